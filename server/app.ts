@@ -1,0 +1,223 @@
+/**
+ * Builds the HTTP application: outside-world plugins (helmet, CORS, rate limits, load shedding), the one
+ * error handler, authentication, the routes of every domain, the API document and the portal's files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { IdentityAdapter } from './adapters/identity';
+import { createIdentityAdapter } from './adapters/identity';
+import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
+import { installAuthentication } from './auth/current-user';
+import { authRoutes } from './auth/routes';
+import { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { installErrorHandling } from './http/errors';
+import { buildOpenApi } from './http/openapi';
+import { API_PREFIX } from './http/routes';
+import { listRoutes } from './lists/routes';
+import { profileRoutes } from './profile/routes';
+import { systemRoutes } from './system/routes';
+import { tenantRoutes } from './tenant/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  identity?: IdentityAdapter;
+  mailTransport?: MailTransport;
+  /** false for tests; a pino options object otherwise. */
+  logger?: boolean | object;
+}
+
+export interface Services {
+  config: Config;
+  database: Database;
+  identity: IdentityAdapter;
+  tokens: TokenService;
+  mail: MailService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.token', 'body.refreshToken'],
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    requestIdHeader: 'x-request-id',
+  });
+
+  const identity =
+    deps.identity ??
+    createIdentityAdapter({
+      projectId: config.firebase.projectId,
+      emulatorHost: config.firebase.emulatorHost,
+    });
+  const tokens = new TokenService(database.db, config);
+  const mail = new MailService(
+    database.db,
+    deps.mailTransport ??
+      (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : mailboxTransport),
+    app.log,
+  );
+  app.decorate('services', { config, database, identity, tokens, mail });
+
+  installErrorHandling(app);
+
+  const emulatorOrigin = config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://apis.google.com', 'https://www.gstatic.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'https:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://*.googleapis.com', ...(emulatorOrigin ? [emulatorOrigin] : [])],
+        frameSrc: [
+          "'self'",
+          `https://${config.firebase.authDomain}`,
+          'https://www.youtube-nocookie.com',
+          ...(emulatorOrigin ? [emulatorOrigin] : []),
+        ],
+        formAction: ["'self'", 'https://www.linkedin.com'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // the Firebase sign-in popup must be able to talk back to its opener
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+  app.decorate('rateLimits', config.rateLimit);
+  if (config.env !== 'test') {
+    await app.register(underPressure, {
+      maxEventLoopDelay: 2000,
+      retryAfter: 10,
+      exposeStatusRoute: false,
+      pressureHandler: (_req, reply) => {
+        reply.code(503).header('retry-after', '10').send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The server is busy, please try again shortly.',
+        });
+      },
+    });
+  }
+
+  installAuthentication(app, database.db, tokens);
+
+  const services = { db: database.db, config, identity, tokens, mail };
+  authRoutes(app, services);
+  profileRoutes(app, services);
+  listRoutes(app, services);
+  systemRoutes(app, services);
+  tenantRoutes(app, services);
+
+  registerDocs(app, config);
+  await registerStatic(app, config);
+  return app;
+}
+
+function registerDocs(app: FastifyInstance, config: Config) {
+  let doc: unknown;
+  app.get('/docs/openapi.json', async () => {
+    doc ??= buildOpenApi(`${config.publicUrl}`);
+    return doc;
+  });
+  const require = createRequire(import.meta.url);
+  const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+  const files: Record<string, string> = {
+    'swagger-ui.css': 'text/css',
+    'swagger-ui-bundle.js': 'application/javascript',
+    'swagger-ui-standalone-preset.js': 'application/javascript',
+  };
+  for (const [file, type] of Object.entries(files)) {
+    const body = readFileSync(join(swaggerDir, file));
+    app.get(`/docs/assets/${file}`, (_req, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
+    );
+  }
+  app.get('/docs/assets/init.js', (_req, reply) =>
+    reply
+      .type('application/javascript')
+      .send(
+        "window.ui = SwaggerUIBundle({ url: '/docs/openapi.json', dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout', deepLinking: true });",
+      ),
+  );
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Waymark API</title><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><main id="swagger-ui"></main><script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/assets/swagger-ui-standalone-preset.js"></script><script src="/docs/assets/init.js"></script></body></html>`;
+  app.get('/docs', (_req, reply) => reply.type('text/html').send(page));
+}
+
+/** Serves the built portal and widget files; every other page path gets the portal's index.html. */
+async function registerStatic(app: FastifyInstance, config: Config) {
+  const portalDir = join(config.staticDir, 'portal');
+  const hasPortal = existsSync(join(portalDir, 'index.html'));
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: portalDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        (res as unknown as { setHeader(n: string, v: string): void }).setHeader(
+          'cache-control',
+          /[.-][A-Za-z0-9_-]{8}\.(js|css)$/.test(path) || path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  const indexHtml = hasPortal ? readFileSync(join(portalDir, 'index.html'), 'utf8') : null;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      request.method === 'GET' &&
+      !path.startsWith(API_PREFIX) &&
+      !path.startsWith('/docs') &&
+      !/\.[a-z0-9]{1,5}$/i.test(path);
+    if (isPage && indexHtml) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    if (isPage) {
+      return reply
+        .type('text/html')
+        .send(
+          '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
+        );
+    }
+    return reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${path}` });
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Settings come from the environment and are validated at boot; each wrong one gets its own message.
+ * Secrets are never in the repository: JWT_SECRET comes from the environment, and only outside production
+ * is one generated and kept in DATA_DIR when it is missing.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes'].includes(v));
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int()
+  .min(0)
+  .max(65535, 'must be a port number');
+const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int().positive('must be positive');
+const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
+
+const Env = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url({ error: 'must be a URL such as https://waymark.example.com' }).optional(),
+    /** Extra origins allowed to call the API from a browser (comma separated), for partner sites. */
+    CORS_ORIGINS: z.string().default(''),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower-case letters, digits, hyphens)')
+      .default('demo-waymark'),
+    FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
+    FIREBASE_AUTH_DOMAIN: z.string().optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[\w.-]+:\d+$/, 'must be host:port of the Auth emulator, e.g. 127.0.0.1:9099')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: seconds.default(15 * 60),
+    REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
+    RATE_LIMIT_AUTH: perMinute.default(60),
+    RATE_LIMIT_STRICT: perMinute.default(20),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
+    SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@waymark.local'),
+    CHROME_STORE_URL: z
+      .url()
+      .default('https://chromewebstore.google.com/detail/waymark/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
+    FIREFOX_STORE_URL: z.url().default('https://addons.mozilla.org/firefox/addon/waymark/'),
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    /** Where the built portal and widgets are served from. */
+    STATIC_DIR: z.string().default('./dist'),
+    DELETION_GRACE_DAYS: z.coerce.number().int().min(1).default(90),
+  })
+  .superRefine((env, ctx) => {
+    if (env.FIREBASE_PROJECT_ID.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: `is required with the demo project ${env.FIREBASE_PROJECT_ID}: start the Auth emulator (npm start does) or set FIREBASE_PROJECT_ID to a real project`,
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
+  const dataDir = resolve(env.DATA_DIR);
+  const publicUrl = (
+    env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`
+  ).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    publicUrl,
+    corsOrigins: [
+      new URL(publicUrl).origin,
+      ...env.CORS_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    pgliteDir: join(dataDir, 'pglite'),
+    firebase: {
+      projectId: env.FIREBASE_PROJECT_ID,
+      apiKey: env.FIREBASE_API_KEY,
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    },
+    jwtSecret,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    extension: { chromeStoreUrl: env.CHROME_STORE_URL, firefoxStoreUrl: env.FIREFOX_STORE_URL },
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    staticDir: resolve(env.STATIC_DIR),
+    deletionGraceDays: env.DELETION_GRACE_DAYS,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the settings; throws ConfigError listing every wrong one. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'} ${i.message}`));
+  }
+  const env = parsed.data;
+  const jwtSecret = env.JWT_SECRET ?? localSecret(resolve(env.DATA_DIR));
+  return toConfig(env, jwtSecret);
+}
+
+/** Outside production a missing JWT_SECRET is generated once and kept beside the data. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'secrets', 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

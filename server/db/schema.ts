@@ -1,0 +1,195 @@
+/**
+ * The database schema (Drizzle, PostgreSQL). Migrations are generated from this file by drizzle-kit
+ * (`npm run db:generate`), committed under server/db/migrations, and applied at start.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firebaseUid: text('firebase_uid').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    signInProvider: text('sign_in_provider'),
+    role: text('role', { enum: ['USER', 'TENANT'] }).notNull(),
+    name: text('name'),
+    picture: text('picture'),
+    isProfileCompleted: boolean('is_profile_completed').notNull().default(false),
+    isFirstLogin: boolean('is_first_login').notNull().default(true),
+    phoneNumber: text('phone_number'),
+    countrycode: text('countrycode'),
+    phoneCountry: text('phone_country'),
+    linkedIn: text('linked_in'),
+    iam: text('iam', { enum: ['PARENT', 'MENTOR', 'MANAGER'] }),
+    tShirtSize: text('t_shirt_size', { enum: ['S', 'M', 'L', 'XL'] }),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    pincode: text('pincode'),
+    /** How many times the name was changed after it was first set. One change is allowed. */
+    nameChanges: integer('name_changes').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deleteReason: text('delete_reason'),
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
+    /** The tenant whose invitation this learner accepted, if any. */
+    invitedByTenantId: uuid('invited_by_tenant_id'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_number_key').on(t.countrycode, t.phoneNumber),
+    index('users_deletion_idx').on(t.deletionRequestedAt).where(sql`${t.deletionRequestedAt} is not null`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** All tokens descended from one sign-in share a family; reuse of a rotated token revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    device: text('device', { enum: ['WEB_APP', 'CHROME_EXTENSION', 'FIREFOX_EXTENSION', 'CLI'] }).notNull(),
+    deviceInfo: jsonb('device_info'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const cliLogins = pgTable(
+  'cli_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceCodeHash: text('device_code_hash').notNull(),
+    userCode: text('user_code').notNull(),
+    deviceInfo: text('device_info'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    collectedAt: timestamp('collected_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cli_logins_device_code_key').on(t.deviceCodeHash),
+    uniqueIndex('cli_logins_user_code_key').on(t.userCode),
+  ],
+);
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subjects_name_key').on(t.name)],
+);
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('topics_subject_name_key').on(t.subjectId, t.name)],
+);
+
+export const languages = pgTable(
+  'languages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('languages_name_key').on(t.name)],
+);
+
+/** A learner seat of a tenant. */
+export const tenantUsers = pgTable(
+  'tenant_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    /** A removed seat of a subscribed tenant stays until the end of the billing cycle. */
+    accessUntil: timestamp('access_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tenant_users_pair_key').on(t.tenantId, t.learnerId),
+    index('tenant_users_learner_idx').on(t.learnerId),
+  ],
+);
+
+/** Mail the product sends; the local mailbox reads it, the SMTP adapter delivers it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['QUEUED', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Singleton rows the server keeps for itself (seed version, …). */
+export const systemState = pgTable(
+  'system_state',
+  {
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key] })],
+);

@@ -1,0 +1,134 @@
+/**
+ * Registers routes from the contract. A domain module calls `serve(app, calls, handlers)` with a group of
+ * declared calls and one handler per call; a missing handler, a wrong status or a wrong body fails to compile.
+ * Params, query and body are parsed with the declared schemas (a 400 names the field); the caller is
+ * authenticated and authorised as the declaration says before the handler runs.
+ */
+
+import type { CallBody, CallDef, CallParams, CallQuery, CallResult } from '@shared/contract/define';
+import type { Device } from '@shared/schemas/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { UserRow } from '../auth/current-user';
+import { badRequest, forbidden, fromZod, HttpError, unauthorized } from './errors';
+
+export const API_PREFIX = '/api';
+
+export interface Caller {
+  user: UserRow;
+  id: string;
+  device: Device;
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: Caller | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<Caller>;
+  }
+}
+
+type CallerFor<C extends CallDef> = C['access'] extends 'public' | 'optional' ? Caller | null : Caller;
+
+export interface HandlerContext<C extends CallDef> {
+  params: CallParams<C>;
+  query: CallQuery<C>;
+  body: CallBody<C>;
+  caller: CallerFor<C>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<C extends CallDef> = (ctx: HandlerContext<C>) => Promise<CallResult<C>>;
+export type Handlers<G extends Record<string, CallDef>> = { [K in keyof G]: Handler<G[K]> };
+
+export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'params') {
+  if (!schema) return where === 'body' ? undefined : {};
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) throw fromZod(result.error, where);
+  return result.data;
+}
+
+/** Registers one call. */
+export function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: Handler<C>) {
+  const limit = call.rateLimit ? app.rateLimits?.[call.rateLimit] : undefined;
+  const validateResponses = process.env.NODE_ENV === 'test';
+  app.route({
+    method: call.method,
+    url: API_PREFIX + toFastifyPath(call.path),
+    config: limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+    ...(call.rawBody ? { bodyLimit: call.rawBody.maxBytes } : {}),
+    handler: async (request, reply) => {
+      let caller: Caller | null = null;
+      const hasAuth = typeof request.headers.authorization === 'string';
+      if (call.access !== 'public' && (call.access !== 'optional' || hasAuth)) {
+        caller = await app.authenticate(request);
+        if (Array.isArray(call.access) && !call.access.includes(caller.user.role)) {
+          throw forbidden('Not permitted');
+        }
+        if (call.devices && !call.devices.includes(caller.device)) {
+          throw forbidden('This call is not available to this device.');
+        }
+      }
+      request.user = caller;
+      const params = parse(call.params, request.params, 'params');
+      const query = parse(call.query, request.query, 'query');
+      const body = call.rawBody ? request.body : parse(call.body, request.body, 'body');
+      const result = await handler({ params, query, body, caller, request, reply } as HandlerContext<C>);
+      if (validateResponses) {
+        const schema = call.responses[result.status];
+        if (!schema)
+          throw new HttpError(500, `Undeclared status ${result.status} for ${call.method} ${call.path}`);
+        const check = schema.safeParse(result.body);
+        if (!check.success) {
+          request.log.error(
+            { issues: check.error.issues, path: call.path },
+            'response does not match the contract',
+          );
+          throw new HttpError(
+            500,
+            `Response of ${call.method} ${call.path} does not match the contract: ${check.error.issues[0]?.path.join('.')} ${check.error.issues[0]?.message}`,
+          );
+        }
+      }
+      reply.code(result.status);
+      return reply.send(result.body);
+    },
+  });
+}
+
+/** Registers every call of a group; the handler map must cover the group exactly. */
+export function serve<G extends Record<string, CallDef>>(
+  app: FastifyInstance,
+  calls: G,
+  handlers: Handlers<G>,
+) {
+  for (const name of Object.keys(calls) as (keyof G & string)[]) {
+    serveCall(app, calls[name] as G[typeof name], handlers[name] as Handler<G[typeof name]>);
+  }
+}
+
+/** Reads the bearer token of a request. */
+export function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Please sign in.', 'TOKEN_MISSING');
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token)
+    throw badRequest('Authorization must be "Bearer <token>"', 'authorization');
+  return token;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits?: { auth: number; strict: number };
+  }
+}
+
+/** Success results, typed so the status stays a literal. */
+export const ok = <T>(body: T) => ({ status: 200 as const, body });
+export const created = <T>(body: T) => ({ status: 201 as const, body });
+export const answer = <const S extends number, T>(status: S, body: T) => ({ status, body });

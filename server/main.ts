@@ -1,0 +1,71 @@
+/** Starts the server: settings, database and migrations, demo content, jobs, then listens. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { emulatorAccounts, seed } from './db/seed';
+import { purgeDeletedAccounts } from './profile/deletion-job';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    poolSize: config.databasePoolSize,
+  });
+  const app = await buildApp({ config, database });
+  const { identity, mail } = app.services;
+
+  if (config.seedDemo) {
+    const accounts = config.firebase.emulatorHost
+      ? emulatorAccounts(config.firebase.emulatorHost, config.firebase.projectId, config.firebase.apiKey)
+      : undefined;
+    try {
+      await seed(database.db, { accounts, log: (m) => app.log.info(m) });
+    } catch (err) {
+      app.log.warn({ err: (err as Error).message }, 'demo content could not be seeded');
+    }
+  }
+
+  const hourly = setInterval(() => {
+    purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log).catch((err) =>
+      app.log.error({ err }, 'account deletion job failed'),
+    );
+  }, 3600_000);
+  const mailRetry = setInterval(() => {
+    mail.retryFailed().catch((err) => app.log.error({ err }, 'mail retry failed'));
+  }, 300_000);
+  hourly.unref();
+  mailRetry.unref();
+  await purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(hourly);
+    clearInterval(mailRetry);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ url: config.publicUrl, database: database.kind }, 'Waymark is ready');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,189 @@
+/**
+ * The typed API client, derived from the contract. One place handles tokens:
+ * a 401 makes it refresh once (single flight) and repeat the request; a failed refresh signs out
+ * (the session is cleared and `onSignedOut` runs); a 403 and every other error reach the caller as ApiError.
+ */
+import { type CallDef, type CallInput, type CallSuccess, fillPath } from '../contract/define';
+import type { Device, ErrorBody } from '../schemas/common';
+
+export interface StoredTokens {
+  token: string;
+  refreshToken: string;
+}
+
+/** Where a client keeps its tokens: localStorage in the portal, a file for the CLI, storage in the extension. */
+export interface TokenStore {
+  get(): StoredTokens | null;
+  /** Called with new tokens after a refresh. */
+  update(tokens: StoredTokens): void;
+  clear(): void;
+}
+
+export interface ClientOptions {
+  /** The API root, e.g. `http://127.0.0.1:8080/api`. */
+  baseUrl: string;
+  device: Device;
+  tokens?: TokenStore;
+  fetch?: typeof fetch;
+  /** Runs once a refresh has failed and the session was cleared. */
+  onSignedOut?: () => void;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+  get code() {
+    return this.body.code;
+  }
+  get errorCode() {
+    return this.body.errorCode;
+  }
+  get field() {
+    return this.body.field;
+  }
+}
+
+/** A network failure (server unreachable, connection dropped). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The server could not be reached. Check your connection and try again.');
+    this.name = 'NetworkError';
+    this.cause = cause;
+  }
+}
+
+type OptionalKeys<C extends CallDef> = {
+  [K in keyof CallInput<C>]: CallInput<C>[K] extends undefined ? K : never;
+}[keyof CallInput<C>];
+export type CallArgs<C extends CallDef> = Omit<CallInput<C>, OptionalKeys<C>> &
+  Partial<Pick<CallInput<C>, OptionalKeys<C>>> & { signal?: AbortSignal; headers?: Record<string, string> };
+
+export function buildUrl(baseUrl: string, call: CallDef, params?: unknown, query?: unknown): string {
+  let url = baseUrl.replace(/\/$/, '') + fillPath(call.path, params as Record<string, unknown> | undefined);
+  if (query && typeof query === 'object') {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) {
+        for (const item of v) search.append(k, String(item));
+      }
+      else search.append(k, String(v));
+    }
+    const s = search.toString();
+    if (s) url += `?${s}`;
+  }
+  return url;
+}
+
+async function readError(res: Response): Promise<ErrorBody> {
+  try {
+    const body = (await res.json()) as Partial<ErrorBody>;
+    if (body && typeof body.message === 'string') {
+      return { statusCode: res.status, error: body.error ?? res.statusText, ...body } as ErrorBody;
+    }
+  } catch {
+    // not JSON
+  }
+  return { statusCode: res.status, error: res.statusText, message: res.statusText || 'Request failed' };
+}
+
+export interface Client {
+  call<C extends CallDef>(
+    call: C,
+    ...args: keyof CallArgs<C> extends never ? [] | [CallArgs<C>] : [CallArgs<C>]
+  ): Promise<CallSuccess<C>>;
+  /** Refresh now (single flight); false when the refresh failed and the session was cleared. */
+  refresh(): Promise<boolean>;
+  readonly options: ClientOptions;
+}
+
+export function createClient(options: ClientOptions): Client {
+  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(
+    call: CallDef,
+    args: Partial<CallArgs<CallDef>> | undefined,
+    token: string | undefined,
+  ) {
+    const url = buildUrl(options.baseUrl, call, args?.params, args?.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...(args?.headers ?? {}) };
+    let body: BodyInit | undefined;
+    if (args?.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(args.body);
+    }
+    if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
+    try {
+      return await doFetch(url, { method: call.method, headers, body, signal: args?.signal });
+    } catch (err) {
+      if ((err as Error)?.name === 'AbortError') throw err;
+      throw new NetworkError(err);
+    }
+  }
+
+  async function refreshOnce(): Promise<boolean> {
+    const stored = options.tokens?.get();
+    if (!stored?.refreshToken) return false;
+    const url = `${options.baseUrl.replace(/\/$/, '')}/login/refresh`;
+    try {
+      const res = await doFetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: `Bearer ${stored.refreshToken}`,
+        },
+        body: JSON.stringify({ refreshToken: stored.refreshToken, device: options.device }),
+      });
+      if (!res.ok) return false;
+      const json = (await res.json()) as { data: StoredTokens };
+      options.tokens?.update({ token: json.data.token, refreshToken: json.data.refreshToken });
+      return true;
+    } catch {
+      // a network failure is not a revoked session: keep the tokens, let the caller see the failure
+      throw new NetworkError('refresh');
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    if (!refreshing) {
+      refreshing = refreshOnce()
+        .then((ok) => {
+          if (!ok) {
+            options.tokens?.clear();
+            options.onSignedOut?.();
+          }
+          return ok;
+        })
+        .finally(() => {
+          refreshing = null;
+        });
+    }
+    return refreshing;
+  }
+
+  async function call<C extends CallDef>(c: C, args?: CallArgs<C>): Promise<CallSuccess<C>> {
+    const a = args as Partial<CallArgs<CallDef>> | undefined;
+    const usesToken = c.access !== 'public';
+    const tokenBefore = usesToken ? options.tokens?.get()?.token : undefined;
+    let res = await send(c, a, tokenBefore);
+    if (res.status === 401 && usesToken && options.tokens?.get()?.refreshToken) {
+      // another request may have refreshed already while this one was in flight
+      const current = options.tokens.get()?.token;
+      const ok = current && current !== tokenBefore ? true : await refresh();
+      if (ok) res = await send(c, a, options.tokens.get()?.token);
+    }
+    if (!res.ok) throw new ApiError(res.status, await readError(res));
+    if (res.status === 204) return undefined as CallSuccess<C>;
+    return (await res.json()) as CallSuccess<C>;
+  }
+
+  return { call: call as Client['call'], refresh, options };
+}

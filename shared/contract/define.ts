@@ -1,0 +1,86 @@
+/**
+ * The declaration form of an API call. Every call the product makes is declared once with `defineCall`;
+ * the server registers its routes from these declarations, the client derives its requests from them, and
+ * the OpenAPI document is generated from them.
+ */
+import type { z } from 'zod';
+import type { Device, Role } from '../schemas/common';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * Who may call:
+ * - `public`: anyone, no token read;
+ * - `optional`: anyone; a valid token identifies the caller (an invalid one is refused with 401);
+ * - `signedIn`: any signed-in person;
+ * - a list of roles: signed-in people with one of those roles.
+ */
+export type Access = 'public' | 'optional' | 'signedIn' | readonly Role[];
+
+export interface CallDef {
+  readonly method: Method;
+  /** The exact path of the specification, with `{param}` segments, relative to the API prefix. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly access: Access;
+  /** Devices whose tokens may call (all when absent). */
+  readonly devices?: readonly Device[];
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Response bodies by status. The first 2xx is the success body the client returns. */
+  readonly responses: { readonly [status: number]: z.ZodType };
+  /** Requests per minute per address, for calls that must not be hammered (sign-in, e-mail checks). */
+  readonly rateLimit?: 'auth' | 'strict';
+  /** Raw request body (for example an uploaded image); the body schema is not applied. */
+  readonly rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number };
+}
+
+export function defineCall<const D extends CallDef>(def: D): D {
+  return def;
+}
+
+type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
+type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
+
+export type CallParams<C extends CallDef> = InferOr<C['params'], Record<string, never>>;
+export type CallQuery<C extends CallDef> = InferOr<C['query'], Record<string, never>>;
+export type CallBody<C extends CallDef> = InferOr<C['body'], undefined>;
+
+/** What a caller sends: the input side of each schema (before defaults and coercion). */
+export interface CallInput<C extends CallDef> {
+  params: InputOr<C['params'], undefined>;
+  query: InputOr<C['query'], undefined>;
+  body: InputOr<C['body'], undefined>;
+}
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+export type SuccessStatusOf<C extends CallDef> = Extract<keyof C['responses'], SuccessStatus>;
+export type CallSuccess<C extends CallDef> = z.infer<C['responses'][SuccessStatusOf<C>]>;
+
+/** What a handler may answer: one of the declared statuses with its body. */
+export type CallResult<C extends CallDef> = {
+  [S in keyof C['responses'] & number]: { status: S; body: z.input<C['responses'][S]> };
+}[keyof C['responses'] & number];
+
+export type CallGroup = Record<string, CallDef>;
+
+/** `/user/delete/{userId}` with `{ userId: 'x' }` → `/user/delete/x` */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter ${name} for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function successStatus(call: CallDef): number {
+  const statuses = Object.keys(call.responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b);
+  return statuses[0] ?? 200;
+}

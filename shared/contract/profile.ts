@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { envelope, errors } from '../schemas/common';
+import { AccountDeletionInput, ProfilePage, User } from '../schemas/user';
+import { defineCall } from './define';
+
+/** Every profile field; which are required depends on the page (basic or full profile). */
+export const ProfileBody = z.object({
+  name: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  phoneCountry: z.string().optional(),
+  iam: z.string().optional(),
+  linkedIn: z.string().optional(),
+  tShirtSize: z.string().optional(),
+  addressLine1: z.string().optional(),
+  addressLine2: z.string().optional(),
+  country: z.string().optional(),
+  state: z.string().optional(),
+  city: z.string().optional(),
+  pincode: z.string().optional(),
+});
+
+export const basicProfile = defineCall({
+  method: 'PUT',
+  path: '/login/basic-profile',
+  summary:
+    'Save the profile. page=basic_profile_page (default) saves the basic profile after the first sign-in; page=profile_page saves the full profile.',
+  tags: ['profile'],
+  access: 'signedIn',
+  query: z.object({ page: ProfilePage.default('basic_profile_page') }),
+  body: ProfileBody,
+  responses: { 200: envelope(User), ...errors },
+});
+
+export const me = defineCall({
+  method: 'GET',
+  path: '/user/me',
+  summary: 'The signed-in person.',
+  tags: ['user'],
+  access: 'signedIn',
+  responses: { 200: envelope(User), ...errors },
+});
+
+export const deleteAccount = defineCall({
+  method: 'PUT',
+  path: '/user/delete/{userId}',
+  summary:
+    "Schedule (isDeleted true) or cancel (false) the deletion of the learner's own account. It is deleted after 90 days; signing in before then cancels it.",
+  tags: ['user'],
+  access: ['USER'],
+  params: z.object({ userId: z.uuid({ message: 'must be a valid id' }) }),
+  body: AccountDeletionInput,
+  responses: { 200: envelope(User), ...errors },
+});

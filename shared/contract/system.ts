@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { envelope, errors } from '../schemas/common';
+import { defineCall } from './define';
+
+export const health = defineCall({
+  method: 'GET',
+  path: '/health',
+  summary: 'Answers 200 when the server is ready (database reachable).',
+  tags: ['system'],
+  access: 'public',
+  responses: { 200: z.object({ status: z.literal('ok'), uptime: z.number() }), 503: errors[400] },
+});
+
+export const PublicConfig = z.object({
+  publicUrl: z.string(),
+  firebase: z.object({
+    apiKey: z.string(),
+    authDomain: z.string(),
+    projectId: z.string(),
+    /** host:port of the Auth emulator, when the product runs on it. */
+    emulatorHost: z.string().nullable(),
+  }),
+  extension: z.object({
+    chromeStoreUrl: z.string(),
+    firefoxStoreUrl: z.string(),
+  }),
+  /** Whether the local mailbox page is on (no SMTP server configured). */
+  mailbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+export const config = defineCall({
+  method: 'GET',
+  path: '/config',
+  summary: 'What the portal, widgets, CLI and extension need to know about this server.',
+  tags: ['system'],
+  access: 'public',
+  responses: { 200: envelope(PublicConfig) },
+});
+
+export const MailboxEntry = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.string(),
+  source: z.enum(['outbox', 'identity']),
+  link: z.string().nullable(),
+});
+export const mailbox = defineCall({
+  method: 'GET',
+  path: '/dev/mailbox',
+  summary:
+    "The local mailbox: mail the product would have sent, and the identity emulator's verification links. Only without SMTP.",
+  tags: ['system'],
+  access: 'public',
+  query: z.object({ to: z.string().optional() }),
+  responses: { 200: envelope(z.array(MailboxEntry)), ...errors },
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ResourceType } from './catalogue';
+import { Id, UnixSeconds } from './common';
+
+export const DailyTime = z.object({ date: UnixSeconds, timespent: z.number().nonnegative() });
+export const ResourceTime = z.object({
+  resource: z.object({ _id: Id, userTitle: z.string() }),
+  timespent: z.number().nonnegative(),
+});
+export const DashboardCard = z.object({
+  roadmapName: z.string(),
+  resourceName: z.string(),
+  resourceUrl: z.string(),
+  resourceType: ResourceType,
+  latestTimestamp: UnixSeconds,
+  totalTimeSpent: z.number().nonnegative(),
+  roadmapId: Id,
+  sectionId: Id,
+  resourceId: Id,
+});
+export type DashboardCard = z.infer<typeof DashboardCard>;
+
+export const ExtensionStatus = z.object({
+  isPresent: z.boolean(),
+  isLogedIn: z.boolean(),
+  isChecked: z.boolean(),
+});
+export type ExtensionStatus = z.infer<typeof ExtensionStatus>;
+
+/** One heartbeat from the extension. */
+export const Heartbeat = z.object({
+  /** A client-made id, so a resent batch counts once. */
+  id: z.string().min(8).max(64),
+  resourceId: Id,
+  url: z.url().max(2048),
+  /** Unix milliseconds. */
+  time: z.number().int().positive(),
+  tabActive: z.boolean(),
+  audible: z.boolean(),
+});
+
+export const UNINSTALL_REASONS = [
+  'I need more info about my activity on web',
+  "It doesn't work",
+  'I use other extension for time tracker in web',
+  "I don't use it anymore",
+  "It's not what I was looking for (please describe what was it)",
+  'other',
+] as const;
+export const uninstallMessages = {
+  reasonRequired: 'At least one Reason should be Selected',
+  otherRequired: 'Please enter other',
+  emailRequired: 'Please enter email id',
+  emailInvalid: 'Invalid email address',
+} as const;
+export const UninstallFeedbackInput = z
+  .object({
+    emailId: z
+      .string({ error: uninstallMessages.emailRequired })
+      .trim()
+      .min(1, uninstallMessages.emailRequired)
+      .pipe(z.email({ error: uninstallMessages.emailInvalid })),
+    reason: z.array(z.enum(UNINSTALL_REASONS)).min(1, uninstallMessages.reasonRequired),
+    other: z.string().trim().max(500).optional(),
+    message: z.string().trim().max(2000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason.includes('other') && !v.other) {
+      ctx.addIssue({ code: 'custom', message: uninstallMessages.otherRequired, path: ['other'] });
+    }
+  });

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { DateTime, Id } from './common';
+
+export const QUESTION_TYPES = ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'] as const;
+export const QuestionType = z.enum(QUESTION_TYPES);
+export type QuestionType = z.infer<typeof QuestionType>;
+export const QUESTION_STATUSES = ['PREVIEW', 'PUBLISH'] as const;
+
+export const TEST_TYPES = [
+  'SUBJECT',
+  'ROADMAP',
+  'SECTION',
+  'RESOURCE',
+  'RESOURCE-FROM-WHATSAPP',
+  'CUSTOM-TEST',
+  'INITIAL-ASSESSMENT',
+] as const;
+export const TestType = z.enum(TEST_TYPES);
+export type TestType = z.infer<typeof TestType>;
+
+export const TEST_STATUSES = [
+  'TAKE_TEST',
+  'EXPIRED',
+  'NO_ENOUGH_MARKS',
+  'GENERATE_CERTIFICATE',
+  'VIEW_CERTIFICATE',
+] as const;
+export const TestStatus = z.enum(TEST_STATUSES);
+export type TestStatus = z.infer<typeof TestStatus>;
+
+export const LOOKING_FOR_JOB = ['YES', 'NO', 'IN FUTURE'] as const;
+export const LookingForJob = z.enum(LOOKING_FOR_JOB);
+
+/** An option as an author sees it. */
+export const Option = z.object({
+  _id: Id,
+  value: z.string(),
+  isCorrect: z.boolean(),
+  points: z.number(),
+});
+/** An option as a test taker sees it: no correctness data. */
+export const TakerOption = Option.pick({ _id: true, value: true });
+
+export const ExplanationItem = z.object({ type: z.literal('TEXT'), value: z.string() });
+
+/** A question as its author sees it. */
+export const Question = z.object({
+  _id: Id,
+  questionId: Id,
+  question: z.string(),
+  questionType: QuestionType.default('MCQ'),
+  optionType: z.string().nullable(),
+  code: z.string().nullable(),
+  questionImagePath: z.string().nullable(),
+  isQuestionImage: z.boolean(),
+  points: z.number(),
+  options: z.array(Option),
+  subject: Id.nullable(),
+  topic: Id.nullable(),
+  explanation: z.array(ExplanationItem),
+  tags: z.array(z.string()),
+  status: z.enum(QUESTION_STATUSES),
+  roadmapId: Id.nullable(),
+  roadmapName: z.string().nullable(),
+  createdBy: z.object({ _id: Id, name: z.string() }).nullable(),
+  countRepeatedQuestion: z.number().int(),
+  feedbackCount: z.number().int(),
+  belongToResource: z.array(
+    z.object({
+      _id: Id,
+      actualTitle: z.string(),
+      roadmapId: Id.nullable(),
+      roadmapName: z.string().nullable(),
+    }),
+  ),
+});
+export type Question = z.infer<typeof Question>;
+
+/** A question as a test taker sees it before evaluation. */
+export const TakerQuestion = z.object({
+  _id: Id,
+  question: z.string(),
+  questionType: QuestionType,
+  code: z.string().nullable(),
+  questionImagePath: z.string().nullable(),
+  options: z.array(TakerOption),
+  points: z.number(),
+  /** For the prerequisite assessment: which prerequisite roadmap it tests. */
+  roadmapId: Id.nullable(),
+  roadmapName: z.string().nullable(),
+});
+export type TakerQuestion = z.infer<typeof TakerQuestion>;
+
+/** One answer: an option id, a list of ids for multi-select, or a typed value for fill-in-blank. */
+export const Answer = z.object({
+  questionId: Id,
+  answerId: z.union([Id, z.array(Id).max(20)]).optional(),
+  answer: z.union([z.string().max(500), z.number()]).optional(),
+  /** In the prerequisite submission. */
+  roadmapId: Id.optional(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+export const TestLink = z.object({
+  _id: Id,
+  linkId: z.string(),
+  type: TestType,
+  subject: z.object({ _id: Id, name: z.string() }).nullable(),
+  testId: z.object({ _id: Id, name: z.string() }).nullable(),
+  isCompleted: z.boolean(),
+  percentage: z.number().nullable(),
+  score: z.number().nullable(),
+  createdAt: DateTime,
+  /** Seconds taken. */
+  completedIn: z.number().nullable(),
+  status: TestStatus,
+  startTime: DateTime.nullable(),
+  /** Hours, for custom tests. */
+  duration: z.number().nullable(),
+  userId: Id,
+  certificateGenerated: z.boolean(),
+  assignedSectionName: z.string().nullable(),
+  assignedRoadMapName: z.string().nullable(),
+  assignedResourceName: z.string().nullable(),
+  assignedSubjectName: z.string().nullable(),
+  questionCount: z.number().int(),
+});
+export type TestLink = z.infer<typeof TestLink>;
+
+/** A test link with its questions and the answers given, after evaluation. */
+export const TestView = TestLink.extend({
+  questions: z.array(Question),
+  answers: z.array(Answer.extend({ points: z.number().optional() })),
+});
+
+export const QuestionFeedbackInput = z.object({
+  feedback: z
+    .string({ error: 'Please enter your feedback' })
+    .trim()
+    .min(1, 'Please enter your feedback')
+    .min(10, 'Feedback at least 10 characters')
+    .max(500, 'Feedback maximum 500 characters'),
+  testLinkId: z.string().min(1, 'testLinkId is required'),
+  questionId: Id,
+});
+
+export const ACTIVITY_TYPES = ['FOCUS', 'BLUR'] as const;
+export const TestActivityInput = z.object({
+  linkId: z.string().min(1),
+  type: z.enum(ACTIVITY_TYPES),
+  timeStamp: z.number().int().nonnegative(),
+});
+
+/** A question's feedback as the author sees it. */
+export const QuestionFeedbackEntry = z.object({
+  _id: Id,
+  feedback: z.string(),
+  status: z.string(),
+  createdAt: DateTime,
+  userId: z.object({ name: z.string(), role: z.string() }),
+  activites: z.array(
+    z.object({
+      message: z.string(),
+      toStatus: z.string(),
+      createdAt: DateTime,
+      userId: z.object({ name: z.string() }),
+    }),
+  ),
+});
+
+/** An assessment built by a tenant. */
+export const TenantAssessment = z.object({
+  _id: Id,
+  name: z.string(),
+  tenantId: z.object({ _id: Id, name: z.string() }),
+  createdAt: DateTime,
+  questions: z.array(Question),
+});
+
+export const AssignUsersInput = z.object({
+  userIds: z.array(Id).min(1, 'Please provide valid input'),
+  createdAt: z.number().int(),
+  startTime: z.number().int(),
+  duration: z.number().int().min(1),
+});

@@ -1,0 +1,246 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { DateTime, Device, Id, Role } from './common';
+
+export const IAM_VALUES = ['PARENT', 'MENTOR', 'MANAGER'] as const;
+export const Iam = z.enum(IAM_VALUES);
+export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], string> = {
+  PARENT: 'Parent',
+  MENTOR: 'Mentor',
+  MANAGER: 'Manager',
+};
+export const T_SHIRT_SIZES = ['S', 'M', 'L', 'XL'] as const;
+export const TShirtSize = z.enum(T_SHIRT_SIZES);
+
+export const DEFAULT_COUNTRY = 'IN';
+export const PREFERRED_PHONE_COUNTRY = 'IN';
+
+/** The current user as the API returns it. */
+export const User = z.object({
+  _id: Id,
+  email: z.string(),
+  role: Role,
+  name: z.string().nullable(),
+  picture: z.string().nullable(),
+  isProfileCompleted: z.boolean(),
+  isFirstLogin: z.boolean(),
+  emailVerified: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  /** Dial code with its plus sign, e.g. `+91`. */
+  countrycode: z.string().nullable(),
+  /** ISO country of the phone number, e.g. `IN`. */
+  phoneCountry: z.string().nullable(),
+  linkedIn: z.string().nullable(),
+  iam: Iam.nullable(),
+  tShirtSize: TShirtSize.nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  pincode: z.string().nullable(),
+  /** False once the one allowed name change has been used. */
+  canChangeName: z.boolean(),
+  isDeleted: z.boolean(),
+  deleteReason: z.string().nullable(),
+  createdAt: DateTime,
+});
+export type User = z.infer<typeof User>;
+
+/** The session a client keeps. */
+export const Session = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  user: User,
+});
+export type Session = z.infer<typeof Session>;
+
+// ---- validation messages (the specification's wording, spelling corrected where recorded in copy-errata)
+export const profileMessages = {
+  nameRequired: 'Name Required',
+  phoneRequired: 'Please provide a valid Mobile Number.',
+  phoneInvalid: 'Please enter valid phone number',
+  iamRequired: 'Required*',
+  linkedInInvalid: 'Please enter valid linkedin url',
+  linkedInRequired: 'Please enter linkedin profile url',
+  tShirtSizeRequired: 'Please choose a T-shirt size',
+  addressLine1Required: 'Please enter address line 1',
+  countryRequired: 'Please choose a country',
+  stateRequired: 'Please enter state',
+  cityRequired: 'Please enter city',
+  pincodeRequired: 'Please enter pincode',
+  nameChangedOnce: 'The name can be changed once only. Please contact the support team to change it again.',
+  mobileUsed: 'Mobile Number Already Used',
+} as const;
+
+/** `{host}/` followed by letters, digits, dot, slash or hyphen. */
+export const LINKEDIN_PATTERN = /^(https?:\/\/)?([A-Za-z]{2,3}\.)?linkedin\.com\/[A-Za-z0-9./-]+$/;
+
+const trimmed = (message: string) => z.string({ error: message }).trim().min(1, { message });
+
+const phoneFields = {
+  phoneNumber: z
+    .string({ error: profileMessages.phoneRequired })
+    .trim()
+    .min(1, profileMessages.phoneRequired),
+  /** ISO country of the phone number. */
+  phoneCountry: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    .default(PREFERRED_PHONE_COUNTRY),
+};
+
+function checkPhone(v: { phoneNumber: string; phoneCountry: string }, ctx: z.RefinementCtx) {
+  // biome-ignore lint/suspicious/noExplicitAny: libphonenumber's CountryCode is a string union
+  if (v.phoneNumber && !isValidPhoneNumber(v.phoneNumber, v.phoneCountry as any)) {
+    ctx.addIssue({ code: 'custom', message: profileMessages.phoneInvalid, path: ['phoneNumber'] });
+  }
+}
+
+const linkedInOptional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || LINKEDIN_PATTERN.test(v), { message: profileMessages.linkedInInvalid });
+
+/** PUT /login/basic-profile?page=basic_profile_page */
+export const BasicProfileInput = z
+  .object({
+    name: trimmed(profileMessages.nameRequired).pipe(
+      z.string().max(80, 'Name must be at most 80 characters'),
+    ),
+    ...phoneFields,
+    iam: Iam.optional(),
+    linkedIn: linkedInOptional,
+  })
+  .superRefine(checkPhone);
+export type BasicProfileInput = z.input<typeof BasicProfileInput>;
+
+/** PUT /login/basic-profile?page=profile_page */
+export const FullProfileInput = z
+  .object({
+    name: trimmed(profileMessages.nameRequired).pipe(
+      z.string().max(80, 'Name must be at most 80 characters'),
+    ),
+    ...phoneFields,
+    iam: Iam.optional(),
+    tShirtSize: TShirtSize.optional().refine((v) => v !== undefined, profileMessages.tShirtSizeRequired),
+    addressLine1: trimmed(profileMessages.addressLine1Required).pipe(z.string().max(200)),
+    addressLine2: z.string().trim().max(200).optional(),
+    country: trimmed(profileMessages.countryRequired).pipe(
+      z.string().regex(/^[A-Z]{2}$/, 'must be a country code'),
+    ),
+    state: trimmed(profileMessages.stateRequired).pipe(z.string().max(100)),
+    city: trimmed(profileMessages.cityRequired).pipe(z.string().max(100)),
+    pincode: trimmed(profileMessages.pincodeRequired).pipe(
+      z.string().regex(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid pincode'),
+    ),
+    linkedIn: z
+      .string({ error: profileMessages.linkedInRequired })
+      .trim()
+      .min(1, profileMessages.linkedInRequired)
+      .regex(LINKEDIN_PATTERN, profileMessages.linkedInInvalid),
+  })
+  .superRefine(checkPhone);
+export type FullProfileInput = z.input<typeof FullProfileInput>;
+
+/** The tenant's 'I am' is required for tenants only; the server and the forms apply this on top. */
+export function requireIamForTenant(role: Role | undefined, iam: unknown): string | null {
+  return role === 'TENANT' && !iam ? profileMessages.iamRequired : null;
+}
+
+export const ProfilePage = z.enum(['basic_profile_page', 'profile_page']);
+
+// ---- account deletion
+export const DELETE_REASONS = ['Not useful', 'other'] as const;
+export const deleteMessages = {
+  reasonRequired: 'Please select a reason for deleting your account.',
+  otherRequired: 'Please provide a reason for deleting your account.',
+  confirmRequired: 'Please tick the box to confirm you want to delete your account.',
+  canceled: 'Account Deletion Canceled',
+  scheduled:
+    'Your account is scheduled for deletion. It will be deleted within 90 days; signing in again before then cancels the deletion.',
+} as const;
+
+/** The delete form as the person fills it. */
+export const DeleteForm = z
+  .object({
+    reason: z.enum(DELETE_REASONS, { error: deleteMessages.reasonRequired }),
+    other: z.string().trim().max(500).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'other' && !v.other) {
+      ctx.addIssue({ code: 'custom', message: deleteMessages.otherRequired, path: ['other'] });
+    }
+  });
+
+/** PUT /user/delete/{userId} */
+export const AccountDeletionInput = z.object({
+  deleteReason: z
+    .string({ error: deleteMessages.reasonRequired })
+    .trim()
+    .min(1, deleteMessages.reasonRequired)
+    .max(500),
+  isDeleted: z.boolean({ error: 'must be true or false' }),
+});
+
+// ---- sign-in
+export const SignInInput = z.object({
+  token: z.string({ error: 'token is required' }).min(20, 'token is not an ID token'),
+  role: Role.optional(),
+  tenantId: Id.optional(),
+  device: Device.default('WEB_APP'),
+});
+
+export const Tokens = z.object({ token: z.string(), refreshToken: z.string() });
+
+export const SignInResult = z.object({
+  user: User,
+  token: z.string(),
+  refreshToken: z.string(),
+  /** True when this sign-in cancelled a scheduled account deletion. */
+  deletionCanceled: z.boolean(),
+});
+
+export const RefreshInput = z.object({
+  refreshToken: z.string({ error: 'refreshToken is required' }).min(20, 'refreshToken is not valid'),
+  device: Device,
+});
+export const LogoutInput = RefreshInput;
+
+export const SocketTokenQuery = z.object({
+  device: z.enum(['CHROME_EXTENSION', 'FIREFOX_EXTENSION'], {
+    error: 'must be CHROME_EXTENSION or FIREFOX_EXTENSION',
+  }),
+  /** JSON with browserType and any other description of the browser. */
+  deviceInfo: z
+    .string()
+    .max(1000)
+    .optional()
+    .refine(
+      (v) => {
+        if (!v) return true;
+        try {
+          return typeof JSON.parse(v) === 'object';
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be JSON such as {"browserType":"chrome"}' },
+    ),
+});
+export const SocketTokens = z.object({
+  extensionAccessToken: z.string(),
+  extensionRefreshToken: z.string(),
+  uuid: z.string(),
+});
+
+export const EmailInput = z.object({
+  email: z
+    .email({ error: 'Invalid email address' })
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+});
+export const EmailExists = z.object({ isExist: z.boolean() });
