@@ -72,8 +72,7 @@ export function buildUrl(baseUrl: string, call: CallDef, params?: unknown, query
       if (v === undefined || v === null) continue;
       if (Array.isArray(v)) {
         for (const item of v) search.append(k, String(item));
-      }
-      else search.append(k, String(v));
+      } else search.append(k, String(v));
     }
     const s = search.toString();
     if (s) url += `?${s}`;
