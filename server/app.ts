@@ -188,13 +188,9 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
-        (res as unknown as { setHeader(n: string, v: string): void }).setHeader(
-          'cache-control',
-          /[.-][A-Za-z0-9_-]{8}\.(js|css)$/.test(path) || path.includes('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+      setHeaders: (reply, path) => {
+        const immutable = path.includes('/assets/');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -3,6 +3,8 @@
  * a 401 makes it refresh once (single flight) and repeat the request; a failed refresh signs out
  * (the session is cleared and `onSignedOut` runs); a 403 and every other error reach the caller as ApiError.
  */
+
+import type { z } from 'zod';
 import { type CallDef, type CallInput, type CallSuccess, fillPath } from '../contract/define';
 import type { Device, ErrorBody } from '../schemas/common';
 
@@ -27,6 +29,11 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Runs once a refresh has failed and the session was cleared. */
   onSignedOut?: () => void;
+  /**
+   * Runs a refresh under a lock shared by every tab (navigator.locks in the portal), so two tabs never
+   * rotate the same refresh token — which the server would take for theft.
+   */
+  lock?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 export class ApiError extends Error {
@@ -61,6 +68,17 @@ export class NetworkError extends Error {
 type OptionalKeys<C extends CallDef> = {
   [K in keyof CallInput<C>]: CallInput<C>[K] extends undefined ? K : never;
 }[keyof CallInput<C>];
+/** Whether a call cannot be made without arguments (it has params, a body, or a required query). */
+type NeedsArgs<C extends CallDef> = C extends { params: z.ZodType }
+  ? true
+  : C extends { body: z.ZodType }
+    ? true
+    : C extends { query: infer Q extends z.ZodType }
+      ? Record<string, never> extends z.input<Q>
+        ? false
+        : true
+      : false;
+
 export type CallArgs<C extends CallDef> = Omit<CallInput<C>, OptionalKeys<C>> &
   Partial<Pick<CallInput<C>, OptionalKeys<C>>> & { signal?: AbortSignal; headers?: Record<string, string> };
 
@@ -95,10 +113,10 @@ async function readError(res: Response): Promise<ErrorBody> {
 export interface Client {
   call<C extends CallDef>(
     call: C,
-    ...args: keyof CallArgs<C> extends never ? [] | [CallArgs<C>] : [CallArgs<C>]
+    ...args: NeedsArgs<C> extends true ? [CallArgs<C>] : [] | [CallArgs<C>]
   ): Promise<CallSuccess<C>>;
   /** Refresh now (single flight); false when the refresh failed and the session was cleared. */
-  refresh(): Promise<boolean>;
+  refresh(stale?: string): Promise<boolean>;
   readonly options: ClientOptions;
 }
 
@@ -151,9 +169,15 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
-  function refresh(): Promise<boolean> {
+  /** `stale` is the refresh token the failed request was made with: if another tab has rotated it since, use theirs. */
+  function refresh(stale?: string): Promise<boolean> {
     if (!refreshing) {
-      refreshing = refreshOnce()
+      const run = async () => {
+        const current = options.tokens?.get()?.refreshToken;
+        if (stale && current && current !== stale) return true;
+        return refreshOnce();
+      };
+      refreshing = (options.lock ? options.lock(run) : run())
         .then((ok) => {
           if (!ok) {
             options.tokens?.clear();
@@ -171,13 +195,12 @@ export function createClient(options: ClientOptions): Client {
   async function call<C extends CallDef>(c: C, args?: CallArgs<C>): Promise<CallSuccess<C>> {
     const a = args as Partial<CallArgs<CallDef>> | undefined;
     const usesToken = c.access !== 'public';
-    const tokenBefore = usesToken ? options.tokens?.get()?.token : undefined;
-    let res = await send(c, a, tokenBefore);
-    if (res.status === 401 && usesToken && options.tokens?.get()?.refreshToken) {
-      // another request may have refreshed already while this one was in flight
-      const current = options.tokens.get()?.token;
-      const ok = current && current !== tokenBefore ? true : await refresh();
-      if (ok) res = await send(c, a, options.tokens.get()?.token);
+    const before = usesToken ? options.tokens?.get() : null;
+    let res = await send(c, a, before?.token);
+    if (res.status === 401 && usesToken && before?.refreshToken) {
+      // another request (or tab) may have refreshed already while this one was in flight
+      const ok = await refresh(before.refreshToken);
+      if (ok) res = await send(c, a, options.tokens?.get()?.token);
     }
     if (!res.ok) throw new ApiError(res.status, await readError(res));
     if (res.status === 204) return undefined as CallSuccess<C>;

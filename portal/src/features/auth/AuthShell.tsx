@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The frame of the sign-in pages: brand, a card, and a footer link. */
+export function AuthShell({
+  title,
+  children,
+  footer,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="auth-page">
+      <header className="auth-header">
+        <Link to="/" className="brand" aria-label="Waymark home">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>Waymark</span>
+        </Link>
+      </header>
+      <main id="main" className="auth-main">
+        <div className="card auth-card">
+          <h1>{title}</h1>
+          {children}
+        </div>
+        {footer ? <p className="center auth-footer">{footer}</p> : null}
+      </main>
+    </div>
+  );
+}

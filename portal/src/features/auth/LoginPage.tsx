@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginForm } from '@shared/schemas/auth-forms';
+import { Field } from '@widgets/ui/Field';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { firebaseAuth } from '../../app/firebase';
+import { AuthDialogs } from './AuthDialogs';
+import { AuthShell } from './AuthShell';
+import { ProviderButtons } from './ProviderButtons';
+import { useEmailCheck } from './useEmailCheck';
+import { providerMessage, useSignInFlow } from './useSignInFlow';
+
+export default function LoginPage() {
+  const flow = useSignInFlow();
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(LoginForm),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+  const checkEmail = useEmailCheck(form, 'login');
+  const { register, handleSubmit, formState } = form;
+  const emailField = register('email');
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    flow.setBusy(true);
+    try {
+      const cred = await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+      await flow.complete(cred.user, 'login');
+    } catch (err) {
+      toast(providerMessage(err), { kind: 'error', title: 'Sign in failed' });
+    } finally {
+      flow.setBusy(false);
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Login"
+      footer={
+        <>
+          New to Waymark? <Link to="/who-i-am">Register</Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Field label="Email" error={formState.errors.email?.message}>
+          <input
+            type="email"
+            autoComplete="email"
+            {...emailField}
+            onBlur={(e) => {
+              void emailField.onBlur(e);
+              void checkEmail(e.target.value);
+            }}
+          />
+        </Field>
+        <Field label="Password" error={formState.errors.password?.message}>
+          <input type="password" autoComplete="current-password" {...register('password')} />
+        </Field>
+        <button type="submit" className="btn btn-block" disabled={flow.busy}>
+          {flow.busy ? <Spinner /> : null} Login
+        </button>
+      </form>
+      <div className="divider" aria-hidden="true">
+        <span>or</span>
+      </div>
+      <ProviderButtons
+        verb="Sign in"
+        disabled={flow.busy}
+        onPick={(p) => void flow.withProvider(p, 'login')}
+      />
+      <AuthDialogs flow={flow} />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignUpForm } from '@shared/schemas/auth-forms';
+import type { Role } from '@shared/schemas/common';
+import { Field } from '@widgets/ui/Field';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import {
+  createUserWithEmailAndPassword,
+  isSignInWithEmailLink,
+  sendEmailVerification,
+  signInWithEmailLink,
+  updatePassword,
+} from 'firebase/auth';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { firebaseAuth } from '../../app/firebase';
+import { AuthDialogs } from './AuthDialogs';
+import { AuthShell } from './AuthShell';
+import { ProviderButtons } from './ProviderButtons';
+import { useEmailCheck } from './useEmailCheck';
+import { providerMessage, useSignInFlow } from './useSignInFlow';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /learner and /tenant: sign up with a role. An invitation's e-mail link lands here too. */
+export function LearnerSignUpPage() {
+  return <SignUpPage accountRole="USER" />;
+}
+
+export function TenantSignUpPage() {
+  return <SignUpPage accountRole="TENANT" />;
+}
+
+function SignUpPage({ accountRole: role }: { accountRole: Role }) {
+  const flow = useSignInFlow();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tenantIdParam = params.get('tenantId');
+  const tenantId = tenantIdParam && UUID.test(tenantIdParam) ? tenantIdParam : undefined;
+  const invite = useMemo(() => isSignInWithEmailLink(firebaseAuth(), window.location.href), []);
+  const invitedEmail = params.get('email') ?? '';
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(SignUpForm),
+    mode: 'onTouched',
+    defaultValues: { email: invite ? invitedEmail : '', password: '', confirmPassword: '' },
+  });
+  const checkEmail = useEmailCheck(form, 'signup');
+  const { register, handleSubmit, formState } = form;
+  const emailField = register('email');
+
+  useEffect(() => {
+    // an invitation link is checked on load; a broken one goes home
+    if (params.get('mode') === 'signIn' && !invite) navigate('/', { replace: true });
+    if (invite && !invitedEmail) navigate('/', { replace: true });
+  }, [invite, invitedEmail, navigate, params]);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    flow.setBusy(true);
+    try {
+      if (invite) {
+        const cred = await signInWithEmailLink(firebaseAuth(), email.trim(), window.location.href);
+        await updatePassword(cred.user, password);
+        await flow.complete(cred.user, 'signup', { role, tenantId });
+        return;
+      }
+      const cred = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+      await sendEmailVerification(cred.user, { url: `${window.location.origin}/login` });
+      await flow.complete(cred.user, 'signup', { role, tenantId });
+    } catch (err) {
+      toast(providerMessage(err), { kind: 'error', title: 'Sign up failed' });
+    } finally {
+      flow.setBusy(false);
+    }
+  });
+
+  return (
+    <AuthShell
+      title={role === 'USER' ? 'Sign up as Learner' : 'Sign up as Mentor'}
+      footer={
+        <>
+          Already have an account? <Link to="/login">Login</Link>
+        </>
+      }
+    >
+      {invite ? (
+        <p className="alert alert-info">You were invited to Waymark. Choose a password to finish.</p>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate>
+        <Field label="Email" error={formState.errors.email?.message}>
+          <input
+            type="email"
+            autoComplete="email"
+            readOnly={invite}
+            {...emailField}
+            onBlur={(e) => {
+              void emailField.onBlur(e);
+              if (!invite) void checkEmail(e.target.value);
+            }}
+          />
+        </Field>
+        <Field
+          label="Password"
+          error={formState.errors.password?.message}
+          hint="At least 8 characters with a number, a capital letter, a small letter and one of ! @ # $ % ^ & *"
+        >
+          <input type="password" autoComplete="new-password" {...register('password')} />
+        </Field>
+        <Field label="Confirm password" error={formState.errors.confirmPassword?.message}>
+          <input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </Field>
+        <button type="submit" className="btn btn-block" disabled={flow.busy}>
+          {flow.busy ? <Spinner /> : null} Sign up
+        </button>
+      </form>
+      {invite ? null : (
+        <>
+          <div className="divider" aria-hidden="true">
+            <span>or</span>
+          </div>
+          <ProviderButtons
+            verb="Sign up"
+            disabled={flow.busy}
+            onPick={(p) => void flow.withProvider(p, 'signup', { role, tenantId })}
+          />
+        </>
+      )}
+      <AuthDialogs flow={flow} />
+    </AuthShell>
+  );
+}

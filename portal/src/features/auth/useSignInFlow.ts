@@ -1,0 +1,154 @@
+import { ApiError } from '@shared/client/client';
+import { destinationAfterSignIn } from '@shared/rules/navigation';
+import { authMessages } from '@shared/schemas/auth-forms';
+import type { Role } from '@shared/schemas/common';
+import { extensionReady } from '@widgets/core/extension';
+import { toast } from '@widgets/ui/Toast';
+import {
+  type User as FirebaseUser,
+  GoogleAuthProvider,
+  OAuthProvider,
+  sendEmailVerification,
+  signInWithPopup,
+} from 'firebase/auth';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { exchangeToken, isVerifiedIdentity, signOutProvider } from '../../app/auth';
+import { firebaseAuth } from '../../app/firebase';
+
+export type Provider = 'google' | 'microsoft';
+
+export function providerFor(p: Provider) {
+  if (p === 'google') return new GoogleAuthProvider();
+  const ms = new OAuthProvider('microsoft.com');
+  ms.addScope('email');
+  return ms;
+}
+
+/** A readable message for an identity-provider error. */
+export function providerMessage(err: unknown): string {
+  const code = (err as { code?: string })?.code ?? '';
+  const known: Record<string, string> = {
+    'auth/invalid-credential': 'The e-mail address or password is incorrect.',
+    'auth/wrong-password': 'The e-mail address or password is incorrect.',
+    'auth/user-not-found': 'The e-mail address or password is incorrect.',
+    'auth/email-already-in-use': authMessages.emailTaken,
+    'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
+    'auth/popup-closed-by-user': 'The sign-in window was closed before finishing.',
+    'auth/popup-blocked':
+      'The browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+    'auth/network-request-failed': 'The sign-in service could not be reached. Check your connection.',
+    'auth/user-disabled': 'This account has been disabled.',
+    'auth/weak-password': 'The password is too weak.',
+  };
+  if (known[code]) return known[code]!;
+  if (err instanceof ApiError) return err.message;
+  return (err as Error)?.message ?? 'Something went wrong.';
+}
+
+export interface SignInFlow {
+  busy: boolean;
+  setBusy: (b: boolean) => void;
+  /** The unverified person, while the 'Attention!' dialog is open. */
+  unverified: FirebaseUser | null;
+  closeAttention: () => Promise<void>;
+  resendVerification: () => Promise<void>;
+  resent: boolean;
+  /** Signs up: the notice to verify is open. */
+  signUpNotice: boolean;
+  /** After the provider has signed the person in. */
+  complete: (
+    user: FirebaseUser,
+    mode: 'login' | 'signup',
+    opts?: { role?: Role; tenantId?: string },
+  ) => Promise<void>;
+  withProvider: (
+    p: Provider,
+    mode: 'login' | 'signup',
+    opts?: { role?: Role; tenantId?: string },
+  ) => Promise<void>;
+}
+
+export function useSignInFlow(): SignInFlow {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [unverified, setUnverified] = useState<FirebaseUser | null>(null);
+  const [resent, setResent] = useState(false);
+  const [signUpNotice, setSignUpNotice] = useState(false);
+
+  async function complete(
+    user: FirebaseUser,
+    mode: 'login' | 'signup',
+    opts: { role?: Role; tenantId?: string } = {},
+  ) {
+    if (mode === 'login' && !isVerifiedIdentity(user)) {
+      setUnverified(user);
+      return;
+    }
+    try {
+      const waymarkUser = await exchangeToken(user, mode === 'signup' ? opts : {});
+      const ext =
+        waymarkUser.role === 'USER' ? await extensionReady() : { isPresent: false, isLogedIn: false };
+      navigate(destinationAfterSignIn(waymarkUser, ext), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.errorCode === 'EMAIL_NOT_VERIFIED') {
+        if (mode === 'signup') {
+          setSignUpNotice(true);
+          await signOutProvider();
+        } else {
+          setUnverified(user);
+        }
+        return;
+      }
+      await signOutProvider();
+      if (err instanceof ApiError && err.errorCode === 'NOT_REGISTERED') {
+        toast(authMessages.notRegistered, { kind: 'error', ms: 8000 });
+        navigate('/who-i-am');
+        return;
+      }
+      toast(providerMessage(err), {
+        kind: 'error',
+        title: mode === 'signup' ? 'Sign up failed' : 'Sign in failed',
+      });
+    }
+  }
+
+  return {
+    busy,
+    setBusy,
+    unverified,
+    resent,
+    signUpNotice,
+    async closeAttention() {
+      setUnverified(null);
+      setResent(false);
+      await signOutProvider();
+    },
+    async resendVerification() {
+      if (!unverified) return;
+      try {
+        await sendEmailVerification(unverified, { url: `${window.location.origin}/login` });
+        setResent(true);
+        setTimeout(() => {
+          setResent(false);
+          setUnverified(null);
+          void signOutProvider();
+        }, 4000);
+      } catch (err) {
+        toast(providerMessage(err), { kind: 'error' });
+      }
+    },
+    complete,
+    async withProvider(p, mode, opts) {
+      setBusy(true);
+      try {
+        const cred = await signInWithPopup(firebaseAuth(), providerFor(p));
+        await complete(cred.user, mode, opts);
+      } catch (err) {
+        toast(providerMessage(err), { kind: 'error' });
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deleteAccount } from '@shared/contract/profile';
+import { DeleteForm, deleteMessages } from '@shared/schemas/user';
+import { client } from '@widgets/core/api';
+import { session } from '@widgets/core/session';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Field } from '@widgets/ui/Field';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { signOutEverywhere } from '../../app/auth';
+
+type Input = z.input<typeof DeleteForm>;
+type Output = z.output<typeof DeleteForm>;
+
+const REASON_LABELS = { 'Not useful': 'Not useful', other: 'Other' } as const;
+
+/** /delete: why, a last confirmation, the request, then 'scheduled for deletion' and sign-out. */
+export default function DeletePage() {
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(DeleteForm), mode: 'onTouched' });
+  const { register, handleSubmit, formState, watch } = form;
+  const [pending, setPending] = useState<Output | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [scheduled, setScheduled] = useState(false);
+  const reason = watch('reason');
+
+  const submit = async () => {
+    if (!pending) return;
+    const userId = session.peek()?.user._id;
+    if (!userId) return;
+    setBusy(true);
+    try {
+      const deleteReason = pending.reason === 'other' ? `other: ${pending.other ?? ''}` : pending.reason;
+      await client.call(deleteAccount, { params: { userId }, body: { deleteReason, isDeleted: true } });
+      setPending(null);
+      setScheduled(true);
+    } catch (err) {
+      console.error('Account deletion failed', err);
+      toast('Your account could not be deleted right now. Please try again.', { kind: 'error' });
+      setPending(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page-narrow">
+      <h1>Delete your account</h1>
+      <form className="card" noValidate onSubmit={handleSubmit((v) => setPending(v))}>
+        <fieldset aria-describedby={formState.errors.reason ? 'reason-error' : undefined}>
+          <legend>Why are you leaving?</legend>
+          {(Object.keys(REASON_LABELS) as (keyof typeof REASON_LABELS)[]).map((r) => (
+            <label key={r} className="check">
+              <input type="radio" value={r} {...register('reason')} />
+              <span>{REASON_LABELS[r]}</span>
+            </label>
+          ))}
+          {formState.errors.reason ? (
+            <p id="reason-error" className="field-error" role="alert">
+              {deleteMessages.reasonRequired}
+            </p>
+          ) : null}
+        </fieldset>
+        {reason === 'other' ? (
+          <Field label="Tell us more" error={formState.errors.other?.message} required>
+            <textarea {...register('other')} maxLength={500} />
+          </Field>
+        ) : null}
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {busy ? <Spinner /> : null} Delete my account
+        </button>
+      </form>
+      <Dialog
+        open={Boolean(pending)}
+        title="Delete your account?"
+        role="alertdialog"
+        onClose={() => {
+          setPending(null);
+          toast(deleteMessages.canceled, { kind: 'info' });
+        }}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setPending(null);
+                toast(deleteMessages.canceled, { kind: 'info' });
+              }}
+            >
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void submit()}>
+              {busy ? <Spinner /> : null} Yes, delete
+            </button>
+          </>
+        }
+      >
+        <p>Your account will be deleted within 90 days. You can cancel by signing in again before then.</p>
+      </Dialog>
+      <Dialog
+        open={scheduled}
+        title="Scheduled for deletion"
+        modalOnly
+        onClose={() => undefined}
+        actions={
+          <button type="button" className="btn" onClick={() => void signOutEverywhere()}>
+            OK
+          </button>
+        }
+      >
+        <p>{deleteMessages.scheduled}</p>
+      </Dialog>
+    </div>
+  );
+}

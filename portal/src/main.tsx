@@ -1,0 +1,46 @@
+import '@widgets/ui/styles.css';
+import './portal.css';
+import { onSignedOut } from '@widgets/core/api';
+import { scheduleExtensionCheck } from '@widgets/core/extension';
+import { Toasts } from '@widgets/ui/Toast';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { loadCurrentUser, signOutProvider } from './app/auth';
+import { loadConfig } from './app/config';
+import { initFirebase } from './app/firebase';
+import { createRouter } from './app/router';
+
+const root = createRoot(document.getElementById('root')!);
+
+onSignedOut(() => {
+  void signOutProvider();
+  window.location.assign('/');
+});
+
+async function start() {
+  try {
+    const config = await loadConfig();
+    initFirebase(config);
+  } catch {
+    root.render(
+      <main id="main" className="page-narrow">
+        <div className="card center" role="alert">
+          <h1>Something Went Wrong</h1>
+          <p>Waymark could not reach its server. Please check your connection and reload the page.</p>
+        </div>
+      </main>,
+    );
+    return;
+  }
+  void loadCurrentUser();
+  void scheduleExtensionCheck();
+  root.render(
+    <StrictMode>
+      <RouterProvider router={createRouter()} />
+      <Toasts />
+    </StrictMode>,
+  );
+}
+
+void start();

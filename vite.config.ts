@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** The portal: a single-page app served by the API server from dist/portal. */
+export default defineConfig({
+  root: r('./portal'),
+  publicDir: r('./portal/public'),
+  plugins: [react()],
+  resolve: {
+    alias: { '@shared': r('./shared'), '@widgets': r('./widgets'), '@portal': r('./portal') },
+  },
+  build: {
+    outDir: r('./dist/portal'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': process.env.WAYMARK_API ?? 'http://127.0.0.1:8080',
+      '/docs': process.env.WAYMARK_API ?? 'http://127.0.0.1:8080',
+    },
+  },
+});

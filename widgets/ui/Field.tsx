@@ -1,0 +1,43 @@
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+
+export interface FieldProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** The control: an input, select or textarea. It receives id, aria-invalid and aria-describedby. */
+  children: ReactElement<Record<string, unknown>>;
+  required?: boolean;
+}
+
+/** A labelled control with its hint and its error, wired for assistive technology. */
+export function Field({ label, error, hint, children, required }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const described = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const controlId = (children.props.id as string | undefined) ?? id;
+  return (
+    <div className="field">
+      <label htmlFor={controlId}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {cloneElement(children, {
+        id: controlId,
+        'aria-invalid': error ? 'true' : undefined,
+        'aria-describedby': described,
+        'aria-required': required || undefined,
+      })}
+      {hint ? (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+export function Spinner({ label }: { label?: string }) {
+  if (!label) return <span className="spinner" aria-hidden="true" />;
+  return (
+    <span className="spinner" role="status">
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+export function Loader({ text = 'Loading…' }: { text?: string }) {
+  return (
+    <div className="loader" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}
