@@ -62,7 +62,7 @@ export function profileRoutes(
         if (full) {
           const f = FullProfileInput.parse(body);
           extra = {
-            tShirtSize: f.tShirtSize ?? null,
+            tShirtSize: f.tShirtSize,
             addressLine1: f.addressLine1,
             addressLine2: f.addressLine2 || null,
             country: f.country,

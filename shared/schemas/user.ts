@@ -98,6 +98,9 @@ function checkPhone(v: { phoneNumber: string; phoneCountry: string }, ctx: z.Ref
   }
 }
 
+/** 'I am' is optional in the schema (tenants only); an empty choice counts as none. */
+const optionalIam = z.preprocess((v) => (v === '' || v === null ? undefined : v), Iam.optional());
+
 const linkedInOptional = z
   .string()
   .trim()
@@ -112,7 +115,7 @@ export const BasicProfileInput = z
       z.string().max(80, 'Name must be at most 80 characters'),
     ),
     ...phoneFields,
-    iam: Iam.optional(),
+    iam: optionalIam,
     linkedIn: linkedInOptional,
   })
   .superRefine(checkPhone);
@@ -125,8 +128,8 @@ export const FullProfileInput = z
       z.string().max(80, 'Name must be at most 80 characters'),
     ),
     ...phoneFields,
-    iam: Iam.optional(),
-    tShirtSize: TShirtSize.optional().refine((v) => v !== undefined, profileMessages.tShirtSizeRequired),
+    iam: optionalIam,
+    tShirtSize: z.enum(T_SHIRT_SIZES, { error: profileMessages.tShirtSizeRequired }),
     addressLine1: trimmed(profileMessages.addressLine1Required).pipe(z.string().max(200)),
     addressLine2: z.string().trim().max(200).optional(),
     country: trimmed(profileMessages.countryRequired).pipe(

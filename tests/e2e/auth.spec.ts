@@ -1,0 +1,272 @@
+import { uniqueEmail } from '../support/emulator';
+import { expect, expectAccessible, login, test } from '../support/fixtures';
+
+const PASSWORD = 'Str0ng!Pass';
+
+type Emulator = ReturnType<typeof import('../support/emulator').emulatorApi>;
+
+/** Signs a new learner up through the portal, verifies the e-mail and completes the basic profile. */
+async function registerLearner(
+  page: import('@playwright/test').Page,
+  emulator: Emulator,
+  email: string,
+  name: string,
+) {
+  await page.goto('/learner');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText(/Thank you for signing up/)).toBeVisible();
+  await emulator.verifyEmail(email);
+  await login(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/basic-profile$/);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(`98${String(Date.now()).slice(-8)}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/my-roadmaps$/);
+}
+
+test.describe('sign-up, verification and the basic profile', () => {
+  test('a learner signs up, verifies the e-mail, completes the basic profile and lands on /my-roadmaps', async ({
+    page,
+    emulator,
+  }) => {
+    const email = uniqueEmail('learner');
+    await page.goto('/');
+    await expectAccessible(page, 'landing');
+    await page.getByRole('link', { name: 'GET STARTED' }).first().click();
+    await expect(page).toHaveURL(/\/who-i-am$/);
+    await expect(
+      page.getByRole('heading', { name: 'How are you planning to use the product?' }),
+    ).toBeVisible();
+    await expectAccessible(page, 'role chooser');
+    await page.getByRole('radio', { name: /Learner/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/learner$/);
+    await expect(page.getByRole('heading', { name: 'Sign up as Learner' })).toBeVisible();
+
+    // the rules of the password and the confirmation, shown once a field is touched
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('other');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByText('*Password must be 8 characters long.')).toBeVisible();
+    await expect(page.getByText('Password does not match')).toBeVisible();
+    await expectAccessible(page, 'sign-up with errors');
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByText(/Thank you for signing up with our platform/)).toBeVisible();
+    await expectAccessible(page, 'sign-up notice');
+
+    await emulator.verifyEmail(email);
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/basic-profile$/);
+    await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();
+    await expectAccessible(page, 'basic profile');
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Name Required')).toBeVisible();
+    await page.getByLabel('Name').fill('Meera Learner');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('98765 01234');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/my-roadmaps$/);
+    await expect(page.getByRole('heading', { name: 'My Roadmaps' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Meera Learner' })).toBeVisible();
+    await expect(page.getByText('Complete your Profile')).toBeVisible();
+    await expectAccessible(page, 'my roadmaps');
+
+    // the sign-up e-mail is now taken
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/learner');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByText('Email already exists')).toBeVisible();
+  });
+
+  test('a mentor signs up and lands on /portal/users after choosing "I am"', async ({ page, emulator }) => {
+    const email = uniqueEmail('mentor');
+    await page.goto('/tenant');
+    await expect(page.getByRole('heading', { name: 'Sign up as Mentor' })).toBeVisible();
+    await expectAccessible(page, 'mentor sign-up');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(page.getByText(/Thank you for signing up/)).toBeVisible();
+    await emulator.verifyEmail(email);
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/basic-profile$/);
+    await page.getByLabel('Name').fill('Kiran Mentor');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('91234 50000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Required*')).toBeVisible();
+    await page.getByLabel('I am').selectOption('MENTOR');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/portal\/users$/);
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await expect(page.getByText('No data found')).toBeVisible();
+    await expectAccessible(page, 'tenant users');
+  });
+});
+
+test.describe('signing in', () => {
+  test('an unverified e-mail gets the Attention dialog; Resend it confirms and closes after 4 s', async ({
+    page,
+    emulator,
+  }) => {
+    const email = uniqueEmail('unverified');
+    await emulator.createAccount(email, PASSWORD);
+    await login(page, email, PASSWORD);
+    const dialog = page.getByRole('alertdialog', { name: 'Attention!' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'attention dialog');
+    await dialog.getByRole('button', { name: 'Resend it' }).click();
+    await expect(page.getByText(/We have resent the verification link/)).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 6000 });
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a person who never registered is told so and sent to the role chooser', async ({
+    page,
+    emulator,
+  }) => {
+    const email = uniqueEmail('stranger');
+    await emulator.createAccount(email, PASSWORD, { verified: true });
+    await login(page, email, PASSWORD);
+    await expect(
+      page.getByText('Failed: You are not Existing User, Please login after registration'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/who-i-am$/);
+  });
+
+  test('the login page checks the e-mail on blur and enforces the password rules', async ({ page }) => {
+    await page.goto('/login');
+    await expectAccessible(page, 'login');
+    await page.getByLabel('Email').fill('nobody-here@example.com');
+    await page.getByLabel('Password', { exact: true }).focus();
+    await expect(page.getByText('Email does not exist')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('alllowercase1!');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Must contain one capital letter')).toBeVisible();
+  });
+
+  test('an access token expiring mid-session is refreshed without the person noticing', async ({ page }) => {
+    await login(page, 'learner@waymark.local', 'Learner#2026');
+    await expect(page).toHaveURL(/\/my-roadmaps$/);
+    const refreshes: number[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('/api/login/refresh')) refreshes.push(res.status());
+    });
+    // the e2e server issues 6-second access tokens
+    await page.waitForTimeout(7000);
+    await page.getByRole('link', { name: 'Asha Learner' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Your profile is saved.')).toBeVisible();
+    expect(refreshes).toContain(200);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('a learner opening /portal/users sees Not permitted; signed-out visitors go to /', async ({
+    page,
+  }) => {
+    await page.goto('/portal/users');
+    await expect(page).toHaveURL(/\/$/);
+    await login(page, 'learner@waymark.local', 'Learner#2026');
+    await expect(page).toHaveURL(/\/my-roadmaps$/);
+    await page.goto('/portal/users');
+    await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
+    await expectAccessible(page, 'not permitted');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('profile and account deletion', () => {
+  test('a learner saves the full profile with its rules', async ({ page, emulator }) => {
+    const email = uniqueEmail('profile');
+    await registerLearner(page, emulator, email, 'Full Profile');
+    await page.getByRole('link', { name: 'Full Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Please enter linkedin profile url')).toBeVisible();
+    await expect(page.getByText('Please choose a T-shirt size')).toBeVisible();
+    await page.getByLabel('LinkedIn profile').fill('not a profile');
+    await page.getByLabel('T-shirt size').selectOption('L');
+    await page.getByLabel('Address line 1').fill('4 Residency Road');
+    await page.getByLabel('State').fill('Karnataka');
+    await page.getByLabel('City').fill('Bengaluru');
+    await page.getByLabel('Pincode').fill('560025');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Please enter valid linkedin url')).toBeVisible();
+    await page.getByLabel('LinkedIn profile').fill('https://www.linkedin.com/in/full-profile');
+    // the demo learner already uses this number
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('98765 43210');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Mobile Number Already Used')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('98765 00011');
+    await page.getByLabel('Name').fill('Full Profile Renamed');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Your profile is saved.')).toBeVisible();
+    await expect(page.getByText('Complete your Profile')).toBeHidden();
+    // the one name change is used: the field is locked and says how to change it
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveJSProperty('readOnly', true);
+    await expect(page.getByText(/Your name has already been changed once/)).toBeVisible();
+    await expectAccessible(page, 'full profile');
+  });
+
+  test('a deleted account is restored when its owner signs in again within 90 days', async ({
+    page,
+    emulator,
+  }) => {
+    const email = uniqueEmail('leaver');
+    await registerLearner(page, emulator, email, 'Leaving Learner');
+
+    await page.getByRole('link', { name: 'Leaving Learner' }).click();
+    await expectAccessible(page, 'profile');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(
+      page.getByText('Please tick the box to confirm you want to delete your account.'),
+    ).toBeVisible();
+    await page.getByLabel('I understand that my account and my data will be deleted.').check();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Are you sure?' })
+      .getByRole('button', { name: 'Yes, continue' })
+      .click();
+    await expect(page).toHaveURL(/\/delete$/);
+    await expectAccessible(page, 'delete');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('Please select a reason for deleting your account.')).toBeVisible();
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('Please provide a reason for deleting your account.')).toBeVisible();
+    await page.getByLabel('Tell us more').fill('Trying the product out');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    // cancelling keeps the account
+    await page
+      .getByRole('alertdialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect(page.getByText('Account Deletion Canceled')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete your account?' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Scheduled for deletion' })).toBeVisible();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await login(page, email, PASSWORD);
+    await expect(page.getByText('Account Deletion Canceled')).toBeVisible();
+    await expect(page).toHaveURL(/\/my-roadmaps$/);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Starts the Auth emulator (unless one is given) and the real server on a free port with a fresh data
+ * folder, for the whole run. Short access tokens make every test exercise the silent refresh.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+export default async function globalSetup() {
+  const stops: (() => Promise<void> | void)[] = [];
+  let emulatorHost = process.env.WAYMARK_E2E_EMULATOR_HOST;
+  if (!emulatorHost) {
+    const { startEmulator } = (await import(`${'../../scripts/emulator.mjs'}`)) as {
+      startEmulator: (o: { projectId: string }) => Promise<{ host: string; stop(): Promise<void> }>;
+    };
+    const emulator = await startEmulator({ projectId: 'demo-waymark' });
+    emulatorHost = emulator.host;
+    stops.push(() => emulator.stop());
+  }
+  const port = await freePort();
+  const dataDir = join(process.cwd(), '.tmp', `e2e-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FIREBASE_PROJECT_ID: 'demo-waymark',
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      ACCESS_TOKEN_TTL: '6',
+      RATE_LIMIT_AUTH: '10000',
+      RATE_LIMIT_STRICT: '10000',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: './dist',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  stops.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve();
+        server.once('exit', () => resolve());
+        server.kill('SIGTERM');
+        setTimeout(() => server.kill('SIGKILL'), 5000).unref();
+      }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, 60_000);
+  process.env.WAYMARK_E2E_BASE_URL = baseUrl;
+  process.env.WAYMARK_E2E_EMULATOR_HOST = emulatorHost;
+  process.env.WAYMARK_E2E_DATA_DIR = dataDir;
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,46 @@
+/** Playwright fixtures: the server's address, the emulator, axe, and signing in through the portal. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+import { emulatorApi } from './emulator';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe on the page and fails with the violations listed. */
+export async function expectAccessible(page: Page, context = '') {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    });
+    return result.violations.map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  });
+  expect(violations, `accessibility violations ${context} at ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<{ emulator: ReturnType<typeof emulatorApi> }>({
+  baseURL: async ({}, use) => {
+    await use(process.env.WAYMARK_E2E_BASE_URL);
+  },
+  emulator: async ({}, use) => {
+    await use(emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099'));
+  },
+});
+
+export { expect };
+
+/** Logs in through the portal's login form. */
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
