@@ -27,9 +27,11 @@ export async function expectAccessible(page: Page, context = '') {
 }
 
 export const test = base.extend<{ emulator: ReturnType<typeof emulatorApi> }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring
   baseURL: async ({}, use) => {
     await use(process.env.WAYMARK_E2E_BASE_URL);
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring
   emulator: async ({}, use) => {
     await use(emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099'));
   },
