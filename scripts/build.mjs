@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * Builds what the server serves: the portal (dist/portal) and, when their configs exist, the embeddable
+ * widgets (dist/widgets) and the browser extension (dist/extension-*).
+ *   node scripts/build.mjs             build everything
+ *   node scripts/build.mjs --if-stale  only what is older than its sources (used by npm start)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const ifStale = process.argv.includes('--if-stale');
+
+function newest(dirs) {
+  let max = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      const base = p.split('/').pop();
+      if (['node_modules', 'dist', 'test-results', '.tmp', 'data'].includes(base)) return;
+      for (const e of readdirSync(p)) walk(join(p, e));
+    } else if (!/\.test\.[tj]sx?$/.test(p)) {
+      max = Math.max(max, st.mtimeMs);
+    }
+  };
+  for (const d of dirs) walk(join(root, d));
+  return max;
+}
+
+const targets = [
+  {
+    name: 'portal',
+    config: 'vite.config.ts',
+    output: 'dist/portal/index.html',
+    sources: ['portal', 'widgets', 'shared', 'vite.config.ts', 'package-lock.json'],
+    command: ['npx', 'vite', 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'],
+  },
+  {
+    name: 'widgets',
+    config: 'widgets/vite.embed.config.ts',
+    output: 'dist/widgets/manifest.json',
+    sources: ['widgets', 'shared', 'widgets/vite.embed.config.ts', 'package-lock.json'],
+    command: ['node', 'widgets/build-embed.mjs'],
+  },
+  {
+    name: 'extension',
+    config: 'extension/build.mjs',
+    output: 'dist/extension-chromium/manifest.json',
+    sources: ['extension', 'shared', 'package-lock.json'],
+    command: ['node', 'extension/build.mjs'],
+  },
+];
+
+let failed = false;
+for (const t of targets) {
+  if (!existsSync(join(root, t.config))) continue;
+  const out = join(root, t.output);
+  if (ifStale && existsSync(out) && statSync(out).mtimeMs >= newest(t.sources)) {
+    console.log(`✓ ${t.name} is up to date`);
+    continue;
+  }
+  const started = Date.now();
+  process.stdout.write(`… building ${t.name}\n`);
+  const res = spawnSync(t.command[0], t.command.slice(1), { cwd: root, stdio: 'inherit', env: process.env });
+  if (res.status !== 0) {
+    console.error(`✗ building ${t.name} failed`);
+    failed = true;
+    break;
+  }
+  console.log(`✓ built ${t.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+process.exit(failed ? 1 : 0);
