@@ -82,6 +82,10 @@ const UNIQUE_FIELDS: Record<string, string> = {
   languages_name_key: 'name',
   topics_subject_name_key: 'name',
   tenant_users_pair_key: 'email',
+  roadmaps_name_key: 'name',
+  resources_short_id_key: 'shortId',
+  assigned_roadmaps_user_roadmap_key: 'roadmapId',
+  test_links_link_id_key: 'linkId',
 };
 
 export function registerUniqueField(constraint: string, field: string) {

@@ -1,0 +1,218 @@
+/** The question bank, test links with their frozen questions, answers, activity and question feedback. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { assignedRoadmaps, resources, roadmaps, sections } from '../catalogue/tables';
+import { subjects, topics, users } from '../db/schema';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    question: text('question').notNull().default(''),
+    questionType: text('question_type', {
+      enum: ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'],
+    })
+      .notNull()
+      .default('MCQ'),
+    code: text('code'),
+    questionImagePath: text('question_image_path'),
+    /** Points of a fill-in-blank question (others sum their options). */
+    points: integer('points').notNull().default(10),
+    subjectId: uuid('subject_id').references(() => subjects.id),
+    topicId: uuid('topic_id').references(() => topics.id),
+    explanation: jsonb('explanation').$type<{ type: 'TEXT'; value: string }[]>().notNull().default([]),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['PREVIEW', 'PUBLISH'] })
+      .notNull()
+      .default('PREVIEW'),
+    /** Null for Waymark's own bank; a tenant or author otherwise. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_subject_idx').on(t.subjectId, t.status),
+    index('questions_creator_idx').on(t.createdBy),
+  ],
+);
+
+export const questionOptions = pgTable(
+  'question_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Text, an image path for image types, or the accepted answer of a fill-in-blank. */
+    value: text('value').notNull().default(''),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    points: integer('points').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('question_options_question_idx').on(t.questionId, t.position)],
+);
+
+/** What a question assesses: a resource, a section or a roadmap. */
+export const questionTargets = pgTable(
+  'question_targets',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['RESOURCE', 'SECTION', 'ROADMAP'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.kind, t.targetId] }),
+    index('question_targets_target_idx').on(t.kind, t.targetId),
+  ],
+);
+
+export const testLinks = pgTable(
+  'test_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The unguessable public id in /test/{linkId} and the award pages. */
+    linkId: text('link_id').notNull(),
+    type: text('type', {
+      enum: [
+        'SUBJECT',
+        'ROADMAP',
+        'SECTION',
+        'RESOURCE',
+        'RESOURCE-FROM-WHATSAPP',
+        'CUSTOM-TEST',
+        'INITIAL-ASSESSMENT',
+      ],
+    }).notNull(),
+    /** Null for a prerequisite assessment taken before sign-in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id').references(() => subjects.id),
+    roadmapId: uuid('roadmap_id').references(() => roadmaps.id, { onDelete: 'set null' }),
+    assignedRoadmapId: uuid('assigned_roadmap_id').references(() => assignedRoadmaps.id, {
+      onDelete: 'set null',
+    }),
+    sectionId: uuid('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    /** A tenant's custom assessment. */
+    tenantAssessmentId: uuid('tenant_assessment_id'),
+    lookingForJob: text('looking_for_job', { enum: ['YES', 'NO', 'IN FUTURE'] }),
+    /** Names frozen at creation for the tables and awards. */
+    assignedRoadMapName: text('assigned_roadmap_name'),
+    assignedSectionName: text('assigned_section_name'),
+    assignedResourceName: text('assigned_resource_name'),
+    assignedSubjectName: text('assigned_subject_name'),
+    status: text('status', {
+      enum: ['TAKE_TEST', 'EXPIRED', 'NO_ENOUGH_MARKS', 'GENERATE_CERTIFICATE', 'VIEW_CERTIFICATE'],
+    })
+      .notNull()
+      .default('TAKE_TEST'),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    score: numeric('score', { precision: 8, scale: 2, mode: 'number' }),
+    percentage: numeric('percentage', { precision: 6, scale: 2, mode: 'number' }),
+    questionCount: integer('question_count').notNull().default(0),
+    /** The time allowed once started, in minutes. */
+    timeLimitMinutes: integer('time_limit_minutes').notNull().default(30),
+    /** Custom tests: the window opens at startTime for durationHours. */
+    startTime: ts('start_time'),
+    durationHours: integer('duration_hours'),
+    /** The link stops being usable (not started) after this. */
+    expiresAt: ts('expires_at'),
+    startedAt: ts('started_at'),
+    deadlineAt: ts('deadline_at'),
+    completedAt: ts('completed_at'),
+    /** Seconds taken. */
+    completedIn: integer('completed_in'),
+    certificateGenerated: boolean('certificate_generated').notNull().default(false),
+    certificatePath: text('certificate_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('test_links_link_id_key').on(t.linkId),
+    index('test_links_user_idx').on(t.userId, t.createdAt),
+    index('test_links_assigned_idx').on(t.assignedRoadmapId),
+  ],
+);
+
+/** The questions of a link, drawn and ordered when it was created. */
+export const testLinkQuestions = pgTable(
+  'test_link_questions',
+  {
+    testLinkId: uuid('test_link_id')
+      .notNull()
+      .references(() => testLinks.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** For prerequisite assessments: which prerequisite roadmap the question tests. */
+    roadmapId: uuid('roadmap_id'),
+    /** The option order shown to this taker. */
+    optionOrder: jsonb('option_order').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.testLinkId, t.questionId] })],
+);
+
+/** One saved answer per question of a link; saved as it is given. */
+export const testAnswers = pgTable(
+  'test_answers',
+  {
+    testLinkId: uuid('test_link_id')
+      .notNull()
+      .references(() => testLinks.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answerIds: uuid('answer_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    answerText: text('answer_text'),
+    /** Set at evaluation. */
+    points: numeric('points', { precision: 6, scale: 2, mode: 'number' }),
+    answeredAt: ts('answered_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.testLinkId, t.questionId] })],
+);
+
+export const testActivity = pgTable(
+  'test_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testLinkId: uuid('test_link_id')
+      .notNull()
+      .references(() => testLinks.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['FOCUS', 'BLUR'] }).notNull(),
+    timeStamp: ts('time_stamp').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_activity_link_idx').on(t.testLinkId)],
+);
+
+export const questionFeedback = pgTable(
+  'question_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    testLinkId: uuid('test_link_id').references(() => testLinks.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    feedback: text('feedback').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('question_feedback_question_idx').on(t.questionId)],
+);
