@@ -1,29 +1,17 @@
-/** The route table (learner §2, mentor §2.1). Each screen is its own lazily loaded chunk. */
+/**
+ * The route table (learner §2, mentor §2.1): public pages, pages for both roles, learner pages and
+ * tenant pages, each group behind the role guard. Each feature owns its routes file.
+ */
 
 import { Loader } from '@widgets/ui/Loader';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { activityRoutes } from '../features/activity/routes';
+import { learnerRoutes } from '../features/learner/routes';
+import { publicRoutes } from '../features/public/routes';
+import { tenantRoutes } from '../features/tenant/routes';
 import { AppLayout } from '../layout/AppLayout';
 import { GoHome, RoleGuard } from './guard';
-
-const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-
-const publicRoutes: RouteObject[] = [
-  { path: '/', lazy: lazy(() => import('../features/public/LandingPage')) },
-  { path: '/login', lazy: lazy(() => import('../features/auth/LoginPage')) },
-  { path: '/who-i-am', lazy: lazy(() => import('../features/auth/WhoIAmPage')) },
-  {
-    path: '/learner',
-    lazy: async () => ({ Component: (await import('../features/auth/SignUpPage')).LearnerSignUpPage }),
-  },
-  {
-    path: '/tenant',
-    lazy: async () => ({ Component: (await import('../features/auth/SignUpPage')).TenantSignUpPage }),
-  },
-  { path: '/mailbox', lazy: lazy(() => import('../features/public/MailboxPage')) },
-];
+import { lazyPage } from './lazy';
 
 const bothRoles: RouteObject = {
   element: <RoleGuard roles={['USER', 'TENANT']} />,
@@ -31,43 +19,30 @@ const bothRoles: RouteObject = {
     {
       element: <AppLayout />,
       children: [
-        { path: '/profile', lazy: lazy(() => import('../features/profile/ProfilePage')) },
-        { path: '/basic-profile', lazy: lazy(() => import('../features/profile/BasicProfilePage')) },
-        { path: '/check', lazy: lazy(() => import('../features/profile/CheckPage')) },
-        { path: '/cli-login', lazy: lazy(() => import('../features/auth/CliLoginPage')) },
+        { path: '/profile', lazy: lazyPage(() => import('../features/profile/ProfilePage')) },
+        { path: '/basic-profile', lazy: lazyPage(() => import('../features/profile/BasicProfilePage')) },
+        { path: '/check', lazy: lazyPage(() => import('../features/profile/CheckPage')) },
+        { path: '/cli-login', lazy: lazyPage(() => import('../features/auth/CliLoginPage')) },
       ],
     },
   ],
 };
 
-const learnerRoutes: RouteObject = {
+const learner: RouteObject = {
   element: <RoleGuard roles={['USER']} />,
-  children: [
-    {
-      element: <AppLayout />,
-      children: [
-        { path: '/my-roadmaps', lazy: lazy(() => import('../features/learner/MyRoadmapsPage')) },
-        { path: '/delete', lazy: lazy(() => import('../features/profile/DeletePage')) },
-      ],
-    },
-  ],
+  children: [{ element: <AppLayout />, children: [...learnerRoutes, ...activityRoutes] }],
 };
 
-const tenantRoutes: RouteObject = {
+const tenant: RouteObject = {
   path: '/portal',
   element: <RoleGuard roles={['TENANT']} />,
-  children: [
-    {
-      element: <AppLayout />,
-      children: [{ path: 'users', lazy: lazy(() => import('../features/tenant/UsersPage')) }],
-    },
-  ],
+  children: [{ element: <AppLayout />, children: tenantRoutes }],
 };
 
 export const routes: RouteObject[] = [
   {
     HydrateFallback: () => <Loader />,
-    children: [...publicRoutes, bothRoles, learnerRoutes, tenantRoutes, { path: '*', element: <GoHome /> }],
+    children: [...publicRoutes, bothRoles, learner, tenant, { path: '*', element: <GoHome /> }],
   },
 ];
 
