@@ -1,16 +1,106 @@
-import { Link } from 'react-router';
+import { assignUserToRoadmap, myRoadmaps } from '@shared/contract/catalogue';
+import { client } from '@widgets/core/api';
+import { ASSESSED_ROADMAP_KEY, pending, RESOURCE_SHORT_ID_KEY } from '@widgets/core/pending';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 
-/** The learner's assigned roadmaps. */
+/**
+ * /my-roadmaps. Finishes what was started before sign-in first: a pending assessed or selected roadmap is
+ * claimed (201 clears it and opens it), a pending resource short link is opened.
+ */
 export default function MyRoadmapsPage() {
+  const navigate = useNavigate();
+  const [claimError, setClaimError] = useState('');
+  const [claiming, setClaiming] = useState(() => Boolean(pending.get(ASSESSED_ROADMAP_KEY)));
+  const list = useCall((signal) => client.call(myRoadmaps, { signal }).then((r) => r.data), [claiming]);
+
+  useEffect(() => {
+    const shortId = pending.get(RESOURCE_SHORT_ID_KEY);
+    const assessed = pending.get(ASSESSED_ROADMAP_KEY);
+    if (assessed) {
+      client
+        .call(assignUserToRoadmap, { params: { id: assessed } })
+        .then((res) => {
+          pending.clear(ASSESSED_ROADMAP_KEY);
+          navigate(`/my-roadmap/${res.data._id}`, { replace: true });
+        })
+        .catch((err) => {
+          pending.clear(ASSESSED_ROADMAP_KEY);
+          setClaimError(messageOf(err, 'Something went wrong on assigning the assessed roadmap'));
+          setClaiming(false);
+        });
+      return;
+    }
+    if (shortId) {
+      pending.clear(RESOURCE_SHORT_ID_KEY);
+      navigate(`/resource/${shortId}`, { replace: true });
+    }
+  }, [navigate]);
+
   return (
     <div className="page">
       <h1>My Roadmaps</h1>
-      <div className="card empty">
-        <p>No Roadmaps found, Take one now</p>
-        <Link className="btn" to="/all-roadmaps">
-          Select a Roadmap
-        </Link>
-      </div>
+      {claimError ? (
+        <p className="alert alert-error" role="alert">
+          {claimError}
+        </p>
+      ) : null}
+      {list.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(list.error, "Couldn't fetch the Roadmap please try later.")}
+        </p>
+      ) : null}
+      {claiming || (list.loading && !list.data) ? <Loader /> : null}
+      {!claiming && list.data?.length === 0 ? (
+        <div className="card empty">
+          <p>No Roadmaps found, Take one now</p>
+          <Link className="btn" to="/all-roadmaps">
+            Select a Roadmap
+          </Link>
+        </div>
+      ) : null}
+      {!claiming && list.data?.length ? (
+        <div className="card table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Your roadmaps</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">View</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((r, i) => (
+                <tr key={r._id}>
+                  <td>{i + 1}</td>
+                  <td>{r.name}</td>
+                  <td>
+                    <span className={`badge ${r.status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>
+                      {r.status}
+                    </span>
+                  </td>
+                  <td>
+                    <Link
+                      className="btn btn-secondary"
+                      to={`/my-roadmap/${r._id}`}
+                      aria-label={`View ${r.name}`}
+                    >
+                      View
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted table-note">
+            <Link to="/all-roadmaps">Browse all roadmaps</Link>
+          </p>
+        </div>
+      ) : null}
     </div>
   );
 }

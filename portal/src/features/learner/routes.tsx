@@ -4,5 +4,8 @@ import { lazyPage } from '../../app/lazy';
 
 export const learnerRoutes: RouteObject[] = [
   { path: '/my-roadmaps', lazy: lazyPage(() => import('./MyRoadmapsPage')) },
+  { path: '/my-roadmap/:id', lazy: lazyPage(() => import('./MyRoadmapPage')) },
+  { path: '/all-roadmaps', lazy: lazyPage(() => import('./AllRoadmapsPage')) },
+  { path: '/roadmap/:id', lazy: lazyPage(() => import('./RoadmapPage')) },
   { path: '/delete', lazy: lazyPage(() => import('../profile/DeletePage')) },
 ];

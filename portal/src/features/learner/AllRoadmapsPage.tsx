@@ -1,0 +1,150 @@
+import { roadmapList } from '@shared/contract/catalogue';
+import { languageList, subjectList } from '@shared/contract/lists';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { Link, useSearchParams } from 'react-router';
+
+/**
+ * /all-roadmaps: the catalogue with filters kept in the URL query (language, subject, topic).
+ * With a userId param (a mentor choosing for a learner) View goes to the tenant's user-roadmap route.
+ */
+export default function AllRoadmapsPage({ userId }: { userId?: string }) {
+  const [params, setParams] = useSearchParams();
+  const language = params.get('language') ?? '';
+  const subject = params.get('subject') ?? '';
+  const topic = params.get('topic') ?? '';
+  const languages = useCall((signal) => client.call(languageList, { signal }).then((r) => r.data), []);
+  const subjects = useCall((signal) => client.call(subjectList, { signal }).then((r) => r.data), []);
+  const list = useCall(
+    (signal) =>
+      client
+        .call(roadmapList, {
+          query: {
+            language: language || undefined,
+            subject: subject || undefined,
+            topic: topic || undefined,
+          },
+          signal,
+        })
+        .then((r) => r.data),
+    [language, subject, topic],
+  );
+  const topics = subjects.data?.find((s) => s._id === subject)?.topics ?? [];
+
+  const setFilter = (key: 'language' | 'subject' | 'topic', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key === 'subject') next.delete('topic');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="page">
+      <h1>All Roadmaps</h1>
+      <form className="row toolbar filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter roadmaps">
+        <div className="field">
+          <label htmlFor="filter-language">Language</label>
+          <select
+            id="filter-language"
+            value={language}
+            onChange={(e) => setFilter('language', e.target.value)}
+          >
+            <option value="">All languages</option>
+            {languages.data?.map((l) => (
+              <option key={l._id} value={l._id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-subject">Subject</label>
+          <select id="filter-subject" value={subject} onChange={(e) => setFilter('subject', e.target.value)}>
+            <option value="">All subjects</option>
+            {subjects.data?.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-topic">Topic</label>
+          <select
+            id="filter-topic"
+            value={topic}
+            onChange={(e) => setFilter('topic', e.target.value)}
+            disabled={!subject}
+          >
+            <option value="">All topics</option>
+            {topics.map((t) => (
+              <option key={t._id} value={t._id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {language || subject || topic ? (
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </form>
+      {list.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(list.error, "Couldn't fetch the Roadmap please try later.")}
+        </p>
+      ) : null}
+      {list.loading && !list.data ? <Loader /> : null}
+      {list.data ? (
+        <div className="card table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Roadmaps</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Language</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Topic</th>
+                <th scope="col">View</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="empty">
+                    No Roadmaps found
+                  </td>
+                </tr>
+              ) : (
+                list.data.map((r) => (
+                  <tr key={r._id}>
+                    <td>{r.name}</td>
+                    <td>{r.language.name}</td>
+                    <td>{r.subject.name}</td>
+                    <td>{r.topic?.name ?? '—'}</td>
+                    <td>
+                      <Link
+                        className="btn btn-secondary"
+                        to={userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`}
+                        aria-label={`View ${r.name}`}
+                      >
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Resource, Section } from '@shared/schemas/catalogue';
+import type { z } from 'zod';
+
+type SectionT = z.infer<typeof Section>;
+type ResourceT = z.infer<typeof Resource>;
+
+export function TypeBadge({ type }: { type: string }) {
+  return (
+    <span className={`badge ${type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
+      {type === 'WATCH' ? 'Watch' : 'Read'}
+    </span>
+  );
+}
+
+/** A resource's title, type and link; `plain` shows the title as text (completed roadmaps). */
+export function ResourceRow({
+  resource,
+  plain,
+  href,
+  extra,
+}: {
+  resource: ResourceT;
+  plain?: boolean;
+  /** Where the link goes (the short link, so the extension tracks it); the resource's url by default. */
+  href?: string;
+  extra?: React.ReactNode;
+}) {
+  const title = resource.userTitle || resource.actualTitle;
+  return (
+    <li className="resource-row">
+      <TypeBadge type={resource.type} />
+      {plain ? (
+        <span className="resource-title">{title}</span>
+      ) : (
+        <a className="resource-title" href={href ?? resource.url} target="_blank" rel="noopener noreferrer">
+          {title}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
+      {extra}
+    </li>
+  );
+}
+
+/** Sections with their resources, as the roadmap tab shows them. */
+export function SectionList({
+  sections,
+  renderResource,
+  renderSectionActions,
+}: {
+  sections: SectionT[];
+  renderResource?: (resource: ResourceT, section: SectionT) => React.ReactNode;
+  renderSectionActions?: (section: SectionT) => React.ReactNode;
+}) {
+  if (sections.length === 0) return <p className="empty">This roadmap has no sections yet.</p>;
+  return (
+    <ol className="section-list">
+      {sections.map((section, i) => (
+        <li key={section._id} className="card section-card">
+          <div className="row">
+            <h3>
+              <span className="muted">Section {i + 1}.</span> {section.name}
+            </h3>
+            <div className="spacer" />
+            {renderSectionActions?.(section)}
+          </div>
+          <ul className="resource-list">
+            {section.resources.map((r) =>
+              renderResource ? renderResource(r, section) : <ResourceRow key={r._id} resource={r} />,
+            )}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
