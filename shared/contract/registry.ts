@@ -1,5 +1,6 @@
 /** Every declared call, for the OpenAPI document and for checks that every call is served. */
 
+import * as assessments from './assessments';
 import * as auth from './auth';
 import * as catalogue from './catalogue';
 import type { CallDef } from './define';
@@ -8,7 +9,15 @@ import * as profile from './profile';
 import * as system from './system';
 import * as tenant from './tenant';
 
-const groups: Record<string, Record<string, unknown>> = { auth, catalogue, lists, profile, system, tenant };
+const groups: Record<string, Record<string, unknown>> = {
+  assessments,
+  auth,
+  catalogue,
+  lists,
+  profile,
+  system,
+  tenant,
+};
 
 export function allCalls(): { name: string; call: CallDef }[] {
   const out: { name: string; call: CallDef }[] = [];

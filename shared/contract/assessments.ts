@@ -1,0 +1,226 @@
+/**
+ * Assessments and awards: test links at four levels, taking a test (questions without correctness data,
+ * answers saved as given, the server's clock), evaluation on the server, the answers view, question
+ * feedback, and award images (feather, badge, certificate).
+ * A test link id is an unguessable capability: /test/{linkId} and the award pages open without signing in.
+ */
+import { z } from 'zod';
+import {
+  Answer,
+  LookingForJob,
+  QuestionFeedbackInput,
+  TakerQuestion,
+  TestActivityInput,
+  TestLink,
+  TestStatus,
+  TestType,
+  TestView,
+} from '../schemas/assessment';
+import { CertificateInfo, PresignInput } from '../schemas/award';
+import { DateTime, ErrorBody, envelope, errors, Id, Ok } from '../schemas/common';
+import { defineCall } from './define';
+
+export const LinkIdParam = z.object({
+  id: z
+    .string()
+    .min(10, 'is not a test link id')
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a test link id'),
+});
+
+/** The body of POST /testlink/create, by type. */
+export const CreateTestLinkInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('RESOURCE'), assignedRoadmapId: Id, sectionId: Id, resourceId: Id }),
+    z.object({ type: z.literal('SECTION'), assignedRoadmapId: Id, sectionId: Id }),
+    z.object({ type: z.literal('ROADMAP'), assignedRoadmapId: Id }),
+    z.object({
+      type: z.literal('SUBJECT'),
+      subject: Id.describe('subject id'),
+      lookingForJob: LookingForJob.describe('Are you currently looking for job?'),
+    }),
+  ],
+  { error: 'type must be RESOURCE, SECTION, ROADMAP or SUBJECT' },
+);
+
+export const createTestLink = defineCall({
+  method: 'POST',
+  path: '/testlink/create',
+  summary:
+    'Creates a test link for a resource, a section, a roadmap (final) or a subject; questions are drawn and frozen now.',
+  tags: ['testlink'],
+  access: ['USER'],
+  rateLimit: 'strict',
+  body: CreateTestLinkInput,
+  responses: { 200: envelope(z.object({ testLinkId: z.string() })), ...errors },
+});
+
+export const generateResourceTestLink = defineCall({
+  method: 'POST',
+  path: '/testlink/resource/{id}/generate',
+  summary: 'Creates a test link for one resource by its id (the link sent to a learner, e.g. by message).',
+  tags: ['testlink'],
+  access: ['USER'],
+  rateLimit: 'strict',
+  params: z.object({ id: Id }),
+  query: z.object({ send: z.enum(['email']).optional() }),
+  responses: { 200: envelope(z.object({ testLinkId: z.string(), emailed: z.boolean() })), ...errors },
+});
+
+export const testLinkList = defineCall({
+  method: 'GET',
+  path: '/testlink/list',
+  summary: "The learner's test links, newest first.",
+  tags: ['testlink'],
+  access: ['USER'],
+  query: z.object({ assignedRoadmapId: Id.optional() }),
+  responses: { 200: envelope(z.array(TestLink)), ...errors },
+});
+
+/** What the test page needs: questions without correctness data, saved answers and the server's clock. */
+export const TakerTest = z.object({
+  linkId: z.string(),
+  type: TestType,
+  status: TestStatus,
+  subject: z.object({ name: z.string() }).nullable(),
+  title: z.string(),
+  questions: z.object({ questions: z.array(TakerQuestion) }),
+  answers: z.array(Answer),
+  questionCount: z.number().int(),
+  timeLimitMinutes: z.number().int(),
+  startedAt: DateTime.nullable(),
+  deadlineAt: DateTime.nullable(),
+  serverTime: DateTime,
+  isCompleted: z.boolean(),
+});
+
+export const testLinkQuestions = defineCall({
+  method: 'GET',
+  path: '/testlink/assessment/{id}',
+  summary:
+    'Loads a test by its link id. Errors carry errorCode LINK_EXPIRED, TEST_COMPLETED or ASSESSMENT_NOT_YET_STARTED with a message.',
+  tags: ['testlink'],
+  access: 'optional',
+  params: LinkIdParam,
+  query: z.object({ device: z.enum(['WEB', 'MOBILE']).default('WEB') }),
+  responses: { 200: envelope(TakerTest), ...errors, 410: ErrorBody },
+});
+
+export const verifyTestLink = defineCall({
+  method: 'PUT',
+  path: '/testlink/verify/{id}',
+  summary: 'Starts the test: the server records the start and the deadline (idempotent once started).',
+  tags: ['testlink'],
+  access: 'optional',
+  params: LinkIdParam,
+  responses: { 200: envelope(TakerTest), ...errors, 410: ErrorBody },
+});
+
+export const saveAnswer = defineCall({
+  method: 'PUT',
+  path: '/testlink/{id}/answer',
+  summary: 'Saves one answer as it is given (replaces the previous answer to that question).',
+  tags: ['testlink'],
+  access: 'optional',
+  params: LinkIdParam,
+  body: Answer.omit({ roadmapId: true }),
+  responses: { 200: Ok, ...errors, 410: ErrorBody },
+});
+
+export const testActivity = defineCall({
+  method: 'POST',
+  path: '/testlink/activity',
+  summary: 'Records that the test window gained (FOCUS) or lost (BLUR) focus while the test was started.',
+  tags: ['testlink'],
+  access: 'optional',
+  body: TestActivityInput,
+  responses: { 200: Ok, ...errors, 410: ErrorBody },
+});
+
+export const EvaluationResult = z.object({
+  linkId: z.string(),
+  testType: TestType,
+  points: z.number(),
+  score: z.number(),
+  percentage: z.number(),
+  questionCount: z.number().int(),
+  status: TestStatus,
+  /** score / questions ≥ 6 */
+  certificateEligible: z.boolean(),
+});
+
+export const evaluateTest = defineCall({
+  method: 'POST',
+  path: '/testlink/evaluvate/v2',
+  summary:
+    'Evaluates a test on the server with the answers given (and any saved before). Evaluating twice gives the same result.',
+  tags: ['testlink'],
+  access: 'optional',
+  body: z.object({
+    linkId: z.string().min(10).max(64),
+    answers: z
+      .array(Answer.omit({ roadmapId: true }))
+      .max(200)
+      .default([]),
+  }),
+  responses: { 200: envelope(EvaluationResult), ...errors, 410: ErrorBody },
+});
+
+export const viewTestLink = defineCall({
+  method: 'GET',
+  path: '/testlink/{id}/view',
+  summary:
+    'The questions with the correct answers and the answers given — only after evaluation, for the learner.',
+  tags: ['testlink'],
+  access: ['USER'],
+  params: LinkIdParam,
+  responses: { 200: envelope(TestView), ...errors },
+});
+
+export const questionFeedback = defineCall({
+  method: 'POST',
+  path: '/feedback-question/create',
+  summary: 'Feedback on a question of an evaluated test (10 to 500 characters).',
+  tags: ['testlink'],
+  access: ['USER'],
+  rateLimit: 'strict',
+  body: QuestionFeedbackInput,
+  responses: { 200: Ok, ...errors },
+});
+
+// ---- awards
+
+export const certificateInfo = defineCall({
+  method: 'GET',
+  path: '/certificate/certificate-info-v2/{id}',
+  summary:
+    'What an award page shows: the learner, what was achieved, the date, the image once generated. Public.',
+  tags: ['certificate'],
+  access: 'optional',
+  params: LinkIdParam,
+  responses: { 200: envelope(CertificateInfo), ...errors },
+});
+
+export const createPresignedUrl = defineCall({
+  method: 'POST',
+  path: '/certificate/create-presigned-url',
+  summary: "An upload address for the award image (jpg), valid a few minutes; only the award's learner.",
+  tags: ['certificate'],
+  access: ['USER'],
+  body: PresignInput,
+  responses: {
+    201: envelope(z.object({ url: z.string(), key: z.string(), expiresAt: DateTime })),
+    ...errors,
+  },
+});
+
+export const createCertificate = defineCall({
+  method: 'PUT',
+  path: '/certificate/create-v2/{id}',
+  summary: 'Marks the award generated once its image is uploaded; returns the certificate info.',
+  tags: ['certificate'],
+  access: ['USER'],
+  params: LinkIdParam,
+  responses: { 201: envelope(CertificateInfo), ...errors },
+});
