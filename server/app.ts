@@ -2,7 +2,7 @@
  * Builds the HTTP application: outside-world plugins (helmet, CORS, rate limits, load shedding), the one
  * error handler, authentication, the routes of every domain, the API document and the portal's files.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import cors from '@fastify/cors';
@@ -188,7 +188,7 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     await app.register(fastifyStatic, {
       root: portalDir,
       prefix: '/',
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders: (reply, path) => {
         const immutable = path.includes('/assets/');
@@ -196,7 +196,15 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       },
     });
   }
-  const indexHtml = hasPortal ? readFileSync(join(portalDir, 'index.html'), 'utf8') : null;
+  // re-read index.html when a rebuild replaced it, so a running server never points at removed assets
+  const indexFile = join(portalDir, 'index.html');
+  let cached: { mtime: number; html: string } | null = null;
+  const indexHtml = () => {
+    if (!existsSync(indexFile)) return null;
+    const mtime = statSync(indexFile).mtimeMs;
+    if (!cached || cached.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
@@ -204,8 +212,9 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       !path.startsWith(API_PREFIX) &&
       !path.startsWith('/docs') &&
       !/\.[a-z0-9]{1,5}$/i.test(path);
-    if (isPage && indexHtml) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const html = isPage ? indexHtml() : null;
+    if (html) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
     }
     if (isPage) {
       return reply

@@ -270,3 +270,40 @@ test.describe('profile and account deletion', () => {
     await expect(page).toHaveURL(/\/my-roadmaps$/);
   });
 });
+
+test.describe('Google-style and Microsoft-style sign-in on the emulator', () => {
+  test('signing up with Google lands on the basic profile with the provider name filled in', async ({
+    page,
+  }) => {
+    await page.goto('/learner');
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Sign in with Google' });
+    await expect(chooser).toBeVisible();
+    await expectAccessible(page, 'provider chooser');
+    await chooser.getByLabel('Google e-mail').fill(uniqueEmail('google'));
+    await chooser.getByLabel('Display name').fill('Gita Google');
+    await chooser.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/basic-profile$/);
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Gita Google');
+  });
+
+  test('a Microsoft account counts as verified; without registering it is sent to the role chooser', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
+    await page.getByLabel('Microsoft e-mail').fill(uniqueEmail('ms-stranger'));
+    await page.getByRole('button', { name: 'Continue with Microsoft' }).click();
+    await expect(
+      page.getByText('Failed: You are not Existing User, Please login after registration'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/who-i-am$/);
+
+    await page.goto('/tenant');
+    await page.getByRole('button', { name: 'Sign up with Microsoft' }).click();
+    await page.getByLabel('Microsoft e-mail').fill(uniqueEmail('ms-mentor'));
+    await page.getByRole('button', { name: 'Continue with Microsoft' }).click();
+    await expect(page).toHaveURL(/\/basic-profile$/);
+    await expect(page.getByLabel('I am')).toBeVisible();
+  });
+});

@@ -1,12 +1,18 @@
 import { authMessages } from '@shared/schemas/auth-forms';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Link } from 'react-router';
+import { EmulatorProviderDialog } from './EmulatorProviderDialog';
 import type { SignInFlow } from './useSignInFlow';
 
 /** 'Attention!' for an unverified e-mail, and the notice after signing up. */
 export function AuthDialogs({ flow }: { flow: SignInFlow }) {
   return (
     <>
+      <EmulatorProviderDialog
+        provider={flow.emulatedProvider}
+        onPick={(account) => void flow.pickEmulatedAccount(account)}
+        onCancel={flow.cancelEmulated}
+      />
       <Dialog
         open={Boolean(flow.unverified)}
         title="Attention!"

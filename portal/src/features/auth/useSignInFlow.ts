@@ -9,14 +9,33 @@ import {
   GoogleAuthProvider,
   OAuthProvider,
   sendEmailVerification,
+  signInWithCredential,
   signInWithPopup,
 } from 'firebase/auth';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { exchangeToken, isVerifiedIdentity, signOutProvider } from '../../app/auth';
+import { appConfig } from '../../app/config';
 import { firebaseAuth } from '../../app/firebase';
+import type { EmulatedAccount } from './EmulatorProviderDialog';
 
 export type Provider = 'google' | 'microsoft';
+
+/** The emulator accepts an unsigned JSON ID token naming the account (emulated provider sign-in). */
+export function emulatedCredential(p: Provider, account: EmulatedAccount) {
+  const sub = Array.from(new TextEncoder().encode(account.email))
+    .reduce((h, c) => (Math.imul(h, 31) + c) >>> 0, 7)
+    .toString(36);
+  const idToken = JSON.stringify({
+    sub: `${p}-${sub}`,
+    email: account.email,
+    email_verified: p === 'google',
+    name: account.name,
+  });
+  return p === 'google'
+    ? GoogleAuthProvider.credential(idToken)
+    : new OAuthProvider('microsoft.com').credential({ idToken });
+}
 
 export function providerFor(p: Provider) {
   if (p === 'google') return new GoogleAuthProvider();
@@ -66,7 +85,10 @@ export interface SignInFlow {
     p: Provider,
     mode: 'login' | 'signup',
     opts?: { role?: Role; tenantId?: string },
-  ) => Promise<void>;
+  ) => Promise<void> /** On the emulator: the provider whose account chooser is open. */;
+  emulatedProvider: Provider | null;
+  pickEmulatedAccount: (account: EmulatedAccount) => Promise<void>;
+  cancelEmulated: () => void;
 }
 
 export function useSignInFlow(): SignInFlow {
@@ -75,6 +97,11 @@ export function useSignInFlow(): SignInFlow {
   const [unverified, setUnverified] = useState<FirebaseUser | null>(null);
   const [resent, setResent] = useState(false);
   const [signUpNotice, setSignUpNotice] = useState(false);
+  const [emulated, setEmulated] = useState<{
+    provider: Provider;
+    mode: 'login' | 'signup';
+    opts?: { role?: Role; tenantId?: string };
+  } | null>(null);
 
   async function complete(
     user: FirebaseUser,
@@ -139,7 +166,27 @@ export function useSignInFlow(): SignInFlow {
       }
     },
     complete,
+    emulatedProvider: emulated?.provider ?? null,
+    cancelEmulated: () => setEmulated(null),
+    async pickEmulatedAccount(account) {
+      if (!emulated) return;
+      const { provider, mode, opts } = emulated;
+      setEmulated(null);
+      setBusy(true);
+      try {
+        const cred = await signInWithCredential(firebaseAuth(), emulatedCredential(provider, account));
+        await complete(cred.user, mode, opts);
+      } catch (err) {
+        toast(providerMessage(err), { kind: 'error' });
+      } finally {
+        setBusy(false);
+      }
+    },
     async withProvider(p, mode, opts) {
+      if (appConfig().firebase.emulatorHost) {
+        setEmulated({ provider: p, mode, opts });
+        return;
+      }
       setBusy(true);
       try {
         const cred = await signInWithPopup(firebaseAuth(), providerFor(p));
