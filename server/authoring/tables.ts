@@ -1,0 +1,46 @@
+/** Tenants' own assessments: a named, ordered list of questions, shared with learners as custom tests. */
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { questions } from '../assessments/tables';
+import { users } from '../db/schema';
+
+export const tenantAssessments = pgTable(
+  'tenant_assessments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('tenant_assessments_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+export const tenantAssessmentQuestions = pgTable(
+  'tenant_assessment_questions',
+  {
+    assessmentId: uuid('assessment_id')
+      .notNull()
+      .references(() => tenantAssessments.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assessmentId, t.questionId] })],
+);
+
+/** Who changed what on a question's feedback (the activity trail of mentor §2.7). */
+export const questionFeedbackActivity = pgTable(
+  'question_feedback_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feedbackId: uuid('feedback_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    toStatus: text('to_status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('question_feedback_activity_feedback_idx').on(t.feedbackId)],
+);

@@ -1,0 +1,262 @@
+/**
+ * Authoring: the question bank editor (admin paths, used by tenants and authors; only a question's creator
+ * may change or delete it) and tenants' own assessments (build, then share with learners as custom tests).
+ */
+import { z } from 'zod';
+import { Question, QuestionFeedbackEntry, QuestionType } from '../schemas/assessment';
+import { AssessmentNameInput, QuestionInput, ShareAssessmentInput } from '../schemas/authoring';
+import { DateTime, envelope, errors, Id, Ok } from '../schemas/common';
+import { Subject } from '../schemas/lists';
+import { defineCall } from './define';
+
+const AUTHORS = ['TENANT'] as const;
+const idParam = z.object({ id: Id });
+
+export const adminSubjectList = defineCall({
+  method: 'GET',
+  path: '/admin/subject/subject-list',
+  summary: 'Subjects with topics, for the question editor.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  responses: { 200: envelope(z.array(Subject)), ...errors },
+});
+
+export const createQuestion = defineCall({
+  method: 'POST',
+  path: '/admin/question/create',
+  summary: 'Creates an empty question (status PREVIEW) owned by the caller, optionally inside an assessment.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  body: z
+    .object({ questionType: QuestionType.default('MCQ'), assessmentId: Id.optional() })
+    .default({ questionType: 'MCQ' }),
+  responses: { 200: envelope(z.object({ questionId: Id })), ...errors },
+});
+
+export const getQuestion = defineCall({
+  method: 'GET',
+  path: '/admin/question/{id}',
+  summary: "A question as its author sees it (with correct answers). Others' questions only once published.",
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const saveQuestion = defineCall({
+  method: 'PUT',
+  path: '/admin/question/{id}',
+  summary: 'Saves the whole question and publishes it (status PUBLISH). Only its creator.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  body: QuestionInput,
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const deleteQuestion = defineCall({
+  method: 'DELETE',
+  path: '/admin/question/{id}',
+  summary: 'Deletes a question. Only its creator; questions already used in tests are withdrawn instead.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  responses: { 200: Ok, ...errors },
+});
+
+export const changeQuestionType = defineCall({
+  method: 'PUT',
+  path: '/admin/question/{id}/change-type',
+  summary:
+    'Switches the question type. MCQ↔MSQ and MCQ_IMAGE↔MSQ_IMAGE keep the options (correct flags reset); other switches remove them.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  body: z.object({ questionType: QuestionType }),
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const removeOption = defineCall({
+  method: 'PUT',
+  path: '/admin/question/{id}/remove-option/{optionId}',
+  summary: 'Removes one saved option (at least two remain).',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: z.object({ id: Id, optionId: Id }),
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const updateImagePath = defineCall({
+  method: 'PUT',
+  path: '/admin/question/update-imagepath/{id}',
+  summary: 'Records uploaded images: the question image, or option images of an image question.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  body: z.object({
+    questionType: QuestionType,
+    questionImagePath: z.string().max(500).optional(),
+    options: z.array(z.object({ _id: Id.optional(), value: z.string().max(500) })).max(10).optional(),
+  }),
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const deleteImage = defineCall({
+  method: 'PUT',
+  path: '/admin/question/{id}/delete-image',
+  summary: 'Removes the question image (type question) or one option image (type option, optionIndex).',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  body: z.object({
+    type: z.enum(['question', 'option']),
+    fileType: z.string().max(20).optional(),
+    optionIndex: z.number().int().min(0).max(9).optional(),
+  }),
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const deleteCode = defineCall({
+  method: 'PUT',
+  path: '/admin/question/delete-code/{questionId}',
+  summary: 'Removes the code attached to a question.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: z.object({ questionId: Id }),
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const imageSignedUrl = defineCall({
+  method: 'POST',
+  path: '/admin/question/signed-url',
+  summary: 'An upload address for a question or option image (jpeg, png or webp), valid a few minutes.',
+  tags: ['authoring'],
+  access: AUTHORS,
+  body: z.object({
+    type: z.enum(['question', 'option']),
+    questionId: Id,
+    optionIndex: z.number().int().min(0).max(9).optional(),
+    fileType: z.enum(['jpeg', 'jpg', 'png', 'webp'], { error: 'must be jpeg, png or webp' }),
+  }),
+  responses: { 200: envelope(z.object({ url: z.string(), path: z.string(), expiresAt: DateTime })), ...errors },
+});
+
+export const questionFeedbackList = defineCall({
+  method: 'GET',
+  path: '/admin/feedback-question/{id}',
+  summary: "Learners' feedback on a question, with its activity trail.",
+  tags: ['authoring'],
+  access: AUTHORS,
+  params: idParam,
+  responses: { 200: envelope(z.array(QuestionFeedbackEntry)), ...errors },
+});
+
+// ---- tenant assessments
+
+export const AssessmentSummary = z.object({
+  _id: Id,
+  name: z.string(),
+  tenantId: z.object({ _id: Id, name: z.string() }),
+  createdAt: DateTime,
+  questionCount: z.number().int(),
+});
+
+export const TenantAssessmentDetail = z.object({
+  _id: Id,
+  name: z.string(),
+  tenantId: z.object({ _id: Id, name: z.string() }),
+  createdAt: DateTime,
+  questions: z.array(Question),
+});
+
+export const assessmentList = defineCall({
+  method: 'GET',
+  path: '/tenant/assessment/list',
+  summary: "The tenant's assessments.",
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  responses: { 200: envelope(z.array(AssessmentSummary)), ...errors },
+});
+
+export const createAssessment = defineCall({
+  method: 'POST',
+  path: '/tenant/assessment/create',
+  summary: 'Creates an empty assessment.',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  body: AssessmentNameInput,
+  responses: { 200: envelope(z.object({ _id: Id })), ...errors },
+});
+
+export const getAssessment = defineCall({
+  method: 'GET',
+  path: '/tenant/assessment/{assessmentId}',
+  summary: 'An assessment with its questions.',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: z.object({ assessmentId: Id }),
+  responses: { 200: envelope(TenantAssessmentDetail), ...errors },
+});
+
+export const assignAssessmentUsers = defineCall({
+  method: 'PUT',
+  path: '/tenant/assessment/{id}/assign-users',
+  summary:
+    "Shares an assessment of at least 10 questions with the tenant's learners: each gets a custom test open from startTime for duration hours.",
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: idParam,
+  body: ShareAssessmentInput,
+  responses: { 200: envelope(z.object({ created: z.number().int(), linkIds: z.array(z.string()) })), ...errors },
+});
+
+export const addAssessmentQuestion = defineCall({
+  method: 'PUT',
+  path: '/tenant/assessment/{assessmentId}/add-question/{questionId}',
+  summary: 'Adds a published question (or the caller\'s own draft) to the assessment.',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: z.object({ assessmentId: Id, questionId: Id }),
+  responses: { 200: Ok, ...errors },
+});
+
+export const removeAssessmentQuestion = defineCall({
+  method: 'PUT',
+  path: '/tenant/assessment/{assessmentId}/remove-question/{questionId}',
+  summary: 'Removes a question from the assessment.',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: z.object({ assessmentId: Id, questionId: Id }),
+  responses: { 200: Ok, ...errors },
+});
+
+export const tenantQuestion = defineCall({
+  method: 'GET',
+  path: '/tenant/question/{id}',
+  summary: 'A question for the assessment builder.',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: idParam,
+  responses: { 200: envelope(Question), ...errors },
+});
+
+export const tenantQuestionSearch = defineCall({
+  method: 'GET',
+  path: '/tenant/question/search-list',
+  summary: 'Searches published questions (and the caller\'s drafts) by text or tag; the text is lower-cased.',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  query: z.object({ searchText: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+  responses: { 200: envelope(z.array(Question)), ...errors },
+});
+
+export const tenantQuestionRemove = defineCall({
+  method: 'PUT',
+  path: '/tenant/question/{id}',
+  summary: 'Removes a question from an assessment (body assessmentId).',
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: idParam,
+  body: z.object({ assessmentId: Id }),
+  responses: { 200: Ok, ...errors },
+});

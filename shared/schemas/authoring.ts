@@ -1,0 +1,112 @@
+/** The question editor's rules and messages (mentor §2.8, §5). */
+import { z } from 'zod';
+import { ExplanationItem, QuestionType } from './assessment';
+import { Id } from './common';
+
+export const editorMessages = {
+  required: 'Required',
+  oneCorrect: 'At least one answer should be correct',
+  onlyOneCorrect: 'Only one answer can be correct for this type of question',
+  allImages: 'All image fields must be inserted.',
+  answerEmpty: 'Answer should not be empty',
+  answerNumber: 'The answer must be a number',
+  minOptions: 'A question needs at least two options',
+  imageDimension: 'Image dimension should be 1200*400 pixels.',
+  assessmentName: 'Assessment name cannot be empty.',
+  minQuestionsToShare: 'Please add at least 10 questions to the assessment before sharing it.',
+  invalidShare: 'Please provide valid input',
+} as const;
+
+export const SINGLE_ANSWER_TYPES = ['MCQ', 'CODE_MCQ', 'MCQ_IMAGE'] as const;
+export const MULTI_ANSWER_TYPES = ['MSQ', 'MSQ_IMAGE'] as const;
+export const IMAGE_TYPES = ['MCQ_IMAGE', 'MSQ_IMAGE'] as const;
+export const DEFAULT_OPTION_COUNT = 4;
+export const MIN_OPTIONS = 2;
+export const CORRECT_POINTS = 10;
+export const FILL_IN_BLANK_POINTS = 10;
+export const MIN_QUESTIONS_TO_SHARE = 10;
+export const IMAGE_TYPES_ALLOWED = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const DROPZONE_WIDTH = 1200;
+export const DROPZONE_HEIGHT = 400;
+
+export const isSingleAnswer = (t: string) => (SINGLE_ANSWER_TYPES as readonly string[]).includes(t);
+export const isMultiAnswer = (t: string) => (MULTI_ANSWER_TYPES as readonly string[]).includes(t);
+export const isImageType = (t: string) => (IMAGE_TYPES as readonly string[]).includes(t);
+
+/**
+ * Whether a type switch keeps the options: MCQ ↔ MSQ and MCQ_IMAGE ↔ MSQ_IMAGE switch freely (correct flags
+ * and points reset); any other switch loses every option detail and must be confirmed.
+ */
+export function typeSwitchKeepsOptions(from: string, to: string): boolean {
+  const pair = (t: string) => (t === 'MCQ' || t === 'MSQ' ? 'text' : t === 'MCQ_IMAGE' || t === 'MSQ_IMAGE' ? 'image' : t);
+  return from === to || pair(from) === pair(to);
+}
+
+export const EditorOption = z.object({
+  _id: Id.optional(),
+  value: z.string().trim(),
+  isCorrect: z.boolean().default(false),
+  points: z.number().min(0).max(100).default(0),
+});
+
+/** PUT /admin/question/{id}: the whole question as the editor saves it. */
+export const QuestionInput = z
+  .object({
+    question: z.string().trim().min(1, editorMessages.required).max(5000),
+    questionType: QuestionType.default('MCQ'),
+    code: z.string().max(20000).nullable().optional(),
+    questionImagePath: z.string().max(500).nullable().optional(),
+    points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
+    subject: Id.nullable().optional(),
+    topic: Id.nullable().optional(),
+    options: z.array(EditorOption).max(10, 'At most 10 options'),
+    explanation: z.array(ExplanationItem).max(5),
+    tags: z.array(z.string().trim().min(1).max(40)).max(20),
+  })
+  .superRefine((q, ctx) => {
+    const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (!q.subject) add(['subject'], editorMessages.required);
+    if (!q.topic) add(['topic'], editorMessages.required);
+    if (!q.explanation[0]?.value.trim()) add(['explanation', 0, 'value'], editorMessages.required);
+    if (q.tags.length === 0) add(['tags'], editorMessages.required);
+    if (q.questionType === 'FILL_IN_BLANK') {
+      const answers = q.options.map((o) => o.value).filter(Boolean);
+      if (answers.length === 0) add(['textCorrectAnswer'], editorMessages.answerEmpty);
+      return;
+    }
+    if (q.options.length < MIN_OPTIONS) add(['options'], editorMessages.minOptions);
+    q.options.forEach((o, i) => {
+      if (!o.value) add(['options', i, 'value'], isImageType(q.questionType) ? editorMessages.allImages : editorMessages.required);
+    });
+    const correct = q.options.filter((o) => o.isCorrect).length;
+    const key = isImageType(q.questionType) ? 'imageAnswer' : 'correctAnswer';
+    if (correct === 0) add([key], editorMessages.oneCorrect);
+    if (correct > 1 && isSingleAnswer(q.questionType)) add([key], editorMessages.onlyOneCorrect);
+  });
+export type QuestionInput = z.input<typeof QuestionInput>;
+
+/** Points follow correctness: a correct option is worth 10, others 0. */
+export function withOptionPoints<T extends { isCorrect: boolean; points?: number }>(options: T[]): T[] {
+  return options.map((o) => ({ ...o, points: o.isCorrect ? CORRECT_POINTS : 0 }));
+}
+
+export const AssessmentNameInput = z.object({
+  name: z.string({ error: editorMessages.assessmentName }).trim().min(1, editorMessages.assessmentName).max(120),
+});
+
+/** PUT /tenant/assessment/{id}/assign-users */
+export const ShareAssessmentInput = z
+  .object({
+    userIds: z.array(Id, { error: editorMessages.invalidShare }).min(1, editorMessages.invalidShare).max(500),
+    /** Unix milliseconds when the share was made (the client's clock, for the record). */
+    createdAt: z.number({ error: editorMessages.invalidShare }).int().positive(),
+    /** Unix milliseconds; a 15-minute step, not before now. */
+    startTime: z.number({ error: editorMessages.invalidShare }).int().positive(),
+    /** Hours, at least 1. */
+    duration: z.number({ error: editorMessages.invalidShare }).int().min(1, 'The duration must be at least 1 hour').max(24 * 30),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startTime % (15 * 60_000) !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'The start time must be on a 15-minute step' });
+    }
+  });
