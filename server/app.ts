@@ -17,6 +17,7 @@ import { MailService, type MailTransport, mailboxTransport, smtpTransport } from
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
 import { TokenService } from './auth/tokens';
+import { authoringRoutes } from './authoring/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  authoringRoutes(app, services);
 
   registerDocs(app, config);
   await registerStatic(app, config);

@@ -2,6 +2,7 @@
 
 import * as assessments from './assessments';
 import * as auth from './auth';
+import * as authoring from './authoring';
 import * as catalogue from './catalogue';
 import type { CallDef } from './define';
 import * as lists from './lists';

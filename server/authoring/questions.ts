@@ -1,0 +1,170 @@
+/** Loading questions as their authors see them (with correctness), in one query per kind of data. */
+
+import type { Question } from '@shared/schemas/assessment';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  questionFeedback,
+  questionOptions,
+  questions,
+  questionTargets,
+  testLinkQuestions,
+} from '../assessments/tables';
+import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+
+export type QuestionRow = typeof questions.$inferSelect;
+
+/** Author views of the given questions, in the order of `ids`. */
+export async function loadQuestions(db: Db, ids: string[]): Promise<Question[]> {
+  if (ids.length === 0) return [];
+  const [rows, options, creators, feedback, uses, targets] = await Promise.all([
+    db.select().from(questions).where(inArray(questions.id, ids)),
+    db
+      .select()
+      .from(questionOptions)
+      .where(inArray(questionOptions.questionId, ids))
+      .orderBy(asc(questionOptions.position)),
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .innerJoin(questions, eq(questions.createdBy, users.id))
+      .where(inArray(questions.id, ids)),
+    db
+      .select({ questionId: questionFeedback.questionId, n: count() })
+      .from(questionFeedback)
+      .where(inArray(questionFeedback.questionId, ids))
+      .groupBy(questionFeedback.questionId),
+    db
+      .select({ questionId: testLinkQuestions.questionId, n: count() })
+      .from(testLinkQuestions)
+      .where(inArray(testLinkQuestions.questionId, ids))
+      .groupBy(testLinkQuestions.questionId),
+    loadTargets(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const creatorById = new Map(creators.map((c) => [c.id, c]));
+  const feedbackCount = new Map(feedback.map((f) => [f.questionId, Number(f.n)]));
+  const useCount = new Map(uses.map((u) => [u.questionId, Number(u.n)]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is QuestionRow => Boolean(r))
+    .map((r) => {
+      const creator = r.createdBy ? creatorById.get(r.createdBy) : undefined;
+      const t = targets.get(r.id) ?? { roadmap: null, resources: [] };
+      return {
+        _id: r.id,
+        questionId: r.id,
+        question: r.question,
+        questionType: r.questionType,
+        optionType: r.questionType === 'MCQ_IMAGE' || r.questionType === 'MSQ_IMAGE' ? 'IMAGE' : 'TEXT',
+        code: r.code,
+        questionImagePath: r.questionImagePath,
+        isQuestionImage: Boolean(r.questionImagePath),
+        points: r.points,
+        options: options
+          .filter((o) => o.questionId === r.id)
+          .map((o) => ({ _id: o.id, value: o.value, isCorrect: o.isCorrect, points: o.points })),
+        subject: r.subjectId,
+        topic: r.topicId,
+        explanation: r.explanation,
+        tags: r.tags,
+        status: r.status,
+        roadmapId: t.roadmap?.id ?? null,
+        roadmapName: t.roadmap?.name ?? null,
+        createdBy: creator ? { _id: creator.id, name: creator.name ?? creator.email } : null,
+        countRepeatedQuestion: useCount.get(r.id) ?? 0,
+        feedbackCount: feedbackCount.get(r.id) ?? 0,
+        belongToResource: t.resources,
+      };
+    });
+}
+
+/** The roadmap each question assesses (directly, or through a section or resource) and its resources. */
+async function loadTargets(db: Db, ids: string[]) {
+  const rows = await db
+    .select({
+      questionId: questionTargets.questionId,
+      kind: questionTargets.kind,
+      targetId: questionTargets.targetId,
+    })
+    .from(questionTargets)
+    .where(inArray(questionTargets.questionId, ids));
+  const roadmapIds = rows.filter((r) => r.kind === 'ROADMAP').map((r) => r.targetId);
+  const sectionIds = rows.filter((r) => r.kind === 'SECTION').map((r) => r.targetId);
+  const resourceIds = rows.filter((r) => r.kind === 'RESOURCE').map((r) => r.targetId);
+  const [roadmapRows, sectionRows, resourceRows] = await Promise.all([
+    roadmapIds.length
+      ? db
+          .select({ id: roadmaps.id, name: roadmaps.name })
+          .from(roadmaps)
+          .where(inArray(roadmaps.id, roadmapIds))
+      : [],
+    sectionIds.length
+      ? db
+          .select({ id: sections.id, roadmapId: roadmaps.id, roadmapName: roadmaps.name })
+          .from(sections)
+          .innerJoin(roadmaps, eq(roadmaps.id, sections.roadmapId))
+          .where(inArray(sections.id, sectionIds))
+      : [],
+    resourceIds.length
+      ? db
+          .select({
+            id: resources.id,
+            actualTitle: resources.actualTitle,
+            roadmapId: sql<string | null>`min(${roadmaps.id}::text)`,
+            roadmapName: sql<string | null>`min(${roadmaps.name})`,
+          })
+          .from(resources)
+          .leftJoin(sectionResources, eq(sectionResources.resourceId, resources.id))
+          .leftJoin(sections, eq(sections.id, sectionResources.sectionId))
+          .leftJoin(roadmaps, eq(roadmaps.id, sections.roadmapId))
+          .where(inArray(resources.id, resourceIds))
+          .groupBy(resources.id, resources.actualTitle)
+      : [],
+  ]);
+  const out = new Map<
+    string,
+    {
+      roadmap: { id: string; name: string } | null;
+      resources: { _id: string; actualTitle: string; roadmapId: string | null; roadmapName: string | null }[];
+    }
+  >();
+  for (const r of rows) {
+    const entry = out.get(r.questionId) ?? { roadmap: null, resources: [] };
+    if (r.kind === 'ROADMAP') {
+      const rm = roadmapRows.find((x) => x.id === r.targetId);
+      if (rm) entry.roadmap ??= rm;
+    } else if (r.kind === 'SECTION') {
+      const s = sectionRows.find((x) => x.id === r.targetId);
+      if (s) entry.roadmap ??= { id: s.roadmapId, name: s.roadmapName };
+    } else {
+      const res = resourceRows.find((x) => x.id === r.targetId);
+      if (res) {
+        entry.resources.push({
+          _id: res.id,
+          actualTitle: res.actualTitle,
+          roadmapId: res.roadmapId,
+          roadmapName: res.roadmapName,
+        });
+        if (res.roadmapId && res.roadmapName) entry.roadmap ??= { id: res.roadmapId, name: res.roadmapName };
+      }
+    }
+    out.set(r.questionId, entry);
+  }
+  return out;
+}
+
+export async function loadQuestion(db: Db, id: string): Promise<Question | null> {
+  const [q] = await loadQuestions(db, [id]);
+  return q ?? null;
+}
+
+/** Whether the question has been drawn into any test (then it is withdrawn rather than deleted). */
+export async function isQuestionUsed(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(testLinkQuestions)
+    .where(and(eq(testLinkQuestions.questionId, id)));
+  return Number(row?.n ?? 0) > 0;
+}

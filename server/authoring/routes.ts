@@ -1,0 +1,621 @@
+import { randomBytes } from 'node:crypto';
+import {
+  addAssessmentQuestion,
+  adminSubjectList,
+  assessmentList,
+  assignAssessmentUsers,
+  changeQuestionType,
+  createAssessment,
+  createQuestion,
+  deleteCode,
+  deleteImage,
+  deleteQuestion,
+  getAssessment,
+  getQuestion,
+  imageSignedUrl,
+  questionFeedbackList,
+  removeAssessmentQuestion,
+  removeOption,
+  saveQuestion,
+  tenantQuestion,
+  tenantQuestionRemove,
+  tenantQuestionSearch,
+  updateImagePath,
+} from '@shared/contract/authoring';
+import type { Question } from '@shared/schemas/assessment';
+import {
+  DEFAULT_OPTION_COUNT,
+  editorMessages,
+  FILL_IN_BLANK_POINTS,
+  MIN_OPTIONS,
+  MIN_QUESTIONS_TO_SHARE,
+  typeSwitchKeepsOptions,
+  withOptionPoints,
+} from '@shared/schemas/authoring';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { MailService } from '../adapters/mail';
+import {
+  questionFeedback,
+  questionOptions,
+  questions,
+  testLinkQuestions,
+  testLinks,
+} from '../assessments/tables';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { subjects, tenantUsers, topics, users } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import type { Caller } from '../http/routes';
+import { ok, serve } from '../http/routes';
+import { loadSubjects } from '../lists/routes';
+import { loadQuestion, loadQuestions } from './questions';
+import { questionFeedbackActivity, tenantAssessmentQuestions, tenantAssessments } from './tables';
+
+/** What the authoring calls need of the storage adapter. */
+interface UploadStorage {
+  presignUpload(
+    key: string,
+    opts: { contentType: string; maxBytes: number },
+  ): Promise<{ url: string; expiresAt: Date }>;
+  publicUrl(key: string): string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const newLinkId = () => randomBytes(16).toString('base64url');
+
+function shuffle<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomBytes(4).readUInt32BE(0) % (i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Config; mail: MailService }) {
+  const { db, config, mail } = deps;
+
+  /** The question, if the caller may read it: their own, or a published one. */
+  async function readable(id: string, caller: Caller): Promise<Question> {
+    const q = await loadQuestion(db, id);
+    if (!q || (q.status !== 'PUBLISH' && q.createdBy?._id !== caller.id))
+      throw notFound('Question not found');
+    return q;
+  }
+
+  /** The question, if the caller created it. */
+  async function owned(id: string, caller: Caller) {
+    const [row] = await db.select().from(questions).where(eq(questions.id, id)).limit(1);
+    if (!row) throw notFound('Question not found');
+    if (row.createdBy !== caller.id) throw forbidden('Only the creator of a question can change it.');
+    return row;
+  }
+
+  async function ownedAssessment(id: string, caller: Caller) {
+    const [row] = await db.select().from(tenantAssessments).where(eq(tenantAssessments.id, id)).limit(1);
+    if (!row || row.tenantId !== caller.id) throw notFound('Assessment not found');
+    return row;
+  }
+
+  async function assessmentQuestionIds(assessmentId: string) {
+    const rows = await db
+      .select({ id: tenantAssessmentQuestions.questionId })
+      .from(tenantAssessmentQuestions)
+      .where(eq(tenantAssessmentQuestions.assessmentId, assessmentId))
+      .orderBy(asc(tenantAssessmentQuestions.position), asc(tenantAssessmentQuestions.addedAt));
+    return rows.map((r) => r.id);
+  }
+
+  async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(tenantAssessmentQuestions)
+      .where(eq(tenantAssessmentQuestions.assessmentId, assessmentId));
+    await tx
+      .insert(tenantAssessmentQuestions)
+      .values({ assessmentId, questionId, position: Number(n) })
+      .onConflictDoNothing();
+  }
+
+  async function setOptions(
+    tx: Db,
+    questionId: string,
+    options: { value: string; isCorrect: boolean; points: number }[],
+  ) {
+    await tx.delete(questionOptions).where(eq(questionOptions.questionId, questionId));
+    if (options.length) {
+      await tx.insert(questionOptions).values(options.map((o, position) => ({ questionId, position, ...o })));
+    }
+  }
+
+  const fresh = async (id: string) => (await loadQuestion(db, id))!;
+
+  serve(
+    app,
+    {
+      adminSubjectList,
+      createQuestion,
+      getQuestion,
+      saveQuestion,
+      deleteQuestion,
+      changeQuestionType,
+      removeOption,
+      updateImagePath,
+      deleteImage,
+      deleteCode,
+      imageSignedUrl,
+      questionFeedbackList,
+      assessmentList,
+      createAssessment,
+      getAssessment,
+      assignAssessmentUsers,
+      addAssessmentQuestion,
+      removeAssessmentQuestion,
+      tenantQuestion,
+      tenantQuestionSearch,
+      tenantQuestionRemove,
+    },
+    {
+      async adminSubjectList() {
+        return ok({ data: await loadSubjects(db) });
+      },
+
+      async createQuestion({ body, caller }) {
+        const type = body.questionType;
+        if (body.assessmentId) await ownedAssessment(body.assessmentId, caller);
+        const id = await db.transaction(async (tx) => {
+          const [q] = await tx
+            .insert(questions)
+            .values({
+              questionType: type,
+              status: 'PREVIEW',
+              createdBy: caller.id,
+              points: FILL_IN_BLANK_POINTS,
+            })
+            .returning({ id: questions.id });
+          const count = type === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
+          await tx
+            .insert(questionOptions)
+            .values(
+              Array.from({ length: count }, (_, position) => ({
+                questionId: q!.id,
+                position,
+                value: '',
+                isCorrect: false,
+                points: 0,
+              })),
+            );
+          if (body.assessmentId) await appendToAssessment(tx as unknown as Db, body.assessmentId, q!.id);
+          return q!.id;
+        });
+        return ok({ data: { questionId: id } });
+      },
+
+      async getQuestion({ params, caller }) {
+        return ok({ data: await readable(params.id, caller) });
+      },
+
+      async saveQuestion({ params, body, caller }) {
+        await owned(params.id, caller);
+        const [topic] = await db
+          .select({ id: topics.id })
+          .from(topics)
+          .where(and(eq(topics.id, body.topic!), eq(topics.subjectId, body.subject!)))
+          .limit(1);
+        if (!topic) throw badRequest('The topic does not belong to the subject', 'topic');
+        const fib = body.questionType === 'FILL_IN_BLANK';
+        if (fib) {
+          const numeric = body.options.every((o) => o.value !== '' && Number.isFinite(Number(o.value)));
+          const textual = body.options.every((o) => o.value !== '' && !Number.isFinite(Number(o.value)));
+          if (!numeric && !textual)
+            throw badRequest('Accepted answers must all be numbers or all be text', 'textCorrectAnswer');
+        }
+        const options = fib
+          ? body.options.filter((o) => o.value).map((o) => ({ value: o.value, isCorrect: true, points: 0 }))
+          : withOptionPoints(body.options).map((o) => ({
+              value: o.value,
+              isCorrect: o.isCorrect,
+              points: o.points,
+            }));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(questions)
+            .set({
+              question: body.question,
+              questionType: body.questionType,
+              code: body.code || null,
+              questionImagePath: body.questionImagePath || null,
+              points: fib ? body.points : FILL_IN_BLANK_POINTS,
+              subjectId: body.subject!,
+              topicId: body.topic!,
+              explanation: body.explanation.filter((e) => e.value.trim()),
+              tags: [...new Set(body.tags.map((t) => t.toLowerCase()))],
+              status: 'PUBLISH',
+              updatedAt: new Date(),
+            })
+            .where(eq(questions.id, params.id));
+          await setOptions(tx as unknown as Db, params.id, options);
+        });
+        return ok({ data: await fresh(params.id) });
+      },
+
+      async deleteQuestion({ params, caller }) {
+        await owned(params.id, caller);
+        const [used] = await db
+          .select({ n: count() })
+          .from(testLinkQuestions)
+          .where(eq(testLinkQuestions.questionId, params.id));
+        if (Number(used?.n ?? 0) > 0) {
+          // learners' past answers refer to it: withdraw it from the bank and from assessments instead
+          await db.transaction(async (tx) => {
+            await tx
+              .update(questions)
+              .set({ status: 'PREVIEW', updatedAt: new Date() })
+              .where(eq(questions.id, params.id));
+            await tx
+              .delete(tenantAssessmentQuestions)
+              .where(eq(tenantAssessmentQuestions.questionId, params.id));
+          });
+        } else {
+          await db.delete(questions).where(eq(questions.id, params.id));
+        }
+        return ok({ data: { ok: true } });
+      },
+
+      async changeQuestionType({ params, body, caller }) {
+        const row = await owned(params.id, caller);
+        const to = body.questionType;
+        await db.transaction(async (tx) => {
+          if (typeSwitchKeepsOptions(row.questionType, to)) {
+            await tx
+              .update(questionOptions)
+              .set({ isCorrect: false, points: 0 })
+              .where(eq(questionOptions.questionId, params.id));
+          } else {
+            const n = to === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
+            await setOptions(
+              tx as unknown as Db,
+              params.id,
+              Array.from({ length: n }, () => ({ value: '', isCorrect: false, points: 0 })),
+            );
+          }
+          await tx
+            .update(questions)
+            .set({
+              questionType: to,
+              points: to === 'FILL_IN_BLANK' ? FILL_IN_BLANK_POINTS : row.points,
+              updatedAt: new Date(),
+            })
+            .where(eq(questions.id, params.id));
+        });
+        return ok({ data: await fresh(params.id) });
+      },
+
+      async removeOption({ params, caller }) {
+        await owned(params.id, caller);
+        const [{ n } = { n: 0 }] = await db
+          .select({ n: count() })
+          .from(questionOptions)
+          .where(eq(questionOptions.questionId, params.id));
+        if (Number(n) <= MIN_OPTIONS) throw badRequest(editorMessages.minOptions, 'options');
+        const removed = await db
+          .delete(questionOptions)
+          .where(and(eq(questionOptions.id, params.optionId), eq(questionOptions.questionId, params.id)))
+          .returning({ id: questionOptions.id });
+        if (!removed.length) throw notFound('Option not found');
+        return ok({ data: await fresh(params.id) });
+      },
+
+      async updateImagePath({ params, body, caller }) {
+        await owned(params.id, caller);
+        await db.transaction(async (tx) => {
+          if (body.questionImagePath !== undefined) {
+            await tx
+              .update(questions)
+              .set({ questionImagePath: body.questionImagePath || null })
+              .where(eq(questions.id, params.id));
+          }
+          if (body.options) {
+            const current = await tx
+              .select({ id: questionOptions.id })
+              .from(questionOptions)
+              .where(eq(questionOptions.questionId, params.id))
+              .orderBy(asc(questionOptions.position));
+            for (const [i, o] of body.options.entries()) {
+              const id = o._id ?? current[i]?.id;
+              if (id)
+                await tx
+                  .update(questionOptions)
+                  .set({ value: o.value })
+                  .where(and(eq(questionOptions.id, id), eq(questionOptions.questionId, params.id)));
+              else
+                await tx
+                  .insert(questionOptions)
+                  .values({ questionId: params.id, position: i, value: o.value });
+            }
+          }
+          await tx
+            .update(questions)
+            .set({ questionType: body.questionType, updatedAt: new Date() })
+            .where(eq(questions.id, params.id));
+        });
+        return ok({ data: await fresh(params.id) });
+      },
+
+      async deleteImage({ params, body, caller }) {
+        await owned(params.id, caller);
+        if (body.type === 'question') {
+          await db
+            .update(questions)
+            .set({ questionImagePath: null, updatedAt: new Date() })
+            .where(eq(questions.id, params.id));
+        } else {
+          if (body.optionIndex === undefined)
+            throw badRequest('optionIndex is required for an option image', 'optionIndex');
+          const opts = await db
+            .select({ id: questionOptions.id })
+            .from(questionOptions)
+            .where(eq(questionOptions.questionId, params.id))
+            .orderBy(asc(questionOptions.position));
+          const target = opts[body.optionIndex];
+          if (!target) throw notFound('Option not found');
+          await db.update(questionOptions).set({ value: '' }).where(eq(questionOptions.id, target.id));
+        }
+        return ok({ data: await fresh(params.id) });
+      },
+
+      async deleteCode({ params, caller }) {
+        await owned(params.questionId, caller);
+        await db
+          .update(questions)
+          .set({ code: null, updatedAt: new Date() })
+          .where(eq(questions.id, params.questionId));
+        return ok({ data: await fresh(params.questionId) });
+      },
+
+      async imageSignedUrl({ body, caller }) {
+        await owned(body.questionId, caller);
+        const storage = (app.services as { storage?: UploadStorage }).storage;
+        if (!storage) throw new HttpError(503, 'Image uploads are not available on this server.');
+        const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
+        const key =
+          body.type === 'question'
+            ? `questions/${body.questionId}/question-${Date.now()}.${ext}`
+            : `questions/${body.questionId}/option-${body.optionIndex ?? 0}-${Date.now()}.${ext}`;
+        const signed = await storage.presignUpload(key, {
+          contentType: `image/${ext}`,
+          maxBytes: 2 * 1024 * 1024,
+        });
+        return ok({
+          data: { url: signed.url, path: storage.publicUrl(key), expiresAt: signed.expiresAt.toISOString() },
+        });
+      },
+
+      async questionFeedbackList({ params, caller }) {
+        const q = await readable(params.id, caller);
+        if (q.createdBy && q.createdBy._id !== caller.id)
+          throw forbidden('Only the creator of a question can read its feedback.');
+        const rows = await db
+          .select({ f: questionFeedback, name: users.name, email: users.email, role: users.role })
+          .from(questionFeedback)
+          .leftJoin(users, eq(users.id, questionFeedback.userId))
+          .where(eq(questionFeedback.questionId, params.id))
+          .orderBy(desc(questionFeedback.createdAt));
+        const activity = rows.length
+          ? await db
+              .select({ a: questionFeedbackActivity, name: users.name, email: users.email })
+              .from(questionFeedbackActivity)
+              .leftJoin(users, eq(users.id, questionFeedbackActivity.userId))
+              .where(
+                inArray(
+                  questionFeedbackActivity.feedbackId,
+                  rows.map((r) => r.f.id),
+                ),
+              )
+              .orderBy(asc(questionFeedbackActivity.createdAt))
+          : [];
+        return ok({
+          data: rows.map((r) => ({
+            _id: r.f.id,
+            feedback: r.f.feedback,
+            status: r.f.status,
+            createdAt: r.f.createdAt.toISOString(),
+            userId: { name: r.name ?? r.email ?? 'A learner', role: r.role ?? 'USER' },
+            activites: activity
+              .filter((a) => a.a.feedbackId === r.f.id)
+              .map((a) => ({
+                message: a.a.message,
+                toStatus: a.a.toStatus,
+                createdAt: a.a.createdAt.toISOString(),
+                userId: { name: a.name ?? a.email ?? 'Waymark' },
+              })),
+          })),
+        });
+      },
+
+      async assessmentList({ caller }) {
+        const rows = await db
+          .select({
+            a: tenantAssessments,
+            n: sql<number>`count(${tenantAssessmentQuestions.questionId})::int`,
+          })
+          .from(tenantAssessments)
+          .leftJoin(
+            tenantAssessmentQuestions,
+            eq(tenantAssessmentQuestions.assessmentId, tenantAssessments.id),
+          )
+          .where(eq(tenantAssessments.tenantId, caller.id))
+          .groupBy(tenantAssessments.id)
+          .orderBy(desc(tenantAssessments.createdAt));
+        const tenantName = caller.user.name ?? caller.user.email;
+        return ok({
+          data: rows.map((r) => ({
+            _id: r.a.id,
+            name: r.a.name,
+            tenantId: { _id: caller.id, name: tenantName },
+            createdAt: r.a.createdAt.toISOString(),
+            questionCount: Number(r.n),
+          })),
+        });
+      },
+
+      async createAssessment({ body, caller }) {
+        const [row] = await db
+          .insert(tenantAssessments)
+          .values({ tenantId: caller.id, name: body.name })
+          .returning({ id: tenantAssessments.id });
+        return ok({ data: { _id: row!.id } });
+      },
+
+      async getAssessment({ params, caller }) {
+        const a = await ownedAssessment(params.assessmentId, caller);
+        const ids = await assessmentQuestionIds(a.id);
+        return ok({
+          data: {
+            _id: a.id,
+            name: a.name,
+            tenantId: { _id: caller.id, name: caller.user.name ?? caller.user.email },
+            createdAt: a.createdAt.toISOString(),
+            questions: await loadQuestions(db, ids),
+          },
+        });
+      },
+
+      async assignAssessmentUsers({ params, body, caller }) {
+        const a = await ownedAssessment(params.id, caller);
+        const ids = await assessmentQuestionIds(a.id);
+        const usable = (await loadQuestions(db, ids)).filter((q) => q.status === 'PUBLISH');
+        if (usable.length < MIN_QUESTIONS_TO_SHARE)
+          throw badRequest(editorMessages.minQuestionsToShare, 'questions');
+        if (body.startTime < Date.now() - 60_000)
+          throw badRequest('The start time cannot be in the past', 'startTime');
+        const userIds = [...new Set(body.userIds)];
+        const seats = await db
+          .select({ id: users.id, email: users.email, name: users.name })
+          .from(tenantUsers)
+          .innerJoin(users, eq(users.id, tenantUsers.learnerId))
+          .where(
+            and(
+              eq(tenantUsers.tenantId, caller.id),
+              eq(tenantUsers.isDisabled, false),
+              inArray(tenantUsers.learnerId, userIds),
+            ),
+          );
+        if (seats.length !== userIds.length)
+          throw badRequest('Some of these people are not your learners', 'userIds');
+        const start = new Date(body.startTime);
+        const end = new Date(body.startTime + body.duration * 3600_000);
+        const created = await db.transaction(async (tx) => {
+          const out: { linkId: string; email: string; name: string | null }[] = [];
+          for (const learner of seats) {
+            const linkId = newLinkId();
+            const [link] = await tx
+              .insert(testLinks)
+              .values({
+                linkId,
+                type: 'CUSTOM-TEST',
+                userId: learner.id,
+                tenantAssessmentId: a.id,
+                assignedSubjectName: a.name,
+                questionCount: usable.length,
+                timeLimitMinutes: body.duration * 60,
+                startTime: start,
+                durationHours: body.duration,
+                expiresAt: end,
+              })
+              .returning({ id: testLinks.id });
+            await tx.insert(testLinkQuestions).values(
+              usable.map((q, position) => ({
+                testLinkId: link!.id,
+                questionId: q._id,
+                position,
+                optionOrder: shuffle(q.options.map((o) => o._id)),
+              })),
+            );
+            out.push({ linkId, email: learner.email, name: learner.name });
+          }
+          return out;
+        });
+        const when = start.toUTCString();
+        for (const c of created) {
+          const url = `${config.publicUrl}/test/${c.linkId}`;
+          await mail
+            .send({
+              to: c.email,
+              kind: 'custom-test',
+              subject: `New assessment: ${a.name}`,
+              text: `Hello ${c.name ?? ''},\n\n${caller.user.name ?? 'Your mentor'} has shared the assessment "${a.name}" with you.\nIt opens at ${when} for ${body.duration} hour(s).\n\nTake it here: ${url}\n\nWaymark`,
+            })
+            .catch(() => undefined);
+        }
+        return ok({ data: { created: created.length, linkIds: created.map((c) => c.linkId) } });
+      },
+
+      async addAssessmentQuestion({ params, caller }) {
+        const a = await ownedAssessment(params.assessmentId, caller);
+        await readable(params.questionId, caller);
+        await appendToAssessment(db, a.id, params.questionId);
+        return ok({ data: { ok: true } });
+      },
+
+      async removeAssessmentQuestion({ params, caller }) {
+        const a = await ownedAssessment(params.assessmentId, caller);
+        await db
+          .delete(tenantAssessmentQuestions)
+          .where(
+            and(
+              eq(tenantAssessmentQuestions.assessmentId, a.id),
+              eq(tenantAssessmentQuestions.questionId, params.questionId),
+            ),
+          );
+        return ok({ data: { ok: true } });
+      },
+
+      async tenantQuestion({ params, caller }) {
+        return ok({ data: await readable(params.id, caller) });
+      },
+
+      async tenantQuestionSearch({ query, caller }) {
+        const text = query.searchText?.toLowerCase();
+        const visible = or(eq(questions.status, 'PUBLISH'), eq(questions.createdBy, caller.id));
+        const where = text
+          ? and(
+              visible,
+              or(
+                ilike(questions.question, `%${escapeLike(text)}%`),
+                sql`${text} = any(${questions.tags})`,
+                ilike(subjects.name, `%${escapeLike(text)}%`),
+              ),
+            )
+          : visible;
+        const rows = await db
+          .select({ id: questions.id })
+          .from(questions)
+          .leftJoin(subjects, eq(subjects.id, questions.subjectId))
+          .where(where)
+          .orderBy(desc(questions.updatedAt))
+          .limit(query.limit);
+        return ok({
+          data: await loadQuestions(
+            db,
+            rows.map((r) => r.id),
+          ),
+        });
+      },
+
+      async tenantQuestionRemove({ params, body, caller }) {
+        const a = await ownedAssessment(body.assessmentId, caller);
+        await db
+          .delete(tenantAssessmentQuestions)
+          .where(
+            and(
+              eq(tenantAssessmentQuestions.assessmentId, a.id),
+              eq(tenantAssessmentQuestions.questionId, params.id),
+            ),
+          );
+        return ok({ data: { ok: true } });
+      },
+    },
+  );
+}
