@@ -13,6 +13,7 @@ import * as tenant from './tenant';
 const groups: Record<string, Record<string, unknown>> = {
   assessments,
   auth,
+  authoring,
   catalogue,
   lists,
   profile,
