@@ -96,7 +96,10 @@ export const updateImagePath = defineCall({
   body: z.object({
     questionType: QuestionType,
     questionImagePath: z.string().max(500).optional(),
-    options: z.array(z.object({ _id: Id.optional(), value: z.string().max(500) })).max(10).optional(),
+    options: z
+      .array(z.object({ _id: Id.optional(), value: z.string().max(500) }))
+      .max(10)
+      .optional(),
   }),
   responses: { 200: envelope(Question), ...errors },
 });
@@ -138,7 +141,10 @@ export const imageSignedUrl = defineCall({
     optionIndex: z.number().int().min(0).max(9).optional(),
     fileType: z.enum(['jpeg', 'jpg', 'png', 'webp'], { error: 'must be jpeg, png or webp' }),
   }),
-  responses: { 200: envelope(z.object({ url: z.string(), path: z.string(), expiresAt: DateTime })), ...errors },
+  responses: {
+    200: envelope(z.object({ url: z.string(), path: z.string(), expiresAt: DateTime })),
+    ...errors,
+  },
 });
 
 export const questionFeedbackList = defineCall({
@@ -207,13 +213,16 @@ export const assignAssessmentUsers = defineCall({
   access: ['TENANT'],
   params: idParam,
   body: ShareAssessmentInput,
-  responses: { 200: envelope(z.object({ created: z.number().int(), linkIds: z.array(z.string()) })), ...errors },
+  responses: {
+    200: envelope(z.object({ created: z.number().int(), linkIds: z.array(z.string()) })),
+    ...errors,
+  },
 });
 
 export const addAssessmentQuestion = defineCall({
   method: 'PUT',
   path: '/tenant/assessment/{assessmentId}/add-question/{questionId}',
-  summary: 'Adds a published question (or the caller\'s own draft) to the assessment.',
+  summary: "Adds a published question (or the caller's own draft) to the assessment.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   params: z.object({ assessmentId: Id, questionId: Id }),
@@ -243,10 +252,13 @@ export const tenantQuestion = defineCall({
 export const tenantQuestionSearch = defineCall({
   method: 'GET',
   path: '/tenant/question/search-list',
-  summary: 'Searches published questions (and the caller\'s drafts) by text or tag; the text is lower-cased.',
+  summary: "Searches published questions (and the caller's drafts) by text or tag; the text is lower-cased.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
-  query: z.object({ searchText: z.string().trim().max(200).optional(), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+  query: z.object({
+    searchText: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  }),
   responses: { 200: envelope(z.array(Question)), ...errors },
 });
 

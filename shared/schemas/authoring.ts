@@ -38,7 +38,8 @@ export const isImageType = (t: string) => (IMAGE_TYPES as readonly string[]).inc
  * and points reset); any other switch loses every option detail and must be confirmed.
  */
 export function typeSwitchKeepsOptions(from: string, to: string): boolean {
-  const pair = (t: string) => (t === 'MCQ' || t === 'MSQ' ? 'text' : t === 'MCQ_IMAGE' || t === 'MSQ_IMAGE' ? 'image' : t);
+  const pair = (t: string) =>
+    t === 'MCQ' || t === 'MSQ' ? 'text' : t === 'MCQ_IMAGE' || t === 'MSQ_IMAGE' ? 'image' : t;
   return from === to || pair(from) === pair(to);
 }
 
@@ -64,7 +65,8 @@ export const QuestionInput = z
     tags: z.array(z.string().trim().min(1).max(40)).max(20),
   })
   .superRefine((q, ctx) => {
-    const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const add = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
     if (!q.subject) add(['subject'], editorMessages.required);
     if (!q.topic) add(['topic'], editorMessages.required);
     if (!q.explanation[0]?.value.trim()) add(['explanation', 0, 'value'], editorMessages.required);
@@ -76,7 +78,11 @@ export const QuestionInput = z
     }
     if (q.options.length < MIN_OPTIONS) add(['options'], editorMessages.minOptions);
     q.options.forEach((o, i) => {
-      if (!o.value) add(['options', i, 'value'], isImageType(q.questionType) ? editorMessages.allImages : editorMessages.required);
+      if (!o.value)
+        add(
+          ['options', i, 'value'],
+          isImageType(q.questionType) ? editorMessages.allImages : editorMessages.required,
+        );
     });
     const correct = q.options.filter((o) => o.isCorrect).length;
     const key = isImageType(q.questionType) ? 'imageAnswer' : 'correctAnswer';
@@ -91,7 +97,11 @@ export function withOptionPoints<T extends { isCorrect: boolean; points?: number
 }
 
 export const AssessmentNameInput = z.object({
-  name: z.string({ error: editorMessages.assessmentName }).trim().min(1, editorMessages.assessmentName).max(120),
+  name: z
+    .string({ error: editorMessages.assessmentName })
+    .trim()
+    .min(1, editorMessages.assessmentName)
+    .max(120),
 });
 
 /** PUT /tenant/assessment/{id}/assign-users */
@@ -103,10 +113,18 @@ export const ShareAssessmentInput = z
     /** Unix milliseconds; a 15-minute step, not before now. */
     startTime: z.number({ error: editorMessages.invalidShare }).int().positive(),
     /** Hours, at least 1. */
-    duration: z.number({ error: editorMessages.invalidShare }).int().min(1, 'The duration must be at least 1 hour').max(24 * 30),
+    duration: z
+      .number({ error: editorMessages.invalidShare })
+      .int()
+      .min(1, 'The duration must be at least 1 hour')
+      .max(24 * 30),
   })
   .superRefine((v, ctx) => {
     if (v.startTime % (15 * 60_000) !== 0) {
-      ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'The start time must be on a 15-minute step' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startTime'],
+        message: 'The start time must be on a 15-minute step',
+      });
     }
   });
