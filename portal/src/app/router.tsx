@@ -6,6 +6,7 @@
 import { Loader } from '@widgets/ui/Loader';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { activityRoutes } from '../features/activity/routes';
+import { authoringRoutes } from '../features/authoring/routes';
 import { learnerRoutes } from '../features/learner/routes';
 import { publicRoutes } from '../features/public/routes';
 import { tenantRoutes } from '../features/tenant/routes';
@@ -36,7 +37,7 @@ const learner: RouteObject = {
 const tenant: RouteObject = {
   path: '/portal',
   element: <RoleGuard roles={['TENANT']} />,
-  children: [{ element: <AppLayout />, children: tenantRoutes }],
+  children: [{ element: <AppLayout />, children: [...tenantRoutes, ...authoringRoutes] }],
 };
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,328 @@
+import {
+  addAssessmentQuestion,
+  createQuestion,
+  deleteQuestion,
+  getAssessment,
+  questionFeedbackList,
+  removeAssessmentQuestion,
+  tenantQuestionSearch,
+} from '@shared/contract/authoring';
+import { formatDateTime } from '@shared/rules/format-date';
+import type { Question } from '@shared/schemas/assessment';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { useSignalValue } from '@widgets/core/useSignal';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Loader, Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { currentUser } from '../../app/auth';
+import { QuestionCard } from './QuestionCard';
+import { QuestionEditor } from './QuestionEditor';
+
+type View = { kind: 'preview' } | { kind: 'add-question' } | { kind: 'create-question'; questionId: string };
+
+/** /portal/create-assessment/{assessmentId}: preview, add-question and create-question views. */
+export default function AssessmentBuilderPage() {
+  const { assessmentId = '' } = useParams();
+  const me = useSignalValue(currentUser);
+  const myId = me && me !== 'loading' ? me._id : '';
+  const [view, setView] = useState<View>({ kind: 'preview' });
+  const assessment = useCall(
+    (signal) => client.call(getAssessment, { params: { assessmentId }, signal }).then((r) => r.data),
+    [assessmentId],
+  );
+  const [creating, setCreating] = useState(false);
+  const [resources, setResources] = useState<Question | null>(null);
+  const [feedbackFor, setFeedbackFor] = useState<Question | null>(null);
+  const [deleting, setDeleting] = useState<Question | null>(null);
+
+  const newQuestion = async () => {
+    setCreating(true);
+    try {
+      const res = await client.call(createQuestion, { body: { questionType: 'MCQ', assessmentId } });
+      setView({ kind: 'create-question', questionId: res.data.questionId });
+    } catch (err) {
+      console.error('Question creation failed', err);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const remove = async (q: Question) => {
+    try {
+      await client.call(removeAssessmentQuestion, { params: { assessmentId, questionId: q._id } });
+      assessment.reload();
+    } catch {
+      toast('Something went wrong, Please try again later.', { kind: 'error' });
+    }
+  };
+
+  const a = assessment.data;
+  const inAssessment = new Set(a?.questions.map((q) => q._id) ?? []);
+
+  return (
+    <div className="page builder">
+      <p>
+        <Link to="/portal/manage-assessment">← Manage Assessment</Link>
+      </p>
+      <div className={view.kind === 'create-question' ? 'builder-layout editing' : 'builder-layout'}>
+        <aside
+          className="card builder-side"
+          aria-labelledby="builder-side-title"
+          hidden={view.kind === 'create-question'}
+        >
+          <h2 id="builder-side-title">Create Assessment</h2>
+          <div className="field">
+            <label htmlFor="assessment-name">Assessment name</label>
+            <input id="assessment-name" type="text" value={a?.name ?? ''} disabled />
+          </div>
+          {a ? (
+            <p className="muted">
+              {a.questions.length} question{a.questions.length === 1 ? '' : 's'} · created{' '}
+              {formatDateTime(a.createdAt)}
+            </p>
+          ) : null}
+        </aside>
+        <section className="builder-main">
+          {view.kind === 'preview' ? (
+            <>
+              <div className="row">
+                <h1>Questions</h1>
+                <div className="spacer" />
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setView({ kind: 'add-question' })}
+                >
+                  Add Question
+                </button>
+                <button type="button" className="btn" onClick={() => void newQuestion()} disabled={creating}>
+                  {creating ? <Spinner /> : null} Create New Question
+                </button>
+              </div>
+              {assessment.error ? (
+                <p className="alert alert-error" role="alert">
+                  {messageOf(assessment.error)}
+                </p>
+              ) : null}
+              {assessment.loading && !a ? <Loader text="Fetching data..." /> : null}
+              {a && a.questions.length === 0 ? <p className="card empty">No data found</p> : null}
+              {a?.questions.map((q, i) => (
+                <QuestionCard
+                  key={q._id}
+                  question={q}
+                  index={i}
+                  mine={q.createdBy?._id === myId}
+                  onEdit={() => setView({ kind: 'create-question', questionId: q._id })}
+                  onDelete={() => setDeleting(q)}
+                  onRemove={() => void remove(q)}
+                  onResources={() => setResources(q)}
+                  onFeedback={() => setFeedbackFor(q)}
+                />
+              ))}
+            </>
+          ) : null}
+          {view.kind === 'add-question' ? (
+            <AddQuestionView
+              myId={myId}
+              inAssessment={inAssessment}
+              onBack={() => setView({ kind: 'preview' })}
+              onAdd={async (q) => {
+                try {
+                  await client.call(addAssessmentQuestion, { params: { assessmentId, questionId: q._id } });
+                  assessment.reload();
+                } catch (err) {
+                  toast(messageOf(err, 'The question could not be added.'), { kind: 'error' });
+                }
+              }}
+            />
+          ) : null}
+          {view.kind === 'create-question' ? (
+            <>
+              <h1>Question editor</h1>
+              <QuestionEditor
+                questionId={view.questionId}
+                onBack={() => {
+                  assessment.reload();
+                  setView({ kind: 'preview' });
+                }}
+                onSaved={() => {
+                  assessment.reload();
+                  setView({ kind: 'preview' });
+                }}
+              />
+            </>
+          ) : null}
+        </section>
+      </div>
+      <Dialog open={Boolean(resources)} title="Resource List" onClose={() => setResources(null)}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Sn</th>
+              <th scope="col">Actual Title</th>
+              <th scope="col">Roadmap</th>
+            </tr>
+          </thead>
+          <tbody>
+            {resources?.belongToResource.map((r, i) => (
+              <tr key={r._id}>
+                <td>{i + 1}</td>
+                <td>{r.actualTitle}</td>
+                <td>
+                  {r.roadmapId ? <Link to={`/portal/roadmap/${r.roadmapId}`}>{r.roadmapName}</Link> : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Dialog>
+      <FeedbackDialog question={feedbackFor} onClose={() => setFeedbackFor(null)} />
+      <Dialog
+        open={Boolean(deleting)}
+        title="Delete this question?"
+        role="alertdialog"
+        onClose={() => setDeleting(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn-secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={async () => {
+                const q = deleting;
+                setDeleting(null);
+                if (!q) return;
+                try {
+                  await client.call(deleteQuestion, { params: { id: q._id } });
+                  assessment.reload();
+                } catch (err) {
+                  toast(messageOf(err, 'Something went wrong, Please try again later.'), { kind: 'error' });
+                }
+              }}
+            >
+              Delete
+            </button>
+          </>
+        }
+      >
+        <p>The question is removed from the bank and from every assessment that uses it.</p>
+      </Dialog>
+    </div>
+  );
+}
+
+function AddQuestionView({
+  myId,
+  inAssessment,
+  onBack,
+  onAdd,
+}: {
+  myId: string;
+  inAssessment: Set<string>;
+  onBack: () => void;
+  onAdd: (q: Question) => Promise<void>;
+}) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const results = useCall(
+    (signal) =>
+      client
+        .call(tenantQuestionSearch, { query: { searchText: search || undefined }, signal })
+        .then((r) => r.data),
+    [search],
+  );
+  return (
+    <>
+      <div className="row">
+        <button type="button" className="btn btn-secondary" onClick={onBack}>
+          Back
+        </button>
+        <h1>Add Question</h1>
+      </div>
+      <form
+        className="row toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // blank text clears the search; the text is lower-cased
+          setSearch(text.trim().toLowerCase());
+        }}
+      >
+        <label htmlFor="question-search" className="visually-hidden">
+          Search questions
+        </label>
+        <input
+          id="question-search"
+          className="input"
+          type="search"
+          placeholder="Search by text, tag or subject, then press Enter"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setText('');
+            setSearch('');
+          }}
+        >
+          Clear
+        </button>
+      </form>
+      {results.loading && !results.data ? <Loader text="Fetching data..." /> : null}
+      {results.data?.length === 0 ? <p className="card empty">No data found</p> : null}
+      {results.data?.map((q, i) => (
+        <QuestionCard
+          key={q._id}
+          question={q}
+          index={i}
+          mine={q.createdBy?._id === myId}
+          added={inAssessment.has(q._id)}
+          onAdd={() => void onAdd(q)}
+        />
+      ))}
+    </>
+  );
+}
+
+function FeedbackDialog({ question, onClose }: { question: Question | null; onClose: () => void }) {
+  const list = useCall(
+    (signal) =>
+      question
+        ? client.call(questionFeedbackList, { params: { id: question._id }, signal }).then((r) => r.data)
+        : Promise.resolve([]),
+    [question?._id],
+  );
+  return (
+    <Dialog open={Boolean(question)} title="Question Feedback List" onClose={onClose}>
+      {list.loading ? <Loader text="Fetching data..." /> : null}
+      {list.data?.length === 0 ? <p className="empty">No data found</p> : null}
+      <ul className="feedback-list">
+        {list.data?.map((f) => (
+          <li key={f._id} className="card">
+            <p>{f.feedback}</p>
+            <p className="muted">
+              <span className="badge">{f.status}</span> · {formatDateTime(f.createdAt)} · {f.userId.name} (
+              {f.userId.role})
+            </p>
+            {f.activites.length ? (
+              <ol className="activity">
+                {f.activites.map((a) => (
+                  <li key={`${a.createdAt}-${a.toStatus}`}>
+                    {a.message} → <strong>{a.toStatus}</strong> · {formatDateTime(a.createdAt)} ·{' '}
+                    {a.userId.name}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+import { useNavigate, useParams } from 'react-router';
+import { QuestionEditor } from './QuestionEditor';
+
+/** /portal/create-question/{id}: the question editor on its own page. */
+export default function CreateQuestionPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <div className="page">
+      <h1>Question editor</h1>
+      <QuestionEditor
+        questionId={id}
+        onSaved={() => navigate('/portal/manage-assessment')}
+        onBack={() => navigate(-1)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Question } from '@shared/schemas/assessment';
+import { Link } from 'react-router';
+import { TYPE_LABELS } from './QuestionEditor';
+
+/** One question of an assessment, collapsed to its text; expanded: options, code, image, explanation, actions. */
+export function QuestionCard({
+  question,
+  index,
+  mine,
+  onEdit,
+  onDelete,
+  onRemove,
+  onResources,
+  onFeedback,
+  onAdd,
+  added,
+}: {
+  question: Question;
+  index: number;
+  mine: boolean;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onRemove?: () => void;
+  onResources?: () => void;
+  onFeedback?: () => void;
+  onAdd?: () => void;
+  added?: boolean;
+}) {
+  return (
+    <details className="card question-card">
+      <summary>
+        <span className="muted">{index + 1}.</span>{' '}
+        <span className="question-text">{question.question || 'Untitled question'}</span>{' '}
+        <span className="badge badge-primary">{TYPE_LABELS[question.questionType]}</span>
+        {question.status === 'PREVIEW' ? <span className="badge badge-warning">Draft</span> : null}
+      </summary>
+      <div className="question-body">
+        {question.code ? (
+          <pre className="code-block">
+            <code>{question.code}</code>
+          </pre>
+        ) : null}
+        {question.questionImagePath ? (
+          <img
+            className="question-image"
+            src={question.questionImagePath}
+            alt="The question's illustration"
+          />
+        ) : null}
+        <ul className="answer-list">
+          {question.options.map((o) => (
+            <li key={o._id} className={o.isCorrect ? 'answer correct' : 'answer'}>
+              {question.questionType.endsWith('_IMAGE') ? (
+                <img src={o.value} alt="Option" className="option-thumb" />
+              ) : (
+                o.value
+              )}
+              {o.isCorrect ? (
+                <span className="badge badge-success">
+                  Correct · {question.questionType === 'FILL_IN_BLANK' ? question.points : o.points} points
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {question.explanation[0]?.value ? <p className="muted">{question.explanation[0].value}</p> : null}
+        <p className="muted">
+          {question.tags.length ? `Tags: ${question.tags.join(', ')} · ` : ''}
+          {question.createdBy ? `By ${question.createdBy.name}` : 'From the Waymark bank'}
+          {question.roadmapId ? (
+            <>
+              {' · '}
+              <Link to={`/portal/roadmap/${question.roadmapId}`}>{question.roadmapName}</Link>
+            </>
+          ) : null}
+        </p>
+        <div className="row">
+          {onAdd ? (
+            <button type="button" className="btn" onClick={onAdd} disabled={added}>
+              {added ? 'Added' : 'Add'}
+            </button>
+          ) : null}
+          {mine && onEdit ? (
+            <button type="button" className="btn btn-secondary" onClick={onEdit}>
+              Edit
+            </button>
+          ) : null}
+          {mine && onDelete ? (
+            <button type="button" className="btn btn-secondary" onClick={onDelete}>
+              Delete
+            </button>
+          ) : null}
+          {onRemove ? (
+            <button type="button" className="btn btn-secondary" onClick={onRemove}>
+              Remove from assessment
+            </button>
+          ) : null}
+          {onResources && question.belongToResource.length ? (
+            <button type="button" className="btn btn-link" onClick={onResources}>
+              Resources ({question.belongToResource.length})
+            </button>
+          ) : null}
+          {onFeedback && mine ? (
+            <button type="button" className="btn btn-link" onClick={onFeedback}>
+              Feedback ({question.feedbackCount})
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  );
+}

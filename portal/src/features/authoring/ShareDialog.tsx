@@ -1,0 +1,206 @@
+import { type AssessmentSummary, assignAssessmentUsers } from '@shared/contract/authoring';
+import { tenantUsersList } from '@shared/contract/tenant';
+import { formatDateTime } from '@shared/rules/format-date';
+import { editorMessages, MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
+import { client } from '@widgets/core/api';
+import { messageOf } from '@widgets/core/useCall';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useEffect, useId, useState } from 'react';
+import type { z } from 'zod';
+
+type Summary = z.infer<typeof AssessmentSummary>;
+interface Learner {
+  id: string;
+  label: string;
+}
+
+const QUARTER = 15 * 60_000;
+/** The next quarter hour from now, as a datetime-local value. */
+function nextQuarter(now = Date.now()): string {
+  const t = new Date(Math.ceil((now + 60_000) / QUARTER) * QUARTER);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}T${pad(t.getHours())}:${pad(t.getMinutes())}`;
+}
+
+async function allLearners(): Promise<Learner[]> {
+  const out: Learner[] = [];
+  for (let page = 1; page <= 40; page++) {
+    const res = await client.call(tenantUsersList, { query: { page, limit: 15 } });
+    for (const row of res.data.tenantUserList) {
+      if (!row.isDisabled)
+        out.push({
+          id: row.learnerId._id,
+          label: `${row.learnerId.name ?? row.learnerId.email} (${row.learnerId.email})`,
+        });
+    }
+    if (page * 15 >= res.data.totalUserCount) break;
+  }
+  return out;
+}
+
+/** 'Assign users': share an assessment of at least 10 questions with learners from a start time for some hours. */
+export function ShareDialog({
+  assessment,
+  onClose,
+}: {
+  assessment: Summary | null;
+  onClose: (shared: boolean) => void;
+}) {
+  const id = useId();
+  const [learners, setLearners] = useState<Learner[] | null>(null);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [start, setStart] = useState(nextQuarter());
+  const [duration, setDuration] = useState(1);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!assessment) return;
+    setChosen(new Set());
+    setStart(nextQuarter());
+    setDuration(1);
+    setError('');
+    setLearners(null);
+    if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
+      allLearners()
+        .then(setLearners)
+        .catch(() =>
+          setError('At this time, we are unable to obtain the data. Please consider trying again later.'),
+        );
+    }
+  }, [assessment]);
+
+  const tooFew = assessment ? assessment.questionCount < MIN_QUESTIONS_TO_SHARE : false;
+  const submit = async () => {
+    if (!assessment) return;
+    const startMs = new Date(start).getTime();
+    if (chosen.size === 0 || !Number.isFinite(startMs) || !duration) {
+      setError(editorMessages.invalidShare);
+      return;
+    }
+    if (startMs < Date.now() - 60_000) {
+      setError('The start time cannot be in the past.');
+      return;
+    }
+    if (startMs % QUARTER !== 0) {
+      setError('Choose a start time on a 15-minute step.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const res = await client.call(assignAssessmentUsers, {
+        params: { id: assessment._id },
+        body: { userIds: [...chosen], createdAt: Date.now(), startTime: startMs, duration },
+      });
+      toast(
+        `Shared with ${res.data.created} learner${res.data.created === 1 ? '' : 's'}; it opens ${formatDateTime(startMs)}.`,
+        {
+          kind: 'success',
+        },
+      );
+      onClose(true);
+    } catch (err) {
+      setError(messageOf(err, editorMessages.invalidShare));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={Boolean(assessment)}
+      title="Assign users"
+      onClose={() => onClose(false)}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          {tooFew ? null : (
+            <button type="button" className="btn" onClick={() => void submit()} disabled={busy}>
+              {busy ? <Spinner /> : null} Assign
+            </button>
+          )}
+        </>
+      }
+    >
+      {tooFew ? (
+        <p className="alert alert-warning" role="alert">
+          {editorMessages.minQuestionsToShare} ({assessment?.questionCount ?? 0} so far)
+        </p>
+      ) : (
+        <>
+          <p>
+            Share <strong>{assessment?.name}</strong> with your learners.
+          </p>
+          <fieldset>
+            <legend>Learners</legend>
+            {!learners && !error ? <Spinner label="Loading learners" /> : null}
+            {learners?.length === 0 ? <p className="muted">You have no active learners yet.</p> : null}
+            {learners?.length ? (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={chosen.size === learners.length}
+                  onChange={(e) =>
+                    setChosen(e.target.checked ? new Set(learners.map((l) => l.id)) : new Set())
+                  }
+                />
+                <span>Select all</span>
+              </label>
+            ) : null}
+            <div className="choice-list">
+              {learners?.map((l) => (
+                <label key={l.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(l.id)}
+                    onChange={(e) => {
+                      const next = new Set(chosen);
+                      if (e.target.checked) next.add(l.id);
+                      else next.delete(l.id);
+                      setChosen(next);
+                    }}
+                  />
+                  <span>{l.label}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor={`${id}-start`}>Start time</label>
+              <input
+                id={`${id}-start`}
+                type="datetime-local"
+                step={900}
+                value={start}
+                onChange={(e) => setStart(e.target.value)}
+              />
+              <span className="hint">In 15-minute steps, not before now.</span>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-duration`}>Duration (hours)</label>
+              <input
+                id={`${id}-duration`}
+                type="number"
+                min={1}
+                step={1}
+                value={duration}
+                onChange={(e) => setDuration(Math.max(0, Math.floor(Number(e.target.value))))}
+              />
+            </div>
+          </div>
+        </>
+      )}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

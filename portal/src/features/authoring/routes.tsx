@@ -1,0 +1,9 @@
+/** Assessment management and the question editor, under /portal (TENANT only). */
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy';
+
+export const authoringRoutes: RouteObject[] = [
+  { path: 'manage-assessment', lazy: lazyPage(() => import('./ManageAssessmentPage')) },
+  { path: 'create-assessment/:assessmentId', lazy: lazyPage(() => import('./AssessmentBuilderPage')) },
+  { path: 'create-question/:id', lazy: lazyPage(() => import('./CreateQuestionPage')) },
+];
