@@ -3,7 +3,7 @@
  * Secrets are never in the repository: JWT_SECRET comes from the environment, and only outside production
  * is one generated and kept in DATA_DIR when it is missing.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -64,6 +64,23 @@ const Env = z
     /** Where the built portal and widgets are served from. */
     STATIC_DIR: z.string().default('./dist'),
     DELETION_GRACE_DAYS: z.coerce.number().int().min(1).default(90),
+    /** Files (award and question images): S3-compatible storage when S3_BUCKET is set, else DATA_DIR/files. */
+    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,30}$/, 'must be a region such as eu-west-1')
+      .default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://cdn.example.com' }).optional(),
+    S3_PATH_STYLE: bool.optional(),
+    /** Signs local upload URLs; derived from JWT_SECRET when unset. */
+    STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    UPLOAD_URL_TTL: seconds.max(3600, 'must be at most 3600 seconds').default(300),
   })
   .superRefine((env, ctx) => {
     if (env.FIREBASE_PROJECT_ID.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -72,6 +89,11 @@ const Env = z
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
         message: `is required with the demo project ${env.FIREBASE_PROJECT_ID}: start the Auth emulator (npm start does) or set FIREBASE_PROJECT_ID to a real project`,
       });
+    }
+    if (env.S3_BUCKET) {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_BUCKET' });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
@@ -119,6 +141,24 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     trustProxy: env.TRUST_PROXY,
     staticDir: resolve(env.STATIC_DIR),
     deletionGraceDays: env.DELETION_GRACE_DAYS,
+    storage: {
+      dir: join(dataDir, 'files'),
+      secret:
+        env.STORAGE_SECRET ??
+        createHmac('sha256', jwtSecret).update('waymark storage upload urls').digest('base64url'),
+      uploadTtlSeconds: env.UPLOAD_URL_TTL,
+      s3: env.S3_BUCKET
+        ? {
+            endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            publicUrl: env.S3_PUBLIC_URL ?? null,
+            pathStyle: env.S3_PATH_STYLE,
+          }
+        : null,
+    },
   };
 }
 
