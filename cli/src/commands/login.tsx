@@ -1,0 +1,178 @@
+/**
+ * `waymark login`: signs this terminal in and keeps the session in the user's config folder.
+ * By default through the portal (the device flow: approve a code in the browser); with --email, with
+ * e-mail and password through the identity service.
+ */
+import { z } from 'zod';
+import { openBrowser } from '../core/browser';
+import type { Context } from '../core/context';
+import { CancelledError, CliError, ExitCode, usageError } from '../core/errors';
+import {
+  type DeviceCode,
+  deviceLogin,
+  keepSession,
+  passwordLogin,
+  revokeSession,
+  type SignedInResult,
+} from '../core/login';
+import { promptSecret, readFirstLine } from '../core/prompt';
+import type { Session } from '../core/session';
+import { type BrowserStatus, describeUser, LoginApp, type LoginState } from '../ui/LoginView';
+import { runInk } from '../ui/render';
+import type { CommandModule } from './command';
+
+export interface LoginOptions {
+  email?: string;
+  password?: string;
+  /** false with --no-browser */
+  browser: boolean;
+}
+
+type Done = Extract<LoginState, { phase: 'done' }>;
+
+const Email = z.email({ error: 'Invalid email address' });
+
+export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+  if (options.password !== undefined && !options.email) {
+    throw usageError('--password needs --email.', 'Run `waymark login --email you@example.com`.');
+  }
+  const signIn = options.email
+    ? await passwordFlow(ctx, options.email, options.password)
+    : deviceFlow(ctx, options);
+
+  const { output } = ctx;
+  if (output.mode === 'interactive') {
+    const initial: LoginState = options.email
+      ? { phase: 'signing-in', server: ctx.server, email: options.email }
+      : { phase: 'starting', server: ctx.server };
+    await runInk(
+      <LoginApp
+        initial={initial}
+        run={signIn}
+        onCancel={ctx.cancel}
+        isCancel={(err) => err instanceof CancelledError}
+      />,
+      ctx.io,
+    );
+    return;
+  }
+  if (options.email) output.note(`Signing in to ${ctx.server} as ${options.email}…`);
+  const done = await signIn(() => {});
+  if (output.json) {
+    output.emit({
+      event: 'signedIn',
+      server: done.server,
+      user: done.user,
+      deletionCanceled: done.deletionCanceled ?? false,
+    });
+  } else {
+    output.line(`Signed in to ${done.server} as ${describeUser(done.user)}`);
+    if (done.deletionCanceled) output.line('The scheduled deletion of this account has been cancelled.');
+  }
+}
+
+/** Saves the new session (revoking the one it replaces) and describes the result. */
+async function finish(ctx: Context, result: SignedInResult): Promise<Done> {
+  const session = await keepSession(ctx.sessions, ctx.server, result, (previous: Session) =>
+    revokeSession(ctx.apiFor(previous.server), previous, AbortSignal.timeout(3000)),
+  );
+  return {
+    phase: 'done',
+    server: ctx.server,
+    user: { name: session.user.name, email: session.user.email, role: session.user.role },
+    deletionCanceled: result.deletionCanceled ?? false,
+  };
+}
+
+function deviceFlow(ctx: Context, options: LoginOptions) {
+  const { output } = ctx;
+  return async (update: (state: LoginState) => void): Promise<Done> => {
+    const onCode = async (code: DeviceCode) => {
+      const waiting = (browser: BrowserStatus): LoginState => ({
+        phase: 'waiting',
+        server: ctx.server,
+        verificationUrl: code.verificationUrl,
+        userCode: code.userCode,
+        expiresAt: Date.now() + code.expiresIn * 1000,
+        browser,
+      });
+      if (output.mode === 'interactive') {
+        update(waiting(options.browser ? 'opening' : 'off'));
+      } else {
+        if (output.json) {
+          output.emit({
+            event: 'code',
+            verificationUrl: code.verificationUrl,
+            userCode: code.userCode,
+            expiresIn: code.expiresIn,
+          });
+        }
+        output.note(`To sign in, open ${code.verificationUrl} and approve the code ${code.userCode}.`);
+        output.note('Waiting for approval…');
+      }
+      if (!options.browser) return;
+      const opened = await openBrowser(code.verificationUrl, { env: ctx.env });
+      if (output.mode === 'interactive') update(waiting(opened ? 'opened' : 'unavailable'));
+    };
+    const result = await deviceLogin(ctx.api(), { signal: ctx.signal, onCode });
+    return finish(ctx, result);
+  };
+}
+
+async function passwordFlow(ctx: Context, emailOption: string, passwordOption: string | undefined) {
+  const email = Email.safeParse(emailOption.trim());
+  if (!email.success) throw new CliError('--email: Invalid email address', ExitCode.badInput);
+  const password = passwordOption ?? (await readPassword(ctx));
+  return async (): Promise<Done> => {
+    const result = await passwordLogin(ctx.api(), {
+      email: email.data,
+      password,
+      fetch: ctx.http.fetch,
+      signal: ctx.signal,
+      server: ctx.server,
+    });
+    return finish(ctx, result);
+  };
+}
+
+/** Asked at a terminal without echo; read from standard input when it is piped. */
+async function readPassword(ctx: Context): Promise<string> {
+  const { stdin, stderr } = ctx.io;
+  const password = stdin.isTTY
+    ? await promptSecret('Password: ', { stdin, stderr })
+    : await readFirstLine(stdin);
+  if (!password) {
+    throw usageError(
+      'No password given.',
+      'Type it at the prompt, pipe it on standard input, or pass --password.',
+    );
+  }
+  return password;
+}
+
+export const loginCommand: CommandModule<LoginOptions> = {
+  define: (program) =>
+    program
+      .command('login')
+      .description('Sign this terminal in to Waymark (approve it in the portal, or use e-mail and password)')
+      .option('--email <email>', 'sign in with this e-mail address and its password instead of the portal')
+      .option(
+        '--password <password>',
+        'the password (default: asked without echo, or read from standard input when piped)',
+      )
+      .option('--no-browser', 'do not open the browser; print the link to approve')
+      .addHelpText(
+        'after',
+        `
+Without --email, the terminal gets a code; approve it in the portal (the link opens in your browser)
+and the terminal is signed in. The session is kept in $XDG_CONFIG_HOME/waymark/session.json
+(~/.config/waymark/session.json), readable only by you.
+
+Examples:
+  $ waymark login
+  $ waymark login --server https://waymark.example.com --no-browser
+  $ waymark login --email mentor@example.com
+  $ printf '%s\\n' "$PASSWORD" | waymark login --email mentor@example.com --json`,
+      ),
+  handler: login,
+};

@@ -1,0 +1,176 @@
+/**
+ * What every command handler receives: the resolved server, the output mode, the session store, HTTP,
+ * and the API clients (anonymous, or signed in through WAYMARK_TOKEN or the stored session).
+ */
+import { ApiError, type Client, createClient, type TokenStore } from '@shared/client/client';
+import { CliError, ExitCode, usageError } from './errors';
+import type { Http } from './http';
+import { Output, resolveOutputMode } from './output';
+import type { Session, SessionStore } from './session';
+
+export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
+
+export type Env = Record<string, string | undefined>;
+
+export interface Io {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+/** The options every command accepts. */
+export interface GlobalOptions {
+  server?: string;
+  /** true for --json, false for --no-json, undefined when neither was given. */
+  json?: boolean;
+}
+
+/** `https://host/api/` → `https://host`; anything but an http(s) URL is a usage error naming its source. */
+export function normalizeServer(value: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw usageError(`${source}: "${value}" is not a URL`, 'Give the server as http://host:port.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw usageError(`${source}: must be an http:// or https:// URL`);
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/, '');
+  return `${url.origin}${path}`;
+}
+
+export type ServerSource = '--server' | 'WAYMARK_SERVER' | 'session' | 'default';
+
+/** --server, else WAYMARK_SERVER, else the server of the stored session, else the local default. */
+export function resolveServer(
+  flag: string | undefined,
+  env: Env,
+  session: Session | null,
+): { server: string; source: ServerSource } {
+  if (flag) return { server: normalizeServer(flag, '--server'), source: '--server' };
+  if (env.WAYMARK_SERVER) {
+    return { server: normalizeServer(env.WAYMARK_SERVER, 'WAYMARK_SERVER'), source: 'WAYMARK_SERVER' };
+  }
+  if (session) return { server: session.server, source: 'session' };
+  return { server: DEFAULT_SERVER, source: 'default' };
+}
+
+export interface SignedIn {
+  client: Client;
+  /** Where the access token came from. */
+  source: 'WAYMARK_TOKEN' | 'session';
+  session: Session | null;
+}
+
+export interface Context {
+  readonly server: string;
+  readonly serverSource: ServerSource;
+  readonly output: Output;
+  readonly io: Io;
+  readonly env: Env;
+  readonly sessions: SessionStore;
+  readonly http: Http;
+  /** Aborted on Ctrl+C. */
+  readonly signal: AbortSignal;
+  cancel(): void;
+  /** A client for public calls. */
+  api(): Client;
+  /** A client for public calls to another server (where an older session was kept). */
+  apiFor(server: string): Client;
+  /** A client that sends the signed-in person's token; throws (exit 3) when nobody is signed in here. */
+  signedIn(): SignedIn;
+}
+
+export interface ContextDeps {
+  io: Io;
+  env: Env;
+  sessions: SessionStore;
+  http: Http;
+  controller: AbortController;
+}
+
+export function createContext(globals: GlobalOptions, deps: ContextDeps): Context {
+  const { io, env, sessions, http, controller } = deps;
+  const stored = sessions.load();
+  const { server, source } = resolveServer(globals.server, env, stored);
+  const output = new Output(resolveOutputMode(globals.json, io.stdout, env), io);
+
+  const make = (tokens?: TokenStore, lock?: <T>(fn: () => Promise<T>) => Promise<T>, root = server) =>
+    createClient({
+      baseUrl: `${root}/api`,
+      device: 'CLI',
+      fetch: http.fetch,
+      ...(tokens ? { tokens, lock } : {}),
+    });
+
+  return {
+    server,
+    serverSource: source,
+    output,
+    io,
+    env,
+    sessions,
+    http,
+    signal: controller.signal,
+    cancel: () => controller.abort(),
+    api: () => make(),
+    apiFor: (other) => make(undefined, undefined, other),
+    signedIn() {
+      const envToken = env.WAYMARK_TOKEN?.trim();
+      if (envToken) {
+        // a script's access token: sent as is, never refreshed, never saved
+        const tokens: TokenStore = {
+          get: () => ({ token: envToken, refreshToken: '' }),
+          update: () => {},
+          clear: () => {},
+        };
+        return { client: explain(make(tokens), 'WAYMARK_TOKEN'), source: 'WAYMARK_TOKEN', session: null };
+      }
+      const session = sessions.load();
+      if (!session) {
+        throw new CliError('Not signed in.', ExitCode.notSignedIn, {
+          hint: `Run \`waymark login${source === 'default' ? '' : ` --server ${server}`}\` first, or set WAYMARK_TOKEN.`,
+        });
+      }
+      if (session.server !== server) {
+        // never send one server's tokens to another
+        throw new CliError(
+          `Not signed in to ${server} (the stored session is for ${session.server}).`,
+          ExitCode.notSignedIn,
+          {
+            hint: `Run \`waymark login --server ${server}\`, or set WAYMARK_TOKEN.`,
+          },
+        );
+      }
+      const client = make(sessions.tokenStore(session), (fn) => sessions.lock(fn));
+      return { client: explain(client, 'session'), source: 'session', session };
+    },
+  };
+}
+
+/** Turns a final 401 (the refresh failed, or the script's token was refused) into "not signed in". */
+function explain(client: Client, source: SignedIn['source']): Client {
+  const call = (async (...args: Parameters<Client['call']>) => {
+    try {
+      return await (client.call as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        throw new CliError(
+          source === 'WAYMARK_TOKEN'
+            ? `WAYMARK_TOKEN was refused: ${err.message}`
+            : `Your session has expired or was revoked: ${err.message}`,
+          ExitCode.notSignedIn,
+          {
+            hint:
+              source === 'WAYMARK_TOKEN'
+                ? 'Access tokens are short-lived: get a fresh one, or unset WAYMARK_TOKEN and run `waymark login`.'
+                : 'Run `waymark login` again.',
+            cause: err,
+          },
+        );
+      }
+      throw err;
+    }
+  }) as Client['call'];
+  return { ...client, call };
+}
