@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { openBrowser } from '../core/browser';
 import type { Context } from '../core/context';
-import { CancelledError, CliError, ExitCode, usageError } from '../core/errors';
+import { CliError, ExitCode, usageError } from '../core/errors';
 import {
   type DeviceCode,
   deviceLogin,
@@ -45,15 +45,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     const initial: LoginState = options.email
       ? { phase: 'signing-in', server: ctx.server, email: options.email }
       : { phase: 'starting', server: ctx.server };
-    await runInk(
-      <LoginApp
-        initial={initial}
-        run={signIn}
-        onCancel={ctx.cancel}
-        isCancel={(err) => err instanceof CancelledError}
-      />,
-      ctx.io,
-    );
+    await runInk(<LoginApp initial={initial} run={signIn} onCancel={ctx.cancel} />, ctx.io);
     return;
   }
   if (options.email) output.note(`Signing in to ${ctx.server} as ${options.email}…`);

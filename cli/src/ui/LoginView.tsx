@@ -28,7 +28,7 @@ export type LoginState =
     }
   | { phase: 'signing-in'; server: string; email: string }
   | { phase: 'done'; server: string; user: LoginUser; deletionCanceled?: boolean }
-  | { phase: 'failed'; server: string; cancelled: boolean };
+  | { phase: 'failed'; server: string };
 
 const remaining = (ms: number) => {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -89,8 +89,9 @@ export function LoginView({ state }: { state: LoginState }) {
       );
     case 'failed':
       return (
+        // why goes to standard error, where scripts and people both find it
         <Text>
-          <Text color="red">✖</Text> {state.cancelled ? 'Sign-in cancelled.' : 'Not signed in.'}
+          <Text color="red">✖</Text> Not signed in.
         </Text>
       );
   }
@@ -102,11 +103,9 @@ export interface LoginAppProps {
   run: (update: (state: LoginState) => void) => Promise<Extract<LoginState, { phase: 'done' }>>;
   /** Ctrl+C: abort the sign-in (run then rejects). */
   onCancel: () => void;
-  /** Whether a rejection of run was a cancellation. */
-  isCancel?: (error: unknown) => boolean;
 }
 
-export function LoginApp({ initial, run, onCancel, isCancel }: LoginAppProps) {
+export function LoginApp({ initial, run, onCancel }: LoginAppProps) {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const [state, setState] = useState<LoginState>(initial);
@@ -123,7 +122,7 @@ export function LoginApp({ initial, run, onCancel, isCancel }: LoginAppProps) {
       },
       (error: unknown) => {
         if (!live) return;
-        setState({ phase: 'failed', server: initial.server, cancelled: isCancel?.(error) ?? false });
+        setState({ phase: 'failed', server: initial.server });
         setOutcome({ error });
       },
     );
