@@ -222,5 +222,31 @@ export const createCertificate = defineCall({
   tags: ['certificate'],
   access: ['USER'],
   params: LinkIdParam,
-  responses: { 201: envelope(CertificateInfo), ...errors },
+  responses: { 201: envelope(CertificateInfo), ...errors, 413: ErrorBody, 415: ErrorBody },
+});
+
+/** The largest image an upload address accepts. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const uploadFile = defineCall({
+  method: 'PUT',
+  path: '/storage/upload',
+  summary:
+    'Uploads one image to the address that create-presigned-url (or an image signed-url call) returned, when files are stored locally. The query is signed and expires after a few minutes; send the image as the raw body with the signed Content-Type (image/jpeg, image/png or image/webp, checked against its first bytes), at most the signed size.',
+  tags: ['storage'],
+  access: 'public',
+  query: z.object({
+    key: z.string().min(1).max(300),
+    ct: z.enum(['image/jpeg', 'image/png', 'image/webp'], { error: 'is not an image type' }),
+    max: z.coerce.number().int().positive().max(MAX_IMAGE_BYTES),
+    expires: z.coerce.number().int().positive(),
+    sig: z.string().regex(/^[0-9a-f]{64}$/, 'is not a signature'),
+  }),
+  rawBody: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: MAX_IMAGE_BYTES },
+  responses: {
+    200: envelope(z.object({ key: z.string(), url: z.string(), size: z.number().int() })),
+    ...errors,
+    413: ErrorBody,
+    415: ErrorBody,
+  },
 });
