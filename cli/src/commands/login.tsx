@@ -112,7 +112,7 @@ function deviceFlow(ctx: Context, options: LoginOptions) {
 }
 
 async function passwordFlow(ctx: Context, emailOption: string, passwordOption: string | undefined) {
-  const email = Email.safeParse(emailOption.trim());
+  const email = Email.safeParse(emailOption.trim().toLowerCase());
   if (!email.success) throw new CliError('--email: Invalid email address', ExitCode.badInput);
   const password = passwordOption ?? (await readPassword(ctx));
   return async (): Promise<Done> => {
