@@ -4,7 +4,9 @@ import { LoginApp, type LoginState, LoginView } from './LoginView';
 
 const server = 'http://127.0.0.1:8080';
 const user = { name: 'Asha Learner', email: 'learner@waymark.local', role: 'USER' };
-const waiting = (browser: 'opening' | 'opened' | 'unavailable' | 'off'): LoginState => ({
+const waiting = (
+  browser: 'opening' | 'opened' | 'unavailable' | 'off',
+): Extract<LoginState, { phase: 'waiting' }> => ({
   phase: 'waiting',
   server,
   verificationUrl: `${server}/cli-login?code=QY8T-JEQ2`,
