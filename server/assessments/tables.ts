@@ -146,6 +146,13 @@ export const testLinks = pgTable(
     uniqueIndex('test_links_link_id_key').on(t.linkId),
     index('test_links_user_idx').on(t.userId, t.createdAt),
     index('test_links_assigned_idx').on(t.assignedRoadmapId),
+    // the sweep: started tests past their deadline, unused links past their expiry
+    index('test_links_due_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} = 'TAKE_TEST' and ${t.isCompleted} = false and ${t.startedAt} is not null`),
+    index('test_links_unused_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'TAKE_TEST' and ${t.isCompleted} = false and ${t.startedAt} is null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "test_links_due_idx" ON "test_links" USING btree ("deadline_at") WHERE "test_links"."status" = 'TAKE_TEST' and "test_links"."is_completed" = false and "test_links"."started_at" is not null;--> statement-breakpoint
+CREATE INDEX "test_links_unused_idx" ON "test_links" USING btree ("expires_at") WHERE "test_links"."status" = 'TAKE_TEST' and "test_links"."is_completed" = false and "test_links"."started_at" is null;
