@@ -2,6 +2,8 @@
  * Runs `waymark` and returns its exit code: parses the command line, runs the command, prints any failure
  * on standard error with the server's message, and maps it to the documented exit code.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { NetworkError } from '@shared/client/client';
 import type { Context, Env, Io } from './core/context';
 import { describeError, ExitCode, exitCodeOf } from './core/errors';
@@ -64,3 +66,16 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
 function isCommanderError(err: unknown): boolean {
   return err instanceof Error && String((err as { code?: unknown }).code ?? '').startsWith('commander.');
 }
+
+/** Run directly (`tsx cli/src/main.ts …`, as `npm run waymark` does) rather than through cli/bin/waymark.mjs. */
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) process.exitCode = await main(process.argv);

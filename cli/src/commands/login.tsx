@@ -41,6 +41,9 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     : deviceFlow(ctx, options);
 
   const { output } = ctx;
+  if (ctx.env.WAYMARK_TOKEN) {
+    output.note('Note: WAYMARK_TOKEN is set, and commands use it instead of the session saved here.');
+  }
   if (output.mode === 'interactive') {
     const initial: LoginState = options.email
       ? { phase: 'signing-in', server: ctx.server, email: options.email }
