@@ -1,0 +1,93 @@
+/**
+ * Learning time. Raw heartbeats (kept 31 days: long enough to fold in late ones from an offline queue) and
+ * the rollups every report reads: per user, resource and UTC day, and per user and resource overall.
+ * Times in milliseconds are unix milliseconds (bigint).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { resources } from '../catalogue/tables';
+import { users } from '../db/schema';
+
+export const heartbeats = pgTable(
+  'activity_heartbeats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The extension's id for the heartbeat: a resent one is the same heartbeat. */
+    clientId: text('client_id').notNull(),
+    /** Deleting a resource scans this table (no index: ingestion matters more than that rare delete). */
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    tabActive: boolean('tab_active').notNull(),
+    audible: boolean('audible').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'activity_heartbeats_user_client_key', columns: [t.userId, t.clientId] }),
+    index('activity_heartbeats_user_at_idx').on(t.userId, t.at),
+  ],
+);
+
+/** Milliseconds learnt per user, UTC day and resource. */
+export const dailyTime = pgTable(
+  'activity_daily',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    ms: bigint('ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'activity_daily_pkey', columns: [t.userId, t.day, t.resourceId] }),
+    index('activity_daily_resource_idx').on(t.resourceId),
+  ],
+);
+
+/** Milliseconds learnt per user and resource, and when the learner was last on it. */
+export const resourceTime = pgTable(
+  'activity_resource_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    ms: bigint('ms', { mode: 'number' }).notNull().default(0),
+    /** The latest engaged heartbeat, unix milliseconds. */
+    lastAt: bigint('last_at', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'activity_resource_totals_pkey', columns: [t.userId, t.resourceId] }),
+    index('activity_resource_totals_recent_idx').on(t.userId, sql`${t.lastAt} desc`),
+    index('activity_resource_totals_resource_idx').on(t.resourceId),
+  ],
+);
+
+/** 'Sorry to see you go': why someone removed the extension. */
+export const uninstallFeedback = pgTable('activity_uninstall_feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  emailId: text('email_id').notNull(),
+  reasons: text('reasons').array().notNull(),
+  other: text('other'),
+  message: text('message'),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
