@@ -1,5 +1,6 @@
 /** Every declared call, for the OpenAPI document and for checks that every call is served. */
 
+import * as activity from './activity';
 import * as assessments from './assessments';
 import * as auth from './auth';
 import * as authoring from './authoring';
@@ -11,6 +12,7 @@ import * as system from './system';
 import * as tenant from './tenant';
 
 const groups: Record<string, Record<string, unknown>> = {
+  activity,
   assessments,
   auth,
   authoring,

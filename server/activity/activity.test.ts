@@ -1,0 +1,434 @@
+/**
+ * Learning time through the HTTP API, on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set): the
+ * extension's heartbeat batches, what is counted, and the dashboard reports read from the rollups.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dateRange } from '@shared/rules/date-ranges';
+import { UNINSTALL_REASONS, uninstallMessages } from '@shared/schemas/activity';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import {
+  assignedRoadmaps,
+  assignedSections,
+  resources,
+  roadmaps,
+  sectionResources,
+  sections,
+} from '../catalogue/tables';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { languages, subjects, users } from '../db/schema';
+import { rowsOf } from './ingest';
+import { uninstallFeedback } from './tables';
+
+const S = 1000;
+const DAY = 86_400;
+
+interface Backend {
+  name: string;
+  open(): Promise<{ database: Database; cleanup(): Promise<void> }>;
+}
+
+const backends: Backend[] = [
+  {
+    name: 'PGlite',
+    async open() {
+      const database = await openDatabase({ pgliteDir: 'memory://' });
+      return { database, cleanup: () => database.close() };
+    },
+  },
+];
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+if (testDatabaseUrl) {
+  backends.push({
+    name: 'PostgreSQL',
+    async open() {
+      const name = `waymark_activity_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: testDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(testDatabaseUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      return {
+        database,
+        async cleanup() {
+          await database.close();
+          await admin.query(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
+
+for (const backend of backends) {
+  describe(`learning time on ${backend.name}`, () => {
+    let app: FastifyInstance;
+    let cleanup: () => Promise<void>;
+    let dataDir: string;
+    let db: Database['db'];
+    const ids = {
+      learner: '',
+      other: '',
+      assigned: '',
+      section: '',
+      video: '',
+      article: '',
+      notAssigned: '',
+    };
+    const tokens = { extension: '', web: '', firefox: '', other: '', otherExtension: '' };
+    const urls = {
+      video: 'https://www.youtube.com/watch?v=abcdefghijk',
+      article: 'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide/',
+      notAssigned: 'https://example.com/not-mine',
+    };
+    // yesterday 10:00 UTC: inside every dashboard range
+    const base = (Math.floor(Date.now() / 1000 / DAY) * DAY - DAY + 10 * 3600) * S;
+    let n = 0;
+    const hb = (
+      resource: 'video' | 'article' | 'notAssigned',
+      sec: number,
+      kind: 'active' | 'audible' | 'end' = 'active',
+      over: Partial<{ url: string; id: string; time: number }> = {},
+    ) => ({
+      id: over.id ?? `hb-${++n}-${randomUUID().slice(0, 8)}`,
+      resourceId: ids[resource],
+      url: over.url ?? urls[resource],
+      time: over.time ?? base + sec * S,
+      tabActive: kind === 'active',
+      audible: kind === 'audible',
+    });
+    const send = (heartbeats: unknown[], token = tokens.extension) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/activity/heartbeats',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { heartbeats },
+      });
+    const get = (url: string, token = tokens.web) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const yesterday = dateRange('Yesterday');
+    const count = async () =>
+      Number(
+        rowsOf<{ n: string | number }>(
+          await db.execute(sql`select count(*) as n from activity_heartbeats where user_id = ${ids.learner}`),
+        )[0]!.n,
+      );
+
+    beforeAll(async () => {
+      const opened = await backend.open();
+      cleanup = opened.cleanup;
+      db = opened.database.db;
+      dataDir = mkdtempSync(join(tmpdir(), 'waymark-activity-'));
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'activity-test-secret-activity-test-secret',
+        RATE_LIMIT_STRICT: '1000',
+        // never contacted: these tests mint tokens directly
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      });
+      app = await buildApp({ config, database: opened.database, logger: false });
+      await app.ready();
+
+      const [learner] = await db
+        .insert(users)
+        .values({
+          firebaseUid: 'fb-learner',
+          email: 'learner@example.com',
+          role: 'USER',
+          name: 'Lee Learner',
+        })
+        .returning();
+      const [other] = await db
+        .insert(users)
+        .values({ firebaseUid: 'fb-other', email: 'other@example.com', role: 'USER', name: 'Oth' })
+        .returning();
+      ids.learner = learner!.id;
+      ids.other = other!.id;
+      const [language] = await db.insert(languages).values({ name: 'English-activity' }).returning();
+      const [subject] = await db.insert(subjects).values({ name: 'Web-activity' }).returning();
+      const [roadmap] = await db
+        .insert(roadmaps)
+        .values({
+          name: 'JavaScript basics',
+          description: 'd',
+          languageId: language!.id,
+          subjectId: subject!.id,
+        })
+        .returning();
+      const [section] = await db
+        .insert(sections)
+        .values({ roadmapId: roadmap!.id, name: 'Start', position: 0 })
+        .returning();
+      ids.section = section!.id;
+      const made = await db
+        .insert(resources)
+        .values([
+          { actualTitle: 'Intro video', type: 'WATCH', url: urls.video, shortId: 'vid-001' },
+          {
+            actualTitle: 'Guide',
+            userTitle: 'The JavaScript Guide',
+            type: 'READ',
+            url: urls.article,
+            shortId: 'art-001',
+          },
+          { actualTitle: 'Elsewhere', type: 'READ', url: urls.notAssigned, shortId: 'oth-001' },
+        ])
+        .returning();
+      ids.video = made[0]!.id;
+      ids.article = made[1]!.id;
+      ids.notAssigned = made[2]!.id;
+      await db.insert(sectionResources).values([
+        { sectionId: section!.id, resourceId: ids.video, position: 0 },
+        { sectionId: section!.id, resourceId: ids.article, position: 1 },
+      ]);
+      const [assigned] = await db
+        .insert(assignedRoadmaps)
+        .values({ userId: ids.learner, roadmapId: roadmap!.id })
+        .returning();
+      ids.assigned = assigned!.id;
+      await db
+        .insert(assignedSections)
+        .values({ assignedRoadmapId: assigned!.id, sectionId: section!.id, position: 0 });
+
+      const issue = app.services.tokens;
+      tokens.extension = (await issue.issue({ id: ids.learner, role: 'USER' }, 'CHROME_EXTENSION')).token;
+      tokens.firefox = (await issue.issue({ id: ids.learner, role: 'USER' }, 'FIREFOX_EXTENSION')).token;
+      tokens.web = (await issue.issue({ id: ids.learner, role: 'USER' }, 'WEB_APP')).token;
+      tokens.other = (await issue.issue({ id: ids.other, role: 'USER' }, 'WEB_APP')).token;
+      tokens.otherExtension = (await issue.issue({ id: ids.other, role: 'USER' }, 'CHROME_EXTENSION')).token;
+    }, 120_000);
+
+    afterAll(async () => {
+      await app?.close();
+      await cleanup?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('hands the extension only the resources of assigned roadmaps, and only to extension tokens', async () => {
+      const res = await get('/api/activity/tracked-resources', tokens.extension);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.data.user).toEqual({ _id: ids.learner, name: 'Lee Learner', email: 'learner@example.com' });
+      expect(body.data.resources.map((r: { resourceId: string }) => r.resourceId).sort()).toEqual(
+        [ids.video, ids.article].sort(),
+      );
+      const web = await get('/api/activity/tracked-resources', tokens.web);
+      expect(web.statusCode).toBe(403);
+      const sent = await send([hb('video', 0)], tokens.web);
+      expect(sent.statusCode).toBe(403);
+    });
+
+    it('refuses a bad batch whole, naming the field, and writes nothing', async () => {
+      const tooMany = await send(Array.from({ length: 101 }, (_, i) => hb('video', i)));
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toMatchObject({
+        field: 'heartbeats',
+        message: 'heartbeats: at most 100 heartbeats a batch',
+      });
+      const badTime = await send([hb('video', 0), { ...hb('video', 30), time: 'soon' }]);
+      expect(badTime.statusCode).toBe(400);
+      expect(badTime.json().field).toBe('heartbeats.1.time');
+      const empty = await send([]);
+      expect(empty.statusCode).toBe(400);
+      expect(await count()).toBe(0);
+    });
+
+    it('counts heartbeats of assigned resources, and a resent batch once', async () => {
+      const batch = [hb('article', 0), hb('article', 30), hb('article', 60), hb('article', 75, 'end')];
+      const first = await send(batch);
+      expect(first.statusCode).toBe(200);
+      expect(first.json().data).toEqual({ accepted: 4, duplicates: 0, ignored: [] });
+      const again = await send(batch);
+      expect(again.json().data).toEqual({ accepted: 0, duplicates: 4, ignored: [] });
+      const daily = await get(
+        `/api/reports/dashboard/time-spent-by-user-daywise?startTime=${yesterday.startTime}&endTime=${yesterday.endTime}`,
+      );
+      expect(daily.json().data).toEqual([{ date: yesterday.startTime, timespent: 75 }]);
+    });
+
+    it('says which heartbeats it ignored and why, and stores none of them', async () => {
+      const before = await count();
+      const ok = hb('video', 200, 'audible');
+      const res = await send([
+        ok,
+        hb('notAssigned', 210),
+        hb('video', 220, 'active', { url: 'https://www.youtube.com/watch?v=zzzzzzzzzzz' }),
+        hb('video', 0, 'active', { time: Date.now() - 31 * DAY * S }),
+        hb('video', 0, 'active', { time: Date.now() + 3600 * S }),
+      ]);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.accepted).toBe(1);
+      expect(data.ignored.map((i: { reason: string }) => i.reason).sort()).toEqual([
+        'IN_FUTURE',
+        'NOT_ASSIGNED',
+        'TOO_OLD',
+        'URL_MISMATCH',
+      ]);
+      expect(await count()).toBe(before + 1);
+    });
+
+    it('accepts the same video under another of its addresses, from Firefox too', async () => {
+      const res = await send(
+        [
+          hb('video', 230, 'audible', { url: 'https://youtu.be/abcdefghijk?t=10' }),
+          hb('video', 260, 'audible', { url: 'https://m.youtube.com/watch?v=abcdefghijk#x' }),
+        ],
+        tokens.firefox,
+      );
+      expect(res.json().data.accepted).toBe(2);
+    });
+
+    it('never counts a second twice when tabs overlap, whatever the order batches arrive in', async () => {
+      // the video plays 200 → 260 (sent above); the article is read in front 240 → 300, sent late
+      const late = await send([hb('article', 300, 'end'), hb('article', 240), hb('article', 270)]);
+      expect(late.json().data.accepted).toBe(3);
+      const page = await get(
+        `/api/reports/dashboard/time-spent-on-resource-by-user?startTime=${yesterday.startTime}&endTime=${yesterday.endTime}&skip=1&limit=5`,
+      );
+      expect(page.statusCode).toBe(200);
+      // article: 75 s earlier + 60 s now (it is in front, so it wins 240 → 260); video: 200 → 240
+      expect(page.json().data).toEqual({
+        totalCount: 2,
+        timeSpentOnResource: [
+          { resource: { _id: ids.article, userTitle: 'The JavaScript Guide' }, timespent: 135 },
+          { resource: { _id: ids.video, userTitle: 'Intro video' }, timespent: 40 },
+        ],
+      });
+      const daily = await get(
+        `/api/reports/dashboard/time-spent-by-user-daywise?startTime=${yesterday.startTime}&endTime=${yesterday.endTime}`,
+      );
+      expect(daily.json().data).toEqual([{ date: yesterday.startTime, timespent: 175 }]);
+    });
+
+    it('pages the resource report by page number and keeps the total', async () => {
+      const q = `startTime=${yesterday.startTime}&endTime=${yesterday.endTime}`;
+      const second = await get(`/api/reports/dashboard/time-spent-on-resource-by-user?${q}&skip=2&limit=1`);
+      expect(second.json().data.timeSpentOnResource.map((r: { timespent: number }) => r.timespent)).toEqual([
+        40,
+      ]);
+      expect(second.json().data.totalCount).toBe(2);
+      const beyond = await get(`/api/reports/dashboard/time-spent-on-resource-by-user?${q}&skip=9&limit=5`);
+      expect(beyond.json().data).toEqual({ totalCount: 2, timeSpentOnResource: [] });
+      const bad = await get(`/api/reports/dashboard/time-spent-on-resource-by-user?${q}&skip=0`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('skip');
+    });
+
+    it('lists every day of a range, zero included, split at UTC midnight', async () => {
+      const midnight = (Math.floor(Date.now() / 1000 / DAY) * DAY - DAY) * S;
+      // 30 s before and after the midnight that starts yesterday
+      await send([
+        hb('article', 0, 'active', { time: midnight - 30 * S }),
+        hb('article', 0, 'active', { time: midnight }),
+        hb('article', 0, 'end', { time: midnight + 30 * S }),
+      ]);
+      const week = dateRange('Past 7 days');
+      const res = await get(
+        `/api/reports/dashboard/time-spent-by-user-daywise?startTime=${week.startTime}&endTime=${week.endTime}`,
+      );
+      const data = res.json().data as { date: number; timespent: number }[];
+      expect(data).toHaveLength(7);
+      expect(data.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => week.startTime + i * DAY));
+      expect(data[5]).toEqual({ date: yesterday.startTime - DAY, timespent: 30 });
+      expect(data[6]).toEqual({ date: yesterday.startTime, timespent: 205 });
+      expect(data.slice(0, 5).every((d) => d.timespent === 0)).toBe(true);
+      const reversed = await get(`/api/reports/dashboard/time-spent-by-user-daywise?startTime=10&endTime=5`);
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json().field).toBe('endTime');
+    });
+
+    it('shows the most recently studied resources of ongoing roadmaps as cards', async () => {
+      const res = await get('/api/reports/dashboard/get-current-resource');
+      expect(res.statusCode).toBe(200);
+      const cards = res.json().data;
+      expect(cards.map((c: { resourceId: string }) => c.resourceId)).toEqual([ids.article, ids.video]);
+      expect(cards[0]).toEqual({
+        roadmapName: 'JavaScript basics',
+        resourceName: 'The JavaScript Guide',
+        resourceUrl: urls.article,
+        resourceType: 'READ',
+        latestTimestamp: Math.floor((base + 270 * S) / 1000),
+        // 135 s yesterday morning, 30 s either side of the midnight that started yesterday
+        totalTimeSpent: 195,
+        roadmapId: ids.assigned,
+        sectionId: ids.section,
+        resourceId: ids.article,
+      });
+    });
+
+    it("keeps each learner's time their own", async () => {
+      const res = await get(
+        `/api/reports/dashboard/time-spent-on-resource-by-user?startTime=${yesterday.startTime}&endTime=${yesterday.endTime}`,
+        tokens.other,
+      );
+      expect(res.json().data).toEqual({ totalCount: 0, timeSpentOnResource: [] });
+      expect((await get('/api/reports/dashboard/get-current-resource', tokens.other)).json().data).toEqual(
+        [],
+      );
+      // another learner's extension cannot add time to a resource they were not assigned
+      const theirs = await send([hb('video', 0)], tokens.otherExtension);
+      expect(theirs.json().data).toMatchObject({ accepted: 0, ignored: [{ reason: 'NOT_ASSIGNED' }] });
+    });
+
+    it("tells the popup today's time per resource", async () => {
+      const now = Date.now();
+      await send([
+        hb('video', 0, 'audible', { time: now - 60 * S }),
+        hb('video', 0, 'audible', { time: now - 30 * S }),
+        hb('video', 0, 'end', { time: now - 10 * S }),
+      ]);
+      const res = await get('/api/activity/today', tokens.extension);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.user.email).toBe('learner@example.com');
+      expect(data.resources).toEqual([{ resourceId: ids.video, title: 'Intro video', seconds: 50 }]);
+      expect(data.totalSeconds).toBe(50);
+      const tooEarly = await get(`/api/activity/today?startTime=${Math.floor(now / 1000) - 3 * DAY}`);
+      expect(tooEarly.statusCode).toBe(400);
+      expect(tooEarly.json().field).toBe('startTime');
+    });
+
+    it('stores uninstall feedback with the messages of the form', async () => {
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/api/feedback/create',
+        payload: { emailId: '', reason: [] },
+      });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fields).toMatchObject({
+        emailId: uninstallMessages.emailRequired,
+        reason: uninstallMessages.reasonRequired,
+      });
+      const other = await app.inject({
+        method: 'POST',
+        url: '/api/feedback/create',
+        payload: { emailId: 'x@example.com', reason: ['other'] },
+      });
+      expect(other.json().fields).toMatchObject({ other: uninstallMessages.otherRequired });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/feedback/create',
+        payload: {
+          emailId: 'x@example.com',
+          reason: [UNINSTALL_REASONS[1], 'other'],
+          other: 'Too slow',
+          message: 'Bye',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      const rows = await db.select().from(uninstallFeedback);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ emailId: 'x@example.com', other: 'Too slow', message: 'Bye' });
+    });
+  });
+}
