@@ -15,10 +15,13 @@ import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
 import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
+import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
 import { TokenService } from './auth/tokens';
 import { authoringRoutes } from './authoring/routes';
+import { withAwardMeta } from './awards/og';
+import { awardRoutes } from './awards/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
@@ -148,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   tenantRoutes(app, services);
   authoringRoutes(app, services);
   activityRoutes(app, services);
+  assessmentRoutes(app, services);
+  awardRoutes(app, services);
 
   registerDocs(app, config);
   await registerStatic(app, config);
@@ -209,7 +214,7 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     if (!cached || cached.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
     return cached.html;
   };
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
       request.method === 'GET' &&
@@ -218,13 +223,21 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       !/\.[a-z0-9]{1,5}$/i.test(path);
     const html = isPage ? indexHtml() : null;
     if (html) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+      // award pages carry Open Graph tags so a shared link shows the image
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(await withAwardMeta(app, path, html));
     }
     if (isPage) {
       return reply
         .type('text/html')
         .send(
-          '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
+          await withAwardMeta(
+            app,
+            path,
+            '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
+          ),
         );
     }
     return reply

@@ -1,5 +1,6 @@
 /** Starts the server: settings, database and migrations, demo content, jobs, then listens. */
 import { buildApp } from './app';
+import { startLinkSweep } from './assessments/routes';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
@@ -45,6 +46,8 @@ async function main() {
   }, 300_000);
   hourly.unref();
   mailRetry.unref();
+  // tests whose time is up are evaluated with the answers they have; unused links past expiry expire
+  const stopLinkSweep = startLinkSweep(database.db, app.log);
   await purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log);
 
   let closing = false;
@@ -54,6 +57,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(hourly);
     clearInterval(mailRetry);
+    stopLinkSweep();
     await app.close();
     await database.close();
     process.exit(0);

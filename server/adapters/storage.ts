@@ -49,7 +49,7 @@ export interface StorageAdapter {
 }
 
 /** Keys are relative paths of safe characters: `certificates/{linkId}.jpg`. */
-const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
 export function isValidKey(key: string): boolean {
   return key.length <= 300 && KEY_PATTERN.test(key) && !key.split('/').some((p) => p === '..' || p === '.');

@@ -3,6 +3,7 @@
  * Auth emulator) a demo learner and a demo mentor with verified e-mail addresses and completed profiles.
  */
 import { eq, sql } from 'drizzle-orm';
+import { seedDemoAssessments } from '../assessments/demo-seed';
 import type { Db } from './client';
 import { languages, subjects, systemState, tenantUsers, topics, users } from './schema';
 
@@ -88,6 +89,8 @@ export async function seed(db: Db, opts: { accounts?: EmulatorAccounts; log?: (m
     log('seeded subjects and languages');
   }
   if (opts.accounts) await seedAccounts(db, opts.accounts, log);
+  // last: needs the demo learner, the catalogue's roadmaps and the question bank
+  await seedDemoAssessments(db, { log });
 }
 
 async function seedAccounts(db: Db, accounts: EmulatorAccounts, log: (m: string) => void) {

@@ -1,0 +1,753 @@
+/**
+ * The assessment engine, shared by the test links (server/assessments/routes.ts) and the prerequisite
+ * (initial) assessment (server/catalogue): drawing and freezing questions, the taker's view without any
+ * correctness data, saving answers as they are given, scoring on the server with the shared rules
+ * (shared/rules/scoring.ts), and a link's life on the server's clock (start, deadline, expiry, evaluation).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Answer, QuestionType, TakerQuestion, TestStatus, TestType } from '@shared/schemas/assessment';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { roadmaps, sectionResources } from '../catalogue/tables';
+import type { Db } from '../db/client';
+import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
+import { scoreQuestion, summarise } from './scoring-bridge';
+import {
+  questionOptions,
+  questions,
+  questionTargets,
+  testAnswers,
+  testLinkQuestions,
+  testLinks,
+} from './tables';
+
+export type LinkRow = typeof testLinks.$inferSelect;
+
+// ---------------------------------------------------------------- constants
+
+/** How many questions a link draws, by level (fewer when the bank has fewer). */
+export const QUESTION_COUNTS: Partial<Record<TestType, number>> = {
+  RESOURCE: 5,
+  'RESOURCE-FROM-WHATSAPP': 5,
+  SECTION: 10,
+  ROADMAP: 20,
+  SUBJECT: 20,
+};
+/** An unused link expires this long after it was created. */
+export const LINK_VALIDITY_MS = 7 * 24 * 3600_000;
+/** Time allowed once started: a minute a question, at least five. */
+export const MINUTES_PER_QUESTION = 1;
+export const MIN_MINUTES = 5;
+/** Answers arriving this long after the deadline still count (network latency). */
+export const ANSWER_GRACE_MS = 5_000;
+/** Questions of the learner's last links are drawn again only when the bank runs short. */
+export const RECENT_LINKS = 10;
+
+export const timeLimitFor = (questionCount: number) =>
+  Math.max(MIN_MINUTES, Math.ceil(questionCount * MINUTES_PER_QUESTION));
+
+/** 22 URL-safe characters from 128 random bits: the capability in /test/{linkId} and the award pages. */
+export const newLinkId = () => randomBytes(16).toString('base64url');
+
+export function shuffle<T>(items: readonly T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomBytes(4).readUInt32BE(0) % (i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------- errors the test page maps to screens
+
+export const LINK_MESSAGES = {
+  expired: 'This test link has expired. If you like to take a test, generate a new link.',
+  completed: 'This test is already completed. If you like to take a test, generate a new link.',
+  notYetStarted: (start: Date) =>
+    `This assessment has not started yet. It starts at ${start.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+  notStarted: 'Start the test first.',
+  notYours: 'This test belongs to another person.',
+} as const;
+
+export const linkExpired = () => new HttpError(410, LINK_MESSAGES.expired, { errorCode: 'LINK_EXPIRED' });
+export const testCompleted = () =>
+  new HttpError(410, LINK_MESSAGES.completed, { errorCode: 'TEST_COMPLETED' });
+/** 403: the link is valid but may not be used yet (documented in docs/decisions/004-test-links.md). */
+export const notYetStarted = (start: Date) =>
+  new HttpError(403, LINK_MESSAGES.notYetStarted(start), { errorCode: 'ASSESSMENT_NOT_YET_STARTED' });
+
+// ---------------------------------------------------------------- candidates and drawing
+
+const PUBLISHED = eq(questions.status, 'PUBLISH');
+
+/** Published questions that assess any of these targets. */
+export async function questionsTargeting(
+  db: Db,
+  targets: { resources?: string[]; sections?: string[]; roadmaps?: string[] },
+): Promise<string[]> {
+  const clauses = [
+    targets.resources?.length
+      ? and(eq(questionTargets.kind, 'RESOURCE'), inArray(questionTargets.targetId, targets.resources))
+      : undefined,
+    targets.sections?.length
+      ? and(eq(questionTargets.kind, 'SECTION'), inArray(questionTargets.targetId, targets.sections))
+      : undefined,
+    targets.roadmaps?.length
+      ? and(eq(questionTargets.kind, 'ROADMAP'), inArray(questionTargets.targetId, targets.roadmaps))
+      : undefined,
+  ].filter(Boolean);
+  if (clauses.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: questions.id })
+    .from(questionTargets)
+    .innerJoin(questions, eq(questions.id, questionTargets.questionId))
+    .where(and(PUBLISHED, or(...clauses)));
+  return rows.map((r) => r.id);
+}
+
+/** The resources of these sections. */
+export async function resourcesOfSections(db: Db, sectionIds: string[]): Promise<string[]> {
+  if (sectionIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: sectionResources.resourceId })
+    .from(sectionResources)
+    .where(inArray(sectionResources.sectionId, sectionIds));
+  return rows.map((r) => r.id);
+}
+
+/** Published questions of a subject: tagged with it, or assessing a roadmap (or its parts) of that subject. */
+export async function questionsOfSubject(db: Db, subjectId: string): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select q.id from ${questions} q
+    where q.status = 'PUBLISH' and (
+      q.subject_id = ${subjectId}
+      or exists (
+        select 1 from ${questionTargets} t
+        where t.question_id = q.id and (
+          (t.kind = 'ROADMAP' and t.target_id in (select r.id from roadmaps r where r.subject_id = ${subjectId}))
+          or (t.kind = 'SECTION' and t.target_id in (
+            select s.id from sections s join roadmaps r on r.id = s.roadmap_id where r.subject_id = ${subjectId}))
+          or (t.kind = 'RESOURCE' and t.target_id in (
+            select sr.resource_id from section_resources sr join sections s on s.id = sr.section_id
+            join roadmaps r on r.id = s.roadmap_id where r.subject_id = ${subjectId}))
+        )
+      )
+    )`);
+  return rowsOf<{ id: string }>(rows).map((r) => r.id);
+}
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; drizzle types them loosely. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Question ids of the learner's last links, to avoid repeating them. */
+export async function recentQuestionIds(db: Db, userId: string, links = RECENT_LINKS): Promise<Set<string>> {
+  const recent = db
+    .select({ id: testLinks.id })
+    .from(testLinks)
+    .where(eq(testLinks.userId, userId))
+    .orderBy(sql`${testLinks.createdAt} desc`)
+    .limit(links)
+    .as('recent');
+  const rows = await db
+    .selectDistinct({ id: testLinkQuestions.questionId })
+    .from(testLinkQuestions)
+    .innerJoin(recent, eq(recent.id, testLinkQuestions.testLinkId));
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface Pool {
+  candidates: readonly string[];
+  count: number;
+  /** For the prerequisite assessment: the prerequisite roadmap these questions test. */
+  roadmapId?: string | null;
+}
+
+export interface DrawnQuestion {
+  questionId: string;
+  roadmapId: string | null;
+  optionOrder: string[];
+}
+
+/**
+ * Draws from each pool in turn: questions the learner has not seen recently first (in random order), then
+ * recent ones when the bank runs short; a question is drawn once across pools. Options are shuffled.
+ */
+export async function drawQuestions(
+  db: Db,
+  pools: readonly Pool[],
+  avoid: ReadonlySet<string> = new Set(),
+): Promise<DrawnQuestion[]> {
+  const taken = new Set<string>();
+  const drawn: { questionId: string; roadmapId: string | null }[] = [];
+  for (const pool of pools) {
+    const unique = [...new Set(pool.candidates)].filter((id) => !taken.has(id));
+    const fresh = shuffle(unique.filter((id) => !avoid.has(id)));
+    const seen = shuffle(unique.filter((id) => avoid.has(id)));
+    for (const id of [...fresh, ...seen].slice(0, Math.max(0, pool.count))) {
+      taken.add(id);
+      drawn.push({ questionId: id, roadmapId: pool.roadmapId ?? null });
+    }
+  }
+  if (drawn.length === 0) return [];
+  const ids = drawn.map((d) => d.questionId);
+  const [types, options] = await Promise.all([
+    db
+      .select({ id: questions.id, type: questions.questionType })
+      .from(questions)
+      .where(inArray(questions.id, ids)),
+    db
+      .select({ id: questionOptions.id, questionId: questionOptions.questionId })
+      .from(questionOptions)
+      .where(inArray(questionOptions.questionId, ids))
+      .orderBy(asc(questionOptions.position)),
+  ]);
+  const typeOf = new Map(types.map((t) => [t.id, t.type]));
+  return drawn.map((d) => ({
+    ...d,
+    optionOrder:
+      typeOf.get(d.questionId) === 'FILL_IN_BLANK'
+        ? []
+        : shuffle(options.filter((o) => o.questionId === d.questionId).map((o) => o.id)),
+  }));
+}
+
+/** Stores the drawn questions of a link, in order, with their option order. */
+export async function freezeQuestions(db: Db, testLinkRowId: string, drawn: readonly DrawnQuestion[]) {
+  if (drawn.length === 0) return;
+  await db.insert(testLinkQuestions).values(
+    drawn.map((d, position) => ({
+      testLinkId: testLinkRowId,
+      questionId: d.questionId,
+      position,
+      roadmapId: d.roadmapId,
+      optionOrder: d.optionOrder,
+    })),
+  );
+}
+
+// ---------------------------------------------------------------- the taker's view
+
+interface FrozenRow {
+  id: string;
+  question: string;
+  questionType: QuestionType;
+  code: string | null;
+  questionImagePath: string | null;
+  points: number;
+  roadmapId: string | null;
+  optionOrder: string[];
+}
+
+async function frozenQuestions(db: Db, testLinkRowId: string): Promise<FrozenRow[]> {
+  return db
+    .select({
+      id: questions.id,
+      question: questions.question,
+      questionType: questions.questionType,
+      code: questions.code,
+      questionImagePath: questions.questionImagePath,
+      points: questions.points,
+      roadmapId: testLinkQuestions.roadmapId,
+      optionOrder: testLinkQuestions.optionOrder,
+    })
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .where(eq(testLinkQuestions.testLinkId, testLinkRowId))
+    .orderBy(asc(testLinkQuestions.position));
+}
+
+/** Orders options as frozen; options added since come last, removed ones are gone. */
+export function inFrozenOrder<T extends { id: string }>(options: T[], order: readonly string[]): T[] {
+  const rank = new Map(order.map((id, i) => [id, i]));
+  return [...options].sort((a, b) => (rank.get(a.id) ?? 1e6) - (rank.get(b.id) ?? 1e6));
+}
+
+/**
+ * The questions as the taker sees them: text, type, code, image, option ids and values in the frozen order.
+ * Never isCorrect, option points, explanations or a fill-in-blank's accepted value.
+ */
+export async function takerQuestions(db: Db, testLinkRowId: string): Promise<TakerQuestion[]> {
+  const rows = await frozenQuestions(db, testLinkRowId);
+  if (rows.length === 0) return [];
+  const choiceIds = rows.filter((r) => r.questionType !== 'FILL_IN_BLANK').map((r) => r.id);
+  const roadmapIds = [...new Set(rows.map((r) => r.roadmapId).filter((id): id is string => Boolean(id)))];
+  const [options, roadmapRows] = await Promise.all([
+    choiceIds.length
+      ? db
+          .select({
+            id: questionOptions.id,
+            questionId: questionOptions.questionId,
+            value: questionOptions.value,
+          })
+          .from(questionOptions)
+          .where(inArray(questionOptions.questionId, choiceIds))
+      : [],
+    roadmapIds.length
+      ? db
+          .select({ id: roadmaps.id, name: roadmaps.name })
+          .from(roadmaps)
+          .where(inArray(roadmaps.id, roadmapIds))
+      : [],
+  ]);
+  const roadmapName = new Map(roadmapRows.map((r) => [r.id, r.name]));
+  return rows.map((r) => ({
+    _id: r.id,
+    question: r.question,
+    questionType: r.questionType,
+    code: r.code,
+    questionImagePath: r.questionImagePath,
+    options:
+      r.questionType === 'FILL_IN_BLANK'
+        ? []
+        : inFrozenOrder(
+            options.filter((o) => o.questionId === r.id),
+            r.optionOrder,
+          ).map((o) => ({ _id: o.id, value: o.value })),
+    points: r.questionType === 'FILL_IN_BLANK' ? r.points : 10,
+    roadmapId: r.roadmapId,
+    roadmapName: r.roadmapId ? (roadmapName.get(r.roadmapId) ?? null) : null,
+  }));
+}
+
+// ---------------------------------------------------------------- answers
+
+export const isMultiSelect = (t: QuestionType) => t === 'MSQ' || t === 'MSQ_IMAGE';
+
+export interface StoredAnswer {
+  questionId: string;
+  answerIds: string[];
+  answerText: string | null;
+}
+
+/** Saved answers in the API's shape: one id, a list for multi-select, the typed value for fill-in-blank. */
+export async function savedAnswers(db: Db, testLinkRowId: string): Promise<(Answer & { points?: number })[]> {
+  const rows = await db
+    .select({
+      questionId: testAnswers.questionId,
+      answerIds: testAnswers.answerIds,
+      answerText: testAnswers.answerText,
+      points: testAnswers.points,
+      type: questions.questionType,
+    })
+    .from(testAnswers)
+    .innerJoin(questions, eq(questions.id, testAnswers.questionId))
+    .innerJoin(
+      testLinkQuestions,
+      and(
+        eq(testLinkQuestions.testLinkId, testAnswers.testLinkId),
+        eq(testLinkQuestions.questionId, testAnswers.questionId),
+      ),
+    )
+    .where(eq(testAnswers.testLinkId, testLinkRowId))
+    .orderBy(asc(testLinkQuestions.position));
+  return rows.map((r) => toApiAnswer(r));
+}
+
+function toApiAnswer(r: {
+  questionId: string;
+  answerIds: string[];
+  answerText: string | null;
+  points?: number | null;
+  type: QuestionType;
+}): Answer & { points?: number } {
+  const out: Answer & { points?: number } = { questionId: r.questionId };
+  if (r.type === 'FILL_IN_BLANK') out.answer = r.answerText ?? '';
+  else if (isMultiSelect(r.type)) out.answerId = r.answerIds;
+  else if (r.answerIds[0]) out.answerId = r.answerIds[0];
+  if (r.points !== null && r.points !== undefined) out.points = Number(r.points);
+  return out;
+}
+
+/** A question of a link with what is needed to check and score answers. */
+export interface KeyQuestion {
+  id: string;
+  type: QuestionType;
+  points: number;
+  roadmapId: string | null;
+  options: { id: string; value: string; isCorrect: boolean; points: number }[];
+}
+
+/** The answer key of a link (server-side only), in question order. */
+export async function answerKey(
+  db: Db,
+  testLinkRowId: string,
+  onlyQuestion?: string,
+): Promise<KeyQuestion[]> {
+  const where = onlyQuestion
+    ? and(eq(testLinkQuestions.testLinkId, testLinkRowId), eq(testLinkQuestions.questionId, onlyQuestion))
+    : eq(testLinkQuestions.testLinkId, testLinkRowId);
+  const rows = await db
+    .select({
+      id: questions.id,
+      type: questions.questionType,
+      points: questions.points,
+      roadmapId: testLinkQuestions.roadmapId,
+    })
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .where(where)
+    .orderBy(asc(testLinkQuestions.position));
+  if (rows.length === 0) return [];
+  const options = await db
+    .select({
+      id: questionOptions.id,
+      questionId: questionOptions.questionId,
+      value: questionOptions.value,
+      isCorrect: questionOptions.isCorrect,
+      points: questionOptions.points,
+    })
+    .from(questionOptions)
+    .where(
+      inArray(
+        questionOptions.questionId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(questionOptions.position));
+  return rows.map((r) => ({
+    ...r,
+    options: options.filter((o) => o.questionId === r.id).map(({ questionId: _q, ...o }) => o),
+  }));
+}
+
+/**
+ * Checks one answer against its question and gives what is stored: single-choice types keep one option id,
+ * multi-select the list, fill-in-blank the value as typed. A 400 names the field (`answerId`, `answer`, or
+ * `answers.{i}.answerId` with a prefix).
+ */
+export function normaliseAnswer(
+  q: KeyQuestion,
+  a: { answerId?: string | string[]; answer?: string | number },
+  prefix = '',
+): StoredAnswer {
+  const f = (name: string) => `${prefix}${name}`;
+  if (q.type === 'FILL_IN_BLANK') {
+    if (a.answer === undefined || a.answer === null) {
+      throw badRequest(`${f('answer')}: type the answer for this question`, f('answer'));
+    }
+    if (typeof a.answer === 'number' && !Number.isFinite(a.answer)) {
+      throw badRequest(`${f('answer')}: must be a number`, f('answer'));
+    }
+    return { questionId: q.id, answerIds: [], answerText: String(a.answer).trim() };
+  }
+  const valid = new Set(q.options.map((o) => o.id));
+  if (isMultiSelect(q.type)) {
+    const ids = a.answerId === undefined ? [] : Array.isArray(a.answerId) ? a.answerId : [a.answerId];
+    const unique = [...new Set(ids)];
+    const bad = unique.findIndex((id) => !valid.has(id));
+    if (bad >= 0) {
+      throw badRequest(`${f('answerId')}: is not an option of this question`, f(`answerId.${bad}`));
+    }
+    return { questionId: q.id, answerIds: unique, answerText: null };
+  }
+  const id = Array.isArray(a.answerId) ? (a.answerId.length === 1 ? a.answerId[0] : undefined) : a.answerId;
+  if (id === undefined) {
+    throw badRequest(`${f('answerId')}: choose one option for this question`, f('answerId'));
+  }
+  if (!valid.has(id)) throw badRequest(`${f('answerId')}: is not an option of this question`, f('answerId'));
+  return { questionId: q.id, answerIds: [id], answerText: null };
+}
+
+/** Saves answers (one row per question; a new answer replaces the old one). */
+export async function upsertAnswers(db: Db, testLinkRowId: string, rows: readonly StoredAnswer[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(testAnswers)
+    .values(
+      rows.map((r) => ({
+        testLinkId: testLinkRowId,
+        questionId: r.questionId,
+        answerIds: r.answerIds,
+        answerText: r.answerText,
+        answeredAt: new Date(),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [testAnswers.testLinkId, testAnswers.questionId],
+      set: {
+        answerIds: sql`excluded.answer_ids`,
+        answerText: sql`excluded.answer_text`,
+        answeredAt: sql`excluded.answered_at`,
+      },
+    });
+}
+
+async function storedAnswers(db: Db, testLinkRowId: string): Promise<Map<string, StoredAnswer>> {
+  const rows = await db
+    .select({
+      questionId: testAnswers.questionId,
+      answerIds: testAnswers.answerIds,
+      answerText: testAnswers.answerText,
+    })
+    .from(testAnswers)
+    .where(eq(testAnswers.testLinkId, testLinkRowId));
+  return new Map(rows.map((r) => [r.questionId, r]));
+}
+
+// ---------------------------------------------------------------- scoring
+
+export interface QuestionResult {
+  questionId: string;
+  roadmapId: string | null;
+  points: number;
+  answered: boolean;
+}
+
+export interface Scored {
+  perQuestion: QuestionResult[];
+  score: number;
+  percentage: number;
+  questionCount: number;
+  eligible: boolean;
+}
+
+/** Scores stored answers against the key with the shared rules. */
+export function scoreAnswers(
+  key: readonly KeyQuestion[],
+  answers: ReadonlyMap<string, StoredAnswer>,
+): Scored {
+  const perQuestion = key.map((q) => {
+    const a = answers.get(q.id);
+    return {
+      questionId: q.id,
+      roadmapId: q.roadmapId,
+      answered: Boolean(a && (a.answerIds.length > 0 || (a.answerText ?? '') !== '')),
+      points: a ? scoreQuestion(q, a) : 0,
+    };
+  });
+  const summary = summarise(
+    perQuestion.map((p) => p.points),
+    key.length,
+  );
+  return { perQuestion, ...summary };
+}
+
+// ---------------------------------------------------------------- a link's life
+
+/** Whether the link has a clock (a prerequisite assessment has none). */
+export const isTimed = (type: TestType) => type !== 'INITIAL-ASSESSMENT';
+
+/** The end of a custom test's window. */
+export function windowEnd(link: Pick<LinkRow, 'startTime' | 'durationHours'>): Date | null {
+  if (!link.startTime || link.durationHours === null || link.durationHours === undefined) return null;
+  return new Date(link.startTime.getTime() + link.durationHours * 3600_000);
+}
+
+/** When an unused link stops being usable. */
+export function unusedUntil(link: Pick<LinkRow, 'expiresAt' | 'startTime' | 'durationHours'>): Date | null {
+  const ends = [link.expiresAt, windowEnd(link)].filter((d): d is Date => Boolean(d));
+  return ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
+}
+
+/** Refuses a caller who is not the link's learner (no caller: the link id is the capability). */
+export function assertTaker(link: Pick<LinkRow, 'userId'>, caller: { id: string } | null) {
+  if (caller && link.userId && caller.id !== link.userId) throw forbidden(LINK_MESSAGES.notYours);
+}
+
+export async function findLink(db: Db, linkId: string): Promise<LinkRow | null> {
+  const [row] = await db.select().from(testLinks).where(eq(testLinks.linkId, linkId)).limit(1);
+  return row ?? null;
+}
+
+export interface Hooks {
+  /** Runs inside the evaluating transaction when a link earns its award (e.g. completes the roadmap). */
+  onEarned?: (db: Db, link: LinkRow) => Promise<void>;
+}
+
+/**
+ * Brings a link up to date with the clock: a started link past its deadline is evaluated with the answers
+ * it has; an unused link past its expiry becomes EXPIRED. Returns the current row.
+ */
+export async function settle(db: Db, link: LinkRow, now: Date, hooks: Hooks = {}): Promise<LinkRow> {
+  if (link.isCompleted || link.status !== 'TAKE_TEST') return link;
+  if (link.startedAt && link.deadlineAt && now.getTime() > link.deadlineAt.getTime() + ANSWER_GRACE_MS) {
+    return (await evaluateLink(db, link, [], now, hooks)).link;
+  }
+  const until = unusedUntil(link);
+  if (!link.startedAt && isTimed(link.type) && until && now > until) {
+    const [row] = await db
+      .update(testLinks)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt), eq(testLinks.status, 'TAKE_TEST')))
+      .returning();
+    return row ?? (await findLink(db, link.linkId)) ?? link;
+  }
+  return link;
+}
+
+/** The errors of a link that cannot be taken now (after `settle`). */
+export function assertTakeable(link: LinkRow, now: Date) {
+  if (link.isCompleted) throw testCompleted();
+  if (link.status === 'EXPIRED') throw linkExpired();
+  if (link.status !== 'TAKE_TEST') throw testCompleted();
+  if (!link.startedAt && link.startTime && now < link.startTime) throw notYetStarted(link.startTime);
+}
+
+/** Starts the clock (idempotent): records the start and the deadline on the server's clock. */
+export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkRow> {
+  if (link.startedAt) return link;
+  const byLimit = now.getTime() + link.timeLimitMinutes * 60_000;
+  const end = windowEnd(link);
+  const deadline = new Date(end ? Math.min(byLimit, end.getTime()) : byLimit);
+  const [row] = await db
+    .update(testLinks)
+    .set({ startedAt: now, deadlineAt: deadline })
+    .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt)))
+    .returning();
+  return row ?? (await findLink(db, link.linkId)) ?? link;
+}
+
+/** Whether answers may still be saved. */
+export function acceptsAnswers(link: LinkRow, now: Date): boolean {
+  if (link.isCompleted || link.status !== 'TAKE_TEST') return false;
+  if (!isTimed(link.type)) return true;
+  if (!link.startedAt) return false;
+  return !link.deadlineAt || now.getTime() <= link.deadlineAt.getTime() + ANSWER_GRACE_MS;
+}
+
+/** Saves one answer as it is given (validated against the frozen question). */
+export async function saveAnswer(
+  db: Db,
+  link: LinkRow,
+  answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
+) {
+  const [q] = await answerKey(db, link.id, answer.questionId);
+  if (!q) throw badRequest('questionId: is not a question of this test', 'questionId');
+  await upsertAnswers(db, link.id, [normaliseAnswer(q, answer)]);
+}
+
+export interface Evaluation {
+  link: LinkRow;
+  scored: Scored;
+}
+
+export function statusAfter(eligible: boolean, certificateGenerated: boolean): TestStatus {
+  if (!eligible) return 'NO_ENOUGH_MARKS';
+  return certificateGenerated ? 'VIEW_CERTIFICATE' : 'GENERATE_CERTIFICATE';
+}
+
+/**
+ * Evaluates a link on the server: the given answers (validated; refused after the deadline) are merged over
+ * the saved ones and stored, every question is scored with the shared rules, and the link records its
+ * score, percentage, status and time taken. Idempotent: a completed link gives back its stored result.
+ */
+export async function evaluateLink(
+  db: Db,
+  link: LinkRow,
+  given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
+  now: Date,
+  hooks: Hooks = {},
+): Promise<Evaluation> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(testLinks).where(eq(testLinks.id, link.id)).for('update');
+    if (!current) throw new HttpError(404, 'Test link not found');
+    const key = await answerKey(tx, current.id);
+    if (current.isCompleted) {
+      const stored = await storedAnswers(tx, current.id);
+      return { link: current, scored: scoreAnswers(key, stored) };
+    }
+    if (current.status === 'EXPIRED') throw linkExpired();
+    if (isTimed(current.type) && !current.startedAt)
+      throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+    const late =
+      isTimed(current.type) &&
+      current.deadlineAt !== null &&
+      now.getTime() > current.deadlineAt.getTime() + ANSWER_GRACE_MS;
+    if (!late && given.length) {
+      const byId = new Map(key.map((q) => [q.id, q]));
+      const rows = given.map((a, i) => {
+        const q = byId.get(a.questionId);
+        if (!q) {
+          throw badRequest(
+            `answers.${i}.questionId: is not a question of this test`,
+            `answers.${i}.questionId`,
+          );
+        }
+        return normaliseAnswer(q, a, `answers.${i}.`);
+      });
+      // the last answer to a question wins, as when saving one by one
+      await upsertAnswers(tx, current.id, [...new Map(rows.map((r) => [r.questionId, r])).values()]);
+    }
+    const stored = await storedAnswers(tx, current.id);
+    const scored = scoreAnswers(key, stored);
+    const answered = scored.perQuestion.filter((p) => stored.has(p.questionId));
+    if (answered.length) {
+      await tx.execute(sql`
+        update ${testAnswers} set points = v.points
+        from (values ${sql.join(
+          answered.map((p) => sql`(${p.questionId}::uuid, ${p.points}::numeric)`),
+          sql`, `,
+        )}) as v(question_id, points)
+        where ${testAnswers.testLinkId} = ${current.id} and ${testAnswers.questionId} = v.question_id`);
+    }
+    const completedAt =
+      late && current.deadlineAt ? new Date(Math.min(now.getTime(), current.deadlineAt.getTime())) : now;
+    const startedAt = current.startedAt ?? current.createdAt;
+    const limitSeconds = current.timeLimitMinutes * 60;
+    const takenSeconds = Math.max(0, Math.round((completedAt.getTime() - startedAt.getTime()) / 1000));
+    const [updated] = await tx
+      .update(testLinks)
+      .set({
+        isCompleted: true,
+        score: scored.score,
+        percentage: scored.percentage,
+        questionCount: key.length,
+        status: statusAfter(scored.eligible, current.certificateGenerated),
+        completedAt,
+        completedIn: isTimed(current.type) ? Math.min(takenSeconds, limitSeconds) : takenSeconds,
+      })
+      .where(and(eq(testLinks.id, current.id), eq(testLinks.isCompleted, false)))
+      .returning();
+    const done = updated ?? current;
+    if (updated && scored.eligible && hooks.onEarned) await hooks.onEarned(tx, done);
+    return { link: done, scored };
+  });
+}
+
+/**
+ * The periodic sweep: evaluates started links whose deadline has passed and expires unused links past
+ * their expiry. Returns how many of each it handled.
+ */
+export async function sweepLinks(
+  db: Db,
+  now: Date,
+  hooks: Hooks = {},
+  batch = 200,
+): Promise<{ evaluated: number; expired: number }> {
+  const cutoff = new Date(now.getTime() - ANSWER_GRACE_MS);
+  const overdue = await db
+    .select()
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+        isNotNull(testLinks.startedAt),
+        lt(testLinks.deadlineAt, cutoff),
+      ),
+    )
+    .limit(batch);
+  let evaluated = 0;
+  for (const link of overdue) {
+    await evaluateLink(db, link, [], now, hooks);
+    evaluated++;
+  }
+  const expiredRows = await db
+    .update(testLinks)
+    .set({ status: 'EXPIRED' })
+    .where(
+      and(
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+        isNull(testLinks.startedAt),
+        sql`${testLinks.type} <> 'INITIAL-ASSESSMENT'`,
+        or(
+          lt(testLinks.expiresAt, now),
+          sql`${testLinks.startTime} + make_interval(hours => ${testLinks.durationHours}) < ${now}`,
+        ),
+      ),
+    )
+    .returning({ id: testLinks.id });
+  return { evaluated, expired: expiredRows.length };
+}

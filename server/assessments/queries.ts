@@ -1,0 +1,202 @@
+/** Reads of the test-link calls: a learner's roadmaps and their parts, links in the API's shape. */
+import type { TestLink } from '@shared/schemas/assessment';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  assignedRoadmaps,
+  assignedSections,
+  resources,
+  roadmaps,
+  sectionResources,
+  sections,
+} from '../catalogue/tables';
+import type { Db } from '../db/client';
+import { subjects } from '../db/schema';
+import type { LinkRow } from './engine';
+import { testLinks } from './tables';
+
+export interface OwnAssignedRoadmap {
+  id: string;
+  roadmapId: string;
+  name: string;
+  subjectId: string;
+  status: 'ONGOING' | 'COMPLETED';
+}
+
+/** One of the learner's assigned roadmaps, or null. */
+export async function ownAssignedRoadmap(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<OwnAssignedRoadmap | null> {
+  const [row] = await db
+    .select({
+      id: assignedRoadmaps.id,
+      roadmapId: assignedRoadmaps.roadmapId,
+      name: roadmaps.name,
+      subjectId: roadmaps.subjectId,
+      status: assignedRoadmaps.status,
+    })
+    .from(assignedRoadmaps)
+    .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
+    .where(and(eq(assignedRoadmaps.id, id), eq(assignedRoadmaps.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** All of the learner's assigned roadmaps, ongoing first. */
+export async function ownAssignedRoadmaps(db: Db, userId: string): Promise<OwnAssignedRoadmap[]> {
+  return db
+    .select({
+      id: assignedRoadmaps.id,
+      roadmapId: assignedRoadmaps.roadmapId,
+      name: roadmaps.name,
+      subjectId: roadmaps.subjectId,
+      status: assignedRoadmaps.status,
+    })
+    .from(assignedRoadmaps)
+    .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
+    .where(eq(assignedRoadmaps.userId, userId))
+    .orderBy(asc(assignedRoadmaps.status), desc(assignedRoadmaps.createdAt));
+}
+
+/**
+ * The sections of an assigned roadmap: the learner's own list (prerequisite sections may come first), or
+ * the roadmap's sections when none were copied.
+ */
+export async function sectionsOfAssigned(
+  db: Db,
+  ar: Pick<OwnAssignedRoadmap, 'id' | 'roadmapId'>,
+): Promise<{ id: string; name: string }[]> {
+  const own = await db
+    .select({ id: sections.id, name: sections.name })
+    .from(assignedSections)
+    .innerJoin(sections, eq(sections.id, assignedSections.sectionId))
+    .where(eq(assignedSections.assignedRoadmapId, ar.id))
+    .orderBy(asc(assignedSections.position));
+  if (own.length) return own;
+  return db
+    .select({ id: sections.id, name: sections.name })
+    .from(sections)
+    .where(eq(sections.roadmapId, ar.roadmapId))
+    .orderBy(asc(sections.position));
+}
+
+/** A resource of a section, or null. */
+export async function resourceInSection(
+  db: Db,
+  sectionId: string,
+  resourceId: string,
+): Promise<{ id: string; title: string } | null> {
+  const [row] = await db
+    .select({ id: resources.id, title: resources.actualTitle })
+    .from(sectionResources)
+    .innerJoin(resources, eq(resources.id, sectionResources.resourceId))
+    .where(and(eq(sectionResources.sectionId, sectionId), eq(sectionResources.resourceId, resourceId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Where a resource sits among the learner's roadmaps (ongoing first), or null. */
+export async function findResourceInRoadmaps(
+  db: Db,
+  userId: string,
+  resourceId: string,
+): Promise<{ ar: OwnAssignedRoadmap; section: { id: string; name: string }; title: string } | null> {
+  const mine = await ownAssignedRoadmaps(db, userId);
+  if (mine.length === 0) return null;
+  const holders = await db
+    .select({ sectionId: sectionResources.sectionId, title: resources.actualTitle })
+    .from(sectionResources)
+    .innerJoin(resources, eq(resources.id, sectionResources.resourceId))
+    .where(eq(sectionResources.resourceId, resourceId));
+  if (holders.length === 0) return null;
+  const holding = new Map(holders.map((h) => [h.sectionId, h.title]));
+  for (const ar of mine) {
+    for (const section of await sectionsOfAssigned(db, ar)) {
+      const title = holding.get(section.id);
+      if (title !== undefined) return { ar, section, title };
+    }
+  }
+  return null;
+}
+
+export async function subjectById(db: Db, id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(eq(subjects.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What a test is about, for the test page's heading. */
+export function linkTitle(link: LinkRow): string {
+  switch (link.type) {
+    case 'RESOURCE':
+    case 'RESOURCE-FROM-WHATSAPP':
+      return link.assignedResourceName ?? 'Resource assessment';
+    case 'SECTION':
+      return link.assignedSectionName ?? 'Section assessment';
+    case 'ROADMAP':
+    case 'INITIAL-ASSESSMENT':
+      return link.assignedRoadMapName ?? 'Roadmap assessment';
+    case 'SUBJECT':
+      return link.assignedSubjectName ?? 'Subject assessment';
+    case 'CUSTOM-TEST':
+      return link.assignedSubjectName ?? 'Assessment';
+  }
+}
+
+/** Links in the API's shape, with their subject names. */
+export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
+  const subjectIds = [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => Boolean(id)))];
+  const names = subjectIds.length
+    ? await db
+        .select({ id: subjects.id, name: subjects.name })
+        .from(subjects)
+        .where(inArray(subjects.id, subjectIds))
+    : [];
+  const subjectName = new Map(names.map((s) => [s.id, s.name]));
+  return rows.map((r) => toApiLink(r, r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null));
+}
+
+export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
+  return {
+    _id: r.id,
+    linkId: r.linkId,
+    type: r.type,
+    subject: r.subjectId && subjectName ? { _id: r.subjectId, name: subjectName } : null,
+    testId:
+      r.type === 'CUSTOM-TEST' && r.tenantAssessmentId
+        ? { _id: r.tenantAssessmentId, name: r.assignedSubjectName ?? 'Assessment' }
+        : null,
+    isCompleted: r.isCompleted,
+    percentage: r.percentage === null ? null : Number(r.percentage),
+    score: r.score === null ? null : Number(r.score),
+    createdAt: r.createdAt.toISOString(),
+    completedIn: r.completedIn,
+    status: r.status,
+    startTime: r.startTime ? r.startTime.toISOString() : null,
+    duration: r.durationHours,
+    userId: r.userId ?? '',
+    certificateGenerated: r.certificateGenerated,
+    assignedSectionName: r.assignedSectionName,
+    assignedRoadMapName: r.assignedRoadMapName,
+    assignedResourceName: r.assignedResourceName,
+    assignedSubjectName: r.assignedSubjectName,
+    questionCount: r.questionCount,
+  };
+}
+
+/** The learner's links, newest first, optionally of one assigned roadmap. */
+export async function linksOf(db: Db, userId: string, assignedRoadmapId?: string): Promise<LinkRow[]> {
+  return db
+    .select()
+    .from(testLinks)
+    .where(
+      assignedRoadmapId
+        ? and(eq(testLinks.userId, userId), eq(testLinks.assignedRoadmapId, assignedRoadmapId))
+        : eq(testLinks.userId, userId),
+    )
+    .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
+}

@@ -1,0 +1,490 @@
+/**
+ * The test-link calls of shared/contract/assessments.ts: creating links at four levels (questions drawn and
+ * frozen at creation), taking a test by its link id (no sign-in needed: the id is the capability; another
+ * person's token is refused), saving answers as given, focus/blur activity, evaluation on the server, the
+ * answers view after evaluation, and question feedback.
+ */
+import {
+  createTestLink,
+  evaluateTest,
+  generateResourceTestLink,
+  questionFeedback as questionFeedbackCall,
+  saveAnswer as saveAnswerCall,
+  testActivity as testActivityCall,
+  testLinkList,
+  testLinkQuestions,
+  verifyTestLink,
+  viewTestLink,
+} from '@shared/contract/assessments';
+import type { Question, TestType } from '@shared/schemas/assessment';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { MailService } from '../adapters/mail';
+import { loadQuestions } from '../authoring/questions';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { Caller } from '../http/routes';
+import { ok, serve } from '../http/routes';
+import { linkHooks } from './completion';
+import {
+  acceptsAnswers,
+  assertTakeable,
+  assertTaker,
+  drawQuestions,
+  evaluateLink,
+  findLink,
+  freezeQuestions,
+  inFrozenOrder,
+  LINK_MESSAGES,
+  LINK_VALIDITY_MS,
+  type LinkRow,
+  linkExpired,
+  newLinkId,
+  QUESTION_COUNTS,
+  questionsOfSubject,
+  questionsTargeting,
+  recentQuestionIds,
+  resourcesOfSections,
+  saveAnswer,
+  savedAnswers,
+  settle,
+  startLink,
+  sweepLinks,
+  takerQuestions,
+  testCompleted,
+  timeLimitFor,
+} from './engine';
+import {
+  findResourceInRoadmaps,
+  linksOf,
+  linkTitle,
+  ownAssignedRoadmap,
+  resourceInSection,
+  sectionsOfAssigned,
+  subjectById,
+  toApiLink,
+  toApiLinks,
+} from './queries';
+import { testLinkQuestions as frozen, questionFeedback, testActivity, testLinks } from './tables';
+
+export interface AssessmentDeps {
+  db: Db;
+  config: Config;
+  mail: MailService;
+  /** The server's clock (tests move it). */
+  now?: () => Date;
+}
+
+const LEVEL_NAMES: Partial<Record<TestType, string>> = {
+  RESOURCE: 'resource',
+  'RESOURCE-FROM-WHATSAPP': 'resource',
+  SECTION: 'section',
+  ROADMAP: 'roadmap',
+  SUBJECT: 'subject',
+};
+
+const noQuestions = (type: TestType, field: string) =>
+  badRequest(
+    `There are no questions for this ${LEVEL_NAMES[type] ?? 'test'} yet. Please try another one later.`,
+    field,
+  );
+
+interface NewLink {
+  type: TestType;
+  userId: string;
+  candidates: string[];
+  field: string;
+  subjectId: string | null;
+  roadmapId?: string | null;
+  assignedRoadmapId?: string | null;
+  sectionId?: string | null;
+  resourceId?: string | null;
+  lookingForJob?: 'YES' | 'NO' | 'IN FUTURE' | null;
+  names: {
+    assignedRoadMapName?: string | null;
+    assignedSectionName?: string | null;
+    assignedResourceName?: string | null;
+    assignedSubjectName?: string | null;
+  };
+}
+
+/** Draws the questions (avoiding the learner's recent ones where the bank allows) and creates the link. */
+export async function createLink(db: Db, spec: NewLink, now: Date): Promise<LinkRow> {
+  const count = QUESTION_COUNTS[spec.type] ?? 10;
+  const avoid = await recentQuestionIds(db, spec.userId);
+  const drawn = await drawQuestions(db, [{ candidates: spec.candidates, count }], avoid);
+  if (drawn.length === 0) throw noQuestions(spec.type, spec.field);
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .insert(testLinks)
+      .values({
+        linkId: newLinkId(),
+        type: spec.type,
+        userId: spec.userId,
+        subjectId: spec.subjectId,
+        roadmapId: spec.roadmapId ?? null,
+        assignedRoadmapId: spec.assignedRoadmapId ?? null,
+        sectionId: spec.sectionId ?? null,
+        resourceId: spec.resourceId ?? null,
+        lookingForJob: spec.lookingForJob ?? null,
+        ...spec.names,
+        questionCount: drawn.length,
+        timeLimitMinutes: timeLimitFor(drawn.length),
+        expiresAt: new Date(now.getTime() + LINK_VALIDITY_MS),
+        createdAt: now,
+      })
+      .returning();
+    await freezeQuestions(tx, link!.id, drawn);
+    return link!;
+  });
+}
+
+export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
+  const { db, config, mail } = deps;
+  const clock = () => (deps.now ? deps.now() : new Date());
+
+  /** The link by its public id, brought up to date with the clock; another person's token is refused. */
+  async function current(linkId: string, caller: Caller | null): Promise<LinkRow> {
+    const link = await findLink(db, linkId);
+    if (!link) throw notFound('Test link not found');
+    assertTaker(link, caller);
+    return settle(db, link, clock(), linkHooks);
+  }
+
+  /** The links of one learner: overdue ones evaluated, unused expired ones marked, first. */
+  async function settleUser(userId: string) {
+    const now = clock();
+    const open = await db
+      .select()
+      .from(testLinks)
+      .where(
+        and(
+          eq(testLinks.userId, userId),
+          eq(testLinks.status, 'TAKE_TEST'),
+          eq(testLinks.isCompleted, false),
+        ),
+      );
+    for (const link of open) await settle(db, link, now, linkHooks);
+  }
+
+  async function takerTest(link: LinkRow) {
+    const [questions, answers, subject] = await Promise.all([
+      takerQuestions(db, link.id),
+      savedAnswers(db, link.id),
+      link.subjectId ? subjectById(db, link.subjectId) : null,
+    ]);
+    return {
+      linkId: link.linkId,
+      type: link.type,
+      status: link.status,
+      subject: subject ? { name: subject.name } : null,
+      title: linkTitle(link),
+      questions: { questions },
+      answers: answers.map(({ points: _p, ...a }) => a),
+      questionCount: questions.length,
+      timeLimitMinutes: link.timeLimitMinutes,
+      startedAt: link.startedAt?.toISOString() ?? null,
+      deadlineAt: link.deadlineAt?.toISOString() ?? null,
+      serverTime: clock().toISOString(),
+      isCompleted: link.isCompleted,
+    };
+  }
+
+  /** A link the caller may use right now: started, in time, not completed. */
+  async function inProgress(linkId: string, caller: Caller | null) {
+    const link = await current(linkId, caller);
+    assertTakeable(link, clock());
+    if (!link.startedAt) throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+    if (!acceptsAnswers(link, clock())) throw testCompleted();
+    return link;
+  }
+
+  serve(
+    app,
+    {
+      createTestLink,
+      generateResourceTestLink,
+      testLinkList,
+      testLinkQuestions,
+      verifyTestLink,
+      saveAnswer: saveAnswerCall,
+      testActivity: testActivityCall,
+      evaluateTest,
+      viewTestLink,
+      questionFeedback: questionFeedbackCall,
+    },
+    {
+      async createTestLink({ body, caller }) {
+        const now = clock();
+        if (body.type === 'SUBJECT') {
+          const subject = await subjectById(db, body.subject);
+          if (!subject) throw badRequest('Please select a subject', 'subject');
+          const link = await createLink(
+            db,
+            {
+              type: 'SUBJECT',
+              userId: caller.id,
+              candidates: await questionsOfSubject(db, subject.id),
+              field: 'subject',
+              subjectId: subject.id,
+              lookingForJob: body.lookingForJob,
+              names: { assignedSubjectName: subject.name },
+            },
+            now,
+          );
+          return ok({ data: { testLinkId: link.linkId } });
+        }
+        const ar = await ownAssignedRoadmap(db, caller.id, body.assignedRoadmapId);
+        if (!ar) throw notFound('This roadmap is not assigned to you.');
+        if (ar.status === 'COMPLETED')
+          throw conflict('This roadmap is completed.', { field: 'assignedRoadmapId' });
+        const base = {
+          userId: caller.id,
+          subjectId: ar.subjectId,
+          roadmapId: ar.roadmapId,
+          assignedRoadmapId: ar.id,
+        };
+        const sectionList = await sectionsOfAssigned(db, ar);
+        if (body.type === 'ROADMAP') {
+          const sectionIds = sectionList.map((s) => s.id);
+          const link = await createLink(
+            db,
+            {
+              ...base,
+              type: 'ROADMAP',
+              field: 'assignedRoadmapId',
+              candidates: await questionsTargeting(db, {
+                roadmaps: [ar.roadmapId],
+                sections: sectionIds,
+                resources: await resourcesOfSections(db, sectionIds),
+              }),
+              names: { assignedRoadMapName: ar.name },
+            },
+            now,
+          );
+          return ok({ data: { testLinkId: link.linkId } });
+        }
+        const section = sectionList.find((s) => s.id === body.sectionId);
+        if (!section) throw notFound('This section is not in your roadmap.');
+        if (body.type === 'SECTION') {
+          const link = await createLink(
+            db,
+            {
+              ...base,
+              type: 'SECTION',
+              field: 'sectionId',
+              sectionId: section.id,
+              candidates: await questionsTargeting(db, {
+                sections: [section.id],
+                resources: await resourcesOfSections(db, [section.id]),
+              }),
+              names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
+            },
+            now,
+          );
+          return ok({ data: { testLinkId: link.linkId } });
+        }
+        const resource = await resourceInSection(db, section.id, body.resourceId);
+        if (!resource) throw notFound('This resource is not in this section of your roadmap.');
+        const link = await createLink(
+          db,
+          {
+            ...base,
+            type: 'RESOURCE',
+            field: 'resourceId',
+            sectionId: section.id,
+            resourceId: resource.id,
+            candidates: await questionsTargeting(db, { resources: [resource.id] }),
+            names: {
+              assignedRoadMapName: ar.name,
+              assignedSectionName: section.name,
+              assignedResourceName: resource.title,
+            },
+          },
+          now,
+        );
+        return ok({ data: { testLinkId: link.linkId } });
+      },
+
+      async generateResourceTestLink({ params, query, caller }) {
+        const found = await findResourceInRoadmaps(db, caller.id, params.id);
+        if (!found) throw notFound('This resource is not in any of your roadmaps.');
+        const link = await createLink(
+          db,
+          {
+            type: 'RESOURCE-FROM-WHATSAPP',
+            userId: caller.id,
+            field: 'id',
+            subjectId: found.ar.subjectId,
+            roadmapId: found.ar.roadmapId,
+            assignedRoadmapId: found.ar.id,
+            sectionId: found.section.id,
+            resourceId: params.id,
+            candidates: await questionsTargeting(db, { resources: [params.id] }),
+            names: {
+              assignedRoadMapName: found.ar.name,
+              assignedSectionName: found.section.name,
+              assignedResourceName: found.title,
+            },
+          },
+          clock(),
+        );
+        let emailed = false;
+        if (query.send === 'email') {
+          const url = `${config.publicUrl}/test/${link.linkId}`;
+          const name = caller.user.name ?? '';
+          await mail.send({
+            to: caller.user.email,
+            kind: 'test-link',
+            subject: `Your test link for ${found.title}`,
+            text: `Hello ${name},\n\nYour test link for "${found.title}" (${found.ar.name}) is ready.\nOpen it to read the instructions and start the test when you are ready:\n\n${url}\n\nThe link stays valid for ${Math.round(LINK_VALIDITY_MS / 86400_000)} days. Once started, you have ${link.timeLimitMinutes} minutes.\n\nWaymark`,
+          });
+          emailed = true;
+        }
+        return ok({ data: { testLinkId: link.linkId, emailed } });
+      },
+
+      async testLinkList({ query, caller }) {
+        await settleUser(caller.id);
+        const rows = await linksOf(db, caller.id, query.assignedRoadmapId);
+        return ok({ data: await toApiLinks(db, rows) });
+      },
+
+      async testLinkQuestions({ params, caller }) {
+        const link = await current(params.id, caller);
+        assertTakeable(link, clock());
+        return ok({ data: await takerTest(link) });
+      },
+
+      async verifyTestLink({ params, caller }) {
+        const link = await current(params.id, caller);
+        assertTakeable(link, clock());
+        const started = await startLink(db, link, clock());
+        return ok({ data: await takerTest(started) });
+      },
+
+      async saveAnswer({ params, body, caller }) {
+        const link = await inProgress(params.id, caller);
+        await saveAnswer(db, link, body);
+        return ok({ data: { ok: true } });
+      },
+
+      async testActivity({ body, caller }) {
+        const link = await inProgress(body.linkId, caller);
+        // unix seconds or milliseconds
+        const ms = body.timeStamp < 1e11 ? body.timeStamp * 1000 : body.timeStamp;
+        await db
+          .insert(testActivity)
+          .values({ testLinkId: link.id, type: body.type, timeStamp: new Date(ms) });
+        return ok({ data: { ok: true } });
+      },
+
+      async evaluateTest({ body, caller }) {
+        const link = await findLink(db, body.linkId);
+        if (!link) throw notFound('Test link not found');
+        assertTaker(link, caller);
+        if (!link.isCompleted && link.status === 'EXPIRED') throw linkExpired();
+        const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks);
+        return ok({
+          data: {
+            linkId: done.linkId,
+            testType: done.type,
+            points: scored.score,
+            score: scored.score,
+            percentage: scored.percentage,
+            questionCount: scored.questionCount,
+            status: done.status,
+            certificateEligible: scored.eligible,
+          },
+        });
+      },
+
+      async viewTestLink({ params, caller }) {
+        const found = await findLink(db, params.id);
+        if (!found) throw notFound('Test link not found');
+        if (found.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
+        const link = await settle(db, found, clock(), linkHooks);
+        if (!link.isCompleted) {
+          throw conflict('The answers can be viewed once the test is evaluated.', {
+            errorCode: 'TEST_NOT_EVALUATED',
+          });
+        }
+        const order = await db
+          .select({ questionId: frozen.questionId, optionOrder: frozen.optionOrder })
+          .from(frozen)
+          .where(eq(frozen.testLinkId, link.id))
+          .orderBy(asc(frozen.position));
+        const loaded = await loadQuestions(
+          db,
+          order.map((o) => o.questionId),
+        );
+        const optionOrder = new Map(order.map((o) => [o.questionId, o.optionOrder]));
+        const questions: Question[] = loaded.map((q) => ({
+          ...q,
+          options: inFrozenOrder(
+            q.options.map((o) => ({ ...o, id: o._id })),
+            optionOrder.get(q._id) ?? [],
+          ).map(({ id: _id, ...o }) => o),
+        }));
+        const [subject] = link.subjectId ? [await subjectById(db, link.subjectId)] : [null];
+        return ok({
+          data: {
+            ...toApiLink(link, subject?.name ?? null),
+            questions,
+            answers: await savedAnswers(db, link.id),
+          },
+        });
+      },
+
+      async questionFeedback({ body, caller }) {
+        const link = await findLink(db, body.testLinkId);
+        if (!link) throw notFound('Test link not found');
+        if (link.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
+        if (!link.isCompleted) {
+          throw conflict('Feedback can be given once the test is evaluated.', {
+            errorCode: 'TEST_NOT_EVALUATED',
+          });
+        }
+        const [inLink] = await db
+          .select({ id: frozen.questionId })
+          .from(frozen)
+          .where(and(eq(frozen.testLinkId, link.id), eq(frozen.questionId, body.questionId)))
+          .limit(1);
+        if (!inLink) throw badRequest('questionId: is not a question of this test', 'questionId');
+        await db.insert(questionFeedback).values({
+          questionId: body.questionId,
+          testLinkId: link.id,
+          userId: caller.id,
+          feedback: body.feedback,
+        });
+        return ok({ data: { ok: true }, message: 'Thank you for your feedback.' });
+      },
+    },
+  );
+}
+
+/** Evaluates overdue tests and expires unused links every `intervalMs`; returns a stop function. */
+export function startLinkSweep(
+  db: Db,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  intervalMs = 60_000,
+): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const r = await sweepLinks(db, new Date(), linkHooks);
+      if (r.evaluated || r.expired) log.info(r, 'test links swept');
+    } catch (err) {
+      log.error({ err }, 'test link sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

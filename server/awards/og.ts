@@ -1,0 +1,90 @@
+/**
+ * Open Graph and Twitter tags for award pages, so a shared /certificate|badge|feather/{linkId} link shows
+ * the learner's name, what was achieved and the image. Added to the portal's index.html by the server;
+ * every value is HTML-escaped.
+ */
+import { formatDate } from '@shared/rules/format-date';
+import { awardKindOf } from '@shared/rules/test-status';
+import type { FastifyInstance } from 'fastify';
+import { achievement, certificateInfoOf, findAward, ISSUER } from './info';
+import { storageOf } from './storage';
+
+const AWARD_PAGE = /^\/(certificate|badge|feather)\/([A-Za-z0-9_-]{10,64})\/?$/;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const KIND_NAMES = { feather: 'feather', badge: 'badge', certificate: 'certificate' } as const;
+
+/** The meta tags of an award page, or null when the path is not one (or the award does not exist). */
+export async function awardMetaTags(
+  app: FastifyInstance,
+  path: string,
+): Promise<{ title: string; tags: string } | null> {
+  const m = AWARD_PAGE.exec(path);
+  if (!m) return null;
+  const { database, config } = app.services;
+  const link = await findAward(database.db, m[2]!);
+  if (!link) return null;
+  const kind = awardKindOf(link.type);
+  if (!kind || kind !== m[1]) return null;
+  const info = await certificateInfoOf(
+    { db: database.db, publicUrl: config.publicUrl, storage: storageOf(app) },
+    link,
+  );
+  const what = achievement(info);
+  const title = `${info.userName} earned a ${KIND_NAMES[kind]}: ${what}`;
+  const description = `${ISSUER} ${KIND_NAMES[kind]} awarded to ${info.userName} for ${what} on ${formatDate(info.createdAt, 'UTC')}. Credential ID ${info.linkId}.`;
+  const meta: [string, string, string][] = [
+    ['name', 'description', description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', ISSUER],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', info.certificateUrl],
+  ];
+  if (info.s3CertificateUrl) {
+    meta.push(
+      ['property', 'og:image', info.s3CertificateUrl],
+      ['property', 'og:image:type', 'image/jpeg'],
+      ['property', 'og:image:alt', title],
+    );
+  }
+  meta.push(
+    ['name', 'twitter:card', info.s3CertificateUrl ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+  );
+  if (info.s3CertificateUrl) meta.push(['name', 'twitter:image', info.s3CertificateUrl]);
+  const tags = meta
+    .map(([attr, key, value]) => `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(value)}">`)
+    .concat(`<link rel="canonical" href="${escapeHtml(info.certificateUrl)}">`)
+    .join('\n    ');
+  return { title, tags };
+}
+
+/** index.html with the award's tags and title when the path is an award page; unchanged otherwise. */
+export async function withAwardMeta(app: FastifyInstance, path: string, html: string): Promise<string> {
+  let meta: Awaited<ReturnType<typeof awardMetaTags>>;
+  try {
+    meta = await awardMetaTags(app, path);
+  } catch (err) {
+    app.log.warn({ err, path }, 'award meta tags could not be built');
+    return html;
+  }
+  if (!meta) return html;
+  const title = `<title>${escapeHtml(meta.title)} · ${ISSUER}</title>`;
+  let out = html
+    .replace(/<meta name="description"[^>]*>\s*/i, '')
+    .replace(/<title>[\s\S]*?<\/title>/i, title);
+  if (!out.includes(title)) out = out.replace(/<head[^>]*>/i, (h) => `${h}\n    ${title}`);
+  if (/<\/head>/i.test(out)) return out.replace(/<\/head>/i, `    ${meta.tags}\n  </head>`);
+  // a page without a head (the not-built placeholder): put the tags right after the title
+  return out.replace(title, `${title}\n${meta.tags}`);
+}

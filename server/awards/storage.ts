@@ -1,0 +1,113 @@
+/**
+ * The storage adapter on the server: created from the settings, offered to every domain as
+ * `app.services.storage`, and — for local storage — the upload route behind signed URLs and the read-only
+ * file route /files/{key}.
+ */
+import { createReadStream } from 'node:fs';
+import { uploadFile } from '@shared/contract/assessments';
+import type { FastifyInstance } from 'fastify';
+import {
+  contentTypeOfKey,
+  createStorage,
+  isValidKey,
+  LocalStorage,
+  MAX_UPLOAD_BYTES,
+  type StorageAdapter,
+  sniffImageType,
+} from '../adapters/storage';
+import type { Config } from '../config';
+import { HttpError, notFound } from '../http/errors';
+import { ok, serve } from '../http/routes';
+
+declare module '../app' {
+  interface Services {
+    storage?: StorageAdapter;
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
+
+/** The app's storage adapter, created from the settings on first use. */
+export function storageOf(app: FastifyInstance): StorageAdapter {
+  const services = app.services;
+  services.storage ??= createStorage(services.config.storage, services.config.publicUrl);
+  return services.storage;
+}
+
+export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
+  const storage = storageOf(app);
+
+  // the upload route takes any body type itself, so a wrong type gets a clear 415 rather than a parser error
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    serve(
+      scope,
+      { uploadFile },
+      {
+        async uploadFile({ query, request }) {
+          if (!(storage instanceof LocalStorage)) throw notFound('Uploads go straight to the file store.');
+          const check = storage.verifyUpload(query);
+          if (!check.ok) {
+            throw new HttpError(403, check.message, {
+              errorCode: check.reason === 'expired' ? 'UPLOAD_URL_EXPIRED' : 'UPLOAD_URL_INVALID',
+            });
+          }
+          const { grant } = check;
+          const wanted = TYPE_NAMES[grant.contentType] ?? grant.contentType;
+          const sent = String(request.headers['content-type'] ?? '')
+            .split(';')[0]!
+            .trim()
+            .toLowerCase();
+          if (sent !== grant.contentType) {
+            throw new HttpError(
+              415,
+              `This upload address takes a ${wanted} image (Content-Type ${grant.contentType}).`,
+              {
+                field: 'content-type',
+              },
+            );
+          }
+          const body = request.body;
+          if (!Buffer.isBuffer(body) || body.length === 0) {
+            throw new HttpError(400, 'The file is empty.', { field: 'body' });
+          }
+          if (body.length > grant.maxBytes) {
+            throw new HttpError(413, `The file is larger than ${Math.floor(grant.maxBytes / 1024)} KB.`, {
+              field: 'body',
+            });
+          }
+          if (sniffImageType(body) !== grant.contentType) {
+            throw new HttpError(415, `The file is not a ${wanted} image.`, { field: 'body' });
+          }
+          await storage.write(grant.key, body);
+          return ok({ data: { key: grant.key, url: storage.publicUrl(grant.key), size: body.length } });
+        },
+      },
+    );
+  });
+
+  // stored files, read-only, cached for long: keys never change content (a new image gets a new key or is
+  // written once)
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/files/*',
+    handler: async (request, reply) => {
+      const key = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+      const type = contentTypeOfKey(key);
+      if (!(storage instanceof LocalStorage) || !isValidKey(key) || !type) throw notFound();
+      const found = await storage.stat(key);
+      if (!found) throw notFound();
+      reply
+        .type(type)
+        .header('content-length', found.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff');
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(createReadStream(storage.pathOf(key)));
+    },
+  });
+  void deps;
+}
