@@ -99,7 +99,7 @@ export const testLinkQuestions = defineCall({
   method: 'GET',
   path: '/testlink/assessment/{id}',
   summary:
-    'Loads a test by its link id. Errors carry errorCode LINK_EXPIRED, TEST_COMPLETED or ASSESSMENT_NOT_YET_STARTED with a message.',
+    "Loads a test by its link id (no sign-in needed; another person's token is refused with 403). Errors carry errorCode LINK_EXPIRED (410), TEST_COMPLETED (410) or ASSESSMENT_NOT_YET_STARTED (403, before a custom test's start) with a message.",
   tags: ['testlink'],
   access: 'optional',
   params: LinkIdParam,
