@@ -205,6 +205,21 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       },
     });
   }
+  // the embeddable widgets (node widgets/build-embed.mjs): partner pages load them from other origins,
+  // as module scripts, which need CORS; the API calls they make are allowed through CORS_ORIGINS
+  const widgetsDir = join(config.staticDir, 'widgets');
+  if (existsSync(widgetsDir)) {
+    await app.register(fastifyStatic, {
+      root: widgetsDir,
+      prefix: '/widgets/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (reply) => {
+        reply.header('access-control-allow-origin', '*');
+        reply.header('cache-control', 'public, max-age=300');
+      },
+    });
+  }
   // re-read index.html when a rebuild replaced it, so a running server never points at removed assets
   const indexFile = join(portalDir, 'index.html');
   let cached: { mtime: number; html: string } | null = null;

@@ -2,6 +2,7 @@ import { ApiError } from '@shared/client/client';
 import { destinationAfterSignIn } from '@shared/rules/navigation';
 import { authMessages } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
+import type { User } from '@shared/schemas/user';
 import { extensionReady } from '@widgets/core/extension';
 import { toast } from '@widgets/ui/Toast';
 import {
@@ -65,6 +66,16 @@ export function providerMessage(err: unknown): string {
   return (err as Error)?.message ?? 'Something went wrong.';
 }
 
+/**
+ * How a sign-in is made: the role sent when registering (and its tenant), and work to finish once
+ * Waymark's session exists, before the person is sent on (claiming a roadmap selected before sign-in).
+ */
+export interface SignInOptions {
+  role?: Role;
+  tenantId?: string;
+  afterSignIn?: (user: User) => Promise<void>;
+}
+
 export interface SignInFlow {
   busy: boolean;
   setBusy: (b: boolean) => void;
@@ -76,15 +87,11 @@ export interface SignInFlow {
   /** Signs up: the notice to verify is open. */
   signUpNotice: boolean;
   /** After the provider has signed the person in. */
-  complete: (
-    user: FirebaseUser,
-    mode: 'login' | 'signup',
-    opts?: { role?: Role; tenantId?: string },
-  ) => Promise<void>;
+  complete: (user: FirebaseUser, mode: 'login' | 'signup', opts?: SignInOptions) => Promise<void>;
   withProvider: (
     p: Provider,
     mode: 'login' | 'signup',
-    opts?: { role?: Role; tenantId?: string },
+    opts?: SignInOptions,
   ) => Promise<void> /** On the emulator: the provider whose account chooser is open. */;
   emulatedProvider: Provider | null;
   pickEmulatedAccount: (account: EmulatedAccount) => Promise<void>;
@@ -100,20 +107,20 @@ export function useSignInFlow(): SignInFlow {
   const [emulated, setEmulated] = useState<{
     provider: Provider;
     mode: 'login' | 'signup';
-    opts?: { role?: Role; tenantId?: string };
+    opts?: SignInOptions;
   } | null>(null);
 
-  async function complete(
-    user: FirebaseUser,
-    mode: 'login' | 'signup',
-    opts: { role?: Role; tenantId?: string } = {},
-  ) {
+  async function complete(user: FirebaseUser, mode: 'login' | 'signup', opts: SignInOptions = {}) {
     if (mode === 'login' && !isVerifiedIdentity(user)) {
       setUnverified(user);
       return;
     }
     try {
-      const waymarkUser = await exchangeToken(user, mode === 'signup' ? opts : {});
+      const waymarkUser = await exchangeToken(
+        user,
+        mode === 'signup' ? { role: opts.role, tenantId: opts.tenantId } : {},
+      );
+      await opts.afterSignIn?.(waymarkUser);
       const ext =
         waymarkUser.role === 'USER' ? await extensionReady() : { isPresent: false, isLogedIn: false };
       navigate(destinationAfterSignIn(waymarkUser, ext), { replace: true });
