@@ -1,0 +1,7 @@
+/** /dashboard: the learner's dashboard widget, with the server's extension store links. */
+import { Dashboard } from '@widgets/dashboard/Dashboard';
+import { appConfig } from '../../app/config';
+
+export default function DashboardPage() {
+  return <Dashboard storeUrls={appConfig().extension} />;
+}

@@ -1,0 +1,102 @@
+/**
+ * 'Your Daily Time spent on Learning': hours per UTC day (one decimal) as a frappe-charts bar chart, with
+ * the same figures in a table for screen readers. frappe-charts puts its CSS in document.head; inside a
+ * shadow root (the <wm-dashboard> element) that CSS is copied next to the chart.
+ */
+import { dayLabel } from '@shared/rules/date-ranges';
+import { chartHours } from '@shared/rules/durations';
+import { Chart } from 'frappe-charts';
+import { useEffect, useRef } from 'react';
+
+export const CHART_TITLE = 'Your Daily Time spent on Learning';
+
+export interface DayPoint {
+  /** Unix seconds of the UTC day's start. */
+  date: number;
+  /** Seconds learnt that day. */
+  timespent: number;
+}
+
+function adoptChartStyles(el: HTMLElement) {
+  const root = el.getRootNode();
+  if (typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
+  if (root.querySelector('style[data-frappe-charts]')) return;
+  const source = [...document.head.querySelectorAll('style')].find((s) =>
+    s.textContent?.includes('.chart-container'),
+  );
+  if (!source) return;
+  const copy = document.createElement('style');
+  copy.setAttribute('data-frappe-charts', '');
+  copy.textContent = source.textContent;
+  root.prepend(copy);
+}
+
+export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoint[]; color?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const labels = days.map((d) => dayLabel(d.date));
+  const values = days.map((d) => chartHours(d.timespent));
+  const key = `${labels.join()}|${values.join()}`;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for labels and values
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    adoptChartStyles(el);
+    const data = { labels, datasets: [{ name: 'Hours', values }] };
+    if (chart.current) {
+      chart.current.update(data);
+      return;
+    }
+    chart.current = new Chart(el, {
+      type: 'bar',
+      data,
+      height: 240,
+      colors: [color],
+      barOptions: { spaceRatio: 0.4 },
+      axisOptions: { xAxisMode: 'tick', yAxisMode: 'span', xIsSeries: true },
+      tooltipOptions: { formatTooltipY: (v) => `${v} h` },
+    });
+  }, [key, color]);
+
+  useEffect(
+    () => () => {
+      const c = chart.current as (Chart & { destroy?: () => void }) | null;
+      try {
+        c?.destroy?.();
+      } catch {
+        // already gone
+      }
+      chart.current = null;
+      if (ref.current) ref.current.innerHTML = '';
+    },
+    [],
+  );
+
+  return (
+    <figure className="wm-chart" part="chart">
+      <figcaption>
+        <h2>{CHART_TITLE}</h2>
+        <span className="muted">Hours per day (UTC)</span>
+      </figcaption>
+      <div ref={ref} className="wm-chart-canvas" aria-hidden="true" />
+      <table className="visually-hidden">
+        <caption>{CHART_TITLE}, in hours</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Hours</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d, i) => (
+            <tr key={d.date}>
+              <td>{labels[i]}</td>
+              <td>{values[i]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
