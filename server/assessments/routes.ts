@@ -381,9 +381,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async evaluateTest({ body, caller }) {
-        const link = await findLink(db, body.linkId);
-        if (!link) throw notFound('Test link not found');
-        assertTaker(link, caller);
+        const link = await current(body.linkId, caller);
         if (!link.isCompleted && link.status === 'EXPIRED') throw linkExpired();
         const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks);
         return ok({
