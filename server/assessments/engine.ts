@@ -545,8 +545,23 @@ export function assertTaker(link: Pick<LinkRow, 'userId'>, caller: { id: string 
   if (caller && link.userId && caller.id !== link.userId) throw forbidden(LINK_MESSAGES.notYours);
 }
 
+const prepareFindLink = (db: Db) =>
+  db
+    .select()
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_by_link_id');
+const findLinkStatements = new WeakMap<Db, ReturnType<typeof prepareFindLink>>();
+
+/** A link by its public id (a prepared statement: every test call starts here). */
 export async function findLink(db: Db, linkId: string): Promise<LinkRow | null> {
-  const [row] = await db.select().from(testLinks).where(eq(testLinks.linkId, linkId)).limit(1);
+  let statement = findLinkStatements.get(db);
+  if (!statement) {
+    statement = prepareFindLink(db);
+    findLinkStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ linkId });
   return row ?? null;
 }
 

@@ -185,6 +185,9 @@ export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
     assignedResourceName: r.assignedResourceName,
     assignedSubjectName: r.assignedSubjectName,
     questionCount: r.questionCount,
+    assignedRoadmapId: r.assignedRoadmapId,
+    sectionId: r.sectionId,
+    resourceId: r.resourceId,
   };
 }
 

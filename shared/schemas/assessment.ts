@@ -124,6 +124,10 @@ export const TestLink = z.object({
   assignedResourceName: z.string().nullable(),
   assignedSubjectName: z.string().nullable(),
   questionCount: z.number().int(),
+  /** What the link assesses, for the roadmap page (null for subject and custom tests). */
+  assignedRoadmapId: Id.nullable(),
+  sectionId: Id.nullable(),
+  resourceId: Id.nullable(),
 });
 export type TestLink = z.infer<typeof TestLink>;
 
