@@ -4,13 +4,12 @@
  * otherwise); `InstallExtension` is the prompt alone, with the store of this browser (Firefox add-ons in
  * Firefox, otherwise the Chrome Web Store).
  */
-import type { Client } from '@shared/client/client';
-import { config as configCall } from '@shared/contract/system';
-import { api } from '@widgets/core/api';
+import { type Client, createClient } from '@shared/client/client';
 import { extensionReady, extensionStatus, storeUrlFor } from '@widgets/core/extension';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { type ReactNode, useEffect, useState } from 'react';
+import { activityCalls } from './calls';
 
 export const INSTALL_MESSAGE = 'Please Install Extension';
 export const RESOURCE_INSTALL_MESSAGE = 'Please install Extension to learn the resource.';
@@ -21,9 +20,15 @@ export interface StoreUrls {
 }
 
 let storeUrls: Promise<StoreUrls> | null = null;
+/** GET /config is public: no session needed (and none of the session's code in the embed files). */
+let publicClient: Client | null = null;
+const defaultClient = () => {
+  publicClient ??= createClient({ baseUrl: '/api', device: 'WEB_APP' });
+  return publicClient;
+};
 /** The store addresses from the server's public settings (GET /config), read once. */
 function loadStoreUrls(client: Client): Promise<StoreUrls> {
-  storeUrls ??= client.call(configCall).then(
+  storeUrls ??= client.call(activityCalls.config).then(
     (res) => res.data.extension,
     (err) => {
       storeUrls = null;
@@ -34,7 +39,7 @@ function loadStoreUrls(client: Client): Promise<StoreUrls> {
 }
 
 /** The store page for this browser, from `urls` or the server's settings. */
-export function useStoreUrl(urls?: StoreUrls, client: Client = api.client): string | null {
+export function useStoreUrl(urls?: StoreUrls, client: Client = defaultClient()): string | null {
   const [loaded, setLoaded] = useState<StoreUrls | null>(urls ?? null);
   useEffect(() => {
     if (urls) return;

@@ -7,12 +7,6 @@
  */
 import type { Client } from '@shared/client/client';
 import {
-  getCurrentResource,
-  timeSpentByUserDaywise,
-  timeSpentOnResourceByUser,
-} from '@shared/contract/activity';
-import { createTestLink } from '@shared/contract/assessments';
-import {
   DATE_RANGES,
   DAYS_IN_RANGE,
   type DateRangeName,
@@ -22,32 +16,28 @@ import {
 import { averagePerDay, formatDuration, spokenDuration } from '@shared/rules/durations';
 import { totalPages } from '@shared/rules/pager';
 import type { DashboardCard } from '@shared/schemas/activity';
-import { api } from '@widgets/core/api';
-import { extensionStatus } from '@widgets/core/extension';
+import { extensionReady, extensionStatus } from '@widgets/core/extension';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { Pager } from '@widgets/ui/Pager';
-import { useId, useState } from 'react';
-import { z } from 'zod';
+import { useEffect, useId, useState } from 'react';
+import { activityCalls } from '../activity/calls';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import { DailyChart } from './DailyChart';
 import './dashboard.css';
+import { DashboardProps as DashboardPropsSchema } from './props';
 import { ResourceCards } from './ResourceCards';
 
 export const REPORT_PAGE_SIZE = 5;
 
-/** The attributes of <wm-dashboard> and the props of the component. */
-export const DashboardProps = z.object({
-  /** The range shown first. */
-  range: z.enum(DATE_RANGES).default(DEFAULT_DATE_RANGE),
-  /** Where the portal lives, for links to test pages (empty: this origin). */
-  portalUrl: z.string().default(''),
-});
-export type DashboardPropsInput = z.input<typeof DashboardProps>;
-
-export interface DashboardProps extends DashboardPropsInput {
-  client?: Client;
+export interface DashboardProps {
+  /** The client of the signed-in learner (the portal's, or the element's). */
+  client: Client;
+  /** The date range shown first (Past 7 days when absent). */
+  range?: DateRangeName;
+  /** Where Waymark's pages live, for the test page of an assessment ('' in the portal). */
+  portalUrl?: string;
   storeUrls?: StoreUrls;
   /**
    * Starts the assessment of a card once the learner confirmed. By default: POST /testlink/create (type
@@ -64,7 +54,7 @@ export async function startResourceAssessment(
 ): Promise<string | undefined> {
   const tab = typeof window !== 'undefined' ? window.open('', '_blank') : null;
   try {
-    const res = await client.call(createTestLink, {
+    const res = await client.call(activityCalls.createTestLink, {
       body: {
         type: 'RESOURCE',
         assignedRoadmapId: card.roadmapId,
@@ -87,26 +77,29 @@ export async function startResourceAssessment(
 }
 
 export function Dashboard(props: DashboardProps) {
-  const { range: initialRange, portalUrl } = DashboardProps.parse({
-    range: props.range,
-    portalUrl: props.portalUrl,
-  });
-  const client = props.client ?? api.client;
+  const initialRange = DashboardPropsSchema.parse({ range: props.range }).range ?? DEFAULT_DATE_RANGE;
+  const portalUrl = props.portalUrl ?? '';
+  const { client } = props;
   const [range, setRange] = useState<DateRangeName>(initialRange);
   const [page, setPage] = useState(1);
   const rangeId = useId();
   const { startTime, endTime } = dateRange(range);
   const ext = useSignalValue(extensionStatus);
+  useEffect(() => {
+    if (!ext.isChecked) void extensionReady();
+  }, [ext.isChecked]);
 
   const daily = useCall(
     (signal) =>
-      client.call(timeSpentByUserDaywise, { query: { startTime, endTime }, signal }).then((r) => r.data),
+      client
+        .call(activityCalls.timeSpentByUserDaywise, { query: { startTime, endTime }, signal })
+        .then((r) => r.data),
     [client, startTime, endTime],
   );
   const report = useCall(
     (signal) =>
       client
-        .call(timeSpentOnResourceByUser, {
+        .call(activityCalls.timeSpentOnResourceByUser, {
           query: { startTime, endTime, skip: page, limit: REPORT_PAGE_SIZE },
           signal,
         })
@@ -114,7 +107,7 @@ export function Dashboard(props: DashboardProps) {
     [client, startTime, endTime, page],
   );
   const cards = useCall(
-    (signal) => client.call(getCurrentResource, { signal }).then((r) => r.data),
+    (signal) => client.call(activityCalls.getCurrentResource, { signal }).then((r) => r.data),
     [client],
   );
 

@@ -1,0 +1,88 @@
+/**
+ * <wm-dashboard> — the learner's dashboard: date range, current resource cards with their Assessment
+ * action (or the extension's Install prompt), average learning time, the daily chart and the
+ * Resource-wise Report. It shows the signed-in learner's own figures, so it works on pages of the Waymark
+ * origin, where the learner's session is; elsewhere it offers to open the dashboard on Waymark.
+ *
+ * @attr api-base - The Waymark server's URL, e.g. https://waymark.example.com (default: the origin this file was loaded from).
+ * @attr range - The date range shown first: Yesterday, Past 7 days (default) or Last 28 Days.
+ *
+ * @event wm-assessment - A resource's test link was created after the learner confirmed. detail: { roadmapId, linkId, href }. Cancelable: the default opens the test on Waymark in a new tab.
+ * @event wm-error - Starting an assessment failed. detail: { message, status? }.
+ *
+ * @slot - None: the element renders everything itself.
+ *
+ * @csspart dashboard - The whole dashboard.
+ * @csspart card - One current resource card.
+ * @csspart chart - The daily chart with its title.
+ *
+ * @cssprop --wm-primary - Buttons and links (default #3730a3).
+ * @cssprop --wm-accent - The average learning time figure (default #3730a3).
+ * @cssprop --wm-text - Text colour.
+ * @cssprop --wm-muted - Secondary text colour.
+ * @cssprop --wm-surface - Card background.
+ * @cssprop --wm-font - Font family.
+ */
+import { ApiError } from '@shared/client/client';
+import type { DashboardCard } from '@shared/schemas/activity';
+import { activityCalls } from '../activity/calls';
+import { defineWidgetElement } from '../embed/define-element';
+import { useWidgetHost } from '../embed/host';
+import { Dashboard } from './Dashboard';
+import css from './dashboard.css?inline';
+import elementCss from './element.css?inline';
+import { DashboardProps } from './props';
+import { hasStoredSession, sessionClient } from './session-client';
+
+function DashboardElement(props: DashboardProps) {
+  const host = useWidgetHost();
+  const base = host.siteBase || window.location.origin;
+  if (base !== window.location.origin || !hasStoredSession()) {
+    return (
+      <div className="card center" part="dashboard">
+        <h2>Dashboard</h2>
+        <p>Your learning time is on Waymark.</p>
+        <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
+          Open your Waymark dashboard
+        </a>
+      </div>
+    );
+  }
+  const client = sessionClient(base);
+  const start = async (card: DashboardCard) => {
+    const tab = window.open('', '_blank');
+    try {
+      const res = await client.call(activityCalls.createTestLink, {
+        body: {
+          type: 'RESOURCE',
+          assignedRoadmapId: card.roadmapId,
+          sectionId: card.sectionId,
+          resourceId: card.resourceId,
+        },
+      });
+      const linkId = res.data.testLinkId;
+      const href = `${base}/test/${encodeURIComponent(linkId)}`;
+      if (host.emit('wm-assessment', { roadmapId: card.roadmapId, linkId, href }) && tab) {
+        tab.opener = null;
+        tab.location.href = href;
+      } else tab?.close();
+      return linkId;
+    } catch (err) {
+      tab?.close();
+      console.error('Something went wrong', err);
+      host.emit('wm-error', {
+        message: 'Something went wrong',
+        status: err instanceof ApiError ? err.status : undefined,
+      });
+      return undefined;
+    }
+  };
+  return <Dashboard range={props.range} client={client} portalUrl={base} onAssessmentStart={start} />;
+}
+
+defineWidgetElement({
+  tag: 'wm-dashboard',
+  component: DashboardElement,
+  props: DashboardProps,
+  css: `${css}\n${elementCss}`,
+});

@@ -1,0 +1,53 @@
+/**
+ * The learner's client for <wm-dashboard> on a page of the Waymark origin: the portal's stored session
+ * (localStorage, the same key and shape as widgets/core/session.ts) read without its zod schemas, so the
+ * element file stays small. Refreshes take the portal's lock, so a tab of the portal and the element never
+ * rotate the same refresh token.
+ */
+import { type Client, createClient, type StoredTokens, type TokenStore } from '@shared/client/client';
+
+/** widgets/core/session.ts SESSION_KEY (session-client.test.ts keeps them equal). */
+export const SESSION_KEY = 'waymark.session';
+
+function read(): (StoredTokens & Record<string, unknown>) | null {
+  try {
+    const value = JSON.parse(globalThis.localStorage?.getItem(SESSION_KEY) ?? 'null') as Record<
+      string,
+      unknown
+    > | null;
+    if (value && typeof value.token === 'string' && typeof value.refreshToken === 'string') {
+      return value as StoredTokens & Record<string, unknown>;
+    }
+  } catch {
+    // no storage, or not ours
+  }
+  return null;
+}
+
+export const hasStoredSession = () => read() !== null;
+
+const tokens: TokenStore = {
+  get() {
+    const s = read();
+    return s ? { token: s.token, refreshToken: s.refreshToken } : null;
+  },
+  update(next) {
+    const s = read();
+    if (s) localStorage.setItem(SESSION_KEY, JSON.stringify({ ...s, ...next }));
+  },
+  clear() {
+    localStorage.removeItem(SESSION_KEY);
+  },
+};
+
+export function sessionClient(base: string): Client {
+  return createClient({
+    baseUrl: `${base.replace(/\/$/, '')}/api`,
+    device: 'WEB_APP',
+    tokens,
+    lock:
+      typeof navigator !== 'undefined' && navigator.locks
+        ? (fn) => navigator.locks.request('waymark-refresh', fn)
+        : undefined,
+  });
+}
