@@ -101,6 +101,23 @@ for (const backend of BACKENDS) {
           completetedMonth: row!.completedAt!.getUTCMonth() + 1,
         });
         expect(data.certificateUrl).toMatch(new RegExp(`/feather/${feather}$`));
+        // nothing beyond what the page shows: no score, no user id
+        expect(data).not.toHaveProperty('percentage');
+        expect(data).not.toHaveProperty('ownerId');
+        expect(res.body).not.toContain(asha.id);
+        expect(data.isOwner).toBe(false);
+        const asOwner = await api.inject({
+          method: 'GET',
+          url: `/api/certificate/certificate-info-v2/${feather}`,
+          headers: asha.headers,
+        });
+        expect(asOwner.json().data.isOwner).toBe(true);
+        const asOther = await api.inject({
+          method: 'GET',
+          url: `/api/certificate/certificate-info-v2/${feather}`,
+          headers: ravi.headers,
+        });
+        expect(asOther.json().data.isOwner).toBe(false);
         expect((await info(certificate)).json().data.certificateUrl).toMatch(
           new RegExp(`/certificate/${certificate}$`),
         );

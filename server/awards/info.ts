@@ -30,7 +30,12 @@ export async function findAward(db: Db, linkId: string): Promise<LinkRow | null>
   return link && earnedAward(link) ? link : null;
 }
 
-export async function certificateInfoOf(ctx: AwardContext, link: LinkRow): Promise<CertificateInfo> {
+/** The public info of an award; `viewerId` is the caller's id when a token came with the request. */
+export async function certificateInfoOf(
+  ctx: AwardContext,
+  link: LinkRow,
+  viewerId: string | null = null,
+): Promise<CertificateInfo> {
   const [owner] = link.userId
     ? await ctx.db
         .select({ name: users.name, email: users.email })
@@ -59,7 +64,6 @@ export async function certificateInfoOf(ctx: AwardContext, link: LinkRow): Promi
       : link.assignedSubjectName
         ? { name: link.assignedSubjectName }
         : null,
-    percentage: link.percentage === null ? null : Number(link.percentage),
     createdAt: issued.toISOString(),
     s3CertificateUrl:
       link.certificateGenerated && link.certificatePath ? ctx.storage.publicUrl(link.certificatePath) : null,
@@ -68,7 +72,7 @@ export async function certificateInfoOf(ctx: AwardContext, link: LinkRow): Promi
     orgId: ISSUER,
     completetedYear: issued.getUTCFullYear(),
     completetedMonth: issued.getUTCMonth() + 1,
-    ownerId: link.userId ?? '',
+    isOwner: viewerId !== null && viewerId === link.userId,
   };
 }
 

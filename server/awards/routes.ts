@@ -41,10 +41,10 @@ export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     app,
     { certificateInfo, createPresignedUrl, createCertificate },
     {
-      async certificateInfo({ params }) {
+      async certificateInfo({ params, caller }) {
         const link = await findLink(db, params.id);
         if (!link || !earnedAward(link) || !awardKindOf(link.type)) throw notFound(NO_AWARD);
-        return ok({ data: await certificateInfoOf(ctx, link) });
+        return ok({ data: await certificateInfoOf(ctx, link, caller?.id ?? null) });
       },
 
       async createPresignedUrl({ body, caller }) {
@@ -62,7 +62,8 @@ export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config
 
       async createCertificate({ params, caller }) {
         const link = await ownAward(params.id, caller);
-        if (link.certificateGenerated) return created({ data: await certificateInfoOf(ctx, link) });
+        if (link.certificateGenerated)
+          return created({ data: await certificateInfoOf(ctx, link, caller.id) });
         const key = certificateKey(link.linkId);
         const stored = await storage.stat(key);
         if (!stored) {
@@ -84,7 +85,7 @@ export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config
           .set({ certificateGenerated: true, certificatePath: key, status: 'VIEW_CERTIFICATE' })
           .where(eq(testLinks.id, link.id))
           .returning();
-        return created({ data: await certificateInfoOf(ctx, updated ?? link) });
+        return created({ data: await certificateInfoOf(ctx, updated ?? link, caller.id) });
       },
     },
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TestType } from './assessment';
-import { DateTime, Id } from './common';
+import { DateTime } from './common';
 
 export const AWARD_KINDS = ['feather', 'badge', 'certificate'] as const;
 export type AwardKind = (typeof AWARD_KINDS)[number];
@@ -13,7 +13,7 @@ export const CertificateInfo = z.object({
   assignedRoadMapName: z.string().nullable(),
   assignedResourceName: z.string().nullable(),
   subject: z.object({ name: z.string() }).nullable(),
-  percentage: z.number().nullable(),
+  /** When the award was earned. */
   createdAt: DateTime,
   s3CertificateUrl: z.string().nullable(),
   certificateUrl: z.string(),
@@ -21,7 +21,11 @@ export const CertificateInfo = z.object({
   orgId: z.string(),
   completetedYear: z.number().int(),
   completetedMonth: z.number().int().min(1).max(12),
-  ownerId: Id,
+  /**
+   * Whether the request carries the token of the learner who earned it (only they generate the image and
+   * get the add-to-LinkedIn link). The public info names no user id and no score.
+   */
+  isOwner: z.boolean(),
 });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;
 
