@@ -5,12 +5,12 @@
  * (shared/rules/scoring.ts), and a link's life on the server's clock (start, deadline, expiry, evaluation).
  */
 import { randomBytes } from 'node:crypto';
+import { isMultiSelectType, scoreQuestion, statusAfterEvaluation, summarise } from '@shared/rules/scoring';
 import type { Answer, QuestionType, TakerQuestion, TestStatus, TestType } from '@shared/schemas/assessment';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
-import { scoreQuestion, summarise } from './scoring-bridge';
 import {
   questionOptions,
   questions,
@@ -312,7 +312,7 @@ export async function takerQuestions(db: Db, testLinkRowId: string): Promise<Tak
 
 // ---------------------------------------------------------------- answers
 
-export const isMultiSelect = (t: QuestionType) => t === 'MSQ' || t === 'MSQ_IMAGE';
+export const isMultiSelect = (t: QuestionType) => isMultiSelectType(t);
 
 export interface StoredAnswer {
   questionId: string;
@@ -502,7 +502,7 @@ export interface Scored {
   eligible: boolean;
 }
 
-/** Scores stored answers against the key with the shared rules. */
+/** Scores stored answers against the key with the shared rules (shared/rules/scoring.ts). */
 export function scoreAnswers(
   key: readonly KeyQuestion[],
   answers: ReadonlyMap<string, StoredAnswer>,
@@ -637,10 +637,8 @@ export interface Evaluation {
   scored: Scored;
 }
 
-export function statusAfter(eligible: boolean, certificateGenerated: boolean): TestStatus {
-  if (!eligible) return 'NO_ENOUGH_MARKS';
-  return certificateGenerated ? 'VIEW_CERTIFICATE' : 'GENERATE_CERTIFICATE';
-}
+export const statusAfter = (eligible: boolean, certificateGenerated: boolean): TestStatus =>
+  statusAfterEvaluation(eligible, certificateGenerated);
 
 /**
  * Evaluates a link on the server: the given answers (validated; refused after the deadline) are merged over
