@@ -22,6 +22,7 @@ import { TokenService } from './auth/tokens';
 import { authoringRoutes } from './authoring/routes';
 import { withAwardMeta } from './awards/og';
 import { awardRoutes } from './awards/routes';
+import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   tenantRoutes(app, services);
   authoringRoutes(app, services);
   activityRoutes(app, services);
+  catalogueRoutes(app, services);
   assessmentRoutes(app, services);
   awardRoutes(app, services);
 
@@ -220,6 +222,9 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       },
     });
   }
+  // '/' is the portal's folder itself, which the static plugin refuses (403) since it lists no index:
+  // the landing page is the portal's index.html like every other page path
+  app.get('/', (_request, reply) => reply.callNotFound());
   // re-read index.html when a rebuild replaced it, so a running server never points at removed assets
   const indexFile = join(portalDir, 'index.html');
   let cached: { mtime: number; html: string } | null = null;
