@@ -109,8 +109,10 @@ export const AssignedRoadmapSummary = AssignedRoadmap.pick({
   roadmapId: true,
   name: true,
   status: true,
-  userId: true,
   createdAt: true,
+}).extend({
+  /** Null while a roadmap selected before sign-in is not claimed yet. */
+  userId: Id.nullable(),
 });
 
 /** Roadmap detail for selection. */

@@ -1,0 +1,258 @@
+/**
+ * The prerequisite (initial) assessment (mentor §2.11, §4; issue 3 §2): questions drawn from each
+ * prerequisite roadmap of the selected one, taken with or without signing in, scored on the server with
+ * the shared rules, and turned into the learner's roadmap — the sections of every prerequisite scored
+ * below 60 % first, then the roadmap's own. The engine of the test links does the drawing, freezing,
+ * the taker's view and the scoring (server/assessments/engine.ts).
+ */
+
+import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
+import type { Answer, TakerQuestion } from '@shared/schemas/assessment';
+import { eq } from 'drizzle-orm';
+import {
+  answerKey,
+  drawQuestions,
+  evaluateLink,
+  findLink,
+  freezeQuestions,
+  type LinkRow,
+  newLinkId,
+  type Pool,
+  questionsTargeting,
+  recentQuestionIds,
+  resourcesOfSections,
+  savedAnswers,
+  takerQuestions,
+  timeLimitFor,
+} from '../assessments/engine';
+import { testLinks } from '../assessments/tables';
+import type { Db } from '../db/client';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import type { Caller } from '../http/routes';
+import {
+  type AssignedSummary,
+  existingOrRoom,
+  insertAssigned,
+  requireRoadmap,
+  summaryOf,
+  toSummary,
+} from './learning';
+import { prerequisitesOf, sectionIdsOf } from './queries';
+import { assignedRoadmaps, roadmaps } from './tables';
+
+/** Questions drawn per prerequisite roadmap (fewer when its bank has fewer). */
+export const QUESTIONS_PER_PREREQUISITE = 5;
+
+export const INITIAL_MESSAGES = {
+  noPrerequisites: 'This roadmap has no prerequisites: you can assign it directly.',
+  noQuestions: 'There are no questions for the prerequisites of this roadmap yet. Please try again later.',
+  notFound: 'Assessment not found',
+  notYours: 'This assessment belongs to another person.',
+  learnersOnly: 'Only learners can take the prerequisite assessment.',
+} as const;
+
+type MaybeCaller = Caller | null;
+
+function refuseTenant(caller: MaybeCaller) {
+  if (caller && caller.user.role !== 'USER') throw forbidden(INITIAL_MESSAGES.learnersOnly);
+}
+
+/** A signed-in person's assessment is theirs only; an anonymous one belongs to whoever holds the link id. */
+function assertHolder(link: Pick<LinkRow, 'userId'>, caller: MaybeCaller) {
+  if (link.userId && caller?.id !== link.userId) throw forbidden(INITIAL_MESSAGES.notYours);
+}
+
+async function initialLink(db: Db, linkId: string): Promise<LinkRow> {
+  const link = await findLink(db, linkId);
+  if (link?.type !== 'INITIAL-ASSESSMENT' || !link.roadmapId) throw notFound(INITIAL_MESSAGES.notFound);
+  return link;
+}
+
+/** Published questions aimed at a roadmap, its sections or their resources. */
+async function bankOf(db: Db, roadmapId: string): Promise<string[]> {
+  const sectionIds = await sectionIdsOf(db, roadmapId);
+  return questionsTargeting(db, {
+    roadmaps: [roadmapId],
+    sections: sectionIds,
+    resources: await resourcesOfSections(db, sectionIds),
+  });
+}
+
+/** Draws the assessment and creates its link; returns the link id. */
+export async function generateInitialAssessment(
+  db: Db,
+  roadmapId: string,
+  caller: MaybeCaller,
+): Promise<string> {
+  refuseTenant(caller);
+  const roadmap = await requireRoadmap(db, roadmapId);
+  const prerequisites = await prerequisitesOf(db, [roadmapId]);
+  if (prerequisites.length === 0) throw badRequest(INITIAL_MESSAGES.noPrerequisites, 'id');
+  const pools: Pool[] = [];
+  for (const p of prerequisites) {
+    pools.push({
+      candidates: await bankOf(db, p.prerequisiteId),
+      count: QUESTIONS_PER_PREREQUISITE,
+      roadmapId: p.prerequisiteId,
+    });
+  }
+  const avoid = caller ? await recentQuestionIds(db, caller.id) : new Set<string>();
+  const drawn = await drawQuestions(db, pools, avoid);
+  if (drawn.length === 0) throw badRequest(INITIAL_MESSAGES.noQuestions, 'id');
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [link] = await tx
+      .insert(testLinks)
+      .values({
+        linkId: newLinkId(),
+        type: 'INITIAL-ASSESSMENT',
+        userId: caller?.id ?? null,
+        subjectId: roadmap.subjectId,
+        roadmapId,
+        assignedRoadMapName: roadmap.name,
+        questionCount: drawn.length,
+        timeLimitMinutes: timeLimitFor(drawn.length),
+      })
+      .returning();
+    await freezeQuestions(tx, link!.id, drawn);
+    return link!.linkId;
+  });
+}
+
+export interface InitialAssessmentView {
+  linkId: string;
+  roadmapId: string;
+  roadmapName: string;
+  questions: TakerQuestion[];
+  answers: Answer[];
+  isCompleted: boolean;
+}
+
+/** The questions without any correctness data, with the answers saved so far (without their points). */
+export async function readInitialAssessment(
+  db: Db,
+  linkId: string,
+  caller: MaybeCaller,
+): Promise<InitialAssessmentView> {
+  const link = await initialLink(db, linkId);
+  assertHolder(link, caller);
+  const [questions, answers] = await Promise.all([takerQuestions(db, link.id), savedAnswers(db, link.id)]);
+  return {
+    linkId: link.linkId,
+    roadmapId: link.roadmapId!,
+    roadmapName: link.assignedRoadMapName ?? '',
+    questions,
+    answers: answers.map(({ points: _p, ...a }) => a),
+    isCompleted: link.isCompleted,
+  };
+}
+
+export interface PrerequisiteScore {
+  roadmapId: string;
+  roadmapName: string;
+  percentage: number;
+}
+
+type Given = Answer & { roadmapId: string };
+
+/** The percentage of each prerequisite that had questions, in the prerequisites' order. */
+function scoresByPrerequisite(
+  prerequisites: { prerequisiteId: string; name: string }[],
+  perQuestion: { roadmapId: string | null; points: number }[],
+): PrerequisiteScore[] {
+  return prerequisites.flatMap((p) => {
+    const points = perQuestion.filter((q) => q.roadmapId === p.prerequisiteId).map((q) => q.points);
+    if (points.length === 0) return [];
+    const { score } = summarise(points);
+    return [
+      { roadmapId: p.prerequisiteId, roadmapName: p.name, percentage: percentageOf(score, points.length) },
+    ];
+  });
+}
+
+/** Each given answer must be to a question of this assessment and name the prerequisite it tests. */
+async function checkGiven(db: Db, link: LinkRow, given: readonly Given[]) {
+  const key = new Map((await answerKey(db, link.id)).map((q) => [q.id, q]));
+  given.forEach((a, i) => {
+    const q = key.get(a.questionId);
+    if (!q)
+      throw badRequest(
+        `answers.${i}.questionId: is not a question of this assessment`,
+        `answers.${i}.questionId`,
+      );
+    if (q.roadmapId && a.roadmapId !== q.roadmapId) {
+      throw badRequest(
+        `answers.${i}.roadmapId: is not the prerequisite this question tests`,
+        `answers.${i}.roadmapId`,
+      );
+    }
+  });
+}
+
+/**
+ * Scores the assessment and creates the learner's roadmap (unclaimed before sign-in). Evaluating again
+ * gives the same result and never a second roadmap.
+ */
+export async function evaluateInitialAssessment(
+  db: Db,
+  body: { linkId: string; answers: Given[] },
+  caller: MaybeCaller,
+  now: Date,
+): Promise<AssignedSummary & { prerequisiteScores: PrerequisiteScore[] }> {
+  refuseTenant(caller);
+  const link = await initialLink(db, body.linkId);
+  assertHolder(link, caller);
+  const roadmapId = link.roadmapId!;
+  const prerequisites = await prerequisitesOf(db, [roadmapId]);
+  if (!link.isCompleted) await checkGiven(db, link, body.answers);
+
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [current] = await tx.select().from(testLinks).where(eq(testLinks.id, link.id)).for('update');
+    if (!current) throw notFound(INITIAL_MESSAGES.notFound);
+    const owner = current.userId ?? caller?.id ?? null;
+
+    if (current.isCompleted && current.assignedRoadmapId) {
+      const [row] = await tx
+        .select()
+        .from(assignedRoadmaps)
+        .where(eq(assignedRoadmaps.id, current.assignedRoadmapId));
+      if (row) {
+        const { scored } = await evaluateLink(tx, current, [], now);
+        return {
+          ...(await summaryOf(tx, row)),
+          prerequisiteScores: scoresByPrerequisite(prerequisites, scored.perQuestion),
+        };
+      }
+    }
+
+    // a learner who has this roadmap already keeps it; one with two ongoing is refused before anything is written
+    const existing = owner ? await existingOrRoom(tx, owner, roadmapId) : null;
+    const { scored } = await evaluateLink(tx, current, body.answers, now);
+    const prerequisiteScores = scoresByPrerequisite(prerequisites, scored.perQuestion);
+
+    let row = existing;
+    if (!row) {
+      const weak = prerequisites.filter((p) => {
+        const s = prerequisiteScores.find((x) => x.roadmapId === p.prerequisiteId);
+        return s !== undefined && !passesPrerequisite(s.percentage);
+      });
+      const sectionIds: string[] = [];
+      for (const p of weak) sectionIds.push(...(await sectionIdsOf(tx, p.prerequisiteId)));
+      sectionIds.push(...(await sectionIdsOf(tx, roadmapId)));
+      row = await insertAssigned(tx, {
+        userId: owner,
+        roadmapId,
+        source: 'INITIAL_ASSESSMENT',
+        sectionIds,
+        now,
+      });
+    }
+    await tx
+      .update(testLinks)
+      .set({ assignedRoadmapId: row.id, userId: owner })
+      .where(eq(testLinks.id, current.id));
+    const [name] = await tx.select({ name: roadmaps.name }).from(roadmaps).where(eq(roadmaps.id, roadmapId));
+    return { ...toSummary(row, name?.name ?? ''), prerequisiteScores };
+  });
+}

@@ -1,0 +1,364 @@
+/**
+ * A learner's copies of roadmaps: assigning (at most two ongoing, idempotent), selecting before sign-in
+ * and claiming afterwards, the learner's view with scores and submitted tasks, task submission, and
+ * completion when the final assessment earns its certificate.
+ */
+import { MAX_ONGOING_ROADMAPS, ROADMAP_LIMIT_MESSAGE } from '@shared/contract/catalogue';
+import type { AssignedRoadmap } from '@shared/schemas/catalogue';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { testLinks } from '../assessments/tables';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import {
+  anyRoadmapHeader,
+  prerequisitesOf,
+  roadmapHeader,
+  sectionIdsOf,
+  sectionsWithResources,
+  subjectAndLanguage,
+  tasksOf,
+} from './queries';
+import { assignedRoadmaps, assignedSections, roadmaps, taskSubmissions, tasks } from './tables';
+
+export type AssignedRow = typeof assignedRoadmaps.$inferSelect;
+export type Source = AssignedRow['source'];
+
+export const CATALOGUE_MESSAGES = {
+  roadmapNotFound: 'Roadmap not found',
+  assignedNotFound: 'Assigned roadmap not found',
+  previewNotFound: 'This roadmap link is not valid. Please select the roadmap again.',
+  claimedByAnother: 'This roadmap has already been claimed by another account. Please select it again.',
+  hasPrerequisites:
+    'This roadmap has prerequisites: take the prerequisite assessment first (POST /roadmap/generate-initial-assessment-questions/{id}).',
+  taskNotFound: 'Task not found in this roadmap',
+  resourceNotFound: 'Resource not found',
+} as const;
+
+export const roadmapLimit = () => new HttpError(400, ROADMAP_LIMIT_MESSAGE, { errorCode: 'ROADMAP_LIMIT' });
+
+export interface AssignedSummary {
+  _id: string;
+  roadmapId: string;
+  name: string;
+  status: 'ONGOING' | 'COMPLETED';
+  userId: string | null;
+  createdAt: string;
+}
+
+export function toSummary(row: AssignedRow, name: string): AssignedSummary {
+  return {
+    _id: row.id,
+    roadmapId: row.roadmapId,
+    name,
+    status: row.status,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function roadmapName(db: Db, roadmapId: string): Promise<string> {
+  const [row] = await db.select({ name: roadmaps.name }).from(roadmaps).where(eq(roadmaps.id, roadmapId));
+  return row?.name ?? '';
+}
+
+export async function summaryOf(db: Db, row: AssignedRow): Promise<AssignedSummary> {
+  return toSummary(row, await roadmapName(db, row.roadmapId));
+}
+
+/** A published roadmap, or 404. */
+export async function requireRoadmap(db: Db, roadmapId: string) {
+  const header = await roadmapHeader(db, roadmapId);
+  if (!header) throw notFound(CATALOGUE_MESSAGES.roadmapNotFound);
+  return header;
+}
+
+export async function hasPrerequisites(db: Db, roadmapId: string): Promise<boolean> {
+  return (await prerequisitesOf(db, [roadmapId])).length > 0;
+}
+
+/** Serialises a learner's assignments (the two-roadmap limit holds under concurrent requests). */
+async function lockUser(tx: Db, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function ongoingCount(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(assignedRoadmaps)
+    .where(and(eq(assignedRoadmaps.userId, userId), eq(assignedRoadmaps.status, 'ONGOING')));
+  return Number(row?.n ?? 0);
+}
+
+async function existingFor(tx: Db, userId: string, roadmapId: string): Promise<AssignedRow | null> {
+  const [row] = await tx
+    .select()
+    .from(assignedRoadmaps)
+    .where(and(eq(assignedRoadmaps.userId, userId), eq(assignedRoadmaps.roadmapId, roadmapId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates the copy with its sections (the roadmap's own, or the given order). */
+export async function insertAssigned(
+  tx: Db,
+  spec: {
+    userId: string | null;
+    roadmapId: string;
+    source: Source;
+    assignedBy?: string | null;
+    sectionIds?: readonly string[];
+    now?: Date;
+  },
+): Promise<AssignedRow> {
+  const now = spec.now ?? new Date();
+  const [row] = await tx
+    .insert(assignedRoadmaps)
+    .values({
+      userId: spec.userId,
+      roadmapId: spec.roadmapId,
+      source: spec.source,
+      assignedBy: spec.assignedBy ?? null,
+      status: 'ONGOING',
+      createdAt: now,
+      claimedAt: spec.userId ? now : null,
+    })
+    .returning();
+  const sectionIds = [...new Set(spec.sectionIds ?? (await sectionIdsOf(tx, spec.roadmapId)))];
+  if (sectionIds.length) {
+    await tx
+      .insert(assignedSections)
+      .values(sectionIds.map((sectionId, position) => ({ assignedRoadmapId: row!.id, sectionId, position })));
+  }
+  return row!;
+}
+
+/**
+ * Inside a transaction holding the learner's lock: the learner's copy of the roadmap if there is one
+ * (assigning again answers with it), else a check that one more ongoing roadmap is allowed.
+ */
+export async function existingOrRoom(tx: Db, userId: string, roadmapId: string): Promise<AssignedRow | null> {
+  await lockUser(tx, userId);
+  const existing = await existingFor(tx, userId, roadmapId);
+  if (existing) return existing;
+  if ((await ongoingCount(tx, userId)) >= MAX_ONGOING_ROADMAPS) throw roadmapLimit();
+  return null;
+}
+
+/**
+ * Assigns a published roadmap to a learner: the existing copy when there is one (idempotent), else a new
+ * one unless two are ongoing already.
+ */
+export async function assignToLearner(
+  db: Db,
+  spec: { userId: string; roadmapId: string; source: Source; assignedBy?: string | null },
+): Promise<{ row: AssignedRow; created: boolean }> {
+  await requireRoadmap(db, spec.roadmapId);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const existing = await existingOrRoom(tx, spec.userId, spec.roadmapId);
+    if (existing) return { row: existing, created: false };
+    return { row: await insertAssigned(tx, spec), created: true };
+  });
+}
+
+/** Selection before sign-in: an unclaimed copy, previewed and claimed after sign-in. */
+export async function createUnclaimed(db: Db, roadmapId: string): Promise<AssignedRow> {
+  await requireRoadmap(db, roadmapId);
+  return db.transaction(async (t) =>
+    insertAssigned(t as unknown as Db, { userId: null, roadmapId, source: 'PUBLIC' }),
+  );
+}
+
+/**
+ * Claims an unclaimed copy for the signed-in learner. Claiming one's own again answers with it; a copy
+ * claimed by someone else is refused; a learner who already has that roadmap gets their copy back.
+ */
+export async function claim(db: Db, userId: string, assignedRoadmapId: string): Promise<AssignedRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockUser(tx, userId);
+    const [row] = await tx
+      .select()
+      .from(assignedRoadmaps)
+      .where(eq(assignedRoadmaps.id, assignedRoadmapId))
+      .for('update');
+    if (!row) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
+    if (row.userId === userId) return row;
+    if (row.userId !== null) throw badRequest(CATALOGUE_MESSAGES.claimedByAnother, 'id');
+    const existing = await existingFor(tx, userId, row.roadmapId);
+    if (existing) return existing;
+    if (row.status === 'ONGOING' && (await ongoingCount(tx, userId)) >= MAX_ONGOING_ROADMAPS) {
+      throw roadmapLimit();
+    }
+    const [claimed] = await tx
+      .update(assignedRoadmaps)
+      .set({ userId, claimedAt: new Date() })
+      .where(and(eq(assignedRoadmaps.id, row.id), isNull(assignedRoadmaps.userId)))
+      .returning();
+    // the prerequisite assessment taken before sign-in becomes the learner's too
+    await tx
+      .update(testLinks)
+      .set({ userId })
+      .where(and(eq(testLinks.assignedRoadmapId, row.id), isNull(testLinks.userId)));
+    return claimed!;
+  });
+}
+
+/** The learner's own copy, or null (someone else's is as good as missing). */
+export async function ownAssigned(db: Db, userId: string, id: string): Promise<AssignedRow | null> {
+  const [row] = await db
+    .select()
+    .from(assignedRoadmaps)
+    .where(and(eq(assignedRoadmaps.id, id), eq(assignedRoadmaps.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The learner's copies: ongoing first, newest first. */
+export async function learnerRoadmaps(db: Db, userId: string): Promise<AssignedSummary[]> {
+  const rows = await db
+    .select({ row: assignedRoadmaps, name: roadmaps.name })
+    .from(assignedRoadmaps)
+    .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
+    .where(eq(assignedRoadmaps.userId, userId))
+    .orderBy(
+      sql`case when ${assignedRoadmaps.status} = 'ONGOING' then 0 else 1 end`,
+      desc(assignedRoadmaps.createdAt),
+      asc(assignedRoadmaps.id),
+    );
+  return rows.map((r) => toSummary(r.row, r.name));
+}
+
+/** The sections of a copy in the learner's order (the roadmap's own when none were copied). */
+export async function assignedSectionIds(
+  db: Db,
+  row: Pick<AssignedRow, 'id' | 'roadmapId'>,
+): Promise<string[]> {
+  const own = await db
+    .select({ id: assignedSections.sectionId })
+    .from(assignedSections)
+    .where(eq(assignedSections.assignedRoadmapId, row.id))
+    .orderBy(asc(assignedSections.position));
+  return own.length ? own.map((r) => r.id) : sectionIdsOf(db, row.roadmapId);
+}
+
+const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
+
+/** The learner's copy with sections, resources, their test links and best scores, and tasks. */
+export async function learnerRoadmap(db: Db, userId: string, id: string): Promise<AssignedRoadmap | null> {
+  const row = await ownAssigned(db, userId, id);
+  if (!row) return null;
+  const header = await anyRoadmapHeader(db, row.roadmapId);
+  if (!header) return null;
+  const sectionIds = await assignedSectionIds(db, row);
+  const [links, submitted, meta] = await Promise.all([
+    db
+      .select({
+        linkId: testLinks.linkId,
+        type: testLinks.type,
+        sectionId: testLinks.sectionId,
+        resourceId: testLinks.resourceId,
+      })
+      .from(testLinks)
+      .where(and(eq(testLinks.userId, userId), eq(testLinks.assignedRoadmapId, row.id)))
+      .orderBy(asc(testLinks.createdAt)),
+    db
+      .select({ taskId: taskSubmissions.taskId })
+      .from(taskSubmissions)
+      .where(eq(taskSubmissions.assignedRoadmapId, row.id)),
+    subjectAndLanguage(db, header),
+  ]);
+  const sectionLinks = new Map<string, string[]>();
+  const resourceLinks = new Map<string, string[]>();
+  for (const l of links) {
+    if (l.type === 'SECTION' && l.sectionId) {
+      sectionLinks.set(l.sectionId, [...(sectionLinks.get(l.sectionId) ?? []), l.linkId]);
+    }
+    if ((RESOURCE_LINK_TYPES as readonly string[]).includes(l.type) && l.resourceId) {
+      resourceLinks.set(l.resourceId, [...(resourceLinks.get(l.resourceId) ?? []), l.linkId]);
+    }
+  }
+  const sectionList = await sectionsWithResources(db, sectionIds, { sectionLinks, resourceLinks });
+  const resourceIds = [...new Set(sectionList.flatMap((s) => s.resources.map((r) => r._id)))];
+  const best = await bestResourceScores(db, userId, resourceIds);
+  return {
+    _id: row.id,
+    roadmapId: row.roadmapId,
+    name: header.name,
+    description: header.description,
+    subject: meta.subject,
+    language: meta.language,
+    status: row.status,
+    userId,
+    sections: sectionList.map((s) => ({
+      ...s,
+      resourceScores: Object.fromEntries(
+        s.resources.filter((r) => best.has(r._id)).map((r) => [r._id, best.get(r._id)!]),
+      ),
+    })),
+    tasks: await tasksOf(db, row.roadmapId, new Set(submitted.map((s) => s.taskId))),
+    finalAssesmentId: row.finalAssesmentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The learner's best percentage per resource, from completed resource assessments. */
+export async function bestResourceScores(
+  db: Db,
+  userId: string,
+  resourceIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (resourceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ resourceId: testLinks.resourceId, best: sql<string>`max(${testLinks.percentage})` })
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.userId, userId),
+        eq(testLinks.isCompleted, true),
+        inArray(testLinks.type, [...RESOURCE_LINK_TYPES]),
+        inArray(testLinks.resourceId, [...resourceIds]),
+      ),
+    )
+    .groupBy(testLinks.resourceId);
+  return new Map(
+    rows.filter((r) => r.resourceId && r.best !== null).map((r) => [r.resourceId!, Number(r.best)]),
+  );
+}
+
+/** Marks a task of the learner's copy as submitted (again: the new link replaces the old one). */
+export async function submitTask(
+  db: Db,
+  userId: string,
+  assignedRoadmapId: string,
+  taskId: string,
+  url: string | undefined,
+): Promise<void> {
+  const row = await ownAssigned(db, userId, assignedRoadmapId);
+  if (!row) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
+  const [task] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.roadmapId, row.roadmapId)))
+    .limit(1);
+  if (!task) throw notFound(CATALOGUE_MESSAGES.taskNotFound);
+  await db
+    .insert(taskSubmissions)
+    .values({ assignedRoadmapId: row.id, taskId, url: url ?? null })
+    .onConflictDoUpdate({
+      target: [taskSubmissions.assignedRoadmapId, taskSubmissions.taskId],
+      set: { url: url ?? null, submittedAt: new Date() },
+    });
+}
+
+/**
+ * For the assessment engine: a final (roadmap) assessment earned its certificate, so the learner's copy
+ * is COMPLETED and remembers that link as its final assessment. Safe to call again.
+ */
+export async function markRoadmapCompleted(db: Db, assignedRoadmapId: string, linkId: string): Promise<void> {
+  await db
+    .update(assignedRoadmaps)
+    .set({ status: 'COMPLETED', finalAssesmentId: linkId, completedAt: new Date() })
+    .where(and(eq(assignedRoadmaps.id, assignedRoadmapId), ne(assignedRoadmaps.status, 'COMPLETED')));
+}
