@@ -5,7 +5,13 @@
  * (shared/rules/scoring.ts), and a link's life on the server's clock (start, deadline, expiry, evaluation).
  */
 import { randomBytes } from 'node:crypto';
-import { isMultiSelectType, scoreQuestion, statusAfterEvaluation, summarise } from '@shared/rules/scoring';
+import {
+  isMultiSelectType,
+  POINTS_PER_QUESTION,
+  scoreQuestion,
+  statusAfterEvaluation,
+  summarise,
+} from '@shared/rules/scoring';
 import type { Answer, QuestionType, TakerQuestion, TestStatus, TestType } from '@shared/schemas/assessment';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../catalogue/tables';
@@ -304,7 +310,7 @@ export async function takerQuestions(db: Db, testLinkRowId: string): Promise<Tak
             options.filter((o) => o.questionId === r.id),
             r.optionOrder,
           ).map((o) => ({ _id: o.id, value: o.value })),
-    points: r.questionType === 'FILL_IN_BLANK' ? r.points : 10,
+    points: POINTS_PER_QUESTION,
     roadmapId: r.roadmapId,
     roadmapName: r.roadmapId ? (roadmapName.get(r.roadmapId) ?? null) : null,
   }));
