@@ -251,7 +251,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       async contactUs({ body }) {
         const text = [
           `From: ${body.name} <${body.email}>`,
-          `Subject: ${body.subject}`,
+          `Subject: ${headerLine(body.subject, 200)}`,
           '',
           body.message,
           '',
