@@ -157,7 +157,7 @@ for (const backend of BACKENDS) {
         expect(r.subject.name).toBe(`Programming ${f.tag}`);
         expect(r.language.name).toBe(`English ${f.tag}`);
         expect(r.sections.map((s: { name: string }) => s.name)).toEqual(['Basics', 'Functions']);
-        expect(r.sections[0].resourceScores).toEqual({ [f.alpha.resources[0]]: 80 });
+        expect(r.sections[0].resourceScores).toEqual({ [f.alpha.resources[0]!]: 80 });
         expect(r.sections[1].resourceScores).toEqual({});
         expect(r.sections[0].assesmentIds).toEqual([rows[3]!.linkId]);
         expect(r.sections[0].resources[0].assesmentIds).toEqual([rows[0]!.linkId, rows[1]!.linkId]);
