@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { seedDemoAssessments } from '../assessments/demo-seed';
+import { seedCatalogue } from '../catalogue/demo-content';
 import type { Db } from './client';
 import { languages, subjects, systemState, tenantUsers, topics, users } from './schema';
 
@@ -88,6 +89,8 @@ export async function seed(db: Db, opts: { accounts?: EmulatorAccounts; log?: (m
       });
     log('seeded subjects and languages');
   }
+  // the demo catalogue and question bank (its own version key in system_state)
+  await seedCatalogue(db, { log });
   if (opts.accounts) await seedAccounts(db, opts.accounts, log);
   // last: needs the demo learner, the catalogue's roadmaps and the question bank
   await seedDemoAssessments(db, { log });
