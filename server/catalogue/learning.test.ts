@@ -34,6 +34,47 @@ for (const backend of BACKENDS) {
     const rowsOf = (userId: string) =>
       h.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.userId, userId));
 
+    describe('callers and ids', () => {
+      it('learner calls refuse a signed-out caller (401) and answer a malformed id with 400, never 500', async () => {
+        const asha = await h.learner();
+        const id = '00000000-0000-4000-8000-000000000000';
+        const calls: ['GET' | 'POST' | 'PUT', string, object?][] = [
+          ['GET', `/api/roadmap/check-roadmap-assigned-to-user/${id}`],
+          ['POST', '/api/roadmap/assign-roadmap', { roadmapId: id }],
+          ['GET', '/api/roadmap/my-roadmaps'],
+          ['GET', `/api/roadmap/assigned-roadmap/${id}`],
+          ['PUT', `/api/roadmap/assign-user-to-roadmap/${id}`],
+          ['PUT', `/api/roadmap/assigned-roadmap/${id}/task/${id}/submit`, {}],
+        ];
+        for (const [method, url, body] of calls) {
+          expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+        }
+        const malformed: ['GET' | 'POST' | 'PUT', string, string, object?][] = [
+          ['GET', '/api/roadmap/check-roadmap-assigned-to-user/42', 'id'],
+          ['POST', '/api/roadmap/assign-roadmap', 'roadmapId', { roadmapId: '42' }],
+          ['GET', '/api/roadmap/assigned-roadmap/42', 'id'],
+          ['PUT', '/api/roadmap/assign-user-to-roadmap/42', 'id'],
+          ['PUT', `/api/roadmap/assigned-roadmap/42/task/${id}/submit`, 'id', {}],
+          ['PUT', `/api/roadmap/assigned-roadmap/${id}/task/42/submit`, 'taskId', {}],
+          ['POST', '/api/roadmap/create-roadmap/42', 'id'],
+          ['GET', '/api/roadmap/prerequisite-selected-roadmap/42', 'id'],
+          ['POST', '/api/roadmap/generate-initial-assessment-questions/42', 'id'],
+        ];
+        for (const [method, url, field, body] of malformed) {
+          const res = await call(method, url, asha, body);
+          expect(res.statusCode, `${method} ${url}`).toBe(400);
+          expect(res.json().field, `${method} ${url}`).toBe(field);
+        }
+        const noBody = await h.app.inject({
+          method: 'POST',
+          url: '/api/roadmap/assign-roadmap',
+          headers: { ...asha.headers, 'content-type': 'application/json' },
+          payload: '{not json',
+        });
+        expect(noBody.statusCode).toBe(400);
+      });
+    });
+
     describe('assigning', () => {
       it('assigns a roadmap once: assigning it again answers with the same copy', async () => {
         const asha = await h.learner();
