@@ -136,7 +136,9 @@ describe('contact mail through SMTP', () => {
     const [headers, ...rest] = mail!.raw.split(/\r?\n\r?\n/);
     expect(headers).not.toMatch(/^Bcc:/m);
     // the body, quoted-printable soft line breaks undone
-    expect(rest.join('\n').replace(/=\r?\n/g, '')).toContain('My certificate shows my old name. Could you help?');
+    expect(rest.join('\n').replace(/=\r?\n/g, '')).toContain(
+      'My certificate shows my old name. Could you help?',
+    );
     const [row] = await h.db.select().from(outbox).where(eq(outbox.kind, 'contact'));
     expect(row!.status).toBe('SENT');
   });
