@@ -43,7 +43,16 @@ interface Tracked {
 interface FlushState {
   failures: number;
   nextAttemptAt: number;
+  /** When the queue was last emptied, unix ms. */
+  lastSentAt?: number;
 }
+
+/**
+ * Heartbeats are made every 30 s but sent every 2 minutes (or once 20 wait), a few per request: the
+ * server's cost is per request, and nothing reads today's time sooner except the popup, which sends first.
+ */
+const SEND_EVERY_MS = 120_000;
+const SEND_WHEN_QUEUED = 20;
 
 // ---- storage
 const local: KeyValueStore & { remove(key: string): Promise<void> } = {
@@ -241,11 +250,23 @@ async function tick() {
   if (beats.length && auth) {
     const user = auth.uuid;
     await queue.add(beats.map((b) => ({ ...b, id: crypto.randomUUID(), user })));
-    void flush();
+    void flushWhenDue();
   }
 }
 
 // ---- sending
+async function flushWhenDue() {
+  await ready;
+  if (!auth) return;
+  const state = (await local.get<FlushState>('flushState')) ?? { failures: 0, nextAttemptAt: 0 };
+  if (
+    Date.now() - (state.lastSentAt ?? 0) >= SEND_EVERY_MS ||
+    (await queue.size(auth.uuid)) >= SEND_WHEN_QUEUED
+  ) {
+    await flush();
+  }
+}
+
 let flushing: Promise<void> | null = null;
 function flush(): Promise<void> {
   flushing ??= doFlush().finally(() => {
@@ -281,9 +302,10 @@ async function doFlush() {
     const nextAttemptAt = Date.now() + backoffMs(failures);
     await local.set('flushState', { failures, nextAttemptAt });
     await ext.alarms.create('flush', { when: nextAttemptAt });
+  } else if (result.kind === 'signed-out') {
+    await signedOut();
   } else {
-    if (state.failures) await local.set('flushState', { failures: 0, nextAttemptAt: 0 });
-    if (result.kind === 'signed-out') await signedOut();
+    await local.set('flushState', { failures: 0, nextAttemptAt: 0, lastSentAt: Date.now() });
   }
 }
 
@@ -445,7 +467,8 @@ ext.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     return true;
   }
   if (m.kind === 'popup') {
-    if (sender.id !== ext.runtime.id || sender.tab) return false;
+    // the popup, or the same page opened in a tab: an extension page, never a web page
+    if (sender.id !== ext.runtime.id || !sender.url?.startsWith(ext.runtime.getURL(''))) return false;
     const work = m.op === 'status' ? popupStatus(m.dayStart) : setPaused(m.paused).then(() => popupStatus(0));
     work.then(sendResponse, (err: Error) => sendResponse({ error: err.message }));
     return true;
@@ -467,7 +490,7 @@ ext.runtime.onInstalled.addListener(setup);
 ext.runtime.onStartup.addListener(setup);
 
 ext.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === 'pulse') void tickNow().then(() => flush());
+  if (alarm.name === 'pulse') void tickNow().then(() => flushWhenDue());
   else if (alarm.name === 'sync') void ready.then(() => Promise.all([refreshTracked(), flush()]));
   else if (alarm.name === 'flush') void flush();
 });
@@ -485,7 +508,8 @@ self.addEventListener('online', () => {
 
 /**
  * For the end-to-end tests, through the DevTools protocol (nothing else can reach a worker's globals):
- * move this extension's clock, pretend the person is active, and run a pulse or a flush at once.
+ * move this extension's clock, pretend the person is active, and run a pulse, a flush or a refresh of the
+ * tracked resources at once.
  */
 Object.assign(globalThis, {
   __waymarkTest: {
@@ -497,6 +521,7 @@ Object.assign(globalThis, {
     },
     pulse: () => tickNow(),
     flush: () => flush(),
+    sync: () => refreshTracked(),
     async state() {
       await ready;
       return {
