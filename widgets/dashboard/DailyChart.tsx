@@ -31,6 +31,17 @@ function adoptChartStyles(el: HTMLElement) {
   root.prepend(copy);
 }
 
+/** frappe-charts prints axis steps such as 0.07500000000000001: keep three decimals at most. */
+function tidyYAxis(el: HTMLElement) {
+  for (const t of el.querySelectorAll('.y.axis text')) {
+    const raw = t.textContent ?? '';
+    const value = Number(raw);
+    if (!raw || !Number.isFinite(value)) continue;
+    const tidy = String(Math.round(value * 1000) / 1000);
+    if (tidy !== raw) t.textContent = tidy;
+  }
+}
+
 export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoint[]; color?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
@@ -54,10 +65,21 @@ export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoin
       height: 240,
       colors: [color],
       barOptions: { spaceRatio: 0.4 },
+      // small days stay readable next to big ones
+      valuesOverPoints: 1,
       axisOptions: { xAxisMode: 'tick', yAxisMode: 'span', xIsSeries: true },
       tooltipOptions: { formatTooltipY: (v) => `${v} h` },
     });
   }, [key, color]);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof MutationObserver === 'undefined') return;
+    // the chart redraws itself (resizes, updates): tidy every drawing
+    const observer = new MutationObserver(() => tidyYAxis(el));
+    observer.observe(el, { subtree: true, childList: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(
     () => () => {

@@ -1,0 +1,342 @@
+/**
+ * Learning time end to end, in Chromium with the built extension loaded (dist/extension-chromium): the
+ * portal signs the extension in (icon green), a resource of an assigned roadmap is studied and its time is
+ * recorded by the real server, the dashboard shows it in the chart, the table and the card, signing out
+ * signs the extension out (icon orange); without the extension the icon is grey and the Install prompts
+ * appear.
+ *
+ * The resource's page is served by the test (Playwright answers its address), so it works offline. Time is
+ * sped up inside the extension only: its clock is moved back six minutes, then forward in 30-second pulses
+ * (the `__waymarkTest` hooks of the background). The server is never faked. The dashboard's ranges end at
+ * the end of yesterday (UTC), so the dashboard page is opened with its clock set one day ahead.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+import { trackingKey } from '../../shared/rules/heartbeats';
+import { expect, expectAccessible, login, test } from '../support/fixtures';
+
+const DIST = resolve('dist/extension-chromium');
+const LEARNER = { email: 'learner@waymark.local', password: 'Learner#2026' };
+const DAY = 86_400;
+
+interface ExtensionState {
+  signedIn: boolean;
+  paused: boolean;
+  tracked: [string, string][];
+  queued: number;
+}
+type HookName = 'setClockOffset' | 'pulse' | 'flush' | 'sync' | 'state';
+
+/** Runs one of the background's test hooks (globalThis.__waymarkTest) inside the service worker. */
+function hook<T = void>(worker: Worker, name: HookName, arg?: unknown): Promise<T> {
+  return worker.evaluate(
+    ([n, a]) =>
+      (globalThis as unknown as { __waymarkTest: Record<string, (x?: unknown) => unknown> }).__waymarkTest[
+        n as string
+      ]!(a),
+    [name, arg] as const,
+  ) as Promise<T>;
+}
+const stateOf = (worker: Worker) => hook<ExtensionState>(worker, 'state');
+
+/** Calls the API as the learner signed in on `page`, refreshing (and storing) the portal's tokens if needed. */
+async function apiAs<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const KEY = 'waymark.session';
+      const send = (token: string) =>
+        fetch(`/api${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      let session = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+      let res = await send(session.token);
+      if (res.status === 401) {
+        await navigator.locks.request('waymark-refresh', async () => {
+          session = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+          const r = await fetch('/api/login/refresh', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${session.refreshToken}` },
+            body: JSON.stringify({ refreshToken: session.refreshToken, device: 'WEB_APP' }),
+          });
+          const tokens = (await r.json()).data;
+          session = { ...session, token: tokens.token, refreshToken: tokens.refreshToken };
+          localStorage.setItem(KEY, JSON.stringify(session));
+        });
+        res = await send(session.token);
+      }
+      return { status: res.status, json: await res.json() };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; json: T }>;
+}
+
+/** Signs the demo learner in on the portal and waits for the signed-in layout. */
+async function signIn(page: Page) {
+  await login(page, LEARNER.email, LEARNER.password);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 20_000 });
+}
+
+interface Studied {
+  assignedId: string;
+  resourceId: string;
+  title: string;
+  url: string;
+}
+
+/** The learner's first ongoing roadmap (assigning the first catalogue roadmap if there is none) and its first resource. */
+async function assignedResource(page: Page): Promise<Studied> {
+  type Summary = { _id: string; status: string };
+  const mine = await apiAs<{ data: Summary[] }>(page, 'GET', '/roadmap/my-roadmaps');
+  expect(mine.status).toBe(200);
+  let assignedId = mine.json.data.find((r) => r.status === 'ONGOING')?._id;
+  if (!assignedId) {
+    const list = await apiAs<{ data: { _id: string }[] }>(page, 'GET', '/roadmap/list');
+    expect(list.json.data.length, 'the demo catalogue has roadmaps').toBeGreaterThan(0);
+    const assigned = await apiAs<{ data: { assignedRoadmapId: string } }>(
+      page,
+      'POST',
+      '/roadmap/assign-roadmap',
+      {
+        roadmapId: list.json.data[0]!._id,
+      },
+    );
+    expect(assigned.status).toBe(201);
+    assignedId = assigned.json.data.assignedRoadmapId;
+  }
+  type Res = { _id: string; actualTitle: string; userTitle?: string | null; url: string };
+  const detail = await apiAs<{ data: { sections: { resources: Res[] }[] } }>(
+    page,
+    'GET',
+    `/roadmap/assigned-roadmap/${assignedId}`,
+  );
+  expect(detail.status).toBe(200);
+  const resource = detail.json.data.sections.flatMap((s) => s.resources)[0];
+  expect(resource, 'the roadmap has a resource').toBeTruthy();
+  return {
+    assignedId,
+    resourceId: resource!._id,
+    title: resource!.userTitle || resource!.actualTitle,
+    url: resource!.url,
+  };
+}
+
+test.describe('learning time with the extension', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let context: BrowserContext;
+  let worker: Worker;
+  let userDataDir: string;
+  let portal: Page;
+  let studied: Studied;
+  let extensionId: string;
+
+  test.beforeAll(async () => {
+    if (!existsSync(join(DIST, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
+    userDataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-ext-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      baseURL: process.env.WAYMARK_E2E_BASE_URL,
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+      args: [
+        `--disable-extensions-except=${DIST}`,
+        `--load-extension=${DIST}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    extensionId = new URL(worker.url()).host;
+    portal = await context.newPage();
+  });
+
+  test.afterAll(async () => {
+    await context?.close();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  test('signing in on the portal signs the extension in: the icon turns green', async () => {
+    expect(extensionId).toBe('ldpfdlpnndfffieajieddhopphppfjfb');
+    await signIn(portal);
+    // present but signed out: the portal goes through /check, which signs the extension in
+    await portal.waitForURL((url) => url.pathname === '/my-roadmaps', { timeout: 20_000 });
+    await expect(portal.locator('.ext-icon')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 });
+    await expect(portal.getByRole('img', { name: 'Waymark extension signed in' })).toBeVisible();
+    await expectAccessible(portal, 'signed in with the extension');
+    expect((await stateOf(worker)).signedIn).toBe(true);
+  });
+
+  test('studying an assigned resource records its time', async () => {
+    studied = await assignedResource(portal);
+    const key = trackingKey(studied.url);
+    expect(key).toBeTruthy();
+    // the extension learns the new assignment (it also does on its own within 5 minutes)
+    await hook(worker, 'sync');
+    const tracked = (await stateOf(worker)).tracked;
+    expect(tracked).toContainEqual([key, studied.resourceId]);
+
+    // the resource's page, served by the test at its own address
+    await context.route(
+      (url) => trackingKey(url.href) === key,
+      (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><title>${studied.title}</title><main><h1>${studied.title}</h1><p>Lesson.</p></main></html>`,
+        }),
+    );
+    const SIX_MINUTES = 6 * 60_000;
+    await hook(worker, 'setClockOffset', -SIX_MINUTES);
+    const lesson = await context.newPage();
+    await lesson.goto(studied.url);
+    await lesson.bringToFront();
+    await hook(worker, 'pulse');
+    for (let elapsed = 30_000; elapsed <= SIX_MINUTES; elapsed += 30_000) {
+      await hook(worker, 'setClockOffset', elapsed - SIX_MINUTES);
+      await hook(worker, 'pulse');
+    }
+    await lesson.close();
+    await hook(worker, 'pulse');
+    await hook(worker, 'flush');
+    expect((await stateOf(worker)).queued).toBe(0);
+
+    const now = Math.floor(Date.now() / 1000);
+    const from = Math.floor(now / DAY) * DAY - DAY;
+    const report = await apiAs<{
+      data: { timeSpentOnResource: { resource: { _id: string }; timespent: number }[] };
+    }>(
+      portal,
+      'GET',
+      `/reports/dashboard/time-spent-on-resource-by-user?startTime=${from}&endTime=${now}&skip=1&limit=100`,
+    );
+    const row = report.json.data.timeSpentOnResource.find((r) => r.resource._id === studied.resourceId);
+    expect(row?.timespent ?? 0).toBeGreaterThanOrEqual(355);
+    expect(row?.timespent ?? 0).toBeLessThan(420);
+  });
+
+  test("the popup shows today's time and what is tracked, and can pause", async () => {
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    await expect(popup.getByText(/^Signed in as /)).toBeVisible();
+    await expect(popup.locator('#today-list')).toContainText(studied.title);
+    await expect(popup.locator('#today-total')).toHaveText(/^6m|^[1-9]\d*m/);
+    await expectAccessible(popup, 'the extension popup');
+    await popup.getByLabel('Pause tracking').check();
+    await expect(popup.getByText(/Tracking is paused/)).toBeVisible();
+    expect((await stateOf(worker)).paused).toBe(true);
+    await popup.getByLabel('Pause tracking').uncheck();
+    await expect(popup.getByText('Tracking is on.')).toBeVisible();
+    await popup.close();
+  });
+
+  test('the dashboard shows it in the chart, the table and the card', async () => {
+    await hook(worker, 'setClockOffset', 0);
+    // the dashboard's ranges end at the end of yesterday: look from tomorrow
+    await context.clock.setFixedTime(Date.now() + DAY * 1000);
+    await portal.goto('/dashboard');
+    await expect(portal.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(portal.getByLabel('Date range')).toHaveValue('Past 7 days');
+
+    const table = portal.getByRole('table').filter({ hasText: 'Resource Title' });
+    const row = table.getByRole('row').filter({ hasText: studied.title });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^6m( \d+s)?$/);
+
+    await expect(portal.getByRole('heading', { name: 'Your Daily Time spent on Learning' })).toBeVisible();
+    await expect(portal.locator('.wm-chart-canvas svg')).toBeVisible();
+    // the bar of the last day carries its value
+    await expect(
+      portal.locator('.wm-chart-canvas svg .data-point-value').filter({ hasText: /^0\.1$/ }),
+    ).toHaveCount(1);
+    const chartTable = portal.getByRole('table', { name: /Your Daily Time spent on Learning/ });
+    await expect(chartTable.getByRole('row').last().getByRole('cell').last()).toHaveText('0.1');
+
+    const card = portal.locator('.wm-card').filter({ hasText: studied.title });
+    await expect(card.getByText('6 minutes')).toBeVisible();
+    await card.getByRole('button', { name: `Assessment of ${studied.title}` }).click();
+    await expect(portal.getByText(`Would you like to attempt an ${studied.title} assessment?`)).toBeVisible();
+    await portal.getByRole('button', { name: 'No' }).click();
+    await expectAccessible(portal, 'the dashboard');
+  });
+
+  test('signing out signs the extension out: the icon turns orange', async () => {
+    await context.clock.setFixedTime(Date.now());
+    await portal.goto('/my-roadmaps');
+    await expect(portal.locator('.ext-icon')).toHaveAttribute('data-state', 'signed-in');
+    // the layout (and its icon) goes with the session: record every state the icon takes
+    const states: string[] = [];
+    await portal.exposeFunction('recordIconState', (s: string) => states.push(s));
+    await portal.evaluate(() => {
+      const record = (window as unknown as { recordIconState: (s: string) => void }).recordIconState;
+      new MutationObserver(() => {
+        const icon = document.querySelector('.ext-icon');
+        if (icon) record(icon.getAttribute('data-state') ?? '');
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    });
+    await portal.getByRole('button', { name: 'Sign out' }).click();
+    await portal.waitForURL((url) => url.pathname === '/');
+    expect(states).toContain('signed-out');
+    await expect.poll(async () => (await stateOf(worker)).signedIn).toBe(false);
+
+    // signing in again finds the extension present but signed out, and signs it in through /check
+    await signIn(portal);
+    await expect(portal.locator('.ext-icon')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 });
+  });
+});
+
+test.describe('learning time without the extension', () => {
+  test('the icon is grey and the install prompts appear', async ({ page }) => {
+    await signIn(page);
+    await expect(page.locator('.ext-icon')).toHaveAttribute('data-state', 'absent', { timeout: 15_000 });
+    await expect(page.getByRole('img', { name: 'Waymark extension not installed' })).toBeVisible();
+    await page.goto('/dashboard');
+    const install = page.getByRole('link', { name: 'Install Extension' }).first();
+    await expect(install).toBeVisible();
+    await expect(install).toHaveAttribute('href', /chromewebstore\.google\.com/);
+    await expect(page.getByRole('button', { name: /^Assessment of / })).toHaveCount(0);
+    await expectAccessible(page, 'the dashboard without the extension');
+  });
+});
+
+test.describe('the Firefox build', () => {
+  test("passes Mozilla's linter (web-ext lint) without errors or warnings", () => {
+    const firefox = resolve('dist/extension-firefox');
+    if (!existsSync(join(firefox, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
+    const bin = resolve('node_modules/.bin/web-ext');
+    const out = execFileSync(bin, ['lint', '--source-dir', firefox, '--output', 'json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const report = JSON.parse(out.slice(out.indexOf('{'))) as {
+      summary: { errors: number; warnings: number };
+      errors: unknown[];
+      warnings: unknown[];
+    };
+    expect(report.errors).toEqual([]);
+    expect(report.warnings).toEqual([]);
+    expect(report.summary).toMatchObject({ errors: 0, warnings: 0 });
+  });
+});
