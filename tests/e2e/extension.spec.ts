@@ -321,6 +321,32 @@ test.describe('learning time without the extension', () => {
   });
 });
 
+test.describe('after removing the extension', () => {
+  test("'Sorry to see you go' asks why, with the form's rules, then thanks", async ({ page }) => {
+    await signIn(page);
+    await page.goto('/sorry-to-see-you-go');
+    await expect(page.getByRole('heading', { name: 'Sorry to see you go', level: 1 })).toBeVisible();
+    await expectAccessible(page, 'the uninstall feedback form');
+    await page.getByLabel('Email').fill('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('At least one Reason should be Selected')).toBeVisible();
+    await expect(page.getByText('Please enter email id')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByLabel("It doesn't work").check();
+    await page.getByLabel('Other', { exact: true }).check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Please enter other')).toBeVisible();
+    await page.getByLabel('Email').fill('learner@waymark.local');
+    await page.getByRole('textbox', { name: 'Other' }).fill('It slowed my browser down');
+    await page.getByLabel('Message').fill('Thanks anyway.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/thanks');
+    await expect(page.getByRole('heading', { name: 'Thank you' })).toBeVisible();
+    await expectAccessible(page, 'the thanks page');
+  });
+});
+
 test.describe('the Firefox build', () => {
   test("passes Mozilla's linter (web-ext lint) without errors or warnings", () => {
     const firefox = resolve('dist/extension-firefox');

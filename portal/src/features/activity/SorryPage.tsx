@@ -34,7 +34,9 @@ export default function SorryPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(UninstallFeedbackInput),
-    mode: 'onTouched',
+    // checked on Submit (then as the learner corrects): an error appearing on blur would move the button
+    // away from under the pointer
+    mode: 'onSubmit',
     defaultValues: { emailId: session.peek()?.user.email ?? '', reason: [], other: '', message: '' },
   });
   const { register, handleSubmit, formState, watch } = form;
