@@ -1,0 +1,127 @@
+/**
+ * The learner's figures, read from the rollups: per UTC day, per resource (paged), and the current resource
+ * cards. One user at a time; the learner's dashboard calls them for the caller, a mentor's analytics can
+ * call them for a learner of theirs.
+ */
+import type { TimeRange } from '@shared/rules/date-ranges';
+import { daysOf } from '@shared/rules/date-ranges';
+import type { DashboardCard } from '@shared/schemas/activity';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from './ingest';
+
+/** How many dashboard cards at most. */
+export const MAX_CARDS = 6;
+
+const isoDay = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+const seconds = (ms: number | string) => Math.round(Number(ms) / 1000);
+
+/** Seconds learnt on each UTC day of the range, zero included. */
+export async function timeByDay(db: Db, userId: string, query: TimeRange) {
+  const rows = rowsOf<{ day: string; ms: string | number }>(
+    await db.execute(sql`
+      select to_char(day, 'YYYY-MM-DD') as day, sum(ms) as ms from activity_daily
+      where user_id = ${userId} and day between ${isoDay(query.startTime)} and ${isoDay(query.endTime)}
+      group by day`),
+  );
+  const byDay = new Map(rows.map((r) => [r.day, seconds(r.ms)]));
+  const data = daysOf(query).map((day) => ({ date: day, timespent: byDay.get(isoDay(day)) ?? 0 }));
+  return data;
+}
+
+/** The current resource cards (most recently studied of ongoing roadmaps, then the first of one not started). */
+export async function currentResources(db: Db, userId: string): Promise<DashboardCard[]> {
+  const rows = rowsOf<{
+    assigned_id: string;
+    roadmap_name: string;
+    section_id: string;
+    resource_id: string;
+    title: string;
+    url: string;
+    type: 'WATCH' | 'READ';
+    ms: string | number | null;
+    last_at: string | number | null;
+  }>(
+    await db.execute(sql`
+      select ar.id as assigned_id, rm.name as roadmap_name, s.section_id, r.id as resource_id,
+             coalesce(r.user_title, r.actual_title) as title, r.url, r.type, t.ms, t.last_at
+      from assigned_roadmaps ar
+      join roadmaps rm on rm.id = ar.roadmap_id
+      join assigned_sections s on s.assigned_roadmap_id = ar.id
+      join section_resources sr on sr.section_id = s.section_id
+      join resources r on r.id = sr.resource_id
+      left join activity_resource_totals t on t.user_id = ar.user_id and t.resource_id = r.id
+      where ar.user_id = ${userId} and ar.status = 'ONGOING'
+      order by ar.created_at, s.position, sr.position`),
+  );
+  const card = (r: (typeof rows)[number]): DashboardCard => ({
+    roadmapName: r.roadmap_name,
+    resourceName: r.title,
+    resourceUrl: r.url,
+    resourceType: r.type,
+    latestTimestamp: Math.floor(Number(r.last_at ?? 0) / 1000),
+    totalTimeSpent: seconds(r.ms ?? 0),
+    roadmapId: r.assigned_id,
+    sectionId: r.section_id,
+    resourceId: r.resource_id,
+  });
+  const studied = rows
+    .filter((r) => Number(r.last_at ?? 0) > 0)
+    .sort((a, b) => Number(b.last_at) - Number(a.last_at));
+  const cards: DashboardCard[] = [];
+  const seen = new Set<string>();
+  for (const r of studied) {
+    if (cards.length >= MAX_CARDS) break;
+    if (seen.has(r.resource_id)) continue;
+    seen.add(r.resource_id);
+    cards.push(card(r));
+  }
+  // an ongoing roadmap not started yet shows its first resource: what to study next
+  const started = new Set(cards.map((c) => c.roadmapId));
+  for (const r of rows) {
+    if (cards.length >= MAX_CARDS) break;
+    if (started.has(r.assigned_id) || seen.has(r.resource_id)) continue;
+    started.add(r.assigned_id);
+    seen.add(r.resource_id);
+    cards.push(card(r));
+  }
+  return cards;
+}
+
+/** Seconds per resource over the range, most first; `skip` is the page number. */
+export async function timeByResource(
+  db: Db,
+  userId: string,
+  range: TimeRange & { skip: number; limit: number },
+) {
+  const offset = (range.skip - 1) * range.limit;
+  const rows = rowsOf<{
+    total: string | number;
+    resource_id: string | null;
+    ms: string | number | null;
+    title: string | null;
+  }>(
+    await db.execute(sql`
+      with agg as (
+        select resource_id, sum(ms) as ms from activity_daily
+        where user_id = ${userId} and day between ${isoDay(range.startTime)} and ${isoDay(range.endTime)}
+        group by resource_id having sum(ms) > 0
+      )
+      select c.total, p.resource_id, p.ms, coalesce(r.user_title, r.actual_title) as title
+      from (select count(*) as total from agg) c
+      left join lateral (
+        select resource_id, ms from agg order by ms desc, resource_id limit ${range.limit} offset ${offset}
+      ) p on true
+      left join resources r on r.id = p.resource_id
+      order by p.ms desc nulls last, p.resource_id`),
+  );
+  return {
+    totalCount: Number(rows[0]?.total ?? 0),
+    timeSpentOnResource: rows
+      .filter((r) => r.resource_id)
+      .map((r) => ({
+        resource: { _id: r.resource_id!, userTitle: r.title ?? 'Resource' },
+        timespent: seconds(r.ms ?? 0),
+      })),
+  };
+}
