@@ -58,7 +58,9 @@ async function takeAt(db: Db, link: LinkRow, at: Date, rightShare: number, minut
   const key = await answerKey(db, started.id);
   const rightCount = Math.floor(key.length * rightShare);
   const given = key.map((q, i) => answerFor(q, i < rightCount)).filter((a) => a.answerId !== '');
-  await evaluateLink(db, started, given, new Date(at.getTime() + minutes * 60_000), linkHooks);
+  // finished within the time limit, or the answers would count as late
+  const taken = Math.min(minutes, started.timeLimitMinutes - 1);
+  await evaluateLink(db, started, given, new Date(at.getTime() + taken * 60_000), linkHooks);
 }
 
 /** A roadmap of the catalogue with questions at every level, assigned to the learner. */

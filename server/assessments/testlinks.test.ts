@@ -708,6 +708,12 @@ for (const backend of BACKENDS) {
           'SECTION NO_ENOUGH_MARKS',
           'SUBJECT GENERATE_CERTIFICATE',
         ]);
+        // answered within the time limit: the section test has some right answers, not just too few
+        const section = (
+          links as unknown as { type: string; score: number; completedIn: number; questionCount: number }[]
+        ).find((l) => l.type === 'SECTION')!;
+        expect(section.score).toBeGreaterThan(0);
+        expect(section.completedIn).toBeLessThan(section.questionCount * 60);
         const [ar] = await h.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.userId, demo.id));
         expect(ar!.status).toBe('ONGOING');
         expect((await seedDemoAssessments(h.db, { email })).links).toBe(0);
