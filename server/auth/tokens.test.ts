@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { setupServer } from '../test/helper';
+
+const server = setupServer();
+
+const refresh = (refreshToken: string, device = 'WEB_APP') =>
+  server.post('/api/login/refresh', { refreshToken, device });
+
+describe('the access token', () => {
+  it('is required by calls for signed-in people', async () => {
+    const res = await server.get('/api/user/me');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, errorCode: 'TOKEN_MISSING' });
+  });
+
+  it('is refused when it is not one of ours', async () => {
+    const res = await server.get('/api/user/me', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad-signature' });
+    expect(res.status).toBe(401);
+    expect(res.body.errorCode).toBe('TOKEN_INVALID');
+  });
+});
+
+describe('refreshing a session', () => {
+  it('gives a new pair that works, and the new refresh token rotates again', async () => {
+    const person = await server.signedIn('USER');
+    const first = await refresh(person.refreshToken);
+    expect(first.status).toBe(200);
+    const { token, refreshToken } = first.body.data;
+    expect(refreshToken).not.toBe(person.refreshToken);
+    expect((await server.get('/api/user/me', { token })).status).toBe(200);
+
+    const second = await refresh(refreshToken);
+    expect(second.status).toBe(200);
+    expect((await server.get('/api/user/me', { token: second.body.data.token })).status).toBe(200);
+  });
+
+  it('ends the whole session when a rotated refresh token is used again', async () => {
+    const person = await server.signedIn('USER');
+    const rotated = await refresh(person.refreshToken);
+    const newest = rotated.body.data.refreshToken as string;
+
+    // someone replays the old token (a copy stolen before it was rotated)
+    const replay = await refresh(person.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.body.errorCode).toBe('REFRESH_REUSED');
+
+    // the family is revoked: the legitimate newest token no longer works either
+    const legit = await refresh(newest);
+    expect(legit.status).toBe(401);
+    expect(legit.body.errorCode).toBe('REFRESH_REVOKED');
+  });
+
+  it('leaves other sessions of the same person alone when one family is revoked', async () => {
+    const person = await server.signedIn('USER');
+    const other = await server.signIn(person.account);
+    await refresh(person.refreshToken);
+    await refresh(person.refreshToken); // replay: revokes the first family only
+    expect((await refresh(other.body.data.refreshToken)).status).toBe(200);
+  });
+
+  it('refuses a refresh token presented by another device', async () => {
+    const person = await server.signedIn('USER');
+    const res = await refresh(person.refreshToken, 'CHROME_EXTENSION');
+    expect(res.status).toBe(401);
+    expect(res.body.errorCode).toBe('REFRESH_DEVICE');
+    // the rightful device can still use it
+    expect((await refresh(person.refreshToken, 'WEB_APP')).status).toBe(200);
+  });
+
+  it('refuses an unknown refresh token and bad input', async () => {
+    expect((await refresh('x'.repeat(43))).status).toBe(401);
+    const bad = await server.post('/api/login/refresh', { refreshToken: 'x'.repeat(43), device: 'TOASTER' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('device');
+  });
+});
+
+describe('signing out', () => {
+  it('revokes the refresh token of this device', async () => {
+    const person = await server.signedIn('USER');
+    const res = await server.post('/api/login/logout', {
+      refreshToken: person.refreshToken,
+      device: 'WEB_APP',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ok: true });
+    expect((await refresh(person.refreshToken)).status).toBe(401);
+  });
+
+  it('answers ok for a token it does not know, without revealing anything', async () => {
+    const res = await server.post('/api/login/logout', { refreshToken: 'y'.repeat(43), device: 'WEB_APP' });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('tokens for the browser extension (socket-token)', () => {
+  it('gives a learner a session bound to the extension', async () => {
+    const learner = await server.signedIn('USER');
+    const res = await server.get('/api/login/socket-token', {
+      ...learner.auth,
+      query: { device: 'CHROME_EXTENSION', deviceInfo: JSON.stringify({ browserType: 'chrome' }) },
+    });
+    expect(res.status).toBe(200);
+    const { extensionAccessToken, extensionRefreshToken, uuid } = res.body.data;
+    expect(uuid).toBe(learner.user._id);
+    expect((await server.get('/api/user/me', { token: extensionAccessToken })).status).toBe(200);
+    // its refresh token belongs to the extension, not to the web app
+    expect((await refresh(extensionRefreshToken, 'WEB_APP')).status).toBe(401);
+    expect((await refresh(extensionRefreshToken, 'CHROME_EXTENSION')).status).toBe(200);
+  });
+
+  it('is not for mentors', async () => {
+    const mentor = await server.signedIn('TENANT');
+    const res = await server.get('/api/login/socket-token', {
+      ...mentor.auth,
+      query: { device: 'CHROME_EXTENSION' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('needs an extension device and JSON device info', async () => {
+    const learner = await server.signedIn('USER');
+    const noDevice = await server.get('/api/login/socket-token', learner.auth);
+    expect(noDevice.status).toBe(400);
+    expect(noDevice.body.field).toBe('device');
+    const badInfo = await server.get('/api/login/socket-token', {
+      ...learner.auth,
+      query: { device: 'FIREFOX_EXTENSION', deviceInfo: 'not json' },
+    });
+    expect(badInfo.status).toBe(400);
+    expect(badInfo.body.field).toBe('deviceInfo');
+  });
+});
+
+describe('checking whether an e-mail address is registered', () => {
+  it('says yes for a registered address in any letter case, no otherwise', async () => {
+    const person = await server.signedIn('USER');
+    const yes = await server.post('/api/user/check-email-exist', {
+      email: person.account.email.toUpperCase(),
+    });
+    expect(yes.status).toBe(200);
+    expect(yes.body.data).toEqual({ isExist: true });
+    const no = await server.post('/api/user/check-email-exist', { email: 'nobody-here@example.com' });
+    expect(no.body.data).toEqual({ isExist: false });
+  });
+
+  it('refuses something that is not an e-mail address, naming the field', async () => {
+    const res = await server.post('/api/user/check-email-exist', { email: 'not-an-address' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      field: 'email',
+      message: expect.stringContaining('Invalid email address'),
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupServer } from '../test/helper';
+
+const server = setupServer({
+  extend(app) {
+    // calls that fail the way real bugs do: a broken query with a parameter, a thrown error
+    app.get('/api/test/broken-query', async () => {
+      await app.services.database.db.execute(
+        sql`select secret_column from no_such_table where owner = ${'parameter-value-42'}`,
+      );
+      return { data: null };
+    });
+    app.get('/api/test/thrown', async () => {
+      throw new Error('internal detail: connection string postgres://admin:hunter2@db');
+    });
+  },
+});
+
+const leaks =
+  /select|no_such_table|secret_column|parameter-value-42|hunter2|internal detail|\bat \w+ \(|\.ts:\d+/i;
+
+describe('the one error handler', () => {
+  it('answers invalid JSON with a 400 naming the body', async () => {
+    const res = await server.request('POST', '/api/login/refresh', '{"refreshToken": ', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', field: 'body' });
+  });
+
+  it('answers a missing body with a 400', async () => {
+    const res = await server.post('/api/login/refresh');
+    expect(res.status).toBe(400);
+    expect(res.body.statusCode).toBe(400);
+  });
+
+  it('answers an unknown API call with a JSON 404', async () => {
+    const res = await server.get('/api/no/such/call');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    const post = await server.post('/api/user/me', {});
+    expect(post.status).toBe(404);
+  });
+
+  it('never shows SQL, parameters or a stack trace in a 500', async () => {
+    for (const url of ['/api/test/broken-query', '/api/test/thrown']) {
+      const res = await server.get(url);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: expect.any(String),
+      });
+      expect(res.text).not.toMatch(leaks);
+    }
+  });
+
+  it('sends the security headers and no framework banner', async () => {
+    const res = await server.get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('lets the portal origin call the API from a browser, and not other sites', async () => {
+    const origin = new URL(server.config.publicUrl).origin;
+    const ours = await server.get('/api/health', { headers: { origin } });
+    expect(ours.headers['access-control-allow-origin']).toBe(origin);
+    const theirs = await server.get('/api/health', { headers: { origin: 'https://evil.example' } });
+    expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
