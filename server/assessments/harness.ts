@@ -1,17 +1,13 @@
 /**
  * What the assessment and award tests need around the app: signed-in learners and tenants, the database,
- * and shortcuts that take a test through its life. Built on server/test/helper.ts.
+ * and shortcuts that take a test through its life. Built on server/test/helper.ts (real sign-in through
+ * the Firebase Auth emulator; PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { type Database, type Db, openDatabase } from '../db/client';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { type TestDbKind, TestServer, testDbKind } from '../test/helper';
 import { type Bank, type BankQuestion, rightAnswer, wrongAnswer } from './fixtures';
 
 export interface Person {
@@ -113,74 +109,31 @@ export function calls(app: FastifyInstance) {
 }
 
 // ---------------------------------------------------------------- the app under test
-// (until server/test/helper.ts lands: people are created in the database and given access tokens directly)
 
-/** The backends the tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const BACKENDS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+/**
+ * The backend of this run, as server/test/helper.ts decides: PostgreSQL when TEST_DATABASE_URL is set,
+ * PGlite otherwise (npm test runs the suite once on each).
+ */
+export const BACKENDS: TestDbKind[] = [testDbKind()];
 
-async function openBackend(
-  kind: 'pglite' | 'postgres',
-): Promise<{ database: Database; cleanup(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    return { database, cleanup: () => database.close() };
-  }
-  const name = `waymark_assess_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  return {
-    database,
-    async cleanup() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-export async function openHarness(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Harness> {
-  const dir = mkdtempSync(join(tmpdir(), 'wm-assess-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dir,
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    RATE_LIMIT_STRICT: '10000',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const { database, cleanup } = await openBackend(kind);
-  const app = await buildApp({ config, database, logger: false });
-  const db = database.db;
+/** The app on a fresh migrated database, with people signed in through the Auth emulator. */
+export async function openHarness(_kind: TestDbKind = testDbKind()): Promise<Harness> {
+  const server = await new TestServer().start();
   const person = async (role: 'USER' | 'TENANT', name?: string): Promise<Person> => {
-    const email = `${role.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
-    const [u] = await db
-      .insert(users)
-      .values({ firebaseUid: randomUUID(), email, role, name: name ?? 'Test Person', emailVerified: true })
-      .returning();
-    const token = await app.services.tokens.signAccess({
-      sub: u!.id,
-      role,
-      dev: 'WEB_APP',
-      fam: randomUUID(),
-    });
-    return { id: u!.id, email, headers: { authorization: `Bearer ${token}` } };
+    const signed = await server.signedIn(role);
+    // any name, even one a profile form would refuse: the tests check escaping
+    if (name) await server.db.update(users).set({ name }).where(eq(users.id, signed.user._id));
+    return {
+      id: signed.user._id,
+      email: signed.account.email,
+      headers: { authorization: `Bearer ${signed.token}` },
+    };
   };
   return {
-    app,
-    db,
+    app: server.app,
+    db: server.db,
     learner: (name) => person('USER', name),
     tenant: (name) => person('TENANT', name),
-    async close() {
-      await app.close();
-      await cleanup();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => server.close(),
   };
 }
