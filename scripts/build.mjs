@@ -59,7 +59,11 @@ const targets = [
 
 let failed = false;
 // the API document is generated from the contract on every build (it takes a moment)
-spawnSync(process.execPath, ['--import', 'tsx', 'scripts/openapi.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+spawnSync(process.execPath, ['--import', 'tsx', 'scripts/openapi.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const t of targets) {
   if (!existsSync(join(root, t.config))) continue;
   const out = join(root, t.output);

@@ -175,17 +175,15 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             })
             .returning({ id: questions.id });
           const count = type === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
-          await tx
-            .insert(questionOptions)
-            .values(
-              Array.from({ length: count }, (_, position) => ({
-                questionId: q!.id,
-                position,
-                value: '',
-                isCorrect: false,
-                points: 0,
-              })),
-            );
+          await tx.insert(questionOptions).values(
+            Array.from({ length: count }, (_, position) => ({
+              questionId: q!.id,
+              position,
+              value: '',
+              isCorrect: false,
+              points: 0,
+            })),
+          );
           if (body.assessmentId) await appendToAssessment(tx as unknown as Db, body.assessmentId, q!.id);
           return q!.id;
         });

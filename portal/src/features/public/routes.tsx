@@ -4,6 +4,7 @@ import { lazyPage } from '../../app/lazy';
 
 export const publicRoutes: RouteObject[] = [
   { path: '/', lazy: lazyPage(() => import('./LandingPage')) },
+  { path: '/landing', lazy: lazyPage(() => import('./LandingPage')) },
   { path: '/login', lazy: lazyPage(() => import('../auth/LoginPage')) },
   { path: '/who-i-am', lazy: lazyPage(() => import('../auth/WhoIAmPage')) },
   {
@@ -14,5 +15,17 @@ export const publicRoutes: RouteObject[] = [
     path: '/tenant',
     lazy: async () => ({ Component: (await import('../auth/SignUpPage')).TenantSignUpPage }),
   },
+  { path: '/course-detail/:roadmapId', lazy: lazyPage(() => import('./CourseDetailPage')) },
+  { path: '/initial-assessment/:linkId', lazy: lazyPage(() => import('./InitialAssessmentPage')) },
+  {
+    path: '/access-assigned-roadmap/:assignedRoadmapId',
+    lazy: lazyPage(() => import('./AccessAssignedRoadmapPage')),
+  },
+  { path: '/resource/:shortId', lazy: lazyPage(() => import('./ResourcePage')) },
+  { path: '/privacy_policy', lazy: lazyPage(() => import('./PrivacyPolicyPage')) },
+  { path: '/terms_and_conditions', lazy: lazyPage(() => import('./TermsPage')) },
+  { path: '/terms', lazy: lazyPage(() => import('./TermsPage')) },
+  { path: '/refund_policy', lazy: lazyPage(() => import('./RefundPolicyPage')) },
+  { path: '/support', lazy: lazyPage(() => import('./SupportPage')) },
   { path: '/mailbox', lazy: lazyPage(() => import('./MailboxPage')) },
 ];

@@ -1,0 +1,173 @@
+/**
+ * /access-assigned-roadmap/{assignedRoadmapId} (mentor §2.12): the preview of a roadmap just selected
+ * or assessed before signing in — name, subject, how many sections and resources, each section's
+ * resources — with confetti and a chime, and sign-in buttons. Signing in (as a learner) claims the
+ * roadmap with PUT /roadmap/assign-user-to-roadmap/{id}; the person then goes where sign-in sends them.
+ */
+import './public.css';
+import { ApiError } from '@shared/client/client';
+import { assignedRoadmapNoAuth, assignUserToRoadmap } from '@shared/contract/catalogue';
+import type { User } from '@shared/schemas/user';
+import { client } from '@widgets/core/api';
+import { ASSESSED_ROADMAP_KEY, pending } from '@widgets/core/pending';
+import { session } from '@widgets/core/session';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { useSignalValue } from '@widgets/core/useSignal';
+import { Loader } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { currentUser } from '../../app/auth';
+import { AuthDialogs } from '../auth/AuthDialogs';
+import { ProviderButtons } from '../auth/ProviderButtons';
+import { useSignInFlow } from '../auth/useSignInFlow';
+import { playChime, throwConfetti } from './celebrate';
+import { PublicPage, useDocumentTitle } from './PublicChrome';
+
+export const CLAIM_FAILED = "Couldn't assign the assessed roadmap.";
+
+export default function AccessAssignedRoadmapPage() {
+  const { assignedRoadmapId = '' } = useParams();
+  const navigate = useNavigate();
+  const user = useSignalValue(currentUser);
+  const flow = useSignInFlow();
+  const [claiming, setClaiming] = useState(false);
+  const celebrated = useRef(false);
+  const preview = useCall(
+    (signal) =>
+      client.call(assignedRoadmapNoAuth, { params: { assignedRoadmapId }, signal }).then((r) => r.data),
+    [assignedRoadmapId],
+  );
+  const roadmap = preview.data;
+  useDocumentTitle(roadmap ? `${roadmap.name} is ready` : 'Your roadmap');
+
+  // fetch errors: a 400 says why; anything else is 'Something went wrong'; then the login page
+  useEffect(() => {
+    const err = preview.error;
+    if (!err) return;
+    toast(err instanceof ApiError && err.status === 400 ? err.message : 'Something went wrong', {
+      kind: 'error',
+    });
+    navigate('/login', { replace: true });
+  }, [preview.error, navigate]);
+
+  useEffect(() => {
+    if (!roadmap || celebrated.current) return;
+    celebrated.current = true;
+    // remembered so that signing in any way (here, or e-mail on /login) claims it
+    if (!session.peek() && !roadmap.claimed) pending.set(ASSESSED_ROADMAP_KEY, assignedRoadmapId);
+    throwConfetti();
+    playChime();
+  }, [roadmap, assignedRoadmapId]);
+
+  /** Claims the roadmap for the person who just signed in; never throws (sign-in goes on either way). */
+  async function claim(): Promise<boolean> {
+    try {
+      await client.call(assignUserToRoadmap, { params: { id: assignedRoadmapId } });
+      pending.clear(ASSESSED_ROADMAP_KEY);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError) pending.clear(ASSESSED_ROADMAP_KEY);
+      toast(messageOf(err, CLAIM_FAILED), { kind: 'error', ms: 8000 });
+      return false;
+    }
+  }
+  const afterSignIn = async (_user: User) => {
+    await claim();
+  };
+
+  if (!roadmap) return <Loader text="Loading your roadmap…" />;
+  const signedIn = user && user !== 'loading';
+  return (
+    <PublicPage>
+      <div className="page-wide access-page">
+        <section className="access-hero" aria-labelledby="access-title">
+          <p className="eyebrow">Your roadmap is ready</p>
+          <h1 id="access-title">{roadmap.name}</h1>
+          <dl className="access-facts">
+            <div>
+              <dt>Subject</dt>
+              <dd>{roadmap.subject.name}</dd>
+            </div>
+            <div>
+              <dt>Sections</dt>
+              <dd>{roadmap.sectionCount}</dd>
+            </div>
+            <div>
+              <dt>Resources</dt>
+              <dd>{roadmap.resourceCount}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <div className="access-layout">
+          <section className="card" aria-labelledby="access-sections">
+            <h2 id="access-sections">What you will learn</h2>
+            <ol className="access-sections">
+              {roadmap.sections.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the preview's sections have no ids and never reorder
+                <li key={`${i}-${s.name}`}>
+                  <h3>{s.name}</h3>
+                  <ul>
+                    {s.resources.map((r, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the preview's resources have no ids and never reorder
+                      <li key={`${j}-${r.actualTitle}`}>{r.actualTitle}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <aside className="card access-signin" aria-labelledby="access-signin">
+            {signedIn ? (
+              <>
+                <h2 id="access-signin">Add it to your roadmaps</h2>
+                {roadmap.claimed ? (
+                  <p>This roadmap already belongs to a learner.</p>
+                ) : user.role === 'USER' ? (
+                  <button
+                    type="button"
+                    className="btn btn-block"
+                    disabled={claiming}
+                    onClick={async () => {
+                      setClaiming(true);
+                      const ok = await claim();
+                      setClaiming(false);
+                      if (ok) navigate(`/my-roadmap/${assignedRoadmapId}`);
+                    }}
+                  >
+                    {claiming ? 'Adding…' : 'Add to my roadmaps'}
+                  </button>
+                ) : (
+                  <p>Roadmaps are for learner accounts. Sign in as a learner to take this one.</p>
+                )}
+                <p>
+                  <Link to="/my-roadmaps">Go to My Roadmaps</Link>
+                </p>
+              </>
+            ) : (
+              <>
+                <h2 id="access-signin">Sign in to start learning</h2>
+                <p>
+                  Your roadmap is saved. Sign in with your learner account — or create one — and it is added
+                  to your roadmaps.
+                </p>
+                <ProviderButtons
+                  verb="Sign in"
+                  disabled={flow.busy || roadmap.claimed}
+                  onPick={(p) => void flow.withProvider(p, 'signup', { role: 'USER', afterSignIn })}
+                />
+                <p className="muted access-email">
+                  Prefer your e-mail address? <Link to="/login">Login</Link> or{' '}
+                  <Link to="/learner">sign up as a learner</Link>; the roadmap waits for you.
+                </p>
+              </>
+            )}
+          </aside>
+        </div>
+      </div>
+      <AuthDialogs flow={flow} />
+    </PublicPage>
+  );
+}

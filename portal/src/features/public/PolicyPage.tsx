@@ -1,0 +1,45 @@
+import './public.css';
+import type { ReactNode } from 'react';
+import { PublicPage, useDocumentTitle } from './PublicChrome';
+
+/** The frame of a policy page: title, date of the last update, contents, the sections. */
+export function PolicyPage({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  sections: { id: string; title: string; body: ReactNode }[];
+}) {
+  useDocumentTitle(title);
+  return (
+    <PublicPage>
+      <article className="page-narrow policy" aria-labelledby="policy-title">
+        <h1 id="policy-title">{title}</h1>
+        <p className="muted">Last updated: {updated}</p>
+        {intro}
+        <nav aria-labelledby="policy-contents" className="policy-contents">
+          <h2 id="policy-contents">Contents</h2>
+          <ol>
+            {sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {sections.map((s, i) => (
+          <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} tabIndex={-1}>
+            <h2 id={`${s.id}-title`}>
+              {i + 1}. {s.title}
+            </h2>
+            {s.body}
+          </section>
+        ))}
+      </article>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * /resource/{shortId} (mentor §2.13): a resource's short link. Loads the resource and opens it in a new
+ * tab — with a link to open it should the browser block the tab; without the extension, which measures
+ * the learning time, it asks to install it first. Before sign-in the short id is remembered so that
+ * signing in comes back here.
+ */
+import './public.css';
+import { ApiError } from '@shared/client/client';
+import { resourceByShortId } from '@shared/contract/catalogue';
+import { client } from '@widgets/core/api';
+import { extensionReady, storeUrlFor } from '@widgets/core/extension';
+import { pending, RESOURCE_SHORT_ID_KEY } from '@widgets/core/pending';
+import { session } from '@widgets/core/session';
+import { Loader } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { appConfig } from '../../app/config';
+import { PublicPage, useDocumentTitle } from './PublicChrome';
+
+export const INSTALL_EXTENSION = 'Please install Extension to learn the resource.';
+export const RESOURCE_NOT_FOUND = 'Resource not found';
+export const RESOURCE_FAILED = "Couldn't load the resource";
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'no-extension'; url: string; title: string }
+  | { kind: 'opened'; url: string; title: string; blocked: boolean };
+
+export default function ResourcePage() {
+  const { shortId = '' } = useParams();
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useDocumentTitle(state.kind === 'loading' ? 'Resource' : state.title);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!session.peek()) pending.set(RESOURCE_SHORT_ID_KEY, shortId);
+    (async () => {
+      try {
+        const res = await client.call(resourceByShortId, { params: { shortId }, query: { device: 'WEB' } });
+        const { url, actualTitle: title } = res.data;
+        const ext = await extensionReady();
+        if (cancelled) return;
+        if (!ext.isPresent) {
+          setState({ kind: 'no-extension', url, title });
+          return;
+        }
+        const opened = window.open(url, '_blank');
+        if (opened) opened.opener = null;
+        setState({ kind: 'opened', url, title, blocked: !opened });
+      } catch (err) {
+        if (cancelled) return;
+        toast(err instanceof ApiError && err.status === 404 ? RESOURCE_NOT_FOUND : RESOURCE_FAILED, {
+          kind: 'error',
+        });
+        navigate('/', { replace: true });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [shortId, navigate]);
+
+  return (
+    <PublicPage>
+      <div className="page-narrow resource-page">
+        {state.kind === 'loading' ? <Loader text="Opening your resource…" /> : null}
+        {state.kind === 'no-extension' ? (
+          <section className="card center" aria-labelledby="resource-title">
+            <h1 id="resource-title">{state.title}</h1>
+            <p className="alert alert-warning">{INSTALL_EXTENSION}</p>
+            <p>
+              The Waymark extension measures your learning time on this resource, so your progress counts.
+            </p>
+            <div className="row resource-actions">
+              <a
+                className="btn"
+                href={storeUrlFor(navigator.userAgent, appConfig().extension)}
+                target="_blank"
+                rel="noopener"
+              >
+                Install Extension<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              <a className="btn btn-secondary" href={state.url} target="_blank" rel="noopener noreferrer">
+                Open the resource anyway<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </div>
+          </section>
+        ) : null}
+        {state.kind === 'opened' ? (
+          <section className="card center" aria-labelledby="resource-title">
+            <h1 id="resource-title">{state.title}</h1>
+            <p role="status">
+              {state.blocked
+                ? 'Your browser blocked the new tab. Open the resource with the link below.'
+                : 'The resource opened in a new tab. Happy learning!'}
+            </p>
+            <a className="btn" href={state.url} target="_blank" rel="noopener noreferrer">
+              Open {state.title}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </section>
+        ) : null}
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The celebration of a freshly assigned roadmap (mentor §2.12): confetti (none for people who prefer
+ * reduced motion) and a short chime made with the Web Audio API (no audio file to load).
+ */
+import confetti from 'canvas-confetti';
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+export function throwConfetti(): boolean {
+  if (prefersReducedMotion()) return false;
+  const colors = ['#3730a3', '#0f766e', '#f59e0b', '#e11d48', '#6366f1'];
+  void confetti({
+    particleCount: 90,
+    spread: 70,
+    origin: { y: 0.35 },
+    colors,
+    disableForReducedMotion: true,
+  });
+  setTimeout(() => {
+    void confetti({ particleCount: 60, angle: 60, spread: 55, origin: { x: 0, y: 0.5 }, colors });
+    void confetti({ particleCount: 60, angle: 120, spread: 55, origin: { x: 1, y: 0.5 }, colors });
+  }, 250);
+  return true;
+}
+
+/** A rising three-note chime, about 0.8 s, quiet. Browsers allow it only after the visitor has interacted. */
+export function playChime(): boolean {
+  const Ctx =
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctx) return false;
+  const activated = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  if (activated && !activated.hasBeenActive) return false;
+  try {
+    const ctx = new Ctx();
+    const start = ctx.currentTime + 0.05;
+    const notes = [523.25, 659.25, 783.99]; // C5, E5, G5
+    notes.forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      const at = start + i * 0.14;
+      osc.type = 'sine';
+      osc.frequency.setValueAtTime(freq, at);
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.12, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.5);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(at);
+      osc.stop(at + 0.55);
+    });
+    setTimeout(() => void ctx.close(), 1500);
+    return true;
+  } catch {
+    return false;
+  }
+}

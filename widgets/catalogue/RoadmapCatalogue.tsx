@@ -1,0 +1,71 @@
+/**
+ * The roadmap catalogue (mentor §2.9): the public roadmaps as cards, each with Select, which opens the
+ * prerequisite or assignment dialog. Loads through the host's client; reports through the host's events.
+ */
+import { ApiError } from '@shared/client/client';
+import { useEffect, useId } from 'react';
+import { useCall } from '../core/useCall';
+import { widgetCalls } from '../embed/calls';
+import { useWidgetHost } from '../embed/host';
+import { Loader } from '../ui/Loader';
+import { RoadmapCatalogueProps } from './props';
+import { RoadmapCard } from './RoadmapCard';
+import { selectionText, useRoadmapSelection } from './selection';
+
+export const DEFAULT_CATALOGUE_HEADING = 'Select Roadmap';
+
+export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
+  const props = RoadmapCatalogueProps.parse(input);
+  const { language, subject, topic } = props;
+  const limit = props.limit ? Number(props.limit) : undefined;
+  const heading = props.heading ?? DEFAULT_CATALOGUE_HEADING;
+  const host = useWidgetHost();
+  const headingId = useId();
+  const selection = useRoadmapSelection();
+  const list = useCall(
+    (signal) =>
+      host.client
+        .call(widgetCalls.roadmapListNoAuth, { query: { language, subject, topic }, signal })
+        .then((r) => r.data),
+    [host.client, language, subject, topic],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load
+  useEffect(() => {
+    if (list.data) host.emit('wm-load', { count: list.data.length });
+  }, [list.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
+  useEffect(() => {
+    if (list.error) {
+      host.emit('wm-error', {
+        message: selectionText.listFailed,
+        status: list.error instanceof ApiError ? list.error.status : undefined,
+      });
+    }
+  }, [list.error]);
+
+  const roadmaps = list.data ? list.data.slice(0, limit ?? list.data.length) : null;
+  return (
+    <section className="wm-catalogue" part="catalogue" aria-labelledby={heading ? headingId : undefined}>
+      {heading ? (
+        <h2 id={headingId} className="wm-heading" part="heading">
+          {heading}
+        </h2>
+      ) : null}
+      {list.error ? (
+        <p className="alert alert-error" role="alert" part="error">
+          {selectionText.listFailed}
+        </p>
+      ) : null}
+      {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
+      {roadmaps && roadmaps.length === 0 ? <p className="empty">No Roadmaps found</p> : null}
+      {roadmaps && roadmaps.length > 0 ? (
+        <ul className="wm-grid" part="grid" aria-busy={list.loading || undefined}>
+          {roadmaps.map((r) => (
+            <RoadmapCard key={r._id} roadmap={r} onSelect={(c) => selection.select(c._id, c.name)} />
+          ))}
+        </ul>
+      ) : null}
+      {selection.dialog}
+    </section>
+  );
+}

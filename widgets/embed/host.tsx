@@ -1,0 +1,76 @@
+/**
+ * What a widget needs from the page that shows it: the API client, where Waymark's own pages and images
+ * live, how to tell the host what happened (events), and how to follow a link by default. The portal
+ * provides one host for all its widgets; the custom-element wrapper provides one per element.
+ */
+import type { Client } from '@shared/client/client';
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** The events a widget fires, with their details. All bubble and cross the shadow boundary. */
+export interface WidgetEventMap {
+  /** The widget's data arrived (the number of roadmaps, or the roadmap shown). */
+  'wm-load': { count?: number; roadmapId?: string; name?: string };
+  /** Loading or an action failed; `message` is what the widget shows. */
+  'wm-error': { message: string; status?: number };
+  /** A roadmap's image was activated. Cancelable: the default opens Waymark's course page. */
+  'wm-open-course': { roadmapId: string; href: string };
+  /** Select was pressed. Cancelable: the default opens the selection dialog. */
+  'wm-select': { roadmapId: string; roadmapName: string };
+  /** The prerequisite assessment is ready. Cancelable: the default opens it on Waymark. */
+  'wm-assessment': { roadmapId: string; linkId: string; href: string };
+  /** The roadmap was assigned. Cancelable: the default opens its preview (or the learner's copy) on Waymark. */
+  'wm-assigned': { roadmapId: string; assignedRoadmapId: string; href: string };
+}
+export type WidgetEventName = keyof WidgetEventMap;
+
+/** Events the host may veto with preventDefault(). */
+export const CANCELABLE_EVENTS: readonly WidgetEventName[] = [
+  'wm-open-course',
+  'wm-select',
+  'wm-assessment',
+  'wm-assigned',
+];
+
+export type SignedInRole = 'USER' | 'TENANT' | null;
+
+export interface WidgetHost {
+  client: Client;
+  /** Prefix of Waymark's own pages: '' in the portal, the server's origin on a partner page. */
+  siteBase: string;
+  /** Tells the host what happened. Returns false when the host cancelled the default action. */
+  emit<E extends WidgetEventName>(type: E, detail: WidgetEventMap[E]): boolean;
+  /** The default action of links and finished flows: open one of Waymark's pages (a path such as /course-detail/1). */
+  navigate(path: string): void;
+  /** Who is signed in to Waymark on this page: the portal knows; a partner page never does. */
+  role(): SignedInRole;
+}
+
+const HostContext = createContext<WidgetHost | null>(null);
+
+export function WidgetHostProvider({ host, children }: { host: WidgetHost; children: ReactNode }) {
+  return <HostContext.Provider value={host}>{children}</HostContext.Provider>;
+}
+
+export function useWidgetHost(): WidgetHost {
+  const host = useContext(HostContext);
+  if (!host) throw new Error('A Waymark widget needs a WidgetHostProvider around it');
+  return host;
+}
+
+/** An image path from the API: absolute URLs as they are, site paths resolved against the Waymark server. */
+export function assetUrl(host: Pick<WidgetHost, 'siteBase'>, path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (/^(https?:|data:|blob:)/i.test(path)) return path;
+  return `${host.siteBase}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** Follows a widget link the way a browser would, unless a modifier key asks for a new tab or window. */
+export function isPlainClick(e: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}) {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}

@@ -1,0 +1,109 @@
+/**
+ * The embed build (DESIGN.md, Widgets): Vite library mode, React aliased to preact/compat, one
+ * self-contained ES module per widget in dist/widgets, each defining its custom element.
+ * `node widgets/build-embed.mjs` runs it once per widget (WM_WIDGET names the widget) and writes
+ * dist/widgets/manifest.json and the demo page.
+ *
+ * Two size measures keep each file near its budget (docs/PERFORMANCE.md): the widgets' zod props
+ * schemas are compiled to their JSON Schema and checked by widgets/embed/light-schema.ts (zod stays
+ * out of the files), and the design system's portal-only sections (forms, tables, pager, toasts) are
+ * left out of the CSS put in the shadow roots.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import * as z from 'zod/mini';
+import * as catalogueProps from './catalogue/props';
+import * as courseDetailProps from './course-detail/props';
+import widgets from './embed/widgets.json' with { type: 'json' };
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Each widget: its output file name → its entry and its element (also read by build-embed.mjs). */
+export const EMBED_WIDGETS = widgets as Record<string, { entry: string; tag: string }>;
+
+/** The props modules, by path: every export is a zod schema. */
+const PROPS_MODULES: Record<string, Record<string, unknown>> = {
+  [r('./catalogue/props.ts')]: catalogueProps,
+  [r('./course-detail/props.ts')]: courseDetailProps,
+};
+
+/** Replaces each props module by light schemas built from the zod schemas' JSON Schema. */
+export function propsWithoutZod(): Plugin {
+  return {
+    name: 'waymark:props-without-zod',
+    enforce: 'pre',
+    load(id) {
+      const mod = PROPS_MODULES[id.split('?')[0]!];
+      if (!mod) return null;
+      const lines = [`import { lightSchema } from ${JSON.stringify(r('./embed/light-schema.ts'))};`];
+      for (const [name, schema] of Object.entries(mod)) {
+        if (!(schema instanceof z.ZodMiniObject)) {
+          throw new Error(
+            `${id}: export ${name} is not a zod object schema (props modules hold schemas only)`,
+          );
+        }
+        lines.push(`export const ${name} = lightSchema(${JSON.stringify(z.toJSONSchema(schema))});`);
+      }
+      return lines.join('\n');
+    },
+  };
+}
+
+/** Sections of the design system that no widget uses. */
+const PORTAL_ONLY_SECTIONS = new Set(['forms', 'tables', 'pager', 'toasts']);
+
+/** Drops the portal-only sections (`/* ---- name *\/`) of widgets/ui/styles.css from the inline CSS. */
+export function widgetStylesOnly(): Plugin {
+  const stylesFile = r('./ui/styles.css');
+  return {
+    name: 'waymark:widget-styles-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.split('?')[0] !== stylesFile) return null;
+      const parts = code.split(/(?=\/\* ---- )/);
+      const kept = parts.filter((part) => {
+        const name = part.match(/^\/\* ---- ([^*]+?) \*\//)?.[1];
+        return !name || !PORTAL_ONLY_SECTIONS.has(name.trim());
+      });
+      return { code: kept.join(''), map: null };
+    },
+  };
+}
+
+export default defineConfig((): UserConfig => {
+  const name = process.env.WM_WIDGET ?? 'roadmap-catalogue';
+  const widget = EMBED_WIDGETS[name];
+  if (!widget) throw new Error(`Unknown widget ${name}: one of ${Object.keys(EMBED_WIDGETS).join(', ')}`);
+  return {
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [propsWithoutZod(), widgetStylesOnly()],
+    resolve: {
+      alias: [
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^@shared\//, replacement: `${r('../shared')}/` },
+        { find: /^@widgets\//, replacement: `${r('.')}/` },
+      ],
+    },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: r('../dist/widgets'),
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      reportCompressedSize: false,
+      lib: {
+        entry: r(`./${widget.entry}`),
+        formats: ['es' as const],
+        fileName: () => `${name}.js`,
+      },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  };
+});
