@@ -6,10 +6,13 @@
 import { Loader } from '@widgets/ui/Loader';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { activityRoutes } from '../features/activity/routes';
+import { assessmentRoutes } from '../features/assessments/routes';
 import { authoringRoutes } from '../features/authoring/routes';
+import { awardRoutes } from '../features/awards/routes';
 import { learnerRoutes } from '../features/learner/routes';
 import { publicRoutes } from '../features/public/routes';
 import { tenantRoutes } from '../features/tenant/routes';
+import { testRoutes } from '../features/test/routes';
 import { AppLayout } from '../layout/AppLayout';
 import { GoHome, RoleGuard } from './guard';
 import { lazyPage } from './lazy';
@@ -31,7 +34,9 @@ const bothRoles: RouteObject = {
 
 const learner: RouteObject = {
   element: <RoleGuard roles={['USER']} />,
-  children: [{ element: <AppLayout />, children: [...learnerRoutes, ...activityRoutes] }],
+  children: [
+    { element: <AppLayout />, children: [...learnerRoutes, ...activityRoutes, ...assessmentRoutes] },
+  ],
 };
 
 const tenant: RouteObject = {
@@ -43,7 +48,15 @@ const tenant: RouteObject = {
 export const routes: RouteObject[] = [
   {
     HydrateFallback: () => <Loader />,
-    children: [...publicRoutes, bothRoles, learner, tenant, { path: '*', element: <GoHome /> }],
+    children: [
+      ...publicRoutes,
+      ...awardRoutes,
+      ...testRoutes,
+      bothRoles,
+      learner,
+      tenant,
+      { path: '*', element: <GoHome /> },
+    ],
   },
 ];
 
