@@ -6,30 +6,28 @@
  * through `onAssessmentStart` (the custom element fires `wm-assessment-start`).
  */
 import type { Client } from '@shared/client/client';
-import {
-  DATE_RANGES,
-  DAYS_IN_RANGE,
-  type DateRangeName,
-  DEFAULT_DATE_RANGE,
-  dateRange,
-} from '@shared/rules/date-ranges';
-import { averagePerDay, formatDuration, spokenDuration } from '@shared/rules/durations';
-import { totalPages } from '@shared/rules/pager';
+import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules/date-ranges';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { extensionReady, extensionStatus } from '@widgets/core/extension';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
-import { Pager } from '@widgets/ui/Pager';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { activityCalls } from '../activity/calls';
 import type { StoreUrls } from '../activity/ExtensionGate';
-import { DailyChart } from './DailyChart';
 import './dashboard.css';
+import {
+  AverageLearningTime,
+  DailyChartCard,
+  type LearningTimeSource,
+  RangeSelect,
+  ResourceReport,
+  useLearningTime,
+} from './LearningTime';
 import { DashboardProps as DashboardPropsSchema } from './props';
 import { ResourceCards } from './ResourceCards';
 
-export const REPORT_PAGE_SIZE = 5;
+export { REPORT_PAGE_SIZE } from './LearningTime';
 
 export interface DashboardProps {
   /** The client of the signed-in learner (the portal's, or the element's). */
@@ -83,60 +81,30 @@ export function Dashboard(props: DashboardProps) {
   const [range, setRange] = useState<DateRangeName>(initialRange);
   const [page, setPage] = useState(1);
   const rangeId = useId();
-  const { startTime, endTime } = dateRange(range);
   const ext = useSignalValue(extensionStatus);
   useEffect(() => {
     if (!ext.isChecked) void extensionReady();
   }, [ext.isChecked]);
 
-  const daily = useCall(
-    (signal) =>
-      client
-        .call(activityCalls.timeSpentByUserDaywise, { query: { startTime, endTime }, signal })
-        .then((r) => r.data),
-    [client, startTime, endTime],
-  );
-  const report = useCall(
-    (signal) =>
-      client
-        .call(activityCalls.timeSpentOnResourceByUser, {
-          query: { startTime, endTime, skip: page, limit: REPORT_PAGE_SIZE },
-          signal,
-        })
-        .then((r) => r.data),
-    [client, startTime, endTime, page],
-  );
+  const source = useMemo(() => learnerSource(client), [client]);
+  const { daily, report } = useLearningTime(source, dateRange(range), page);
   const cards = useCall(
     (signal) => client.call(activityCalls.getCurrentResource, { signal }).then((r) => r.data),
     [client],
   );
 
-  const total = (daily.data ?? []).reduce((sum, d) => sum + d.timespent, 0);
-  const average = averagePerDay(total, DAYS_IN_RANGE[range]);
-  const pages = totalPages(report.data?.totalCount ?? 0, REPORT_PAGE_SIZE);
-
   return (
     <div className="wm-dashboard" part="dashboard">
       <div className="wm-dashboard-head">
         <h1>Dashboard</h1>
-        <div className="field wm-range">
-          <label htmlFor={rangeId}>Date range</label>
-          <select
-            id={rangeId}
-            className="input"
-            value={range}
-            onChange={(e) => {
-              setRange(e.target.value as DateRangeName);
-              setPage(1);
-            }}
-          >
-            {DATE_RANGES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RangeSelect
+          id={rangeId}
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setPage(1);
+          }}
+        />
       </div>
 
       <section aria-labelledby={`${rangeId}-cards`} className="wm-section">
@@ -162,75 +130,21 @@ export function Dashboard(props: DashboardProps) {
         )}
       </section>
 
-      <section className="card wm-average" aria-live="polite">
-        <h2>Average learning time</h2>
-        {daily.loading && !daily.data ? (
-          <Loader />
-        ) : daily.error ? (
-          <p role="alert">{messageOf(daily.error)}</p>
-        ) : (
-          <p>
-            <strong className="wm-average-value" title={spokenDuration(average)}>
-              {formatDuration(average)}
-            </strong>{' '}
-            <span className="muted">
-              a day over {range === 'Yesterday' ? 'yesterday' : range.toLowerCase()} ({formatDuration(total)}{' '}
-              in all)
-            </span>
-          </p>
-        )}
-      </section>
-
-      <section className="card">
-        {daily.data ? <DailyChart days={daily.data} /> : daily.loading ? <Loader /> : null}
-      </section>
-
-      <section className="card" aria-labelledby={`${rangeId}-report`}>
-        <h2 id={`${rangeId}-report`}>Resource-wise Report</h2>
-        {report.error ? (
-          <p role="alert" className="alert alert-error">
-            {messageOf(report.error)}
-          </p>
-        ) : report.loading && !report.data ? (
-          <Loader />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Resource Title</th>
-                    <th scope="col">Watch Time</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(report.data?.timeSpentOnResource.length ?? 0) === 0 ? (
-                    <tr>
-                      <td colSpan={3} className="empty">
-                        No Data Found
-                      </td>
-                    </tr>
-                  ) : (
-                    report.data?.timeSpentOnResource.map((row, i) => (
-                      <tr key={row.resource._id}>
-                        <td>{(page - 1) * REPORT_PAGE_SIZE + i + 1}</td>
-                        <td>{row.resource.userTitle}</td>
-                        <td>
-                          <span title={spokenDuration(row.timespent)}>{formatDuration(row.timespent)}</span>
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} totalPages={pages} onChange={setPage} label="Resource-wise Report pages" />
-          </>
-        )}
-      </section>
+      <AverageLearningTime daily={daily} range={range} />
+      <DailyChartCard daily={daily} />
+      <ResourceReport id={`${rangeId}-report`} report={report} page={page} onPage={setPage} />
     </div>
   );
+}
+
+/** The signed-in learner's own reports. */
+export function learnerSource(client: Client): LearningTimeSource {
+  return {
+    daily: (range, signal) =>
+      client.call(activityCalls.timeSpentByUserDaywise, { query: range, signal }).then((r) => r.data),
+    report: (query, signal) =>
+      client.call(activityCalls.timeSpentOnResourceByUser, { query, signal }).then((r) => r.data),
+  };
 }
 
 export default Dashboard;

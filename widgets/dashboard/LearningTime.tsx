@@ -1,0 +1,195 @@
+/**
+ * The learning-time pieces of a dashboard (learner §2 Dashboard, mentor §2.5 Analytics): the date-range
+ * choice, the average learning time, the daily chart and the Resource-wise Report, 5 a page. They read
+ * their figures through a `LearningTimeSource`, so the learner's dashboard (its own reports) and a mentor's
+ * analytics of one learner (the tenant reports of that learner) show the same things the same way.
+ * Types only from shared/: the embed build keeps zod out of the element files.
+ */
+import type { DateRangeName, TimeRange } from '@shared/rules/date-ranges';
+import { DATE_RANGES, DAYS_IN_RANGE } from '@shared/rules/date-ranges';
+import { averagePerDay, formatDuration, spokenDuration } from '@shared/rules/durations';
+import { totalPages } from '@shared/rules/pager';
+import { type CallState, messageOf, useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { Pager } from '@widgets/ui/Pager';
+import type { ReactNode } from 'react';
+import { DailyChart, type DayPoint } from './DailyChart';
+
+export const REPORT_PAGE_SIZE = 5;
+
+export interface ResourceTimeRow {
+  resource: { _id: string; userTitle: string };
+  timespent: number;
+}
+export interface ResourceTimePage {
+  timeSpentOnResource: ResourceTimeRow[];
+  totalCount: number;
+}
+
+/** Where the figures come from: the learner's own reports, or a tenant's reports of one learner. */
+export interface LearningTimeSource {
+  /** Seconds per UTC day of the range, one entry per day. */
+  daily: (range: TimeRange, signal: AbortSignal) => Promise<DayPoint[]>;
+  /** One page of seconds per resource; `skip` is the page number from 1. */
+  report: (
+    query: TimeRange & { skip: number; limit: number },
+    signal: AbortSignal,
+  ) => Promise<ResourceTimePage>;
+}
+
+/** Loads the daily figures and the report page of a range. `source` must be stable (useMemo). */
+export function useLearningTime(source: LearningTimeSource, range: TimeRange, page: number) {
+  const { startTime, endTime } = range;
+  const daily = useCall(
+    (signal) => source.daily({ startTime, endTime }, signal),
+    [source, startTime, endTime],
+  );
+  const report = useCall(
+    (signal) => source.report({ startTime, endTime, skip: page, limit: REPORT_PAGE_SIZE }, signal),
+    [source, startTime, endTime, page],
+  );
+  return { daily, report };
+}
+
+/** The date-range choice: Yesterday, Past 7 days, Last 28 Days. */
+export function RangeSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: DateRangeName;
+  onChange: (range: DateRangeName) => void;
+}) {
+  return (
+    <div className="field wm-range">
+      <label htmlFor={id}>Date range</label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as DateRangeName)}
+      >
+        {DATE_RANGES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** 'Average learning time': the range's seconds per day, and the total. */
+export function AverageLearningTime({
+  daily,
+  range,
+}: {
+  daily: CallState<DayPoint[]>;
+  range: DateRangeName;
+}) {
+  const total = (daily.data ?? []).reduce((sum, d) => sum + d.timespent, 0);
+  const average = averagePerDay(total, DAYS_IN_RANGE[range]);
+  return (
+    <section className="card wm-average" aria-live="polite">
+      <h2>Average learning time</h2>
+      {daily.loading && !daily.data ? (
+        <Loader />
+      ) : daily.error ? (
+        <p role="alert">{messageOf(daily.error)}</p>
+      ) : (
+        <p>
+          <strong className="wm-average-value" title={spokenDuration(average)}>
+            {formatDuration(average)}
+          </strong>{' '}
+          <span className="muted">
+            a day over {range === 'Yesterday' ? 'yesterday' : range.toLowerCase()} ({formatDuration(total)} in
+            all)
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The daily chart 'Your Daily Time spent on Learning' in its card. */
+export function DailyChartCard({ daily }: { daily: CallState<DayPoint[]> }) {
+  return (
+    <section className="card">
+      {daily.data ? <DailyChart days={daily.data} /> : daily.loading ? <Loader /> : null}
+    </section>
+  );
+}
+
+/** An extra column of the Resource-wise Report (the mentor's 'View report'). */
+export interface ReportAction {
+  header: string;
+  render: (row: ResourceTimeRow) => ReactNode;
+}
+
+/** 'Resource-wise Report' (#, Resource Title, Watch Time), 5 a page, rows numbered across pages. */
+export function ResourceReport({
+  id,
+  report,
+  page,
+  onPage,
+  action,
+}: {
+  /** The heading's id. */
+  id: string;
+  report: CallState<ResourceTimePage>;
+  page: number;
+  onPage: (page: number) => void;
+  action?: ReportAction;
+}) {
+  const pages = totalPages(report.data?.totalCount ?? 0, REPORT_PAGE_SIZE);
+  const columns = action ? 4 : 3;
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>Resource-wise Report</h2>
+      {report.error ? (
+        <p role="alert" className="alert alert-error">
+          {messageOf(report.error)}
+        </p>
+      ) : report.loading && !report.data ? (
+        <Loader />
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Resource Title</th>
+                  <th scope="col">Watch Time</th>
+                  {action ? <th scope="col">{action.header}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {(report.data?.timeSpentOnResource.length ?? 0) === 0 ? (
+                  <tr>
+                    <td colSpan={columns} className="empty">
+                      No Data Found
+                    </td>
+                  </tr>
+                ) : (
+                  report.data?.timeSpentOnResource.map((row, i) => (
+                    <tr key={row.resource._id}>
+                      <td>{(page - 1) * REPORT_PAGE_SIZE + i + 1}</td>
+                      <td>{row.resource.userTitle}</td>
+                      <td>
+                        <span title={spokenDuration(row.timespent)}>{formatDuration(row.timespent)}</span>
+                      </td>
+                      {action ? <td>{action.render(row)}</td> : null}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} totalPages={pages} onChange={onPage} label="Resource-wise Report pages" />
+        </>
+      )}
+    </section>
+  );
+}
