@@ -30,6 +30,33 @@ export type TestStatus = z.infer<typeof TestStatus>;
 
 export const LOOKING_FOR_JOB = ['YES', 'NO', 'IN FUTURE'] as const;
 export const LookingForJob = z.enum(LOOKING_FOR_JOB);
+export type LookingForJob = z.infer<typeof LookingForJob>;
+export const LOOKING_FOR_JOB_LABELS: Record<LookingForJob, string> = {
+  YES: 'Yes',
+  NO: 'No',
+  'IN FUTURE': 'In Future',
+};
+
+/** How each question type is named on screen (type badges of the test and of the answers view). */
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  MCQ: 'Single choice',
+  MSQ: 'Multiple choice',
+  CODE_MCQ: 'Code, single choice',
+  MCQ_IMAGE: 'Image, single choice',
+  MSQ_IMAGE: 'Image, multiple choice',
+  FILL_IN_BLANK: 'Fill in the blank',
+};
+
+export const subjectTestMessages = {
+  subjectRequired: 'Please select a subject',
+  lookingForJobRequired: 'Please tell us whether you are looking for a job',
+} as const;
+
+/** The subject test creator's form (learner §5): a subject and 'Are you currently looking for job?'. */
+export const SubjectTestForm = z.object({
+  subject: z.uuid({ error: subjectTestMessages.subjectRequired }),
+  lookingForJob: z.enum(LOOKING_FOR_JOB, { error: subjectTestMessages.lookingForJobRequired }),
+});
 
 /** An option as an author sees it. */
 export const Option = z.object({
