@@ -24,7 +24,7 @@ import {
   roadmapKeyOf,
   seedCatalogue,
 } from './demo-content';
-import { resources, roadmaps, sections } from './tables';
+import { resources, roadmaps, sections, tasks } from './tables';
 import { type Harness, openHarness } from './test-helpers';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '../../portal/public');
@@ -211,6 +211,7 @@ describe('seeding the demo catalogue', () => {
     resources: Number((await h.db.select({ n: count() }).from(resources))[0]!.n),
     questions: Number((await h.db.select({ n: count() }).from(questions))[0]!.n),
     targets: Number((await h.db.select({ n: count() }).from(questionTargets))[0]!.n),
+    tasks: Number((await h.db.select({ n: count() }).from(tasks))[0]!.n),
   });
 
   it('seeds once through seed(), and again without duplicates even when its version key is lost', async () => {
@@ -222,11 +223,35 @@ describe('seeding the demo catalogue', () => {
       resources: demoResources().size,
       questions: DEMO_QUESTIONS.length,
       targets: DEMO_QUESTIONS.length,
+      tasks: DEMO_ROADMAPS.reduce((n, r) => n + r.tasks.length, 0),
     });
     expect(await seedCatalogue(h.db)).toEqual({ roadmaps: 0, questions: 0 });
     await h.db.delete(systemState).where(eq(systemState.key, 'catalogue-seed'));
     expect(await seedCatalogue(h.db)).toEqual({ roadmaps: 0, questions: 0 });
     expect(await totals()).toEqual(first);
+  });
+
+  it('a database seeded by an older version gets the tasks added since, once', async () => {
+    const before = await totals();
+    const [git] = await h.db
+      .select({ id: roadmaps.id })
+      .from(roadmaps)
+      .where(eq(roadmaps.name, 'Git and GitHub'));
+    const gitTasks = DEMO_ROADMAPS.find((r) => r.name === 'Git and GitHub')!.tasks;
+    expect(gitTasks.length).toBeGreaterThan(5);
+    // as version 1 left it: the first five tasks only
+    for (const t of gitTasks.slice(5)) await h.db.delete(tasks).where(eq(tasks.actualTitle, t.title));
+    await h.db
+      .update(systemState)
+      .set({ value: { version: 1 } })
+      .where(eq(systemState.key, 'catalogue-seed'));
+    await seedCatalogue(h.db);
+    expect(await totals()).toEqual(before);
+    const course = (await h.app.inject({ method: 'GET', url: `/api/roadmap/${git!.id}/no-auth` })).json()
+      .data;
+    expect(course.tasks.map((t: { actualTitle: string }) => t.actualTitle)).toEqual(
+      gitTasks.map((t) => t.title),
+    );
   });
 
   it('serves the catalogue: six roadmaps with curators, images, durations and prerequisites', async () => {

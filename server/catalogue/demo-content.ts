@@ -26,7 +26,8 @@ import {
 } from './tables';
 
 export const CATALOGUE_SEED_KEY = 'catalogue-seed';
-export const CATALOGUE_SEED_VERSION = 1;
+/** 2: Git and GitHub has eight tasks (the course page's 'Show More' has something to show). */
+export const CATALOGUE_SEED_VERSION = 2;
 
 export interface DemoAuthor {
   name: string;
@@ -753,6 +754,18 @@ export const DEMO_ROADMAPS: DemoRoadmap[] = [
         url: 'https://docs.github.com/en/pull-requests/collaborating-with-pull-requests/addressing-merge-conflicts/resolving-a-merge-conflict-using-the-command-line',
       },
       { title: 'Write a .gitignore for a Node.js project', url: 'https://git-scm.com/docs/gitignore' },
+      {
+        title: 'Undo a commit with git revert and git reset',
+        url: 'https://git-scm.com/book/en/v2/Git-Basics-Undoing-Things',
+      },
+      {
+        title: 'Tag a release and push the tag',
+        url: 'https://git-scm.com/book/en/v2/Git-Basics-Tagging',
+      },
+      {
+        title: 'Review a pull request and suggest a change',
+        url: 'https://docs.github.com/en/pull-requests/collaborating-with-pull-requests/reviewing-changes-in-pull-requests/reviewing-proposed-changes-in-a-pull-request',
+      },
     ],
   },
 ];
@@ -898,16 +911,23 @@ async function seedRoadmaps(db: Db): Promise<Ids & { created: number }> {
         .values(
           r.authors.map((a, position) => ({ roadmapId: roadmapId!, authorId: authorIds.get(a)!, position })),
         );
-      await db.insert(tasks).values(
-        r.tasks.map((t, position) => ({
-          roadmapId: roadmapId!,
-          actualTitle: t.title,
-          url: t.url,
-          type: 'READ' as const,
-          position,
-        })),
-      );
     }
+    // tasks by title: a roadmap seeded by an older version gets the tasks added since
+    const taskTitles = new Set(
+      (await db.select({ title: tasks.actualTitle }).from(tasks).where(eq(tasks.roadmapId, roadmapId))).map(
+        (t) => t.title,
+      ),
+    );
+    const newTasks = r.tasks
+      .map((t, position) => ({
+        roadmapId: roadmapId!,
+        actualTitle: t.title,
+        url: t.url,
+        type: 'READ' as const,
+        position,
+      }))
+      .filter((t) => !taskTitles.has(t.actualTitle));
+    if (newTasks.length) await db.insert(tasks).values(newTasks);
     ids.roadmaps.set(r.key, { id: roadmapId, subjectId: subject, topicId: topic });
     for (const [position, s] of r.sections.entries()) {
       const [existing] = await db

@@ -2,7 +2,18 @@
  * The celebration of a freshly assigned roadmap (mentor §2.12): confetti (none for people who prefer
  * reduced motion) and a short chime made with the Web Audio API (no audio file to load).
  */
-import confetti from 'canvas-confetti';
+import confettiLib from 'canvas-confetti';
+
+/**
+ * canvas-confetti's default cannon draws in a Worker made from a blob: URL, which the portal's Content
+ * Security Policy (script-src 'self') blocks — silently, so nothing was drawn. A cannon of our own
+ * draws on the main thread, on a full-page canvas it adds and removes itself.
+ */
+let cannon: confettiLib.CreateTypes | null = null;
+const confetti = (options: confettiLib.Options) => {
+  cannon ??= confettiLib.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+  return cannon(options);
+};
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
