@@ -1,5 +1,5 @@
 /** What an award (feather, badge, certificate) shows publicly, built from its test link. */
-import { awardKindOf, awardPath, hasEarnedAward } from '@shared/rules/test-status';
+import { awardPath, hasEarnedAward } from '@shared/rules/test-status';
 import type { CertificateInfo } from '@shared/schemas/award';
 import { eq } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage';
@@ -76,16 +76,5 @@ export async function certificateInfoOf(
   };
 }
 
-/** What was achieved, in words: 'TypeScript Basics' (certificate), 'Generics' (badge), … */
-export function achievement(info: CertificateInfo): string {
-  switch (awardKindOf(info.type)) {
-    case 'feather':
-      return info.assignedResourceName ?? info.assignedSectionName ?? 'a resource';
-    case 'badge':
-      return info.assignedSectionName ?? info.assignedRoadMapName ?? 'a section';
-    default:
-      return info.type === 'SUBJECT'
-        ? (info.subject?.name ?? 'a subject')
-        : (info.assignedRoadMapName ?? info.subject?.name ?? 'a roadmap');
-  }
-}
+/** What was achieved, in words (the shared rule, also read by the award pages and <wm-award>). */
+export { achievementOf as achievement } from '@shared/rules/award';

@@ -1,0 +1,72 @@
+/**
+ * How an award reads (learner §2 Award pages, §4 Award generation): what was achieved, its title, the
+ * LinkedIn 'Add to profile' link and the width a certificate image needs. Pure: the award pages, the
+ * <wm-award> element and the server's Open Graph tags read the same words.
+ */
+import type { AwardKind, CertificateInfo } from '../schemas/award';
+import { linkedInUrlForAward } from './linkedin';
+import { awardKindOf } from './test-status';
+
+/** The narrowest window in which the certificate image is rendered (learner §9): 1050 px. */
+export const CERTIFICATE_MIN_WIDTH = 1050;
+
+/** The award's image type (learner §9). */
+export const AWARD_IMAGE_EXTENSION = 'jpg';
+
+export const AWARD_KIND_LABELS: Record<AwardKind, string> = {
+  feather: 'Feather',
+  badge: 'Badge',
+  certificate: 'Certificate',
+};
+
+type AwardNames = Pick<
+  CertificateInfo,
+  'type' | 'assignedResourceName' | 'assignedSectionName' | 'assignedRoadMapName' | 'subject'
+>;
+
+/** What was achieved, in words: the resource (feather), the section (badge), the roadmap or subject (certificate). */
+export function achievementOf(info: AwardNames): string {
+  switch (awardKindOf(info.type)) {
+    case 'feather':
+      return info.assignedResourceName ?? info.assignedSectionName ?? 'a resource';
+    case 'badge':
+      return info.assignedSectionName ?? info.assignedRoadMapName ?? 'a section';
+    default:
+      return info.type === 'SUBJECT'
+        ? (info.subject?.name ?? 'a subject')
+        : (info.assignedRoadMapName ?? info.subject?.name ?? 'a roadmap');
+  }
+}
+
+/** What the achievement is: 'resource', 'section', 'roadmap' or 'subject'. */
+export function achievementScope(
+  info: Pick<CertificateInfo, 'type'>,
+): 'resource' | 'section' | 'roadmap' | 'subject' {
+  switch (info.type) {
+    case 'RESOURCE':
+    case 'RESOURCE-FROM-WHATSAPP':
+      return 'resource';
+    case 'SECTION':
+      return 'section';
+    case 'SUBJECT':
+      return 'subject';
+    default:
+      return 'roadmap';
+  }
+}
+
+/** The award's name as a credential: 'Feather: Closures', 'Badge: Functions', 'Certificate: Web Basics'. */
+export function awardTitle(info: AwardNames, kind: AwardKind | null = awardKindOf(info.type)): string {
+  return `${AWARD_KIND_LABELS[kind ?? 'certificate']}: ${achievementOf(info)}`;
+}
+
+/**
+ * LinkedIn's 'Add to profile' link for an award: name the award's title, the issuer, the 1-based month and
+ * year it was earned, certUrl the public award page and certId the link id.
+ */
+export function awardLinkedInUrl(
+  info: AwardNames &
+    Pick<CertificateInfo, 'linkId' | 'certificateUrl' | 'orgId' | 'completetedYear' | 'completetedMonth'>,
+): string {
+  return linkedInUrlForAward({ ...info, title: awardTitle(info) });
+}
