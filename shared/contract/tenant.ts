@@ -1,14 +1,60 @@
+/**
+ * The mentor / organisation side (mentor §2.3–2.6, §4, §7 "Tenant portal"; learner §7 tenant calls):
+ * seats (add, check, invite, remove, list, search), the subscription and its checkout, the offer code,
+ * statistics and award tables, and a learner's analytics, tests and roadmaps.
+ *
+ * Every /tenant/* call is for TENANT callers only and answers only about the caller's own learners: a
+ * learner who is not one of the caller's seats is 404 ('This learner is not one of your users.'), never
+ * data. A disabled seat (removed, waiting for the end of the billing cycle) stays readable until removed.
+ * `userId` and `learnerId` are the learner's user id (`learnerId._id` of a list entry), not the seat's id.
+ * Times are unix seconds with UTC day bounds, as on the learner's dashboard, whose figures these are.
+ *
+ * Checkout: POST /tenant/stripe/create-subscription answers `{ id, url }`; send the browser to `url` (the
+ * sandbox checkout page of this server, or Stripe Checkout). It comes back to
+ * /portal/users?stripe-status=success or ?stripe-status=failed. GET /tenant/stripe/checkout-session/{id}
+ * reads a session again (its url and status). The payment provider calls POST /stripe/webhook.
+ */
 import { z } from 'zod';
-import { envelope, errors } from '../schemas/common';
-import { TenantUserEntry } from '../schemas/tenant';
+import { DailyTime } from '../schemas/activity';
+import { TestLink, TestView } from '../schemas/assessment';
+import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
+import { ErrorBody, envelope, errors, Id, PageQuery, TimeRangeQuery } from '../schemas/common';
+import {
+  AddUserInput,
+  AddUserResult,
+  AwardRow,
+  BeforeCheckResult,
+  CheckoutSession,
+  CreateSubscriptionInput,
+  EmailNotFoundBody,
+  Invitation,
+  InvitationCheck,
+  InvitationCreated,
+  LearningReportRow,
+  OfferApplied,
+  OfferCodeInput,
+  Stats,
+  SubscriptionInfo,
+  TenantUserEntry,
+  TenantUserInfo,
+  TenantUserSearchEntry,
+  UserAchievement,
+} from '../schemas/tenant';
+import { ResourceTimePage } from './activity';
+import { RoadmapFilter } from './catalogue';
 import { defineCall } from './define';
+
+const TENANT = ['TENANT'] as const;
+const userParam = z.object({ userId: Id });
+
+// ---- seats
 
 export const tenantUsersList = defineCall({
   method: 'GET',
   path: '/tenant/users/list',
   summary: "The tenant's learner seats, paged and searchable by name or e-mail.",
   tags: ['tenant'],
-  access: ['TENANT'],
+  access: TENANT,
   query: z.object({
     page: z.coerce.number().int().min(1, 'must be a page number from 1').default(1),
     limit: z.coerce
@@ -22,4 +68,381 @@ export const tenantUsersList = defineCall({
     200: envelope(z.object({ tenantUserList: z.array(TenantUserEntry), totalUserCount: z.number().int() })),
     ...errors,
   },
+});
+
+export const tenantUsersSearchList = defineCall({
+  method: 'GET',
+  path: '/tenant/users/search-list',
+  summary:
+    "The tenant's learners whose e-mail or name contains searchText (all of them, up to 50, when it is empty): user id, e-mail and name, for choosing learners (sharing an assessment).",
+  tags: ['tenant'],
+  access: TENANT,
+  query: z.object({ searchText: z.string().trim().max(100).optional() }),
+  responses: { 200: envelope(z.array(TenantUserSearchEntry)), ...errors },
+});
+
+export const tenantUserInfo = defineCall({
+  method: 'GET',
+  path: '/tenant/users/user-info/{id}',
+  summary: "One of the tenant's learners by user id (the learner-name layout), with the seat's state.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(TenantUserInfo), ...errors },
+});
+
+export const tenantBeforeCheckAddUser = defineCall({
+  method: 'POST',
+  path: '/tenant/users/before-check-add-user',
+  summary:
+    "The check before adding a learner by e-mail; writes nothing. 404 'Email Not Found' (no learner account) carries isAllowToInvite: whether a seat is free for an invitation. 409 with code 11000 'Email Already Assigned For You' when the learner is already a seat of the caller.",
+  tags: ['tenant'],
+  access: TENANT,
+  body: AddUserInput,
+  responses: { 200: envelope(BeforeCheckResult), ...errors, 404: EmailNotFoundBody },
+});
+
+const addUserResponses = {
+  200: envelope(AddUserResult),
+  ...errors,
+  404: EmailNotFoundBody,
+} as const;
+
+const addUserSummary =
+  "Adds an existing learner by e-mail as a seat, or says why not (nothing written then) — the subscription flow of mentor §4: outcome ADDED (message 'User added'); NOT_YET_SUBSCRIBED (message 'not yet subscribed': open the payment modal for `quantity` = seats + 1); PAYMENT_REQUIRED (subscribed, every paid seat used: the Payment Required modal); OFFER_LIMIT (subscribed on an offer, every seat used: the alert). 404 'Email Not Found' with isAllowToInvite; 409 code 11000 'Email Already Assigned For You'.";
+
+export const tenantAddUserV2 = defineCall({
+  method: 'POST',
+  path: '/tenant/users/add-user-v2',
+  summary: addUserSummary,
+  tags: ['tenant'],
+  access: TENANT,
+  body: AddUserInput,
+  responses: addUserResponses,
+});
+
+export const tenantAddUser = defineCall({
+  method: 'POST',
+  path: '/tenant/users/add-user',
+  summary: `The helper that adds one learner; same rules and answers as add-user-v2. ${addUserSummary}`,
+  tags: ['tenant'],
+  access: TENANT,
+  body: AddUserInput,
+  responses: addUserResponses,
+});
+
+export const tenantRemoveUser = defineCall({
+  method: 'DELETE',
+  path: '/tenant/users/remove-user/{learnerId}',
+  summary:
+    "Removes a learner's seat. Not subscribed: removed at once (removed true). Subscribed: the seat is disabled and stays readable until the end of the billing cycle (accessUntil), then a scheduled job removes it and the next period is billed without it. Removing a disabled seat again changes nothing.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ learnerId: Id }),
+  responses: {
+    200: envelope(
+      z.object({ removed: z.boolean(), isDisabled: z.boolean(), accessUntil: z.string().nullable() }),
+    ),
+    ...errors,
+  },
+});
+
+// ---- invitations
+
+export const tenantInviteUser = defineCall({
+  method: 'POST',
+  path: '/tenant/users/invite-user',
+  summary:
+    "Records an invitation for an e-mail address with no account (after 'Email Not Found' with isAllowToInvite). It keeps a seat for 7 days; the portal then sends the Firebase e-mail sign-in link with continueUrl. When the invitee signs up with that tenantId they become a seat. Inviting again renews the invitation. 409 code 11000 when the address already has an account; 400 (field email) when no seat is free.",
+  tags: ['tenant'],
+  access: TENANT,
+  body: AddUserInput,
+  responses: { 200: envelope(InvitationCreated), ...errors },
+});
+
+export const tenantInvitations = defineCall({
+  method: 'GET',
+  path: '/tenant/users/invitations',
+  summary: "The tenant's invitations, newest first (pending ones keep a seat until they expire).",
+  tags: ['tenant'],
+  access: TENANT,
+  responses: { 200: envelope(z.array(Invitation)), ...errors },
+});
+
+export const tenantCancelInvitation = defineCall({
+  method: 'DELETE',
+  path: '/tenant/users/invitations/{id}',
+  summary: 'Cancels a pending invitation (its seat is free again).',
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(Invitation), ...errors },
+});
+
+export const invitationCheck = defineCall({
+  method: 'GET',
+  path: '/invitation/check',
+  summary:
+    'Validates an invitation link on load (the sign-up page opened from the e-mail, with tenantId and email in its URL): valid while the invitation is pending. Public, rate limited; says nothing else about the tenant.',
+  tags: ['tenant'],
+  access: 'optional',
+  rateLimit: 'strict',
+  query: z.object({ tenantId: Id, email: AddUserInput.shape.email }),
+  responses: { 200: envelope(InvitationCheck), ...errors },
+});
+
+// ---- subscription and payment
+
+export const tenantSubscriptionInfo = defineCall({
+  method: 'GET',
+  path: '/tenant/subscription/info',
+  summary:
+    "The tenant's seats and subscription (see the fields). The Payment Required modal shows Now: totalAmount, and Next Due (subscriptionNextDue): nextDueAmount + planAmount.",
+  tags: ['tenant'],
+  access: TENANT,
+  responses: { 200: envelope(SubscriptionInfo), ...errors },
+});
+
+export const tenantApplyOfferCode = defineCall({
+  method: 'POST',
+  path: '/tenant/subscription/apply-offer-code',
+  summary:
+    "Applies a promo / offer code to the tenant's account: its discount applies to the subscription bought afterwards. 400 message 'inValid Offer Code' (field offerCode) for an unknown, expired or used-up code.",
+  tags: ['tenant'],
+  access: TENANT,
+  body: OfferCodeInput,
+  responses: { 200: envelope(OfferApplied), ...errors },
+});
+
+export const tenantCreateSubscription = defineCall({
+  method: 'POST',
+  path: '/tenant/stripe/create-subscription',
+  summary:
+    "Starts a checkout for seats: quantity is the seats the tenant will hold in total (free ones included), learnerId the learner to add once paid. Not subscribed: a subscription for quantity − 10 paid seats; subscribed: the extra seats for the rest of the current period. Answers the session id and the url to send the browser to. 400 when priceId is not the plan's or quantity adds no paid seat.",
+  tags: ['tenant'],
+  access: TENANT,
+  rateLimit: 'strict',
+  body: CreateSubscriptionInput,
+  responses: { 200: envelope(CheckoutSession), ...errors, 502: ErrorBody },
+});
+
+export const tenantCheckoutSession = defineCall({
+  method: 'GET',
+  path: '/tenant/stripe/checkout-session/{id}',
+  summary: "One of the tenant's checkout sessions: where to send the browser (url) and whether it is paid.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{8,200}$/, 'is not a checkout session id') }),
+  responses: { 200: envelope(CheckoutSession), ...errors },
+});
+
+/** The largest webhook body accepted. */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+export const stripeWebhook = defineCall({
+  method: 'POST',
+  path: '/stripe/webhook',
+  summary:
+    'The payment provider\'s webhook (Stripe format): the raw JSON body signed in the Stripe-Signature header (t=…,v1=HMAC-SHA256(secret, "t.body")), at most 300 s old. Handles checkout.session.completed, checkout.session.expired, customer.subscription.created/updated/deleted and invoice.paid; each event id is applied once. 400 when the signature is missing, wrong or stale.',
+  tags: ['billing'],
+  access: 'public',
+  rawBody: { contentTypes: ['application/json'], maxBytes: MAX_WEBHOOK_BYTES },
+  responses: { 200: envelope(z.object({ received: z.literal(true), duplicate: z.boolean() })), ...errors },
+});
+
+// ---- statistics and tables
+
+export const tenantDashboardStats = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/stats',
+  summary:
+    "The statistics cards over the tenant's learners: seats, test links, completed ones, certificates, badges and feathers earned (status GENERATE_CERTIFICATE or VIEW_CERTIFICATE), and the average learning time in seconds per learner per day of learning.",
+  tags: ['tenant'],
+  access: TENANT,
+  responses: { 200: envelope(Stats), ...errors },
+});
+
+export const CERTIFICATE_TYPES = ['ROADMAP', 'SECTION', 'RESOURCE'] as const;
+
+export const tenantAwardsByType = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/get-tenant-user-awards-by-type',
+  summary:
+    "The awards earned by the tenant's learners, newest first: certificateType ROADMAP (certificates, roadmap and subject tests), SECTION (badges) or RESOURCE (feathers).",
+  tags: ['tenant'],
+  access: TENANT,
+  query: z.object({
+    certificateType: z.enum(CERTIFICATE_TYPES, { error: 'must be ROADMAP, SECTION or RESOURCE' }),
+  }),
+  responses: { 200: envelope(z.array(AwardRow)), ...errors },
+});
+
+export const tenantLearningReport = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/get-tenant-user-learning-report',
+  summary:
+    'The Learning Report table: per learner, the days with learning (TotalDayReports), seconds learnt (TotalTimeSpent) and seconds per day of learning (averageTimeSpent) — over all time, or over startTime..endTime when both are given. createdAt is when the seat was added.',
+  tags: ['tenant'],
+  access: TENANT,
+  query: z
+    .object({
+      startTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+      endTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+    })
+    .refine((q) => (q.startTime === undefined) === (q.endTime === undefined), {
+      message: 'give both startTime and endTime, or neither',
+      path: ['endTime'],
+    })
+    .refine((q) => q.startTime === undefined || q.endTime === undefined || q.endTime >= q.startTime, {
+      message: 'must not be before startTime',
+      path: ['endTime'],
+    }),
+  responses: { 200: envelope(z.array(LearningReportRow)), ...errors },
+});
+
+// ---- one learner's analytics (the same figures as the learner's own dashboard)
+
+export const tenantUserAchievements = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/user-achievements/{userId}',
+  summary:
+    'Awards the learner earned between startTime and endTime (tests completed in the range), counted by level: RESOURCE (feathers), SECTION (badges), ROADMAP (certificates).',
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  query: TimeRangeQuery,
+  responses: { 200: envelope(z.array(UserAchievement)), ...errors },
+});
+
+export const tenantTestlinkList = defineCall({
+  method: 'GET',
+  path: '/tenant/testlink/list/{userId}',
+  summary: "The learner's test links created between startTime and endTime, newest first.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  query: TimeRangeQuery,
+  responses: { 200: envelope(z.array(TestLink)), ...errors },
+});
+
+export const tenantTimeSpentDaywise = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/time-spent-by-user-daywise/{userId}',
+  summary: 'Seconds the learner learnt per UTC day from startTime to endTime (zero days included).',
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  query: TimeRangeQuery,
+  responses: { 200: envelope(z.array(DailyTime)), ...errors },
+});
+
+export const tenantTimeSpentOnResource = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/time-spent-on-resource-by-user/{userId}',
+  summary:
+    'Seconds the learner learnt per resource from startTime to endTime, most first; skip is the page number (from 1), limit the page size (5 in the portal).',
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  query: TimeRangeQuery.safeExtend(PageQuery.shape),
+  responses: { 200: envelope(ResourceTimePage), ...errors },
+});
+
+export const tenantGetResource = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/get-resource/{userId}/{resourceId}',
+  summary:
+    "The learner's assessments of one resource (the 'View report' modal): their link ids (assessmentIds) and the test links, newest first.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ userId: Id, resourceId: Id }),
+  responses: {
+    200: envelope(z.object({ assessmentIds: z.array(z.string()), testLinks: z.array(TestLink) })),
+    ...errors,
+  },
+});
+
+export const tenantTestlinkView = defineCall({
+  method: 'GET',
+  path: '/tenant/testlink/user/{userId}/testlink/{linkId}',
+  summary:
+    "'Questions & Answers' of one of the learner's tests: the same review as the learner's GET /testlink/{id}/view, only after evaluation (409 errorCode TEST_NOT_EVALUATED before).",
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({
+    userId: Id,
+    linkId: z
+      .string()
+      .min(10, 'is not a test link id')
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'is not a test link id'),
+  }),
+  responses: { 200: envelope(TestView), ...errors },
+});
+
+// ---- roadmaps for a learner
+
+export const tenantAssignedRoadmaps = defineCall({
+  method: 'GET',
+  path: '/tenant/roadmap/assigned-roadmaps/{userId}',
+  summary: "The learner's assigned roadmaps, ongoing first.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  responses: { 200: envelope(z.array(AssignedRoadmapSummary)), ...errors },
+});
+
+export const tenantCheckRoadmapAssigned = defineCall({
+  method: 'GET',
+  path: '/tenant/roadmap/{roadmapId}/check-roadmap-assigned-to-user/{userId}',
+  summary: 'Whether the learner has this roadmap (and the id of their copy).',
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ roadmapId: Id, userId: Id }),
+  responses: {
+    200: envelope(z.object({ assigned: z.boolean(), assignedRoadmapId: Id.nullable() })),
+    ...errors,
+  },
+});
+
+export const tenantAssignRoadmap = defineCall({
+  method: 'POST',
+  path: '/tenant/roadmap/assign-roadmap',
+  summary:
+    "Assigns a catalogue roadmap to one of the tenant's learners (201; assigning again answers with the existing copy). 400 message 'Already two Roadmaps are assigned' (errorCode ROADMAP_LIMIT) when two are ongoing. A disabled seat cannot be assigned to (403).",
+  tags: ['tenant'],
+  access: TENANT,
+  body: z.object({ roadmapId: Id, userId: Id }),
+  responses: { 201: envelope(z.object({ assignedRoadmapId: Id, created: z.boolean() })), ...errors },
+});
+
+export const tenantRoadmapList = defineCall({
+  method: 'GET',
+  path: '/tenant/roadmap/list',
+  summary: "The catalogue ('Roadmap List'), filtered by language, subject and topic (ids or names).",
+  tags: ['tenant'],
+  access: TENANT,
+  query: RoadmapFilter,
+  responses: { 200: envelope(z.array(RoadmapSummary)), ...errors },
+});
+
+export const tenantRoadmap = defineCall({
+  method: 'GET',
+  path: '/tenant/roadmap/{roadmapId}',
+  summary: 'One catalogue roadmap with sections, resources, tasks and curators.',
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ roadmapId: Id }),
+  responses: { 200: envelope(Roadmap), ...errors },
+});
+
+export const tenantAssignedRoadmap = defineCall({
+  method: 'GET',
+  path: '/tenant/roadmap/assigned-roadmap/{userId}/{id}',
+  summary:
+    "One of the learner's assigned roadmaps (id: the copy's id) with sections, resources, best scores, test link ids and tasks — the learner's own view.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: z.object({ userId: Id, id: Id }),
+  responses: { 200: envelope(AssignedRoadmap), ...errors },
 });

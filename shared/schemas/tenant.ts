@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id } from './common';
+import { DateTime, ErrorBody, Id } from './common';
 
 export const Stats = z.object({
   totalUserCount: z.number().int(),
@@ -24,23 +24,57 @@ export const TenantUserEntry = z.object({
   isDisabled: z.boolean(),
 });
 
+/**
+ * GET /tenant/subscription/info. Amounts are rupees; dates ISO. The first FREE_SEATS (10) seats are free;
+ * each further seat is paid per period (periodType, from the plan's price) by subscription.
+ */
 export const SubscriptionInfo = z.object({
+  /** An active subscription exists (paid seats beyond the free ones). */
   isSubscribed: z.boolean(),
+  /** A seat is free now: seats held + pending invitations < free seats + paid seats. */
   isAccessToAddUser: z.boolean(),
+  /** An offer code is applied to the tenant's account. */
   isOffered: z.boolean(),
+  /** Paid seats in the subscription now (0 when not subscribed). */
   subscriptionQuantity: z.number().int(),
+  /** The price of one seat for one period, after the offer's discount. */
   planAmount: z.number(),
+  /** subscriptionQuantity × planAmount: what one period of the subscription costs. */
   subscriptionAmount: z.number(),
+  /** Credit on the account that the next invoice uses first (0 when none). */
   startingBalance: z.number(),
+  /** When the current period ends and the next is charged (null when not subscribed). */
   subscriptionNextDue: DateTime.nullable(),
+  /** What subscriptionNextDue will charge for the seats still held then (removed seats left out), less the credit. */
   nextDueAmount: z.number(),
+  /** When the subscription started (null when not subscribed). */
   startDate: DateTime.nullable(),
+  /** Seats the tenant may hold now: free seats + paid seats. */
   totalQuantity: z.number().int(),
+  /**
+   * What adding one more seat costs now: the rest of the current period for one seat when subscribed,
+   * one whole period when not (the Payment Required modal's "Now").
+   */
   totalAmount: z.number(),
+  /** The billing period of the plan: 'month' or 'year' (from the price). */
   periodType: z.string(),
+  /** The plan's price id, to send to POST /tenant/stripe/create-subscription. */
+  priceId: z.string(),
+  currency: z.string(),
+  /** Seats every tenant holds without paying (10). */
+  freeSeats: z.number().int(),
+  /** Seats held now (disabled ones included until they are removed). */
+  seatCount: z.number().int(),
+  /** Invitations sent and not yet accepted: each keeps a seat. */
+  pendingInvitations: z.number().int(),
+  /** The offer code applied, if any. */
+  offer: z.object({ code: z.string(), percentOff: z.number(), description: z.string() }).nullable(),
 });
 
+/** A row of the certificate, badge and feather tables; the award page is /{kind}/{linkId}. */
 export const AwardRow = z.object({
+  /** The learner's user id. */
+  userId: Id,
   name: z.string().nullable(),
   email: z.string(),
   testlinks: z.object({
@@ -49,6 +83,12 @@ export const AwardRow = z.object({
     assignedResourceName: z.string().nullable(),
     percentage: z.number().nullable(),
     linkId: z.string(),
+    /** ROADMAP, SUBJECT, SECTION or RESOURCE. */
+    type: z.string(),
+    /** Whether the award image exists yet (the learner generates it on first view). */
+    certificateGenerated: z.boolean(),
+    /** When the test was completed. */
+    completedAt: DateTime.nullable(),
   }),
 });
 
@@ -66,4 +106,165 @@ export const LearningReportRow = z.object({
 export const UserAchievement = z.object({
   _id: z.enum(['RESOURCE', 'SECTION', 'ROADMAP']),
   count: z.number().int(),
+});
+
+// ---- seats
+
+/** Add User, Invite and the check before adding: one e-mail address (mentor §5). */
+export const addUserMessages = {
+  required: 'Required',
+  invalid: 'Invalid email address',
+} as const;
+export const AddUserInput = z.object({
+  email: z
+    .string({ error: addUserMessages.required })
+    .trim()
+    .min(1, addUserMessages.required)
+    .max(254, addUserMessages.invalid)
+    .pipe(z.email({ error: addUserMessages.invalid }))
+    .transform((e) => e.toLowerCase()),
+});
+export type AddUserInput = z.input<typeof AddUserInput>;
+
+/**
+ * Server messages the portal matches on (mentor §5, §8). 'Email Not Found' comes with isAllowToInvite;
+ * a duplicate is code 11000; 'not yet subscribed' opens the payment modal.
+ */
+export const TENANT_MESSAGES = {
+  emailNotFound: 'Email Not Found',
+  alreadyAssigned: 'Email Already Assigned For You',
+  notALearner: 'This e-mail address belongs to a mentor account, not a learner.',
+  notYetSubscribed: 'not yet subscribed',
+  paymentRequired: 'payment required',
+  offerLimit: 'You already have all the users your offer includes. Extra users must be paid for.',
+  added: 'User added',
+  learnerNotFound: 'This learner is not one of your users.',
+  roadmapLimit: 'Already two Roadmaps are assigned',
+  invalidOffer: 'inValid Offer Code',
+  invited: 'Invitation recorded',
+} as const;
+
+/** The body of 'Email Not Found' (404): whether the portal may offer Invite instead of Add. */
+export const EmailNotFoundBody = ErrorBody.extend({ isAllowToInvite: z.boolean() });
+
+/** One seat: the learner as GET /tenant/users/list shows them, plus when a removed seat goes away. */
+export const TenantSeat = TenantUserEntry.extend({
+  /** Set on a removed seat of a subscribed tenant: readable until then, removed by a job at that time. */
+  accessUntil: DateTime.nullable(),
+  createdAt: DateTime,
+});
+
+/** GET /tenant/users/user-info/{id}: the learner (by user id) with their seat. */
+export const TenantUserInfo = z.object({
+  _id: Id,
+  name: z.string().nullable(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  countrycode: z.string().nullable(),
+  picture: z.string().nullable(),
+  isDisabled: z.boolean(),
+  accessUntil: DateTime.nullable(),
+  /** When the seat was added. */
+  createdAt: DateTime,
+});
+
+/** GET /tenant/users/search-list: learners of the tenant (user id, e-mail, name). */
+export const TenantUserSearchEntry = z.object({ _id: Id, email: z.string(), name: z.string().nullable() });
+
+export const ADD_USER_OUTCOMES = ['ADDED', 'OFFER_LIMIT', 'PAYMENT_REQUIRED', 'NOT_YET_SUBSCRIBED'] as const;
+/**
+ * The answer to adding a learner. ADDED carries the seat; otherwise nothing was written and `message`
+ * says why ('not yet subscribed' → open the payment modal for `quantity` seats).
+ */
+export const AddUserResult = z.object({
+  outcome: z.enum(ADD_USER_OUTCOMES),
+  user: TenantSeat.nullable(),
+  /** The learner's user id (for create-subscription's learnerId when a payment is needed). */
+  learnerId: Id,
+  /** Seats to buy in total (current seats + 1) when a payment is needed; else the seats held now. */
+  quantity: z.number().int(),
+});
+
+/** The answer to the check before adding: the learner exists and is not a seat of this tenant yet. */
+export const BeforeCheckResult = z.object({
+  isExist: z.literal(true),
+  learnerId: Id,
+  name: z.string().nullable(),
+  email: z.string(),
+  /** Same as subscription info's isAccessToAddUser: a seat is free now. */
+  isAccessToAddUser: z.boolean(),
+});
+
+// ---- invitations
+
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'CANCELED'] as const;
+export const Invitation = z.object({
+  _id: Id,
+  email: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  createdAt: DateTime,
+  expiresAt: DateTime,
+  acceptedAt: DateTime.nullable(),
+});
+
+/**
+ * The answer to recording an invitation. The portal then sends the e-mail sign-in link itself (Firebase
+ * sendSignInLinkToEmail) with `continueUrl` as the link's return URL (it carries tenantId and email).
+ */
+export const InvitationCreated = Invitation.extend({
+  tenantId: Id,
+  continueUrl: z.string(),
+});
+
+/** The public check of an invitation link on load (the sign-up page with tenantId and email). */
+export const InvitationCheck = z.object({
+  valid: z.boolean(),
+  tenantName: z.string().nullable(),
+  expiresAt: DateTime.nullable(),
+});
+
+// ---- billing
+
+export const CHECKOUT_STATUSES = ['OPEN', 'COMPLETE', 'EXPIRED', 'CANCELED'] as const;
+/** A checkout session: send the browser to `url` (the sandbox page, or Stripe Checkout). */
+export const CheckoutSession = z.object({
+  id: z.string(),
+  url: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  /** Seats the tenant will hold once paid (free ones included). */
+  quantity: z.number().int(),
+  /** Rupees charged now. */
+  amount: z.number(),
+  currency: z.string(),
+  expiresAt: DateTime,
+});
+
+export const CreateSubscriptionInput = z.object({
+  /** The plan's price id (subscription info's priceId). */
+  priceId: z.string({ error: 'priceId is required' }).trim().min(1, 'priceId is required').max(100),
+  /** Seats the tenant will hold in total, free ones included (the payment modal: list length + 1). */
+  quantity: z.coerce
+    .number({ error: 'must be a number of seats' })
+    .int('must be a whole number of seats')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000'),
+  /** The learner to add once the payment succeeds (optional: buying seats only). */
+  learnerId: Id.optional(),
+});
+
+export const offerMessages = { required: 'Required' } as const;
+export const OfferCodeInput = z.object({
+  offerCode: z
+    .string({ error: offerMessages.required })
+    .trim()
+    .min(1, offerMessages.required)
+    .max(40, TENANT_MESSAGES.invalidOffer)
+    .transform((c) => c.toUpperCase()),
+});
+
+export const OfferApplied = z.object({
+  isOffered: z.literal(true),
+  offerCode: z.string(),
+  percentOff: z.number(),
+  description: z.string(),
 });

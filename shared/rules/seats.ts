@@ -1,0 +1,79 @@
+/**
+ * Seats and per-seat billing (mentor §4 "Add User subscription flow", §9): the free allowance, which
+ * branch adding a learner takes, and the money arithmetic the server charges with and the portal shows.
+ * Amounts are rupees with two decimals; the server keeps paise (integers) and converts at the edge.
+ */
+
+/** Every tenant may hold this many learner seats without a subscription. */
+export const FREE_SEATS = 10;
+
+/**
+ * What adding a learner does, from the subscription info (mentor §4):
+ * - ADD: a seat is free (subscribed or not): the learner is added at once;
+ * - OFFER_LIMIT: subscribed on an offer, no free seat: the tenant is told extra users must be paid for;
+ * - PAYMENT_REQUIRED: subscribed, no free seat: the Payment Required modal (Now and Next Due);
+ * - NOT_YET_SUBSCRIBED: not subscribed, the free seats are used: the payment modal for list length + 1 seats.
+ */
+export type AddUserDecision = 'ADD' | 'OFFER_LIMIT' | 'PAYMENT_REQUIRED' | 'NOT_YET_SUBSCRIBED';
+
+export function decideAddUser(info: {
+  isSubscribed: boolean;
+  isAccessToAddUser: boolean;
+  isOffered: boolean;
+}): AddUserDecision {
+  if (info.isAccessToAddUser) return 'ADD';
+  if (!info.isSubscribed) return 'NOT_YET_SUBSCRIBED';
+  return info.isOffered ? 'OFFER_LIMIT' : 'PAYMENT_REQUIRED';
+}
+
+/** Seats beyond the free allowance that a tenant holding `totalSeats` seats pays for. */
+export const paidSeatsFor = (totalSeats: number) => Math.max(0, totalSeats - FREE_SEATS);
+
+/** The seats a tenant may hold: the free ones plus the paid ones. */
+export const seatAllowance = (paidSeats: number) => FREE_SEATS + Math.max(0, paidSeats);
+
+/** Rupees from paise, and back (rounded to the paisa). */
+export const rupees = (paise: number) => Math.round(paise) / 100;
+export const paise = (amount: number) => Math.round(amount * 100);
+
+/** A price after a percentage discount, in paise. */
+export const discounted = (amountPaise: number, percentOff: number) =>
+  Math.round((amountPaise * (100 - Math.min(100, Math.max(0, percentOff)))) / 100);
+
+/**
+ * What one more seat costs for the rest of the current period, in paise: the period's price times the
+ * share of the period still ahead (the whole price before the period starts, nothing after it ends).
+ */
+export function prorate(periodPricePaise: number, periodStart: Date, periodEnd: Date, now: Date): number {
+  const total = periodEnd.getTime() - periodStart.getTime();
+  if (total <= 0) return 0;
+  const left = Math.min(total, Math.max(0, periodEnd.getTime() - now.getTime()));
+  return Math.round((periodPricePaise * left) / total);
+}
+
+/** The same day `months` later (UTC), clamped to the month's last day: 31 Jan + 1 month = 28/29 Feb. */
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+export type PeriodType = 'day' | 'week' | 'month' | 'year';
+
+/** The end of a billing period that starts at `start`. */
+export function periodEnd(start: Date, period: PeriodType, count = 1): Date {
+  switch (period) {
+    case 'day':
+      return new Date(start.getTime() + count * 86_400_000);
+    case 'week':
+      return new Date(start.getTime() + count * 7 * 86_400_000);
+    case 'month':
+      return addMonths(start, count);
+    case 'year':
+      return addMonths(start, 12 * count);
+  }
+}
