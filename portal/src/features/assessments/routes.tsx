@@ -3,5 +3,11 @@
  * the questions-and-answers view, and the generated-link pages.
  */
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy';
 
-export const assessmentRoutes: RouteObject[] = [];
+export const assessmentRoutes: RouteObject[] = [
+  { path: '/assesments', lazy: lazyPage(() => import('./AssessmentsPage')) },
+  { path: '/assesments/:linkId/view', lazy: lazyPage(() => import('./TestViewPage')) },
+  { path: '/generate-testlink/:id', lazy: lazyPage(() => import('./GenerateTestLinkPage')) },
+  { path: '/get-link', lazy: lazyPage(() => import('./GetLinkPage')) },
+];

@@ -43,14 +43,14 @@ export function ResourceRow({
 }
 
 /** Sections with their resources, as the roadmap tab shows them. */
-export function SectionList({
+export function SectionList<S extends SectionT>({
   sections,
   renderResource,
   renderSectionActions,
 }: {
-  sections: SectionT[];
-  renderResource?: (resource: ResourceT, section: SectionT) => React.ReactNode;
-  renderSectionActions?: (section: SectionT) => React.ReactNode;
+  sections: S[];
+  renderResource?: (resource: ResourceT, section: S) => React.ReactNode;
+  renderSectionActions?: (section: S) => React.ReactNode;
 }) {
   if (sections.length === 0) return <p className="empty">This roadmap has no sections yet.</p>;
   return (

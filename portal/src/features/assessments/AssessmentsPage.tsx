@@ -1,0 +1,54 @@
+/**
+ * /assesments (learner §2): 'Your Assessment Links' — every test link of the learner with its score,
+ * dates, status and actions — the empty state, and the subject test creator.
+ */
+import { testLinkList } from '@shared/contract/assessments';
+import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
+import { useReloadOnReturn } from '@widgets/assessments/useReloadOnReturn';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { routerLink } from './routerLink';
+import { SubjectTestDialog } from './SubjectTestDialog';
+
+export const EMPTY_TEXT = 'You can take assessment once you assign yourself a roadmap.';
+
+export default function AssessmentsPage() {
+  const links = useCall((signal) => client.call(testLinkList, { query: {}, signal }).then((r) => r.data), []);
+  const [creating, setCreating] = useState(false);
+  useReloadOnReturn(links.reload);
+
+  return (
+    <div className="page">
+      <div className="row page-head">
+        <h1>Your Assessment Links</h1>
+        <div className="spacer" />
+        <button type="button" className="btn" onClick={() => setCreating(true)}>
+          Take a Subject Test
+        </button>
+      </div>
+      {links.error ? (
+        <p className="alert alert-error" role="alert">
+          {messageOf(links.error, "Couldn't load your assessments. Please try again later.")}
+        </p>
+      ) : null}
+      {links.loading && !links.data ? <Loader /> : null}
+      {links.data?.length === 0 ? (
+        <div className="card empty">
+          <p>{EMPTY_TEXT}</p>
+          <Link className="btn" to="/all-roadmaps">
+            Select a Roadmap
+          </Link>
+        </div>
+      ) : null}
+      {links.data?.length ? (
+        <div className="card">
+          <TestLinksTable links={links.data} caption="Your assessment links" renderLink={routerLink} />
+        </div>
+      ) : null}
+      <SubjectTestDialog open={creating} onClose={() => setCreating(false)} onCreated={links.reload} />
+    </div>
+  );
+}

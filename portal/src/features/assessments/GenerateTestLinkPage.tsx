@@ -1,0 +1,57 @@
+/**
+ * /generate-testlink/{id} (learner §2, mentor §2.1): a link sent to the learner for one resource. Creates a
+ * test link for that resource and e-mails it to the learner (POST /testlink/resource/{id}/generate
+ * ?send=email), then shows /get-link.
+ */
+import { generateResourceTestLink } from '@shared/contract/assessments';
+import { client } from '@widgets/core/api';
+import { messageOf } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+
+/** One request per resource id even when React runs the effect twice (development's strict mode). */
+const inFlight = new Map<string, Promise<unknown>>();
+
+function generate(id: string) {
+  let request = inFlight.get(id);
+  if (!request) {
+    request = client.call(generateResourceTestLink, { params: { id }, query: { send: 'email' } });
+    inFlight.set(id, request);
+    request.finally(() => setTimeout(() => inFlight.delete(id), 1000)).catch(() => undefined);
+  }
+  return request;
+}
+
+export default function GenerateTestLinkPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    generate(id).then(
+      () => alive && navigate('/get-link', { replace: true }),
+      (err) => {
+        if (!alive) return;
+        console.error('Something went wrong', err);
+        setError(messageOf(err, "Couldn't generate your test link. Please try again later."));
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [id, navigate]);
+
+  if (!error) return <Loader text="Generating your test link…" />;
+  return (
+    <div className="page-narrow">
+      <h1>Your test link</h1>
+      <p className="alert alert-error" role="alert">
+        {error}
+      </p>
+      <Link className="btn" to="/my-roadmaps">
+        Go to My Roadmaps
+      </Link>
+    </div>
+  );
+}

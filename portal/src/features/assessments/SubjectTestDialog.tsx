@@ -1,0 +1,150 @@
+/**
+ * The subject test creator (learner §2, §5): a subject ('Please select a subject') and 'Are you currently
+ * looking for job?' (Yes, No, In Future; required). POST /testlink/create {type: SUBJECT, subject,
+ * lookingForJob}; the new link opens /test/{testLinkId} in a new tab — opened inside the submit, so pop-up
+ * blockers let it through — and the links table reloads.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@shared/client/client';
+import { createTestLink } from '@shared/contract/assessments';
+import { subjectList } from '@shared/contract/lists';
+import { LOOKING_FOR_JOB, LOOKING_FOR_JOB_LABELS, SubjectTestForm } from '@shared/schemas/assessment';
+import { openTestInNewTab } from '@widgets/assessments/open-test';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Field } from '@widgets/ui/Field';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+type Input = z.input<typeof SubjectTestForm>;
+type Output = z.output<typeof SubjectTestForm>;
+
+export const LOOKING_FOR_JOB_QUESTION = 'Are you currently looking for job?';
+
+export interface SubjectTestDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** A link was created (and its test opened). */
+  onCreated: (testLinkId: string) => void;
+}
+
+export function SubjectTestDialog({ open, onClose, onCreated }: SubjectTestDialogProps) {
+  const formId = useId();
+  const jobErrorId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const subjects = useCall(
+    (signal) => (open ? client.call(subjectList, { signal }).then((r) => r.data) : Promise.resolve(null)),
+    [open],
+  );
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(SubjectTestForm),
+    mode: 'onSubmit',
+    defaultValues: { subject: '', lookingForJob: undefined },
+  });
+  const { register, formState, reset, setError } = form;
+
+  useEffect(() => {
+    if (open) {
+      reset({ subject: '', lookingForJob: undefined });
+      setFailure(null);
+    }
+  }, [open, reset]);
+
+  const create = async (body: Output) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const id = await openTestInNewTab(() =>
+        client.call(createTestLink, { body: { type: 'SUBJECT', ...body } }).then((r) => r.data.testLinkId),
+      );
+      toast('Your test opened in a new tab.', { kind: 'success' });
+      onCreated(id);
+      onClose();
+    } catch (err) {
+      const message = messageOf(err, 'Something went wrong. Please try again.');
+      if (err instanceof ApiError && (err.field === 'subject' || err.field === 'lookingForJob')) {
+        setError(err.field, { message });
+      } else setFailure(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // validated here, in the submit itself: the test's tab must be opened before anything is awaited
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = SubjectTestForm.safeParse(form.getValues());
+    if (!parsed.success) {
+      void form.handleSubmit(() => undefined)();
+      return;
+    }
+    void create(parsed.data);
+  };
+
+  const jobError = formState.errors.lookingForJob?.message;
+  return (
+    <Dialog
+      open={open}
+      title="Take a Subject Test"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn" disabled={busy}>
+            {busy ? <Spinner /> : null} Create Test
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        <p className="muted">A test of the whole subject; a good score earns a certificate.</p>
+        <Field label="Subject" required error={formState.errors.subject?.message}>
+          <select className="input" {...register('subject')} disabled={!subjects.data}>
+            <option value="">{subjects.data ? 'Select a subject' : 'Loading subjects…'}</option>
+            {(subjects.data ?? []).map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {subjects.error ? (
+          <p className="alert alert-error" role="alert">
+            {messageOf(subjects.error, "Couldn't load the subjects. Please try again later.")}
+          </p>
+        ) : null}
+        <fieldset aria-describedby={jobError ? jobErrorId : undefined}>
+          <legend>
+            {LOOKING_FOR_JOB_QUESTION}
+            <span aria-hidden="true"> *</span>
+          </legend>
+          <div className="row">
+            {LOOKING_FOR_JOB.map((value) => (
+              <label key={value} className="check">
+                <input type="radio" value={value} {...register('lookingForJob')} />
+                <span>{LOOKING_FOR_JOB_LABELS[value]}</span>
+              </label>
+            ))}
+          </div>
+          {jobError ? (
+            <p id={jobErrorId} className="field-error" role="alert">
+              {jobError}
+            </p>
+          ) : null}
+        </fieldset>
+        {failure ? (
+          <p className="alert alert-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

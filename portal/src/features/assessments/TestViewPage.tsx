@@ -1,0 +1,43 @@
+/**
+ * /assesments/{linkId}/view (learner §2): 'Questions & Answers' of one evaluated test (GET /testlink/{id}/view)
+ * with feedback per question (POST /feedback-question/create). On a load failure only the server's message
+ * shows, in red (learner §8).
+ */
+import { questionFeedback, viewTestLink } from '@shared/contract/assessments';
+import { TestReview } from '@widgets/assessments/TestReview';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { useParams } from 'react-router';
+
+export const TITLE = 'Questions & Answers';
+
+export default function TestViewPage() {
+  const { linkId = '' } = useParams();
+  const view = useCall(
+    (signal) => client.call(viewTestLink, { params: { id: linkId }, signal }).then((r) => r.data),
+    [linkId],
+  );
+  return (
+    <div className="page">
+      <h1>{TITLE}</h1>
+      {view.error ? (
+        <p className="wm-review-error" role="alert">
+          {messageOf(view.error)}
+        </p>
+      ) : !view.data ? (
+        <Loader />
+      ) : (
+        <TestReview
+          view={view.data}
+          onFeedback={async ({ questionId, feedback }) => {
+            const res = await client.call(questionFeedback, {
+              body: { feedback, questionId, testLinkId: linkId },
+            });
+            return res.message;
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The assessment links table (learner §2 'Your Assessment Links', mentor §2.5 assessment table): columns #,
+ * Subject, Score, Created At, Completed in, Status, Action, with every rule of shared/rules/test-status.ts.
+ * The learner's 'View Answers' goes to /assesments/{linkId}/view; a mentor passes `viewAnswersHref` for
+ * /portal/users/{userId}/testlink/{linkId}.
+ */
+import { formatDateTime } from '@shared/rules/format-date';
+import { totalPages } from '@shared/rules/pager';
+import { viewAnswersPath } from '@shared/rules/test-status';
+import type { TestLink } from '@shared/schemas/assessment';
+import { Pager } from '@widgets/ui/Pager';
+import { useEffect, useState } from 'react';
+import { DurationCell, ScoreCell, StatusCell, ViewAnswersCell } from './cells';
+import { assessedContext, assessedName } from './labels';
+import { anchorLink, type RenderLink } from './links';
+import './assessments.css';
+
+export const LINKS_PAGE_SIZE = 10;
+
+export interface TestLinksTableProps {
+  links: readonly TestLink[];
+  /** The table's caption, read by screen readers. */
+  caption?: string;
+  /** Where 'View Answers' goes; the learner's answers view by default. */
+  viewAnswersHref?: (link: TestLink) => string;
+  renderLink?: RenderLink;
+  /** Where Waymark's pages live ('' in the portal). */
+  portalUrl?: string;
+  /** Rows per page; 0 shows every row. */
+  pageSize?: number;
+  /** The clock of the custom-test window (tests set it); the current time, re-read every minute, by default. */
+  now?: number;
+}
+
+/** The current time, moved on every minute, so a custom test's window opens and closes on screen. */
+function useMinuteClock(fixed?: number) {
+  const [now, setNow] = useState(() => fixed ?? Date.now());
+  useEffect(() => {
+    if (fixed !== undefined) {
+      setNow(fixed);
+      return;
+    }
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [fixed]);
+  return now;
+}
+
+export function TestLinksTable({
+  links,
+  caption = 'Your assessment links',
+  viewAnswersHref = (link) => viewAnswersPath(link.linkId),
+  renderLink = anchorLink,
+  portalUrl = '',
+  pageSize = LINKS_PAGE_SIZE,
+  now: fixedNow,
+}: TestLinksTableProps) {
+  const now = useMinuteClock(fixedNow);
+  const [page, setPage] = useState(1);
+  const pages = pageSize > 0 ? totalPages(links.length, pageSize) : 1;
+  const current = Math.min(page, pages);
+  const offset = pageSize > 0 ? (current - 1) * pageSize : 0;
+  const shown = pageSize > 0 ? links.slice(offset, offset + pageSize) : links;
+  return (
+    <div className="wm-links">
+      <div className="table-wrap">
+        <table className="table wm-links-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Score</th>
+              <th scope="col">Created At</th>
+              <th scope="col">Completed in</th>
+              <th scope="col">Status</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((link, i) => {
+              const name = assessedName(link);
+              return (
+                <tr key={link.linkId}>
+                  <td>{offset + i + 1}</td>
+                  <th scope="row" className="wm-links-name">
+                    <span>{name}</span>
+                    <span className="muted wm-links-context">{assessedContext(link)}</span>
+                  </th>
+                  <td>
+                    <ScoreCell link={link} />
+                  </td>
+                  <td className="wm-nowrap">{formatDateTime(link.createdAt)}</td>
+                  <td className="wm-nowrap">
+                    <DurationCell seconds={link.isCompleted ? link.completedIn : null} />
+                  </td>
+                  <td>
+                    <StatusCell
+                      link={link}
+                      name={name}
+                      renderLink={renderLink}
+                      portalUrl={portalUrl}
+                      now={now}
+                    />
+                  </td>
+                  <td>
+                    <ViewAnswersCell
+                      link={link}
+                      name={name}
+                      href={viewAnswersHref(link)}
+                      renderLink={renderLink}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={current} totalPages={pages} onChange={setPage} label={`${caption}: pages`} />
+    </div>
+  );
+}

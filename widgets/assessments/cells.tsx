@@ -1,0 +1,100 @@
+/**
+ * The cells of a test link row (learner §4 "Test link", mentor §4), drawn from the shared rules of
+ * shared/rules/test-status.ts: the status (a label, 'Take Test' or the custom-test window, an award link),
+ * the score, and 'View Answers' for the three statuses that have answers to show.
+ */
+import { formatDuration, spokenDuration } from '@shared/rules/durations';
+import { canViewAnswers, type LinkForDisplay, scoreDisplay, statusCell } from '@shared/rules/test-status';
+import type { TestStatus } from '@shared/schemas/assessment';
+import { anchorLink, type RenderLink } from './links';
+import { testPath } from './open-test';
+
+const STATUS_BADGES: Record<TestStatus, string> = {
+  TAKE_TEST: 'badge-primary',
+  EXPIRED: '',
+  NO_ENOUGH_MARKS: 'badge-danger',
+  GENERATE_CERTIFICATE: 'badge-warning',
+  VIEW_CERTIFICATE: 'badge-success',
+};
+
+export interface StatusCellProps {
+  link: LinkForDisplay;
+  /** What was assessed, for the accessible names of the links. */
+  name: string;
+  renderLink?: RenderLink;
+  /** Where Waymark's pages live ('' in the portal). */
+  portalUrl?: string;
+  now?: number;
+}
+
+/** The Status column: a label, 'Take Test' (a new tab) or a custom test's window, or the award link. */
+export function StatusCell({ link, name, renderLink = anchorLink, portalUrl = '', now }: StatusCellProps) {
+  const cell = statusCell(link, now);
+  if (cell.kind === 'take-test') {
+    if (cell.disabled) {
+      return (
+        <span className="wm-status-window" data-window={cell.windowCode}>
+          {cell.label}
+        </span>
+      );
+    }
+    return (
+      <a
+        className="btn btn-small"
+        href={testPath(link.linkId, portalUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {cell.label}
+        <span className="visually-hidden">: {name} (opens in a new tab)</span>
+      </a>
+    );
+  }
+  if (cell.kind === 'award') {
+    return renderLink({
+      href: `${portalUrl.replace(/\/$/, '')}${cell.href}`,
+      className: 'btn btn-secondary btn-small',
+      children: (
+        <>
+          {cell.label}
+          <span className="visually-hidden">: {name}</span>
+        </>
+      ),
+    });
+  }
+  if (cell.label === '-') return <span>-</span>;
+  return <span className={`badge ${STATUS_BADGES[link.status]}`}>{cell.label}</span>;
+}
+
+/** The Score column: the percentage rounded up, else the raw score, only once completed. */
+export function ScoreCell({ link }: { link: Pick<LinkForDisplay, 'isCompleted' | 'percentage' | 'score'> }) {
+  const shown = scoreDisplay(link);
+  return shown === null ? <span className="muted">-</span> : <strong>{shown}</strong>;
+}
+
+/** The 'Completed in' column: the time taken, with at most its two largest units. */
+export function DurationCell({ seconds }: { seconds: number | null | undefined }) {
+  if (seconds === null || seconds === undefined) return <span className="muted">-</span>;
+  return <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
+}
+
+export interface ViewAnswersCellProps {
+  link: Pick<LinkForDisplay, 'status'>;
+  name: string;
+  href: string;
+  renderLink?: RenderLink;
+}
+
+/** The Action column: 'View Answers' for VIEW_CERTIFICATE, NO_ENOUGH_MARKS and GENERATE_CERTIFICATE only. */
+export function ViewAnswersCell({ link, name, href, renderLink = anchorLink }: ViewAnswersCellProps) {
+  if (!canViewAnswers(link.status)) return <span className="muted">-</span>;
+  return renderLink({
+    href,
+    className: 'btn btn-link',
+    children: (
+      <>
+        View Answers<span className="visually-hidden">: {name}</span>
+      </>
+    ),
+  });
+}
