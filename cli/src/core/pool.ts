@@ -1,0 +1,56 @@
+/**
+ * Bounded concurrency for bulk work: at most `concurrency` items in flight, each item's outcome reported as
+ * it settles. One item failing does not stop the others; a fatal failure (the session expired, the server
+ * went away, Ctrl+C) stops starting new items and is thrown once those in flight have settled.
+ */
+
+export interface PoolOptions<T, R> {
+  concurrency: number;
+  signal?: AbortSignal;
+  /** Told of each item's outcome as soon as it settles (in completion order). */
+  onSettled?: (item: T, index: number, outcome: PoolOutcome<R>) => void;
+  /** Whether an error stops the whole run rather than failing one item. */
+  isFatal?: (error: unknown) => boolean;
+}
+
+export type PoolOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+export interface PoolResult<R> {
+  /** Outcomes in input order; undefined for items never started (after a fatal error or an abort). */
+  outcomes: (PoolOutcome<R> | undefined)[];
+  fatal: unknown;
+}
+
+export async function runPool<T, R>(
+  items: readonly T[],
+  worker: (item: T, index: number) => Promise<R>,
+  options: PoolOptions<T, R>,
+): Promise<PoolResult<R>> {
+  const outcomes: (PoolOutcome<R> | undefined)[] = new Array(items.length).fill(undefined);
+  const limit = Math.max(1, Math.floor(options.concurrency));
+  let next = 0;
+  let fatal: unknown;
+  const stopped = () => fatal !== undefined || options.signal?.aborted === true;
+
+  const lane = async () => {
+    while (!stopped() && next < items.length) {
+      const index = next++;
+      const item = items[index]!;
+      let outcome: PoolOutcome<R>;
+      try {
+        outcome = { ok: true, value: await worker(item, index) };
+      } catch (error) {
+        if (options.signal?.aborted || options.isFatal?.(error)) {
+          fatal ??= error;
+          continue;
+        }
+        outcome = { ok: false, error };
+      }
+      outcomes[index] = outcome;
+      options.onSettled?.(item, index, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (fatal === undefined && options.signal?.aborted) fatal = options.signal.reason;
+  return { outcomes, fatal };
+}
