@@ -1,5 +1,35 @@
-/** Tenant pages under /portal inside the signed-in layout (TENANT only). */
+/**
+ * Tenant pages under /portal inside the signed-in layout (TENANT only, mentor §2.1): the users and their
+ * statistics, the award and learning-report tables, the catalogue, and the pages of one learner nested in
+ * the learner-name layout.
+ */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy';
 
-export const tenantRoutes: RouteObject[] = [{ path: 'users', lazy: lazyPage(() => import('./UsersPage')) }];
+const awards = () => import('./awards/AwardsPage');
+
+export const tenantRoutes: RouteObject[] = [
+  { path: 'users', lazy: lazyPage(() => import('./UsersPage')) },
+  {
+    path: 'total-certificates',
+    lazy: lazyPage(() => awards().then((m) => ({ default: m.CertificatesPage }))),
+  },
+  { path: 'total-badges', lazy: lazyPage(() => awards().then((m) => ({ default: m.BadgesPage }))) },
+  { path: 'total-feathers', lazy: lazyPage(() => awards().then((m) => ({ default: m.FeathersPage }))) },
+  { path: 'average-learning-time', lazy: lazyPage(() => import('./LearningReportPage')) },
+  { path: 'roadmaps', lazy: lazyPage(() => import('./roadmaps/RoadmapListPage')) },
+  { path: 'roadmaps/:roadmapId/roadmap', lazy: lazyPage(() => import('./roadmaps/RoadmapInfoPage')) },
+  { path: 'roadmap/:id', lazy: lazyPage(() => import('./roadmaps/RoadmapInfoPage')) },
+  {
+    path: 'users/:userId',
+    lazy: lazyPage(() => import('./learner/LearnerLayout')),
+    children: [
+      { path: 'analytics', lazy: lazyPage(() => import('./learner/AnalyticsPage')) },
+      { path: 'testlink/:linkId', lazy: lazyPage(() => import('./learner/TestReviewPage')) },
+      { path: 'assigned-roadmaps', lazy: lazyPage(() => import('./learner/AssignedRoadmapsPage')) },
+      { path: 'assigned-roadmaps/:id', lazy: lazyPage(() => import('./learner/AssignedRoadmapPage')) },
+      { path: 'all-roadmaps', lazy: lazyPage(() => import('./learner/UserAllRoadmapsPage')) },
+      { path: 'roadmap/:roadmapId', lazy: lazyPage(() => import('./learner/UserRoadmapPage')) },
+    ],
+  },
+];

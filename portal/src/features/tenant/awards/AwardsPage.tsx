@@ -1,0 +1,150 @@
+/**
+ * The award tables of the statistics cards (mentor §2.4): certificates (Username, Email, Roadmap name,
+ * percentage, 'View Certificate'), badges (adds Section name, 'View Badge') and feathers (adds Resource
+ * name, 'View Feather'). Each View opens the award in a modal. Empty: 'No data found'.
+ */
+import { type CERTIFICATE_TYPES, tenantAwardsByType } from '@shared/contract/tenant';
+import { scoreDisplay } from '@shared/rules/test-status';
+import type { AwardKind } from '@shared/schemas/award';
+import type { AwardRow } from '@shared/schemas/tenant';
+import { client } from '@widgets/core/api';
+import { useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { TableFailure } from '../ui';
+import { AwardDialog } from './AwardDialog';
+
+type Row = z.infer<typeof AwardRow>;
+type CertificateType = (typeof CERTIFICATE_TYPES)[number];
+
+interface TableDef {
+  certificateType: CertificateType;
+  kind: AwardKind;
+  title: string;
+  action: string;
+  columns: { header: string; cell: (r: Row) => string }[];
+}
+
+const roadmap = { header: 'Roadmap name', cell: (r: Row) => r.testlinks.assignedRoadMapName ?? '—' };
+const section = { header: 'Section name', cell: (r: Row) => r.testlinks.assignedSectionName ?? '—' };
+const resource = { header: 'Resource name', cell: (r: Row) => r.testlinks.assignedResourceName ?? '—' };
+
+export const AWARD_TABLES: Record<AwardKind, TableDef> = {
+  certificate: {
+    certificateType: 'ROADMAP',
+    kind: 'certificate',
+    title: 'Total Certificate',
+    action: 'View Certificate',
+    columns: [roadmap],
+  },
+  badge: {
+    certificateType: 'SECTION',
+    kind: 'badge',
+    title: 'Total Badge',
+    action: 'View Badge',
+    columns: [roadmap, section],
+  },
+  feather: {
+    certificateType: 'RESOURCE',
+    kind: 'feather',
+    title: 'Total Feather',
+    action: 'View Feather',
+    columns: [roadmap, section, resource],
+  },
+};
+
+const percentage = (r: Row) =>
+  scoreDisplay({ isCompleted: true, percentage: r.testlinks.percentage, score: null }) ?? '—';
+
+function AwardsTable({ kind }: { kind: AwardKind }) {
+  const def = AWARD_TABLES[kind];
+  const [viewing, setViewing] = useState<Row | null>(null);
+  const list = useCall(
+    (signal) =>
+      client
+        .call(tenantAwardsByType, { query: { certificateType: def.certificateType }, signal })
+        .then((r) => r.data),
+    [def.certificateType],
+  );
+  const columns = 4 + def.columns.length;
+  return (
+    <div className="page">
+      <p>
+        <Link to="/portal/users">← Users</Link>
+      </p>
+      <h1>{def.title}</h1>
+      {list.error ? <TableFailure /> : null}
+      {list.loading && !list.data ? <Loader /> : null}
+      {list.data ? (
+        <div className="card table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{def.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Username</th>
+                <th scope="col">Email</th>
+                {def.columns.map((c) => (
+                  <th key={c.header} scope="col">
+                    {c.header}
+                  </th>
+                ))}
+                <th scope="col">percentage</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.length === 0 ? (
+                <tr>
+                  <td colSpan={columns} className="empty">
+                    No data found
+                  </td>
+                </tr>
+              ) : (
+                list.data.map((r) => (
+                  <tr key={r.testlinks.linkId}>
+                    <th scope="row" className="cell-name">
+                      {r.name ?? '—'}
+                    </th>
+                    <td>{r.email}</td>
+                    {def.columns.map((c) => (
+                      <td key={c.header}>{c.cell(r)}</td>
+                    ))}
+                    <td>{percentage(r)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => setViewing(r)}
+                        aria-label={`${def.action} of ${r.name ?? r.email}`}
+                      >
+                        {def.action}
+                      </button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <AwardDialog
+        kind={kind}
+        linkId={viewing?.testlinks.linkId ?? null}
+        learner={viewing?.name ?? viewing?.email ?? ''}
+        onClose={() => setViewing(null)}
+      />
+    </div>
+  );
+}
+
+export function CertificatesPage() {
+  return <AwardsTable kind="certificate" />;
+}
+export function BadgesPage() {
+  return <AwardsTable kind="badge" />;
+}
+export function FeathersPage() {
+  return <AwardsTable kind="feather" />;
+}

@@ -1,0 +1,135 @@
+/**
+ * /portal/users/{userId}/assigned-roadmaps/{id} (mentor §2.6, §4): the learner's progress in one roadmap —
+ * the counters CERTIFICATE, BADGE and FEATHER (assessments whose status is VIEW_CERTIFICATE or
+ * GENERATE_CERTIFICATE), tabs Roadmap (sections and resources, a green tick when an assessment of the
+ * resource scored 60 or more, else a red mark) and Task (only when there are tasks), and the assessments
+ * of this roadmap.
+ */
+import { tenantAssignedRoadmap, tenantTestlinkList } from '@shared/contract/tenant';
+import { displayPercentage, earnsResourceTick } from '@shared/rules/scoring';
+import { awardCounts } from '@shared/rules/test-status';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { Tabs } from '@widgets/ui/Tabs';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ResourceRow, SectionList } from '../../learner/ResourceList';
+import { TaskList } from '../../learner/TaskList';
+import { ROADMAP_LOAD_FAILED } from '../roadmaps/useTenantRoadmap';
+import { Counter, TableFailure } from '../ui';
+import { LearnerTestLinks } from './AnalyticsPage';
+import { useUserId } from './LearnerLayout';
+
+/** The longest window GET /tenant/testlink/list accepts: 400 days, ending now. */
+export function allTestsWindow(nowMs = Date.now()) {
+  const endTime = Math.floor(nowMs / 1000);
+  return { startTime: endTime - 400 * 86_400, endTime };
+}
+
+export default function AssignedRoadmapPage() {
+  const userId = useUserId();
+  const { id = '' } = useParams();
+  const ids = useId();
+  const [tab, setTab] = useState('roadmap');
+  const roadmap = useCall(
+    (signal) => client.call(tenantAssignedRoadmap, { params: { userId, id }, signal }).then((r) => r.data),
+    [userId, id],
+  );
+  const links = useCall(
+    (signal) =>
+      client
+        .call(tenantTestlinkList, { params: { userId }, query: allTestsWindow(), signal })
+        .then((r) => r.data.filter((l) => l.assignedRoadmapId === id)),
+    [userId, id],
+  );
+
+  if (roadmap.error)
+    return (
+      <p className="alert alert-error" role="alert">
+        {messageOf(roadmap.error, ROADMAP_LOAD_FAILED)}
+      </p>
+    );
+  if (!roadmap.data) return <Loader />;
+  const r = roadmap.data;
+  const counts = awardCounts(links.data ?? []);
+  const counting = links.data ? undefined : '…';
+
+  return (
+    <div>
+      <p>
+        <Link to={`/portal/users/${userId}/assigned-roadmaps`}>← Assigned Roadmaps</Link>
+      </p>
+      <div className="page-head">
+        <h1>{r.name}</h1>
+        <span className={`badge ${r.status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>
+          {r.status}
+        </span>
+      </div>
+      <p className="muted">
+        {r.subject.name} · {r.language.name}
+      </p>
+      <p>{r.description}</p>
+      <ul className="counters" aria-label="Awards">
+        <Counter label="CERTIFICATE" value={counting ?? counts.certificates} />
+        <Counter label="BADGE" value={counting ?? counts.badges} />
+        <Counter label="FEATHER" value={counting ?? counts.feathers} />
+      </ul>
+      <Tabs
+        label="Roadmap content"
+        selected={tab}
+        onSelect={setTab}
+        items={[
+          {
+            id: 'roadmap',
+            label: 'Roadmap',
+            content: (
+              <SectionList
+                sections={r.sections}
+                renderResource={(res, section) => {
+                  const score = section.resourceScores[res._id];
+                  const ok = earnsResourceTick(score);
+                  return (
+                    <ResourceRow
+                      key={res._id}
+                      resource={res}
+                      extra={
+                        <>
+                          <span
+                            className={`tick ${ok ? 'tick-ok' : 'tick-bad'}`}
+                            role="img"
+                            aria-label={ok ? 'Passed' : 'Not passed yet'}
+                          >
+                            {ok ? '✓' : '✗'}
+                          </span>
+                          {score !== undefined ? (
+                            <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`}>
+                              Highest score {displayPercentage(score)}%
+                            </span>
+                          ) : null}
+                        </>
+                      }
+                    />
+                  );
+                }}
+              />
+            ),
+          },
+          ...(r.tasks.length
+            ? [{ id: 'task', label: 'Task', content: <TaskList tasks={r.tasks} readOnly /> }]
+            : []),
+        ]}
+      />
+      <section className="card" aria-labelledby={`${ids}-tests`}>
+        <h2 id={`${ids}-tests`}>Assessments</h2>
+        {links.error ? (
+          <TableFailure />
+        ) : !links.data ? (
+          <Loader />
+        ) : (
+          <LearnerTestLinks links={links.data} userId={userId} caption={`Assessments of ${r.name}`} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Add User (mentor §2.3, §4, §5, §8): an e-mail address ('Required', 'Invalid email address'), checked with
+ * the server first ('Email Already Assigned For You' for code 11000; 'Email Not Found' becomes 'Email does
+ * not exist', or — when inviting is allowed — 'User does not exist, please invite them' with Invite in
+ * place of Add). Then the subscription info decides: add at once, tell an offered tenant that extra users
+ * must be paid for, or ask for a payment (the host opens the Payment Required modal).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError, type Client } from '@shared/client/client';
+import {
+  tenantAddUserV2,
+  tenantBeforeCheckAddUser,
+  tenantInviteUser,
+  tenantSubscriptionInfo,
+} from '@shared/contract/tenant';
+import { decideAddUser } from '@shared/rules/seats';
+import { AddUserInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { client as portalClient } from '@widgets/core/api';
+import { messageOf } from '@widgets/core/useCall';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Field } from '@widgets/ui/Field';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TENANT_COPY } from '../copy';
+import { type SendInviteLink, sendFirebaseInviteLink } from './invite';
+
+type Input = z.input<typeof AddUserInput>;
+type Output = z.output<typeof AddUserInput>;
+type Info = z.infer<typeof SubscriptionInfo>;
+
+/** What the Payment Required modal needs: the seats to hold in total, the learner, and the figures. */
+export interface PaymentRequest {
+  email: string;
+  learnerId: string;
+  quantity: number;
+  info: Info;
+}
+
+export interface AddUserDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** A learner was added (reload the list and the statistics). */
+  onAdded: () => void;
+  /** A payment is needed before the learner can be added. */
+  onPaymentRequired: (request: PaymentRequest) => void;
+  client?: Client;
+  sendInviteLink?: SendInviteLink;
+}
+
+/** The field error a refused e-mail gets (mentor §5, §8), and whether Invite is offered instead of Add. */
+export function addUserError(err: unknown): { message: string; invite: boolean } {
+  if (err instanceof ApiError) {
+    if (err.code === 11000) return { message: TENANT_COPY.alreadyAssigned, invite: false };
+    if (err.message === TENANT_MESSAGES.emailNotFound) {
+      const allowed = (err.body as { isAllowToInvite?: boolean }).isAllowToInvite === true;
+      return { message: allowed ? TENANT_COPY.inviteThem : TENANT_COPY.emailNotExist, invite: allowed };
+    }
+    return { message: err.message, invite: false };
+  }
+  return { message: messageOf(err, 'The user could not be added. Please try again.'), invite: false };
+}
+
+/** Seats the tenant will hold once one more is paid for: every seat held or kept for an invitation, plus one. */
+export const seatsAfterOneMore = (info: Info) =>
+  Math.max(info.totalQuantity, info.seatCount + info.pendingInvitations) + 1;
+
+export function AddUserDialog({
+  open,
+  onClose,
+  onAdded,
+  onPaymentRequired,
+  client = portalClient,
+  sendInviteLink = sendFirebaseInviteLink,
+}: AddUserDialogProps) {
+  const formId = useId();
+  const [invite, setInvite] = useState(false);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(AddUserInput),
+    mode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  const { register, handleSubmit, formState, setError, reset } = form;
+
+  useEffect(() => {
+    if (open) {
+      reset({ email: '' });
+      setInvite(false);
+    }
+  }, [open, reset]);
+
+  const refuse = (err: unknown) => {
+    const { message, invite: allowed } = addUserError(err);
+    setInvite(allowed);
+    setError('email', { type: 'server', message });
+  };
+
+  const add = async (email: string) => {
+    let learnerId: string;
+    try {
+      learnerId = (await client.call(tenantBeforeCheckAddUser, { body: { email } })).data.learnerId;
+    } catch (err) {
+      refuse(err);
+      return;
+    }
+    let info: Info;
+    try {
+      info = (await client.call(tenantSubscriptionInfo)).data;
+    } catch (err) {
+      refuse(err);
+      return;
+    }
+    const decision = decideAddUser(info);
+    if (decision === 'OFFER_LIMIT') {
+      toast(TENANT_COPY.offerLimit, { kind: 'info', ms: 6000 });
+      onClose();
+      return;
+    }
+    if (decision === 'PAYMENT_REQUIRED') {
+      onPaymentRequired({ email, learnerId, quantity: seatsAfterOneMore(info), info });
+      return;
+    }
+    try {
+      const res = (await client.call(tenantAddUserV2, { body: { email } })).data;
+      switch (res.outcome) {
+        case 'ADDED':
+          toast(TENANT_COPY.added(res.user?.learnerId.name || email), { kind: 'success', ms: 4000 });
+          onAdded();
+          onClose();
+          return;
+        case 'OFFER_LIMIT':
+          toast(TENANT_COPY.offerLimit, { kind: 'info', ms: 6000 });
+          onClose();
+          return;
+        default:
+          // 'not yet subscribed' (or every paid seat taken meanwhile): pay for list length + 1 seats
+          onPaymentRequired({ email, learnerId: res.learnerId, quantity: res.quantity, info });
+      }
+    } catch (err) {
+      refuse(err);
+    }
+  };
+
+  const sendInvitation = async (email: string) => {
+    let continueUrl: string;
+    try {
+      continueUrl = (await client.call(tenantInviteUser, { body: { email } })).data.continueUrl;
+    } catch (err) {
+      refuse(err);
+      return;
+    }
+    try {
+      await sendInviteLink(email, continueUrl);
+      toast(TENANT_COPY.inviteSent(email), { kind: 'success', title: 'Invitation sent', ms: 6000 });
+      onClose();
+    } catch (err) {
+      console.error('Invitation e-mail not sent', err);
+      toast(TENANT_COPY.inviteFailed, { kind: 'error', ms: 6000 });
+    }
+  };
+
+  const submit = handleSubmit(({ email }) => (invite ? sendInvitation(email) : add(email)));
+  const busy = formState.isSubmitting;
+  const emailField = register('email', {
+    // a changed address is checked again: Add comes back
+    onChange: () => invite && setInvite(false),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      title="Add User"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn" disabled={busy}>
+            {busy ? <Spinner /> : null} {invite ? 'Invite' : 'Add'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <p className="muted">Add a learner by the e-mail address of their Waymark account.</p>
+        <Field label="Email" error={formState.errors.email?.message} required>
+          <input type="email" autoComplete="off" inputMode="email" maxLength={254} {...emailField} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
