@@ -14,6 +14,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
 import * as catalogueProps from './catalogue/props';
 import * as courseDetailProps from './course-detail/props';
+import * as testTakerProps from './test-taker/props';
 import widgets from './embed/widgets.json' with { type: 'json' };
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -25,6 +26,7 @@ export const EMBED_WIDGETS = widgets as Record<string, { entry: string; tag: str
 const PROPS_MODULES: Record<string, Record<string, unknown>> = {
   [r('./catalogue/props.ts')]: catalogueProps,
   [r('./course-detail/props.ts')]: courseDetailProps,
+  [r('./test-taker/props.ts')]: testTakerProps,
 };
 
 /** Replaces each props module by light schemas built from the zod schemas' JSON Schema. */

@@ -20,6 +20,27 @@ export interface WidgetEventMap {
   'wm-assessment': { roadmapId: string; linkId: string; href: string };
   /** The roadmap was assigned. Cancelable: the default opens its preview (or the learner's copy) on Waymark. */
   'wm-assigned': { roadmapId: string; assignedRoadmapId: string; href: string };
+  // ---- the test taker
+  /** The test page changed screen (loading, ready, starting, started, evaluating, score, expired, completed, not-yet-started, error). */
+  'wm-state': { linkId: string; state: string };
+  /** The learner started the test (or came back to a started one); the deadline is the server's. */
+  'wm-start': { linkId: string; deadlineAt: string | null; questionCount: number; resumed: boolean };
+  /** The test was evaluated on the server. */
+  'wm-evaluated': {
+    linkId: string;
+    testType: string;
+    score: number;
+    percentage: number;
+    questionCount: number;
+    status: string;
+    certificateEligible: boolean;
+    /** The award page earned, on Waymark; null when none. */
+    awardHref: string | null;
+  };
+  /** A link to an award page was activated. Cancelable: the default opens it on Waymark. */
+  'wm-open-award': { linkId: string; award: string; href: string };
+  /** A Home button or a 'generate a new link' link was activated. Cancelable: the default opens that page on Waymark. */
+  'wm-home': { href: string };
 }
 export type WidgetEventName = keyof WidgetEventMap;
 
@@ -29,6 +50,8 @@ export const CANCELABLE_EVENTS: readonly WidgetEventName[] = [
   'wm-select',
   'wm-assessment',
   'wm-assigned',
+  'wm-open-award',
+  'wm-home',
 ];
 
 export type SignedInRole = 'USER' | 'TENANT' | null;

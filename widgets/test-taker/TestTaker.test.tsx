@@ -1,0 +1,524 @@
+import { ApiError, type Client, NetworkError } from '@shared/client/client';
+import type { CallDef } from '@shared/contract/define';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type WidgetEventMap, type WidgetHost, WidgetHostProvider } from '../embed/host';
+import { TestTaker } from './TestTaker';
+
+const LINK = 'Lnk_0123456789abcdefgh';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const QUESTIONS = [
+  {
+    _id: id(1),
+    question: 'Which keyword declares a block-scoped variable?',
+    questionType: 'MCQ',
+    code: null,
+    questionImagePath: null,
+    options: [
+      { _id: id(11), value: 'var' },
+      { _id: id(12), value: 'let' },
+    ],
+  },
+  {
+    _id: id(2),
+    question: 'Which of these are primitive types?',
+    questionType: 'MSQ',
+    code: null,
+    questionImagePath: null,
+    options: [
+      { _id: id(21), value: 'string' },
+      { _id: id(22), value: 'number' },
+      { _id: id(23), value: 'object' },
+    ],
+  },
+  {
+    _id: id(3),
+    question: 'What does this print?',
+    questionType: 'CODE_MCQ',
+    code: 'console.log(typeof null);',
+    questionImagePath: null,
+    options: [
+      { _id: id(31), value: 'object' },
+      { _id: id(32), value: 'null' },
+    ],
+  },
+  {
+    _id: id(4),
+    question: 'Which diagram shows a LEFT JOIN?',
+    questionType: 'MCQ_IMAGE',
+    code: null,
+    questionImagePath: '/images/questions/venn.svg',
+    options: [
+      { _id: id(41), value: '/images/questions/sql-join-left.svg' },
+      { _id: id(42), value: '/images/questions/sql-join-inner.svg' },
+    ],
+  },
+  {
+    _id: id(5),
+    question: 'Which diagrams show diverged branches?',
+    questionType: 'MSQ_IMAGE',
+    code: null,
+    questionImagePath: null,
+    options: [
+      { _id: id(51), value: '/images/questions/git-diverged.svg' },
+      { _id: id(52), value: '/images/questions/git-linear.svg' },
+    ],
+  },
+  {
+    _id: id(6),
+    question: 'What is the value of 2 ** 10?',
+    questionType: 'FILL_IN_BLANK',
+    code: null,
+    questionImagePath: null,
+    options: [],
+  },
+  {
+    _id: id(7),
+    question: 'An old question without a type',
+    questionType: '',
+    code: null,
+    questionImagePath: null,
+    options: [
+      { _id: id(71), value: 'yes' },
+      { _id: id(72), value: 'no' },
+    ],
+  },
+].map((q) => ({ ...q, points: 10, roadmapId: null, roadmapName: null }));
+
+type Test = {
+  linkId: string;
+  type: string;
+  status: string;
+  subject: null;
+  title: string;
+  questions: { questions: typeof QUESTIONS };
+  answers: { questionId: string; answerId?: string | string[]; answer?: string }[];
+  questionCount: number;
+  timeLimitMinutes: number;
+  startedAt: string | null;
+  deadlineAt: string | null;
+  serverTime: string;
+  isCompleted: boolean;
+};
+
+interface Options {
+  type?: string;
+  started?: boolean;
+  answers?: Test['answers'];
+  loadError?: ApiError;
+  /** ms until the deadline once started */
+  limitMs?: number;
+  result?: Partial<{ score: number; certificateEligible: boolean; status: string }>;
+  failSaves?: number;
+  questions?: typeof QUESTIONS;
+}
+
+function fakeServer(opts: Options = {}) {
+  const calls: { method: string; path: string; body?: unknown }[] = [];
+  let startedAt: string | null = opts.started ? new Date(Date.now() - 60_000).toISOString() : null;
+  const limitMs = opts.limitMs ?? 5 * 60_000;
+  let deadlineAt: string | null = startedAt ? new Date(Date.now() + limitMs).toISOString() : null;
+  let failSaves = opts.failSaves ?? 0;
+  const saved = new Map<string, unknown>();
+  let verify: (() => void) | null = null;
+  const questions = opts.questions ?? QUESTIONS;
+  const test = (): Test => ({
+    linkId: LINK,
+    type: opts.type ?? 'RESOURCE',
+    status: 'TAKE_TEST',
+    subject: null,
+    title: 'Joins Between Tables',
+    questions: { questions },
+    answers: opts.answers ?? [],
+    questionCount: questions.length,
+    timeLimitMinutes: 5,
+    startedAt,
+    deadlineAt,
+    serverTime: new Date().toISOString(),
+    isCompleted: false,
+  });
+  const client = {
+    options: { baseUrl: '/api', device: 'WEB_APP' },
+    refresh: async () => true,
+    async call(def: CallDef, args?: { params?: { id: string }; body?: Record<string, unknown> }) {
+      calls.push({ method: def.method, path: def.path, body: args?.body });
+      switch (def.path) {
+        case '/testlink/assessment/{id}':
+          if (opts.loadError) throw opts.loadError;
+          return { data: test() };
+        case '/testlink/verify/{id}':
+          await new Promise<void>((resolve) => {
+            verify = resolve;
+          });
+          startedAt = new Date().toISOString();
+          deadlineAt = new Date(Date.now() + limitMs).toISOString();
+          return { data: test() };
+        case '/testlink/{id}/answer':
+          if (failSaves > 0) {
+            failSaves--;
+            throw new NetworkError(new TypeError('Failed to fetch'));
+          }
+          saved.set(args!.body!.questionId as string, args!.body);
+          return { data: { ok: true } };
+        case '/testlink/activity':
+          return { data: { ok: true } };
+        case '/testlink/evaluvate/v2': {
+          const n = questions.length;
+          const score = opts.result?.score ?? 46.67;
+          return {
+            data: {
+              linkId: LINK,
+              testType: opts.type ?? 'RESOURCE',
+              points: score,
+              score,
+              percentage: Math.round((score * 1000) / n) / 100,
+              questionCount: n,
+              status: opts.result?.status ?? 'GENERATE_CERTIFICATE',
+              certificateEligible: opts.result?.certificateEligible ?? true,
+            },
+          };
+        }
+        default:
+          throw new Error(`unexpected call ${def.path}`);
+      }
+    },
+  };
+  return {
+    client: client as unknown as Client,
+    calls,
+    saved,
+    finishVerify: () => verify?.(),
+    of: (path: string) => calls.filter((c) => c.path === path),
+  };
+}
+
+function mount(server: ReturnType<typeof fakeServer>, linkId = LINK) {
+  const events: { type: keyof WidgetEventMap; detail: unknown }[] = [];
+  const navigated: string[] = [];
+  const host: WidgetHost = {
+    client: server.client,
+    siteBase: '',
+    emit: (type, detail) => {
+      events.push({ type, detail });
+      return true;
+    },
+    navigate: (path) => navigated.push(path),
+    role: () => null,
+  };
+  const view = render(
+    <WidgetHostProvider host={host}>
+      <TestTaker linkId={linkId} />
+    </WidgetHostProvider>,
+  );
+  return {
+    ...view,
+    events,
+    navigated,
+    states: () =>
+      events.filter((e) => e.type === 'wm-state').map((e) => (e.detail as { state: string }).state),
+  };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  // happy-dom's <dialog> may lack the modal API
+  const proto = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
+  proto.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(() => cleanup());
+
+async function startTest(server: ReturnType<typeof fakeServer>) {
+  const view = mount(server);
+  await screen.findByRole('heading', { name: 'Ready to Take Test?', level: 1 });
+  fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+  expect(screen.getByRole('button', { name: 'Starting' }).getAttribute('aria-busy')).toBe('true');
+  await act(async () => server.finishVerify());
+  await screen.findByRole('heading', { name: /Question 1/ });
+  return view;
+}
+
+/** A numbered question button (happy-dom puts a space before the hidden text). */
+const tab = (n: number, answered: boolean) => new RegExp(`^${n} ?, ${answered ? '' : 'not '}answered$`);
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+describe('the test taker', () => {
+  it('shows Ready with its warnings, then Starting while the server starts the clock, then the first question', async () => {
+    const server = fakeServer();
+    const view = mount(server);
+    expect(screen.getByRole('status').textContent).toMatch(/Loading the test/);
+    await screen.findByRole('heading', { name: 'Ready to Take Test?' });
+    expect(screen.getByText('Keep a stable internet connection.')).toBeTruthy();
+    expect(screen.getByText('Do not refresh, reload or press back.')).toBeTruthy();
+    expect(screen.getByText('Do not switch tab.')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(screen.getByText('5 minutes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    // a second press while starting does nothing
+    fireEvent.click(screen.getByRole('button', { name: 'Starting' }));
+    expect(server.of('/testlink/verify/{id}')).toHaveLength(1);
+    await act(async () => server.finishVerify());
+    await screen.findByRole('heading', { name: /Question 1/ });
+    expect(screen.getByRole('timer').textContent).toMatch(/^[45]:\d\d$/);
+    expect(view.states()).toEqual(['loading', 'ready', 'starting', 'started']);
+    expect(view.events.find((e) => e.type === 'wm-start')?.detail).toMatchObject({
+      linkId: LINK,
+      questionCount: 7,
+      resumed: false,
+    });
+  });
+
+  it('applies the answer rule of every type and saves each answer as it is given', async () => {
+    const server = fakeServer();
+    await startTest(server);
+    // MCQ: radio buttons; a new choice replaces the old one
+    fireEvent.click(screen.getByRole('radio', { name: 'var' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    await waitFor(() => expect(server.saved.get(id(1))).toEqual({ questionId: id(1), answerId: id(12) }));
+    expect((screen.getByRole('radio', { name: 'var' }) as HTMLInputElement).checked).toBe(false);
+    // MSQ: checkboxes toggle
+    next();
+    expect(screen.getByText('Choose all that apply.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'string' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'number' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'string' }));
+    await waitFor(() => expect(server.saved.get(id(2))).toEqual({ questionId: id(2), answerId: [id(22)] }));
+    // CODE_MCQ: the code is shown in a block that can be scrolled by keyboard
+    next();
+    const code = screen.getByText('console.log(typeof null);').closest('pre')!;
+    expect(code.textContent).toBe('console.log(typeof null);');
+    expect(code.tabIndex).toBe(0);
+    fireEvent.click(screen.getByRole('radio', { name: 'object' }));
+    // MCQ_IMAGE: the question's image and image options
+    next();
+    expect(screen.getByRole('img', { name: 'Illustration for question 4' }).getAttribute('src')).toBe(
+      '/images/questions/venn.svg',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Option A' }));
+    // MSQ_IMAGE: image checkboxes
+    next();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Option A' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Option B' }));
+    // FILL_IN_BLANK: typed, saved after a pause as a number
+    next();
+    const box = screen.getByRole('textbox', { name: 'Your answer' });
+    fireEvent.change(box, { target: { value: '10' } });
+    fireEvent.change(box, { target: { value: '1024' } });
+    await waitFor(() => expect(server.saved.get(id(6))).toEqual({ questionId: id(6), answer: 1024 }), {
+      timeout: 2_000,
+    });
+    expect(
+      server
+        .of('/testlink/{id}/answer')
+        .filter((c) => (c.body as { questionId: string }).questionId === id(6)),
+    ).toHaveLength(1);
+    // no type: an MCQ
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: 'no' }));
+    await waitFor(() => expect(server.saved.get(id(7))).toEqual({ questionId: id(7), answerId: id(72) }));
+    expect(server.saved.get(id(5))).toEqual({ questionId: id(5), answerId: [id(51), id(52)] });
+    expect(screen.getByText('All answers saved')).toBeTruthy();
+    expect(screen.getByText('7 of 7 answered')).toBeTruthy();
+  });
+
+  it('navigates by number, Prev and Next, marks answered questions, and reports focus and blur', async () => {
+    const server = fakeServer();
+    await startTest(server);
+    const nav = screen.getByRole('navigation', { name: 'Questions' });
+    expect(
+      within(nav)
+        .getByRole('button', { name: tab(1, false) })
+        .getAttribute('aria-current'),
+    ).toBe('step');
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    expect(within(nav).getByRole('button', { name: tab(1, true) })).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('button', { name: tab(6, false) }));
+    expect(screen.getByRole('heading', { name: /Question 6/ })).toBe(document.activeElement);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Prev' }));
+    expect(screen.getByRole('heading', { name: /Question 5/ })).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(server.of('/testlink/activity').map((c) => (c.body as { type: string }).type)).toEqual([
+      'BLUR',
+      'FOCUS',
+    ]);
+    expect((server.of('/testlink/activity')[0]!.body as { linkId: string }).linkId).toBe(LINK);
+  });
+
+  it('resumes a started test on the same question with every answer kept, including unsaved ones', async () => {
+    const server = fakeServer();
+    const first = await startTest(server);
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    next();
+    next();
+    next();
+    next();
+    next();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Your answer' }), { target: { value: 'abc' } });
+    // the page goes away before the typed answer was sent
+    first.unmount();
+    const again = fakeServer({ started: true, answers: [{ questionId: id(1), answerId: id(12) }] });
+    mount(again);
+    await screen.findByRole('heading', { name: /Question 6/ });
+    expect(screen.getByRole('status').textContent).toMatch(/Welcome back/);
+    expect((screen.getByRole('textbox', { name: 'Your answer' }) as HTMLInputElement).value).toBe('abc');
+    // the unsaved answer is sent again
+    await waitFor(() => expect(again.saved.get(id(6))).toEqual({ questionId: id(6), answer: 'abc' }));
+    fireEvent.click(screen.getByRole('button', { name: tab(1, true) }));
+    expect((screen.getByRole('radio', { name: 'let' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a discreet failure while an answer cannot be saved, and retries it', async () => {
+    const server = fakeServer({ failSaves: 1 });
+    await startTest(server);
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText(/Not saved yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    await screen.findByText('All answers saved');
+    expect(server.saved.get(id(1))).toEqual({ questionId: id(1), answerId: id(12) });
+  });
+
+  it('asks before finishing, warns about unanswered questions, evaluates and shows the gauge and the feather', async () => {
+    const server = fakeServer({ result: { score: 46.67, certificateEligible: true } });
+    const view = await startTest(server);
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Do you want to finish?' });
+    expect(
+      within(dialog).getByText(
+        "It seems that you didn't answer for all the questions. Do you want to submit?",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
+    await screen.findByRole('heading', { name: 'Your Score' });
+    expect(server.of('/testlink/evaluvate/v2')[0]!.body).toEqual({
+      linkId: LINK,
+      answers: [{ questionId: id(1), answerId: id(12) }],
+    });
+    // 46.67 × 100 / 70 = 66.67 → 67
+    expect(screen.getByRole('img', { name: 'Score: 67%' })).toBeTruthy();
+    expect(screen.getByText('46.67 of 70 points')).toBeTruthy();
+    const award = screen.getByRole('link', { name: 'View Feather' });
+    expect(award.getAttribute('href')).toBe(`/feather/${LINK}`);
+    fireEvent.click(award);
+    expect(view.navigated).toEqual([`/feather/${LINK}`]);
+    expect(view.states().slice(-2)).toEqual(['evaluating', 'score']);
+    expect(view.events.find((e) => e.type === 'wm-evaluated')?.detail).toMatchObject({
+      linkId: LINK,
+      score: 46.67,
+      certificateEligible: true,
+      awardHref: `/feather/${LINK}`,
+    });
+  });
+
+  it.each([
+    ['SECTION', 'View Badge', 'badge'],
+    ['ROADMAP', 'View Certificate', 'certificate'],
+    ['SUBJECT', 'View Certificate', 'certificate'],
+  ])('links a %s test to its award', async (type, label, kind) => {
+    const server = fakeServer({ type });
+    await startTest(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
+    expect((await screen.findByRole('link', { name: label })).getAttribute('href')).toBe(`/${kind}/${LINK}`);
+  });
+
+  it('says so when the score is not enough, and shows only the completion for a custom test', async () => {
+    const server = fakeServer({
+      result: { score: 10, certificateEligible: false, status: 'NO_ENOUGH_MARKS' },
+    });
+    await startTest(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
+    await screen.findByText('Not enough score to generate certificate');
+    expect(screen.getByRole('img', { name: 'Score: 15%' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /View/ })).toBeNull();
+    cleanup();
+    sessionStorage.clear();
+
+    const custom = fakeServer({ type: 'CUSTOM-TEST' });
+    await startTest(custom);
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
+    await screen.findByRole('heading', { name: 'Test Submitted' });
+    expect(screen.queryByRole('img', { name: /Score/ })).toBeNull();
+    expect(screen.queryByText(/Not enough score/)).toBeNull();
+  });
+
+  it('evaluates by itself when the time is up', async () => {
+    const server = fakeServer({ limitMs: 1_200 });
+    await startTest(server);
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    await screen.findByRole('heading', { name: 'Your Score' }, { timeout: 3_000 });
+    expect(server.of('/testlink/evaluvate/v2')[0]!.body).toEqual({
+      linkId: LINK,
+      answers: [{ questionId: id(1), answerId: id(12) }],
+    });
+  });
+
+  it.each([
+    ['LINK_EXPIRED', 410, 'Link Expired', 'expired', true],
+    ['TEST_COMPLETED', 410, 'Test Completed', 'completed', true],
+    ['ASSESSMENT_NOT_YET_STARTED', 403, 'Assessment Not Yet Started', 'not-yet-started', false],
+  ] as const)(
+    'shows the %s screen with the server message',
+    async (errorCode, status, title, state, newLink) => {
+      const message = `The server says ${errorCode}.`;
+      const server = fakeServer({
+        loadError: new ApiError(status, { statusCode: status, error: 'x', message, errorCode }),
+      });
+      const view = mount(server);
+      await screen.findByRole('heading', { name: title, level: 1 });
+      expect(screen.getByText(message)).toBeTruthy();
+      const home = screen.getByRole('link', { name: 'Home' });
+      expect(home.getAttribute('href')).toBe('/');
+      fireEvent.click(home);
+      expect(view.navigated).toEqual(['/']);
+      expect(Boolean(screen.queryByRole('link', { name: 'generate a new link' }))).toBe(newLink);
+      if (newLink) expect(screen.getByText(/If you like to take a test,/)).toBeTruthy();
+      expect(view.states()).toEqual(['loading', state]);
+    },
+  );
+
+  it("shows 'Something Went Wrong' with the server's message for any other error, e.g. another person's link", async () => {
+    const server = fakeServer({
+      loadError: new ApiError(403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'This test belongs to another person.',
+      }),
+    });
+    mount(server);
+    await screen.findByRole('heading', { name: 'Something Went Wrong' });
+    expect(screen.getByText('This test belongs to another person.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('shows the score again when this tab took a test that has ended since', async () => {
+    sessionStorage.setItem(`waymark.test.${LINK}`, JSON.stringify({ taken: true }));
+    const server = fakeServer({
+      loadError: new ApiError(410, {
+        statusCode: 410,
+        error: 'Gone',
+        message: 'done',
+        errorCode: 'TEST_COMPLETED',
+      }),
+    });
+    mount(server);
+    await screen.findByRole('heading', { name: 'Your Score' });
+    expect(server.of('/testlink/evaluvate/v2')[0]!.body).toEqual({ linkId: LINK, answers: [] });
+  });
+});
