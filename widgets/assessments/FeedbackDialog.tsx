@@ -82,7 +82,7 @@ export function FeedbackDialog({ open, about, onClose, onSend }: FeedbackDialogP
           required
           error={formState.errors.feedback?.message}
           hint={
-            <span className={`wm-counter${length > FEEDBACK_MAX ? ' is-over' : ''}`}>
+            <span className={`wm-qa-counter${length > FEEDBACK_MAX ? ' is-over' : ''}`}>
               {length} / {FEEDBACK_MAX} characters
             </span>
           }

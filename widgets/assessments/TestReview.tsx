@@ -83,16 +83,16 @@ function Options({ question, answer }: { question: Question; answer: GivenAnswer
   const chosen = new Set(chosenIds(answer));
   const images = question.questionType === 'MCQ_IMAGE' || question.questionType === 'MSQ_IMAGE';
   return (
-    <ul className="wm-options" aria-label="Options">
+    <ul className="wm-qa-options" aria-label="Options">
       {question.options.map((o, i) => {
         const picked = chosen.has(o._id);
         const state = o.isCorrect ? 'is-correct' : picked ? 'is-wrong' : '';
         return (
-          <li key={o._id} className={`wm-option ${state}`}>
-            <span className="wm-option-mark" aria-hidden="true">
+          <li key={o._id} className={`wm-qa-option ${state}`}>
+            <span className="wm-qa-option-mark" aria-hidden="true">
               {o.isCorrect ? '✓' : picked ? '✗' : optionLetter(i)}
             </span>
-            <span className="wm-option-value">
+            <span className="wm-qa-option-value">
               {images ? <img src={o.value} alt={`Option ${optionLetter(i)}`} /> : o.value}
             </span>
             {picked ? (
@@ -113,7 +113,7 @@ function FillInBlank({ question, answer }: { question: Question; answer: GivenAn
   const expected = acceptedValues(scoringOf(question));
   const right = given !== null && expected.some((v) => matchesAccepted(v, given));
   return (
-    <dl className="wm-fib">
+    <dl className="wm-qa-fib">
       <dt>Your answer</dt>
       <dd>
         {given === null ? (
@@ -150,8 +150,8 @@ function QuestionReview({
   const type = effectiveType(question.questionType);
   const explanation = question.explanation.map((e) => e.value.trim()).filter(Boolean);
   return (
-    <li className="card wm-question">
-      <div className="wm-question-head">
+    <li className="card wm-qa-question">
+      <div className="wm-qa-question-head">
         <h2>Question {index + 1}</h2>
         <span className="badge badge-primary">{QUESTION_TYPE_LABELS[type]}</span>
         <span className="badge">
@@ -159,16 +159,16 @@ function QuestionReview({
         </span>
         <span className={`badge ${verdict.badge}`}>{verdict.label}</span>
       </div>
-      <p className="wm-question-text">{question.question}</p>
+      <p className="wm-qa-question-text">{question.question}</p>
       {isMultiSelectType(type) ? <p className="muted">More than one answer can be correct.</p> : null}
       {question.code ? (
-        <pre className="wm-code">
+        <pre className="wm-qa-code">
           <code>{question.code}</code>
         </pre>
       ) : null}
       {question.questionImagePath ? (
         <img
-          className="wm-question-image"
+          className="wm-qa-question-image"
           src={question.questionImagePath}
           alt={`Illustration of question ${index + 1}`}
         />
@@ -179,7 +179,7 @@ function QuestionReview({
         <Options question={question} answer={answer} />
       )}
       {explanation.length ? (
-        <div className="wm-explanation">
+        <div className="wm-qa-explanation">
           <strong>Explanation</strong>
           {explanation.map((text) => (
             <p key={text}>{text}</p>
@@ -187,7 +187,7 @@ function QuestionReview({
         </div>
       ) : null}
       {onFeedback ? (
-        <div className="wm-question-actions">
+        <div className="wm-qa-question-actions">
           <button type="button" className="btn btn-secondary btn-small" onClick={onFeedback}>
             Feedback<span className="visually-hidden"> on question {index + 1}</span>
           </button>
