@@ -124,7 +124,7 @@ export default function UsersPage() {
         <div className="row toolbar">
           <form
             className="row"
-            aria-label="Search users"
+            aria-label="User search"
             onSubmit={(e) => {
               e.preventDefault();
               setPage(1);

@@ -158,7 +158,6 @@ export function PaymentDialog({
     } catch (err) {
       console.error('Checkout not started', err);
       setFailure(TENANT_COPY.paymentFailedToStart);
-      toast(TENANT_COPY.paymentFailedToStart, { kind: 'error', ms: 6000 });
       setPaying(false);
     }
   };
