@@ -22,6 +22,7 @@ import { TokenService } from './auth/tokens';
 import { authoringRoutes } from './authoring/routes';
 import { withAwardMeta } from './awards/og';
 import { awardRoutes } from './awards/routes';
+import { billingRoutes } from './billing/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  billingRoutes(app, services);
   authoringRoutes(app, services);
   activityRoutes(app, services);
   catalogueRoutes(app, services);

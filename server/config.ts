@@ -81,6 +81,24 @@ const Env = z
     /** Signs local upload URLs; derived from JWT_SECRET when unset. */
     STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     UPLOAD_URL_TTL: seconds.max(3600, 'must be at most 3600 seconds').default(300),
+    /** Payments: Stripe when STRIPE_SECRET_KEY is set (with the webhook secret and the seat price), else the sandbox. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+    STRIPE_PRICE_ID: z
+      .string()
+      .regex(/^price_[A-Za-z0-9]{4,}$/, 'must be a Stripe price id (price_…)')
+      .optional(),
+    STRIPE_API_BASE: z
+      .url({ error: 'must be a URL such as https://api.stripe.com' })
+      .default('https://api.stripe.com'),
+    /** Allows the sandbox checkout (free seats for anyone who clicks Pay) when NODE_ENV=production. */
+    PAYMENTS_SANDBOX: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.FIREBASE_PROJECT_ID.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -94,6 +112,25 @@ const Env = z
       for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_BUCKET' });
       }
+    }
+    const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const;
+    if (stripeKeys.some((k) => env[k])) {
+      for (const key of stripeKeys) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `is required with ${stripeKeys.filter((k) => env[k]).join(', ')}`,
+          });
+        }
+      }
+    } else if (env.NODE_ENV === 'production' && !env.PAYMENTS_SANDBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production (with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID); set PAYMENTS_SANDBOX=true to run the sandbox checkout instead',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
@@ -141,6 +178,19 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     trustProxy: env.TRUST_PROXY,
     staticDir: resolve(env.STATIC_DIR),
     deletionGraceDays: env.DELETION_GRACE_DAYS,
+    payments: {
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              priceId: env.STRIPE_PRICE_ID,
+              apiBase: env.STRIPE_API_BASE,
+            }
+          : null,
+      /** Signs the sandbox's webhooks. */
+      sandboxWebhookSecret: `whsec_${createHmac('sha256', jwtSecret).update('waymark sandbox payment webhooks').digest('base64url')}`,
+    },
     storage: {
       dir: join(dataDir, 'files'),
       secret:

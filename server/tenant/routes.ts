@@ -1,19 +1,138 @@
-import { tenantUsersList } from '@shared/contract/tenant';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+/**
+ * The tenant calls (shared/contract/tenant.ts) except billing's: seats, invitations, statistics and
+ * tables, and one learner's analytics, tests and roadmaps. Every call is TENANT-only (the contract's
+ * access) and every learner-scoped call first finds the learner among the caller's own seats (404
+ * otherwise). A learner's figures come from the functions the learner's own calls use: activity reports,
+ * the catalogue's assignment and views, the assessment engine's review.
+ */
+import {
+  invitationCheck,
+  tenantAddUser,
+  tenantAddUserV2,
+  tenantAssignedRoadmap,
+  tenantAssignedRoadmaps,
+  tenantAssignRoadmap,
+  tenantAwardsByType,
+  tenantBeforeCheckAddUser,
+  tenantCancelInvitation,
+  tenantCheckRoadmapAssigned,
+  tenantDashboardStats,
+  tenantGetResource,
+  tenantInvitations,
+  tenantInviteUser,
+  tenantLearningReport,
+  tenantRemoveUser,
+  tenantRoadmap,
+  tenantRoadmapList,
+  tenantTestlinkList,
+  tenantTestlinkView,
+  tenantTimeSpentDaywise,
+  tenantTimeSpentOnResource,
+  tenantUserAchievements,
+  tenantUserInfo,
+  tenantUsersList,
+  tenantUsersSearchList,
+} from '@shared/contract/tenant';
+import type { Question } from '@shared/schemas/assessment';
+import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { timeByDay, timeByResource } from '../activity/reports';
+import { linkHooks } from '../assessments/completion';
+import { findLink, inFrozenOrder, savedAnswers, settle } from '../assessments/engine';
+import { linksOf, subjectById, toApiLink, toApiLinks } from '../assessments/queries';
+import { testLinkQuestions as frozen, testLinks } from '../assessments/tables';
+import { loadQuestions } from '../authoring/questions';
+import { billingOf } from '../billing/routes';
+import { visibleSeat } from '../billing/seats';
+import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmap, learnerRoadmaps } from '../catalogue/learning';
+import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
-import { ok, serve } from '../http/routes';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { answer, created, ok, serve } from '../http/routes';
+import { achievements, awardsByType, learningReport, tenantStats } from './reports';
+import {
+  addLearner,
+  beforeCheck,
+  cancelInvitation,
+  checkInvitation,
+  EmailNotFound,
+  invitationsOf,
+  invite,
+  removeLearner,
+  requireLearner,
+  toInvitation,
+} from './seats';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function tenantRoutes(app: FastifyInstance, { db }: { db: Db }) {
+const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
+
+export interface TenantDeps {
+  db: Db;
+  config: Config;
+  /** The server's clock (tests move it). */
+  now?: () => Date;
+}
+
+/** 'Email Not Found' answers with its own body (isAllowToInvite); anything else is thrown on. */
+async function emailNotFoundAware<T>(fn: () => Promise<T>) {
+  try {
+    return { ok: true as const, value: await fn() };
+  } catch (err) {
+    if (err instanceof EmailNotFound) return { ok: false as const, body: err.body() };
+    throw err;
+  }
+}
+
+export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
+  const { db, config } = deps;
+  const clock = () => (deps.now ? deps.now() : new Date());
+  const billing = billingOf(app);
+  const learner = (tenantId: string, userId: string) => requireLearner(db, tenantId, userId, clock());
+
+  async function addUser({ body, caller }: { body: { email: string }; caller: { id: string } }) {
+    const result = await emailNotFoundAware(() => addLearner(db, caller.id, body.email, clock()));
+    return result.ok ? ok(result.value) : answer(404, result.body);
+  }
+
   serve(
     app,
-    { tenantUsersList },
     {
+      tenantUsersList,
+      tenantUsersSearchList,
+      tenantUserInfo,
+      tenantBeforeCheckAddUser,
+      tenantAddUserV2,
+      tenantAddUser,
+      tenantRemoveUser,
+      tenantInviteUser,
+      tenantInvitations,
+      tenantCancelInvitation,
+      invitationCheck,
+      tenantDashboardStats,
+      tenantAwardsByType,
+      tenantLearningReport,
+      tenantUserAchievements,
+      tenantTestlinkList,
+      tenantTimeSpentDaywise,
+      tenantTimeSpentOnResource,
+      tenantGetResource,
+      tenantTestlinkView,
+      tenantAssignedRoadmaps,
+      tenantCheckRoadmapAssigned,
+      tenantAssignRoadmap,
+      tenantRoadmapList,
+      tenantRoadmap,
+      tenantAssignedRoadmap,
+    },
+    {
+      // ---- seats
+
       async tenantUsersList({ query, caller }) {
-        const conditions: SQL[] = [eq(tenantUsers.tenantId, caller.id)];
+        const conditions: SQL[] = [visibleSeat(caller.id, clock())];
         if (query.searchText) {
           const pattern = `%${escapeLike(query.searchText)}%`;
           conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
@@ -25,7 +144,7 @@ export function tenantRoutes(app: FastifyInstance, { db }: { db: Db }) {
             .from(tenantUsers)
             .innerJoin(users, eq(users.id, tenantUsers.learnerId))
             .where(where)
-            .orderBy(asc(tenantUsers.createdAt))
+            .orderBy(asc(tenantUsers.createdAt), asc(tenantUsers.id))
             .limit(query.limit)
             .offset((query.page - 1) * query.limit),
           db
@@ -50,6 +169,236 @@ export function tenantRoutes(app: FastifyInstance, { db }: { db: Db }) {
             totalUserCount: total?.n ?? 0,
           },
         });
+      },
+
+      async tenantUsersSearchList({ query, caller }) {
+        const conditions: SQL[] = [visibleSeat(caller.id, clock())];
+        if (query.searchText) {
+          const pattern = `%${escapeLike(query.searchText.toLowerCase())}%`;
+          conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
+        }
+        const rows = await db
+          .select({ _id: users.id, email: users.email, name: users.name })
+          .from(tenantUsers)
+          .innerJoin(users, eq(users.id, tenantUsers.learnerId))
+          .where(and(...conditions))
+          .orderBy(asc(users.email))
+          .limit(50);
+        return ok({ data: rows });
+      },
+
+      async tenantUserInfo({ params, caller }) {
+        const { seat, learner: l } = await learner(caller.id, params.id);
+        return ok({
+          data: {
+            _id: l.id,
+            name: l.name,
+            email: l.email,
+            phoneNumber: l.phoneNumber,
+            countrycode: l.countrycode,
+            picture: l.picture,
+            isDisabled: seat.isDisabled,
+            accessUntil: seat.accessUntil?.toISOString() ?? null,
+            createdAt: seat.createdAt.toISOString(),
+          },
+        });
+      },
+
+      async tenantBeforeCheckAddUser({ body, caller }) {
+        const result = await emailNotFoundAware(() => beforeCheck(db, caller.id, body.email, clock()));
+        return result.ok ? ok({ data: result.value }) : answer(404, result.body);
+      },
+
+      tenantAddUserV2: addUser,
+      tenantAddUser: addUser,
+
+      async tenantRemoveUser({ params, caller }) {
+        return ok({ data: await removeLearner(db, billing, caller.id, params.learnerId, clock()) });
+      },
+
+      // ---- invitations
+
+      async tenantInviteUser({ body, caller }) {
+        const row = await invite(db, caller.id, body.email, clock());
+        const continueUrl = new URL('/who-i-am', config.publicUrl);
+        continueUrl.searchParams.set('tenantId', caller.id);
+        continueUrl.searchParams.set('email', row.email);
+        return ok({
+          data: { ...toInvitation(row, clock()), tenantId: caller.id, continueUrl: continueUrl.toString() },
+          message: TENANT_MESSAGES.invited,
+        });
+      },
+
+      async tenantInvitations({ caller }) {
+        const now = clock();
+        return ok({ data: (await invitationsOf(db, caller.id)).map((r) => toInvitation(r, now)) });
+      },
+
+      async tenantCancelInvitation({ params, caller }) {
+        return ok({ data: toInvitation(await cancelInvitation(db, caller.id, params.id), clock()) });
+      },
+
+      async invitationCheck({ query }) {
+        return ok({ data: await checkInvitation(db, query.tenantId, query.email, clock()) });
+      },
+
+      // ---- statistics and tables
+
+      async tenantDashboardStats({ caller }) {
+        return ok({ data: await tenantStats(db, caller.id, clock()) });
+      },
+
+      async tenantAwardsByType({ query, caller }) {
+        return ok({ data: await awardsByType(db, caller.id, query.certificateType, clock()) });
+      },
+
+      async tenantLearningReport({ query, caller }) {
+        const range =
+          query.startTime !== undefined && query.endTime !== undefined
+            ? { startTime: query.startTime, endTime: query.endTime }
+            : undefined;
+        return ok({ data: await learningReport(db, caller.id, clock(), range) });
+      },
+
+      // ---- one learner's analytics
+
+      async tenantUserAchievements({ params, query, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await achievements(db, params.userId, query) });
+      },
+
+      async tenantTestlinkList({ params, query, caller }) {
+        await learner(caller.id, params.userId);
+        const rows = await db
+          .select()
+          .from(testLinks)
+          .where(
+            and(
+              eq(testLinks.userId, params.userId),
+              ne(testLinks.type, 'INITIAL-ASSESSMENT'),
+              gte(testLinks.createdAt, new Date(query.startTime * 1000)),
+              lte(testLinks.createdAt, new Date(query.endTime * 1000 + 999)),
+            ),
+          )
+          .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
+        return ok({ data: await toApiLinks(db, rows) });
+      },
+
+      async tenantTimeSpentDaywise({ params, query, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await timeByDay(db, params.userId, query) });
+      },
+
+      async tenantTimeSpentOnResource({ params, query, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await timeByResource(db, params.userId, query) });
+      },
+
+      async tenantGetResource({ params, caller }) {
+        await learner(caller.id, params.userId);
+        const rows = (await linksOf(db, params.userId)).filter(
+          (l) =>
+            l.resourceId === params.resourceId && (RESOURCE_LINK_TYPES as readonly string[]).includes(l.type),
+        );
+        return ok({
+          data: { assessmentIds: rows.map((r) => r.linkId), testLinks: await toApiLinks(db, rows) },
+        });
+      },
+
+      async tenantTestlinkView({ params, caller }) {
+        await learner(caller.id, params.userId);
+        const found = await findLink(db, params.linkId);
+        if (!found || found.userId !== params.userId) throw notFound('Test link not found');
+        const link = await settle(db, found, clock(), linkHooks);
+        if (!link.isCompleted) {
+          throw conflict('The answers can be viewed once the test is evaluated.', {
+            errorCode: 'TEST_NOT_EVALUATED',
+          });
+        }
+        // the review the learner's GET /testlink/{id}/view shows: frozen order, correct answers, answers given
+        const order = await db
+          .select({ questionId: frozen.questionId, optionOrder: frozen.optionOrder })
+          .from(frozen)
+          .where(eq(frozen.testLinkId, link.id))
+          .orderBy(asc(frozen.position));
+        const optionOrder = new Map(order.map((o) => [o.questionId, o.optionOrder]));
+        const questions: Question[] = (
+          await loadQuestions(
+            db,
+            order.map((o) => o.questionId),
+          )
+        ).map((q) => ({
+          ...q,
+          options: inFrozenOrder(
+            q.options.map((o) => ({ ...o, id: o._id })),
+            optionOrder.get(q._id) ?? [],
+          ).map(({ id: _id, ...o }) => o),
+        }));
+        const subject = link.subjectId ? await subjectById(db, link.subjectId) : null;
+        return ok({
+          data: {
+            ...toApiLink(link, subject?.name ?? null),
+            questions,
+            answers: await savedAnswers(db, link.id),
+          },
+        });
+      },
+
+      // ---- roadmaps for a learner
+
+      async tenantAssignedRoadmaps({ params, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await learnerRoadmaps(db, params.userId) });
+      },
+
+      async tenantCheckRoadmapAssigned({ params, caller }) {
+        await learner(caller.id, params.userId);
+        const mine = (await learnerRoadmaps(db, params.userId)).find((r) => r.roadmapId === params.roadmapId);
+        return ok({ data: { assigned: Boolean(mine), assignedRoadmapId: mine?._id ?? null } });
+      },
+
+      async tenantAssignRoadmap({ body, caller }) {
+        const { seat } = await learner(caller.id, body.userId);
+        if (seat.isDisabled) {
+          throw forbidden(
+            "This learner's seat has been removed: it can be read until the end of the billing cycle, not changed.",
+            'SEAT_DISABLED',
+          );
+        }
+        try {
+          const { row, created: isNew } = await assignToLearner(db, {
+            userId: body.userId,
+            roadmapId: body.roadmapId,
+            source: 'TENANT',
+            assignedBy: caller.id,
+          });
+          return created({ data: { assignedRoadmapId: row.id, created: isNew } });
+        } catch (err) {
+          if (err instanceof HttpError && err.extra.errorCode === 'ROADMAP_LIMIT') {
+            throw new HttpError(400, TENANT_MESSAGES.roadmapLimit, {
+              errorCode: 'ROADMAP_LIMIT',
+              field: 'userId',
+            });
+          }
+          throw err;
+        }
+      },
+
+      async tenantRoadmapList({ query }) {
+        return ok({ data: await listRoadmaps(db, query) });
+      },
+
+      async tenantRoadmap({ params }) {
+        const roadmap = await loadRoadmap(db, params.roadmapId);
+        if (!roadmap) throw notFound(CATALOGUE_MESSAGES.roadmapNotFound);
+        return ok({ data: roadmap });
+      },
+
+      async tenantAssignedRoadmap({ params, caller }) {
+        await learner(caller.id, params.userId);
+        const roadmap = await learnerRoadmap(db, params.userId, params.id);
+        if (!roadmap) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
+        return ok({ data: roadmap });
       },
     },
   );

@@ -1,0 +1,141 @@
+/**
+ * Billing calls: subscription info, offer code, checkout sessions, the provider's webhook, the sandbox
+ * checkout page, and the seat job (every 10 minutes while the server runs, not in tests).
+ */
+import {
+  stripeWebhook,
+  tenantApplyOfferCode,
+  tenantCheckoutSession,
+  tenantCreateSubscription,
+  tenantSubscriptionInfo,
+} from '@shared/contract/tenant';
+import type { FastifyInstance } from 'fastify';
+import {
+  createPayments,
+  PaymentProviderError,
+  type PaymentsAdapter,
+  SandboxPayments,
+  WebhookSignatureError,
+} from '../adapters/payments';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { badRequest, HttpError } from '../http/errors';
+import { ok, serve } from '../http/routes';
+import { sandboxRoutes } from './sandbox';
+import { Billing, toCheckoutSession } from './service';
+
+declare module '../app' {
+  interface Services {
+    billing?: Billing;
+  }
+}
+
+export const SEAT_JOB_INTERVAL_MS = 10 * 60_000;
+
+/** The app's billing service (and payments adapter), created from the settings on first use. */
+export function billingOf(
+  app: FastifyInstance,
+  opts: { payments?: PaymentsAdapter; now?: () => Date } = {},
+): Billing {
+  const services = app.services;
+  services.billing ??= new Billing(
+    services.database.db,
+    opts.payments ??
+      createPayments({
+        stripe: services.config.payments.stripe,
+        sandboxWebhookSecret: services.config.payments.sandboxWebhookSecret,
+        publicUrl: services.config.publicUrl,
+      }),
+    { publicUrl: services.config.publicUrl, now: opts.now, log: app.log },
+  );
+  return services.billing;
+}
+
+const providerFailure = (err: unknown) =>
+  err instanceof PaymentProviderError
+    ? new HttpError(
+        502,
+        `The payment provider refused the checkout: ${err.message}. If this keeps happening, please contact us.`,
+      )
+    : err;
+
+export function billingRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
+  const billing = billingOf(app);
+
+  serve(
+    app,
+    { tenantSubscriptionInfo, tenantApplyOfferCode, tenantCreateSubscription, tenantCheckoutSession },
+    {
+      async tenantSubscriptionInfo({ caller }) {
+        return ok({ data: await billing.info(caller.id) });
+      },
+      async tenantApplyOfferCode({ body, caller }) {
+        return ok({ data: await billing.applyOffer(caller.id, body.offerCode) });
+      },
+      async tenantCreateSubscription({ body, caller }) {
+        try {
+          const row = await billing.createCheckout({ id: caller.id, email: caller.user.email }, body);
+          return ok({ data: toCheckoutSession(row) });
+        } catch (err) {
+          throw providerFailure(err);
+        }
+      },
+      async tenantCheckoutSession({ params, caller }) {
+        return ok({ data: toCheckoutSession(await billing.session(caller.id, params.id)) });
+      },
+    },
+  );
+
+  // the webhook reads its body raw: the signature is over the exact bytes
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    serve(
+      scope,
+      { stripeWebhook },
+      {
+        async stripeWebhook({ request }) {
+          const body = request.body;
+          if (!Buffer.isBuffer(body) || body.length === 0)
+            throw badRequest('The webhook body is empty.', 'body');
+          const header = request.headers['stripe-signature'];
+          try {
+            const result = await billing.webhook(body, Array.isArray(header) ? header.join(',') : header);
+            return ok({ data: { received: true as const, duplicate: result.duplicate } });
+          } catch (err) {
+            if (err instanceof WebhookSignatureError) {
+              throw new HttpError(400, err.message, {
+                field: 'stripe-signature',
+                errorCode: 'BAD_SIGNATURE',
+              });
+            }
+            throw err;
+          }
+        },
+      },
+    );
+  });
+
+  if (billing.payments instanceof SandboxPayments) sandboxRoutes(app, billing, billing.payments);
+
+  if (deps.config.env !== 'test') {
+    let timer: NodeJS.Timeout | null = null;
+    const tick = () =>
+      billing
+        .runSeatJob()
+        .then((r) => {
+          if (r.removed || r.renewed || r.invitationsExpired) app.log.info(r, 'seat job');
+        })
+        .catch((err) => app.log.error({ err }, 'seat job failed'));
+    app.addHook('onReady', async () => {
+      void tick();
+      timer = setInterval(tick, SEAT_JOB_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * A tenant's learner seats: finding one of the tenant's learners (or refusing another tenant's), the check
+ * before adding, adding by e-mail through the subscription flow of mentor §4, removing (at once, or at the
+ * end of the billing cycle when subscribed), and invitations.
+ */
+import { decideAddUser } from '@shared/rules/seats';
+import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { isActive, isOffered, lockTenant, seatUsage, visibleSeat } from '../billing/seats';
+import type { Billing } from '../billing/service';
+import type { Db } from '../db/client';
+import { tenantUsers, users } from '../db/schema';
+import { conflict, HttpError, notFound } from '../http/errors';
+import { tenantInvitations } from './tables';
+
+export type InvitationRow = typeof tenantInvitations.$inferSelect;
+
+/** How long an invitation keeps its seat. */
+export const INVITATION_TTL_MS = 7 * 86_400_000;
+
+const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (t) => fn(t as unknown as Db));
+
+export const learnerNotFound = () => notFound(TENANT_MESSAGES.learnerNotFound);
+export const alreadyAssigned = () =>
+  conflict(TENANT_MESSAGES.alreadyAssigned, { code: 11000, field: 'email', keyPattern: { email: 1 } });
+
+/** 'Email Not Found' with whether an invitation may be sent (a 404 of its own shape). */
+export class EmailNotFound extends Error {
+  constructor(readonly isAllowToInvite: boolean) {
+    super(TENANT_MESSAGES.emailNotFound);
+  }
+  body() {
+    return {
+      statusCode: 404,
+      error: 'Not Found',
+      message: TENANT_MESSAGES.emailNotFound,
+      errorCode: 'EMAIL_NOT_FOUND',
+      field: 'email',
+      isAllowToInvite: this.isAllowToInvite,
+    };
+  }
+}
+
+/** One of the tenant's learners with the seat, or 404 (another tenant's learner is as good as missing). */
+export async function requireLearner(db: Db, tenantId: string, userId: string, now: Date) {
+  const [row] = await db
+    .select({ seat: tenantUsers, learner: users })
+    .from(tenantUsers)
+    .innerJoin(users, eq(users.id, tenantUsers.learnerId))
+    .where(and(visibleSeat(tenantId, now), eq(tenantUsers.learnerId, userId)))
+    .limit(1);
+  if (!row) throw learnerNotFound();
+  return row;
+}
+
+export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof users.$inferSelect) {
+  return {
+    _id: seat.id,
+    learnerId: {
+      _id: learner.id,
+      name: learner.name,
+      phoneNumber: learner.phoneNumber,
+      countrycode: learner.countrycode,
+      email: learner.email,
+    },
+    isDisabled: seat.isDisabled,
+    accessUntil: seat.accessUntil?.toISOString() ?? null,
+    createdAt: seat.createdAt.toISOString(),
+  };
+}
+
+/** The account of an address: a learner, someone else (a mentor, a deleted account), or nobody. */
+async function accountOf(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return row ?? null;
+}
+
+async function seatOf(db: Db, tenantId: string, learnerId: string) {
+  const [row] = await db
+    .select()
+    .from(tenantUsers)
+    .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.learnerId, learnerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The learner of an address, or EmailNotFound (with isAllowToInvite when nobody has the address). */
+async function learnerByEmail(db: Db, tenantId: string, email: string, now: Date) {
+  const account = await accountOf(db, email);
+  if (account?.role !== 'USER' || account.isDeleted) {
+    // an invitation is for an address with no account and a free seat
+    const usage = await seatUsage(db, tenantId, now);
+    throw new EmailNotFound(!account && usage.hasRoom);
+  }
+  return account;
+}
+
+export async function beforeCheck(db: Db, tenantId: string, email: string, now: Date) {
+  const learner = await learnerByEmail(db, tenantId, email, now);
+  if (await seatOf(db, tenantId, learner.id)) throw alreadyAssigned();
+  const usage = await seatUsage(db, tenantId, now);
+  return {
+    isExist: true as const,
+    learnerId: learner.id,
+    name: learner.name,
+    email: learner.email,
+    isAccessToAddUser: usage.hasRoom,
+  };
+}
+
+/** Adds a learner by e-mail, or says which payment step comes first (nothing written then). */
+export async function addLearner(db: Db, tenantId: string, email: string, now: Date) {
+  const learner = await learnerByEmail(db, tenantId, email, now);
+  return inTx(db, async (tx) => {
+    await lockTenant(tx, tenantId);
+    if (await seatOf(tx, tenantId, learner.id)) throw alreadyAssigned();
+    const usage = await seatUsage(tx, tenantId, now);
+    const decision = decideAddUser({
+      isSubscribed: isActive(usage.subscription),
+      isAccessToAddUser: usage.hasRoom,
+      isOffered: await isOffered(tx, tenantId, usage.subscription, now),
+    });
+    const quantity = usage.active + usage.pending + 1;
+    if (decision !== 'ADD') {
+      const message = {
+        NOT_YET_SUBSCRIBED: TENANT_MESSAGES.notYetSubscribed,
+        PAYMENT_REQUIRED: TENANT_MESSAGES.paymentRequired,
+        OFFER_LIMIT: TENANT_MESSAGES.offerLimit,
+      }[decision];
+      return { data: { outcome: decision, user: null, learnerId: learner.id, quantity }, message };
+    }
+    const [seat] = await tx
+      .insert(tenantUsers)
+      .values({ tenantId, learnerId: learner.id, createdAt: now })
+      .returning();
+    // an invitation of this address is fulfilled
+    await tx
+      .update(tenantInvitations)
+      .set({ status: 'ACCEPTED', learnerId: learner.id, acceptedAt: now })
+      .where(
+        and(
+          eq(tenantInvitations.tenantId, tenantId),
+          eq(tenantInvitations.email, email),
+          eq(tenantInvitations.status, 'PENDING'),
+        ),
+      );
+    return {
+      data: {
+        outcome: 'ADDED' as const,
+        user: toSeat(seat!, learner),
+        learnerId: learner.id,
+        quantity: quantity,
+      },
+      message: TENANT_MESSAGES.added,
+    };
+  });
+}
+
+/**
+ * Removes a learner's seat: at once when not subscribed; when subscribed, the seat is disabled until the
+ * end of the billing cycle (readable meanwhile) and the next period is billed without it.
+ */
+export async function removeLearner(
+  db: Db,
+  billing: Billing,
+  tenantId: string,
+  learnerId: string,
+  now: Date,
+) {
+  return inTx(db, async (tx) => {
+    await lockTenant(tx, tenantId);
+    const [seat] = await tx
+      .select()
+      .from(tenantUsers)
+      .where(and(visibleSeat(tenantId, now), eq(tenantUsers.learnerId, learnerId)))
+      .for('update');
+    if (!seat) throw learnerNotFound();
+    if (seat.isDisabled) {
+      return { removed: false, isDisabled: true, accessUntil: seat.accessUntil?.toISOString() ?? null };
+    }
+    const usage = await seatUsage(tx, tenantId, now);
+    const sub = usage.subscription;
+    if (!isActive(sub) || sub.currentPeriodEnd <= now) {
+      await tx.delete(tenantUsers).where(eq(tenantUsers.id, seat.id));
+      return { removed: true, isDisabled: false, accessUntil: null };
+    }
+    await tx
+      .update(tenantUsers)
+      .set({ isDisabled: true, accessUntil: sub.currentPeriodEnd })
+      .where(eq(tenantUsers.id, seat.id));
+    await billing.shrinkForNextPeriod(tx, tenantId);
+    return { removed: false, isDisabled: true, accessUntil: sub.currentPeriodEnd.toISOString() };
+  });
+}
+
+// ---- invitations
+
+export function toInvitation(row: InvitationRow, now: Date) {
+  const expired = row.status === 'PENDING' && row.expiresAt <= now;
+  return {
+    _id: row.id,
+    email: row.email,
+    status: expired ? ('EXPIRED' as const) : row.status,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** Records (or renews) an invitation for an address with no account, keeping a seat for it. */
+export async function invite(db: Db, tenantId: string, email: string, now: Date): Promise<InvitationRow> {
+  const account = await accountOf(db, email);
+  if (account) {
+    throw conflict('This e-mail address already has an account: add it with Add User.', {
+      code: 11000,
+      field: 'email',
+      keyPattern: { email: 1 },
+    });
+  }
+  return inTx(db, async (tx) => {
+    await lockTenant(tx, tenantId);
+    const [existing] = await tx
+      .select()
+      .from(tenantInvitations)
+      .where(and(eq(tenantInvitations.tenantId, tenantId), eq(tenantInvitations.email, email)))
+      .for('update');
+    const stillPending = existing?.status === 'PENDING' && existing.expiresAt > now;
+    if (!stillPending) {
+      const usage = await seatUsage(tx, tenantId, now);
+      if (!usage.hasRoom) {
+        throw new HttpError(400, 'Every seat is taken: add seats before inviting someone.', {
+          field: 'email',
+          errorCode: 'NO_FREE_SEAT',
+        });
+      }
+    }
+    const values = {
+      tenantId,
+      email,
+      status: 'PENDING' as const,
+      learnerId: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      acceptedAt: null,
+    };
+    const [row] = await tx
+      .insert(tenantInvitations)
+      .values(values)
+      .onConflictDoUpdate({ target: [tenantInvitations.tenantId, tenantInvitations.email], set: values })
+      .returning();
+    return row!;
+  });
+}
+
+export async function invitationsOf(db: Db, tenantId: string): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(tenantInvitations)
+    .where(eq(tenantInvitations.tenantId, tenantId))
+    .orderBy(desc(tenantInvitations.createdAt));
+}
+
+export async function cancelInvitation(db: Db, tenantId: string, id: string): Promise<InvitationRow> {
+  const [row] = await db
+    .select()
+    .from(tenantInvitations)
+    .where(and(eq(tenantInvitations.id, id), eq(tenantInvitations.tenantId, tenantId)))
+    .limit(1);
+  if (!row) throw notFound('Invitation not found');
+  if (row.status !== 'PENDING') return row;
+  const [updated] = await db
+    .update(tenantInvitations)
+    .set({ status: 'CANCELED' })
+    .where(eq(tenantInvitations.id, id))
+    .returning();
+  return updated!;
+}
+
+/** The public check of an invitation link: pending for that address, and the tenant's name. */
+export async function checkInvitation(db: Db, tenantId: string, email: string, now: Date) {
+  const [row] = await db
+    .select({ inv: tenantInvitations, tenantName: users.name })
+    .from(tenantInvitations)
+    .innerJoin(users, eq(users.id, tenantInvitations.tenantId))
+    .where(and(eq(tenantInvitations.tenantId, tenantId), eq(tenantInvitations.email, email)))
+    .limit(1);
+  const valid = Boolean(row && row.inv.status === 'PENDING' && row.inv.expiresAt > now);
+  return {
+    valid,
+    tenantName: valid ? (row?.tenantName ?? null) : null,
+    expiresAt: valid ? row!.inv.expiresAt.toISOString() : null,
+  };
+}
