@@ -5,12 +5,15 @@
  * attributes, events, slots, CSS parts and custom properties of its header comment) and the demo page.
  *   node widgets/build-embed.mjs
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { register } from 'tsx/esm/api';
 import { build } from 'vite';
 
-// the config imports TypeScript modules without extensions (as the rest of the code does)
+// the config is loaded by Node itself, through tsx: it imports the widgets' props modules, which import
+// TypeScript modules without extensions and through the tsconfig paths (@shared/…), as the rest of the code
+register();
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -46,25 +49,50 @@ export function parseHeader(source) {
   return doc;
 }
 
+/** Each file's size and gzip size (level 9, as a server would send it). */
+function sizes(files) {
+  return files.map((file) => {
+    const code = readFileSync(join(out, file));
+    return { file, bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+  });
+}
+
 async function main() {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const manifest = { generated: new Date().toISOString(), elements: [] };
   for (const [name, { entry, tag }] of Object.entries(widgets)) {
     process.env.WM_WIDGET = name;
-    await build({ configFile: join(root, 'widgets', 'vite.embed.config.ts'), mode: 'production' });
+    const result = await build({
+      configFile: join(root, 'widgets', 'vite.embed.config.ts'),
+      configLoader: 'native',
+      mode: 'production',
+    });
     const file = `${name}.js`;
-    const code = readFileSync(join(out, file));
     const header = parseHeader(readFileSync(join(root, 'widgets', entry), 'utf8'));
-    const gzipBytes = gzipSync(code, { level: 9 }).length;
-    manifest.elements.push({ tag, file, bytes: code.length, gzipBytes, ...header });
-    console.log(
-      `  ${tag.padEnd(22)} ${file.padEnd(24)} ${(code.length / 1024).toFixed(1)} KB, ${(gzipBytes / 1024).toFixed(1)} KB gzip`,
-    );
+    const [size] = sizes([file]);
+    // the files a "split" widget loads later, only where it needs them
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output ?? []);
+    const later = outputs
+      .filter((o) => o.type === 'chunk' && !o.isEntry)
+      .map((o) => o.fileName)
+      .sort();
+    const chunks = sizes(later);
+    manifest.elements.push({ tag, ...size, chunks, ...header });
+    for (const s of [size, ...chunks]) {
+      const what = s === size ? tag : '  (loaded when needed)';
+      console.log(
+        `  ${what.padEnd(24)} ${s.file.padEnd(34)} ${(s.bytes / 1024).toFixed(1).padStart(6)} KB, ${(s.gzipBytes / 1024).toFixed(1).padStart(5)} KB gzip`,
+      );
+    }
   }
   copyFileSync(join(root, 'widgets', 'demo.html'), join(out, 'demo.html'));
   copyFileSync(join(root, 'widgets', 'embed', 'demo.js'), join(out, 'demo.js'));
   copyFileSync(join(root, 'widgets', 'embed', 'demo.css'), join(out, 'demo.css'));
+  // the embedding guide beside the demo that links it
+  if (existsSync(join(root, 'docs', 'embed.md'))) {
+    copyFileSync(join(root, 'docs', 'embed.md'), join(out, 'embed.md'));
+  }
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 

@@ -4,29 +4,41 @@
  * `node widgets/build-embed.mjs` runs it once per widget (WM_WIDGET names the widget) and writes
  * dist/widgets/manifest.json and the demo page.
  *
- * Two size measures keep each file near its budget (docs/PERFORMANCE.md): the widgets' zod props
- * schemas are compiled to their JSON Schema and checked by widgets/embed/light-schema.ts (zod stays
- * out of the files), and the design system's portal-only sections (forms, tables, pager, toasts) are
- * left out of the CSS put in the shadow roots.
+ * Size measures keep each file near its budget (docs/PERFORMANCE.md, `node bench/widgets.mjs`): the
+ * widgets' zod props schemas are compiled to their JSON Schema and checked by
+ * widgets/embed/light-schema.ts (zod stays out of the files); the design system's portal-only sections
+ * (forms, tables, pager, toasts) are left out of the CSS put in the shadow roots; the output is minified
+ * fully (library mode keeps whitespace otherwise). A widget marked `"lean": true` in widgets.json also
+ * runs on Preact without preact/compat (widgets/embed/react-on-preact.ts) and carries only the CSS rules
+ * whose classes its code names (widgets/embed/prune-css.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
 import * as catalogueProps from './catalogue/props';
 import * as courseDetailProps from './course-detail/props';
-import * as testTakerProps from './test-taker/props';
+import * as dashboardProps from './dashboard/props';
+import { pruneCss, wordsOf } from './embed/prune-css';
 import widgets from './embed/widgets.json' with { type: 'json' };
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Each widget: its output file name → its entry and its element (also read by build-embed.mjs). */
-export const EMBED_WIDGETS = widgets as Record<string, { entry: string; tag: string }>;
+/**
+ * Each widget: its output file name → its entry and its element (also read by build-embed.mjs), whether
+ * it is lean (Preact without compat, pruned CSS: see the file comment), and whether its dynamic imports
+ * become files of their own (`"split": true`, named `<widget>.<module>-<hash>.js`) instead of being
+ * inlined into the element's file.
+ */
+export const EMBED_WIDGETS = widgets as Record<
+  string,
+  { entry: string; tag: string; lean?: boolean; split?: boolean }
+>;
 
 /** The props modules, by path: every export is a zod schema. */
 const PROPS_MODULES: Record<string, Record<string, unknown>> = {
   [r('./catalogue/props.ts')]: catalogueProps,
   [r('./course-detail/props.ts')]: courseDetailProps,
-  [r('./test-taker/props.ts')]: testTakerProps,
+  [r('./dashboard/props.ts')]: dashboardProps,
 };
 
 /** Replaces each props module by light schemas built from the zod schemas' JSON Schema. */
@@ -72,6 +84,33 @@ export function widgetStylesOnly(): Plugin {
   };
 }
 
+/**
+ * Lean widgets: each `*.css?inline` module exports a marker instead of its CSS; once the file's code is
+ * complete, each marker becomes the CSS's rules that can match, given the words of that code.
+ */
+export function leanCss(): Plugin {
+  const sheets: string[] = [];
+  const marker = (i: number) => `globalThis.__wmCss${i}`;
+  return {
+    name: 'waymark:lean-css',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\.css\?inline$/.test(id)) return null;
+      const css = code.match(/^export default ("(?:[^"\\]|\\.)*");?\s*$/)?.[1];
+      if (!css) this.error(`${id}: expected the inline CSS module Vite makes (export default "…")`);
+      sheets.push(JSON.parse(css));
+      return { code: `export default ${marker(sheets.length - 1)};`, map: null };
+    },
+    renderChunk(code) {
+      const used = wordsOf(code);
+      const out = code.replace(/globalThis\.__wmCss(\d+)/g, (_, i: string) =>
+        JSON.stringify(pruneCss(sheets[Number(i)]!, used)),
+      );
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig((): UserConfig => {
   const name = process.env.WM_WIDGET ?? 'roadmap-catalogue';
   const widget = EMBED_WIDGETS[name];
@@ -79,9 +118,10 @@ export default defineConfig((): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [propsWithoutZod(), widgetStylesOnly()],
+    plugins: [propsWithoutZod(), widgetStylesOnly(), ...(widget.lean ? [leanCss()] : [])],
     resolve: {
       alias: [
+        ...(widget.lean ? [{ find: /^react$/, replacement: r('./embed/react-on-preact.ts') }] : []),
         { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
         { find: /^react-dom$/, replacement: 'preact/compat' },
         { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
@@ -105,7 +145,18 @@ export default defineConfig((): UserConfig => {
         formats: ['es' as const],
         fileName: () => `${name}.js`,
       },
-      rolldownOptions: { output: { codeSplitting: false } },
+      rolldownOptions: {
+        // the element's file may export what a chunk of its own needs (the code both use stays in it)
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          codeSplitting: widget.split === true,
+          chunkFileNames: `${name}.[name]-[hash].js`,
+          // library mode keeps whitespace and /* @__PURE__ */ comments in ES output, for the bundlers of a
+          // library's users; these files go to browsers as they are, so they are minified fully
+          minify: { codegen: { removeWhitespace: true } },
+          comments: false,
+        },
+      },
     },
   };
 });

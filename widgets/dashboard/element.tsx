@@ -3,6 +3,8 @@
  * action (or the extension's Install prompt), average learning time, the daily chart and the
  * Resource-wise Report. It shows the signed-in learner's own figures, so it works on pages of the Waymark
  * origin, where the learner's session is; elsewhere it offers to open the dashboard on Waymark.
+ * The dashboard itself (with its chart library, 20 KB gzip) is a second file, loaded only where it can
+ * be shown: a partner page downloads the small element file alone.
  *
  * @attr api-base - The Waymark server's URL, e.g. https://waymark.example.com (default: the origin this file was loaded from).
  * @attr range - The date range shown first: Yesterday, Past 7 days (default) or Last 28 Days.
@@ -25,10 +27,11 @@
  */
 import { ApiError } from '@shared/client/client';
 import type { DashboardCard } from '@shared/schemas/activity';
+import { useEffect, useState } from 'react';
 import { activityCalls } from '../activity/calls';
 import { defineWidgetElement } from '../embed/define-element';
 import { useWidgetHost } from '../embed/host';
-import { Dashboard } from './Dashboard';
+import { Loader } from '../ui/Loader';
 import css from './dashboard.css?inline';
 import elementCss from './element.css?inline';
 import { DashboardProps } from './props';
@@ -43,12 +46,43 @@ function DashboardElement(props: DashboardProps) {
         <h2>Dashboard</h2>
         <p>Your learning time is on Waymark.</p>
         <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
-          Open your Waymark dashboard
+          Open your Waymark dashboard<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </div>
     );
   }
-  const client = sessionClient(base);
+  return <SignedInDashboard range={props.range} base={base} />;
+}
+
+type DashboardModule = typeof import('./Dashboard');
+
+/** The learner's dashboard on the Waymark origin: its code is fetched when first shown. */
+function SignedInDashboard({ range, base }: { range: DashboardProps['range']; base: string }) {
+  const host = useWidgetHost();
+  const [loaded, setLoaded] = useState<DashboardModule | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import('./Dashboard').then(
+      (mod) => live && setLoaded(mod),
+      (err: unknown) => {
+        console.error('Could not load the dashboard', err);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const [client] = useState(() => sessionClient(base));
+  if (failed) {
+    return (
+      <p className="alert alert-error" role="alert" part="error">
+        Something Went Wrong
+      </p>
+    );
+  }
+  if (!loaded) return <Loader text="Loading your dashboard…" />;
   const start = async (card: DashboardCard) => {
     const tab = window.open('', '_blank');
     try {
@@ -77,7 +111,8 @@ function DashboardElement(props: DashboardProps) {
       return undefined;
     }
   };
-  return <Dashboard range={props.range} client={client} portalUrl={base} onAssessmentStart={start} />;
+  const { Dashboard } = loaded;
+  return <Dashboard range={range} client={client} portalUrl={base} onAssessmentStart={start} />;
 }
 
 defineWidgetElement({

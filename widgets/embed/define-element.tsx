@@ -1,22 +1,24 @@
 /**
- * Wraps a widget as a custom element with @r2wc/react-to-web-component: kebab-case attributes parsed by
- * the widget's zod props schema, an open shadow root holding the design system and the widget's CSS,
- * `wm-*` events dispatched on the element, and its own API client pointed at the Waymark server
+ * Wraps a widget as a custom element: kebab-case attributes (and properties of the camelCase names)
+ * parsed by the widget's props schema, an open shadow root holding the design system and the widget's
+ * CSS, `wm-*` events dispatched on the element, and its own API client pointed at the Waymark server
  * (`api-base`, by default the origin the script was loaded from).
  *
- * Two habits of r2wc are corrected here (DESIGN.md, Known ground): it renders on every attribute change,
- * which preact/compat does synchronously, so attributes set one after another arrived half-way — renders
- * are batched into a microtask; and it ignores empty attribute values — they are passed on as ''.
+ * Rendering is Preact's own `render` into the shadow root (the embed build aliases React to Preact):
+ * - every attribute change of one task becomes one render, in a microtask, after the last attribute has
+ *   arrived (an element created and then given its attributes one by one renders once, with all of them);
+ * - an empty attribute value is passed on as '' and a removed attribute as absent;
+ * - the widget is unmounted when the element leaves the page — unless it comes back in the same task,
+ *   as when a host's framework moves it, which keeps its state.
+ * This replaced @r2wc/react-to-web-component, whose two habits (rendering synchronously per attribute
+ * with preact/compat, ignoring empty values) had to be patched, and which cost 1.3 KB gzip per file.
  */
-import r2wc from '@r2wc/react-to-web-component';
 import { createClient } from '@shared/client/client';
+import { type ComponentChild, render } from 'preact';
 import { type ComponentType, useMemo } from 'react';
 import baseCss from '../ui/styles.css?inline';
 import elementCss from './element.css?inline';
 import { CANCELABLE_EVENTS, type WidgetEventName, type WidgetHost, WidgetHostProvider } from './host';
-
-const RENDER = Symbol.for('r2wc.render');
-const PROPS = Symbol.for('r2wc.props');
 
 /** What the element needs of a props schema: zod's, or its compiled form in the embed build. */
 export interface PropsSchema {
@@ -37,7 +39,6 @@ export interface WidgetElementSpec<P> {
   css: string;
 }
 
-const toCamel = (attr: string) => attr.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const toKebab = (prop: string) =>
   prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
@@ -70,21 +71,18 @@ function describeIssues(error: NonNullable<ReturnType<PropsSchema['safeParse']>[
   return error.issues.map((i) => `${toKebab(String(i.path[0] ?? 'attributes'))} ${i.message}`).join('; ');
 }
 
-/** What each element carries into its render: its definition and its CSS, beside r2wc's props. */
-interface Definition {
+interface RootProps {
   spec: WidgetElementSpec<object>;
-  css: string;
-  /** Whether the CSS is adopted as a constructed stylesheet (else a <style> is rendered). */
-  adopted: () => boolean;
+  element: HTMLElement;
+  /** The attribute values by prop name (camelCase), api-base included. */
+  values: Record<string, string | undefined>;
+  /** The CSS to render as a <style> where constructed stylesheets are not supported, else null. */
+  inlineCss: string | null;
 }
-const DEFINITION = '__wmDefinition';
 
 /** The root rendered into each element's shadow root: the host (client, events, links) and the widget. */
-function WidgetRoot(raw: Record<string, unknown>) {
-  const { spec, css, adopted } = raw[DEFINITION] as Definition;
-  const root = raw.container as unknown as ShadowRoot;
-  const element = root.host as HTMLElement;
-  const base = waymarkBase(raw.apiBase as string | undefined, import.meta.url);
+function WidgetRoot({ spec, element, values, inlineCss }: RootProps) {
+  const base = waymarkBase(values.apiBase, import.meta.url);
   const host = useMemo<WidgetHost>(
     () => ({
       client: createClient({ baseUrl: `${base}/api`, device: 'WEB_APP' }),
@@ -107,15 +105,16 @@ function WidgetRoot(raw: Record<string, unknown>) {
     }),
     [base, element],
   );
-  const input: Record<string, unknown> = {};
+  const input: Record<string, string> = {};
   for (const name of Object.keys(spec.props.shape)) {
-    if (raw[name] !== undefined && raw[name] !== null) input[name] = raw[name];
+    const value = values[name];
+    if (value !== undefined) input[name] = value;
   }
   const parsed = spec.props.safeParse(input);
   const Component = spec.component;
   return (
     <WidgetHostProvider host={host}>
-      {adopted() ? null : <style>{css}</style>}
+      {inlineCss === null ? null : <style>{inlineCss}</style>}
       {parsed.success || !parsed.error ? (
         <Component {...input} />
       ) : (
@@ -132,41 +131,79 @@ export function defineWidgetElement<P extends object>(spec: WidgetElementSpec<P>
   const css = `${baseCss}\n${elementCss}\n${spec.css}`;
   let sheet: CSSStyleSheet | null | undefined;
   const propNames = [...Object.keys(spec.props.shape), 'apiBase'];
-  const definition: Definition = {
-    spec: spec as unknown as WidgetElementSpec<object>,
-    css,
-    adopted: () => Boolean(sheet),
-  };
+  const propOfAttribute = new Map(propNames.map((p) => [toKebab(p), p]));
 
-  const Base = r2wc(WidgetRoot, {
-    shadow: 'open',
-    props: Object.fromEntries(propNames.map((p) => [p, 'string'])) as Record<string, 'string'>,
-  }) as unknown as { new (): HTMLElement; prototype: HTMLElement };
-  const baseRender = (Base.prototype as unknown as Record<symbol, () => void>)[RENDER]!;
-
-  class WaymarkElement extends Base {
+  class WaymarkElement extends HTMLElement {
+    static observedAttributes = [...propOfAttribute.keys()];
+    #values: Record<string, string | undefined> = {};
     #scheduled = false;
+    #mounted = false;
+
     constructor() {
       super();
-      (this as unknown as Record<symbol, Record<string, unknown>>)[PROPS]![DEFINITION] = definition;
+      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       sheet ??= sheetFor(css);
-      if (sheet && this.shadowRoot) this.shadowRoot.adoptedStyleSheets = [sheet];
+      if (sheet) root.adoptedStyleSheets = [sheet];
+      // properties set before the element was defined hide the accessors: pass them through
+      for (const name of propNames) {
+        if (Object.hasOwn(this, name)) {
+          const value = (this as unknown as Record<string, unknown>)[name];
+          delete (this as unknown as Record<string, unknown>)[name];
+          (this as unknown as Record<string, unknown>)[name] = value;
+        }
+      }
     }
-    /** Every render request of one task becomes one render, after the last attribute has arrived. */
-    [RENDER]() {
+    connectedCallback() {
+      this.#schedule();
+    }
+    disconnectedCallback() {
+      this.#schedule();
+    }
+    /** Every change counts, including an empty value and a removed attribute. */
+    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+      const prop = propOfAttribute.get(name);
+      if (!prop) return;
+      this.#values = { ...this.#values, [prop]: value ?? undefined };
+      this.#schedule();
+    }
+    /** One render per task, after the last change: mounted while on the page, unmounted once off it. */
+    #schedule() {
       if (this.#scheduled) return;
       this.#scheduled = true;
       queueMicrotask(() => {
         this.#scheduled = false;
-        baseRender.call(this);
+        const root = this.shadowRoot!;
+        if (this.isConnected) {
+          this.#mounted = true;
+          const vnode = (
+            <WidgetRoot
+              spec={spec as unknown as WidgetElementSpec<object>}
+              element={this}
+              values={this.#values}
+              inlineCss={sheet ? null : css}
+            />
+          );
+          render(vnode as unknown as ComponentChild, root);
+        } else if (this.#mounted) {
+          this.#mounted = false;
+          render(null, root);
+        }
       });
     }
-    /** Every change counts, including an empty value and a removed attribute. */
-    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      const props = (this as unknown as Record<symbol, Record<string, unknown>>)[PROPS]!;
-      props[toCamel(name)] = value ?? undefined;
-      (this as unknown as Record<symbol, () => void>)[RENDER]!();
-    }
+  }
+  for (const name of propNames) {
+    const attribute = toKebab(name);
+    Object.defineProperty(WaymarkElement.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute(attribute) ?? undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === undefined || value === null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
   }
   customElements.define(spec.tag, WaymarkElement);
 }

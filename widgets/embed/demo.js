@@ -34,7 +34,7 @@ fetch(`${waymark}/api/roadmap/list/no-auth`)
   })
   .catch(() => undefined);
 
-// a single-page app with a hash router: #/app, #/app/course/{id}, #/app/about
+// a single-page app with a hash router: #/app, #/app/course/{id}, #/app/dashboard, #/app/about
 const view = document.getElementById('spa-view');
 function render() {
   if (!view) return;
@@ -45,6 +45,7 @@ function render() {
   }
   const courseMatch = hash.match(/^#\/app\/course\/([\w-]+)$/);
   if (courseMatch) show(courseView(courseMatch[1]));
+  else if (hash === '#/app/dashboard') show(dashboardView());
   else if (hash === '#/app/about') show(aboutView());
   else show(catalogueView());
   view.focus({ preventScroll: true });
@@ -74,9 +75,14 @@ function courseView(id) {
   el.setAttribute('roadmap-id', id);
   return wrap;
 }
+function dashboardView() {
+  const el = document.createElement('wm-dashboard');
+  el.setAttribute('range', 'Last 28 Days');
+  return el;
+}
 function aboutView() {
   const p = document.createElement('p');
-  p.textContent = 'This view has no widget: the catalogue element was removed from the page.';
+  p.textContent = 'This view has no widget: the elements of the other views were removed from the page.';
   return p;
 }
 window.addEventListener('hashchange', render);
