@@ -22,7 +22,7 @@ export default function AssessmentsPage() {
 
   return (
     <div className="page">
-      <div className="row page-head">
+      <div className="row wm-page-head">
         <h1>Your Assessment Links</h1>
         <div className="spacer" />
         <button type="button" className="btn" onClick={() => setCreating(true)}>

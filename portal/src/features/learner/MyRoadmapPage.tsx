@@ -119,7 +119,7 @@ function MyRoadmap() {
 
   return (
     <div className="page">
-      <div className="row">
+      <div className="row wm-page-head">
         <h1>{r.name}</h1>
         <span className={`badge ${completed ? 'badge-success' : 'badge-primary'}`}>{r.status}</span>
         <div className="spacer" />
