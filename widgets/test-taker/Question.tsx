@@ -51,8 +51,7 @@ export function QuestionView({
   return (
     <section className="wm-question" part="question" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className="wm-question-number" ref={headingRef} tabIndex={-1}>
-        Question {number}
-        <span className="visually-hidden"> of {total}</span>
+        Question {number} <span className="wm-question-of">of {total}</span>
       </Heading>
       <p id={`${id}-text`} className="wm-question-text">
         {q.question}

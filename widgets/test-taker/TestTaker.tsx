@@ -98,6 +98,11 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const [offset, setOffset] = useState(0);
   const [attempt, setAttempt] = useState(0);
   const titleId = useId();
+  /** The test last shown, for the score screen's subtitle. */
+  const shown = useRef<TakerTest | null>(null);
+  if ((screen.kind === 'ready' || screen.kind === 'started') && shown.current !== screen.test) {
+    shown.current = screen.test;
+  }
 
   const evaluate = useCallback(
     async (answers: AnswerPayload[], reason: Reason) => {
@@ -238,7 +243,15 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         </section>
       );
     case 'score':
-      return <ScoreScreen result={screen.result} linkId={linkId} Title={Title} titleId={titleId} />;
+      return (
+        <ScoreScreen
+          result={screen.result}
+          linkId={linkId}
+          testTitle={shown.current?.title ?? null}
+          Title={Title}
+          titleId={titleId}
+        />
+      );
     case 'gone': {
       const gone = GONE[screen.code];
       return (
@@ -415,11 +428,13 @@ export function ScoreGauge({ percent }: { percent: number }) {
 function ScoreScreen({
   result,
   linkId,
+  testTitle,
   Title,
   titleId,
 }: {
   result: EvaluationResult;
   linkId: string;
+  testTitle: string | null;
   Title: HeadingTag;
   titleId: string;
 }) {
@@ -441,6 +456,10 @@ function ScoreScreen({
   return (
     <section className="wm-test wm-test-center wm-score" part="test" aria-labelledby={titleId}>
       <Title id={titleId}>Your Score</Title>
+      <p className="wm-muted">
+        {testTitle ? `${testTitle} · ` : ''}
+        {TYPE_LABELS[result.testType] ?? 'Assessment'}
+      </p>
       <ScoreGauge percent={percent} />
       <p className="wm-points">
         {result.score} of {result.questionCount * POINTS_PER_QUESTION} points
@@ -660,9 +679,6 @@ function Runner({
       ) : (
         <>
           <QuestionNav questions={questions} answers={sheet} index={index} onGo={go} />
-          <p className="wm-progress" aria-hidden="true">
-            Question {index + 1} / {total}
-          </p>
           <QuestionView
             key={current._id}
             number={index + 1}

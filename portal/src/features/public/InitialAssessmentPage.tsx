@@ -4,29 +4,29 @@
  * screens, Finish with a confirmation (warning when questions are unanswered), a confirmation before
  * leaving through the logo and a page-leave warning. Submitting creates the learner's roadmap, which
  * continues as a selection does. Answers are kept in the tab's session storage, so a reload loses nothing.
+ * Questions are shown with the test taker's question view and answer rules (widgets/test-taker).
  */
+import '@widgets/test-taker/test-taker.css';
 import './public.css';
 import { evaluateAndCreateRoadmap, initialAssessment } from '@shared/contract/catalogue';
-import type { TakerQuestion } from '@shared/schemas/assessment';
 import { assignedRoadmapPath, rememberAssigned } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
 import { session } from '@widgets/core/session';
 import { messageOf, useCall } from '@widgets/core/useCall';
-import { Dialog } from '@widgets/ui/Dialog';
-import { Loader } from '@widgets/ui/Loader';
-import { toast } from '@widgets/ui/Toast';
-import { useEffect, useId, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import {
   type AnswerSheet,
   answer,
   answeredCount,
-  answerKind,
-  hasImageOptions,
-  isAnswered,
-  submission,
+  sheetFrom,
+  toPayload,
   UNANSWERED_WARNING,
-} from './answers';
+} from '@widgets/test-taker/answers';
+import { QuestionNav, QuestionStepper, QuestionView } from '@widgets/test-taker/Question';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Loader } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { SkipLink, useDocumentTitle } from './PublicChrome';
 
 export const LEAVE_QUESTION = 'Do you want to leave the assessment?';
@@ -61,6 +61,8 @@ export default function InitialAssessmentPage() {
   const [leaving, setLeaving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusQuestion = useRef(false);
   const test = useCall(
     (signal) => client.call(initialAssessment, { params: { linkId }, signal }).then((r) => r.data),
     [linkId],
@@ -84,19 +86,20 @@ export default function InitialAssessmentPage() {
       navigate('/', { replace: true });
       return;
     }
-    if (!restore(linkId) && data.answers.length) {
-      const fromServer: AnswerSheet = {};
-      for (const a of data.answers) {
-        fromServer[a.questionId] =
-          a.answer !== undefined ? { answer: String(a.answer) } : { answerId: a.answerId };
-      }
-      setSheet(fromServer);
-    }
+    if (!restore(linkId) && data.answers.length) setSheet(sheetFrom(data.answers));
   }, [data, linkId, navigate]);
 
   useEffect(() => {
     if (!done) keep(linkId, sheet);
   }, [linkId, sheet, done]);
+
+  // Prev, Next and the numbered buttons move the focus to the question shown
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
+  useEffect(() => {
+    if (!focusQuestion.current) return;
+    focusQuestion.current = false;
+    heading.current?.focus();
+  }, [index]);
 
   // a page-leave warning while the assessment is unfinished
   useEffect(() => {
@@ -116,12 +119,25 @@ export default function InitialAssessmentPage() {
   const answered = answeredCount(sheet, questions);
   const topic = current?.roadmapName ?? data.roadmapName;
 
+  function go(i: number) {
+    if (i < 0 || i >= total) return;
+    focusQuestion.current = true;
+    setIndex(i);
+  }
+
   async function submit() {
     if (!data) return;
     setSubmitting(true);
     try {
       const res = await client.call(evaluateAndCreateRoadmap, {
-        body: { linkId, answers: submission(sheet, questions, data.roadmapId) },
+        body: {
+          linkId,
+          // every answer with the prerequisite roadmap its question tests
+          answers: questions.flatMap((q) => {
+            const given = toPayload(q, sheet[q._id]);
+            return given ? [{ ...given, roadmapId: q.roadmapId ?? data.roadmapId }] : [];
+          }),
+        },
       });
       if (!res.data?._id) throw new Error('no roadmap');
       setDone(true);
@@ -158,73 +174,37 @@ export default function InitialAssessmentPage() {
           <p className="empty">This assessment has no questions.</p>
         ) : (
           <>
-            <nav className="question-tabs" aria-label="Questions">
-              <ol>
-                {questions.map((q, i) => {
-                  const isDone = isAnswered(sheet[q._id]);
-                  return (
-                    <li key={q._id}>
-                      <button
-                        type="button"
-                        className={`question-tab${isDone ? ' answered' : ''}${i === index ? ' current' : ''}`}
-                        aria-current={i === index ? 'step' : undefined}
-                        onClick={() => setIndex(i)}
-                      >
-                        {i + 1}
-                        <span className="visually-hidden">{isDone ? ', answered' : ', not answered'}</span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ol>
-            </nav>
-            <div className="question-stepper">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setIndex((i) => Math.max(0, i - 1))}
-                disabled={index === 0}
-                aria-label="Previous question"
-              >
-                ‹
-              </button>
-              <span>
-                Question {index + 1} / {total}
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setIndex((i) => Math.min(total - 1, i + 1))}
-                disabled={index === total - 1}
-                aria-label="Next question"
-              >
-                ›
-              </button>
-            </div>
+            <QuestionNav questions={questions} answers={sheet} index={index} onGo={go} collapsible />
+            <QuestionStepper index={index} total={total} onGo={go} />
             <p className="visually-hidden" aria-live="polite">
               Question {index + 1} of {total}
             </p>
             <QuestionView
               key={current._id}
               number={index + 1}
+              total={total}
               question={current}
-              sheet={sheet}
+              given={sheet[current._id]}
               onAnswer={(value) => setSheet((s) => answer(s, current, value))}
+              headingRef={heading}
             />
             <div className="question-actions">
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => setIndex((i) => Math.max(0, i - 1))}
+                onClick={() => go(index - 1)}
                 disabled={index === 0}
               >
                 Prev
               </button>
-              {index < total - 1 ? (
-                <button type="button" className="btn btn-secondary" onClick={() => setIndex((i) => i + 1)}>
-                  Next
-                </button>
-              ) : null}
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => go(index + 1)}
+                disabled={index >= total - 1}
+              >
+                Next
+              </button>
               <div className="spacer" />
               <span className="muted">
                 {answered} of {total} answered
@@ -295,87 +275,5 @@ export default function InitialAssessmentPage() {
         <p>{LEAVE_QUESTION}</p>
       </Dialog>
     </div>
-  );
-}
-
-/** One question: its text, code and image, and the control its type asks for. */
-function QuestionView({
-  number,
-  question: q,
-  sheet,
-  onAnswer,
-}: {
-  number: number;
-  question: TakerQuestion;
-  sheet: AnswerSheet;
-  onAnswer: (value: string) => void;
-}) {
-  const id = useId();
-  const kind = answerKind(q.questionType);
-  const given = sheet[q._id];
-  const chosen = Array.isArray(given?.answerId) ? given.answerId : given?.answerId ? [given.answerId] : [];
-  const imageOptions = hasImageOptions(q.questionType);
-  return (
-    <section className="card question" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="question-number">
-        Question {number}
-        {kind === 'multi' ? <span className="badge badge-primary">Choose all that apply</span> : null}
-      </h2>
-      <p id={`${id}-text`} className="question-text">
-        {q.question}
-      </p>
-      {q.code ? (
-        <pre className="code-block">
-          <code>{q.code}</code>
-        </pre>
-      ) : null}
-      {q.questionImagePath ? (
-        <img
-          className="question-image"
-          src={q.questionImagePath}
-          alt={`Illustration of question ${number}`}
-        />
-      ) : null}
-      {kind === 'text' ? (
-        <div className="field">
-          <label htmlFor={`${id}-answer`}>Your answer</label>
-          <input
-            id={`${id}-answer`}
-            type="text"
-            autoComplete="off"
-            value={given?.answer ?? ''}
-            onChange={(e) => onAnswer(e.target.value)}
-            aria-describedby={`${id}-text`}
-          />
-        </div>
-      ) : (
-        <fieldset className="options">
-          <legend className="visually-hidden">Options of question {number}</legend>
-          {q.options.map((o, i) => {
-            const letter = String.fromCharCode(65 + i);
-            const checked = chosen.includes(o._id);
-            return (
-              <label key={o._id} className={`option${checked ? ' chosen' : ''}`}>
-                <input
-                  type={kind === 'multi' ? 'checkbox' : 'radio'}
-                  name={`${id}-option`}
-                  value={o._id}
-                  checked={checked}
-                  onChange={() => onAnswer(o._id)}
-                />
-                <span className="option-letter" aria-hidden="true">
-                  {letter}
-                </span>
-                {imageOptions ? (
-                  <img className="option-image" src={o.value} alt={`Option ${letter}`} />
-                ) : (
-                  <span className="option-text">{o.value}</span>
-                )}
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
-    </section>
   );
 }
