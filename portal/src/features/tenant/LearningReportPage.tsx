@@ -55,7 +55,9 @@ export default function LearningReportPage() {
                       {r.name ?? '—'}
                     </th>
                     <td>{r.email}</td>
-                    <td>{r.phoneNumber ? `${r.countrycode ?? ''} ${r.phoneNumber}`.trim() : '—'}</td>
+                    <td className="nowrap">
+                      {r.phoneNumber ? `${r.countrycode ?? ''} ${r.phoneNumber}`.trim() : '—'}
+                    </td>
                     <td className="nowrap">{formatDateTime(r.createdAt)}</td>
                     <td>{r.TotalDayReports}</td>
                     <td>{duration(r.TotalTimeSpent)}</td>
