@@ -67,6 +67,7 @@ import {
   toApiLinks,
 } from './queries';
 import { testLinkQuestions as frozen, questionFeedback, testActivity, testLinks } from './tables';
+import { testSupportRoutes } from './test-support';
 
 export interface AssessmentDeps {
   db: Db;
@@ -460,6 +461,9 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
     },
   );
+
+  // shortcuts for the end-to-end tests only (server/assessments/test-support.ts)
+  if (config.env === 'test') testSupportRoutes(app, deps);
 }
 
 /** Evaluates overdue tests and expires unused links every `intervalMs`; returns a stop function. */
