@@ -75,14 +75,15 @@ export function toCheckoutSession(row: CheckoutRow): z.infer<typeof CheckoutSess
 }
 
 export class Billing {
+  /** The server's clock for seats and billing (tests move it). */
+  now: () => Date;
+
   constructor(
     readonly db: Db,
     readonly payments: PaymentsAdapter,
     private readonly opts: { publicUrl: string; now?: () => Date; log?: Log },
-  ) {}
-
-  now(): Date {
-    return this.opts.now ? this.opts.now() : new Date();
+  ) {
+    this.now = opts.now ?? (() => new Date());
   }
 
   private get log(): Log {

@@ -73,8 +73,6 @@ const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
 export interface TenantDeps {
   db: Db;
   config: Config;
-  /** The server's clock (tests move it). */
-  now?: () => Date;
 }
 
 /** 'Email Not Found' answers with its own body (isAllowToInvite); anything else is thrown on. */
@@ -89,8 +87,9 @@ async function emailNotFoundAware<T>(fn: () => Promise<T>) {
 
 export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   const { db, config } = deps;
-  const clock = () => (deps.now ? deps.now() : new Date());
   const billing = billingOf(app);
+  // one clock for seats and billing (tests move it through app.services.billing.now)
+  const clock = () => billing.now();
   const learner = (tenantId: string, userId: string) => requireLearner(db, tenantId, userId, clock());
 
   async function addUser({ body, caller }: { body: { email: string }; caller: { id: string } }) {
