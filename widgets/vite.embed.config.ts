@@ -15,6 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
+import * as awardProps from './award/props';
 import * as catalogueProps from './catalogue/props';
 import * as courseDetailProps from './course-detail/props';
 import * as dashboardProps from './dashboard/props';
@@ -36,6 +37,7 @@ export const EMBED_WIDGETS = widgets as Record<
 
 /** The props modules, by path: every export is a zod schema. */
 const PROPS_MODULES: Record<string, Record<string, unknown>> = {
+  [r('./award/props.ts')]: awardProps,
   [r('./catalogue/props.ts')]: catalogueProps,
   [r('./course-detail/props.ts')]: courseDetailProps,
   [r('./dashboard/props.ts')]: dashboardProps,

@@ -8,8 +8,17 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 /** The events a widget fires, with their details. All bubble and cross the shadow boundary. */
 export interface WidgetEventMap {
-  /** The widget's data arrived (the number of roadmaps, or the roadmap shown). */
-  'wm-load': { count?: number; roadmapId?: string; name?: string };
+  /** The widget's data arrived (the number of roadmaps, the roadmap shown, or the award shown). */
+  'wm-load': {
+    count?: number;
+    roadmapId?: string;
+    name?: string;
+    /** <wm-award>: the award's link id, its kind, the learner and the stored image (null until generated). */
+    linkId?: string;
+    kind?: 'feather' | 'badge' | 'certificate';
+    learner?: string;
+    imageUrl?: string | null;
+  };
   /** Loading or an action failed; `message` is what the widget shows. */
   'wm-error': { message: string; status?: number };
   /** A roadmap's image was activated. Cancelable: the default opens Waymark's course page. */

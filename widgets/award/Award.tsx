@@ -1,0 +1,137 @@
+/**
+ * The award viewer (learner §2 Award pages): loads GET /certificate/certificate-info-v2/{id} through the
+ * host's client and shows the feather, badge or certificate — its stored image once generated, else the
+ * design drawn live. The award pages build on `useAward` and `AwardView`; <wm-award> shows `Award`.
+ */
+import { ApiError } from '@shared/client/client';
+import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
+import { useEffect, useMemo, useState } from 'react';
+import { useCall } from '../core/useCall';
+import { useWidgetHost } from '../embed/host';
+import { ART_CLASSES, AwardArt, describeAward } from './AwardArt';
+import { awardCalls } from './calls';
+import { AWARD_TEXT, type AwardModel, awardModel, IMAGE_SIZE, kindOfAward } from './model';
+import { AwardProps } from './props';
+
+export type AwardState =
+  | { status: 'loading' }
+  | { status: 'not-found' }
+  | { status: 'error'; error: Error }
+  | {
+      status: 'ready';
+      info: CertificateInfo;
+      model: AwardModel;
+      /** Shows newer info (e.g. what PUT /certificate/create-v2/{id} returned). */
+      replace(info: CertificateInfo): void;
+    };
+
+/** The award of a link: loading, not found (no award, or not of the kind asked for), failed, or ready. */
+export function useAward(linkId: string, kind?: AwardKind): AwardState {
+  const host = useWidgetHost();
+  const [newer, setNewer] = useState<CertificateInfo | null>(null);
+  const call = useCall(
+    (signal) =>
+      host.client.call(awardCalls.certificateInfo, { params: { id: linkId }, signal }).then((r) => r.data),
+    [host.client, linkId],
+  );
+  const info = newer?.linkId === linkId ? newer : call.data;
+  return useMemo<AwardState>(() => {
+    if (call.error) {
+      return call.error instanceof ApiError && (call.error.status === 404 || call.error.status === 400)
+        ? { status: 'not-found' }
+        : { status: 'error', error: call.error };
+    }
+    if (!info) return { status: 'loading' };
+    const shown = kindOfAward(info, kind);
+    if (!shown) return { status: 'not-found' };
+    return { status: 'ready', info, model: awardModel(info, shown), replace: setNewer };
+  }, [call.error, info, kind]);
+}
+
+/** The stored image, when `view` allows it and it exists; else the live design. */
+export function AwardView({
+  info,
+  model,
+  view = 'auto',
+  artRef,
+}: {
+  info: CertificateInfo;
+  model: AwardModel;
+  view?: 'auto' | 'live';
+  artRef?: { current: HTMLDivElement | null };
+}) {
+  if (view === 'auto' && info.certificateGenerated && info.s3CertificateUrl) {
+    return (
+      <img
+        className={`wm-award-image ${ART_CLASSES[model.kind]}`}
+        part="image"
+        src={info.s3CertificateUrl}
+        {...IMAGE_SIZE[model.kind]}
+        alt={describeAward(model)}
+      />
+    );
+  }
+  return <AwardArt model={model} artRef={artRef} />;
+}
+
+export function AwardNotFound() {
+  return (
+    <div className="alert alert-warning wm-award-missing" role="status" part="error">
+      <strong>{AWARD_TEXT.notFoundTitle}</strong>
+      <span>{AWARD_TEXT.notFound}</span>
+    </div>
+  );
+}
+
+/** <wm-award>: the award and a link to verify it on Waymark. */
+export function Award(input: AwardProps) {
+  const { linkId, kind, view } = AwardProps.parse(input);
+  const host = useWidgetHost();
+  const award = useAward(linkId, kind);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per state
+  useEffect(() => {
+    if (award.status === 'ready') {
+      host.emit('wm-load', {
+        linkId,
+        kind: award.model.kind,
+        name: award.model.achievement,
+        learner: award.model.learner,
+        imageUrl: award.info.certificateGenerated ? award.info.s3CertificateUrl : null,
+      });
+    } else if (award.status === 'not-found') {
+      host.emit('wm-error', { message: AWARD_TEXT.notFoundTitle, status: 404 });
+    } else if (award.status === 'error') {
+      host.emit('wm-error', {
+        message: AWARD_TEXT.loadFailed,
+        status: award.error instanceof ApiError ? award.error.status : undefined,
+      });
+    }
+  }, [award.status, linkId]);
+
+  if (award.status === 'loading') {
+    return (
+      <p className="wm-award-loading" role="status">
+        {AWARD_TEXT.loading}
+      </p>
+    );
+  }
+  if (award.status === 'not-found') return <AwardNotFound />;
+  if (award.status === 'error') {
+    return (
+      <p className="alert alert-error" role="alert" part="error">
+        {AWARD_TEXT.loadFailed}
+      </p>
+    );
+  }
+  return (
+    <figure className="wm-award" part="award">
+      <AwardView info={award.info} model={award.model} view={view} />
+      <figcaption className="wm-award-caption">
+        <a href={award.model.verifyUrl} target="_blank" rel="noopener" part="verify-link">
+          Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,11 @@
+/** The call <wm-award> makes, without the contract's zod schemas (checked against it by calls.test.ts). */
+import type * as Assessments from '@shared/contract/assessments';
+import { light } from '../embed/calls';
+
+export const awardCalls = {
+  certificateInfo: light<typeof Assessments.certificateInfo>(
+    'GET',
+    '/certificate/certificate-info-v2/{id}',
+    'optional',
+  ),
+};
