@@ -4,9 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import type { CommandModule } from './commands/command';
+import { assessmentsCommand } from './commands/assessments';
+import type { CommandGroup, CommandModule } from './commands/command';
 import { loginCommand } from './commands/login';
 import { logoutCommand } from './commands/logout';
+import { questionsCommand } from './commands/questions';
 import { whoamiCommand } from './commands/whoami';
 import {
   type Context,
@@ -16,7 +18,13 @@ import {
   type GlobalOptions,
 } from './core/context';
 
-export const COMMANDS: readonly CommandModule<object>[] = [loginCommand, logoutCommand, whoamiCommand];
+export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
+  loginCommand,
+  logoutCommand,
+  whoamiCommand,
+  questionsCommand,
+  assessmentsCommand,
+];
 
 export function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -34,7 +42,8 @@ Exit codes:
   4    permission denied (403)
   5    not found (404)
   6    server unreachable
-  7    bad input (400)
+  7    bad input (400; a file with invalid rows: nothing was written)
+  8    partly done: some items of a bulk command failed (each is reported)
   130  cancelled (Ctrl+C)`;
 
 export const ENVIRONMENT_HELP = `
@@ -70,14 +79,31 @@ export function createProgram(deps: ProgramDeps): Command {
     .addHelpText('afterAll', `${ENVIRONMENT_HELP}\n${EXIT_CODES_HELP}`);
   program.helpCommand('help [command]', 'show help for a command');
 
-  for (const module of COMMANDS) {
-    const command = module.define(program);
-    command.action(async (options: object, cmd: Command) => {
+  const mount = (parent: Command, module: CommandModule<object>) => {
+    const command = module.define(parent);
+    command.action(async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals() as GlobalOptions;
       const ctx = createContext({ server: globals.server, json: globals.json }, deps);
       deps.onContext?.(ctx);
-      await module.handler(ctx, options);
+      await module.handler(ctx, { ...cmd.opts(), ...positionalArguments(cmd) });
     });
+  };
+  for (const module of COMMANDS) {
+    if ('commands' in module) {
+      const group = module.define(program);
+      for (const sub of module.commands) mount(group, sub);
+    } else mount(program, module);
   }
   return program;
+}
+
+/** The command's positional arguments by name, in camelCase: `<email...>` → `{ email: [...] }`. */
+function positionalArguments(cmd: Command): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  cmd.registeredArguments.forEach((argument, i) => {
+    const name = argument.name().replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[name] = cmd.processedArgs[i];
+  });
+  return out;
 }

@@ -13,6 +13,8 @@ export const ExitCode = {
   notFound: 5,
   unreachable: 6,
   badInput: 7,
+  /** A bulk command finished, but some of its items failed (each one is reported). */
+  partial: 8,
   /** Interrupted by Ctrl+C, as shells report a SIGINT. */
   interrupted: 130,
 } as const;
