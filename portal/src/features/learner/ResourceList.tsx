@@ -58,9 +58,9 @@ export function SectionList<S extends SectionT>({
       {sections.map((section, i) => (
         <li key={section._id} className="card section-card">
           <div className="row">
-            <h3>
+            <h2>
               <span className="muted">Section {i + 1}.</span> {section.name}
-            </h3>
+            </h2>
             <div className="spacer" />
             {renderSectionActions?.(section)}
           </div>
