@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 export type MenuItem =
@@ -11,13 +11,15 @@ export type MenuItem =
  * closes it.
  */
 export function ActionMenu({
-  label,
+  about,
   items,
-  children,
+  label = 'Action',
 }: {
-  label: string;
+  /** Whose actions, for the accessible names: 'Action for Asha'. */
+  about: string;
   items: MenuItem[];
-  children?: ReactNode;
+  /** The button's visible text. */
+  label?: string;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -87,14 +89,20 @@ export function ActionMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label={label}
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKey}
       >
-        {children ?? 'Action'} <span aria-hidden="true">▾</span>
+        {label}
+        <span className="visually-hidden"> for {about}</span> <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div id={id} role="menu" aria-label={label} className="action-menu-list" onKeyDown={onMenuKey}>
+        <div
+          id={id}
+          role="menu"
+          aria-label={`${label} for ${about}`}
+          className="action-menu-list"
+          onKeyDown={onMenuKey}
+        >
           {items.map((item, i) =>
             item.kind === 'link' ? (
               <Link

@@ -148,7 +148,7 @@ describe('/portal/users', () => {
       "The tenant can access the user only until the end of this month's billing cycle.",
     );
     expect(within(disabled).getByText('Disabled').getAttribute('aria-describedby')).toBe(tip.id);
-    fireEvent.click(within(disabled).getByRole('button', { name: 'Actions for Learner 2' }));
+    fireEvent.click(within(disabled).getByRole('button', { name: 'Action for Learner 2' }));
     expect(
       within(disabled)
         .getAllByRole('menuitem')
@@ -161,7 +161,7 @@ describe('/portal/users', () => {
   it('opens the row menu by keyboard and goes to the Analytics of the learner', async () => {
     renderPage();
     const row = (await screen.findByText('learner1@example.com')).closest('tr')!;
-    const button = within(row).getByRole('button', { name: 'Actions for Learner 1' });
+    const button = within(row).getByRole('button', { name: 'Action for Learner 1' });
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     const items = within(row).getAllByRole('menuitem');
     expect(items.map((m) => m.textContent)).toEqual(['Analytics', 'Assigned Roadmap', 'Remove learner']);
@@ -179,13 +179,13 @@ describe('/portal/users', () => {
   it('removes a learner after the billing-cycle confirmation', async () => {
     renderPage();
     const row = (await screen.findByText('learner3@example.com')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Learner 3' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Action for Learner 3' }));
     fireEvent.click(within(row).getByRole('menuitem', { name: 'Remove learner' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toMatch(/until the end of this month's billing cycle/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.path.startsWith('/tenant/users/remove-user'))).toBe(false);
-    fireEvent.click(within(row).getByRole('button', { name: 'Actions for Learner 3' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Action for Learner 3' }));
     fireEvent.click(within(row).getByRole('menuitem', { name: 'Remove learner' }));
     await act(async () => {
       fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));

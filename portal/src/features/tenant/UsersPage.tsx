@@ -208,7 +208,7 @@ export default function UsersPage() {
                       <td>{r.learnerId.email}</td>
                       <td>
                         <div className="user-actions">
-                          <ActionMenu label={`Actions for ${displayName(r)}`} items={menu(r)} />
+                          <ActionMenu about={displayName(r)} items={menu(r)} />
                           {r.isDisabled ? (
                             <Tip label="Disabled" tip={TENANT_COPY.disabledTip} className="badge" />
                           ) : (
