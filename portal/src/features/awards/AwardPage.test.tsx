@@ -1,0 +1,206 @@
+import type { CertificateInfo } from '@shared/schemas/award';
+import type { User } from '@shared/schemas/user';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const LINK = 'AbC_123-xyz0';
+const UPLOAD = `http://127.0.0.1:8080/api/storage/upload?key=certificates%2F${LINK}.jpg&ct=image%2Fjpeg&sig=0`;
+const STORED = `http://127.0.0.1:8080/files/certificates/${LINK}.jpg`;
+
+let info: CertificateInfo;
+const call = vi.fn(async (def: { method: string; path: string }, _args?: unknown): Promise<unknown> => {
+  if (def.path === '/certificate/certificate-info-v2/{id}') return { data: info };
+  if (def.path === '/certificate/create-presigned-url')
+    return { data: { url: UPLOAD, key: 'k', expiresAt: '' } };
+  if (def.path === '/certificate/create-v2/{id}') {
+    info = { ...info, certificateGenerated: true, s3CertificateUrl: STORED };
+    return { data: info };
+  }
+  throw new Error(`unexpected call ${def.path}`);
+});
+vi.mock('@widgets/core/api', () => ({
+  client: { call: (...a: unknown[]) => call(...(a as [{ method: string; path: string }, unknown])) },
+}));
+// html2canvas draws only in a real browser (the end-to-end test renders for real)
+const html2canvas = vi.fn(async (_node: HTMLElement, _options: { scale: number }) => ({
+  toBlob: (done: (b: Blob) => void, type: string) => done(new Blob(['\xff\xd8\xff jpeg'], { type })),
+}));
+vi.mock('html2canvas', () => ({ default: html2canvas }));
+
+const { currentUser } = await import('../../app/auth');
+const { Toasts } = await import('@widgets/ui/Toast');
+const { FeatherPage, CertificatePage } = await import('./AwardPage');
+
+const uploads: { url: string; init: RequestInit }[] = [];
+let wide = true;
+
+beforeEach(() => {
+  info = {
+    linkId: LINK,
+    type: 'RESOURCE',
+    userName: 'Asha Learner',
+    assignedResourceName: 'Closures & scope',
+    assignedSectionName: 'Functions',
+    assignedRoadMapName: 'JavaScript Foundations',
+    subject: { name: 'Programming' },
+    createdAt: '2026-01-31T10:00:00.000Z',
+    s3CertificateUrl: null,
+    certificateUrl: `http://127.0.0.1:8080/feather/${LINK}`,
+    certificateGenerated: false,
+    orgId: 'Waymark',
+    completetedYear: 2026,
+    completetedMonth: 1,
+    isOwner: false,
+  };
+  wide = true;
+  uploads.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      uploads.push({ url, init });
+      return new Response('{}', { status: 200 });
+    }),
+  );
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('1050') ? wide : true,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+  Object.defineProperty(HTMLElement.prototype, 'getBoundingClientRect', {
+    configurable: true,
+    value: () => ({ width: 560, height: 700, top: 0, left: 0, right: 560, bottom: 700, x: 0, y: 0 }),
+  });
+});
+afterEach(() => {
+  cleanup();
+  call.mockClear();
+  html2canvas.mockClear();
+  vi.unstubAllGlobals();
+  currentUser.value = null;
+});
+
+const learner = { role: 'USER', name: 'Asha Learner' } as User;
+
+function open(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/feather/:id" element={<FeatherPage />} />
+        <Route path="/certificate/:id" element={<CertificatePage />} />
+      </Routes>
+      <Toasts />
+    </MemoryRouter>,
+  );
+}
+
+const paths = () => call.mock.calls.map((c) => (c[0] as { path: string }).path);
+
+describe('an award page', () => {
+  it('tells a visitor who earned what, when, verified by Waymark, without LinkedIn or generation', async () => {
+    open(`/feather/${LINK}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Asha Learner earned a Waymark feather' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Verified by Waymark')).toBeTruthy();
+    const details = screen.getByRole('complementary', { name: 'Feather details' });
+    for (const text of ['Closures & scope', 'Functions', 'JavaScript Foundations', '31st Jan 2026', LINK])
+      expect(details.textContent).toContain(text);
+    expect(
+      screen.getByRole('img', { name: /^Feather: Closures & scope, awarded to Asha Learner/ }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Add to profile/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Explore Waymark's roadmaps/ }).getAttribute('href')).toBe(
+      '/landing',
+    );
+    expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(paths()).toEqual(['/certificate/certificate-info-v2/{id}']);
+    expect(html2canvas).not.toHaveBeenCalled();
+  });
+
+  it("generates and stores the image when the learner who earned it opens it, then offers it and LinkedIn's link", async () => {
+    info.isOwner = true;
+    currentUser.value = learner;
+    open(`/feather/${LINK}`);
+    const download = await screen.findByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe(STORED);
+    expect(download.getAttribute('download')).toBe(`waymark-feather-${LINK}.jpg`);
+    expect(paths()).toEqual([
+      '/certificate/certificate-info-v2/{id}',
+      '/certificate/create-presigned-url',
+      '/certificate/create-v2/{id}',
+    ]);
+    expect(call.mock.calls[1]?.[1]).toEqual({
+      body: { fileDetails: { extension: 'jpg' }, certificateId: LINK },
+    });
+    // rendered at the stored size, uploaded with the signed type
+    expect(html2canvas.mock.calls[0]?.[1].scale).toBe(1120 / 560);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.url).toBe(UPLOAD);
+    expect(uploads[0]?.init).toMatchObject({ method: 'PUT', headers: { 'content-type': 'image/jpeg' } });
+    expect((uploads[0]!.init.body as Blob).type).toBe('image/jpeg');
+
+    const linkedIn = new URL(screen.getByRole('link', { name: /Add to profile/ }).getAttribute('href')!);
+    expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: 'Feather: Closures & scope',
+      organizationName: 'Waymark',
+      issueYear: '2026',
+      issueMonth: '1',
+      certUrl: `http://127.0.0.1:8080/feather/${LINK}`,
+      certId: LINK,
+    });
+  });
+
+  it('shows the stored image without generating again', async () => {
+    Object.assign(info, { isOwner: true, certificateGenerated: true, s3CertificateUrl: STORED });
+    currentUser.value = learner;
+    open(`/feather/${LINK}`);
+    expect((await screen.findByRole('link', { name: 'Download' })).getAttribute('href')).toBe(STORED);
+    expect(paths()).toEqual(['/certificate/certificate-info-v2/{id}']);
+    expect(html2canvas).not.toHaveBeenCalled();
+  });
+
+  it('says what went wrong when the image cannot be made, and tries again on Download', async () => {
+    info.isOwner = true;
+    currentUser.value = learner;
+    html2canvas.mockRejectedValueOnce(new Error('tainted canvas'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    open(`/feather/${LINK}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Couldn't get the certificate ready to download. Please try later",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect((await screen.findByRole('link', { name: 'Download' })).getAttribute('href')).toBe(STORED);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('renders the certificate only in a window at least 1050 px wide, and asks for a desktop below', async () => {
+    Object.assign(info, {
+      type: 'ROADMAP',
+      assignedResourceName: null,
+      assignedSectionName: null,
+      isOwner: true,
+      certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
+    });
+    currentUser.value = learner;
+    wide = false;
+    open(`/certificate/${LINK}`);
+    expect(await screen.findByText('Please download in desktop or laptop.')).toBeTruthy();
+    const download = screen.getByRole('button', { name: 'Download' });
+    expect(download.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => fireEvent.click(download));
+    expect(
+      await screen.findByText('Please try later in desktop or laptop to download the image.'),
+    ).toBeTruthy();
+    expect(paths()).toEqual(['/certificate/certificate-info-v2/{id}']);
+    expect(html2canvas).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: /Add to profile/ })).toBeTruthy();
+  });
+
+  it('says not found for a link without an award of that kind', async () => {
+    open(`/certificate/${LINK}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Award not found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Award not found/));
+  });
+});

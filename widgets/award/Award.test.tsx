@@ -1,0 +1,184 @@
+import { ApiError, type Client } from '@shared/client/client';
+import type { CallDef } from '@shared/contract/define';
+import type { CertificateInfo } from '@shared/schemas/award';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type WidgetEventName, type WidgetHost, WidgetHostProvider } from '../embed/host';
+import { Award } from './Award';
+import { fitSize } from './AwardArt';
+import { awardModel } from './model';
+
+afterEach(() => cleanup());
+
+const LINK = 'AbC_123-xyz0';
+
+function infoOf(over: Partial<CertificateInfo> = {}): CertificateInfo {
+  return {
+    linkId: LINK,
+    type: 'RESOURCE',
+    userName: 'Asha Learner',
+    assignedResourceName: 'Closures',
+    assignedSectionName: 'Functions',
+    assignedRoadMapName: 'JavaScript Foundations',
+    subject: { name: 'Programming' },
+    createdAt: '2026-03-03T10:00:00.000Z',
+    s3CertificateUrl: null,
+    certificateUrl: `https://waymark.example/feather/${LINK}`,
+    certificateGenerated: false,
+    orgId: 'Waymark',
+    completetedYear: 2026,
+    completetedMonth: 3,
+    isOwner: false,
+    ...over,
+  };
+}
+
+function host(answer: () => Promise<unknown>) {
+  const events: { type: WidgetEventName; detail: unknown }[] = [];
+  const calls: { path: string; params: unknown }[] = [];
+  const client = {
+    options: { baseUrl: '/api', device: 'WEB_APP' },
+    refresh: async () => true,
+    async call(def: CallDef, args?: { params?: unknown }) {
+      calls.push({ path: def.path, params: args?.params });
+      return answer();
+    },
+  } as unknown as Client;
+  const value: WidgetHost = {
+    client,
+    siteBase: '',
+    emit: (type, detail) => {
+      events.push({ type, detail });
+      return true;
+    },
+    navigate: vi.fn(),
+    role: () => null,
+  };
+  return { value, events, calls };
+}
+
+function show(info: CertificateInfo | Error, props: Partial<Parameters<typeof Award>[0]> = {}) {
+  const h = host(async () => {
+    if (info instanceof Error) throw info;
+    return { data: info };
+  });
+  render(
+    <WidgetHostProvider host={h.value}>
+      <Award linkId={LINK} {...props} />
+    </WidgetHostProvider>,
+  );
+  return h;
+}
+
+describe('the award viewer', () => {
+  it('draws a feather with the learner, the resource, its section and roadmap, the date, the issuer and the credential id', async () => {
+    const h = show(infoOf(), { kind: 'feather' });
+    expect(screen.getByRole('status').textContent).toBe('Loading the award…');
+    const art = await screen.findByRole('img', {
+      name: 'Feather: Closures, awarded to Asha Learner by Waymark on 3rd Mar 2026. Credential ID AbC_123-xyz0.',
+    });
+    expect(art.className).toBe('wm-art wm-art-feather');
+    expect(art.querySelector('.wm-sheet-feather')).toBeTruthy();
+    const text = art.textContent ?? '';
+    for (const part of [
+      'Feather',
+      'Closures',
+      'Functions · JavaScript Foundations',
+      'Earned by',
+      'Asha Learner',
+      '3rd Mar 2026',
+      'Waymark',
+      LINK,
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(h.calls).toEqual([{ path: '/certificate/certificate-info-v2/{id}', params: { id: LINK } }]);
+    const link = screen.getByRole('link', { name: /Verify this feather on Waymark/ });
+    expect(link.getAttribute('href')).toBe(`https://waymark.example/feather/${LINK}`);
+    await waitFor(() =>
+      expect(h.events).toEqual([
+        {
+          type: 'wm-load',
+          detail: {
+            linkId: LINK,
+            kind: 'feather',
+            name: 'Closures',
+            learner: 'Asha Learner',
+            imageUrl: null,
+          },
+        },
+      ]),
+    );
+  });
+
+  it('draws a badge as an emblem with the section and its roadmap', async () => {
+    show(infoOf({ type: 'SECTION', assignedResourceName: null }), { kind: 'badge' });
+    const art = await screen.findByRole('img', { name: /^Badge: Functions, awarded to Asha Learner/ });
+    expect(art.querySelector('.wm-sheet-badge')).toBeTruthy();
+    expect(art.querySelector('.wm-emblem svg')).toBeTruthy();
+    expect(within(art).getByText('Badge earned')).toBeTruthy();
+    expect(within(art).getByText('JavaScript Foundations')).toBeTruthy();
+    expect(within(art).getByText('Asha Learner')).toBeTruthy();
+  });
+
+  it('draws a certificate for a roadmap and for a subject, with the statement of each', async () => {
+    show(infoOf({ type: 'ROADMAP', assignedResourceName: null, assignedSectionName: null }));
+    const art = await screen.findByRole('img', { name: /^Certificate: JavaScript Foundations/ });
+    expect(art.querySelector('.wm-sheet-certificate .wm-frame svg')).toBeTruthy();
+    expect(art.textContent).toContain('This certifies that');
+    expect(art.textContent).toContain('has completed the final assessment of the roadmap');
+    expect(art.textContent).toContain('Date of issue');
+    expect(art.textContent).toContain(
+      `Credential ID ${LINK} · Verify at https://waymark.example/feather/${LINK}`,
+    );
+    cleanup();
+    show(infoOf({ type: 'SUBJECT', assignedRoadMapName: null, assignedResourceName: null }));
+    const subject = await screen.findByRole('img', { name: /^Certificate: Programming/ });
+    expect(subject.textContent).toContain('has passed the assessment of the subject');
+  });
+
+  it('shows the stored image once generated, and the live design when asked to', async () => {
+    const generated = infoOf({
+      certificateGenerated: true,
+      s3CertificateUrl: `https://cdn.example/certificates/${LINK}.jpg`,
+    });
+    const h = show(generated);
+    const image = (await screen.findByRole('img', { name: /^Feather: Closures/ })) as HTMLImageElement;
+    expect(image.tagName).toBe('IMG');
+    expect(image.getAttribute('src')).toBe(`https://cdn.example/certificates/${LINK}.jpg`);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1120', '1400']);
+    await waitFor(() =>
+      expect(h.events[0]?.detail).toMatchObject({ imageUrl: `https://cdn.example/certificates/${LINK}.jpg` }),
+    );
+    cleanup();
+    show(generated, { view: 'live' });
+    expect((await screen.findByRole('img', { name: /^Feather: Closures/ })).tagName).toBe('DIV');
+  });
+
+  it('says not found for an unknown link and for an award of another kind', async () => {
+    const h = show(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'no award' }));
+    expect(await screen.findByText('Award not found')).toBeTruthy();
+    await waitFor(() =>
+      expect(h.events).toEqual([{ type: 'wm-error', detail: { message: 'Award not found', status: 404 } }]),
+    );
+    cleanup();
+    show(infoOf(), { kind: 'certificate' });
+    expect(await screen.findByText('Award not found')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it("reports any other failure as 'Certificate Issue'", async () => {
+    const h = show(new ApiError(500, { statusCode: 500, error: 'Server Error', message: 'boom' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Certificate Issue');
+    await waitFor(() =>
+      expect(h.events).toEqual([{ type: 'wm-error', detail: { message: 'Certificate Issue', status: 500 } }]),
+    );
+  });
+
+  it('shrinks long names so they keep to the design', () => {
+    expect(fitSize('Asha', 5, [[22, 0.8]])).toBe('5cqw');
+    expect(fitSize('A name much longer than twenty-two', 5, [[22, 0.8]])).toBe('4cqw');
+    const model = awardModel(infoOf({ userName: 'x'.repeat(60) }), 'feather');
+    expect(model.learner).toHaveLength(60);
+  });
+});
