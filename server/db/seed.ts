@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { seedDemoAssessments } from '../assessments/demo-seed';
 import { seedCatalogue } from '../catalogue/demo-content';
+import { seedDemoTenant } from '../tenant/demo-seed';
 import type { Db } from './client';
 import { languages, subjects, systemState, tenantUsers, topics, users } from './schema';
 
@@ -94,6 +95,14 @@ export async function seed(db: Db, opts: { accounts?: EmulatorAccounts; log?: (m
   if (opts.accounts) await seedAccounts(db, opts.accounts, log);
   // last: needs the demo learner, the catalogue's roadmaps and the question bank
   await seedDemoAssessments(db, { log });
+  // the mentor portal's demo: the demo learner's learning time, a demo offer code
+  if (opts.accounts) {
+    await seedDemoTenant(db, {
+      mentorEmail: DEMO_ACCOUNTS.mentor.email,
+      learnerEmail: DEMO_ACCOUNTS.learner.email,
+      log,
+    });
+  }
 }
 
 async function seedAccounts(db: Db, accounts: EmulatorAccounts, log: (m: string) => void) {

@@ -219,7 +219,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
 
       async tenantInviteUser({ body, caller }) {
         const row = await invite(db, caller.id, body.email, clock());
-        const continueUrl = new URL('/who-i-am', config.publicUrl);
+        const continueUrl = new URL('/learner', config.publicUrl);
         continueUrl.searchParams.set('tenantId', caller.id);
         continueUrl.searchParams.set('email', row.email);
         return ok({

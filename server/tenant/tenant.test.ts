@@ -10,11 +10,14 @@ import { allCalls } from '@shared/contract/registry';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestHeartbeats } from '../activity/ingest';
+import { dailyTime } from '../activity/tables';
 import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
 import { calls, type Person } from '../assessments/harness';
+import { offerCodes } from '../billing/tables';
 import { assignedRoadmaps, resources } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
 import { type Json, setupServer } from '../test/helper';
+import { DEMO_OFFER_CODE, seedDemoTenant } from './demo-seed';
 import { tenantInvitations } from './tables';
 
 const server = setupServer();
@@ -587,6 +590,31 @@ describe('tenant calls', () => {
       const one = await json('GET', `/tenant/roadmap/${third.roadmapId}`, mentor);
       expect(one.body.data.sections.length).toBe(2);
       expect((await json('GET', `/tenant/roadmap/${NIL}`, mentor)).status).toBe(404);
+    });
+  });
+  describe('demo content', () => {
+    it('gives the demo mentor the demo learner with learning time, and running it again adds nothing', async () => {
+      const demoMentor = await quietLearner('Demo Mentor');
+      await server.db.update(users).set({ role: 'TENANT' }).where(eq(users.id, demoMentor.id));
+      const demoLearner = await quietLearner('Demo Learner');
+      await assignTo(server.db, demoLearner.id, bank);
+      const opts = { mentorEmail: demoMentor.email, learnerEmail: demoLearner.email };
+      await seedDemoTenant(server.db, opts);
+      const [seat] = await server.db
+        .select()
+        .from(tenantUsers)
+        .where(and(eq(tenantUsers.tenantId, demoMentor.id), eq(tenantUsers.learnerId, demoLearner.id)));
+      expect(seat).toBeDefined();
+      const days = async () =>
+        (await server.db.select().from(dailyTime).where(eq(dailyTime.userId, demoLearner.id)))
+          .map((r) => `${r.day}/${r.resourceId}/${r.ms}`)
+          .sort();
+      const first = await days();
+      expect(new Set(first.map((d) => d.split('/')[0])).size).toBeGreaterThanOrEqual(8);
+      await seedDemoTenant(server.db, opts);
+      expect(await days()).toEqual(first);
+      const [offer] = await server.db.select().from(offerCodes).where(eq(offerCodes.code, DEMO_OFFER_CODE));
+      expect(offer?.percentOff).toBe(20);
     });
   });
 });

@@ -209,7 +209,8 @@ export const Invitation = z.object({
 
 /**
  * The answer to recording an invitation. The portal then sends the e-mail sign-in link itself (Firebase
- * sendSignInLinkToEmail) with `continueUrl` as the link's return URL (it carries tenantId and email).
+ * sendSignInLinkToEmail) with `continueUrl` as the link's return URL: the learner sign-up page
+ * (/learner?tenantId=…&email=…), where GET /invitation/check validates it on load.
  */
 export const InvitationCreated = Invitation.extend({
   tenantId: Id,
