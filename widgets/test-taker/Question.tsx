@@ -145,10 +145,10 @@ export function QuestionNav({ questions, answers, index, onGo, collapsible }: Qu
                 type="button"
                 className={`wm-question-tab${done ? ' is-answered' : ''}${i === index ? ' is-current' : ''}`}
                 aria-current={i === index ? 'step' : undefined}
+                aria-label={`Question ${i + 1}, ${done ? 'answered' : 'not answered'}`}
                 onClick={() => onGo(i)}
               >
                 {i + 1}
-                <span className="visually-hidden">{done ? ', answered' : ', not answered'}</span>
               </button>
             </li>
           );

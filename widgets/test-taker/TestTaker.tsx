@@ -254,8 +254,12 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       );
     case 'gone': {
       const gone = GONE[screen.code];
+      // the server's message may end with the same advice: it is said once, with its link
+      const message = gone.newLink
+        ? screen.message.replace(/\s*If you like to take a test, generate a new link\.?\s*$/i, '')
+        : screen.message;
       return (
-        <EndScreen title={gone.title} Title={Title} titleId={titleId} message={screen.message}>
+        <EndScreen title={gone.title} Title={Title} titleId={titleId} message={message}>
           {gone.newLink ? (
             <p>
               {TEST_TEXT.newLinkBefore}
