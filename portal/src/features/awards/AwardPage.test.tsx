@@ -188,7 +188,7 @@ describe('an award page', () => {
     open(`/certificate/${LINK}`);
     expect(await screen.findByText('Please download in desktop or laptop.')).toBeTruthy();
     const download = screen.getByRole('button', { name: 'Download' });
-    expect(download.getAttribute('aria-disabled')).toBe('true');
+    expect(download.getAttribute('aria-describedby')).toBe('award-desktop-note');
     await act(async () => fireEvent.click(download));
     expect(
       await screen.findByText('Please try later in desktop or laptop to download the image.'),

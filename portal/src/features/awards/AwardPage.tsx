@@ -358,8 +358,7 @@ function DownloadAction({
       <span className="award-download-wait">
         <button
           type="button"
-          className="btn"
-          aria-disabled="true"
+          className="btn btn-secondary"
           aria-describedby="award-desktop-note"
           onClick={() => toast(PAGE_TEXT.desktopLater, { kind: 'info' })}
         >
