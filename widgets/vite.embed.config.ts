@@ -21,6 +21,7 @@ import * as courseDetailProps from './course-detail/props';
 import * as dashboardProps from './dashboard/props';
 import { pruneCss, wordsOf } from './embed/prune-css';
 import widgets from './embed/widgets.json' with { type: 'json' };
+import * as testTakerProps from './test-taker/props';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -41,6 +42,7 @@ const PROPS_MODULES: Record<string, Record<string, unknown>> = {
   [r('./catalogue/props.ts')]: catalogueProps,
   [r('./course-detail/props.ts')]: courseDetailProps,
   [r('./dashboard/props.ts')]: dashboardProps,
+  [r('./test-taker/props.ts')]: testTakerProps,
 };
 
 /** Replaces each props module by light schemas built from the zod schemas' JSON Schema. */

@@ -47,6 +47,9 @@ export function QuestionView({
   const imageOptions = hasImageOptions(q.questionType);
   const image = assetUrl({ siteBase }, q.questionImagePath);
   const Heading = level === 2 ? 'h2' : 'h3';
+  const typed = (value: string) => {
+    if (value !== (given?.answer ?? '')) onAnswer(value);
+  };
   const hintId = `${id}-hint`;
   return (
     <section className="wm-question" part="question" aria-labelledby={`${id}-title`}>
@@ -77,7 +80,9 @@ export function QuestionView({
             spellCheck={false}
             maxLength={500}
             value={given?.answer ?? ''}
-            onChange={(e) => onAnswer(e.currentTarget.value)}
+            // onInput for every keystroke where React runs on Preact without compat (the embed build)
+            onInput={(e) => typed(e.currentTarget.value)}
+            onChange={(e) => typed(e.currentTarget.value)}
             onBlur={onCommit}
             aria-describedby={`${id}-text`}
           />

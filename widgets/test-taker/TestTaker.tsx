@@ -11,7 +11,7 @@ import type { CallSuccess } from '@shared/contract/define';
 import { displayPercentage, POINTS_PER_QUESTION, percentageOf } from '@shared/rules/scoring';
 import { AWARD_LINK_LABELS, awardKindOf, awardPath } from '@shared/rules/test-status';
 import type { TestType } from '@shared/schemas/assessment';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isPlainClick, useWidgetHost, type WidgetHost } from '../embed/host';
 import { Dialog } from '../ui/Dialog';
 import { Loader } from '../ui/Loader';
@@ -413,12 +413,13 @@ export function ScoreGauge({ percent }: { percent: number }) {
     >
       <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false">
         <circle className="wm-gauge-track" cx="60" cy="60" r={r} />
+        {/* the dash as a custom property: SVG attribute names differ between React and Preact */}
         <circle
           className="wm-gauge-value"
           cx="60"
           cy="60"
           r={r}
-          strokeDasharray={`${(circumference * shown) / 100} ${circumference}`}
+          style={{ '--wm-gauge-dash': `${(circumference * shown) / 100} ${circumference}` } as CSSProperties}
           transform="rotate(-90 60 60)"
         />
       </svg>
@@ -503,6 +504,13 @@ const SAVE_TEXT: Record<SaveStatus['state'], string> = {
   saving: 'Saving…',
   saved: 'All answers saved',
   failed: 'Not saved yet',
+};
+/** Whole class names: the embed build keeps only the CSS rules whose class names its code spells out. */
+const SAVE_CLASS: Record<SaveStatus['state'], string> = {
+  idle: '',
+  saving: 'is-saving',
+  saved: 'is-saved',
+  failed: 'is-failed',
 };
 
 /** The test itself: questions, navigation, countdown, autosave, focus reports and Finish. */
@@ -762,7 +770,7 @@ function Runner({
 function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
   if (status.state === 'idle') return null;
   return (
-    <p className={`wm-save is-${status.state}`} part="save-status">
+    <p className={`wm-save ${SAVE_CLASS[status.state]}`} part="save-status">
       <span aria-hidden="true" className="wm-save-dot" />
       {status.state === 'failed' ? (
         <>
