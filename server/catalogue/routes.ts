@@ -31,7 +31,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subjects } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { created, ok, serve } from '../http/routes';
+import { API_PREFIX, created, ok, serve } from '../http/routes';
 import {
   evaluateInitialAssessment,
   generateInitialAssessment as generate,
@@ -50,6 +50,7 @@ import {
   submitTask as submit,
   summaryOf,
 } from './learning';
+import { cacheListRoutes, ListCache } from './list-cache';
 import { listRoadmaps, loadRoadmap, prerequisitesOf, sectionsWithResources } from './queries';
 import { assignedRoadmaps, resources, roadmaps } from './tables';
 
@@ -59,7 +60,12 @@ export interface CatalogueDeps {
   mail: MailService;
   /** The server's clock (tests move it). */
   now?: () => Date;
+  /** How long a serialized catalogue list is kept (list-cache.ts): 30 s, none under NODE_ENV=test. */
+  listCacheMs?: number;
 }
+
+/** The public list may be this old in browsers and proxies, and in the server's kept copy. */
+export const LIST_MAX_AGE_S = 30;
 
 /** One line for a mail header: no line breaks, bounded. */
 const headerLine = (s: string, max = 150) => s.replace(/[\r\n]+/g, ' ').slice(0, max);
@@ -67,6 +73,18 @@ const headerLine = (s: string, max = 150) => s.replace(/[\r\n]+/g, ' ').slice(0,
 export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
   const { db, config, mail } = deps;
   const clock = deps.now ?? (() => new Date());
+  const listCache = new ListCache(
+    deps.listCacheMs ?? (config.env === 'test' ? 0 : LIST_MAX_AGE_S * 1000),
+    () => clock().getTime(),
+  );
+  cacheListRoutes(app, listCache, [
+    {
+      url: API_PREFIX + roadmapListNoAuth.path,
+      cacheControl: `public, max-age=${LIST_MAX_AGE_S}`,
+      authenticate: false,
+    },
+    { url: API_PREFIX + roadmapList.path, cacheControl: 'private, no-cache', authenticate: true },
+  ]);
 
   const roadmapOr404 = async (id: string) => {
     const roadmap = await loadRoadmap(db, id);
@@ -102,7 +120,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       },
 
       async roadmapListNoAuth({ query, reply }) {
-        reply.header('cache-control', 'public, max-age=30');
+        reply.header('cache-control', `public, max-age=${LIST_MAX_AGE_S}`);
         return ok({ data: await listRoadmaps(db, query) });
       },
 

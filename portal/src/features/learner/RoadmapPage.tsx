@@ -4,18 +4,30 @@ import { messageOf, useCall } from '@widgets/core/useCall';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { Tabs } from '@widgets/ui/Tabs';
 import { toast } from '@widgets/ui/Toast';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { SectionList } from './ResourceList';
 import { TaskList } from './TaskList';
 
-/** /roadmap/{id}: a catalogue roadmap, with 'Assign this to me...'. */
+/** How long 'Assigned' shows before the learner is taken to their roadmaps (learner §4). */
+export const ASSIGNED_REDIRECT_MS = 1200;
+
+/**
+ * /roadmap/{id}: a catalogue roadmap, with 'Assign this to me...', which becomes 'Assigned' once
+ * assigned; then the learner is taken to /my-roadmaps.
+ */
 export default function RoadmapPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [tab, setTab] = useState('roadmap');
   const [assigning, setAssigning] = useState(false);
   const [error, setError] = useState('');
+  const [justAssigned, setJustAssigned] = useState(false);
+  useEffect(() => {
+    if (!justAssigned) return;
+    const timer = setTimeout(() => navigate('/my-roadmaps'), ASSIGNED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [justAssigned, navigate]);
   const roadmap = useCall(
     (signal) => client.call(roadmapView, { params: { id }, signal }).then((r) => r.data),
     [id],
@@ -39,9 +51,8 @@ export default function RoadmapPage() {
     setError('');
     try {
       await client.call(assignRoadmap, { body: { roadmapId: r._id } });
-      assigned.reload();
+      setJustAssigned(true);
       toast(`${r.name} is now one of your roadmaps.`, { kind: 'success' });
-      navigate('/my-roadmaps');
     } catch (err) {
       setError(messageOf(err, "Couldn't assign the roadmap now"));
     } finally {
@@ -54,7 +65,7 @@ export default function RoadmapPage() {
       <div className="row">
         <h1>{r.name}</h1>
         <div className="spacer" />
-        {assigned.data?.assigned ? (
+        {justAssigned || assigned.data?.assigned ? (
           <span className="badge badge-success">Assigned</span>
         ) : (
           <button

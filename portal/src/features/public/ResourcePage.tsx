@@ -51,6 +51,8 @@ export default function ResourcePage() {
         setState({ kind: 'opened', url, title, blocked: !opened });
       } catch (err) {
         if (cancelled) return;
+        // nothing to come back to after signing in
+        if (pending.get(RESOURCE_SHORT_ID_KEY) === shortId) pending.clear(RESOURCE_SHORT_ID_KEY);
         toast(err instanceof ApiError && err.status === 404 ? RESOURCE_NOT_FOUND : RESOURCE_FAILED, {
           kind: 'error',
         });
