@@ -105,17 +105,34 @@ function wrongAnswer(q: {
   return { questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? [wrong._id] : wrong._id };
 }
 
+/** The right answer to a question of the demo bank. */
+function rightAnswer(q: {
+  _id: string;
+  question: string;
+  questionType: string;
+  options: { _id: string; value: string }[];
+}) {
+  const known = DEMO_QUESTIONS.find((d) => d.q === q.question);
+  if (!known) return null;
+  if (q.questionType === 'FILL_IN_BLANK') return { questionId: q._id, answer: known.accept![0]! };
+  const right = q.options.filter((o) => known.right?.includes(o.value)).map((o) => o._id);
+  if (right.length === 0) return null;
+  return { questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? right : right[0]! };
+}
+
 interface Studied {
   assignedId: string;
   roadmapId: string;
   roadmapName: string;
   resourceTitle: string;
   linkId: string;
+  passedTitle: string;
 }
 
 /**
  * The learner assigns a catalogue roadmap to themself, studies its first resource for ten minutes (21
- * heartbeats 30 s apart, through the extension's own tokens and call) and fails its resource test.
+ * heartbeats 30 s apart, through the extension's own tokens and call) and fails its resource test; then
+ * passes the test of the next resource, which earns a feather.
  */
 async function learnSomething(learner: Account): Promise<Studied> {
   const list = (await learner.api.call(roadmapList, { query: {} })).data;
@@ -163,7 +180,27 @@ async function learnSomething(learner: Account): Promise<Studied> {
   expect(answers.length, 'the demo bank knows wrong answers').toBeGreaterThan(0);
   const result = (await learner.api.call(evaluateTest, { body: { linkId, answers } })).data;
   expect(result.status).toBe('NO_ENOUGH_MARKS');
+
+  const next = section.resources[1] ?? detail.sections[1]!.resources[0]!;
+  const nextSection = section.resources[1] ? section : detail.sections[1]!;
+  const passedId = (
+    await learner.api.call(createTestLink, {
+      body: {
+        type: 'RESOURCE',
+        assignedRoadmapId: detail._id,
+        sectionId: nextSection._id,
+        resourceId: next._id,
+      },
+    })
+  ).data.testLinkId;
+  const toPass = (await learner.api.call(verifyTestLink, { params: { id: passedId } })).data.questions
+    .questions;
+  const rights = toPass.map(rightAnswer).filter((a) => a !== null);
+  expect(rights.length, 'the demo bank knows every right answer').toBe(toPass.length);
+  const passed = (await learner.api.call(evaluateTest, { body: { linkId: passedId, answers: rights } })).data;
+  expect(passed.status).toBe('GENERATE_CERTIFICATE');
   return {
+    passedTitle: next.userTitle || next.actualTitle,
     assignedId: detail._id,
     roadmapId: first._id,
     roadmapName: detail.name,
@@ -314,7 +351,7 @@ test.describe('the mentor portal', () => {
     await expect(page.getByLabel('Date range')).toHaveValue('Past 7 days');
     await expect(page.getByText(/a day over past 7 days \(10m in all\)/)).toBeVisible();
     const awards = page.getByRole('region', { name: 'Awards earned' });
-    await expect(awards).toContainText('0 FEATHER');
+    await expect(awards).toContainText('1 FEATHER');
     await expect(awards).toContainText('0 BADGE');
     await expect(awards).toContainText('0 CERTIFICATE');
     await expect(page.getByRole('heading', { name: 'Your Daily Time spent on Learning' })).toBeVisible();
@@ -392,7 +429,8 @@ test.describe('the mentor portal', () => {
     await expect(page).toHaveURL(new RegExp(`/assigned-roadmaps/${studied.assignedId}$`));
     const counters = page.getByRole('list', { name: 'Awards' });
     await expect(counters).toContainText('0 CERTIFICATE');
-    await expect(counters).toContainText('0 FEATHER');
+    await expect(counters).toContainText('1 FEATHER');
+    await expect(page.getByRole('img', { name: 'Passed', exact: true })).toHaveCount(1);
     await expect(page.getByRole('tab', { name: 'Roadmap' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('img', { name: 'Not passed yet' }).first()).toBeVisible();
     await expect(
@@ -408,8 +446,22 @@ test.describe('the mentor portal', () => {
     await page.goto('/portal/users');
     await page.getByRole('link', { name: /Total Feather/ }).click();
     await expect(page.getByRole('heading', { name: 'Total Feather', level: 1 })).toBeVisible();
-    await expect(page.getByText('No data found')).toBeVisible();
+    const feather = page.getByRole('row').filter({ hasText: studied.passedTitle });
+    await expect(feather).toContainText(asha.email);
+    await expect(feather).toContainText(studied.roadmapName);
+    await expect(feather).toContainText('100%');
     await expectAccessible(page, 'feathers');
+    await feather.getByRole('button', { name: 'View Feather of Asha Analytics' }).click();
+    const award = page.getByRole('dialog', { name: 'Feather of Asha Analytics' });
+    await expect(award.getByRole('link', { name: /Verify this feather/ })).toBeVisible();
+    await expect(award).toContainText(studied.passedTitle);
+    await expectAccessible(page, 'a feather');
+    await award.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: '← Users' }).click();
+    await page.getByRole('link', { name: /Total Certificate/ }).click();
+    await expect(page.getByRole('heading', { name: 'Total Certificate', level: 1 })).toBeVisible();
+    await expect(page.getByText('No data found')).toBeVisible();
+    await expectAccessible(page, 'certificates, none');
     await page.goto('/portal/users');
     await page.getByRole('link', { name: /Average Learning Time/ }).click();
     await expect(page.getByRole('heading', { name: 'Learning Report', level: 1 })).toBeVisible();

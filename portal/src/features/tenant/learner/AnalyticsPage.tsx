@@ -103,7 +103,7 @@ function ResourceAssessmentsDialog({
         </button>
       }
     >
-      {resource ? <p className="muted">{resource.userTitle}</p> : null}
+      {resource ? <p className="muted wide-dialog">{resource.userTitle}</p> : null}
       {tests.error ? (
         <p className="alert alert-error" role="alert">
           {messageOf(tests.error)}
