@@ -518,7 +518,24 @@ describe('the test taker', () => {
     mount(server);
     await screen.findByRole('heading', { name: 'Something Went Wrong' });
     expect(screen.getByText('This test belongs to another person.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // a refusal is not retried
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers Try again when the server could not be reached, and loads again', async () => {
+    let fail = true;
+    const server = fakeServer();
+    const call = server.client.call.bind(server.client);
+    (server.client as { call: unknown }).call = async (def: CallDef, args?: unknown) => {
+      if (fail && def.path === '/testlink/assessment/{id}') throw new NetworkError(new TypeError('offline'));
+      return call(def as never, args as never);
+    };
+    mount(server);
+    await screen.findByRole('heading', { name: 'Something Went Wrong' });
+    expect(screen.getByText(/The server could not be reached/)).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Ready to Take Test?' });
   });
 
   it('shows the score again when this tab took a test that has ended since', async () => {

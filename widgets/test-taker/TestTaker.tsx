@@ -55,7 +55,7 @@ type Screen =
   | { kind: 'evaluating'; reason: Reason; answers: AnswerPayload[]; error?: string }
   | { kind: 'score'; result: EvaluationResult }
   | { kind: 'gone'; code: GoneCode; message: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; retry: boolean };
 
 /** The name of a screen in `wm-state` events. */
 function stateOf(screen: Screen): string {
@@ -135,7 +135,11 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         return;
       }
       if (code && code in GONE) setScreen({ kind: 'gone', code: code as GoneCode, message: messageOf(err) });
-      else setScreen({ kind: 'error', message: messageOf(err) });
+      else {
+        // a refusal (4xx) stays a refusal; a network failure or a server error may pass
+        const retry = !(err instanceof ApiError && err.status < 500);
+        setScreen({ kind: 'error', message: messageOf(err), retry });
+      }
       host.emit('wm-error', {
         message: messageOf(err),
         status: err instanceof ApiError ? err.status : undefined,
@@ -271,11 +275,20 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     }
     default:
       return (
-        <EndScreen title={TEST_TEXT.error} Title={Title} titleId={titleId} message={screen.message} isError>
-          <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </EndScreen>
+        <EndScreen
+          title={TEST_TEXT.error}
+          Title={Title}
+          titleId={titleId}
+          message={screen.message}
+          isError
+          action={
+            screen.retry ? (
+              <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            ) : null
+          }
+        />
       );
   }
 }
@@ -311,6 +324,7 @@ function EndScreen({
   Title,
   titleId,
   isError,
+  action,
   children,
 }: {
   title: string;
@@ -318,6 +332,8 @@ function EndScreen({
   Title: HeadingTag;
   titleId: string;
   isError?: boolean;
+  /** Beside Home. */
+  action?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -328,6 +344,7 @@ function EndScreen({
       </p>
       {children}
       <p className="wm-actions wm-actions-center">
+        {action}
         <SiteLink path="/" className="btn">
           Home
         </SiteLink>

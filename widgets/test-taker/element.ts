@@ -15,7 +15,7 @@
  * @event wm-evaluated - The test was evaluated on the server. detail: { linkId, testType, score, percentage, questionCount, status, certificateEligible, awardHref }.
  * @event wm-open-award - The award link was activated. detail: { linkId, award, href }. Cancelable: the default opens the award page on Waymark.
  * @event wm-home - Home or 'generate a new link' was activated. detail: { href }. Cancelable: the default opens that page on Waymark.
- * @event wm-error - The test could not be loaded or started. detail: { message, status? }.
+ * @event wm-error - The test could not be loaded or started (the expired, completed and not-yet-open screens included). detail: { message, status? }.
  *
  * @slot - None: the element renders everything itself.
  *
