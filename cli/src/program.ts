@@ -9,6 +9,7 @@ import type { CommandGroup, CommandModule } from './commands/command';
 import { loginCommand } from './commands/login';
 import { logoutCommand } from './commands/logout';
 import { questionsCommand } from './commands/questions';
+import { seatsCommand } from './commands/seats';
 import { whoamiCommand } from './commands/whoami';
 import {
   type Context,
@@ -22,8 +23,9 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   loginCommand,
   logoutCommand,
   whoamiCommand,
-  questionsCommand,
+  seatsCommand,
   assessmentsCommand,
+  questionsCommand,
 ];
 
 export function version(): string {

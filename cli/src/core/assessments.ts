@@ -5,11 +5,11 @@
  */
 import type { Client } from '@shared/client/client';
 import { assignAssessmentUsers } from '@shared/contract/authoring';
-import { tenantUsersList } from '@shared/contract/tenant';
 import type { Question } from '@shared/schemas/assessment';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE, ShareAssessmentInput } from '@shared/schemas/authoring';
 import type { Person, PersonProblem } from './people';
 import { runPool } from './pool';
+import { findSeatHolder } from './seats';
 
 /** The most learners one assign-users call takes (ShareAssessmentInput.userIds). */
 export const SHARE_BATCH = 500;
@@ -103,9 +103,8 @@ export interface Learner {
 }
 
 /**
- * Finds each person among the tenant's learners: e-mail addresses through the seat list's search (exact
- * match), ids as they are (the server checks them). An e-mail address that is not a seat, or whose seat was
- * removed (disabled until the end of the billing cycle), is a problem naming its line.
+ * Finds each person (by e-mail address or learner id) among the tenant's learners. One who is not, or whose
+ * seat was removed (disabled until the end of the billing cycle), is a problem naming its line.
  */
 export async function resolveLearners(
   client: Client,
@@ -114,26 +113,11 @@ export async function resolveLearners(
 ): Promise<{ learners: (Learner & { where: string })[]; problems: PersonProblem[] }> {
   const learners: (Learner & { where: string })[] = [];
   const problems: PersonProblem[] = [];
-  const found = await runPool(
-    people,
-    async (person) => {
-      if (person.kind === 'id') return { _id: person.id, email: '', name: null, isDisabled: false };
-      const { data } = await client.call(tenantUsersList, {
-        query: { searchText: person.email, limit: 15 },
-        signal: options.signal,
-      });
-      const seat = data.tenantUserList.find((s) => s.learnerId.email.toLowerCase() === person.email);
-      return seat
-        ? {
-            _id: seat.learnerId._id,
-            email: seat.learnerId.email,
-            name: seat.learnerId.name,
-            isDisabled: seat.isDisabled,
-          }
-        : null;
-    },
-    { concurrency: options.concurrency, signal: options.signal, isFatal: () => true },
-  );
+  const found = await runPool(people, (person) => findSeatHolder(client, person, options.signal), {
+    concurrency: options.concurrency,
+    signal: options.signal,
+    isFatal: () => true,
+  });
   if (found.fatal) throw found.fatal;
   people.forEach((person, i) => {
     const outcome = found.outcomes[i];
@@ -146,7 +130,13 @@ export async function resolveLearners(
         raw: person.raw,
         message: 'was removed from your learners (the seat is disabled)',
       });
-    else learners.push({ _id: learner._id, email: learner.email, name: learner.name, where: person.where });
+    else
+      learners.push({
+        _id: learner.learnerId,
+        email: learner.email,
+        name: learner.name,
+        where: person.where,
+      });
   });
   return { learners, problems };
 }

@@ -107,12 +107,18 @@ export interface PasswordLoginOptions {
   server: string;
 }
 
-/** The identity service's signInWithPassword endpoint: the Auth emulator's when the server runs on one. */
-export function identityUrl(firebase: { apiKey: string; emulatorHost: string | null }): string {
+/**
+ * An endpoint of the identity service's REST API (signInWithPassword, sendOobCode): the Auth emulator's when
+ * the server runs on one.
+ */
+export function identityUrl(
+  firebase: { apiKey: string; emulatorHost: string | null },
+  method: 'signInWithPassword' | 'sendOobCode' = 'signInWithPassword',
+): string {
   const root = firebase.emulatorHost
     ? `http://${firebase.emulatorHost}/identitytoolkit.googleapis.com`
     : 'https://identitytoolkit.googleapis.com';
-  return `${root}/v1/accounts:signInWithPassword?key=${encodeURIComponent(firebase.apiKey)}`;
+  return `${root}/v1/accounts:${method}?key=${encodeURIComponent(firebase.apiKey)}`;
 }
 
 /** Firebase's error codes, as a person would want to read them. */

@@ -50,3 +50,46 @@ export async function readFirstLine(stdin: NodeJS.ReadableStream): Promise<strin
   }
   return text.split(/\r?\n/)[0] ?? '';
 }
+
+/**
+ * Asks a yes-or-no question at a terminal (on standard error); only y or yes agrees. Ctrl+C or the end of
+ * input cancels.
+ */
+export function confirm(question: string, io: SecretInput): Promise<boolean> {
+  const { stdin, stderr } = io;
+  stderr.write(`${question} [y/N] `);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const finish = (result: boolean | Error) => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.setRawMode?.(false);
+      stdin.pause();
+      stderr.write('\n');
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onEnd = () => finish(new CancelledError('Cancelled: nothing was changed.'));
+    const onData = (chunk: Buffer | string) => {
+      for (const ch of String(chunk)) {
+        if (ch === '\u0003' || ch === '\u0004')
+          return finish(new CancelledError('Cancelled: nothing was changed.'));
+        if (ch === '\r' || ch === '\n') return finish(/^y(es)?$/i.test(answer.trim()));
+        if (ch === '\u007f' || ch === '\b') {
+          if (answer) {
+            answer = answer.slice(0, -1);
+            stderr.write('\b \b');
+          }
+        } else if (ch >= ' ') {
+          answer += ch;
+          stderr.write(ch);
+        }
+      }
+    };
+    stdin.setRawMode?.(true);
+    stdin.setEncoding?.('utf8');
+    stdin.on('data', onData);
+    stdin.on('end', onEnd);
+    stdin.resume();
+  });
+}

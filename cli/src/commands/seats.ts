@@ -1,0 +1,13 @@
+/** `waymark seats …`: a mentor's learner seats (role TENANT). */
+import type { CommandGroup } from './command';
+import { seatsAddCommand } from './seats/add';
+import { seatsImportCommand } from './seats/import';
+import { seatsInviteCommand } from './seats/invite';
+import { seatsListCommand } from './seats/list';
+import { seatsRemoveCommand } from './seats/remove';
+
+export const seatsCommand: CommandGroup = {
+  define: (program) =>
+    program.command('seats').description('List, add, import, remove and invite your learners (mentors)'),
+  commands: [seatsListCommand, seatsAddCommand, seatsImportCommand, seatsRemoveCommand, seatsInviteCommand],
+};

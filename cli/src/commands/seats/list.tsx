@@ -1,0 +1,86 @@
+/** `waymark seats list [--search <text>]`: every learner seat (GET /tenant/users/list, all pages). */
+import type { Context } from '../../core/context';
+import { intOption } from '../../core/files';
+import { freeSeats, listAllSeats, type Seat, subscriptionInfo } from '../../core/seats';
+import { Once, runInk } from '../../ui/render';
+import { TableView } from '../../ui/TableView';
+import type { CommandModule } from '../command';
+
+export interface SeatsListOptions {
+  search?: string;
+  concurrency?: string;
+}
+
+const mobile = (s: Seat) =>
+  s.learnerId.phoneNumber ? `${s.learnerId.countrycode ?? ''} ${s.learnerId.phoneNumber}`.trim() : '';
+
+export async function listSeats(ctx: Context, options: SeatsListOptions): Promise<void> {
+  const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
+  const { client } = ctx.signedIn();
+  const { output } = ctx;
+  const search = options.search?.trim() || undefined;
+  const { seats } = await listAllSeats(client, {
+    ...(search ? { searchText: search } : {}),
+    concurrency,
+    signal: ctx.signal,
+  });
+  if (output.json) {
+    for (const s of seats) output.emit(s);
+    return;
+  }
+  if (output.mode === 'plain') {
+    for (const s of seats) {
+      output.line(
+        [
+          s.learnerId._id,
+          s.learnerId.email,
+          s.learnerId.name ?? '',
+          mobile(s),
+          s.isDisabled ? 'disabled' : 'active',
+        ].join('\t'),
+      );
+    }
+    return;
+  }
+  const info = await subscriptionInfo(client, ctx.signal);
+  const free = freeSeats(info);
+  const footer = [
+    `${seats.length} ${search ? `of your learners match “${search}”` : `learner${seats.length === 1 ? '' : 's'}`}`,
+    `${info.seatCount} of ${info.totalQuantity} seats used${info.pendingInvitations ? ` (and ${info.pendingInvitations} kept for invitations)` : ''}, ${free} free`,
+    info.isSubscribed ? 'subscribed' : `not subscribed (${info.freeSeats} seats are free of charge)`,
+  ].join(' · ');
+  await runInk(
+    <Once>
+      <TableView
+        rows={seats}
+        empty={search ? `No learner matches “${search}”.` : 'No data found'}
+        dimRow={(s) => s.isDisabled}
+        columns={[
+          { header: 'Name', value: (s) => s.learnerId.name ?? '—' },
+          { header: 'Mobile', value: mobile },
+          { header: 'E-mail', value: (s) => s.learnerId.email },
+          { header: 'Status', value: (s) => (s.isDisabled ? 'Disabled' : 'Active') },
+          { header: 'Learner id', value: (s) => s.learnerId._id, dim: true },
+        ]}
+        footer={`${footer}${seats.some((s) => s.isDisabled) ? "\nDisabled: the tenant can access the user only until the end of this month's billing cycle." : ''}`}
+      />
+    </Once>,
+    ctx.io,
+  );
+}
+
+export const seatsListCommand: CommandModule<SeatsListOptions> = {
+  define: (parent) =>
+    parent
+      .command('list')
+      .description('List your learners: name, mobile, e-mail, status, learner id')
+      .option('--search <text>', 'only learners whose name or e-mail contains this')
+      .option('--concurrency <n>', 'pages read at a time (1–16)', '4')
+      .addHelpText(
+        'after',
+        `
+With --json, one seat per line as GET /tenant/users/list returns it; with --no-json, tab-separated learner id,
+e-mail, name, mobile and status (active or disabled: removed, kept until the end of the billing cycle).`,
+      ),
+  handler: listSeats,
+};

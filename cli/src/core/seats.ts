@@ -1,0 +1,241 @@
+/**
+ * Learner seats through the tenant calls, without any UI: listing them all, finding one by e-mail, and
+ * adding, checking, removing and inviting one learner, each answer turned into an outcome a script can
+ * rely on. The server has no bulk calls: bulk commands run these per learner with bounded concurrency.
+ */
+import { ApiError, type Client } from '@shared/client/client';
+import { config } from '@shared/contract/system';
+import {
+  tenantAddUserV2,
+  tenantBeforeCheckAddUser,
+  tenantInviteUser,
+  tenantRemoveUser,
+  tenantSubscriptionInfo,
+  tenantUserInfo,
+  tenantUsersList,
+} from '@shared/contract/tenant';
+import type { TenantUserEntry } from '@shared/schemas/tenant';
+import type { z } from 'zod';
+import { identityUrl } from './login';
+import { runPool } from './pool';
+
+export type Seat = z.infer<typeof TenantUserEntry>;
+
+/** The most seats one page of GET /tenant/users/list holds. */
+export const SEAT_PAGE = 15;
+
+/** Every seat (optionally those matching a search), reading the pages after the first concurrently. */
+export async function listAllSeats(
+  client: Client,
+  options: { searchText?: string; concurrency: number; signal?: AbortSignal },
+): Promise<{ seats: Seat[]; total: number }> {
+  const page = async (n: number) =>
+    (
+      await client.call(tenantUsersList, {
+        query: {
+          page: n,
+          limit: SEAT_PAGE,
+          ...(options.searchText ? { searchText: options.searchText } : {}),
+        },
+        signal: options.signal,
+      })
+    ).data;
+  const first = await page(1);
+  const pages = Math.ceil(first.totalUserCount / SEAT_PAGE);
+  const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
+  const result = await runPool(rest, page, {
+    concurrency: options.concurrency,
+    signal: options.signal,
+    isFatal: () => true,
+  });
+  if (result.fatal) throw result.fatal;
+  const seats = [...first.tenantUserList];
+  for (const outcome of result.outcomes) if (outcome?.ok) seats.push(...outcome.value.tenantUserList);
+  // a seat added while paging could appear twice
+  const unique = [...new Map(seats.map((s) => [s._id, s])).values()];
+  return { seats: unique, total: first.totalUserCount };
+}
+
+/** The seat of the learner with this e-mail address, if they are one of the tenant's. */
+export async function findSeat(client: Client, email: string, signal?: AbortSignal): Promise<Seat | null> {
+  const { data } = await client.call(tenantUsersList, {
+    query: { searchText: email, limit: SEAT_PAGE },
+    signal,
+  });
+  return data.tenantUserList.find((s) => s.learnerId.email.toLowerCase() === email.toLowerCase()) ?? null;
+}
+
+/** A learner of the tenant, as the seat commands name them. */
+export interface SeatHolder {
+  learnerId: string;
+  email: string;
+  name: string | null;
+  isDisabled: boolean;
+}
+
+/** The learner an e-mail address or learner id names, if they are one of the tenant's (else null). */
+export async function findSeatHolder(
+  client: Client,
+  person: { kind: 'email'; email: string } | { kind: 'id'; id: string },
+  signal?: AbortSignal,
+): Promise<SeatHolder | null> {
+  if (person.kind === 'email') {
+    const seat = await findSeat(client, person.email, signal);
+    return seat
+      ? {
+          learnerId: seat.learnerId._id,
+          email: seat.learnerId.email,
+          name: seat.learnerId.name,
+          isDisabled: seat.isDisabled,
+        }
+      : null;
+  }
+  try {
+    const { data } = await client.call(tenantUserInfo, { params: { id: person.id }, signal });
+    return { learnerId: data._id, email: data.email, name: data.name, isDisabled: data.isDisabled };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export async function subscriptionInfo(client: Client, signal?: AbortSignal) {
+  return (await client.call(tenantSubscriptionInfo, { signal })).data;
+}
+
+/** What adding one learner came to. */
+export type AddOutcome =
+  | { kind: 'added'; learnerId: string; name: string | null }
+  | { kind: 'already'; message: string }
+  | { kind: 'notFound'; mayInvite: boolean; message: string }
+  | { kind: 'payment'; outcome: string; message: string; quantity: number };
+
+const isDuplicate = (err: unknown) =>
+  err instanceof ApiError && err.status === 409 && String(err.code) === '11000';
+const isEmailNotFound = (err: unknown) =>
+  err instanceof ApiError &&
+  err.status === 404 &&
+  (err.errorCode === 'EMAIL_NOT_FOUND' || err.message === 'Email Not Found');
+const mayInvite = (err: ApiError) => (err.body as { isAllowToInvite?: boolean }).isAllowToInvite === true;
+
+/** POST /tenant/users/add-user-v2 for one address. Other failures are thrown. */
+export async function addSeat(client: Client, email: string, signal?: AbortSignal): Promise<AddOutcome> {
+  try {
+    const res = await client.call(tenantAddUserV2, { body: { email }, signal });
+    const { data } = res;
+    if (data.outcome === 'ADDED')
+      return { kind: 'added', learnerId: data.learnerId, name: data.user?.learnerId.name ?? null };
+    return {
+      kind: 'payment',
+      outcome: data.outcome,
+      message: res.message ?? data.outcome,
+      quantity: data.quantity,
+    };
+  } catch (err) {
+    if (isDuplicate(err)) return { kind: 'already', message: (err as ApiError).message };
+    if (isEmailNotFound(err))
+      return { kind: 'notFound', mayInvite: mayInvite(err as ApiError), message: (err as ApiError).message };
+    throw err;
+  }
+}
+
+/** What the check before adding says (it writes nothing): for --dry-run. */
+export type CheckOutcome =
+  | { kind: 'wouldAdd'; learnerId: string; name: string | null }
+  | { kind: 'already'; message: string }
+  | { kind: 'notFound'; mayInvite: boolean; message: string };
+
+export async function checkSeat(client: Client, email: string, signal?: AbortSignal): Promise<CheckOutcome> {
+  try {
+    const { data } = await client.call(tenantBeforeCheckAddUser, { body: { email }, signal });
+    return { kind: 'wouldAdd', learnerId: data.learnerId, name: data.name };
+  } catch (err) {
+    if (isDuplicate(err)) return { kind: 'already', message: (err as ApiError).message };
+    if (isEmailNotFound(err))
+      return { kind: 'notFound', mayInvite: mayInvite(err as ApiError), message: (err as ApiError).message };
+    throw err;
+  }
+}
+
+/** Seats free now: the allowance less the seats held and the pending invitations. */
+export const freeSeats = (info: { totalQuantity: number; seatCount: number; pendingInvitations: number }) =>
+  Math.max(0, info.totalQuantity - info.seatCount - info.pendingInvitations);
+
+export type RemoveOutcome =
+  | { kind: 'removed' }
+  | { kind: 'disabled'; accessUntil: string | null }
+  | { kind: 'alreadyRemoved'; accessUntil: string | null };
+
+/** DELETE /tenant/users/remove-user/{learnerId}. A learner who is not the tenant's is thrown (404). */
+export async function removeSeat(
+  client: Client,
+  learnerId: string,
+  wasDisabled: boolean,
+  signal?: AbortSignal,
+): Promise<RemoveOutcome> {
+  const { data } = await client.call(tenantRemoveUser, { params: { learnerId }, signal });
+  if (data.removed) return { kind: 'removed' };
+  return wasDisabled
+    ? { kind: 'alreadyRemoved', accessUntil: data.accessUntil }
+    : { kind: 'disabled', accessUntil: data.accessUntil };
+}
+
+/** The identity service's refusal of the invitation e-mail. */
+export class InviteMailError extends Error {
+  constructor(
+    readonly email: string,
+    readonly reason: string,
+  ) {
+    super(
+      'Unfortunately, it looks like the email was not sent to the invited user. We will look into the issue and try to resend the invitation as soon as possible.',
+    );
+    this.name = 'InviteMailError';
+  }
+}
+
+export type InviteOutcome = { kind: 'invited'; expiresAt: string; continueUrl: string };
+
+/**
+ * Invites one address: records the invitation (POST /tenant/users/invite-user), then asks the identity
+ * service the server names (GET /api/config) to send the e-mail sign-in link with the invitation's return
+ * address, as the portal's Firebase SDK does (accounts:sendOobCode, requestType EMAIL_SIGNIN).
+ */
+export async function inviteSeat(
+  client: Client,
+  email: string,
+  deps: {
+    fetch: typeof globalThis.fetch;
+    firebase: { apiKey: string; emulatorHost: string | null };
+    signal?: AbortSignal;
+  },
+): Promise<InviteOutcome> {
+  const { data } = await client.call(tenantInviteUser, { body: { email }, signal: deps.signal });
+  let res: Response;
+  try {
+    res = await deps.fetch(identityUrl(deps.firebase, 'sendOobCode'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requestType: 'EMAIL_SIGNIN',
+        email: data.email,
+        continueUrl: data.continueUrl,
+        canHandleCodeInApp: true,
+        clientType: 'CLIENT_TYPE_WEB',
+      }),
+      signal: deps.signal,
+    });
+  } catch (err) {
+    if (deps.signal?.aborted) throw err;
+    throw new InviteMailError(email, `the identity service could not be reached (${(err as Error).message})`);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+    throw new InviteMailError(email, body.error?.message ?? `HTTP ${res.status}`);
+  }
+  return { kind: 'invited', expiresAt: data.expiresAt, continueUrl: data.continueUrl };
+}
+
+/** The identity service settings the server publishes (for invitations). */
+export async function identitySettings(client: Client, signal?: AbortSignal) {
+  return (await client.call(config, { signal })).data.firebase;
+}
