@@ -155,6 +155,36 @@ describe('the award viewer', () => {
     expect((await screen.findByRole('img', { name: /^Feather: Closures/ })).tagName).toBe('DIV');
   });
 
+  it('shows and reports the new award when link-id changes, never the previous one under the new id', async () => {
+    const other = 'Other_link_01';
+    const h = host(async () => ({}));
+    const answers: Record<string, CertificateInfo> = {
+      [LINK]: infoOf(),
+      [other]: infoOf({ linkId: other, type: 'SECTION', assignedSectionName: 'Arrays' }),
+    };
+    h.value.client.call = (async (def: CallDef, args?: { params?: { id: string } }) => {
+      h.calls.push({ path: def.path, params: args?.params });
+      await new Promise((r) => setTimeout(r, 20));
+      return { data: answers[args!.params!.id] };
+    }) as Client['call'];
+    const view = (linkId: string) => (
+      <WidgetHostProvider host={h.value}>
+        <Award linkId={linkId} />
+      </WidgetHostProvider>
+    );
+    const { rerender } = render(view(LINK));
+    await screen.findByRole('img', { name: /^Feather: Closures/ });
+    rerender(view(other));
+    expect(screen.queryByRole('img', { name: /^Feather: Closures/ })).toBeNull();
+    await screen.findByRole('img', { name: /^Badge: Arrays/ });
+    await waitFor(() =>
+      expect(h.events.map((e) => e.detail)).toEqual([
+        expect.objectContaining({ linkId: LINK, kind: 'feather', name: 'Closures' }),
+        expect.objectContaining({ linkId: other, kind: 'badge', name: 'Arrays' }),
+      ]),
+    );
+  });
+
   it('says not found for an unknown link and for an award of another kind', async () => {
     const h = show(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'no award' }));
     expect(await screen.findByText('Award not found')).toBeTruthy();

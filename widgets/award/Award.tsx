@@ -34,7 +34,8 @@ export function useAward(linkId: string, kind?: AwardKind): AwardState {
       host.client.call(awardCalls.certificateInfo, { params: { id: linkId }, signal }).then((r) => r.data),
     [host.client, linkId],
   );
-  const info = newer?.linkId === linkId ? newer : call.data;
+  // the client keeps the last data while loading another link: that award is not this one
+  const info = newer?.linkId === linkId ? newer : call.data?.linkId === linkId ? call.data : null;
   return useMemo<AwardState>(() => {
     if (call.error) {
       return call.error instanceof ApiError && (call.error.status === 404 || call.error.status === 400)
@@ -88,7 +89,7 @@ export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
   const host = useWidgetHost();
   const award = useAward(linkId, kind);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per state
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per award shown, failure or not-found
   useEffect(() => {
     if (award.status === 'ready') {
       host.emit('wm-load', {
@@ -106,7 +107,7 @@ export function Award(input: AwardProps) {
         status: award.error instanceof ApiError ? award.error.status : undefined,
       });
     }
-  }, [award.status, linkId]);
+  }, [award.status === 'ready' ? award.info : award.status]);
 
   if (award.status === 'loading') {
     return (

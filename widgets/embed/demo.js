@@ -34,6 +34,25 @@ fetch(`${waymark}/api/roadmap/list/no-auth`)
   })
   .catch(() => undefined);
 
+// the award: its page's address or its link id, from the form or from ?award= in this page's address
+const award = document.getElementById('award');
+function showAward(value) {
+  const id = String(value ?? '')
+    .trim()
+    .split(/[?#]/)[0]
+    .split('/')
+    .filter(Boolean)
+    .pop();
+  if (!award || !id) return;
+  award.setAttribute('link-id', id);
+  award.hidden = false;
+}
+document.getElementById('award-form')?.addEventListener('submit', (e) => {
+  e.preventDefault();
+  showAward(new FormData(e.currentTarget).get('link'));
+});
+showAward(new URLSearchParams(location.search).get('award'));
+
 // a single-page app with a hash router: #/app, #/app/course/{id}, #/app/dashboard, #/app/about
 const view = document.getElementById('spa-view');
 function render() {
