@@ -63,6 +63,7 @@ import {
   invite,
   removeLearner,
   requireLearner,
+  toEntry,
   toInvitation,
 } from './seats';
 
@@ -154,17 +155,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         ]);
         return ok({
           data: {
-            tenantUserList: rows.map(({ seat, learner }) => ({
-              _id: seat.id,
-              learnerId: {
-                _id: learner.id,
-                name: learner.name,
-                phoneNumber: learner.phoneNumber,
-                countrycode: learner.countrycode,
-                email: learner.email,
-              },
-              isDisabled: seat.isDisabled,
-            })),
+            tenantUserList: rows.map(({ seat, learner }) => toEntry(seat, learner)),
             totalUserCount: total?.n ?? 0,
           },
         });

@@ -54,7 +54,8 @@ export async function requireLearner(db: Db, tenantId: string, userId: string, n
   return row;
 }
 
-export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof users.$inferSelect) {
+/** A seat as GET /tenant/users/list shows it. */
+export function toEntry(seat: typeof tenantUsers.$inferSelect, learner: typeof users.$inferSelect) {
   return {
     _id: seat.id,
     learnerId: {
@@ -65,6 +66,13 @@ export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof us
       email: learner.email,
     },
     isDisabled: seat.isDisabled,
+  };
+}
+
+/** A seat with when it was added and, once removed, until when it stays readable. */
+export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof users.$inferSelect) {
+  return {
+    ...toEntry(seat, learner),
     accessUntil: seat.accessUntil?.toISOString() ?? null,
     createdAt: seat.createdAt.toISOString(),
   };
