@@ -10,7 +10,7 @@
 import type { CreateTestLinkInput } from '@shared/contract/assessments';
 import { createTestLink, testLinkList } from '@shared/contract/assessments';
 import { assignedRoadmap, submitTask } from '@shared/contract/catalogue';
-import { displayPercentage, earnsResourceTick } from '@shared/rules/scoring';
+import { earnsResourceTick } from '@shared/rules/scoring';
 import { awardCounts, awardPath, hasEarnedAward, viewAnswersPath } from '@shared/rules/test-status';
 import { ExtensionRequired } from '@widgets/activity/ExtensionGate';
 import { openTestInNewTab } from '@widgets/assessments/open-test';
@@ -28,7 +28,7 @@ import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { appConfig } from '../../app/config';
 import { routerLink } from '../assessments/routerLink';
-import { ResourceRow, SectionList } from './ResourceList';
+import { ResourceProgress, ResourceRow, SectionList } from './ResourceList';
 import { TaskList } from './TaskList';
 
 type NewLink = z.input<typeof CreateTestLinkInput>;
@@ -216,7 +216,6 @@ function MyRoadmap() {
                 }}
                 renderResource={(res, section) => {
                   const score = section.resourceScores[res._id];
-                  const ok = earnsResourceTick(score);
                   const title = res.userTitle || res.actualTitle;
                   return (
                     <ResourceRow
@@ -225,18 +224,7 @@ function MyRoadmap() {
                       plain={completed}
                       extra={
                         <>
-                          <span
-                            className={`tick ${ok ? 'tick-ok' : 'tick-bad'}`}
-                            role="img"
-                            aria-label={ok ? 'Passed' : 'Not passed yet'}
-                          >
-                            {ok ? '✓' : '✗'}
-                          </span>
-                          {score !== undefined ? (
-                            <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`}>
-                              Highest score {displayPercentage(score)}%
-                            </span>
-                          ) : null}
+                          <ResourceProgress score={score} />
                           {completed ? null : (
                             <button
                               type="button"

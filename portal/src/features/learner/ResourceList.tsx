@@ -1,3 +1,4 @@
+import { displayPercentage, earnsResourceTick } from '@shared/rules/scoring';
 import type { Resource, Section } from '@shared/schemas/catalogue';
 import type { z } from 'zod';
 
@@ -9,6 +10,30 @@ export function TypeBadge({ type }: { type: string }) {
     <span className={`badge ${type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
       {type === 'WATCH' ? 'Watch' : 'Read'}
     </span>
+  );
+}
+
+/**
+ * A resource's progress (learner §4, mentor §2.6): a green tick once any of its assessments scored 60 or
+ * more, else a red mark, and the highest score when there is one.
+ */
+export function ResourceProgress({ score }: { score: number | undefined }) {
+  const ok = earnsResourceTick(score);
+  return (
+    <>
+      <span
+        className={`tick ${ok ? 'tick-ok' : 'tick-bad'}`}
+        role="img"
+        aria-label={ok ? 'Passed' : 'Not passed yet'}
+      >
+        {ok ? '✓' : '✗'}
+      </span>
+      {score !== undefined ? (
+        <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`}>
+          Highest score {displayPercentage(score)}%
+        </span>
+      ) : null}
+    </>
   );
 }
 
