@@ -199,3 +199,46 @@ export function QuestionStepper({
     </div>
   );
 }
+
+/** Prev, Next, how many questions are answered, and Finish. */
+export function QuestionActions({
+  index,
+  total,
+  answered,
+  onGo,
+  onFinish,
+}: {
+  index: number;
+  total: number;
+  answered: number;
+  onGo: (index: number) => void;
+  onFinish: () => void;
+}) {
+  return (
+    <div className="wm-actions">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => onGo(index - 1)}
+        disabled={index === 0}
+      >
+        Prev
+      </button>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => onGo(index + 1)}
+        disabled={index >= total - 1}
+      >
+        Next
+      </button>
+      <span className="wm-spacer" />
+      <span className="wm-muted">
+        {answered} of {total} answered
+      </span>
+      <button type="button" className="btn" part="finish-button" onClick={onFinish}>
+        Finish
+      </button>
+    </div>
+  );
+}

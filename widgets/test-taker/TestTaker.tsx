@@ -30,7 +30,7 @@ import { takerCalls } from './calls';
 import { clockOffset, crossedAnnouncement, formatRemaining, remainingMs, spokenRemaining } from './clock';
 import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
-import { QuestionNav, QuestionView } from './Question';
+import { QuestionActions, QuestionNav, QuestionView } from './Question';
 import { AnswerSaver, type SaveStatus, TYPING_DEBOUNCE_MS } from './saver';
 
 export type TakerTest = CallSuccess<typeof takerCalls.testLinkQuestions>['data'];
@@ -488,8 +488,8 @@ function ScoreScreen({
       </p>
       {kind && path && href ? (
         result.certificateEligible ? (
-          <div className="wm-award" part="award">
-            <p className="wm-award-title">Congratulations! You earned a {kind}.</p>
+          <div className="wm-award-step" part="award">
+            <p className="wm-award-step-title">Congratulations! You earned a {kind}.</p>
             <a
               className="btn"
               part="award-link"
@@ -722,39 +722,16 @@ function Runner({
           />
         </>
       )}
-      <div className="wm-actions">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => go(index - 1)}
-          disabled={index === 0}
-        >
-          Prev
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => go(index + 1)}
-          disabled={index >= total - 1}
-        >
-          Next
-        </button>
-        <span className="wm-spacer" />
-        <span className="wm-muted">
-          {answered} of {total} answered
-        </span>
-        <button
-          type="button"
-          className="btn"
-          part="finish-button"
-          onClick={() => {
-            void saver.current?.flush();
-            setConfirming(true);
-          }}
-        >
-          Finish
-        </button>
-      </div>
+      <QuestionActions
+        index={index}
+        total={total}
+        answered={answered}
+        onGo={go}
+        onFinish={() => {
+          void saver.current?.flush();
+          setConfirming(true);
+        }}
+      />
       <Dialog
         open={confirming}
         title={TEST_TEXT.finish}

@@ -21,7 +21,7 @@ import {
   toPayload,
   UNANSWERED_WARNING,
 } from '@widgets/test-taker/answers';
-import { QuestionNav, QuestionStepper, QuestionView } from '@widgets/test-taker/Question';
+import { QuestionActions, QuestionNav, QuestionStepper, QuestionView } from '@widgets/test-taker/Question';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
@@ -188,35 +188,13 @@ export default function InitialAssessmentPage() {
               onAnswer={(value) => setSheet((s) => answer(s, current, value))}
               headingRef={heading}
             />
-            <div className="question-actions">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => go(index - 1)}
-                disabled={index === 0}
-              >
-                Prev
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => go(index + 1)}
-                disabled={index >= total - 1}
-              >
-                Next
-              </button>
-              <div className="spacer" />
-              <span className="muted">
-                {answered} of {total} answered
-              </span>
-              <button
-                type="button"
-                className={index === total - 1 ? 'btn' : 'btn btn-secondary'}
-                onClick={() => setFinishing(true)}
-              >
-                Finish
-              </button>
-            </div>
+            <QuestionActions
+              index={index}
+              total={total}
+              answered={answered}
+              onGo={go}
+              onFinish={() => setFinishing(true)}
+            />
           </>
         )}
       </main>
