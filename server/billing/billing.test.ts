@@ -368,6 +368,21 @@ describe('per-seat billing (sandbox)', () => {
       expect(recorded).toBeUndefined();
     });
 
+    it('records and skips a signed event of a shape it does not read (no endless retries)', async () => {
+      const id = `evt_${randomBytes(6).toString('hex')}`;
+      const res = await signed({
+        id,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: 1,
+        data: { object: { id: 'sub_x' } },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ received: true, duplicate: false });
+      const [recorded] = await server.db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+      expect(recorded?.type).toBe('customer.subscription.updated');
+    });
+
     it('applies an event once by its id and ignores an older one arriving late', async () => {
       const tenant = await tenantWithSeats('Hooked', 10);
       const s = await json('POST', '/tenant/stripe/create-subscription', tenant, {
