@@ -6,7 +6,6 @@
  * of this roadmap.
  */
 import { tenantAssignedRoadmap, tenantTestlinkList } from '@shared/contract/tenant';
-import { displayPercentage, earnsResourceTick } from '@shared/rules/scoring';
 import { awardCounts } from '@shared/rules/test-status';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -14,7 +13,7 @@ import { Loader } from '@widgets/ui/Loader';
 import { Tabs } from '@widgets/ui/Tabs';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ResourceRow, SectionList } from '../../learner/ResourceList';
+import { ResourceProgress, ResourceRow, SectionList } from '../../learner/ResourceList';
 import { TaskList } from '../../learner/TaskList';
 import { ROADMAP_LOAD_FAILED } from '../roadmaps/useTenantRoadmap';
 import { Counter, TableFailure } from '../ui';
@@ -86,32 +85,13 @@ export default function AssignedRoadmapPage() {
             content: (
               <SectionList
                 sections={r.sections}
-                renderResource={(res, section) => {
-                  const score = section.resourceScores[res._id];
-                  const ok = earnsResourceTick(score);
-                  return (
-                    <ResourceRow
-                      key={res._id}
-                      resource={res}
-                      extra={
-                        <>
-                          <span
-                            className={`tick ${ok ? 'tick-ok' : 'tick-bad'}`}
-                            role="img"
-                            aria-label={ok ? 'Passed' : 'Not passed yet'}
-                          >
-                            {ok ? '✓' : '✗'}
-                          </span>
-                          {score !== undefined ? (
-                            <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`}>
-                              Highest score {displayPercentage(score)}%
-                            </span>
-                          ) : null}
-                        </>
-                      }
-                    />
-                  );
-                }}
+                renderResource={(res, section) => (
+                  <ResourceRow
+                    key={res._id}
+                    resource={res}
+                    extra={<ResourceProgress score={section.resourceScores[res._id]} />}
+                  />
+                )}
               />
             ),
           },
