@@ -231,6 +231,10 @@ test.describe('award pages', () => {
     page,
   }) => {
     const calls = imageCalls(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await page.goto(`/feather/${featherId}`);
     await expect(
       page.getByRole('heading', { level: 1, name: `${NAME} earned a Waymark feather` }),
@@ -249,6 +253,9 @@ test.describe('award pages', () => {
     );
     await expect(page.getByRole('link', { name: /Add to profile/ })).toHaveCount(0);
     expect(calls).toEqual([]);
+    // html2canvas is loaded only to make an image
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /html2canvas/i.test(u))).toEqual([]);
     await expectAccessible(page, 'feather page of a visitor');
 
     // what a shared link shows without running the portal: Open Graph and Twitter tags in the HTML
