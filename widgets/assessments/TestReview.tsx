@@ -162,7 +162,8 @@ function QuestionReview({
       <p className="wm-qa-question-text">{question.question}</p>
       {isMultiSelectType(type) ? <p className="muted">More than one answer can be correct.</p> : null}
       {question.code ? (
-        <pre className="wm-qa-code">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block must be reachable by keyboard
+        <pre className="wm-qa-code" tabIndex={0}>
           <code>{question.code}</code>
         </pre>
       ) : null}
