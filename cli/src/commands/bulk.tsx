@@ -114,7 +114,9 @@ export async function runBulk<T, R>(ctx: Context, spec: BulkSpec<T, R>): Promise
     await execute((report) => {
       if (output.json) output.emit(report.event);
       else {
-        output.line(`${report.line.word}\t${report.line.text}`);
+        output.line(
+          `${report.line.word}\t${report.line.text}${report.line.extra ? `\t${report.line.extra}` : ''}`,
+        );
         for (const d of report.line.detail ?? []) output.line(`\t  ${d}`);
       }
     });

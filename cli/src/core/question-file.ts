@@ -382,6 +382,32 @@ function recordField(path: readonly PropertyKey[]): string {
   return String(head);
 }
 
+/** Edit distance, for "did you mean" on a misspelt subject or topic. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The name closest to a misspelt one, when it is close enough to be a typo. */
+export function closest(name: string, names: readonly string[]): string | null {
+  const key = name.trim().toLowerCase();
+  let best: { name: string; d: number } | null = null;
+  for (const n of names) {
+    const d = distance(key, n.toLowerCase());
+    if (d <= Math.max(1, Math.floor(key.length / 4)) && (!best || d < best.d)) best = { name: n, d };
+  }
+  return best?.name ?? null;
+}
+
 function resolveSubject(
   subjects: readonly Subject[],
   subjectRef: string | undefined,
@@ -395,9 +421,15 @@ function resolveSubject(
     subjects.find((s) => s.name.trim().toLowerCase() === key) ??
     null;
   if (!subject) {
+    const guess = closest(
+      subjectRef,
+      subjects.map((s) => s.name),
+    );
     add(
       'subject',
-      `no subject "${subjectRef.trim()}" on the server (${subjects.length ? `subjects: ${subjects.map((s) => s.name).join(', ')}` : 'it has no subjects'})`,
+      guess
+        ? `no subject "${subjectRef.trim()}" on the server: did you mean "${guess}"?`
+        : `no subject "${subjectRef.trim()}" on the server (${subjects.length ? `subjects: ${subjects.map((s) => s.name).join(', ')}` : 'it has no subjects'})`,
     );
     return { subject: null, topic: null };
   }
@@ -411,9 +443,17 @@ function resolveSubject(
     const elsewhere = subjects.find(
       (s) => s !== subject && s.topics.some((t) => t.name.toLowerCase() === tkey || t._id === tkey),
     );
+    const guess = elsewhere
+      ? null
+      : closest(
+          topicRef,
+          subject.topics.map((t) => t.name),
+        );
     add(
       'topic',
-      `"${topicRef.trim()}" is not a topic of ${subject.name}${elsewhere ? ` (it is one of ${elsewhere.name})` : ''} (topics: ${subject.topics.map((t) => t.name).join(', ') || 'none'})`,
+      guess
+        ? `"${topicRef.trim()}" is not a topic of ${subject.name}: did you mean "${guess}"?`
+        : `"${topicRef.trim()}" is not a topic of ${subject.name}${elsewhere ? ` (it is one of ${elsewhere.name})` : ''} (topics: ${subject.topics.map((t) => t.name).join(', ') || 'none'})`,
     );
   }
   return { subject, topic };

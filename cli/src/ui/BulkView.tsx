@@ -17,6 +17,8 @@ export interface ItemLine {
   /** What happened, in a word or two: created, added, already assigned, failed… */
   word: string;
   text: string;
+  /** Shown only in plain output, as a last tab-separated field (an id: too long for a terminal line). */
+  extra?: string;
   /** Further lines (the server's message, each invalid field). */
   detail?: readonly string[];
 }

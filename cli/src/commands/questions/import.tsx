@@ -32,7 +32,7 @@ export interface QuestionsImportOptions {
 
 export const MAX_CONCURRENCY = 16;
 
-const shorten = (s: string, n = 60) => {
+const shorten = (s: string, n = 50) => {
   const flat = s.replace(/\s+/g, ' ').trim();
   return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
 };
@@ -142,7 +142,8 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
           key: `${q.line}:${q.item}`,
           tone: 'ok',
           word: 'created',
-          text: `${describeQuestion(q)}  ${saved._id}`,
+          text: describeQuestion(q),
+          extra: saved._id,
         },
         event: { event: 'question', status: 'created', ...questionEvent(q), id: saved._id },
       };

@@ -148,7 +148,7 @@ export async function addSeatsFrom(
       const r = outcome.value;
       switch (r.kind) {
         case 'duplicate':
-          return report('duplicate', `${item.email} (repeats ${(item as { of: string }).of}; added once)`, {
+          return report('duplicate', `${item.email} (repeats ${(item as { of: string }).of})`, {
             of: placeOf((item as { of: string }).of),
           });
         case 'added':
@@ -160,11 +160,11 @@ export async function addSeatsFrom(
         case 'already':
           return report('already', `${item.email}: ${r.message}`, { message: r.message });
         case 'notFound':
-          return report('notFound', item.email, { mayInvite: r.mayInvite, message: r.message }, [
-            r.mayInvite
-              ? `No learner has this address: invite them with \`waymark seats invite ${item.email}\`.`
-              : 'No learner account has this address (it may be a mentor’s), or no seat is free to invite them.',
-          ]);
+          return report(
+            'notFound',
+            `${item.email} (no learner account${r.mayInvite ? '; can be invited' : ''})`,
+            { mayInvite: r.mayInvite, message: r.message },
+          );
         case 'payment':
           return report(
             'payment',
@@ -188,14 +188,22 @@ export async function addSeatsFrom(
         counts.failed ? `${counts.failed} failed` : '',
       ].filter(Boolean);
       const free = freeSeats(info);
+      const invitable = reports.filter((r) => r.event.mayInvite === true).map((r) => String(r.event.email));
+      const inviteHint = invitable.length
+        ? [
+            `Invite the ${invitable.length === 1 ? 'one' : invitable.length} with no account: waymark seats invite ${invitable.slice(0, 3).join(' ')}${invitable.length > 3 ? ' …' : ''}`,
+          ]
+        : [];
       const lines = dryRun
         ? [
             `${done} of ${items.length} would be added${parts.length ? `; ${parts.join(', ')}` : ''}. Nothing was written (--dry-run).`,
             `${free} seat${free === 1 ? ' is' : 's are'} free now${done > free ? `: ${done - free} of them would need payment first` : ''}.`,
+            ...inviteHint,
           ]
         : [
             `Added ${done} of ${items.length}${parts.length ? `; ${parts.join(', ')}` : ''}.`,
             ...(stopped ? [`Stopped early: ${items.length - reports.length} not attempted.`] : []),
+            ...inviteHint,
           ];
       const failed = reports.some((r) => r.failed);
       return {

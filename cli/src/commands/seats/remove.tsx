@@ -4,7 +4,7 @@
  */
 import { formatDateTime } from '@shared/rules/format-date';
 import type { Context } from '../../core/context';
-import { CliError, ExitCode, usageError } from '../../core/errors';
+import { CancelledError, CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, peopleFromArguments } from '../../core/people';
 import { runPool } from '../../core/pool';
@@ -89,10 +89,7 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
     );
     ctx.output.note(rule);
     const yes = await confirm('Remove them?', { stdin: ctx.io.stdin, stderr: ctx.io.stderr });
-    if (!yes) {
-      ctx.output.note('Nothing was removed.');
-      return;
-    }
+    if (!yes) throw new CancelledError('Nothing was removed.');
   }
 
   const words = {
@@ -158,19 +155,19 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
     summarize: (reports, stopped) => {
       const count = (s: string) => reports.filter((r) => r.event.status === s).length;
       const failed = count('failed');
+      const disabled = count('disabled');
+      const done = [
+        `Removed ${count('removed') + disabled} of ${items.length}`,
+        disabled
+          ? `${disabled} stay${disabled === 1 ? 's' : ''}, disabled, until the end of the billing cycle`
+          : '',
+        count('alreadyRemoved') ? `${count('alreadyRemoved')} already removed` : '',
+        failed ? `${failed} failed` : '',
+      ].filter(Boolean);
       const lines = dryRun
         ? [`Would remove ${count('wouldRemove')} of ${items.length}. Nothing was changed (--dry-run).`, rule]
         : [
-            [
-              `Removed ${count('removed') + count('disabled')} of ${items.length}`,
-              count('disabled')
-                ? `${count('disabled')} stay${count('disabled') === 1 ? 's' : ''}, disabled, until the end of the billing cycle`
-                : '',
-              count('alreadyRemoved') ? `${count('alreadyRemoved')} already removed` : '',
-              failed ? `${failed} failed` : '',
-            ]
-              .filter(Boolean)
-              .join('; ') + '.',
+            `${done.join('; ')}.`,
             ...(stopped ? [`Stopped early: ${items.length - reports.length} not attempted.`] : []),
           ];
       return {
