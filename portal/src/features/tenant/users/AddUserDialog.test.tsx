@@ -180,6 +180,27 @@ describe('Add User', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('says so when the unknown address got an account before the invitation, and offers Add again', async () => {
+    const { client } = fakeClient({
+      '/tenant/users/before-check-add-user': apiError(404, {
+        message: 'Email Not Found',
+        isAllowToInvite: true,
+      }),
+      '/tenant/users/invite-user': apiError(409, {
+        code: 11000,
+        message: 'This e-mail address already has an account: add it with Add User.',
+      }),
+    });
+    const { sendInviteLink } = renderDialog(client);
+    await submitEmail('new@example.com');
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Invite' }));
+    });
+    expect(await screen.findByText(/already has an account: add it with Add User/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+    expect(sendInviteLink).not.toHaveBeenCalled();
+  });
+
   it('goes back to Add when the address is changed after an Invite offer', async () => {
     const { client } = fakeClient({
       '/tenant/users/before-check-add-user': apiError(404, {

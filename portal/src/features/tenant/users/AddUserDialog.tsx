@@ -148,7 +148,12 @@ export function AddUserDialog({
     try {
       continueUrl = (await client.call(tenantInviteUser, { body: { email } })).data.continueUrl;
     } catch (err) {
-      refuse(err);
+      // an account was made meanwhile (code 11000 here): the server says so, and Add is offered again
+      setInvite(false);
+      setError('email', {
+        type: 'server',
+        message: messageOf(err, TENANT_COPY.inviteFailed),
+      });
       return;
     }
     try {
