@@ -265,6 +265,10 @@ describe('the test taker', () => {
     expect(server.of('/testlink/verify/{id}')).toHaveLength(1);
     await act(async () => server.finishVerify());
     await screen.findByRole('heading', { name: /Question 1/ });
+    // Start is gone: the first question has the focus
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Question 1/ })),
+    );
     expect(screen.getByRole('timer').textContent).toMatch(/^[45]:\d\d$/);
     expect(view.states()).toEqual(['loading', 'ready', 'starting', 'started']);
     expect(view.events.find((e) => e.type === 'wm-start')?.detail).toMatchObject({
@@ -404,6 +408,8 @@ describe('the test taker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
     await screen.findByRole('heading', { name: 'Your Score' });
+    // the focus follows: it was on the dialog's Finish, now on the result
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Score' }));
     expect(server.of('/testlink/evaluvate/v2')[0]!.body).toEqual({
       linkId: LINK,
       answers: [{ questionId: id(1), answerId: id(12) }],

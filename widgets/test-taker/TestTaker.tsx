@@ -179,6 +179,23 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     host.emit('wm-state', { linkId, state });
   }, [state]);
 
+  // a new screen after the learner acted (not the first one, nor the test itself): its heading gets the
+  // focus, so keyboard and screen-reader users land on what changed
+  const box = useRef<HTMLDivElement>(null);
+  const settled = useRef(false);
+  useEffect(() => {
+    if (state === 'loading' || state === 'starting' || state === 'started') return;
+    if (!settled.current) {
+      settled.current = true;
+      return;
+    }
+    const heading = box.current?.querySelector<HTMLElement>('h1, h2');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [state]);
+
   async function start(test: TakerTest) {
     setScreen({ kind: 'ready', test, starting: true });
     const sentAt = Date.now();
@@ -193,103 +210,111 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     }
   }
 
-  const Title = level === 1 ? 'h1' : 'h2';
-  switch (screen.kind) {
-    case 'loading':
-      return <Loader text="Loading the test…" />;
-    case 'ready':
-      return (
-        <ReadyScreen
-          test={screen.test}
-          starting={Boolean(screen.starting)}
-          error={screen.error}
-          Title={Title}
-          titleId={titleId}
-          onStart={() => void start(screen.test)}
-        />
-      );
-    case 'started':
-      return (
-        <Runner
-          key={linkId}
-          linkId={linkId}
-          test={screen.test}
-          offset={offset}
-          resumed={screen.resumed}
-          level={level}
-          onSubmit={(answers, reason) => void evaluate(answers, reason)}
-          onFatal={(err) => {
-            if (err.errorCode === 'TEST_COMPLETED') void evaluate([], 'time-up');
-            else fail(err);
-          }}
-        />
-      );
-    case 'evaluating':
-      return (
-        <section className="wm-test wm-test-center" part="test" aria-labelledby={titleId}>
-          <Title id={titleId}>{screen.reason === 'time-up' ? 'Time is up' : 'Evaluating'}</Title>
-          {screen.error ? (
-            <>
-              <p className="alert alert-error" role="alert">
-                Your answers could not be evaluated yet: {screen.error}
+  return (
+    <div ref={box} className="wm-taker">
+      {render()}
+    </div>
+  );
+
+  function render() {
+    const Title = level === 1 ? 'h1' : 'h2';
+    switch (screen.kind) {
+      case 'loading':
+        return <Loader text="Loading the test…" />;
+      case 'ready':
+        return (
+          <ReadyScreen
+            test={screen.test}
+            starting={Boolean(screen.starting)}
+            error={screen.error}
+            Title={Title}
+            titleId={titleId}
+            onStart={() => void start(screen.test)}
+          />
+        );
+      case 'started':
+        return (
+          <Runner
+            key={linkId}
+            linkId={linkId}
+            test={screen.test}
+            offset={offset}
+            resumed={screen.resumed}
+            level={level}
+            onSubmit={(answers, reason) => void evaluate(answers, reason)}
+            onFatal={(err) => {
+              if (err.errorCode === 'TEST_COMPLETED') void evaluate([], 'time-up');
+              else fail(err);
+            }}
+          />
+        );
+      case 'evaluating':
+        return (
+          <section className="wm-test wm-test-center" part="test" aria-labelledby={titleId}>
+            <Title id={titleId}>{screen.reason === 'time-up' ? 'Time is up' : 'Evaluating'}</Title>
+            {screen.error ? (
+              <>
+                <p className="alert alert-error" role="alert">
+                  Your answers could not be evaluated yet: {screen.error}
+                </p>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => void evaluate(screen.answers, screen.reason)}
+                >
+                  Try again
+                </button>
+              </>
+            ) : (
+              <Loader text="Evaluating your answers…" />
+            )}
+          </section>
+        );
+      case 'score':
+        return (
+          <ScoreScreen
+            result={screen.result}
+            linkId={linkId}
+            testTitle={shown.current?.title ?? null}
+            Title={Title}
+            titleId={titleId}
+          />
+        );
+      case 'gone': {
+        const gone = GONE[screen.code];
+        // the server's message may end with the same advice: it is said once, with its link
+        const message = gone.newLink
+          ? screen.message.replace(/\s*If you like to take a test, generate a new link\.?\s*$/i, '')
+          : screen.message;
+        return (
+          <EndScreen title={gone.title} Title={Title} titleId={titleId} message={message}>
+            {gone.newLink ? (
+              <p>
+                {TEST_TEXT.newLinkBefore}
+                <SiteLink path="/assesments">{TEST_TEXT.newLink}</SiteLink>.
               </p>
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void evaluate(screen.answers, screen.reason)}
-              >
-                Try again
-              </button>
-            </>
-          ) : (
-            <Loader text="Evaluating your answers…" />
-          )}
-        </section>
-      );
-    case 'score':
-      return (
-        <ScoreScreen
-          result={screen.result}
-          linkId={linkId}
-          testTitle={shown.current?.title ?? null}
-          Title={Title}
-          titleId={titleId}
-        />
-      );
-    case 'gone': {
-      const gone = GONE[screen.code];
-      // the server's message may end with the same advice: it is said once, with its link
-      const message = gone.newLink
-        ? screen.message.replace(/\s*If you like to take a test, generate a new link\.?\s*$/i, '')
-        : screen.message;
-      return (
-        <EndScreen title={gone.title} Title={Title} titleId={titleId} message={message}>
-          {gone.newLink ? (
-            <p>
-              {TEST_TEXT.newLinkBefore}
-              <SiteLink path="/assesments">{TEST_TEXT.newLink}</SiteLink>.
-            </p>
-          ) : null}
-        </EndScreen>
-      );
+            ) : null}
+          </EndScreen>
+        );
+      }
+      default:
+        return (
+          <EndScreen
+            title={TEST_TEXT.error}
+            Title={Title}
+            titleId={titleId}
+            message={screen.message}
+            isError
+            action={
+              screen.retry ? (
+                <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
+                  Try again
+                </button>
+              ) : null
+            }
+          />
+        );
     }
-    default:
-      return (
-        <EndScreen
-          title={TEST_TEXT.error}
-          Title={Title}
-          titleId={titleId}
-          message={screen.message}
-          isError
-          action={
-            screen.retry ? (
-              <button type="button" className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
-              </button>
-            ) : null
-          }
-        />
-      );
   }
 }
 
@@ -568,7 +593,8 @@ function Runner({
   const [announcement, setAnnouncement] = useState('');
   const saver = useRef<AnswerSaver | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusQuestion = useRef(false);
+  // after Start the first question gets the focus (the Start button is gone)
+  const focusQuestion = useRef(!resumed);
   const submitted = useRef(false);
   const fatal = useRef(onFatal);
   fatal.current = onFatal;
