@@ -30,6 +30,8 @@ export interface TestLinksTableProps {
   pageSize?: number;
   /** The clock of the custom-test window (tests set it); the current time, re-read every minute, by default. */
   now?: number;
+  /** False for a viewer who may not open the learner's tests (a mentor): 'Take Test' is then a status only. */
+  canTakeTest?: boolean;
 }
 
 /** The current time, moved on every minute, so a custom test's window opens and closes on screen. */
@@ -54,6 +56,7 @@ export function TestLinksTable({
   portalUrl = '',
   pageSize = LINKS_PAGE_SIZE,
   now: fixedNow,
+  canTakeTest = true,
 }: TestLinksTableProps) {
   const now = useMinuteClock(fixedNow);
   const [page, setPage] = useState(1);
@@ -101,6 +104,7 @@ export function TestLinksTable({
                       renderLink={renderLink}
                       portalUrl={portalUrl}
                       now={now}
+                      canTakeTest={canTakeTest}
                     />
                   </td>
                   <td>

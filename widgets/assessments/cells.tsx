@@ -25,12 +25,27 @@ export interface StatusCellProps {
   /** Where Waymark's pages live ('' in the portal). */
   portalUrl?: string;
   now?: number;
+  /**
+   * Whether the viewer may open the test (the learner whose link it is). A mentor watching a learner sees
+   * 'Take Test' as a status only: the link is the learner's capability, not theirs to use.
+   */
+  canTakeTest?: boolean;
 }
 
 /** The Status column: a label, 'Take Test' (a new tab) or a custom test's window, or the award link. */
-export function StatusCell({ link, name, renderLink = anchorLink, portalUrl = '', now }: StatusCellProps) {
+export function StatusCell({
+  link,
+  name,
+  renderLink = anchorLink,
+  portalUrl = '',
+  now,
+  canTakeTest = true,
+}: StatusCellProps) {
   const cell = statusCell(link, now);
   if (cell.kind === 'take-test') {
+    if (!canTakeTest && !cell.disabled) {
+      return <span className={`badge ${STATUS_BADGES[link.status]}`}>{cell.label}</span>;
+    }
     if (cell.disabled) {
       return (
         <span className="wm-status-window" data-window={cell.windowCode}>

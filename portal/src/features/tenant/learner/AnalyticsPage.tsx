@@ -69,6 +69,7 @@ export function LearnerTestLinks({
       caption={caption}
       renderLink={routerLink}
       viewAnswersHref={(link) => viewAnswersPath(link.linkId, { userId })}
+      canTakeTest={false}
     />
   );
 }
