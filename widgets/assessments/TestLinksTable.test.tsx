@@ -132,6 +132,12 @@ describe('the assessment links table', () => {
       expect(a.getAttribute('rel')).toContain('noopener');
     });
 
+    it("TAKE_TEST for a viewer who may not take it (a mentor): 'Take Test' as a status, no link", () => {
+      const status = rowOf(link(), { canTakeTest: false }).Status!;
+      expect(status.textContent).toBe('Take Test');
+      expect(within(status).queryByRole('link')).toBeNull();
+    });
+
     it("EXPIRED: 'Expired'; NO_ENOUGH_MARKS: 'No Enough Marks'", () => {
       expect(rowOf(link({ status: 'EXPIRED' })).Status!.textContent).toBe('Expired');
       cleanup();
