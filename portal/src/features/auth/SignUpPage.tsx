@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { invitationCheck } from '@shared/contract/tenant';
 import { SignUpForm } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
+import { client } from '@widgets/core/api';
+import { useCall } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
-import { Spinner } from '@widgets/ui/Loader';
+import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import {
   createUserWithEmailAndPassword,
@@ -49,11 +52,27 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
   const { register, handleSubmit, formState } = form;
   const emailField = register('email');
 
+  // an invitation link is checked on load, with Firebase (a sign-in link) and with Waymark (still pending)
+  const invitation = useCall(
+    (signal) =>
+      invite && tenantId && invitedEmail
+        ? client
+            .call(invitationCheck, { query: { tenantId, email: invitedEmail }, signal })
+            .then((r) => r.data)
+        : Promise.resolve(null),
+    [invite, tenantId, invitedEmail],
+  );
+  const invitationBroken =
+    (params.get('mode') === 'signIn' && !invite) ||
+    (invite && (!invitedEmail || !tenantId)) ||
+    invitation.error !== null ||
+    invitation.data?.valid === false;
+
   useEffect(() => {
-    // an invitation link is checked on load; a broken one goes home
-    if (params.get('mode') === 'signIn' && !invite) navigate('/', { replace: true });
-    if (invite && !invitedEmail) navigate('/', { replace: true });
-  }, [invite, invitedEmail, navigate, params]);
+    if (!invitationBroken) return;
+    toast('This invitation link is no longer valid. Ask your mentor for a new one.', { kind: 'error' });
+    navigate('/', { replace: true });
+  }, [invitationBroken, navigate]);
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     flow.setBusy(true);
@@ -83,8 +102,14 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
         </>
       }
     >
-      {invite ? (
-        <p className="alert alert-info">You were invited to Waymark. Choose a password to finish.</p>
+      {invite && !invitation.data ? <Loader text="Checking your invitation…" /> : null}
+      {invite && invitation.data?.valid ? (
+        <p className="alert alert-info">
+          {invitation.data.tenantName
+            ? `${invitation.data.tenantName} invited you to Waymark.`
+            : 'You were invited to Waymark.'}{' '}
+          Choose a password to finish.
+        </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
         <Field label="Email" error={formState.errors.email?.message}>
