@@ -46,3 +46,25 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/**
+ * On /learner: signs up with e-mail and password, verifies the address through the emulator, logs in and
+ * completes the basic profile (name, an Indian mobile number). Where the portal goes next is the caller's.
+ */
+export async function signUpLearner(
+  page: Page,
+  emulator: ReturnType<typeof emulatorApi>,
+  account: { email: string; password: string; name: string },
+) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText(/Thank you for signing up/)).toBeVisible();
+  await emulator.verifyEmail(account.email);
+  await login(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/basic-profile$/);
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(`98${String(Date.now()).slice(-8)}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

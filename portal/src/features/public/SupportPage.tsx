@@ -55,7 +55,7 @@ export default function SupportPage() {
         </p>
         <div className="support-layout">
           <section className="card" aria-labelledby="contact-title">
-            <h2 id="contact-title">Contact us</h2>
+            <h2 id="contact-title">Write to us</h2>
             {sent ? (
               <div className="alert alert-success contact-thanks" role="status" tabIndex={-1} ref={thanks}>
                 <div className="alert-body">
@@ -67,7 +67,7 @@ export default function SupportPage() {
                 </div>
               </div>
             ) : (
-              <form onSubmit={onSubmit} noValidate aria-labelledby="contact-title">
+              <form onSubmit={onSubmit} noValidate>
                 {failure ? (
                   <p className="alert alert-error" role="alert">
                     {failure}

@@ -3,19 +3,43 @@
  * reduced motion) and a short chime made with the Web Audio API (no audio file to load).
  */
 import confettiLib from 'canvas-confetti';
+import { prefersReducedMotion } from './PublicChrome';
 
 /**
  * canvas-confetti's default cannon draws in a Worker made from a blob: URL, which the portal's Content
- * Security Policy (script-src 'self') blocks — silently, so nothing was drawn. A cannon of our own
- * draws on the main thread, on a full-page canvas it adds and removes itself.
+ * Security Policy (script-src 'self') blocks — silently, so nothing was drawn. This cannon draws on the
+ * main thread, on a canvas of its own that covers the page, is hidden from assistive technology (it is
+ * decoration, outside every landmark) and is removed once the confetti has fallen.
  */
+const CONFETTI_MS = 4000;
+let canvas: HTMLCanvasElement | null = null;
 let cannon: confettiLib.CreateTypes | null = null;
+let removal = 0;
 const confetti = (options: confettiLib.Options) => {
-  cannon ??= confettiLib.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+  if (!canvas || !cannon) {
+    canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.className = 'confetti';
+    Object.assign(canvas.style, {
+      position: 'fixed',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      pointerEvents: 'none',
+      zIndex: '1000',
+    });
+    document.body.append(canvas);
+    cannon = confettiLib.create(canvas, { resize: true, useWorker: false, disableForReducedMotion: true });
+  }
+  window.clearTimeout(removal);
+  removal = window.setTimeout(() => {
+    cannon?.reset();
+    canvas?.remove();
+    canvas = null;
+    cannon = null;
+  }, CONFETTI_MS);
   return cannon(options);
 };
-
-const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 export function throwConfetti(): boolean {
   if (prefersReducedMotion()) return false;
