@@ -17,6 +17,7 @@
  * @csspart dashboard - The whole dashboard.
  * @csspart card - One current resource card.
  * @csspart chart - The daily chart with its title.
+ * @csspart error - The message shown when the dashboard could not be loaded.
  *
  * @cssprop --wm-primary - Buttons and links (default #3730a3).
  * @cssprop --wm-accent - The average learning time figure (default #3730a3).
