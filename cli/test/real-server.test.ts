@@ -7,10 +7,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 // biome-ignore lint/style/noRestrictedImports: tests may import server/ (cli/README.md); this one runs the real app
@@ -21,10 +19,9 @@ import { type Database, openDatabase } from '@server/db/client';
 import { emulatorAccounts } from '@server/db/seed';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Io } from '../src/core/context';
 import { createHttp, type Http } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
-import { main } from '../src/main';
+import { freePort, runWaymark } from './harness';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-waymark';
@@ -34,17 +31,6 @@ const SKIP_REASON =
 if (!emulatorHost) console.warn(`cli/test/real-server.test.ts ${SKIP_REASON}`);
 
 const bin = fileURLToPath(new URL('../bin/waymark.mjs', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
@@ -81,32 +67,8 @@ describe.skipIf(!emulatorHost)(
     }
 
     /** Runs `waymark …` through the CLI's entry; onLine sees each line of standard output as it comes. */
-    async function waymark(args: string[], onLine: (line: string) => void = () => {}) {
-      const stdout = new PassThrough();
-      const stderr = new PassThrough();
-      const stdin = new PassThrough();
-      stdin.end();
-      let out = '';
-      let pending = '';
-      stdout.on('data', (chunk: Buffer) => {
-        out += chunk;
-        pending += chunk;
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines) onLine(line);
-      });
-      let err = '';
-      stderr.on('data', (chunk: Buffer) => {
-        err += chunk;
-      });
-      const code = await main(['node', 'waymark', ...args], {
-        io: { stdin, stdout, stderr } as unknown as Io,
-        env: {},
-        sessions,
-        http,
-      });
-      return { code, out, err };
-    }
+    const waymark = (args: string[], onLine?: (line: string) => void) =>
+      runWaymark(args, { sessions, http }, onLine);
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'waymark-cli-real-'));

@@ -1,0 +1,74 @@
+/**
+ * What the CLI's real-server tests share: a free port, and running `waymark …` through the CLI's own entry
+ * (main) with output that is not a terminal, collecting standard output and error and the exit code.
+ */
+import { createServer } from 'node:net';
+import { PassThrough } from 'node:stream';
+import type { Io } from '../src/core/context';
+import type { Http } from '../src/core/http';
+import type { SessionStore } from '../src/core/session';
+import { main } from '../src/main';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunDeps {
+  sessions: SessionStore;
+  http: Http;
+  env?: Record<string, string>;
+  /** Standard input (ended at once when not given). */
+  stdin?: string;
+}
+
+export interface RunResult {
+  code: number;
+  out: string;
+  err: string;
+  /** Standard output parsed as NDJSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the command printed
+  events: any[];
+}
+
+/** Runs `waymark …`; onLine sees each line of standard output as it comes. */
+export async function runWaymark(
+  args: string[],
+  deps: RunDeps,
+  onLine: (line: string) => void = () => {},
+): Promise<RunResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const stdin = new PassThrough();
+  stdin.end(deps.stdin ?? '');
+  let out = '';
+  let pending = '';
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  let err = '';
+  stderr.on('data', (chunk: Buffer) => {
+    err += chunk;
+  });
+  const code = await main(['node', 'waymark', ...args], {
+    io: { stdin, stdout, stderr } as unknown as Io,
+    env: deps.env ?? {},
+    sessions: deps.sessions,
+    http: deps.http,
+  });
+  const events = out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l));
+  return { code, out, err, events };
+}

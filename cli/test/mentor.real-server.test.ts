@@ -1,0 +1,461 @@
+/**
+ * The mentor and author commands against the real server: the app on a PGlite clone, listening on a free
+ * port, identity from the Firebase Auth emulator (FIREBASE_AUTH_EMULATOR_HOST; npm test starts one). The
+ * mentor and the learners are real accounts signed in through the real identity flow; the commands run
+ * through the CLI's own entry over real HTTP, and what they did is read back from the server.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { subjects, topics } from '@server/db/schema';
+import { DEMO_SUBJECTS } from '@server/db/seed';
+import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
+import type { Question } from '@shared/schemas/assessment';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttp, type Http } from '../src/core/http';
+import { SessionStore } from '../src/core/session';
+import { freePort, runWaymark } from './harness';
+
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const SKIP_REASON =
+  'SKIPPED: needs the Firebase Auth emulator; set FIREBASE_AUTH_EMULATOR_HOST=host:port (npm test does)';
+if (!emulatorHost) console.warn(`cli/test/mentor.real-server.test.ts ${SKIP_REASON}`);
+
+const examples = fileURLToPath(new URL('../examples/', import.meta.url));
+
+/** The next quarter hour at least `minutes` from now, as an ISO time. */
+const quarterHourFrom = (minutes: number) =>
+  new Date(Math.ceil((Date.now() + minutes * 60_000) / 900_000) * 900_000).toISOString();
+
+describe.skipIf(!emulatorHost)(
+  `the mentor's commands against the real server${emulatorHost ? '' : ` (${SKIP_REASON})`}`,
+  () => {
+    let api: TestServer;
+    let server: string;
+    let dir: string;
+    let http: Http;
+    let sessions: SessionStore;
+    let mentor: SignedIn;
+    let learners: SignedIn[];
+
+    /** `waymark …` as the mentor (WAYMARK_TOKEN), output not a terminal: NDJSON. */
+    const waymark = (args: string[], env: Record<string, string> = {}) =>
+      runWaymark(['--server', server, ...args], {
+        sessions,
+        http,
+        env: { WAYMARK_TOKEN: mentor.token, ...env },
+      });
+
+    /** A call to the server as someone, for reading back what the CLI did. */
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the server answered
+    async function get(path: string, token = mentor.token): Promise<any> {
+      const res = await fetch(`${server}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, `GET ${path}`).toBe(200);
+      return ((await res.json()) as { data: unknown }).data;
+    }
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'waymark-cli-mentor-'));
+      const port = await freePort();
+      api = new TestServer({ env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data') } });
+      await api.start();
+      // the subjects and topics the question editor offers
+      for (const [name, names] of Object.entries(DEMO_SUBJECTS)) {
+        const [subject] = await api.db.insert(subjects).values({ name }).returning();
+        await api.db.insert(topics).values(names.map((t) => ({ subjectId: subject!.id, name: t })));
+      }
+      await api.app.listen({ port, host: '127.0.0.1' });
+      server = `http://127.0.0.1:${port}`;
+      http = createHttp();
+      sessions = new SessionStore(join(dir, 'config', 'waymark', 'session.json'));
+      mentor = await api.signedIn('TENANT', { name: 'Mira Mentor' });
+      // eleven learners: ten fill the free seats, the eleventh needs a payment
+      learners = await Promise.all(
+        Array.from({ length: 11 }, (_, i) =>
+          api.signedIn('USER', { email: uniqueEmail(`learner${i}`), name: `Learner ${i}` }),
+        ),
+      );
+    }, 120_000);
+
+    afterAll(async () => {
+      await http?.close();
+      await api?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    let assessmentId = '';
+
+    it('imports a file with every question type into an assessment, images uploaded, all on the server', async () => {
+      const created = await waymark(['assessments', 'create', 'CLI: every type']);
+      expect(created.code).toBe(0);
+      assessmentId = created.events[0]._id;
+      expect(created.events[0]).toMatchObject({ status: 'created', name: 'CLI: every type' });
+
+      const imported = await waymark([
+        'questions',
+        'import',
+        join(examples, 'questions.json'),
+        '--assessment',
+        assessmentId,
+        '--concurrency',
+        '3',
+      ]);
+      expect(imported.err).toBe('');
+      expect(imported.code).toBe(0);
+      const results = imported.events.filter((e) => e.event === 'question');
+      expect(results.map((e) => e.status)).toEqual(Array(6).fill('created'));
+      expect(imported.events.at(-1)).toMatchObject({ event: 'summary', total: 6, created: 6, failed: 0 });
+
+      const { questions } = await get(`/tenant/assessment/${assessmentId}`);
+      const byType = new Map<string, Question>(questions.map((q: Question) => [q.questionType, q]));
+      expect([...byType.keys()].sort()).toEqual(
+        ['CODE_MCQ', 'FILL_IN_BLANK', 'MCQ', 'MCQ_IMAGE', 'MSQ', 'MSQ_IMAGE'].sort(),
+      );
+      for (const q of questions as Question[]) {
+        expect(q.status).toBe('PUBLISH');
+        expect(q.createdBy?._id).toBe(mentor.user._id);
+        expect(results.map((e) => e.id)).toContain(q._id);
+      }
+      const subjectList = await get('/admin/subject/subject-list');
+      const programming = subjectList.find((s: { name: string }) => s.name === 'Programming');
+      const mcq = byType.get('MCQ')!;
+      expect(mcq.subject).toBe(programming._id);
+      expect(mcq.topic).toBe(programming.topics.find((t: { name: string }) => t.name === 'JavaScript')._id);
+      expect(mcq.options.map((o) => [o.value, o.isCorrect, o.points])).toEqual([
+        ['const', true, 10],
+        ['let', false, 0],
+        ['var', false, 0],
+        ['static', false, 0],
+      ]);
+      expect(mcq.tags).toEqual(['javascript', 'variables']);
+      expect(byType.get('MSQ')!.options.filter((o) => o.isCorrect)).toHaveLength(3);
+      expect(byType.get('CODE_MCQ')!.code).toContain('counters.push(() => i)');
+      expect(byType.get('FILL_IN_BLANK')).toMatchObject({ points: 10, options: [{ value: '1024' }] });
+
+      // the images were uploaded and are served: the question's and each option's
+      const image = byType.get('MCQ_IMAGE')!;
+      expect(image.options.map((o) => o.isCorrect)).toEqual([false, true, false]);
+      const urls = [image.questionImagePath!, ...image.options.map((o) => o.value)];
+      for (const url of urls) {
+        expect(url).toMatch(new RegExp(`^${server}/files/questions/${image._id}/`));
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+      }
+      const banner = Buffer.from(await (await fetch(image.questionImagePath!)).arrayBuffer());
+      expect(banner.equals(readFileSync(join(examples, 'images', 'closures-banner.png')))).toBe(true);
+
+      // and the CSV example: five more
+      const csv = await waymark([
+        'questions',
+        'import',
+        join(examples, 'questions.csv'),
+        '--assessment',
+        assessmentId,
+      ]);
+      expect(csv.code).toBe(0);
+      expect(csv.events.at(-1)).toMatchObject({ created: 5, failed: 0 });
+      expect((await get('/tenant/assessment/list'))[0]).toMatchObject({
+        _id: assessmentId,
+        questionCount: 11,
+      });
+    }, 60_000);
+
+    it('writes nothing from a file with a bad row, and names every bad row and field', async () => {
+      const before = (await get(`/tenant/assessment/${assessmentId}`)).questions.length;
+      const mineBefore = (await get('/tenant/question/search-list?limit=50')).length;
+      const file = join(dir, 'bad.csv');
+      writeFileSync(
+        file,
+        [
+          'question,type,options,points,subject,topic,explanation,tags',
+          'A good one,MCQ,*yes | no,,Programming,JavaScript,Because.,js',
+          'Two correct,MCQ,*a | *b,,Programming,JavaScript,Because.,js',
+          'No tag,FILL_IN_BLANK,42,5,Programming,JavaScript,Because.,',
+          'Wrong topic,MCQ,*a | b,,Programming,Algebra,Because.,js',
+        ].join('\n'),
+      );
+      const r = await waymark(['questions', 'import', file, '--assessment', assessmentId]);
+      expect(r.code).toBe(7);
+      expect(r.events.filter((e) => e.event === 'invalid').map((e) => [e.line, e.field, e.message])).toEqual([
+        [3, 'options', 'Only one answer can be correct for this type of question'],
+        [4, 'tags', 'Required'],
+        [
+          5,
+          'topic',
+          '"Algebra" is not a topic of Programming (it is one of Mathematics) (topics: Git, JavaScript, Python, TypeScript, Web Development)',
+        ],
+      ]);
+      expect(r.err).toContain(`${file}: 3 problems in 3 questions (of 4); nothing was written.`);
+      expect((await get(`/tenant/assessment/${assessmentId}`)).questions.length).toBe(before);
+      expect((await get('/tenant/question/search-list?limit=50')).length).toBe(mineBefore);
+
+      // an assessment that is not the mentor's: nothing is read from the file, nothing written
+      const other = await waymark([
+        'questions',
+        'import',
+        join(examples, 'questions.csv'),
+        '--assessment',
+        '00000000-0000-4000-8000-000000000000',
+      ]);
+      expect(other.code).toBe(5);
+      expect(other.err).toContain('Assessment not found');
+    }, 60_000);
+
+    it('exports the questions so that importing the file makes the same questions again', async () => {
+      const file = join(dir, 'export.csv');
+      const exported = await waymark(['questions', 'export', '--assessment', assessmentId, '-o', file]);
+      expect(exported.code).toBe(0);
+      expect(exported.events[0]).toMatchObject({ event: 'exported', count: 11, format: 'csv' });
+
+      const copy = (await waymark(['assessments', 'create', 'CLI: the copy'])).events[0]._id;
+      const again = await waymark(['questions', 'import', file, '--assessment', copy]);
+      expect(again.code).toBe(0);
+      expect(again.events.at(-1)).toMatchObject({ created: 11 });
+
+      const comparable = (q: Question) => ({
+        question: q.question,
+        type: q.questionType,
+        code: q.code,
+        image: q.questionImagePath,
+        points: q.questionType === 'FILL_IN_BLANK' ? q.points : null,
+        options: q.options.map((o) => [o.value, o.isCorrect]),
+        subject: q.subject,
+        topic: q.topic,
+        explanation: q.explanation,
+        tags: q.tags,
+      });
+      const sorted = (qs: Question[]) =>
+        qs
+          .map(comparable)
+          .sort((a, b) => a.question.localeCompare(b.question) || a.type.localeCompare(b.type));
+      const original = sorted((await get(`/tenant/assessment/${assessmentId}`)).questions);
+      const copied = sorted((await get(`/tenant/assessment/${copy}`)).questions);
+      expect(copied).toEqual(original);
+      expect(copied).toHaveLength(11);
+
+      // JSON too, to standard output
+      const json = await waymark(['questions', 'export', '--assessment', assessmentId, '--format', 'json']);
+      expect(JSON.parse(json.out)).toHaveLength(11);
+    }, 60_000);
+
+    it('adds seats from a file: added, duplicate, no such learner, payment required, then already assigned', async () => {
+      const ghost = uniqueEmail('ghost');
+      const file = join(dir, 'roster.csv');
+      const emails = learners.map((l) => l.account.email);
+      writeFileSync(
+        file,
+        [
+          'name,email',
+          ...emails.slice(0, 10).map((e, i) => `Learner ${i},${e}`),
+          `Again,${emails[0]!.toUpperCase()}`,
+          `Ghost,${ghost}`,
+        ].join('\r\n'),
+      );
+      const first = await waymark(['seats', 'import', file, '--concurrency', '4']);
+      expect(first.code).toBe(8);
+      const byLine = (r: typeof first) =>
+        Object.fromEntries(r.events.filter((e) => e.event === 'seat').map((e) => [e.line, e.status]));
+      expect(byLine(first)).toEqual({
+        ...Object.fromEntries(emails.slice(0, 10).map((_, i) => [i + 2, 'added'])),
+        12: 'duplicate',
+        13: 'notFound',
+      });
+      expect(first.events.find((e) => e.line === 13)).toMatchObject({ email: ghost, mayInvite: false });
+      expect(first.events.at(-1)).toMatchObject({
+        event: 'summary',
+        total: 12,
+        added: 10,
+        duplicate: 1,
+        notFound: 1,
+      });
+      expect(first.err).toContain('1 of 12 learners could not be added');
+
+      const seats = await waymark(['seats', 'list']);
+      expect(seats.code).toBe(0);
+      expect(seats.events.map((s) => s.learnerId.email).sort()).toEqual(emails.slice(0, 10).sort());
+
+      // the same file again: everyone is there already; the eleventh learner needs a payment
+      writeFileSync(file, [...emails.slice(0, 2), emails[10]!].join('\n'));
+      const second = await waymark(['seats', 'import', file]);
+      expect(second.code).toBe(8);
+      expect(byLine(second)).toEqual({ 1: 'alreadyAssigned', 2: 'alreadyAssigned', 3: 'paymentRequired' });
+      expect(second.events.find((e) => e.line === 3)).toMatchObject({
+        outcome: 'NOT_YET_SUBSCRIBED',
+        message: 'not yet subscribed',
+        quantity: 11,
+      });
+
+      // only learners who are there already: nothing to do, and that is a success
+      writeFileSync(file, emails.slice(0, 3).join('\n'));
+      expect((await waymark(['seats', 'import', file])).code).toBe(0);
+
+      // a malformed line: nothing is written
+      writeFileSync(file, `${emails[10]}\nnot-an-address\n`);
+      const bad = await waymark(['seats', 'import', file]);
+      expect(bad.code).toBe(7);
+      expect(bad.events).toEqual([
+        {
+          event: 'invalid',
+          line: 2,
+          value: 'not-an-address',
+          field: 'email',
+          message: 'Invalid email address',
+        },
+      ]);
+    }, 90_000);
+
+    it('shares an assessment with learners, checking the rules of mentor §5 first', async () => {
+      const start = quarterHourFrom(60);
+      const [a, b] = learners;
+      const shared = await waymark([
+        'assessments',
+        'share',
+        assessmentId,
+        '--users',
+        `${a!.account.email},${b!.user._id}`,
+        '--start',
+        start,
+        '--duration',
+        '2',
+      ]);
+      expect(shared.err).toBe('');
+      expect(shared.code).toBe(0);
+      expect(shared.events[0]).toMatchObject({ event: 'shared', created: 2, questions: 11, duration: 2 });
+      const links = await get('/testlink/list', a!.token);
+      const link = links.find((l: { linkId: string }) => shared.events[0].linkIds.includes(l.linkId));
+      expect(link).toMatchObject({
+        type: 'CUSTOM-TEST',
+        startTime: expect.any(String),
+        duration: 2,
+        questionCount: 11,
+      });
+      expect(Date.parse(link.startTime)).toBe(Date.parse(start));
+
+      // the rules, before anything is shared
+      const empty = (await waymark(['assessments', 'create', 'CLI: empty'])).events[0]._id;
+      const tooFew = await waymark([
+        'assessments',
+        'share',
+        empty,
+        '--users',
+        a!.account.email,
+        '--start',
+        start,
+        '--duration',
+        '1',
+      ]);
+      expect(tooFew.code).toBe(7);
+      expect(tooFew.err).toContain(
+        'Please add at least 10 questions to the assessment before sharing it. It has 0.',
+      );
+
+      const wrongTime = await waymark([
+        'assessments',
+        'share',
+        assessmentId,
+        '--users',
+        a!.account.email,
+        '--start',
+        '2020-01-01T10:07:00Z',
+        '--duration',
+        '0',
+      ]);
+      expect(wrongTime.code).toBe(7);
+      expect(wrongTime.events.map((e) => e.field)).toEqual(['--start', '--duration']);
+
+      const stranger = await waymark([
+        'assessments',
+        'share',
+        assessmentId,
+        '--users',
+        `${a!.account.email},${learners[10]!.account.email}`,
+        '--start',
+        start,
+        '--duration',
+        '1',
+      ]);
+      expect(stranger.code).toBe(7);
+      expect(stranger.err).toContain(
+        `--users entry 2: ${learners[10]!.account.email}: is not one of your learners`,
+      );
+      const after = await get('/testlink/list', a!.token);
+      expect(after).toHaveLength(links.length);
+
+      const dry = await waymark([
+        'assessments',
+        'share',
+        assessmentId,
+        '--users',
+        a!.account.email,
+        '--start',
+        start,
+        '--duration',
+        '1',
+        '--dry-run',
+      ]);
+      expect(dry.code).toBe(0);
+      expect(dry.events[0]).toMatchObject({ status: 'wouldShare', dryRun: true });
+      expect(await get('/testlink/list', a!.token)).toHaveLength(links.length);
+    }, 60_000);
+
+    it('removes seats only when confirmed, and invites people through the e-mail sign-in link', async () => {
+      const leaving = learners[9]!;
+      const unconfirmed = await waymark(['seats', 'remove', leaving.account.email]);
+      expect(unconfirmed.code).toBe(2);
+      expect(unconfirmed.err).toContain('Removing learners needs confirmation.');
+
+      const unknown = await waymark([
+        'seats',
+        'remove',
+        leaving.account.email,
+        learners[10]!.account.email,
+        '--yes',
+      ]);
+      expect(unknown.code).toBe(7);
+      expect((await get('/tenant/users/search-list')).map((l: { email: string }) => l.email)).toContain(
+        leaving.account.email.toLowerCase(),
+      );
+
+      const removed = await waymark(['seats', 'remove', leaving.user._id, '--yes']);
+      expect(removed.code).toBe(0);
+      expect(removed.events[0]).toMatchObject({
+        event: 'seat',
+        status: 'removed',
+        email: leaving.account.email.toLowerCase(),
+      });
+      expect((await get('/tenant/users/search-list')).map((l: { email: string }) => l.email)).not.toContain(
+        leaving.account.email.toLowerCase(),
+      );
+
+      // a seat is free again: the eleventh learner can be added, and someone new invited
+      const invitee = uniqueEmail('invitee');
+      const dry = await waymark(['seats', 'invite', invitee, '--dry-run']);
+      expect(dry.events[0]).toMatchObject({ status: 'wouldInvite' });
+      const invited = await waymark(['seats', 'invite', invitee, learners[0]!.account.email]);
+      expect(invited.code).toBe(8);
+      expect(
+        invited.events
+          .filter((e) => e.event === 'invitation')
+          .map((e) => [e.email, e.status])
+          .sort(),
+      ).toEqual(
+        [
+          [invitee.toLowerCase(), 'invited'],
+          [learners[0]!.account.email.toLowerCase(), 'hasAccount'],
+        ].sort(),
+      );
+      const codes = await api.emulator.oobCodes(invitee);
+      const link = codes.find((c) => c.requestType === 'EMAIL_SIGNIN');
+      expect(link).toBeDefined();
+      const continueUrl = new URL(new URL(link!.oobLink).searchParams.get('continueUrl')!);
+      expect(continueUrl.searchParams.get('tenantId')).toBe(mentor.user._id);
+      expect(continueUrl.searchParams.get('email')).toBe(invitee.toLowerCase());
+      const invitations = await get('/tenant/users/invitations');
+      expect(invitations.find((i: { email: string }) => i.email === invitee.toLowerCase())).toMatchObject({
+        status: 'PENDING',
+      });
+    }, 60_000);
+  },
+);
