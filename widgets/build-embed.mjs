@@ -3,10 +3,10 @@
  * Builds the embeddable widgets into dist/widgets: one ES module per widget (widgets/embed/widgets.json),
  * each through widgets/vite.embed.config.ts; then manifest.json (each element's file, size and the
  * attributes, events, slots, CSS parts and custom properties of its header comment) and the demo page.
- *   node widgets/build-embed.mjs
+ *   node widgets/build-embed.mjs [--out <folder>]   (default dist/widgets; bench/widgets.mjs builds elsewhere)
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { build } from 'vite';
@@ -17,7 +17,10 @@ register();
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
 
 const root = new URL('..', import.meta.url).pathname;
-const out = join(root, 'dist', 'widgets');
+const outArg = process.argv.indexOf('--out');
+const out =
+  outArg >= 0 && process.argv[outArg + 1] ? resolve(process.argv[outArg + 1]) : join(root, 'dist', 'widgets');
+process.env.WM_WIDGETS_OUT = out;
 const widgets = JSON.parse(readFileSync(join(root, 'widgets', 'embed', 'widgets.json'), 'utf8'));
 
 /** The shoelace-style tags of an element's header comment. */

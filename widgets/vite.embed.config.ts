@@ -137,7 +137,7 @@ export default defineConfig((): UserConfig => {
     },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
-      outDir: r('../dist/widgets'),
+      outDir: process.env.WM_WIDGETS_OUT ?? r('../dist/widgets'),
       emptyOutDir: false,
       copyPublicDir: false,
       target: 'es2022',
