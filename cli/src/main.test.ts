@@ -1,5 +1,5 @@
 /** The scripted entry: whole commands through the program, with output that is not a terminal. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -223,5 +223,47 @@ describe('waymark login with e-mail and password', () => {
     const none = await run(['login', '--email', 'a@example.com'], noServer);
     expect(none.code).toBe(2);
     expect(none.err).toContain('No password given.');
+  });
+});
+
+describe('the mentor and author commands', () => {
+  it('are listed in the help with their subcommands, and the help states exit code 8', async () => {
+    const help = await run(['--help'], noServer);
+    for (const name of ['seats', 'assessments', 'questions']) expect(help.out).toContain(name);
+    expect(help.out).toContain('8    partly done');
+    const seats = await run(['seats', '--help'], noServer);
+    for (const sub of ['list', 'add', 'import', 'remove', 'invite'])
+      expect(seats.out).toMatch(new RegExp(`\\n  ${sub}\\b`));
+    const importHelp = await run(['questions', 'import', '--help'], noServer);
+    expect(importHelp.out).toContain('--dry-run');
+    expect(importHelp.out).toContain('--concurrency <n>');
+  });
+
+  it('refuses bad options and unreadable files with 2, before calling the server', async () => {
+    const missing = await run(['questions', 'import', join(dir, 'missing.json')], noServer, {
+      WAYMARK_TOKEN: 't',
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(
+      `Cannot read the question file ${join(dir, 'missing.json')}: no such file.`,
+    );
+    const concurrency = await run(['seats', 'add', 'a@example.com', '--concurrency', '0'], noServer, {
+      WAYMARK_TOKEN: 't',
+    });
+    expect(concurrency.code).toBe(2);
+    expect(concurrency.err).toContain('--concurrency: must be a whole number from 1 to 16.');
+    expect((await run(['seats', 'remove'], noServer)).code).toBe(2);
+    expect(missing.requests).toEqual([]);
+  });
+
+  it('names every malformed address and writes nothing (exit 7)', async () => {
+    const file = join(dir, 'roster.txt');
+    writeFileSync(file, 'asha@example.com\nasha(at)example.com\n\nravi@\n');
+    const r = await run(['seats', 'import', file, '--no-json'], noServer, { WAYMARK_TOKEN: 't' });
+    expect(r.code).toBe(7);
+    expect(r.err).toContain(`${file}:2: email: asha(at)example.com: Invalid email address`);
+    expect(r.err).toContain(`${file}:4: email: ravi@: Invalid email address`);
+    expect(r.err).toContain('2 invalid e-mail addresses; nothing was written.');
+    expect(r.requests).toEqual([]);
   });
 });

@@ -48,6 +48,9 @@ export interface RowError extends Place {
 export const describePlace = (p: Place) => (p.item ? `line ${p.line} (item ${p.item})` : `line ${p.line}`);
 export const describeRowError = (e: RowError) => `${describePlace(e)}: ${e.field}: ${e.message}`;
 
+/** The longest image address a question records. */
+const MAX_IMAGE_PATH = 500;
+
 /** The server's upload limit for a question or option image. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -465,7 +468,14 @@ function checkImage(
   add: (message: string) => void,
   exactSize: boolean,
 ): ImageSource | null {
-  if (isUrl(ref)) return { kind: 'url', url: ref };
+  if (isUrl(ref)) {
+    // what the server records of an image (updateImagePath, QuestionInput.questionImagePath)
+    if (ref.length > MAX_IMAGE_PATH) {
+      add(`an image address is at most ${MAX_IMAGE_PATH} characters`);
+      return null;
+    }
+    return { kind: 'url', url: ref };
+  }
   const path = resolve(opts.baseDir, ref);
   let bytes: Buffer;
   try {
