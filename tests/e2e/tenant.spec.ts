@@ -218,6 +218,8 @@ test.describe('the mentor portal', () => {
   let ben: Account;
   let studied: Studied;
   let page: Page;
+  /** The invitation sent to a stranger: their address and the e-mail sign-in link. */
+  let invitation: { email: string; link: string };
 
   test.beforeAll(async ({ browser, emulator }) => {
     mentor = await newAccount(emulator, 'TENANT', 'mentor', 'Meera Mentor');
@@ -283,6 +285,7 @@ test.describe('the mentor portal', () => {
     const back = new URL(new URL(link).searchParams.get('continueUrl')!);
     expect(back.searchParams.get('tenantId')).toBe(mentor.id);
     expect(back.searchParams.get('email')).toBe(stranger);
+    invitation = { email: stranger, link };
 
     // an existing learner is added, once
     await openAddUser(page);
@@ -556,5 +559,48 @@ test.describe('the mentor portal', () => {
     await expect(page.getByRole('menuitem', { name: 'Analytics' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expectAccessible(page, 'users with a removed learner');
+  });
+
+  test("the invited person follows the e-mail link, chooses a password and becomes the mentor's user", async ({
+    browser,
+  }) => {
+    // the e-mail link goes through the identity service's action page to the sign-up page
+    const invitee = await browser.newPage();
+    await invitee.goto(invitation.link);
+    await expect(invitee).toHaveURL(/\/learner\?/);
+    const landing = new URL(invitee.url());
+
+    // a link whose tenant never invited this address goes home with a message
+    const forged = new URL(landing);
+    forged.searchParams.set('tenantId', randomUUID());
+    await invitee.goto(forged.toString());
+    await expect(invitee).toHaveURL(`${BASE()}/`);
+    await expect(
+      invitee.getByText('This invitation link is no longer valid', { exact: false }),
+    ).toBeVisible();
+
+    await invitee.goto(landing.toString());
+    await expect(invitee.getByText('Meera Mentor invited you to Waymark.', { exact: false })).toBeVisible();
+    await expect(invitee.getByLabel('Email')).toHaveValue(invitation.email);
+    await expect(invitee.getByRole('button', { name: /Google/ })).toHaveCount(0);
+    await expectAccessible(invitee, 'invitation sign-up');
+    await invitee.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await invitee.getByLabel('Confirm password').fill(PASSWORD);
+    await invitee.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await expect(invitee).toHaveURL(/\/basic-profile$/, { timeout: 20_000 });
+    await invitee.getByLabel('Name').fill('Ivy Invited');
+    await invitee.getByRole('textbox', { name: 'Mobile number' }).fill(`97${String(Date.now()).slice(-8)}`);
+    await invitee.getByRole('button', { name: 'Continue' }).click();
+    await expect(invitee).toHaveURL(/\/(my-roadmaps|check)$/, { timeout: 20_000 });
+    await invitee.close();
+
+    // the invitation became a seat
+    await page.goto('/portal/users');
+    const box = page.getByRole('searchbox', { name: 'Search users' });
+    await box.fill(invitation.email);
+    await box.press('Enter');
+    await expect(rowOf(page, invitation.email).getByRole('rowheader', { name: 'Ivy Invited' })).toBeVisible();
+    const info = (await mentor.api.call(tenantSubscriptionInfo)).data;
+    expect(info.pendingInvitations).toBe(0);
   });
 });

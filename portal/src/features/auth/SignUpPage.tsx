@@ -24,6 +24,17 @@ import { ProviderButtons } from './ProviderButtons';
 import { useEmailCheck } from './useEmailCheck';
 import { providerMessage, useSignInFlow } from './useSignInFlow';
 
+/**
+ * The invitation link as Firebase should read it. Our return URL carries the inviting mentor as `tenantId`
+ * (mentor §4), but Firebase reads a `tenantId` parameter as its own multi-tenancy tenant and refuses the
+ * link (auth/tenant-id-mismatch), so it is left out of what the SDK sees.
+ */
+function linkForFirebase(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('tenantId');
+  return url.toString();
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /learner and /tenant: sign up with a role. An invitation's e-mail link lands here too. */
@@ -78,7 +89,11 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
     flow.setBusy(true);
     try {
       if (invite) {
-        const cred = await signInWithEmailLink(firebaseAuth(), email.trim(), window.location.href);
+        const cred = await signInWithEmailLink(
+          firebaseAuth(),
+          email.trim(),
+          linkForFirebase(window.location.href),
+        );
         await updatePassword(cred.user, password);
         await flow.complete(cred.user, 'signup', { role, tenantId });
         return;
