@@ -137,9 +137,10 @@ export function useRoadmapSelection(): RoadmapSelection {
       }
     } catch (err) {
       if (mine !== request.current) return;
-      // the limit of two ongoing roadmaps is worth saying as the server says it
-      const detail = err instanceof ApiError && err.status < 500 && err.status !== 404 ? err.message : '';
-      const error = detail ? `${selectionText.assignFailed}: ${detail}` : selectionText.assignFailed;
+      // a refusal the learner can act on ('Can only learn two roadmaps at a time.') as the server says it;
+      // anything else as the specification's 'Couldn't assign the roadmap now'
+      const refused = err instanceof ApiError && err.status < 500 && err.status !== 404 && err.status !== 401;
+      const error = refused ? err.message : selectionText.assignFailed;
       setStep({ kind: 'assign', selection, error });
       fail(error, err);
     }
