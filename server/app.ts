@@ -15,6 +15,7 @@ import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
 import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
+import { bucketBase } from './adapters/storage';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
@@ -103,7 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'https:', 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://*.googleapis.com', ...(emulatorOrigin ? [emulatorOrigin] : [])],
+        connectSrc: [
+          "'self'",
+          'https://*.googleapis.com',
+          ...(emulatorOrigin ? [emulatorOrigin] : []),
+          // award and question images are uploaded by the browser straight to the bucket
+          ...(config.storage.s3 ? [new URL(bucketBase(config.storage.s3)).origin] : []),
+        ],
         frameSrc: [
           "'self'",
           `https://${config.firebase.authDomain}`,

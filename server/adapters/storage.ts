@@ -230,6 +230,16 @@ export interface S3Settings {
   pathStyle?: boolean;
 }
 
+/** The bucket's base address: the endpoint with the bucket in the path, or in the host name (AWS). */
+export function bucketBase(s3: S3Settings): string {
+  const endpoint = new URL(s3.endpoint);
+  const base = endpoint.pathname.replace(/\/$/, '');
+  if (s3.pathStyle ?? !endpoint.hostname.endsWith('amazonaws.com')) {
+    return `${endpoint.origin}${base}/${s3.bucket}`;
+  }
+  return `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${base}`;
+}
+
 /** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - . _ ~ ('/' kept in paths). */
 export function awsEncode(value: string, keepSlash = false): string {
   const encoded = encodeURIComponent(value).replace(
@@ -332,16 +342,11 @@ export class S3Storage implements StorageAdapter {
   /** The object's address in the bucket. */
   objectUrl(key: string): string {
     assertKey(key);
-    const endpoint = new URL(this.s3.endpoint);
     const path = key
       .split('/')
       .map((s) => awsEncode(s))
       .join('/');
-    const base = endpoint.pathname.replace(/\/$/, '');
-    if (this.s3.pathStyle ?? !endpoint.hostname.endsWith('amazonaws.com')) {
-      return `${endpoint.origin}${base}/${this.s3.bucket}/${path}`;
-    }
-    return `${endpoint.protocol}//${this.s3.bucket}.${endpoint.host}${base}/${path}`;
+    return `${bucketBase(this.s3)}/${path}`;
   }
 
   private sign(

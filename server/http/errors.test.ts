@@ -73,3 +73,21 @@ describe('the one error handler', () => {
     expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the security headers with award images in an S3 bucket', () => {
+  const s3 = setupServer({
+    env: {
+      S3_BUCKET: 'waymark-awards',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    },
+  });
+
+  it("let the browser upload straight to the bucket (the award page's generated image)", async () => {
+    const res = await s3.get('/api/health');
+    const connect = /connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+    expect(connect.split(' ')).toContain('https://waymark-awards.s3.eu-west-1.amazonaws.com');
+  });
+});
