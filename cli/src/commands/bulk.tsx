@@ -3,35 +3,57 @@
  * one <Static> line per item and a live progress line; in plain mode, one line per item; with --json, one
  * event per item and a summary event. Items run through the pooled agent with bounded concurrency; one
  * failing item does not stop the others, but a fatal failure (signed out, server gone, Ctrl+C) does.
+ *
+ * Each command names the statuses its items can end in (a word for people, whether it counts as failed);
+ * the summary event counts every status, and the exit code is 8 when any item failed.
  */
 import { ApiError, NetworkError } from '@shared/client/client';
 import type { Context } from '../core/context';
 import { CancelledError, CliError, ExitCode } from '../core/errors';
 import { type PoolOutcome, runPool } from '../core/pool';
-import { BulkApp, type ItemLine, type Progress, type Summary } from '../ui/BulkView';
+import { BulkApp, type ItemLine, type Progress, type Tone } from '../ui/BulkView';
 import { runInk } from '../ui/render';
+
+/** How a status shows: its word in the line, its symbol's tone, and whether it counts as not done. */
+export interface StatusStyle {
+  word: string;
+  tone: Tone;
+  failed: boolean;
+}
+
+/** What became of one item. */
+export interface ItemOutcome<S extends string> {
+  status: S;
+  text: string;
+  /** The event's own fields (its name, the status and the item's place are added). */
+  fields?: Record<string, unknown>;
+  /** Shown only in plain output, as a last field. */
+  extra?: string;
+  detail?: readonly string[];
+}
 
 export interface ItemReport {
   line: ItemLine;
   /** The NDJSON event for this item. */
   event: Record<string, unknown>;
-  /** Whether this item counts as not done (the exit code is then 8). */
   failed: boolean;
 }
 
-export interface BulkSpec<T, R> {
+export interface BulkSpec<T, R, S extends string> {
   /** The progress line's label: "Creating questions". */
   label: string;
+  /** The name of each item's event: question, seat, invitation. */
+  event: string;
   items: readonly T[];
   concurrency: number;
-  /** Width of the word column (the longest word describe() uses). */
-  wordWidth: number;
+  statuses: Record<S, StatusStyle>;
+  dryRun?: boolean;
+  /** A stable key for the item's line, and the fields that say where it came from (line, argument). */
+  placeOf: (item: T, index: number) => { key: string; fields: Record<string, unknown> };
   work: (item: T, index: number) => Promise<R>;
-  describe: (item: T, index: number, outcome: PoolOutcome<R>) => ItemReport;
-  summarize: (
-    reports: readonly ItemReport[],
-    stopped: boolean,
-  ) => { summary: Summary; event: Record<string, unknown> };
+  describe: (item: T, outcome: PoolOutcome<R>) => ItemOutcome<S>;
+  /** The summary's lines from the count of each status, and any fields of its own for the event. */
+  summarize: (count: (status: S) => number) => { lines: string[]; fields?: Record<string, unknown> };
   /** The message of exit code 8, when some items failed. */
   partialMessage: (failed: number, total: number) => string;
 }
@@ -66,10 +88,46 @@ export function errorDetail(error: unknown): {
   return { message: error instanceof Error ? error.message : String(error), detail: [] };
 }
 
-export async function runBulk<T, R>(ctx: Context, spec: BulkSpec<T, R>): Promise<ItemReport[]> {
+/** An item that failed with an error nobody expected: the `failed` status with the server's words. */
+export function failedWith<S extends string>(status: S, text: string, error: unknown): ItemOutcome<S> {
+  const { message, detail, status: http, fields } = errorDetail(error);
+  return {
+    status,
+    text,
+    fields: { error: { message, ...(http ? { status: http } : {}), ...(fields ? { fields } : {}) } },
+    detail: [message, ...detail],
+  };
+}
+
+export const wordWidthOf = (statuses: Record<string, StatusStyle>) =>
+  Math.max(...Object.values(statuses).map((s) => s.word.length));
+
+export async function runBulk<T, R, S extends string>(
+  ctx: Context,
+  spec: BulkSpec<T, R, S>,
+): Promise<ItemReport[]> {
   const { output } = ctx;
   const reports: ItemReport[] = [];
   const total = spec.items.length;
+  const dryRun = Boolean(spec.dryRun);
+
+  const report = (item: T, index: number, outcome: PoolOutcome<R>): ItemReport => {
+    const o = spec.describe(item, outcome);
+    const style = spec.statuses[o.status];
+    const place = spec.placeOf(item, index);
+    return {
+      failed: style.failed,
+      line: {
+        key: place.key,
+        tone: style.tone,
+        word: style.word,
+        text: o.text,
+        ...(o.extra ? { extra: o.extra } : {}),
+        ...(o.detail?.length ? { detail: o.detail } : {}),
+      },
+      event: { event: spec.event, ...place.fields, status: o.status, ...o.fields },
+    };
+  };
 
   const execute = async (onReport: (report: ItemReport, progress: Progress) => void) => {
     let failed = 0;
@@ -78,16 +136,30 @@ export async function runBulk<T, R>(ctx: Context, spec: BulkSpec<T, R>): Promise
       signal: ctx.signal,
       isFatal,
       onSettled: (item, index, outcome) => {
-        const report = spec.describe(item, index, outcome);
-        reports.push(report);
-        if (report.failed) failed++;
-        onReport(report, { label: spec.label, done: reports.length, total, failed });
+        const r = report(item, index, outcome);
+        reports.push(r);
+        if (r.failed) failed++;
+        onReport(r, { label: spec.label, done: reports.length, total, failed });
       },
     });
     const stopped = result.fatal !== undefined;
-    const { summary, event } = spec.summarize(reports, stopped);
-    if (output.json) output.emit(event);
-    else if (output.mode === 'plain') for (const l of summary.lines) output.line(l);
+    const count = (status: S) => reports.filter((r) => r.event.status === status).length;
+    const { lines, fields } = spec.summarize(count);
+    const notAttempted = total - reports.length;
+    const summary = {
+      tone: (failed || stopped ? 'fail' : dryRun ? 'info' : 'ok') as Tone,
+      lines: [...lines, ...(stopped ? [`Stopped early: ${notAttempted} not attempted.`] : [])],
+    };
+    if (output.json) {
+      output.emit({
+        event: 'summary',
+        total,
+        ...Object.fromEntries(Object.keys(spec.statuses).map((s) => [s, count(s as S)])),
+        ...fields,
+        ...(stopped ? { notAttempted } : {}),
+        dryRun,
+      });
+    } else if (output.mode === 'plain') for (const l of summary.lines) output.line(l);
     if (stopped) {
       if (ctx.signal.aborted) throw new CancelledError(`Stopped after ${reports.length} of ${total}.`);
       throw result.fatal;
@@ -99,11 +171,11 @@ export async function runBulk<T, R>(ctx: Context, spec: BulkSpec<T, R>): Promise
     await runInk(
       <BulkApp
         initial={{ label: spec.label, done: 0, total, failed: 0 }}
-        wordWidth={spec.wordWidth}
+        wordWidth={wordWidthOf(spec.statuses)}
         onCancel={ctx.cancel}
         run={(reporter) =>
-          execute((report, progress) => {
-            reporter.item(report.line);
+          execute((r, progress) => {
+            reporter.item(r.line);
             reporter.progress(progress);
           })
         }
@@ -111,13 +183,11 @@ export async function runBulk<T, R>(ctx: Context, spec: BulkSpec<T, R>): Promise
       ctx.io,
     );
   } else {
-    await execute((report) => {
-      if (output.json) output.emit(report.event);
+    await execute((r) => {
+      if (output.json) output.emit(r.event);
       else {
-        output.line(
-          `${report.line.word}\t${report.line.text}${report.line.extra ? `\t${report.line.extra}` : ''}`,
-        );
-        for (const d of report.line.detail ?? []) output.line(`\t  ${d}`);
+        output.line(`${r.line.word}\t${r.line.text}${r.line.extra ? `\t${r.line.extra}` : ''}`);
+        for (const d of r.line.detail ?? []) output.line(`\t  ${d}`);
       }
     });
   }
@@ -125,4 +195,43 @@ export async function runBulk<T, R>(ctx: Context, spec: BulkSpec<T, R>): Promise
   const failed = reports.filter((r) => r.failed).length;
   if (failed) throw new CliError(spec.partialMessage(failed, total), ExitCode.partial);
   return reports;
+}
+
+/** Problems found before anything was written: each named (an event, or a line on standard error). */
+export function failWithProblems(
+  ctx: Context,
+  problems: readonly { where: string; raw: string; message: string }[],
+  options: {
+    /** The field the values are (email), when they are all the same field. */
+    field?: string;
+    /** How a place shows to people (`file.txt:4`). */
+    shown?: (where: string) => string;
+    summary: string;
+    hint?: string;
+  },
+): never {
+  const { output } = ctx;
+  const field = options.field ? `${options.field}: ` : '';
+  for (const p of problems) {
+    if (output.json) {
+      output.emit({
+        event: 'invalid',
+        ...placeFields(p.where),
+        value: p.raw,
+        ...(options.field ? { field: options.field } : {}),
+        message: p.message,
+      });
+    } else {
+      output.note(`${options.shown?.(p.where) ?? p.where}: ${field}${p.raw ? `${p.raw}: ` : ''}${p.message}`);
+    }
+  }
+  throw new CliError(options.summary, ExitCode.badInput, options.hint ? { hint: options.hint } : {});
+}
+
+/** `line 4` (or `file.txt:4`) → { line: 4 }; `argument 2` → { argument: 2 }; anything else → { where }. */
+export function placeFields(where: string): Record<string, number | string> {
+  const line = /(?:^line |:)(\d+)$/.exec(where);
+  if (line) return { line: Number(line[1]) };
+  const arg = /^argument (\d+)$/.exec(where);
+  return arg ? { argument: Number(arg[1]) } : { where };
 }

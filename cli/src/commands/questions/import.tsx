@@ -19,7 +19,7 @@ import {
   readQuestionFile,
 } from '../../core/question-file';
 import { createCheckedQuestion, loadSubjects } from '../../core/questions';
-import { errorDetail, type ItemReport, runBulk } from '../bulk';
+import { failedWith, runBulk, type StatusStyle } from '../bulk';
 import type { CommandModule } from '../command';
 
 export interface QuestionsImportOptions {
@@ -41,7 +41,13 @@ function describeLine(q: PreparedQuestion, placeWidth: number) {
   return `${describePlace(q).padEnd(placeWidth)}  ${(q.input.questionType ?? 'MCQ').padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question)}”`;
 }
 
-function questionEvent(q: PreparedQuestion) {
+const STATUSES = {
+  created: { word: 'created', tone: 'ok', failed: false },
+  wouldCreate: { word: 'would create', tone: 'info', failed: false },
+  failed: { word: 'failed', tone: 'fail', failed: true },
+} as const satisfies Record<string, StatusStyle>;
+
+function questionFields(q: PreparedQuestion) {
   return {
     line: q.line,
     ...(q.item ? { item: q.item } : {}),
@@ -101,77 +107,33 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   const describeQuestion = (q: PreparedQuestion) => describeLine(q, placeWidth);
   await runBulk(ctx, {
     label: dryRun ? 'Checking questions' : `Creating questions${into}`,
+    event: 'question',
     items: questions,
     concurrency: dryRun ? 1 : concurrency,
-    wordWidth: dryRun ? 'would create'.length : 'created'.length,
+    statuses: STATUSES,
+    dryRun,
+    placeOf: (q) => ({ key: `${q.line}:${q.item ?? ''}`, fields: questionFields(q) }),
     work: async (q) =>
       dryRun
         ? null
         : createCheckedQuestion({ client, fetch: ctx.http.fetch, signal: ctx.signal }, q, options.assessment),
-    describe: (q, _i, outcome): ItemReport => {
-      if (!outcome.ok) {
-        const { message, detail, status, fields } = errorDetail(outcome.error);
-        return {
-          failed: true,
-          line: {
-            key: `${q.line}:${q.item}`,
-            tone: 'fail',
-            word: 'failed',
-            text: `${describeQuestion(q)}`,
-            detail: [message, ...detail],
-          },
-          event: {
-            event: 'question',
-            status: 'failed',
-            ...questionEvent(q),
-            error: { message, ...(status ? { status } : {}), ...(fields ? { fields } : {}) },
-          },
-        };
-      }
-      if (dryRun) {
-        return {
-          failed: false,
-          line: { key: `${q.line}:${q.item}`, tone: 'info', word: 'would create', text: describeQuestion(q) },
-          event: { event: 'question', status: 'wouldCreate', ...questionEvent(q) },
-        };
-      }
-      const saved = outcome.value!;
-      return {
-        failed: false,
-        line: {
-          key: `${q.line}:${q.item}`,
-          tone: 'ok',
-          word: 'created',
-          text: describeQuestion(q),
-          extra: saved._id,
-        },
-        event: { event: 'question', status: 'created', ...questionEvent(q), id: saved._id },
-      };
+    describe: (q, outcome) => {
+      if (!outcome.ok) return failedWith('failed', describeQuestion(q), outcome.error);
+      if (!outcome.value) return { status: 'wouldCreate', text: describeQuestion(q) };
+      const id = outcome.value._id;
+      return { status: 'created', text: describeQuestion(q), extra: id, fields: { id } };
     },
-    summarize: (reports, stopped) => {
-      const failed = reports.filter((r) => r.failed).length;
-      const done = reports.length - failed;
+    summarize: (count) => {
       const total = questions.length;
-      const lines = dryRun
-        ? [
-            `${total} question${total === 1 ? '' : 's'} checked: all would be created${into}. Nothing was written (--dry-run).`,
-          ]
-        : [
-            `Created ${done} of ${total} question${total === 1 ? '' : 's'}${inside}${failed ? `; ${failed} failed` : ''}.`,
-            ...(stopped ? [`Stopped early: ${total - reports.length} not attempted.`] : []),
-          ];
+      const failed = count('failed');
+      const of = `${total} question${total === 1 ? '' : 's'}`;
       return {
-        summary: { tone: failed || stopped ? 'fail' : dryRun ? 'info' : 'ok', lines },
-        event: {
-          event: 'summary',
-          file: options.file,
-          total,
-          [dryRun ? 'wouldCreate' : 'created']: done,
-          failed,
-          ...(stopped ? { notAttempted: total - reports.length } : {}),
-          ...(options.assessment ? { assessmentId: options.assessment } : {}),
-          dryRun,
-        },
+        lines: [
+          dryRun
+            ? `${of} checked: all would be created${into}. Nothing was written (--dry-run).`
+            : `Created ${count('created')} of ${of}${inside}${failed ? `; ${failed} failed` : ''}.`,
+        ],
+        fields: { file: options.file, ...(options.assessment ? { assessmentId: options.assessment } : {}) },
       };
     },
     partialMessage: (failed, total) =>

@@ -15,8 +15,14 @@ import {
   freeSeats,
   subscriptionInfo,
 } from '../../core/seats';
-import type { Tone } from '../../ui/BulkView';
-import { errorDetail, type ItemReport, runBulk } from '../bulk';
+import {
+  failedWith,
+  failWithProblems,
+  type ItemOutcome,
+  placeFields,
+  runBulk,
+  type StatusStyle,
+} from '../bulk';
 import type { CommandModule } from '../command';
 
 export interface SeatsAddOptions {
@@ -31,25 +37,16 @@ type Item =
 
 type Result = AddOutcome | CheckOutcome | { kind: 'duplicate' };
 
-/** The status word of each outcome, for people and (camelCase) for scripts. */
-const STATUS: Record<string, { word: string; status: string; tone: Tone; failed: boolean }> = {
-  added: { word: 'added', status: 'added', tone: 'ok', failed: false },
-  wouldAdd: { word: 'would add', status: 'wouldAdd', tone: 'info', failed: false },
-  already: { word: 'already assigned', status: 'alreadyAssigned', tone: 'warn', failed: false },
-  duplicate: { word: 'duplicate', status: 'duplicate', tone: 'info', failed: false },
-  notFound: { word: 'no such learner', status: 'notFound', tone: 'fail', failed: true },
-  payment: { word: 'payment required', status: 'paymentRequired', tone: 'fail', failed: true },
-  failed: { word: 'failed', status: 'failed', tone: 'fail', failed: true },
-};
-const WORD_WIDTH = Math.max(...Object.values(STATUS).map((s) => s.word.length));
-
-/** `line 4` → { line: 4 }; `argument 2` → { argument: 2 }; `file.txt:4` → { line: 4 }. */
-export function placeOf(where: string): Record<string, number | string> {
-  const line = /(?:^line |:)(\d+)$/.exec(where);
-  if (line) return { line: Number(line[1]) };
-  const arg = /^argument (\d+)$/.exec(where);
-  return arg ? { argument: Number(arg[1]) } : { where };
-}
+const STATUSES = {
+  added: { word: 'added', tone: 'ok', failed: false },
+  wouldAdd: { word: 'would add', tone: 'info', failed: false },
+  alreadyAssigned: { word: 'already assigned', tone: 'warn', failed: false },
+  duplicate: { word: 'duplicate', tone: 'info', failed: false },
+  notFound: { word: 'no such learner', tone: 'fail', failed: true },
+  paymentRequired: { word: 'payment required', tone: 'fail', failed: true },
+  failed: { word: 'failed', tone: 'fail', failed: true },
+} as const satisfies Record<string, StatusStyle>;
+type Status = keyof typeof STATUSES;
 
 /**
  * Adds the people of a list (arguments or a file): every entry is checked first (a malformed address and
@@ -65,23 +62,13 @@ export async function addSeatsFrom(
   const shown = (where: string) =>
     options.source ? `${options.source}${where.replace(/^line /, '')}` : where;
   const { people, duplicates, problems } = classifyPeople(entries, { ids: false });
-  const { output } = ctx;
   if (problems.length) {
-    if (output.json)
-      for (const p of problems)
-        output.emit({
-          event: 'invalid',
-          ...placeOf(p.where),
-          value: p.raw,
-          field: 'email',
-          message: p.message,
-        });
-    else for (const p of problems) output.note(`${shown(p.where)}: email: ${p.raw}: ${p.message}`);
-    throw new CliError(
-      `${problems.length} invalid e-mail address${problems.length === 1 ? '' : 'es'}; nothing was written.`,
-      ExitCode.badInput,
-      { hint: 'Fix them (one e-mail address per line, or a CSV with an email column) and run it again.' },
-    );
+    failWithProblems(ctx, problems, {
+      field: 'email',
+      shown,
+      summary: `${problems.length} invalid e-mail address${problems.length === 1 ? '' : 'es'}; nothing was written.`,
+      hint: 'Fix them (one e-mail address per line, or a CSV with an email column) and run it again.',
+    });
   }
   if (!people.length) throw new CliError('No e-mail addresses given.', ExitCode.usage);
   const items: Item[] = [
@@ -105,90 +92,72 @@ export async function addSeatsFrom(
   const dryRun = Boolean(options.dryRun);
   // read first: says at once whether this account has seats at all, and how many are free
   const info = await subscriptionInfo(client, ctx.signal);
+  const free = freeSeats(info);
   const portal = `${ctx.server}/portal/users`;
+  const invitable: string[] = [];
 
-  await runBulk<Item, Result>(ctx, {
+  const outcomeOf = (item: Item, r: Result): ItemOutcome<Status> => {
+    const text = (rest = '') => `${shown(item.where)}  ${item.email}${rest}`;
+    switch (r.kind) {
+      case 'duplicate': {
+        const of = (item as { of: string }).of;
+        return { status: 'duplicate', text: text(` (repeats ${of})`), fields: { of: placeFields(of) } };
+      }
+      case 'added':
+      case 'wouldAdd':
+        return {
+          status: r.kind,
+          text: text(r.name ? ` (${r.name})` : ''),
+          fields: { learnerId: r.learnerId },
+        };
+      case 'already':
+        return { status: 'alreadyAssigned', text: text(`: ${r.message}`), fields: { message: r.message } };
+      case 'notFound':
+        if (r.mayInvite) invitable.push(item.email);
+        return {
+          status: 'notFound',
+          text: text(` (no learner account${r.mayInvite ? '; can be invited' : ''})`),
+          fields: { mayInvite: r.mayInvite, message: r.message },
+        };
+      case 'payment':
+        return {
+          status: 'paymentRequired',
+          text: text(),
+          fields: { outcome: r.outcome, quantity: r.quantity, message: r.message },
+          detail: [
+            `${r.message}: every seat is taken. Buy seats in the portal (${portal}), then run this again.`,
+          ],
+        };
+    }
+  };
+
+  await runBulk(ctx, {
     label: dryRun ? 'Checking learners' : 'Adding learners',
+    event: 'seat',
     items,
     concurrency,
-    wordWidth: WORD_WIDTH,
-    work: async (item) => {
+    statuses: STATUSES,
+    dryRun,
+    placeOf: (item) => ({ key: item.where, fields: { ...placeFields(item.where), email: item.email } }),
+    work: async (item): Promise<Result> => {
       if (item.kind === 'duplicate') return { kind: 'duplicate' };
       return dryRun ? checkSeat(client, item.email, ctx.signal) : addSeat(client, item.email, ctx.signal);
     },
-    describe: (item, _i, outcome): ItemReport => {
-      const where = shown(item.where);
-      const base = { event: 'seat', ...placeOf(item.where), email: item.email };
-      const report = (
-        key: string,
-        text: string,
-        extra: Record<string, unknown> = {},
-        detail?: string[],
-      ): ItemReport => {
-        const s = STATUS[key]!;
-        return {
-          failed: s.failed,
-          line: {
-            key: item.where,
-            tone: s.tone,
-            word: s.word,
-            text: `${where}  ${text}`,
-            ...(detail?.length ? { detail } : {}),
-          },
-          event: { ...base, status: s.status, ...extra },
-        };
-      };
-      if (!outcome.ok) {
-        const { message, detail, status } = errorDetail(outcome.error);
-        return report('failed', item.email, { error: { message, ...(status ? { status } : {}) } }, [
-          message,
-          ...detail,
-        ]);
-      }
-      const r = outcome.value;
-      switch (r.kind) {
-        case 'duplicate':
-          return report('duplicate', `${item.email} (repeats ${(item as { of: string }).of})`, {
-            of: placeOf((item as { of: string }).of),
-          });
-        case 'added':
-          return report('added', `${item.email}${r.name ? ` (${r.name})` : ''}`, { learnerId: r.learnerId });
-        case 'wouldAdd':
-          return report('wouldAdd', `${item.email}${r.name ? ` (${r.name})` : ''}`, {
-            learnerId: r.learnerId,
-          });
-        case 'already':
-          return report('already', `${item.email}: ${r.message}`, { message: r.message });
-        case 'notFound':
-          return report(
-            'notFound',
-            `${item.email} (no learner account${r.mayInvite ? '; can be invited' : ''})`,
-            { mayInvite: r.mayInvite, message: r.message },
-          );
-        case 'payment':
-          return report(
-            'payment',
-            item.email,
-            { outcome: r.outcome, quantity: r.quantity, message: r.message },
-            [`${r.message}: every seat is taken. Buy seats in the portal (${portal}), then run this again.`],
-          );
-      }
-    },
-    summarize: (reports, stopped) => {
-      const count = (status: string) => reports.filter((r) => r.event.status === status).length;
-      const counts = Object.fromEntries(Object.values(STATUS).map((s) => [s.status, count(s.status)]));
-      const done = dryRun ? counts.wouldAdd! : counts.added!;
+    describe: (item, outcome) =>
+      outcome.ok
+        ? outcomeOf(item, outcome.value)
+        : failedWith<Status>('failed', `${shown(item.where)}  ${item.email}`, outcome.error),
+    summarize: (count) => {
+      const done = count(dryRun ? 'wouldAdd' : 'added');
+      const paid = count('paymentRequired');
       const parts = [
-        counts.alreadyAssigned ? `${counts.alreadyAssigned} already assigned` : '',
-        counts.duplicate ? `${counts.duplicate} duplicate${counts.duplicate === 1 ? '' : 's'}` : '',
-        counts.notFound ? `${counts.notFound} with no learner account` : '',
-        counts.paymentRequired
-          ? `${counts.paymentRequired} need${counts.paymentRequired === 1 ? 's' : ''} payment`
-          : '',
-        counts.failed ? `${counts.failed} failed` : '',
+        count('alreadyAssigned') ? `${count('alreadyAssigned')} already assigned` : '',
+        count('duplicate') ? `${count('duplicate')} duplicate${count('duplicate') === 1 ? '' : 's'}` : '',
+        count('notFound') ? `${count('notFound')} with no learner account` : '',
+        paid ? `${paid} need${paid === 1 ? 's' : ''} payment` : '',
+        count('failed') ? `${count('failed')} failed` : '',
       ].filter(Boolean);
-      const free = freeSeats(info);
-      const invitable = reports.filter((r) => r.event.mayInvite === true).map((r) => String(r.event.email));
+      const rest = parts.length ? `; ${parts.join(', ')}` : '';
       const inviteHint = invitable.length
         ? [
             `Invite the ${invitable.length === 1 ? 'one' : invitable.length} with no account: waymark seats invite ${invitable.slice(0, 3).join(' ')}${invitable.length > 3 ? ' …' : ''}`,
@@ -196,27 +165,11 @@ export async function addSeatsFrom(
         : [];
       const lines = dryRun
         ? [
-            `${done} of ${items.length} would be added${parts.length ? `; ${parts.join(', ')}` : ''}. Nothing was written (--dry-run).`,
+            `${done} of ${items.length} would be added${rest}. Nothing was written (--dry-run).`,
             `${free} seat${free === 1 ? ' is' : 's are'} free now${done > free ? `: ${done - free} of them would need payment first` : ''}.`,
-            ...inviteHint,
           ]
-        : [
-            `Added ${done} of ${items.length}${parts.length ? `; ${parts.join(', ')}` : ''}.`,
-            ...(stopped ? [`Stopped early: ${items.length - reports.length} not attempted.`] : []),
-            ...inviteHint,
-          ];
-      const failed = reports.some((r) => r.failed);
-      return {
-        summary: { tone: failed || stopped ? 'fail' : dryRun ? 'info' : 'ok', lines },
-        event: {
-          event: 'summary',
-          total: items.length,
-          ...counts,
-          freeSeats: free,
-          ...(stopped ? { notAttempted: items.length - reports.length } : {}),
-          dryRun,
-        },
-      };
+        : [`Added ${done} of ${items.length}${rest}.`];
+      return { lines: [...lines, ...inviteHint], fields: { freeSeats: free } };
     },
     partialMessage: (failed, total) =>
       `${failed} of ${total} learner${total === 1 ? '' : 's'} could not be added (see above).`,

@@ -6,8 +6,9 @@ import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
 import { readTextFile } from '../../core/files';
 import { readPeopleText } from '../../core/people';
+import { failWithProblems } from '../bulk';
 import type { CommandModule } from '../command';
-import { addSeatsFrom, placeOf } from './add';
+import { addSeatsFrom } from './add';
 
 export interface SeatsImportOptions {
   file: string;
@@ -18,17 +19,11 @@ export interface SeatsImportOptions {
 export async function importSeats(ctx: Context, options: SeatsImportOptions): Promise<void> {
   const { entries, problems } = readPeopleText(readTextFile(options.file, 'list of learners'));
   if (problems.length) {
-    const { output } = ctx;
-    if (output.json)
-      for (const p of problems)
-        output.emit({ event: 'invalid', ...placeOf(p.where), field: 'email', message: p.message });
-    else
-      for (const p of problems)
-        output.note(`${options.file}:${p.where.replace('line ', '')}: email: ${p.message}`);
-    throw new CliError(
-      `${options.file}: ${problems.length} line${problems.length === 1 ? '' : 's'} without an e-mail address; nothing was written.`,
-      ExitCode.badInput,
-    );
+    failWithProblems(ctx, problems, {
+      field: 'email',
+      shown: (where) => `${options.file}:${where.replace(/^line /, '')}`,
+      summary: `${options.file}: ${problems.length} line${problems.length === 1 ? '' : 's'} without an e-mail address; nothing was written.`,
+    });
   }
   if (!entries.length) throw new CliError(`${options.file} has no e-mail addresses.`, ExitCode.badInput);
   await addSeatsFrom(ctx, entries, {

@@ -7,9 +7,9 @@
 import { ApiError } from '@shared/client/client';
 import { formatDateTime } from '@shared/rules/format-date';
 import type { Context } from '../../core/context';
-import { CliError, ExitCode } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, peopleFromArguments } from '../../core/people';
+import type { PoolOutcome } from '../../core/pool';
 import {
   type CheckOutcome,
   checkSeat,
@@ -18,10 +18,15 @@ import {
   identitySettings,
   inviteSeat,
 } from '../../core/seats';
-import type { Tone } from '../../ui/BulkView';
-import { errorDetail, type ItemReport, runBulk } from '../bulk';
+import {
+  failedWith,
+  failWithProblems,
+  type ItemOutcome,
+  placeFields,
+  runBulk,
+  type StatusStyle,
+} from '../bulk';
 import type { CommandModule } from '../command';
-import { placeOf } from './add';
 
 export interface SeatsInviteOptions {
   email: string[];
@@ -31,7 +36,7 @@ export interface SeatsInviteOptions {
 
 type Item = { email: string; where: string };
 
-const STATUS: Record<string, { word: string; tone: Tone; failed: boolean }> = {
+const STATUSES = {
   invited: { word: 'invited', tone: 'ok', failed: false },
   wouldInvite: { word: 'would invite', tone: 'info', failed: false },
   alreadyAssigned: { word: 'already assigned', tone: 'warn', failed: false },
@@ -39,123 +44,101 @@ const STATUS: Record<string, { word: string; tone: Tone; failed: boolean }> = {
   cannotInvite: { word: 'cannot invite', tone: 'fail', failed: true },
   notSent: { word: 'e-mail not sent', tone: 'fail', failed: true },
   failed: { word: 'failed', tone: 'fail', failed: true },
-};
+} as const satisfies Record<string, StatusStyle>;
+type Status = keyof typeof STATUSES;
+
+function outcomeOf(item: Item, outcome: PoolOutcome<InviteOutcome | CheckOutcome>): ItemOutcome<Status> {
+  const addInstead = `Run \`waymark seats add ${item.email}\`.`;
+  if (!outcome.ok) {
+    const err = outcome.error;
+    if (err instanceof InviteMailError) {
+      return {
+        status: 'notSent',
+        text: item.email,
+        fields: { message: err.message, reason: err.reason },
+        detail: [err.message, `The invitation is recorded; the identity service said: ${err.reason}`],
+      };
+    }
+    if (err instanceof ApiError && err.status === 409 && String(err.code) === '11000') {
+      return {
+        status: 'hasAccount',
+        text: item.email,
+        fields: { message: err.message },
+        detail: [`${err.message} ${addInstead}`],
+      };
+    }
+    if (err instanceof ApiError && err.errorCode === 'NO_FREE_SEAT') {
+      return {
+        status: 'cannotInvite',
+        text: item.email,
+        fields: { message: err.message },
+        detail: [err.message],
+      };
+    }
+    return failedWith('failed', item.email, err);
+  }
+  const r = outcome.value;
+  switch (r.kind) {
+    case 'invited':
+      return {
+        status: 'invited',
+        text: `${item.email}: the sign-in link is on its way; the seat is kept until ${formatDateTime(r.expiresAt)}`,
+        fields: { expiresAt: r.expiresAt },
+      };
+    case 'notFound':
+      return r.mayInvite
+        ? { status: 'wouldInvite', text: item.email }
+        : {
+            status: 'cannotInvite',
+            text: item.email,
+            fields: { message: 'no free seat, or the address belongs to a mentor' },
+            detail: ['No seat is free for an invitation, or the address belongs to a mentor account.'],
+          };
+    case 'wouldAdd':
+      return {
+        status: 'hasAccount',
+        text: `${item.email}${r.name ? ` (${r.name})` : ''}`,
+        detail: [`This address already has a learner account. ${addInstead}`],
+      };
+    case 'already':
+      return { status: 'alreadyAssigned', text: `${item.email}: ${r.message}` };
+  }
+}
 
 export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Promise<void> {
   const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
   const { people, duplicates, problems } = classifyPeople(peopleFromArguments(options.email), { ids: false });
-  const { output } = ctx;
-  if (problems.length) {
-    if (output.json)
-      for (const p of problems)
-        output.emit({
-          event: 'invalid',
-          ...placeOf(p.where),
-          value: p.raw,
-          field: 'email',
-          message: p.message,
-        });
-    else for (const p of problems) output.note(`${p.where}: email: ${p.raw}: ${p.message}`);
-    throw new CliError('Nobody was invited.', ExitCode.badInput);
+  if (problems.length) failWithProblems(ctx, problems, { field: 'email', summary: 'Nobody was invited.' });
+  if (duplicates.length) {
+    ctx.output.note(`Left out ${duplicates.length} repeated address${duplicates.length === 1 ? '' : 'es'}.`);
   }
-  if (duplicates.length)
-    output.note(`Left out ${duplicates.length} repeated address${duplicates.length === 1 ? '' : 'es'}.`);
   const items: Item[] = people.map((p) => ({ email: (p as { email: string }).email, where: p.where }));
 
   const { client } = ctx.signedIn();
   const dryRun = Boolean(options.dryRun);
   const firebase = dryRun ? null : await identitySettings(ctx.api(), ctx.signal);
 
-  await runBulk<Item, InviteOutcome | CheckOutcome>(ctx, {
+  await runBulk(ctx, {
     label: dryRun ? 'Checking addresses' : 'Inviting',
+    event: 'invitation',
     items,
     concurrency,
-    wordWidth: Math.max(...Object.values(STATUS).map((s) => s.word.length)),
-    work: (item) =>
+    statuses: STATUSES,
+    dryRun,
+    placeOf: (item) => ({ key: item.where, fields: { ...placeFields(item.where), email: item.email } }),
+    work: (item): Promise<InviteOutcome | CheckOutcome> =>
       dryRun
         ? checkSeat(client, item.email, ctx.signal)
         : inviteSeat(client, item.email, { fetch: ctx.http.fetch, firebase: firebase!, signal: ctx.signal }),
-    describe: (item, _i, outcome): ItemReport => {
-      const report = (
-        status: string,
-        text: string,
-        extra: Record<string, unknown> = {},
-        detail?: string[],
-      ): ItemReport => {
-        const s = STATUS[status]!;
-        return {
-          failed: s.failed,
-          line: { key: item.where, tone: s.tone, word: s.word, text, ...(detail?.length ? { detail } : {}) },
-          event: { event: 'invitation', ...placeOf(item.where), email: item.email, status, ...extra },
-        };
-      };
-      if (!outcome.ok) {
-        const err = outcome.error;
-        if (err instanceof InviteMailError) {
-          return report('notSent', item.email, { message: err.message, reason: err.reason }, [
-            err.message,
-            `The invitation is recorded; the identity service said: ${err.reason}`,
-          ]);
-        }
-        if (err instanceof ApiError && err.status === 409 && String(err.code) === '11000') {
-          return report('hasAccount', item.email, { message: err.message }, [
-            `${err.message} Run \`waymark seats add ${item.email}\`.`,
-          ]);
-        }
-        if (err instanceof ApiError && err.errorCode === 'NO_FREE_SEAT') {
-          return report('cannotInvite', item.email, { message: err.message }, [err.message]);
-        }
-        const { message, detail, status } = errorDetail(err);
-        return report('failed', item.email, { error: { message, ...(status ? { status } : {}) } }, [
-          message,
-          ...detail,
-        ]);
-      }
-      const r = outcome.value;
-      switch (r.kind) {
-        case 'invited':
-          return report(
-            'invited',
-            `${item.email}: the sign-in link is on its way; the seat is kept until ${formatDateTime(r.expiresAt)}`,
-            {
-              expiresAt: r.expiresAt,
-            },
-          );
-        case 'notFound':
-          return r.mayInvite
-            ? report('wouldInvite', item.email)
-            : report(
-                'cannotInvite',
-                item.email,
-                { message: 'no free seat, or the address belongs to a mentor' },
-                ['No seat is free for an invitation, or the address belongs to a mentor account.'],
-              );
-        case 'wouldAdd':
-          return report('hasAccount', `${item.email}${r.name ? ` (${r.name})` : ''}`, {}, [
-            `This address already has a learner account: run \`waymark seats add ${item.email}\`.`,
-          ]);
-        case 'already':
-          return report('alreadyAssigned', `${item.email}: ${r.message}`);
-      }
-    },
-    summarize: (reports, stopped) => {
-      const count = (s: string) => reports.filter((r) => r.event.status === s).length;
-      const done = count(dryRun ? 'wouldInvite' : 'invited');
-      const failed = reports.filter((r) => r.failed).length;
-      const lines = [
-        dryRun
-          ? `${done} of ${items.length} would be invited. Nothing was sent (--dry-run).`
-          : `Invited ${done} of ${items.length}${failed ? `; ${failed} not` : ''}. Each invitation keeps a seat for 7 days; the learner becomes yours on signing up through the link.`,
-        ...(stopped ? [`Stopped early: ${items.length - reports.length} not attempted.`] : []),
-      ];
+    describe: outcomeOf,
+    summarize: (count) => {
+      const failed = count('hasAccount') + count('cannotInvite') + count('notSent') + count('failed');
       return {
-        summary: { tone: failed || stopped ? 'fail' : dryRun ? 'info' : 'ok', lines },
-        event: {
-          event: 'summary',
-          total: items.length,
-          ...Object.fromEntries(Object.keys(STATUS).map((s) => [s, count(s)])),
-          dryRun,
-        },
+        lines: [
+          dryRun
+            ? `${count('wouldInvite')} of ${items.length} would be invited. Nothing was sent (--dry-run).`
+            : `Invited ${count('invited')} of ${items.length}${failed ? `; ${failed} not` : ''}. Each invitation keeps a seat for 7 days; the learner becomes yours on signing up through the link.`,
+        ],
       };
     },
     partialMessage: (failed, total) => `${failed} of ${total} could not be invited (see above).`,

@@ -4,10 +4,10 @@
  */
 import { formatDateTime } from '@shared/rules/format-date';
 import type { Context } from '../../core/context';
-import { CancelledError, CliError, ExitCode, usageError } from '../../core/errors';
+import { CancelledError, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, peopleFromArguments } from '../../core/people';
-import { runPool } from '../../core/pool';
+import { type PoolOutcome, runPool } from '../../core/pool';
 import { confirm } from '../../core/prompt';
 import {
   findSeatHolder,
@@ -16,9 +16,15 @@ import {
   type SeatHolder,
   subscriptionInfo,
 } from '../../core/seats';
-import { errorDetail, type ItemReport, runBulk } from '../bulk';
+import {
+  failedWith,
+  failWithProblems,
+  type ItemOutcome,
+  placeFields,
+  runBulk,
+  type StatusStyle,
+} from '../bulk';
 import type { CommandModule } from '../command';
-import { placeOf } from './add';
 
 export interface SeatsRemoveOptions {
   learner: string[];
@@ -35,21 +41,39 @@ type Item = SeatHolder & { where: string };
 
 const who = (s: SeatHolder) => `${s.email}${s.name ? ` (${s.name})` : ''}`;
 
+const STATUSES = {
+  removed: { word: 'removed', tone: 'ok', failed: false },
+  disabled: { word: 'disabled', tone: 'ok', failed: false },
+  alreadyRemoved: { word: 'already removed', tone: 'warn', failed: false },
+  wouldRemove: { word: 'would remove', tone: 'info', failed: false },
+  failed: { word: 'failed', tone: 'fail', failed: true },
+} as const satisfies Record<string, StatusStyle>;
+type Status = keyof typeof STATUSES;
+
+function outcomeOf(item: Item, outcome: PoolOutcome<RemoveOutcome | null>): ItemOutcome<Status> {
+  if (!outcome.ok) return failedWith('failed', who(item), outcome.error);
+  const r = outcome.value;
+  if (!r) {
+    return item.isDisabled
+      ? { status: 'alreadyRemoved', text: `${who(item)}: disabled already` }
+      : { status: 'wouldRemove', text: who(item) };
+  }
+  const until = 'accessUntil' in r && r.accessUntil ? ` until ${formatDateTime(r.accessUntil)}` : '';
+  const fields = 'accessUntil' in r ? { accessUntil: r.accessUntil } : {};
+  switch (r.kind) {
+    case 'removed':
+      return { status: 'removed', text: who(item) };
+    case 'disabled':
+      return { status: 'disabled', text: `${who(item)}: stays${until}, then the seat is removed`, fields };
+    case 'alreadyRemoved':
+      return { status: 'alreadyRemoved', text: `${who(item)}: disabled${until}`, fields };
+  }
+}
+
 export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Promise<void> {
   const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
   const { people, problems } = classifyPeople(peopleFromArguments(options.learner), { ids: true });
-  const { output } = ctx;
-  const reportProblems = (
-    list: { where: string; raw: string; message: string }[],
-    summary: string,
-  ): never => {
-    if (output.json)
-      for (const p of list)
-        output.emit({ event: 'invalid', ...placeOf(p.where), value: p.raw, message: p.message });
-    else for (const p of list) output.note(`${p.where}: ${p.raw}: ${p.message}`);
-    throw new CliError(summary, ExitCode.badInput);
-  };
-  if (problems.length) reportProblems(problems, 'Nothing was removed.');
+  if (problems.length) failWithProblems(ctx, problems, { summary: 'Nothing was removed.' });
 
   const { client } = ctx.signedIn();
   // who they are first: a typo in a removal stops it before anything is removed
@@ -66,11 +90,11 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
     if (holder) items.push({ ...holder, where: p.where });
     else unknown.push({ where: p.where, raw: p.raw, message: 'is not one of your learners' });
   });
-  if (unknown.length)
-    reportProblems(
-      unknown,
-      `${unknown.length} of them ${unknown.length === 1 ? 'is' : 'are'} not your learners; nothing was removed.`,
-    );
+  if (unknown.length) {
+    failWithProblems(ctx, unknown, {
+      summary: `${unknown.length === 1 ? 'One of them is' : `${unknown.length} of them are`} not your learner${unknown.length === 1 ? '' : 's'}; nothing was removed.`,
+    });
+  }
 
   const info = await subscriptionInfo(client, ctx.signal);
   const rule = info.isSubscribed
@@ -92,69 +116,23 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
     if (!yes) throw new CancelledError('Nothing was removed.');
   }
 
-  const words = {
-    removed: 'removed',
-    disabled: 'disabled',
-    alreadyRemoved: 'already removed',
-    wouldRemove: 'would remove',
-    failed: 'failed',
-  };
-  await runBulk<Item, RemoveOutcome | null>(ctx, {
+  await runBulk(ctx, {
     label: dryRun ? 'Checking learners' : 'Removing learners',
+    event: 'seat',
     items,
     concurrency,
-    wordWidth: Math.max(...Object.values(words).map((w) => w.length)),
+    statuses: STATUSES,
+    dryRun,
+    placeOf: (item) => ({
+      key: item.where,
+      fields: { ...placeFields(item.where), email: item.email, learnerId: item.learnerId },
+    }),
     work: (item) =>
-      dryRun ? Promise.resolve(null) : removeSeat(client, item.learnerId, item.isDisabled, ctx.signal),
-    describe: (item, _i, outcome): ItemReport => {
-      const base = { event: 'seat', ...placeOf(item.where), email: item.email, learnerId: item.learnerId };
-      if (!outcome.ok) {
-        const { message, detail, status } = errorDetail(outcome.error);
-        return {
-          failed: true,
-          line: {
-            key: item.where,
-            tone: 'fail',
-            word: words.failed,
-            text: who(item),
-            detail: [message, ...detail],
-          },
-          event: { ...base, status: 'failed', error: { message, ...(status ? { status } : {}) } },
-        };
-      }
-      const r = outcome.value;
-      if (!r) {
-        return {
-          failed: false,
-          line: {
-            key: item.where,
-            tone: 'info',
-            word: words.wouldRemove,
-            text: `${who(item)}${item.isDisabled ? ' (already removed: disabled)' : ''}`,
-          },
-          event: { ...base, status: item.isDisabled ? 'alreadyRemoved' : 'wouldRemove' },
-        };
-      }
-      const until = 'accessUntil' in r && r.accessUntil ? ` until ${formatDateTime(r.accessUntil)}` : '';
-      const line =
-        r.kind === 'removed'
-          ? { tone: 'ok' as const, word: words.removed, text: who(item) }
-          : r.kind === 'disabled'
-            ? {
-                tone: 'ok' as const,
-                word: words.disabled,
-                text: `${who(item)}: stays${until}, then the seat is removed`,
-              }
-            : { tone: 'warn' as const, word: words.alreadyRemoved, text: `${who(item)}: disabled${until}` };
-      return {
-        failed: false,
-        line: { key: item.where, ...line },
-        event: { ...base, status: r.kind, ...('accessUntil' in r ? { accessUntil: r.accessUntil } : {}) },
-      };
-    },
-    summarize: (reports, stopped) => {
-      const count = (s: string) => reports.filter((r) => r.event.status === s).length;
-      const failed = count('failed');
+      dryRun || item.isDisabled
+        ? Promise.resolve(null)
+        : removeSeat(client, item.learnerId, item.isDisabled, ctx.signal),
+    describe: outcomeOf,
+    summarize: (count) => {
       const disabled = count('disabled');
       const done = [
         `Removed ${count('removed') + disabled} of ${items.length}`,
@@ -162,27 +140,16 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
           ? `${disabled} stay${disabled === 1 ? 's' : ''}, disabled, until the end of the billing cycle`
           : '',
         count('alreadyRemoved') ? `${count('alreadyRemoved')} already removed` : '',
-        failed ? `${failed} failed` : '',
+        count('failed') ? `${count('failed')} failed` : '',
       ].filter(Boolean);
-      const lines = dryRun
-        ? [`Would remove ${count('wouldRemove')} of ${items.length}. Nothing was changed (--dry-run).`, rule]
-        : [
-            `${done.join('; ')}.`,
-            ...(stopped ? [`Stopped early: ${items.length - reports.length} not attempted.`] : []),
-          ];
       return {
-        summary: { tone: failed || stopped ? 'fail' : dryRun ? 'info' : 'ok', lines },
-        event: {
-          event: 'summary',
-          total: items.length,
-          removed: count('removed'),
-          disabled: count('disabled'),
-          alreadyRemoved: count('alreadyRemoved'),
-          ...(dryRun ? { wouldRemove: count('wouldRemove') } : {}),
-          failed,
-          subscribed: info.isSubscribed,
-          dryRun,
-        },
+        lines: dryRun
+          ? [
+              `Would remove ${count('wouldRemove')} of ${items.length}. Nothing was changed (--dry-run).`,
+              rule,
+            ]
+          : [`${done.join('; ')}.`],
+        fields: { subscribed: info.isSubscribed },
       };
     },
     partialMessage: (failed, total) => `${failed} of ${total} could not be removed (see above).`,
