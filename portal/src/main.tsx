@@ -5,17 +5,19 @@ import { scheduleExtensionCheck } from '@widgets/core/extension';
 import { Toasts } from '@widgets/ui/Toast';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { matchRoutes, RouterProvider } from 'react-router';
 import { loadCurrentUser, signOutProvider } from './app/auth';
 import { loadConfig } from './app/config';
 import { initFirebase } from './app/firebase';
-import { createRouter } from './app/router';
+import { createRouter, visitorRoutes } from './app/router';
 
 const root = createRoot(document.getElementById('root')!);
 
 onSignedOut(() => {
   void signOutProvider();
-  window.location.assign('/');
+  // a page anyone may open (a test link, an award, the course pages) goes on for the visitor; others go to
+  // the public site (learner §4, request flow)
+  if (!matchRoutes(visitorRoutes, window.location.pathname)) window.location.assign('/');
 });
 
 async function start() {

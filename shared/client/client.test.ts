@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { certificateInfo } from '../contract/assessments';
 import { countryList } from '../contract/lists';
 import { deleteAccount, me } from '../contract/profile';
 import { ApiError, createClient, NetworkError, type StoredTokens, type TokenStore } from './client';
@@ -41,6 +42,9 @@ function fakeApi(opts: {
       return json(200, { data: next });
     }
     if (url.endsWith('/countries/list')) return json(200, { data: [{ code: 'IN', country: 'India' }] });
+    if (url.includes('/certificate/certificate-info-v2/') && !headers.authorization) {
+      return json(200, { data: { visitor: true } });
+    }
     if (url.includes('/user/delete/')) return error(403, 'You can only delete your own account.');
     const token = headers.authorization?.replace(/^Bearer /, '');
     if (!token || !opts.valid.has(token)) return error(401, 'Your session has expired.');
@@ -153,6 +157,20 @@ describe('the API client', () => {
     expect(tokens.cleared).toBe(1);
     expect(onSignedOut).toHaveBeenCalledTimes(1);
     expect(refreshCalls(api.seen)).toHaveLength(1);
+  });
+
+  it('goes on as a visitor when the session has ended on a call anyone may make (an award page)', async () => {
+    const api = fakeApi({ valid: new Set(), refreshable: new Map() });
+    const tokens = memoryStore({ token: 'expired', refreshToken: 'revoked' });
+    const onSignedOut = vi.fn();
+    const client = createClient({ baseUrl: BASE, device: 'WEB_APP', fetch: api.fetch, tokens, onSignedOut });
+
+    const info = await client.call(certificateInfo, { params: { id: 'AbCdEfGhIjKlMnOp' } });
+    expect(info).toEqual({ data: { visitor: true } });
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(tokens.get()).toBeNull();
+    const awards = api.seen.filter((s) => s.url.includes('/certificate/'));
+    expect(awards.map((s) => s.authorization)).toEqual(['Bearer expired', undefined]);
   });
 
   it('refreshes only once when the repeated request is refused again', async () => {

@@ -1,7 +1,8 @@
 /**
  * The typed API client, derived from the contract. One place handles tokens:
  * a 401 makes it refresh once (single flight) and repeat the request; a failed refresh signs out
- * (the session is cleared and `onSignedOut` runs); a 403 and every other error reach the caller as ApiError.
+ * (the session is cleared and `onSignedOut` runs), and a call open to visitors (`optional`) is then repeated
+ * without a token; a 403 and every other error reach the caller as ApiError.
  */
 
 import type { z } from 'zod';
@@ -201,6 +202,8 @@ export function createClient(options: ClientOptions): Client {
       // another request (or tab) may have refreshed already while this one was in flight
       const ok = await refresh(before.refreshToken);
       if (ok) res = await send(c, a, options.tokens?.get()?.token);
+      // a call anyone may make (a test link, an award) goes on as a visitor once the session has ended
+      else if (c.access === 'optional') res = await send(c, a, undefined);
     }
     if (!res.ok) throw new ApiError(res.status, await readError(res));
     if (res.status === 204) return undefined as CallSuccess<C>;

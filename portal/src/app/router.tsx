@@ -45,18 +45,13 @@ const tenant: RouteObject = {
   children: [{ element: <AppLayout />, children: [...tenantRoutes, ...authoringRoutes] }],
 };
 
+/** Pages that work without signing in. */
+export const visitorRoutes: RouteObject[] = [...publicRoutes, ...awardRoutes, ...testRoutes];
+
 export const routes: RouteObject[] = [
   {
     HydrateFallback: () => <Loader />,
-    children: [
-      ...publicRoutes,
-      ...awardRoutes,
-      ...testRoutes,
-      bothRoles,
-      learner,
-      tenant,
-      { path: '*', element: <GoHome /> },
-    ],
+    children: [...visitorRoutes, bothRoles, learner, tenant, { path: '*', element: <GoHome /> }],
   },
 ];
 
