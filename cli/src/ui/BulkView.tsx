@@ -4,8 +4,9 @@
  * at the end. BulkView draws a state; BulkApp runs the work, collects the lines, lets Ctrl+C cancel, and
  * exits once the summary is on screen.
  */
-import { Box, Static, Text, useApp, useInput, useStdin } from 'ink';
+import { Box, Static, Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
+import { type Outcome, useCtrlC, useExitWhenDone } from './render';
 import { Spinner } from './Spinner';
 
 export type Tone = 'ok' | 'warn' | 'fail' | 'info';
@@ -134,10 +135,8 @@ export interface BulkAppProps {
 }
 
 export function BulkApp({ initial, wordWidth, run, onCancel }: BulkAppProps) {
-  const { exit } = useApp();
-  const { isRawModeSupported } = useStdin();
   const [state, setState] = useState<BulkState>({ lines: [], progress: initial, summary: null, wordWidth });
-  const [outcome, setOutcome] = useState<{ error: unknown } | { ok: true } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   const cancelled = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the work runs once, when the view mounts
@@ -164,24 +163,13 @@ export function BulkApp({ initial, wordWidth, run, onCancel }: BulkAppProps) {
     };
   }, []);
 
-  // exit only once the final state is drawn, or Ink drops the last frame
-  useEffect(() => {
-    if (!outcome) return;
-    if ('error' in outcome)
-      exit(outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)));
-    else exit();
-  }, [outcome, exit]);
-
-  useInput(
-    (input, key) => {
-      if (key.ctrl && input === 'c' && !cancelled.current) {
-        cancelled.current = true;
-        setState((s) => (s.progress ? { ...s, progress: { ...s.progress, label: 'Stopping…' } } : s));
-        onCancel();
-      }
-    },
-    { isActive: Boolean(isRawModeSupported) && outcome === null },
-  );
+  useExitWhenDone(outcome);
+  useCtrlC(() => {
+    if (cancelled.current) return;
+    cancelled.current = true;
+    setState((s) => (s.progress ? { ...s, progress: { ...s.progress, label: 'Stopping…' } } : s));
+    onCancel();
+  }, outcome === null);
 
   return <BulkView state={state} />;
 }

@@ -3,8 +3,9 @@
  * LoginView draws one state; LoginApp runs the sign-in, moves through the states, lets Ctrl+C cancel, and
  * exits once the last state is drawn.
  */
-import { Box, Text, useApp, useInput, useStdin } from 'ink';
+import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { type Outcome, useCtrlC, useExitWhenDone } from './render';
 import { Spinner } from './Spinner';
 
 export interface LoginUser {
@@ -106,10 +107,8 @@ export interface LoginAppProps {
 }
 
 export function LoginApp({ initial, run, onCancel }: LoginAppProps) {
-  const { exit } = useApp();
-  const { isRawModeSupported } = useStdin();
   const [state, setState] = useState<LoginState>(initial);
-  const [outcome, setOutcome] = useState<{ error: unknown } | { ok: true } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the sign-in runs once, when the view mounts
   useEffect(() => {
@@ -131,20 +130,8 @@ export function LoginApp({ initial, run, onCancel }: LoginAppProps) {
     };
   }, []);
 
-  // exit only after the final state has been rendered, or Ink drops the last frame
-  useEffect(() => {
-    if (!outcome) return;
-    if ('error' in outcome)
-      exit(outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)));
-    else exit();
-  }, [outcome, exit]);
-
-  useInput(
-    (input, key) => {
-      if (key.ctrl && input === 'c') onCancel();
-    },
-    { isActive: Boolean(isRawModeSupported) && outcome === null },
-  );
+  useExitWhenDone(outcome);
+  useCtrlC(onCancel, outcome === null);
 
   return <LoginView state={state} />;
 }

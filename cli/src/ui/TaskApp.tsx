@@ -2,8 +2,9 @@
  * One piece of work at a terminal: a spinner with what is being done, then the result (or a failure
  * line). Ctrl+C cancels. Exits once the last frame is drawn.
  */
-import { Text, useApp, useInput, useStdin } from 'ink';
+import { Text } from 'ink';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useCtrlC, useExitWhenDone } from './render';
 import { Spinner } from './Spinner';
 
 export interface TaskAppProps {
@@ -16,8 +17,6 @@ export interface TaskAppProps {
 }
 
 export function TaskApp({ label, run, failure, onCancel }: TaskAppProps) {
-  const { exit } = useApp();
-  const { isRawModeSupported } = useStdin();
   const [result, setResult] = useState<{ node: ReactNode } | { error: unknown } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the work runs once, when the view mounts
@@ -32,19 +31,8 @@ export function TaskApp({ label, run, failure, onCancel }: TaskAppProps) {
     };
   }, []);
 
-  useEffect(() => {
-    if (!result) return;
-    if ('error' in result)
-      exit(result.error instanceof Error ? result.error : new Error(String(result.error)));
-    else exit();
-  }, [result, exit]);
-
-  useInput(
-    (input, key) => {
-      if (key.ctrl && input === 'c') onCancel();
-    },
-    { isActive: Boolean(isRawModeSupported) && result === null },
-  );
+  useExitWhenDone(result && ('error' in result ? result : { ok: true }));
+  useCtrlC(onCancel, result === null);
 
   if (!result) return <Spinner label={label} />;
   if ('error' in result)

@@ -3,7 +3,7 @@
  * screen (earlier and Ink loses the final frame); waitUntilExit() then settles with the view's result or
  * rejects with its error.
  */
-import { render, useApp } from 'ink';
+import { render, useApp, useInput, useStdin } from 'ink';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
 import type { Io } from '../core/context';
 
@@ -30,4 +30,32 @@ export function Once({ children }: { children: ReactNode }) {
     exit();
   }, [exit]);
   return <>{children}</>;
+}
+
+/** How a view's work ended: null while it runs. */
+export type Outcome = { error: unknown } | { ok: true } | null;
+
+/**
+ * Exits once the work has ended and its last state is on screen (this effect runs after that render;
+ * exiting earlier loses the final frame): with the error, which waitUntilExit() rejects with, or cleanly.
+ */
+export function useExitWhenDone(outcome: Outcome) {
+  const { exit } = useApp();
+  useEffect(() => {
+    if (!outcome) return;
+    if ('error' in outcome)
+      exit(outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error)));
+    else exit();
+  }, [outcome, exit]);
+}
+
+/** Ctrl+C while the work runs (Ink's own handling is off: the view decides what cancelling means). */
+export function useCtrlC(onCancel: () => void, active: boolean) {
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      if (key.ctrl && input === 'c') onCancel();
+    },
+    { isActive: Boolean(isRawModeSupported) && active },
+  );
 }
