@@ -104,7 +104,9 @@ describe('waymark whoami', () => {
       { WAYMARK_TOKEN: 't' },
     );
     expect(r.code).toBe(4);
-    expect(r.err).toBe('waymark: Not permitted\n');
+    expect(r.err).toBe(
+      'waymark: Not permitted\nThis needs a mentor account (role TENANT); `waymark whoami` shows who this terminal is signed in as.\n',
+    );
   });
 
   it('exits with 6 when the server cannot be reached', async () => {

@@ -148,7 +148,10 @@ export function createContext(globals: GlobalOptions, deps: ContextDeps): Contex
   };
 }
 
-/** Turns a final 401 (the refresh failed, or the script's token was refused) into "not signed in". */
+/**
+ * Turns a final 401 (the refresh failed, or the script's token was refused) into "not signed in", and the
+ * role guard's 403 into a line that says which role the command needs.
+ */
 function explain(client: Client, source: SignedIn['source']): Client {
   const call = (async (...args: Parameters<Client['call']>) => {
     try {
@@ -168,6 +171,13 @@ function explain(client: Client, source: SignedIn['source']): Client {
             cause: err,
           },
         );
+      }
+      if (err instanceof ApiError && err.status === 403 && err.message === 'Not permitted') {
+        // the role guard (mentor §6): say whose commands these are
+        throw new CliError(err.message, ExitCode.forbidden, {
+          hint: 'This needs a mentor account (role TENANT); `waymark whoami` shows who this terminal is signed in as.',
+          cause: err,
+        });
       }
       throw err;
     }
