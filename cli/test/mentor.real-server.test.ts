@@ -274,6 +274,10 @@ describe.skipIf(!emulatorHost)(
 
       const seats = await waymark(['seats', 'list']);
       expect(seats.code).toBe(0);
+      // a learner may not: the role guard's 403, said plainly
+      const learner = await waymark(['seats', 'list'], { WAYMARK_TOKEN: learners[0]!.token });
+      expect(learner.code).toBe(4);
+      expect(learner.err).toContain('This needs a mentor account (role TENANT)');
       expect(seats.events.map((s) => s.learnerId.email).sort()).toEqual(emails.slice(0, 10).sort());
 
       // the same file again: everyone is there already; the eleventh learner needs a payment
