@@ -161,23 +161,19 @@ export async function checkSeat(client: Client, email: string, signal?: AbortSig
 export const freeSeats = (info: { totalQuantity: number; seatCount: number; pendingInvitations: number }) =>
   Math.max(0, info.totalQuantity - info.seatCount - info.pendingInvitations);
 
-export type RemoveOutcome =
-  | { kind: 'removed' }
-  | { kind: 'disabled'; accessUntil: string | null }
-  | { kind: 'alreadyRemoved'; accessUntil: string | null };
+export type RemoveOutcome = { kind: 'removed' } | { kind: 'disabled'; accessUntil: string | null };
 
-/** DELETE /tenant/users/remove-user/{learnerId}. A learner who is not the tenant's is thrown (404). */
+/**
+ * DELETE /tenant/users/remove-user/{learnerId}: removed at once, or (subscribed) disabled until the end of
+ * the billing cycle. A learner who is not the tenant's is thrown (404).
+ */
 export async function removeSeat(
   client: Client,
   learnerId: string,
-  wasDisabled: boolean,
   signal?: AbortSignal,
 ): Promise<RemoveOutcome> {
   const { data } = await client.call(tenantRemoveUser, { params: { learnerId }, signal });
-  if (data.removed) return { kind: 'removed' };
-  return wasDisabled
-    ? { kind: 'alreadyRemoved', accessUntil: data.accessUntil }
-    : { kind: 'disabled', accessUntil: data.accessUntil };
+  return data.removed ? { kind: 'removed' } : { kind: 'disabled', accessUntil: data.accessUntil };
 }
 
 /** The identity service's refusal of the invitation e-mail. */

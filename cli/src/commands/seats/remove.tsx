@@ -58,16 +58,13 @@ function outcomeOf(item: Item, outcome: PoolOutcome<RemoveOutcome | null>): Item
       ? { status: 'alreadyRemoved', text: `${who(item)}: disabled already` }
       : { status: 'wouldRemove', text: who(item) };
   }
-  const until = 'accessUntil' in r && r.accessUntil ? ` until ${formatDateTime(r.accessUntil)}` : '';
-  const fields = 'accessUntil' in r ? { accessUntil: r.accessUntil } : {};
-  switch (r.kind) {
-    case 'removed':
-      return { status: 'removed', text: who(item) };
-    case 'disabled':
-      return { status: 'disabled', text: `${who(item)}: stays${until}, then the seat is removed`, fields };
-    case 'alreadyRemoved':
-      return { status: 'alreadyRemoved', text: `${who(item)}: disabled${until}`, fields };
-  }
+  if (r.kind === 'removed') return { status: 'removed', text: who(item) };
+  const until = r.accessUntil ? ` until ${formatDateTime(r.accessUntil)}` : '';
+  return {
+    status: 'disabled',
+    text: `${who(item)}: stays${until}, then the seat is removed`,
+    fields: { accessUntil: r.accessUntil },
+  };
 }
 
 export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Promise<void> {
@@ -128,9 +125,7 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
       fields: { ...placeFields(item.where), email: item.email, learnerId: item.learnerId },
     }),
     work: (item) =>
-      dryRun || item.isDisabled
-        ? Promise.resolve(null)
-        : removeSeat(client, item.learnerId, item.isDisabled, ctx.signal),
+      dryRun || item.isDisabled ? Promise.resolve(null) : removeSeat(client, item.learnerId, ctx.signal),
     describe: outcomeOf,
     summarize: (count) => {
       const disabled = count('disabled');
