@@ -11,9 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-// biome-ignore lint/style/noRestrictedImports: tests may import server/ (cli/README.md); this one runs the real app
 import { buildApp } from '@server/app';
-// biome-ignore lint/style/noRestrictedImports: as above
 import { loadConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/client';
 import { emulatorAccounts } from '@server/db/seed';
