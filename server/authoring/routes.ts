@@ -203,12 +203,6 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           .limit(1);
         if (!topic) throw badRequest('The topic does not belong to the subject', 'topic');
         const fib = body.questionType === 'FILL_IN_BLANK';
-        if (fib) {
-          const numeric = body.options.every((o) => o.value !== '' && Number.isFinite(Number(o.value)));
-          const textual = body.options.every((o) => o.value !== '' && !Number.isFinite(Number(o.value)));
-          if (!numeric && !textual)
-            throw badRequest('Accepted answers must all be numbers or all be text', 'textCorrectAnswer');
-        }
         const options = fib
           ? body.options.filter((o) => o.value).map((o) => ({ value: o.value, isCorrect: true, points: 0 }))
           : withOptionPoints(body.options).map((o) => ({

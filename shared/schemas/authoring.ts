@@ -10,6 +10,7 @@ export const editorMessages = {
   allImages: 'All image fields must be inserted.',
   answerEmpty: 'Answer should not be empty',
   answerNumber: 'The answer must be a number',
+  answerKinds: 'Accepted answers must all be numbers or all be text',
   minOptions: 'A question needs at least two options',
   imageDimension: 'Image dimension should be 1200*400 pixels.',
   assessmentName: 'Assessment name cannot be empty.',
@@ -72,8 +73,11 @@ export const QuestionInput = z
     if (!q.explanation[0]?.value.trim()) add(['explanation', 0, 'value'], editorMessages.required);
     if (q.tags.length === 0) add(['tags'], editorMessages.required);
     if (q.questionType === 'FILL_IN_BLANK') {
-      const answers = q.options.map((o) => o.value).filter(Boolean);
+      const answers = q.options.map((o) => o.value.trim()).filter(Boolean);
       if (answers.length === 0) add(['textCorrectAnswer'], editorMessages.answerEmpty);
+      // a test compares numbers as numbers and text as text, so one question's answers are of one kind
+      const numeric = answers.filter((v) => Number.isFinite(Number(v))).length;
+      if (numeric > 0 && numeric < answers.length) add(['textCorrectAnswer'], editorMessages.answerKinds);
       return;
     }
     if (q.options.length < MIN_OPTIONS) add(['options'], editorMessages.minOptions);

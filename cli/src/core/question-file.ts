@@ -561,13 +561,6 @@ export function checkRecord(
   if (r.points !== undefined && !fib && !reported.has('points')) {
     add('points', 'only fill-in-blank questions have points (a correct option is worth 10)');
   }
-  if (fib && options.length) {
-    // the server's rule: accepted answers are all numbers or all text
-    const values = options.map((o) => o.value).filter(Boolean);
-    const numeric = values.every((v) => Number.isFinite(Number(v)));
-    const textual = values.every((v) => !Number.isFinite(Number(v)));
-    if (!numeric && !textual) add('options', 'Accepted answers must all be numbers or all be text');
-  }
 
   const explanation = (typeof r.explanation === 'string' ? [r.explanation] : (r.explanation ?? []))
     .map((v) => v.trim())
