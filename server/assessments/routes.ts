@@ -16,11 +16,10 @@ import {
   verifyTestLink,
   viewTestLink,
 } from '@shared/contract/assessments';
-import type { Question, TestType } from '@shared/schemas/assessment';
-import { and, asc, eq } from 'drizzle-orm';
+import type { TestType } from '@shared/schemas/assessment';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
-import { loadQuestions } from '../authoring/questions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -35,7 +34,6 @@ import {
   evaluateLink,
   findLink,
   freezeQuestions,
-  inFrozenOrder,
   LINK_MESSAGES,
   LINK_VALIDITY_MS,
   type LinkRow,
@@ -63,9 +61,9 @@ import {
   resourceInSection,
   sectionsOfAssigned,
   subjectById,
-  toApiLink,
   toApiLinks,
 } from './queries';
+import { testReview } from './review';
 import { testLinkQuestions as frozen, questionFeedback, testActivity, testLinks } from './tables';
 import { testSupportRoutes } from './test-support';
 
@@ -403,37 +401,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         const found = await findLink(db, params.id);
         if (!found) throw notFound('Test link not found');
         if (found.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
-        const link = await settle(db, found, clock(), linkHooks);
-        if (!link.isCompleted) {
-          throw conflict('The answers can be viewed once the test is evaluated.', {
-            errorCode: 'TEST_NOT_EVALUATED',
-          });
-        }
-        const order = await db
-          .select({ questionId: frozen.questionId, optionOrder: frozen.optionOrder })
-          .from(frozen)
-          .where(eq(frozen.testLinkId, link.id))
-          .orderBy(asc(frozen.position));
-        const loaded = await loadQuestions(
-          db,
-          order.map((o) => o.questionId),
-        );
-        const optionOrder = new Map(order.map((o) => [o.questionId, o.optionOrder]));
-        const questions: Question[] = loaded.map((q) => ({
-          ...q,
-          options: inFrozenOrder(
-            q.options.map((o) => ({ ...o, id: o._id })),
-            optionOrder.get(q._id) ?? [],
-          ).map(({ id: _id, ...o }) => o),
-        }));
-        const [subject] = link.subjectId ? [await subjectById(db, link.subjectId)] : [null];
-        return ok({
-          data: {
-            ...toApiLink(link, subject?.name ?? null),
-            questions,
-            answers: await savedAnswers(db, link.id),
-          },
-        });
+        return ok({ data: await testReview(db, found, clock()) });
       },
 
       async questionFeedback({ body, caller }) {

@@ -33,16 +33,14 @@ import {
   tenantUsersList,
   tenantUsersSearchList,
 } from '@shared/contract/tenant';
-import type { Question } from '@shared/schemas/assessment';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { timeByDay, timeByResource } from '../activity/reports';
-import { linkHooks } from '../assessments/completion';
-import { findLink, inFrozenOrder, savedAnswers, settle } from '../assessments/engine';
-import { linksOf, subjectById, toApiLink, toApiLinks } from '../assessments/queries';
-import { testLinkQuestions as frozen, testLinks } from '../assessments/tables';
-import { loadQuestions } from '../authoring/questions';
+import { findLink } from '../assessments/engine';
+import { linksOf, toApiLinks } from '../assessments/queries';
+import { testReview } from '../assessments/review';
+import { testLinks } from '../assessments/tables';
 import { billingOf } from '../billing/routes';
 import { visibleSeat } from '../billing/seats';
 import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmap, learnerRoadmaps } from '../catalogue/learning';
@@ -50,7 +48,7 @@ import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound } from '../http/errors';
 import { answer, created, ok, serve } from '../http/routes';
 import { achievements, awardsByType, learningReport, tenantStats } from './reports';
 import {
@@ -299,39 +297,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         await learner(caller.id, params.userId);
         const found = await findLink(db, params.linkId);
         if (!found || found.userId !== params.userId) throw notFound('Test link not found');
-        const link = await settle(db, found, clock(), linkHooks);
-        if (!link.isCompleted) {
-          throw conflict('The answers can be viewed once the test is evaluated.', {
-            errorCode: 'TEST_NOT_EVALUATED',
-          });
-        }
-        // the review the learner's GET /testlink/{id}/view shows: frozen order, correct answers, answers given
-        const order = await db
-          .select({ questionId: frozen.questionId, optionOrder: frozen.optionOrder })
-          .from(frozen)
-          .where(eq(frozen.testLinkId, link.id))
-          .orderBy(asc(frozen.position));
-        const optionOrder = new Map(order.map((o) => [o.questionId, o.optionOrder]));
-        const questions: Question[] = (
-          await loadQuestions(
-            db,
-            order.map((o) => o.questionId),
-          )
-        ).map((q) => ({
-          ...q,
-          options: inFrozenOrder(
-            q.options.map((o) => ({ ...o, id: o._id })),
-            optionOrder.get(q._id) ?? [],
-          ).map(({ id: _id, ...o }) => o),
-        }));
-        const subject = link.subjectId ? await subjectById(db, link.subjectId) : null;
-        return ok({
-          data: {
-            ...toApiLink(link, subject?.name ?? null),
-            questions,
-            answers: await savedAnswers(db, link.id),
-          },
-        });
+        return ok({ data: await testReview(db, found, clock()) });
       },
 
       // ---- roadmaps for a learner
