@@ -256,19 +256,27 @@ test.describe('the catalogue and the public site', () => {
     await expectAccessible(page, 'personalised roadmap');
   });
 
-  test('filters on All Roadmaps stay in the address and survive a reload; My Roadmaps starts empty', async ({
+  test('a short link opened before sign-in reopens after it; My Roadmaps starts empty; filters on All Roadmaps survive a reload', async ({
     page,
     request,
     emulator,
   }) => {
-    const all = (await catalogue(request)).length;
+    const list = await catalogue(request);
+    const all = list.length;
+    // a short link opened before signing in is opened again once signed in (learner §4)
+    const git = await detail(request, byName(list, 'Git and GitHub')._id);
+    const first = git.sections[0]!.resources[0]!;
+    await page.goto(`/resource/${first.shortId}`);
+    await expect(page.getByText('Please install Extension to learn the resource.')).toBeVisible();
     await page.goto('/learner');
     await signUpLearner(page, emulator, {
       email: uniqueEmail('filters'),
       password: PASSWORD,
       name: 'Farah Filters',
     });
-    await expect(page).toHaveURL(/\/my-roadmaps$/);
+    await expect(page).toHaveURL(`/resource/${first.shortId}`);
+    await expect(page.getByRole('heading', { level: 1, name: first.actualTitle })).toBeVisible();
+    await page.goto('/my-roadmaps');
     await expect(page.getByText('No Roadmaps found, Take one now')).toBeVisible();
     await expectAccessible(page, 'my roadmaps, empty');
     await page.getByRole('link', { name: 'Select a Roadmap' }).click();
