@@ -16,7 +16,7 @@ import { roadmaps } from './tables';
 import { BACKENDS, buildFixture, type Fixture, type Harness, openHarness, type Person } from './test-helpers';
 
 describe('ListCache', () => {
-  it('keeps a list for its time, then forgets it', () => {
+  it('keeps a list fresh for its time, then as expired for as long again, then forgets it', () => {
     let now = 1_000;
     const cache = new ListCache(30_000, () => now);
     cache.set('subject=x', '{"data":[]}');
@@ -24,6 +24,25 @@ describe('ListCache', () => {
     expect(cache.get('subject=x')?.json.toString()).toBe('{"data":[]}');
     now += 1;
     expect(cache.get('subject=x')).toBeNull();
+    expect(cache.stale('subject=x')?.json.toString()).toBe('{"data":[]}');
+    now += 30_000;
+    expect(cache.stale('subject=x')).toBeNull();
+  });
+
+  it('has one refresh of a filter under way at a time, and lets its waiters go when it ends', async () => {
+    const cache = new ListCache(30_000);
+    expect(cache.refreshing('a=1')).toBeNull();
+    const end = cache.beginRefresh('a=1');
+    const underway = cache.refreshing('a=1');
+    expect(underway).toBeInstanceOf(Promise);
+    let released = false;
+    void underway!.then(() => {
+      released = true;
+    });
+    end();
+    await underway;
+    expect(released).toBe(true);
+    expect(cache.refreshing('a=1')).toBeNull();
   });
 
   it('holds a bounded number of filters, dropping the oldest', () => {
@@ -90,11 +109,28 @@ for (const backend of BACKENDS) {
       // another filter is read afresh
       const other = await get(`/api/roadmap/list/no-auth?subject=${f.programming}&language=${f.english}`);
       expect(other.body).toContain(`Renamed ${f.tag}`);
-      // 30 s later the first is read afresh too
+      // 30 s later the first is read afresh: by one request, while those arriving meanwhile get the
+      // expired copy rather than all reading it again
       now += 30_000;
-      expect((await get(url)).body).toContain(`Renamed ${f.tag}`);
+      const [refresher, ...others] = await Promise.all([get(url), get(url), get(url), get(url)]);
+      expect(refresher!.body).toContain(`Renamed ${f.tag}`);
+      for (const other of others) expect(other.body).toBe(first.body);
+      expect((await get(url)).body).toBe(refresher!.body);
       await h.db.update(roadmaps).set({ name: f.alpha.name }).where(eq(roadmaps.id, f.alpha.id));
-      now += 30_000;
+      now += 60_000;
+    });
+
+    it('requests arriving while a list is read for the first time wait for it', async () => {
+      const url = `/api/roadmap/list/no-auth?language=${f.english}`;
+      const answers = await Promise.all([get(url), get(url), get(url)]);
+      for (const a of answers) expect(a.statusCode).toBe(200);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      // the first read it (answered by the handler); the others waited and were answered from what it kept
+      expect(answers.map((a) => a.headers.vary ?? 'handler')).toEqual([
+        'handler',
+        'accept-encoding',
+        'accept-encoding',
+      ]);
     });
 
     it('sends it gzipped to clients that accept gzip, and 304 to a client that has it', async () => {
