@@ -107,14 +107,15 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
     return rows.map((r) => r.id);
   }
 
+  /** Adds a question after the last one (positions are not renumbered on removal, so not the count). */
   async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${tenantAssessmentQuestions.position}) + 1, 0)::int` })
       .from(tenantAssessmentQuestions)
       .where(eq(tenantAssessmentQuestions.assessmentId, assessmentId));
     await tx
       .insert(tenantAssessmentQuestions)
-      .values({ assessmentId, questionId, position: Number(n) })
+      .values({ assessmentId, questionId, position: Number(next) })
       .onConflictDoNothing();
   }
 
@@ -127,6 +128,33 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
     if (options.length) {
       await tx.insert(questionOptions).values(options.map((o, position) => ({ questionId, position, ...o })));
     }
+  }
+
+  /**
+   * Saves the editor's options in the order sent: an option sent back with its id keeps it (learners'
+   * answers and the frozen option order of their tests refer to it), new ones are added, the rest removed.
+   */
+  async function saveOptions(
+    tx: Db,
+    questionId: string,
+    options: { _id?: string; value: string; isCorrect: boolean; points: number }[],
+  ) {
+    const saved = await tx
+      .select({ id: questionOptions.id })
+      .from(questionOptions)
+      .where(eq(questionOptions.questionId, questionId));
+    const unused = new Set(saved.map((o) => o.id));
+    const added: (typeof questionOptions.$inferInsert)[] = [];
+    for (const [position, { _id, ...o }] of options.entries()) {
+      if (_id && unused.delete(_id)) {
+        await tx
+          .update(questionOptions)
+          .set({ ...o, position })
+          .where(eq(questionOptions.id, _id));
+      } else added.push({ questionId, position, ...o });
+    }
+    if (unused.size) await tx.delete(questionOptions).where(inArray(questionOptions.id, [...unused]));
+    if (added.length) await tx.insert(questionOptions).values(added);
   }
 
   const fresh = async (id: string) => (await loadQuestion(db, id))!;
@@ -204,8 +232,11 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
         if (!topic) throw badRequest('The topic does not belong to the subject', 'topic');
         const fib = body.questionType === 'FILL_IN_BLANK';
         const options = fib
-          ? body.options.filter((o) => o.value).map((o) => ({ value: o.value, isCorrect: true, points: 0 }))
+          ? body.options
+              .filter((o) => o.value)
+              .map((o) => ({ _id: o._id, value: o.value, isCorrect: true, points: 0 }))
           : withOptionPoints(body.options).map((o) => ({
+              _id: o._id,
               value: o.value,
               isCorrect: o.isCorrect,
               points: o.points,
@@ -227,7 +258,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               updatedAt: new Date(),
             })
             .where(eq(questions.id, params.id));
-          await setOptions(tx as unknown as Db, params.id, options);
+          await saveOptions(tx as unknown as Db, params.id, options);
         });
         return ok({ data: await fresh(params.id) });
       },
