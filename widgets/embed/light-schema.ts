@@ -3,8 +3,9 @@
  * `widgets/<widget>/props.ts` into `lightSchema(<its JSON Schema>)`, so the element files do not carry
  * zod (a third of their size) nor its `new Function` probe, which strict page policies report.
  * It understands what attribute schemas use — an object of strings with required keys, minLength,
- * pattern and enum — and answers like zod's safeParse. `light-schema.test.ts` checks that it agrees
- * with zod on every widget's schema.
+ * pattern and enum — and answers in the shape of zod's safeParse. `light-schema.test.ts` checks that it
+ * accepts and refuses what zod does, naming the same attributes, on every widget's schema (its messages
+ * say the rule where zod says 'Invalid input').
  */
 
 export interface JsonSchemaString {
