@@ -8,22 +8,21 @@ import { createRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { loadCurrentUser, signOutProvider } from './app/auth';
 import { loadConfig } from './app/config';
-import { initFirebase } from './app/firebase';
 import { createRouter, visitorRoutes } from './app/router';
 
 const root = createRoot(document.getElementById('root')!);
 
 onSignedOut(() => {
-  void signOutProvider();
   // a page anyone may open (a test link, an award, the course pages) goes on for the visitor; others go to
   // the public site (learner §4, request flow)
-  if (!matchRoutes(visitorRoutes, window.location.pathname)) window.location.assign('/');
+  void signOutProvider().finally(() => {
+    if (!matchRoutes(visitorRoutes, window.location.pathname)) window.location.assign('/');
+  });
 });
 
 async function start() {
   try {
-    const config = await loadConfig();
-    initFirebase(config);
+    await loadConfig();
   } catch {
     root.render(
       <main id="main" className="page-narrow">

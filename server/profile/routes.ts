@@ -1,10 +1,6 @@
 import { basicProfile, deleteAccount, me } from '@shared/contract/profile';
-import {
-  BasicProfileInput,
-  FullProfileInput,
-  profileMessages,
-  requireIamForTenant,
-} from '@shared/schemas/user';
+import { BasicProfileInput, FullProfileInput } from '@shared/schemas/profile-forms';
+import { profileMessages, requireIamForTenant } from '@shared/schemas/user';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';

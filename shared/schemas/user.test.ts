@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { BasicProfileInput, FullProfileInput } from './profile-forms';
 import {
   AccountDeletionInput,
-  BasicProfileInput,
   DeleteForm,
   deleteMessages,
   EmailInput,
-  FullProfileInput,
   LINKEDIN_PATTERN,
   profileMessages,
   requireIamForTenant,

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { DateTime, Device, Id, Role } from './common';
 
@@ -75,79 +74,6 @@ export const profileMessages = {
 
 /** `{host}/` followed by letters, digits, dot, slash or hyphen. */
 export const LINKEDIN_PATTERN = /^(https?:\/\/)?([A-Za-z]{2,3}\.)?linkedin\.com\/[A-Za-z0-9./-]+$/;
-
-const trimmed = (message: string) => z.string({ error: message }).trim().min(1, { message });
-
-const phoneFields = {
-  phoneNumber: z
-    .string({ error: profileMessages.phoneRequired })
-    .trim()
-    .min(1, profileMessages.phoneRequired),
-  /** ISO country of the phone number. */
-  phoneCountry: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
-    .default(PREFERRED_PHONE_COUNTRY),
-};
-
-function checkPhone(v: { phoneNumber: string; phoneCountry: string }, ctx: z.RefinementCtx) {
-  // biome-ignore lint/suspicious/noExplicitAny: libphonenumber's CountryCode is a string union
-  if (v.phoneNumber && !isValidPhoneNumber(v.phoneNumber, v.phoneCountry as any)) {
-    ctx.addIssue({ code: 'custom', message: profileMessages.phoneInvalid, path: ['phoneNumber'] });
-  }
-}
-
-/** 'I am' is optional in the schema (tenants only); an empty choice counts as none. */
-const optionalIam = z.preprocess((v) => (v === '' || v === null ? undefined : v), Iam.optional());
-
-const linkedInOptional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || LINKEDIN_PATTERN.test(v), { message: profileMessages.linkedInInvalid });
-
-/** PUT /login/basic-profile?page=basic_profile_page */
-export const BasicProfileInput = z
-  .object({
-    name: trimmed(profileMessages.nameRequired).pipe(
-      z.string().max(80, 'Name must be at most 80 characters'),
-    ),
-    ...phoneFields,
-    iam: optionalIam,
-    linkedIn: linkedInOptional,
-  })
-  .superRefine(checkPhone);
-export type BasicProfileInput = z.input<typeof BasicProfileInput>;
-
-/** PUT /login/basic-profile?page=profile_page */
-export const FullProfileInput = z
-  .object({
-    name: trimmed(profileMessages.nameRequired).pipe(
-      z.string().max(80, 'Name must be at most 80 characters'),
-    ),
-    ...phoneFields,
-    iam: optionalIam,
-    tShirtSize: z.enum(T_SHIRT_SIZES, { error: profileMessages.tShirtSizeRequired }),
-    addressLine1: trimmed(profileMessages.addressLine1Required).pipe(z.string().max(200)),
-    addressLine2: z.string().trim().max(200).optional(),
-    country: trimmed(profileMessages.countryRequired).pipe(
-      z.string().regex(/^[A-Z]{2}$/, 'must be a country code'),
-    ),
-    state: trimmed(profileMessages.stateRequired).pipe(z.string().max(100)),
-    city: trimmed(profileMessages.cityRequired).pipe(z.string().max(100)),
-    pincode: trimmed(profileMessages.pincodeRequired).pipe(
-      z.string().regex(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid pincode'),
-    ),
-    linkedIn: z
-      .string({ error: profileMessages.linkedInRequired })
-      .trim()
-      .min(1, profileMessages.linkedInRequired)
-      .regex(LINKEDIN_PATTERN, profileMessages.linkedInInvalid),
-  })
-  .superRefine(checkPhone);
-export type FullProfileInput = z.input<typeof FullProfileInput>;
 
 /** The tenant's 'I am' is required for tenants only; the server and the forms apply this on top. */
 export function requireIamForTenant(role: Role | undefined, iam: unknown): string | null {

@@ -34,6 +34,7 @@ test.describe('sign-up, verification and the basic profile', () => {
   }) => {
     const email = uniqueEmail('learner');
     await page.goto('/');
+    await expect(page.getByRole('link', { name: 'GET STARTED' }).first()).toBeVisible();
     await expectAccessible(page, 'landing');
     await page.getByRole('link', { name: 'GET STARTED' }).first().click();
     await expect(page).toHaveURL(/\/who-i-am$/);
@@ -108,7 +109,7 @@ test.describe('sign-up, verification and the basic profile', () => {
     await page.getByLabel('I am').selectOption('MENTOR');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/portal\/users$/);
-    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
     await expect(page.getByText('No data found')).toBeVisible();
     await expectAccessible(page, 'tenant users');
   });

@@ -12,8 +12,7 @@ import { client } from '@widgets/core/api';
 import { extensionReady, signInExtension, signOutExtension } from '@widgets/core/extension';
 import { clearSession, session, setSession, updateUser } from '@widgets/core/session';
 import { toast } from '@widgets/ui/Toast';
-import { type User as FirebaseUser, signOut as firebaseSignOut } from 'firebase/auth';
-import { firebaseAuth } from './firebase';
+import type { User as FirebaseUser } from 'firebase/auth';
 
 /** 'loading' until the current user is known; null when nobody is signed in. */
 export const currentUser = signal<User | null | 'loading'>(session.peek() ? 'loading' : null);
@@ -98,19 +97,16 @@ export async function signOutEverywhere(opts: { navigate?: boolean } = {}) {
   if (s?.user.role === 'USER') await signOutExtension().catch(() => undefined);
   clearSession();
   currentUser.value = null;
-  try {
-    await firebaseSignOut(firebaseAuth());
-  } catch {
-    // not signed in to the provider
-  }
+  await signOutProvider();
   if (opts.navigate !== false) window.location.assign('/');
 }
 
 /** Signs out of the identity provider only (after a refused sign-in). */
 export async function signOutProvider() {
   try {
-    await firebaseSignOut(firebaseAuth());
+    // loaded on demand: the identity provider's SDK is not part of every page
+    await (await import('./firebase')).signOutOfProvider();
   } catch {
-    // nothing to do
+    // not signed in to the provider
   }
 }

@@ -1,11 +1,17 @@
-import type { PublicConfig } from '@shared/contract/system';
+/**
+ * The identity provider's SDK (Firebase Auth), set up on first use from the server's public settings.
+ * Only the pages that sign people in, sign them up or invite them import this module, so the SDK is not
+ * part of what every page loads (docs/PERFORMANCE.md, the landing page's initial JavaScript).
+ */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
-import { type Auth, connectAuthEmulator, getAuth } from 'firebase/auth';
+import { type Auth, connectAuthEmulator, getAuth, signOut } from 'firebase/auth';
+import { appConfig } from './config';
 
 let auth: Auth | null = null;
 
-export function initFirebase(config: PublicConfig): Auth {
+export function firebaseAuth(): Auth {
   if (auth) return auth;
+  const config = appConfig();
   const app: FirebaseApp = initializeApp({
     apiKey: config.firebase.apiKey,
     authDomain: config.firebase.authDomain,
@@ -18,7 +24,7 @@ export function initFirebase(config: PublicConfig): Auth {
   return auth;
 }
 
-export function firebaseAuth(): Auth {
-  if (!auth) throw new Error('Firebase is not initialised yet');
-  return auth;
+/** Signs out of the identity provider (it keeps its own session in the browser). */
+export async function signOutOfProvider(): Promise<void> {
+  await signOut(firebaseAuth());
 }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { basicProfile } from '@shared/contract/profile';
 import { destinationAfterProfile } from '@shared/rules/navigation';
-import { BasicProfileInput, IAM_LABELS, IAM_VALUES, profileMessages, type User } from '@shared/schemas/user';
+import { BasicProfileInput } from '@shared/schemas/profile-forms';
+import { IAM_LABELS, IAM_VALUES, profileMessages, type User } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
 import { extensionReady } from '@widgets/core/extension';
 import { updateUser } from '@widgets/core/session';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { basicProfile } from '@shared/contract/profile';
+import { FullProfileInput } from '@shared/schemas/profile-forms';
 import {
   DEFAULT_COUNTRY,
   deleteMessages,
-  FullProfileInput,
   IAM_LABELS,
   IAM_VALUES,
   profileMessages,
