@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { compressFolder } from './compress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const ifStale = process.argv.includes('--if-stale');
@@ -38,6 +39,7 @@ const targets = [
     name: 'portal',
     config: 'vite.config.ts',
     output: 'dist/portal/index.html',
+    compress: 'dist/portal',
     sources: ['portal', 'widgets', 'shared', 'vite.config.ts', 'package-lock.json'],
     command: ['npx', 'vite', 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'],
   },
@@ -79,6 +81,8 @@ for (const t of targets) {
     failed = true;
     break;
   }
+  // compressed copies beside the files, which the server sends to browsers that accept them
+  if (t.compress) compressFolder(join(root, t.compress));
   console.log(`✓ built ${t.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 process.exit(failed ? 1 : 0);

@@ -210,6 +210,8 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       prefix: '/',
       wildcard: true,
       index: false,
+      // scripts/compress.mjs writes .br and .gz copies at build time
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const immutable = path.includes('/assets/');
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -225,6 +227,7 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       prefix: '/widgets/',
       decorateReply: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply) => {
         reply.header('access-control-allow-origin', '*');
         reply.header('cache-control', 'public, max-age=300');
