@@ -1,15 +1,16 @@
 #!/usr/bin/env node
+/**
+ * Builds the embeddable widgets into dist/widgets: one ES module per widget (widgets/embed/widgets.json),
+ * each through widgets/vite.embed.config.ts; then manifest.json (each element's file, size and the
+ * attributes, events, slots, CSS parts and custom properties of its header comment), the demo page and
+ * Brotli and gzip copies of every file (scripts/compress.mjs).
+ *   node widgets/build-embed.mjs [--out <folder>]   (default dist/widgets; bench/widgets.mjs builds elsewhere)
+ */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { build } from 'vite';
-/**
- * Builds the embeddable widgets into dist/widgets: one ES module per widget (widgets/embed/widgets.json),
- * each through widgets/vite.embed.config.ts; then manifest.json (each element's file, size and the
- * attributes, events, slots, CSS parts and custom properties of its header comment) and the demo page.
- *   node widgets/build-embed.mjs [--out <folder>]   (default dist/widgets; bench/widgets.mjs builds elsewhere)
- */
 import { compressFolder } from '../scripts/compress.mjs';
 
 // the config is loaded by Node itself, through tsx: it imports the widgets' props modules, which import
