@@ -9,6 +9,13 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe on the page and fails with the violations listed. */
 export async function expectAccessible(page: Page, context = '') {
+  // pages load lazily: check the page once it has drawn its heading, not the empty shell before it (a
+  // page that never draws one is still checked, and axe then says what is missing)
+  await page
+    .waitForFunction(() => document.querySelector('main h1, [role="dialog"] h1, h1'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
