@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Ink draws only the final frame when it believes it runs under CI (is-in-ci reads CI); the
+          // terminal views' tests follow the frames a person sees, so they run as on a terminal.
+          env: { CI: 'false' },
           include: [
             'shared/**/*.test.ts',
             'cli/**/*.test.{ts,tsx}',
