@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { Hooks, LinkRow } from './engine';
 
 export const linkHooks: Hooks = {
+  earns: (link) => link.type === 'ROADMAP' && Boolean(link.assignedRoadmapId),
   async onEarned(db: Db, link: LinkRow) {
     if (link.type === 'ROADMAP' && link.assignedRoadmapId) {
       await markRoadmapCompleted(db, link.assignedRoadmapId, link.linkId);

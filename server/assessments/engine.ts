@@ -13,7 +13,19 @@ import {
   summarise,
 } from '@shared/rules/scoring';
 import type { Answer, QuestionType, TakerQuestion, TestStatus, TestType } from '@shared/schemas/assessment';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
@@ -374,47 +386,71 @@ export interface KeyQuestion {
   options: { id: string; value: string; isCorrect: boolean; points: number }[];
 }
 
-/** The answer key of a link (server-side only), in question order. */
+/**
+ * One statement per database handle, built once: drizzle builds a query's text on every call (for a select of
+ * many columns that costs more than running it), and PostgreSQL parses and plans a named statement once per
+ * connection. A transaction is a handle of its own, so statements prepared on it are built per transaction.
+ */
+function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+/** node-postgres and PGlite parse json; a driver that does not hands over the text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** A question's options with their correctness, in position order, as one JSON array. */
+const keyOptionsOf = (questionId: SQL) => sql<KeyQuestion['options'] | string>`coalesce((
+  select json_agg(json_build_object('id', o.id, 'value', o.value, 'isCorrect', o.is_correct, 'points', o.points)
+    order by o.position)
+  from ${questionOptions} o where o.question_id = ${questionId}), '[]'::json)`;
+const keyFields = {
+  id: questions.id,
+  type: questions.questionType,
+  points: questions.points,
+  roadmapId: testLinkQuestions.roadmapId,
+  options: keyOptionsOf(sql`${questions.id}`),
+};
+const wholeKey = preparedPer((db) =>
+  db
+    .select(keyFields)
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .where(eq(testLinkQuestions.testLinkId, sql.placeholder('link')))
+    .orderBy(asc(testLinkQuestions.position))
+    .prepare('test_link_answer_key'),
+);
+const oneQuestionKey = preparedPer((db) =>
+  db
+    .select(keyFields)
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .where(
+      and(
+        eq(testLinkQuestions.testLinkId, sql.placeholder('link')),
+        eq(testLinkQuestions.questionId, sql.placeholder('question')),
+      ),
+    )
+    .prepare('test_link_answer_key_one'),
+);
+
+/** The answer key of a link (server-side only), in question order: one statement, prepared. */
 export async function answerKey(
   db: Db,
   testLinkRowId: string,
   onlyQuestion?: string,
 ): Promise<KeyQuestion[]> {
-  const where = onlyQuestion
-    ? and(eq(testLinkQuestions.testLinkId, testLinkRowId), eq(testLinkQuestions.questionId, onlyQuestion))
-    : eq(testLinkQuestions.testLinkId, testLinkRowId);
-  const rows = await db
-    .select({
-      id: questions.id,
-      type: questions.questionType,
-      points: questions.points,
-      roadmapId: testLinkQuestions.roadmapId,
-    })
-    .from(testLinkQuestions)
-    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
-    .where(where)
-    .orderBy(asc(testLinkQuestions.position));
-  if (rows.length === 0) return [];
-  const options = await db
-    .select({
-      id: questionOptions.id,
-      questionId: questionOptions.questionId,
-      value: questionOptions.value,
-      isCorrect: questionOptions.isCorrect,
-      points: questionOptions.points,
-    })
-    .from(questionOptions)
-    .where(
-      inArray(
-        questionOptions.questionId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(questionOptions.position));
-  return rows.map((r) => ({
-    ...r,
-    options: options.filter((o) => o.questionId === r.id).map(({ questionId: _q, ...o }) => o),
-  }));
+  const rows = onlyQuestion
+    ? await oneQuestionKey(db).execute({ link: testLinkRowId, question: onlyQuestion })
+    : await wholeKey(db).execute({ link: testLinkRowId });
+  return rows.map((r) => ({ ...r, options: parsed(r.options) }));
 }
 
 /**
@@ -455,20 +491,17 @@ export function normaliseAnswer(
   return { questionId: q.id, answerIds: [id], answerText: null };
 }
 
-/** Saves answers (one row per question; a new answer replaces the old one). */
-export async function upsertAnswers(db: Db, testLinkRowId: string, rows: readonly StoredAnswer[]) {
-  if (rows.length === 0) return;
-  await db
+/** Saves one answer as it is given: a prepared statement (the autosave of every answer runs it). */
+const upsertOneAnswer = preparedPer((db) =>
+  db
     .insert(testAnswers)
-    .values(
-      rows.map((r) => ({
-        testLinkId: testLinkRowId,
-        questionId: r.questionId,
-        answerIds: r.answerIds,
-        answerText: r.answerText,
-        answeredAt: new Date(),
-      })),
-    )
+    .values({
+      testLinkId: sql.placeholder('link'),
+      questionId: sql.placeholder('question'),
+      answerIds: sql`${sql.placeholder('ids')}::uuid[]`,
+      answerText: sql.placeholder('text'),
+      answeredAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
     .onConflictDoUpdate({
       target: [testAnswers.testLinkId, testAnswers.questionId],
       set: {
@@ -476,19 +509,76 @@ export async function upsertAnswers(db: Db, testLinkRowId: string, rows: readonl
         answerText: sql`excluded.answer_text`,
         answeredAt: sql`excluded.answered_at`,
       },
-    });
+    })
+    .prepare('test_answer_upsert'),
+);
+
+/** What an evaluation reads, in one prepared statement: the link, its answer key and the answers saved. */
+const evaluationRead = preparedPer((db) =>
+  db
+    .select({
+      link: testLinks,
+      // a select from one table names its columns without the table, so the subqueries use aliases
+      key: sql<KeyQuestion[] | string>`coalesce((
+        select json_agg(json_build_object('id', q.id, 'type', q.question_type, 'points', q.points,
+            'roadmapId', tlq.roadmap_id, 'options', ${keyOptionsOf(sql`q.id`)})
+          order by tlq.position)
+        from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
+        where tlq.test_link_id = ${testLinks}.id), '[]'::json)`,
+      saved: sql<StoredAnswer[] | string>`coalesce((
+        select json_agg(json_build_object('questionId', a.question_id, 'answerIds', a.answer_ids,
+            'answerText', a.answer_text))
+        from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json)`,
+    })
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_evaluation_read'),
+);
+
+/**
+ * What an evaluation writes, in one prepared statement: the link's result, the given answers stored with
+ * their points and the points of the answers saved before — only while the link is still open, so of two
+ * evaluations at once the first writes and the other finds the link completed.
+ */
+const evaluationWrite = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const done = db.$with('done', getTableColumns(testLinks)).as(sql`
+    update ${testLinks} set
+      is_completed = true, score = ${p('score')}, percentage = ${p('percentage')},
+      question_count = ${p('questionCount')}, status = ${p('status')},
+      completed_at = ${p('completedAt')}::timestamptz, completed_in = ${p('completedIn')}
+    where id = ${p('id')}::uuid and is_completed = false and status = 'TAKE_TEST'
+    returning *`);
+  const given = db.$with('given', {}).as(sql`
+    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
+    select ${p('id')}::uuid, g.question_id, g.answer_ids, g.answer_text, ${p('answeredAt')}::timestamptz, g.points
+    from json_to_recordset(${p('given')}::json)
+      as g(question_id uuid, answer_ids uuid[], answer_text text, points numeric)
+    where exists (select 1 from done)
+    on conflict (test_link_id, question_id) do update set
+      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text,
+      answered_at = excluded.answered_at, points = excluded.points`);
+  const kept = db.$with('kept', {}).as(sql`
+    update ${testAnswers} a set points = k.points
+    from json_to_recordset(${p('kept')}::json) as k(question_id uuid, points numeric)
+    where a.test_link_id = ${p('id')}::uuid and a.question_id = k.question_id
+      and exists (select 1 from done)`);
+  return db.with(done, given, kept).select().from(done).prepare('test_link_evaluation_write');
+});
+
+export interface EvaluationState {
+  link: LinkRow;
+  key: KeyQuestion[];
+  stored: Map<string, StoredAnswer>;
 }
 
-async function storedAnswers(db: Db, testLinkRowId: string): Promise<Map<string, StoredAnswer>> {
-  const rows = await db
-    .select({
-      questionId: testAnswers.questionId,
-      answerIds: testAnswers.answerIds,
-      answerText: testAnswers.answerText,
-    })
-    .from(testAnswers)
-    .where(eq(testAnswers.testLinkId, testLinkRowId));
-  return new Map(rows.map((r) => [r.questionId, r]));
+/** A link by its public id with what evaluating it needs (its answer key and saved answers), or null. */
+export async function readForEvaluation(db: Db, linkId: string): Promise<EvaluationState | null> {
+  const [row] = await evaluationRead(db).execute({ linkId });
+  if (!row) return null;
+  const saved = parsed(row.saved);
+  return { link: row.link, key: parsed(row.key), stored: new Map(saved.map((a) => [a.questionId, a])) };
 }
 
 // ---------------------------------------------------------------- scoring
@@ -571,9 +661,41 @@ export async function findLink(db: Db, linkId: string): Promise<LinkRow | null> 
   return row ?? null;
 }
 
+/** A link by its public id with the answer key of one of its questions (null when not one of them). */
+const linkWithQuestion = preparedPer((db) =>
+  db
+    .select({
+      link: testLinks,
+      // a select from one table names its columns without the table, so the subquery uses aliases
+      question: sql<KeyQuestion | string | null>`(
+        select json_build_object('id', q.id, 'type', q.question_type, 'points', q.points,
+          'roadmapId', tlq.roadmap_id, 'options', ${keyOptionsOf(sql`q.id`)})
+        from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
+        where tlq.test_link_id = ${testLinks}.id and tlq.question_id = ${sql.placeholder('question')})`,
+    })
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_with_question'),
+);
+
+/** What saving an answer reads, in one prepared statement: the link and the answered question's key. */
+export async function findLinkWithQuestion(
+  db: Db,
+  linkId: string,
+  questionId: string,
+): Promise<{ link: LinkRow; question: KeyQuestion | null } | null> {
+  const [row] = await linkWithQuestion(db).execute({ linkId, question: questionId });
+  if (!row) return null;
+  const question = row.question === null ? null : parsed(row.question);
+  return { link: row.link, question };
+}
+
 export interface Hooks {
   /** Runs inside the evaluating transaction when a link earns its award (e.g. completes the roadmap). */
   onEarned?: (db: Db, link: LinkRow) => Promise<void>;
+  /** The links onEarned concerns (all when absent); the others are evaluated without a transaction. */
+  earns?: (link: LinkRow) => boolean;
 }
 
 /**
@@ -632,10 +754,19 @@ export async function saveAnswer(
   db: Db,
   link: LinkRow,
   answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
+  /** The question's key when already read (findLinkWithQuestion); null when it is not of this link. */
+  key?: KeyQuestion | null,
 ) {
-  const [q] = await answerKey(db, link.id, answer.questionId);
+  const q = key !== undefined ? key : (await answerKey(db, link.id, answer.questionId))[0];
   if (!q) throw badRequest('questionId: is not a question of this test', 'questionId');
-  await upsertAnswers(db, link.id, [normaliseAnswer(q, answer)]);
+  const row = normaliseAnswer(q, answer);
+  await upsertOneAnswer(db).execute({
+    link: link.id,
+    question: row.questionId,
+    ids: row.answerIds,
+    text: row.answerText,
+    at: new Date().toISOString(),
+  });
 }
 
 export interface Evaluation {
@@ -650,6 +781,10 @@ export const statusAfter = (eligible: boolean, certificateGenerated: boolean): T
  * Evaluates a link on the server: the given answers (validated; refused after the deadline) are merged over
  * the saved ones and stored, every question is scored with the shared rules, and the link records its
  * score, percentage, status and time taken. Idempotent: a completed link gives back its stored result.
+ *
+ * Two statements, both prepared: one read (the link, its key and saved answers) and one write that applies
+ * only while the link is still open. Two evaluations at once: the first writes, the second finds nothing to
+ * write, reads again and gives back the first's result. A transaction is opened only when a hook takes part.
  */
 export async function evaluateLink(
   db: Db,
@@ -657,71 +792,86 @@ export async function evaluateLink(
   given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
   now: Date,
   hooks: Hooks = {},
+  /** `read`: readForEvaluation's answer for this link, when the caller has just read it. */
+  { read, attempt = 1 }: { read?: EvaluationState; attempt?: number } = {},
 ): Promise<Evaluation> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(testLinks).where(eq(testLinks.id, link.id)).for('update');
-    if (!current) throw new HttpError(404, 'Test link not found');
-    const key = await answerKey(tx, current.id);
-    if (current.isCompleted) {
-      const stored = await storedAnswers(tx, current.id);
-      return { link: current, scored: scoreAnswers(key, stored) };
-    }
-    if (current.status === 'EXPIRED') throw linkExpired();
-    if (isTimed(current.type) && !current.startedAt)
-      throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
-    const late =
-      isTimed(current.type) &&
-      current.deadlineAt !== null &&
-      now.getTime() > current.deadlineAt.getTime() + ANSWER_GRACE_MS;
-    if (!late && given.length) {
-      const byId = new Map(key.map((q) => [q.id, q]));
-      const rows = given.map((a, i) => {
-        const q = byId.get(a.questionId);
-        if (!q) {
-          throw badRequest(
-            `answers.${i}.questionId: is not a question of this test`,
-            `answers.${i}.questionId`,
-          );
-        }
-        return normaliseAnswer(q, a, `answers.${i}.`);
-      });
-      // the last answer to a question wins, as when saving one by one
-      await upsertAnswers(tx, current.id, [...new Map(rows.map((r) => [r.questionId, r])).values()]);
-    }
-    const stored = await storedAnswers(tx, current.id);
-    const scored = scoreAnswers(key, stored);
-    const answered = scored.perQuestion.filter((p) => stored.has(p.questionId));
-    if (answered.length) {
-      await tx.execute(sql`
-        update ${testAnswers} set points = v.points
-        from (values ${sql.join(
-          answered.map((p) => sql`(${p.questionId}::uuid, ${p.points}::numeric)`),
-          sql`, `,
-        )}) as v(question_id, points)
-        where ${testAnswers.testLinkId} = ${current.id} and ${testAnswers.questionId} = v.question_id`);
-    }
-    const completedAt =
-      late && current.deadlineAt ? new Date(Math.min(now.getTime(), current.deadlineAt.getTime())) : now;
-    const startedAt = current.startedAt ?? current.createdAt;
-    const limitSeconds = current.timeLimitMinutes * 60;
-    const takenSeconds = Math.max(0, Math.round((completedAt.getTime() - startedAt.getTime()) / 1000));
-    const [updated] = await tx
-      .update(testLinks)
-      .set({
-        isCompleted: true,
-        score: scored.score,
-        percentage: scored.percentage,
-        questionCount: key.length,
-        status: statusAfter(scored.eligible, current.certificateGenerated),
-        completedAt,
-        completedIn: isTimed(current.type) ? Math.min(takenSeconds, limitSeconds) : takenSeconds,
+  const state = read && read.link.id === link.id ? read : await readForEvaluation(db, link.linkId);
+  if (!state) throw new HttpError(404, 'Test link not found');
+  const { link: current, key, stored } = state;
+  if (current.isCompleted) return { link: current, scored: scoreAnswers(key, stored) };
+  if (current.status === 'EXPIRED') throw linkExpired();
+  if (isTimed(current.type) && !current.startedAt)
+    throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+  const late =
+    isTimed(current.type) &&
+    current.deadlineAt !== null &&
+    now.getTime() > current.deadlineAt.getTime() + ANSWER_GRACE_MS;
+  // the given answers, validated (nothing is written when one is wrong); the last to a question wins
+  const fresh = new Map<string, StoredAnswer>();
+  if (!late && given.length) {
+    const byId = new Map(key.map((q) => [q.id, q]));
+    given.forEach((a, i) => {
+      const q = byId.get(a.questionId);
+      if (!q) {
+        throw badRequest(
+          `answers.${i}.questionId: is not a question of this test`,
+          `answers.${i}.questionId`,
+        );
+      }
+      const row = normaliseAnswer(q, a, `answers.${i}.`);
+      fresh.delete(row.questionId);
+      fresh.set(row.questionId, row);
+    });
+  }
+  const scored = scoreAnswers(key, new Map([...stored, ...fresh]));
+  const pointsOf = new Map(scored.perQuestion.map((p) => [p.questionId, p.points]));
+  const completedAt =
+    late && current.deadlineAt ? new Date(Math.min(now.getTime(), current.deadlineAt.getTime())) : now;
+  const startedAt = current.startedAt ?? current.createdAt;
+  const limitSeconds = current.timeLimitMinutes * 60;
+  const takenSeconds = Math.max(0, Math.round((completedAt.getTime() - startedAt.getTime()) / 1000));
+  const completedIn = isTimed(current.type) ? Math.min(takenSeconds, limitSeconds) : takenSeconds;
+  const givenRows = [...fresh.values()].map((r) => ({
+    question_id: r.questionId,
+    answer_ids: r.answerIds,
+    answer_text: r.answerText,
+    points: pointsOf.get(r.questionId) ?? 0,
+  }));
+  const keptRows = [...stored.keys()]
+    .filter((id) => !fresh.has(id) && pointsOf.has(id))
+    .map((id) => ({ question_id: id, points: pointsOf.get(id)! }));
+  // One statement: the link's result, the given answers stored with their points and the points of the
+  // answers saved before — only while the link is still open, so of two evaluations at once the first
+  // writes and the other gives back its stored result.
+  const write = async (on: Db): Promise<LinkRow | null> => {
+    const [row] = await evaluationWrite(on).execute({
+      id: current.id,
+      score: scored.score,
+      percentage: scored.percentage,
+      questionCount: key.length,
+      status: statusAfter(scored.eligible, current.certificateGenerated),
+      completedAt: completedAt.toISOString(),
+      completedIn,
+      answeredAt: new Date().toISOString(),
+      given: JSON.stringify(givenRows),
+      kept: JSON.stringify(keptRows),
+    });
+    return row ?? null;
+  };
+  const onEarned = scored.eligible && (!hooks.earns || hooks.earns(current)) ? hooks.onEarned : undefined;
+  const done = onEarned
+    ? await db.transaction(async (t) => {
+        // what the award changes elsewhere commits with the result, or neither does
+        const tx = t as unknown as Db;
+        const row = await write(tx);
+        if (row) await onEarned(tx, row);
+        return row;
       })
-      .where(and(eq(testLinks.id, current.id), eq(testLinks.isCompleted, false)))
-      .returning();
-    const done = updated ?? current;
-    if (updated && scored.eligible && hooks.onEarned) await hooks.onEarned(tx, done);
-    return { link: done, scored };
-  });
+    : await write(db);
+  if (done) return { link: done, scored };
+  // the link changed since it was read (evaluated at the same moment): as it is now
+  if (attempt >= 3) throw new HttpError(409, 'This test is being evaluated. Please try again.');
+  return evaluateLink(db, link, given, now, hooks, { attempt: attempt + 1 });
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   drawQuestions,
   evaluateLink,
   findLink,
+  findLinkWithQuestion,
   freezeQuestions,
   LINK_MESSAGES,
   LINK_VALIDITY_MS,
@@ -42,6 +43,7 @@ import {
   QUESTION_COUNTS,
   questionsOfSubject,
   questionsTargeting,
+  readForEvaluation,
   recentQuestionIds,
   resourcesOfSections,
   saveAnswer,
@@ -143,9 +145,12 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   const { db, config, mail } = deps;
   const clock = () => (deps.now ? deps.now() : new Date());
 
-  /** The link by its public id, brought up to date with the clock; another person's token is refused. */
-  async function current(linkId: string, caller: Caller | null): Promise<LinkRow> {
-    const link = await findLink(db, linkId);
+  /**
+   * The link by its public id, brought up to date with the clock; another person's token is refused.
+   * `found`: the link's row when the caller has read it already.
+   */
+  async function current(linkId: string, caller: Caller | null, found?: LinkRow | null): Promise<LinkRow> {
+    const link = found !== undefined ? found : await findLink(db, linkId);
     if (!link) throw notFound('Test link not found');
     assertTaker(link, caller);
     return settle(db, link, clock(), linkHooks);
@@ -191,8 +196,8 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   }
 
   /** A link the caller may use right now: started, in time, not completed. */
-  async function inProgress(linkId: string, caller: Caller | null) {
-    const link = await current(linkId, caller);
+  async function inProgress(linkId: string, caller: Caller | null, found?: LinkRow | null) {
+    const link = await current(linkId, caller, found);
     assertTakeable(link, clock());
     if (!link.startedAt) throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
     if (!acceptsAnswers(link, clock())) throw testCompleted();
@@ -364,8 +369,10 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async saveAnswer({ params, body, caller }) {
-        const link = await inProgress(params.id, caller);
-        await saveAnswer(db, link, body);
+        // the link and the answered question's key in one read (every answer given is saved at once)
+        const found = await findLinkWithQuestion(db, params.id, body.questionId);
+        const link = await inProgress(params.id, caller, found?.link ?? null);
+        await saveAnswer(db, link, body, found?.question ?? null);
         return ok({ data: { ok: true } });
       },
 
@@ -380,9 +387,14 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async evaluateTest({ body, caller }) {
-        const link = await current(body.linkId, caller);
+        // the link with its answer key and saved answers in one read, checked as every test call is
+        const read = await readForEvaluation(db, body.linkId);
+        const link = await current(body.linkId, caller, read?.link ?? null);
         if (!link.isCompleted && link.status === 'EXPIRED') throw linkExpired();
-        const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks);
+        // a link the clock changed (evaluated or expired just now) is read again
+        const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
+          read: read && link === read.link ? read : undefined,
+        });
         return ok({
           data: {
             linkId: done.linkId,

@@ -348,6 +348,12 @@ for (const backend of BACKENDS) {
           status: 'GENERATE_CERTIFICATE',
           certificateEligible: true,
         });
+        // every answer keeps its points: saved before and not given again, overridden, given at submission
+        const view = (await api.view(linkId, asha)).json().data as {
+          answers: { questionId: string; points: number }[];
+        };
+        const pointsOf = new Map(view.answers.map((a) => [a.questionId, a.points]));
+        expect(qs.slice(0, 4).map((q) => pointsOf.get(q._id))).toEqual([10, 0, 10, 10]);
         // again, even with other answers: the stored result
         const second = await api.evaluate(linkId, [rightAnswer(bank.questions.get(qs[1]!._id)!)]);
         expect(second.json().data).toEqual(first);
@@ -366,6 +372,26 @@ for (const backend of BACKENDS) {
         const linkId = await api.createOk(asha, resourceBody(asharoadmap, 1));
         const result = await api.take(linkId, bank, 'wrong');
         expect(result).toMatchObject({ score: 0, percentage: 0, status: 'NO_ENOUGH_MARKS' });
+      });
+
+      it('evaluates once when submitted several times at the same moment: every answer gets the first result', async () => {
+        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 2));
+        await api.start(linkId);
+        const qs = await api.questionsOf(linkId);
+        const right = qs.map((q) => rightAnswer(bank.questions.get(q._id)!));
+        const wrong = qs.map((q) => wrongAnswer(bank.questions.get(q._id)!));
+        const results = await Promise.all([right, wrong, right, wrong].map((a) => api.evaluate(linkId, a)));
+        expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+        const first = results[0]!.json().data;
+        expect([0, 50]).toContain(first.score);
+        for (const r of results) expect(r.json().data).toEqual(first);
+        // the stored answers are the ones that were scored
+        const view = (await api.view(linkId, asha)).json().data as {
+          score: number;
+          answers: { points: number }[];
+        };
+        expect(view.score).toBe(first.score);
+        expect(view.answers.reduce((sum, a) => sum + a.points, 0)).toBe(first.score);
       });
 
       it('gives a multi-select answer with any wrong option 0, and compares fill-in-blank numbers as numbers', async () => {

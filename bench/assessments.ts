@@ -1,0 +1,986 @@
+/**
+ * Assessment benchmark on PostgreSQL, through the real HTTP server (issue 4, item 9):
+ *   1. set-up: the demo catalogue and question bank (server/db/seed.ts); N learners (default 2,000), each
+ *      with one of the demo roadmaps assigned (every one has at least 20 published questions, so a final
+ *      ROADMAP test draws 20), made with bulk SQL, and an access token each (TokenService); then through
+ *      the API with bounded concurrency, the test links: each created (POST /testlink/create, ROADMAP) and
+ *      started (PUT /testlink/verify/{id}) — one per autosave taker and --links more for the evaluation;
+ *   2. autosave: 200 takers (closed loop: a taker sends its next answer once the last one is saved), each
+ *      saving answers (PUT /testlink/{id}/answer: an option id, a list of ids, a typed value) across the
+ *      20 questions of its test, over and over, for --seconds:
+ *        (a) at a taker's pace: a pause of --think ms (±50 %) between answers — the target applies here;
+ *            a person needs far longer than a second a question, so this is already 10–60 times faster;
+ *        (b) flat out: no pause, every taker always waiting on the server — the capacity, no target;
+ *   3. evaluation: 50 takers (closed loop, no pause), each submitting 20 answers (POST
+ *      /testlink/evaluvate/v2) for a fresh, started link, until the links run out or --seconds pass. Each
+ *      answer was planned right, wrong or (multi-select) partly right against the answer key read from the
+ *      database, so every result's score, percentage, status and eligibility is checked; a sample of links
+ *      is then read back from the database (stored score, points of every answer).
+ *
+ *   npx tsx bench/assessments.ts [--learners 2000] [--links 8000] [--takers 200] [--think 1000]
+ *                                [--evaluators 50] [--seconds 20] [--setup-concurrency 8] [--pool N]
+ *                                [--only autosave|evaluation]
+ *                                [--anonymous] [--statements] [--profile] [--durable] [--json]
+ *
+ * Targets: evaluation ≥ 500 submissions/s with p99 ≤ 150 ms at 50 takers; autosave p99 ≤ 30 ms at 200
+ * takers. --anonymous sends no access token (a link id alone opens a test); by default each taker sends
+ * its own, as the portal does for a signed-in learner. --pool sets the server's DATABASE_POOL_SIZE
+ * (default: the server's default, 10). --statements loads pg_stat_statements into the throwaway cluster
+ * and prints, per phase, the statements run per request and their mean time. --profile writes a V8 CPU
+ * profile of the server for each phase (through its inspector) to .tmp/bench-profiles/assessments/
+ * and prints where its time went.
+ *
+ * It starts a throwaway cluster with scripts/pg.mjs (fsync off unless --durable) and the server
+ * (server/main.ts, NODE_ENV=production) on a free port, and measures from this process with undici, so
+ * load and server never share an event loop. Besides latency it reports the CPU time the server, the
+ * PostgreSQL processes and this process spent per request (from /proc), which other work on the machine
+ * disturbs less than latency. Prints the machine and its load averages before and after each phase.
+ * BENCH_DATABASE_URL uses an existing empty database instead of a throwaway cluster (no PostgreSQL CPU
+ * figures then). Figures go to stdout; docs/PERFORMANCE.md quotes them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { Agent, request, WebSocket } from 'undici';
+import { rowsOf } from '../server/activity/ingest';
+import { TokenService } from '../server/auth/tokens';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { seed } from '../server/db/seed';
+import { freePort } from '../tests/support/server';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const { values: opts } = parseArgs({
+  options: {
+    learners: { type: 'string', default: '2000' },
+    links: { type: 'string', default: '8000' },
+    takers: { type: 'string', default: '200' },
+    think: { type: 'string', default: '1000' },
+    evaluators: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    'setup-concurrency': { type: 'string', default: '8' },
+    only: { type: 'string' },
+    pool: { type: 'string' },
+    anonymous: { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    durable: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opts.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
+  process.exit(0);
+}
+const LEARNERS = Number(opts.learners);
+const EVAL_LINKS = opts.only === 'autosave' ? 0 : Number(opts.links);
+const TAKERS = Number(opts.takers);
+const THINK_MS = Number(opts.think);
+const EVALUATORS = Number(opts.evaluators);
+const SECONDS = Number(opts.seconds);
+const WARMUP = Number(opts.warmup);
+const SETUP_CONCURRENCY = Number(opts['setup-concurrency']);
+const RUN_AUTOSAVE = opts.only !== 'evaluation';
+const RUN_EVALUATION = opts.only !== 'autosave';
+if (opts.only && RUN_AUTOSAVE && RUN_EVALUATION) {
+  console.error('--only takes autosave or evaluation');
+  process.exit(2);
+}
+/** Links evaluated before the measured run (connections, plans, the server's JIT); not counted. */
+const EVAL_WARMUP_LINKS = Math.min(300, Math.round(EVAL_LINKS * 0.05));
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const TARGETS = { evalPerSecond: 500, evalP99: 150, autosaveP99: 30 };
+
+const log = (...a: unknown[]) => {
+  if (!opts.json) console.error(...a);
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
+const loadNow = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+// ---------------------------------------------------------------- small tools
+
+/** A seeded random source, so two runs answer the same way. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(4);
+
+/** Runs `fn` over items with bounded concurrency. */
+async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>) {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+function latency(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return {
+    p50: round1(percentile(s, 50)),
+    p95: round1(percentile(s, 95)),
+    p99: round1(percentile(s, 99)),
+    max: round1(s[s.length - 1] ?? Number.NaN),
+  };
+}
+
+/** CPU seconds (user + system) of these processes and their children, ended ones included, from /proc. */
+function cpuSeconds(pids: number[]): number | null {
+  const tick = 100; // USER_HZ on Linux
+  try {
+    const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    const parent = new Map<number, number>();
+    const used = new Map<number, number>();
+    for (const d of all) {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parent.set(Number(d), Number(fields[1]));
+        // utime + stime, and cutime + cstime: children that ended meanwhile (a postmaster's autovacuum
+        // workers) count with the process that waited for them
+        used.set(
+          Number(d),
+          Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+        );
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const wanted = new Set(pids);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const [pid, ppid] of parent) {
+        if (!wanted.has(pid) && wanted.has(ppid)) {
+          wanted.add(pid);
+          grew = true;
+        }
+      }
+    }
+    let sum = 0;
+    for (const pid of wanted) sum += used.get(pid) ?? 0;
+    return sum / tick;
+  } catch {
+    return null;
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions and packages where a CPU profile spent its self time. */
+function topOfProfile(profile: CpuProfile, n = 25) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const packages = new Map<string, number>();
+  for (let k = 0; k < profile.samples.length; k++) {
+    const f = byId.get(profile.samples[k]!)!.callFrame;
+    const dt = profile.timeDeltas[k] ?? 0;
+    const where = f.url
+      ? `${f.url.replace(`file://${root}/`, '').replace(/.*node_modules\//, '')}:${f.lineNumber + 1}`
+      : '';
+    const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + dt);
+    const pkg = !f.url
+      ? f.functionName || '(native)'
+      : f.url.includes('node_modules/')
+        ? f.url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+        : f.url.startsWith('node:')
+          ? 'node:*'
+          : f.url.replace(`file://${root}/`, '').replace(/\/[^/]+$/, '/');
+    packages.set(pkg, (packages.get(pkg) ?? 0) + dt);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const top = (m: Map<string, number>, k: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, us]) => ({ name, share: `${((us / total) * 100).toFixed(1)}%` }));
+  return { functions: top(self, n), packages: top(packages, 15) };
+}
+
+/** The server's V8 profiler through its inspector (--inspect), started and stopped around each phase. */
+async function inspector(port: number) {
+  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);
+  await new Promise<void>((done, fail) => {
+    ws.addEventListener('open', () => done(), { once: true });
+    ws.addEventListener('error', () => fail(new Error('could not reach the server inspector')), {
+      once: true,
+    });
+  });
+  let id = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
+  });
+  const send = <T>(method: string, params: object = {}) =>
+    new Promise<T>((done) => {
+      const n = ++id;
+      waiting.set(n, (r) => done(r as T));
+      ws.send(JSON.stringify({ id: n, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 500 });
+  return {
+    start: () => send('Profiler.start'),
+    stop: async () => (await send<{ profile: CpuProfile }>('Profiler.stop')).profile,
+    close: () => ws.close(),
+  };
+}
+
+// ---------------------------------------------------------------- the answer key and planned answers
+
+interface KeyOption {
+  id: string;
+  isCorrect: boolean;
+  value: string;
+}
+interface KeyQuestion {
+  type: string;
+  options: KeyOption[];
+}
+interface TakerQuestion {
+  _id: string;
+  questionType: string;
+  options: { _id: string; value: string }[];
+}
+type Given = { questionId: string; answerId?: string | string[]; answer?: string };
+type Plan = 'right' | 'wrong' | 'partial';
+
+const MULTI = new Set(['MSQ', 'MSQ_IMAGE']);
+
+/** One answer as a taker gives it, and the points it must earn (docs/decisions/005: MSQ shares, any wrong → 0). */
+function answerFor(q: TakerQuestion, key: KeyQuestion, plan: Plan): { given: Given; points: number } {
+  const correct = key.options.filter((o) => o.isCorrect);
+  const wrong = key.options.filter((o) => !o.isCorrect);
+  if (key.type === 'FILL_IN_BLANK') {
+    // the page sends what was typed; a number typed as such is compared as a number
+    if (plan === 'right')
+      return { given: { questionId: q._id, answer: ` ${correct[0]!.value} ` }, points: 10 };
+    return { given: { questionId: q._id, answer: 'not sure' }, points: 0 };
+  }
+  if (MULTI.has(key.type)) {
+    if (plan === 'right')
+      return { given: { questionId: q._id, answerId: correct.map((o) => o.id) }, points: 10 };
+    if (plan === 'partial' && correct.length > 1) {
+      const k = 1 + Math.floor(rand() * (correct.length - 1));
+      return {
+        given: { questionId: q._id, answerId: correct.slice(0, k).map((o) => o.id) },
+        points: round2((10 * k) / correct.length),
+      };
+    }
+    return {
+      given: { questionId: q._id, answerId: [correct[0]!.id, ...(wrong[0] ? [wrong[0].id] : [])] },
+      points: wrong[0] ? 0 : 10,
+    };
+  }
+  if (plan === 'right') return { given: { questionId: q._id, answerId: correct[0]!.id }, points: 10 };
+  const other = wrong[0] ?? correct[0]!;
+  return { given: { questionId: q._id, answerId: other.id }, points: other.isCorrect ? 10 : 0 };
+}
+
+interface Submission {
+  linkId: string;
+  body: string;
+  expected: { score: number; percentage: number; eligible: boolean; status: string; questionCount: number };
+}
+
+/** A whole test's answers: between 6 and 20 right (about half the takers earn the certificate). */
+function submissionFor(
+  linkId: string,
+  questions: TakerQuestion[],
+  keys: Map<string, KeyQuestion>,
+): Submission {
+  const rightCount = 6 + Math.floor(rand() * (questions.length - 5));
+  const order = questions.map((_, i) => i).sort(() => rand() - 0.5);
+  const right = new Set(order.slice(0, rightCount));
+  let points = 0;
+  const answers = questions.map((q, i) => {
+    const a = answerFor(q, keys.get(q._id)!, right.has(i) ? 'right' : rand() < 0.5 ? 'partial' : 'wrong');
+    points += a.points;
+    return a.given;
+  });
+  const score = round2(points);
+  const n = questions.length;
+  const eligible = n > 0 && score / n >= 6;
+  return {
+    linkId,
+    body: JSON.stringify({ linkId, answers }),
+    expected: {
+      score,
+      percentage: round2((score * 100) / (10 * n)),
+      eligible,
+      status: eligible ? 'GENERATE_CERTIFICATE' : 'NO_ENOUGH_MARKS',
+      questionCount: n,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+interface Phase {
+  name: string;
+  clients: number;
+  seconds: number;
+  requests: number;
+  perSecond: number;
+  errors: number;
+  errorCodes: Record<string, number>;
+  ms: { p50: number; p95: number; p99: number; max: number };
+  cpuMsPerRequest: { server: number | null; postgres: number | null; bench: number };
+  load: { before: string; after: string };
+  statements?: { calls: number; perRequest: number; meanMs: number; query: string }[];
+  profile?: { file: string } & ReturnType<typeof topOfProfile>;
+}
+
+async function main() {
+  const started = performance.now();
+  let stopPg: (() => Promise<void>) | null = null;
+  let pgPid: number | null = null;
+  let url = process.env.BENCH_DATABASE_URL;
+  const statements = opts.statements && !url;
+  if (!url) {
+    const pgModule = `${'../scripts/pg.mjs'}`;
+    const { startPostgres } = (await import(pgModule)) as {
+      startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
+    };
+    const pg = await startPostgres({
+      database: 'waymark_bench_assessments',
+      settings: {
+        shared_buffers: '512MB',
+        work_mem: '16MB',
+        max_wal_size: '4GB',
+        checkpoint_timeout: '30min',
+        ...(statements
+          ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+          : {}),
+        ...(opts.durable ? { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } : {}),
+      },
+    });
+    url = pg.url;
+    pgPid = pg.pid;
+    stopPg = () => pg.stop();
+  }
+  let server: ChildProcess | null = null;
+  const dataDir = join(root, '.tmp', `bench-assessments-${process.pid}`);
+  const profileDir = join(root, '.tmp', 'bench-profiles', 'assessments');
+  const stopAll = async () => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      const force = setTimeout(() => server?.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(force);
+    }
+    await stopPg?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+  try {
+    // ---- 1. data: the demo bank, learners with a roadmap each, tokens
+    const t0 = performance.now();
+    const database = await openDatabase({ databaseUrl: url, poolSize: 8 });
+    const db = database.db;
+    const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+    if (statements) await exec(sql`create extension if not exists pg_stat_statements`);
+    await seed(db, {});
+    const roadmapRows = rowsOf<{ id: string; name: string; questions: number }>(
+      await exec(sql`
+        select rm.id, rm.name, (
+          select count(distinct q.id)::int from questions q join question_targets t on t.question_id = q.id
+          where q.status = 'PUBLISH' and (
+            (t.kind = 'ROADMAP' and t.target_id = rm.id)
+            or (t.kind = 'SECTION' and t.target_id in (select id from sections where roadmap_id = rm.id))
+            or (t.kind = 'RESOURCE' and t.target_id in (
+              select sr.resource_id from section_resources sr join sections s on s.id = sr.section_id
+              where s.roadmap_id = rm.id)))
+        ) as questions
+        from roadmaps rm where rm.is_published order by rm.name`),
+    ).filter((r) => r.questions >= 20);
+    if (roadmapRows.length === 0) throw new Error('no demo roadmap has 20 published questions');
+    log(
+      `demo bank: ${roadmapRows.length} roadmaps with ≥ 20 questions (${roadmapRows.map((r) => r.questions).join(', ')})`,
+    );
+    log(`making ${LEARNERS} learners, each with a demo roadmap assigned …`);
+    await exec(sql`
+      create temporary table bench_roadmaps as
+      select (row_number() over (order by id) - 1)::int as idx, id
+      from roadmaps where id in ${roadmapRows.map((r) => r.id)}`);
+    await exec(sql`
+      create temporary table bench_learners as
+      select i as idx, gen_random_uuid() as id, gen_random_uuid() as assigned_id
+      from generate_series(0, ${LEARNERS - 1}) i`);
+    await exec(sql`
+      insert into users (id, firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+      select id, 'bench-' || idx, 'taker' || idx || '@bench.local', true, 'USER', 'Bench taker ' || idx, false, true
+      from bench_learners`);
+    await exec(sql`
+      insert into assigned_roadmaps (id, user_id, roadmap_id, status)
+      select l.assigned_id, l.id, r.id, 'ONGOING'
+      from bench_learners l join bench_roadmaps r on r.idx = l.idx % ${roadmapRows.length}`);
+    await exec(sql`
+      insert into assigned_sections (assigned_roadmap_id, section_id, position)
+      select l.assigned_id, s.id, s.position
+      from bench_learners l join bench_roadmaps r on r.idx = l.idx % ${roadmapRows.length}
+      join sections s on s.roadmap_id = r.id`);
+    await exec(sql`analyze`);
+    const learners = rowsOf<{ id: string; assigned_id: string }>(
+      await exec(sql`select id, assigned_id from bench_learners order by idx`),
+    );
+    const keyRows = rowsOf<{ qid: string; type: string; oid: string; is_correct: boolean; value: string }>(
+      await exec(sql`
+        select q.id as qid, q.question_type as type, o.id as oid, o.is_correct, o.value
+        from questions q join question_options o on o.question_id = q.id order by q.id, o.position`),
+    );
+    const keys = new Map<string, KeyQuestion>();
+    for (const r of keyRows) {
+      const k = keys.get(r.qid) ?? { type: r.type, options: [] };
+      k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
+      keys.set(r.qid, k);
+    }
+
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATABASE_URL: url,
+      ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
+      JWT_SECRET,
+      ACCESS_TOKEN_TTL: '7200',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      PAYMENTS_SANDBOX: 'true',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_AUTH: '100000000',
+      RATE_LIMIT_STRICT: '100000000',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-static'),
+    };
+    const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
+    const tokenOf = await pool(
+      learners,
+      8,
+      async (l) => (await tokens.issue({ id: l.id, role: 'USER' }, 'WEB_APP')).token,
+    );
+    const dataSeconds = (performance.now() - t0) / 1000;
+    log(`  done in ${dataSeconds.toFixed(1)} s`);
+
+    // ---- the server
+    mkdirSync(dataDir, { recursive: true });
+    if (opts.profile) {
+      rmSync(profileDir, { recursive: true, force: true });
+      mkdirSync(profileDir, { recursive: true });
+    }
+    const inspectPort = opts.profile ? await freePort() : 0;
+    server = spawn(
+      process.execPath,
+      [...(opts.profile ? [`--inspect=127.0.0.1:${inspectPort}`] : []), '--import', 'tsx', 'server/main.ts'],
+      { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    const base = `http://127.0.0.1:${env.PORT}/api`;
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`the server stopped (exit code ${server.exitCode})`);
+      try {
+        if ((await fetch(`${base}/health`)).ok) break;
+      } catch {
+        // not yet
+      }
+      if (i > 480) throw new Error('the server did not start within 2 minutes');
+      await sleep(250);
+    }
+    const serverPid = server.pid!;
+    const profiler = opts.profile ? await inspector(inspectPort) : null;
+
+    // ---- the links, through the API
+    const setupAgent = new Agent({ connections: SETUP_CONCURRENCY, keepAliveTimeout: 30_000 });
+    async function call<T>(
+      method: 'POST' | 'PUT',
+      path: string,
+      token: string | null,
+      body?: unknown,
+    ): Promise<T> {
+      const res = await request(`${base}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: setupAgent,
+      });
+      const json = (await res.body.json()) as T;
+      if (res.statusCode !== 200)
+        throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+      return json;
+    }
+    interface Link {
+      linkId: string;
+      token: string;
+      questions: TakerQuestion[];
+    }
+    async function makeLink(i: number): Promise<Link> {
+      const learner = learners[i % learners.length]!;
+      const token = tokenOf[i % learners.length]!;
+      const created = await call<{ data: { testLinkId: string } }>('POST', '/testlink/create', token, {
+        type: 'ROADMAP',
+        assignedRoadmapId: learner.assigned_id,
+      });
+      const linkId = created.data.testLinkId;
+      const started = await call<{ data: { questions: { questions: TakerQuestion[] } } }>(
+        'PUT',
+        `/testlink/verify/${linkId}`,
+        token,
+      );
+      return { linkId, token, questions: started.data.questions.questions };
+    }
+    const totalLinks = EVAL_LINKS + TAKERS;
+    log(`creating and starting ${totalLinks} test links through the API (${SETUP_CONCURRENCY} at a time) …`);
+    const t1 = performance.now();
+    let made = 0;
+    const progress = setInterval(() => log(`  ${made} / ${totalLinks}`), 10_000);
+    const evalLinks = await pool(
+      Array.from({ length: EVAL_LINKS }, (_, i) => i),
+      SETUP_CONCURRENCY,
+      async (i) => {
+        const l = await makeLink(i);
+        made++;
+        return l;
+      },
+    );
+    // the autosave takers' links last, so their clocks have the most time left; one learner each
+    const takerLinks = await pool(
+      Array.from({ length: TAKERS }, (_, i) => EVAL_LINKS + i),
+      SETUP_CONCURRENCY,
+      async (i) => {
+        const l = await makeLink(i);
+        made++;
+        return l;
+      },
+    );
+    clearInterval(progress);
+    await setupAgent.close();
+    const linkSeconds = (performance.now() - t1) / 1000;
+    const questionCounts = [...new Set([...evalLinks, ...takerLinks].map((l) => l.questions.length))];
+    log(
+      `  ${totalLinks} links in ${linkSeconds.toFixed(1)} s (${Math.round(totalLinks / linkSeconds)}/s); questions per link: ${questionCounts.join(', ')}`,
+    );
+    const taken = (l: Link) => (opts.anonymous ? {} : { authorization: `Bearer ${l.token}` });
+
+    // ---- measuring
+    async function statementsSnapshot(requests: number) {
+      if (!statements) return undefined;
+      const rows = rowsOf<{ query: string; calls: string; mean: number }>(
+        await exec(sql`
+          select regexp_replace(query, '\\s+', ' ', 'g') as query, calls, mean_exec_time as mean
+          from pg_stat_statements
+          where dbid = (select oid from pg_database where datname = current_database())
+            and query not like '%pg_stat_statements%'
+          order by calls desc limit 20`),
+      );
+      return rows.map((r) => ({
+        calls: Number(r.calls),
+        perRequest: round2(Number(r.calls) / Math.max(1, requests)),
+        meanMs: round2(r.mean),
+        query: r.query.length > 160 ? `${r.query.slice(0, 157)}…` : r.query,
+      }));
+    }
+    async function phase(
+      name: string,
+      clients: number,
+      run: (record: (ms: number, status: number) => void) => Promise<void>,
+    ): Promise<Phase> {
+      if (statements) await exec(sql`select pg_stat_statements_reset()`);
+      const loadBefore = loadNow();
+      const lat: number[] = [];
+      const errorCodes: Record<string, number> = {};
+      const record = (ms: number, status: number) => {
+        if (status === 200) lat.push(ms);
+        else errorCodes[String(status)] = (errorCodes[String(status)] ?? 0) + 1;
+      };
+      const cpu0 = {
+        server: cpuSeconds([serverPid]),
+        pg: pgPid ? cpuSeconds([pgPid]) : null,
+        bench: process.cpuUsage(),
+      };
+      await profiler?.start();
+      const s0 = performance.now();
+      await run(record);
+      const elapsed = (performance.now() - s0) / 1000;
+      const cpuProfile = await profiler?.stop();
+      const serverCpu = cpuSeconds([serverPid]);
+      const pgCpu = pgPid ? cpuSeconds([pgPid]) : null;
+      const benchCpu = process.cpuUsage(cpu0.bench);
+      const errors = Object.values(errorCodes).reduce((a, b) => a + b, 0);
+      const requests = lat.length + errors;
+      const per = (s: number | null, s0: number | null) =>
+        s === null || s0 === null ? null : round2(((s - s0) * 1000) / Math.max(1, requests));
+      const result: Phase = {
+        name,
+        clients,
+        seconds: round1(elapsed),
+        requests,
+        perSecond: Math.round(lat.length / elapsed),
+        errors,
+        errorCodes,
+        ms: latency(lat),
+        cpuMsPerRequest: {
+          server: per(serverCpu, cpu0.server),
+          postgres: per(pgCpu, cpu0.pg),
+          bench: round2((benchCpu.user + benchCpu.system) / 1000 / Math.max(1, requests)),
+        },
+        load: { before: loadBefore, after: loadNow() },
+        statements: await statementsSnapshot(requests),
+      };
+      if (cpuProfile) {
+        const file = join(
+          profileDir,
+          `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`,
+        );
+        writeFileSync(file, JSON.stringify(cpuProfile));
+        result.profile = { file: file.replace(`${root}/`, ''), ...topOfProfile(cpuProfile) };
+      }
+      log(
+        `  ${result.perSecond}/s, p50 ${result.ms.p50} ms, p95 ${result.ms.p95} ms, p99 ${result.ms.p99} ms, max ${result.ms.max} ms, errors ${errors}; CPU ms per request: server ${result.cpuMsPerRequest.server}, PostgreSQL ${result.cpuMsPerRequest.postgres}, bench ${result.cpuMsPerRequest.bench}; load ${result.load.after}`,
+      );
+      return result;
+    }
+
+    // ---- 2. autosave
+    /** Each taker's answers, ready to send: three ways of answering each of its questions. */
+    const saves = takerLinks.map((l) =>
+      l.questions.flatMap((q) =>
+        (['right', 'wrong', 'partial'] as const).map((plan) => {
+          const { given } = answerFor(q, keys.get(q._id)!, plan);
+          const { questionId, ...rest } = given;
+          return {
+            path: `${base}/testlink/${l.linkId}/answer`,
+            body: JSON.stringify({ questionId, ...rest }),
+          };
+        }),
+      ),
+    );
+    const saveAgent = new Agent({ connections: TAKERS, keepAliveTimeout: 30_000 });
+    function autosave(seconds: number, thinkMs: number) {
+      return async (record: (ms: number, status: number) => void) => {
+        const until = performance.now() + seconds * 1000;
+        await Promise.all(
+          takerLinks.map(async (link, t) => {
+            const mine = saves[t]!;
+            let k = Math.floor(rand() * mine.length);
+            // takers do not start in step
+            if (thinkMs > 0) await sleep(rand() * thinkMs);
+            while (performance.now() < until) {
+              const s = mine[k++ % mine.length]!;
+              const t0 = performance.now();
+              let status = 0;
+              try {
+                const res = await request(s.path, {
+                  method: 'PUT',
+                  headers: { ...taken(link), 'content-type': 'application/json' },
+                  body: s.body,
+                  dispatcher: saveAgent,
+                });
+                await res.body.dump();
+                status = res.statusCode;
+              } catch {
+                status = 0;
+              }
+              record(performance.now() - t0, status);
+              if (thinkMs > 0) await sleep(thinkMs * (0.5 + rand()));
+            }
+          }),
+        );
+      };
+    }
+    let savePaced: Phase | null = null;
+    let saveFlat: Phase | null = null;
+    if (RUN_AUTOSAVE) {
+      log(`autosave: warm-up ${WARMUP} s …`);
+      await autosave(WARMUP, 0)(() => {});
+      log(`autosave: ${TAKERS} takers, an answer every ${THINK_MS} ms (±50 %) each, for ${SECONDS} s …`);
+      savePaced = await phase(
+        `PUT /testlink/{id}/answer, ${TAKERS} takers, ${THINK_MS} ms between answers`,
+        TAKERS,
+        autosave(SECONDS, THINK_MS),
+      );
+      log(`autosave: ${TAKERS} takers flat out (no pause) for ${Math.min(SECONDS, 15)} s …`);
+      saveFlat = await phase(
+        `PUT /testlink/{id}/answer, ${TAKERS} takers flat out`,
+        TAKERS,
+        autosave(Math.min(SECONDS, 15), 0),
+      );
+    }
+    await saveAgent.close();
+
+    // ---- 3. evaluation
+    const submissions = evalLinks.map((l) => ({ ...submissionFor(l.linkId, l.questions, keys), link: l }));
+    const evalAgent = new Agent({ connections: EVALUATORS, keepAliveTimeout: 30_000 });
+    const wrongResults: { linkId: string; got: unknown; expected: unknown }[] = [];
+    let checked = 0;
+    function evaluate(list: typeof submissions, seconds: number) {
+      return async (record: (ms: number, status: number) => void) => {
+        let next = 0;
+        const until = performance.now() + seconds * 1000;
+        await Promise.all(
+          Array.from({ length: EVALUATORS }, async () => {
+            while (next < list.length && performance.now() < until) {
+              const s = list[next++]!;
+              const t0 = performance.now();
+              let status = 0;
+              let json: { data?: Record<string, unknown> } = {};
+              try {
+                const res = await request(`${base}/testlink/evaluvate/v2`, {
+                  method: 'POST',
+                  headers: { ...taken(s.link), 'content-type': 'application/json' },
+                  body: s.body,
+                  dispatcher: evalAgent,
+                });
+                json = (await res.body.json()) as typeof json;
+                status = res.statusCode;
+              } catch {
+                status = 0;
+              }
+              record(performance.now() - t0, status);
+              if (status === 200) {
+                checked++;
+                const d = json.data ?? {};
+                const got = {
+                  score: d.score,
+                  percentage: d.percentage,
+                  eligible: d.certificateEligible,
+                  status: d.status,
+                  questionCount: d.questionCount,
+                };
+                if (JSON.stringify(got) !== JSON.stringify(s.expected) || d.linkId !== s.linkId) {
+                  wrongResults.push({ linkId: s.linkId, got, expected: s.expected });
+                }
+              }
+            }
+          }),
+        );
+      };
+    }
+    let evaluation: Phase | null = null;
+    const measured = submissions.slice(EVAL_WARMUP_LINKS);
+    if (RUN_EVALUATION) {
+      log(`evaluation: warm-up with ${EVAL_WARMUP_LINKS} links …`);
+      await evaluate(submissions.slice(0, EVAL_WARMUP_LINKS), 60)(() => {});
+      log(
+        `evaluation: ${EVALUATORS} takers submitting 20 answers each, ${measured.length} fresh links, at most ${SECONDS} s …`,
+      );
+      evaluation = await phase(
+        `POST /testlink/evaluvate/v2 (20 answers), ${EVALUATORS} takers`,
+        EVALUATORS,
+        evaluate(measured, SECONDS),
+      );
+    }
+    await evalAgent.close();
+
+    // a sample read back from the database: the stored result and the points of every answer
+    const sample = measured
+      .slice(0, evaluation?.requests ?? 0)
+      .filter((_, i) => i % 37 === 0)
+      .slice(0, 200);
+    const stored = rowsOf<{
+      link_id: string;
+      score: string;
+      percentage: string;
+      status: string;
+      points: string;
+      answers: number;
+    }>(
+      await exec(sql`
+        select l.link_id, l.score, l.percentage, l.status, sum(a.points) as points,
+               count(a.points)::int as answers
+        from test_links l join test_answers a on a.test_link_id = l.id
+        where l.link_id in ${sample.length ? sample.map((s) => s.linkId) : ['-']}
+        group by l.id`),
+    );
+    const storedWrong = sample.filter((s) => {
+      const row = stored.find((r) => r.link_id === s.linkId);
+      return (
+        !row ||
+        Number(row.score) !== s.expected.score ||
+        Number(row.percentage) !== s.expected.percentage ||
+        round2(Number(row.points)) !== s.expected.score ||
+        row.answers !== s.expected.questionCount ||
+        row.status !== s.expected.status
+      );
+    });
+    await database.close();
+
+    const machine = {
+      cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      load: loadNow(),
+    };
+    profiler?.close();
+
+    const checks = {
+      results: { checked, wrong: wrongResults.length, examples: wrongResults.slice(0, 3) },
+      database: { sampled: sample.length, wrong: storedWrong.length },
+    };
+    const rows = [
+      ...(evaluation
+        ? [
+            {
+              target: `evaluation ≥ ${TARGETS.evalPerSecond} submissions/s at ${EVALUATORS} takers`,
+              measured: `${evaluation.perSecond}/s`,
+              pass: evaluation.perSecond >= TARGETS.evalPerSecond && evaluation.errors === 0,
+            },
+            {
+              target: `evaluation p99 ≤ ${TARGETS.evalP99} ms`,
+              measured: `${evaluation.ms.p99} ms`,
+              pass: evaluation.ms.p99 <= TARGETS.evalP99,
+            },
+          ]
+        : []),
+      ...(savePaced
+        ? [
+            {
+              target: `autosave p99 ≤ ${TARGETS.autosaveP99} ms at ${TAKERS} takers (an answer every ${THINK_MS} ms each)`,
+              measured: `${savePaced.ms.p99} ms`,
+              pass: savePaced.ms.p99 <= TARGETS.autosaveP99 && savePaced.errors === 0,
+            },
+          ]
+        : []),
+      ...(evaluation
+        ? [
+            {
+              target: 'every evaluation scored as planned (and the database sample)',
+              measured: `${checks.results.wrong} of ${checked} wrong, ${checks.database.wrong} of ${checks.database.sampled}`,
+              pass: checks.results.wrong === 0 && checks.database.wrong === 0 && checked > 0,
+            },
+          ]
+        : []),
+    ];
+    const result = {
+      machine,
+      postgres: opts.durable
+        ? 'fsync on, synchronous_commit on'
+        : 'fsync off, synchronous_commit off (throwaway cluster)',
+      setup: {
+        learners: LEARNERS,
+        links: totalLinks,
+        questionsPerLink: questionCounts,
+        tokens: !opts.anonymous,
+        serverPool: opts.pool ? Number(opts.pool) : 10,
+        dataSeconds: round1(dataSeconds),
+        linkSeconds: round1(linkSeconds),
+        linksPerSecond: Math.round(totalLinks / linkSeconds),
+      },
+      phases: [savePaced, saveFlat, evaluation].filter((p): p is Phase => p !== null),
+      checks,
+      targets: rows,
+      totalSeconds: Math.round((performance.now() - started) / 1000),
+    };
+    if (opts.json) {
+      console.log(JSON.stringify(result, null, 2));
+      return;
+    }
+    console.log(
+      `\nassessments on PostgreSQL (${result.postgres}); ${LEARNERS} learners, ${totalLinks} links of ${questionCounts.join('/')} questions, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, server pool ${result.setup.serverPool}`,
+    );
+    console.log(`machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}`);
+    console.log(
+      `set-up: data ${result.setup.dataSeconds} s, links ${result.setup.linkSeconds} s (${result.setup.linksPerSecond} created and started per second)\n`,
+    );
+    const header = [
+      'phase',
+      'req/s',
+      'p50',
+      'p95',
+      'p99',
+      'max',
+      'errors',
+      'CPU ms/req srv·pg·bench',
+      'load before → after',
+    ];
+    const table = result.phases.map((p) => [
+      p.name,
+      String(p.perSecond),
+      ...[p.ms.p50, p.ms.p95, p.ms.p99, p.ms.max].map(String),
+      p.errors ? `${p.errors} ${JSON.stringify(p.errorCodes)}` : '0',
+      `${p.cpuMsPerRequest.server ?? '?'} · ${p.cpuMsPerRequest.postgres ?? '?'} · ${p.cpuMsPerRequest.bench}`,
+      `${p.load.before} → ${p.load.after}`,
+    ]);
+    const widths = header.map((h, c) => Math.max(h.length, ...table.map((t) => t[c]!.length)));
+    const line = (cells: string[]) =>
+      `| ${cells.map((v, c) => (c === 0 || c >= 7 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join(' | ')} |`;
+    console.log(line(header));
+    console.log(
+      `|${widths.map((w, c) => (c === 0 || c >= 7 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    );
+    for (const t of table) console.log(line(t));
+    console.log(
+      saveFlat ? '\n(latencies in ms; the flat-out autosave row is the capacity, without a target)\n' : '',
+    );
+    const tw = Math.max(...rows.map((r) => r.target.length));
+    for (const r of rows) console.log(`${r.pass ? 'PASS' : 'MISS'}  ${r.target.padEnd(tw)}  ${r.measured}`);
+    if (wrongResults.length)
+      console.log('\nwrong results, e.g.:', JSON.stringify(wrongResults.slice(0, 3), null, 2));
+    if (statements) {
+      for (const p of result.phases) {
+        console.log(`\nstatements per request, ${p.name}:`);
+        for (const s of p.statements ?? []) {
+          console.log(
+            `  ${String(s.perRequest).padStart(6)}  ${String(s.meanMs).padStart(6)} ms  ${s.query}`,
+          );
+        }
+      }
+    }
+    for (const p of result.phases) {
+      if (!p.profile) continue;
+      console.log(`\nwhere the server spent its CPU, ${p.name} (self time; ${p.profile.file}), by package:`);
+      for (const t of p.profile.packages) console.log(`  ${t.share.padStart(6)}  ${t.name}`);
+      console.log('by function:');
+      for (const t of p.profile.functions) console.log(`  ${t.share.padStart(6)}  ${t.name}`);
+    }
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
