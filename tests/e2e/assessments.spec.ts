@@ -12,147 +12,45 @@
  *
  * Every page visited passes axe. The server is never faked.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { DEMO_QUESTIONS } from '../../server/assessments/demo-questions';
-import { type Client, createClient, type StoredTokens } from '../../shared/client/client';
-import { createTestLink, evaluateTest, verifyTestLink } from '../../shared/contract/assessments';
-import { signInWithFirebase } from '../../shared/contract/auth';
-import { assignedRoadmap, assignRoadmap, roadmapList } from '../../shared/contract/catalogue';
-import { emulatorApi, uniqueEmail } from '../support/emulator';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Client } from '../../shared/client/client';
+import { createTestLink } from '../../shared/contract/assessments';
+import type { AssignedRoadmap } from '../../shared/schemas/catalogue';
+import { type Account, newAccount } from '../support/accounts';
+import { takeTest } from '../support/answers';
+import { assignDemoRoadmap } from '../support/catalogue';
+import { type ExtensionBrowser, launchWithExtension } from '../support/extension';
 import { expect, expectAccessible, login, test } from '../support/fixtures';
-
-const DIST = resolve('dist/extension-chromium');
-const PASSWORD = 'Str0ng!Pass';
-const NAME = 'Priya Tester';
-
-/** The test's own session of the learner, through the shared client (it refreshes the 6-second tokens). */
-async function apiSession(baseUrl: string, idToken: string): Promise<Client> {
-  let tokens: StoredTokens | null = null;
-  const client = createClient({
-    baseUrl: `${baseUrl}/api`,
-    device: 'WEB_APP',
-    tokens: {
-      get: () => tokens,
-      update: (t) => {
-        tokens = t;
-      },
-      clear: () => {
-        tokens = null;
-      },
-    },
-  });
-  const res = await client.call(signInWithFirebase, { body: { token: idToken, device: 'WEB_APP' } });
-  tokens = { token: res.data.token, refreshToken: res.data.refreshToken };
-  return client;
-}
-
-interface Assigned {
-  id: string;
-  name: string;
-  subject: string;
-  sections: {
-    _id: string;
-    name: string;
-    resources: { _id: string; actualTitle: string; userTitle: string | null }[];
-  }[];
-}
-
-/** Assigns the demo 'JavaScript Foundations' roadmap (or the first that can be assigned) to the learner. */
-async function assignDemoRoadmap(api: Client): Promise<Assigned> {
-  const list = (await api.call(roadmapList, { query: {} })).data;
-  expect(list.length, 'the demo catalogue has roadmaps').toBeGreaterThan(0);
-  const ordered = [...list].sort(
-    (a, b) => Number(b.name === 'JavaScript Foundations') - Number(a.name === 'JavaScript Foundations'),
-  );
-  for (const roadmap of ordered) {
-    const assigned = await api.call(assignRoadmap, { body: { roadmapId: roadmap._id } }).catch(() => null);
-    if (!assigned) continue;
-    const detail = (await api.call(assignedRoadmap, { params: { id: assigned.data.assignedRoadmapId } }))
-      .data;
-    return { id: detail._id, name: detail.name, subject: detail.subject.name, sections: detail.sections };
-  }
-  throw new Error('no demo roadmap could be assigned');
-}
-
-/** A wrong answer to a question of the demo bank (found by its text), or null when the bank does not know it. */
-function wrongAnswer(q: {
-  _id: string;
-  question: string;
-  questionType: string;
-  options: { _id: string; value: string }[];
-}) {
-  const known = DEMO_QUESTIONS.find((d) => d.q === q.question);
-  if (!known) return null;
-  if (q.questionType === 'FILL_IN_BLANK') return { questionId: q._id, answer: 'certainly not this' };
-  const wrong = q.options.find((o) => known.wrong?.includes(o.value));
-  if (!wrong) return null;
-  return { questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? [wrong._id] : wrong._id };
-}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe("the learner's assessment screens", () => {
   test.describe.configure({ mode: 'serial' });
 
+  let browser: ExtensionBrowser | undefined;
   let context: BrowserContext;
-  let userDataDir: string;
   let page: Page;
+  let learner: Account;
   let api: Client;
-  let roadmap: Assigned;
+  let roadmap: AssignedRoadmap;
   let sectionLinkId: string;
   let answered: number;
   let email: string;
 
   test.beforeAll(async () => {
-    const emulator = emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099');
-    if (!existsSync(join(DIST, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
-    userDataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-assess-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      baseURL: process.env.WAYMARK_E2E_BASE_URL,
-      viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
-      args: [
-        `--disable-extensions-except=${DIST}`,
-        `--load-extension=${DIST}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    // a new learner of its own (verified, basic profile saved) signs in through the portal
+    learner = await newAccount({ prefix: 'assessments', name: 'Priya Tester' });
+    ({ email, api } = learner);
+    browser = await launchWithExtension('assess');
+    context = browser.context;
     page = await context.newPage();
-
-    // a new learner: signs up as a learner, verifies the e-mail, signs in and completes the basic profile
-    email = uniqueEmail('assessments');
-    await page.goto('/learner');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page.getByText(/Thank you for signing up/)).toBeVisible();
-    await emulator.verifyEmail(email);
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/basic-profile$/, { timeout: 20_000 });
-    await page.getByLabel('Name').fill(NAME);
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill(`97${String(Date.now()).slice(-8)}`);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await login(page, learner.email, learner.password);
     // with the extension present but signed out, the portal signs it in on the way (/check)
     await page.waitForURL((url) => url.pathname === '/my-roadmaps', { timeout: 20_000 });
-    api = await apiSession(process.env.WAYMARK_E2E_BASE_URL!, await emulator.idToken(email, PASSWORD));
   });
 
   test.afterAll(async () => {
-    await context?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    await browser?.close();
   });
 
   test('a learner without assessments sees the empty state with a way to a roadmap', async () => {
@@ -173,14 +71,14 @@ test.describe("the learner's assessment screens", () => {
     await page.getByRole('button', { name: 'Take a Subject Test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Take a Subject Test' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('option', { name: roadmap.subject })).toBeAttached();
+    await expect(dialog.getByRole('option', { name: roadmap.subject.name })).toBeAttached();
     await dialog.getByRole('button', { name: 'Create Test' }).click();
     await expect(dialog.getByText('Please select a subject')).toBeVisible();
     await expect(dialog.getByText('Please tell us whether you are looking for a job')).toBeVisible();
     await expectAccessible(page, 'subject test creator with errors');
     expect(context.pages(), 'no tab is opened for an invalid form').toHaveLength(tabs);
 
-    await dialog.getByRole('combobox', { name: 'Subject' }).selectOption({ label: roadmap.subject });
+    await dialog.getByRole('combobox', { name: 'Subject' }).selectOption({ label: roadmap.subject.name });
     await expect(dialog.getByText('Please select a subject')).toBeHidden();
     await dialog
       .getByRole('group', { name: /Are you currently looking for job\?/ })
@@ -196,7 +94,7 @@ test.describe("the learner's assessment screens", () => {
     await tab.close();
 
     await expect(dialog).toBeHidden();
-    const row = page.getByRole('row').filter({ hasText: roadmap.subject });
+    const row = page.getByRole('row').filter({ hasText: roadmap.subject.name });
     await expect(row).toBeVisible();
     await expect(row.getByRole('link', { name: /^Take Test/ })).toHaveAttribute('target', '_blank');
     await expect(row.getByRole('link', { name: /View Answers/ })).toHaveCount(0);
@@ -206,20 +104,14 @@ test.describe("the learner's assessment screens", () => {
   test("a failed section test shows 'No Enough Marks'; its answers show what was right and what was missed", async () => {
     const section = roadmap.sections[0]!;
     const created = await api.call(createTestLink, {
-      body: { type: 'SECTION', assignedRoadmapId: roadmap.id, sectionId: section._id },
+      body: { type: 'SECTION', assignedRoadmapId: roadmap._id, sectionId: section._id },
     });
     sectionLinkId = created.data.testLinkId;
-    const started = (await api.call(verifyTestLink, { params: { id: sectionLinkId } })).data;
-    const questions = started.questions.questions;
-    expect(questions.length).toBeGreaterThan(1);
     // wrong answers to all but the last question, which is left out
-    const answers = questions
-      .slice(0, -1)
-      .map(wrongAnswer)
-      .filter((a) => a !== null);
+    const { questions, answers, result } = await takeTest(api, sectionLinkId, 'wrong', { leaveOut: 1 });
+    expect(questions.length).toBeGreaterThan(1);
     answered = answers.length;
-    expect(answered, 'the demo bank knows the wrong answers').toBeGreaterThan(0);
-    const result = (await api.call(evaluateTest, { body: { linkId: sectionLinkId, answers } })).data;
+    expect(answered, 'the demo bank knows the wrong answers').toBe(questions.length - 1);
     expect(result.status).toBe('NO_ENOUGH_MARKS');
     expect(result.score).toBe(0);
 
@@ -269,7 +161,7 @@ test.describe("the learner's assessment screens", () => {
   });
 
   test("'Take Assessment' on the roadmap asks first, then opens the resource test in a new tab", async () => {
-    await page.goto(`/my-roadmap/${roadmap.id}`);
+    await page.goto(`/my-roadmap/${roadmap._id}`);
     await expect(page.getByRole('heading', { name: roadmap.name, level: 1 })).toBeVisible({
       timeout: 20_000,
     });

@@ -1,29 +1,16 @@
-import { uniqueEmail } from '../support/emulator';
-import { expect, expectAccessible, login, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { basicProfile } from '../../shared/contract/profile';
+import { newAccount, PASSWORD, uniquePhone } from '../support/accounts';
+import { type Emulator, uniqueEmail } from '../support/emulator';
+import { expect, expectAccessible, login, signUpLearner, test } from '../support/fixtures';
 
-const PASSWORD = 'Str0ng!Pass';
+/** A mobile number as a person types it ('98765 01234'); a new one each time, so a retried test finds it free. */
+const typedPhone = (digits = uniquePhone()) => `${digits.slice(0, 5)} ${digits.slice(5)}`;
 
-type Emulator = ReturnType<typeof import('../support/emulator').emulatorApi>;
-
-/** Signs a new learner up through the portal, verifies the e-mail and completes the basic profile. */
-async function registerLearner(
-  page: import('@playwright/test').Page,
-  emulator: Emulator,
-  email: string,
-  name: string,
-) {
+/** Signs a new learner up through the portal and completes the basic profile: /my-roadmaps. */
+async function registerLearner(page: Page, emulator: Emulator, email: string, name: string) {
   await page.goto('/learner');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await expect(page.getByText(/Thank you for signing up/)).toBeVisible();
-  await emulator.verifyEmail(email);
-  await login(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/basic-profile$/);
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(`98${String(Date.now()).slice(-8)}`);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signUpLearner(page, emulator, { email, password: PASSWORD, name });
   await expect(page).toHaveURL(/\/my-roadmaps$/);
 }
 
@@ -72,7 +59,7 @@ test.describe('sign-up, verification and the basic profile', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Name Required')).toBeVisible();
     await page.getByLabel('Name').fill('Meera Learner');
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill('98765 01234');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(typedPhone());
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/my-roadmaps$/);
     await expect(page.getByRole('heading', { name: 'My Roadmaps' })).toBeVisible();
@@ -103,7 +90,7 @@ test.describe('sign-up, verification and the basic profile', () => {
     await login(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/basic-profile$/);
     await page.getByLabel('Name').fill('Kiran Mentor');
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill('91234 50000');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(typedPhone());
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Required*')).toBeVisible();
     await page.getByLabel('I am').selectOption('MENTOR');
@@ -159,7 +146,24 @@ test.describe('signing in', () => {
   });
 
   test('an access token expiring mid-session is refreshed without the person noticing', async ({ page }) => {
-    await login(page, 'learner@waymark.local', 'Learner#2026');
+    const learner = await newAccount({ prefix: 'refresh', name: 'Rhea Refresh' });
+    // the full profile too, so that saving it again asks for nothing
+    await learner.api.call(basicProfile, {
+      query: { page: 'profile_page' },
+      body: {
+        name: learner.name,
+        phoneNumber: learner.phone,
+        phoneCountry: 'IN',
+        linkedIn: 'https://www.linkedin.com/in/rhea-refresh',
+        tShirtSize: 'M',
+        addressLine1: '12 MG Road',
+        country: 'IN',
+        state: 'Karnataka',
+        city: 'Bengaluru',
+        pincode: '560001',
+      },
+    });
+    await login(page, learner.email, learner.password);
     await expect(page).toHaveURL(/\/my-roadmaps$/);
     const refreshes: number[] = [];
     page.on('response', (res) => {
@@ -167,7 +171,7 @@ test.describe('signing in', () => {
     });
     // the e2e server issues 6-second access tokens
     await page.waitForTimeout(7000);
-    await page.getByRole('link', { name: 'Asha Learner' }).click();
+    await page.getByRole('link', { name: 'Rhea Refresh' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Your profile is saved.')).toBeVisible();
@@ -178,9 +182,10 @@ test.describe('signing in', () => {
   test('a learner opening /portal/users sees Not permitted; signed-out visitors go to /', async ({
     page,
   }) => {
+    const learner = await newAccount({ prefix: 'not-permitted' });
     await page.goto('/portal/users');
     await expect(page).toHaveURL(/\/$/);
-    await login(page, 'learner@waymark.local', 'Learner#2026');
+    await login(page, learner.email, learner.password);
     await expect(page).toHaveURL(/\/my-roadmaps$/);
     await page.goto('/portal/users');
     await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
@@ -192,6 +197,7 @@ test.describe('signing in', () => {
 
 test.describe('profile and account deletion', () => {
   test('a learner saves the full profile with its rules', async ({ page, emulator }) => {
+    const other = await newAccount({ prefix: 'phone-owner' });
     const email = uniqueEmail('profile');
     await registerLearner(page, emulator, email, 'Full Profile');
     await page.getByRole('link', { name: 'Full Profile' }).click();
@@ -208,11 +214,11 @@ test.describe('profile and account deletion', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Please enter valid linkedin url')).toBeVisible();
     await page.getByLabel('LinkedIn profile').fill('https://www.linkedin.com/in/full-profile');
-    // the demo learner already uses this number
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill('98765 43210');
+    // another learner already uses this number
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(typedPhone(other.phone));
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Mobile Number Already Used')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Mobile number' }).fill('98765 00011');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill(typedPhone());
     await page.getByLabel('Name').fill('Full Profile Renamed');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Your profile is saved.')).toBeVisible();

@@ -1,27 +1,29 @@
-import type { Page } from '@playwright/test';
+/**
+ * Assessment management and the question editor end to end, in Chromium against the real server: a new
+ * mentor of its own builds an assessment, writes a question by the editor's rules, and shares it with their
+ * own learner once it has 10 questions.
+ *
+ * The questions are about Mathematics, a subject without roadmaps: a mentor's published questions join the
+ * bank of their subject, so questions of the catalogue's subjects (Programming, Data Science) would reach the
+ * subject tests that other specs answer from the demo bank.
+ */
+import { adminSubjectList, createQuestion, saveQuestion } from '../../shared/contract/authoring';
+import { tenantAddUserV2 } from '../../shared/contract/tenant';
+import { newAccount } from '../support/accounts';
 import { expect, expectAccessible, login, test } from '../support/fixtures';
-
-/** Calls the API with the signed-in page's own token. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('waymark.session') ?? '{}') as { token?: string };
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await res.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 test.describe('assessment management and the question editor', () => {
   test('a mentor builds an assessment, writes a question with the editor rules, and shares it once it has 10 questions', async ({
     page,
   }) => {
-    await login(page, 'mentor@waymark.local', 'Mentor#2026');
+    const [mentor, learner] = await Promise.all([
+      newAccount({ role: 'TENANT', prefix: 'author', name: 'Anil Author' }),
+      newAccount({ prefix: 'shared-with', name: 'Sana Shared' }),
+    ]);
+    expect((await mentor.api.call(tenantAddUserV2, { body: { email: learner.email } })).data.outcome).toBe(
+      'ADDED',
+    );
+    await login(page, mentor.email, mentor.password);
     await expect(page).toHaveURL(/\/portal\/users$/);
     await page.getByRole('link', { name: 'Manage Assessment' }).click();
     await expect(page.getByRole('heading', { name: 'Manage Assessment' })).toBeVisible();
@@ -45,33 +47,35 @@ test.describe('assessment management and the question editor', () => {
     await page.getByRole('button', { name: 'Save question' }).click();
     await expect(page.getByText('At least one answer should be correct')).toBeVisible();
     await expectAccessible(page, 'question editor with errors');
-    await page.getByLabel('Subject').selectOption({ label: 'Programming' });
-    await page.getByLabel('Topic').selectOption({ label: 'JavaScript' });
-    await page
-      .getByLabel('Question', { exact: true })
-      .fill('Which keyword declares a block-scoped constant?');
-    for (const [i, v] of ['const', 'var', 'let', 'static'].entries())
+    await page.getByLabel('Subject').selectOption({ label: 'Mathematics' });
+    await page.getByLabel('Topic').selectOption({ label: 'Algebra' });
+    await page.getByLabel('Question', { exact: true }).fill('Which of these numbers is prime?');
+    for (const [i, v] of ['7', '9', '15', '21'].entries())
       await page.getByLabel(`Option ${i + 1}`, { exact: true }).fill(v);
     await page.locator('.option-row').first().getByRole('radio').check();
     await expect(page.locator('.option-row').first()).toContainText('10 points');
     await page
       .getByLabel('Explanation')
-      .fill('const declares a block-scoped binding that cannot be reassigned.');
-    await page.getByLabel('Tags').fill('javascript, variables');
+      .fill('7 has no divisors but 1 and itself; 9, 15 and 21 are multiples of 3.');
+    await page.getByLabel('Tags').fill('algebra, primes');
     // switching to fill-in-the-blank loses the options, after a confirmation; cancelling keeps them
     await page.getByRole('radio', { name: 'Fill in the blank' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Change the question type?' });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByLabel('Option 1', { exact: true })).toHaveValue('const');
+    await expect(page.getByLabel('Option 1', { exact: true })).toHaveValue('7');
     // single choice ↔ multiple choice keeps the options without asking
+    // (a switch is saved first: wait for each before the next, the editor ignores a click meanwhile)
     await page.getByRole('radio', { name: 'Multiple choice', exact: true }).click();
-    await expect(page.getByLabel('Option 1', { exact: true })).toHaveValue('const');
+    await expect(page.getByRole('radio', { name: 'Multiple choice', exact: true })).toBeChecked();
+    await expect(page.locator('.option-row').first().getByRole('checkbox')).toBeVisible();
+    await expect(page.getByLabel('Option 1', { exact: true })).toHaveValue('7');
     await page.getByRole('radio', { name: 'Single choice', exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Single choice', exact: true })).toBeChecked();
     await page.locator('.option-row').first().getByRole('radio').check();
     await page.getByRole('button', { name: 'Save question' }).click();
     await expect(page.getByText('The question is saved.')).toBeVisible();
-    await expect(page.getByText('Which keyword declares a block-scoped constant?')).toBeVisible();
+    await expect(page.getByText('Which of these numbers is prime?')).toBeVisible();
 
     // sharing needs 10 questions
     await page.getByRole('link', { name: '← Manage Assessment' }).click();
@@ -80,29 +84,28 @@ test.describe('assessment management and the question editor', () => {
     await expect(page.getByText(/Please add at least 10 questions/)).toBeVisible();
     await page.getByRole('dialog', { name: 'Assign users' }).getByRole('button', { name: 'Cancel' }).click();
 
-    // nine more questions through the API, then share with the demo learner
+    // nine more questions through the API, then share with the mentor's learner
     const assessmentId = new URL(
       await row.getByRole('link', { name: /Manage/ }).evaluate((a) => (a as HTMLAnchorElement).href),
     ).pathname
       .split('/')
-      .pop();
-    const subjects = await api<{
-      data: { _id: string; name: string; topics: { _id: string; name: string }[] }[];
-    }>(page, 'GET', '/admin/subject/subject-list');
-    const programming = subjects.data.find((s) => s.name === 'Programming')!;
+      .pop()!;
+    const subjects = (await mentor.api.call(adminSubjectList)).data;
+    const mathematics = subjects.find((s) => s.name === 'Mathematics')!;
     for (let i = 0; i < 9; i++) {
-      const created = await api<{ data: { questionId: string } }>(page, 'POST', '/admin/question/create', {
-        assessmentId,
-      });
-      await api(page, 'PUT', `/admin/question/${created.data.questionId}`, {
-        question: `What is ${i} + 1?`,
-        questionType: 'FILL_IN_BLANK',
-        subject: programming._id,
-        topic: programming.topics[0]!._id,
-        points: 10,
-        options: [{ value: String(i + 1), isCorrect: true }],
-        explanation: [{ type: 'TEXT', value: `${i} + 1 = ${i + 1}` }],
-        tags: ['arithmetic'],
+      const created = (await mentor.api.call(createQuestion, { body: { assessmentId } })).data;
+      await mentor.api.call(saveQuestion, {
+        params: { id: created.questionId },
+        body: {
+          question: `What is ${i} + 1?`,
+          questionType: 'FILL_IN_BLANK',
+          subject: mathematics._id,
+          topic: mathematics.topics[0]!._id,
+          points: 10,
+          options: [{ value: String(i + 1), isCorrect: true }],
+          explanation: [{ type: 'TEXT', value: `${i} + 1 = ${i + 1}` }],
+          tags: ['arithmetic'],
+        },
       });
     }
     await page.reload();
@@ -113,7 +116,7 @@ test.describe('assessment management and the question editor', () => {
     const share = page.getByRole('dialog', { name: 'Assign users' });
     await share.getByRole('button', { name: 'Assign' }).click();
     await expect(share.getByText('Please provide valid input')).toBeVisible();
-    await share.getByLabel(/learner@waymark.local/).check();
+    await share.getByLabel(learner.email).check();
     await expectAccessible(page, 'assign users');
     await share.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByText(/Shared with 1 learner/)).toBeVisible();

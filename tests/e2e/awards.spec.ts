@@ -13,75 +13,26 @@
  * Every page visited passes axe.
  */
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_QUESTIONS } from '../../server/assessments/demo-questions';
-import { type Client, createClient, type StoredTokens } from '../../shared/client/client';
-import {
-  certificateInfo,
-  createTestLink,
-  evaluateTest,
-  testLinkQuestions,
-  verifyTestLink,
-} from '../../shared/contract/assessments';
-import { signInWithFirebase } from '../../shared/contract/auth';
-import { assignedRoadmap, assignRoadmap, roadmapList } from '../../shared/contract/catalogue';
-import { emulatorApi, uniqueEmail } from '../support/emulator';
+import type { Client } from '../../shared/client/client';
+import { certificateInfo, createTestLink } from '../../shared/contract/assessments';
+import { type Account, baseUrl, newAccount, signedInContext } from '../support/accounts';
+import { takeTest } from '../support/answers';
+import { assignDemoRoadmap } from '../support/catalogue';
 import { expect, expectAccessible, test } from '../support/fixtures';
 
-const PASSWORD = 'Str0ng!Pass';
 const NAME = 'Meera Award';
-const baseUrl = () => process.env.WAYMARK_E2E_BASE_URL!;
-const emulator = () => emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099');
 
-/** A session of its own for the test's API calls; the shared client refreshes the 6-second tokens. */
-async function sessionOf(email: string, role?: 'USER') {
-  let tokens: StoredTokens | null = null;
-  const api: Client = createClient({
-    baseUrl: `${baseUrl()}/api`,
-    device: 'WEB_APP',
-    tokens: {
-      get: () => tokens,
-      update: (t) => {
-        tokens = t;
-      },
-      clear: () => {
-        tokens = null;
-      },
-    },
-  });
-  const idToken = await emulator().idToken(email, PASSWORD);
-  const signedIn = await api.call(signInWithFirebase, { body: { token: idToken, role, device: 'WEB_APP' } });
-  tokens = { token: signedIn.data.token, refreshToken: signedIn.data.refreshToken };
-  return { api, session: signedIn.data };
-}
-
-/** Starts a link and answers every question right (the demo bank knows them), then evaluates it. */
+/** Answers every question of a link right (the demo bank knows them all): the evaluation. */
 async function passTest(api: Client, linkId: string) {
-  await api.call(verifyTestLink, { params: { id: linkId } });
-  const test = (await api.call(testLinkQuestions, { params: { id: linkId }, query: { device: 'WEB' } })).data;
-  type Answer = { questionId: string; answerId?: string | string[]; answer?: string };
-  const answers = test.questions.questions.flatMap((q): Answer[] => {
-    const offered = new Set(q.options.map((o) => o.value));
-    const known = DEMO_QUESTIONS.filter((d) => d.q === q.question).find(
-      (d) => q.questionType === 'FILL_IN_BLANK' || d.right?.every((v) => offered.has(v)),
-    );
-    if (!known) return [];
-    if (q.questionType === 'FILL_IN_BLANK') return [{ questionId: q._id, answer: known.accept![0]! }];
-    const right = q.options.filter((o) => known.right!.includes(o.value)).map((o) => o._id);
-    return [{ questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? right : right[0]! }];
-  });
-  const result = (await api.call(evaluateTest, { body: { linkId, answers } })).data;
-  expect(result.certificateEligible, `the demo bank answers ${linkId} well enough`).toBe(true);
+  const { questions, answers, result } = await takeTest(api, linkId, 'right');
+  expect(answers.length, `the demo bank answers every question of ${linkId}`).toBe(questions.length);
+  expect(result.certificateEligible).toBe(true);
   return result;
 }
 
 /** A browser page signed in as the learner: the session stored the way the portal stores it. */
-async function signedInPage(browser: Browser, email: string, width = 1280) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const { session } = await sessionOf(email);
-  await page.goto('/privacy_policy');
-  await page.evaluate((s) => localStorage.setItem('waymark.session', JSON.stringify(s)), session);
-  return page;
+async function signedInPage(browser: Browser, learner: Account, width = 1280) {
+  return (await signedInContext(browser, learner, { width })).page;
 }
 
 /** The award-image calls a page makes, as answered (a 401 is the client's cue to refresh and repeat). */
@@ -99,7 +50,7 @@ function imageCalls(page: Page) {
 test.describe('award pages', () => {
   test.describe.configure({ mode: 'serial' });
 
-  let email: string;
+  let learner: Account;
   let api: Client;
   let featherId: string;
   let resourceTitle: string;
@@ -107,14 +58,9 @@ test.describe('award pages', () => {
   let subjectName: string;
 
   test.beforeAll(async () => {
-    email = uniqueEmail('awards');
-    await emulator().createAccount(email, PASSWORD, { verified: true, displayName: NAME });
-    ({ api } = await sessionOf(email, 'USER'));
-    const roadmaps = (await api.call(roadmapList, { query: {} })).data;
-    const demo = roadmaps.find((r) => r.name === 'JavaScript Foundations') ?? roadmaps[0]!;
-    const assigned = await api.call(assignRoadmap, { body: { roadmapId: demo._id } });
-    const roadmap = (await api.call(assignedRoadmap, { params: { id: assigned.data.assignedRoadmapId } }))
-      .data;
+    learner = await newAccount({ prefix: 'awards', name: NAME });
+    ({ api } = learner);
+    const roadmap = await assignDemoRoadmap(api);
 
     // a feather: the first resource the bank has questions for
     for (const section of roadmap.sections) {
@@ -154,7 +100,7 @@ test.describe('award pages', () => {
     const before = (await api.call(certificateInfo, { params: { id: featherId } })).data;
     expect(before).toMatchObject({ certificateGenerated: false, s3CertificateUrl: null });
 
-    const page = await signedInPage(browser, email);
+    const page = await signedInPage(browser, learner);
     const calls = imageCalls(page);
     await page.goto(`/feather/${featherId}`);
     await expect(
@@ -273,7 +219,7 @@ test.describe('award pages', () => {
   test('the certificate asks for a desktop below 1050 px and is generated once the window is wide', async ({
     browser,
   }) => {
-    const page = await signedInPage(browser, email, 1000);
+    const page = await signedInPage(browser, learner, 1000);
     const calls = imageCalls(page);
     await page.goto(`/certificate/${certificateId}`);
     await expect(

@@ -15,11 +15,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { PASSWORD } from '../support/accounts';
 import { uniqueEmail } from '../support/emulator';
 import { expect, expectAccessible, signUpLearner, test } from '../support/fixtures';
 import { startWaymark } from '../support/server';
-
-const PASSWORD = 'Str0ng!Pass';
 
 interface Summary {
   _id: string;

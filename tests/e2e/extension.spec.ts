@@ -9,17 +9,20 @@
  * sped up inside the extension only: its clock is moved back six minutes, then forward in 30-second pulses
  * (the `__waymarkTest` hooks of the background). The server is never faked. The dashboard's ranges end at
  * the end of yesterday (UTC), so the dashboard page is opened with its clock set one day ahead.
+ *
+ * Each describe signs in a fresh learner of its own (tests/support/accounts.ts): the time the dashboard
+ * shows is exactly the time studied here, whatever the demo seed or other specs did.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { timeSpentOnResourceByUser } from '../../shared/contract/activity';
 import { trackingKey } from '../../shared/rules/heartbeats';
+import { type Account, newAccount } from '../support/accounts';
+import { assignDemoRoadmap } from '../support/catalogue';
+import { type ExtensionBrowser, ensureExtensionBuilt, launchWithExtension } from '../support/extension';
 import { expect, expectAccessible, login, test } from '../support/fixtures';
 
-const DIST = resolve('dist/extension-chromium');
-const LEARNER = { email: 'learner@waymark.local', password: 'Learner#2026' };
 const DAY = 86_400;
 
 interface ExtensionState {
@@ -42,50 +45,9 @@ function hook<T = void>(worker: Worker, name: HookName, arg?: unknown): Promise<
 }
 const stateOf = (worker: Worker) => hook<ExtensionState>(worker, 'state');
 
-/** Calls the API as the learner signed in on `page`, refreshing (and storing) the portal's tokens if needed. */
-async function apiAs<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const KEY = 'waymark.session';
-      const send = (token: string) =>
-        fetch(`/api${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-      let session = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-      let res = await send(session.token);
-      if (res.status === 401) {
-        await navigator.locks.request('waymark-refresh', async () => {
-          session = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-          const r = await fetch('/api/login/refresh', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${session.refreshToken}` },
-            body: JSON.stringify({ refreshToken: session.refreshToken, device: 'WEB_APP' }),
-          });
-          const tokens = (await r.json()).data;
-          session = { ...session, token: tokens.token, refreshToken: tokens.refreshToken };
-          localStorage.setItem(KEY, JSON.stringify(session));
-        });
-        res = await send(session.token);
-      }
-      return { status: res.status, json: await res.json() };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; json: T }>;
-}
-
-/** Signs the demo learner in on the portal and waits for the signed-in layout. */
-async function signIn(page: Page) {
-  await login(page, LEARNER.email, LEARNER.password);
+/** Signs the learner in through the portal's login form and waits for the signed-in layout. */
+async function signIn(page: Page, learner: Account) {
+  await login(page, learner.email, learner.password);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 20_000 });
 }
 
@@ -96,37 +58,13 @@ interface Studied {
   url: string;
 }
 
-/** The learner's first ongoing roadmap (assigning the first catalogue roadmap if there is none) and its first resource. */
-async function assignedResource(page: Page): Promise<Studied> {
-  type Summary = { _id: string; status: string };
-  const mine = await apiAs<{ data: Summary[] }>(page, 'GET', '/roadmap/my-roadmaps');
-  expect(mine.status).toBe(200);
-  let assignedId = mine.json.data.find((r) => r.status === 'ONGOING')?._id;
-  if (!assignedId) {
-    const list = await apiAs<{ data: { _id: string }[] }>(page, 'GET', '/roadmap/list');
-    expect(list.json.data.length, 'the demo catalogue has roadmaps').toBeGreaterThan(0);
-    const assigned = await apiAs<{ data: { assignedRoadmapId: string } }>(
-      page,
-      'POST',
-      '/roadmap/assign-roadmap',
-      {
-        roadmapId: list.json.data[0]!._id,
-      },
-    );
-    expect(assigned.status).toBe(201);
-    assignedId = assigned.json.data.assignedRoadmapId;
-  }
-  type Res = { _id: string; actualTitle: string; userTitle?: string | null; url: string };
-  const detail = await apiAs<{ data: { sections: { resources: Res[] }[] } }>(
-    page,
-    'GET',
-    `/roadmap/assigned-roadmap/${assignedId}`,
-  );
-  expect(detail.status).toBe(200);
-  const resource = detail.json.data.sections.flatMap((s) => s.resources)[0];
+/** Assigns the demo 'JavaScript Foundations' roadmap to the learner: its first resource. */
+async function assignedResource(learner: Account): Promise<Studied> {
+  const roadmap = await assignDemoRoadmap(learner.api);
+  const resource = roadmap.sections.flatMap((s) => s.resources)[0];
   expect(resource, 'the roadmap has a resource').toBeTruthy();
   return {
-    assignedId,
+    assignedId: roadmap._id,
     resourceId: resource!._id,
     title: resource!.userTitle || resource!.actualTitle,
     url: resource!.url,
@@ -136,47 +74,31 @@ async function assignedResource(page: Page): Promise<Studied> {
 test.describe('learning time with the extension', () => {
   test.describe.configure({ mode: 'serial' });
 
+  let browser: ExtensionBrowser | undefined;
   let context: BrowserContext;
   let worker: Worker;
-  let userDataDir: string;
   let portal: Page;
+  let learner: Account;
   let studied: Studied;
   let extensionId: string;
 
   test.beforeAll(async () => {
-    if (!existsSync(join(DIST, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
-    userDataDir = mkdtempSync(join(tmpdir(), 'waymark-e2e-ext-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      baseURL: process.env.WAYMARK_E2E_BASE_URL,
-      viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
-      args: [
-        `--disable-extensions-except=${DIST}`,
-        `--load-extension=${DIST}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    // a learner of its own: nothing studied before this spec
+    learner = await newAccount({ prefix: 'extension', name: 'Esha Extension' });
+    browser = await launchWithExtension('ext');
+    context = browser.context;
     worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     extensionId = new URL(worker.url()).host;
     portal = await context.newPage();
   });
 
   test.afterAll(async () => {
-    await context?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    await browser?.close();
   });
 
   test('signing in on the portal signs the extension in: the icon turns green', async () => {
     expect(extensionId).toBe('ldpfdlpnndfffieajieddhopphppfjfb');
-    await signIn(portal);
+    await signIn(portal, learner);
     // present but signed out: the portal goes through /check, which signs the extension in
     await portal.waitForURL((url) => url.pathname === '/my-roadmaps', { timeout: 20_000 });
     await expect(portal.locator('.ext-icon')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 });
@@ -186,7 +108,7 @@ test.describe('learning time with the extension', () => {
   });
 
   test('studying an assigned resource records its time', async () => {
-    studied = await assignedResource(portal);
+    studied = await assignedResource(learner);
     const key = trackingKey(studied.url);
     expect(key).toBeTruthy();
     // the extension learns the new assignment (it also does on its own within 5 minutes)
@@ -220,14 +142,14 @@ test.describe('learning time with the extension', () => {
 
     const now = Math.floor(Date.now() / 1000);
     const from = Math.floor(now / DAY) * DAY - DAY;
-    const report = await apiAs<{
-      data: { timeSpentOnResource: { resource: { _id: string }; timespent: number }[] };
-    }>(
-      portal,
-      'GET',
-      `/reports/dashboard/time-spent-on-resource-by-user?startTime=${from}&endTime=${now}&skip=1&limit=100`,
-    );
-    const row = report.json.data.timeSpentOnResource.find((r) => r.resource._id === studied.resourceId);
+    const report = (
+      await learner.api.call(timeSpentOnResourceByUser, {
+        query: { startTime: from, endTime: now, skip: 1, limit: 100 },
+      })
+    ).data;
+    // the learner's only time: the resource just studied
+    expect(report.timeSpentOnResource.map((r) => r.resource._id)).toEqual([studied.resourceId]);
+    const row = report.timeSpentOnResource[0];
     expect(row?.timespent ?? 0).toBeGreaterThanOrEqual(355);
     expect(row?.timespent ?? 0).toBeLessThan(420);
   });
@@ -302,17 +224,23 @@ test.describe('learning time with the extension', () => {
     await expect.poll(async () => (await stateOf(worker)).signedIn).toBe(false);
 
     // signing in again finds the extension present but signed out, and signs it in through /check
-    await signIn(portal);
+    await signIn(portal, learner);
     await expect(portal.locator('.ext-icon')).toHaveAttribute('data-state', 'signed-in', { timeout: 15_000 });
   });
 });
 
 test.describe('learning time without the extension', () => {
   test('the icon is grey and the install prompts appear', async ({ page }) => {
-    await signIn(page);
+    // a learner of their own with a roadmap: its first resource is the dashboard's card
+    const learner = await newAccount({ prefix: 'no-extension' });
+    const resource = await assignedResource(learner);
+    await signIn(page, learner);
     await expect(page.locator('.ext-icon')).toHaveAttribute('data-state', 'absent', { timeout: 15_000 });
     await expect(page.getByRole('img', { name: 'Waymark extension not installed' })).toBeVisible();
     await page.goto('/dashboard');
+    const card = page.locator('.wm-card').filter({ hasText: resource.title });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Install Extension' })).toBeVisible();
     const install = page.getByRole('link', { name: 'Install Extension' }).first();
     await expect(install).toBeVisible();
     await expect(install).toHaveAttribute('href', /chromewebstore\.google\.com/);
@@ -323,7 +251,8 @@ test.describe('learning time without the extension', () => {
 
 test.describe('after removing the extension', () => {
   test("'Sorry to see you go' asks why, with the form's rules, then thanks", async ({ page }) => {
-    await signIn(page);
+    const leaver = await newAccount({ prefix: 'uninstalled' });
+    await signIn(page, leaver);
     await page.goto('/sorry-to-see-you-go');
     await expect(page.getByRole('heading', { name: 'Sorry to see you go', level: 1 })).toBeVisible();
     await expectAccessible(page, 'the uninstall feedback form');
@@ -337,7 +266,7 @@ test.describe('after removing the extension', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Invalid email address')).toBeVisible();
     await expect(page.getByText('Please enter other')).toBeVisible();
-    await page.getByLabel('Email').fill('learner@waymark.local');
+    await page.getByLabel('Email').fill(leaver.email);
     await page.getByRole('textbox', { name: 'Other' }).fill('It slowed my browser down');
     await page.getByLabel('Message').fill('Thanks anyway.');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -350,7 +279,7 @@ test.describe('after removing the extension', () => {
 test.describe('the Firefox build', () => {
   test("passes Mozilla's linter (web-ext lint) without errors or warnings", () => {
     const firefox = resolve('dist/extension-firefox');
-    if (!existsSync(join(firefox, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
+    ensureExtensionBuilt(firefox);
     const bin = resolve('node_modules/.bin/web-ext');
     const out = execFileSync(bin, ['lint', '--source-dir', firefox, '--output', 'json'], {
       encoding: 'utf8',

@@ -18,107 +18,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DEMO_QUESTIONS } from '../../server/assessments/demo-questions';
-import { type Client, createClient, type StoredTokens } from '../../shared/client/client';
 import { sendHeartbeats } from '../../shared/contract/activity';
-import { createTestLink, evaluateTest, verifyTestLink } from '../../shared/contract/assessments';
-import { signInWithFirebase, socketToken } from '../../shared/contract/auth';
-import { assignedRoadmap, assignRoadmap, roadmapList } from '../../shared/contract/catalogue';
-import { basicProfile } from '../../shared/contract/profile';
+import { createTestLink } from '../../shared/contract/assessments';
+import { socketToken } from '../../shared/contract/auth';
 import { tenantAddUserV2, tenantSubscriptionInfo } from '../../shared/contract/tenant';
-import type { Device } from '../../shared/schemas/common';
+import { type Account, apiClient, baseUrl, newAccount, PASSWORD, uniquePhone } from '../support/accounts';
+import { type AnswerMode, takeTest } from '../support/answers';
+import { assignDemoRoadmap } from '../support/catalogue';
 import { uniqueEmail } from '../support/emulator';
 import { expect, expectAccessible, login, test } from '../support/fixtures';
 
-const PASSWORD = 'Str0ng!Pass';
 const DAY_MS = 86_400_000;
-const BASE = () => process.env.WAYMARK_E2E_BASE_URL!;
-
-type Emulator = {
-  createAccount(e: string, p: string, o?: { verified?: boolean }): Promise<string>;
-  idToken(e: string, p: string): Promise<string>;
-  oobCodes(e?: string): Promise<{ email: string; oobLink: string; requestType: string }[]>;
-};
-
-/** A client of its own for one account and device; it refreshes the server's 6-second tokens. */
-function clientWith(tokens: StoredTokens, device: Device): Client {
-  let current: StoredTokens | null = tokens;
-  return createClient({
-    baseUrl: `${BASE()}/api`,
-    device,
-    tokens: {
-      get: () => current,
-      update: (t) => {
-        current = t;
-      },
-      clear: () => {
-        current = null;
-      },
-    },
-  });
-}
-
-interface Account {
-  id: string;
-  email: string;
-  name: string;
-  api: Client;
-}
-
-let phones = 0;
-/** A new verified account signed up with `role`, its basic profile saved. */
-async function newAccount(
-  emulator: Emulator,
-  role: 'USER' | 'TENANT',
-  prefix: string,
-  name: string,
-): Promise<Account> {
-  const email = uniqueEmail(prefix);
-  await emulator.createAccount(email, PASSWORD, { verified: true });
-  const boot = createClient({ baseUrl: `${BASE()}/api`, device: 'WEB_APP' });
-  const signed = (
-    await boot.call(signInWithFirebase, {
-      body: { token: await emulator.idToken(email, PASSWORD), role, device: 'WEB_APP' },
-    })
-  ).data;
-  const api = clientWith({ token: signed.token, refreshToken: signed.refreshToken }, 'WEB_APP');
-  const phone = `9${String(Date.now() + ++phones).slice(-9)}`;
-  await api.call(basicProfile, {
-    query: { page: 'basic_profile_page' },
-    body: { name, phoneNumber: phone, phoneCountry: 'IN', ...(role === 'TENANT' ? { iam: 'MENTOR' } : {}) },
-  });
-  return { id: signed.user._id, email, name, api };
-}
-
-/** A wrong answer to a question of the demo bank, or null when the bank does not know it. */
-function wrongAnswer(q: {
-  _id: string;
-  question: string;
-  questionType: string;
-  options: { _id: string; value: string }[];
-}) {
-  const known = DEMO_QUESTIONS.find((d) => d.q === q.question);
-  if (!known) return null;
-  if (q.questionType === 'FILL_IN_BLANK') return { questionId: q._id, answer: 'certainly not this' };
-  const wrong = q.options.find((o) => known.wrong?.includes(o.value));
-  if (!wrong) return null;
-  return { questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? [wrong._id] : wrong._id };
-}
-
-/** The right answer to a question of the demo bank. */
-function rightAnswer(q: {
-  _id: string;
-  question: string;
-  questionType: string;
-  options: { _id: string; value: string }[];
-}) {
-  const known = DEMO_QUESTIONS.find((d) => d.q === q.question);
-  if (!known) return null;
-  if (q.questionType === 'FILL_IN_BLANK') return { questionId: q._id, answer: known.accept![0]! };
-  const right = q.options.filter((o) => known.right?.includes(o.value)).map((o) => o._id);
-  if (right.length === 0) return null;
-  return { questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? right : right[0]! };
-}
 
 interface Studied {
   assignedId: string;
@@ -135,11 +45,7 @@ interface Studied {
  * passes the test of the next resource, which earns a feather.
  */
 async function learnSomething(learner: Account): Promise<Studied> {
-  const list = (await learner.api.call(roadmapList, { query: {} })).data;
-  const first = list.find((r) => r.name === 'JavaScript Foundations') ?? list[0]!;
-  const assigned = (await learner.api.call(assignRoadmap, { body: { roadmapId: first._id } })).data;
-  const detail = (await learner.api.call(assignedRoadmap, { params: { id: assigned.assignedRoadmapId } }))
-    .data;
+  const detail = await assignDemoRoadmap(learner.api);
   const section = detail.sections[0]!;
   const resource = section.resources[0]!;
 
@@ -148,7 +54,7 @@ async function learnSomething(learner: Account): Promise<Studied> {
       query: { device: 'CHROME_EXTENSION', deviceInfo: JSON.stringify({ browserType: 'chrome' }) },
     })
   ).data;
-  const extension = clientWith(
+  const extension = apiClient(
     { token: ext.extensionAccessToken, refreshToken: ext.extensionRefreshToken },
     'CHROME_EXTENSION',
   );
@@ -165,30 +71,27 @@ async function learnSomething(learner: Account): Promise<Studied> {
   expect(receipt.accepted, JSON.stringify(receipt.ignored)).toBe(21);
 
   // a resource test failed, and the next resource's test passed (the bank knows every right answer)
-  const takeTest = async (sectionId: string, resourceId: string, answer: typeof wrongAnswer) => {
+  const assess = async (sectionId: string, resourceId: string, mode: AnswerMode) => {
     const linkId = (
       await learner.api.call(createTestLink, {
         body: { type: 'RESOURCE', assignedRoadmapId: detail._id, sectionId, resourceId },
       })
     ).data.testLinkId;
-    const questions = (await learner.api.call(verifyTestLink, { params: { id: linkId } })).data.questions
-      .questions;
-    const answers = questions.map(answer).filter((a) => a !== null);
+    const { questions, answers, result } = await takeTest(learner.api, linkId, mode);
     expect(answers.length, 'the demo bank knows the answers').toBeGreaterThan(0);
-    const result = (await learner.api.call(evaluateTest, { body: { linkId, answers } })).data;
     return { linkId, status: result.status, all: answers.length === questions.length };
   };
-  const failed = await takeTest(section._id, resource._id, wrongAnswer);
+  const failed = await assess(section._id, resource._id, 'wrong');
   expect(failed.status).toBe('NO_ENOUGH_MARKS');
   const next = section.resources[1] ?? detail.sections[1]!.resources[0]!;
   const nextSection = section.resources[1] ? section : detail.sections[1]!;
-  const passed = await takeTest(nextSection._id, next._id, rightAnswer);
+  const passed = await assess(nextSection._id, next._id, 'right');
   expect(passed.all).toBe(true);
   expect(passed.status).toBe('GENERATE_CERTIFICATE');
   return {
     passedTitle: next.userTitle || next.actualTitle,
     assignedId: detail._id,
-    roadmapId: first._id,
+    roadmapId: detail.roadmapId,
     roadmapName: detail.name,
     resourceTitle: resource.userTitle || resource.actualTitle,
     linkId: failed.linkId,
@@ -196,7 +99,7 @@ async function learnSomething(learner: Account): Promise<Studied> {
 }
 
 async function signInMentor(page: Page, mentor: Account) {
-  await login(page, mentor.email, PASSWORD);
+  await login(page, mentor.email, mentor.password);
   await expect(page).toHaveURL(/\/portal\/users$/, { timeout: 20_000 });
 }
 
@@ -221,10 +124,12 @@ test.describe('the mentor portal', () => {
   /** The invitation sent to a stranger: their address and the e-mail sign-in link. */
   let invitation: { email: string; link: string };
 
-  test.beforeAll(async ({ browser, emulator }) => {
-    mentor = await newAccount(emulator, 'TENANT', 'mentor', 'Meera Mentor');
-    asha = await newAccount(emulator, 'USER', 'asha', 'Asha Analytics');
-    ben = await newAccount(emulator, 'USER', 'ben', 'Ben Second');
+  test.beforeAll(async ({ browser }) => {
+    [mentor, asha, ben] = await Promise.all([
+      newAccount({ role: 'TENANT', prefix: 'mentor', name: 'Meera Mentor' }),
+      newAccount({ prefix: 'asha', name: 'Asha Analytics' }),
+      newAccount({ prefix: 'ben', name: 'Ben Second' }),
+    ]);
     studied = await learnSomething(asha);
     page = await browser.newPage();
   });
@@ -235,7 +140,7 @@ test.describe('the mentor portal', () => {
 
   test("a learner opening /portal/users is told 'Not permitted'", async ({ browser }) => {
     const learnerPage = await browser.newPage();
-    await login(learnerPage, asha.email, PASSWORD);
+    await login(learnerPage, asha.email, asha.password);
     await expect(learnerPage.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 20_000 });
     await learnerPage.goto('/portal/users');
     await expect(learnerPage.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
@@ -468,20 +373,24 @@ test.describe('the mentor portal', () => {
     await expectAccessible(page, 'roadmap detail');
   });
 
-  test('beyond the free seats, adding asks for a payment; the sandbox checkout brings the learner in', async ({
-    emulator,
-  }) => {
+  test('beyond the free seats, adding asks for a payment; the sandbox checkout brings the learner in', async () => {
     // fill the free seats (two learners and the invitation hold three)
     const info = (await mentor.api.call(tenantSubscriptionInfo)).data;
     expect(info.isSubscribed).toBe(false);
     expect(info.pendingInvitations).toBe(1);
     const free = info.freeSeats - info.seatCount - info.pendingInvitations;
-    for (let i = 1; i <= free; i++) {
-      const filler = await newAccount(emulator, 'USER', `filler${i}`, `Filler ${i}`);
+    const [paid, fillers] = await Promise.all([
+      newAccount({ prefix: 'paid', name: 'Priya Paid' }),
+      Promise.all(
+        Array.from({ length: free }, (_, i) =>
+          newAccount({ prefix: `filler${i + 1}`, name: `Filler ${i + 1}` }),
+        ),
+      ),
+    ]);
+    for (const filler of fillers) {
       const added = (await mentor.api.call(tenantAddUserV2, { body: { email: filler.email } })).data;
       expect(added.outcome).toBe('ADDED');
     }
-    const paid = await newAccount(emulator, 'USER', 'paid', 'Priya Paid');
     await page.goto('/portal/users');
 
     const dialog = await openAddUser(page);
@@ -574,7 +483,7 @@ test.describe('the mentor portal', () => {
     const forged = new URL(landing);
     forged.searchParams.set('tenantId', randomUUID());
     await invitee.goto(forged.toString());
-    await expect(invitee).toHaveURL(`${BASE()}/`);
+    await expect(invitee).toHaveURL(`${baseUrl()}/`);
     await expect(
       invitee.getByText('This invitation link is no longer valid', { exact: false }),
     ).toBeVisible();
@@ -589,7 +498,7 @@ test.describe('the mentor portal', () => {
     await invitee.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(invitee).toHaveURL(/\/basic-profile$/, { timeout: 20_000 });
     await invitee.getByLabel('Name').fill('Ivy Invited');
-    await invitee.getByRole('textbox', { name: 'Mobile number' }).fill(`97${String(Date.now()).slice(-8)}`);
+    await invitee.getByRole('textbox', { name: 'Mobile number' }).fill(uniquePhone());
     await invitee.getByRole('button', { name: 'Continue' }).click();
     await expect(invitee).toHaveURL(/\/(my-roadmaps|check)$/, { timeout: 20_000 });
     await invitee.close();

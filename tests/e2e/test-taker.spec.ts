@@ -4,101 +4,45 @@
  * current question kept, finishes, sees the gauge and the award step; the payload never carries
  * correctness data; an expired link, a completed link and another learner's link show their pages.
  */
-import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
-import { DEMO_QUESTIONS, type DemoQuestion } from '../../server/assessments/demo-questions';
-import { emulatorApi, uniqueEmail } from '../support/emulator';
+import type { Page, Response } from '@playwright/test';
+import { z } from 'zod';
+import type { Client } from '../../shared/client/client';
+import { createTestLink } from '../../shared/contract/assessments';
+import { defineCall } from '../../shared/contract/define';
+import { errors, Ok } from '../../shared/schemas/common';
+import { type Account, baseUrl, newAccount, signedInContext } from '../support/accounts';
+import { type AnswerMode, answerValues, type DemoQuestion, demoQuestion } from '../support/answers';
+import { assignDemoRoadmap } from '../support/catalogue';
 import { expect, expectAccessible, test } from '../support/fixtures';
 
-const PASSWORD = 'Str0ng!Pass';
-type Emulator = ReturnType<typeof import('../support/emulator').emulatorApi>;
-
-interface Session {
-  token: string;
-  refreshToken: string;
-  user: { _id: string; email: string };
-}
-
-const baseUrl = () => process.env.WAYMARK_E2E_BASE_URL!;
-
-/** Waymark's tokens for an account (a new sign-in each time: access tokens live 6 s in this run). */
-async function signIn(emulator: Emulator, email: string, role?: 'USER'): Promise<Session> {
-  const token = await emulator.idToken(email, PASSWORD);
-  const res = await fetch(`${baseUrl()}/api/login/sign-in-with-firebase`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, role }),
-  });
-  const json = (await res.json()) as { data: Session };
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** A learner registered through the Auth emulator and Waymark's sign-in. */
-async function newLearner(emulator: Emulator, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await emulator.createAccount(email, PASSWORD, { verified: true });
-  await signIn(emulator, email, 'USER');
-  return email;
-}
-
-async function api<T>(emulator: Emulator, email: string, method: string, path: string, body?: unknown) {
-  const { token } = await signIn(emulator, email);
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** The server's test-only shortcut (NODE_ENV=test): an unused link's expiry moved into the past. */
+const expireTestLink = defineCall({
+  method: 'PUT',
+  path: '/test-support/testlink/{linkId}/expire',
+  summary: 'Expire an unused test link (end-to-end tests only).',
+  tags: ['test-support'],
+  access: 'signedIn',
+  params: z.object({ linkId: z.string() }),
+  responses: { 200: Ok, ...errors },
+});
 
 /** Assigns the demo SQL roadmap; returns how to make a resource test link by resource title. */
-async function sqlRoadmap(emulator: Emulator, email: string) {
-  const list = await api<{ data: { _id: string; name: string }[] }>(
-    emulator,
-    email,
-    'GET',
-    '/roadmap/list/no-auth',
-  );
-  const sql = list.data.find((r) => r.name === 'SQL Essentials');
-  if (!sql) throw new Error('the demo SQL roadmap is missing');
-  const assigned = await api<{ data: { assignedRoadmapId: string } }>(
-    emulator,
-    email,
-    'POST',
-    '/roadmap/assign-roadmap',
-    { roadmapId: sql._id },
-  );
-  const arId = assigned.data.assignedRoadmapId;
-  const detail = await api<{
-    data: { sections: { _id: string; resources: { _id: string; actualTitle: string }[] }[] };
-  }>(emulator, email, 'GET', `/roadmap/assigned-roadmap/${arId}`);
+async function sqlRoadmap(api: Client) {
+  const detail = await assignDemoRoadmap(api, 'SQL Essentials');
   return async (title: string) => {
-    const section = detail.data.sections.find((s) => s.resources.some((r) => r.actualTitle === title));
+    const section = detail.sections.find((s) => s.resources.some((r) => r.actualTitle === title));
     const resource = section?.resources.find((r) => r.actualTitle === title);
     if (!section || !resource) throw new Error(`no resource ${title}`);
-    const link = await api<{ data: { testLinkId: string } }>(emulator, email, 'POST', '/testlink/create', {
-      type: 'RESOURCE',
-      assignedRoadmapId: arId,
-      sectionId: section._id,
-      resourceId: resource._id,
+    const link = await api.call(createTestLink, {
+      body: {
+        type: 'RESOURCE',
+        assignedRoadmapId: detail._id,
+        sectionId: section._id,
+        resourceId: resource._id,
+      },
     });
     return link.data.testLinkId;
   };
-}
-
-/** A browser context signed in as this learner (the session as the portal stores it). */
-async function signedInContext(browser: Browser, emulator: Emulator, email: string) {
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  const page = await context.newPage();
-  const session = await signIn(emulator, email);
-  await page.goto('/privacy_policy');
-  await page.evaluate((s) => localStorage.setItem('waymark.session', JSON.stringify(s)), session);
-  return { context, page };
 }
 
 /** Every test payload the page receives, to check that none carries correctness data. */
@@ -133,29 +77,26 @@ function expectNoCorrectness(bodies: string[], key: readonly DemoQuestion[]) {
   }
 }
 
-const byText = new Map(DEMO_QUESTIONS.map((q) => [q.q, q]));
-
-/** The demo question shown now, by its text. */
+/** The demo question shown now, by its text and code. */
 async function currentQuestion(page: Page): Promise<DemoQuestion> {
   const text = (await page.locator('.wm-question-text').textContent())?.trim() ?? '';
-  const q = byText.get(text);
+  const code = page.locator('pre.wm-code');
+  const q = demoQuestion({ question: text, code: (await code.count()) ? await code.textContent() : null });
   if (!q) throw new Error(`not a demo question: ${text}`);
   return q;
 }
 
 /** Answers the question shown, right or wrong, the way a learner would. */
-async function answerShown(page: Page, mode: 'right' | 'wrong' = 'right') {
+async function answerShown(page: Page, mode: AnswerMode = 'right') {
   const q = await currentQuestion(page);
   const type = q.type ?? 'MCQ';
+  const values = answerValues(q, mode);
   if (type === 'FILL_IN_BLANK') {
-    await page
-      .getByRole('textbox', { name: 'Your answer' })
-      .fill(mode === 'right' ? q.accept![0]! : 'no idea');
+    await page.getByRole('textbox', { name: 'Your answer' }).fill(values[0]!);
     return q;
   }
   const multi = type === 'MSQ' || type === 'MSQ_IMAGE';
   const role = multi ? 'checkbox' : 'radio';
-  const values = mode === 'right' ? q.right! : q.wrong!.slice(0, 1);
   for (const value of values) {
     const control = type.endsWith('_IMAGE')
       ? page.locator('label.wm-option', { has: page.locator(`img[src="${value}"]`) }).getByRole(role)
@@ -186,21 +127,19 @@ async function finish(page: Page) {
 }
 
 test.describe('the test page', () => {
-  let learner: string;
+  let learner: Account;
   let linkFor: (title: string) => Promise<string>;
 
   test.beforeAll(async () => {
-    const emulator = emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099');
-    learner = await newLearner(emulator, 'taker');
-    linkFor = await sqlRoadmap(emulator, learner);
+    learner = await newAccount({ prefix: 'taker', name: 'Tara Taker' });
+    linkFor = await sqlRoadmap(learner.api);
   });
 
   test('a learner takes a resource test, reloads mid-test and resumes with every answer, finishes and earns the feather', async ({
     browser,
-    emulator,
   }) => {
     const linkId = await linkFor('Querying a Table');
-    const { context, page } = await signedInContext(browser, emulator, learner);
+    const { context, page } = await signedInContext(browser, learner);
     const payloads = collectPayloads(page);
 
     await openReady(page, linkId);
@@ -291,9 +230,8 @@ test.describe('the test page', () => {
 
   test('answers of every question type are taken by their rules; a low score says so', async ({
     browser,
-    emulator,
   }) => {
-    const { context, page } = await signedInContext(browser, emulator, learner);
+    const { context, page } = await signedInContext(browser, learner);
     const payloads = collectPayloads(page);
     const seen = new Set<string>();
     const key: DemoQuestion[] = [];
@@ -305,6 +243,10 @@ test.describe('the test page', () => {
       const count = await page.getByRole('navigation', { name: 'Questions' }).getByRole('button').count();
       for (let i = 0; i < count; i++) {
         if (i > 0) await page.getByRole('button', { name: 'Next' }).click();
+        // the question is read from the page: wait until it shows this one
+        await expect(
+          page.getByRole('heading', { name: new RegExp(`^Question ${i + 1} of ${count}`) }),
+        ).toBeVisible();
         const q = await answerShown(page, wrong ? 'wrong' : 'right');
         seen.add(q.type ?? 'MCQ');
         key.push(q);
@@ -335,13 +277,10 @@ test.describe('the test page', () => {
     await context.close();
   });
 
-  test('an expired link shows its page; another signed-in learner is refused', async ({
-    browser,
-    emulator,
-  }) => {
+  test('an expired link shows its page; another signed-in learner is refused', async ({ browser }) => {
     const linkId = await linkFor('Constraints');
     // the test-only shortcut moves the link's expiry into the past; the server expires it by its rules
-    await api(emulator, learner, 'PUT', `/test-support/testlink/${linkId}/expire`);
+    await learner.api.call(expireTestLink, { params: { linkId } });
     const visitor = await browser.newContext({ baseURL: baseUrl() });
     const page = await visitor.newPage();
     await page.goto(`/test/${linkId}`);
@@ -357,8 +296,8 @@ test.describe('the test page', () => {
     await visitor.close();
 
     const fresh = await linkFor('Transactions');
-    const stranger = await newLearner(emulator, 'stranger');
-    const other: { context: BrowserContext; page: Page } = await signedInContext(browser, emulator, stranger);
+    const stranger = await newAccount({ prefix: 'stranger' });
+    const other = await signedInContext(browser, stranger);
     await other.page.goto(`/test/${fresh}`);
     await expect(other.page.getByRole('heading', { name: 'Something Went Wrong', level: 1 })).toBeVisible();
     await expect(other.page.getByText('This test belongs to another person.')).toBeVisible();

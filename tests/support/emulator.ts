@@ -1,6 +1,8 @@
 /** The Firebase Auth emulator's REST API, for test fixtures (accounts, verification codes). */
 const PROJECT = 'demo-waymark';
 
+export type Emulator = ReturnType<typeof emulatorApi>;
+
 export function emulatorApi(host: string, projectId = PROJECT) {
   const base = `http://${host}`;
   const post = async (path: string, body: unknown, owner = false) => {
@@ -51,6 +53,10 @@ export function emulatorApi(host: string, projectId = PROJECT) {
     },
   };
 }
+
+/** The run's emulator (started by the global setup, or the one WAYMARK_E2E_EMULATOR_HOST names). */
+export const runEmulator = (): Emulator =>
+  emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099');
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) =>

@@ -1,8 +1,12 @@
-/** Playwright fixtures: the server's address, the emulator, axe, and signing in through the portal. */
+/**
+ * Playwright fixtures: the server's address, the emulator, axe, and signing in through the portal (for
+ * tests about the portal's forms; other tests make their accounts with ./accounts).
+ */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
-import { emulatorApi } from './emulator';
+import { uniquePhone } from './accounts';
+import { type Emulator, runEmulator } from './emulator';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -33,14 +37,14 @@ export async function expectAccessible(page: Page, context = '') {
   expect(violations, `accessibility violations ${context} at ${page.url()}`).toEqual([]);
 }
 
-export const test = base.extend<{ emulator: ReturnType<typeof emulatorApi> }>({
+export const test = base.extend<{ emulator: Emulator }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring
   baseURL: async ({}, use) => {
     await use(process.env.WAYMARK_E2E_BASE_URL);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring
   emulator: async ({}, use) => {
-    await use(emulatorApi(process.env.WAYMARK_E2E_EMULATOR_HOST ?? '127.0.0.1:9099'));
+    await use(runEmulator());
   },
 });
 
@@ -60,7 +64,7 @@ export async function login(page: Page, email: string, password: string) {
  */
 export async function signUpLearner(
   page: Page,
-  emulator: ReturnType<typeof emulatorApi>,
+  emulator: Emulator,
   account: { email: string; password: string; name: string },
 ) {
   await page.getByLabel('Email').fill(account.email);
@@ -72,6 +76,6 @@ export async function signUpLearner(
   await login(page, account.email, account.password);
   await expect(page).toHaveURL(/\/basic-profile$/);
   await page.getByLabel('Name').fill(account.name);
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(`98${String(Date.now()).slice(-8)}`);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(uniquePhone());
   await page.getByRole('button', { name: 'Continue' }).click();
 }

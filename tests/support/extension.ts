@@ -1,0 +1,52 @@
+/** Chromium with the built extension (dist/extension-chromium) loaded, in a profile folder of its own. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium } from '@playwright/test';
+import config from '../../playwright.config';
+import { baseUrl } from './accounts';
+
+export const EXTENSION_DIST = resolve('dist/extension-chromium');
+
+/** Builds the extension when dist/ has none yet. */
+export function ensureExtensionBuilt(dist = EXTENSION_DIST) {
+  if (!existsSync(join(dist, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
+}
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** Closes the context and removes its profile folder. */
+  close(): Promise<void>;
+}
+
+/** A persistent context with the extension loaded. */
+export async function launchWithExtension(prefix: string): Promise<ExtensionBrowser> {
+  ensureExtensionBuilt();
+  const userDataDir = mkdtempSync(join(tmpdir(), `waymark-e2e-${prefix}-`));
+  const context = await chromium
+    .launchPersistentContext(userDataDir, {
+      // the run's Chromium and switches (playwright.config.ts), with the extension loaded
+      ...config.use?.launchOptions,
+      headless: true,
+      baseURL: baseUrl(),
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+      args: [
+        `--disable-extensions-except=${EXTENSION_DIST}`,
+        `--load-extension=${EXTENSION_DIST}`,
+        ...(config.use?.launchOptions?.args ?? []),
+      ],
+    })
+    .catch((err: unknown) => {
+      rmSync(userDataDir, { recursive: true, force: true });
+      throw err;
+    });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
