@@ -4,6 +4,7 @@ import { formatDateTime } from '@shared/rules/format-date';
 import { AssessmentNameInput } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
+import { DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -63,57 +64,40 @@ export default function ManageAssessmentPage() {
       ) : null}
       {list.loading && !list.data ? <Loader text="Fetching data..." /> : null}
       {list.data ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Your assessments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Assessment name</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Created at</th>
-                <th scope="col">Questions</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    No data found
-                  </td>
-                </tr>
-              ) : (
-                list.data.map((a) => (
-                  <tr key={a._id}>
-                    <td>{a.name}</td>
-                    <td>{a.tenantId.name}</td>
-                    <td>{formatDateTime(a.createdAt)}</td>
-                    <td>{a.questionCount}</td>
-                    <td>
-                      <div className="row">
-                        <button
-                          type="button"
-                          className="btn btn-secondary"
-                          onClick={() => setSharing(a)}
-                          aria-label={`Share ${a.name}`}
-                        >
-                          Share
-                        </button>
-                        <Link
-                          className="btn btn-secondary"
-                          to={`/portal/create-assessment/${a._id}`}
-                          aria-label={`Manage ${a.name}`}
-                        >
-                          Manage
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Your assessments"
+          rows={list.data}
+          rowKey={(a) => a._id}
+          empty="No data found"
+          columns={[
+            { header: 'Assessment name', cell: (a) => a.name },
+            { header: 'Created by', cell: (a) => a.tenantId.name },
+            { header: 'Created at', cell: (a) => formatDateTime(a.createdAt) },
+            { header: 'Questions', cell: (a) => a.questionCount },
+            {
+              header: 'Action',
+              cell: (a) => (
+                <div className="row">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => setSharing(a)}
+                    aria-label={`Share ${a.name}`}
+                  >
+                    Share
+                  </button>
+                  <Link
+                    className="btn btn-secondary"
+                    to={`/portal/create-assessment/${a._id}`}
+                    aria-label={`Manage ${a.name}`}
+                  >
+                    Manage
+                  </Link>
+                </div>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <Dialog
         open={creating}

@@ -1,7 +1,9 @@
 import { roadmapList } from '@shared/contract/catalogue';
 import { languageList, subjectList } from '@shared/contract/lists';
+import { roadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
+import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
 import { Link, useSearchParams } from 'react-router';
 
@@ -103,47 +105,27 @@ export default function AllRoadmapsPage({ userId }: { userId?: string }) {
       ) : null}
       {list.loading && !list.data ? <Loader /> : null}
       {list.data ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Roadmaps</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Language</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Topic</th>
-                <th scope="col">View</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    No Roadmaps found
-                  </td>
-                </tr>
-              ) : (
-                list.data.map((r) => (
-                  <tr key={r._id}>
-                    <td>{r.name}</td>
-                    <td>{r.language.name}</td>
-                    <td>{r.subject.name}</td>
-                    <td>{r.topic?.name ?? '—'}</td>
-                    <td>
-                      <Link
-                        className="btn btn-secondary"
-                        to={userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`}
-                        aria-label={`View ${r.name}`}
-                      >
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Roadmaps"
+          rows={list.data}
+          rowKey={(r) => r._id}
+          empty="No Roadmaps found"
+          columns={[
+            ...roadmapColumns,
+            {
+              header: 'View',
+              cell: (r) => (
+                <Link
+                  className="btn btn-secondary"
+                  to={userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`}
+                  aria-label={`View ${r.name}`}
+                >
+                  View
+                </Link>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );

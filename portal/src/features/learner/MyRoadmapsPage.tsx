@@ -1,7 +1,9 @@
 import { assignUserToRoadmap, myRoadmaps } from '@shared/contract/catalogue';
+import { assignedRoadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { ASSESSED_ROADMAP_KEY, pending, RESOURCE_SHORT_ID_KEY } from '@widgets/core/pending';
 import { messageOf, useCall } from '@widgets/core/useCall';
+import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -62,44 +64,26 @@ export default function MyRoadmapsPage() {
         </div>
       ) : null}
       {!claiming && list.data?.length ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Your roadmaps</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">View</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r, i) => (
-                <tr key={r._id}>
-                  <td>{i + 1}</td>
-                  <td>{r.name}</td>
-                  <td>
-                    <span className={`badge ${r.status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>
-                      {r.status}
-                    </span>
-                  </td>
-                  <td>
-                    <Link
-                      className="btn btn-secondary"
-                      to={`/my-roadmap/${r._id}`}
-                      aria-label={`View ${r.name}`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <DataTable
+          caption="Your roadmaps"
+          rows={list.data}
+          rowKey={(r) => r._id}
+          columns={[
+            ...assignedRoadmapColumns,
+            {
+              header: 'View',
+              cell: (r) => (
+                <Link className="btn btn-secondary" to={`/my-roadmap/${r._id}`} aria-label={`View ${r.name}`}>
+                  View
+                </Link>
+              ),
+            },
+          ]}
+        >
           <p className="muted table-note">
             <Link to="/all-roadmaps">Browse all roadmaps</Link>
           </p>
-        </div>
+        </DataTable>
       ) : null}
     </div>
   );

@@ -3,8 +3,10 @@
  * View) with Select Roadmaps; empty: 'No Roadmaps found, Take one now' with Select a Roadmap.
  */
 import { tenantAssignedRoadmaps } from '@shared/contract/tenant';
+import { assignedRoadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
+import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
 import { Link } from 'react-router';
 import { TENANT_COPY } from '../copy';
@@ -42,41 +44,26 @@ export default function AssignedRoadmapsPage() {
         </div>
       ) : null}
       {list.data?.length ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Roadmaps of {learner.name || learner.email}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r, i) => (
-                <tr key={r._id}>
-                  <td>{i + 1}</td>
-                  <td>{r.name}</td>
-                  <td>
-                    <span className={`badge ${r.status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>
-                      {r.status}
-                    </span>
-                  </td>
-                  <td>
-                    <Link
-                      className="btn btn-secondary"
-                      to={`${base}/assigned-roadmaps/${r._id}`}
-                      aria-label={`View ${r.name}`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={`Roadmaps of ${learner.name || learner.email}`}
+          rows={list.data}
+          rowKey={(r) => r._id}
+          columns={[
+            ...assignedRoadmapColumns,
+            {
+              header: 'Action',
+              cell: (r) => (
+                <Link
+                  className="btn btn-secondary"
+                  to={`${base}/assigned-roadmaps/${r._id}`}
+                  aria-label={`View ${r.name}`}
+                >
+                  View
+                </Link>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );

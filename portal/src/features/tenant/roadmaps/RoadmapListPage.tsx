@@ -3,8 +3,10 @@
  * /portal/roadmaps/{id}/roadmap). Failure: "Couldn't fetch the Roadmap please try later."
  */
 import { tenantRoadmapList } from '@shared/contract/tenant';
+import { roadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
+import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
 import { Link } from 'react-router';
 
@@ -23,47 +25,27 @@ export default function RoadmapListPage() {
       ) : null}
       {list.loading && !list.data ? <Loader /> : null}
       {list.data ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Roadmap List</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Language</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Topic</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    No data found
-                  </td>
-                </tr>
-              ) : (
-                list.data.map((r) => (
-                  <tr key={r._id}>
-                    <td>{r.name}</td>
-                    <td>{r.language.name}</td>
-                    <td>{r.subject.name}</td>
-                    <td>{r.topic?.name ?? '—'}</td>
-                    <td>
-                      <Link
-                        className="btn btn-secondary"
-                        to={`/portal/roadmaps/${r._id}/roadmap`}
-                        aria-label={`Manage ${r.name}`}
-                      >
-                        Manage
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Roadmap List"
+          rows={list.data}
+          rowKey={(r) => r._id}
+          empty="No data found"
+          columns={[
+            ...roadmapColumns,
+            {
+              header: 'Action',
+              cell: (r) => (
+                <Link
+                  className="btn btn-secondary"
+                  to={`/portal/roadmaps/${r._id}/roadmap`}
+                  aria-label={`Manage ${r.name}`}
+                >
+                  Manage
+                </Link>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );
