@@ -229,6 +229,7 @@ async function main() {
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       SEED_DEMO: 'false',
+      PAYMENTS_SANDBOX: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: `/tmp/waymark-bench-${process.pid}`,
     };

@@ -153,6 +153,7 @@ async function startServer(kind, { emulatorHost, databaseUrl }) {
       RATE_LIMIT_STRICT: '100000000',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      PAYMENTS_SANDBOX: 'true',
       STATIC_DIR: join(dataDir, 'no-static'),
     },
   });
