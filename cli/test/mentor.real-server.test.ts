@@ -238,6 +238,30 @@ describe.skipIf(!emulatorHost)(
       // JSON too, to standard output
       const json = await waymark(['questions', 'export', '--assessment', assessmentId, '--format', 'json']);
       expect(JSON.parse(json.out)).toHaveLength(11);
+
+      // without --assessment: the search, read page by page beyond its 50 a page
+      const many = join(dir, 'many.csv');
+      writeFileSync(
+        many,
+        [
+          'question,type,options,subject,topic,explanation,tags',
+          ...Array.from(
+            { length: 35 },
+            (_, i) => `Which number is ${i}?,MCQ,*${i} | ${i + 1},Programming,Git,It is ${i}.,numbers`,
+          ),
+        ].join('\n'),
+      );
+      const bulk = (await waymark(['assessments', 'create', 'CLI: many'])).events[0]._id;
+      const imported = await waymark(['questions', 'import', many, '--assessment', bulk]);
+      expect(imported.code, imported.err).toBe(0);
+      const all = await waymark(['questions', 'export', '--format', 'json']);
+      expect(all.code).toBe(0);
+      const ids = (JSON.parse(all.out) as { id: string }[]).map((q) => q.id);
+      expect(ids.length).toBeGreaterThan(50);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const q of (await get(`/tenant/assessment/${assessmentId}`)).questions as Question[]) {
+        expect(ids).toContain(q._id);
+      }
     }, 60_000);
 
     it('adds seats from a file: added, duplicate, no such learner, payment required, then already assigned', async () => {

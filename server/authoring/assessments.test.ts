@@ -233,6 +233,30 @@ describe('tenant assessments', () => {
       return (await ok('GET', `/tenant/question/search-list?${q}`, who)) as Json[];
     };
 
+    it('reads on page by page: the pages neither repeat nor skip a question', async () => {
+      const word = `paged${Date.now().toString(36)}`;
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        made.push(
+          await api.publishQuestion(mentor, body('MCQ', { question: `Question ${i} about ${word}?` })),
+        );
+      }
+      const page = async (n: number) =>
+        (
+          (await ok(
+            'GET',
+            `/tenant/question/search-list?searchText=${word}&limit=2&page=${n}`,
+            mentor,
+          )) as Json[]
+        ).map((q) => q._id);
+      const pages = [await page(1), await page(2), await page(3), await page(4)];
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1, 0]);
+      expect(pages.flat().sort()).toEqual([...made].sort());
+      // the most recently changed first
+      expect(pages[0]![0]).toBe(made[4]);
+      expect((await call('GET', '/tenant/question/search-list?page=0', mentor)).status).toBe(400);
+    });
+
     it("finds published questions and the caller's drafts by text, tag or subject, lower-cased", async () => {
       const word = `keyword${Date.now().toString(36)}`;
       const tag = `Tag${Date.now().toString(36)}`;

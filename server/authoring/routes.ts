@@ -617,8 +617,10 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           .from(questions)
           .leftJoin(subjects, eq(subjects.id, questions.subjectId))
           .where(where)
-          .orderBy(desc(questions.updatedAt))
-          .limit(query.limit);
+          // the id breaks ties, so pages neither repeat nor skip a question
+          .orderBy(desc(questions.updatedAt), asc(questions.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit);
         return ok({
           data: await loadQuestions(
             db,

@@ -252,12 +252,14 @@ export const tenantQuestion = defineCall({
 export const tenantQuestionSearch = defineCall({
   method: 'GET',
   path: '/tenant/question/search-list',
-  summary: "Searches published questions (and the caller's drafts) by text or tag; the text is lower-cased.",
+  summary:
+    "Searches published questions (and the caller's drafts) by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   query: z.object({
     searchText: z.string().trim().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
   responses: { 200: envelope(z.array(Question)), ...errors },
 });

@@ -140,8 +140,10 @@ export async function createCheckedQuestion(
   }
 }
 
-/** The most questions one search returns (GET /tenant/question/search-list has no pages). */
+/** The most questions one page of GET /tenant/question/search-list returns. */
 export const SEARCH_LIMIT = 50;
+/** The most questions an export reads from the search, page by page. */
+export const EXPORT_LIMIT = 10_000;
 
 export interface ExportSource {
   assessmentId?: string;
@@ -166,13 +168,27 @@ export async function loadQuestionsForExport(
       questions = questions.filter((q) => q.question.toLowerCase().includes(text) || q.tags.includes(text));
     }
   } else {
-    questions = (
-      await client.call(tenantQuestionSearch, {
-        query: { limit: SEARCH_LIMIT, ...(source.searchText ? { searchText: source.searchText } : {}) },
-        signal,
-      })
-    ).data;
-    truncated = questions.length >= SEARCH_LIMIT;
+    // page by page until a short page; a question changed meanwhile moves to the front and may come twice
+    const found = new Map<string, Question>();
+    for (let page = 1; ; page++) {
+      const batch = (
+        await client.call(tenantQuestionSearch, {
+          query: {
+            limit: SEARCH_LIMIT,
+            page,
+            ...(source.searchText ? { searchText: source.searchText } : {}),
+          },
+          signal,
+        })
+      ).data;
+      for (const q of batch) found.set(q._id, q);
+      if (batch.length < SEARCH_LIMIT) break;
+      if (page * SEARCH_LIMIT >= EXPORT_LIMIT) {
+        truncated = true;
+        break;
+      }
+    }
+    questions = [...found.values()];
   }
   if (source.mine) questions = questions.filter((q) => q.createdBy?._id === source.mine);
   return { questions, truncated };

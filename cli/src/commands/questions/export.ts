@@ -15,7 +15,7 @@ import {
   toRecord,
   writeRecords,
 } from '../../core/question-file';
-import { loadQuestionsForExport, loadSubjects, SEARCH_LIMIT } from '../../core/questions';
+import { EXPORT_LIMIT, loadQuestionsForExport, loadSubjects } from '../../core/questions';
 import type { CommandModule } from '../command';
 
 export interface QuestionsExportOptions {
@@ -77,7 +77,7 @@ export async function exportQuestions(ctx: Context, options: QuestionsExportOpti
 
   if (truncated) {
     output.note(
-      `Note: the server's search returns at most ${SEARCH_LIMIT} questions, the most recently changed; narrow it with --search or export an assessment with --assessment.`,
+      `Note: an export reads at most ${EXPORT_LIMIT.toLocaleString('en')} questions from the search, the most recently changed; narrow it with --search or export an assessment with --assessment.`,
     );
   }
   if (drafts) output.note(`Left out ${drafts} draft${drafts === 1 ? '' : 's'} that were never saved.`);
@@ -119,7 +119,7 @@ export const questionsExportCommand: CommandModule<QuestionsExportOptions> = {
         'after',
         `
 Without --assessment the questions come from the server's search (published questions and your own),
-which returns at most ${SEARCH_LIMIT}, the most recently changed. Subjects and topics are written by name,
+read page by page, at most ${EXPORT_LIMIT.toLocaleString('en')}, the most recently changed first. Subjects and topics are written by name,
 images as their web addresses (import uses them as they are). Drafts that were never saved are left out.
 
 Examples:
