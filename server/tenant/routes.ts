@@ -264,8 +264,13 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             and(
               eq(testLinks.userId, params.userId),
               ne(testLinks.type, 'INITIAL-ASSESSMENT'),
-              gte(testLinks.createdAt, new Date(query.startTime * 1000)),
-              lte(testLinks.createdAt, new Date(query.endTime * 1000 + 999)),
+              query.assignedRoadmapId ? eq(testLinks.assignedRoadmapId, query.assignedRoadmapId) : undefined,
+              query.startTime === undefined
+                ? undefined
+                : gte(testLinks.createdAt, new Date(query.startTime * 1000)),
+              query.endTime === undefined
+                ? undefined
+                : lte(testLinks.createdAt, new Date(query.endTime * 1000 + 999)),
             ),
           )
           .orderBy(desc(testLinks.createdAt), desc(testLinks.id));

@@ -459,6 +459,29 @@ describe('tenant calls', () => {
         mentor,
       );
       expect(old.body.data).toEqual([]);
+      // one assigned roadmap's links, of any date (the window is optional then)
+      const roadmapIds = [...new Set(list.body.data.map((l: Json) => l.assignedRoadmapId).filter(Boolean))];
+      expect(roadmapIds.length).toBeGreaterThan(0);
+      const ofRoadmap = await json(
+        'GET',
+        `/tenant/testlink/list/${asha.id}?assignedRoadmapId=${roadmapIds[0]}`,
+        mentor,
+      );
+      expect(ofRoadmap.status).toBe(200);
+      expect(ids(ofRoadmap.body.data)).toEqual(
+        ids(list.body.data.filter((l: Json) => l.assignedRoadmapId === roadmapIds[0])),
+      );
+      for (const [query, name] of [
+        ['', 'startTime'],
+        [`startTime=${now()}`, 'endTime'],
+        [`assignedRoadmapId=${roadmapIds[0]}&endTime=${now()}`, 'startTime'],
+        ['assignedRoadmapId=nope', 'assignedRoadmapId'],
+        [`startTime=${now()}&endTime=${now() - 1}`, 'endTime'],
+      ]) {
+        const res = await json('GET', `/tenant/testlink/list/${asha.id}?${query}`, mentor);
+        expect(res.status, query).toBe(400);
+        expect(JSON.stringify(res.body), query).toContain(name);
+      }
       const ach = await json(
         'GET',
         `/tenant/dashboard/user-achievements/${asha.id}?startTime=${now() - DAY}&endTime=${now() + 60}`,

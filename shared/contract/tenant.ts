@@ -314,14 +314,39 @@ export const tenantUserAchievements = defineCall({
   responses: { 200: envelope(z.array(UserAchievement)), ...errors },
 });
 
+/** A time window (TimeRangeQuery's rules), optional only when the list is of one assigned roadmap. */
+const TestlinkListQuery = z
+  .object({
+    startTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+    endTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+    assignedRoadmapId: Id.optional(),
+  })
+  .superRefine((q, ctx) => {
+    const missing = (['startTime', 'endTime'] as const).filter((field) => q[field] === undefined);
+    if (missing.length === 2 && q.assignedRoadmapId) return;
+    if (missing.length > 0) {
+      for (const field of missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: q.assignedRoadmapId ? 'give both startTime and endTime, or neither' : 'Required',
+        });
+      }
+      return;
+    }
+    const range = TimeRangeQuery.safeParse(q);
+    if (!range.success) for (const issue of range.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+  });
+
 export const tenantTestlinkList = defineCall({
   method: 'GET',
   path: '/tenant/testlink/list/{userId}',
-  summary: "The learner's test links created between startTime and endTime, newest first.",
+  summary:
+    "The learner's test links created between startTime and endTime, newest first. With assignedRoadmapId, only that roadmap's links, and the window may be left out (then they are all of them, of any date).",
   tags: ['tenant'],
   access: TENANT,
   params: userParam,
-  query: TimeRangeQuery,
+  query: TestlinkListQuery,
   responses: { 200: envelope(z.array(TestLink)), ...errors },
 });
 

@@ -20,12 +20,6 @@ import { Counter, TableFailure } from '../ui';
 import { LearnerTestLinks } from './AnalyticsPage';
 import { useUserId } from './LearnerLayout';
 
-/** The longest window GET /tenant/testlink/list accepts: 400 days, ending now. */
-export function allTestsWindow(nowMs = Date.now()) {
-  const endTime = Math.floor(nowMs / 1000);
-  return { startTime: endTime - 400 * 86_400, endTime };
-}
-
 export default function AssignedRoadmapPage() {
   const userId = useUserId();
   const { id = '' } = useParams();
@@ -38,8 +32,8 @@ export default function AssignedRoadmapPage() {
   const links = useCall(
     (signal) =>
       client
-        .call(tenantTestlinkList, { params: { userId }, query: allTestsWindow(), signal })
-        .then((r) => r.data.filter((l) => l.assignedRoadmapId === id)),
+        .call(tenantTestlinkList, { params: { userId }, query: { assignedRoadmapId: id }, signal })
+        .then((r) => r.data),
     [userId, id],
   );
 
