@@ -1,6 +1,5 @@
-import type { Question } from '@shared/schemas/assessment';
+import { QUESTION_TYPE_LABELS, type Question } from '@shared/schemas/assessment';
 import { Link } from 'react-router';
-import { TYPE_LABELS } from './QuestionEditor';
 
 /** One question of an assessment, collapsed to its text; expanded: options, code, image, explanation, actions. */
 export function QuestionCard({
@@ -31,7 +30,7 @@ export function QuestionCard({
       <summary>
         <span className="muted">{index + 1}.</span>{' '}
         <span className="question-text">{question.question || 'Untitled question'}</span>{' '}
-        <span className="badge badge-primary">{TYPE_LABELS[question.questionType]}</span>
+        <span className="badge badge-primary">{QUESTION_TYPE_LABELS[question.questionType]}</span>
         {question.status === 'PREVIEW' ? <span className="badge badge-warning">Draft</span> : null}
       </summary>
       <div className="question-body">

@@ -9,7 +9,12 @@ import {
   saveQuestion,
   updateImagePath,
 } from '@shared/contract/authoring';
-import { QUESTION_TYPES, type Question, type QuestionType } from '@shared/schemas/assessment';
+import {
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type Question,
+  type QuestionType,
+} from '@shared/schemas/assessment';
 import {
   CORRECT_POINTS,
   DROPZONE_HEIGHT,
@@ -29,15 +34,6 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useMemo, useState } from 'react';
-
-export const TYPE_LABELS: Record<QuestionType, string> = {
-  MCQ: 'Single choice',
-  MSQ: 'Multiple choice',
-  CODE_MCQ: 'Code, single choice',
-  MCQ_IMAGE: 'Image, single choice',
-  MSQ_IMAGE: 'Image, multiple choice',
-  FILL_IN_BLANK: 'Fill in the blank',
-};
 
 interface OptionState {
   _id?: string;
@@ -354,7 +350,7 @@ export function QuestionEditor({
               checked={state.questionType === t}
               onChange={() => void switchType(t)}
             />
-            <span>{TYPE_LABELS[t]}</span>
+            <span>{QUESTION_TYPE_LABELS[t]}</span>
           </label>
         ))}
       </fieldset>
