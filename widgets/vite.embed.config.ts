@@ -92,10 +92,14 @@ export function widgetStylesOnly(): Plugin {
  * Lean widgets: each `*.css?inline` module exports a marker instead of its CSS; once the file's code is
  * complete, each marker becomes the CSS's rules that can match, given the words of that code.
  */
-export function leanCss(): Plugin {
+export function leanCss({ split = false } = {}): Plugin {
   const sheets: string[] = [];
   const marker = (i: number) => `globalThis.__wmCss${i}`;
-  return {
+  const fill = (code: string, used: Set<string>) =>
+    code.replace(/globalThis\.__wmCss(\d+)/g, (_, i: string) =>
+      JSON.stringify(pruneCss(sheets[Number(i)]!, used)),
+    );
+  const plugin: Plugin = {
     name: 'waymark:lean-css',
     enforce: 'post',
     transform(code, id) {
@@ -105,14 +109,21 @@ export function leanCss(): Plugin {
       sheets.push(JSON.parse(css));
       return { code: `export default ${marker(sheets.length - 1)};`, map: null };
     },
-    renderChunk(code) {
-      const used = wordsOf(code);
-      const out = code.replace(/globalThis\.__wmCss(\d+)/g, (_, i: string) =>
-        JSON.stringify(pruneCss(sheets[Number(i)]!, used)),
-      );
-      return { code: out, map: null };
-    },
   };
+  if (!split) {
+    plugin.renderChunk = (code) => ({ code: fill(code, wordsOf(code)), map: null });
+    return plugin;
+  }
+  // A split widget's CSS sits in the element's file while the chunks it loads use the classes: the words
+  // of every file count, so the markers are filled once all files are made. Their source maps are not
+  // shifted for it; only `bench/widgets.mjs --sources` reads them.
+  plugin.generateBundle = (_options, bundle) => {
+    const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+    const used = new Set<string>();
+    for (const c of chunks) for (const w of wordsOf(c.code)) used.add(w);
+    for (const c of chunks) c.code = fill(c.code, used);
+  };
+  return plugin;
 }
 
 export default defineConfig((): UserConfig => {
@@ -122,10 +133,20 @@ export default defineConfig((): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [propsWithoutZod(), widgetStylesOnly(), ...(widget.lean ? [leanCss()] : [])],
+    plugins: [
+      propsWithoutZod(),
+      widgetStylesOnly(),
+      ...(widget.lean ? [leanCss({ split: widget.split })] : []),
+    ],
     resolve: {
       alias: [
-        ...(widget.lean ? [{ find: /^react$/, replacement: r('./embed/react-on-preact.ts') }] : []),
+        ...(widget.lean
+          ? [
+              { find: /^react$/, replacement: r('./embed/react-on-preact.ts') },
+              // the widgets use signals as values (read through useSignalValue), never signals-react's hooks
+              { find: /^@preact\/signals-react$/, replacement: '@preact/signals-core' },
+            ]
+          : []),
         { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
         { find: /^react-dom$/, replacement: 'preact/compat' },
         { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
