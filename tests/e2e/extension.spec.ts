@@ -199,6 +199,21 @@ test.describe('learning time with the extension', () => {
     await expectAccessible(portal, 'the dashboard');
   });
 
+  test("the embeddable <wm-dashboard> shows the same figures on Waymark's origin", async () => {
+    await portal.goto('/widgets/demo.html');
+    const widget = portal.locator('#dashboard');
+    const row = widget.getByRole('row').filter({ hasText: studied.title });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^6m( \d+s)?$/);
+    await expect(widget.locator('.wm-chart-canvas svg')).toBeVisible();
+    const card = widget.locator('.wm-card').filter({ hasText: studied.title });
+    await expect(card.getByText('6 minutes')).toBeVisible();
+    await widget.getByLabel('Date range').selectOption('Last 28 Days');
+    await expect(widget.getByText(/a day over last 28 days/)).toBeVisible();
+    await expect(row).toBeVisible();
+    await expectAccessible(portal, 'the dashboard widget');
+  });
+
   test('signing out signs the extension out: the icon turns orange', async () => {
     await context.clock.setFixedTime(Date.now());
     await portal.goto('/my-roadmaps');
