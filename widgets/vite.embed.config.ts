@@ -67,8 +67,11 @@ export function propsWithoutZod(): Plugin {
   };
 }
 
-/** Sections of the design system that no widget uses. */
-const PORTAL_ONLY_SECTIONS = new Set(['forms', 'tables', 'pager', 'toasts']);
+/**
+ * Sections of the design system that no widget uses. (Tables and the pager are the dashboard's; lean
+ * widgets keep only the rules whose classes their code names, so the others do not carry them.)
+ */
+const PORTAL_ONLY_SECTIONS = new Set(['forms', 'toasts']);
 
 /** Drops the portal-only sections (`/* ---- name *\/`) of widgets/ui/styles.css from the inline CSS. */
 export function widgetStylesOnly(): Plugin {
