@@ -5,7 +5,15 @@
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { Iam, LINKEDIN_PATTERN, PREFERRED_PHONE_COUNTRY, profileMessages, T_SHIRT_SIZES } from './user';
+import type { Role } from './common';
+import {
+  Iam,
+  LINKEDIN_PATTERN,
+  PREFERRED_PHONE_COUNTRY,
+  profileMessages,
+  requireIamForTenant,
+  T_SHIRT_SIZES,
+} from './user';
 
 const trimmed = (message: string) => z.string({ error: message }).trim().min(1, { message });
 
@@ -79,3 +87,15 @@ export const FullProfileInput = z
   })
   .superRefine(checkPhone);
 export type FullProfileInput = z.input<typeof FullProfileInput>;
+
+/**
+ * A profile form's schema for the person filling it in: a mentor must say who they are ('I am'). The check
+ * runs even while other fields are wrong, so the form shows every message at once.
+ */
+export function profileFormFor<S extends z.ZodType<{ iam?: string | null }>>(schema: S, role: Role): S {
+  return schema.refine((v) => !requireIamForTenant(role, v?.iam), {
+    message: profileMessages.iamRequired,
+    path: ['iam'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BasicProfileInput, FullProfileInput } from './profile-forms';
+import { BasicProfileInput, FullProfileInput, profileFormFor } from './profile-forms';
 import {
   AccountDeletionInput,
   DeleteForm,
@@ -104,6 +104,20 @@ describe('the basic profile', () => {
     expect(
       BasicProfileInput.safeParse({ name: 'A', phoneNumber: '9876543210', iam: 'TEACHER' }).success,
     ).toBe(false);
+  });
+
+  it("the forms' schemas by role: a mentor's says 'I am' is required on the field", () => {
+    const given = { name: 'A', phoneNumber: '9876543210' };
+    expect(problems(profileFormFor(BasicProfileInput, 'TENANT').safeParse(given))).toEqual({
+      iam: 'Required*',
+    });
+    expect(profileFormFor(BasicProfileInput, 'TENANT').safeParse({ ...given, iam: 'PARENT' }).success).toBe(
+      true,
+    );
+    expect(profileFormFor(BasicProfileInput, 'USER').safeParse(given).success).toBe(true);
+    expect(problems(profileFormFor(FullProfileInput, 'TENANT').safeParse(given))).toMatchObject({
+      iam: 'Required*',
+    });
   });
 });
 

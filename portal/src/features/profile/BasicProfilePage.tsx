@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { basicProfile } from '@shared/contract/profile';
 import { destinationAfterProfile } from '@shared/rules/navigation';
-import { BasicProfileInput } from '@shared/schemas/profile-forms';
-import { IAM_LABELS, IAM_VALUES, profileMessages, type User } from '@shared/schemas/user';
+import { BasicProfileInput, profileFormFor } from '@shared/schemas/profile-forms';
+import { IAM_LABELS, IAM_VALUES, type User } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
 import { extensionReady } from '@widgets/core/extension';
 import { updateUser } from '@widgets/core/session';
@@ -31,16 +31,7 @@ export default function BasicProfilePage() {
 function BasicProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const countries = useCountries();
-  const schema = useMemo(
-    () =>
-      user.role === 'TENANT'
-        ? BasicProfileInput.refine((v) => Boolean(v.iam), {
-            message: profileMessages.iamRequired,
-            path: ['iam'],
-          })
-        : BasicProfileInput,
-    [user.role],
-  );
+  const schema = useMemo(() => profileFormFor(BasicProfileInput, user.role), [user.role]);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     mode: 'onTouched',

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { basicProfile } from '@shared/contract/profile';
-import { FullProfileInput } from '@shared/schemas/profile-forms';
+import { FullProfileInput, profileFormFor } from '@shared/schemas/profile-forms';
 import {
   DEFAULT_COUNTRY,
   deleteMessages,
   IAM_LABELS,
   IAM_VALUES,
-  profileMessages,
   T_SHIRT_SIZES,
   type User,
 } from '@shared/schemas/user';
@@ -37,16 +36,7 @@ export default function ProfilePage() {
 
 function ProfileForm({ user }: { user: User }) {
   const countries = useCountries();
-  const schema = useMemo(
-    () =>
-      user.role === 'TENANT'
-        ? FullProfileInput.refine((v) => Boolean(v.iam), {
-            message: profileMessages.iamRequired,
-            path: ['iam'],
-          })
-        : FullProfileInput,
-    [user.role],
-  );
+  const schema = useMemo(() => profileFormFor(FullProfileInput, user.role), [user.role]);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     mode: 'onTouched',
