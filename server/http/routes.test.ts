@@ -1,7 +1,7 @@
 import { allCalls } from '@shared/contract/registry';
 import { describe, expect, it } from 'vitest';
 import { setupServer } from '../test/helper';
-import { API_PREFIX, toFastifyPath } from './routes';
+import { API_PREFIX, nulAt, toFastifyPath } from './routes';
 
 const server = setupServer();
 
@@ -41,5 +41,28 @@ describe('the contract and the server', () => {
     expect(res.body.paths['/api/login/sign-in-with-firebase'].post.operationId).toBe(
       'auth.signInWithFirebase',
     );
+  });
+
+  it('refuses a NUL character anywhere in the input with 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const list = await server.get('/api/roadmap/list/no-auth?language=%00');
+    expect(list.status).toBe(400);
+    expect(list.body).toMatchObject({
+      field: 'language',
+      message: 'language: must not contain the NUL character',
+    });
+    const contact = await server.app.inject({
+      method: 'POST',
+      url: '/api/contact-us/send-email',
+      payload: {
+        name: 'Asha\u0000',
+        email: 'asha@example.com',
+        subject: 'Hello',
+        message: 'A question for you.',
+      },
+    });
+    expect(contact.statusCode).toBe(400);
+    expect(contact.json()).toMatchObject({ field: 'name' });
+    expect(nulAt({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toEqual(['a', '1', 'c']);
+    expect(nulAt({ a: ['ok', 1, null] })).toBeNull();
   });
 });

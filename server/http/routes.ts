@@ -46,10 +46,32 @@ export type Handlers<G extends Record<string, CallDef>> = { [K in keyof G]: Hand
 
 export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
+/** The path of the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
+export function nulAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulAt(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      const found = nulAt(v, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'params') {
   if (!schema) return where === 'body' ? undefined : {};
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw fromZod(result.error, where);
+  const nul = nulAt(result.data);
+  if (nul) {
+    const field = nul.join('.') || where;
+    throw badRequest(`${field}: must not contain the NUL character`, field);
+  }
   return result.data;
 }
 
