@@ -121,4 +121,42 @@ test.describe('assessment management and the question editor', () => {
     await share.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByText(/Shared with 1 learner/)).toBeVisible();
   });
+
+  test('the add-question search reads the bank on, page by page, and adds a question from it', async ({
+    page,
+  }) => {
+    const mentor = await newAccount({ role: 'TENANT', prefix: 'browser', name: 'Bela Browser' });
+    await login(page, mentor.email, mentor.password);
+    await expect(page).toHaveURL(/\/portal\/users$/);
+    await page.getByRole('link', { name: 'Manage Assessment' }).click();
+    await page.getByRole('button', { name: 'Create Assessment' }).click();
+    const form = page.getByRole('dialog', { name: 'Assessment Form' });
+    await form.getByLabel('Assessment name').fill(`Bank browse ${Date.now()}`);
+    await form.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL(/\/portal\/create-assessment\//);
+    await page.getByRole('button', { name: 'Add Question' }).click();
+    await expect(page.getByRole('heading', { name: 'Add Question' })).toBeVisible();
+
+    // the demo bank has far more than a page of published questions
+    const cards = page.locator('.question-card');
+    await expect(cards).toHaveCount(20);
+    await page.getByRole('button', { name: 'Show more questions' }).click();
+    await expect(cards).toHaveCount(40);
+    const texts = await cards.locator('.question-text').allTextContents();
+    expect(new Set(texts).size, 'no question twice').toBeGreaterThan(35);
+    await expectAccessible(page, 'add question, second page');
+
+    // a search starts again from its first page; Enter submits it
+    await page.getByLabel('Search questions').fill('SQL');
+    await page.getByLabel('Search questions').press('Enter');
+    await expect(cards.first()).toBeVisible();
+    await expect.poll(() => cards.count()).toBeLessThanOrEqual(20);
+    const first = cards.first();
+    const question = (await first.locator('.question-text').textContent())!;
+    await first.locator('summary').click();
+    await first.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(first.getByRole('button', { name: 'Added' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByText(question)).toBeVisible();
+  });
 });

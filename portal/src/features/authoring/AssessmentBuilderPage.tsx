@@ -21,6 +21,10 @@ import { currentUser } from '../../app/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 
+/** Questions a page of the add-question search shows at a time. */
+const SEARCH_PAGE = 20;
+const NO_MORE = { questions: [], nextPage: 2, done: false };
+
 type View = { kind: 'preview' } | { kind: 'add-question' } | { kind: 'create-question'; questionId: string };
 
 /** /portal/create-assessment/{assessmentId}: preview, add-question and create-question views. */
@@ -232,10 +236,41 @@ function AddQuestionView({
   const results = useCall(
     (signal) =>
       client
-        .call(tenantQuestionSearch, { query: { searchText: search || undefined }, signal })
+        .call(tenantQuestionSearch, {
+          query: { searchText: search || undefined, limit: SEARCH_PAGE },
+          signal,
+        })
         .then((r) => r.data),
     [search],
   );
+  // the pages after the first, read on request
+  const [more, setMore] = useState<{ questions: Question[]; nextPage: number; done: boolean }>(NO_MORE);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const searchFor = (value: string) => {
+    setSearch(value);
+    setMore(NO_MORE);
+  };
+  const shown = results.data ? [...results.data, ...more.questions] : null;
+  const mayHaveMore = Boolean(results.data && results.data.length === SEARCH_PAGE && !more.done);
+  async function showMore() {
+    setLoadingMore(true);
+    try {
+      const next = await client.call(tenantQuestionSearch, {
+        query: { searchText: search || undefined, limit: SEARCH_PAGE, page: more.nextPage },
+      });
+      // a question changed meanwhile moves to the front and may come again
+      const seen = new Set((shown ?? []).map((q) => q._id));
+      setMore((m) => ({
+        questions: [...m.questions, ...next.data.filter((q) => !seen.has(q._id))],
+        nextPage: m.nextPage + 1,
+        done: next.data.length < SEARCH_PAGE,
+      }));
+    } catch (err) {
+      toast(messageOf(err, 'Could not load more questions. Please try again.'), { kind: 'error' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
   return (
     <>
       <div className="row">
@@ -249,7 +284,7 @@ function AddQuestionView({
         onSubmit={(e) => {
           e.preventDefault();
           // blank text clears the search; the text is lower-cased
-          setSearch(text.trim().toLowerCase());
+          searchFor(text.trim().toLowerCase());
         }}
       >
         <label htmlFor="question-search" className="visually-hidden">
@@ -268,15 +303,15 @@ function AddQuestionView({
           className="btn btn-secondary"
           onClick={() => {
             setText('');
-            setSearch('');
+            searchFor('');
           }}
         >
           Clear
         </button>
       </form>
       {results.loading && !results.data ? <Loader text="Fetching data..." /> : null}
-      {results.data?.length === 0 ? <p className="card empty">No data found</p> : null}
-      {results.data?.map((q, i) => (
+      {shown?.length === 0 ? <p className="card empty">No data found</p> : null}
+      {shown?.map((q, i) => (
         <QuestionCard
           key={q._id}
           question={q}
@@ -286,6 +321,16 @@ function AddQuestionView({
           onAdd={() => void onAdd(q)}
         />
       ))}
+      {mayHaveMore ? (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void showMore()}
+          disabled={loadingMore}
+        >
+          {loadingMore ? <Spinner /> : null} Show more questions
+        </button>
+      ) : null}
     </>
   );
 }
