@@ -17,7 +17,6 @@ async function registerLearner(page: Page, emulator: Emulator, email: string, na
 test.describe('sign-up, verification and the basic profile', () => {
   test('a learner signs up, verifies the e-mail, completes the basic profile and lands on /my-roadmaps', async ({
     page,
-    emulator,
   }) => {
     const email = uniqueEmail('learner');
     await page.goto('/');
@@ -49,8 +48,18 @@ test.describe('sign-up, verification and the basic profile', () => {
     await expect(page.getByText(/Thank you for signing up with our platform/)).toBeVisible();
     await expectAccessible(page, 'sign-up notice');
 
-    await emulator.verifyEmail(email);
     await page.getByRole('link', { name: 'Go to Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // the verification e-mail, as a person on the local product finds it: in the mailbox, link and all
+    await page.goto('/mailbox');
+    const mail = page.getByRole('article').filter({ hasText: email });
+    await expect(mail).toContainText('Verify your e-mail address');
+    await expectAccessible(page, 'mailbox');
+    await mail.getByRole('link', { name: 'Open the link' }).click();
+    await expect(page).toHaveURL(/\/login\?verified=1$/);
+    await expect(page.getByRole('status')).toHaveText('Your e-mail address is verified. Login to continue.');
+    await expectAccessible(page, 'login after verification');
     await login(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/basic-profile$/);
     await expect(page.getByRole('heading', { name: 'Tell us about yourself' })).toBeVisible();

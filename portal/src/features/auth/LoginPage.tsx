@@ -5,7 +5,7 @@ import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { firebaseAuth } from '../../app/firebase';
 import { AuthDialogs } from './AuthDialogs';
 import { AuthShell } from './AuthShell';
@@ -15,6 +15,8 @@ import { providerMessage, useSignInFlow } from './useSignInFlow';
 
 export default function LoginPage() {
   const flow = useSignInFlow();
+  const [params] = useSearchParams();
+  const verified = params.get('verified') === '1';
   const form = useForm<LoginForm>({
     resolver: zodResolver(LoginForm),
     mode: 'onTouched',
@@ -45,6 +47,11 @@ export default function LoginPage() {
         </>
       }
     >
+      {verified ? (
+        <p className="alert alert-success" role="status">
+          Your e-mail address is verified. Login to continue.
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <Field label="Email" error={formState.errors.email?.message}>
           <input

@@ -21,6 +21,7 @@ import { firebaseAuth } from '../../app/firebase';
 import { AuthDialogs } from './AuthDialogs';
 import { AuthShell } from './AuthShell';
 import { ProviderButtons } from './ProviderButtons';
+import { VERIFIED_CONTINUE_PATH } from './paths';
 import { useEmailCheck } from './useEmailCheck';
 import { providerMessage, useSignInFlow } from './useSignInFlow';
 
@@ -99,7 +100,7 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
         return;
       }
       const cred = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
-      await sendEmailVerification(cred.user, { url: `${window.location.origin}/login` });
+      await sendEmailVerification(cred.user, { url: `${window.location.origin}${VERIFIED_CONTINUE_PATH}` });
       await flow.complete(cred.user, 'signup', { role, tenantId });
     } catch (err) {
       toast(providerMessage(err), { kind: 'error', title: 'Sign up failed' });

@@ -19,6 +19,7 @@ import { exchangeToken, isVerifiedIdentity, signOutProvider } from '../../app/au
 import { appConfig } from '../../app/config';
 import { firebaseAuth } from '../../app/firebase';
 import type { EmulatedAccount } from './EmulatorProviderDialog';
+import { VERIFIED_CONTINUE_PATH } from './paths';
 
 export type Provider = 'google' | 'microsoft';
 
@@ -161,7 +162,9 @@ export function useSignInFlow(): SignInFlow {
     async resendVerification() {
       if (!unverified) return;
       try {
-        await sendEmailVerification(unverified, { url: `${window.location.origin}/login` });
+        await sendEmailVerification(unverified, {
+          url: `${window.location.origin}${VERIFIED_CONTINUE_PATH}`,
+        });
         setResent(true);
         setTimeout(() => {
           setResent(false);
