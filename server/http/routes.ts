@@ -48,17 +48,13 @@ export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}
 
 /** The path of the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
 export function nulAt(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulAt(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      const found = nulAt(v, [...path, key]);
-      if (found) return found;
-    }
+  if (typeof value === 'string') return value.includes('\u0000') ? [...path] : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    path.push(String(key));
+    const found = nulAt(v, path);
+    path.pop();
+    if (found) return found;
   }
   return null;
 }

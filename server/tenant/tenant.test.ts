@@ -13,6 +13,7 @@ import { ingestHeartbeats } from '../activity/ingest';
 import { dailyTime } from '../activity/tables';
 import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
 import { calls, type Person } from '../assessments/harness';
+import { authoringApi } from '../authoring/fixtures';
 import { offerCodes } from '../billing/tables';
 import { assignedRoadmaps, resources } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
@@ -34,15 +35,8 @@ async function quietLearner(name = 'Quiet Learner'): Promise<{ id: string; email
   return { id: u!.id, email };
 }
 
-async function person(role: 'USER' | 'TENANT', name: string): Promise<Person> {
-  const signed = await server.signedIn(role, { name });
-  await server.db.update(users).set({ name }).where(eq(users.id, signed.user._id));
-  return {
-    id: signed.user._id,
-    email: signed.account.email,
-    headers: { authorization: `Bearer ${signed.token}` },
-  };
-}
+/** A signed-in person with this name. */
+const { person } = authoringApi(server);
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>
   server.app.inject({ method, url: `/api${url}`, headers: who?.headers, payload });

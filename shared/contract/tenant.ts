@@ -317,8 +317,8 @@ export const tenantUserAchievements = defineCall({
 /** A time window (TimeRangeQuery's rules), optional only when the list is of one assigned roadmap. */
 const TestlinkListQuery = z
   .object({
-    startTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
-    endTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+    startTime: TimeRangeQuery.shape.startTime.optional(),
+    endTime: TimeRangeQuery.shape.endTime.optional(),
     assignedRoadmapId: Id.optional(),
   })
   .superRefine((q, ctx) => {

@@ -18,16 +18,16 @@ export const roadmapColumns: Column<{
   { header: 'Topic', cell: (r) => r.topic?.name ?? '—' },
 ];
 
+/** An assigned roadmap's status, ONGOING or COMPLETED, as a badge. */
+export function RoadmapStatus({ status }: { status: string }) {
+  return (
+    <span className={`badge ${status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>{status}</span>
+  );
+}
+
 /** #, Name, Status: a learner's assigned roadmap. */
 export const assignedRoadmapColumns: Column<{ name: string; status: string }>[] = [
   { header: '#', cell: (_r, i) => i + 1 },
   { header: 'Name', cell: (r) => r.name },
-  {
-    header: 'Status',
-    cell: (r) => (
-      <span className={`badge ${r.status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>
-        {r.status}
-      </span>
-    ),
-  },
+  { header: 'Status', cell: (r) => <RoadmapStatus status={r.status} /> },
 ];

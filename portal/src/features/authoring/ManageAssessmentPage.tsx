@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { TableFailure } from '../tenant/ui';
 import { ShareDialog } from './ShareDialog';
 
 type Summary = z.infer<typeof AssessmentSummary>;
@@ -56,12 +57,7 @@ export default function ManageAssessmentPage() {
           Create Assessment
         </button>
       </div>
-      {list.error ? (
-        <div className="alert alert-error" role="alert">
-          <strong>Failed</strong>&nbsp;At this time, we are unable to obtain the data. Please consider trying
-          again later.
-        </div>
-      ) : null}
+      {list.error ? <TableFailure /> : null}
       {list.loading && !list.data ? <Loader text="Fetching data..." /> : null}
       {list.data ? (
         <DataTable

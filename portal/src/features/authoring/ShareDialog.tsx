@@ -9,6 +9,7 @@ import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
+import { TENANT_COPY } from '../tenant/copy';
 
 type Summary = z.infer<typeof AssessmentSummary>;
 interface Learner {
@@ -66,9 +67,7 @@ export function ShareDialog({
     if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
       allLearners()
         .then(setLearners)
-        .catch(() =>
-          setError('At this time, we are unable to obtain the data. Please consider trying again later.'),
-        );
+        .catch(() => setError(TENANT_COPY.failedText));
     }
   }, [assessment]);
 

@@ -7,6 +7,7 @@
  */
 import { tenantAssignedRoadmap, tenantTestlinkList } from '@shared/contract/tenant';
 import { awardCounts } from '@shared/rules/test-status';
+import { RoadmapStatus } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
@@ -55,9 +56,7 @@ export default function AssignedRoadmapPage() {
       </p>
       <div className="page-head">
         <h1>{r.name}</h1>
-        <span className={`badge ${r.status === 'COMPLETED' ? 'badge-success' : 'badge-primary'}`}>
-          {r.status}
-        </span>
+        <RoadmapStatus status={r.status} />
       </div>
       <p className="muted">
         {r.subject.name} · {r.language.name}
