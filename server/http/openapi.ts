@@ -281,14 +281,20 @@ function parametersOf(
   });
 }
 
-/** Error statuses a call may answer, by who may call it: public calls read no token (no 401 or 403). */
-function errorStatuses(call: CallDef): number[] {
+/**
+ * Error statuses a call may answer, by who may call it: public calls read no token, so they answer no 401
+ * or 403 — unless the call's examples show one of its own (a forged ID token at the sign-in exchange, a bad
+ * signature of an upload address).
+ */
+function errorStatuses(call: CallDef, example: CallExample | null): number[] {
   const declared = Object.keys(call.responses)
     .map(Number)
     .filter((s) => s >= 400);
   const readsToken = call.access !== 'public';
   const mayBeForbidden = Array.isArray(call.access) || call.devices !== undefined;
+  const shown = new Set((example?.errors ?? []).map((e) => e.response.status));
   return declared.filter((s) => {
+    if (shown.has(s)) return true;
     if (s === 401) return readsToken;
     if (s === 403) return mayBeForbidden || declaresCode(call, 403);
     if (s === 400)
@@ -343,7 +349,7 @@ export function buildOpenApi(serverUrl: string) {
         },
       };
     }
-    const statuses = errorStatuses(call);
+    const statuses = errorStatuses(call, example);
     if (call.rateLimit && !statuses.includes(429)) statuses.push(429);
     for (const status of statuses.sort((a, b) => a - b)) {
       const schema = call.responses[status] ?? commonSchemas.ErrorBody;
