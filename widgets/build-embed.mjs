@@ -17,6 +17,8 @@
  * - the demo page, the embedding guide, and Brotli and gzip copies of every file (scripts/compress.mjs).
  *
  *   node widgets/build-embed.mjs [--out <folder>]   (default dist/widgets)
+ *   node widgets/build-embed.mjs --files-only --out <folder>
+ *       the element files and manifest.json only (bench/widgets.mjs)
  *   node widgets/build-embed.mjs --standalone --out <folder>
  *       each element on its own, self-contained (no shared chunks): the baseline bench/widgets.mjs
  *       measures beside the real build; writes the files and manifest.json only
@@ -50,6 +52,7 @@ const args = process.argv.slice(2);
 const outArg = args.indexOf('--out');
 const out = outArg >= 0 && args[outArg + 1] ? resolve(args[outArg + 1]) : join(root, 'dist', 'widgets');
 const standalone = args.includes('--standalone');
+const filesOnly = standalone || args.includes('--files-only');
 const widgets = JSON.parse(readFileSync(join(root, 'widgets', 'embed', 'widgets.json'), 'utf8'));
 const packageJson = JSON.parse(readFileSync(join(root, 'widgets', 'package', 'package.json'), 'utf8'));
 const VERSION = packageJson.version;
@@ -146,7 +149,7 @@ async function main() {
     elements: elements.map((el) => (standalone ? el : { ...el, snippet: snippet(el, files) })),
   };
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  if (standalone) return;
+  if (filesOnly) return;
 
   // the standard manifest and the typings, from the elements' header comments
   const cem = analyze();

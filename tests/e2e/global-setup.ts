@@ -78,7 +78,14 @@ export default async function globalSetup() {
       }),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 120_000);
+  try {
+    // a busy machine (CI shares its cores) can take minutes to migrate and seed a fresh database
+    await waitFor(`${baseUrl}/api/health`, 240_000);
+  } catch (err) {
+    // no teardown runs after a failed setup: stop what was started here
+    for (const stop of stops.reverse()) await stop();
+    throw err;
+  }
   process.env.WAYMARK_E2E_BASE_URL = baseUrl;
   process.env.WAYMARK_E2E_EMULATOR_HOST = emulatorHost;
   process.env.WAYMARK_E2E_DATA_DIR = dataDir;

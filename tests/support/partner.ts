@@ -38,7 +38,7 @@ export async function startPartnerSite(): Promise<PartnerSite> {
       res.end(body);
     };
     const html = pages.get(path);
-    if (html !== undefined) return send(200, TYPES['.html']!, html);
+    if (html !== undefined) return send(200, TYPES[extname(path)] ?? TYPES['.html']!, html);
     const mount = mounts.find((m) => path.startsWith(m.prefix));
     if (mount) {
       const rel = normalize(path.slice(mount.prefix.length)).replace(/^(\.\.[/\\])+/, '');
