@@ -255,7 +255,9 @@ test.describe('pinned, documented, themable', () => {
     const script = `for (const w of ['roadmap-catalogue', 'course-detail', 'award', 'test-taker', 'dashboard']) await import(${JSON.stringify(`${baseUrl()}/widgets/`)} + w + '.js');`;
     await page.goto(site.page('/plain/documented.html', partnerPage('Documented', body, { script })));
     await expect(page.locator('wm-roadmap-catalogue').getByRole('button', { name: 'Select' })).toHaveCount(2);
-    await expect(page.locator('wm-course-detail').getByRole('tab', { name: 'Curriculum' })).toBeVisible();
+    // the curriculum's sections are on its second tab
+    await page.locator('wm-course-detail').getByRole('tab', { name: 'Curriculum' }).click();
+    await expect(page.locator('wm-course-detail').locator('[part="sections"]')).toBeVisible();
     await expect(
       page
         .locator('wm-award')
@@ -318,7 +320,14 @@ test.describe('pinned, documented, themable', () => {
     const STATE_PROPS: Record<string, string[]> = {
       // under the pointer; a started test (chosen options, the timer), its score, its last minute
       'wm-roadmap-catalogue': ['--wm-primary-hover'],
-      'wm-test-taker': ['--wm-primary-soft', '--wm-success', '--wm-warning', '--wm-danger', '--wm-primary'],
+      'wm-test-taker': [
+        '--wm-primary-soft',
+        '--wm-success',
+        '--wm-warning',
+        '--wm-danger',
+        '--wm-primary',
+        '--wm-muted',
+      ],
       // the certificate and badge designs (this page shows a feather)
       'wm-award': ['--wm-award-certificate-width', '--wm-award-badge-width'],
       // the signed-in dashboard (its figures and cards)
@@ -351,10 +360,17 @@ test.describe('pinned, documented, themable', () => {
                 const cs = getComputedStyle(n);
                 return KEYS.map((k) => cs.getPropertyValue(k)).join('|');
               });
+            // computed styles mid-transition still show the old value: no transitions while comparing
+            const root = host.shadowRoot!;
+            const sheets = root.adoptedStyleSheets;
+            const still = new CSSStyleSheet();
+            still.replaceSync('*, *::before, *::after { transition: none !important; }');
+            root.adoptedStyleSheets = [...sheets, still];
             const before = snap();
             host.style.setProperty(name, value);
             const after = snap();
             host.style.removeProperty(name);
+            root.adoptedStyleSheets = sheets;
             return after.some((v, i) => v !== before[i]);
           },
           { tag: el.tagName, name: prop.name, value: SENTINEL[prop.syntax ?? '<color>'] ?? 'rgb(1, 2, 3)' },
