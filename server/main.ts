@@ -30,7 +30,10 @@ async function main() {
       ? emulatorAccounts(config.firebase.emulatorHost, config.firebase.projectId, config.firebase.apiKey)
       : undefined;
     try {
-      await seed(database.db, { accounts, log: (m) => app.log.info(m) });
+      // processes starting together seed one after the other; the later ones find the content there
+      await database.exclusive('waymark:seed', () =>
+        seed(database.db, { accounts, log: (m) => app.log.info(m) }),
+      );
     } catch (err) {
       app.log.warn({ err: (err as Error).message }, 'demo content could not be seeded');
     }
