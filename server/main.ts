@@ -1,10 +1,11 @@
-/** Starts the server: settings, database and migrations, demo content, jobs, then listens. */
+/**
+ * Starts the server: settings, database and migrations, demo content, then listens. The scheduled and
+ * queued jobs start with the app (server/jobs/jobs.ts).
+ */
 import { buildApp } from './app';
-import { startLinkSweep } from './assessments/routes';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
-import { purgeDeletedAccounts } from './profile/deletion-job';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,7 +24,6 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   const app = await buildApp({ config, database });
-  const { identity, mail } = app.services;
 
   if (config.seedDemo) {
     const accounts = config.firebase.emulatorHost
@@ -39,28 +39,11 @@ async function main() {
     }
   }
 
-  const hourly = setInterval(() => {
-    purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log).catch((err) =>
-      app.log.error({ err }, 'account deletion job failed'),
-    );
-  }, 3600_000);
-  const mailRetry = setInterval(() => {
-    mail.retryFailed().catch((err) => app.log.error({ err }, 'mail retry failed'));
-  }, 300_000);
-  hourly.unref();
-  mailRetry.unref();
-  // tests whose time is up are evaluated with the answers they have; unused links past expiry expire
-  const stopLinkSweep = startLinkSweep(database.db, app.log);
-  await purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log);
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(hourly);
-    clearInterval(mailRetry);
-    stopLinkSweep();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * Opens the database: PGlite in DATA_DIR/pglite by default, a PostgreSQL server when DATABASE_URL is set.
- * Migrations are applied before the database is handed out. On PostgreSQL any number of processes may
+ * Migrations (ours, then the job queue's tables) are applied before the database is handed out. On PostgreSQL any number of processes may
  * start at once: each migrates on a connection of its own holding a session advisory lock, so one applies
  * what is missing while the others wait, then find nothing left to do.
  */
@@ -14,6 +14,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import { installJobSchema } from '../jobs/queue';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -83,11 +85,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const url = opts.databaseUrl;
     if (opts.migrate !== false) {
       try {
-        await withAdvisoryLock(url, MIGRATION_LOCK, (client) =>
-          migratePg(drizzlePg(client, { schema }), {
+        await withAdvisoryLock(url, MIGRATION_LOCK, async (client) => {
+          await migratePg(drizzlePg(client, { schema }), {
             migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR,
-          }),
-        );
+          });
+          // the job queue's tables, on the same locked connection
+          await installJobSchema(
+            { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+            'postgres',
+          );
+        });
       } catch (err) {
         await pool.end().catch(() => undefined);
         throw err;
@@ -110,6 +117,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false && !opts.pgliteDump) {
     await migratePglite(db as never, { migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
+    await installJobSchema(fromPglite(client), 'pglite');
   }
   return {
     db,
