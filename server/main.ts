@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
+import { ProcessConflictError, ProcessRegistry } from './system/processes';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -24,6 +25,17 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   const app = await buildApp({ config, database });
+
+  // beside other processes on the same PostgreSQL: refuse to start when state would be split between them
+  let registry: ProcessRegistry | null = null;
+  try {
+    registry = await ProcessRegistry.join(database, config, app.log);
+  } catch (err) {
+    if (!(err instanceof ProcessConflictError)) throw err;
+    console.error(`Waymark cannot start: ${err.message}`);
+    await database.close();
+    process.exit(3);
+  }
 
   if (config.seedDemo) {
     const accounts = config.firebase.emulatorHost
@@ -44,6 +56,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await registry?.leave();
     await app.close();
     await database.close();
     process.exit(0);
