@@ -21,6 +21,7 @@ import { purgeDeletedAccounts } from '../profile/deletion-job';
 import type { JobQueue } from './queue';
 
 type Log = {
+  debug: (o: object, m: string) => void;
   info: (o: object, m: string) => void;
   warn: (o: object, m: string) => void;
   error: (o: object, m: string) => void;
@@ -140,7 +141,9 @@ export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
         const started = Date.now();
         try {
           const result = await def.run(deps, job.data ?? {});
-          deps.log.info({ job: def.name, ms: Date.now() - started, result }, 'job done');
+          // a sweep that found nothing to do is not news
+          const did = Object.values(result ?? {}).some((v) => (typeof v === 'number' ? v > 0 : v === 'sent'));
+          deps.log[did ? 'info' : 'debug']({ job: def.name, ms: Date.now() - started, result }, 'job done');
           return result;
         } catch (err) {
           deps.log.error({ job: def.name, err, retry: job.id }, 'job failed; it will be retried');
