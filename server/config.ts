@@ -53,6 +53,16 @@ const Env = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
+    /** Retries of a failed SMTP delivery, and the wait before the first (each later one waits twice as long). */
+    MAIL_RETRY_LIMIT: z.coerce
+      .number({ error: 'must be a number of retries' })
+      .int()
+      .min(0)
+      .max(20)
+      .default(6),
+    MAIL_RETRY_DELAY: seconds.max(86400, 'must be at most 86400 seconds').default(60),
+    /** Run scheduled and queued jobs in this process (false for processes that only answer requests). */
+    JOB_WORKERS: bool.default(true),
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@waymark.local'),
     CHROME_STORE_URL: z
       .url()
@@ -166,11 +176,15 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     },
     jwtSecret,
+    /** Whether the signing secret was generated into DATA_DIR (no JWT_SECRET): state of this DATA_DIR. */
+    jwtSecretGenerated: !env.JWT_SECRET,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailRetry: { limit: env.MAIL_RETRY_LIMIT, delaySeconds: env.MAIL_RETRY_DELAY },
+    jobs: { work: env.JOB_WORKERS },
     supportEmail: env.SUPPORT_EMAIL,
     extension: { chromeStoreUrl: env.CHROME_STORE_URL, firefoxStoreUrl: env.FIREFOX_STORE_URL },
     seedDemo: env.SEED_DEMO,
