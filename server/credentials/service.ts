@@ -75,6 +75,7 @@ export class CredentialService {
   private readonly fetchJson: FetchJson;
   private readonly pending = new Map<string, Promise<CredentialRow | null>>();
   private readonly lists = new Map<number, { at: number; document: Json; updatedAt: Date }>();
+  private readonly listLoads = new Map<number, Promise<{ document: Json; updatedAt: Date } | null>>();
 
   constructor(
     private readonly db: Db,
@@ -217,15 +218,26 @@ export class CredentialService {
     return Math.max(1, Number(row?.n ?? 1));
   }
 
-  /** The signed status list credential `list`, or null when there is no such list. */
+  /**
+   * The signed status list credential `list`, or null when there is no such list. Requests that miss the
+   * process's copy at the same moment share one read (and, for a list never signed yet, one signing).
+   */
   async statusList(list: number): Promise<{ document: Json; updatedAt: Date } | null> {
     const cached = this.lists.get(list);
     if (cached && Date.now() - cached.at < STATUS_CACHE_MS) return cached;
+    const running = this.listLoads.get(list);
+    if (running) return running;
+    const load = this.loadList(list).finally(() => this.listLoads.delete(list));
+    this.listLoads.set(list, load);
+    return load;
+  }
+
+  private async loadList(list: number) {
     const [row] = await statusListByNumber(this.db).execute({ list });
     let found = row && 'proof' in row.document ? row : null;
     if (!found) {
       if (list < 1 || list > (await this.lastList())) return null;
-      found = await this.rebuildList(list);
+      found = await this.rebuildList(list, undefined, { onlyIfUnsigned: true });
     }
     const entry = { at: Date.now(), document: found.document, updatedAt: found.updatedAt };
     this.lists.set(list, entry);
@@ -233,15 +245,23 @@ export class CredentialService {
   }
 
   /** Signs list `list` again from the revocations, under a row lock (one writer at a time, in any process). */
-  private async rebuildList(list: number, tx?: Db): Promise<{ document: Json; updatedAt: Date }> {
+  private async rebuildList(
+    list: number,
+    tx?: Db,
+    { onlyIfUnsigned = false } = {},
+  ): Promise<{ document: Json; updatedAt: Date }> {
     const run = async (db: Db) => {
       await db
         .insert(credentialStatusLists)
         .values({ list, document: {}, revokedCount: -1 })
         .onConflictDoNothing();
-      await db.execute(
-        sql`select 1 from ${credentialStatusLists} where ${credentialStatusLists.list} = ${list} for update`,
-      );
+      const [locked] = await db
+        .select({ document: credentialStatusLists.document, updatedAt: credentialStatusLists.updatedAt })
+        .from(credentialStatusLists)
+        .where(eq(credentialStatusLists.list, list))
+        .for('update');
+      // another process signed it while this one waited for the lock
+      if (onlyIfUnsigned && locked && 'proof' in locked.document) return locked;
       const revoked = await db
         .select({ index: credentialRevocations.statusIndex })
         .from(credentialRevocations)
