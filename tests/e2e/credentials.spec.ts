@@ -32,7 +32,7 @@ async function dropFile(page: Page, path: string, name: string, type: string) {
 }
 
 test.describe('verifiable awards', () => {
-  test.describe.configure({ mode: 'serial' });
+  test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   let learner: Account;
   let mentor: Account;
@@ -80,7 +80,10 @@ test.describe('verifiable awards', () => {
   }, info) => {
     const { page } = await signedInContext(browser, learner);
     await page.goto(`/feather/${featherId}`);
-    await expect(page.getByRole('heading', { level: 3, name: 'Verifiable credential' })).toBeVisible();
+    // the credential's panel appears once its status call answers
+    await expect(page.getByRole('heading', { level: 3, name: 'Verifiable credential' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/verify/${featherId}`);
     await expect(page.getByRole('link', { name: /Add to profile/ })).toHaveAttribute(
       'href',
@@ -134,7 +137,7 @@ test.describe('verifiable awards', () => {
   test('the mentor revokes the award; dropped again, the PNG verifies as revoked', async ({ browser }) => {
     const { page } = await signedInContext(browser, mentor);
     await page.goto(`/feather/${featherId}`);
-    await page.getByRole('button', { name: 'Revoke award' }).click();
+    await page.getByRole('button', { name: 'Revoke award' }).click({ timeout: 30_000 });
     const dialog = page.getByRole('dialog', { name: 'Revoke this award?' });
     await expect(dialog).toBeVisible();
     await expectAccessible(page, 'revoke dialog');
