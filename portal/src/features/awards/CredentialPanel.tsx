@@ -41,9 +41,10 @@ export function CredentialPanel({
   );
   const [baking, setBaking] = useState(false);
   const [revoking, setRevoking] = useState(false);
+  // the links need only the award id: the panel shows at once, its standing when the status call answers
   const info = status.data?.awardId === awardId ? status.data : null;
-  if (!info) return null;
   const json = `waymark-${kind}-${awardId}.json`;
+  const credentialUrl = info?.credentialUrl ?? `/api/credentials/${encodeURIComponent(awardId)}`;
 
   async function downloadBaked() {
     if (!renderPng) {
@@ -69,14 +70,14 @@ export function CredentialPanel({
   return (
     <section className="award-credential" aria-labelledby="award-credential-title">
       <h3 id="award-credential-title">Verifiable credential</h3>
-      <CredentialState info={info} />
+      {info ? <CredentialState info={info} /> : null}
       <div className="award-actions">
         <Link className="btn btn-secondary" to={`/verify/${awardId}`}>
           Verify
         </Link>
         <a
           className="btn btn-secondary"
-          href={info.credentialUrl}
+          href={credentialUrl}
           download={json}
           type="application/vc+ld+json"
         >
@@ -96,7 +97,7 @@ export function CredentialPanel({
             'Download image with credential (PNG)'
           )}
         </button>
-        {info.canRevoke ? (
+        {info?.canRevoke ? (
           <button type="button" className="btn btn-danger" onClick={() => setRevoking(true)}>
             Revoke award
           </button>
