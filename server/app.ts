@@ -31,6 +31,8 @@ import { awardRoutes } from './awards/routes';
 import { billingOf, billingRoutes } from './billing/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
+import { credentialRoutes, credentialService } from './credentials/routes';
+import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApi } from './http/openapi';
@@ -50,6 +52,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** false for tests; a pino options object otherwise. */
   logger?: boolean | object;
+  /** Credentials: how other issuers' DID documents and status lists are read (tests give their own). */
+  credentials?: CredentialServiceOptions;
 }
 
 export interface Services {
@@ -183,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogueRoutes(app, services);
   assessmentRoutes(app, services);
   awardRoutes(app, services);
+  await credentialService(app, services, deps.credentials);
+  credentialRoutes(app, services);
 
   registerDocs(app, config);
   await registerStatic(app, config);

@@ -394,6 +394,8 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
           read: read && link === read.link ? read : undefined,
         });
+        // the award's credential is signed after the answer, not before it
+        if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done.linkId);
         return ok({
           data: {
             linkId: done.linkId,

@@ -21,7 +21,7 @@ import type { User } from '@shared/schemas/user';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
 import { seed } from '../db/seed';
@@ -307,6 +307,8 @@ export class TestServer {
       seed?: boolean;
       /** Adds routes or hooks before the app is ready (for example a route that fails on purpose). */
       extend?: (app: FastifyInstance) => void | Promise<void>;
+      /** How the credential verifier reads other issuers' documents (another site stands behind it). */
+      credentials?: AppDeps['credentials'];
     } = {},
   ) {
     this.emulator = emulatorApi();
@@ -320,7 +322,12 @@ export class TestServer {
     this.config = testConfig(this.options.env);
     this.database = await openTestDatabase();
     if (this.options.seed) await seed(this.database.db, {});
-    this.app = await buildApp({ config: this.config, database: this.database, logger: false });
+    this.app = await buildApp({
+      config: this.config,
+      database: this.database,
+      logger: false,
+      credentials: this.options.credentials,
+    });
     await this.options.extend?.(this.app);
     await this.app.ready();
     return this;
