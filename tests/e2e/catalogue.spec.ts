@@ -13,7 +13,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { PASSWORD } from '../support/accounts';
 import { byName, catalogue, detail } from '../support/catalogue';
