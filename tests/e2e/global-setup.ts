@@ -75,7 +75,7 @@ export default async function globalSetup() {
       }),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000);
+  await waitFor(`${baseUrl}/api/health`, 180_000);
   process.env.WAYMARK_E2E_BASE_URL = baseUrl;
   process.env.WAYMARK_E2E_EMULATOR_HOST = emulatorHost;
   process.env.WAYMARK_E2E_DATA_DIR = dataDir;
