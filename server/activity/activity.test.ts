@@ -23,7 +23,7 @@ import {
 } from '../catalogue/tables';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { languages, subjects, users } from '../db/schema';
+import { languages, subjects, topics, users } from '../db/schema';
 import { rowsOf } from './ingest';
 import { uninstallFeedback } from './tables';
 
@@ -396,6 +396,89 @@ for (const backend of backends) {
       const tooEarly = await get(`/api/activity/today?startTime=${Math.floor(now / 1000) - 3 * DAY}`);
       expect(tooEarly.statusCode).toBe(400);
       expect(tooEarly.json().field).toBe('startTime');
+    });
+
+    it('shows twelve months of learning days with the current and the longest streak', async () => {
+      // 90 s on each of three days in a row, 12 to 10 days ago
+      const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+      for (const daysAgo of [12, 11, 10]) {
+        const t = (today - daysAgo * DAY + 9 * 3600) * S;
+        await send(
+          [0, 30, 60, 90].map((sec, i) =>
+            hb('article', 0, i === 3 ? 'end' : 'active', { time: t + sec * S }),
+          ),
+        );
+      }
+      const res = await get('/api/reports/dashboard/learning-days');
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.to).toBe(today);
+      expect([365, 366]).toContain((data.to - data.from) / DAY + 1);
+      expect(data.days).toEqual([
+        { date: today - 12 * DAY, timespent: 90 },
+        { date: today - 11 * DAY, timespent: 90 },
+        { date: today - 10 * DAY, timespent: 90 },
+        { date: today - 2 * DAY, timespent: 30 },
+        { date: today - DAY, timespent: 205 },
+        { date: today, timespent: 50 },
+      ]);
+      // a learning day is a minute or more: 30 s the day before yesterday and 50 s today do not count
+      expect(data).toMatchObject({
+        thresholdSeconds: 60,
+        learningDays: 4,
+        totalSeconds: 90 * 3 + 30 + 205 + 50,
+        currentStreak: 1,
+        currentStreakEnd: today - DAY,
+        longestStreak: 3,
+        longestStreakEnd: today - 10 * DAY,
+      });
+      const theirs = await get('/api/reports/dashboard/learning-days', tokens.other);
+      expect(theirs.json().data).toMatchObject({
+        days: [],
+        currentStreak: 0,
+        longestStreak: 0,
+        learningDays: 0,
+      });
+    });
+
+    it('shows the time per subject and topic of a range', async () => {
+      const [subject] = await db.select().from(subjects).where(sql`name = 'Web-activity'`);
+      const [topic] = await db
+        .insert(topics)
+        .values({ subjectId: subject!.id, name: 'Language basics' })
+        .returning();
+      await db.update(roadmaps).set({ topicId: topic!.id }).where(sql`name = 'JavaScript basics'`);
+      const week = dateRange('Past 7 days');
+      const res = await get(
+        `/api/reports/dashboard/time-spent-by-topic?startTime=${week.startTime}&endTime=${week.endTime}`,
+      );
+      expect(res.statusCode).toBe(200);
+      // the article 165 s yesterday and 30 s the day before, the video 40 s yesterday; today is not in the range
+      expect(res.json().data).toEqual([
+        {
+          subject: { _id: subject!.id, name: 'Web-activity' },
+          timespent: 235,
+          topics: [{ topic: { _id: topic!.id, name: 'Language basics' }, timespent: 235 }],
+        },
+      ]);
+    });
+
+    it('refuses a range that is backwards, years long or absurd, naming the field', async () => {
+      const url = (q: string) => `/api/reports/dashboard/time-spent-by-topic?${q}`;
+      const cases: [string, string][] = [
+        ['startTime=1700000000&endTime=1600000000', 'endTime'],
+        ['startTime=1600000000&endTime=1700000000', 'endTime'],
+        ['startTime=99999999999999&endTime=99999999999999', 'startTime'],
+        ['startTime=1e300&endTime=1700000000', 'startTime'],
+        ['startTime=-5&endTime=1700000000', 'startTime'],
+        ['startTime=1700000000', 'endTime'],
+        ['startTime=soon&endTime=1700000000', 'startTime'],
+      ];
+      for (const [q, field] of cases) {
+        const res = await get(url(q));
+        expect(res.statusCode, q).toBe(400);
+        expect(res.json().field, q).toBe(field);
+      }
     });
 
     it('stores uninstall feedback with the messages of the form', async () => {

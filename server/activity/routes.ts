@@ -5,7 +5,9 @@
 import {
   createFeedback,
   getCurrentResource,
+  learningDays as learningDaysCall,
   sendHeartbeats,
+  timeSpentByTopic,
   timeSpentByUserDaywise,
   timeSpentOnResourceByUser,
   todaySummary,
@@ -18,7 +20,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { created, ok, serve } from '../http/routes';
 import { ingestHeartbeats, rowsOf } from './ingest';
-import { currentResources, timeByDay, timeByResource } from './reports';
+import { currentResources, learningDays, timeByDay, timeByResource, timeByTopic } from './reports';
 import { uninstallFeedback } from './tables';
 
 const DAY = 86_400;
@@ -35,6 +37,8 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
       timeSpentByUserDaywise,
       getCurrentResource,
       timeSpentOnResourceByUser,
+      learningDays: learningDaysCall,
+      timeSpentByTopic,
       createFeedback,
     },
     {
@@ -131,6 +135,14 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
       async timeSpentOnResourceByUser({ query, caller }) {
         return ok({ data: await timeByResource(db, caller.id, query) });
+      },
+
+      async learningDays({ caller }) {
+        return ok({ data: await learningDays(db, caller.id) });
+      },
+
+      async timeSpentByTopic({ query, caller }) {
+        return ok({ data: await timeByTopic(db, caller.id, query) });
       },
 
       async createFeedback({ body, caller }) {

@@ -20,12 +20,14 @@ import {
   tenantGetResource,
   tenantInvitations,
   tenantInviteUser,
+  tenantLearningDays,
   tenantLearningReport,
   tenantRemoveUser,
   tenantRoadmap,
   tenantRoadmapList,
   tenantTestlinkList,
   tenantTestlinkView,
+  tenantTimeSpentByTopic,
   tenantTimeSpentDaywise,
   tenantTimeSpentOnResource,
   tenantUserAchievements,
@@ -36,7 +38,7 @@ import {
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { timeByDay, timeByResource } from '../activity/reports';
+import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activity/reports';
 import { findLink } from '../assessments/engine';
 import { linksOf, toApiLinks } from '../assessments/queries';
 import { testReview } from '../assessments/review';
@@ -118,6 +120,8 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       tenantTimeSpentDaywise,
       tenantTimeSpentOnResource,
       tenantGetResource,
+      tenantLearningDays,
+      tenantTimeSpentByTopic,
       tenantTestlinkView,
       tenantAssignedRoadmaps,
       tenantCheckRoadmapAssigned,
@@ -274,7 +278,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             ),
           )
           .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
-        return ok({ data: await toApiLinks(db, rows) });
+        return ok({ data: await toApiLinks(db, rows, clock()) });
       },
 
       async tenantTimeSpentDaywise({ params, query, caller }) {
@@ -287,6 +291,16 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         return ok({ data: await timeByResource(db, params.userId, query) });
       },
 
+      async tenantLearningDays({ params, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await learningDays(db, params.userId, clock()) });
+      },
+
+      async tenantTimeSpentByTopic({ params, query, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await timeByTopic(db, params.userId, query) });
+      },
+
       async tenantGetResource({ params, caller }) {
         await learner(caller.id, params.userId);
         const rows = (await linksOf(db, params.userId)).filter(
@@ -294,7 +308,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             l.resourceId === params.resourceId && (RESOURCE_LINK_TYPES as readonly string[]).includes(l.type),
         );
         return ok({
-          data: { assessmentIds: rows.map((r) => r.linkId), testLinks: await toApiLinks(db, rows) },
+          data: { assessmentIds: rows.map((r) => r.linkId), testLinks: await toApiLinks(db, rows, clock()) },
         });
       },
 

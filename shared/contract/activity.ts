@@ -23,6 +23,7 @@ import {
   TimeRangeQuery,
   UnixSeconds,
 } from '../schemas/common';
+import { ReportRange } from '../schemas/report-range';
 import { defineCall } from './define';
 
 export const TrackedResource = z.object({
@@ -145,6 +146,64 @@ export const timeSpentOnResourceByUser = defineCall({
   access: ['USER'],
   query: TimeRangeQuery.safeExtend(PageQuery.shape),
   responses: { 200: envelope(ResourceTimePage), ...errors },
+});
+
+/** The calendar heatmap and the streaks (shared/rules/learning-days.ts). Days are UTC midnights, unix seconds. */
+export const LearningDays = z.object({
+  /** The heatmap's first day: the day after the same date a year before today. */
+  from: UnixSeconds,
+  /** Today. */
+  to: UnixSeconds,
+  /** A day with at least this many seconds is a learning day. */
+  thresholdSeconds: z.number().int(),
+  /** Seconds learnt on each day of the heatmap with any learning (days without are left out). */
+  days: z.array(DailyTime),
+  /** Learning days in the heatmap's range. */
+  learningDays: z.number().int(),
+  /** Seconds learnt in the heatmap's range. */
+  totalSeconds: z.number().nonnegative(),
+  /** Learning days in a row up to today, or up to yesterday while today has none yet. */
+  currentStreak: z.number().int(),
+  currentStreakEnd: UnixSeconds.nullable(),
+  /** The longest run of learning days ever. */
+  longestStreak: z.number().int(),
+  longestStreakEnd: UnixSeconds.nullable(),
+});
+export type LearningDays = z.infer<typeof LearningDays>;
+
+export const learningDays = defineCall({
+  method: 'GET',
+  path: '/reports/dashboard/learning-days',
+  summary:
+    "The learner's calendar heatmap of the last 12 months (seconds per UTC day, from the daily totals), the current and the longest streak of learning days (a day with at least a minute).",
+  tags: ['reports'],
+  access: ['USER'],
+  responses: { 200: envelope(LearningDays), ...errors },
+});
+
+/** Time per subject and, within it, per topic; a resource counts for the roadmap its section belongs to. */
+export const SubjectTime = z.object({
+  subject: z.object({ _id: Id, name: z.string() }).nullable(),
+  timespent: z.number().nonnegative(),
+  topics: z.array(
+    z.object({
+      /** Null for roadmaps without a topic. */
+      topic: z.object({ _id: Id, name: z.string() }).nullable(),
+      timespent: z.number().nonnegative(),
+    }),
+  ),
+});
+export type SubjectTime = z.infer<typeof SubjectTime>;
+
+export const timeSpentByTopic = defineCall({
+  method: 'GET',
+  path: '/reports/dashboard/time-spent-by-topic',
+  summary:
+    "Seconds learnt per subject and topic from startTime to endTime (UTC days), most first. A resource's time counts for the subject and topic of the roadmap its section belongs to (the learner's own roadmap first).",
+  tags: ['reports'],
+  access: ['USER'],
+  query: ReportRange,
+  responses: { 200: envelope(z.array(SubjectTime)), ...errors },
 });
 
 export const createFeedback = defineCall({

@@ -19,6 +19,7 @@ import { DailyTime } from '../schemas/activity';
 import { TestLink, TestView } from '../schemas/assessment';
 import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
 import { ErrorBody, envelope, errors, Id, PageQuery, TimeRangeQuery } from '../schemas/common';
+import { ReportRange } from '../schemas/report-range';
 import {
   AddUserInput,
   AddUserResult,
@@ -40,7 +41,7 @@ import {
   TenantUserSearchEntry,
   UserAchievement,
 } from '../schemas/tenant';
-import { ResourceTimePage } from './activity';
+import { LearningDays, ResourceTimePage, SubjectTime } from './activity';
 import { RoadmapFilter } from './catalogue';
 import { defineCall } from './define';
 
@@ -371,6 +372,29 @@ export const tenantTimeSpentOnResource = defineCall({
   params: userParam,
   query: TimeRangeQuery.safeExtend(PageQuery.shape),
   responses: { 200: envelope(ResourceTimePage), ...errors },
+});
+
+export const tenantLearningDays = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/learning-days/{userId}',
+  summary:
+    "The learner's calendar heatmap of the last 12 months and streaks of learning days: the same figures as the learner's GET /reports/dashboard/learning-days.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  responses: { 200: envelope(LearningDays), ...errors },
+});
+
+export const tenantTimeSpentByTopic = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/time-spent-by-topic/{userId}',
+  summary:
+    "Seconds the learner learnt per subject and topic from startTime to endTime, most first: the same figures as the learner's GET /reports/dashboard/time-spent-by-topic.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  query: ReportRange,
+  responses: { 200: envelope(z.array(SubjectTime)), ...errors },
 });
 
 export const tenantGetResource = defineCall({

@@ -75,7 +75,8 @@ export default async function globalSetup() {
       }),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000);
+  // a loaded machine (CI beside other jobs) may take longer: WAYMARK_E2E_START_MS
+  await waitFor(`${baseUrl}/api/health`, Number(process.env.WAYMARK_E2E_START_MS) || 60_000);
   process.env.WAYMARK_E2E_BASE_URL = baseUrl;
   process.env.WAYMARK_E2E_EMULATOR_HOST = emulatorHost;
   process.env.WAYMARK_E2E_DATA_DIR = dataDir;

@@ -8,7 +8,9 @@
 import type { Client } from '@shared/client/client';
 import {
   tenantGetResource,
+  tenantLearningDays,
   tenantTestlinkList,
+  tenantTimeSpentByTopic,
   tenantTimeSpentDaywise,
   tenantTimeSpentOnResource,
   tenantUserAchievements,
@@ -19,6 +21,7 @@ import type { TestLink } from '@shared/schemas/assessment';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
+import { LearningDaysCard, TopicTimeCard } from '@widgets/dashboard/LearningDays';
 import {
   AverageLearningTime,
   DailyChartCard,
@@ -26,6 +29,7 @@ import {
   RangeSelect,
   ResourceReport,
   type ResourceTimeRow,
+  rangeLabel,
   useLearningTime,
 } from '@widgets/dashboard/LearningTime';
 import '@widgets/dashboard/dashboard.css';
@@ -43,6 +47,10 @@ export function tenantSource(api: Client, userId: string): LearningTimeSource {
       api.call(tenantTimeSpentDaywise, { params: { userId }, query: range, signal }).then((r) => r.data),
     report: (query, signal) =>
       api.call(tenantTimeSpentOnResource, { params: { userId }, query, signal }).then((r) => r.data),
+    learningDays: (signal) =>
+      api.call(tenantLearningDays, { params: { userId }, signal }).then((r) => r.data),
+    topics: (range, signal) =>
+      api.call(tenantTimeSpentByTopic, { params: { userId }, query: range, signal }).then((r) => r.data),
   };
 }
 
@@ -70,6 +78,7 @@ export function LearnerTestLinks({
       renderLink={routerLink}
       viewAnswersHref={(link) => viewAnswersPath(link.linkId, { userId })}
       canTakeTest={false}
+      showFocusRecord
     />
   );
 }
@@ -130,7 +139,7 @@ export default function AnalyticsPage() {
   const [viewing, setViewing] = useState<ResourceTimeRow['resource'] | null>(null);
   const source = useMemo(() => tenantSource(client, userId), [userId]);
   const times = dateRange(range);
-  const { daily, report } = useLearningTime(source, times, page);
+  const { daily, report, days, topics } = useLearningTime(source, times, page);
   const achievements = useCall(
     (signal) =>
       client.call(tenantUserAchievements, { params: { userId }, query: times, signal }).then((r) => r.data),
@@ -176,6 +185,8 @@ export default function AnalyticsPage() {
       </section>
 
       <DailyChartCard daily={daily} />
+      <LearningDaysCard state={days} />
+      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
       <ResourceReport
         id={`${ids}-report`}
         report={report}
