@@ -37,9 +37,12 @@ export function buildOpenApi(serverUrl: string) {
     const path = API_PREFIX + call.path;
     const responses: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries(call.responses)) {
+      const file = call.download && Number(status) < 300;
       responses[status] = {
-        description: Number(status) < 300 ? 'Success' : 'Error',
-        content: { 'application/json': { schema: toJson(schema, 'output') } },
+        description: file ? 'The file, as an attachment' : Number(status) < 300 ? 'Success' : 'Error',
+        content: file
+          ? Object.fromEntries(call.download!.contentTypes.map((t) => [t, { schema: { type: 'string' } }]))
+          : { 'application/json': { schema: toJson(schema, 'output') } },
       };
     }
     const security =

@@ -56,8 +56,8 @@ test.describe
     }) => {
       test.setTimeout(180_000);
       const { context, page } = await signedInContext(browser, learner);
-      await realFocus(page);
       await page.goto(`/test/${linkId}`);
+      await realFocus(page);
       await expect(page.getByText(/leaving its tab or window, pasting into an answer/)).toBeVisible();
       await page.getByRole('button', { name: 'Start' }).click();
       await expect(question(page, 1)).toBeVisible();
