@@ -148,9 +148,12 @@ export function ResourceReport({
   page,
   onPage,
   action,
+  toolbar,
 }: {
   /** The heading's id. */
   id: string;
+  /** Beside the heading (the mentor's Download CSV). */
+  toolbar?: ReactNode;
   report: CallState<ResourceTimePage>;
   page: number;
   onPage: (page: number) => void;
@@ -160,7 +163,10 @@ export function ResourceReport({
   const columns = action ? 4 : 3;
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id}>Resource-wise Report</h2>
+      <div className="card-head">
+        <h2 id={id}>Resource-wise Report</h2>
+        {toolbar}
+      </div>
       {report.error ? (
         <p role="alert" className="alert alert-error">
           {messageOf(report.error)}

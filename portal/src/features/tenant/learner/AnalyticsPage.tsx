@@ -7,6 +7,8 @@
  */
 import type { Client } from '@shared/client/client';
 import {
+  tenantExportResourceReport,
+  tenantExportTestlinks,
   tenantGetResource,
   tenantLearningDays,
   tenantTestlinkList,
@@ -37,7 +39,7 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Loader } from '@widgets/ui/Loader';
 import { useId, useMemo, useState } from 'react';
 import { routerLink } from '../../assessments/routerLink';
-import { Counter, TableFailure } from '../ui';
+import { Counter, DownloadCsv, TableFailure } from '../ui';
 import { useUserId } from './LearnerLayout';
 
 /** The tenant's reports of one learner, in the shape the dashboard's pieces read. */
@@ -192,6 +194,13 @@ export default function AnalyticsPage() {
         report={report}
         page={page}
         onPage={setPage}
+        toolbar={
+          <DownloadCsv
+            call={tenantExportResourceReport}
+            args={{ params: { userId }, query: times }}
+            what="the Resource-wise Report"
+          />
+        }
         action={{
           header: 'Action',
           render: (row) => (
@@ -208,7 +217,14 @@ export default function AnalyticsPage() {
       />
 
       <section className="card" aria-labelledby={`${ids}-tests`}>
-        <h2 id={`${ids}-tests`}>Assessment</h2>
+        <div className="card-head">
+          <h2 id={`${ids}-tests`}>Assessment</h2>
+          <DownloadCsv
+            call={tenantExportTestlinks}
+            args={{ params: { userId }, query: times }}
+            what="the assessment table"
+          />
+        </div>
         {links.error ? (
           <TableFailure />
         ) : !links.data ? (
