@@ -190,9 +190,8 @@ export default function TrackedPage() {
                   type="button"
                   className="btn btn-secondary btn-small"
                   onClick={() => setPending({ kind: 'day', day: d })}
-                  aria-label={`Delete all of ${longDay(d.day)}`}
                 >
-                  Delete this day
+                  Delete this day<span className="visually-hidden">: {longDay(d.day)}</span>
                 </button>
               </div>
               <ul className="tracked-spans">
