@@ -16,7 +16,7 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects, users } from '../db/schema';
-import { questionOptions, questions, questionTargets } from './tables';
+import { questionOptions, questions, questionTargets, testLinks } from './tables';
 
 export interface BankQuestion {
   id: string;
@@ -42,7 +42,7 @@ export interface Bank {
 
 const uid = () => randomBytes(4).toString('hex');
 
-async function addQuestion(
+export async function addQuestion(
   db: Db,
   spec: {
     type: QuestionType;
@@ -282,6 +282,20 @@ export async function seedBank(db: Db): Promise<Bank> {
     barrenResourceId: barren!.id,
     questions: bank,
   };
+}
+
+/** The body of POST /testlink/create for resource `r` (0–3) of the bank, in an assigned roadmap. */
+export const resourceBody = (bank: Pick<Bank, 'sectionIds' | 'resourceIds'>, ar: string, r = 0) => ({
+  type: 'RESOURCE',
+  assignedRoadmapId: ar,
+  sectionId: bank.sectionIds[r < 2 ? 0 : 1],
+  resourceId: bank.resourceIds[r],
+});
+
+/** A test link's row by its public id. */
+export async function linkRowOf(db: Db, linkId: string) {
+  const [row] = await db.select().from(testLinks).where(eq(testLinks.linkId, linkId));
+  return row!;
 }
 
 /** Assigns the roadmap to a learner (with its sections copied), returns the assigned roadmap id. */

@@ -1,4 +1,5 @@
 /** Reads of the test-link calls: a learner's roadmaps and their parts, links in the API's shape. */
+import { retakeOpensAt } from '@shared/rules/retakes';
 import type { TestLink } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
@@ -147,8 +148,11 @@ export function linkTitle(link: LinkRow): string {
   }
 }
 
-/** Links in the API's shape, with their subject names. */
-export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
+/**
+ * Links in the API's shape, with their subject names; `cooldownMs` (RETAKE_COOLDOWN_HOURS) dates when each
+ * failed one may be retaken.
+ */
+export async function toApiLinks(db: Db, rows: LinkRow[], cooldownMs: number): Promise<TestLink[]> {
   const subjectIds = [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => Boolean(id)))];
   const names = subjectIds.length
     ? await db
@@ -157,10 +161,13 @@ export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
         .where(inArray(subjects.id, subjectIds))
     : [];
   const subjectName = new Map(names.map((s) => [s.id, s.name]));
-  return rows.map((r) => toApiLink(r, r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null));
+  return rows.map((r) =>
+    toApiLink(r, r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null, cooldownMs),
+  );
 }
 
-export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
+export function toApiLink(r: LinkRow, subjectName: string | null, cooldownMs: number): TestLink {
+  const retakeAt = retakeOpensAt(r, cooldownMs);
   return {
     _id: r.id,
     linkId: r.linkId,
@@ -188,6 +195,8 @@ export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
     assignedRoadmapId: r.assignedRoadmapId,
     sectionId: r.sectionId,
     resourceId: r.resourceId,
+    attempt: r.attempt,
+    retakeAt: retakeAt ? retakeAt.toISOString() : null,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   addAssessmentQuestion,
   adminSubjectList,
   assessmentList,
+  assessmentQuestionPools,
   assignAssessmentUsers,
   changeQuestionType,
   createAssessment,
@@ -35,6 +36,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
+import { poolsOfQuestions } from '../assessments/pools';
 import {
   questionFeedback,
   questionOptions,
@@ -175,6 +177,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
       imageSignedUrl,
       questionFeedbackList,
       assessmentList,
+      assessmentQuestionPools,
       createAssessment,
       getAssessment,
       assignAssessmentUsers,
@@ -503,6 +506,11 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             questions: await loadQuestions(db, ids),
           },
         });
+      },
+
+      async assessmentQuestionPools({ params, caller }) {
+        const a = await ownedAssessment(params.assessmentId, caller);
+        return ok({ data: await poolsOfQuestions(db, await assessmentQuestionIds(a.id)) });
       },
 
       async assignAssessmentUsers({ params, body, caller }) {

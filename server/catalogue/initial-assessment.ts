@@ -19,7 +19,7 @@ import {
   newLinkId,
   type Pool,
   questionsTargeting,
-  recentQuestionIds,
+  recentlySeen,
   resourcesOfSections,
   savedAnswers,
   takerQuestions,
@@ -96,8 +96,14 @@ export async function generateInitialAssessment(
       roadmapId: p.prerequisiteId,
     });
   }
-  const avoid = caller ? await recentQuestionIds(db, caller.id) : new Set<string>();
-  const drawn = await drawQuestions(db, pools, avoid);
+  const seen = caller
+    ? await recentlySeen(
+        db,
+        caller.id,
+        pools.flatMap((p) => p.candidates),
+      )
+    : new Map<string, number>();
+  const drawn = await drawQuestions(db, pools, seen);
   if (drawn.length === 0) throw badRequest(INITIAL_MESSAGES.noQuestions, 'id');
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;

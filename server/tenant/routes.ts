@@ -274,7 +274,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             ),
           )
           .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
-        return ok({ data: await toApiLinks(db, rows) });
+        return ok({ data: await toApiLinks(db, rows, config.retakeCooldownMs) });
       },
 
       async tenantTimeSpentDaywise({ params, query, caller }) {
@@ -294,7 +294,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             l.resourceId === params.resourceId && (RESOURCE_LINK_TYPES as readonly string[]).includes(l.type),
         );
         return ok({
-          data: { assessmentIds: rows.map((r) => r.linkId), testLinks: await toApiLinks(db, rows) },
+          data: {
+            assessmentIds: rows.map((r) => r.linkId),
+            testLinks: await toApiLinks(db, rows, config.retakeCooldownMs),
+          },
         });
       },
 
@@ -302,7 +305,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         await learner(caller.id, params.userId);
         const found = await findLink(db, params.linkId);
         if (!found || found.userId !== params.userId) throw notFound('Test link not found');
-        return ok({ data: await testReview(db, found, clock()) });
+        return ok({ data: await testReview(db, found, clock(), config.retakeCooldownMs) });
       },
 
       // ---- roadmaps for a learner

@@ -204,6 +204,38 @@ export const getAssessment = defineCall({
   responses: { 200: envelope(TenantAssessmentDetail), ...errors },
 });
 
+/** A pool learners' tests draw from, measured against what one test draws (decision 010). */
+export const QuestionPool = z.object({
+  /** The test that draws from it: a resource, section, final (ROADMAP) or subject test. */
+  kind: z.enum(['RESOURCE', 'SECTION', 'ROADMAP', 'SUBJECT']),
+  /** The resource, section, roadmap or subject. */
+  id: Id,
+  name: z.string(),
+  /** The roadmap a resource or section belongs to. */
+  context: z.string().nullable(),
+  /** Published questions in the pool. */
+  questionCount: z.number().int(),
+  /** Questions one test of this kind draws. */
+  drawCount: z.number().int(),
+  /** Whether a retake can be drawn entirely from questions the learner did not see the time before. */
+  freshRetake: z.boolean(),
+  /** Questions to add for that (0 when it can). */
+  missing: z.number().int(),
+});
+export type QuestionPool = z.infer<typeof QuestionPool>;
+
+export const assessmentQuestionPools = defineCall({
+  method: 'GET',
+  path: '/tenant/assessment/{assessmentId}/question-pools',
+  summary: "The pools learners' tests draw from that this assessment's questions belong to, smallest first.",
+  description:
+    "For each question of the assessment: the subject test of its subject and the resource, section or final test it assesses. Each pool has its published questions and what one test draws; a pool under twice a test's draw cannot give a learner's retake questions they have not seen (`freshRetake` false, `missing` says how many to add).",
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: z.object({ assessmentId: Id }),
+  responses: { 200: envelope(z.array(QuestionPool)), ...errors },
+});
+
 export const assignAssessmentUsers = defineCall({
   method: 'PUT',
   path: '/tenant/assessment/{id}/assign-users',

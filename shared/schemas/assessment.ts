@@ -155,6 +155,10 @@ export const TestLink = z.object({
   assignedRoadmapId: Id.nullable(),
   sectionId: Id.nullable(),
   resourceId: Id.nullable(),
+  /** Which attempt of this test it is (1, 2, …) among the learner's started attempts; null until started. */
+  attempt: z.number().int().positive().nullable(),
+  /** For a failed test: when a new link for it can be asked for (the retake cool-down); otherwise null. */
+  retakeAt: DateTime.nullable(),
 });
 export type TestLink = z.infer<typeof TestLink>;
 

@@ -93,6 +93,8 @@ const view: TestViewData = {
   assignedRoadmapId: null,
   sectionId: null,
   resourceId: null,
+  attempt: 2,
+  retakeAt: null,
   questions: [mcq, msq, fib, code, image],
   answers: [
     { questionId: mcq._id, answerId: mcq.options[0]!._id, points: 0 },

@@ -217,7 +217,7 @@ export function TestReview({ view, onFeedback }: TestReviewProps) {
   return (
     <div className="wm-review">
       <section className="card" aria-label="Summary">
-        <p className="muted">{assessedContext(view)}</p>
+        <p className="muted">{assessedContext({ ...view, attempt: null })}</p>
         <p>
           <strong>{assessedName(view)}</strong>
         </p>
@@ -245,6 +245,10 @@ export function TestReview({ view, onFeedback }: TestReviewProps) {
           <div>
             <dt>Created At</dt>
             <dd>{formatDateTime(view.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Attempt</dt>
+            <dd>{view.attempt ?? '-'}</dd>
           </div>
         </dl>
       </section>

@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { currentUser } from '../../app/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
+import { QuestionPools } from './QuestionPools';
 
 /** Questions a page of the add-question search shows at a time. */
 const SEARCH_PAGE = 20;
@@ -112,6 +113,12 @@ export default function AssessmentBuilderPage() {
                 </p>
               ) : null}
               {assessment.loading && !a ? <Loader text="Fetching data..." /> : null}
+              {a && a.questions.length > 0 ? (
+                <QuestionPools
+                  assessmentId={assessmentId}
+                  questionIds={a.questions.map((q) => q._id).join(',')}
+                />
+              ) : null}
               {a && a.questions.length === 0 ? <p className="card empty">No data found</p> : null}
               {a?.questions.map((q, i) => (
                 <QuestionCard
