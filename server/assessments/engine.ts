@@ -173,10 +173,14 @@ export async function lockTest(db: Db, userId: string, testKey: string) {
 
 const PUBLISHED = eq(questions.status, 'PUBLISH');
 
-/** Published questions that assess any of these targets. */
+/**
+ * Published questions in this language that assess any of these targets (a test never mixes languages: a
+ * resource, section or final test draws in its roadmap's language).
+ */
 export async function questionsTargeting(
   db: Db,
   targets: { resources?: string[]; sections?: string[]; roadmaps?: string[] },
+  languageId: string,
 ): Promise<string[]> {
   const clauses = [
     targets.resources?.length
@@ -194,7 +198,7 @@ export async function questionsTargeting(
     .selectDistinct({ id: questions.id })
     .from(questionTargets)
     .innerJoin(questions, eq(questions.id, questionTargets.questionId))
-    .where(and(PUBLISHED, or(...clauses)));
+    .where(and(PUBLISHED, eq(questions.languageId, languageId), or(...clauses)));
   return rows.map((r) => r.id);
 }
 
@@ -208,11 +212,14 @@ export async function resourcesOfSections(db: Db, sectionIds: string[]): Promise
   return rows.map((r) => r.id);
 }
 
-/** Published questions of a subject: tagged with it, or assessing a roadmap (or its parts) of that subject. */
-export async function questionsOfSubject(db: Db, subjectId: string): Promise<string[]> {
+/**
+ * Published questions of a subject in one language: tagged with the subject, or assessing a roadmap (or its
+ * parts) of that subject.
+ */
+export async function questionsOfSubject(db: Db, subjectId: string, languageId: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
     select q.id from ${questions} q
-    where q.status = 'PUBLISH' and (
+    where q.status = 'PUBLISH' and q.language_id = ${languageId} and (
       q.subject_id = ${subjectId}
       or exists (
         select 1 from ${questionTargets} t

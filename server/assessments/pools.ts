@@ -1,7 +1,7 @@
 /**
  * The pools learners' tests draw from, measured for authors (issue 8, item 7; decision 010): a resource,
  * section or final test draws from the published questions that assess it, a subject test from the
- * subject's. A pool smaller than twice a test's draw cannot give a retake questions the learner has not
+ * subject's — each in one language. A pool smaller than twice a test's draw cannot give a retake questions the learner has not
  * seen; the builder shows such pools for the questions of an assessment. Sizes come from the same candidate
  * queries the draw uses, so the report cannot drift from what a learner gets.
  */
@@ -9,7 +9,7 @@ import type { QuestionPool } from '@shared/contract/authoring';
 import { eq, inArray } from 'drizzle-orm';
 import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { subjects } from '../db/schema';
+import { languages, subjects } from '../db/schema';
 import { QUESTION_COUNTS, questionsOfSubject, questionsTargeting, resourcesOfSections } from './engine';
 import { questions, questionTargets } from './tables';
 
@@ -34,37 +34,70 @@ function measured(
 }
 
 /**
- * The pools these questions belong to: the subject test of each question's subject, and the resource,
- * section or final test each question assesses directly. The smallest (least able to give fresh retakes)
- * first.
+ * The pools these questions belong to: the subject test of each question's subject in its language, and the
+ * resource, section or final test each question assesses directly (in that test's language, the question's).
+ * The smallest (least able to give fresh retakes) first.
  */
 export async function poolsOfQuestions(db: Db, questionIds: readonly string[]): Promise<Pool[]> {
   if (questionIds.length === 0) return [];
   const ids = [...new Set(questionIds)];
   const [own, targets] = await Promise.all([
-    db.selectDistinct({ subjectId: questions.subjectId }).from(questions).where(inArray(questions.id, ids)),
     db
-      .selectDistinct({ kind: questionTargets.kind, targetId: questionTargets.targetId })
+      .selectDistinct({ subjectId: questions.subjectId, languageId: questions.languageId })
+      .from(questions)
+      .where(inArray(questions.id, ids)),
+    db
+      .selectDistinct({
+        kind: questionTargets.kind,
+        targetId: questionTargets.targetId,
+        languageId: questions.languageId,
+      })
       .from(questionTargets)
+      .innerJoin(questions, eq(questions.id, questionTargets.questionId))
       .where(inArray(questionTargets.questionId, ids)),
   ]);
+  const languageIds = [...new Set([...own, ...targets].map((r) => r.languageId))];
+  const languageName = new Map(
+    (
+      await db
+        .select({ id: languages.id, name: languages.name })
+        .from(languages)
+        .where(inArray(languages.id, languageIds))
+    ).map((l) => [l.id, l.name]),
+  );
   const out: Pool[] = [];
 
-  const subjectIds = own.map((o) => o.subjectId).filter((id): id is string => Boolean(id));
-  if (subjectIds.length) {
-    const names = await db
-      .select({ id: subjects.id, name: subjects.name })
-      .from(subjects)
-      .where(inArray(subjects.id, subjectIds));
-    for (const s of names) {
-      const size = (await questionsOfSubject(db, s.id)).length;
-      out.push(
-        measured({ kind: 'SUBJECT', id: s.id, name: s.name, context: null }, size, QUESTION_COUNTS.SUBJECT!),
-      );
-    }
+  const subjectIds = [...new Set(own.map((o) => o.subjectId).filter((id): id is string => Boolean(id)))];
+  const subjectName = new Map(
+    subjectIds.length
+      ? (
+          await db
+            .select({ id: subjects.id, name: subjects.name })
+            .from(subjects)
+            .where(inArray(subjects.id, subjectIds))
+        ).map((s) => [s.id, s.name])
+      : [],
+  );
+  for (const o of own) {
+    if (!o.subjectId || !subjectName.has(o.subjectId)) continue;
+    const size = (await questionsOfSubject(db, o.subjectId, o.languageId)).length;
+    out.push(
+      measured(
+        {
+          kind: 'SUBJECT',
+          id: o.subjectId,
+          name: subjectName.get(o.subjectId)!,
+          context: null,
+          language: languageName.get(o.languageId) ?? '',
+        },
+        size,
+        QUESTION_COUNTS.SUBJECT!,
+      ),
+    );
   }
 
   for (const t of targets) {
+    const language = languageName.get(t.languageId) ?? '';
     if (t.kind === 'RESOURCE') {
       const [r] = await db
         .select({ title: resources.actualTitle, roadmap: roadmaps.name })
@@ -75,10 +108,10 @@ export async function poolsOfQuestions(db: Db, questionIds: readonly string[]): 
         .where(eq(resources.id, t.targetId))
         .limit(1);
       if (!r) continue;
-      const size = (await questionsTargeting(db, { resources: [t.targetId] })).length;
+      const size = (await questionsTargeting(db, { resources: [t.targetId] }, t.languageId)).length;
       out.push(
         measured(
-          { kind: 'RESOURCE', id: t.targetId, name: r.title, context: r.roadmap ?? null },
+          { kind: 'RESOURCE', id: t.targetId, name: r.title, context: r.roadmap ?? null, language },
           size,
           QUESTION_COUNTS.RESOURCE!,
         ),
@@ -92,14 +125,15 @@ export async function poolsOfQuestions(db: Db, questionIds: readonly string[]): 
         .limit(1);
       if (!s) continue;
       const size = (
-        await questionsTargeting(db, {
-          sections: [t.targetId],
-          resources: await resourcesOfSections(db, [t.targetId]),
-        })
+        await questionsTargeting(
+          db,
+          { sections: [t.targetId], resources: await resourcesOfSections(db, [t.targetId]) },
+          t.languageId,
+        )
       ).length;
       out.push(
         measured(
-          { kind: 'SECTION', id: t.targetId, name: s.name, context: s.roadmap },
+          { kind: 'SECTION', id: t.targetId, name: s.name, context: s.roadmap, language },
           size,
           QUESTION_COUNTS.SECTION!,
         ),
@@ -115,15 +149,19 @@ export async function poolsOfQuestions(db: Db, questionIds: readonly string[]): 
         await db.select({ id: sections.id }).from(sections).where(eq(sections.roadmapId, t.targetId))
       ).map((x) => x.id);
       const size = (
-        await questionsTargeting(db, {
-          roadmaps: [t.targetId],
-          sections: sectionIds,
-          resources: await resourcesOfSections(db, sectionIds),
-        })
+        await questionsTargeting(
+          db,
+          {
+            roadmaps: [t.targetId],
+            sections: sectionIds,
+            resources: await resourcesOfSections(db, sectionIds),
+          },
+          t.languageId,
+        )
       ).length;
       out.push(
         measured(
-          { kind: 'ROADMAP', id: t.targetId, name: rm.name, context: null },
+          { kind: 'ROADMAP', id: t.targetId, name: rm.name, context: null, language },
           size,
           QUESTION_COUNTS.ROADMAP!,
         ),

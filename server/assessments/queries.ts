@@ -1,7 +1,7 @@
 /** Reads of the test-link calls: a learner's roadmaps and their parts, links in the API's shape. */
 import { retakeOpensAt } from '@shared/rules/retakes';
 import type { TestLink } from '@shared/schemas/assessment';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assignedRoadmaps,
   assignedSections,
@@ -11,15 +11,17 @@ import {
   sections,
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { subjects } from '../db/schema';
+import { languages, subjects } from '../db/schema';
 import type { LinkRow } from './engine';
-import { testLinks } from './tables';
+import { questions, testLinks } from './tables';
 
 export interface OwnAssignedRoadmap {
   id: string;
   roadmapId: string;
   name: string;
   subjectId: string;
+  /** The roadmap's language: its tests draw questions in it. */
+  languageId: string;
   status: 'ONGOING' | 'COMPLETED';
 }
 
@@ -35,6 +37,7 @@ export async function ownAssignedRoadmap(
       roadmapId: assignedRoadmaps.roadmapId,
       name: roadmaps.name,
       subjectId: roadmaps.subjectId,
+      languageId: roadmaps.languageId,
       status: assignedRoadmaps.status,
     })
     .from(assignedRoadmaps)
@@ -52,6 +55,7 @@ export async function ownAssignedRoadmaps(db: Db, userId: string): Promise<OwnAs
       roadmapId: assignedRoadmaps.roadmapId,
       name: roadmaps.name,
       subjectId: roadmaps.subjectId,
+      languageId: roadmaps.languageId,
       status: assignedRoadmaps.status,
     })
     .from(assignedRoadmaps)
@@ -119,6 +123,40 @@ export async function findResourceInRoadmaps(
     }
   }
   return null;
+}
+
+/**
+ * The language of a learner's subject test (decision 010): their roadmap in that subject (ongoing first, then
+ * the latest); without one, their latest roadmap; without any, the language most of the subject's published
+ * questions are in. Null when the subject has no questions at all and the learner no roadmap.
+ */
+export async function subjectTestLanguage(
+  db: Db,
+  userId: string,
+  subjectId: string,
+): Promise<{ id: string; name: string } | null> {
+  const [fromRoadmap] = await db
+    .select({ id: languages.id, name: languages.name })
+    .from(assignedRoadmaps)
+    .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
+    .innerJoin(languages, eq(languages.id, roadmaps.languageId))
+    .where(eq(assignedRoadmaps.userId, userId))
+    .orderBy(
+      desc(sql`${roadmaps.subjectId} = ${subjectId}`),
+      desc(sql`${assignedRoadmaps.status} = 'ONGOING'`),
+      desc(assignedRoadmaps.createdAt),
+    )
+    .limit(1);
+  if (fromRoadmap) return fromRoadmap;
+  const [mostUsed] = await db
+    .select({ id: languages.id, name: languages.name })
+    .from(questions)
+    .innerJoin(languages, eq(languages.id, questions.languageId))
+    .where(and(eq(questions.subjectId, subjectId), eq(questions.status, 'PUBLISH')))
+    .groupBy(languages.id, languages.name)
+    .orderBy(desc(count()), asc(languages.name))
+    .limit(1);
+  return mostUsed ?? null;
 }
 
 export async function subjectById(db: Db, id: string): Promise<{ id: string; name: string } | null> {

@@ -66,6 +66,7 @@ for (const backend of BACKENDS) {
             { value: 'no', isCorrect: false },
           ],
           subjectId: bank.subjectId,
+          languageId: bank.languageId,
           target: { kind: 'RESOURCE', id: bank.resourceIds[1] },
         }).then((q) => bank.questions.set(q.id, q));
       }

@@ -69,6 +69,7 @@ import {
   resourceInSection,
   sectionsOfAssigned,
   subjectById,
+  subjectTestLanguage,
   toApiLinks,
 } from './queries';
 import { testReview } from './review';
@@ -91,9 +92,9 @@ const LEVEL_NAMES: Partial<Record<TestType, string>> = {
   SUBJECT: 'subject',
 };
 
-const noQuestions = (type: TestType, field: string) =>
+const noQuestions = (type: TestType, field: string, language?: string) =>
   badRequest(
-    `There are no questions for this ${LEVEL_NAMES[type] ?? 'test'} yet. Please try another one later.`,
+    `There are no questions for this ${LEVEL_NAMES[type] ?? 'test'}${language ? ` in ${language}` : ''} yet. Please try another one later.`,
     field,
   );
 
@@ -269,12 +270,17 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         if (body.type === 'SUBJECT') {
           const subject = await subjectById(db, body.subject);
           if (!subject) throw badRequest('Please select a subject', 'subject');
+          // in the learner's language, never a mix (decision 010)
+          const language = await subjectTestLanguage(db, caller.id, subject.id);
+          if (!language) throw noQuestions('SUBJECT', 'subject');
+          const candidates = await questionsOfSubject(db, subject.id, language.id);
+          if (candidates.length === 0) throw noQuestions('SUBJECT', 'subject', language.name);
           const link = await createLink(
             db,
             {
               type: 'SUBJECT',
               userId: caller.id,
-              candidates: await questionsOfSubject(db, subject.id),
+              candidates,
               field: 'subject',
               subjectId: subject.id,
               lookingForJob: body.lookingForJob,
@@ -304,11 +310,15 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
               ...base,
               type: 'ROADMAP',
               field: 'assignedRoadmapId',
-              candidates: await questionsTargeting(db, {
-                roadmaps: [ar.roadmapId],
-                sections: sectionIds,
-                resources: await resourcesOfSections(db, sectionIds),
-              }),
+              candidates: await questionsTargeting(
+                db,
+                {
+                  roadmaps: [ar.roadmapId],
+                  sections: sectionIds,
+                  resources: await resourcesOfSections(db, sectionIds),
+                },
+                ar.languageId,
+              ),
               names: { assignedRoadMapName: ar.name },
             },
             now,
@@ -326,10 +336,11 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
               type: 'SECTION',
               field: 'sectionId',
               sectionId: section.id,
-              candidates: await questionsTargeting(db, {
-                sections: [section.id],
-                resources: await resourcesOfSections(db, [section.id]),
-              }),
+              candidates: await questionsTargeting(
+                db,
+                { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
+                ar.languageId,
+              ),
               names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
             },
             now,
@@ -347,7 +358,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
             field: 'resourceId',
             sectionId: section.id,
             resourceId: resource.id,
-            candidates: await questionsTargeting(db, { resources: [resource.id] }),
+            candidates: await questionsTargeting(db, { resources: [resource.id] }, ar.languageId),
             names: {
               assignedRoadMapName: ar.name,
               assignedSectionName: section.name,
@@ -374,7 +385,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
             assignedRoadmapId: found.ar.id,
             sectionId: found.section.id,
             resourceId: params.id,
-            candidates: await questionsTargeting(db, { resources: [params.id] }),
+            candidates: await questionsTargeting(db, { resources: [params.id] }, found.ar.languageId),
             names: {
               assignedRoadMapName: found.ar.name,
               assignedSectionName: found.section.name,

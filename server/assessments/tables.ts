@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { assignedRoadmaps, resources, roadmaps, sections } from '../catalogue/tables';
-import { subjects, topics, users } from '../db/schema';
+import { languages, subjects, topics, users } from '../db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -35,6 +35,13 @@ export const questions = pgTable(
     points: integer('points').notNull().default(10),
     subjectId: uuid('subject_id').references(() => subjects.id),
     topicId: uuid('topic_id').references(() => topics.id),
+    /**
+     * The language the question is written in: a test draws questions of one language only (decision 010).
+     * A question assessing a roadmap (or its parts) is in the roadmap's language.
+     */
+    languageId: uuid('language_id')
+      .notNull()
+      .references(() => languages.id),
     explanation: jsonb('explanation').$type<{ type: 'TEXT'; value: string }[]>().notNull().default([]),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: ['PREVIEW', 'PUBLISH'] })
@@ -46,7 +53,7 @@ export const questions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('questions_subject_idx').on(t.subjectId, t.status),
+    index('questions_subject_idx').on(t.subjectId, t.languageId, t.status),
     index('questions_creator_idx').on(t.createdBy),
   ],
 );

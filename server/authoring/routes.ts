@@ -46,12 +46,12 @@ import {
 } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { subjects, tenantUsers, topics, users } from '../db/schema';
+import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
-import { loadQuestion, loadQuestions } from './questions';
+import { defaultLanguageFor, loadQuestion, loadQuestions } from './questions';
 import { questionFeedbackActivity, tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 /** What the authoring calls need of the storage adapter. */
@@ -195,6 +195,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
       async createQuestion({ body, caller }) {
         const type = body.questionType;
         if (body.assessmentId) await ownedAssessment(body.assessmentId, caller);
+        const languageId = await defaultLanguageFor(db, caller.id);
         const id = await db.transaction(async (tx) => {
           const [q] = await tx
             .insert(questions)
@@ -203,6 +204,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               status: 'PREVIEW',
               createdBy: caller.id,
               points: FILL_IN_BLANK_POINTS,
+              languageId,
             })
             .returning({ id: questions.id });
           const count = type === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
@@ -233,6 +235,14 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           .where(and(eq(topics.id, body.topic!), eq(topics.subjectId, body.subject!)))
           .limit(1);
         if (!topic) throw badRequest('The topic does not belong to the subject', 'topic');
+        if (body.language) {
+          const [language] = await db
+            .select({ id: languages.id })
+            .from(languages)
+            .where(eq(languages.id, body.language))
+            .limit(1);
+          if (!language) throw badRequest('language: is not a language of the list', 'language');
+        }
         const fib = body.questionType === 'FILL_IN_BLANK';
         const options = fib
           ? body.options
@@ -255,6 +265,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               points: fib ? body.points : FILL_IN_BLANK_POINTS,
               subjectId: body.subject!,
               topicId: body.topic!,
+              ...(body.language ? { languageId: body.language } : {}),
               explanation: body.explanation.filter((e) => e.value.trim()),
               tags: [...new Set(body.tags.map((t) => t.toLowerCase()))],
               status: 'PUBLISH',

@@ -68,14 +68,14 @@ async function initialLink(db: Db, linkId: string): Promise<LinkRow> {
   return link;
 }
 
-/** Published questions aimed at a roadmap, its sections or their resources. */
-async function bankOf(db: Db, roadmapId: string): Promise<string[]> {
+/** Published questions in this language aimed at a roadmap, its sections or their resources. */
+async function bankOf(db: Db, roadmapId: string, languageId: string): Promise<string[]> {
   const sectionIds = await sectionIdsOf(db, roadmapId);
-  return questionsTargeting(db, {
-    roadmaps: [roadmapId],
-    sections: sectionIds,
-    resources: await resourcesOfSections(db, sectionIds),
-  });
+  return questionsTargeting(
+    db,
+    { roadmaps: [roadmapId], sections: sectionIds, resources: await resourcesOfSections(db, sectionIds) },
+    languageId,
+  );
 }
 
 /** Draws the assessment and creates its link; returns the link id. */
@@ -91,7 +91,8 @@ export async function generateInitialAssessment(
   const pools: Pool[] = [];
   for (const p of prerequisites) {
     pools.push({
-      candidates: await bankOf(db, p.prerequisiteId),
+      // in the language of the roadmap being chosen: the assessment never mixes languages
+      candidates: await bankOf(db, p.prerequisiteId, roadmap.languageId),
       count: QUESTIONS_PER_PREREQUISITE,
       roadmapId: p.prerequisiteId,
     });

@@ -213,6 +213,8 @@ export const QuestionPool = z.object({
   name: z.string(),
   /** The roadmap a resource or section belongs to. */
   context: z.string().nullable(),
+  /** The language of its questions: a test draws from one language. */
+  language: z.string(),
   /** Published questions in the pool. */
   questionCount: z.number().int(),
   /** Questions one test of this kind draws. */

@@ -84,6 +84,8 @@ export const Question = z.object({
   options: z.array(Option),
   subject: Id.nullable(),
   topic: Id.nullable(),
+  /** The language it is written in: a test draws questions of one language only. */
+  language: Id,
   explanation: z.array(ExplanationItem),
   tags: z.array(z.string()),
   status: z.enum(QUESTION_STATUSES),

@@ -61,6 +61,8 @@ export const QuestionInput = z
     points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
     subject: Id.nullable().optional(),
     topic: Id.nullable().optional(),
+    /** The language it is written in (a test draws one language); kept as it is when left out. */
+    language: Id.nullable().optional(),
     options: z.array(EditorOption).max(10, 'At most 10 options'),
     explanation: z.array(ExplanationItem).max(5),
     tags: z.array(z.string().trim().min(1).max(40)).max(20),

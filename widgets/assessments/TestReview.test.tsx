@@ -28,6 +28,7 @@ function question(n: number, over: Partial<Question>): Question {
     options: [],
     subject: null,
     topic: null,
+    language: id(999),
     explanation: [],
     tags: [],
     status: 'PUBLISH',

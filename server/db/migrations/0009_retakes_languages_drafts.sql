@@ -15,3 +15,27 @@ FROM (
   FROM "test_links" WHERE started_at IS NOT NULL
 ) AS s
 WHERE s.id = t.id;
+--> statement-breakpoint
+-- Languages of questions (issue 9, item 4): a test draws questions of one language only
+DROP INDEX "questions_subject_idx";--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "language_id" uuid;--> statement-breakpoint
+INSERT INTO "languages" ("name") VALUES ('English') ON CONFLICT ("name") DO NOTHING;--> statement-breakpoint
+-- a question assessing a roadmap, a section or a resource is in that roadmap's language
+UPDATE "questions" AS q SET "language_id" = s.language_id
+FROM (
+  SELECT t.question_id, (array_agg(r.language_id ORDER BY r.created_at, r.id))[1] AS language_id
+  FROM "question_targets" t
+  JOIN "roadmaps" r ON (t.kind = 'ROADMAP' AND r.id = t.target_id)
+    OR (t.kind = 'SECTION' AND r.id = (SELECT sc.roadmap_id FROM "sections" sc WHERE sc.id = t.target_id))
+    OR (t.kind = 'RESOURCE' AND r.id IN (
+      SELECT sc.roadmap_id FROM "section_resources" sr JOIN "sections" sc ON sc.id = sr.section_id
+      WHERE sr.resource_id = t.target_id))
+  GROUP BY t.question_id
+) AS s
+WHERE s.question_id = q.id;--> statement-breakpoint
+-- the rest (authors' own questions) in English; their authors can change it in the editor
+UPDATE "questions" SET "language_id" = (SELECT "id" FROM "languages" WHERE "name" = 'English')
+WHERE "language_id" IS NULL;--> statement-breakpoint
+ALTER TABLE "questions" ALTER COLUMN "language_id" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "questions" ADD CONSTRAINT "questions_language_id_languages_id_fk" FOREIGN KEY ("language_id") REFERENCES "public"."languages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "questions_subject_idx" ON "questions" USING btree ("subject_id","language_id","status");

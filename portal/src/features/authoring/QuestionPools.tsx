@@ -47,9 +47,11 @@ export function QuestionPools({ assessmentId, questionIds }: { assessmentId: str
             <strong>
               {KIND_LABELS[p.kind]} · {p.name}
             </strong>
-            {p.context ? <span className="muted"> ({p.context})</span> : null}:{' '}
+            <span className="muted"> ({[p.context, p.language].filter(Boolean).join(', ')})</span>:{' '}
             {questionsText(p.questionCount)}, a test draws {p.drawCount} — add {p.missing} for a fresh retake.
-            {p.kind === 'SUBJECT' ? ' Questions you publish in this subject join it.' : null}
+            {p.kind === 'SUBJECT'
+              ? ` Questions you publish in this subject, in ${p.language}, join it.`
+              : null}
           </li>
         ))}
       </ul>
