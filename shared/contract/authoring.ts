@@ -24,7 +24,8 @@ export const adminSubjectList = defineCall({
 export const createQuestion = defineCall({
   method: 'POST',
   path: '/admin/question/create',
-  summary: 'Creates an empty question (status PREVIEW) owned by the caller, optionally inside an assessment.',
+  summary:
+    'Creates an empty question (status PREVIEW) owned by the caller; with assessmentId, it joins that assessment when first saved.',
   tags: ['authoring'],
   access: AUTHORS,
   body: z
@@ -197,7 +198,7 @@ export const createAssessment = defineCall({
 export const getAssessment = defineCall({
   method: 'GET',
   path: '/tenant/assessment/{assessmentId}',
-  summary: 'An assessment with its questions.',
+  summary: 'An assessment with its questions (published ones: a draft joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   params: z.object({ assessmentId: Id }),
@@ -256,7 +257,7 @@ export const assignAssessmentUsers = defineCall({
 export const addAssessmentQuestion = defineCall({
   method: 'PUT',
   path: '/tenant/assessment/{assessmentId}/add-question/{questionId}',
-  summary: "Adds a published question (or the caller's own draft) to the assessment.",
+  summary: 'Adds a published question to the assessment (a draft is refused: it joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   params: z.object({ assessmentId: Id, questionId: Id }),
@@ -287,7 +288,7 @@ export const tenantQuestionSearch = defineCall({
   method: 'GET',
   path: '/tenant/question/search-list',
   summary:
-    "Searches published questions (and the caller's drafts) by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.",
+    'Searches published questions by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   query: z.object({

@@ -15,6 +15,7 @@ export const editorMessages = {
   imageDimension: 'Image dimension should be 1200*400 pixels.',
   assessmentName: 'Assessment name cannot be empty.',
   minQuestionsToShare: 'Please add at least 10 questions to the assessment before sharing it.',
+  saveBeforeAdding: 'Save this question first: an assessment holds saved (published) questions only.',
   invalidShare: 'Please provide valid input',
 } as const;
 

@@ -107,13 +107,13 @@ describe('the assessment links table', () => {
       score: 10,
     };
     const soon = new Date(NOW + 5 * HOUR).toISOString();
-    const status = rowOf(link({ ...failed, retakeAt: soon }))['Status']!;
+    const status = rowOf(link({ ...failed, retakeAt: soon })).Status!;
     expect(status.textContent).toMatch(/^No Enough Marks/);
     expect(status.textContent).toMatch(/Retake from 10th Mar 2026 \d\d:\d\d (am|pm): Closures$/);
     cleanup();
     // once the time has come, only the status
     const past = new Date(NOW - HOUR).toISOString();
-    expect(rowOf(link({ ...failed, retakeAt: past }))['Status']!.textContent).toBe('No Enough Marks');
+    expect(rowOf(link({ ...failed, retakeAt: past })).Status!.textContent).toBe('No Enough Marks');
   });
 
   it('shows dates as Do MMM YYYY hh:mm a and the time taken with its two largest units', () => {

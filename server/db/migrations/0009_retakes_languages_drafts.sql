@@ -38,4 +38,21 @@ UPDATE "questions" SET "language_id" = (SELECT "id" FROM "languages" WHERE "name
 WHERE "language_id" IS NULL;--> statement-breakpoint
 ALTER TABLE "questions" ALTER COLUMN "language_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "questions" ADD CONSTRAINT "questions_language_id_languages_id_fk" FOREIGN KEY ("language_id") REFERENCES "public"."languages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "questions_subject_idx" ON "questions" USING btree ("subject_id","language_id","status");
+CREATE INDEX "questions_subject_idx" ON "questions" USING btree ("subject_id","language_id","status");--> statement-breakpoint
+-- Drafts (issue 9, item 5): a question created inside an assessment joins it when first saved
+CREATE TABLE "assessment_drafts" (
+	"question_id" uuid PRIMARY KEY NOT NULL,
+	"assessment_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "assessment_drafts" ADD CONSTRAINT "assessment_drafts_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "assessment_drafts" ADD CONSTRAINT "assessment_drafts_assessment_id_tenant_assessments_id_fk" FOREIGN KEY ("assessment_id") REFERENCES "public"."tenant_assessments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- questions never saved that an assessment held: they wait for their first save instead
+INSERT INTO "assessment_drafts" ("question_id", "assessment_id")
+SELECT DISTINCT ON (taq.question_id) taq.question_id, taq.assessment_id
+FROM "tenant_assessment_questions" taq JOIN "questions" q ON q.id = taq.question_id
+WHERE q.status = 'PREVIEW'
+ORDER BY taq.question_id, taq.added_at;--> statement-breakpoint
+DELETE FROM "tenant_assessment_questions" taq USING "questions" q
+WHERE q.id = taq.question_id AND q.status = 'PREVIEW';
