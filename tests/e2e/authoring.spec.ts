@@ -25,6 +25,8 @@ test.describe('assessment management and the question editor', () => {
   test('a mentor builds an assessment, writes a question with the editor rules, and shares it once it has 10 questions', async ({
     page,
   }) => {
+    // the longest walk of the spec (editor rules, sharing): on a loaded machine it outlasts the default minute
+    test.slow();
     const [mentor, learner] = await Promise.all([
       newAccount({ role: 'TENANT', prefix: 'author', name: 'Anil Author' }),
       newAccount({ prefix: 'shared-with', name: 'Sana Shared' }),
