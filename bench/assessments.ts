@@ -55,6 +55,7 @@ import { Agent, request, WebSocket } from 'undici';
 import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
@@ -421,6 +422,8 @@ async function main() {
       DATABASE_URL: url,
       ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
       JWT_SECRET,
+      // a production start needs the awards' signing key (decision 013); a throwaway one
+      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       PAYMENTS_SANDBOX: 'true',
