@@ -337,6 +337,7 @@ export function buildOpenApi(serverUrl: string) {
       .filter((s) => s < 400);
     for (const status of success) {
       const schema = components.toJson(call.responses[status]!, 'output');
+      const others = (example?.otherSuccesses ?? []).filter((e) => e.response.status === status);
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Success.',
         content: {
@@ -344,7 +345,16 @@ export function buildOpenApi(serverUrl: string) {
             schema,
             ...(example?.response.status === status && example.response.body !== undefined
               ? { example: example.response.body }
-              : {}),
+              : others.length
+                ? {
+                    examples: Object.fromEntries(
+                      others.map((e, i) => [
+                        `example${i + 1}`,
+                        { summary: e.summary, value: e.response.body },
+                      ]),
+                    ),
+                  }
+                : {}),
           },
         },
       };
