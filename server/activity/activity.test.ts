@@ -364,6 +364,8 @@ for (const backend of backends) {
         roadmapId: ids.assigned,
         sectionId: ids.section,
         resourceId: ids.article,
+        // no failed test holds its retake back
+        retakeAt: null,
       });
     });
 

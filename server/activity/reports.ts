@@ -31,8 +31,11 @@ export async function timeByDay(db: Db, userId: string, query: TimeRange) {
   return data;
 }
 
-/** The current resource cards (most recently studied of ongoing roadmaps, then the first of one not started). */
-export async function currentResources(db: Db, userId: string): Promise<DashboardCard[]> {
+/**
+ * The current resource cards (most recently studied of ongoing roadmaps, then the first of one not started),
+ * each with when its resource test can be retaken when a failure holds it back (RETAKE_COOLDOWN_HOURS).
+ */
+export async function currentResources(db: Db, userId: string, cooldownMs: number): Promise<DashboardCard[]> {
   const rows = rowsOf<{
     assigned_id: string;
     roadmap_name: string;
@@ -87,7 +90,30 @@ export async function currentResources(db: Db, userId: string): Promise<Dashboar
     seen.add(r.resource_id);
     cards.push(card(r));
   }
-  return cards;
+  return withRetakes(db, userId, cards, cooldownMs);
+}
+
+/** The cards' retake times: the latest failure of each card's resource test still in its cool-down. */
+async function withRetakes(
+  db: Db,
+  userId: string,
+  cards: DashboardCard[],
+  cooldownMs: number,
+): Promise<DashboardCard[]> {
+  if (cards.length === 0 || cooldownMs <= 0) return cards.map((c) => ({ ...c, retakeAt: null }));
+  const since = new Date(Date.now() - cooldownMs).toISOString();
+  const failed = rowsOf<{ key: string; at: string | Date }>(
+    await db.execute(sql`
+      select test_key as key, max(completed_at) as at from test_links
+      where user_id = ${userId} and status = 'NO_ENOUGH_MARKS' and completed_at > ${since}
+        and test_key like 'RESOURCE:%'
+      group by test_key`),
+  );
+  const opens = new Map(failed.map((f) => [f.key, new Date(new Date(f.at).getTime() + cooldownMs)]));
+  return cards.map((c) => ({
+    ...c,
+    retakeAt: opens.get(`RESOURCE:${c.resourceId}`)?.toISOString() ?? null,
+  }));
 }
 
 /** Seconds per resource over the range, most first; `skip` is the page number. */

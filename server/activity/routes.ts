@@ -21,6 +21,7 @@ import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
 import { attribute, type Beat, clip, MAX_HEARTBEAT_AGE_MS, PULSE_WINDOW_MS } from '@shared/rules/heartbeats';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { fileResponse } from '../http/download';
 import { badRequest } from '../http/errors';
@@ -34,7 +35,10 @@ const DAY = 86_400;
 
 const seconds = (ms: number | string) => Math.round(Number(ms) / 1000);
 
-export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function activityRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Pick<Config, 'retakeCooldownMs'> },
+) {
   serve(
     app,
     {
@@ -141,7 +145,7 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
 
       async getCurrentResource({ caller }) {
-        return ok({ data: await currentResources(db, caller.id) });
+        return ok({ data: await currentResources(db, caller.id, config.retakeCooldownMs) });
       },
 
       async timeSpentOnResourceByUser({ query, caller }) {

@@ -312,7 +312,14 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
 
       async tenantTestlinkList({ params, query, caller }) {
         await learner(caller.id, params.userId);
-        return ok({ data: await toApiLinks(db, await learnerLinks(params.userId, query), clock()) });
+        return ok({
+          data: await toApiLinks(
+            db,
+            await learnerLinks(params.userId, query),
+            config.retakeCooldownMs,
+            clock(),
+          ),
+        });
       },
 
       async tenantTimeSpentDaywise({ params, query, caller }) {
@@ -342,7 +349,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             l.resourceId === params.resourceId && (RESOURCE_LINK_TYPES as readonly string[]).includes(l.type),
         );
         return ok({
-          data: { assessmentIds: rows.map((r) => r.linkId), testLinks: await toApiLinks(db, rows, clock()) },
+          data: {
+            assessmentIds: rows.map((r) => r.linkId),
+            testLinks: await toApiLinks(db, rows, config.retakeCooldownMs, clock()),
+          },
         });
       },
 
@@ -350,7 +360,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         await learner(caller.id, params.userId);
         const found = await findLink(db, params.linkId);
         if (!found || found.userId !== params.userId) throw notFound('Test link not found');
-        return ok({ data: await testReview(db, found, clock()) });
+        return ok({ data: await testReview(db, found, clock(), config.retakeCooldownMs) });
       },
 
       // ---- every table as a file

@@ -85,6 +85,8 @@ export const Question = z.object({
   options: z.array(Option),
   subject: Id.nullable(),
   topic: Id.nullable(),
+  /** The language it is written in: a test draws questions of one language only. */
+  language: Id,
   explanation: z.array(ExplanationItem),
   tags: z.array(z.string()),
   status: z.enum(QUESTION_STATUSES),
@@ -192,6 +194,10 @@ export const TestLink = z.object({
   resourceId: Id.nullable(),
   /** The focus record in brief, once the test has started (context, not proof). */
   integrity: IntegritySummary.nullable(),
+  /** Which attempt of this test it is (1, 2, …) among the learner's started attempts; null until started. */
+  attempt: z.number().int().positive().nullable(),
+  /** For a failed test: when a new link for it can be asked for (the retake cool-down); otherwise null. */
+  retakeAt: DateTime.nullable(),
 });
 export type TestLink = z.infer<typeof TestLink>;
 

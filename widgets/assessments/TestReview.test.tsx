@@ -28,6 +28,7 @@ function question(n: number, over: Partial<Question>): Question {
     options: [],
     subject: null,
     topic: null,
+    language: id(999),
     explanation: [],
     tags: [],
     status: 'PUBLISH',
@@ -95,6 +96,8 @@ const view: TestViewData = {
   resourceId: null,
   integrity: null,
   timeline: [],
+  attempt: 2,
+  retakeAt: null,
   questions: [mcq, msq, fib, code, image],
   answers: [
     { questionId: mcq._id, answerId: mcq.options[0]!._id, points: 0 },

@@ -227,7 +227,7 @@ export function TestReview({
   return (
     <div className="wm-review">
       <section className="card" aria-label="Summary">
-        <p className="muted">{assessedContext(view)}</p>
+        <p className="muted">{assessedContext({ ...view, attempt: null })}</p>
         <p>
           <strong>{assessedName(view)}</strong>
         </p>
@@ -255,6 +255,10 @@ export function TestReview({
           <div>
             <dt>Created At</dt>
             <dd>{formatDateTime(view.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Attempt</dt>
+            <dd>{view.attempt ?? '-'}</dd>
           </div>
         </dl>
       </section>

@@ -32,7 +32,7 @@ const card: DashboardCard = {
   resourceId: '00000000-0000-4000-8000-000000000003',
 };
 
-function fakeClient(opts: { rows?: number; daily?: number[] } = {}) {
+function fakeClient(opts: { rows?: number; daily?: number[]; card?: DashboardCard } = {}) {
   const calls: { path: string; query?: Record<string, number> }[] = [];
   const client = {
     options: { baseUrl: '/api', device: 'WEB_APP' },
@@ -61,7 +61,8 @@ function fakeClient(opts: { rows?: number; daily?: number[] } = {}) {
         })).slice((skip - 1) * limit, skip * limit);
         return { data: { totalCount: total, timeSpentOnResource: rows } };
       }
-      if (def.path === '/reports/dashboard/get-current-resource') return { data: opts.rows ? [card] : [] };
+      if (def.path === '/reports/dashboard/get-current-resource')
+        return { data: opts.rows ? [opts.card ?? card] : [] };
       if (def.path === '/reports/dashboard/learning-days') {
         const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
         return {
@@ -177,6 +178,33 @@ describe('the learner dashboard', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     });
     expect(onAssessmentStart).toHaveBeenCalledWith(card);
+  });
+
+  it('says when a failed test of a card can be retaken, in place of the action', async () => {
+    extensionStatus.value = { isPresent: true, isLogedIn: true, isChecked: true };
+    const retakeAt = new Date(Date.now() + 5 * 3600_000).toISOString();
+    const { client } = fakeClient({ rows: 1, card: { ...card, retakeAt } });
+    render(<Dashboard client={client} />);
+    expect(await screen.findByText(/^Retake from \d+\w\w \w{3} \d{4} \d\d:\d\d (am|pm)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Assessment of Closures' })).toBeNull();
+  });
+
+  it('tells the time a refused retake opens on the card', async () => {
+    extensionStatus.value = { isPresent: true, isLogedIn: true, isChecked: true };
+    const { client } = fakeClient({ rows: 1 });
+    const opensAt = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const onAssessmentStart = vi.fn(async () => {
+      throw Object.assign(new Error('You can retake this test from …'), {
+        body: { errorCode: 'RETAKE_COOLDOWN', opensAt },
+      });
+    });
+    render(<Dashboard client={client} onAssessmentStart={onAssessmentStart} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Assessment of Closures' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^You can retake this test from /);
+    expect(screen.queryByRole('button', { name: 'Assessment of Closures' })).toBeNull();
   });
 
   it('shows the Install prompt on cards without the extension', async () => {

@@ -7,6 +7,7 @@
  */
 import type { Client } from '@shared/client/client';
 import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules/date-ranges';
+import { retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { extensionReady, extensionStatus } from '@widgets/core/extension';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -41,7 +42,8 @@ export interface DashboardProps {
   storeUrls?: StoreUrls;
   /**
    * Starts the assessment of a card once the learner confirmed. By default: POST /testlink/create (type
-   * RESOURCE), then /test/{testLinkId} in a new tab. Resolves to the test link id.
+   * RESOURCE), then /test/{testLinkId} in a new tab. Resolves to the test link id; rejects with the API's
+   * error when a failed test's retake is not open yet (RETAKE_COOLDOWN), which the card then tells.
    */
   onAssessmentStart?: (card: DashboardCard) => Promise<string | undefined> | undefined;
 }
@@ -69,8 +71,10 @@ export async function startResourceAssessment(
     } else if (typeof window !== 'undefined') window.open(url, '_blank', 'noopener');
     return res.data.testLinkId;
   } catch (err) {
-    // learner §8: starting an assessment fails → 'Something went wrong' is only logged
     tab?.close();
+    // a retake not open yet is told on the card, with the time it opens
+    if (retakeOpensAtOf(err)) throw err;
+    // learner §8: starting an assessment fails → 'Something went wrong' is only logged
     console.error('Something went wrong', err);
     return undefined;
   }

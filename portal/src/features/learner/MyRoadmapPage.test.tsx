@@ -73,6 +73,8 @@ const linkOf = (n: number, over: Partial<TestLink>): TestLink => ({
   sectionId: id(10),
   resourceId: id(11),
   integrity: null,
+  attempt: 1,
+  retakeAt: null,
   ...over,
 });
 
