@@ -20,6 +20,8 @@ export interface IdentityOobCode {
   email: string;
   requestType: string;
   oobLink: string;
+  /** The code inside the link: what tells two mails apart. */
+  oobCode: string;
 }
 
 export interface IdentityAdapter {

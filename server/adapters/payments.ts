@@ -4,7 +4,8 @@
  * - sandbox (default): no outside service. A checkout session is a row of ours; the browser goes to the
  *   sandbox checkout page this server renders (/sandbox-checkout/{id}); Pay there makes the sandbox send
  *   Stripe-format events (customer.subscription.created/updated, checkout.session.completed), signed
- *   exactly as Stripe signs them, to our own webhook endpoint. Its plan: 75 rupees per seat per month.
+ *   exactly as Stripe signs them, to our own webhook endpoint. Its plan is the plans as sold: 75 rupees
+ *   per seat per month, billed annually — a yearly price of 900 rupees per seat.
  * - Stripe (STRIPE_SECRET_KEY set): Checkout Sessions, prices and subscriptions through Stripe's REST API
  *   with fetch (form-encoded, Bearer key, idempotency keys), webhooks signed with STRIPE_WEBHOOK_SECRET.
  *
@@ -182,8 +183,23 @@ const STATUS: Record<string, ProviderSubscription['status']> = {
   paused: 'UNPAID',
 };
 
-const asPeriod = (interval: string | undefined): PeriodType =>
-  interval === 'day' || interval === 'week' || interval === 'year' ? interval : 'month';
+/**
+ * The billing period of a Stripe price's `recurring` (its interval, every `interval_count` of them), where
+ * it is one we bill by: a day, a week, a month or a year (twelve months are a year); null otherwise.
+ */
+export function periodOf(recurring: { interval: string; interval_count?: number | null }): PeriodType | null {
+  const count = recurring.interval_count ?? 1;
+  const { interval } = recurring;
+  if (interval === 'month' && count === 12) return 'year';
+  if (count !== 1) return null;
+  return interval === 'day' || interval === 'week' || interval === 'month' || interval === 'year'
+    ? interval
+    : null;
+}
+
+/** A subscription's period: its price's (a period we do not bill by is read as its interval). */
+const asPeriod = (recurring: { interval: string; interval_count?: number | null } | null | undefined) =>
+  recurring ? (periodOf(recurring) ?? periodOf({ interval: recurring.interval }) ?? 'month') : 'month';
 
 export function fromStripeSubscription(sub: StripeSubscription): ProviderSubscription {
   const item = sub.items.data[0]!;
@@ -198,7 +214,7 @@ export function fromStripeSubscription(sub: StripeSubscription): ProviderSubscri
     priceId: item.price.id,
     unitAmount: item.price.unit_amount ?? 0,
     currency: item.price.currency,
-    periodType: asPeriod(item.price.recurring?.interval),
+    periodType: asPeriod(item.price.recurring),
     percentOff: Math.round(sub.discount?.coupon?.percent_off ?? 0),
     startDate: new Date((sub.start_date ?? sub.created ?? start) * 1000),
     currentPeriodStart: new Date(start * 1000),
@@ -272,11 +288,12 @@ function parseEvent(payload: Buffer): StripeEvent {
 // ---------------------------------------------------------------------------------------------------------
 // sandbox
 
+/** The Enterprise plan as sold (mentor §1, §9): 75 rupees per user per month, billed annually. */
 export const SANDBOX_PLAN: PlanPrice = {
-  id: 'price_sandbox_enterprise_seat',
-  unitAmount: 7500,
+  id: 'price_sandbox_enterprise_seat_yearly',
+  unitAmount: 75 * 12 * 100,
   currency: 'inr',
-  periodType: 'month',
+  periodType: 'year',
   productName: 'Waymark Enterprise seat',
 };
 
@@ -396,18 +413,22 @@ export class StripePayments implements PaymentsAdapter {
       id: string;
       unit_amount: number | null;
       currency: string;
-      recurring: { interval: string } | null;
+      recurring: { interval: string; interval_count?: number | null } | null;
       product: string | { name?: string };
       nickname: string | null;
     }>('GET', `/v1/prices/${encodeURIComponent(this.settings.priceId)}?expand[]=product`);
-    if (!price.recurring || price.unit_amount == null) {
-      throw new PaymentProviderError('STRIPE_PRICE_ID must be a recurring price with a unit amount.', 500);
+    const period = price.recurring ? periodOf(price.recurring) : null;
+    if (!price.recurring || price.unit_amount == null || !period) {
+      throw new PaymentProviderError(
+        'STRIPE_PRICE_ID must be a recurring price with a unit amount, billed every day, week, month or year (the plans are sold billed annually: interval year).',
+        500,
+      );
     }
     const plan: PlanPrice = {
       id: price.id,
       unitAmount: price.unit_amount,
       currency: price.currency,
-      periodType: asPeriod(price.recurring.interval),
+      periodType: period,
       productName:
         (typeof price.product === 'object' ? price.product.name : undefined) ?? price.nickname ?? 'Seat',
     };

@@ -12,6 +12,9 @@ import {
   createPayments,
   formEncode,
   fromStripeSubscription,
+  PaymentProviderError,
+  periodOf,
+  SANDBOX_PLAN,
   SandboxPayments,
   StripePayments,
   StripeSubscription,
@@ -258,5 +261,38 @@ describe('the Stripe implementation', () => {
     expect(
       decodeURIComponent(formEncode({ a: 1, b: { c: [{ d: 'x' }, { e: true }] }, skip: undefined })),
     ).toBe('a=1&b[c][0][d]=x&b[c][1][e]=true');
+  });
+});
+
+describe('the billing period', () => {
+  it("is the Stripe price's interval: every year, or twelve months, is a year; other counts are refused", async () => {
+    expect(periodOf({ interval: 'year' })).toBe('year');
+    expect(periodOf({ interval: 'year', interval_count: 1 })).toBe('year');
+    expect(periodOf({ interval: 'month', interval_count: 12 })).toBe('year');
+    expect(periodOf({ interval: 'month', interval_count: 1 })).toBe('month');
+    expect(periodOf({ interval: 'month', interval_count: 3 })).toBeNull();
+    expect(periodOf({ interval: 'fortnight' })).toBeNull();
+    const quarterly = new StripePayments({
+      secretKey: 'sk_test_key',
+      webhookSecret: 'whsec_x',
+      priceId: 'price_quarterly',
+      fetch: (async () =>
+        new Response(
+          JSON.stringify({
+            id: 'price_quarterly',
+            unit_amount: 22500,
+            currency: 'inr',
+            recurring: { interval: 'month', interval_count: 3 },
+            product: { name: 'Seat' },
+            nickname: null,
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        )) as typeof fetch,
+    });
+    await expect(quarterly.plan()).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('of the sandbox is the plans as sold: 75 rupees per seat per month, billed annually', () => {
+    expect(SANDBOX_PLAN).toMatchObject({ periodType: 'year', unitAmount: 75 * 12 * 100, currency: 'inr' });
   });
 });

@@ -89,22 +89,22 @@ describe('per-seat billing (sandbox)', () => {
     learner = await person('USER', 'Lena Learner');
   }, 60_000);
 
-  it('tells an unsubscribed tenant the plan: 10 free seats, 75 rupees per seat per month', async () => {
+  it('tells an unsubscribed tenant the plan: 10 free seats, 75 rupees per seat per month billed annually', async () => {
     const tenant = await person('TENANT', 'Fresh Tenant');
     expect(await info(tenant)).toEqual({
       isSubscribed: false,
       isAccessToAddUser: true,
       isOffered: false,
       subscriptionQuantity: 0,
-      planAmount: 75,
+      planAmount: 900,
       subscriptionAmount: 0,
       startingBalance: 0,
       subscriptionNextDue: null,
       nextDueAmount: 0,
       startDate: null,
       totalQuantity: 10,
-      totalAmount: 75,
-      periodType: 'month',
+      totalAmount: 900,
+      periodType: 'year',
       priceId: SANDBOX_PLAN.id,
       currency: 'INR',
       freeSeats: 10,
@@ -167,7 +167,7 @@ describe('per-seat billing (sandbox)', () => {
     });
     expect(created.status).toBe(200);
     const session = created.body.data;
-    expect(session).toMatchObject({ status: 'OPEN', quantity: 11, amount: 75, currency: 'INR' });
+    expect(session).toMatchObject({ status: 'OPEN', quantity: 11, amount: 900, currency: 'INR' });
     expect(session.id).toMatch(/^cs_test_/);
     expect(new URL(session.url).pathname).toBe(`/sandbox-checkout/${session.id}`);
     expect(
@@ -179,8 +179,9 @@ describe('per-seat billing (sandbox)', () => {
 
     const paid = await pay(session.url);
     expect(paid.page).toContain('<html lang="en">');
-    expect(paid.page).toContain('1 × ₹75.00');
-    expect(paid.page).toMatch(/<button class="pay" type="submit">Pay ₹75\.00<\/button>/);
+    expect(paid.page).toContain('1 × ₹900.00');
+    expect(paid.page).toContain('per year, ₹75.00 per seat per month billed annually');
+    expect(paid.page).toMatch(/<button class="pay" type="submit">Pay ₹900\.00<\/button>/);
     expect(paid.page).toContain('>Cancel</button>');
     expect(paid.status).toBe(303);
     expect(paid.location).toBe('/portal/users?stripe-status=success');
@@ -191,13 +192,15 @@ describe('per-seat billing (sandbox)', () => {
       subscriptionQuantity: 1,
       totalQuantity: 11,
       seatCount: 11,
-      subscriptionAmount: 75,
-      nextDueAmount: 75,
+      subscriptionAmount: 900,
+      nextDueAmount: 900,
       isAccessToAddUser: false,
+      periodType: 'year',
     });
+    // the seat cycle is the plan's: a year
     const due = new Date(after.subscriptionNextDue).getTime() - new Date(after.startDate).getTime();
-    expect(due / 86_400_000).toBeGreaterThanOrEqual(28);
-    expect(due / 86_400_000).toBeLessThanOrEqual(31);
+    expect(due / 86_400_000).toBeGreaterThanOrEqual(365);
+    expect(due / 86_400_000).toBeLessThanOrEqual(366);
     const [seat] = await server.db
       .select()
       .from(tenantUsers)
@@ -229,9 +232,25 @@ describe('per-seat billing (sandbox)', () => {
     expect(refused.body.data.outcome).toBe('PAYMENT_REQUIRED');
     expect(refused.body.data.user).toBeNull();
     const before = await info(tenant);
-    // just subscribed: the rest of the period is (nearly) a whole one
-    expect(before.totalAmount).toBeGreaterThan(74);
-    expect(before.totalAmount).toBeLessThanOrEqual(75);
+    // just subscribed: the rest of the year is (nearly) a whole one
+    expect(before.totalAmount).toBeGreaterThan(899);
+    expect(before.totalAmount).toBeLessThanOrEqual(900);
+    // half a year on, a seat costs half a year, to the second (Stripe's proration model)
+    const real = billing().now;
+    const start = new Date(before.startDate!).getTime();
+    const end = new Date(before.subscriptionNextDue!).getTime();
+    const middle = Math.floor((start + end) / 2000) * 1000;
+    billing().now = () => new Date(middle);
+    try {
+      const half = await info(tenant);
+      const left = Math.floor(end / 1000) - middle / 1000;
+      const total = Math.floor(end / 1000) - Math.floor(start / 1000);
+      expect(half.totalAmount).toBe(Math.round((90_000 * left) / total) / 100);
+      expect(half.totalAmount).toBeGreaterThan(449);
+      expect(half.totalAmount).toBeLessThan(451);
+    } finally {
+      billing().now = real;
+    }
 
     const s2 = await json('POST', '/tenant/stripe/create-subscription', tenant, {
       priceId: SANDBOX_PLAN.id,
@@ -247,9 +266,10 @@ describe('per-seat billing (sandbox)', () => {
     expect(already.status).toBe(400);
     expect(already.body.field).toBe('quantity');
     const paid = await pay(s2.body.data.url);
-    expect(paid.page).toContain('Extra seats until');
+    expect(paid.page).toContain('Extra seats for the rest of this year, until');
+    expect(paid.page).toContain('prorated from ₹900.00 per year');
     expect(paid.location).toBe('/portal/users?stripe-status=success');
-    expect(await info(tenant)).toMatchObject({ subscriptionQuantity: 2, seatCount: 12, nextDueAmount: 150 });
+    expect(await info(tenant)).toMatchObject({ subscriptionQuantity: 2, seatCount: 12, nextDueAmount: 1800 });
 
     // subscribed with a free seat: added at once
     await server.db.update(subscriptions).set({ quantity: 3 }).where(eq(subscriptions.tenantId, tenant.id));
@@ -279,17 +299,17 @@ describe('per-seat billing (sandbox)', () => {
     });
     expect(await info(tenant)).toMatchObject({
       isOffered: true,
-      planAmount: 60,
+      planAmount: 720,
       offer: { code, percentOff: 20 },
     });
     const s = await json('POST', '/tenant/stripe/create-subscription', tenant, {
       priceId: SANDBOX_PLAN.id,
       quantity: 11,
     });
-    expect(s.body.data.amount).toBe(60);
+    expect(s.body.data.amount).toBe(720);
     const paid = await pay(s.body.data.url);
     expect(paid.page).toContain('20% offer applied');
-    expect(await info(tenant)).toMatchObject({ isSubscribed: true, subscriptionAmount: 60, seatCount: 10 });
+    expect(await info(tenant)).toMatchObject({ isSubscribed: true, subscriptionAmount: 720, seatCount: 10 });
     // the paid seat is free now: one more is added
     expect((await add(tenant, (await quietLearner()).email)).body.data.outcome).toBe('ADDED');
     const refused = await add(tenant, (await quietLearner()).email);

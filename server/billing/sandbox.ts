@@ -7,7 +7,7 @@
  * Stripe Checkout's URL.
  */
 import { formatDate } from '@shared/rules/format-date';
-import { type PeriodType, periodEnd, rupees } from '@shared/rules/seats';
+import { BILLED, monthlyPrice, type PeriodType, periodEnd, rupees } from '@shared/rules/seats';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type SandboxPayments, sandboxId } from '../adapters/payments';
@@ -67,13 +67,18 @@ ${body}
 
 export function checkoutPage(row: CheckoutRow): string {
   const d = row.details as SessionDetails;
-  const period = PERIOD_WORD[d.periodType ?? 'month'] ?? 'month';
+  const periodType: PeriodType = d.periodType ?? 'month';
+  const period = PERIOD_WORD[periodType] ?? 'month';
   const seats = d.seats ?? row.paidSeats;
   const unit = row.kind === 'ADD_SEATS' ? (d.proratedUnitAmount ?? 0) : (d.unitAmount ?? 0);
+  // as the plans are sold: per seat per month, billed by the period (annually)
+  const perMonth = periodType === 'month' ? null : monthlyPrice(d.unitAmount ?? 0, periodType);
+  const sold =
+    perMonth === null ? '' : `, ${money(perMonth, row.currency)} per seat per month ${BILLED[periodType]}`;
   const what =
     row.kind === 'SUBSCRIBE'
-      ? `Paid seats (the first 10 seats are free), per ${period}`
-      : `Extra seats until ${d.periodEnd ? formatDate(d.periodEnd) : 'the end of this period'}`;
+      ? `Paid seats (the first 10 seats are free), per ${period}${sold}`
+      : `Extra seats for the rest of this ${period}, until ${d.periodEnd ? formatDate(d.periodEnd) : 'it ends'} (prorated from ${money(d.unitAmount ?? 0, row.currency)} per ${period})`;
   if (row.status !== 'OPEN') {
     const said = {
       COMPLETE: 'This checkout is paid.',

@@ -200,7 +200,20 @@ for (const backend of BACKENDS) {
         // Gamma (0 %) comes first, Alpha (100 %) is left out, then Beta's own section
         expect(await sectionNamesOf(data._id)).toEqual(['Consultas', 'Types']);
         const [row] = await h.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.id, data._id));
-        expect(row!.source).toBe('INITIAL_ASSESSMENT');
+        expect(row).toMatchObject({ source: 'INITIAL_ASSESSMENT', prerequisites: 'ASSESSED' });
+
+        // the preview shows the learner the result, and that it is theirs
+        const preview = (await call('GET', `/api/roadmap/assigned-roadmap-noauth/${data._id}`, asha)).json()
+          .data;
+        expect(preview).toMatchObject({ claimed: true, mine: true });
+        expect(preview.prerequisiteResults).toEqual(data.prerequisiteScores);
+        // to anybody else it is a claimed roadmap, without the learner's result
+        const other = await h.learner();
+        for (const who of [other, undefined]) {
+          const seen = (await call('GET', `/api/roadmap/assigned-roadmap-noauth/${data._id}`, who)).json()
+            .data;
+          expect(seen).toMatchObject({ claimed: true, mine: false, prerequisiteResults: null });
+        }
 
         const link = await linkRow(linkId);
         expect(link).toMatchObject({
@@ -279,6 +292,13 @@ for (const backend of BACKENDS) {
         const data = res.json().data;
         expect(data.userId).toBeNull();
         expect(await sectionNamesOf(data._id)).toEqual(['Types']);
+        // whoever holds the unclaimed roadmap sees the result of its assessment
+        const preview = (await call('GET', `/api/roadmap/assigned-roadmap-noauth/${data._id}`)).json().data;
+        expect(preview).toMatchObject({ claimed: false, mine: false });
+        expect(preview.prerequisiteResults).toEqual([
+          { roadmapId: f.alpha.id, roadmapName: f.alpha.name, percentage: 100 },
+          { roadmapId: f.gamma.id, roadmapName: f.gamma.name, percentage: 100 },
+        ]);
         const asha = await h.learner();
         const claimed = await call('PUT', `/api/roadmap/assign-user-to-roadmap/${data._id}`, asha);
         expect(claimed.statusCode).toBe(201);
@@ -348,9 +368,9 @@ for (const backend of BACKENDS) {
 
       it('a learner who has the roadmap already keeps their copy', async () => {
         const asha = await h.learner();
-        const existing = (
-          await call('POST', '/api/roadmap/assign-roadmap', asha, { roadmapId: f.beta.id })
-        ).json().data.assignedRoadmapId;
+        const first = await newLink(asha);
+        const existing = (await evaluate(first, await answersFor(first, [f.alpha.id], asha), asha)).json()
+          .data._id;
         const linkId = await newLink(asha);
         const res = await evaluate(linkId, await answersFor(linkId, [], asha), asha);
         expect(res.statusCode).toBe(200);

@@ -8,7 +8,7 @@
 
 import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
 import type { Answer, TakerQuestion } from '@shared/schemas/assessment';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   answerKey,
   drawQuestions,
@@ -245,6 +245,7 @@ export async function evaluateInitialAssessment(
         roadmapId,
         source: 'INITIAL_ASSESSMENT',
         sectionIds,
+        prerequisites: 'ASSESSED',
         now,
       });
     }
@@ -255,4 +256,30 @@ export async function evaluateInitialAssessment(
     const [name] = await tx.select({ name: roadmaps.name }).from(roadmaps).where(eq(roadmaps.id, roadmapId));
     return { ...toSummary(row, name?.name ?? ''), prerequisiteScores };
   });
+}
+
+/**
+ * The result of the prerequisite assessment that made an assigned roadmap (its percentage per
+ * prerequisite), or null when the roadmap did not come from one (or it is not evaluated).
+ */
+export async function prerequisiteResultsOf(
+  db: Db,
+  assigned: { id: string; roadmapId: string },
+  now: Date,
+): Promise<PrerequisiteScore[] | null> {
+  const [link] = await db
+    .select()
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.assignedRoadmapId, assigned.id),
+        eq(testLinks.type, 'INITIAL-ASSESSMENT'),
+        eq(testLinks.isCompleted, true),
+      ),
+    )
+    .orderBy(desc(testLinks.createdAt))
+    .limit(1);
+  if (!link) return null;
+  const { scored } = await evaluateLink(db, link, [], now);
+  return scoresByPrerequisite(await prerequisitesOf(db, [assigned.roadmapId]), scored.perQuestion);
 }

@@ -113,10 +113,10 @@ for (const backend of BACKENDS) {
         const a = (await assign(kiran, f.alpha.id)).json().data.assignedRoadmapId;
         await assign(kiran, f.gamma.id);
         await markRoadmapCompleted(h.db, a, 'final-link-id-123');
-        expect((await assign(kiran, f.beta.id)).statusCode).toBe(201);
+        expect((await assign(kiran, f.zeta.id)).statusCode).toBe(201);
         const list = (await call('GET', '/api/roadmap/my-roadmaps', kiran)).json().data;
         expect(list.map((r: { name: string; status: string }) => [r.name, r.status])).toEqual([
-          [f.beta.name, 'ONGOING'],
+          [f.zeta.name, 'ONGOING'],
           [f.gamma.name, 'ONGOING'],
           [f.alpha.name, 'COMPLETED'],
         ]);
@@ -131,10 +131,9 @@ for (const backend of BACKENDS) {
 
       it('holds the limit under concurrent requests', async () => {
         const meera = await h.learner();
-        const results = await Promise.all(
-          [f.alpha.id, f.beta.id, f.gamma.id, f.epsilon.id].map((id) => assign(meera, id)),
-        );
-        expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 400, 400]);
+        const results = await Promise.all([f.alpha.id, f.gamma.id, f.zeta.id].map((id) => assign(meera, id)));
+        expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 400]);
+        expect(results.find((r) => r.statusCode === 400)!.json().errorCode).toBe('ROADMAP_LIMIT');
         expect(await rowsOf(meera.id)).toHaveLength(2);
       });
 
@@ -303,6 +302,8 @@ for (const backend of BACKENDS) {
             },
           ],
           claimed: false,
+          mine: false,
+          prerequisiteResults: null,
         });
 
         const asha = await h.learner();
@@ -377,6 +378,16 @@ for (const backend of BACKENDS) {
         const res = await call('POST', `/api/roadmap/create-roadmap/${f.beta.id}`);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/prerequisite assessment/);
+        expect(res.json().errorCode).toBe('PREREQUISITE_ASSESSMENT_REQUIRED');
+        // nor assigned by the learner directly (mentor §2.9, §4): nothing is written
+        const nia = await h.learner();
+        const direct = await call('POST', '/api/roadmap/assign-roadmap', nia, { roadmapId: f.beta.id });
+        expect(direct.statusCode).toBe(400);
+        expect(direct.json()).toMatchObject({
+          field: 'roadmapId',
+          errorCode: 'PREREQUISITE_ASSESSMENT_REQUIRED',
+        });
+        expect(await rowsOf(nia.id)).toHaveLength(0);
         expect((await call('POST', `/api/roadmap/create-roadmap/${f.hiddenId}`)).statusCode).toBe(404);
       });
 

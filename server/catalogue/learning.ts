@@ -31,11 +31,25 @@ export const CATALOGUE_MESSAGES = {
   claimedByAnother: 'This roadmap has already been claimed by another account. Please select it again.',
   hasPrerequisites:
     'This roadmap has prerequisites: take the prerequisite assessment first (POST /roadmap/generate-initial-assessment-questions/{id}).',
+  prerequisitesChoice:
+    'This roadmap has prerequisites: say whether the learner starts with their sections (prerequisites: INCLUDE) or you waive them (prerequisites: WAIVE).',
   taskNotFound: 'Task not found in this roadmap',
   resourceNotFound: 'Resource not found',
 } as const;
 
 export const roadmapLimit = () => new HttpError(400, ROADMAP_LIMIT_MESSAGE, { errorCode: 'ROADMAP_LIMIT' });
+
+/** A learner tried to take a roadmap with prerequisites without their assessment (mentor §2.9, §4). */
+export const PREREQUISITE_ASSESSMENT_REQUIRED = 'PREREQUISITE_ASSESSMENT_REQUIRED';
+export const assessmentRequired = (field: string) =>
+  badRequest(CATALOGUE_MESSAGES.hasPrerequisites, field, { errorCode: PREREQUISITE_ASSESSMENT_REQUIRED });
+
+/**
+ * What a mentor assigning a roadmap with prerequisites decides in place of the assessment (decision 011):
+ * INCLUDE puts every prerequisite's sections first (what the assessment gives a learner who knows none of
+ * them); WAIVE vouches for the learner and gives the roadmap's own sections only.
+ */
+export type PrerequisiteChoice = 'INCLUDE' | 'WAIVE';
 
 export interface AssignedSummary {
   _id: string;
@@ -108,6 +122,7 @@ export async function insertAssigned(
     source: Source;
     assignedBy?: string | null;
     sectionIds?: readonly string[];
+    prerequisites?: AssignedRow['prerequisites'];
     now?: Date;
   },
 ): Promise<AssignedRow> {
@@ -119,6 +134,7 @@ export async function insertAssigned(
       roadmapId: spec.roadmapId,
       source: spec.source,
       assignedBy: spec.assignedBy ?? null,
+      prerequisites: spec.prerequisites ?? null,
       status: 'ONGOING',
       createdAt: now,
       claimedAt: spec.userId ? now : null,
@@ -147,18 +163,47 @@ export async function existingOrRoom(tx: Db, userId: string, roadmapId: string):
 
 /**
  * Assigns a published roadmap to a learner: the existing copy when there is one (idempotent), else a new
- * one unless two are ongoing already.
+ * one unless two are ongoing already. A roadmap with prerequisites is never assigned past its assessment:
+ * without a mentor's `prerequisites` choice the answer is 400 (the learner's way in is the assessment,
+ * POST /roadmap/generate-initial-assessment-questions/{id}); `refuseWith` says how.
  */
 export async function assignToLearner(
   db: Db,
-  spec: { userId: string; roadmapId: string; source: Source; assignedBy?: string | null },
+  spec: {
+    userId: string;
+    roadmapId: string;
+    source: Source;
+    assignedBy?: string | null;
+    prerequisites?: PrerequisiteChoice;
+    /** The refusal when the roadmap has prerequisites and no choice was given. */
+    refuseWith?: () => HttpError;
+  },
 ): Promise<{ row: AssignedRow; created: boolean }> {
   await requireRoadmap(db, spec.roadmapId);
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const existing = await existingOrRoom(tx, spec.userId, spec.roadmapId);
     if (existing) return { row: existing, created: false };
-    return { row: await insertAssigned(tx, spec), created: true };
+    const prerequisites = await prerequisitesOf(tx, [spec.roadmapId]);
+    const { userId, roadmapId, source, assignedBy } = spec;
+    if (prerequisites.length === 0) {
+      return { row: await insertAssigned(tx, { userId, roadmapId, source, assignedBy }), created: true };
+    }
+    if (!spec.prerequisites) throw (spec.refuseWith ?? (() => assessmentRequired('roadmapId')))();
+    const sectionIds: string[] = [];
+    if (spec.prerequisites === 'INCLUDE') {
+      for (const p of prerequisites) sectionIds.push(...(await sectionIdsOf(tx, p.prerequisiteId)));
+    }
+    sectionIds.push(...(await sectionIdsOf(tx, spec.roadmapId)));
+    const row = await insertAssigned(tx, {
+      userId,
+      roadmapId,
+      source,
+      assignedBy,
+      sectionIds,
+      prerequisites: spec.prerequisites === 'INCLUDE' ? 'INCLUDED' : 'WAIVED',
+    });
+    return { row, created: true };
   });
 }
 

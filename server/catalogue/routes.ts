@@ -35,9 +35,11 @@ import { API_PREFIX, created, ok, serve } from '../http/routes';
 import {
   evaluateInitialAssessment,
   generateInitialAssessment as generate,
+  prerequisiteResultsOf,
   readInitialAssessment,
 } from './initial-assessment';
 import {
+  assessmentRequired,
   assignedSectionIds,
   assignToLearner,
   CATALOGUE_MESSAGES,
@@ -166,7 +168,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
         return ok({ data: roadmap });
       },
 
-      async assignedRoadmapNoAuth({ params }) {
+      async assignedRoadmapNoAuth({ params, caller }) {
         const [row] = await db
           .select({
             id: assignedRoadmaps.id,
@@ -196,6 +198,12 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
               resources: s.resources.map((r) => ({ actualTitle: r.actualTitle })),
             })),
             claimed: row.userId !== null,
+            mine: caller !== null && row.userId === caller.id,
+            // the assessment's result is the learner's: whoever holds the unclaimed link, then its learner
+            prerequisiteResults:
+              row.userId === null || row.userId === caller?.id
+                ? await prerequisiteResultsOf(db, row, clock())
+                : null,
           },
         });
       },
@@ -232,8 +240,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
           throw forbidden('Only learners can select a roadmap for themselves.');
         }
         await requireRoadmap(db, params.id);
-        if (await hasPrerequisites(db, params.id))
-          throw badRequest(CATALOGUE_MESSAGES.hasPrerequisites, 'id');
+        if (await hasPrerequisites(db, params.id)) throw assessmentRequired('id');
         const row = caller
           ? (await assignToLearner(db, { userId: caller.id, roadmapId: params.id, source: 'SELF' })).row
           : await createUnclaimed(db, params.id);

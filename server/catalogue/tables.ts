@@ -164,6 +164,12 @@ export const assignedRoadmaps = pgTable(
       .notNull()
       .default('SELF'),
     assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * How the roadmap's prerequisites were settled (decision 011): ASSESSED by the prerequisite assessment,
+     * INCLUDED (a mentor put every prerequisite's sections first) or WAIVED (a mentor vouched for them);
+     * null when the roadmap has none.
+     */
+    prerequisites: text('prerequisites', { enum: ['ASSESSED', 'INCLUDED', 'WAIVED'] }),
     /** The link id of the final (roadmap) assessment that earned the certificate. */
     finalAssesmentId: text('final_assesment_id'),
     createdAt: createdAt(),

@@ -145,6 +145,8 @@ export interface Fixture {
   hiddenId: string;
   /** 'Epsilon …': a prerequisite (Zeta) without any question. */
   epsilon: { id: string; name: string };
+  /** 'Zeta empty …': no sections, no prerequisites. */
+  zeta: { id: string; name: string };
   shortIds: string[];
   /** Published questions by id, with their answer key, and the prerequisite roadmap they test. */
   bank: Map<string, KeyQuestion & { roadmapId: string }>;
@@ -275,7 +277,8 @@ export async function buildFixture(db: Db): Promise<Fixture> {
   ]);
 
   const hiddenId = await roadmap(`Delta hidden ${tag}`, english!.id, programming!.id, null, false);
-  const zetaId = await roadmap(`Zeta empty ${tag}`, english!.id, programming!.id, null);
+  const zetaName = `Zeta empty ${tag}`;
+  const zetaId = await roadmap(zetaName, english!.id, programming!.id, null);
   const epsilonName = `Epsilon ${tag}`;
   const epsilonId = await roadmap(epsilonName, english!.id, programming!.id, null);
   await db.insert(roadmapPrerequisites).values({ roadmapId: epsilonId, prerequisiteId: zetaId, position: 0 });
@@ -360,6 +363,7 @@ export async function buildFixture(db: Db): Promise<Fixture> {
     gamma: { id: gammaId, name: gammaName, sections: [g1], resources: gr },
     hiddenId,
     epsilon: { id: epsilonId, name: epsilonName },
+    zeta: { id: zetaId, name: zetaName },
     shortIds,
     bank,
   };

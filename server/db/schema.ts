@@ -191,6 +191,17 @@ export const outbox = pgTable(
   (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
 );
 
+/**
+ * The identity provider's mails (the Auth emulator's verification, sign-in and reset links) as the local
+ * mailbox first listed them: the emulator keeps no time, so the first listing dates each one.
+ */
+export const identityMail = pgTable('identity_mail', {
+  oobCode: text('oob_code').primaryKey(),
+  email: text('email').notNull(),
+  requestType: text('request_type').notNull(),
+  firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** Singleton rows the server keeps for itself (seed version, …). */
 export const systemState = pgTable(
   'system_state',

@@ -1,13 +1,49 @@
 import { config as configCall, health, mailbox } from '@shared/contract/system';
-import { desc, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityAdapter } from '../adapters/identity';
+import type { IdentityAdapter, IdentityOobCode } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
+import { identityMail, outbox } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
+
+/** How often the identity emulator's mails are listed while the local mailbox is on. */
+export const IDENTITY_MAIL_POLL_MS = 5000;
+
+const IDENTITY_SUBJECTS: Record<string, string> = {
+  VERIFY_EMAIL: 'Verify your e-mail address',
+  EMAIL_SIGNIN: 'Your sign-in link',
+  PASSWORD_RESET: 'Reset your password',
+};
+
+/**
+ * When each identity mail (the Auth emulator's links, which carry no time) was first listed: recorded in
+ * the database the first time any server process lists it, so every process and every reload agrees.
+ */
+async function firstListed(db: Db, links: readonly IdentityOobCode[]): Promise<Map<string, Date>> {
+  const listed = links.filter((l) => l.oobCode);
+  const seen = new Map<string, Date>();
+  for (let i = 0; i < listed.length; i += 1000) {
+    const chunk = listed.slice(i, i + 1000);
+    await db
+      .insert(identityMail)
+      .values(chunk.map((l) => ({ oobCode: l.oobCode, email: l.email, requestType: l.requestType })))
+      .onConflictDoNothing();
+    const rows = await db
+      .select({ oobCode: identityMail.oobCode, firstSeenAt: identityMail.firstSeenAt })
+      .from(identityMail)
+      .where(
+        inArray(
+          identityMail.oobCode,
+          chunk.map((l) => l.oobCode),
+        ),
+      );
+    for (const r of rows) seen.set(r.oobCode, r.firstSeenAt);
+  }
+  return seen;
+}
 
 export function systemRoutes(
   app: FastifyInstance,
@@ -15,6 +51,25 @@ export function systemRoutes(
 ) {
   const { db, config, identity, mail } = deps;
   const mailboxOn = mail.transport.name === 'mailbox';
+
+  // the emulator's mails carry no time: while the local mailbox is on, list them every few seconds so
+  // each is dated within that of its arrival, whether or not anybody has the mailbox open (the dates are
+  // in the database, so every process agrees; listing again only when the emulator has more of them)
+  if (mailboxOn && identity.emulated) {
+    let listed = -1;
+    const timer = setInterval(() => {
+      identity
+        .pendingLinks()
+        .then(async (links) => {
+          if (links.length === listed) return;
+          await firstListed(db, links);
+          listed = links.length;
+        })
+        .catch((err) => app.log.warn({ err }, 'the identity mails could not be listed'));
+    }, IDENTITY_MAIL_POLL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   serve(
     app,
     { health, config: configCall, mailbox },
@@ -46,27 +101,20 @@ export function systemRoutes(
         if (!mailboxOn) throw notFound('The local mailbox is off: mail is delivered through SMTP.');
         const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(200);
         const links = await identity.pendingLinks();
+        const arrived = await firstListed(db, links);
         const to = query.to?.toLowerCase();
         const entries = [
-          ...links
-            .map((l, i) => ({
-              _id: `identity-${i}`,
-              to: l.email,
-              subject:
-                l.requestType === 'VERIFY_EMAIL'
-                  ? 'Verify your e-mail address'
-                  : l.requestType === 'EMAIL_SIGNIN'
-                    ? 'Your sign-in link'
-                    : l.requestType === 'PASSWORD_RESET'
-                      ? 'Reset your password'
-                      : l.requestType,
-              text: `Open this link: ${l.oobLink}`,
-              html: null,
-              createdAt: new Date().toISOString(),
-              source: 'identity' as const,
-              link: l.oobLink,
-            }))
-            .reverse(),
+          ...links.map((l, i) => ({
+            _id: `identity-${l.oobCode || i}`,
+            to: l.email,
+            subject: IDENTITY_SUBJECTS[l.requestType] ?? l.requestType,
+            text: `Open this link: ${l.oobLink}`,
+            html: null,
+            createdAt: (arrived.get(l.oobCode) ?? new Date()).toISOString(),
+            source: 'identity' as const,
+            link: l.oobLink,
+            order: i,
+          })),
           ...rows.map((r) => ({
             _id: r.id,
             to: r.to,
@@ -76,8 +124,13 @@ export function systemRoutes(
             createdAt: r.createdAt.toISOString(),
             source: 'outbox' as const,
             link: null,
+            order: 0,
           })),
-        ].filter((e) => !to || e.to.toLowerCase() === to);
+        ]
+          .filter((e) => !to || e.to.toLowerCase() === to)
+          // newest first; identity mails first listed together keep the emulator's order (oldest first)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.order - a.order)
+          .map(({ order: _order, ...e }) => e);
         return ok({ data: entries });
       },
     },

@@ -48,7 +48,7 @@ import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { answer, created, ok, serve } from '../http/routes';
 import { achievements, awardsByType, learningReport, tenantStats } from './reports';
 import {
@@ -332,6 +332,11 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             roadmapId: body.roadmapId,
             source: 'TENANT',
             assignedBy: caller.id,
+            prerequisites: body.prerequisites,
+            refuseWith: () =>
+              badRequest(CATALOGUE_MESSAGES.prerequisitesChoice, 'prerequisites', {
+                errorCode: 'PREREQUISITES_CHOICE_REQUIRED',
+              }),
           });
           return created({ data: { assignedRoadmapId: row.id, created: isNew } });
         } catch (err) {

@@ -15,7 +15,7 @@ import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
 import { calls, type Person } from '../assessments/harness';
 import { authoringApi } from '../authoring/fixtures';
 import { offerCodes } from '../billing/tables';
-import { assignedRoadmaps, resources } from '../catalogue/tables';
+import { assignedRoadmaps, resources, roadmapPrerequisites } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
 import { type Json, setupServer } from '../test/helper';
 import { DEMO_OFFER_CODE, seedDemoTenant } from './demo-seed';
@@ -609,6 +609,74 @@ describe('tenant calls', () => {
       expect((await json('GET', `/tenant/roadmap/${NIL}`, mentor)).status).toBe(404);
     });
   });
+  describe('a roadmap with prerequisites (decision 011)', () => {
+    it("is assigned only with the mentor's explicit choice: the prerequisites first, or waived", async () => {
+      const basics = await seedBank(server.db);
+      const advanced = await seedBank(server.db);
+      await server.db
+        .insert(roadmapPrerequisites)
+        .values({ roadmapId: advanced.roadmapId, prerequisiteId: basics.roadmapId, position: 0 });
+      const [nia, omar] = [await person('USER', 'Nia Learner'), await person('USER', 'Omar Learner')];
+      for (const p of [nia, omar]) {
+        expect((await json('POST', '/tenant/users/add-user-v2', mentor, { email: p.email })).status).toBe(
+          200,
+        );
+      }
+      const assign = (userId: string, prerequisites?: string) =>
+        json('POST', '/tenant/roadmap/assign-roadmap', mentor, {
+          roadmapId: advanced.roadmapId,
+          userId,
+          ...(prerequisites ? { prerequisites } : {}),
+        });
+      // no choice: refused, naming the field, and nothing written
+      const refused = await assign(nia.id);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        field: 'prerequisites',
+        errorCode: 'PREREQUISITES_CHOICE_REQUIRED',
+      });
+      expect((await assign(nia.id, 'SKIP')).body.field).toBe('prerequisites');
+      expect(
+        await server.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.userId, nia.id)),
+      ).toEqual([]);
+      const sectionsOf = async (learnerId: string, id: string) =>
+        (
+          await json('GET', `/tenant/roadmap/assigned-roadmap/${learnerId}/${id}`, mentor)
+        ).body.data.sections.map((s: Json) => s._id);
+      const own = (await json('GET', `/tenant/roadmap/${advanced.roadmapId}`, mentor)).body.data.sections.map(
+        (s: Json) => s._id,
+      );
+      const before = (
+        await json('GET', `/tenant/roadmap/${basics.roadmapId}`, mentor)
+      ).body.data.sections.map((s: Json) => s._id);
+      // INCLUDE: every prerequisite's sections first, then the roadmap's own
+      const included = await assign(nia.id, 'INCLUDE');
+      expect(included.status).toBe(201);
+      expect(await sectionsOf(nia.id, included.body.data.assignedRoadmapId)).toEqual([...before, ...own]);
+      // WAIVE: the roadmap's own sections only, recorded as waived by this mentor
+      const waived = await assign(omar.id, 'WAIVE');
+      expect(waived.status).toBe(201);
+      expect(await sectionsOf(omar.id, waived.body.data.assignedRoadmapId)).toEqual(own);
+      const [row] = await server.db
+        .select()
+        .from(assignedRoadmaps)
+        .where(eq(assignedRoadmaps.id, waived.body.data.assignedRoadmapId));
+      expect(row).toMatchObject({ prerequisites: 'WAIVED', source: 'TENANT', assignedBy: mentor.id });
+      // assigning again answers with the copy, whatever the choice
+      expect((await assign(nia.id)).body.data).toEqual({
+        assignedRoadmapId: included.body.data.assignedRoadmapId,
+        created: false,
+      });
+      // the learner cannot take it past the assessment
+      const direct = await json('POST', '/roadmap/assign-roadmap', omar, { roadmapId: basics.roadmapId });
+      expect(direct.status).toBe(201);
+      const self = await person('USER', 'Pia Learner');
+      const past = await json('POST', '/roadmap/assign-roadmap', self, { roadmapId: advanced.roadmapId });
+      expect(past.status).toBe(400);
+      expect(past.body).toMatchObject({ field: 'roadmapId', errorCode: 'PREREQUISITE_ASSESSMENT_REQUIRED' });
+    });
+  });
+
   describe('demo content', () => {
     it('gives the demo mentor the demo learner with learning time, and running it again adds nothing', async () => {
       const demoMentor = await quietLearner('Demo Mentor');

@@ -110,6 +110,9 @@ export const assignedRoadmap = defineCall({
   responses: { 200: envelope(AssignedRoadmap), ...errors },
 });
 
+/** How a learner did on one prerequisite in the prerequisite assessment. */
+export const PrerequisiteScore = z.object({ roadmapId: Id, roadmapName: z.string(), percentage: z.number() });
+
 export const AssignedRoadmapPreview = z.object({
   _id: Id,
   roadmapId: Id,
@@ -122,14 +125,22 @@ export const AssignedRoadmapPreview = z.object({
   ),
   /** Whether a learner has claimed it already. */
   claimed: z.boolean(),
+  /** Whether it is the signed-in caller's own roadmap. */
+  mine: z.boolean(),
+  /**
+   * The result of the prerequisite assessment it came from, per prerequisite; null when it did not come
+   * from one. Shown to whoever holds an unclaimed roadmap, and afterwards only to its learner.
+   */
+  prerequisiteResults: z.array(PrerequisiteScore).nullable(),
 });
 
 export const assignedRoadmapNoAuth = defineCall({
   method: 'GET',
   path: '/roadmap/assigned-roadmap-noauth/{assignedRoadmapId}',
-  summary: 'The preview of a just-assigned roadmap, before signing in.',
+  summary:
+    'The preview of a just-assigned roadmap (before or after signing in), with the result of the prerequisite assessment it came from.',
   tags: ['roadmap'],
-  access: 'public',
+  access: 'optional',
   params: z.object({ assignedRoadmapId: Id }),
   responses: { 200: envelope(AssignedRoadmapPreview), ...errors },
 });
@@ -191,9 +202,7 @@ export const evaluateAndCreateRoadmap = defineCall({
   responses: {
     200: envelope(
       AssignedRoadmapSummary.extend({
-        prerequisiteScores: z.array(
-          z.object({ roadmapId: Id, roadmapName: z.string(), percentage: z.number() }),
-        ),
+        prerequisiteScores: z.array(PrerequisiteScore),
       }),
     ),
     ...errors,

@@ -407,6 +407,9 @@ export const tenantTestlinkView = defineCall({
 
 // ---- roadmaps for a learner
 
+/** What a mentor decides in place of the prerequisite assessment (decision 011). */
+export const PREREQUISITE_CHOICES = ['INCLUDE', 'WAIVE'] as const;
+
 export const tenantAssignedRoadmaps = defineCall({
   method: 'GET',
   path: '/tenant/roadmap/assigned-roadmaps/{userId}',
@@ -434,10 +437,19 @@ export const tenantAssignRoadmap = defineCall({
   method: 'POST',
   path: '/tenant/roadmap/assign-roadmap',
   summary:
-    "Assigns a catalogue roadmap to one of the tenant's learners (201; assigning again answers with the existing copy). 400 message 'Already two Roadmaps are assigned' (errorCode ROADMAP_LIMIT) when two are ongoing. A disabled seat cannot be assigned to (403).",
+    "Assigns a catalogue roadmap to one of the tenant's learners (201; assigning again answers with the existing copy). 400 message 'Already two Roadmaps are assigned' (errorCode ROADMAP_LIMIT) when two are ongoing. A disabled seat cannot be assigned to (403). A roadmap with prerequisites needs `prerequisites`, what the mentor decides in place of the learner's prerequisite assessment (decision 011): INCLUDE puts every prerequisite's sections first, WAIVE vouches for the learner (the roadmap's own sections only); without it, 400 naming `prerequisites` (errorCode PREREQUISITES_CHOICE_REQUIRED).",
   tags: ['tenant'],
   access: TENANT,
-  body: z.object({ roadmapId: Id, userId: Id }),
+  body: z.object({
+    roadmapId: Id,
+    userId: Id,
+    prerequisites: z
+      .enum(PREREQUISITE_CHOICES, { error: 'must be INCLUDE or WAIVE' })
+      .optional()
+      .describe(
+        'For a roadmap with prerequisites: INCLUDE (their sections first) or WAIVE (the mentor vouches for them). Ignored for a roadmap without.',
+      ),
+  }),
   responses: { 201: envelope(z.object({ assignedRoadmapId: Id, created: z.boolean() })), ...errors },
 });
 

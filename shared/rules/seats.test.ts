@@ -4,6 +4,7 @@ import {
   decideAddUser,
   discounted,
   FREE_SEATS,
+  monthlyPrice,
   paidSeatsFor,
   periodEnd,
   prorate,
@@ -48,6 +49,26 @@ describe('seat rules', () => {
     );
     expect(periodEnd(new Date('2024-02-29T00:00:00Z'), 'year').toISOString()).toBe(
       '2025-02-28T00:00:00.000Z',
+    );
+  });
+
+  it('sells per user per month, billed by the period: a yearly price over twelve', () => {
+    expect(monthlyPrice(900, 'year')).toBe(75);
+    expect(monthlyPrice(1500, 'year')).toBe(125);
+    expect(monthlyPrice(75, 'month')).toBe(75);
+    expect(monthlyPrice(10, 'week')).toBeNull();
+  });
+
+  it('prorates a seat added mid-period to the second, as Stripe does', () => {
+    const start = new Date('2026-01-01T00:00:00Z');
+    const end = periodEnd(start, 'year');
+    // 2026 has 365 days: a seat added on 2 July pays for the 183 days left
+    expect(prorate(90000, start, end, new Date('2026-07-02T00:00:00Z'))).toBe(
+      Math.round((90000 * 183) / 365),
+    );
+    // milliseconds within the second do not count
+    expect(prorate(90000, start, end, new Date('2026-07-02T00:00:00.999Z'))).toBe(
+      prorate(90000, start, end, new Date('2026-07-02T00:00:00Z')),
     );
   });
 });

@@ -41,13 +41,16 @@ export const discounted = (amountPaise: number, percentOff: number) =>
   Math.round((amountPaise * (100 - Math.min(100, Math.max(0, percentOff)))) / 100);
 
 /**
- * What one more seat costs for the rest of the current period, in paise: the period's price times the
- * share of the period still ahead (the whole price before the period starts, nothing after it ends).
+ * What one more seat costs for the rest of the current period, in paise, as a per-seat subscription
+ * prorates a quantity raised mid-period (Stripe's model: to the second, from the period's start and end
+ * and the moment of the change): the period's price times the share of the period still ahead — the whole
+ * price before the period starts, nothing after it ends.
  */
 export function prorate(periodPricePaise: number, periodStart: Date, periodEnd: Date, now: Date): number {
-  const total = periodEnd.getTime() - periodStart.getTime();
+  const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+  const total = seconds(periodEnd) - seconds(periodStart);
   if (total <= 0) return 0;
-  const left = Math.min(total, Math.max(0, periodEnd.getTime() - now.getTime()));
+  const left = Math.min(total, Math.max(0, seconds(periodEnd) - seconds(now)));
   return Math.round((periodPricePaise * left) / total);
 }
 
@@ -63,6 +66,27 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 export type PeriodType = 'day' | 'week' | 'month' | 'year';
+
+/** How many months a period is, where it is a whole number of months. */
+const MONTHS: Partial<Record<PeriodType, number>> = { month: 1, year: 12 };
+
+/**
+ * The plan's price per seat per month, as the plans are sold ('75 rupees per user per month, billed
+ * annually'), from the price of one period: a yearly price over twelve; null for periods shorter than a
+ * month.
+ */
+export function monthlyPrice(periodAmount: number, period: PeriodType): number | null {
+  const months = MONTHS[period];
+  return months ? Math.round((periodAmount / months) * 100) / 100 : null;
+}
+
+/** How the billing is said: 'billed annually', 'billed monthly', … */
+export const BILLED: Record<PeriodType, string> = {
+  day: 'billed daily',
+  week: 'billed weekly',
+  month: 'billed monthly',
+  year: 'billed annually',
+};
 
 /** The end of a billing period that starts at `start`. */
 export function periodEnd(start: Date, period: PeriodType, count = 1): Date {

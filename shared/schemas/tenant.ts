@@ -130,6 +130,12 @@ export type AddUserInput = z.input<typeof AddUserInput>;
  * Server messages the portal matches on (mentor §5, §8). 'Email Not Found' comes with isAllowToInvite;
  * a duplicate is code 11000; 'not yet subscribed' opens the payment modal.
  */
+/**
+ * The tooltip of a removed (disabled) seat (mentor §2.3). The specification says "this month's billing
+ * cycle"; the plans are billed annually, so the cycle is the billing period (docs/copy-errata.json).
+ */
+export const SEAT_ACCESS_RULE = 'The tenant can access the user only until the end of this billing cycle.';
+
 export const TENANT_MESSAGES = {
   emailNotFound: 'Email Not Found',
   alreadyAssigned: 'Email Already Assigned For You',

@@ -13,38 +13,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { PASSWORD } from '../support/accounts';
+import { byName, catalogue, detail } from '../support/catalogue';
 import { uniqueEmail } from '../support/emulator';
 import { expect, expectAccessible, signUpLearner, test } from '../support/fixtures';
 import { startWaymark } from '../support/server';
-
-interface Summary {
-  _id: string;
-  name: string;
-  authors: { authorId: { name: string } }[];
-}
-interface Detail extends Summary {
-  sections: { name: string; resources: { actualTitle: string; shortId: string }[] }[];
-  tasks: { actualTitle: string }[];
-}
-
-async function catalogue(request: APIRequestContext): Promise<Summary[]> {
-  const res = await request.get('/api/roadmap/list/no-auth');
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: Summary[] }).data;
-}
-async function detail(request: APIRequestContext, id: string): Promise<Detail> {
-  const res = await request.get(`/api/roadmap/${id}/no-auth`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: Detail }).data;
-}
-const byName = (list: Summary[], name: string) => {
-  const found = list.find((r) => r.name === name);
-  expect(found, `the demo catalogue has ${name}`).toBeTruthy();
-  return found!;
-};
 
 /** The card of a roadmap in a catalogue (the page's, or an element's). */
 function card(scope: Page | ReturnType<Page['locator']>, name: string) {

@@ -9,8 +9,10 @@
  *   'View report' modal and the Assessment table, whose 'View Answers' opens the review of a real test;
  * - the mentor assigns a roadmap (a third is refused), sees it among the learner's roadmaps and its progress;
  * - the statistics tables, the learning report and the roadmap list;
- * - adding a user beyond the ten free seats asks for a payment: Cancel, then the sandbox checkout cancelled
- *   ('Payment failed') and paid ('Payment was successfully paid!'), after which the learner is a user;
+ * - adding a user beyond the ten free seats asks for a payment, in the period the plans are sold with (per
+ *   user per month, billed annually: the timeline and the sandbox checkout say 'year'): Cancel, then the
+ *   sandbox checkout cancelled ('Payment failed') and paid ('Payment was successfully paid!'), after which
+ *   the learner is a user; one more seat is then the rest of this year, prorated;
  * - removing a learner of a subscribed mentor asks about the billing cycle and leaves the row disabled.
  *
  * Every page visited passes axe. The server is never faked: data is made through its API as the learners
@@ -401,6 +403,14 @@ test.describe('the mentor portal', () => {
     const timeline = payment.getByRole('list', { name: 'Payments' });
     await expect(timeline).toContainText('Now');
     await expect(timeline).toContainText('Next Due');
+    // sold per user per month, billed annually: a year now, then every year
+    await expect(payment).toContainText(
+      '₹75.00 per user per month, billed annually (₹900.00 per user per year)',
+    );
+    await expect(timeline).toContainText(/Now\s*₹900\.00 for the first year/);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    await expect(timeline).toContainText(new RegExp(`₹900\\.00 on .*${nextYear}.*then every year`));
+    await expect(timeline).not.toContainText('month');
     await expectAccessible(page, 'payment required');
     await payment.getByLabel('Promo code').fill('NO-SUCH-CODE');
     await payment.getByRole('button', { name: 'Apply' }).click();
@@ -428,6 +438,10 @@ test.describe('the mentor portal', () => {
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await payment.getByRole('button', { name: 'Pay Now' }).click();
     await page.waitForURL(/\/sandbox-checkout\//);
+    await expect(page.getByRole('table')).toContainText(
+      'per year, ₹75.00 per seat per month billed annually',
+    );
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveText('Pay ₹900.00');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/portal\/users/);
     await expect(
@@ -438,6 +452,19 @@ test.describe('the mentor portal', () => {
     await page.getByRole('searchbox', { name: 'Search users' }).press('Enter');
     await expect(rowOf(page, paid.email).getByRole('rowheader', { name: 'Priya Paid' })).toBeVisible();
     await expectAccessible(page, 'users after the payment');
+
+    // subscribed now: one more seat is the rest of this year, prorated, then every year with the others
+    const another = await newAccount({ prefix: 'another', name: 'Anil Another' });
+    await openAddUser(page);
+    await dialog.getByLabel(/^Email/).fill(another.email);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(payment).toBeVisible();
+    await expect(timeline).toContainText(
+      /Now\s*₹(899|900)\.\d\d for the rest of this year, until .* \(prorated\)/,
+    );
+    await expect(timeline).toContainText(/₹1,800\.00 on .*then every year/);
+    await payment.getByRole('button', { name: 'Cancel' }).click();
+    await expect(payment).toBeHidden();
   });
 
   test('removing a learner asks about the billing cycle; a subscribed mentor keeps them until it ends', async () => {
@@ -449,18 +476,22 @@ test.describe('the mentor portal', () => {
     await row.getByRole('button', { name: 'Action for Ben Second' }).click();
     await page.getByRole('menuitem', { name: 'Remove learner' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove learner' });
-    await expect(confirm).toContainText("until the end of this month's billing cycle");
+    await expect(confirm).toContainText('until the end of this billing cycle');
     await expectAccessible(page, 'remove learner');
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(
       page.getByRole('status').filter({ hasText: /Ben Second stays with you until/ }),
     ).toBeVisible();
+    // the seat cycle is the plan's year: Ben stays until the subscription's next due date, next year
+    await expect(
+      page.getByRole('status').filter({ hasText: /Ben Second stays with you until/ }),
+    ).toContainText(String(new Date().getUTCFullYear() + 1));
     await expect(row).toHaveClass('disabled');
     const badge = row.getByText('Disabled', { exact: true });
     await badge.focus();
     await expect(row.getByRole('tooltip')).toHaveText(
-      "The tenant can access the user only until the end of this month's billing cycle.",
+      'The tenant can access the user only until the end of this billing cycle.',
     );
     await expect(row.getByRole('tooltip')).toBeVisible();
     await row.getByRole('button', { name: 'Action for Ben Second' }).click();

@@ -1,6 +1,29 @@
-/** The demo catalogue (server/catalogue/demo-content.ts) as a spec's fresh learner uses it. */
+/** The demo catalogue (server/catalogue/demo-content.ts) as a spec's fresh learner and a visitor use it. */
+import { type APIRequestContext, expect } from '@playwright/test';
 import type { Client } from '../../shared/client/client';
 import { assignedRoadmap, assignRoadmap, roadmapList } from '../../shared/contract/catalogue';
+import type { Roadmap, RoadmapSummary } from '../../shared/schemas/catalogue';
+
+/** The public catalogue, as the landing page reads it. */
+export async function catalogue(request: APIRequestContext): Promise<RoadmapSummary[]> {
+  const res = await request.get('/api/roadmap/list/no-auth');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: RoadmapSummary[] }).data;
+}
+
+/** One roadmap with its sections, resources and tasks, as the course page reads it. */
+export async function detail(request: APIRequestContext, id: string): Promise<Roadmap> {
+  const res = await request.get(`/api/roadmap/${id}/no-auth`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: Roadmap }).data;
+}
+
+/** The roadmap of that name in a list (the test fails when there is none). */
+export function byName<R extends { name: string }>(list: readonly R[], name: string): R {
+  const found = list.find((r) => r.name === name);
+  expect(found, `the demo catalogue has ${name}`).toBeTruthy();
+  return found!;
+}
 
 /** Assigns a roadmap of the demo catalogue to the learner of `api`; the assigned roadmap with its sections. */
 export async function assignDemoRoadmap(api: Client, name = 'JavaScript Foundations') {

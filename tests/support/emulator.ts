@@ -44,6 +44,11 @@ export function emulatorApi(host: string, projectId = PROJECT) {
       };
       return json.oobCodes.filter((c) => !email || c.email === email);
     },
+    /** Has the emulator send (that is, list) a verification e-mail to the account, as the portal's SDK does. */
+    async sendVerificationEmail(email: string, password: string) {
+      const idToken = await this.idToken(email, password);
+      await post('/accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken });
+    },
     /** Follows the newest verification link sent to this address. */
     async verifyEmail(email: string) {
       const codes = (await this.oobCodes(email)).filter((c) => c.requestType === 'VERIFY_EMAIL');

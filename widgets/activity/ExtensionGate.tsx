@@ -99,15 +99,23 @@ export function InstallExtension({
 
 export interface ExtensionRequiredProps extends InstallExtensionProps {
   children: ReactNode;
+  /** Shown above the install prompt (the page's heading, so the page still says what it is). */
+  heading?: ReactNode;
 }
 
-/** Renders `children` when the extension is present; otherwise the install prompt. */
-export function ExtensionRequired({ children, ...prompt }: ExtensionRequiredProps) {
+/** Renders `children` when the extension is present; otherwise the install prompt (under `heading`). */
+export function ExtensionRequired({ children, heading, ...prompt }: ExtensionRequiredProps) {
   const status = useSignalValue(extensionStatus);
   useEffect(() => {
     if (!status.isChecked) void extensionReady();
   }, [status.isChecked]);
   if (!status.isChecked) return <Loader text="Checking for the Waymark extension…" />;
-  if (!status.isPresent) return <InstallExtension {...prompt} />;
+  if (!status.isPresent)
+    return (
+      <>
+        {heading}
+        <InstallExtension {...prompt} />
+      </>
+    );
   return <>{children}</>;
 }

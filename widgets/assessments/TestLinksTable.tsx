@@ -85,19 +85,21 @@ export function TestLinksTable({
               const name = assessedName(link);
               return (
                 <tr key={link.linkId}>
-                  <td>{offset + i + 1}</td>
-                  <th scope="row" className="wm-links-name">
+                  <td data-label="#">{offset + i + 1}</td>
+                  <th scope="row" className="wm-links-name" data-label="Subject">
                     <span>{name}</span>
                     <span className="muted wm-links-context">{assessedContext(link)}</span>
                   </th>
-                  <td>
+                  <td data-label="Score">
                     <ScoreCell link={link} />
                   </td>
-                  <td className="wm-nowrap">{formatDateTime(link.createdAt)}</td>
-                  <td className="wm-nowrap">
+                  <td className="wm-nowrap" data-label="Created At">
+                    {formatDateTime(link.createdAt)}
+                  </td>
+                  <td className="wm-nowrap" data-label="Completed in">
                     <DurationCell seconds={link.isCompleted ? link.completedIn : null} />
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusCell
                       link={link}
                       name={name}
@@ -107,7 +109,7 @@ export function TestLinksTable({
                       canTakeTest={canTakeTest}
                     />
                   </td>
-                  <td>
+                  <td data-label="Action">
                     <ViewAnswersCell
                       link={link}
                       name={name}

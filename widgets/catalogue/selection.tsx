@@ -8,7 +8,7 @@ import { ApiError } from '@shared/client/client';
 import type { PrerequisiteSelection } from '@shared/schemas/catalogue';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { ASSESSED_ROADMAP_KEY, pending } from '../core/pending';
+import { ASSESSED_ROADMAP_KEY, pending, TENANT_PORTAL_KEY } from '../core/pending';
 import { widgetCalls } from '../embed/calls';
 import { type SignedInRole, useWidgetHost } from '../embed/host';
 import { Dialog } from '../ui/Dialog';
@@ -31,9 +31,13 @@ export const selectionText = {
 export const assignQuestion = (roadmap: string, subject: string) =>
   `Would you like to assign ${roadmap} roadmap in ${subject} subject?`;
 
-/** Where an assigned roadmap opens: the learner's own copy, or its preview to sign in from. */
+/**
+ * Where a roadmap just assigned by selection or by the prerequisite assessment opens (mentor §4, §6): its
+ * preview with the confetti, its sections and the prerequisite's result (/access-assigned-roadmap/{id}),
+ * unless the stored tenant-portal flag is set — then a signed-in learner goes straight to their copy.
+ */
 export function assignedRoadmapPath(role: SignedInRole, assignedRoadmapId: string): string {
-  return role === 'USER'
+  return role === 'USER' && pending.get(TENANT_PORTAL_KEY)
     ? `/my-roadmap/${assignedRoadmapId}`
     : `/access-assigned-roadmap/${assignedRoadmapId}`;
 }

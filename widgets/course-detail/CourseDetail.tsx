@@ -214,19 +214,30 @@ function Course({
   );
 }
 
-/** The roadmap's sections as an accordion: lectures and duration in the summary, resources inside. */
+/**
+ * The roadmap's sections as an accordion: lectures and (when known) duration in the summary, resources
+ * inside, each with its duration when it has one.
+ */
 function Sections({ roadmap }: { roadmap: RoadmapT }) {
   if (roadmap.sections.length === 0) return <p className="empty">No sections yet.</p>;
   return (
     <div className="wm-sections" part="sections">
       {roadmap.sections.map((s, i) => {
         const n = s.resources.length;
+        // reading resources have no duration: a section's is shown only when known (over 0.1 hours)
+        const known = courseHours(s.duration).show;
         return (
           <details key={s._id} className="wm-section" open={i === 0}>
             <summary>
               <span className="wm-section-name">{s.name}</span>
               <span className="wm-section-meta">
-                {n} {n === 1 ? 'lecture' : 'lectures'} · <Duration seconds={s.duration} />
+                {n} {n === 1 ? 'lecture' : 'lectures'}
+                {known ? (
+                  <>
+                    {' · '}
+                    <Duration seconds={s.duration} />
+                  </>
+                ) : null}
               </span>
             </summary>
             <ul className="wm-resources">

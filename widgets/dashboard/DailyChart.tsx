@@ -102,23 +102,26 @@ export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoin
         <span className="muted">Hours per day (UTC)</span>
       </figcaption>
       <div ref={ref} className="wm-chart-canvas" aria-hidden="true" />
-      <table className="visually-hidden">
-        <caption>{CHART_TITLE}, in hours</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Hours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, i) => (
-            <tr key={d.date}>
-              <td>{labels[i]}</td>
-              <td>{values[i]}</td>
+      {/* hidden by a wrapper: a table sizes to its content, whatever width it is given */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{CHART_TITLE}, in hours</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Hours</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d, i) => (
+              <tr key={d.date}>
+                <td>{labels[i]}</td>
+                <td>{values[i]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

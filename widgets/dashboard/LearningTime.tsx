@@ -175,12 +175,12 @@ export function ResourceReport({
                 ) : (
                   report.data?.timeSpentOnResource.map((row, i) => (
                     <tr key={row.resource._id}>
-                      <td>{(page - 1) * REPORT_PAGE_SIZE + i + 1}</td>
-                      <td>{row.resource.userTitle}</td>
-                      <td>
+                      <td data-label="#">{(page - 1) * REPORT_PAGE_SIZE + i + 1}</td>
+                      <td data-label="Resource Title">{row.resource.userTitle}</td>
+                      <td data-label="Watch Time">
                         <span title={spokenDuration(row.timespent)}>{formatDuration(row.timespent)}</span>
                       </td>
-                      {action ? <td>{action.render(row)}</td> : null}
+                      {action ? <td data-label={action.header}>{action.render(row)}</td> : null}
                     </tr>
                   ))
                 )}

@@ -1,7 +1,7 @@
 /**
- * The design system's table: a card that scrolls sideways on a narrow screen, a caption for screen readers,
- * header cells with their scope, and a row saying so when there is nothing to list (omit `empty` when the
- * page shows its own empty state instead).
+ * The design system's table: a card whose rows become cards of their own when it is narrow (each cell
+ * labelled with its column, styles.css), a caption for screen readers, header cells with their scope, and
+ * a row saying so when there is nothing to list (omit `empty` when the page shows its own empty state).
  */
 import type { ReactNode } from 'react';
 
@@ -52,7 +52,9 @@ export function DataTable<R>({
             rows.map((row, i) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.header}>{c.cell(row, i)}</td>
+                  <td key={c.header} data-label={c.header}>
+                    {c.cell(row, i)}
+                  </td>
                 ))}
               </tr>
             ))

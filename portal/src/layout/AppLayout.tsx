@@ -1,8 +1,8 @@
 import { HOME_BY_ROLE } from '@shared/rules/navigation';
 import type { User } from '@shared/schemas/user';
 import { useSignalValue } from '@widgets/core/useSignal';
-import { useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { currentUser, signOutEverywhere } from '../app/auth';
 import { ExtensionIcon } from './ExtensionIcon';
 
@@ -23,45 +23,98 @@ const SIDEBAR = {
 export function AppLayout() {
   const user = useSignalValue(currentUser);
   if (!user || user === 'loading') return <Outlet />;
-  return <Frame user={user} />;
+  return (
+    <AppFrame user={user}>
+      <Outlet />
+    </AppFrame>
+  );
 }
 
-function Frame({ user }: { user: User }) {
+/**
+ * The frame around a signed-in page (learner §2 Layout). On a wide screen the sidebar sits beside the
+ * page and the top bar holds the profile and Sign out; on a narrow one (portal.css) the top bar keeps
+ * the brand and a Menu button, which opens the sidebar with the profile and Sign out in it. The menu
+ * closes when a page is chosen, on Escape (the focus goes back to the button) and on a tap outside it.
+ */
+export function AppFrame({ user, children }: { user: User; children: ReactNode }) {
   const [warningDismissed, setWarningDismissed] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const sidebarId = useId();
+  const { pathname } = useLocation();
+  const who = user.name ?? user.email;
+
+  // a page chosen (or any navigation) closes the menu
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    sidebar.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (sidebar.current?.contains(target) || menuButton.current?.contains(target)) return;
+      setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
+
+  const signOut = () => {
+    setSigningOut(true);
+    void signOutEverywhere();
+  };
+  const account = (
+    <>
+      <Link to="/profile" className="btn btn-secondary profile-button" aria-label={`Profile of ${who}`}>
+        {who}
+      </Link>
+      <button type="button" className="btn btn-secondary" disabled={signingOut} onClick={signOut}>
+        Sign out
+      </button>
+    </>
+  );
+
   return (
-    <div className="app">
+    <div className={`app${menuOpen ? ' menu-open' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={sidebarId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+          </svg>
+          <span className="visually-hidden">Menu</span>
+        </button>
         <Link to={HOME_BY_ROLE[user.role]} className="brand" aria-label="Waymark home">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Waymark</span>
         </Link>
         <div className="spacer" />
         {user.role === 'USER' ? <ExtensionIcon /> : null}
-        <Link
-          to="/profile"
-          className="btn btn-secondary profile-button"
-          aria-label={`Profile of ${user.name ?? user.email}`}
-        >
-          {user.name ?? user.email}
-        </Link>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={signingOut}
-          onClick={() => {
-            setSigningOut(true);
-            void signOutEverywhere();
-          }}
-        >
-          Sign out
-        </button>
+        <div className="topbar-account">{account}</div>
       </header>
       <div className="app-body">
-        <nav className="sidebar" aria-label="Main">
+        <nav ref={sidebar} id={sidebarId} className="sidebar" aria-label="Main">
           <ul>
             {SIDEBAR[user.role].map((item) => (
               <li key={item.to}>
@@ -69,6 +122,7 @@ function Frame({ user }: { user: User }) {
               </li>
             ))}
           </ul>
+          <div className="sidebar-account">{account}</div>
         </nav>
         <div className="app-main">
           {!user.isProfileCompleted && !warningDismissed ? (
@@ -88,11 +142,29 @@ function Frame({ user }: { user: User }) {
               </button>
             </div>
           ) : null}
-          <main id="main">
-            <Outlet />
-          </main>
+          <main id="main">{children}</main>
         </div>
       </div>
     </div>
+  );
+}
+
+/** 'Not permitted' (learner §6, mentor §2.1), inside the person's own frame with the way to their home. */
+export function NotPermitted({ user }: { user: User }) {
+  const home = SIDEBAR[user.role].find((item) => item.to === HOME_BY_ROLE[user.role]);
+  return (
+    <AppFrame user={user}>
+      <div className="page-narrow">
+        <div className="card center" role="alert">
+          <h1>Not permitted</h1>
+          <p className="muted">This page is not available to your account.</p>
+          <p>
+            <Link className="btn" to={HOME_BY_ROLE[user.role]}>
+              Go to {home?.label ?? 'your home'}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </AppFrame>
   );
 }

@@ -62,7 +62,7 @@ export async function listSeats(ctx: Context, options: SeatsListOptions): Promis
           { header: 'Status', value: (s) => (s.isDisabled ? 'Disabled' : 'Active') },
           { header: 'Learner id', value: (s) => s.learnerId._id, dim: true },
         ]}
-        footer={`${footer}${seats.some((s) => s.isDisabled) ? "\nDisabled: the tenant can access the user only until the end of this month's billing cycle." : ''}`}
+        footer={`${footer}${seats.some((s) => s.isDisabled) ? '\nDisabled: the tenant can access the user only until the end of this billing cycle.' : ''}`}
       />
     </Once>,
     ctx.io,

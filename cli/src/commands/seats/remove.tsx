@@ -3,6 +3,7 @@
  * after a confirmation that states the billing-cycle rule (mentor §2.3, §4), unless --yes.
  */
 import { formatDateTime } from '@shared/rules/format-date';
+import { SEAT_ACCESS_RULE } from '@shared/schemas/tenant';
 import type { Context } from '../../core/context';
 import { CancelledError, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
@@ -34,8 +35,7 @@ export interface SeatsRemoveOptions {
 }
 
 /** The tooltip of a disabled seat (mentor §2.3). */
-export const BILLING_CYCLE_RULE =
-  "The tenant can access the user only until the end of this month's billing cycle.";
+export const BILLING_CYCLE_RULE = SEAT_ACCESS_RULE;
 
 type Item = SeatHolder & { where: string };
 

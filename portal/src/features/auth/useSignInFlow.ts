@@ -4,6 +4,7 @@ import { authMessages } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
 import type { User } from '@shared/schemas/user';
 import { extensionReady } from '@widgets/core/extension';
+import { pending, TENANT_PORTAL_KEY } from '@widgets/core/pending';
 import { toast } from '@widgets/ui/Toast';
 import {
   type User as FirebaseUser,
@@ -121,6 +122,11 @@ export function useSignInFlow(): SignInFlow {
         user,
         mode === 'signup' ? { role: opts.role, tenantId: opts.tenantId } : {},
       );
+      // a learner brought in by a mentor's invitation learns in the portal their mentor follows: the
+      // stored tenant-portal flag sends the roadmaps they select straight to their copy (mentor §4, §6)
+      if (mode === 'signup' && opts.tenantId && waymarkUser.role === 'USER') {
+        pending.set(TENANT_PORTAL_KEY, opts.tenantId);
+      }
       await opts.afterSignIn?.(waymarkUser);
       const ext =
         waymarkUser.role === 'USER' ? await extensionReady() : { isPresent: false, isLogedIn: false };

@@ -173,9 +173,9 @@ export default function AssessmentBuilderPage() {
           <tbody>
             {resources?.belongToResource.map((r, i) => (
               <tr key={r._id}>
-                <td>{i + 1}</td>
-                <td>{r.actualTitle}</td>
-                <td>
+                <td data-label="Sn">{i + 1}</td>
+                <td data-label="Actual Title">{r.actualTitle}</td>
+                <td data-label="Roadmap">
                   {r.roadmapId ? <Link to={`/portal/roadmap/${r.roadmapId}`}>{r.roadmapName}</Link> : '—'}
                 </td>
               </tr>

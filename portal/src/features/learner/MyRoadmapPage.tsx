@@ -50,9 +50,23 @@ export default function MyRoadmapPage() {
     // the configuration loads before any page; without it the prompt reads the store links itself
   }
   return (
-    <ExtensionRequired storeUrls={storeUrls}>
+    <ExtensionRequired storeUrls={storeUrls} heading={<RoadmapHeading />}>
       <MyRoadmap />
     </ExtensionRequired>
+  );
+}
+
+/** Without the extension the page still says which roadmap it is (its name as the page's heading). */
+function RoadmapHeading() {
+  const { id = '' } = useParams();
+  const roadmap = useCall(
+    (signal) => client.call(assignedRoadmap, { params: { id }, signal }).then((r) => r.data),
+    [id],
+  );
+  return (
+    <div className="page">
+      <h1>{roadmap.data?.name ?? 'Your roadmap'}</h1>
+    </div>
   );
 }
 

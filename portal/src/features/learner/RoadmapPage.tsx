@@ -1,4 +1,5 @@
 import { assignRoadmap, checkRoadmapAssigned, roadmapView } from '@shared/contract/catalogue';
+import { useRoadmapSelection } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -6,6 +7,7 @@ import { Tabs } from '@widgets/ui/Tabs';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { PortalWidgets } from '../public/PortalWidgets';
 import { SectionList } from './ResourceList';
 import { TaskList } from './TaskList';
 
@@ -14,9 +16,19 @@ export const ASSIGNED_REDIRECT_MS = 1200;
 
 /**
  * /roadmap/{id}: a catalogue roadmap, with 'Assign this to me...', which becomes 'Assigned' once
- * assigned; then the learner is taken to /my-roadmaps.
+ * assigned; then the learner is taken to /my-roadmaps. A roadmap with prerequisites is taken as from the
+ * catalogue (mentor §2.9, §4): the button opens the selection dialog, whose prerequisite assessment comes
+ * first and ends on the roadmap's preview.
  */
 export default function RoadmapPage() {
+  return (
+    <PortalWidgets>
+      <Roadmap />
+    </PortalWidgets>
+  );
+}
+
+function Roadmap() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [tab, setTab] = useState('roadmap');
@@ -36,6 +48,7 @@ export default function RoadmapPage() {
     (signal) => client.call(checkRoadmapAssigned, { params: { id }, signal }).then((r) => r.data),
     [id],
   );
+  const selection = useRoadmapSelection();
 
   if (roadmap.error)
     return (
@@ -46,7 +59,13 @@ export default function RoadmapPage() {
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
 
+  const prerequisites = r.prerequisites.map((p) => p.name);
   const assign = async () => {
+    // with prerequisites, their assessment first: the same dialog as the catalogue's Select
+    if (prerequisites.length > 0) {
+      selection.select(r._id, r.name);
+      return;
+    }
     setAssigning(true);
     setError('');
     try {
@@ -82,6 +101,13 @@ export default function RoadmapPage() {
         {r.subject.name}
         {r.topic ? ` · ${r.topic.name}` : ''} · {r.language.name}
       </p>
+      {prerequisites.length > 0 && !(justAssigned || assigned.data?.assigned) ? (
+        <p className="alert alert-info" role="note">
+          This roadmap builds on {new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(prerequisites)}
+          : a short assessment on {prerequisites.length === 1 ? 'it' : 'them'} comes first, and whatever you
+          are not yet sure of opens your roadmap.
+        </p>
+      ) : null}
       {error ? (
         <p className="alert alert-error" role="alert">
           {error}
@@ -97,6 +123,7 @@ export default function RoadmapPage() {
           ...(r.tasks.length ? [{ id: 'task', label: 'Task', content: <TaskList tasks={r.tasks} /> }] : []),
         ]}
       />
+      {selection.dialog}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { session } from '@widgets/core/session';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
 import { Spinner } from '@widgets/ui/Loader';
-import { toast } from '@widgets/ui/Toast';
+import { dismissToasts, toast } from '@widgets/ui/Toast';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,6 +16,9 @@ type Input = z.input<typeof DeleteForm>;
 type Output = z.output<typeof DeleteForm>;
 
 const REASON_LABELS = { 'Not useful': 'Not useful', other: 'Other' } as const;
+
+/** The messages about this deletion: 'Account Deletion Canceled' stops holding once it is asked for again. */
+const TOPIC = 'account-deletion';
 
 /** /delete: why, a last confirmation, the request, then 'scheduled for deletion' and sign-out. */
 export default function DeletePage() {
@@ -31,6 +34,7 @@ export default function DeletePage() {
     const userId = session.peek()?.user._id;
     if (!userId) return;
     setBusy(true);
+    dismissToasts(TOPIC);
     try {
       const deleteReason = pending.reason === 'other' ? `other: ${pending.other ?? ''}` : pending.reason;
       await client.call(deleteAccount, { params: { userId }, body: { deleteReason, isDeleted: true } });
@@ -38,7 +42,10 @@ export default function DeletePage() {
       setScheduled(true);
     } catch (err) {
       console.error('Account deletion failed', err);
-      toast('Your account could not be deleted right now. Please try again.', { kind: 'error' });
+      toast('Your account could not be deleted right now. Please try again.', {
+        kind: 'error',
+        topic: TOPIC,
+      });
       setPending(null);
     } finally {
       setBusy(false);
@@ -48,7 +55,14 @@ export default function DeletePage() {
   return (
     <div className="page-narrow">
       <h1>Delete your account</h1>
-      <form className="card" noValidate onSubmit={handleSubmit((v) => setPending(v))}>
+      <form
+        className="card"
+        noValidate
+        onSubmit={handleSubmit((v) => {
+          dismissToasts(TOPIC);
+          setPending(v);
+        })}
+      >
         <fieldset aria-describedby={formState.errors.reason ? 'reason-error' : undefined}>
           <legend>Why are you leaving?</legend>
           {(Object.keys(REASON_LABELS) as (keyof typeof REASON_LABELS)[]).map((r) => (
@@ -78,7 +92,7 @@ export default function DeletePage() {
         role="alertdialog"
         onClose={() => {
           setPending(null);
-          toast(deleteMessages.canceled, { kind: 'info' });
+          toast(deleteMessages.canceled, { kind: 'info', topic: TOPIC });
         }}
         actions={
           <>
@@ -87,7 +101,7 @@ export default function DeletePage() {
               className="btn btn-secondary"
               onClick={() => {
                 setPending(null);
-                toast(deleteMessages.canceled, { kind: 'info' });
+                toast(deleteMessages.canceled, { kind: 'info', topic: TOPIC });
               }}
             >
               Cancel

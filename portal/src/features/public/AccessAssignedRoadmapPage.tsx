@@ -1,12 +1,14 @@
 /**
- * /access-assigned-roadmap/{assignedRoadmapId} (mentor §2.12): the preview of a roadmap just selected
- * or assessed before signing in — name, subject, how many sections and resources, each section's
- * resources — with confetti and a chime, and sign-in buttons. Signing in (as a learner) claims the
- * roadmap with PUT /roadmap/assign-user-to-roadmap/{id}; the person then goes where sign-in sends them.
+ * /access-assigned-roadmap/{assignedRoadmapId} (mentor §2.12, §4): the preview of a roadmap just selected
+ * or assessed — name, subject, how many sections and resources, each section's resources, and the result
+ * of the prerequisite assessment it came from — with confetti and a chime. Before sign-in it offers the
+ * sign-in buttons: signing in (as a learner) claims the roadmap with PUT /roadmap/assign-user-to-roadmap/{id}
+ * and the person then goes where sign-in sends them. A learner whose roadmap it is opens it from here.
  */
 import './public.css';
 import { ApiError } from '@shared/client/client';
 import { assignedRoadmapNoAuth, assignUserToRoadmap } from '@shared/contract/catalogue';
+import { passesPrerequisite } from '@shared/rules/scoring';
 import type { User } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
 import { ASSESSED_ROADMAP_KEY, pending } from '@widgets/core/pending';
@@ -100,6 +102,29 @@ export default function AccessAssignedRoadmapPage() {
           </dl>
         </section>
 
+        {roadmap.prerequisiteResults ? (
+          <section className="card access-result" aria-labelledby="access-result">
+            <h2 id="access-result">Your prerequisite assessment</h2>
+            <ul>
+              {roadmap.prerequisiteResults.map((p) => {
+                const passed = passesPrerequisite(p.percentage);
+                return (
+                  <li key={p.roadmapId}>
+                    <span className="access-result-name">{p.roadmapName}</span>
+                    <strong className={`badge ${passed ? 'badge-success' : 'badge-warning'}`}>
+                      {Math.floor(p.percentage)}%
+                    </strong>
+                    <span className="muted">
+                      {passed
+                        ? 'You know it already: its sections are left out.'
+                        : 'Its sections come first in your roadmap.'}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
         <div className="access-layout">
           <section className="card" aria-labelledby="access-sections">
             <h2 id="access-sections">What you will learn</h2>
@@ -122,8 +147,14 @@ export default function AccessAssignedRoadmapPage() {
           <aside className="card access-signin" aria-labelledby="access-signin">
             {signedIn ? (
               <>
-                <h2 id="access-signin">Add it to your roadmaps</h2>
-                {roadmap.claimed ? (
+                <h2 id="access-signin">
+                  {roadmap.mine ? 'It is in your roadmaps' : 'Add it to your roadmaps'}
+                </h2>
+                {roadmap.mine ? (
+                  <Link className="btn btn-block" to={`/my-roadmap/${assignedRoadmapId}`}>
+                    Open my roadmap
+                  </Link>
+                ) : roadmap.claimed ? (
                   <p>This roadmap already belongs to a learner.</p>
                 ) : user.role === 'USER' ? (
                   <button

@@ -1,52 +1,79 @@
+/**
+ * /mailbox, the local mailbox of a development server (no SMTP configured): what Waymark would have
+ * e-mailed, and the identity emulator's verification, sign-in and reset links, newest first, each with the
+ * time it arrived (for the emulator's links, the time the server first listed them). It refreshes itself
+ * every few seconds while it is shown, as a mail client would.
+ */
+import './public.css';
 import { ApiError } from '@shared/client/client';
 import { type MailboxEntry, mailbox } from '@shared/contract/system';
 import { client } from '@widgets/core/api';
 import { Loader } from '@widgets/ui/Loader';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { PublicPage, useDocumentTitle } from './PublicChrome';
 
-/** The local mailbox: what Waymark would have e-mailed, and the identity emulator's verification links. */
+/** How often the open mailbox looks for new mail. */
+export const MAILBOX_REFRESH_MS = 5000;
+
 export default function MailboxPage() {
   const [entries, setEntries] = useState<z.infer<typeof MailboxEntry>[] | null>(null);
   const [error, setError] = useState('');
-  const load = () => {
+  useDocumentTitle('Local mailbox');
+  const load = useCallback(() => {
     client
       .call(mailbox, { query: {} })
-      .then((r) => setEntries(r.data))
+      .then((r) => {
+        setEntries(r.data);
+        setError('');
+      })
       .catch((err) => setError(err instanceof ApiError ? err.message : 'The mailbox could not be loaded.'));
-  };
-  useEffect(load, []);
+  }, []);
+  useEffect(() => {
+    load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') load();
+    }, MAILBOX_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
   return (
-    <main id="main" className="page">
-      <div className="row">
-        <h1>Local mailbox</h1>
-        <div className="spacer" />
-        <button type="button" className="btn btn-secondary" onClick={load}>
-          Refresh
-        </button>
-      </div>
-      <p className="muted">
-        Mail is not sent from this machine: it lands here. Configure SMTP_URL to deliver it.
-      </p>
-      {error ? <p className="alert alert-error">{error}</p> : null}
-      {!entries && !error ? <Loader /> : null}
-      {entries?.length === 0 ? <p className="empty">The mailbox is empty.</p> : null}
-      {entries?.map((m) => (
-        <article key={m._id} className="card mail">
-          <h2>{m.subject}</h2>
-          <p className="muted">
-            To {m.to} · {new Date(m.createdAt).toLocaleString()} ·{' '}
-            {m.source === 'identity' ? 'identity provider' : 'Waymark'}
+    <PublicPage>
+      <div className="page-wide mailbox-page">
+        <div className="row">
+          <h1>Local mailbox</h1>
+          <div className="spacer" />
+          <button type="button" className="btn btn-secondary" onClick={load}>
+            Refresh
+          </button>
+        </div>
+        <p className="muted">
+          Mail is not sent from this machine: it lands here. Configure SMTP_URL to deliver it.
+        </p>
+        {error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
           </p>
-          {m.link ? (
-            <p>
-              <a href={m.link}>Open the link</a>
+        ) : null}
+        {!entries && !error ? <Loader /> : null}
+        {entries?.length === 0 ? <p className="empty">The mailbox is empty.</p> : null}
+        {entries?.map((m) => (
+          <article key={m._id} className="card mail" aria-labelledby={`mail-${m._id}`}>
+            <h2 id={`mail-${m._id}`}>{m.subject}</h2>
+            <p className="muted">
+              To <span className="cell-wrap">{m.to}</span> ·{' '}
+              <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GB')}</time> ·{' '}
+              {m.source === 'identity' ? 'identity provider' : 'Waymark'}
             </p>
-          ) : (
-            <pre className="mail-text">{m.text}</pre>
-          )}
-        </article>
-      ))}
-    </main>
+            {m.link ? (
+              <p>
+                <a href={m.link}>Open the link</a>
+              </p>
+            ) : (
+              <pre className="mail-text">{m.text}</pre>
+            )}
+          </article>
+        ))}
+      </div>
+    </PublicPage>
   );
 }

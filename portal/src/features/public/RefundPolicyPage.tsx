@@ -38,8 +38,8 @@ export default function RefundPolicyPage() {
                 your learners keep everything you paid for, and you are not charged again.
               </p>
               <p>
-                When you remove a learner, the learner stays accessible until the end of the month’s billing
-                cycle and is then removed.
+                When you remove a learner, the learner stays accessible until the end of the billing period
+                already paid for and is then removed.
               </p>
             </>
           ),

@@ -109,9 +109,9 @@ export default function TermsPage() {
               <p>
                 Prices are per learner seat and exclude applicable taxes. Payments are taken by our card
                 payment provider; a subscription renews for the next billing period until it is cancelled.
-                When a mentor removes a learner, the learner stays accessible until the end of the month’s
-                billing cycle and is then removed. We tell you about any change of price before it applies to
-                your next period.
+                When a mentor removes a learner, the learner stays accessible until the end of the billing
+                period already paid for and is then removed. We tell you about any change of price before it
+                applies to your next period.
               </p>
             </>
           ),

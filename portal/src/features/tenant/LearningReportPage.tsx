@@ -51,17 +51,21 @@ export default function LearningReportPage() {
               ) : (
                 report.data.map((r) => (
                   <tr key={r.email}>
-                    <th scope="row" className="cell-name">
+                    <th scope="row" className="cell-name" data-label="Name">
                       {r.name ?? '—'}
                     </th>
-                    <td>{r.email}</td>
-                    <td className="nowrap">
+                    <td className="cell-wrap" data-label="Email">
+                      {r.email}
+                    </td>
+                    <td className="nowrap" data-label="Mobile">
                       {r.phoneNumber ? `${r.countrycode ?? ''} ${r.phoneNumber}`.trim() : '—'}
                     </td>
-                    <td className="nowrap">{formatDateTime(r.createdAt)}</td>
-                    <td>{r.TotalDayReports}</td>
-                    <td>{duration(r.TotalTimeSpent)}</td>
-                    <td>{duration(r.averageTimeSpent)}</td>
+                    <td className="nowrap" data-label="Join At">
+                      {formatDateTime(r.createdAt)}
+                    </td>
+                    <td data-label="Total Spent Day">{r.TotalDayReports}</td>
+                    <td data-label="Total Spent Time">{duration(r.TotalTimeSpent)}</td>
+                    <td data-label="Average learning Time">{duration(r.averageTimeSpent)}</td>
                   </tr>
                 ))
               )}

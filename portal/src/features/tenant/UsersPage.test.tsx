@@ -144,9 +144,7 @@ describe('/portal/users', () => {
     const disabled = (await screen.findByText('learner2@example.com')).closest('tr')!;
     expect(disabled.className).toBe('disabled');
     const tip = within(disabled).getByRole('tooltip');
-    expect(tip.textContent).toBe(
-      "The tenant can access the user only until the end of this month's billing cycle.",
-    );
+    expect(tip.textContent).toBe('The tenant can access the user only until the end of this billing cycle.');
     expect(within(disabled).getByText('Disabled').getAttribute('aria-describedby')).toBe(tip.id);
     fireEvent.click(within(disabled).getByRole('button', { name: 'Action for Learner 2' }));
     expect(
@@ -182,7 +180,7 @@ describe('/portal/users', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Action for Learner 3' }));
     fireEvent.click(within(row).getByRole('menuitem', { name: 'Remove learner' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toMatch(/until the end of this month's billing cycle/);
+    expect(dialog.textContent).toMatch(/until the end of this billing cycle/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.path.startsWith('/tenant/users/remove-user'))).toBe(false);
     fireEvent.click(within(row).getByRole('button', { name: 'Action for Learner 3' }));

@@ -91,7 +91,7 @@ export default function UsersPage() {
         res.removed
           ? `${displayName(removing)} was removed.`
           : `${displayName(removing)} stays with you until ${
-              res.accessUntil ? formatDate(res.accessUntil) : "the end of this month's billing cycle"
+              res.accessUntil ? formatDate(res.accessUntil) : 'the end of this billing cycle'
             }, then is removed.`,
         { kind: 'success', ms: 6000 },
       );
@@ -123,7 +123,7 @@ export default function UsersPage() {
         </h2>
         <div className="row toolbar">
           <form
-            className="row"
+            className="row search-form"
             aria-label="User search"
             onSubmit={(e) => {
               e.preventDefault();
@@ -138,7 +138,7 @@ export default function UsersPage() {
               id={`${ids}-search`}
               className="input"
               type="search"
-              placeholder="Search by name or e-mail"
+              placeholder="Name or e-mail"
               maxLength={100}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -197,16 +197,18 @@ export default function UsersPage() {
                       className={r.isDisabled ? 'disabled' : undefined}
                       title={r.isDisabled ? TENANT_COPY.disabledTip : undefined}
                     >
-                      <th scope="row" className="cell-name">
+                      <th scope="row" className="cell-name" data-label="Name">
                         {r.learnerId.name ?? '—'}
                       </th>
-                      <td>
+                      <td data-label="Mobile">
                         {r.learnerId.phoneNumber
                           ? `${r.learnerId.countrycode ?? ''} ${r.learnerId.phoneNumber}`.trim()
                           : '—'}
                       </td>
-                      <td>{r.learnerId.email}</td>
-                      <td>
+                      <td data-label="email" className="cell-wrap">
+                        {r.learnerId.email}
+                      </td>
+                      <td data-label="Action">
                         <div className="user-actions">
                           <ActionMenu about={displayName(r)} items={menu(r)} />
                           {r.isDisabled ? (

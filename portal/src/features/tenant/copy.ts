@@ -3,6 +3,7 @@
  * text is misspelt (each correction is in docs/copy-errata.json).
  */
 import { FREE_SEATS } from '@shared/rules/seats';
+import { SEAT_ACCESS_RULE } from '@shared/schemas/tenant';
 
 export const TENANT_COPY = {
   // Add User (mentor §5, §8)
@@ -23,9 +24,9 @@ export const TENANT_COPY = {
   paymentFailed: 'Payment failed',
   couponInvalid: 'Coupon Code Not Valid',
   // users table (mentor §2.3)
-  disabledTip: "The tenant can access the user only until the end of this month's billing cycle.",
+  disabledTip: SEAT_ACCESS_RULE,
   removeQuestion: (who: string) =>
-    `Do you want to remove ${who}? While you are subscribed, you can still access this learner until the end of this month's billing cycle; then they are removed and no longer billed.`,
+    `Do you want to remove ${who}? While you are subscribed, you can still access this learner until the end of this billing cycle; then they are removed and no longer billed.`,
   // tables (mentor §8)
   failedTitle: 'Failed',
   failedText: 'At this time, we are unable to obtain the data. Please consider trying again later.',

@@ -104,15 +104,19 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
               ) : (
                 list.data.map((r) => (
                   <tr key={r.testlinks.linkId}>
-                    <th scope="row" className="cell-name">
+                    <th scope="row" className="cell-name" data-label="Username">
                       {r.name ?? '—'}
                     </th>
-                    <td>{r.email}</td>
+                    <td className="cell-wrap" data-label="Email">
+                      {r.email}
+                    </td>
                     {def.columns.map((c) => (
-                      <td key={c.header}>{c.cell(r)}</td>
+                      <td key={c.header} data-label={c.header}>
+                        {c.cell(r)}
+                      </td>
                     ))}
-                    <td>{percentage(r)}</td>
-                    <td>
+                    <td data-label="percentage">{percentage(r)}</td>
+                    <td data-label="Action">
                       <button
                         type="button"
                         className="btn btn-secondary"

@@ -341,6 +341,49 @@ describe('Payment Required', () => {
     expect(timeline.textContent).toMatch(/Next Due₹75\.00 on .* then every month/);
   });
 
+  it('bills in the period the plans are sold with: per user per month, billed annually', () => {
+    const { client } = fakeClient({});
+    const annual: PaymentRequest = {
+      ...request,
+      info: { ...request.info, planAmount: 900, totalAmount: 900, periodType: 'year' },
+    };
+    render(<PaymentDialog request={annual} onCancel={vi.fn()} client={client} redirect={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Payment Required' });
+    expect(dialog.textContent).toContain(
+      '₹75.00 per user per month, billed annually (₹900.00 per user per year)',
+    );
+    const timeline = screen.getByRole('list', { name: 'Payments' });
+    expect(timeline.textContent).toMatch(/Now₹900\.00 for the first year/);
+    expect(timeline.textContent).toMatch(/Next Due₹900\.00 on .* then every year/);
+    expect(timeline.textContent).not.toContain('month');
+  });
+
+  it('charges a seat added mid-year for the rest of the year, prorated, then every year', () => {
+    const { client } = fakeClient({});
+    const nextDue = new Date(Date.now() + 182 * 86_400_000).toISOString();
+    const subscribed: PaymentRequest = {
+      ...request,
+      quantity: 12,
+      info: {
+        ...request.info,
+        isSubscribed: true,
+        subscriptionQuantity: 1,
+        planAmount: 900,
+        subscriptionAmount: 900,
+        nextDueAmount: 900,
+        subscriptionNextDue: nextDue,
+        // the server's proration of one seat for the half year left
+        totalAmount: 448.77,
+        periodType: 'year',
+      },
+    };
+    render(<PaymentDialog request={subscribed} onCancel={vi.fn()} client={client} redirect={vi.fn()} />);
+    const timeline = screen.getByRole('list', { name: 'Payments' });
+    expect(timeline.textContent).toMatch(/Now₹448\.77 for the rest of this year, until .* \(prorated\)/);
+    // next year: both paid seats
+    expect(timeline.textContent).toMatch(/Next Due₹1,800\.00 on .* then every year/);
+  });
+
   it("Cancel closes it with 'Subscription Cancelled...'", async () => {
     const { client, calls } = fakeClient({});
     const { onCancel } = renderPayment(client);

@@ -1,6 +1,8 @@
 /**
  * Payment Required (mentor §2.3, §4, §5, §8): a timeline of what adding the learner costs — Now, and at the
- * Next Due date — with a promo code field ('Coupon Code Not Valid'), Cancel ('Subscription Cancelled...')
+ * Next Due date — in the period the plan is billed by (the server's periodType: the plans are sold per
+ * user per month, billed annually, so Now is a year, or the rest of the current year, prorated), with a
+ * promo code field ('Coupon Code Not Valid'), Cancel ('Subscription Cancelled...')
  * and Pay Now, which starts a checkout session (POST /tenant/stripe/create-subscription with the plan's
  * price id, the seats to hold in total and the learner) and sends the browser to the payment page.
  */
@@ -11,7 +13,14 @@ import {
   tenantSubscriptionInfo,
 } from '@shared/contract/tenant';
 import { formatDate } from '@shared/rules/format-date';
-import { FREE_SEATS, type PeriodType, paidSeatsFor, periodEnd } from '@shared/rules/seats';
+import {
+  BILLED,
+  FREE_SEATS,
+  monthlyPrice,
+  type PeriodType,
+  paidSeatsFor,
+  periodEnd,
+} from '@shared/rules/seats';
 import { OfferCodeInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
 import { messageOf } from '@widgets/core/useCall';
@@ -53,7 +62,7 @@ export interface PaymentPlan {
   /** Charged at the next due date. */
   nextDue: number;
   nextDueDate: Date;
-  period: string;
+  period: PeriodType;
 }
 
 /**
@@ -80,6 +89,24 @@ export function paymentPlan(info: Info, quantity: number, today = new Date()): P
     nextDueDate,
     period,
   };
+}
+
+/** '₹75.00 per user per month, billed annually (₹900.00 per user per year)', as the plans are sold. */
+function PlanPrice({ info, period }: { info: Info; period: PeriodType }) {
+  const perMonth = period === 'month' ? null : monthlyPrice(info.planAmount, period);
+  if (perMonth === null) {
+    return (
+      <>
+        {money(info.planAmount, info.currency)} per user per {period}
+      </>
+    );
+  }
+  return (
+    <>
+      {money(perMonth, info.currency)} per user per month, {BILLED[period]} (
+      {money(info.planAmount, info.currency)} per user per {period})
+    </>
+  );
 }
 
 export interface PaymentDialogProps {
@@ -185,8 +212,7 @@ export function PaymentDialog({
           <p>
             Your first {FREE_SEATS} users are free. To add <strong>{request.email}</strong>, pay for{' '}
             {plan.newSeats === 1 ? 'one more user' : `${plan.newSeats} more users`} ({plan.quantity} users in
-            all, {plan.paidSeats} of them paid) at {money(info.planAmount, info.currency)} per user per{' '}
-            {plan.period}.
+            all, {plan.paidSeats} of them paid) at <PlanPrice info={info} period={plan.period} />.
           </p>
           <ol className="timeline" aria-label="Payments">
             <li>
@@ -194,7 +220,9 @@ export function PaymentDialog({
               <p>
                 <strong>{money(plan.now, info.currency)}</strong>{' '}
                 <span className="muted">
-                  {info.isSubscribed ? `for the rest of this ${plan.period}` : `for the first ${plan.period}`}
+                  {info.isSubscribed
+                    ? `for the rest of this ${plan.period}, until ${formatDate(plan.nextDueDate)} (prorated)`
+                    : `for the first ${plan.period}`}
                 </span>
               </p>
             </li>
