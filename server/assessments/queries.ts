@@ -1,5 +1,5 @@
 /** Reads of the test-link calls: a learner's roadmaps and their parts, links in the API's shape. */
-import type { TestLink } from '@shared/schemas/assessment';
+import type { IntegritySummary, TestLink } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   assignedRoadmaps,
@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/client';
 import { subjects } from '../db/schema';
 import type { LinkRow } from './engine';
+import { integrityOfLinks, summaryOf } from './integrity';
 import { testLinks } from './tables';
 
 export interface OwnAssignedRoadmap {
@@ -148,7 +149,7 @@ export function linkTitle(link: LinkRow): string {
 }
 
 /** Links in the API's shape, with their subject names. */
-export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
+export async function toApiLinks(db: Db, rows: LinkRow[], now = new Date()): Promise<TestLink[]> {
   const subjectIds = [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => Boolean(id)))];
   const names = subjectIds.length
     ? await db
@@ -157,10 +158,17 @@ export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
         .where(inArray(subjects.id, subjectIds))
     : [];
   const subjectName = new Map(names.map((s) => [s.id, s.name]));
-  return rows.map((r) => toApiLink(r, r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null));
+  const records = await integrityOfLinks(db, rows, now);
+  return rows.map((r) =>
+    toApiLink(r, r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null, summaryOf(records.get(r.id))),
+  );
 }
 
-export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
+export function toApiLink(
+  r: LinkRow,
+  subjectName: string | null,
+  integrity: IntegritySummary | null,
+): TestLink {
   return {
     _id: r.id,
     linkId: r.linkId,
@@ -188,6 +196,7 @@ export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
     assignedRoadmapId: r.assignedRoadmapId,
     sectionId: r.sectionId,
     resourceId: r.resourceId,
+    integrity,
   };
 }
 

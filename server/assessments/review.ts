@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
 import { linkHooks } from './completion';
 import { inFrozenOrder, type LinkRow, savedAnswers, settle } from './engine';
+import { integrityOfLinks, summaryOf, timelineOf } from './integrity';
 import { subjectById, toApiLink } from './queries';
 import { testLinkQuestions as frozen } from './tables';
 
@@ -40,9 +41,11 @@ export async function testReview(db: Db, found: LinkRow, now: Date): Promise<z.i
     ).map(({ id: _id, ...o }) => o),
   }));
   const subject = link.subjectId ? await subjectById(db, link.subjectId) : null;
+  const record = (await integrityOfLinks(db, [link], now)).get(link.id);
   return {
-    ...toApiLink(link, subject?.name ?? null),
+    ...toApiLink(link, subject?.name ?? null, summaryOf(record)),
     questions,
     answers: await savedAnswers(db, link.id),
+    timeline: timelineOf(record),
   };
 }

@@ -351,7 +351,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       async testLinkList({ query, caller }) {
         await settleUser(caller.id);
         const rows = await linksOf(db, caller.id, query.assignedRoadmapId);
-        return ok({ data: await toApiLinks(db, rows) });
+        return ok({ data: await toApiLinks(db, rows, clock()) });
       },
 
       async testLinkQuestions({ params, caller }) {
@@ -377,11 +377,24 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
 
       async testActivity({ body, caller }) {
         const link = await inProgress(body.linkId, caller);
-        // unix seconds or milliseconds
-        const ms = body.timeStamp < 1e11 ? body.timeStamp * 1000 : body.timeStamp;
+        const now = clock();
+        const toMs = (t: number) => (t < 1e11 ? t * 1000 : t); // unix seconds or milliseconds
+        const happened = toMs(body.timeStamp);
+        // the server's time: now, less how long the page held the event (an offline queue), within the attempt
+        const held = body.sentAt === undefined ? 0 : Math.max(0, toMs(body.sentAt) - happened);
+        const at = new Date(Math.max(link.startedAt!.getTime(), now.getTime() - held));
         await db
           .insert(testActivity)
-          .values({ testLinkId: link.id, type: body.type, timeStamp: new Date(ms) });
+          .values({
+            testLinkId: link.id,
+            type: body.type,
+            timeStamp: new Date(Math.min(happened, 8.64e15)),
+            at,
+            question: body.question ?? null,
+            chars: body.type === 'PASTE' ? (body.chars ?? null) : null,
+            clientId: body.id ?? null,
+          })
+          .onConflictDoNothing();
         return ok({ data: { ok: true } });
       },
 

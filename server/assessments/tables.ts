@@ -1,4 +1,6 @@
 /** The question bank, test links with their frozen questions, answers, activity and question feedback. */
+
+import { FOCUS_EVENT_TYPES } from '@shared/rules/integrity';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -201,11 +203,23 @@ export const testActivity = pgTable(
     testLinkId: uuid('test_link_id')
       .notNull()
       .references(() => testLinks.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['FOCUS', 'BLUR'] }).notNull(),
+    type: text('type', { enum: FOCUS_EVENT_TYPES }).notNull(),
+    /** When it happened by the page's clock. */
     timeStamp: ts('time_stamp').notNull(),
+    /** When it happened by the server's clock (what the record uses; see the testActivity call). */
+    at: ts('at').notNull().defaultNow(),
+    /** The question on screen (1-based). */
+    question: integer('question'),
+    /** A paste's length in characters. */
+    chars: integer('chars'),
+    /** The page's id for the event, so one sent twice is stored once. */
+    clientId: text('client_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('test_activity_link_idx').on(t.testLinkId)],
+  (t) => [
+    index('test_activity_link_idx').on(t.testLinkId, t.at),
+    uniqueIndex('test_activity_client_key').on(t.testLinkId, t.clientId),
+  ],
 );
 
 export const questionFeedback = pgTable(

@@ -321,6 +321,100 @@ for (const backend of BACKENDS) {
         const events = await h.db.select().from(testActivity).where(eq(testActivity.testLinkId, row.id));
         expect(events.map((e) => e.type).sort()).toEqual(['BLUR', 'FOCUS']);
       });
+
+      it("keeps a focus record on the server's clock and shows the same timeline and tier to the learner", async () => {
+        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 1));
+        await api.start(linkId);
+        // the attempt began 20 minutes ago
+        const row = await linkRow(linkId);
+        const began = Date.now() - 20 * 60_000;
+        await h.db
+          .update(testLinks)
+          .set({ startedAt: new Date(began), deadlineAt: new Date(began + 30 * 60_000) })
+          .where(eq(testLinks.id, row.id));
+        // the page's clock is a day off, and the events waited in its offline queue: the server places
+        // them by how long they waited, not by the page's time
+        const page = Date.now() + 86_400_000;
+        const send = (payload: Record<string, unknown>) =>
+          api.inject({ method: 'POST', url: '/api/testlink/activity', payload: { linkId, ...payload } });
+        expect(
+          (
+            await send({
+              type: 'BLUR',
+              timeStamp: page - 600_000,
+              sentAt: page,
+              question: 7,
+              id: 'evt-blur-0001',
+            })
+          ).statusCode,
+        ).toBe(200);
+        // sent twice (a retry after a lost answer): recorded once
+        await send({
+          type: 'BLUR',
+          timeStamp: page - 600_000,
+          sentAt: page,
+          question: 7,
+          id: 'evt-blur-0001',
+        });
+        await send({
+          type: 'FOCUS',
+          timeStamp: page - 470_000,
+          sentAt: page,
+          question: 7,
+          id: 'evt-focus-001',
+        });
+        await send({
+          type: 'PASTE',
+          timeStamp: page - 60_000,
+          sentAt: page,
+          question: 3,
+          chars: 12,
+          id: 'evt-paste-01',
+        });
+        const absurd = await send({ type: 'FOCUS', timeStamp: 1e16 });
+        expect(absurd.statusCode).toBe(400);
+        expect(absurd.json().field).toBe('timeStamp');
+        // an event the page held for longer than the attempt lasted is placed at its start
+        await send({ type: 'OFFLINE', timeStamp: page - 3 * 3600_000, sentAt: page, id: 'evt-offline-1' });
+        await send({ type: 'ONLINE', timeStamp: page - 1_140_000, sentAt: page, id: 'evt-online-01' });
+
+        const stored = await h.db.select().from(testActivity).where(eq(testActivity.testLinkId, row.id));
+        expect(stored).toHaveLength(5);
+        const blur = stored.find((e) => e.type === 'BLUR')!;
+        expect(Math.abs(blur.at.getTime() - (Date.now() - 600_000))).toBeLessThan(5_000);
+        expect(stored.find((e) => e.type === 'OFFLINE')!.at.getTime()).toBe(began);
+
+        await api.evaluate(linkId);
+        const view = (await api.view(linkId, asha)).json().data;
+        expect(
+          view.timeline.map((t: { kind: string; seconds: number | null; question: number | null }) => [
+            t.kind,
+            t.seconds,
+            t.question,
+          ]),
+        ).toEqual([
+          ['OFFLINE', 60, null],
+          ['AWAY', 130, 7],
+          ['PASTE', null, 3],
+        ]);
+        expect(view.integrity).toMatchObject({
+          tier: 'NOTABLE',
+          awaySeconds: 130,
+          absences: 1,
+          pastes: 1,
+          offlineSeconds: 60,
+        });
+        expect(view.integrity.reasons[0]).toMatch(/^2 min 10 s away in all/);
+        const listed = (await api.list(asha))
+          .json()
+          .data.find((l: { linkId: string }) => l.linkId === linkId);
+        expect(listed.integrity).toEqual(view.integrity);
+        // a link not started has no record
+        const fresh = await api.createOk(asha, resourceBody(asharoadmap, 0));
+        expect(
+          (await api.list(asha)).json().data.find((l: { linkId: string }) => l.linkId === fresh).integrity,
+        ).toBeNull();
+      });
     });
 
     describe('evaluation on the server', () => {

@@ -35,6 +35,7 @@ function link(over: Partial<TestLink> = {}): TestLink {
     assignedRoadmapId: null,
     sectionId: null,
     resourceId: null,
+    integrity: null,
     ...over,
   };
 }

@@ -16,12 +16,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { activityCalls } from '../activity/calls';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
+import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
   AverageLearningTime,
   DailyChartCard,
   type LearningTimeSource,
   RangeSelect,
   ResourceReport,
+  rangeLabel,
   useLearningTime,
 } from './LearningTime';
 import { DashboardProps as DashboardPropsSchema } from './props';
@@ -87,7 +89,7 @@ export function Dashboard(props: DashboardProps) {
   }, [ext.isChecked]);
 
   const source = useMemo(() => learnerSource(client), [client]);
-  const { daily, report } = useLearningTime(source, dateRange(range), page);
+  const { daily, report, days, topics } = useLearningTime(source, dateRange(range), page);
   const cards = useCall(
     (signal) => client.call(activityCalls.getCurrentResource, { signal }).then((r) => r.data),
     [client],
@@ -132,6 +134,8 @@ export function Dashboard(props: DashboardProps) {
 
       <AverageLearningTime daily={daily} range={range} />
       <DailyChartCard daily={daily} />
+      <LearningDaysCard state={days} />
+      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
       <ResourceReport id={`${rangeId}-report`} report={report} page={page} onPage={setPage} />
     </div>
   );
@@ -144,6 +148,9 @@ export function learnerSource(client: Client): LearningTimeSource {
       client.call(activityCalls.timeSpentByUserDaywise, { query: range, signal }).then((r) => r.data),
     report: (query, signal) =>
       client.call(activityCalls.timeSpentOnResourceByUser, { query, signal }).then((r) => r.data),
+    learningDays: (signal) => client.call(activityCalls.learningDays, { signal }).then((r) => r.data),
+    topics: (range, signal) =>
+      client.call(activityCalls.timeSpentByTopic, { query: range, signal }).then((r) => r.data),
   };
 }
 

@@ -72,6 +72,7 @@ const linkOf = (n: number, over: Partial<TestLink>): TestLink => ({
   assignedRoadmapId: id(1),
   sectionId: id(10),
   resourceId: id(11),
+  integrity: null,
   ...over,
 });
 
