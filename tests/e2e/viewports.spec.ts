@@ -324,8 +324,11 @@ test.describe('every portal page on a phone and a tablet', () => {
         await page.goto(p.path(fixtures));
         const heading = page.getByRole('heading', { level: 1, ...(p.heading ? { name: p.heading } : {}) });
         await expect.soft(heading.first(), `${p.name}: its heading`).toBeVisible();
-        // let late content (charts, images, lazy chunks) settle before measuring
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        // measure once what the page loads has come (its loaders gone), not before
+        await expect
+          .poll(() => page.locator('.loader').count(), { message: `${p.name}: still loading` })
+          .toBe(0)
+          .catch(() => undefined);
         const faults = await layoutFaults(page);
         expect.soft(faults, `${p.name} (${p.path(fixtures)}) at ${width} px`).toEqual([]);
         if (width === 375)
