@@ -11,6 +11,7 @@
  * checkout…) — add there what a new page needs, made through the API as a user would. The page is checked
  * once its first h1 shows (give `heading` when the h1 is not the page's own, e.g. a redirect).
  * Nothing else is needed: both widths, the sideways-scroll, table, clipping and axe checks apply to it.
+ * To check only some pages: WAYMARK_E2E_PAGES='part of their names' npx playwright test tests/e2e/viewports.spec.ts
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { z } from 'zod';
@@ -90,6 +91,8 @@ const PAGES: PageCase[] = [
   { name: 'feather', as: 'visitor', path: (f) => `/feather/${f.featherId}` },
   { name: 'badge', as: 'visitor', path: (f) => `/badge/${f.badgeId}` },
   { name: 'certificate', as: 'visitor', path: (f) => `/certificate/${f.certificateId}` },
+  { name: 'verify a credential', as: 'visitor', path: () => '/verify' },
+  { name: 'verify an award', as: 'visitor', path: (f) => `/verify/${f.badgeId}` },
   { name: 'sandbox checkout', as: 'visitor', path: (f) => `/sandbox-checkout/${f.checkoutId}` },
   // ---- both roles
   { name: 'profile (learner)', as: 'learner', path: () => '/profile' },
@@ -153,6 +156,10 @@ const PAGES: PageCase[] = [
   },
   { name: 'not permitted (mentor)', as: 'mentor', path: () => '/dashboard', heading: 'Not permitted' },
 ];
+
+/** WAYMARK_E2E_PAGES=text checks only the pages whose name holds it (to try a new entry on its own). */
+const only = process.env.WAYMARK_E2E_PAGES?.toLowerCase();
+const CHECKED = only ? PAGES.filter((p) => p.name.toLowerCase().includes(only)) : PAGES;
 
 /** Runs `make` on each item in turn and returns the first result that is not null. */
 async function firstOf<T, R>(items: readonly T[], make: (item: T) => Promise<R | null>): Promise<R | null> {
@@ -317,15 +324,18 @@ test.describe('every portal page on a phone and a tablet', () => {
     test(`at ${width} px no page scrolls sideways, hides a table's columns or clips the top bar`, async ({
       browser,
     }) => {
-      test.setTimeout(PAGES.length * 12_000);
+      test.setTimeout(Math.max(60_000, CHECKED.length * 12_000));
       const open = await contexts(browser, width);
-      for (const p of PAGES) {
+      for (const p of CHECKED) {
         const page = open[p.as].page;
         await page.goto(p.path(fixtures));
         const heading = page.getByRole('heading', { level: 1, ...(p.heading ? { name: p.heading } : {}) });
         await expect.soft(heading.first(), `${p.name}: its heading`).toBeVisible();
-        // let late content (charts, images, lazy chunks) settle before measuring
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        // measure once what the page loads has come (its loaders gone), not before
+        await expect
+          .poll(() => page.locator('.loader').count(), { message: `${p.name}: still loading` })
+          .toBe(0)
+          .catch(() => undefined);
         const faults = await layoutFaults(page);
         expect.soft(faults, `${p.name} (${p.path(fixtures)}) at ${width} px`).toEqual([]);
         if (width === 375)
