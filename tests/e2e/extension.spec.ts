@@ -285,8 +285,8 @@ test.describe('learning time with the extension', () => {
     expect(spans.length).toBeGreaterThan(0);
     expect(spans.every((r) => r['Day (UTC)'] === today && r.Resource === studied.title)).toBe(true);
 
-    await day.getByRole('button', { name: /^Delete this day: / }).click();
-    const confirm = portal.getByRole('dialog', { name: 'Delete this day?' });
+    await day.getByRole('button', { name: /^Delete this day\b/ }).click();
+    const confirm = portal.getByRole('alertdialog', { name: 'Delete this day?' });
     await expectAccessible(portal, 'deleting a day');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(portal.getByText('Nothing was tracked yet.')).toBeVisible();
