@@ -32,7 +32,7 @@ import { buildOpenApi } from './http/openapi';
 import { API_PREFIX } from './http/routes';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
-import { systemRoutes } from './system/routes';
+import { mailboxFor, systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {
@@ -253,6 +253,15 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       !path.startsWith(API_PREFIX) &&
       !path.startsWith('/docs') &&
       !/\.[a-z0-9]{1,5}$/i.test(path);
+    if (isPage && /^\/mailbox\/?$/.test(path) && mailboxFor(config, app.services.mail, request) !== 'open') {
+      // the local mailbox page exists only in the development setup, for a person at this machine
+      return reply
+        .code(404)
+        .type('text/html')
+        .send(
+          '<!doctype html><html lang="en"><title>Not found · Waymark</title><main><h1>Not found</h1><p>There is no such page.</p><p><a href="/">Home</a></p></main></html>',
+        );
+    }
     const html = isPage ? indexHtml() : null;
     if (html) {
       // award pages carry Open Graph tags so a shared link shows the image

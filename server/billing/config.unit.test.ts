@@ -1,6 +1,6 @@
 /** The payment settings are validated at boot: Stripe needs all three, production needs Stripe or an explicit sandbox. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { configProblems, loadConfig } from '../config';
 
 const base = {
   NODE_ENV: 'test',
@@ -13,15 +13,7 @@ const stripe = {
   STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
   STRIPE_PRICE_ID: 'price_1Seat',
 };
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-};
+const problems = configProblems;
 
 describe('payment settings', () => {
   it('uses the sandbox when no Stripe setting is given, with a webhook secret of its own', () => {
@@ -56,7 +48,7 @@ describe('payment settings', () => {
   });
 
   it('refuses the sandbox in production unless asked for', () => {
-    const production = { ...base, NODE_ENV: 'production' };
+    const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtps://mail.example.com' };
     expect(
       problems(production).some((p) => p.startsWith('STRIPE_SECRET_KEY is required in production')),
     ).toBe(true);

@@ -1,20 +1,33 @@
 import { config as configCall, health, mailbox } from '@shared/contract/system';
 import { desc, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityAdapter } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import { isLocalRequest } from '../http/loopback';
 import { ok, serve } from '../http/routes';
+
+/**
+ * Whether this request may see the local mailbox: 'off' outside the embedded development setup (a demo-*
+ * project, not production, no SMTP), 'remote' when the request was not made on this machine.
+ */
+export function mailboxFor(
+  config: Config,
+  mail: MailService,
+  request: FastifyRequest,
+): 'open' | 'off' | 'remote' {
+  if (!config.devMailbox || mail.transport.name !== 'mailbox') return 'off';
+  return isLocalRequest(request) ? 'open' : 'remote';
+}
 
 export function systemRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService },
 ) {
   const { db, config, identity, mail } = deps;
-  const mailboxOn = mail.transport.name === 'mailbox';
   serve(
     app,
     { health, config: configCall, mailbox },
@@ -27,7 +40,7 @@ export function systemRoutes(
         }
         return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
       },
-      async config() {
+      async config({ request }) {
         return ok({
           data: {
             publicUrl: config.publicUrl,
@@ -38,12 +51,15 @@ export function systemRoutes(
               emulatorHost: config.firebase.emulatorHost,
             },
             extension: config.extension,
-            mailbox: mailboxOn,
+            mailbox: mailboxFor(config, mail, request) === 'open',
           },
         });
       },
-      async mailbox({ query }) {
-        if (!mailboxOn) throw notFound('The local mailbox is off: mail is delivered through SMTP.');
+      async mailbox({ query, request }) {
+        const state = mailboxFor(config, mail, request);
+        if (state === 'off') throw notFound(`No such call: GET ${request.url.split('?')[0]}`);
+        if (state === 'remote')
+          throw forbidden('The local mailbox answers only requests made on this machine.');
         const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(200);
         const links = await identity.pendingLinks();
         const to = query.to?.toLowerCase();

@@ -21,6 +21,7 @@ import type { User } from '@shared/schemas/user';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { MailTransport } from '../adapters/mail';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
@@ -299,6 +300,8 @@ export class TestServer {
       seed?: boolean;
       /** Adds routes or hooks before the app is ready (for example a route that fails on purpose). */
       extend?: (app: FastifyInstance) => void | Promise<void>;
+      /** How mail leaves (the local mailbox unless SMTP_URL is set). */
+      mailTransport?: MailTransport;
     } = {},
   ) {
     this.emulator = emulatorApi();
@@ -312,7 +315,12 @@ export class TestServer {
     this.config = testConfig(this.options.env);
     this.database = await openTestDatabase();
     if (this.options.seed) await seed(this.database.db, {});
-    this.app = await buildApp({ config: this.config, database: this.database, logger: false });
+    this.app = await buildApp({
+      config: this.config,
+      database: this.database,
+      logger: false,
+      mailTransport: this.options.mailTransport,
+    });
     await this.options.extend?.(this.app);
     await this.app.ready();
     return this;

@@ -13,7 +13,15 @@ export default function MailboxPage() {
     client
       .call(mailbox, { query: {} })
       .then((r) => setEntries(r.data))
-      .catch((err) => setError(err instanceof ApiError ? err.message : 'The mailbox could not be loaded.'));
+      .catch((err) =>
+        setError(
+          err instanceof ApiError && err.status === 404
+            ? 'There is no local mailbox on this server: mail is delivered by e-mail.'
+            : err instanceof ApiError
+              ? err.message
+              : 'The mailbox could not be loaded.',
+        ),
+      );
   };
   useEffect(load, []);
   return (
