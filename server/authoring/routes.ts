@@ -417,7 +417,10 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async questionFeedbackList({ params, caller }) {
         const q = await readable(params.id, caller);
-        if (q.createdBy && q.createdBy._id !== caller.id)
+        // learners' feedback names them and is written to the question's author: only its creator reads it.
+        // The platform's own bank (createdBy null) would be read by a platform role, and there is none — the
+        // roles are USER and TENANT — so nobody reads it through the API.
+        if (!q.createdBy || q.createdBy._id !== caller.id)
           throw forbidden('Only the creator of a question can read its feedback.');
         const rows = await db
           .select({ f: questionFeedback, name: users.name, email: users.email, role: users.role })
