@@ -18,6 +18,8 @@ async function expectFamilyDead(replies: Reply<Json>[], trial: number) {
   for (const res of replies.filter((r) => r.status === 200)) {
     const again = await refresh(res.body.data.refreshToken);
     expect(again.status, `trial ${trial}: the winner's new refresh token`).toBe(401);
+    const me = await server.get('/api/user/me', { token: res.body.data.token });
+    expect(me.status, `trial ${trial}: the winner's new access token`).toBe(401);
   }
 }
 
@@ -33,6 +35,8 @@ describe('six simultaneous refreshes with one token', () => {
         expect(['REFRESH_REUSED', 'REFRESH_REVOKED']).toContain(r.body.errorCode);
       }
       await expectFamilyDead(replies, trial);
+      // the person's original access token belongs to the same session
+      expect((await server.get('/api/user/me', { token: person.token })).status).toBe(401);
     }
   }, 120_000);
 

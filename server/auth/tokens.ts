@@ -21,6 +21,8 @@ export interface AccessClaims {
   fam: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export class TokenService {
@@ -50,7 +52,8 @@ export class TokenService {
         issuer: 'waymark',
         audience: 'waymark-api',
       });
-      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') throw new Error('claims');
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string' || !UUID.test(payload.fam))
+        throw new Error('claims');
       return { sub: payload.sub, role: payload.role as Role, dev: payload.dev as Device, fam: payload.fam };
     } catch (err) {
       const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';
