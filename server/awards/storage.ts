@@ -95,7 +95,8 @@ export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
     method: ['GET', 'HEAD'],
     url: '/files/*',
     handler: async (request, reply) => {
-      const key = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+      // the router has decoded the path once already; decoding it again would read '%25' as a broken escape
+      const key = (request.params as { '*': string })['*'] ?? '';
       const type = contentTypeOfKey(key);
       if (!(storage instanceof LocalStorage) || !isValidKey(key) || !type) throw notFound();
       const found = await storage.stat(key);

@@ -17,7 +17,7 @@ import {
   TestView,
 } from '../schemas/assessment';
 import { CertificateInfo, PresignInput } from '../schemas/award';
-import { DateTime, ErrorBody, envelope, errors, Id, Ok } from '../schemas/common';
+import { DateTime, ErrorBody, envelope, errors, Id, Ok, UnixSecondsInput } from '../schemas/common';
 import { defineCall } from './define';
 
 export const LinkIdParam = z.object({
@@ -239,8 +239,11 @@ export const uploadFile = defineCall({
     key: z.string().min(1).max(300),
     ct: z.enum(['image/jpeg', 'image/png', 'image/webp'], { error: 'is not an image type' }),
     max: z.coerce.number().int().positive().max(MAX_IMAGE_BYTES),
-    expires: z.coerce.number().int().positive(),
-    sig: z.string().regex(/^[0-9a-f]{64}$/, 'is not a signature'),
+    expires: UnixSecondsInput,
+    sig: z
+      .string()
+      .length(64, 'is not a signature')
+      .regex(/^[0-9a-f]{64}$/, 'is not a signature'),
   }),
   rawBody: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: MAX_IMAGE_BYTES },
   responses: {

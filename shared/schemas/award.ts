@@ -31,5 +31,5 @@ export type CertificateInfo = z.infer<typeof CertificateInfo>;
 
 export const PresignInput = z.object({
   fileDetails: z.object({ extension: z.enum(['jpg', 'jpeg'], { error: 'must be jpg' }) }),
-  certificateId: z.string().min(1, 'certificateId is required'),
+  certificateId: z.string().min(1, 'certificateId is required').max(64, 'is not an award id'),
 });
