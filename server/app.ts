@@ -4,13 +4,18 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
@@ -23,13 +28,18 @@ import { TokenService } from './auth/tokens';
 import { authoringRoutes } from './authoring/routes';
 import { withAwardMeta } from './awards/og';
 import { awardRoutes } from './awards/routes';
-import { billingRoutes } from './billing/routes';
+import { billingOf, billingRoutes } from './billing/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
+import { credentialRoutes, credentialService } from './credentials/routes';
+import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApi } from './http/openapi';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
+import { startJobs } from './jobs/jobs';
+import { JobQueue } from './jobs/queue';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
 import { mailboxFor, systemRoutes } from './system/routes';
@@ -42,6 +52,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** false for tests; a pino options object otherwise. */
   logger?: boolean | object;
+  /** Credentials: how other issuers' DID documents and status lists are read (tests give their own). */
+  credentials?: CredentialServiceOptions;
 }
 
 export interface Services {
@@ -50,6 +62,7 @@ export interface Services {
   identity: IdentityAdapter;
   tokens: TokenService;
   mail: MailService;
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -84,13 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       emulatorHost: config.firebase.emulatorHost,
     });
   const tokens = new TokenService(database.db, config);
+  const jobs = new JobQueue(database, { work: config.jobs.work, log: app.log });
   const mail = new MailService(
     database.db,
     deps.mailTransport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : mailboxTransport),
     app.log,
+    jobs,
+    config.mailRetry,
+    mailDomain(config.mailFrom),
   );
-  app.decorate('services', { config, database, identity, tokens, mail });
+  app.decorate('services', { config, database, identity, tokens, mail, jobs });
 
   installErrorHandling(app);
 
@@ -133,7 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  // counts shared by every process on the database, so a limit means what it says (decision 009)
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.db),
+    // a counting failure lets the request through rather than failing it
+    skipOnError: true,
+  });
   app.decorate('rateLimits', config.rateLimit);
   if (config.env !== 'test') {
     await app.register(underPressure, {
@@ -164,10 +187,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogueRoutes(app, services);
   assessmentRoutes(app, services);
   awardRoutes(app, services);
+  await credentialService(app, services, deps.credentials);
+  credentialRoutes(app, services);
 
   registerDocs(app, config);
   await registerStatic(app, config);
+
+  // every scheduled and queued job starts from one module (server/jobs/jobs.ts)
+  app.addHook('onReady', async () => {
+    await startJobs(jobs, {
+      db: database.db,
+      config,
+      identity,
+      mail,
+      billing: billingOf(app),
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
   return app;
+}
+
+/** The domain of MAIL_FROM's address, for Message-ID headers. */
+function mailDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'waymark.local';
 }
 
 function registerDocs(app: FastifyInstance, config: Config) {
@@ -200,6 +245,9 @@ function registerDocs(app: FastifyInstance, config: Config) {
   app.get('/docs', (_req, reply) => reply.type('text/html').send(page));
 }
 
+/** A folder of the widgets' immutable files: a semantic version (1.0.0, 1.2.0-beta.1). */
+const VERSION_FOLDER = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+
 /** Serves the built portal and widget files; every other page path gets the portal's index.html. */
 async function registerStatic(app: FastifyInstance, config: Config) {
   const portalDir = join(config.staticDir, 'portal');
@@ -219,18 +267,46 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     });
   }
   // the embeddable widgets (node widgets/build-embed.mjs): partner pages load them from other origins,
-  // as module scripts, which need CORS; the API calls they make are allowed through CORS_ORIGINS
+  // as module scripts, which need CORS; the API calls they make are allowed through CORS_ORIGINS.
+  // /widgets/{version}/… never changes (a year, immutable: pin it with SRI); /widgets/… is the moving
+  // "latest" (five minutes). Keep earlier version folders in dist/widgets when deploying a new one.
   const widgetsDir = join(config.staticDir, 'widgets');
   if (existsSync(widgetsDir)) {
+    // the manifest's copy-paste snippets name this server (PUBLIC_URL)
+    const manifest = (version?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (version !== undefined && !VERSION_FOLDER.test((request.params as { version: string }).version)) {
+        return reply.callNotFound();
+      }
+      const file = join(
+        widgetsDir,
+        version === undefined ? '' : (request.params as { version: string }).version,
+        'manifest.json',
+      );
+      if (!existsSync(file)) return reply.callNotFound();
+      return reply
+        .type('application/json')
+        .header('access-control-allow-origin', '*')
+        .header(
+          'cache-control',
+          version === undefined ? 'public, max-age=300' : 'public, max-age=31536000, immutable',
+        )
+        .send(readFileSync(file, 'utf8').replaceAll('{{WAYMARK_URL}}', config.publicUrl));
+    };
+    app.get('/widgets/manifest.json', manifest());
+    app.get('/widgets/:version/manifest.json', manifest(''));
     await app.register(fastifyStatic, {
       root: widgetsDir,
       prefix: '/widgets/',
       decorateReply: false,
       index: false,
       preCompressed: true,
-      setHeaders: (reply) => {
+      setHeaders: (reply, path) => {
+        const versioned = VERSION_FOLDER.test(relative(widgetsDir, path).split(sep)[0] ?? '');
         reply.header('access-control-allow-origin', '*');
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header(
+          'cache-control',
+          versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
   }

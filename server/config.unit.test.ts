@@ -1,6 +1,7 @@
 /** Mail settings at boot: a production server says where mail goes, and the local mailbox is development only. */
 import { describe, expect, it } from 'vitest';
 import { configProblems, loadConfig } from './config';
+import { TEST_SIGNING_KEY } from './credentials/test-keys';
 
 const base = {
   NODE_ENV: 'development',
@@ -8,7 +9,12 @@ const base = {
   JWT_SECRET: 'x'.repeat(40),
   DATA_DIR: '.tmp/config-test',
 };
-const production = { ...base, NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  PAYMENTS_SANDBOX: 'true',
+  CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+};
 const problems = configProblems;
 
 describe('where mail goes', () => {

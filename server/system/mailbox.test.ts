@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailTransport } from '../adapters/mail';
+import { TEST_SIGNING_KEY } from '../credentials/test-keys';
 import { outbox } from '../db/schema';
 import { TestServer } from '../test/helper';
 
@@ -111,7 +112,14 @@ describe('the local mailbox outside the development setup', () => {
   const cases: [string, ConstructorParameters<typeof TestServer>[0]][] = [
     [
       'NODE_ENV=production',
-      { env: { NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true', MAIL_OUTBOX_ONLY: 'true' } },
+      {
+        env: {
+          NODE_ENV: 'production',
+          PAYMENTS_SANDBOX: 'true',
+          MAIL_OUTBOX_ONLY: 'true',
+          CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+        },
+      },
     ],
     [
       'a real Firebase project',

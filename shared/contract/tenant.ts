@@ -66,12 +66,12 @@ export const tenantUsersList = defineCall({
   access: TENANT,
   query: z.object({
     page: PageNumber.default(1),
+    // a literal set, not a refinement: the OpenAPI document shows the values (a refine is invisible there)
     limit: z.coerce
       .number()
-      .int()
       .min(5, 'must be 5, 10 or 15')
       .max(15, 'must be 5, 10 or 15')
-      .refine((n) => [5, 10, 15].includes(n), 'must be 5, 10 or 15')
+      .pipe(z.literal([5, 10, 15], 'must be 5, 10 or 15'))
       .default(5),
     searchText: z.string().trim().max(100).optional(),
   }),
