@@ -143,6 +143,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // set below, only where the site is served over TLS
+    strictTransportSecurity: false,
+  });
+  // HSTS only for a site served over TLS (PUBLIC_URL https, or this request came over TLS — directly or, with
+  // TRUST_PROXY, through the proxy's X-Forwarded-Proto): sent over plain HTTP it would make browsers refuse
+  // that host name over HTTP for a year (a LAN or local start)
+  const tlsSite = config.publicUrl.startsWith('https:');
+  app.addHook('onRequest', async (request, reply) => {
+    if (tlsSite || request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
