@@ -238,6 +238,7 @@ async function main() {
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       SEED_DEMO: 'false',
       PAYMENTS_SANDBOX: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: `/tmp/waymark-bench-${process.pid}`,
     };

@@ -427,6 +427,7 @@ async function main() {
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       PAYMENTS_SANDBOX: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH: '100000000',
       RATE_LIMIT_STRICT: '100000000',

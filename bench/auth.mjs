@@ -3,7 +3,7 @@
  * The sign-in exchange and an authenticated read under load, on PGlite and on PostgreSQL.
  *
  *   node bench/auth.mjs [--duration 15] [--connections 50] [--accounts 200] [--db pglite,postgres]
- *                       [--calls signin,me] [--pool 10] [--profile] [--json file]
+ *                       [--calls signin,me,health] [--pool 10] [--profile] [--json file]
  *
  * It starts everything itself: the Firebase Auth emulator (scripts/emulator.mjs), a throwaway PostgreSQL
  * cluster (scripts/pg.mjs), and for each database the real server (`server/main.ts`, NODE_ENV=production,
@@ -12,6 +12,9 @@
  * measures with autocannon (in this process, so it never shares an event loop with the server):
  *   (a) POST /api/login/sign-in-with-firebase   a fresh ID token exchanged for Waymark's tokens
  *   (b) GET  /api/user/me                       an authenticated read
+ *   (c) GET  /api/health                        the baseline: the same server and one database round
+ *                                               trip (`select 1`), no token — so (b) ÷ (c) is what
+ *                                               authenticating a request costs, whatever the machine's load
  * Each measurement follows a short warm-up. --profile writes a V8 CPU profile of each server to
  * .tmp/bench-profiles/ and prints where its time went.
  */
@@ -41,7 +44,7 @@ const CONNECTIONS = Number(opt('connections', 50));
 const ACCOUNTS = Number(opt('accounts', 200));
 const DATABASES = opt('db', 'pglite,postgres').split(',');
 const POOL = opt('pool', undefined);
-const CALLS = opt('calls', 'signin,me').split(',');
+const CALLS = opt('calls', 'signin,me,health').split(',');
 const PROFILE = argv.includes('--profile');
 const JSON_OUT = opt('json', undefined);
 const PROJECT = 'demo-waymark';
@@ -154,6 +157,7 @@ async function startServer(kind, { emulatorHost, databaseUrl }) {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       PAYMENTS_SANDBOX: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
       STATIC_DIR: join(dataDir, 'no-static'),
     },
   });
@@ -278,7 +282,12 @@ async function main() {
       headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
     });
 
-    const calls = { signin: ['POST /api/login/sign-in-with-firebase', signIn], me: ['GET /api/user/me', me] };
+    const health = () => ({ method: 'GET', path: '/api/health' });
+    const calls = {
+      signin: ['POST /api/login/sign-in-with-firebase', signIn],
+      me: ['GET /api/user/me', me],
+      health: ['GET /api/health (baseline)', health],
+    };
     for (const [name, request] of CALLS.map((c) => calls[c]).filter(Boolean)) {
       log(`${kind}: ${name} — warm-up ${WARMUP} s, then ${DURATION} s with ${CONNECTIONS} connections`);
       await measure(server.url, name, request, WARMUP);

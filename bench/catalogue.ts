@@ -221,6 +221,7 @@ async function main() {
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       PAYMENTS_SANDBOX: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
     };
     // a learner for the signed-in list, and a token of theirs
     const [learner] = rowsOf<{ id: string }>(

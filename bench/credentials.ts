@@ -159,6 +159,8 @@ async function main() {
     const env = {
       ...process.env,
       NODE_ENV: 'production',
+      // no SMTP here: mail stays in the outbox table (a production start otherwise refuses)
+      MAIL_OUTBOX_ONLY: 'true',
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
       DATABASE_URL: pg.url,

@@ -42,7 +42,7 @@ import { startJobs } from './jobs/jobs';
 import { JobQueue } from './jobs/queue';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
-import { systemRoutes } from './system/routes';
+import { mailboxFor, systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {
@@ -143,6 +143,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // set below, only where the site is served over TLS
+    strictTransportSecurity: false,
+  });
+  // HSTS only for a site served over TLS (PUBLIC_URL https, or this request came over TLS — directly or, with
+  // TRUST_PROXY, through the proxy's X-Forwarded-Proto): sent over plain HTTP it would make browsers refuse
+  // that host name over HTTP for a year (a LAN or local start)
+  const tlsSite = config.publicUrl.startsWith('https:');
+  app.addHook('onRequest', async (request, reply) => {
+    if (tlsSite || request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
@@ -329,6 +339,15 @@ async function registerStatic(app: FastifyInstance, config: Config) {
       !path.startsWith(API_PREFIX) &&
       !path.startsWith('/docs') &&
       !/\.[a-z0-9]{1,5}$/i.test(path);
+    if (isPage && /^\/mailbox\/?$/.test(path) && mailboxFor(config, app.services.mail, request) !== 'open') {
+      // the local mailbox page exists only in the development setup, for a person at this machine
+      return reply
+        .code(404)
+        .type('text/html')
+        .send(
+          '<!doctype html><html lang="en"><title>Not found · Waymark</title><main><h1>Not found</h1><p>There is no such page.</p><p><a href="/">Home</a></p></main></html>',
+        );
+    }
     const html = isPage ? indexHtml() : null;
     if (html) {
       // award pages carry Open Graph tags so a shared link shows the image

@@ -52,6 +52,8 @@ const Env = z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
+    /** In production without SMTP_URL: keep mail in the outbox table, undelivered, instead of refusing to start. */
+    MAIL_OUTBOX_ONLY: bool.default(false),
     MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
     /** Retries of a failed SMTP delivery, and the wait before the first (each later one waits twice as long). */
     MAIL_RETRY_LIMIT: z.coerce
@@ -167,6 +169,14 @@ const Env = z
           'is required in production (with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID); set PAYMENTS_SANDBOX=true to run the sandbox checkout instead',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production: without it invitations, test links and contact messages are not delivered; set MAIL_OUTBOX_ONLY=true to keep them undelivered in the database (table outbox) instead',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.CREDENTIAL_SIGNING_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -231,6 +241,12 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /**
+     * The local mailbox (GET /api/dev/mailbox, the /mailbox page) exists only in the embedded development
+     * setup — a demo-* project on the Auth emulator, not production, no SMTP — and answers only requests
+     * made on this machine (server/http/loopback.ts).
+     */
+    devMailbox: env.FIREBASE_PROJECT_ID.startsWith('demo-') && env.NODE_ENV !== 'production' && !env.SMTP_URL,
     mailRetry: { limit: env.MAIL_RETRY_LIMIT, delaySeconds: env.MAIL_RETRY_DELAY },
     jobs: { work: env.JOB_WORKERS },
     supportEmail: env.SUPPORT_EMAIL,
@@ -302,6 +318,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const jwtSecret = env.JWT_SECRET ?? localSecret(resolve(env.DATA_DIR));
   return toConfig(env, jwtSecret);
+}
+
+/** The problems loadConfig would report for these settings (none when they are valid). */
+export function configProblems(source: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(source);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
 }
 
 /** Outside production a missing JWT_SECRET is generated once and kept beside the data. */

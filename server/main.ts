@@ -66,6 +66,16 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Waymark is ready');
+  // where mail goes, said once at start
+  if (config.smtpUrl) app.log.info(`mail is delivered through ${new URL(config.smtpUrl).host}`);
+  else if (config.devMailbox)
+    app.log.info(
+      `mail is not sent: it lands in the local mailbox, ${config.publicUrl}/mailbox (this machine only)`,
+    );
+  else
+    app.log.warn(
+      'mail is NOT delivered: SMTP_URL is unset (MAIL_OUTBOX_ONLY=true), so invitations, test links and contact messages stay in the database table outbox; set SMTP_URL to send them',
+    );
 }
 
 main().catch((err) => {

@@ -2,13 +2,15 @@
  * The file storage adapter (award images, question images): one interface, two implementations.
  *
  * - local (default): files under DATA_DIR/files. Uploads go to the API itself through short-lived signed
- *   URLs (PUT /api/storage/upload?key&ct&max&expires&sig, HMAC-SHA256 over every parameter with a secret
- *   from the settings); the type is checked against the file's magic bytes and the size against the signed
- *   limit; files are served read-only at /files/{key}.
+ *   URLs (PUT /api/storage/upload?key&ct&max[&size]&expires&sig, HMAC-SHA256 with a secret from the
+ *   settings over every parameter exactly as the address spells it, so any change to the address — a
+ *   raised limit, the same number written another way, an added or repeated parameter — is refused); the
+ *   type is checked against the file's magic bytes, the size against the signed limit and, when the
+ *   uploader declared it, the signed exact size; files are served read-only at /files/{key}.
  * - S3-compatible (S3_BUCKET set): presigned PUT URLs (AWS Signature Version 4, written with node:crypto —
- *   no SDK) straight to the bucket, with the content type signed in; files are read from S3_PUBLIC_URL
- *   (a CDN) or the bucket. Presence, size and type are checked after the upload with signed HEAD and
- *   ranged GET requests.
+ *   no SDK) straight to the bucket, with the content type and the exact size (Content-Length) signed in,
+ *   so the bucket refuses any other type or size; files are read from S3_PUBLIC_URL (a CDN) or the bucket.
+ *   Presence, size and type are checked again after the upload with signed HEAD and ranged GET requests.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -32,13 +34,19 @@ export interface StoredObject {
   contentType: string | null;
 }
 
+export interface UploadOptions {
+  contentType: string;
+  /** The most the file may hold. */
+  maxBytes: number;
+  /** The file's exact size, when the uploader declared it (at most maxBytes): signed in, so no other size is taken. */
+  size?: number;
+  expiresInSeconds?: number;
+}
+
 export interface StorageAdapter {
   readonly kind: 'local' | 's3';
-  /** A short-lived address to PUT one file of this type and at most this size to `key`. */
-  presignUpload(
-    key: string,
-    opts: { contentType: string; maxBytes: number; expiresInSeconds?: number },
-  ): Promise<PresignedUpload>;
+  /** A short-lived address to PUT one file of this type, of at most this size (or exactly `size`), to `key`. */
+  presignUpload(key: string, opts: UploadOptions): Promise<PresignedUpload>;
   /** Where anyone reads the file. */
   publicUrl(key: string): string;
   /** Size and type of a stored file, or null when there is none. */
@@ -88,9 +96,14 @@ export interface UploadGrant {
   key: string;
   contentType: ImageType;
   maxBytes: number;
+  /** The exact size the address was signed for, when the uploader declared one. */
+  size: number | null;
   /** Unix seconds. */
   expires: number;
 }
+
+/** The parameters of a local upload address; any other, or any given twice, makes the address invalid. */
+const UPLOAD_PARAMS = ['key', 'ct', 'max', 'size', 'expires', 'sig'] as const;
 
 export type UploadCheck =
   | { ok: true; grant: UploadGrant }
@@ -118,28 +131,31 @@ export class LocalStorage implements StorageAdapter {
     return this.opts.now ? this.opts.now() : Date.now();
   }
 
-  private sign(key: string, ct: string, max: number, expires: number): string {
+  /** The signature over the parameters' text exactly as the address carries it (no line breaks in any). */
+  private sign(p: { key: string; ct: string; max: string; size?: string; expires: string }): string {
     return createHmac('sha256', this.opts.secret)
-      .update(['PUT', key, ct, String(max), String(expires)].join('\n'))
+      .update(
+        ['PUT', p.key, p.ct, p.max, p.expires, ...(p.size === undefined ? [] : ['size', p.size])].join('\n'),
+      )
       .digest('hex');
   }
 
-  async presignUpload(
-    key: string,
-    opts: { contentType: string; maxBytes: number; expiresInSeconds?: number },
-  ): Promise<PresignedUpload> {
+  async presignUpload(key: string, opts: UploadOptions): Promise<PresignedUpload> {
     assertKey(key);
     if (!(IMAGE_TYPES as readonly string[]).includes(opts.contentType))
       throw new Error(`Unsupported upload type ${opts.contentType}`);
     const max = Math.min(Math.floor(opts.maxBytes), MAX_UPLOAD_BYTES);
+    if (opts.size !== undefined && !(Number.isInteger(opts.size) && opts.size > 0 && opts.size <= max))
+      throw new Error(`Upload size ${opts.size} is not within 1..${max}`);
     const expires = Math.floor(this.now() / 1000) + (opts.expiresInSeconds ?? this.opts.defaultTtlSeconds);
-    const q = new URLSearchParams({
+    const params = {
       key,
       ct: opts.contentType,
       max: String(max),
+      ...(opts.size === undefined ? {} : { size: String(opts.size) }),
       expires: String(expires),
-      sig: this.sign(key, opts.contentType, max, expires),
-    });
+    };
+    const q = new URLSearchParams({ ...params, sig: this.sign(params) });
     return {
       url: `${this.opts.publicUrl}/api/storage/upload?${q.toString()}`,
       method: 'PUT',
@@ -148,20 +164,37 @@ export class LocalStorage implements StorageAdapter {
     };
   }
 
-  /** Checks a signed upload address: signature over every parameter, then expiry. */
-  verifyUpload(q: { key: string; ct: string; max: number; expires: number; sig: string }): UploadCheck {
+  /**
+   * Checks a signed upload address from its query as the request carried it (text, not parsed numbers):
+   * only the known parameters, each once; the signature over their exact text; then the expiry.
+   */
+  verifyUpload(query: Record<string, unknown>): UploadCheck {
+    const invalid = { ok: false, reason: 'signature', message: 'This upload address is not valid.' } as const;
+    const names = Object.keys(query);
+    if (names.some((n) => !(UPLOAD_PARAMS as readonly string[]).includes(n))) return invalid;
+    if (Object.values(query).some((v) => typeof v !== 'string')) return invalid;
+    const q = query as Partial<Record<(typeof UPLOAD_PARAMS)[number], string>>;
+    if (!q.key || !q.ct || !q.max || !q.expires || !q.sig) return invalid;
     if (!isValidKey(q.key)) return { ok: false, reason: 'key', message: 'This upload address is not valid.' };
-    const expected = Buffer.from(this.sign(q.key, q.ct, q.max, q.expires), 'hex');
+    const expected = Buffer.from(
+      this.sign({ key: q.key, ct: q.ct, max: q.max, size: q.size, expires: q.expires }),
+      'hex',
+    );
     const given = Buffer.from(q.sig, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return { ok: false, reason: 'signature', message: 'This upload address is not valid.' };
-    }
-    if (Math.floor(this.now() / 1000) > q.expires) {
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
+    const expires = Number(q.expires);
+    if (Math.floor(this.now() / 1000) > expires) {
       return { ok: false, reason: 'expired', message: 'This upload address has expired. Ask for a new one.' };
     }
     return {
       ok: true,
-      grant: { key: q.key, contentType: q.ct as ImageType, maxBytes: q.max, expires: q.expires },
+      grant: {
+        key: q.key,
+        contentType: q.ct as ImageType,
+        maxBytes: Number(q.max),
+        size: q.size === undefined ? null : Number(q.size),
+        expires,
+      },
     };
   }
 
@@ -367,15 +400,22 @@ export class S3Storage implements StorageAdapter {
     });
   }
 
-  async presignUpload(
-    key: string,
-    opts: { contentType: string; maxBytes: number; expiresInSeconds?: number },
-  ): Promise<PresignedUpload> {
+  /**
+   * A presigned PUT with the content type and the exact size signed in (the bucket answers 403 to any
+   * other Content-Type or Content-Length). A presigned PUT cannot carry a size limit, only a size, so
+   * the size is required.
+   */
+  async presignUpload(key: string, opts: UploadOptions): Promise<PresignedUpload> {
+    if (
+      opts.size === undefined ||
+      !(Number.isInteger(opts.size) && opts.size > 0 && opts.size <= opts.maxBytes)
+    )
+      throw new Error(`An S3 upload needs its exact size (1..${opts.maxBytes}), not ${opts.size}`);
     const ttl = opts.expiresInSeconds ?? this.opts.defaultTtlSeconds;
     const now = this.opts.now ? this.opts.now() : new Date();
     const headers = { 'content-type': opts.contentType };
     return {
-      url: this.sign('PUT', key, ttl, headers),
+      url: this.sign('PUT', key, ttl, { ...headers, 'content-length': String(opts.size) }),
       method: 'PUT',
       headers,
       expiresAt: new Date(now.getTime() + ttl * 1000),

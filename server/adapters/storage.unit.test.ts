@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import aws4 from 'aws4';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isValidKey, LocalStorage, presignUrl, S3Storage, sniffImageType } from './storage';
 
@@ -40,7 +41,7 @@ describe('the SigV4 presigner', () => {
     expect(minio.objectUrl('certificates/abc.jpg')).toBe('http://127.0.0.1:9000/awards/certificates/abc.jpg');
   });
 
-  it('signs the content type into a presigned PUT and tells the uploader to send it', async () => {
+  it('signs the content type and the exact size into a presigned PUT and tells the uploader the type', async () => {
     const s3 = new S3Storage(
       {
         endpoint: 'https://s3.amazonaws.com',
@@ -51,21 +52,58 @@ describe('the SigV4 presigner', () => {
       },
       { defaultTtlSeconds: 300, now: () => new Date('2026-01-01T00:00:00Z') },
     );
-    const up = await s3.presignUpload('certificates/abc.jpg', { contentType: 'image/jpeg', maxBytes: 1000 });
+    const up = await s3.presignUpload('certificates/abc.jpg', {
+      contentType: 'image/jpeg',
+      maxBytes: 1000,
+      size: 700,
+    });
     const u = new URL(up.url);
     expect(u.host).toBe('examplebucket.s3.amazonaws.com');
     expect(u.pathname).toBe('/certificates/abc.jpg');
-    expect(u.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(u.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     expect(u.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(u.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(up.headers).toEqual({ 'content-type': 'image/jpeg' });
     expect(up.expiresAt.toISOString()).toBe('2026-01-01T00:05:00.000Z');
     expect(s3.publicUrl('certificates/abc.jpg')).toBe('https://cdn.example.com/certificates/abc.jpg');
     // a different content type gives a different signature
-    const png = await s3.presignUpload('certificates/abc.jpg', { contentType: 'image/png', maxBytes: 1000 });
+    const png = await s3.presignUpload('certificates/abc.jpg', {
+      contentType: 'image/png',
+      maxBytes: 1000,
+      size: 700,
+    });
     expect(new URL(png.url).searchParams.get('X-Amz-Signature')).not.toBe(
       u.searchParams.get('X-Amz-Signature'),
     );
+    // the same address from an independent SigV4 implementation (the aws4 package)
+    const signed = aws4.sign(
+      {
+        host: 'examplebucket.s3.amazonaws.com',
+        path: '/certificates/abc.jpg?X-Amz-Expires=300&X-Amz-Date=20260101T000000Z',
+        method: 'PUT',
+        service: 's3',
+        region: 'eu-west-1',
+        signQuery: true,
+        headers: { 'Content-Type': 'image/jpeg', 'Content-Length': '700' },
+      },
+      AWS_EXAMPLE,
+    );
+    const theirs = new URL(`https://examplebucket.s3.amazonaws.com${signed.path}`);
+    expect(theirs.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(u.searchParams.get('X-Amz-Signature')).toBe(theirs.searchParams.get('X-Amz-Signature'));
+  });
+
+  it('will not presign a PUT without the exact size, or with one over the limit', async () => {
+    const s3 = new S3Storage(
+      { endpoint: 'https://s3.amazonaws.com', bucket: 'examplebucket', region: 'eu-west-1', ...AWS_EXAMPLE },
+      { defaultTtlSeconds: 300 },
+    );
+    await expect(s3.presignUpload('a.jpg', { contentType: 'image/jpeg', maxBytes: 1000 })).rejects.toThrow(
+      /exact size/,
+    );
+    await expect(
+      s3.presignUpload('a.jpg', { contentType: 'image/jpeg', maxBytes: 1000, size: 1001 }),
+    ).rejects.toThrow(/exact size/);
   });
 
   it('checks an uploaded object with signed HEAD and ranged GET requests', async () => {
@@ -104,16 +142,8 @@ describe('local storage', () => {
     now: () => clock,
   });
 
-  const params = (url: string) => {
-    const q = new URL(url).searchParams;
-    return {
-      key: q.get('key')!,
-      ct: q.get('ct')!,
-      max: Number(q.get('max')),
-      expires: Number(q.get('expires')),
-      sig: q.get('sig')!,
-    };
-  };
+  /** The query as the request carries it: text. */
+  const params = (url: string) => Object.fromEntries(new URL(url).searchParams) as Record<string, string>;
 
   it('signs upload URLs served by the API and accepts them until they expire', async () => {
     const up = await local.presignUpload('certificates/abc.jpg', {
@@ -122,7 +152,7 @@ describe('local storage', () => {
     });
     expect(up.url.startsWith('http://127.0.0.1:8080/api/storage/upload?')).toBe(true);
     const p = params(up.url);
-    expect(p.max).toBe(5 * 1024 * 1024);
+    expect(p.max).toBe(String(5 * 1024 * 1024));
     expect(local.verifyUpload(p)).toMatchObject({ ok: true, grant: { key: 'certificates/abc.jpg' } });
     clock += 301_000;
     expect(local.verifyUpload(p)).toMatchObject({ ok: false, reason: 'expired' });
@@ -136,9 +166,15 @@ describe('local storage', () => {
     expect(local.verifyUpload({ ...p, key: 'certificates/other.jpg' })).toMatchObject({
       reason: 'signature',
     });
-    expect(local.verifyUpload({ ...p, max: 5_000_000 })).toMatchObject({ reason: 'signature' });
+    expect(local.verifyUpload({ ...p, max: '5000000' })).toMatchObject({ reason: 'signature' });
+    expect(local.verifyUpload({ ...p, max: `0${p.max}` })).toMatchObject({ reason: 'signature' });
+    expect(local.verifyUpload({ ...p, size: '10' })).toMatchObject({ reason: 'signature' });
+    expect(local.verifyUpload({ ...p, extra: '1' })).toMatchObject({ reason: 'signature' });
+    expect(local.verifyUpload({ ...p, max: [p.max!, '5000000'] })).toMatchObject({ reason: 'signature' });
     expect(local.verifyUpload({ ...p, ct: 'image/png' })).toMatchObject({ reason: 'signature' });
-    expect(local.verifyUpload({ ...p, expires: p.expires + 3600 })).toMatchObject({ reason: 'signature' });
+    expect(local.verifyUpload({ ...p, expires: String(Number(p.expires) + 3600) })).toMatchObject({
+      reason: 'signature',
+    });
     expect(local.verifyUpload({ ...p, sig: 'ab' })).toMatchObject({ reason: 'signature' });
     expect(local.verifyUpload({ ...p, key: '../secrets/jwt' })).toMatchObject({ reason: 'key' });
   });

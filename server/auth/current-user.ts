@@ -1,8 +1,8 @@
 import type { User } from '@shared/schemas/user';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { tokenFamilies, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import { bearer, type Caller } from '../http/routes';
 import type { TokenService } from './tokens';
@@ -39,21 +39,33 @@ export function toApiUser(row: UserRow): User {
   };
 }
 
-/** Authenticates requests: verifies the access token, then loads the user so a removed account stops at once. */
+/**
+ * Authenticates requests: verifies the access token, then — in one prepared statement, by primary keys —
+ * loads the user and the session the token names, so a removed account and an ended session (logout, reuse
+ * of a refresh token, account deletion) stop at once rather than when the token expires. Nothing is cached:
+ * every server process reads the same rows, so a session ended through one process is ended on all.
+ */
 export function installAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
-  const byId = db
-    .select()
+  const callerById = db
+    .select({ user: users, sessionRevokedAt: tokenFamilies.revokedAt, sessionId: tokenFamilies.id })
     .from(users)
+    .leftJoin(
+      tokenFamilies,
+      and(eq(tokenFamilies.id, sql.placeholder('fam')), eq(tokenFamilies.userId, users.id)),
+    )
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('user_by_id');
+    .prepare('caller_by_id');
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (request: FastifyRequest): Promise<Caller> => {
     const claims = await tokens.verifyAccess(bearer(request));
-    const [row] = await byId.execute({ id: claims.sub });
-    if (!row) throw unauthorized('This account no longer exists.', 'USER_GONE');
+    const [found] = await callerById.execute({ id: claims.sub, fam: claims.fam });
+    if (!found) throw unauthorized('This account no longer exists.', 'USER_GONE');
+    const row = found.user;
     if (row.isDeleted)
       throw unauthorized('This account is scheduled for deletion. Sign in again to keep it.', 'USER_DELETED');
+    if (!found.sessionId || found.sessionRevokedAt)
+      throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
     return { user: row, id: row.id, device: claims.dev, familyId: claims.fam };
   });
 }

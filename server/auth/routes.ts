@@ -100,8 +100,8 @@ const userCode = () =>
   ).join('');
 
 export function authRoutes(app: FastifyInstance, { db, config, identity, tokens }: AuthDeps) {
-  const loadRole = async (userId: string) => {
-    const [row] = await db
+  const loadRole = async (tx: Db, userId: string) => {
+    const [row] = await tx
       .select({ role: users.role, isDeleted: users.isDeleted })
       .from(users)
       .where(eq(users.id, userId))

@@ -2,15 +2,16 @@
  * Waymark's own tokens. The access token is a short-lived HS256 JWT naming the user, role, device and
  * token family. The refresh token is 32 random bytes, stored only as its SHA-256, bound to one device,
  * rotated on every use; presenting a rotated token again revokes its whole family (a stolen token is
- * useless once either party has used it).
+ * useless once either party has used it). A family is a session (table token_families): revoking it stops
+ * its refresh tokens and, through the check on every authenticated request, its access tokens at once.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Device, Role } from '@shared/schemas/common';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { refreshTokens } from '../db/schema';
+import { refreshTokens, tokenFamilies } from '../db/schema';
 import { unauthorized } from '../http/errors';
 
 export interface AccessClaims {
@@ -19,6 +20,8 @@ export interface AccessClaims {
   dev: Device;
   fam: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
@@ -49,7 +52,8 @@ export class TokenService {
         issuer: 'waymark',
         audience: 'waymark-api',
       });
-      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string') throw new Error('claims');
+      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string' || !UUID.test(payload.fam))
+        throw new Error('claims');
       return { sub: payload.sub, role: payload.role as Role, dev: payload.dev as Device, fam: payload.fam };
     } catch (err) {
       const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';
@@ -60,19 +64,25 @@ export class TokenService {
     }
   }
 
-  /** Starts a new token family for a sign-in on one device. */
+  /** Starts a new token family (a session) for a sign-in on one device. */
   async issue(user: { id: string; role: Role }, device: Device, deviceInfo?: unknown) {
-    return this.mint(user, device, randomUUID(), deviceInfo);
+    const familyId = randomUUID();
+    return this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx.insert(tokenFamilies).values({ id: familyId, userId: user.id, device });
+      return this.mint(tx, user, device, familyId, deviceInfo);
+    });
   }
 
   private async mint(
+    tx: Db,
     user: { id: string; role: Role },
     device: Device,
     familyId: string,
     deviceInfo?: unknown,
   ) {
     const refreshToken = randomBytes(32).toString('base64url');
-    const [row] = await this.db
+    const [row] = await tx
       .insert(refreshTokens)
       .values({
         userId: user.id,
@@ -89,56 +99,59 @@ export class TokenService {
 
   /**
    * Rotates a refresh token. Unknown, expired, revoked or wrong-device tokens are refused; a token that was
-   * already rotated revokes its family.
+   * already rotated revokes its family. It runs in one transaction holding the family's row lock, so
+   * simultaneous refreshes of one session run one after another whatever the interleaving: the first
+   * rotates, every later one finds the token rotated and revokes the family — new token included, since it
+   * was committed before the lock was released.
    */
-  async rotate(refreshToken: string, device: Device, loadRole: (userId: string) => Promise<Role | null>) {
-    const hash = sha256(refreshToken);
-    const [row] = await this.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hash))
-      .limit(1);
-    if (!row) throw unauthorized('Your session has ended. Please sign in again.', 'REFRESH_INVALID');
-    if (row.revokedAt) throw unauthorized('Your session has ended. Please sign in again.', 'REFRESH_REVOKED');
-    if (row.device !== device) throw unauthorized('This token belongs to another device.', 'REFRESH_DEVICE');
-    if (row.rotatedAt) {
-      await this.revokeFamily(row.familyId);
-      throw unauthorized(
-        'This session was used elsewhere and has been ended. Please sign in again.',
-        'REFRESH_REUSED',
-      );
-    }
-    if (row.expiresAt.getTime() <= Date.now())
-      throw unauthorized('Your session has expired. Please sign in again.', 'REFRESH_EXPIRED');
-    // claim the token: only one concurrent rotation wins
-    const claimed = await this.db
-      .update(refreshTokens)
-      .set({ rotatedAt: new Date() })
-      .where(
-        and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
-      )
-      .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) {
-      await this.revokeFamily(row.familyId);
-      throw unauthorized(
-        'This session was used elsewhere and has been ended. Please sign in again.',
-        'REFRESH_REUSED',
-      );
-    }
-    const role = await loadRole(row.userId);
-    if (!role) {
-      await this.revokeFamily(row.familyId);
-      throw unauthorized('Your session has ended. Please sign in again.', 'REFRESH_INVALID');
-    }
-    const next = await this.mint({ id: row.userId, role }, device, row.familyId, row.deviceInfo);
-    return { token: next.token, refreshToken: next.refreshToken, userId: row.userId };
+  async rotate(
+    refreshToken: string,
+    device: Device,
+    loadRole: (tx: Db, userId: string) => Promise<Role | null>,
+  ) {
+    const outcome = await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const hash = sha256(refreshToken);
+      // lock the session first, then read the token: a statement that waited for a row lock sees only the
+      // locked rows at their newest version (PostgreSQL's EvalPlanQual), so the token is read afterwards,
+      // in a statement of its own, to see what the refresh that held the lock wrote
+      const [family] = await tx
+        .select({ revokedAt: tokenFamilies.revokedAt })
+        .from(tokenFamilies)
+        .where(
+          eq(
+            tokenFamilies.id,
+            tx
+              .select({ id: refreshTokens.familyId })
+              .from(refreshTokens)
+              .where(eq(refreshTokens.tokenHash, hash)),
+          ),
+        )
+        .for('update');
+      const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
+      if (!family || !token) return { refused: 'REFRESH_INVALID' as const };
+      if (family.revokedAt || token.revokedAt) return { refused: 'REFRESH_REVOKED' as const };
+      if (token.device !== device) return { refused: 'REFRESH_DEVICE' as const };
+      if (token.rotatedAt) {
+        await revokeFamilies(tx, eq(tokenFamilies.id, token.familyId));
+        return { refused: 'REFRESH_REUSED' as const };
+      }
+      if (token.expiresAt.getTime() <= Date.now()) return { refused: 'REFRESH_EXPIRED' as const };
+      const role = await loadRole(tx, token.userId);
+      if (!role) {
+        await revokeFamilies(tx, eq(tokenFamilies.id, token.familyId));
+        return { refused: 'REFRESH_INVALID' as const };
+      }
+      await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, token.id));
+      const next = await this.mint(tx, { id: token.userId, role }, device, token.familyId, token.deviceInfo);
+      return { next: { token: next.token, refreshToken: next.refreshToken, userId: token.userId } };
+    });
+    if (outcome.refused) throw REFUSALS[outcome.refused]();
+    return outcome.next!;
   }
 
   async revokeFamily(familyId: string) {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await revokeFamilies(this.db, eq(tokenFamilies.id, familyId));
   }
 
   /** Ends the session a refresh token belongs to (logout). Unknown tokens are ignored. */
@@ -151,10 +164,47 @@ export class TokenService {
     if (row && row.device === device) await this.revokeFamily(row.familyId);
   }
 
+  /** Ends every session of a person (account deletion). */
   async revokeAllForUser(userId: string) {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await revokeFamilies(this.db, eq(tokenFamilies.userId, userId));
   }
+}
+
+const ended = 'Your session has ended. Please sign in again.';
+const REFUSALS = {
+  REFRESH_INVALID: () => unauthorized(ended, 'REFRESH_INVALID'),
+  REFRESH_REVOKED: () => unauthorized(ended, 'REFRESH_REVOKED'),
+  REFRESH_DEVICE: () => unauthorized('This token belongs to another device.', 'REFRESH_DEVICE'),
+  REFRESH_REUSED: () =>
+    unauthorized(
+      'This session was used elsewhere and has been ended. Please sign in again.',
+      'REFRESH_REUSED',
+    ),
+  REFRESH_EXPIRED: () => unauthorized('Your session has expired. Please sign in again.', 'REFRESH_EXPIRED'),
+};
+
+/**
+ * Revokes the families the condition selects: the family row is what every request and every refresh reads;
+ * the token rows are marked too, for a process of the release before token_families.
+ */
+async function revokeFamilies(db: Db, which: SQL | undefined) {
+  const now = new Date();
+  const revoked = await db
+    .update(tokenFamilies)
+    .set({ revokedAt: now })
+    .where(and(which, isNull(tokenFamilies.revokedAt)))
+    .returning({ id: tokenFamilies.id });
+  if (revoked.length === 0) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        inArray(
+          refreshTokens.familyId,
+          revoked.map((r) => r.id),
+        ),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }

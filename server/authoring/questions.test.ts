@@ -789,6 +789,28 @@ describe('question editor calls', () => {
     });
   });
 
+  describe("the platform's own questions (no creator)", () => {
+    it("lets no tenant read the feedback on a question of the platform's bank: there is no platform role", async () => {
+      // a seeded question of the platform's bank: published, created by nobody
+      const id = await api.publishQuestion(mentor, body('MCQ'));
+      await server.db.update(questions).set({ createdBy: null }).where(eq(questions.id, id));
+      await server.db.insert(questionFeedback).values({
+        questionId: id,
+        userId: asha.id,
+        feedback: 'Private: I think option two is right too.',
+      });
+      for (const who of [mentor, rival]) {
+        const res = await call('GET', `/admin/feedback-question/${id}`, who);
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe('Only the creator of a question can read its feedback.');
+        expect(JSON.stringify(res.body)).not.toContain('option two');
+        expect(JSON.stringify(res.body)).not.toContain('Asha');
+      }
+      // the question itself stays readable to every tenant, as a published question is
+      expect((await getQ(id, rival)).createdBy).toBeNull();
+    });
+  });
+
   describe('subjects', () => {
     it('lists the subjects with their topics for the editor', async () => {
       const list = await ok('GET', '/admin/subject/subject-list', mentor);

@@ -44,6 +44,7 @@ import {
   testLinkQuestions,
   testLinks,
 } from '../assessments/tables';
+import { presignImageUpload } from '../awards/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
@@ -59,14 +60,8 @@ import {
   tenantAssessments,
 } from './tables';
 
-/** What the authoring calls need of the storage adapter. */
-interface UploadStorage {
-  presignUpload(
-    key: string,
-    opts: { contentType: string; maxBytes: number },
-  ): Promise<{ url: string; expiresAt: Date }>;
-  publicUrl(key: string): string;
-}
+/** The largest question or option image. */
+const QUESTION_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newLinkId = () => randomBytes(16).toString('base64url');
@@ -431,16 +426,18 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async imageSignedUrl({ body, caller }) {
         await owned(body.questionId, caller);
-        const storage = (app.services as { storage?: UploadStorage }).storage;
+        const storage = app.services.storage;
         if (!storage) throw new HttpError(503, 'Image uploads are not available on this server.');
         const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
         const key =
           body.type === 'question'
             ? `questions/${body.questionId}/question-${Date.now()}.${ext}`
             : `questions/${body.questionId}/option-${body.optionIndex ?? 0}-${Date.now()}.${ext}`;
-        const signed = await storage.presignUpload(key, {
+        const signed = await presignImageUpload(storage, key, {
           contentType: `image/${ext}`,
-          maxBytes: 2 * 1024 * 1024,
+          maxBytes: QUESTION_IMAGE_BYTES,
+          size: body.size,
+          field: 'size',
         });
         return ok({
           data: { url: signed.url, path: storage.publicUrl(key), expiresAt: signed.expiresAt.toISOString() },
@@ -449,7 +446,10 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async questionFeedbackList({ params, caller }) {
         const q = await readable(params.id, caller);
-        if (q.createdBy && q.createdBy._id !== caller.id)
+        // learners' feedback names them and is written to the question's author: only its creator reads it.
+        // The platform's own bank (createdBy null) would be read by a platform role, and there is none — the
+        // roles are USER and TENANT — so nobody reads it through the API.
+        if (!q.createdBy || q.createdBy._id !== caller.id)
           throw forbidden('Only the creator of a question can read its feedback.');
         const rows = await db
           .select({ f: questionFeedback, name: users.name, email: users.email, role: users.role })

@@ -16,7 +16,7 @@ import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { created, ok, serve } from '../http/routes';
 import { certificateInfoOf, certificateKey, earnedAward } from './info';
-import { storageOf, storageRoutes } from './storage';
+import { presignImageUpload, storageOf, storageRoutes } from './storage';
 
 const NO_AWARD = 'This test link has no award.';
 
@@ -53,9 +53,11 @@ export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config
           throw conflict('The image of this award is already generated.', { field: 'certificateId' });
         }
         const key = certificateKey(link.linkId);
-        const signed = await storage.presignUpload(key, {
+        const signed = await presignImageUpload(storage, key, {
           contentType: 'image/jpeg',
           maxBytes: MAX_UPLOAD_BYTES,
+          size: body.fileDetails.size,
+          field: 'fileDetails.size',
         });
         return created({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
       },

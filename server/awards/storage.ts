@@ -34,6 +34,35 @@ export function storageOf(app: FastifyInstance): StorageAdapter {
   return services.storage;
 }
 
+/**
+ * An upload address for an image, after the checks every caller needs: a declared size over the limit is a
+ * 413 naming `field`; S3 storage signs the exact size into its address (a presigned PUT cannot carry a
+ * limit), so there the size is required (400 naming `field`).
+ */
+export async function presignImageUpload(
+  storage: StorageAdapter,
+  key: string,
+  opts: { contentType: string; maxBytes: number; size: number | undefined; field: string },
+) {
+  if (opts.size !== undefined && opts.size > opts.maxBytes) {
+    throw new HttpError(413, `The image is larger than ${Math.floor(opts.maxBytes / 1024)} KB.`, {
+      field: opts.field,
+    });
+  }
+  if (opts.size === undefined && storage.kind === 's3') {
+    throw new HttpError(
+      400,
+      `${opts.field}: is required: the upload address is signed for the file's exact size in bytes`,
+      { field: opts.field, fields: { [opts.field]: "is required: the file's size in bytes" } },
+    );
+  }
+  return storage.presignUpload(key, {
+    contentType: opts.contentType,
+    maxBytes: opts.maxBytes,
+    size: opts.size,
+  });
+}
+
 export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
   const storage = storageOf(app);
 
@@ -47,9 +76,10 @@ export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
       scope,
       { uploadFile },
       {
-        async uploadFile({ query, request }) {
+        async uploadFile({ request }) {
           if (!(storage instanceof LocalStorage)) throw notFound('Uploads go straight to the file store.');
-          const check = storage.verifyUpload(query);
+          // the query's text as the request carried it: the signature covers it byte for byte
+          const check = storage.verifyUpload(request.query as Record<string, unknown>);
           if (!check.ok) {
             throw new HttpError(403, check.message, {
               errorCode: check.reason === 'expired' ? 'UPLOAD_URL_EXPIRED' : 'UPLOAD_URL_INVALID',
@@ -79,6 +109,13 @@ export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
               field: 'body',
             });
           }
+          if (grant.size !== null && body.length !== grant.size) {
+            throw new HttpError(
+              400,
+              `This upload address takes a file of exactly ${grant.size} bytes; this one has ${body.length}.`,
+              { field: 'body' },
+            );
+          }
           if (sniffImageType(body) !== grant.contentType) {
             throw new HttpError(415, `The file is not a ${wanted} image.`, { field: 'body' });
           }
@@ -95,7 +132,8 @@ export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
     method: ['GET', 'HEAD'],
     url: '/files/*',
     handler: async (request, reply) => {
-      const key = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+      // the router has decoded the path once already; decoding it again would read '%25' as a broken escape
+      const key = (request.params as { '*': string })['*'] ?? '';
       const type = contentTypeOfKey(key);
       if (!(storage instanceof LocalStorage) || !isValidKey(key) || !type) throw notFound();
       const found = await storage.stat(key);

@@ -82,6 +82,39 @@ function signed(event: object, opts: { secretless?: boolean; at?: number } = {})
   });
 }
 
+/** The provider's view of a subscription we hold, as a Stripe event carries it. */
+function stripeSubscription(
+  sub: typeof subscriptions.$inferSelect,
+  quantity: number,
+  t: number,
+  metadataTenantId: string,
+) {
+  return {
+    id: sub.subscriptionId,
+    object: 'subscription',
+    customer: sub.customerId,
+    status: 'active',
+    start_date: t,
+    metadata: { tenantId: metadataTenantId },
+    items: {
+      data: [
+        {
+          id: sub.itemId,
+          quantity,
+          current_period_start: t,
+          current_period_end: t + 30 * 86_400,
+          price: {
+            id: SANDBOX_PLAN.id,
+            unit_amount: 7500,
+            currency: 'inr',
+            recurring: { interval: 'month' },
+          },
+        },
+      ],
+    },
+  };
+}
+
 describe('per-seat billing (sandbox)', () => {
   let learner: Person;
 
@@ -403,6 +436,75 @@ describe('per-seat billing (sandbox)', () => {
       expect(recorded?.type).toBe('customer.subscription.updated');
     });
 
+    it("changes only the subscription owner's records, whatever the event's metadata names", async () => {
+      const owner = await tenantWithSeats('Owner', 10);
+      const bystander = await tenantWithSeats('Bystander', 3);
+      const s = await json('POST', '/tenant/stripe/create-subscription', owner, {
+        priceId: SANDBOX_PLAN.id,
+        quantity: 12,
+      });
+      await pay(s.body.data.url);
+      const [sub] = await server.db.select().from(subscriptions).where(eq(subscriptions.tenantId, owner.id));
+      const bystanderBefore = await info(bystander);
+      const t = Math.floor(Date.now() / 1000);
+      const events = [
+        ['customer.subscription.updated', 50],
+        ['customer.subscription.created', 50],
+        ['customer.subscription.deleted', 50],
+      ] as const;
+      for (const [type, quantity] of events) {
+        const object = stripeSubscription(sub!, quantity, t, bystander.id);
+        const res = await signed({
+          id: `evt_${randomBytes(6).toString('hex')}`,
+          object: 'event',
+          type,
+          created: t + 10,
+          data: { object: type.endsWith('deleted') ? { ...object, status: 'canceled' } : object },
+        });
+        expect(res.statusCode, type).toBe(200);
+        expect(await info(bystander), type).toEqual(bystanderBefore);
+        const rows = await server.db
+          .select({ tenantId: subscriptions.tenantId })
+          .from(subscriptions)
+          .where(eq(subscriptions.subscriptionId, sub!.subscriptionId));
+        expect(rows, type).toEqual([{ tenantId: owner.id }]);
+      }
+      // a completed checkout of the bystander's that names the owner's subscription buys the bystander nothing
+      const open = await json('POST', '/tenant/stripe/create-subscription', bystander, {
+        priceId: SANDBOX_PLAN.id,
+        quantity: 11,
+      });
+      expect(open.status).toBe(200);
+      const completed = await signed({
+        id: `evt_${randomBytes(6).toString('hex')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: t + 20,
+        data: {
+          object: {
+            id: open.body.data.id,
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'paid',
+            customer: sub!.customerId,
+            subscription: sub!.subscriptionId,
+          },
+        },
+      });
+      expect(completed.statusCode).toBe(200);
+      expect(await info(bystander)).toEqual(bystanderBefore);
+      const [bystanderRow] = await server.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.tenantId, bystander.id));
+      expect(bystanderRow).toBeUndefined();
+      const [ownerRow] = await server.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.tenantId, owner.id));
+      expect(ownerRow!.subscriptionId).toBe(sub!.subscriptionId);
+    });
+
     it('applies an event once by its id and ignores an older one arriving late', async () => {
       const tenant = await tenantWithSeats('Hooked', 10);
       const s = await json('POST', '/tenant/stripe/create-subscription', tenant, {
@@ -413,30 +515,7 @@ describe('per-seat billing (sandbox)', () => {
       const [sub] = await server.db.select().from(subscriptions).where(eq(subscriptions.tenantId, tenant.id));
       expect(sub!.quantity).toBe(2);
       const t = Math.floor(Date.now() / 1000);
-      const subscription = (quantity: number) => ({
-        id: sub!.subscriptionId,
-        object: 'subscription',
-        customer: sub!.customerId,
-        status: 'active',
-        start_date: t,
-        metadata: { tenantId: tenant.id },
-        items: {
-          data: [
-            {
-              id: sub!.itemId,
-              quantity,
-              current_period_start: t,
-              current_period_end: t + 30 * 86_400,
-              price: {
-                id: SANDBOX_PLAN.id,
-                unit_amount: 7500,
-                currency: 'inr',
-                recurring: { interval: 'month' },
-              },
-            },
-          ],
-        },
-      });
+      const subscription = (quantity: number) => stripeSubscription(sub!, quantity, t, tenant.id);
       const update = {
         id: `evt_${randomBytes(6).toString('hex')}`,
         object: 'event',

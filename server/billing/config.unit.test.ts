@@ -1,6 +1,6 @@
 /** The payment settings are validated at boot: Stripe needs all three, production needs Stripe or an explicit sandbox. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { configProblems, loadConfig } from '../config';
 import { TEST_SIGNING_KEY } from '../credentials/test-keys';
 
 const base = {
@@ -14,15 +14,7 @@ const stripe = {
   STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
   STRIPE_PRICE_ID: 'price_1Seat',
 };
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-};
+const problems = configProblems;
 
 describe('payment settings', () => {
   it('uses the sandbox when no Stripe setting is given, with a webhook secret of its own', () => {
@@ -57,8 +49,13 @@ describe('payment settings', () => {
   });
 
   it('refuses the sandbox in production unless asked for', () => {
-    // production also needs the credential signing key (server/credentials/keys.unit.test.ts)
-    const production = { ...base, NODE_ENV: 'production', CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY };
+    // production also needs mail (SMTP_URL) and the credential signing key (server/credentials/keys.unit.test.ts)
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtps://mail.example.com',
+      CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+    };
     expect(
       problems(production).some((p) => p.startsWith('STRIPE_SECRET_KEY is required in production')),
     ).toBe(true);

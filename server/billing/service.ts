@@ -428,13 +428,20 @@ export class Billing {
     sub: ProviderSubscription,
     eventAt: Date,
   ): Promise<SubscriptionRow | null> {
-    let tenantId = sub.tenantId;
+    // once a subscription id belongs to a tenant it stays theirs: an event's metadata (editable at the
+    // provider, copied from whatever created the subscription) never moves it, or its seats, to another
     const [known] = await tx
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.subscriptionId, sub.subscriptionId))
       .limit(1);
-    tenantId ??= known?.tenantId ?? null;
+    const tenantId = known?.tenantId ?? sub.tenantId;
+    if (known && sub.tenantId && sub.tenantId !== known.tenantId) {
+      this.log.warn(
+        { subscriptionId: sub.subscriptionId, owner: known.tenantId, metadataTenantId: sub.tenantId },
+        "subscription event names another tenant in its metadata; applied to the subscription's owner",
+      );
+    }
     if (!tenantId) {
       this.log.warn({ subscriptionId: sub.subscriptionId }, 'subscription event for no known tenant');
       return null;
@@ -510,14 +517,20 @@ export class Billing {
         throw new HttpError(400, 'The completed checkout has no subscription.', {
           field: 'data.object.subscription',
         });
-      const [mine] = await tx
-        .select()
+      const [known] = await tx
+        .select({ tenantId: subscriptions.tenantId })
         .from(subscriptions)
-        .where(
-          and(eq(subscriptions.tenantId, row.tenantId), eq(subscriptions.subscriptionId, subscriptionId)),
-        )
+        .where(eq(subscriptions.subscriptionId, subscriptionId))
         .limit(1);
-      if (!mine) {
+      if (known && known.tenantId !== row.tenantId) {
+        // a subscription is its tenant's for good: another tenant's checkout cannot claim it
+        this.log.warn(
+          { subscriptionId, checkoutTenant: row.tenantId, owner: known.tenantId },
+          "a checkout completed with another tenant's subscription; the checkout is not applied",
+        );
+        return;
+      }
+      if (!known) {
         // Stripe does not promise the order of events: read the subscription from the provider
         const fetched = await this.payments.retrieveSubscription(subscriptionId);
         if (!fetched)
@@ -525,18 +538,17 @@ export class Billing {
             503,
             'The subscription of this checkout is not known yet; send the event again.',
           );
-        await this.upsertSubscription(
-          tx,
-          { ...fetched, tenantId: fetched.tenantId ?? row.tenantId },
-          eventAt,
-        );
+        // the checkout is ours and names its tenant; the subscription's metadata does not decide
+        await this.upsertSubscription(tx, { ...fetched, tenantId: row.tenantId }, eventAt);
       }
       const customerId = idOf(session.customer);
       if (customerId) {
         await tx
           .update(subscriptions)
           .set({ customerId })
-          .where(eq(subscriptions.subscriptionId, subscriptionId));
+          .where(
+            and(eq(subscriptions.tenantId, row.tenantId), eq(subscriptions.subscriptionId, subscriptionId)),
+          );
       }
     } else {
       const [sub] = await tx

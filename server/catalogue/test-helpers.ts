@@ -94,12 +94,7 @@ export async function openHarness(
       .insert(users)
       .values({ firebaseUid: randomUUID(), email, role, name: name ?? 'Test Person', emailVerified: true })
       .returning();
-    const token = await app.services.tokens.signAccess({
-      sub: u!.id,
-      role,
-      dev: 'WEB_APP',
-      fam: randomUUID(),
-    });
+    const { token } = await app.services.tokens.issue({ id: u!.id, role }, 'WEB_APP');
     return { id: u!.id, email, headers: { authorization: `Bearer ${token}` } };
   };
   return {

@@ -42,9 +42,14 @@ describe('issuer keys', () => {
     expect(problems({ ...env, NODE_ENV: 'production' })).toContainEqual(
       expect.stringMatching(/^CREDENTIAL_SIGNING_KEY is required in production/),
     );
-    expect(problems({ ...env, NODE_ENV: 'production', CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY })).toEqual(
-      [],
-    );
+    expect(
+      problems({
+        ...env,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtps://mail.example.com',
+        CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+      }),
+    ).toEqual([]);
     expect(problems({ ...env, CREDENTIAL_SIGNING_KEY: 'secret' })).toContainEqual(
       expect.stringMatching(/^CREDENTIAL_SIGNING_KEY must be an Ed25519 Multikey/),
     );

@@ -63,6 +63,26 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A session: one sign-in on one device, and every refresh token rotated from it (its family). Access tokens
+ * name it (`fam`); revoking it — logout, reuse of a rotated refresh token, account deletion — stops its
+ * refresh tokens and its access tokens at once, because every authenticated request reads `revoked_at`.
+ * It is also the row a refresh locks, so simultaneous refreshes of one session run one after another.
+ */
+export const tokenFamilies = pgTable(
+  'token_families',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device: text('device', { enum: ['WEB_APP', 'CHROME_EXTENSION', 'FIREFOX_EXTENSION', 'CLI'] }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('token_families_user_idx').on(t.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -79,6 +99,10 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set with the family's revocation (token_families.revoked_at is what counts); kept so a process of the
+     * release before token_families, during a rolling upgrade, still sees revoked tokens as revoked.
+     */
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

@@ -1,12 +1,13 @@
 import { config as configCall, health, mailbox } from '@shared/contract/system';
 import { desc, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityAdapter, IdentityOobCode } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { identityMail, outbox } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import { isLocalRequest } from '../http/loopback';
 import { ok, serve } from '../http/routes';
 
 /** How often the identity emulator's mails are listed while the local mailbox is on. */
@@ -45,12 +46,25 @@ async function firstListed(db: Db, links: readonly IdentityOobCode[]): Promise<M
   return seen;
 }
 
+/**
+ * Whether this request may see the local mailbox: 'off' outside the embedded development setup (a demo-*
+ * project, not production, no SMTP), 'remote' when the request was not made on this machine.
+ */
+export function mailboxFor(
+  config: Config,
+  mail: MailService,
+  request: FastifyRequest,
+): 'open' | 'off' | 'remote' {
+  if (!config.devMailbox || mail.transport.name !== 'mailbox') return 'off';
+  return isLocalRequest(request) ? 'open' : 'remote';
+}
+
 export function systemRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService },
 ) {
   const { db, config, identity, mail } = deps;
-  const mailboxOn = mail.transport.name === 'mailbox';
+  const mailboxOn = config.devMailbox && mail.transport.name === 'mailbox';
 
   // the emulator's mails carry no time: while the local mailbox is on, list them every few seconds so
   // each is dated within that of its arrival, whether or not anybody has the mailbox open (the dates are
@@ -82,7 +96,7 @@ export function systemRoutes(
         }
         return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
       },
-      async config() {
+      async config({ request }) {
         return ok({
           data: {
             publicUrl: config.publicUrl,
@@ -93,12 +107,15 @@ export function systemRoutes(
               emulatorHost: config.firebase.emulatorHost,
             },
             extension: config.extension,
-            mailbox: mailboxOn,
+            mailbox: mailboxFor(config, mail, request) === 'open',
           },
         });
       },
-      async mailbox({ query }) {
-        if (!mailboxOn) throw notFound('The local mailbox is off: mail is delivered through SMTP.');
+      async mailbox({ query, request }) {
+        const state = mailboxFor(config, mail, request);
+        if (state === 'off') throw notFound(`No such call: GET ${request.url.split('?')[0]}`);
+        if (state === 'remote')
+          throw forbidden('The local mailbox answers only requests made on this machine.');
         const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(200);
         const links = await identity.pendingLinks();
         const arrived = await firstListed(db, links);

@@ -21,6 +21,7 @@ import type { User } from '@shared/schemas/user';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import type { MailTransport } from '../adapters/mail';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
@@ -307,6 +308,8 @@ export class TestServer {
       seed?: boolean;
       /** Adds routes or hooks before the app is ready (for example a route that fails on purpose). */
       extend?: (app: FastifyInstance) => void | Promise<void>;
+      /** How mail leaves (the local mailbox unless SMTP_URL is set). */
+      mailTransport?: MailTransport;
       /** How the credential verifier reads other issuers' documents (another site stands behind it). */
       credentials?: AppDeps['credentials'];
     } = {},
@@ -326,6 +329,7 @@ export class TestServer {
       config: this.config,
       database: this.database,
       logger: false,
+      mailTransport: this.options.mailTransport,
       credentials: this.options.credentials,
     });
     await this.options.extend?.(this.app);

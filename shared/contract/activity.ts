@@ -23,6 +23,7 @@ import {
   PageQuery,
   TimeRangeQuery,
   UnixSeconds,
+  UnixSecondsInput,
 } from '../schemas/common';
 import { FileBody } from '../schemas/file';
 import { ReportRange } from '../schemas/report-range';
@@ -93,7 +94,7 @@ export const sendHeartbeats = defineCall({
 
 export const TodayQuery = z.object({
   /** The start of the learner's day (local midnight), unix seconds; UTC midnight when absent. */
-  startTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+  startTime: UnixSecondsInput.optional(),
 });
 export const TodaySummary = z.object({
   user: z.object({ _id: Id, name: z.string().nullable(), email: z.string() }),

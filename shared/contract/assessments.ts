@@ -16,8 +16,8 @@ import {
   TestType,
   TestView,
 } from '../schemas/assessment';
-import { CertificateInfo, PresignInput } from '../schemas/award';
-import { DateTime, ErrorBody, envelope, errors, Id, Ok } from '../schemas/common';
+import { CertificateInfo, MAX_IMAGE_BYTES, PresignInput } from '../schemas/award';
+import { DateTime, ErrorBody, envelope, errors, Id, Ok, UnixSecondsInput } from '../schemas/common';
 import { defineCall } from './define';
 
 export const LinkIdParam = z.object({
@@ -226,9 +226,6 @@ export const createCertificate = defineCall({
   responses: { 201: envelope(CertificateInfo), ...errors, 413: ErrorBody, 415: ErrorBody },
 });
 
-/** The largest image an upload address accepts. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
 export const uploadFile = defineCall({
   method: 'PUT',
   path: '/storage/upload',
@@ -240,8 +237,12 @@ export const uploadFile = defineCall({
     key: z.string().min(1).max(300),
     ct: z.enum(['image/jpeg', 'image/png', 'image/webp'], { error: 'is not an image type' }),
     max: z.coerce.number().int().positive().max(MAX_IMAGE_BYTES),
-    expires: z.coerce.number().int().positive(),
-    sig: z.string().regex(/^[0-9a-f]{64}$/, 'is not a signature'),
+    size: z.coerce.number().int().positive().max(MAX_IMAGE_BYTES).optional(),
+    expires: UnixSecondsInput,
+    sig: z
+      .string()
+      .length(64, 'is not a signature')
+      .regex(/^[0-9a-f]{64}$/, 'is not a signature'),
   }),
   rawBody: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: MAX_IMAGE_BYTES },
   responses: {

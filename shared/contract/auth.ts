@@ -95,6 +95,7 @@ export const cliApprove = defineCall({
   body: z.object({
     userCode: z
       .string()
+      .max(20, 'must look like ABCD-1234')
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/, 'must look like ABCD-1234'),
@@ -107,7 +108,9 @@ export const cliPoll = defineCall({
   summary: 'Collect the tokens of an approved terminal sign-in. 428 while it waits for approval.',
   tags: ['login'],
   access: 'public',
-  body: z.object({ deviceCode: z.string().min(20, 'deviceCode is not valid') }),
+  body: z.object({
+    deviceCode: z.string().min(20, 'deviceCode is not valid').max(200, 'deviceCode is not valid'),
+  }),
   responses: {
     200: envelope(SignInResult.omit({ deletionCanceled: true })),
     410: ErrorBody,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Question, QuestionFeedbackEntry, QuestionType } from '../schemas/assessment';
 import { AssessmentNameInput, QuestionInput, ShareAssessmentInput } from '../schemas/authoring';
+import { ImageSize } from '../schemas/award';
 import { DateTime, envelope, errors, Id, Ok } from '../schemas/common';
 import { Subject } from '../schemas/lists';
 import { defineCall } from './define';
@@ -141,6 +142,11 @@ export const imageSignedUrl = defineCall({
     questionId: Id,
     optionIndex: z.number().int().min(0).max(9).optional(),
     fileType: z.enum(['jpeg', 'jpg', 'png', 'webp'], { error: 'must be jpeg, png or webp' }),
+    /**
+     * The file's size in bytes (at most 2 MB). Signed into the address, which then takes exactly that
+     * many bytes; required when the server stores files in S3.
+     */
+    size: ImageSize.optional(),
   }),
   responses: {
     200: envelope(z.object({ url: z.string(), path: z.string(), expiresAt: DateTime })),

@@ -36,7 +36,12 @@ export const credentialStatusList = defineCall({
   tags: ['credentials'],
   access: 'public',
   params: z.object({
-    list: z.coerce.number({ error: 'must be a list number' }).int().min(1, 'must be a list number'),
+    // a PostgreSQL integer column: a larger number is no list (and not a database error)
+    list: z.coerce
+      .number({ error: 'must be a list number' })
+      .int('must be a list number')
+      .min(1, 'must be a list number')
+      .max(2_147_483_647, 'must be a list number'),
   }),
   responses: { 200: VerifiableCredentialJson, ...errors },
 });

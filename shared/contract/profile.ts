@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { envelope, errors } from '../schemas/common';
+import { envelope, errors, Text } from '../schemas/common';
 import { AccountDeletionInput, ProfilePage, User } from '../schemas/user';
 import { defineCall } from './define';
 
 /** Every profile field; which are required depends on the page (basic or full profile). */
 export const ProfileBody = z.object({
-  name: z.string().optional(),
-  phoneNumber: z.string().optional(),
-  phoneCountry: z.string().optional(),
-  iam: z.string().optional(),
-  linkedIn: z.string().optional(),
-  tShirtSize: z.string().optional(),
-  addressLine1: z.string().optional(),
-  addressLine2: z.string().optional(),
-  country: z.string().optional(),
-  state: z.string().optional(),
-  city: z.string().optional(),
-  pincode: z.string().optional(),
+  name: Text(500).optional(),
+  phoneNumber: Text(50).optional(),
+  phoneCountry: Text(10).optional(),
+  iam: Text(20).optional(),
+  linkedIn: Text(500).optional(),
+  tShirtSize: Text(10).optional(),
+  addressLine1: Text(500).optional(),
+  addressLine2: Text(500).optional(),
+  country: Text(10).optional(),
+  state: Text(500).optional(),
+  city: Text(500).optional(),
+  pincode: Text(50).optional(),
 });
 
 export const basicProfile = defineCall({

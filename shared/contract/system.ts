@@ -55,6 +55,6 @@ export const mailbox = defineCall({
     "The local mailbox: mail the product would have sent, and the identity emulator's verification links. Only without SMTP.",
   tags: ['system'],
   access: 'public',
-  query: z.object({ to: z.string().optional() }),
+  query: z.object({ to: z.string().max(254).optional() }),
   responses: { 200: envelope(z.array(MailboxEntry)), ...errors },
 });

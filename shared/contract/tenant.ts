@@ -18,7 +18,16 @@ import { z } from 'zod';
 import { DailyTime } from '../schemas/activity';
 import { TestLink, TestView } from '../schemas/assessment';
 import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
-import { ErrorBody, envelope, errors, Id, PageQuery, TimeRangeQuery } from '../schemas/common';
+import {
+  ErrorBody,
+  envelope,
+  errors,
+  Id,
+  PageNumber,
+  PageQuery,
+  TimeRangeQuery,
+  UnixSecondsInput,
+} from '../schemas/common';
 import { FileBody } from '../schemas/file';
 import { OptionalReportRange, ReportRange } from '../schemas/report-range';
 import {
@@ -58,10 +67,12 @@ export const tenantUsersList = defineCall({
   tags: ['tenant'],
   access: TENANT,
   query: z.object({
-    page: z.coerce.number().int().min(1, 'must be a page number from 1').default(1),
+    page: PageNumber.default(1),
     // a literal set, not a refinement: the OpenAPI document shows the values (a refine is invisible there)
     limit: z.coerce
       .number()
+      .min(5, 'must be 5, 10 or 15')
+      .max(15, 'must be 5, 10 or 15')
       .pipe(z.literal([5, 10, 15], 'must be 5, 10 or 15'))
       .default(5),
     searchText: z.string().trim().max(100).optional(),
@@ -234,7 +245,12 @@ export const tenantCheckoutSession = defineCall({
   summary: "One of the tenant's checkout sessions: where to send the browser (url) and whether it is paid.",
   tags: ['tenant'],
   access: TENANT,
-  params: z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{8,200}$/, 'is not a checkout session id') }),
+  params: z.object({
+    id: z
+      .string()
+      .max(203, 'is not a checkout session id')
+      .regex(/^cs_[A-Za-z0-9_]{8,200}$/, 'is not a checkout session id'),
+  }),
   responses: { 200: envelope(CheckoutSession), ...errors },
 });
 
@@ -288,8 +304,8 @@ export const tenantLearningReport = defineCall({
   access: TENANT,
   query: z
     .object({
-      startTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
-      endTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }).optional(),
+      startTime: UnixSecondsInput.optional(),
+      endTime: UnixSecondsInput.optional(),
     })
     .refine((q) => (q.startTime === undefined) === (q.endTime === undefined), {
       message: 'give both startTime and endTime, or neither',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ResourceType } from './catalogue';
-import { Id, UnixSeconds } from './common';
+import { Id, UnixMillisInput, UnixSeconds } from './common';
 
 export const DailyTime = z.object({ date: UnixSeconds, timespent: z.number().nonnegative() });
 export const ResourceTime = z.object({
@@ -36,7 +36,7 @@ export const Heartbeat = z.object({
   resourceId: Id,
   url: z.url().max(2048),
   /** Unix milliseconds. */
-  time: z.number().int().positive(),
+  time: UnixMillisInput.positive(),
   tabActive: z.boolean(),
   audible: z.boolean(),
 });
@@ -61,8 +61,12 @@ export const UninstallFeedbackInput = z
       .string({ error: uninstallMessages.emailRequired })
       .trim()
       .min(1, uninstallMessages.emailRequired)
+      .max(254, uninstallMessages.emailInvalid)
       .pipe(z.email({ error: uninstallMessages.emailInvalid })),
-    reason: z.array(z.enum(UNINSTALL_REASONS)).min(1, uninstallMessages.reasonRequired),
+    reason: z
+      .array(z.enum(UNINSTALL_REASONS))
+      .min(1, uninstallMessages.reasonRequired)
+      .max(UNINSTALL_REASONS.length),
     other: z.string().trim().max(500).optional(),
     message: z.string().trim().max(2000).optional(),
   })

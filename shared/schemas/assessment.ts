@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOCUS_EVENT_TYPES, INTEGRITY_TIERS } from '../rules/integrity';
-import { DateTime, Id } from './common';
+import { DateTime, Id, UnixMillisInput } from './common';
 
 export const QUESTION_TYPES = ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'] as const;
 export const QuestionType = z.enum(QUESTION_TYPES);
@@ -125,7 +125,7 @@ export type TakerQuestion = z.infer<typeof TakerQuestion>;
 export const Answer = z.object({
   questionId: Id,
   answerId: z.union([Id, z.array(Id).max(20)]).optional(),
-  answer: z.union([z.string().max(500), z.number()]).optional(),
+  answer: z.union([z.string().max(500), z.number().min(-1e12).max(1e12)]).optional(),
   /** In the prerequisite submission. */
   roadmapId: Id.optional(),
 });
@@ -216,7 +216,7 @@ export const QuestionFeedbackInput = z.object({
     .min(1, 'Please enter your feedback')
     .min(10, 'Feedback at least 10 characters')
     .max(500, 'Feedback maximum 500 characters'),
-  testLinkId: z.string().min(1, 'testLinkId is required'),
+  testLinkId: z.string().min(1, 'testLinkId is required').max(64, 'is not a test link id'),
   questionId: Id,
 });
 
@@ -224,7 +224,7 @@ export const ACTIVITY_TYPES = FOCUS_EVENT_TYPES;
 /** Ten years of milliseconds: how far back `sentAt - timeStamp` may place an event (clamped to the attempt). */
 const MAX_CLIENT_MS = 9_999_999_999_999;
 export const TestActivityInput = z.object({
-  linkId: z.string().min(1).max(64),
+  linkId: z.string().min(1).max(64, 'is not a test link id'),
   type: z.enum(ACTIVITY_TYPES, {
     error: `must be one of ${ACTIVITY_TYPES.join(', ')}`,
   }),

@@ -1,7 +1,7 @@
 /** The question editor's rules and messages (mentor §2.8, §5). */
 import { z } from 'zod';
 import { ExplanationItem, QuestionType } from './assessment';
-import { Id } from './common';
+import { Id, unixMillisInput } from './common';
 
 export const editorMessages = {
   required: 'Required',
@@ -47,7 +47,7 @@ export function typeSwitchKeepsOptions(from: string, to: string): boolean {
 
 export const EditorOption = z.object({
   _id: Id.optional(),
-  value: z.string().trim(),
+  value: z.string().max(2000, 'must be at most 2000 characters').trim(),
   isCorrect: z.boolean().default(false),
   points: z.number().min(0).max(100).default(0),
 });
@@ -65,7 +65,9 @@ export const QuestionInput = z
     /** The language it is written in (a test draws one language); kept as it is when left out. */
     language: Id.nullable().optional(),
     options: z.array(EditorOption).max(10, 'At most 10 options'),
-    explanation: z.array(ExplanationItem).max(5),
+    explanation: z
+      .array(ExplanationItem.extend({ value: z.string().max(5000, 'must be at most 5000 characters') }))
+      .max(5),
     tags: z.array(z.string().trim().min(1).max(40)).max(20),
   })
   .superRefine((q, ctx) => {
@@ -116,9 +118,9 @@ export const ShareAssessmentInput = z
   .object({
     userIds: z.array(Id, { error: editorMessages.invalidShare }).min(1, editorMessages.invalidShare).max(500),
     /** Unix milliseconds when the share was made (the client's clock, for the record). */
-    createdAt: z.number({ error: editorMessages.invalidShare }).int().positive(),
+    createdAt: unixMillisInput(editorMessages.invalidShare).positive(editorMessages.invalidShare),
     /** Unix milliseconds; a 15-minute step, not before now. */
-    startTime: z.number({ error: editorMessages.invalidShare }).int().positive(),
+    startTime: unixMillisInput(editorMessages.invalidShare).positive(editorMessages.invalidShare),
     /** Hours, at least 1. */
     duration: z
       .number({ error: editorMessages.invalidShare })

@@ -29,7 +29,24 @@ export const CertificateInfo = z.object({
 });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;
 
+/** The largest image an upload address accepts. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** An image's size in bytes as an uploader declares it, to be signed into its upload address. */
+export const ImageSize = z
+  .number()
+  .int('must be a size in bytes')
+  .min(1, 'must be a size in bytes')
+  .max(MAX_IMAGE_BYTES, 'must be at most 5 MB');
+
 export const PresignInput = z.object({
-  fileDetails: z.object({ extension: z.enum(['jpg', 'jpeg'], { error: 'must be jpg' }) }),
-  certificateId: z.string().min(1, 'certificateId is required'),
+  fileDetails: z.object({
+    extension: z.enum(['jpg', 'jpeg'], { error: 'must be jpg' }),
+    /**
+     * The image's size in bytes. Signed into the upload address, which then takes exactly that many bytes;
+     * required when the server stores files in S3.
+     */
+    size: ImageSize.optional(),
+  }),
+  certificateId: z.string().min(1, 'certificateId is required').max(64, 'is not an award id'),
 });

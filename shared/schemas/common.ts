@@ -18,6 +18,39 @@ export const DateTime = z.string().describe('ISO 8601 date-time');
 /** Unix seconds. */
 export const UnixSeconds = z.number().int().nonnegative();
 
+/**
+ * The last second of the year 9999, UTC: no time a caller sends is later. Times past it are not dates a
+ * person means, and much past it JavaScript's Date gives up ('Invalid time value').
+ */
+export const LATEST_UNIX_SECONDS = 253_402_300_799;
+const secondsMessage = 'must be unix seconds';
+/** A time a caller sends as unix seconds, in a query string or JSON (a number string is read as a number). */
+export const UnixSecondsInput = z.coerce
+  .number({ error: secondsMessage })
+  .int(secondsMessage)
+  .nonnegative(secondsMessage)
+  .max(LATEST_UNIX_SECONDS, 'must be unix seconds before the year 10000');
+/** A time a caller sends as unix milliseconds, in JSON; `error` for a value that is not one. */
+export const unixMillisInput = (error = 'must be unix milliseconds') =>
+  z
+    .number({ error })
+    .int(error)
+    .nonnegative(error)
+    .max(LATEST_UNIX_SECONDS * 1000 + 999, 'must be unix milliseconds before the year 10000');
+export const UnixMillisInput = unixMillisInput();
+
+/** The largest page number any paged call takes. */
+export const MAX_PAGE = 100_000;
+/** A page number from 1 (skip, page). */
+export const PageNumber = z.coerce
+  .number({ error: 'must be a page number from 1' })
+  .int('must be a page number from 1')
+  .min(1, { message: 'must be a page number from 1' })
+  .max(MAX_PAGE, { message: `must be at most ${MAX_PAGE}` });
+
+/** Text a caller sends, at most `max` characters. */
+export const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
 /** Every success body is `{ data, message? }`. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data, message: z.string().optional() });
@@ -56,15 +89,15 @@ export const Ok = envelope(z.object({ ok: z.boolean() }));
 
 /** Page of a paged list: `skip` carries the page number (1-based) as the specification says. */
 export const PageQuery = z.object({
-  skip: z.coerce.number().int().min(1, { message: 'must be a page number from 1' }).default(1),
+  skip: PageNumber.default(1),
   limit: z.coerce.number().int().min(1).max(100, { message: 'must be at most 100' }).default(5),
 });
 
 /** A UTC time range in unix seconds. */
 export const TimeRangeQuery = z
   .object({
-    startTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }),
-    endTime: z.coerce.number().int().nonnegative({ message: 'must be unix seconds' }),
+    startTime: UnixSecondsInput,
+    endTime: UnixSecondsInput,
   })
   .refine((q) => q.endTime >= q.startTime, { message: 'must not be before startTime', path: ['endTime'] })
   .refine((q) => q.endTime - q.startTime <= 400 * 86400, {

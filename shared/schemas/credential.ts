@@ -47,11 +47,21 @@ export type VerificationReport = z.infer<typeof VerificationReport>;
 
 /** The largest credential the verifier reads (JSON text). */
 export const MAX_CREDENTIAL_CHARS = 200_000;
+/** The most top-level properties a credential object may have (a verifiable credential has about a dozen). */
+export const MAX_CREDENTIAL_PROPERTIES = 100;
 
 export const VerifyInput = z.object({
   credential: z.union(
     [
-      z.record(z.string(), z.unknown()),
+      z
+        .record(z.string().max(1000, 'is too long for a property name'), z.unknown())
+        // bounded like the text form: a few top-level properties, and as much JSON as a pasted credential
+        .refine(
+          (o) => Object.keys(o).length <= MAX_CREDENTIAL_PROPERTIES,
+          'has too many properties for a credential',
+        )
+        .refine((o) => JSON.stringify(o).length <= MAX_CREDENTIAL_CHARS, 'is too long for a credential')
+        .meta({ maxProperties: MAX_CREDENTIAL_PROPERTIES }),
       z
         .string()
         .min(1, 'is empty: paste a credential')

@@ -117,7 +117,10 @@ export const AccountDeletionInput = z.object({
 
 // ---- sign-in
 export const SignInInput = z.object({
-  token: z.string({ error: 'token is required' }).min(20, 'token is not an ID token'),
+  token: z
+    .string({ error: 'token is required' })
+    .min(20, 'token is not an ID token')
+    .max(16_384, 'token is not an ID token'),
   role: Role.optional(),
   tenantId: Id.optional(),
   device: Device.default('WEB_APP'),
@@ -134,7 +137,10 @@ export const SignInResult = z.object({
 });
 
 export const RefreshInput = z.object({
-  refreshToken: z.string({ error: 'refreshToken is required' }).min(20, 'refreshToken is not valid'),
+  refreshToken: z
+    .string({ error: 'refreshToken is required' })
+    .min(20, 'refreshToken is not valid')
+    .max(200, 'refreshToken is not valid'),
   device: Device,
 });
 export const LogoutInput = RefreshInput;

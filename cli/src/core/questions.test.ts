@@ -1,4 +1,5 @@
 /** Creating one checked question: the calls it makes in order, and the draft removed when a step fails. */
+import { statSync } from 'node:fs';
 import { createClient } from '@shared/client/client';
 import { describe, expect, it } from 'vitest';
 import type { PreparedQuestion } from './question-file';
@@ -87,6 +88,8 @@ describe('creating a checked question', () => {
       type: 'option',
       questionId: QID,
       fileType: 'png',
+      // the file's exact size, signed into the address
+      size: statSync(new URL('../../examples/images/circle.png', import.meta.url)).size,
       optionIndex: 0,
     });
     const saved = s.bodies[`PUT /api/admin/question/${QID}`] as { options: { value: string }[] };

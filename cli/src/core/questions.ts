@@ -40,16 +40,18 @@ async function upload(
   type: 'question' | 'option',
   optionIndex?: number,
 ): Promise<string> {
+  const bytes = readFileSync(source.path);
+  // the exact size is signed into the address, which then takes no other file
   const { data } = await deps.client.call(imageSignedUrl, {
     body: {
       type,
       questionId,
       fileType: source.fileType,
+      size: bytes.length,
       ...(optionIndex === undefined ? {} : { optionIndex }),
     },
     signal: deps.signal,
   });
-  const bytes = readFileSync(source.path);
   let res: Response;
   try {
     res = await deps.fetch(data.url, {

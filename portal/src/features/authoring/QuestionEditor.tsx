@@ -126,7 +126,10 @@ async function upload(
   optionIndex?: number,
 ): Promise<string> {
   const fileType = file.type.split('/')[1] as 'jpeg' | 'png' | 'webp';
-  const signed = await client.call(imageSignedUrl, { body: { type, questionId, optionIndex, fileType } });
+  // the exact size is signed into the address, which then takes no other file
+  const signed = await client.call(imageSignedUrl, {
+    body: { type, questionId, optionIndex, fileType, size: file.size },
+  });
   const res = await fetch(signed.data.url, {
     method: 'PUT',
     headers: { 'content-type': file.type },

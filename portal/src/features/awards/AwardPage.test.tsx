@@ -159,7 +159,11 @@ describe('an award page', () => {
         (c) => (c[0] as { path: string }).path === '/certificate/create-presigned-url',
       )?.[1],
     ).toEqual({
-      body: { fileDetails: { extension: 'jpg' }, certificateId: LINK },
+      // the rendered image's exact size, signed into the address
+      body: {
+        fileDetails: { extension: 'jpg', size: new Blob(['\xff\xd8\xff jpeg']).size },
+        certificateId: LINK,
+      },
     });
     // rendered at the stored size, uploaded with the signed type
     expect(html2canvas.mock.calls[0]?.[1].scale).toBe(1120 / 560);

@@ -45,7 +45,8 @@ export async function generateAwardImage(
 ): Promise<CertificateInfo> {
   const image = await renderAwardImage(node, kind);
   const signed = await client.call(createPresignedUrl, {
-    body: { fileDetails: { extension: AWARD_IMAGE_EXTENSION }, certificateId: info.linkId },
+    // the exact size is signed into the address, which then takes no other file
+    body: { fileDetails: { extension: AWARD_IMAGE_EXTENSION, size: image.size }, certificateId: info.linkId },
   });
   // the address names the type it was signed for (local storage); S3 addresses are signed for JPEG
   const contentType = new URL(signed.data.url, window.location.href).searchParams.get('ct') ?? JPEG;

@@ -27,7 +27,15 @@ export default function MailboxPage() {
         setEntries(r.data);
         setError('');
       })
-      .catch((err) => setError(err instanceof ApiError ? err.message : 'The mailbox could not be loaded.'));
+      .catch((err) =>
+        setError(
+          err instanceof ApiError && err.status === 404
+            ? 'There is no local mailbox on this server: mail is delivered by e-mail.'
+            : err instanceof ApiError
+              ? err.message
+              : 'The mailbox could not be loaded.',
+        ),
+      );
   }, []);
   useEffect(() => {
     load();

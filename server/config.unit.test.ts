@@ -1,0 +1,41 @@
+/** Mail settings at boot: a production server says where mail goes, and the local mailbox is development only. */
+import { describe, expect, it } from 'vitest';
+import { configProblems, loadConfig } from './config';
+import { TEST_SIGNING_KEY } from './credentials/test-keys';
+
+const base = {
+  NODE_ENV: 'development',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  JWT_SECRET: 'x'.repeat(40),
+  DATA_DIR: '.tmp/config-test',
+};
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  PAYMENTS_SANDBOX: 'true',
+  CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+};
+const problems = configProblems;
+
+describe('where mail goes', () => {
+  it('refuses to start in production without SMTP_URL, saying what is not delivered and how to accept it', () => {
+    expect(problems(production)).toEqual([
+      'SMTP_URL is required in production: without it invitations, test links and contact messages are not delivered; set MAIL_OUTBOX_ONLY=true to keep them undelivered in the database (table outbox) instead',
+    ]);
+    expect(problems({ ...production, SMTP_URL: 'smtps://user:pass@smtp.example.com:465' })).toEqual([]);
+    const outboxOnly = loadConfig({ ...production, MAIL_OUTBOX_ONLY: 'true' });
+    expect(outboxOnly.smtpUrl).toBeUndefined();
+    expect(outboxOnly.devMailbox).toBe(false);
+  });
+
+  it('opens the local mailbox only in the development setup: a demo project, not production, no SMTP', () => {
+    expect(loadConfig(base).devMailbox).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).devMailbox).toBe(true);
+    expect(loadConfig({ ...production, MAIL_OUTBOX_ONLY: 'true' }).devMailbox).toBe(false);
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525' }).devMailbox).toBe(false);
+    expect(
+      loadConfig({ ...base, FIREBASE_PROJECT_ID: 'waymark-live', FIREBASE_AUTH_EMULATOR_HOST: '' })
+        .devMailbox,
+    ).toBe(false);
+  });
+});
