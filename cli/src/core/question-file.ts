@@ -26,8 +26,8 @@ import {
 } from '@shared/schemas/authoring';
 import type { Subject } from '@shared/schemas/lists';
 import { z } from 'zod';
-import { CsvError, parseCsv, toCsv, withHeader } from './csv';
-import { type ImageKind, imageInfo } from './image';
+import { CsvError, parseCsv, toCsv, withHeader } from '@shared/formats/csv';
+import { type ImageKind, imageInfo } from '@shared/formats/image';
 
 export type QuestionFileFormat = 'json' | 'ndjson' | 'csv';
 export const QUESTION_FILE_FORMATS: readonly QuestionFileFormat[] = ['json', 'ndjson', 'csv'];
