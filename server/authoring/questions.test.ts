@@ -55,7 +55,7 @@ describe('question editor calls', () => {
 
   describe('who may call', () => {
     it('declares every authoring call (admin and tenant paths) for TENANT callers only', () => {
-      expect(authoringCalls.length).toBe(21);
+      expect(authoringCalls.length).toBe(24);
       for (const { name, call: c } of authoringCalls) expect(c.access, name).toEqual(['TENANT']);
     });
 

@@ -49,6 +49,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
+import { importRoutes } from './import';
 import { loadQuestion, loadQuestions } from './questions';
 import { questionFeedbackActivity, tenantAssessmentQuestions, tenantAssessments } from './tables';
 
@@ -158,6 +159,8 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
   }
 
   const fresh = async (id: string) => (await loadQuestion(db, id))!;
+
+  importRoutes(app, { db });
 
   serve(
     app,

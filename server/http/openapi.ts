@@ -49,7 +49,7 @@ export function buildOpenApi(serverUrl: string) {
       operationId: name,
       summary: call.summary,
       tags: call.tags,
-      description: `Who may call: ${Array.isArray(call.access) ? `signed-in ${call.access.join(' or ')}` : call.access}${call.devices ? `; devices ${call.devices.join(', ')}` : ''}.${call.rateLimit ? ` Rate limited (${call.rateLimit}).` : ''}`,
+      description: `${call.description ? `${call.description}\n\n` : ''}Who may call: ${Array.isArray(call.access) ? `signed-in ${call.access.join(' or ')}` : call.access}${call.devices ? `; devices ${call.devices.join(', ')}` : ''}.${call.rateLimit ? ` Rate limited (${call.rateLimit}).` : ''}`,
       security,
       parameters: [...parametersOf(call.params, 'path'), ...parametersOf(call.query, 'query')],
       ...(call.body && !call.rawBody

@@ -132,7 +132,7 @@ export function readMoodleXml(src: string): ReadResult {
       .filter(Boolean);
     const answers = asArray(q.answer as XmlNode[]);
     const fraction = (a: XmlNode) => Number(attrOf(a, 'fraction') ?? '0');
-    let feedback = answers.some((a) => textOf((a.feedback as XmlNode)?.text).trim() !== '');
+    const feedback = answers.some((a) => textOf((a.feedback as XmlNode)?.text).trim() !== '');
     let built: ReturnType<typeof choiceRecord>;
     switch (type) {
       case 'multichoice': {
