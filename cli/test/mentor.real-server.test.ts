@@ -138,7 +138,7 @@ describe.skipIf(!emulatorHost)(
       expect(image.options.map((o) => o.isCorrect)).toEqual([false, true, false]);
       const urls = [image.questionImagePath!, ...image.options.map((o) => o.value)];
       for (const url of urls) {
-        expect(url).toMatch(new RegExp(`^${server}/files/questions/${image._id}/`));
+        expect(url).toMatch(new RegExp(`^${server}/files/imports/${mentor.user._id}/`));
         const res = await fetch(url);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/png');
@@ -187,7 +187,7 @@ describe.skipIf(!emulatorHost)(
           '"Algebra" is not a topic of Programming (it is one of Mathematics) (topics: Git, JavaScript, Python, TypeScript, Web Development)',
         ],
       ]);
-      expect(r.err).toContain(`${file}: 3 problems in 3 questions (of 4); nothing was written.`);
+      expect(r.err).toContain(`${file} (Waymark CSV): 3 problems in 3 of 4 questions; nothing was written.`);
       expect((await get(`/tenant/assessment/${assessmentId}`)).questions.length).toBe(before);
       expect((await get('/tenant/question/search-list?limit=50')).length).toBe(mineBefore);
 
@@ -203,16 +203,19 @@ describe.skipIf(!emulatorHost)(
       expect(other.err).toContain('Assessment not found');
     }, 60_000);
 
-    it('exports the questions so that importing the file makes the same questions again', async () => {
+    it('exports the questions so that importing the file again creates nothing and says unchanged', async () => {
       const file = join(dir, 'export.csv');
       const exported = await waymark(['questions', 'export', '--assessment', assessmentId, '-o', file]);
       expect(exported.code).toBe(0);
       expect(exported.events[0]).toMatchObject({ event: 'exported', count: 11, format: 'csv' });
 
       const copy = (await waymark(['assessments', 'create', 'CLI: the copy'])).events[0]._id;
+      const mine = async () => (await get('/tenant/question/search-list?limit=50')).length;
+      const before = await mine();
       const again = await waymark(['questions', 'import', file, '--assessment', copy]);
-      expect(again.code).toBe(0);
-      expect(again.events.at(-1)).toMatchObject({ created: 11 });
+      expect(again.code, again.err).toBe(0);
+      expect(again.events.at(-1)).toMatchObject({ unchanged: 11, created: 0 });
+      expect(await mine()).toBe(before);
 
       const comparable = (q: Question) => ({
         question: q.question,
@@ -246,7 +249,7 @@ describe.skipIf(!emulatorHost)(
         [
           'question,type,options,subject,topic,explanation,tags',
           ...Array.from(
-            { length: 35 },
+            { length: 45 },
             (_, i) => `Which number is ${i}?,MCQ,*${i} | ${i + 1},Programming,Git,It is ${i}.,numbers`,
           ),
         ].join('\n'),

@@ -1,24 +1,26 @@
 /**
- * The question bank through the authoring calls, without any UI: creating a checked question the way the
- * portal's editor does (create a draft, upload its images, save the whole question, which publishes it),
- * and reading questions back for export.
+ * The question bank through the authoring calls, without any UI: importing checked questions through the
+ * batch import (images uploaded to signed addresses first, then each question created whole on the
+ * server), and reading questions back for export.
  */
-import { readFileSync } from 'node:fs';
 import type { Client } from '@shared/client/client';
 import {
   adminSubjectList,
-  createQuestion,
-  deleteQuestion,
   getAssessment,
-  imageSignedUrl,
-  saveQuestion,
+  IMPORT_BATCH,
+  IMPORT_CHECK_BATCH,
+  type ImportQuestionItem,
+  importCheck,
+  importQuestions,
+  importSignedUrl,
   tenantQuestionSearch,
-  updateImagePath,
 } from '@shared/contract/authoring';
+import type { CallSuccess } from '@shared/contract/define';
 import type { Question } from '@shared/schemas/assessment';
 import type { Subject } from '@shared/schemas/lists';
+import type { z } from 'zod';
 import { CliError, ExitCode } from './errors';
-import type { ImageSource, PreparedQuestion } from './question-file';
+import type { ImageSource } from './question-file';
 
 export interface AuthoringDeps {
   client: Client;
@@ -32,36 +34,27 @@ export async function loadSubjects(client: Client, signal?: AbortSignal): Promis
   return (await client.call(adminSubjectList, { signal })).data;
 }
 
-/** Uploads one image to a signed address; returns the path the question records. */
-async function upload(
+/** Uploads one image for an import to a signed address; returns the key the import names it by. */
+export async function uploadForImport(
   deps: AuthoringDeps,
-  questionId: string,
-  source: Extract<ImageSource, { kind: 'file' }>,
-  type: 'question' | 'option',
-  optionIndex?: number,
+  source: Extract<ImageSource, { kind: 'bytes' }>,
 ): Promise<string> {
-  const { data } = await deps.client.call(imageSignedUrl, {
-    body: {
-      type,
-      questionId,
-      fileType: source.fileType,
-      ...(optionIndex === undefined ? {} : { optionIndex }),
-    },
+  const { data } = await deps.client.call(importSignedUrl, {
+    body: { fileType: source.fileType },
     signal: deps.signal,
   });
-  const bytes = readFileSync(source.path);
   let res: Response;
   try {
     res = await deps.fetch(data.url, {
       method: 'PUT',
-      headers: { 'content-type': `image/${source.fileType}` },
-      body: bytes,
+      headers: { 'content-type': `image/${source.fileType === 'jpeg' ? 'jpeg' : source.fileType}` },
+      body: source.load() as Uint8Array<ArrayBuffer>,
       signal: deps.signal,
     });
   } catch (err) {
     if (deps.signal?.aborted) throw err;
     throw new CliError(
-      `The image ${source.path} could not be uploaded: ${(err as Error).message}`,
+      `The image ${source.ref} could not be uploaded: ${(err as Error).message}`,
       ExitCode.unreachable,
       {
         cause: err,
@@ -71,72 +64,95 @@ async function upload(
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new CliError(
-      `The image ${source.path} was refused: ${body.message ?? `HTTP ${res.status}`}`,
+      `The image ${source.ref} was refused: ${body.message ?? `HTTP ${res.status}`}`,
       ExitCode.badInput,
     );
   }
-  return data.path;
+  return data.key;
 }
 
-const pathOf = async (
-  deps: AuthoringDeps,
-  questionId: string,
-  source: ImageSource,
-  type: 'question' | 'option',
-  optionIndex?: number,
-) => (source.kind === 'url' ? source.url : upload(deps, questionId, source, type, optionIndex));
+export type CheckStatus = 'new' | 'unchanged' | 'changed';
 
-/**
- * Creates one question: a draft (inside the assessment when given), its images uploaded and recorded, then
- * the whole question saved and published. When a step fails the draft is deleted again, so a failed
- * question leaves nothing behind.
- */
-export async function createCheckedQuestion(
-  deps: AuthoringDeps,
-  q: PreparedQuestion,
-  assessmentId?: string,
-): Promise<Question> {
-  const { client, signal } = deps;
-  const type = q.input.questionType ?? 'MCQ';
-  const { data: created } = await client.call(createQuestion, {
-    body: { questionType: type, ...(assessmentId ? { assessmentId } : {}) },
-    signal,
-  });
-  const id = created.questionId;
-  try {
-    let questionImagePath: string | null = null;
-    let options = q.input.options;
-    const hasOptionImages = q.optionImages.length > 0;
-    if (q.image || hasOptionImages) {
-      if (q.image) questionImagePath = await pathOf(deps, id, q.image, 'question');
-      if (hasOptionImages) {
-        const paths: string[] = [];
-        for (const [i, source] of q.optionImages.entries())
-          paths.push(await pathOf(deps, id, source, 'option', i));
-        options = options.map((o, i) => ({ ...o, value: paths[i] ?? o.value }));
-      }
-      await client.call(updateImagePath, {
-        params: { id },
-        body: {
-          questionType: type,
-          ...(questionImagePath ? { questionImagePath } : {}),
-          ...(hasOptionImages ? { options: options.map((o) => ({ value: o.value })) } : {}),
-        },
-        signal,
-      });
-    }
-    const { data: saved } = await client.call(saveQuestion, {
-      params: { id },
-      body: { ...q.input, questionImagePath, options },
+/** Which of these questions the caller already has (POST /admin/question/import/check, 1,000 at a time). */
+export async function checkImported(
+  client: Client,
+  items: readonly { key: string; fingerprint: string }[],
+  signal?: AbortSignal,
+): Promise<Map<string, { status: CheckStatus; questionId: string | null }>> {
+  const out = new Map<string, { status: CheckStatus; questionId: string | null }>();
+  for (let i = 0; i < items.length; i += IMPORT_CHECK_BATCH) {
+    const { data } = await client.call(importCheck, {
+      body: {
+        items: items.slice(i, i + IMPORT_CHECK_BATCH).map(({ key, fingerprint }) => ({ key, fingerprint })),
+      },
       signal,
     });
-    return saved;
-  } catch (err) {
-    // the draft is of no use half-made (and may sit in the assessment): remove it, even after Ctrl+C
-    await client
-      .call(deleteQuestion, { params: { id }, signal: AbortSignal.timeout(5000) })
-      .catch(() => undefined);
-    throw err;
+    for (const r of data) out.set(r.key, { status: r.status, questionId: r.questionId });
+  }
+  return out;
+}
+
+export type ImportItem = z.input<typeof ImportQuestionItem>;
+export type ImportOutcome = CallSuccess<typeof importQuestions>['data'][number];
+
+/** The largest request body the server takes is 1 MB: batches stay under this. */
+const MAX_BATCH_BYTES = 900_000;
+
+/**
+ * Sends import items in batches (POST /admin/question/import): an item waits until its batch is full (by
+ * count or size) or a moment has passed, so many items in flight go in few requests. A batch under way is
+ * not aborted by Ctrl+C: each of its questions is created whole or not at all either way, and letting it
+ * finish means what was done is reported.
+ */
+export class ImportBatcher {
+  private pending: {
+    item: ImportItem;
+    bytes: number;
+    resolve: (o: ImportOutcome) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private bytes = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly client: Client,
+    private readonly options: { assessmentId?: string; update: boolean; batchSize?: number; waitMs?: number },
+  ) {}
+
+  add(item: ImportItem): Promise<ImportOutcome> {
+    return new Promise((resolve, reject) => {
+      const bytes = JSON.stringify(item).length + 2;
+      if (this.pending.length && this.bytes + bytes > MAX_BATCH_BYTES) this.flush();
+      this.pending.push({ item, bytes, resolve, reject });
+      this.bytes += bytes;
+      if (this.pending.length >= (this.options.batchSize ?? IMPORT_BATCH)) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), this.options.waitMs ?? 25);
+    });
+  }
+
+  private flush() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    this.bytes = 0;
+    if (!batch.length) return;
+    this.client
+      .call(importQuestions, {
+        body: {
+          ...(this.options.assessmentId ? { assessmentId: this.options.assessmentId } : {}),
+          update: this.options.update,
+          questions: batch.map((b) => b.item),
+        },
+      })
+      .then(
+        ({ data }) => {
+          for (const [i, b] of batch.entries()) b.resolve(data[i]!);
+        },
+        (err) => {
+          for (const b of batch) b.reject(err);
+        },
+      );
   }
 }
 
