@@ -207,7 +207,13 @@ export function readGift(text: string): ReadResult {
         .split('=')
         .map((a) => a.trim())
         .filter(Boolean);
-      const parsed: { value: number; tolerance: number; range?: [number, number]; weight?: number }[] = [];
+      const parsed: {
+        value: number;
+        text: string;
+        tolerance: number;
+        range?: [number, number];
+        weight?: number;
+      }[] = [];
       let bad: string | null = null;
       for (let item of items) {
         let weight: number | undefined;
@@ -229,6 +235,7 @@ export function readGift(text: string): ReadResult {
           const lo = num(range[1]!)!;
           const hi = num(range[2]!)!;
           parsed.push({
+            text: item,
             value: (lo + hi) / 2,
             tolerance: (hi - lo) / 2,
             range: [lo, hi],
@@ -236,12 +243,18 @@ export function readGift(text: string): ReadResult {
           });
         } else if (tol && num(tol[1]!) !== null && num(tol[2]!) !== null) {
           parsed.push({
+            text: tol[1]!,
             value: num(tol[1]!)!,
             tolerance: num(tol[2]!)!,
             ...(weight !== undefined ? { weight } : {}),
           });
         } else if (num(item) !== null) {
-          parsed.push({ value: num(item)!, tolerance: 0, ...(weight !== undefined ? { weight } : {}) });
+          parsed.push({
+            value: num(item)!,
+            text: item,
+            tolerance: 0,
+            ...(weight !== undefined ? { weight } : {}),
+          });
         } else {
           bad = item;
           break;
@@ -264,7 +277,7 @@ export function readGift(text: string): ReadResult {
         : blankRecord(
             stem,
             parsed.map((p) => ({
-              value: formatNumber(p.value),
+              value: p.tolerance === 0 && !p.range ? p.text.trim() : formatNumber(p.value),
               ...(p.weight !== undefined ? { weight: p.weight } : {}),
             })),
             hints,
@@ -388,14 +401,19 @@ const TRUE_FALSE = (q: BankQuestion) =>
   q.options[0]!.value === 'True' &&
   q.options[1]!.value === 'False';
 
-/** Whether the question must be written as HTML (code, images, text a browser would misread). */
+/**
+ * Whether the question must be written as HTML: code, images, text a browser would read as HTML, and what
+ * GIFT's plain text cannot say (`->` in an answer makes a matching question; an answer or feedback starting
+ * with `[` or `%` would read as a format or a weight).
+ */
 const needsHtml = (q: BankQuestion) =>
   Boolean(q.code || q.image) ||
   q.type === 'MCQ_IMAGE' ||
   q.type === 'MSQ_IMAGE' ||
   [q.question, ...q.explanation, ...q.options.map((o) => o.value)].some(
     (t) => looksLikeHtml(t) || t.includes('->'),
-  );
+  ) ||
+  [...q.explanation, ...q.options.map((o) => o.value)].some((t) => /^\s*[[%]/.test(t));
 
 /** Moodle writes weights with up to 5 decimals: 33.33333. */
 const weight = (n: number) => String(Number((100 / n).toFixed(5)));
@@ -416,7 +434,15 @@ export function writeGift(questions: readonly BankQuestion[], opts: { header?: s
       category = cat;
     }
     const html = needsHtml(q);
-    const inline = (s: string) => giftEscape(html ? escapeHtml(s).replace(/ (?= )|^ | $/g, '&#32;') : s);
+    const inline = (s: string) =>
+      giftEscape(
+        html
+          ? escapeHtml(s)
+              .replace(/ (?= )|^ | $/g, '&#32;')
+              .replace(/^\[/, '&#91;')
+              .replace(/^%/, '&#37;')
+          : s,
+      );
     const bits: string[] = [];
     if (q.id) bits.push(`[id:waymark:${q.id.replace(/\]/g, '\\]')}]`);
     for (const t of q.tags) bits.push(`[tag:${t.replace(/\]/g, '\\]')}]`);
@@ -429,7 +455,8 @@ export function writeGift(questions: readonly BankQuestion[], opts: { header?: s
     const text = html
       ? partsToHtml({ text: q.question, code: q.code ?? null, image: q.image ?? null })
       : q.question;
-    out += `::${giftEscape(shorten(q.question, 60))}::${html ? '[html]' : ''}${giftEscape(text)}`;
+    const prefix = html ? '[html]' : text.startsWith('[') ? '[plain]' : '';
+    out += `::${giftEscape(shorten(q.question, 60))}::${prefix}${giftEscape(text)}`;
     const explanation = q.explanation.filter((e) => e.trim()).join('\n\n');
     const general = explanation ? `\t####${giftEscape(html ? textToHtml(explanation) : explanation)}\n` : '';
     if (TRUE_FALSE(q)) {

@@ -17,7 +17,6 @@ import {
   type Choice,
   categoryOf,
   choiceRecord,
-  formatNumber,
   hintsJson,
   numericRefusal,
   parseHints,
@@ -173,6 +172,7 @@ export function readMoodleXml(src: string): ReadResult {
         const nums = answers
           .filter((a) => textOf(a.text).trim() !== '*')
           .map((a) => ({
+            text: textOf(a.text).trim(),
             value: Number(textOf(a.text).trim()),
             tolerance: Number(textOf(a.tolerance).trim() || '0'),
             weight: fraction(a),
@@ -186,7 +186,7 @@ export function readMoodleXml(src: string): ReadResult {
           ? { refusal }
           : blankRecord(
               stem,
-              nums.map((n) => ({ value: formatNumber(n.value), weight: n.weight })),
+              nums.map((n) => ({ value: n.text, weight: n.weight })),
               hints,
             );
         break;

@@ -334,8 +334,11 @@ function readQti21(text: string, result: ReadResult, ctx: ReadContext) {
       built = choiceRecord(stem, choices, multiple ? 'multiple' : 'single', hints);
     } else {
       const baseType = decl ? attrOf(decl, 'baseType') : 'string';
+      // an entry box alone in the last paragraph is where the answer goes; one inside a sentence is its blank
+      const entry = /<textEntryInteraction\b[^>]*\/?>(<\/textEntryInteraction>)?/;
+      const alone = /<p>\s*<textEntryInteraction\b[^>]*\/?>(<\/textEntryInteraction>)?\s*<\/p>\s*$/;
       const stem = resolved(
-        htmlToParts(body.replace(/<textEntryInteraction\b[^>]*\/?>(<\/textEntryInteraction>)?/, '_____')),
+        htmlToParts(alone.test(body) ? body.replace(alone, '') : body.replace(entry, '_____')),
         ctx,
       );
       const top = Math.max(0, ...mapping.map((e) => e.value));

@@ -9,6 +9,7 @@
  */
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+type Decodable = Exclude<TextEncoding, 'windows-1252'>;
 
 export interface DecodedText {
   text: string;
@@ -19,7 +20,7 @@ export interface DecodedText {
   note?: string;
 }
 
-const decode = (encoding: TextEncoding, bytes: Uint8Array, fatal = false) =>
+const decode = (encoding: Decodable, bytes: Uint8Array, fatal = false) =>
   new TextDecoder(encoding, { fatal, ignoreBOM: false }).decode(bytes);
 
 /** UTF-16 without a mark: mostly ASCII text has a zero in every other byte. */
@@ -52,7 +53,7 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   try {
     return { text: decode('utf-8', bytes, true), encoding: 'utf-8', bom: false };
   } catch {
-    const text = decode('windows-1252', bytes);
+    const text = decodeWindows1252(bytes);
     const sample = firstNonAscii(text);
     return {
       text,
@@ -61,6 +62,24 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       note: `The file is not UTF-8; it was read as Windows-1252 (Latin-1)${sample ? `, so it says “${sample}”` : ''}. If that looks wrong, save the file as UTF-8 and import it again.`,
     };
   }
+}
+
+/** Windows-1252's characters at 0x80–0x9F (the rest of its upper half is Latin-1's). */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/**
+ * Windows-1252 by its table: Node 20's TextDecoder decodes the label as ISO-8859-1 and loses €, “ ” and
+ * the dashes Excel writes; browsers follow the table. One decoder here, so both read the same text.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 0x4000) {
+    const chunk = bytes.subarray(i, i + 0x4000);
+    out += String.fromCharCode(
+      ...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b)),
+    );
+  }
+  return out;
 }
 
 /** The first word with a character outside ASCII, to show the person how the guess reads. */
