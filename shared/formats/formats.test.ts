@@ -418,7 +418,7 @@ describe('write → read returns the same questions, for every type', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it('Moodle XML, well formed for libxml2', async () => {
     const samples: string[] = [];
@@ -445,7 +445,7 @@ describe('write → read returns the same questions, for every type', () => {
       normalization: 'format',
     });
     expect(broken.valid).toBe(false);
-  });
+  }, 60_000);
 
   it('QTI 2.1 packages, each item well formed for libxml2', async () => {
     const items: string[] = [];
@@ -467,7 +467,7 @@ describe('write → read returns the same questions, for every type', () => {
       normalization: 'format',
     });
     expect(lint.errors).toEqual([]);
-  });
+  }, 60_000);
 
   it('Aiken, for the single-answer questions it holds', () => {
     fc.assert(
