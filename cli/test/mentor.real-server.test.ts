@@ -267,6 +267,49 @@ describe.skipIf(!emulatorHost)(
       }
     }, 60_000);
 
+    it('imports a Moodle GIFT bank: reports what cannot come over, imports the rest, and a re-run is unchanged', async () => {
+      const file = join(dir, 'moodle.gift');
+      writeFileSync(
+        file,
+        [
+          '$CATEGORY: $course$/top/Programming/JavaScript',
+          '',
+          '// [id:q1] [tag:js]',
+          '::one::Which keyword declares a constant?{=const ~let ~var####const cannot be reassigned.}',
+          '',
+          '// [id:q2] [tag:js]',
+          '::two::typeof null is "object".{TRUE####A famous quirk.}',
+          '',
+          '::essay::Explain closures.{}',
+        ].join('\n'),
+      );
+      const refused = await waymark(['questions', 'import', file]);
+      expect(refused.code).toBe(7);
+      expect(refused.events.filter((e) => e.event === 'unsupported').map((e) => [e.line, e.kind])).toEqual([
+        [9, 'essay'],
+      ]);
+      expect(refused.err).toContain('(Moodle GIFT): 1 problem in 1 of 3 questions; nothing was written.');
+      const first = await waymark(['questions', 'import', file, '--skip-unsupported']);
+      expect(first.code, first.err).toBe(0);
+      expect(first.events.at(-1)).toMatchObject({ event: 'summary', created: 2, skipped: 1 });
+      const again = await waymark(['questions', 'import', file, '--skip-unsupported']);
+      expect(again.events.at(-1)).toMatchObject({ created: 0, unchanged: 2 });
+      // a Windows-1252 CSV separated by semicolons, as Excel writes it in France
+      const csv = join(dir, 'excel.csv');
+      writeFileSync(
+        csv,
+        Buffer.from(
+          'question;type;options;subject;topic;explanation;tags\r\nO\xf9 est Z\xfcrich ?;MCQ;*Suisse | France;Programming;Git;Z\xfcrich est en Suisse.;g\xe9o\r\n',
+          'latin1',
+        ),
+      );
+      const excel = await waymark(['questions', 'import', csv]);
+      expect(excel.code, excel.err).toBe(0);
+      expect(excel.err).toContain('read as Windows-1252');
+      const id = excel.events.find((e) => e.event === 'question').id;
+      expect((await get(`/admin/question/${id}`)).question).toBe('Où est Zürich ?');
+    }, 60_000);
+
     it('adds seats from a file: added, duplicate, no such learner, payment required, then already assigned', async () => {
       const ghost = uniqueEmail('ghost');
       const file = join(dir, 'roster.csv');
