@@ -8,6 +8,9 @@
  *   unit            vitest projects unit and dom (with the emulator, for the CLI's real-server test)
  *   server-pglite   vitest project server on PGlite
  *   server-postgres vitest project server on a throwaway PostgreSQL cluster (scripts/pg.mjs)
+ *   published       what partners and generators consume (scripts/check-published.mjs): the elements'
+ *                   build and npm pack, custom-elements.json against its schema, embed.md's tables, the
+ *                   partner apps' typings (tsc, vue-tsc), Redocly lint, an openapi-typescript client
  *   e2e             npm run build, then Playwright in Chromium (when playwright.config.ts exists)
  *
  * One Firebase Auth emulator (scripts/emulator.mjs) serves the server tests and the e2e tests; it and the
@@ -33,7 +36,7 @@ const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
 const say = (m) => console.log(`${paint('36', '[test]')} ${m}`);
 
-const STEPS = ['lint', 'types', 'unit', 'server-pglite', 'server-postgres', 'e2e'];
+const STEPS = ['lint', 'types', 'unit', 'server-pglite', 'server-postgres', 'published', 'e2e'];
 const ALIASES = {
   server: ['server-pglite', 'server-postgres'],
   pglite: ['server-pglite'],
@@ -53,6 +56,7 @@ const LIMIT_MIN = {
   'server-pglite': 12,
   'server-postgres': 12,
   build: 8,
+  published: 6,
   e2e: 15,
 };
 
@@ -304,6 +308,10 @@ async function main() {
         }),
       );
     },
+    published: () =>
+      run(process.execPath, ['scripts/check-published.mjs'], { limitMin: LIMIT_MIN.published }).then(
+        fromExit,
+      ),
     e2e: async () => {
       if (!hasE2e) return { status: 'skipped', note: 'no playwright.config.ts' };
       if (blocked.has('e2e')) return { status: 'failed', note: 'chromium is not installed' };

@@ -4,13 +4,18 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
@@ -200,6 +205,9 @@ function registerDocs(app: FastifyInstance, config: Config) {
   app.get('/docs', (_req, reply) => reply.type('text/html').send(page));
 }
 
+/** A folder of the widgets' immutable files: a semantic version (1.0.0, 1.2.0-beta.1). */
+const VERSION_FOLDER = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
+
 /** Serves the built portal and widget files; every other page path gets the portal's index.html. */
 async function registerStatic(app: FastifyInstance, config: Config) {
   const portalDir = join(config.staticDir, 'portal');
@@ -219,18 +227,46 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     });
   }
   // the embeddable widgets (node widgets/build-embed.mjs): partner pages load them from other origins,
-  // as module scripts, which need CORS; the API calls they make are allowed through CORS_ORIGINS
+  // as module scripts, which need CORS; the API calls they make are allowed through CORS_ORIGINS.
+  // /widgets/{version}/… never changes (a year, immutable: pin it with SRI); /widgets/… is the moving
+  // "latest" (five minutes). Keep earlier version folders in dist/widgets when deploying a new one.
   const widgetsDir = join(config.staticDir, 'widgets');
   if (existsSync(widgetsDir)) {
+    // the manifest's copy-paste snippets name this server (PUBLIC_URL)
+    const manifest = (version?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      if (version !== undefined && !VERSION_FOLDER.test((request.params as { version: string }).version)) {
+        return reply.callNotFound();
+      }
+      const file = join(
+        widgetsDir,
+        version === undefined ? '' : (request.params as { version: string }).version,
+        'manifest.json',
+      );
+      if (!existsSync(file)) return reply.callNotFound();
+      return reply
+        .type('application/json')
+        .header('access-control-allow-origin', '*')
+        .header(
+          'cache-control',
+          version === undefined ? 'public, max-age=300' : 'public, max-age=31536000, immutable',
+        )
+        .send(readFileSync(file, 'utf8').replaceAll('{{WAYMARK_URL}}', config.publicUrl));
+    };
+    app.get('/widgets/manifest.json', manifest());
+    app.get('/widgets/:version/manifest.json', manifest(''));
     await app.register(fastifyStatic, {
       root: widgetsDir,
       prefix: '/widgets/',
       decorateReply: false,
       index: false,
       preCompressed: true,
-      setHeaders: (reply) => {
+      setHeaders: (reply, path) => {
+        const versioned = VERSION_FOLDER.test(relative(widgetsDir, path).split(sep)[0] ?? '');
         reply.header('access-control-allow-origin', '*');
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header(
+          'cache-control',
+          versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
   }

@@ -1,16 +1,23 @@
 /**
- * The embed build (DESIGN.md, Widgets): Vite library mode, React aliased to preact/compat, one
- * self-contained ES module per widget in dist/widgets, each defining its custom element.
- * `node widgets/build-embed.mjs` runs it once per widget (WM_WIDGET names the widget) and writes
- * dist/widgets/manifest.json and the demo page.
+ * The embed build (DESIGN.md, Widgets): Vite library mode, React aliased to Preact, one ES module per
+ * element in dist/widgets (`<widget>.js`, each defining its custom element) and the code they share in
+ * chunks of their own, so a page that embeds three elements downloads that code once:
+ * `runtime-<hash>.js` holds what every element needs (Preact and its hooks, the element wrapper, the API
+ * client, the props validator, the design system's CSS); modules that only some elements share (the
+ * catalogue's card and selection dialog, used by the course page) get a chunk of their own; a dynamic
+ * import (the dashboard's chart) is a file loaded only where it is needed.
+ * `node widgets/build-embed.mjs` runs it (WM_WIDGETS lists the widgets of one build: all of them, or one
+ * at a time for `--standalone`, the self-contained files `bench/widgets.mjs` measures as its baseline) and
+ * writes the manifests, the typings and the package.
  *
  * Size measures keep each file near its budget (docs/PERFORMANCE.md, `node bench/widgets.mjs`): the
  * widgets' zod props schemas are compiled to their JSON Schema and checked by
- * widgets/embed/light-schema.ts (zod stays out of the files); the design system's portal-only sections
- * (forms, tables, pager, toasts) are left out of the CSS put in the shadow roots; the output is minified
- * fully (library mode keeps whitespace otherwise). A widget marked `"lean": true` in widgets.json also
- * runs on Preact without preact/compat (widgets/embed/react-on-preact.ts) and carries only the CSS rules
- * whose classes its code names (widgets/embed/prune-css.ts).
+ * widgets/embed/light-schema.ts (zod stays out of the files); React's names come from Preact without
+ * preact/compat (widgets/embed/react-on-preact.ts); the design system's portal-only sections (forms,
+ * toasts) are left out and each file keeps only the CSS rules whose classes the code that can run with it
+ * names (widgets/embed/prune-css.ts); the output is minified fully (library mode keeps whitespace
+ * otherwise). Every style sheet of a shadow root has its `rem` lengths turned into pixels
+ * (widgets/embed/shadow-css.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -20,21 +27,14 @@ import * as catalogueProps from './catalogue/props';
 import * as courseDetailProps from './course-detail/props';
 import * as dashboardProps from './dashboard/props';
 import { pruneCss, wordsOf } from './embed/prune-css';
+import { remToPx } from './embed/shadow-css';
 import widgets from './embed/widgets.json' with { type: 'json' };
 import * as testTakerProps from './test-taker/props';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/**
- * Each widget: its output file name → its entry and its element (also read by build-embed.mjs), whether
- * it is lean (Preact without compat, pruned CSS: see the file comment), and whether its dynamic imports
- * become files of their own (`"split": true`, named `<widget>.<module>-<hash>.js`) instead of being
- * inlined into the element's file.
- */
-export const EMBED_WIDGETS = widgets as Record<
-  string,
-  { entry: string; tag: string; lean?: boolean; split?: boolean }
->;
+/** Each widget: its output file name → its entry and its element (also read by build-embed.mjs). */
+export const EMBED_WIDGETS = widgets as Record<string, { entry: string; tag: string }>;
 
 /** The props modules, by path: every export is a zod schema. */
 const PROPS_MODULES: Record<string, Record<string, unknown>> = {
@@ -91,18 +91,32 @@ export function widgetStylesOnly(): Plugin {
   };
 }
 
+/** Every inline style sheet (`*.css?inline`, what goes into a shadow root): `rem` lengths become pixels. */
+export function shadowCss(): Plugin {
+  return {
+    name: 'waymark:shadow-css',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.css\?(.*&)?inline\b/.test(id)) return null;
+      return { code: remToPx(code), map: null };
+    },
+  };
+}
+
 /**
- * Lean widgets: each `*.css?inline` module exports a marker instead of its CSS; once the file's code is
- * complete, each marker becomes the CSS's rules that can match, given the words of that code.
+ * Each `*.css?inline` module exports a marker instead of its CSS; once every file is made, each marker
+ * becomes the CSS's rules that can match, given the words of the code that can run beside it: the files
+ * of every element whose page loads the file holding the marker (its static imports and the files it may
+ * load later). Source maps are not shifted for it; only `bench/widgets.mjs --sources` reads them.
  */
-export function leanCss({ split = false } = {}): Plugin {
+export function leanCss(): Plugin {
   const sheets: string[] = [];
   const marker = (i: number) => `globalThis.__wmCss${i}`;
-  const fill = (code: string, used: Set<string>) =>
+  const fill = (code: string, used: ReadonlySet<string>) =>
     code.replace(/globalThis\.__wmCss(\d+)/g, (_, i: string) =>
       JSON.stringify(pruneCss(sheets[Number(i)]!, used)),
     );
-  const plugin: Plugin = {
+  return {
     name: 'waymark:lean-css',
     enforce: 'post',
     transform(code, id) {
@@ -112,49 +126,64 @@ export function leanCss({ split = false } = {}): Plugin {
       sheets.push(JSON.parse(css));
       return { code: `export default ${marker(sheets.length - 1)};`, map: null };
     },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((f) => f.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      const words = new Map([...chunks].map(([name, c]) => [name, wordsOf(c.code)]));
+      const used = new Map<string, Set<string>>();
+      for (const entry of [...chunks.values()].filter((c) => c.isEntry)) {
+        const reach = new Set<string>();
+        const walk = (name: string) => {
+          if (reach.has(name) || !chunks.has(name)) return;
+          reach.add(name);
+          const c = chunks.get(name)!;
+          for (const next of [...c.imports, ...c.dynamicImports]) walk(next);
+        };
+        walk(entry.fileName);
+        const all = new Set<string>();
+        for (const name of reach) for (const w of words.get(name)!) all.add(w);
+        for (const name of reach) {
+          const set = used.get(name) ?? new Set<string>();
+          for (const w of all) set.add(w);
+          used.set(name, set);
+        }
+      }
+      for (const [name, c] of chunks) c.code = fill(c.code, used.get(name) ?? words.get(name)!);
+    },
   };
-  if (!split) {
-    plugin.renderChunk = (code) => ({ code: fill(code, wordsOf(code)), map: null });
-    return plugin;
-  }
-  // A split widget's CSS sits in the element's file while the chunks it loads use the classes: the words
-  // of every file count, so the markers are filled once all files are made. Their source maps are not
-  // shifted for it; only `bench/widgets.mjs --sources` reads them.
-  plugin.generateBundle = (_options, bundle) => {
-    const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-    const used = new Set<string>();
-    for (const c of chunks) for (const w of wordsOf(c.code)) used.add(w);
-    for (const c of chunks) c.code = fill(c.code, used);
-  };
-  return plugin;
 }
 
+/**
+ * What every element needs, in `runtime-<hash>.js` whatever the elements of a page: Preact, the element
+ * wrapper and its host, the API client, the props validator, the design system (its CSS and components),
+ * the cross-widget plumbing and the shared rules — each as soon as two elements use it. Kept general on
+ * purpose: an element's own code (its folder) never moves here because another happens to share it; that
+ * gets a chunk of its own (the catalogue's selection dialog, which the course page also shows).
+ */
+const RUNTIME = [/\/node_modules\/preact\//, /\/widgets\/(embed|ui|core)\//, /\/shared\//];
+
 export default defineConfig((): UserConfig => {
-  const name = process.env.WM_WIDGET ?? 'roadmap-catalogue';
-  const widget = EMBED_WIDGETS[name];
-  if (!widget) throw new Error(`Unknown widget ${name}: one of ${Object.keys(EMBED_WIDGETS).join(', ')}`);
+  const names = (process.env.WM_WIDGETS ?? Object.keys(EMBED_WIDGETS).join(',')).split(',');
+  for (const name of names) {
+    if (!EMBED_WIDGETS[name])
+      throw new Error(`Unknown widget ${name}: one of ${Object.keys(EMBED_WIDGETS).join(', ')}`);
+  }
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [
-      propsWithoutZod(),
-      widgetStylesOnly(),
-      ...(widget.lean ? [leanCss({ split: widget.split })] : []),
-    ],
+    plugins: [propsWithoutZod(), widgetStylesOnly(), shadowCss(), leanCss()],
     resolve: {
       alias: [
-        ...(widget.lean
-          ? [
-              { find: /^react$/, replacement: r('./embed/react-on-preact.ts') },
-              // the widgets use signals as values (read through useSignalValue), never signals-react's hooks
-              { find: /^@preact\/signals-react$/, replacement: '@preact/signals-core' },
-            ]
-          : []),
+        { find: /^react$/, replacement: r('./embed/react-on-preact.ts') },
+        // the widgets use signals as values (read through useSignalValue), never signals-react's hooks
+        { find: /^@preact\/signals-react$/, replacement: '@preact/signals-core' },
         { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
         { find: /^react-dom$/, replacement: 'preact/compat' },
         { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
         { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react$/, replacement: 'preact/compat' },
         { find: /^@shared\//, replacement: `${r('../shared')}/` },
         { find: /^@widgets\//, replacement: `${r('.')}/` },
       ],
@@ -169,16 +198,28 @@ export default defineConfig((): UserConfig => {
       sourcemap: true,
       reportCompressedSize: false,
       lib: {
-        entry: r(`./${widget.entry}`),
+        entry: Object.fromEntries(names.map((name) => [name, r(`./${EMBED_WIDGETS[name]!.entry}`)])),
         formats: ['es' as const],
-        fileName: () => `${name}.js`,
+        fileName: (_format, name) => `${name}.js`,
       },
       rolldownOptions: {
-        // the element's file may export what a chunk of its own needs (the code both use stays in it)
+        // an element's file may export what a chunk of its own needs (the code both use stays in it)
         preserveEntrySignatures: 'allow-extension',
         output: {
-          codeSplitting: widget.split === true,
-          chunkFileNames: `${name}.[name]-[hash].js`,
+          // --standalone (the bench's baseline): each element in one file, as before the shared runtime
+          codeSplitting: process.env.WM_STANDALONE
+            ? true
+            : {
+                groups: [
+                  {
+                    name: 'runtime',
+                    test: (id: string) => RUNTIME.some((re) => re.test(id)),
+                    minShareCount: 2,
+                    priority: 10,
+                  },
+                ],
+              },
+          chunkFileNames: '[name]-[hash].js',
           // library mode keeps whitespace and /* @__PURE__ */ comments in ES output, for the bundlers of a
           // library's users; these files go to browsers as they are, so they are minified fully
           minify: { codegen: { removeWhitespace: true } },

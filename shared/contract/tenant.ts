@@ -57,10 +57,10 @@ export const tenantUsersList = defineCall({
   access: TENANT,
   query: z.object({
     page: z.coerce.number().int().min(1, 'must be a page number from 1').default(1),
+    // a literal set, not a refinement: the OpenAPI document shows the values (a refine is invisible there)
     limit: z.coerce
       .number()
-      .int()
-      .refine((n) => [5, 10, 15].includes(n), 'must be 5, 10 or 15')
+      .pipe(z.literal([5, 10, 15], 'must be 5, 10 or 15'))
       .default(5),
     searchText: z.string().trim().max(100).optional(),
   }),

@@ -45,6 +45,8 @@ export default async function globalSetup() {
     stops.push(() => emulator.stop());
   }
   const port = await freePort();
+  // a partner's site on a second origin (tests/support/partner.ts), allowed to call the API as a partner is
+  const partnerPort = await freePort();
   const dataDir = join(process.cwd(), '.tmp', `e2e-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -62,6 +64,7 @@ export default async function globalSetup() {
       RATE_LIMIT_STRICT: '10000',
       LOG_LEVEL: 'warn',
       STATIC_DIR: './dist',
+      CORS_ORIGINS: `http://127.0.0.1:${partnerPort}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -75,10 +78,18 @@ export default async function globalSetup() {
       }),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000);
+  try {
+    // a busy machine (CI shares its cores) can take minutes to migrate and seed a fresh database
+    await waitFor(`${baseUrl}/api/health`, 240_000);
+  } catch (err) {
+    // no teardown runs after a failed setup: stop what was started here
+    for (const stop of stops.reverse()) await stop();
+    throw err;
+  }
   process.env.WAYMARK_E2E_BASE_URL = baseUrl;
   process.env.WAYMARK_E2E_EMULATOR_HOST = emulatorHost;
   process.env.WAYMARK_E2E_DATA_DIR = dataDir;
+  process.env.WAYMARK_E2E_PARTNER_PORT = String(partnerPort);
   return async () => {
     for (const stop of stops.reverse()) await stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -29,10 +29,12 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
         .then((r) => r.data),
     [host.client, language, subject, topic],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load
+  // what is shown: `limit` applies to the list the server sent
+  const roadmaps = list.data ? list.data.slice(0, limit ?? list.data.length) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load, and when the limit changes what is shown
   useEffect(() => {
-    if (list.data) host.emit('wm-load', { count: list.data.length });
-  }, [list.data]);
+    if (roadmaps) host.emit('wm-load', { count: roadmaps.length });
+  }, [list.data, limit]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
   useEffect(() => {
     if (list.error) {
@@ -43,7 +45,6 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
     }
   }, [list.error]);
 
-  const roadmaps = list.data ? list.data.slice(0, limit ?? list.data.length) : null;
   return (
     <section className="wm-catalogue" part="catalogue" aria-labelledby={heading ? headingId : undefined}>
       {heading ? (

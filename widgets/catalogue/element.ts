@@ -1,22 +1,31 @@
+/** <wm-roadmap-catalogue>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+import { widgetElement } from '../embed/define-element';
+import css from './catalogue.css?inline';
+import { RoadmapCatalogueProps } from './props';
+import { RoadmapCatalogue } from './RoadmapCatalogue';
+
 /**
- * <wm-roadmap-catalogue> — Waymark's public roadmap catalogue as cards, with Select opening the
- * prerequisite-assessment or assignment dialog. Works before sign-in; the visitor continues on Waymark.
+ * Waymark's public roadmaps as cards, as on Waymark's landing page ('Select Roadmap'): each card shows the
+ * roadmap's image, its first curator's photo and badge, the name, 'Curated By' the first curator, the
+ * language, and a Select button that opens the prerequisite-assessment or assignment dialog. No sign-in
+ * is needed; the visitor continues on Waymark.
  *
- * @attr api-base - The Waymark server's URL, e.g. https://waymark.example.com (default: the origin this file was loaded from).
- * @attr language - Only roadmaps in this language (an id or a name).
- * @attr subject - Only roadmaps of this subject (an id or a name).
- * @attr topic - Only roadmaps of this topic (an id or a name).
- * @attr heading - The heading above the cards (default 'Select Roadmap'; an empty value hides it).
- * @attr limit - Show at most this many roadmaps (a whole number from 1).
+ * @tagname wm-roadmap-catalogue
+ * @summary Waymark's public roadmap catalogue as cards, with Select.
  *
- * @event wm-load - The roadmaps arrived. detail: { count }.
- * @event wm-error - Loading or an action failed. detail: { message, status? }.
- * @event wm-open-course - A card's image was activated. detail: { roadmapId, href }. Cancelable: the default opens Waymark's course page.
- * @event wm-select - Select was pressed. detail: { roadmapId, roadmapName }. Cancelable: the default opens the selection dialog.
- * @event wm-assessment - The prerequisite assessment is ready. detail: { roadmapId, linkId, href }. Cancelable: the default opens it on Waymark.
- * @event wm-assigned - The roadmap was assigned. detail: { roadmapId, assignedRoadmapId, href }. Cancelable: the default opens its preview on Waymark.
+ * @attr {string} language - Only roadmaps in this language (its id or its name, any case).
+ * @attr {string} subject - Only roadmaps of this subject (id or name).
+ * @attr {string} topic - Only roadmaps of this topic (id or name).
+ * @attr {string} heading - The heading above the cards (default `Select Roadmap`; an empty value hides it).
+ * @attr {string} limit - At most this many roadmaps (a whole number from 1).
+ * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `roadmap-catalogue.js` came from).
  *
- * @slot - None: the element renders everything itself.
+ * @fires {CustomEvent<{ count: number }>} wm-load - The roadmaps arrived: `count` is the number of cards shown.
+ * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Loading or an action failed; the message is the one shown, e.g. "Couldn't fetch the Roadmap please try later."
+ * @fires {CustomEvent<{ roadmapId: string; href: string }>} wm-open-course - A card's image was activated. **Cancelable**: the default opens `/course-detail/{roadmapId}` on Waymark.
+ * @fires {CustomEvent<{ roadmapId: string; roadmapName: string }>} wm-select - Select was pressed. **Cancelable**: the default opens the selection dialog.
+ * @fires {CustomEvent<{ roadmapId: string; linkId: string; href: string }>} wm-assessment - The roadmap has prerequisites, the visitor chose 'Yes, I like to take assessment' and the questions are ready. **Cancelable**: the default opens the assessment on Waymark.
+ * @fires {CustomEvent<{ roadmapId: string; assignedRoadmapId: string; href: string }>} wm-assigned - The visitor chose 'Yes, I want to assign' and the roadmap was assigned. **Cancelable**: the default opens its preview on Waymark, where the visitor signs in and it becomes theirs.
  *
  * @csspart catalogue - The section around everything.
  * @csspart heading - The heading.
@@ -28,25 +37,22 @@
  * @csspart select-button - A card's Select button.
  * @csspart error - The error message.
  *
- * @cssprop --wm-primary - Buttons and links (default #3730a3).
- * @cssprop --wm-primary-hover - Buttons and links under the pointer.
- * @cssprop --wm-text - Text colour.
- * @cssprop --wm-muted - Secondary text colour.
- * @cssprop --wm-surface - Card background.
- * @cssprop --wm-radius - Corner radius of cards.
- * @cssprop --wm-font - Font family.
- * @cssprop --wm-card-min-width - The narrowest a card gets (default 250px).
- * @cssprop --wm-card-gap - The space between cards (default 20px).
- * @cssprop --wm-card-image-ratio - The shape of card images (default 16 / 9).
+ * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons and links.
+ * @cssprop {<color>} [--wm-primary-hover=#312e81] - Buttons and links under the pointer.
+ * @cssprop {<color>} [--wm-text=#1f2937] - Text colour.
+ * @cssprop {<color>} [--wm-muted=#4b5563] - Secondary text colour.
+ * @cssprop {<color>} [--wm-surface=#ffffff] - Card background.
+ * @cssprop {<length>} [--wm-radius=10px] - Corner radius of cards.
+ * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ * @cssprop {<length>} [--wm-card-min-width=250px] - The narrowest a card gets.
+ * @cssprop {<length>} [--wm-card-gap=20px] - The space between cards.
+ * @cssprop {<ratio>} [--wm-card-image-ratio=16 / 9] - The shape of card images.
  */
-import { defineWidgetElement } from '../embed/define-element';
-import css from './catalogue.css?inline';
-import { RoadmapCatalogueProps } from './props';
-import { RoadmapCatalogue } from './RoadmapCatalogue';
-
-defineWidgetElement({
-  tag: 'wm-roadmap-catalogue',
+export class WmRoadmapCatalogue extends widgetElement({
   component: RoadmapCatalogue,
   props: RoadmapCatalogueProps,
   css,
-});
+}) {}
+
+if (!customElements.get('wm-roadmap-catalogue'))
+  customElements.define('wm-roadmap-catalogue', WmRoadmapCatalogue);

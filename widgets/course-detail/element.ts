@@ -1,18 +1,28 @@
+/** <wm-course-detail>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+import catalogueCss from '../catalogue/catalogue.css?inline';
+import { widgetElement } from '../embed/define-element';
+import { CourseDetail } from './CourseDetail';
+import css from './course-detail.css?inline';
+import { CourseDetailProps } from './props';
+
 /**
- * <wm-course-detail> — one roadmap's public course page: curators, language, price, what it includes,
- * curator profiles, Description and Curriculum (sections and tasks), and Select Course.
+ * One roadmap's public course page, as `/course-detail/{roadmapId}` on Waymark shows it: the name, its
+ * curators (up to three, then '...'), language, subject, 'Free', the image, what the course includes, each
+ * curator's profile, and the tabs Description and Curriculum (sections with their lectures and resources,
+ * and the tasks). Select Course opens the same selection dialog as the catalogue.
  *
- * @attr api-base - The Waymark server's URL, e.g. https://waymark.example.com (default: the origin this file was loaded from).
- * @attr roadmap-id - The roadmap to show (required).
- * @attr heading-level - 1 when the course is the page's main content, 2 (default) inside another page.
+ * @tagname wm-course-detail
+ * @summary One roadmap's public course page, with Select Course.
  *
- * @event wm-load - The course arrived. detail: { roadmapId, name }.
- * @event wm-error - Loading or an action failed. detail: { message, status? }.
- * @event wm-select - Select Course was pressed. detail: { roadmapId, roadmapName }. Cancelable: the default opens the selection dialog.
- * @event wm-assessment - The prerequisite assessment is ready. detail: { roadmapId, linkId, href }. Cancelable: the default opens it on Waymark.
- * @event wm-assigned - The roadmap was assigned. detail: { roadmapId, assignedRoadmapId, href }. Cancelable: the default opens its preview on Waymark.
+ * @attr {string} roadmap-id - The roadmap to show (required).
+ * @attr {'1' | '2'} heading-level - `1` when the course is the page's main content, `2` (default) inside another page.
+ * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `course-detail.js` came from).
  *
- * @slot - None: the element renders everything itself.
+ * @fires {CustomEvent<{ roadmapId: string; name: string }>} wm-load - The course arrived.
+ * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Loading or an action failed: "Please, try again later. Thanks" when the course cannot be loaded.
+ * @fires {CustomEvent<{ roadmapId: string; roadmapName: string }>} wm-select - Select Course was pressed. **Cancelable**: the default opens the selection dialog.
+ * @fires {CustomEvent<{ roadmapId: string; linkId: string; href: string }>} wm-assessment - The prerequisite assessment is ready. **Cancelable**: the default opens it on Waymark.
+ * @fires {CustomEvent<{ roadmapId: string; assignedRoadmapId: string; href: string }>} wm-assigned - The roadmap was assigned. **Cancelable**: the default opens its preview on Waymark.
  *
  * @csspart course - The article around everything.
  * @csspart hero - The top band with name, curators, price and Select Course.
@@ -24,24 +34,19 @@
  * @csspart sections - The curriculum's sections.
  * @csspart error - The error message.
  *
- * @cssprop --wm-primary - Buttons, links and the selected tab (default #3730a3).
- * @cssprop --wm-text - Text colour.
- * @cssprop --wm-muted - Secondary text colour.
- * @cssprop --wm-surface - Panel background.
- * @cssprop --wm-radius - Corner radius of panels.
- * @cssprop --wm-font - Font family.
- * @cssprop --wm-course-hero-background - The top band's background (default an indigo gradient).
- * @cssprop --wm-course-hero-text - The top band's text colour (default white).
+ * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons, links and the selected tab.
+ * @cssprop {<color>} [--wm-text=#1f2937] - Text colour.
+ * @cssprop {<color>} [--wm-muted=#4b5563] - Secondary text colour.
+ * @cssprop {<color>} [--wm-surface=#ffffff] - Panel background.
+ * @cssprop {<length>} [--wm-radius=10px] - Corner radius of panels.
+ * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ * @cssprop {<image>} [--wm-course-hero-background=linear-gradient(135deg, #1e1b4b, #3730a3)] - The top band's background.
+ * @cssprop {<color>} [--wm-course-hero-text=#ffffff] - The top band's text colour.
  */
-import catalogueCss from '../catalogue/catalogue.css?inline';
-import { defineWidgetElement } from '../embed/define-element';
-import { CourseDetail } from './CourseDetail';
-import css from './course-detail.css?inline';
-import { CourseDetailProps } from './props';
-
-defineWidgetElement({
-  tag: 'wm-course-detail',
+export class WmCourseDetail extends widgetElement({
   component: CourseDetail,
   props: CourseDetailProps,
   css: `${catalogueCss}\n${css}`,
-});
+}) {}
+
+if (!customElements.get('wm-course-detail')) customElements.define('wm-course-detail', WmCourseDetail);

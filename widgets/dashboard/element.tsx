@@ -1,36 +1,9 @@
-/**
- * <wm-dashboard> — the learner's dashboard: date range, current resource cards with their Assessment
- * action (or the extension's Install prompt), average learning time, the daily chart and the
- * Resource-wise Report. It shows the signed-in learner's own figures, so it works on pages of the Waymark
- * origin, where the learner's session is; elsewhere it offers to open the dashboard on Waymark.
- * The dashboard itself (with its chart library, 20 KB gzip) is a second file, loaded only where it can
- * be shown: a partner page downloads the small element file alone.
- *
- * @attr api-base - The Waymark server's URL, e.g. https://waymark.example.com (default: the origin this file was loaded from).
- * @attr range - The date range shown first: Yesterday, Past 7 days (default) or Last 28 Days.
- *
- * @event wm-assessment - A resource's test link was created after the learner confirmed. detail: { roadmapId, linkId, href }. Cancelable: the default opens the test on Waymark in a new tab.
- * @event wm-error - Starting an assessment failed. detail: { message, status? }.
- *
- * @slot - None: the element renders everything itself.
- *
- * @csspart dashboard - The whole dashboard.
- * @csspart card - One current resource card.
- * @csspart chart - The daily chart with its title.
- * @csspart error - The message shown when the dashboard could not be loaded.
- *
- * @cssprop --wm-primary - Buttons and links (default #3730a3).
- * @cssprop --wm-accent - The average learning time figure (default #3730a3).
- * @cssprop --wm-text - Text colour.
- * @cssprop --wm-muted - Secondary text colour.
- * @cssprop --wm-surface - Card background.
- * @cssprop --wm-font - Font family.
- */
+/** <wm-dashboard>: its documented class is at the end of this file. */
 import { ApiError } from '@shared/client/client';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { useEffect, useState } from 'react';
 import { activityCalls } from '../activity/calls';
-import { defineWidgetElement } from '../embed/define-element';
+import { widgetElement } from '../embed/define-element';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import css from './dashboard.css?inline';
@@ -116,9 +89,39 @@ function SignedInDashboard({ range, base }: { range: DashboardProps['range']; ba
   return <Dashboard range={range} client={client} portalUrl={base} onAssessmentStart={start} />;
 }
 
-defineWidgetElement({
-  tag: 'wm-dashboard',
+/**
+ * The signed-in learner's own dashboard — date range, current resources with their Assessment action (or
+ * the extension's Install prompt), average learning time, the daily chart and the Resource-wise Report —
+ * where the learner's Waymark session is: on pages of the Waymark origin. Anywhere else, or before the
+ * learner has signed in, it shows a card with an 'Open your Waymark dashboard' link. The dashboard itself
+ * (with its chart library) is a second file, loaded only where it can be shown: a partner page downloads
+ * the small element file alone.
+ *
+ * @tagname wm-dashboard
+ * @summary The learner's dashboard on Waymark's origin; elsewhere a link to it.
+ *
+ * @attr {'Yesterday' | 'Past 7 days' | 'Last 28 Days'} range - The date range shown first (default `Past 7 days`).
+ * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `dashboard.js` came from).
+ *
+ * @fires {CustomEvent<{ roadmapId: string; linkId: string; href: string }>} wm-assessment - A resource's test link was created after the learner confirmed. **Cancelable**: the default opens the test on Waymark in a new tab.
+ * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Starting an assessment failed (message 'Something went wrong').
+ *
+ * @csspart dashboard - The whole dashboard (or the card that links to it).
+ * @csspart card - One current resource card.
+ * @csspart chart - The daily chart with its title.
+ * @csspart error - The message shown when the dashboard could not be loaded.
+ *
+ * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons and links.
+ * @cssprop {<color>} [--wm-accent=#0f766e] - The average learning time figure.
+ * @cssprop {<color>} [--wm-text=#1f2937] - Text colour.
+ * @cssprop {<color>} [--wm-muted=#4b5563] - Secondary text colour.
+ * @cssprop {<color>} [--wm-surface=#ffffff] - Card background.
+ * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ */
+export class WmDashboard extends widgetElement({
   component: DashboardElement,
   props: DashboardProps,
   css: `${css}\n${elementCss}`,
-});
+}) {}
+
+if (!customElements.get('wm-dashboard')) customElements.define('wm-dashboard', WmDashboard);

@@ -30,8 +30,6 @@ export interface PropsSchema {
 }
 
 export interface WidgetElementSpec<P> {
-  /** The element's name, `wm-…`. */
-  tag: string;
   component: ComponentType<P>;
   /** The component's props schema; its keys become kebab-case attributes. */
   props: PropsSchema;
@@ -119,23 +117,52 @@ function WidgetRoot({ spec, element, values, inlineCss }: RootProps) {
         <Component {...input} />
       ) : (
         <p className="alert alert-error" role="alert" part="error">
-          {`<${spec.tag}>: ${describeIssues(parsed.error)}`}
+          {`<${element.localName}>: ${describeIssues(parsed.error)}`}
         </p>
       )}
     </WidgetHostProvider>
   );
 }
 
-export function defineWidgetElement<P extends object>(spec: WidgetElementSpec<P>) {
-  if (typeof customElements === 'undefined' || customElements.get(spec.tag)) return;
+/** The attribute names of a prop: its kebab-case name, and the lower-case form of its camelCase name. */
+export function attributeNames(prop: string): { attribute: string; alias: string | null } {
+  const attribute = toKebab(prop);
+  const alias = prop.toLowerCase();
+  return { attribute, alias: alias === attribute ? null : alias };
+}
+
+/** What an element class adds to HTMLElement: one string property per attribute. */
+export type WidgetElementClass = CustomElementConstructor & { readonly observedAttributes: string[] };
+
+const Base: typeof HTMLElement =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+/**
+ * The custom element class of a widget. Each element module declares `class WmX extends
+ * widgetElement({...}) {}` under its documented header comment (the Custom Elements Manifest is read from
+ * there) and defines it with `customElements.define`.
+ *
+ * Behaves as platform elements do:
+ * - every attribute has a property of its camelCase name (`el.linkId` is `link-id`);
+ * - a property set before the element was defined is applied when it is (the "upgrade property"
+ *   pattern): the own property that shadowed the accessor is removed and set again through it;
+ * - the lower-case form of a camelCase name (`linkid`) is read as the attribute too: React 19 and Vue 3
+ *   write a camelCase prop as an attribute while the element is not yet defined (`linkId` → `linkid`);
+ *   the kebab-case attribute wins when both are there, and setting the property removes the other one;
+ * - values are read from the attributes when rendering, so nothing set in any order, before or during
+ *   the upgrade, is missed.
+ */
+export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): WidgetElementClass {
   const css = `${baseCss}\n${elementCss}\n${spec.css}`;
   let sheet: CSSStyleSheet | null | undefined;
   const propNames = [...Object.keys(spec.props.shape), 'apiBase'];
-  const propOfAttribute = new Map(propNames.map((p) => [toKebab(p), p]));
+  const names = new Map(propNames.map((p) => [p, attributeNames(p)]));
+  const observed = [...names.values()].flatMap(({ attribute, alias }) =>
+    alias ? [attribute, alias] : [attribute],
+  );
 
-  class WaymarkElement extends HTMLElement {
-    static observedAttributes = [...propOfAttribute.keys()];
-    #values: Record<string, string | undefined> = {};
+  class WaymarkElement extends Base {
+    static observedAttributes = observed;
     #scheduled = false;
     #mounted = false;
 
@@ -144,27 +171,38 @@ export function defineWidgetElement<P extends object>(spec: WidgetElementSpec<P>
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       sheet ??= sheetFor(css);
       if (sheet) root.adoptedStyleSheets = [sheet];
-      // properties set before the element was defined hide the accessors: pass them through
+      this.#upgradeProperties();
+    }
+    /** Properties set on the element before it was defined hide the accessors: pass them through. */
+    #upgradeProperties() {
+      const self = this as unknown as Record<string, unknown>;
       for (const name of propNames) {
         if (Object.hasOwn(this, name)) {
-          const value = (this as unknown as Record<string, unknown>)[name];
-          delete (this as unknown as Record<string, unknown>)[name];
-          (this as unknown as Record<string, unknown>)[name] = value;
+          const value = self[name];
+          delete self[name];
+          self[name] = value;
         }
       }
     }
     connectedCallback() {
+      // an element made before the definition, then moved into the page, upgrades here
+      this.#upgradeProperties();
       this.#schedule();
     }
     disconnectedCallback() {
       this.#schedule();
     }
     /** Every change counts, including an empty value and a removed attribute. */
-    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      const prop = propOfAttribute.get(name);
-      if (!prop) return;
-      this.#values = { ...this.#values, [prop]: value ?? undefined };
+    attributeChangedCallback() {
       this.#schedule();
+    }
+    /** The attribute values by prop name (camelCase), api-base included. */
+    #values(): Record<string, string | undefined> {
+      const values: Record<string, string | undefined> = {};
+      for (const [prop, { attribute, alias }] of names) {
+        values[prop] = this.getAttribute(attribute) ?? (alias ? this.getAttribute(alias) : null) ?? undefined;
+      }
+      return values;
     }
     /** One render per task, after the last change: mounted while on the page, unmounted once off it. */
     #schedule() {
@@ -179,7 +217,7 @@ export function defineWidgetElement<P extends object>(spec: WidgetElementSpec<P>
             <WidgetRoot
               spec={spec as unknown as WidgetElementSpec<object>}
               element={this}
-              values={this.#values}
+              values={this.#values()}
               inlineCss={sheet ? null : css}
             />
           );
@@ -191,19 +229,24 @@ export function defineWidgetElement<P extends object>(spec: WidgetElementSpec<P>
       });
     }
   }
-  for (const name of propNames) {
-    const attribute = toKebab(name);
+  for (const [name, { attribute, alias }] of names) {
     Object.defineProperty(WaymarkElement.prototype, name, {
       configurable: true,
       enumerable: true,
       get(this: HTMLElement) {
-        return this.getAttribute(attribute) ?? undefined;
+        return this.getAttribute(attribute) ?? (alias ? this.getAttribute(alias) : null) ?? undefined;
       },
       set(this: HTMLElement, value: unknown) {
+        if (alias) this.removeAttribute(alias);
         if (value === undefined || value === null) this.removeAttribute(attribute);
         else this.setAttribute(attribute, String(value));
       },
     });
   }
-  customElements.define(spec.tag, WaymarkElement);
+  return WaymarkElement as unknown as WidgetElementClass;
+}
+
+/** Defines the element unless a page already did (two copies of a file, or the package beside the script). */
+export function defineElement(tag: string, element: CustomElementConstructor) {
+  if (typeof customElements !== 'undefined' && !customElements.get(tag)) customElements.define(tag, element);
 }

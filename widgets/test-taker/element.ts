@@ -1,25 +1,32 @@
+/** <wm-test-taker>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+import { widgetElement } from '../embed/define-element';
+import { TestTakerProps } from './props';
+import { TestTaker } from './TestTaker';
+import css from './test-taker.css?inline';
+
 /**
- * <wm-test-taker> — takes a Waymark test by its link id: 'Ready to Take Test?' with its warnings, then
- * question by question with Prev, Next, numbered navigation and Finish, a countdown on the server's clock,
- * every answer saved as it is given (a reload resumes where the learner was), evaluation on the server,
- * the score gauge and the award earned; or the screen of a link that cannot be taken (Link Expired,
- * Test Completed, Assessment Not Yet Started, Something Went Wrong). No sign-in is needed: the link id is
- * the capability.
+ * Takes one Waymark test by its link id, the same way the `/test/{link-id}` page does: 'Ready to Take
+ * Test?' with its warnings, then question by question (Prev, Next, numbered question buttons, Finish with a
+ * confirmation), a countdown on the server's clock, every answer saved on the server as it is given (a
+ * reload resumes where the learner was), evaluation on the server, the score gauge and the award earned;
+ * or the screen of a link that cannot be taken (Link Expired, Test Completed, Assessment Not Yet Started,
+ * Something Went Wrong). No sign-in is needed: the link id is the capability.
  *
- * @attr api-base - The Waymark server's URL, e.g. https://waymark.example.com (default: the origin this file was loaded from).
- * @attr link-id - The test link's id, as in /test/{linkId} (required).
- * @attr heading-level - 1 (default) when the test is the page's main content, 2 inside another page.
+ * @tagname wm-test-taker
+ * @summary Takes a Waymark test by its link id: questions, autosave, server clock, score and award.
  *
- * @event wm-state - The screen changed. detail: { linkId, state } with state one of loading, ready, starting, started, evaluating, score, expired, completed, not-yet-started, error. A host can warn before leaving while it is started.
- * @event wm-start - The test started, or a started test was opened again. detail: { linkId, deadlineAt, questionCount, resumed }.
- * @event wm-evaluated - The test was evaluated on the server. detail: { linkId, testType, score, percentage, questionCount, status, certificateEligible, awardHref }.
- * @event wm-open-award - The award link was activated. detail: { linkId, award, href }. Cancelable: the default opens the award page on Waymark.
- * @event wm-home - Home or 'generate a new link' was activated. detail: { href }. Cancelable: the default opens that page on Waymark.
- * @event wm-error - The test could not be loaded or started (the expired, completed and not-yet-open screens included). detail: { message, status? }.
+ * @attr {string} link-id - The test link's id, as in `/test/{link-id}` (required; letters, digits, `_` and `-`, 10 to 64).
+ * @attr {'1' | '2'} heading-level - `1` (default) when the test is the page's main content, `2` inside another page.
+ * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `test-taker.js` came from).
  *
- * @slot - None: the element renders everything itself.
+ * @fires {CustomEvent<{ linkId: string; state: 'loading' | 'ready' | 'starting' | 'started' | 'evaluating' | 'score' | 'expired' | 'completed' | 'not-yet-started' | 'error' }>} wm-state - The screen changed; a host can warn before leaving while it is `started`.
+ * @fires {CustomEvent<{ linkId: string; deadlineAt: string | null; questionCount: number; resumed: boolean }>} wm-start - The test started, or a started test was opened again.
+ * @fires {CustomEvent<{ linkId: string; testType: string; score: number; percentage: number; questionCount: number; status: string; certificateEligible: boolean; awardHref: string | null }>} wm-evaluated - The server evaluated the test (`awardHref` is null without an award).
+ * @fires {CustomEvent<{ linkId: string; award: string; href: string }>} wm-open-award - The award link was activated. **Cancelable**: the default opens the award page on Waymark.
+ * @fires {CustomEvent<{ href: string }>} wm-home - Home or 'generate a new link' was activated. **Cancelable**: the default opens that page on Waymark.
+ * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - The test could not be loaded or started (the expired, completed and not-yet-open screens included).
  *
- * @csspart test - The panel around each screen.
+ * @csspart test - The panel of each screen.
  * @csspart start-button - Start.
  * @csspart timer - The time left.
  * @csspart save-status - Saving, saved, or not saved yet with Retry now.
@@ -33,26 +40,18 @@
  * @csspart award-link - View Feather, View Badge or View Certificate.
  * @csspart error - An error message.
  *
- * @cssprop --wm-primary - Buttons, the current question and the timer (default #3730a3).
- * @cssprop --wm-primary-soft - Chosen options and the timer's background.
- * @cssprop --wm-success - The gauge from 60 % and saved answers.
- * @cssprop --wm-warning - The gauge below 60 %.
- * @cssprop --wm-danger - The last minute and failed saves.
- * @cssprop --wm-text - Text colour.
- * @cssprop --wm-muted - Secondary text colour.
- * @cssprop --wm-surface - Panel background.
- * @cssprop --wm-radius - Corner radius of panels.
- * @cssprop --wm-font - Font family.
- * @cssprop --wm-test-max-width - The widest the panel gets (default 860px).
+ * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons, the current question and the timer.
+ * @cssprop {<color>} [--wm-primary-soft=#eef2ff] - Chosen options and the timer's background.
+ * @cssprop {<color>} [--wm-success=#15803d] - The gauge from 60 % and saved answers.
+ * @cssprop {<color>} [--wm-warning=#92400e] - The gauge below 60 %.
+ * @cssprop {<color>} [--wm-danger=#b91c1c] - The last minute and failed saves.
+ * @cssprop {<color>} [--wm-text=#1f2937] - Text colour.
+ * @cssprop {<color>} [--wm-muted=#4b5563] - Secondary text colour.
+ * @cssprop {<color>} [--wm-surface=#ffffff] - Panel background.
+ * @cssprop {<length>} [--wm-radius=10px] - Corner radius of panels.
+ * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ * @cssprop {<length>} [--wm-test-max-width=860px] - The widest the panel gets.
  */
-import { defineWidgetElement } from '../embed/define-element';
-import { TestTakerProps } from './props';
-import { TestTaker } from './TestTaker';
-import css from './test-taker.css?inline';
+export class WmTestTaker extends widgetElement({ component: TestTaker, props: TestTakerProps, css }) {}
 
-defineWidgetElement({
-  tag: 'wm-test-taker',
-  component: TestTaker,
-  props: TestTakerProps,
-  css,
-});
+if (!customElements.get('wm-test-taker')) customElements.define('wm-test-taker', WmTestTaker);

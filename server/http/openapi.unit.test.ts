@@ -1,0 +1,147 @@
+/**
+ * The API document a client generator can live on: every call has its example file (a new call without
+ * one fails here: `npx tsx scripts/openapi-example.ts` writes a starting one), the examples parse by the
+ * call's own schemas, every parameter is described, every request and response has an example, public
+ * calls list no 401/403, rate-limited calls list 429 with Retry-After, and docs/openapi.json is the
+ * document the contract makes today.
+ */
+import { readFileSync } from 'node:fs';
+import { successStatus } from '@shared/contract/define';
+import { allCalls } from '@shared/contract/registry';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApi } from './openapi';
+import { exampleFile, exampleFiles, readExample } from './openapi-docs';
+
+type Operation = {
+  operationId: string;
+  security: unknown[];
+  parameters: { name: string; in: string; description?: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { example?: unknown; examples?: object }> }
+  >;
+};
+
+const doc = buildOpenApi('http://127.0.0.1:8080');
+const operations = Object.values(doc.paths).flatMap((p) => Object.values(p) as Operation[]);
+const calls = allCalls();
+
+const issuesOf = (
+  schema: {
+    safeParse(v: unknown): {
+      success: boolean;
+      error?: { issues: { path: PropertyKey[]; message: string }[] };
+    };
+  },
+  value: unknown,
+) => {
+  const r = schema.safeParse(value);
+  return r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')} ${i.message}`);
+};
+
+describe('the examples beside the contract', () => {
+  it('exist for every call, and only for calls that exist', () => {
+    const missing = calls.filter(({ name }) => !readExample(name)).map(({ name }) => exampleFile(name));
+    expect(missing, 'write them with: npx tsx scripts/openapi-example.ts').toEqual([]);
+    const names = new Set(calls.map((c) => c.name));
+    expect(exampleFiles().filter((f) => !names.has(f))).toEqual([]);
+  });
+
+  it.each(calls)('$name: parse by its schemas', ({ name, call }) => {
+    const example = readExample(name)!;
+    const problems: string[] = [];
+    const request = example.request ?? {};
+    for (const [where, schema] of [
+      ['params', call.params],
+      ['query', call.query],
+      ['body', call.rawBody ? undefined : call.body],
+    ] as const) {
+      const value = (request as Record<string, unknown>)[where];
+      if (
+        schema &&
+        value === undefined &&
+        where !== 'query' &&
+        !(where === 'body' && schema.safeParse(undefined).success)
+      )
+        problems.push(`request.${where} is missing`);
+      if (schema && value !== undefined)
+        problems.push(...issuesOf(schema, value).map((i) => `request.${where}: ${i}`));
+    }
+    expect(example.response.status).toBe(successStatus(call));
+    const schema = call.responses[example.response.status];
+    expect(schema, `status ${example.response.status} is declared`).toBeDefined();
+    problems.push(...issuesOf(schema!, example.response.body).map((i) => `response: ${i}`));
+    for (const e of example.errors ?? []) {
+      const errorSchema = call.responses[e.response.status];
+      if (!errorSchema) problems.push(`errors: status ${e.response.status} is not declared`);
+      else problems.push(...issuesOf(errorSchema, e.response.body).map((i) => `errors (${e.summary}): ${i}`));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every parameter and has an example for every request and response', () => {
+    const problems: string[] = [];
+    for (const op of operations) {
+      for (const p of op.parameters) {
+        if (!p.description) problems.push(`${op.operationId}: parameter ${p.name} has no description`);
+        if (p.example === undefined && p.in === 'path')
+          problems.push(`${op.operationId}: ${p.name} has no example`);
+      }
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) {
+        if (type === 'application/json' && media.example === undefined)
+          problems.push(`${op.operationId}: the request body has no example`);
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        const media = response.content?.['application/json'];
+        if (media && media.example === undefined && !Object.keys(media.examples ?? {}).length)
+          problems.push(`${op.operationId}: response ${status} has no example`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names a component schema for the entities', () => {
+    const names = Object.keys(doc.components.schemas);
+    for (const entity of [
+      'Roadmap',
+      'RoadmapSummary',
+      'User',
+      'TestLink',
+      'TakerTest',
+      'ErrorBody',
+      'TenantUserEntry',
+    ]) {
+      expect(names).toContain(entity);
+    }
+  });
+
+  it('lists no 401 or 403 on public calls (but their own), and 429 with Retry-After on rate-limited ones', () => {
+    for (const { name, call } of calls) {
+      const op = operations.find((o) => o.operationId === name.replace('.', '_'))!;
+      if (call.access === 'public') {
+        // none reads a token; a 401 or 403 of the call's own (a forged ID token) is shown by its examples
+        const own = new Set((readExample(name)?.errors ?? []).map((e) => String(e.response.status)));
+        for (const status of ['401', '403']) {
+          if (!own.has(status)) expect(Object.keys(op.responses), `${name} ${status}`).not.toContain(status);
+        }
+        expect(op.security, name).toEqual([]);
+      }
+      if (call.rateLimit) expect(op.responses['429']?.headers?.['Retry-After'], name).toBeDefined();
+    }
+  });
+
+  it('carries its license, contact and how to get a token', () => {
+    expect(doc.info.license.name).toBeTruthy();
+    expect(doc.info.contact.email).toMatch(/@/);
+    expect(doc.info.description).toContain('/api/login/cli/start');
+    expect(doc.info.description).toContain('/api/login/sign-in-with-firebase');
+  });
+
+  it('is what docs/openapi.json holds (npx tsx scripts/openapi.ts writes it)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    expect(committed).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});

@@ -1,0 +1,445 @@
+/**
+ * The elements on a partner's site: a second origin (tests/support/partner.ts) that loads them from the
+ * Waymark server, in Chromium, against the real server and its demo catalogue.
+ *
+ * This part proves the promises that did not hold (issue 12), each on plain pages:
+ * - a property set before the element's file has loaded is applied, and so is the lower-case attribute
+ *   React 19 and Vue 3 write for a camelCase prop before the element is defined (`linkId` → `linkid`);
+ * - the documented custom properties set on the host change what the element draws;
+ * - sizes do not follow the partner page's root font size;
+ * - `wm-load`'s count is what is shown (it honours `limit`).
+ * And what a partner relies on:
+ * - the copy-paste snippet of /widgets/manifest.json, pinned to /widgets/{version}/ with SRI, works and a
+ *   file that is not the release's is refused; the versioned files are immutable, "latest" short-lived;
+ * - every documented part and custom property (read from /widgets/custom-elements.json) is there and
+ *   changes what it names;
+ * - a React 19 app and a Vue 3 app, built with the npm package installed from its tarball and type-checked
+ *   against its typings (tests/partner-apps/build.mjs), route between views that create and remove the
+ *   elements, set their props before the elements are defined, and get their events; nothing is left
+ *   behind; every view passes axe.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Client } from '../../shared/client/client';
+import { createTestLink } from '../../shared/contract/assessments';
+import { roadmapListNoAuth } from '../../shared/contract/catalogue';
+import { apiClient, baseUrl, newAccount } from '../support/accounts';
+import { takeTest } from '../support/answers';
+import { assignDemoRoadmap } from '../support/catalogue';
+import { expect, expectAccessible, test } from '../support/fixtures';
+import { type PartnerSite, partnerPage, startPartnerSite } from '../support/partner';
+
+const widget = (name: string) => `${baseUrl()}/widgets/${name}.js`;
+
+/** Answers a fresh RESOURCE link of the learner's first resource with questions right: its link id. */
+async function earnFeather(api: Client): Promise<string> {
+  const roadmap = await assignDemoRoadmap(api);
+  for (const section of roadmap.sections) {
+    for (const resource of section.resources) {
+      const link = await api
+        .call(createTestLink, {
+          body: {
+            type: 'RESOURCE',
+            assignedRoadmapId: roadmap._id,
+            sectionId: section._id,
+            resourceId: resource._id,
+          },
+        })
+        .catch(() => null);
+      if (!link) continue;
+      const { result } = await takeTest(api, link.data.testLinkId, 'right');
+      expect(result.status).toBe('GENERATE_CERTIFICATE');
+      return link.data.testLinkId;
+    }
+  }
+  throw new Error('no demo resource has questions');
+}
+
+let site: PartnerSite;
+let featherId: string;
+let roadmaps: { _id: string; name: string }[];
+
+test.beforeAll(async () => {
+  site = await startPartnerSite();
+  site.page('/config.js', `window.WAYMARK_URL = ${JSON.stringify(baseUrl())};`);
+  const learner = await newAccount({ prefix: 'partner', name: 'Priya Partner' });
+  featherId = await earnFeather(learner.api);
+  roadmaps = (await apiClient(null).call(roadmapListNoAuth, { query: {} })).data;
+});
+
+test.afterAll(async () => {
+  await site?.close();
+});
+
+test.describe('promises that did not hold', () => {
+  test('properties set before the file loads, and the attributes React and Vue write then, are applied', async ({
+    page,
+  }) => {
+    const url = site.page(
+      '/plain/early.html',
+      partnerPage(
+        'Set early',
+        '<wm-award id="by-property"></wm-award><wm-award id="by-framework-attribute"></wm-award><wm-roadmap-catalogue id="limited"></wm-roadmap-catalogue>',
+        {
+          script: `
+            window.loads = [];
+            document.addEventListener('wm-load', (e) => loads.push({ id: e.target.id, detail: e.detail }));
+            document.getElementById('by-property').linkId = ${JSON.stringify(featherId)};
+            // what React 19 and Vue 3 do with <wm-award linkId={…}> while wm-award is not defined yet
+            document.getElementById('by-framework-attribute').setAttribute('linkId', ${JSON.stringify(featherId)});
+            document.getElementById('limited').limit = 1;
+            await import(${JSON.stringify(widget('award'))});
+            await import(${JSON.stringify(widget('roadmap-catalogue'))});
+          `,
+        },
+      ),
+    );
+    await page.goto(url);
+    for (const id of ['by-property', 'by-framework-attribute']) {
+      const award = page.locator(`#${id}`);
+      await expect(award.getByRole('img', { name: /^Feather: .+, awarded to Priya Partner/ })).toBeVisible();
+      await expect(award.getByRole('alert')).toHaveCount(0);
+    }
+    // the property reads back, and sets its attribute
+    expect(
+      await page.locator('#by-property').evaluate((el) => (el as unknown as { linkId: string }).linkId),
+    ).toBe(featherId);
+    await expect(page.locator('#by-property')).toHaveAttribute('link-id', featherId);
+    const limited = page.locator('#limited');
+    await expect(limited.getByRole('button', { name: 'Select' })).toHaveCount(1);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (window as unknown as { loads: { id: string; detail: { count?: number } }[] }).loads.find(
+              (l) => l.id === 'limited',
+            )?.detail,
+        ),
+      )
+      .toEqual({ count: 1 });
+    await expectAccessible(page, 'properties set early');
+  });
+
+  test('wm-load reports the roadmaps shown', async ({ page }) => {
+    expect(roadmaps.length).toBeGreaterThan(2);
+    const url = site.page(
+      '/plain/count.html',
+      partnerPage('Count', '<wm-roadmap-catalogue limit="2"></wm-roadmap-catalogue>', {
+        script: `
+          window.counts = [];
+          document.addEventListener('wm-load', (e) => counts.push(e.detail.count));
+          await import(${JSON.stringify(widget('roadmap-catalogue'))});
+        `,
+      }),
+    );
+    await page.goto(url);
+    await expect(page.getByRole('button', { name: 'Select' })).toHaveCount(2);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { counts: number[] }).counts))
+      .toEqual([2]);
+  });
+
+  test('the custom properties the guide names change the element when set on the host', async ({ page }) => {
+    const roadmap = roadmaps[0]!;
+    const themed = `
+      wm-roadmap-catalogue { --wm-card-min-width: 140px; --wm-card-gap: 3px; --wm-card-image-ratio: 2 / 1; }
+      wm-course-detail { --wm-course-hero-background: rgb(1, 2, 3); }
+      wm-test-taker { --wm-test-max-width: 333px; }`;
+    const body = `<wm-roadmap-catalogue limit="3"></wm-roadmap-catalogue><wm-course-detail roadmap-id="${roadmap._id}"></wm-course-detail><wm-test-taker link-id="no-such-link-0000"></wm-test-taker>`;
+    const script = `for (const w of ['roadmap-catalogue', 'course-detail', 'test-taker']) await import(${JSON.stringify(`${baseUrl()}/widgets/`)} + w + '.js');`;
+    await page.goto(
+      site.page(
+        '/plain/themed.html',
+        partnerPage('Themed', body, { head: `<style>${themed}</style>`, script }),
+      ),
+    );
+    const catalogue = page.locator('wm-roadmap-catalogue');
+    await expect(catalogue.getByRole('button', { name: 'Select' })).toHaveCount(3);
+    const grid = catalogue.locator('[part="grid"]');
+    await expect(grid).toHaveCSS('column-gap', '3px');
+    await expect(grid).toHaveCSS('row-gap', '3px');
+    // 140px columns: as many as fit the grid's width
+    const columns = await grid.evaluate((g) => getComputedStyle(g).gridTemplateColumns.split(' ').length);
+    const width = await grid.evaluate((g) => g.getBoundingClientRect().width);
+    expect(columns).toBe(Math.floor((width + 3) / (140 + 3)));
+    await expect(catalogue.locator('[part="card-image"]').first()).toHaveCSS('aspect-ratio', '2 / 1');
+    await expect(page.locator('wm-course-detail').locator('[part="hero"]')).toHaveCSS(
+      'background-color',
+      'rgb(1, 2, 3)',
+    );
+    await expect(page.locator('wm-test-taker').locator('[part="test"]').first()).toHaveCSS(
+      'max-width',
+      '333px',
+    );
+  });
+
+  test("sizes do not follow the partner page's root font size", async ({ page }) => {
+    const body = `<wm-roadmap-catalogue limit="1"></wm-roadmap-catalogue>`;
+    const script = `await import(${JSON.stringify(widget('roadmap-catalogue'))});`;
+    const sizes: string[] = [];
+    for (const root of ['16px', '10px', '24px']) {
+      await page.goto(
+        site.page(
+          `/plain/root-${root}.html`,
+          partnerPage('Root font size', body, {
+            head: `<style>html { font-size: ${root}; }</style>`,
+            script,
+          }),
+        ),
+      );
+      const heading = page.locator('wm-roadmap-catalogue').getByRole('heading', { name: 'Select Roadmap' });
+      await expect(heading).toBeVisible();
+      sizes.push(await heading.evaluate((h) => getComputedStyle(h).fontSize));
+    }
+    expect(sizes).toEqual(['24px', '24px', '24px']);
+  });
+});
+
+interface Manifest {
+  version: string;
+  files: Record<string, { integrity: string }>;
+  elements: { tag: string; file: string; imports: string[]; snippet: string }[];
+}
+interface Cem {
+  modules: {
+    declarations: {
+      tagName: string;
+      cssParts?: { name: string }[];
+      cssProperties?: { name: string; syntax?: string }[];
+    }[];
+  }[];
+}
+
+test.describe('pinned, documented, themable', () => {
+  test("the manifest's snippet pins a release with SRI; a file that is not the release's is refused", async ({
+    page,
+    request,
+  }) => {
+    const manifest = (await (await request.get(`${baseUrl()}/widgets/manifest.json`)).json()) as Manifest;
+    const award = manifest.elements.find((e) => e.tag === 'wm-award')!;
+    expect(award.snippet).toContain(`${baseUrl()}/widgets/${manifest.version}/award.js`);
+    expect(award.snippet).toContain(manifest.files['award.js']!.integrity);
+    // the versioned files never change; "latest" is revalidated within minutes
+    const pinned = await request.get(`${baseUrl()}/widgets/${manifest.version}/award.js`);
+    expect(pinned.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(pinned.headers()['access-control-allow-origin']).toBe('*');
+    expect((await request.get(`${baseUrl()}/widgets/award.js`)).headers()['cache-control']).toBe(
+      'public, max-age=300',
+    );
+    expect((await request.get(`${baseUrl()}/widgets/custom-elements.json`)).ok()).toBe(true);
+
+    const body = `${award.snippet}<wm-award link-id="${featherId}"></wm-award>`;
+    await page.goto(site.page('/plain/pinned.html', partnerPage('Pinned', body)));
+    await expect(page.locator('wm-award').getByRole('img', { name: /^Feather: / })).toBeVisible();
+    await expectAccessible(page, 'pinned award');
+
+    // the same snippet with a hash that is not the file's: the browser refuses the file
+    const tampered = award.snippet.replace(manifest.files['award.js']!.integrity, `sha384-${'A'.repeat(64)}`);
+    await page.goto(
+      site.page(
+        '/plain/tampered.html',
+        partnerPage('Tampered', `${tampered}<wm-award link-id="${featherId}"></wm-award>`),
+      ),
+    );
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => customElements.get('wm-award') === undefined)).toBe(true);
+  });
+
+  test('every documented part is drawn and every documented custom property changes what it names', async ({
+    page,
+    request,
+  }) => {
+    const cem = (await (await request.get(`${baseUrl()}/widgets/custom-elements.json`)).json()) as Cem;
+    const elements = cem.modules.flatMap((m) => m.declarations);
+    const body = `<wm-roadmap-catalogue limit="2"></wm-roadmap-catalogue><wm-course-detail roadmap-id="${roadmaps[0]!._id}" heading-level="2"></wm-course-detail><wm-award link-id="${featherId}"></wm-award><wm-award link-id="unknown-award-0000" kind="badge"></wm-award><wm-test-taker link-id="no-such-link-0000" heading-level="2"></wm-test-taker><wm-dashboard></wm-dashboard>`;
+    const script = `for (const w of ['roadmap-catalogue', 'course-detail', 'award', 'test-taker', 'dashboard']) await import(${JSON.stringify(`${baseUrl()}/widgets/`)} + w + '.js');`;
+    await page.goto(site.page('/plain/documented.html', partnerPage('Documented', body, { script })));
+    await expect(page.locator('wm-roadmap-catalogue').getByRole('button', { name: 'Select' })).toHaveCount(2);
+    // the curriculum's sections are on its second tab
+    await page.locator('wm-course-detail').getByRole('tab', { name: 'Curriculum' }).click();
+    await expect(page.locator('wm-course-detail').locator('[part="sections"]')).toBeVisible();
+    await expect(
+      page
+        .locator('wm-award')
+        .first()
+        .getByRole('img', { name: /^Feather: / }),
+    ).toBeVisible();
+    await expect(
+      page.locator('wm-test-taker').getByRole('alert').or(page.locator('wm-test-taker [part="error"]')),
+    ).toBeVisible();
+
+    // parts shown only in other states of an element (another screen of the test, an award's stored image,
+    // a signed-in dashboard): the test-taker spec and the awards spec show those screens
+    const STATE_PARTS: Record<string, string[]> = {
+      'wm-test-taker': [
+        'start-button',
+        'timer',
+        'save-status',
+        'nav',
+        'question',
+        'option',
+        'answer-input',
+        'finish-button',
+        'gauge',
+        'award',
+        'award-link',
+      ],
+      'wm-award': ['image'],
+      'wm-dashboard': ['card', 'chart', 'error'],
+      'wm-roadmap-catalogue': ['error'],
+      'wm-course-detail': ['error'],
+    };
+    const missing: string[] = [];
+    for (const el of elements) {
+      const parts = await page.evaluate(
+        (tag) =>
+          [...document.querySelectorAll(tag)].flatMap((e) =>
+            [...(e.shadowRoot?.querySelectorAll('[part]') ?? [])].flatMap((p) =>
+              p.getAttribute('part')!.split(/\s+/),
+            ),
+          ),
+        el.tagName,
+      );
+      for (const p of el.cssParts ?? []) {
+        if (!parts.includes(p.name) && !STATE_PARTS[el.tagName]?.includes(p.name))
+          missing.push(`${el.tagName}::part(${p.name})`);
+      }
+    }
+    expect(missing).toEqual([]);
+
+    // each custom property, set on the element, changes a computed style inside it (the same element
+    // unset beside it is the baseline); state-only ones are named with the state that shows them
+    const SENTINEL: Record<string, string> = {
+      '<color>': 'rgb(1, 2, 3)',
+      '<length>': '7px',
+      '<ratio>': '3 / 1',
+      '<family-name>': 'monospace',
+      '<shadow>': 'rgb(1, 2, 3) 0px 0px 0px 7px',
+      '<image>': 'rgb(1, 2, 3)',
+    };
+    const STATE_PROPS: Record<string, string[]> = {
+      // under the pointer; a started test (chosen options, the timer), its score, its last minute
+      'wm-roadmap-catalogue': ['--wm-primary-hover'],
+      'wm-test-taker': [
+        '--wm-primary-soft',
+        '--wm-success',
+        '--wm-warning',
+        '--wm-danger',
+        '--wm-primary',
+        '--wm-muted',
+      ],
+      // the certificate and badge designs (this page shows a feather)
+      'wm-award': ['--wm-award-certificate-width', '--wm-award-badge-width'],
+      // the signed-in dashboard (its figures and cards)
+      'wm-dashboard': ['--wm-accent', '--wm-muted', '--wm-surface'],
+      'wm-course-detail': [],
+    };
+    const inert: string[] = [];
+    for (const el of elements) {
+      for (const prop of el.cssProperties ?? []) {
+        if (STATE_PROPS[el.tagName]?.includes(prop.name)) continue;
+        const changed = await page.evaluate(
+          ({ tag, name, value }) => {
+            const host = document.querySelector(tag) as HTMLElement;
+            const KEYS = [
+              'color',
+              'background-color',
+              'background-image',
+              'max-width',
+              'column-gap',
+              'aspect-ratio',
+              'font-family',
+              'box-shadow',
+              'border-top-left-radius',
+              'grid-template-columns',
+              'border-top-color',
+              'outline-color',
+            ];
+            const snap = () =>
+              [...host.shadowRoot!.querySelectorAll('*')].map((n) => {
+                const cs = getComputedStyle(n);
+                return KEYS.map((k) => cs.getPropertyValue(k)).join('|');
+              });
+            // computed styles mid-transition still show the old value: no transitions while comparing
+            const root = host.shadowRoot!;
+            const sheets = root.adoptedStyleSheets;
+            const still = new CSSStyleSheet();
+            still.replaceSync('*, *::before, *::after { transition: none !important; }');
+            root.adoptedStyleSheets = [...sheets, still];
+            const before = snap();
+            host.style.setProperty(name, value);
+            const after = snap();
+            host.style.removeProperty(name);
+            root.adoptedStyleSheets = sheets;
+            return after.some((v, i) => v !== before[i]);
+          },
+          { tag: el.tagName, name: prop.name, value: SENTINEL[prop.syntax ?? '<color>'] ?? 'rgb(1, 2, 3)' },
+        );
+        if (!changed) inert.push(`${el.tagName} ${prop.name}`);
+      }
+    }
+    expect(inert).toEqual([]);
+  });
+});
+
+test.describe('inside single-page apps built with the npm package', () => {
+  test.beforeAll(() => {
+    // type-checks both apps against the package's typings, then builds them (tests/partner-apps/build.mjs)
+    execFileSync(process.execPath, ['tests/partner-apps/build.mjs', '--no-types'], {
+      stdio: 'inherit',
+      timeout: 300_000,
+    });
+    site.mount('/react/', join(process.cwd(), '.tmp', 'partner-apps', 'dist', 'react'));
+    site.mount('/vue/', join(process.cwd(), '.tmp', 'partner-apps', 'dist', 'vue'));
+  });
+
+  for (const app of ['react', 'vue'] as const) {
+    test(`${app}: routes create and remove the elements, props set before they are defined apply, events arrive`, async ({
+      page,
+    }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${site.origin}/${app}/?award=${featherId}`);
+      const catalogue = page.locator('wm-roadmap-catalogue');
+      // limit and heading were set as camelCase props before the element was defined
+      await expect(catalogue.getByRole('heading', { name: 'Pick a course' })).toBeVisible();
+      await expect(catalogue.getByRole('button', { name: 'Select' })).toHaveCount(2);
+      await expect(page.getByTestId('count')).toHaveText('2 courses shown');
+      await expectAccessible(page, `${app}: catalogue`);
+
+      // the image of a card: the app cancels wm-open-course and routes to its own course view
+      await catalogue.locator('[part="card-image"]').first().click();
+      await expect(page).toHaveURL(new RegExp(`/${app}/course/[0-9a-f-]{36}$`));
+      await expect(catalogue).toHaveCount(0);
+      const course = page.locator('wm-course-detail');
+      await expect(course.getByRole('tab', { name: 'Curriculum' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Course');
+      await expectAccessible(page, `${app}: course`);
+
+      await page.getByRole('link', { name: 'Award' }).click();
+      await expect(
+        page
+          .locator('wm-award')
+          .first()
+          .getByRole('img', { name: /awarded to Priya Partner/ }),
+      ).toBeVisible();
+      await expect(course).toHaveCount(0);
+      await expectAccessible(page, `${app}: award`);
+
+      await page.goBack();
+      await page.goBack();
+      await expect(page.locator('wm-roadmap-catalogue').getByRole('button', { name: 'Select' })).toHaveCount(
+        2,
+      );
+      // only the elements of the view shown are in the page, and no element left an error behind
+      expect(await page.evaluate(() => document.querySelectorAll('wm-course-detail, wm-award').length)).toBe(
+        0,
+      );
+      const events = await page.evaluate(() =>
+        (window as unknown as { wmEvents: { type: string }[] }).wmEvents.map((e) => e.type),
+      );
+      expect(events.filter((t) => t === 'wm-load').length).toBeGreaterThanOrEqual(4);
+      expect(errors).toEqual([]);
+    });
+  }
+});

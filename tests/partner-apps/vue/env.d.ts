@@ -1,0 +1,7 @@
+/// <reference types="@waymark/elements/vue" />
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+
+  const component: DefineComponent;
+  export default component;
+}
