@@ -26,7 +26,7 @@ export async function createAssessmentCommand(
     if (output.json) output.emit({ event: 'assessment', status: 'wouldCreate', name, dryRun: true });
     else if (output.mode === 'plain') output.line(`would create\t${name}`);
     else {
-      const [{ Once, runInk }, { Done, TaskApp }] = await Promise.all([
+      const [{ Once, runInk }, { Done }] = await Promise.all([
         import('../../ui/render'),
         import('../../ui/TaskApp'),
       ]);

@@ -11,28 +11,26 @@
  * created through the batch import, each whole in one transaction. So an import stopped with Ctrl+C, or cut
  * off, leaves no half-made question, and running it again completes it without creating anything twice.
  */
+import {
+  ImportBatcher,
+  type ImportOutcome,
+  importPlanned,
+  type PlannedQuestion,
+  planImport,
+  UploadError,
+  uploadImportImage,
+  writesQuestion,
+} from '@shared/client/question-import';
 import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
+import { problemCount } from '@shared/formats/prepare';
 import { describePlace, describeRowError, shorten } from '@shared/formats/record';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption, readFileBytes } from '../../core/files';
-import {
-  checkQuestionFile,
-  fingerprintOf,
-  type PreparedQuestion,
-  problemCount,
-  readQuestionFile,
-  sourceKeyOf,
-} from '../../core/question-file';
-import {
-  checkImported,
-  ImportBatcher,
-  type ImportOutcome,
-  loadSubjects,
-  uploadForImport,
-} from '../../core/questions';
+import { checkQuestionFile, type PreparedQuestion, readQuestionFile, sha256 } from '../../core/question-file';
+import { loadSubjects } from '../../core/questions';
 import { failedWith, runBulk, type StatusStyle } from '../bulk';
 import type { CommandModule } from '../command';
 
@@ -67,14 +65,7 @@ const STATUSES = {
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
 
-interface Planned {
-  q: PreparedQuestion;
-  key: string;
-  fingerprint: string;
-  /** What the server already has of it. */
-  known: 'new' | 'unchanged' | 'changed';
-  questionId: string | null;
-}
+type Planned = PlannedQuestion;
 
 function questionFields(q: PreparedQuestion) {
   return {
@@ -171,18 +162,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   }
 
   // what the server already has
-  const planned: Planned[] = questions.map((q) => {
-    const fingerprint = fingerprintOf(q);
-    return { q, key: sourceKeyOf(q, fingerprint), fingerprint, known: 'new', questionId: null };
-  });
-  const known = planned.length ? await checkImported(client, planned, ctx.signal) : new Map();
-  for (const p of planned) {
-    const k = known.get(p.key);
-    if (k) {
-      p.known = k.status;
-      p.questionId = k.questionId;
-    }
-  }
+  const planned = await planImport(client, questions, sha256, ctx.signal);
 
   const into = assessmentName ? ` into “${assessmentName}”` : '';
   const dryRun = Boolean(options.dryRun);
@@ -207,49 +187,37 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     }
   };
   const deps = { client, fetch: ctx.http.fetch, signal: ctx.signal };
+  const upload = (source: Parameters<typeof uploadImportImage>[1]) =>
+    slot(() =>
+      uploadImportImage(deps, source).catch((err) => {
+        if (err instanceof UploadError)
+          throw new CliError(
+            err.message,
+            err.reason === 'unreachable' ? ExitCode.unreachable : ExitCode.badInput,
+            {
+              cause: err,
+            },
+          );
+        throw err;
+      }),
+    );
 
   const work = async (
     p: Planned,
   ): Promise<{ status: Status; questionId: string | null; outcome?: ImportOutcome }> => {
-    const writes = p.known === 'new' || (p.known === 'changed' && update);
     if (dryRun) {
-      const status: Status = writes
+      const status: Status = writesQuestion(p, update)
         ? p.known === 'new'
           ? 'wouldCreate'
           : 'wouldUpdate'
         : (p.known as Status);
       return { status, questionId: p.questionId };
     }
-    // a question the server has is still added to the assessment (the server does it in the same call)
-    if (!writes && !options.assessment) return { status: p.known as Status, questionId: p.questionId };
-    if (!writes) {
-      const outcome = await batcher.add({ key: p.key, fingerprint: p.fingerprint, question: p.q.input });
-      return { status: outcome.status, questionId: outcome.questionId, outcome };
-    }
-    const uploads: { question?: string; options?: (string | null)[] } = {};
-    if (p.q.image?.kind === 'bytes') {
-      const source = p.q.image;
-      uploads.question = await slot(() => uploadForImport(deps, source));
-    }
-    if (p.q.optionImages.some((o) => o?.kind === 'bytes')) {
-      uploads.options = [];
-      for (const [i, source] of p.q.optionImages.entries())
-        uploads.options[i] =
-          source?.kind === 'bytes' ? await slot(() => uploadForImport(deps, source)) : null;
-    }
-    const input = {
-      ...p.q.input,
-      questionImagePath: p.q.image?.kind === 'url' ? p.q.image.url : null,
-      options: p.q.input.options.map((o, i) => {
-        const img = p.q.optionImages[i];
-        return img?.kind === 'url' ? { ...o, value: img.url } : o;
-      }),
-    };
-    const outcome = await batcher.add({
-      key: p.key,
-      fingerprint: p.fingerprint,
-      question: input,
-      ...(uploads.question || uploads.options ? { uploads } : {}),
+    const outcome = await importPlanned(p, {
+      batcher,
+      update,
+      upload,
+      ...(options.assessment ? { assessmentId: options.assessment } : {}),
     });
     return { status: outcome.status, questionId: outcome.questionId, outcome };
   };
