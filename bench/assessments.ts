@@ -39,7 +39,7 @@
  * figures then). Figures go to stdout; docs/PERFORMANCE.md quotes them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,6 +53,8 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
+import { cpuSeconds } from './support/cpu';
+import { makeLearners, roadmapsWithQuestions } from './support/learners';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -151,47 +153,6 @@ function latency(values: number[]) {
     p99: round1(percentile(s, 99)),
     max: round1(s[s.length - 1] ?? Number.NaN),
   };
-}
-
-/** CPU seconds (user + system) of these processes and their children, ended ones included, from /proc. */
-function cpuSeconds(pids: number[]): number | null {
-  const tick = 100; // USER_HZ on Linux
-  try {
-    const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-    const parent = new Map<number, number>();
-    const used = new Map<number, number>();
-    for (const d of all) {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        parent.set(Number(d), Number(fields[1]));
-        // utime + stime, and cutime + cstime: children that ended meanwhile (a postmaster's autovacuum
-        // workers) count with the process that waited for them
-        used.set(
-          Number(d),
-          Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-        );
-      } catch {
-        // gone meanwhile
-      }
-    }
-    const wanted = new Set(pids);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const [pid, ppid] of parent) {
-        if (!wanted.has(pid) && wanted.has(ppid)) {
-          wanted.add(pid);
-          grew = true;
-        }
-      }
-    }
-    let sum = 0;
-    for (const pid of wanted) sum += used.get(pid) ?? 0;
-    return sum / tick;
-  } catch {
-    return null;
-  }
 }
 
 interface CpuProfile {
@@ -421,48 +382,16 @@ async function main() {
     const exec = (q: ReturnType<typeof sql>) => db.execute(q);
     if (statements) await exec(sql`create extension if not exists pg_stat_statements`);
     await seed(db, {});
-    const roadmapRows = rowsOf<{ id: string; name: string; questions: number }>(
-      await exec(sql`
-        select rm.id, rm.name, (
-          select count(distinct q.id)::int from questions q join question_targets t on t.question_id = q.id
-          where q.status = 'PUBLISH' and (
-            (t.kind = 'ROADMAP' and t.target_id = rm.id)
-            or (t.kind = 'SECTION' and t.target_id in (select id from sections where roadmap_id = rm.id))
-            or (t.kind = 'RESOURCE' and t.target_id in (
-              select sr.resource_id from section_resources sr join sections s on s.id = sr.section_id
-              where s.roadmap_id = rm.id)))
-        ) as questions
-        from roadmaps rm where rm.is_published order by rm.name`),
-    ).filter((r) => r.questions >= 20);
+    const roadmapRows = await roadmapsWithQuestions(db);
     if (roadmapRows.length === 0) throw new Error('no demo roadmap has 20 published questions');
     log(
       `demo bank: ${roadmapRows.length} roadmaps with ≥ 20 questions (${roadmapRows.map((r) => r.questions).join(', ')})`,
     );
     log(`making ${LEARNERS} learners, each with a demo roadmap assigned …`);
-    await exec(sql`
-      create temporary table bench_roadmaps as
-      select (row_number() over (order by id) - 1)::int as idx, id
-      from roadmaps where id in ${roadmapRows.map((r) => r.id)}`);
-    await exec(sql`
-      create temporary table bench_learners as
-      select i as idx, gen_random_uuid() as id, gen_random_uuid() as assigned_id
-      from generate_series(0, ${LEARNERS - 1}) i`);
-    await exec(sql`
-      insert into users (id, firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
-      select id, 'bench-' || idx, 'taker' || idx || '@bench.local', true, 'USER', 'Bench taker ' || idx, false, true
-      from bench_learners`);
-    await exec(sql`
-      insert into assigned_roadmaps (id, user_id, roadmap_id, status)
-      select l.assigned_id, l.id, r.id, 'ONGOING'
-      from bench_learners l join bench_roadmaps r on r.idx = l.idx % ${roadmapRows.length}`);
-    await exec(sql`
-      insert into assigned_sections (assigned_roadmap_id, section_id, position)
-      select l.assigned_id, s.id, s.position
-      from bench_learners l join bench_roadmaps r on r.idx = l.idx % ${roadmapRows.length}
-      join sections s on s.roadmap_id = r.id`);
-    await exec(sql`analyze`);
-    const learners = rowsOf<{ id: string; assigned_id: string }>(
-      await exec(sql`select id, assigned_id from bench_learners order by idx`),
+    const learners = await makeLearners(
+      db,
+      LEARNERS,
+      roadmapRows.map((r) => r.id),
     );
     const keyRows = rowsOf<{ qid: string; type: string; oid: string; is_correct: boolean; value: string }>(
       await exec(sql`

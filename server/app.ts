@@ -28,13 +28,18 @@ import { TokenService } from './auth/tokens';
 import { authoringRoutes } from './authoring/routes';
 import { withAwardMeta } from './awards/og';
 import { awardRoutes } from './awards/routes';
-import { billingRoutes } from './billing/routes';
+import { billingOf, billingRoutes } from './billing/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
+import { credentialRoutes, credentialService } from './credentials/routes';
+import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApi } from './http/openapi';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
+import { startJobs } from './jobs/jobs';
+import { JobQueue } from './jobs/queue';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
 import { systemRoutes } from './system/routes';
@@ -47,6 +52,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** false for tests; a pino options object otherwise. */
   logger?: boolean | object;
+  /** Credentials: how other issuers' DID documents and status lists are read (tests give their own). */
+  credentials?: CredentialServiceOptions;
 }
 
 export interface Services {
@@ -55,6 +62,7 @@ export interface Services {
   identity: IdentityAdapter;
   tokens: TokenService;
   mail: MailService;
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -89,13 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       emulatorHost: config.firebase.emulatorHost,
     });
   const tokens = new TokenService(database.db, config);
+  const jobs = new JobQueue(database, { work: config.jobs.work, log: app.log });
   const mail = new MailService(
     database.db,
     deps.mailTransport ??
       (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : mailboxTransport),
     app.log,
+    jobs,
+    config.mailRetry,
+    mailDomain(config.mailFrom),
   );
-  app.decorate('services', { config, database, identity, tokens, mail });
+  app.decorate('services', { config, database, identity, tokens, mail, jobs });
 
   installErrorHandling(app);
 
@@ -138,7 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
+  // counts shared by every process on the database, so a limit means what it says (decision 009)
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.db),
+    // a counting failure lets the request through rather than failing it
+    skipOnError: true,
+  });
   app.decorate('rateLimits', config.rateLimit);
   if (config.env !== 'test') {
     await app.register(underPressure, {
@@ -169,10 +187,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   catalogueRoutes(app, services);
   assessmentRoutes(app, services);
   awardRoutes(app, services);
+  await credentialService(app, services, deps.credentials);
+  credentialRoutes(app, services);
 
   registerDocs(app, config);
   await registerStatic(app, config);
+
+  // every scheduled and queued job starts from one module (server/jobs/jobs.ts)
+  app.addHook('onReady', async () => {
+    await startJobs(jobs, {
+      db: database.db,
+      config,
+      identity,
+      mail,
+      billing: billingOf(app),
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
   return app;
+}
+
+/** The domain of MAIL_FROM's address, for Message-ID headers. */
+function mailDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'waymark.local';
 }
 
 function registerDocs(app: FastifyInstance, config: Config) {

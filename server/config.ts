@@ -53,6 +53,16 @@ const Env = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Waymark <no-reply@waymark.local>'),
+    /** Retries of a failed SMTP delivery, and the wait before the first (each later one waits twice as long). */
+    MAIL_RETRY_LIMIT: z.coerce
+      .number({ error: 'must be a number of retries' })
+      .int()
+      .min(0)
+      .max(20)
+      .default(6),
+    MAIL_RETRY_DELAY: seconds.max(86400, 'must be at most 86400 seconds').default(60),
+    /** Run scheduled and queued jobs in this process (false for processes that only answer requests). */
+    JOB_WORKERS: bool.default(true),
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@waymark.local'),
     CHROME_STORE_URL: z
       .url()
@@ -99,6 +109,25 @@ const Env = z
       .default('https://api.stripe.com'),
     /** Allows the sandbox checkout (free seats for anyone who clicks Pay) when NODE_ENV=production. */
     PAYMENTS_SANDBOX: bool.default(false),
+    /**
+     * Credentials: the issuer's Ed25519 signing key (a Multikey secretKeyMultibase, `z…`); generated into
+     * DATA_DIR outside production when unset; required in production.
+     */
+    CREDENTIAL_SIGNING_KEY: z
+      .string()
+      .regex(
+        /^z[1-9A-HJ-NP-Za-km-z]{80,100}$/,
+        'must be an Ed25519 Multikey secretKeyMultibase (z…); npm run credentials:key makes one',
+      )
+      .optional(),
+    /** Public keys (publicKeyMultibase, comma separated) of earlier signing keys, kept in the DID document. */
+    CREDENTIAL_PREVIOUS_KEYS: z.string().default(''),
+    /** Public keys taken out of the DID document (a compromised key): credentials it signed no longer verify. */
+    CREDENTIAL_WITHDRAWN_KEYS: z.string().default(''),
+    /** Whether verifying may fetch other issuers' did:web documents and status lists over HTTPS. */
+    CREDENTIALS_FETCH: bool.default(true),
+    /** E-mail addresses of platform staff, who may revoke any award (comma separated). */
+    PLATFORM_STAFF_EMAILS: z.string().default(''),
   })
   .superRefine((env, ctx) => {
     if (env.FIREBASE_PROJECT_ID.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -132,12 +161,35 @@ const Env = z
           'is required in production (with STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID); set PAYMENTS_SANDBOX=true to run the sandbox checkout instead',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.CREDENTIAL_SIGNING_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIAL_SIGNING_KEY'],
+        message: 'is required in production: npm run credentials:key prints a new key and what to set',
+      });
+    }
+    const multibaseList = /^(z6Mk[1-9A-HJ-NP-Za-km-z]{40,50})?(\s*,\s*z6Mk[1-9A-HJ-NP-Za-km-z]{40,50})*$/;
+    for (const key of ['CREDENTIAL_PREVIOUS_KEYS', 'CREDENTIAL_WITHDRAWN_KEYS'] as const) {
+      if (!multibaseList.test(env[key].trim())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'must be Ed25519 public keys (publicKeyMultibase, z6Mk…), comma separated',
+        });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     }
   });
 
 export type Config = ReturnType<typeof toConfig>;
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
   const dataDir = resolve(env.DATA_DIR);
@@ -166,11 +218,15 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     },
     jwtSecret,
+    /** Whether the signing secret was generated into DATA_DIR (no JWT_SECRET): state of this DATA_DIR. */
+    jwtSecretGenerated: !env.JWT_SECRET,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailRetry: { limit: env.MAIL_RETRY_LIMIT, delaySeconds: env.MAIL_RETRY_DELAY },
+    jobs: { work: env.JOB_WORKERS },
     supportEmail: env.SUPPORT_EMAIL,
     extension: { chromeStoreUrl: env.CHROME_STORE_URL, firefoxStoreUrl: env.FIREFOX_STORE_URL },
     seedDemo: env.SEED_DEMO,
@@ -190,6 +246,15 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
           : null,
       /** Signs the sandbox's webhooks. */
       sandboxWebhookSecret: `whsec_${createHmac('sha256', jwtSecret).update('waymark sandbox payment webhooks').digest('base64url')}`,
+    },
+    credentials: {
+      signingKey: env.CREDENTIAL_SIGNING_KEY ?? null,
+      /** Where the keys generated outside production are kept. */
+      keyFile: join(dataDir, 'secrets', 'credential-keys.json'),
+      previousKeys: list(env.CREDENTIAL_PREVIOUS_KEYS),
+      withdrawnKeys: list(env.CREDENTIAL_WITHDRAWN_KEYS),
+      fetch: env.CREDENTIALS_FETCH,
+      platformStaff: list(env.PLATFORM_STAFF_EMAILS).map((e) => e.toLowerCase()),
     },
     storage: {
       dir: join(dataDir, 'files'),

@@ -1,10 +1,12 @@
-/** Starts the server: settings, database and migrations, demo content, jobs, then listens. */
+/**
+ * Starts the server: settings, database and migrations, demo content, then listens. The scheduled and
+ * queued jobs start with the app (server/jobs/jobs.ts).
+ */
 import { buildApp } from './app';
-import { startLinkSweep } from './assessments/routes';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
-import { purgeDeletedAccounts } from './profile/deletion-job';
+import { ProcessConflictError, ProcessRegistry } from './system/processes';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,41 +25,38 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   const app = await buildApp({ config, database });
-  const { identity, mail } = app.services;
+
+  // beside other processes on the same PostgreSQL: refuse to start when state would be split between them
+  let registry: ProcessRegistry | null = null;
+  try {
+    registry = await ProcessRegistry.join(database, config, app.log);
+  } catch (err) {
+    if (!(err instanceof ProcessConflictError)) throw err;
+    console.error(`Waymark cannot start: ${err.message}`);
+    await database.close();
+    process.exit(3);
+  }
 
   if (config.seedDemo) {
     const accounts = config.firebase.emulatorHost
       ? emulatorAccounts(config.firebase.emulatorHost, config.firebase.projectId, config.firebase.apiKey)
       : undefined;
     try {
-      await seed(database.db, { accounts, log: (m) => app.log.info(m) });
+      // processes starting together seed one after the other; the later ones find the content there
+      await database.exclusive('waymark:seed', () =>
+        seed(database.db, { accounts, log: (m) => app.log.info(m) }),
+      );
     } catch (err) {
       app.log.warn({ err: (err as Error).message }, 'demo content could not be seeded');
     }
   }
-
-  const hourly = setInterval(() => {
-    purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log).catch((err) =>
-      app.log.error({ err }, 'account deletion job failed'),
-    );
-  }, 3600_000);
-  const mailRetry = setInterval(() => {
-    mail.retryFailed().catch((err) => app.log.error({ err }, 'mail retry failed'));
-  }, 300_000);
-  hourly.unref();
-  mailRetry.unref();
-  // tests whose time is up are evaluated with the answers they have; unused links past expiry expire
-  const stopLinkSweep = startLinkSweep(database.db, app.log);
-  await purgeDeletedAccounts(database.db, identity, config.deletionGraceDays, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(hourly);
-    clearInterval(mailRetry);
-    stopLinkSweep();
+    await registry?.leave();
     await app.close();
     await database.close();
     process.exit(0);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { assessmentsCommand } from './commands/assessments';
+import { awardsCommand } from './commands/awards';
 import type { CommandGroup, CommandModule } from './commands/command';
 import { loginCommand } from './commands/login';
 import { logoutCommand } from './commands/logout';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   seatsCommand,
   assessmentsCommand,
   questionsCommand,
+  awardsCommand,
 ];
 
 export function version(): string {
@@ -46,6 +48,7 @@ Exit codes:
   6    server unreachable
   7    bad input (400; a file with invalid rows: nothing was written)
   8    partly done: some items of a bulk command failed (each is reported)
+  9-12 awards verify: revoked (9), tampered (10), unknown issuer (11), expired or not valid yet (12)
   130  cancelled (Ctrl+C)`;
 
 export const ENVIRONMENT_HELP = `

@@ -145,21 +145,12 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
   );
-
-  // raw heartbeats are needed only to fold in late ones; the rollups keep the time
-  let prune: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    prune = setInterval(() => {
-      pruneHeartbeats(db).catch((err) => app.log.error({ err }, 'heartbeat pruning failed'));
-    }, DAY * 1000);
-    prune.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (prune) clearInterval(prune);
-  });
 }
 
-/** Deletes raw heartbeats older than the oldest a batch may carry (plus a day). */
+/**
+ * Deletes raw heartbeats older than the oldest a batch may carry (plus a day): they are needed only to fold
+ * in late ones, the rollups keep the time. A daily job (server/jobs/jobs.ts).
+ */
 export async function pruneHeartbeats(db: Db, now = Date.now()): Promise<number> {
   const cutoff = now - MAX_HEARTBEAT_AGE_MS - DAY * 1000;
   const rows = rowsOf<{ n: string | number }>(

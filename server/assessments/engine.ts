@@ -391,7 +391,7 @@ export interface KeyQuestion {
  * many columns that costs more than running it), and PostgreSQL parses and plans a named statement once per
  * connection. A transaction is a handle of its own, so statements prepared on it are built per transaction.
  */
-function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
   const cache = new WeakMap<Db, T>();
   return (db) => {
     let statement = cache.get(db);

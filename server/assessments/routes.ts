@@ -50,7 +50,6 @@ import {
   savedAnswers,
   settle,
   startLink,
-  sweepLinks,
   takerQuestions,
   testCompleted,
   timeLimitFor,
@@ -395,6 +394,8 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
           read: read && link === read.link ? read : undefined,
         });
+        // the award's credential is signed after the answer, not before it
+        if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done.linkId);
         return ok({
           data: {
             linkId: done.linkId,
@@ -444,29 +445,4 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
 
   // shortcuts for the end-to-end tests only (server/assessments/test-support.ts)
   if (config.env === 'test') testSupportRoutes(app, deps);
-}
-
-/** Evaluates overdue tests and expires unused links every `intervalMs`; returns a stop function. */
-export function startLinkSweep(
-  db: Db,
-  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
-  intervalMs = 60_000,
-): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const r = await sweepLinks(db, new Date(), linkHooks);
-      if (r.evaluated || r.expired) log.info(r, 'test links swept');
-    } catch (err) {
-      log.error({ err }, 'test link sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
 }

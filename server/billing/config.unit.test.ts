@@ -1,6 +1,7 @@
 /** The payment settings are validated at boot: Stripe needs all three, production needs Stripe or an explicit sandbox. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
+import { TEST_SIGNING_KEY } from '../credentials/test-keys';
 
 const base = {
   NODE_ENV: 'test',
@@ -56,7 +57,8 @@ describe('payment settings', () => {
   });
 
   it('refuses the sandbox in production unless asked for', () => {
-    const production = { ...base, NODE_ENV: 'production' };
+    // production also needs the credential signing key (server/credentials/keys.unit.test.ts)
+    const production = { ...base, NODE_ENV: 'production', CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY };
     expect(
       problems(production).some((p) => p.startsWith('STRIPE_SECRET_KEY is required in production')),
     ).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Billing calls: subscription info, offer code, checkout sessions, the provider's webhook, the sandbox
- * checkout page, and the seat job (every 10 minutes while the server runs, not in tests).
+ * checkout page. The seat job (`billing.runSeatJob`, every 10 minutes) runs on the job queue (server/jobs/jobs.ts).
  */
 import {
   stripeWebhook,
@@ -30,8 +30,6 @@ declare module '../app' {
   }
 }
 
-export const SEAT_JOB_INTERVAL_MS = 10 * 60_000;
-
 /** The app's billing service (and payments adapter), created from the settings on first use. */
 export function billingOf(
   app: FastifyInstance,
@@ -59,7 +57,7 @@ const providerFailure = (err: unknown) =>
       )
     : err;
 
-export function billingRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
+export function billingRoutes(app: FastifyInstance, _deps: { db: Db; config: Config }) {
   const billing = billingOf(app);
 
   serve(
@@ -119,23 +117,4 @@ export function billingRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
   });
 
   if (billing.payments instanceof SandboxPayments) sandboxRoutes(app, billing, billing.payments);
-
-  if (deps.config.env !== 'test') {
-    let timer: NodeJS.Timeout | null = null;
-    const tick = () =>
-      billing
-        .runSeatJob()
-        .then((r) => {
-          if (r.removed || r.renewed || r.invitationsExpired) app.log.info(r, 'seat job');
-        })
-        .catch((err) => app.log.error({ err }, 'seat job failed'));
-    app.addHook('onReady', async () => {
-      void tick();
-      timer = setInterval(tick, SEAT_JOB_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
 }

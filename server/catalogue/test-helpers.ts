@@ -80,6 +80,7 @@ export async function openHarness(
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     JWT_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_STRICT: '10000',
+    JOB_WORKERS: 'false',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ...opts.env,

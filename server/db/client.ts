@@ -1,6 +1,8 @@
 /**
  * Opens the database: PGlite in DATA_DIR/pglite by default, a PostgreSQL server when DATABASE_URL is set.
- * Migrations are applied before the database is handed out.
+ * Migrations (ours, then the job queue's tables) are applied before the database is handed out. On PostgreSQL any number of processes may
+ * start at once: each migrates on a connection of its own holding a session advisory lock, so one applies
+ * what is missing while the others wait, then find nothing left to do.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,6 +14,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import { installJobSchema } from '../jobs/queue';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,7 +27,17 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, when the database is embedded (for cloning in tests). */
   pglite?: PGlite;
+  /** The PostgreSQL connection string, when the database is a server. */
+  url?: string;
+  /**
+   * Runs `fn` while this process holds the named lock across every process on the database (a session
+   * advisory lock on a connection of its own); PGlite is one process, so there it simply runs `fn`.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock migrations run under (hashed to PostgreSQL's 64-bit lock key space). */
+export const MIGRATION_LOCK = 'waymark:migrations';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -35,6 +49,24 @@ export interface OpenOptions {
   pgliteDump?: Blob | File;
   poolSize?: number;
   migrate?: boolean;
+  /** Another migrations folder (tests stand up an older release's database with fewer migrations). */
+  migrationsDir?: string;
+}
+
+/**
+ * Holds a session advisory lock on a connection of its own while `fn` runs. Waiting for the lock has no
+ * statement timeout: a process starting behind a long migration waits for it. Ending the connection
+ * releases the lock even when `fn` throws or the process dies.
+ */
+export async function withAdvisoryLock<T>(url: string, name: string, fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url, application_name: `waymark ${name}` });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -50,10 +82,31 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // an idle client lost its connection; the pool replaces it
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const url = opts.databaseUrl;
     if (opts.migrate !== false) {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      try {
+        await withAdvisoryLock(url, MIGRATION_LOCK, async (client) => {
+          await migratePg(drizzlePg(client, { schema }), {
+            migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR,
+          });
+          // the job queue's tables, on the same locked connection
+          await installJobSchema(
+            { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+            'postgres',
+          );
+        });
+      } catch (err) {
+        await pool.end().catch(() => undefined);
+        throw err;
+      }
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      url,
+      close: () => pool.end(),
+      exclusive: (name, fn) => withAdvisoryLock(url, name, () => fn()),
+    };
   }
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -63,7 +116,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false && !opts.pgliteDump) {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(db as never, { migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
+    await installJobSchema(fromPglite(client), 'pglite');
   }
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    close: () => client.close(),
+    exclusive: (_name, fn) => fn(),
+  };
 }

@@ -162,7 +162,11 @@ export const tenantUsers = pgTable(
   ],
 );
 
-/** Mail the product sends; the local mailbox reads it, the SMTP adapter delivers it. */
+/**
+ * Mail the product sends; the local mailbox reads it, the SMTP adapter delivers it. With SMTP a row is
+ * QUEUED with a delivery job in the same transaction; the job claims it (SENDING, claimed_at) before
+ * talking to the server, so no two workers deliver one message.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -171,12 +175,16 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Where replies go (the contact form's sender). */
+    replyTo: text('reply_to'),
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['QUEUED', 'SENT', 'FAILED'] })
+    status: text('status', { enum: ['QUEUED', 'SENDING', 'SENT', 'FAILED'] })
       .notNull()
       .default('QUEUED'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When a delivery job last claimed the message (a claim older than the lease is in doubt). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -193,3 +201,36 @@ export const systemState = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key] })],
 );
+
+/**
+ * Rate-limit counts, shared by every server process (fixed windows per route and client address; an
+ * unlogged table on PostgreSQL: counts need not survive a crash). Expired rows are swept by a job.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key] }), index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * The server processes running on this database, each refreshing its row while it runs. A process that
+ * keeps state in its own DATA_DIR (local files, a generated signing secret) refuses to start beside a live
+ * process whose DATA_DIR is another one (server/system/processes.ts).
+ */
+export const serverProcesses = pgTable('server_processes', {
+  id: uuid('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  /** Where its files live: `local:{id of DATA_DIR}` or `s3:{endpoint}/{bucket}`. */
+  files: text('files').notNull(),
+  /** A fingerprint of the secret that signs tokens and upload URLs (never the secret itself). */
+  signing: text('signing').notNull(),
+  /** Whether that secret came from JWT_SECRET or was generated into DATA_DIR. */
+  signingFrom: text('signing_from', { enum: ['env', 'generated'] }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@
  *     "request":  { "params": {…}, "query": {…}, "body": {…} },   // a valid request (what it needs)
  *     "response": { "status": 200, "body": {…} },          // what the server answers to it
  *     "errors":   [ { "summary": "…", "request": {…}, "response": { "status": 400, "body": {…} } } ]
+ *                 (also the body of a second success status a call declares, such as 201 beside 200)
  *   }
  *
  * `shared/contract/examples/parameters.json` describes the parameters many calls share (page, limit…).

@@ -345,6 +345,13 @@ export function buildOpenApi(serverUrl: string) {
             ...(example?.response.status === status && example.response.body !== undefined
               ? { example: example.response.body }
               : {}),
+            // a second success status (201 beside 200) is shown by an entry of the example's `errors`
+            ...(example?.response.status !== status
+              ? (() => {
+                  const other = example?.errors?.find((e) => e.response.status === status);
+                  return other ? { example: other.response.body } : {};
+                })()
+              : {}),
           },
         },
       };

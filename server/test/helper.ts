@@ -21,7 +21,7 @@ import type { User } from '@shared/schemas/user';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
 import { seed } from '../db/seed';
@@ -39,10 +39,14 @@ function migrationsHash(): string {
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
     if (f.endsWith('.sql')) h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)));
   }
-  const pglite = JSON.parse(
-    readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
-  ) as { version: string };
-  return h.update(pglite.version).digest('hex').slice(0, 12);
+  // the template also holds the job queue's tables, which pg-boss's version decides
+  for (const pkg of [['@electric-sql', 'pglite'], ['pg-boss']]) {
+    const { version } = JSON.parse(
+      readFileSync(join(ROOT, 'node_modules', ...pkg, 'package.json'), 'utf8'),
+    ) as { version: string };
+    h.update(`${pkg.join('/')}@${version}`);
+  }
+  return h.digest('hex').slice(0, 12);
 }
 
 const memo = globalThis as typeof globalThis & { __waymarkPgliteTemplate?: Promise<Blob> };
@@ -148,7 +152,10 @@ export function emulatorHost(): string {
   return host;
 }
 
-/** Settings for a test app: the emulator, a random JWT secret, quiet logs, generous rate limits. */
+/**
+ * Settings for a test app: the emulator, a random JWT secret, quiet logs, generous rate limits, and no job
+ * workers (a test runs a job's function itself, or asks for workers with JOB_WORKERS=true).
+ */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
   const withEmulator = !('FIREBASE_AUTH_EMULATOR_HOST' in env);
   return loadConfig({
@@ -160,6 +167,7 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     JWT_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_AUTH: '100000',
     RATE_LIMIT_STRICT: '100000',
+    JOB_WORKERS: 'false',
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(ROOT, '.tmp', 'no-static'),
     ...env,
@@ -299,6 +307,8 @@ export class TestServer {
       seed?: boolean;
       /** Adds routes or hooks before the app is ready (for example a route that fails on purpose). */
       extend?: (app: FastifyInstance) => void | Promise<void>;
+      /** How the credential verifier reads other issuers' documents (another site stands behind it). */
+      credentials?: AppDeps['credentials'];
     } = {},
   ) {
     this.emulator = emulatorApi();
@@ -312,7 +322,12 @@ export class TestServer {
     this.config = testConfig(this.options.env);
     this.database = await openTestDatabase();
     if (this.options.seed) await seed(this.database.db, {});
-    this.app = await buildApp({ config: this.config, database: this.database, logger: false });
+    this.app = await buildApp({
+      config: this.config,
+      database: this.database,
+      logger: false,
+      credentials: this.options.credentials,
+    });
     await this.options.extend?.(this.app);
     await this.app.ready();
     return this;
@@ -321,6 +336,34 @@ export class TestServer {
   async close() {
     await this.app?.close();
     await this.database?.close();
+  }
+
+  /**
+   * Another server process on this test's database: its own app, settings (the same signing secret) and,
+   * on PostgreSQL, its own connections. PGlite is one process by construction, so there the second app
+   * shares the instance.
+   */
+  async anotherProcess(env: Record<string, string | undefined> = {}) {
+    const database =
+      this.database.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: this.database.url, migrate: false, poolSize: 3 })
+        : this.database;
+    const config = testConfig({ ...this.options.env, JWT_SECRET: this.config.jwtSecret, ...env });
+    const own = database !== this.database;
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    let closed: Promise<void> | null = null;
+    return {
+      app,
+      database,
+      close() {
+        closed ??= (async () => {
+          await app.close();
+          if (own) await database.close();
+        })();
+        return closed;
+      },
+    };
   }
 
   async request<T = Json>(

@@ -5,6 +5,7 @@ import * as assessments from './assessments';
 import * as auth from './auth';
 import * as authoring from './authoring';
 import * as catalogue from './catalogue';
+import * as credentials from './credentials';
 import type { CallDef } from './define';
 import * as lists from './lists';
 import * as profile from './profile';
@@ -17,6 +18,7 @@ const groups: Record<string, Record<string, unknown>> = {
   auth,
   authoring,
   catalogue,
+  credentials,
   lists,
   profile,
   system,

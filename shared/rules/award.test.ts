@@ -55,12 +55,13 @@ describe("the award's LinkedIn link", () => {
       organizationName: 'Waymark',
       issueYear: '2026',
       issueMonth: '1',
-      certUrl: 'https://waymark.example/feather/AbC_123-xyz0',
+      // the verify page, so the profile entry points at verifiable proof
+      certUrl: 'https://waymark.example/verify/AbC_123-xyz0',
       certId: 'AbC_123-xyz0',
     });
     // the ampersand and the URL are encoded, not cut into separate parameters
     expect(href).toContain('name=Feather%3A+Closures+%26+scope');
-    expect(href).toContain('certUrl=https%3A%2F%2Fwaymark.example%2Ffeather%2FAbC_123-xyz0');
+    expect(href).toContain('certUrl=https%3A%2F%2Fwaymark.example%2Fverify%2FAbC_123-xyz0');
   });
 
   it('passes December as 12', () => {

@@ -61,12 +61,23 @@ export function awardTitle(info: AwardNames, kind: AwardKind | null = awardKindO
 }
 
 /**
+ * The public verify page of an award, beside its award page: `https://host/feather/{id}` →
+ * `https://host/verify/{id}` (the page that checks the award's Open Badges 3.0 credential).
+ */
+export function verifyPageOf(info: Pick<CertificateInfo, 'linkId' | 'certificateUrl'>): string {
+  const at = info.certificateUrl.lastIndexOf('/');
+  const page = info.certificateUrl.slice(0, Math.max(0, at)).replace(/\/(feather|badge|certificate)$/, '');
+  return `${page}/verify/${encodeURIComponent(info.linkId)}`;
+}
+
+/**
  * LinkedIn's 'Add to profile' link for an award: name the award's title, the issuer, the 1-based month and
- * year it was earned, certUrl the public award page and certId the link id.
+ * year it was earned, certUrl the verify page (so the profile entry points at verifiable proof) and certId
+ * the link id.
  */
 export function awardLinkedInUrl(
   info: AwardNames &
     Pick<CertificateInfo, 'linkId' | 'certificateUrl' | 'orgId' | 'completetedYear' | 'completetedMonth'>,
 ): string {
-  return linkedInUrlForAward({ ...info, title: awardTitle(info) });
+  return linkedInUrlForAward({ ...info, certificateUrl: verifyPageOf(info), title: awardTitle(info) });
 }

@@ -33,6 +33,8 @@ function infoOf(over: Partial<CertificateInfo> = {}): CertificateInfo {
   };
 }
 
+let credentialStatus: { awardId: string; status: 'active' | 'revoked' } = { awardId: LINK, status: 'active' };
+
 function host(answer: () => Promise<unknown>) {
   const events: { type: WidgetEventName; detail: unknown }[] = [];
   const calls: { path: string; params: unknown }[] = [];
@@ -41,6 +43,7 @@ function host(answer: () => Promise<unknown>) {
     refresh: async () => true,
     async call(def: CallDef, args?: { params?: unknown }) {
       calls.push({ path: def.path, params: args?.params });
+      if (def.path === '/credentials/{id}/status') return { data: credentialStatus };
       return answer();
     },
   } as unknown as Client;
@@ -92,9 +95,14 @@ describe('the award viewer', () => {
     ]) {
       expect(text).toContain(part);
     }
-    expect(h.calls).toEqual([{ path: '/certificate/certificate-info-v2/{id}', params: { id: LINK } }]);
+    expect(h.calls).toEqual([
+      { path: '/certificate/certificate-info-v2/{id}', params: { id: LINK } },
+      { path: '/credentials/{id}/status', params: { id: LINK } },
+    ]);
+    // the credential's mark, and the link to the public verify page
+    expect(await screen.findByText('✓ Verified')).toBeTruthy();
     const link = screen.getByRole('link', { name: /Verify this feather on Waymark/ });
-    expect(link.getAttribute('href')).toBe(`https://waymark.example/feather/${LINK}`);
+    expect(link.getAttribute('href')).toBe(`https://waymark.example/verify/${LINK}`);
     await waitFor(() =>
       expect(h.events).toEqual([
         {
@@ -183,6 +191,17 @@ describe('the award viewer', () => {
         expect.objectContaining({ linkId: other, kind: 'badge', name: 'Arrays' }),
       ]),
     );
+  });
+
+  it('marks a revoked credential as revoked', async () => {
+    credentialStatus = { awardId: LINK, status: 'revoked' };
+    try {
+      show(infoOf());
+      expect(await screen.findByText('⊘ Revoked')).toBeTruthy();
+      expect(screen.queryByText('✓ Verified')).toBeNull();
+    } finally {
+      credentialStatus = { awardId: LINK, status: 'active' };
+    }
   });
 
   it('says not found for an unknown link and for an award of another kind', async () => {

@@ -84,7 +84,24 @@ export function AwardNotFound() {
   );
 }
 
-/** <wm-award>: the award and a link to verify it on Waymark. */
+/** The credential's standing: 'Verified' (an Open Badges 3.0 credential that stands) or 'Revoked'. */
+function VerifiedMark({ linkId }: { linkId: string }) {
+  const host = useWidgetHost();
+  const call = useCall(
+    (signal) =>
+      host.client.call(awardCalls.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
+    [host.client, linkId],
+  );
+  const status = call.data?.awardId === linkId ? call.data.status : null;
+  if (!status) return null;
+  return (
+    <span className={`wm-award-mark wm-award-${status}`} part="verified">
+      {status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
+    </span>
+  );
+}
+
+/** <wm-award>: the award, its credential's standing and a link to verify it. */
 export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
   const host = useWidgetHost();
@@ -128,7 +145,13 @@ export function Award(input: AwardProps) {
     <figure className="wm-award" part="award">
       <AwardView info={award.info} model={award.model} view={view} />
       <figcaption className="wm-award-caption">
-        <a href={award.model.verifyUrl} target="_blank" rel="noopener" part="verify-link">
+        <VerifiedMark linkId={linkId} />
+        <a
+          href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
+          target="_blank"
+          rel="noopener"
+          part="verify-link"
+        >
           Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -1,5 +1,6 @@
-/** The call <wm-award> makes, without the contract's zod schemas (checked against it by calls.test.ts). */
+/** The calls <wm-award> makes, without the contract's zod schemas (checked against it by calls.test.ts). */
 import type * as Assessments from '@shared/contract/assessments';
+import type * as Credentials from '@shared/contract/credentials';
 import { light } from '../embed/calls';
 
 export const awardCalls = {
@@ -8,4 +9,5 @@ export const awardCalls = {
     '/certificate/certificate-info-v2/{id}',
     'optional',
   ),
+  credentialStatus: light<typeof Credentials.credentialStatus>('GET', '/credentials/{id}/status', 'optional'),
 };

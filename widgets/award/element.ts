@@ -5,9 +5,10 @@ import css from './award.css?inline';
 import { AwardProps } from './props';
 
 /**
- * A learner's Waymark award as a credential: a feather (resource), a badge (section) or a certificate
- * (roadmap or subject), carrying the learner's name, what was achieved, the date, the issuer and the
- * credential id, with a link to verify it on Waymark. Shows the stored image once the learner has
+ * A learner's Waymark award as a credential: a feather (resource), a badge (section) or a
+ * certificate (roadmap or subject), carrying the learner's name, what was achieved, the date, the issuer
+ * and the credential id, with its Open Badges 3.0 credential's mark ('Verified' or 'Revoked') and a link
+ * to verify it on Waymark. Shows the stored image once the learner has
  * generated it, else draws the design live. Public: no sign-in. Generating the image happens on
  * Waymark's own award page; this element never uploads anything.
  *
@@ -25,7 +26,8 @@ import { AwardProps } from './props';
  * @csspart award - The figure around the award and its caption.
  * @csspart art - The live design.
  * @csspart image - The stored image (instead of the live design).
- * @csspart verify-link - The 'Verify this … on Waymark' link under the award.
+ * @csspart verified - The credential's mark under the award: '✓ Verified', or '⊘ Revoked' once revoked.
+ * @csspart verify-link - The 'Verify this … on Waymark' link under the award, to the verify page.
  * @csspart error - The not-found or error message.
  *
  * @cssprop {<color>} [--wm-primary=#3730a3] - Links.

@@ -15,6 +15,11 @@ export const ExitCode = {
   badInput: 7,
   /** A bulk command finished, but some of its items failed (each one is reported). */
   partial: 8,
+  /** `awards verify`: the credential was revoked, altered, of an unknown issuer, or out of its dates. */
+  revoked: 9,
+  tampered: 10,
+  unknownIssuer: 11,
+  expired: 12,
   /** Interrupted by Ctrl+C, as shells report a SIGINT. */
   interrupted: 130,
 } as const;

@@ -9,8 +9,19 @@ const UPLOAD = `http://127.0.0.1:8080/api/storage/upload?key=certificates%2F${LI
 const STORED = `http://127.0.0.1:8080/files/certificates/${LINK}.jpg`;
 
 let info: CertificateInfo;
+const credential = {
+  awardId: LINK,
+  credentialUrl: `http://127.0.0.1:8080/api/credentials/${LINK}`,
+  verifyUrl: `http://127.0.0.1:8080/verify/${LINK}`,
+  issuer: 'did:web:127.0.0.1%3A8080',
+  status: 'active',
+  revokedAt: null,
+  reason: null,
+  canRevoke: false,
+};
 const call = vi.fn(async (def: { method: string; path: string }, _args?: unknown): Promise<unknown> => {
   if (def.path === '/certificate/certificate-info-v2/{id}') return { data: info };
+  if (def.path === '/credentials/{id}/status') return { data: credential };
   if (def.path === '/certificate/create-presigned-url')
     return { data: { url: UPLOAD, key: 'k', expiresAt: '' } };
   if (def.path === '/certificate/create-v2/{id}') {
@@ -94,7 +105,9 @@ function open(path: string) {
   );
 }
 
-const paths = () => call.mock.calls.map((c) => (c[0] as { path: string }).path);
+/** The award calls made (the credential panel's status call aside). */
+const paths = () =>
+  call.mock.calls.map((c) => (c[0] as { path: string }).path).filter((p) => !p.startsWith('/credentials/'));
 
 describe('an award page', () => {
   it('tells a visitor who earned what, when, verified by Waymark, without LinkedIn or generation', async () => {
@@ -116,6 +129,14 @@ describe('an award page', () => {
     expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
     expect(paths()).toEqual(['/certificate/certificate-info-v2/{id}']);
     expect(html2canvas).not.toHaveBeenCalled();
+    // the award's credential: verify it, download it, and no Revoke for a visitor
+    expect((await screen.findByRole('link', { name: 'Verify' })).getAttribute('href')).toBe(
+      `/verify/${LINK}`,
+    );
+    expect(screen.getByRole('link', { name: 'Download credential (JSON)' }).getAttribute('href')).toBe(
+      credential.credentialUrl,
+    );
+    expect(screen.queryByRole('button', { name: 'Revoke award' })).toBeNull();
   });
 
   it("generates and stores the image when the learner who earned it opens it, then offers it and LinkedIn's link", async () => {
@@ -130,7 +151,11 @@ describe('an award page', () => {
       '/certificate/create-presigned-url',
       '/certificate/create-v2/{id}',
     ]);
-    expect(call.mock.calls[1]?.[1]).toEqual({
+    expect(
+      call.mock.calls.find(
+        (c) => (c[0] as { path: string }).path === '/certificate/create-presigned-url',
+      )?.[1],
+    ).toEqual({
       body: { fileDetails: { extension: 'jpg' }, certificateId: LINK },
     });
     // rendered at the stored size, uploaded with the signed type
@@ -147,7 +172,7 @@ describe('an award page', () => {
       organizationName: 'Waymark',
       issueYear: '2026',
       issueMonth: '1',
-      certUrl: `http://127.0.0.1:8080/feather/${LINK}`,
+      certUrl: `http://127.0.0.1:8080/verify/${LINK}`,
       certId: LINK,
     });
   });

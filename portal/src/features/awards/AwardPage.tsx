@@ -23,6 +23,7 @@ import { Link, useParams } from 'react-router';
 import { currentUser } from '../../app/auth';
 import { PortalWidgets } from '../public/PortalWidgets';
 import { PublicPage, useDocumentTitle } from '../public/PublicChrome';
+import { CredentialPanel } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';
 
@@ -293,6 +294,18 @@ function AwardDetails({
               {PAGE_TEXT.imageFailed}
             </p>
           ) : null}
+          <CredentialPanel
+            awardId={info.linkId}
+            kind={model.kind}
+            renderPng={
+              canRender
+                ? () => {
+                    if (!artRef.current) return Promise.reject(new Error('The award is not on the screen'));
+                    return renderAwardImage(artRef.current, model.kind, 'image/png');
+                  }
+                : null
+            }
+          />
         </aside>
       </div>
 
@@ -306,7 +319,10 @@ function AwardDetails({
         </p>
         <p>
           This page is {model.issuer}'s own record of the award, so anyone with the link can check it: the
-          credential ID <code>{model.credentialId}</code> and this address identify it.
+          credential ID <code>{model.credentialId}</code> and this address identify it. The award is also an
+          Open Badges 3.0 credential, signed by {model.issuer}:{' '}
+          <Link to={`/verify/${model.credentialId}`}>verify it</Link> here or with any Open Badges verifier,
+          without asking {model.issuer}.
         </p>
         <p>
           <Link to="/landing">Explore {model.issuer}'s roadmaps and start learning</Link>

@@ -12,8 +12,12 @@ import { IMAGE_SIZE } from '@widgets/award/model';
 
 const JPEG = 'image/jpeg';
 
-/** The design in `node` as a JPEG of the kind's IMAGE_SIZE. */
-export async function renderAwardImage(node: HTMLElement, kind: AwardKind): Promise<Blob> {
+/** The design in `node` as a JPEG (or a PNG, for baking a credential in) of the kind's IMAGE_SIZE. */
+export async function renderAwardImage(
+  node: HTMLElement,
+  kind: AwardKind,
+  type: 'image/jpeg' | 'image/png' = JPEG,
+): Promise<Blob> {
   const { default: html2canvas } = await import('html2canvas');
   await document.fonts?.ready;
   const width = node.getBoundingClientRect().width || node.offsetWidth;
@@ -26,7 +30,7 @@ export async function renderAwardImage(node: HTMLElement, kind: AwardKind): Prom
   return new Promise<Blob>((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded'))),
-      JPEG,
+      type,
       0.92,
     ),
   );

@@ -9,4 +9,7 @@ export const awardRoutes: RouteObject[] = [
   { path: '/feather/:id', lazy: page('FeatherPage') },
   { path: '/badge/:id', lazy: page('BadgePage') },
   { path: '/certificate/:id', lazy: page('CertificatePage') },
+  // anyone checks a credential (Waymark's or another issuer's)
+  { path: '/verify', lazy: async () => ({ Component: (await import('./VerifyPage')).default }) },
+  { path: '/verify/:awardId', lazy: async () => ({ Component: (await import('./VerifyPage')).default }) },
 ];

@@ -1,0 +1,359 @@
+/**
+ * Credentials benchmark on PostgreSQL, through the real HTTP server (issue 11):
+ *   1. set-up: the demo catalogue and question bank, --learners learners (default 100) with a demo roadmap
+ *      each and an access token, and 2 × --links final (ROADMAP) test links created and started through
+ *      the API;
+ *   2. issuing: --concurrency takers (default 4) evaluate those links, alternating a submission that earns
+ *      the certificate (every answer right: the server then signs its Open Badges credential) with one that
+ *      earns nothing (no answer) — the baseline, measured in the same run, by the same takers. Issuing
+ *      happens after the answer, so what it adds shows as the earning evaluations' latency over the
+ *      others'; then how long until every credential is stored;
+ *   3. GET /api/credentials/{id} and GET /api/credentials/status/1 at 50 connections for --seconds each,
+ *      beside GET /api/health (the bare server) at 50 connections;
+ *   4. POST /api/credentials/verify of a stored credential, one at a time and at 4 connections, beside the
+ *      same verification in this process (bare node: the shared verifier with the DID document and status
+ *      list already in hand).
+ *
+ *   npx tsx bench/credentials.ts [--learners 100] [--links 100] [--concurrency 4] [--seconds 10] [--json]
+ *
+ * Targets: issuing adds ≤ 20 ms p99 to an evaluation that earns an award; the credential and the status
+ * list p99 ≤ 20 ms at 50 connections; verifying one credential server-side ≤ 50 ms p99.
+ * It starts a throwaway cluster (scripts/pg.mjs) and the server (NODE_ENV=production, its own signing key)
+ * on a free port and measures from this process with undici; prints the machine and its load.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { Agent, request } from 'undici';
+import { rowsOf } from '../server/activity/ingest';
+import { TokenService } from '../server/auth/tokens';
+import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
+import { openDatabase } from '../server/db/client';
+import { seed } from '../server/db/seed';
+import { verifyCredential } from '../shared/credentials/verify';
+import { freePort } from '../tests/support/server';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const { values: opts } = parseArgs({
+  options: {
+    learners: { type: 'string', default: '100' },
+    links: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '10' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opts.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
+  process.exit(0);
+}
+const LEARNERS = Number(opts.learners);
+const LINKS = Number(opts.links);
+const CONCURRENCY = Number(opts.concurrency);
+const SECONDS = Number(opts.seconds);
+const log = (...a: unknown[]) => console.error(...a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function latency(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p: number) =>
+    s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
+  return {
+    n: s.length,
+    p50: round1(at(50)),
+    p95: round1(at(95)),
+    p99: round1(at(99)),
+    max: round1(s.at(-1) ?? Number.NaN),
+  };
+}
+
+async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>) {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}
+
+interface KeyQuestion {
+  type: string;
+  options: { id: string; isCorrect: boolean; value: string }[];
+}
+
+async function main() {
+  const { startPostgres } = (await import(`${'../scripts/pg.mjs'}`)) as {
+    startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
+  };
+  const pg = await startPostgres({
+    database: 'waymark_bench_credentials',
+    settings: { shared_buffers: '256MB' },
+  });
+  const dataDir = join(root, '.tmp', `bench-credentials-${process.pid}`);
+  let server: ChildProcess | null = null;
+  const stopAll = async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  const results: Record<string, unknown> = {
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${round1(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
+    loadBefore: load(),
+  };
+  try {
+    const database = await openDatabase({ databaseUrl: pg.url, poolSize: 4 });
+    const db = database.db;
+    const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+    await seed(db, {});
+    const [roadmap] = rowsOf<{ id: string }>(
+      await exec(sql`select id from roadmaps where name = 'JavaScript Foundations' limit 1`),
+    );
+    await exec(sql`
+      create temporary table bench_learners as
+      select i as idx, gen_random_uuid() as id, gen_random_uuid() as assigned_id from generate_series(0, ${LEARNERS - 1}) i`);
+    await exec(sql`
+      insert into users (id, firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+      select id, 'bench-' || idx, 'cred' || idx || '@bench.local', true, 'USER', 'Bench learner ' || idx, false, true
+      from bench_learners`);
+    await exec(sql`
+      insert into assigned_roadmaps (id, user_id, roadmap_id, status)
+      select assigned_id, id, ${roadmap!.id}, 'ONGOING' from bench_learners`);
+    await exec(sql`
+      insert into assigned_sections (assigned_roadmap_id, section_id, position)
+      select l.assigned_id, s.id, s.position from bench_learners l join sections s on s.roadmap_id = ${roadmap!.id}`);
+    const learners = rowsOf<{ id: string; assigned_id: string }>(
+      await exec(sql`select id, assigned_id from bench_learners order by idx`),
+    );
+    const keys = new Map<string, KeyQuestion>();
+    for (const r of rowsOf<{ qid: string; type: string; oid: string; is_correct: boolean; value: string }>(
+      await exec(sql`select q.id as qid, q.question_type as type, o.id as oid, o.is_correct, o.value
+        from questions q join question_options o on o.question_id = q.id order by q.id, o.position`),
+    )) {
+      const k = keys.get(r.qid) ?? { type: r.type, options: [] };
+      k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
+      keys.set(r.qid, k);
+    }
+    const signing = await newKey();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATABASE_URL: pg.url,
+      JWT_SECRET: 'b'.repeat(48),
+      CREDENTIAL_SIGNING_KEY: signing.secretKeyMultibase,
+      ACCESS_TOKEN_TTL: '7200',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      PAYMENTS_SANDBOX: 'true',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_AUTH: '100000000',
+      RATE_LIMIT_STRICT: '100000000',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-static'),
+    };
+    const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
+    const tokenOf = await pool(
+      learners,
+      8,
+      async (l) => (await tokens.issue({ id: l.id, role: 'USER' }, 'WEB_APP')).token,
+    );
+    mkdirSync(dataDir, { recursive: true });
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${env.PORT}`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not yet
+      }
+      if (i > 480) throw new Error('the server did not start within 2 minutes');
+      await sleep(250);
+    }
+    const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
+    async function call(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, body?: unknown) {
+      const t = performance.now();
+      const res = await request(`${base}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: agent,
+      });
+      const json = (await res.body.json()) as { data?: Record<string, unknown> } & Record<string, unknown>;
+      const ms = performance.now() - t;
+      if (res.statusCode >= 300)
+        throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+      return { json, ms };
+    }
+
+    // ---- links: created and started through the API
+    log(`making ${2 * LINKS} final test links …`);
+    const links = await pool(Array.from({ length: 2 * LINKS }), 4, async (_x, i) => {
+      const learner = learners[i % learners.length]!;
+      const token = tokenOf[i % learners.length]!;
+      const created = await call('POST', '/api/testlink/create', token, {
+        type: 'ROADMAP',
+        assignedRoadmapId: learner.assigned_id,
+      });
+      const linkId = (created.json.data as { testLinkId: string }).testLinkId;
+      const started = await call('PUT', `/api/testlink/verify/${linkId}`, token);
+      const qs = (started.json.data as { questions: { questions: { _id: string }[] } }).questions.questions;
+      const answers = qs.map((q) => {
+        const key = keys.get(q._id)!;
+        const correct = key.options.filter((o) => o.isCorrect);
+        if (key.type === 'FILL_IN_BLANK') return { questionId: q._id, answer: correct[0]!.value };
+        if (key.type === 'MSQ' || key.type === 'MSQ_IMAGE')
+          return { questionId: q._id, answerId: correct.map((o) => o.id) };
+        return { questionId: q._id, answerId: correct[0]!.id };
+      });
+      // alternate: an earning submission, then one that earns nothing
+      return { linkId, token, answers: i % 2 === 0 ? answers : [], earns: i % 2 === 0 };
+    });
+
+    // ---- issuing beside the baseline
+    log(`evaluating at ${CONCURRENCY} takers (load ${load()}) …`);
+    const earning: number[] = [];
+    const plain: number[] = [];
+    const t0 = performance.now();
+    await pool(links, CONCURRENCY, async (l) => {
+      const { json, ms } = await call('POST', '/api/testlink/evaluvate/v2', l.token, {
+        linkId: l.linkId,
+        answers: l.answers,
+      });
+      const eligible = (json.data as { certificateEligible: boolean }).certificateEligible;
+      if (eligible !== l.earns) throw new Error(`link ${l.linkId}: eligible ${eligible}, planned ${l.earns}`);
+      (l.earns ? earning : plain).push(ms);
+    });
+    const earned = links.filter((l) => l.earns).map((l) => l.linkId);
+    let stored = 0;
+    for (let i = 0; i < 600; i++) {
+      [{ stored }] = rowsOf<{ stored: number }>(
+        await exec(sql`select count(*)::int as stored from credentials where award_id in ${earned}`),
+      ) as [{ stored: number }];
+      if (stored === earned.length) break;
+      await sleep(100);
+    }
+    const e = latency(earning);
+    const p = latency(plain);
+    results.issuing = {
+      earning: e,
+      baselineNoAward: p,
+      addedP99: round1(e.p99 - p.p99),
+      addedP50: round1(e.p50 - p.p50),
+      credentialsStored: `${stored}/${earned.length}`,
+      allStoredAfterSeconds: round1((performance.now() - t0) / 1000),
+      target: 'added p99 ≤ 20 ms',
+    };
+    log(results.issuing);
+
+    // ---- reads at 50 connections
+    async function closedLoop(label: string, paths: string[], connections = 50, seconds = SECONDS) {
+      const times: number[] = [];
+      const until = performance.now() + seconds * 1000;
+      const warm = performance.now() + 1000;
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (performance.now() < until) {
+            const path = paths[i++ % paths.length]!;
+            const { ms } = await call('GET', path, null);
+            if (performance.now() > warm) times.push(ms);
+          }
+        }),
+      );
+      const l = latency(times);
+      const out = { ...l, perSecond: Math.round(l.n / (seconds - 1)), load: load() };
+      log(label, out);
+      return out;
+    }
+    results.reads = {
+      baselineHealth: await closedLoop('GET /api/health', ['/api/health']),
+      credential: await closedLoop(
+        'GET /api/credentials/{id}',
+        earned.map((id) => `/api/credentials/${id}`),
+      ),
+      statusList: await closedLoop('GET /api/credentials/status/1', ['/api/credentials/status/1']),
+      target: 'p99 ≤ 20 ms at 50 connections',
+    };
+
+    // ---- verification
+    const sample = await Promise.all(
+      earned.slice(0, 40).map(async (id) => (await call('GET', `/api/credentials/${id}`, null)).json),
+    );
+    const didDoc = (await call('GET', '/.well-known/did.json', null)).json;
+    const list = (await call('GET', '/api/credentials/status/1', null)).json;
+    async function verifyLoop(connections: number, rounds: number) {
+      const times: number[] = [];
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (i < rounds) {
+            const vc = sample[i++ % sample.length];
+            const { json, ms } = await call('POST', '/api/credentials/verify', null, { credential: vc });
+            if ((json.data as { verdict: string }).verdict !== 'valid')
+              throw new Error('a credential did not verify');
+            times.push(ms);
+          }
+        }),
+      );
+      return latency(times.slice(10));
+    }
+    const inProcess: number[] = [];
+    for (let i = 0; i < 210; i++) {
+      const t = performance.now();
+      const report = await verifyCredential(sample[i % sample.length], {
+        resolveDid: async () => didDoc as never,
+        loadStatusList: async () => ({ credential: list, source: 'bench', trusted: true }),
+      });
+      if (report.verdict !== 'valid') throw new Error(`in-process: ${report.summary}`);
+      if (i >= 10) inProcess.push(performance.now() - t);
+    }
+    results.verify = {
+      baselineInProcess: latency(inProcess),
+      server1: await verifyLoop(1, 210),
+      server4: await verifyLoop(4, 210),
+      target: 'p99 ≤ 50 ms (one at a time)',
+      load: load(),
+    };
+    log(results.verify);
+    results.loadAfter = load();
+    console.log(opts.json ? JSON.stringify(results) : JSON.stringify(results, null, 2));
+    await database.close();
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,140 @@
+/**
+ * `waymark awards verify <file|url>`: checks an Open Badges 3.0 credential from a terminal — a JSON file, a
+ * baked PNG, or an address (an award page, a verify page or a credential URL of any Waymark; any URL that
+ * answers a credential) — with the same checks as the verify page, done here: the issuer's did:web document
+ * and status list are fetched from the issuer, did:key needs nothing, and JSON-LD contexts come from the
+ * installed packages. Exit 0 when valid; otherwise the verdict's exit code and the reason.
+ */
+import { readFile } from 'node:fs/promises';
+import { DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
+import { credentialFromFile } from '@shared/credentials/text';
+import type { VerificationReport } from '@shared/schemas/credential';
+import type { Context } from '../../core/context';
+import { CliError, ExitCode } from '../../core/errors';
+import type { CommandModule } from '../command';
+
+export interface AwardsVerifyOptions {
+  source: string;
+}
+
+/** The exit code of each verdict (documented in cli/README.md). */
+export const VERDICT_EXIT: Record<VerificationReport['verdict'], ExitCode> = {
+  valid: ExitCode.ok,
+  malformed: ExitCode.badInput,
+  revoked: ExitCode.revoked,
+  tampered: ExitCode.tampered,
+  'unknown-issuer': ExitCode.unknownIssuer,
+  expired: ExitCode.expired,
+  'not-yet-valid': ExitCode.expired,
+};
+
+const AWARD_PAGE = /\/(?:feather|badge|certificate|verify)\/([A-Za-z0-9_-]{10,64})\/?$/;
+
+async function fetchBytes(url: string, signal: AbortSignal): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]),
+      headers: { accept: 'application/vc+ld+json, application/ld+json, application/json, image/png' },
+    });
+  } catch (err) {
+    throw new CliError(
+      `Could not reach ${new URL(url).host}: ${(err as Error).message}`,
+      ExitCode.unreachable,
+    );
+  }
+  if (res.status === 404) throw new CliError(`${url} was not found (404).`, ExitCode.notFound);
+  if (!res.ok) throw new CliError(`${url} answered ${res.status}.`, ExitCode.unreachable);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+async function fetchJson(url: string, signal: AbortSignal): Promise<unknown> {
+  const bytes = await fetchBytes(url, signal);
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** The credential's bytes from a file or an address. */
+async function load(source: string, signal: AbortSignal): Promise<{ bytes: Uint8Array; from: string }> {
+  if (/^https?:\/\//i.test(source)) {
+    const url = new URL(source);
+    const award = AWARD_PAGE.exec(url.pathname);
+    const target =
+      award && !url.pathname.startsWith('/api/') ? `${url.origin}/api/credentials/${award[1]}` : url.href;
+    return { bytes: await fetchBytes(target, signal), from: target };
+  }
+  try {
+    return { bytes: new Uint8Array(await readFile(source)), from: source };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CliError(
+      code === 'ENOENT' ? `${source}: no such file.` : `${source}: ${(err as Error).message}`,
+      code === 'ENOENT' ? ExitCode.notFound : ExitCode.badInput,
+    );
+  }
+}
+
+export async function verifyAwardCommand(ctx: Context, options: AwardsVerifyOptions): Promise<void> {
+  const { output, signal } = ctx;
+  const { bytes, from } = await load(options.source, signal);
+  const read = await credentialFromFile(bytes);
+  if (!read.ok) throw new CliError(`${from}: ${read.problem}`, ExitCode.badInput);
+  // the verifier and its JSON-LD libraries load only for this command
+  const { verifyCredential } = await import('@shared/credentials/verify');
+  const report = await verifyCredential(read.credential, {
+    async resolveDid(did) {
+      if (did.startsWith('did:key:')) return resolveDidKey(did);
+      if (!did.startsWith('did:web:')) {
+        throw new DidNotResolved(`${did}: this verifier resolves did:web and did:key.`);
+      }
+      const url = didWebDocumentUrl(did);
+      try {
+        return (await fetchJson(url, signal)) as Awaited<ReturnType<typeof resolveDidKey>>;
+      } catch (err) {
+        throw new DidNotResolved(
+          `${did} could not be resolved: fetching ${url} failed (${(err as Error).message}).`,
+        );
+      }
+    },
+    async loadStatusList(url) {
+      return { credential: await fetchJson(url, signal), source: new URL(url).host };
+    },
+  });
+  const code = VERDICT_EXIT[report.verdict];
+  if (output.json) {
+    output.emit({ event: 'verification', source: from, ...report });
+  } else {
+    output.line(`${report.verdict.toUpperCase()}: ${report.summary}`);
+    if (report.credential?.name) output.line(`  credential  ${report.credential.name}`);
+    if (report.credential?.recipient) output.line(`  awarded to  ${report.credential.recipient}`);
+    if (report.issuer.id)
+      output.line(`  issuer      ${report.issuer.name ? `${report.issuer.name} ` : ''}${report.issuer.id}`);
+    for (const c of report.checks) output.line(`  ${c.outcome.padEnd(8)} ${c.label}: ${c.detail}`);
+  }
+  if (code !== ExitCode.ok) {
+    const failed = report.checks.find((c) => c.outcome === 'failed');
+    throw new CliError(`Not valid (${report.verdict}): ${failed?.detail ?? report.summary}`, code);
+  }
+}
+
+export const awardsVerifyCommand: CommandModule<AwardsVerifyOptions> = {
+  define: (parent) =>
+    parent
+      .command('verify')
+      .description('Verify an Open Badges 3.0 credential: a JSON file, a baked PNG or an address')
+      .argument(
+        '<source>',
+        'a .json file, a baked .png image, or a URL (award page, verify page or credential)',
+      )
+      .addHelpText(
+        'after',
+        `
+Exit codes: 0 valid, 9 revoked, 10 tampered, 11 unknown issuer, 12 expired or not valid yet,
+7 not a credential, 5 not found, 6 unreachable.
+
+Examples:
+  $ waymark awards verify waymark-certificate-AbC123xyz0.png
+  $ waymark awards verify https://waymark.example/certificate/AbC123xyz0
+  $ waymark awards verify credential.json --json | jq .verdict`,
+      ),
+  handler: verifyAwardCommand,
+};

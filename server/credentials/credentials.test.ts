@@ -1,0 +1,370 @@
+/**
+ * Awards as Open Badges 3.0 credentials, through the HTTP API: issued when earned (or on first request for
+ * an award earned before), checked against the OB 3.0 data model and verified by an independent verifier
+ * (the DCC libraries); one character altered fails; revocation by the mentor whose test it was or platform
+ * staff shows in the status list; a key rotated after issuing still verifies the old credential; the
+ * verifier's answers to bad input; did:key and another site's did:web.
+ */
+
+import { openBadgeProblems } from '@shared/credentials/ob3';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
+import { BACKENDS, calls, type Person } from '../assessments/harness';
+import { assignedRoadmaps, assignedSections } from '../catalogue/tables';
+import { users } from '../db/schema';
+import { TestServer, testConfig } from '../test/helper';
+import { verifyIndependently } from './independent';
+import { IssuerKeys, newKey } from './keys';
+import { CredentialService } from './service';
+import { credentials } from './tables';
+
+const STAFF = `staff-${Date.now()}@waymark.test`;
+
+/** What another site (partner.example) serves, standing in for the network. */
+const remote = new Map<string, unknown>();
+
+for (const backend of BACKENDS) {
+  describe(`credentials on ${backend}`, () => {
+    let server: TestServer;
+    let api: ReturnType<typeof calls>;
+    let bank: Bank;
+    let asha: Person;
+    let mentor: Person;
+    let otherMentor: Person;
+    let feather: string;
+    let badge: string;
+
+    const person = async (role: 'USER' | 'TENANT', name: string, email?: string): Promise<Person> => {
+      const signed = await server.signedIn(role, email ? { email } : undefined);
+      await server.db.update(users).set({ name, emailVerified: true }).where(eq(users.id, signed.user._id));
+      return {
+        id: signed.user._id,
+        email: signed.account.email,
+        headers: { authorization: `Bearer ${signed.token}` },
+      };
+    };
+    const getCredential = (id: string) => api.inject({ method: 'GET', url: `/api/credentials/${id}` });
+    const verify = (credential: unknown) =>
+      api.inject({ method: 'POST', url: '/api/credentials/verify', payload: { credential } });
+    const revoke = (id: string, who: Person, reason = 'Answers were shared before the test.') =>
+      api.inject({
+        method: 'POST',
+        url: `/api/credentials/${id}/revoke`,
+        headers: who.headers,
+        payload: { reason },
+      });
+
+    /** The credential once the background issuing after the evaluation has stored it. */
+    async function issued(id: string) {
+      for (let i = 0; i < 100; i++) {
+        const [row] = await server.db.select().from(credentials).where(eq(credentials.awardId, id));
+        if (row) return row;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`credential of ${id} was not issued after the evaluation`);
+    }
+
+    beforeAll(async () => {
+      server = await new TestServer({
+        env: { PLATFORM_STAFF_EMAILS: STAFF },
+        credentials: {
+          fetchJson: async (url) => {
+            if (!remote.has(url)) throw new Error('getaddrinfo ENOTFOUND (no network)');
+            return remote.get(url);
+          },
+        },
+      }).start();
+      api = calls(server.app);
+      bank = await seedBank(server.db);
+      asha = await person('USER', 'Asha Learner');
+      mentor = await person('TENANT', 'Mira Mentor');
+      otherMentor = await person('TENANT', 'Otto Other');
+      // a roadmap Mira assigned: its awards are of her tests
+      const ar = await assignTo(server.db, asha.id, bank);
+      await server.db
+        .update(assignedRoadmaps)
+        .set({ source: 'TENANT', assignedBy: mentor.id })
+        .where(eq(assignedRoadmaps.id, ar));
+      void assignedSections;
+      feather = await api.createOk(asha, {
+        type: 'RESOURCE',
+        assignedRoadmapId: ar,
+        sectionId: bank.sectionIds[0],
+        resourceId: bank.resourceIds[0],
+      });
+      await api.take(feather, bank, 'right');
+      badge = await api.createOk(asha, {
+        type: 'SECTION',
+        assignedRoadmapId: ar,
+        sectionId: bank.sectionIds[1],
+      });
+      await api.take(badge, bank, 'right');
+    }, 120_000);
+
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('issues an Open Badges 3.0 credential when the award is earned, served as application/vc+ld+json', async () => {
+      const row = await issued(feather);
+      const res = await getCredential(feather);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/vc\+ld\+json/);
+      const vc = res.json();
+      expect(vc).toEqual(row.document);
+      expect(openBadgeProblems(vc)).toEqual([]);
+      expect(vc).toMatchObject({
+        type: ['VerifiableCredential', 'OpenBadgeCredential'],
+        name: 'Feather: Lesson 1.1',
+        issuer: { id: server.app.services.credentials!.did, type: ['Profile'], name: 'Waymark' },
+        credentialSubject: {
+          name: 'Asha Learner',
+          achievement: {
+            achievementType: 'Achievement',
+            name: 'Lesson 1.1',
+            creator: { type: ['Profile'], name: 'Mira Mentor' },
+          },
+          result: [{ value: '100' }],
+        },
+        credentialStatus: { type: 'BitstringStatusListEntry', statusPurpose: 'revocation' },
+        proof: {
+          type: 'DataIntegrityProof',
+          cryptosuite: 'eddsa-rdfc-2022',
+          proofPurpose: 'assertionMethod',
+        },
+      });
+      // the learner is named, and identified by a salted hash of the e-mail, never the address itself
+      expect(JSON.stringify(vc)).not.toContain(asha.email);
+      const [hashed] = vc.credentialSubject.identifier;
+      const { createHash } = await import('node:crypto');
+      expect(hashed.identityHash).toBe(
+        `sha256$${createHash('sha256')
+          .update(asha.email.toLowerCase() + hashed.salt)
+          .digest('hex')}`,
+      );
+      expect(vc.issuer.id).toMatch(/^did:web:127\.0\.0\.1%3A\d+$/);
+    });
+
+    it('is accepted by an independent verifier, and an altered character is not', async () => {
+      const vc = (await getCredential(feather)).json();
+      const independent = await verifyIndependently(server.app, vc);
+      expect(independent.errors).toEqual([]);
+      expect(independent).toMatchObject({ verified: true, revoked: false });
+      const ours = (await verify(vc)).json().data;
+      expect(ours.verdict).toBe('valid');
+      expect(ours.checks.map((c: { outcome: string }) => c.outcome)).toEqual(Array(6).fill('passed'));
+
+      const altered = structuredClone(vc);
+      altered.credentialSubject.name = 'Asha Learnex';
+      expect((await verifyIndependently(server.app, altered)).verified).toBe(false);
+      const report = (await verify(altered)).json().data;
+      expect(report.verdict).toBe('tampered');
+      expect(report.checks.find((c: { id: string }) => c.id === 'signature').outcome).toBe('failed');
+      // one character of the JSON text, anywhere that carries meaning
+      const text = JSON.stringify(vc);
+      const at = text.indexOf('"validFrom":"') + 14;
+      const shifted = text.slice(0, at) + (text[at] === '1' ? '2' : '1') + text.slice(at + 1);
+      expect((await verify(shifted)).json().data.verdict).toBe('tampered');
+    });
+
+    it('issues an award earned before on first request, once, whoever asks at the same moment', async () => {
+      await issued(badge);
+      await server.db.delete(credentials).where(eq(credentials.awardId, badge));
+      const answers = await Promise.all([1, 2, 3, 4].map(() => getCredential(badge)));
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      const proofs = new Set(answers.map((r) => r.json().proof.proofValue));
+      expect(proofs.size).toBe(1);
+      expect((await verifyIndependently(server.app, answers[0]!.json())).verified).toBe(true);
+    });
+
+    it('answers 404 for a link without an award and 400 for a malformed id', async () => {
+      expect((await getCredential('unknownLink0000')).statusCode).toBe(404);
+      expect((await getCredential('bad id!')).statusCode).toBe(400);
+      expect((await api.inject({ method: 'GET', url: '/api/credentials/status/999' })).statusCode).toBe(404);
+    });
+
+    it('serves the DID document and a public, briefly cacheable status list', async () => {
+      const did = await api.inject({ method: 'GET', url: '/.well-known/did.json' });
+      expect(did.statusCode).toBe(200);
+      const doc = did.json();
+      expect(doc.id).toBe(server.app.services.credentials!.did);
+      expect(doc.assertionMethod).toContain(doc.verificationMethod[0].id);
+      expect(doc.verificationMethod[0]).toMatchObject({ type: 'Multikey', controller: doc.id });
+      const vc = (await getCredential(feather)).json();
+      const list = await api.inject({
+        method: 'GET',
+        url: new URL(vc.credentialStatus.statusListCredential).pathname,
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.headers['cache-control']).toBe('public, max-age=30');
+      expect(list.headers['content-type']).toMatch(/^application\/vc\+ld\+json/);
+      expect(list.json()).toMatchObject({
+        type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+        issuer: doc.id,
+        credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation' },
+      });
+    });
+
+    it('lets only the mentor whose test it was, or platform staff, revoke — with a reason — and reports it revoked', async () => {
+      const learnerTry = await revoke(feather, asha);
+      expect(learnerTry.statusCode).toBe(403);
+      expect((await revoke(feather, otherMentor)).statusCode).toBe(403);
+      const noReason = await api.inject({
+        method: 'POST',
+        url: `/api/credentials/${feather}/revoke`,
+        headers: mentor.headers,
+        payload: { reason: ' ' },
+      });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().field).toBe('reason');
+
+      const before = await api.inject({
+        method: 'GET',
+        url: `/api/credentials/${feather}/status`,
+        headers: mentor.headers,
+      });
+      expect(before.json().data).toMatchObject({ status: 'active', canRevoke: true });
+
+      const res = await revoke(feather, mentor);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({
+        awardId: feather,
+        revokedAs: 'MENTOR',
+        reason: 'Answers were shared before the test.',
+      });
+      const again = await revoke(feather, mentor, 'Another reason entirely');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.reason).toBe('Answers were shared before the test.');
+
+      const vc = (await getCredential(feather)).json();
+      expect(await verifyIndependently(server.app, vc)).toMatchObject({
+        verified: false,
+        revoked: true,
+        errors: [],
+      });
+      const report = (await verify(vc)).json().data;
+      expect(report.verdict).toBe('revoked');
+      expect(report.checks.find((c: { id: string }) => c.id === 'signature').outcome).toBe('passed');
+
+      // the reason is for the learner and the revoker; the public sees that it was revoked
+      const publicView = (
+        await api.inject({ method: 'GET', url: `/api/credentials/${feather}/status` })
+      ).json().data;
+      expect(publicView).toMatchObject({ status: 'revoked', reason: null, canRevoke: false });
+      const learnerView = (
+        await api.inject({ method: 'GET', url: `/api/credentials/${feather}/status`, headers: asha.headers })
+      ).json().data;
+      expect(learnerView.reason).toBe('Answers were shared before the test.');
+    });
+
+    it('lets platform staff revoke any award', async () => {
+      const staff = await person('TENANT', 'Sam Staff', STAFF);
+      const res = await revoke(badge, staff, 'Issued by mistake during an outage.');
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.revokedAs).toBe('PLATFORM');
+      expect((await verify((await getCredential(badge)).json())).json().data.verdict).toBe('revoked');
+    });
+
+    it('still verifies a credential signed before the key was rotated', async () => {
+      const before = server.app.services.credentials!;
+      const earlier = await api.createOk(asha, {
+        type: 'SUBJECT',
+        subject: bank.subjectId,
+        lookingForJob: 'NO',
+      });
+      await api.take(earlier, bank, 'right');
+      const oldVc = (await getCredential(earlier)).json();
+      const revokedVc = (await getCredential(feather)).json();
+      const rotated = await newKey();
+      // a restart with a new signing key, on the same database
+      const config = testConfig({
+        CREDENTIAL_SIGNING_KEY: rotated.secretKeyMultibase,
+        PLATFORM_STAFF_EMAILS: STAFF,
+      });
+      Object.assign(config, { publicUrl: server.config.publicUrl });
+      const keys = await IssuerKeys.load(config, server.db);
+      server.app.services.credentials = new CredentialService(server.db, config, keys, server.app.log);
+      try {
+        const doc = (await api.inject({ method: 'GET', url: '/.well-known/did.json' })).json();
+        expect(doc.verificationMethod[0].publicKeyMultibase).toBe(rotated.publicKeyMultibase);
+        expect(doc.assertionMethod).toContain(oldVc.proof.verificationMethod);
+        expect(oldVc.proof.verificationMethod).not.toContain(rotated.publicKeyMultibase);
+        expect(await verifyIndependently(server.app, oldVc)).toMatchObject({
+          verified: true,
+          revoked: false,
+        });
+        expect((await verify(oldVc)).json().data.verdict).toBe('valid');
+        // revoked before the rotation, still revoked after
+        expect((await verify(revokedVc)).json().data.verdict).toBe('revoked');
+        const fresh = await api.createOk(asha, {
+          type: 'SUBJECT',
+          subject: bank.subjectId,
+          lookingForJob: 'NO',
+        });
+        await api.take(fresh, bank, 'right');
+        const newVc = (await getCredential(fresh)).json();
+        expect(newVc.proof.verificationMethod).toBe(`${keys.did}#${rotated.publicKeyMultibase}`);
+        expect((await verifyIndependently(server.app, newVc)).verified).toBe(true);
+      } finally {
+        server.app.services.credentials = before;
+      }
+    });
+
+    describe('bad input and other issuers', () => {
+      it('says what is wrong with input that is no credential, never a 5xx', async () => {
+        const cases: [unknown, RegExp][] = [
+          ['{"not json', /not valid JSON/],
+          ['[1,2]', /a credential is a JSON object/],
+          ['eyJhbGciOiJFZERTQSJ9.eyJ2YyI6e319.c2ln', /JWT/],
+          [{}, /no @context/],
+          [
+            { '@context': ['https://www.w3.org/ns/credentials/v2'], type: ['VerifiableCredential'] },
+            /no issuer/,
+          ],
+        ];
+        for (const [input, message] of cases) {
+          const res = await verify(input);
+          expect(res.statusCode).toBe(200);
+          expect(res.json().data.verdict).toBe('malformed');
+          expect(res.json().data.summary).toMatch(message);
+        }
+        for (const body of [{}, { credential: 5 }, { credential: '' }]) {
+          const res = await api.inject({ method: 'POST', url: '/api/credentials/verify', payload: body });
+          expect(res.statusCode).toBe(400);
+          expect(res.json().field).toBe('credential');
+        }
+      });
+
+      it('reports an issuer whose DID cannot be resolved as unknown, saying why', async () => {
+        const vc = (await getCredential(badge)).json();
+        for (const [issuer, message] of [
+          ['did:example:123', /did:example method; this verifier resolves did:web and did:key/],
+          ['did:web:partner.example', /fetching https:\/\/partner\.example\/\.well-known\/did\.json failed/],
+        ] as const) {
+          const moved = { ...structuredClone(vc), issuer: { ...vc.issuer, id: issuer } };
+          const report = (await verify(moved)).json().data;
+          expect(report.verdict).toBe('unknown-issuer');
+          expect(report.checks.find((c: { id: string }) => c.id === 'issuer').detail).toMatch(message);
+        }
+      });
+
+      it('verifies credentials of other issuers signed with the independent library: did:key and did:web', async () => {
+        const { signForeign } = await import('./foreign.fixture');
+        const byKey = await signForeign('key');
+        const keyReport = (await verify(byKey.credential)).json().data;
+        expect(keyReport.checks).toEqual(
+          expect.arrayContaining([expect.objectContaining({ id: 'signature', outcome: 'passed' })]),
+        );
+        expect(keyReport).toMatchObject({ verdict: 'valid', issuer: { id: byKey.did, isThisServer: false } });
+
+        const byWeb = await signForeign('web');
+        remote.set('https://partner.example/.well-known/did.json', byWeb.didDocument);
+        const webReport = (await verify(byWeb.credential)).json().data;
+        expect(webReport.verdict).toBe('valid');
+        const tampered = { ...byWeb.credential, name: `${byWeb.credential.name}!` };
+        expect((await verify(tampered)).json().data.verdict).toBe('tampered');
+      });
+    });
+  });
+}

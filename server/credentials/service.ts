@@ -1,0 +1,402 @@
+/**
+ * Credentials of awards: issuing (signed once, stored, served as stored; issued right after an evaluation
+ * earns an award, or on first request for an award earned before), the Bitstring Status List of the issuer,
+ * revocation, and verification of any issuer's credential. Everything a request needs is in PostgreSQL, so
+ * any number of server processes serve the same credentials and lists.
+ */
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import * as vc from '@digitalbazaar/vc';
+import { createList } from '@digitalbazaar/vc-bitstring-status-list';
+import { documentLoader, VC_V2_CONTEXT } from '@shared/credentials/contexts';
+import {
+  type DidDocument,
+  DidNotResolved,
+  didWebDocumentUrl,
+  resolveDidKey,
+  verificationMethodOf,
+} from '@shared/credentials/did';
+import { type VerificationReport, verifyCredential } from '@shared/credentials/verify';
+import { awardKindOf } from '@shared/rules/test-status';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { findLink, type LinkRow, preparedPer } from '../assessments/engine';
+import { earnedAward, ISSUER } from '../awards/info';
+import { assignedRoadmaps } from '../catalogue/tables';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
+import { type FetchJson, fetchPublicJson } from './fetch';
+import type { IssuerKeys } from './keys';
+import { credentialRevocations, credentialStatusLists, credentials } from './tables';
+
+type Json = Record<string, unknown>;
+
+/** Entries of one status list: 2^17, the Bitstring Status List's minimum size (herd privacy). */
+export const LIST_SIZE = 131_072;
+/** An odd multiplier: spreads consecutive awards over the list (a bijection modulo 2^17). */
+const SPREAD = 40_503;
+/** How long a process serves a status list from memory; with the HTTP max-age a revocation shows within 60 s. */
+export const STATUS_CACHE_MS = 5_000;
+export const STATUS_MAX_AGE_S = 30;
+
+export type CredentialRow = typeof credentials.$inferSelect;
+export type RevocationRow = typeof credentialRevocations.$inferSelect;
+
+export class AwardNotFound extends Error {}
+
+const credentialByAward = preparedPer((db) =>
+  db
+    .select()
+    .from(credentials)
+    .where(eq(credentials.awardId, sql.placeholder('awardId')))
+    .limit(1)
+    .prepare('credential_by_award'),
+);
+
+const statusListByNumber = preparedPer((db) =>
+  db
+    .select({ document: credentialStatusLists.document, updatedAt: credentialStatusLists.updatedAt })
+    .from(credentialStatusLists)
+    .where(eq(credentialStatusLists.list, sql.placeholder('list')))
+    .limit(1)
+    .prepare('credential_status_list'),
+);
+
+export interface CredentialServiceOptions {
+  /** Reads another issuer's DID document or status list (tests give their own; default: HTTPS, public hosts). */
+  fetchJson?: FetchJson;
+  now?: () => Date;
+}
+
+export class CredentialService {
+  readonly did: string;
+  private readonly fetchJson: FetchJson;
+  private readonly pending = new Map<string, Promise<CredentialRow | null>>();
+  private readonly lists = new Map<number, { at: number; document: Json; updatedAt: Date }>();
+  private readonly listLoads = new Map<number, Promise<{ document: Json; updatedAt: Date } | null>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    readonly keys: IssuerKeys,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: CredentialServiceOptions = {},
+  ) {
+    this.did = keys.did;
+    this.fetchJson = options.fetchJson ?? fetchPublicJson;
+  }
+
+  private now() {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** Signs a credential or status list with the current key. */
+  private async sign(document: Json): Promise<Json> {
+    const { signing } = this.keys;
+    const suite = new DataIntegrityProof({ signer: signing.pair.signer(), cryptosuite });
+    const loader = documentLoader(async (url) => {
+      if (url === signing.id) return verificationMethodOf(await this.keys.didDocument(), url);
+      return null;
+    });
+    return vc.issue({ credential: document, suite, documentLoader: loader });
+  }
+
+  // ---- issuing
+
+  /** The stored credential of an award, or null when none was issued yet. */
+  async stored(awardId: string): Promise<CredentialRow | null> {
+    const [row] = await credentialByAward(this.db).execute({ awardId });
+    return row ?? null;
+  }
+
+  /**
+   * The award's credential, issued now if it was not yet (an award earned before credentials existed, or
+   * one whose issuing after the evaluation has not run yet). Null when the link earned no award.
+   */
+  async credentialOf(awardId: string): Promise<CredentialRow | null> {
+    const row = await this.stored(awardId);
+    if (row) return row;
+    const link = await findLink(this.db, awardId);
+    if (!link || !earnedAward(link) || !awardKindOf(link.type)) return null;
+    return this.issue(link);
+  }
+
+  /** Issues the award's credential after the response (the evaluation does not wait for signing). */
+  issueLater(awardId: string) {
+    setImmediate(() => {
+      this.credentialOf(awardId).catch((err) =>
+        this.log.error(
+          { err, awardId },
+          'credential could not be issued; it will be issued on first request',
+        ),
+      );
+    });
+  }
+
+  /** Issues (once) the credential of an earned award; concurrent calls in one process share the work. */
+  issue(link: LinkRow): Promise<CredentialRow | null> {
+    const running = this.pending.get(link.linkId);
+    if (running) return running;
+    const work = this.issueOnce(link).finally(() => this.pending.delete(link.linkId));
+    this.pending.set(link.linkId, work);
+    return work;
+  }
+
+  private async facts(link: LinkRow): Promise<AwardFacts | null> {
+    if (!link.userId) return null;
+    const [owner] = await this.db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, link.userId))
+      .limit(1);
+    if (!owner) return null;
+    let mentor: AwardFacts['mentor'] = null;
+    if (link.assignedRoadmapId) {
+      const [assigned] = await this.db
+        .select({
+          by: assignedRoadmaps.assignedBy,
+          source: assignedRoadmaps.source,
+          name: users.name,
+          email: users.email,
+        })
+        .from(assignedRoadmaps)
+        .leftJoin(users, eq(users.id, assignedRoadmaps.assignedBy))
+        .where(eq(assignedRoadmaps.id, link.assignedRoadmapId))
+        .limit(1);
+      if (assigned?.by && assigned.source === 'TENANT') {
+        mentor = { id: assigned.by, name: assigned.name ?? assigned.email?.split('@')[0] ?? 'Mentor' };
+      }
+    }
+    return {
+      link,
+      learner: { name: owner.name ?? owner.email.split('@')[0]!, email: owner.email },
+      roadmapId: link.roadmapId,
+      mentor,
+    };
+  }
+
+  private async issueOnce(link: LinkRow): Promise<CredentialRow | null> {
+    const facts = await this.facts(link);
+    if (!facts) return null;
+    const [{ n }] = (await this.db
+      .select({ n: sql<string>`nextval('credential_status_seq')` })
+      .from(sql`(select 1) as one`)) as [{ n: string }];
+    const position = Number(n);
+    const list = Math.floor(position / LIST_SIZE) + 1;
+    const index = ((position % LIST_SIZE) * SPREAD) % LIST_SIZE;
+    const unsigned = buildCredential(
+      facts,
+      { did: this.did, name: ISSUER, publicUrl: this.config.publicUrl },
+      { list, index },
+    );
+    const document = await this.sign(unsigned);
+    const [row] = await this.db
+      .insert(credentials)
+      .values({
+        awardId: link.linkId,
+        testLinkId: link.id,
+        statusList: list,
+        statusIndex: index,
+        document,
+        keyId: this.keys.signing.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // another process issued it at the same moment: theirs stands
+    return row ?? (await this.stored(link.linkId));
+  }
+
+  // ---- status lists
+
+  /** The highest list number in use. */
+  private async lastList(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(max(${credentials.statusList}), 1)::int` })
+      .from(credentials);
+    return Math.max(1, Number(row?.n ?? 1));
+  }
+
+  /**
+   * The signed status list credential `list`, or null when there is no such list. Requests that miss the
+   * process's copy at the same moment share one read (and, for a list never signed yet, one signing).
+   */
+  async statusList(list: number): Promise<{ document: Json; updatedAt: Date } | null> {
+    const cached = this.lists.get(list);
+    if (cached && Date.now() - cached.at < STATUS_CACHE_MS) return cached;
+    const running = this.listLoads.get(list);
+    if (running) return running;
+    const load = this.loadList(list).finally(() => this.listLoads.delete(list));
+    this.listLoads.set(list, load);
+    return load;
+  }
+
+  private async loadList(list: number) {
+    const [row] = await statusListByNumber(this.db).execute({ list });
+    let found = row && 'proof' in row.document ? row : null;
+    if (!found) {
+      if (list < 1 || list > (await this.lastList())) return null;
+      found = await this.rebuildList(list, undefined, { onlyIfUnsigned: true });
+    }
+    const entry = { at: Date.now(), document: found.document, updatedAt: found.updatedAt };
+    this.lists.set(list, entry);
+    return entry;
+  }
+
+  /** Signs list `list` again from the revocations, under a row lock (one writer at a time, in any process). */
+  private async rebuildList(
+    list: number,
+    tx?: Db,
+    { onlyIfUnsigned = false } = {},
+  ): Promise<{ document: Json; updatedAt: Date }> {
+    const run = async (db: Db) => {
+      await db
+        .insert(credentialStatusLists)
+        .values({ list, document: {}, revokedCount: -1 })
+        .onConflictDoNothing();
+      const [locked] = await db
+        .select({ document: credentialStatusLists.document, updatedAt: credentialStatusLists.updatedAt })
+        .from(credentialStatusLists)
+        .where(eq(credentialStatusLists.list, list))
+        .for('update');
+      // another process signed it while this one waited for the lock
+      if (onlyIfUnsigned && locked && 'proof' in locked.document) return locked;
+      const revoked = await db
+        .select({ index: credentialRevocations.statusIndex })
+        .from(credentialRevocations)
+        .where(eq(credentialRevocations.statusList, list));
+      const bits = await createList({ length: LIST_SIZE });
+      for (const r of revoked) bits.setStatus(r.index, true);
+      const now = this.now();
+      const url = statusListUrl(this.config.publicUrl, list);
+      const document = await this.sign({
+        '@context': [VC_V2_CONTEXT],
+        id: url,
+        type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+        issuer: this.did,
+        validFrom: isoSeconds(now),
+        credentialSubject: {
+          id: `${url}#list`,
+          type: 'BitstringStatusList',
+          statusPurpose: 'revocation',
+          encodedList: await bits.encode(),
+        },
+      });
+      await db
+        .update(credentialStatusLists)
+        .set({ document, revokedCount: revoked.length, updatedAt: now })
+        .where(eq(credentialStatusLists.list, list));
+      this.lists.delete(list);
+      return { document, updatedAt: now };
+    };
+    if (tx) return run(tx);
+    return this.db.transaction(async (t) => run(t as unknown as Db));
+  }
+
+  // ---- revocation
+
+  async revocationOf(awardId: string): Promise<RevocationRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(credentialRevocations)
+      .where(eq(credentialRevocations.awardId, awardId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Revokes an award's credential (issuing it first if it never was), recording who, as what and why, and
+   * signs the status list again in the same transaction. Revoking again returns the first revocation.
+   */
+  async revoke(
+    awardId: string,
+    by: { id: string; as: 'MENTOR' | 'PLATFORM' },
+    reason: string,
+  ): Promise<{ revocation: RevocationRow; already: boolean }> {
+    const credential = await this.credentialOf(awardId);
+    if (!credential) throw new AwardNotFound(awardId);
+    const result = await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [inserted] = await tx
+        .insert(credentialRevocations)
+        .values({
+          awardId,
+          statusList: credential.statusList,
+          statusIndex: credential.statusIndex,
+          reason,
+          revokedAs: by.as,
+          revokedBy: by.id,
+          revokedAt: this.now(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) return null;
+      await this.rebuildList(credential.statusList, tx);
+      return inserted;
+    });
+    if (result) {
+      this.log.info({ awardId, as: by.as, by: by.id }, 'credential revoked');
+      return { revocation: result, already: false };
+    }
+    return { revocation: (await this.revocationOf(awardId))!, already: true };
+  }
+
+  // ---- verification
+
+  /** A DID document: this server's from its keys, did:key from the key itself, other did:web over HTTPS. */
+  async resolveDid(did: string): Promise<DidDocument> {
+    if (did === this.did) return this.keys.didDocument();
+    if (did.startsWith('did:key:')) return resolveDidKey(did);
+    if (did.startsWith('did:web:')) {
+      const url = didWebDocumentUrl(did);
+      if (!this.config.credentials.fetch) {
+        throw new DidNotResolved(
+          `${did} is another site's DID; this server is set not to fetch other issuers' documents (CREDENTIALS_FETCH=false), so its key cannot be looked up.`,
+        );
+      }
+      let doc: unknown;
+      try {
+        doc = await this.fetchJson(url);
+      } catch (err) {
+        throw new DidNotResolved(
+          `${did} could not be resolved: fetching ${url} failed (${(err as Error).message}).`,
+        );
+      }
+      if (!doc || typeof doc !== 'object' || (doc as DidDocument).id !== did) {
+        throw new DidNotResolved(`${url} is not the DID document of ${did}.`);
+      }
+      return doc as DidDocument;
+    }
+    const method = /^did:([a-z0-9]+):/.exec(did)?.[1];
+    throw new DidNotResolved(
+      `${did} uses the did:${method ?? '?'} method; this verifier resolves did:web and did:key.`,
+    );
+  }
+
+  /** A status list: this server's from the database, another issuer's over HTTPS. */
+  async loadStatusList(url: string) {
+    const prefix = `${this.config.publicUrl}/api/credentials/status/`;
+    if (url.startsWith(prefix)) {
+      const list = Number(url.slice(prefix.length));
+      const found = Number.isInteger(list) ? await this.statusList(list) : null;
+      if (!found) throw new Error('this server has no such status list');
+      return { credential: found.document, source: 'this server', trusted: true };
+    }
+    if (!this.config.credentials.fetch) {
+      throw new Error(
+        'this server is set not to fetch other issuers’ status lists (CREDENTIALS_FETCH=false)',
+      );
+    }
+    return { credential: await this.fetchJson(url), source: new URL(url).host };
+  }
+
+  verify(credential: unknown): Promise<VerificationReport> {
+    return verifyCredential(credential, {
+      resolveDid: (did) => this.resolveDid(did),
+      loadStatusList: (url) => this.loadStatusList(url),
+      localIssuer: this.did,
+      now: () => this.now(),
+    });
+  }
+}

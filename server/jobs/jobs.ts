@@ -1,0 +1,157 @@
+/**
+ * Every job Waymark runs, and where they start. Each is a pg-boss queue (decision 008): the periodic ones
+ * are sent by a cron schedule (one job per tick across every process), mail delivery by the request that
+ * writes the message. A job runs in one process at a time, is retried with exponential backoff when it
+ * fails, and waits in the database across restarts. No domain module keeps a timer of its own.
+ *
+ * `startJobs` runs in every process when the app is ready: it creates the queues (so any process can send
+ * to them); with JOB_WORKERS (the default) it also registers the schedules and runs the workers.
+ */
+import type { Queue } from 'pg-boss';
+import { pruneHeartbeats } from '../activity/routes';
+import type { IdentityAdapter } from '../adapters/identity';
+import { MAIL_QUEUE, type MailService } from '../adapters/mail';
+import { linkHooks } from '../assessments/completion';
+import { sweepLinks } from '../assessments/engine';
+import type { Billing } from '../billing/service';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { sweepRateLimits } from '../http/rate-limit-store';
+import { purgeDeletedAccounts } from '../profile/deletion-job';
+import type { JobQueue } from './queue';
+
+type Log = {
+  debug: (o: object, m: string) => void;
+  info: (o: object, m: string) => void;
+  warn: (o: object, m: string) => void;
+  error: (o: object, m: string) => void;
+};
+
+export interface JobDeps {
+  db: Db;
+  config: Config;
+  identity: IdentityAdapter;
+  mail: MailService;
+  billing: Billing;
+  log: Log;
+}
+
+export interface JobDefinition {
+  name: string;
+  /** A cron expression in UTC for periodic jobs; none for jobs sent by the code. */
+  cron?: string;
+  queue: Omit<Queue, 'name'>;
+  /** Seconds between a worker's polls (a new job on a notifying queue wakes it at once). */
+  pollSeconds: number;
+  /** Workers of this queue in each process. */
+  concurrency?: number;
+  run(deps: JobDeps, data: Record<string, unknown>): Promise<object | undefined>;
+}
+
+/** A periodic sweep: one queued or running at a time, a few retries a minute apart. */
+const sweep = (expireInSeconds: number): Omit<Queue, 'name'> => ({
+  policy: 'exclusive',
+  retryLimit: 3,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds,
+  deleteAfterSeconds: 3 * 86400,
+});
+
+export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefinition[] {
+  return [
+    {
+      // tests whose time is up are evaluated with the answers they have; unused links past expiry expire
+      name: 'assessments-link-sweep',
+      cron: '* * * * *',
+      queue: sweep(300),
+      pollSeconds: 10,
+      run: ({ db }) => sweepLinks(db, new Date(), linkHooks),
+    },
+    {
+      // seats removed at the end of their billing cycle, invitations and checkouts expired, sandbox renewals
+      name: 'billing-seat-cycle',
+      cron: '*/10 * * * *',
+      queue: sweep(600),
+      pollSeconds: 30,
+      run: ({ billing }) => billing.runSeatJob(),
+    },
+    {
+      // accounts past the deletion grace period, with their data and identity account
+      name: 'accounts-purge-deleted',
+      cron: '7 * * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: async ({ db, identity, config, log }) => ({
+        deleted: await purgeDeletedAccounts(db, identity, config.deletionGraceDays, log),
+      }),
+    },
+    {
+      // raw heartbeats too old for a late batch to need them (the rollups keep the time)
+      name: 'activity-prune-heartbeats',
+      cron: '23 3 * * *',
+      queue: sweep(3600),
+      pollSeconds: 60,
+      run: async ({ db }) => ({ pruned: await pruneHeartbeats(db) }),
+    },
+    {
+      // rate-limit windows that have ended
+      name: 'http-rate-limit-sweep',
+      cron: '*/5 * * * *',
+      queue: sweep(300),
+      pollSeconds: 60,
+      run: async ({ db }) => ({ removed: await sweepRateLimits(db) }),
+    },
+    {
+      // one job per message, sent with the message (server/adapters/mail.ts)
+      name: MAIL_QUEUE,
+      queue: {
+        policy: 'exclusive',
+        ...deps.mail.retryOptions(),
+        expireInSeconds: 600,
+        deleteAfterSeconds: 7 * 86400,
+        notify: true,
+      },
+      // retries are not announced: they are found by polling
+      pollSeconds: 2,
+      concurrency: 2,
+      run: async ({ mail }, data) => ({ outcome: await mail.deliver(String(data.outboxId)) }),
+    },
+  ];
+}
+
+/** Creates the queues; in a working process also the schedules and the workers. */
+export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
+  await queue.start();
+  const definitions = jobDefinitions(deps);
+  await queue.ensureQueues(definitions.map((d) => ({ name: d.name, options: d.queue })));
+  if (!queue.working) return;
+  for (const def of definitions) {
+    if (def.cron) await queue.boss.schedule(def.name, def.cron, null, { tz: 'UTC' });
+    await queue.boss.work<Record<string, unknown>>(
+      def.name,
+      {
+        pollingIntervalSeconds: def.pollSeconds,
+        notifyPollingIntervalSeconds: def.pollSeconds,
+        batchSize: 1,
+        localConcurrency: def.concurrency ?? 1,
+      },
+      async ([job]) => {
+        if (!job) return;
+        const started = Date.now();
+        try {
+          const result = await def.run(deps, job.data ?? {});
+          // a sweep that found nothing to do is not news
+          const did = Object.values(result ?? {}).some((v) => (typeof v === 'number' ? v > 0 : v === 'sent'));
+          deps.log[did ? 'info' : 'debug']({ job: def.name, ms: Date.now() - started, result }, 'job done');
+          return result;
+        } catch (err) {
+          deps.log.error({ job: def.name, err, retry: job.id }, 'job failed; it will be retried');
+          throw err;
+        }
+      },
+    );
+  }
+  const requeued = await deps.mail.requeueStranded();
+  if (requeued) deps.log.info({ requeued }, 'mail waiting for delivery was queued again');
+}

@@ -1,0 +1,469 @@
+/**
+ * Verifying a credential, step by step, so a person can see what was checked: that it is a W3C Verifiable
+ * Credential, that it follows the Open Badges 3.0 data model, that its issuer's DID resolves and lists the
+ * signing key, that the Data Integrity proof (eddsa-rdfc-2022) matches the content, that it is within its
+ * validity dates, and that its status list does not mark it revoked. Signature and status use Digital
+ * Bazaar's libraries; JSON-LD contexts come only from npm packages (./contexts). How DIDs are resolved and
+ * status lists fetched is up to the caller (the server reads its own from the database, the CLI over HTTP).
+ */
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import * as vc from '@digitalbazaar/vc';
+import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
+import type { z } from 'zod';
+import { type Verdict, VerificationCheck, type VerificationReport } from '../schemas/credential';
+import { CONTEXTS, DocumentRefused, documentLoader, VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
+import {
+  type DidDocument,
+  DidNotResolved,
+  didOf,
+  isAssertionMethod,
+  normalisedDidDocument,
+  verificationMethodOf,
+} from './did';
+import { claimsOpenBadge, openBadgeProblems } from './ob3';
+
+type Json = Record<string, unknown>;
+
+export type { Verdict, VerificationReport };
+export type CheckId = z.infer<typeof VerificationCheck>['id'];
+export type CheckOutcome = z.infer<typeof VerificationCheck>['outcome'];
+type Check = z.infer<typeof VerificationCheck>;
+type CredentialSummary = NonNullable<VerificationReport['credential']>;
+const CHECK_IDS = VerificationCheck.shape.id.options;
+
+/** A status list credential as its issuer serves it. */
+export interface StatusListLoad {
+  credential: unknown;
+  /** Where it came from, in words ('this server', 'https://…'). */
+  source: string;
+  /** True when the caller already trusts it (its own list, read from its own database). */
+  trusted?: boolean;
+}
+
+export interface VerifierDeps {
+  /** The DID document of `did`; throws DidNotResolved (or any error) with the reason. */
+  resolveDid(did: string): Promise<DidDocument>;
+  /** The status list credential at `url`; throws with the reason when it cannot be read. */
+  loadStatusList(url: string): Promise<StatusListLoad>;
+  /** This server's DID, to say 'issued by this Waymark'. */
+  localIssuer?: string;
+  now?: () => Date;
+}
+
+const LABELS: Record<CheckId, string> = {
+  format: 'Verifiable Credential',
+  'open-badge': 'Open Badges 3.0',
+  issuer: 'Issuer',
+  signature: 'Signature',
+  dates: 'Validity dates',
+  status: 'Revocation status',
+};
+
+const SUMMARIES: Record<Verdict, string> = {
+  valid: 'This credential is valid: it is authentic, unchanged since it was signed, and not revoked.',
+  revoked: 'This credential was revoked by its issuer: it is authentic but no longer stands.',
+  tampered: 'This credential was altered after it was signed: its content does not match its signature.',
+  'unknown-issuer':
+    "This credential's issuer could not be confirmed: its DID or signing key could not be found.",
+  expired: 'This credential has expired.',
+  'not-yet-valid': 'This credential is not valid yet.',
+  malformed: 'This is not a credential that can be verified.',
+};
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const day = (iso: string) => iso.slice(0, 10);
+const MAX_CLOCK_SKEW_SECONDS = 300;
+
+function summarise(credential: Json): CredentialSummary {
+  const subject = asList(credential.credentialSubject)[0];
+  const s = isObject(subject) ? subject : {};
+  const achievement = isObject(s.achievement) ? s.achievement : {};
+  const identifiers = asList(s.identifier).filter(isObject);
+  const named = identifiers.find((i) => i.identityType === 'name' && i.hashed === false);
+  return {
+    id: str(credential.id),
+    name: str(credential.name),
+    achievement: str(achievement.name),
+    achievementType: str(achievement.achievementType),
+    description: str(achievement.description) ?? str(credential.description),
+    recipient: str(s.name) ?? str(named?.identityHash),
+    validFrom: str(credential.validFrom) ?? str(credential.issuanceDate),
+    validUntil: str(credential.validUntil) ?? str(credential.expirationDate),
+  };
+}
+
+/** Why a credential is not a Verifiable Credential at all, or null when its shape is right. */
+function formatProblem(credential: unknown): string | null {
+  if (!isObject(credential)) return 'It is not a JSON object.';
+  const contexts = asList(credential['@context']);
+  if (contexts.length === 0) return 'It has no @context: it is not a JSON-LD credential.';
+  if (contexts[0] !== VC_V2_CONTEXT && contexts[0] !== VC_V1_CONTEXT)
+    return '@context does not start with the W3C Verifiable Credentials context.';
+  if (!asList(credential.type).includes('VerifiableCredential'))
+    return 'type does not include "VerifiableCredential".';
+  const issuer = isObject(credential.issuer) ? credential.issuer.id : credential.issuer;
+  if (typeof issuer !== 'string' || issuer === '') return 'It names no issuer.';
+  if (!isObject(credential.credentialSubject) && !Array.isArray(credential.credentialSubject))
+    return 'It has no credentialSubject.';
+  if (credential.proof === undefined) return 'It has no proof: it was never signed.';
+  return null;
+}
+
+/** The DID a credential's proof was made with, or null. */
+function proofMethods(credential: Json): string[] {
+  return asList(credential.proof)
+    .filter(isObject)
+    .map((p) => (isObject(p.verificationMethod) ? p.verificationMethod.id : p.verificationMethod))
+    .filter((m): m is string => typeof m === 'string');
+}
+
+const SUPPORTED = (p: unknown) =>
+  isObject(p) && p.type === 'DataIntegrityProof' && p.cryptosuite === 'eddsa-rdfc-2022';
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Status list credentials whose signature was checked, by the hash of their JSON, for a short while. */
+const verifiedLists = new Map<string, number>();
+const LIST_TRUST_MS = 30_000;
+
+interface ProofOutcome {
+  ok: boolean;
+  refused?: string;
+  message?: string;
+}
+
+/** Checks the Data Integrity proof of a document issued by `issuerDoc`. */
+async function checkProof(document: Json, issuerDoc: DidDocument, at: Date): Promise<ProofOutcome> {
+  const controller = normalisedDidDocument(issuerDoc);
+  const loader = documentLoader(async (url) => {
+    if (url.startsWith(`${controller.id}#`)) return verificationMethodOf(controller, url);
+    if (url === controller.id) return controller;
+    return null;
+  });
+  try {
+    const result = await vc.verifyCredential({
+      credential: document,
+      suite: new DataIntegrityProof({ cryptosuite }),
+      documentLoader: loader,
+      // status is checked on its own, below, so the report can say which step failed
+      checkStatus: async () => ({ verified: true }),
+      now: at,
+      maxClockSkew: MAX_CLOCK_SKEW_SECONDS,
+      ...({ controller } as object),
+    });
+    if (result.verified) return { ok: true };
+    const errors = [result.error, ...(result.error?.errors ?? [])].filter(Boolean) as Error[];
+    const refused = errors.find((e) => e instanceof DocumentRefused || e.name === 'DocumentRefused');
+    if (refused) return { ok: false, refused: refused.message };
+    const message = errors.map((e) => e.message).find((m) => m && m !== 'Verification error(s).');
+    return { ok: false, message: message ?? 'The signature does not match the content.' };
+  } catch (err) {
+    if (err instanceof DocumentRefused) return { ok: false, refused: err.message };
+    return { ok: false, message: (err as Error).message };
+  }
+}
+
+function validityWindow(
+  credential: Json,
+  now: Date,
+): { outcome: 'ok' | 'expired' | 'early'; detail: string } {
+  const from = str(credential.validFrom) ?? str(credential.issuanceDate);
+  const until = str(credential.validUntil) ?? str(credential.expirationDate);
+  const skew = MAX_CLOCK_SKEW_SECONDS * 1000;
+  if (from && Date.parse(from) - skew > now.getTime())
+    return { outcome: 'early', detail: `Valid only from ${day(from)}.` };
+  if (until && Date.parse(until) + skew < now.getTime())
+    return { outcome: 'expired', detail: `Expired on ${day(until)}.` };
+  return {
+    outcome: 'ok',
+    detail: `Valid from ${from ? day(from) : 'its issue'}${until ? ` until ${day(until)}` : ', with no end date'}.`,
+  };
+}
+
+/** Verifies one credential (a parsed JSON value). Never throws: every problem is in the report. */
+export async function verifyCredential(input: unknown, deps: VerifierDeps): Promise<VerificationReport> {
+  const now = deps.now?.() ?? new Date();
+  const checks: Check[] = [];
+  const add = (id: CheckId, outcome: CheckOutcome, detail: string) =>
+    checks.push({ id, label: LABELS[id], outcome, detail });
+  const report = (verdict: Verdict, summary = SUMMARIES[verdict]): VerificationReport => {
+    for (const id of CHECK_IDS) {
+      if (!checks.some((c) => c.id === id)) add(id, 'skipped', 'Not checked: an earlier step failed.');
+    }
+    checks.sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
+    const credential = isObject(input) ? input : null;
+    const issuerValue =
+      credential && (isObject(credential.issuer) ? credential.issuer : { id: credential.issuer });
+    const issuerId = issuerValue ? str(issuerValue.id) : null;
+    return {
+      verdict,
+      summary,
+      checks,
+      issuer: {
+        id: issuerId,
+        name: issuerValue ? str(issuerValue.name) : null,
+        isThisServer: issuerId !== null && issuerId === deps.localIssuer,
+      },
+      credential: credential ? summarise(credential) : null,
+      checkedAt: now.toISOString(),
+    };
+  };
+
+  // 1. a Verifiable Credential at all
+  const problem = formatProblem(input);
+  if (problem) {
+    add('format', 'failed', problem);
+    return report('malformed', `This is not a verifiable credential: ${problem}`);
+  }
+  const credential = input as Json;
+  const v2 = asList(credential['@context'])[0] === VC_V2_CONTEXT;
+  add(
+    'format',
+    'passed',
+    `A W3C Verifiable Credential (data model ${v2 ? '2.0' : '1.1'}) of type ${asList(credential.type).join(', ')}.`,
+  );
+
+  // 2. the Open Badges 3.0 data model (a warning only: other credentials are verified too)
+  if (claimsOpenBadge(credential)) {
+    const problems = openBadgeProblems(credential);
+    if (problems.length === 0)
+      add('open-badge', 'passed', 'Has every property the Open Badges 3.0 data model requires.');
+    else
+      add('open-badge', 'warning', `Does not follow the Open Badges 3.0 data model: ${problems.join('; ')}.`);
+  } else {
+    add('open-badge', 'skipped', 'Not an Open Badge (no OpenBadgeCredential or AchievementCredential type).');
+  }
+
+  // 3. the issuer: its DID resolves and lists the key the proof was made with
+  const issuerId = (isObject(credential.issuer) ? credential.issuer.id : credential.issuer) as string;
+  const proofs = asList(credential.proof);
+  if (!proofs.some(SUPPORTED)) {
+    const kinds = proofs
+      .filter(isObject)
+      .map((p) => [p.type, p.cryptosuite].filter(Boolean).join(' '))
+      .join(', ');
+    add(
+      'signature',
+      'failed',
+      `It is signed with ${kinds || 'an unknown proof'}; this verifier checks Data Integrity proofs with the eddsa-rdfc-2022 cryptosuite.`,
+    );
+    return report('malformed', 'This credential is signed in a way this verifier does not check.');
+  }
+  if (!issuerId.startsWith('did:')) {
+    add('issuer', 'failed', `The issuer ${issuerId} is not a DID, so its key cannot be looked up.`);
+    return report('unknown-issuer');
+  }
+  let issuerDoc: DidDocument;
+  try {
+    issuerDoc = await deps.resolveDid(issuerId);
+  } catch (err) {
+    const reason =
+      err instanceof DidNotResolved
+        ? err.message
+        : `${issuerId} could not be resolved: ${(err as Error).message}`;
+    add('issuer', 'failed', reason);
+    return report('unknown-issuer');
+  }
+  const methods = proofMethods(credential);
+  const foreign = methods.find((m) => didOf(m) !== issuerId);
+  if (foreign) {
+    add(
+      'issuer',
+      'failed',
+      `The proof was made with ${foreign}, a key of someone other than the issuer ${issuerId}.`,
+    );
+    return report('tampered', 'This credential was not signed by the issuer it names.');
+  }
+  const listed = methods.filter((m) => verificationMethodOf(issuerDoc, m) && isAssertionMethod(issuerDoc, m));
+  if (listed.length === 0) {
+    add(
+      'issuer',
+      'failed',
+      `${issuerId} resolved, but it does not list the signing key ${methods[0] ?? '(none)'} for issuing credentials.`,
+    );
+    return report('unknown-issuer');
+  }
+  add(
+    'issuer',
+    'passed',
+    `${issuerId} resolved${issuerId === deps.localIssuer ? ' (this server)' : ''}; it lists the signing key ${listed[0]} for issuing credentials.`,
+  );
+
+  // 4. the signature over the content (checked at a time inside the validity window, so that an expired
+  // credential is still told apart from a forged one)
+  const window = validityWindow(credential, now);
+  const from = str(credential.validFrom) ?? str(credential.issuanceDate);
+  const until = str(credential.validUntil) ?? str(credential.expirationDate);
+  const at =
+    window.outcome === 'early' && from
+      ? new Date(from)
+      : window.outcome === 'expired' && until
+        ? new Date(until)
+        : now;
+  const proof = await checkProof(credential, issuerDoc, at);
+  if (!proof.ok) {
+    if (proof.refused && issuerId !== deps.localIssuer) {
+      add('signature', 'failed', `${proof.refused} Contexts are never fetched from the network.`);
+      return report('malformed', 'This credential uses a JSON-LD context this verifier does not hold.');
+    }
+    add(
+      'signature',
+      'failed',
+      `The Data Integrity proof does not match the content (${proof.refused ?? proof.message}).`,
+    );
+    return report('tampered');
+  }
+  add(
+    'signature',
+    'passed',
+    'The Data Integrity proof (eddsa-rdfc-2022, Ed25519) matches every statement of the credential.',
+  );
+
+  // 5. validity dates
+  if (window.outcome !== 'ok') {
+    add('dates', 'failed', window.detail);
+  } else add('dates', 'passed', window.detail);
+
+  // 6. revocation
+  const status = await checkStatus(credential, issuerId, issuerDoc, deps, now);
+  add('status', status.outcome, status.detail);
+  if (status.revoked) return report('revoked');
+  if (window.outcome === 'expired') return report('expired');
+  if (window.outcome === 'early') return report('not-yet-valid');
+  if (status.outcome === 'warning') {
+    return report(
+      'valid',
+      'This credential is authentic and unchanged, but whether it was revoked could not be checked.',
+    );
+  }
+  return report('valid');
+}
+
+interface StatusOutcome {
+  outcome: CheckOutcome;
+  detail: string;
+  revoked: boolean;
+}
+
+async function checkStatus(
+  credential: Json,
+  issuerId: string,
+  issuerDoc: DidDocument,
+  deps: VerifierDeps,
+  now: Date,
+): Promise<StatusOutcome> {
+  const entries = asList(credential.credentialStatus).filter(isObject);
+  if (entries.length === 0) {
+    return {
+      outcome: 'passed',
+      detail: 'It has no status list: its issuer cannot revoke it.',
+      revoked: false,
+    };
+  }
+  const bitstring = entries.filter((e) => e.type === 'BitstringStatusListEntry');
+  if (bitstring.length === 0) {
+    const types = entries.map((e) => String(e.type)).join(', ');
+    return {
+      outcome: 'warning',
+      detail: `Its status (${types}) is of a kind this verifier does not read.`,
+      revoked: false,
+    };
+  }
+  const details: string[] = [];
+  for (const entry of bitstring) {
+    const url = str(entry.statusListCredential);
+    const index = Number.parseInt(String(entry.statusListIndex), 10);
+    const purpose = str(entry.statusPurpose) ?? 'revocation';
+    if (!url || !Number.isInteger(index) || index < 0) {
+      return {
+        outcome: 'failed',
+        detail: 'Its status entry has no status list address or index.',
+        revoked: false,
+      };
+    }
+    let loaded: StatusListLoad;
+    try {
+      loaded = await deps.loadStatusList(url);
+    } catch (err) {
+      return {
+        outcome: 'warning',
+        detail: `Its status list ${url} could not be read (${(err as Error).message}).`,
+        revoked: false,
+      };
+    }
+    const list = loaded.credential;
+    if (!isObject(list) || !asList(list.type).includes('BitstringStatusListCredential')) {
+      return {
+        outcome: 'warning',
+        detail: `${url} is not a Bitstring Status List credential.`,
+        revoked: false,
+      };
+    }
+    const listIssuer = isObject(list.issuer) ? list.issuer.id : list.issuer;
+    if (listIssuer !== issuerId) {
+      return {
+        outcome: 'failed',
+        detail: `The status list ${url} was issued by someone else (${String(listIssuer)}).`,
+        revoked: false,
+      };
+    }
+    if (!loaded.trusted) {
+      const key = await sha256(JSON.stringify(list));
+      const until = verifiedLists.get(key);
+      if (!until || until < Date.now()) {
+        const proof = await checkProof(list, issuerDoc, now);
+        if (!proof.ok) {
+          return {
+            outcome: 'failed',
+            detail: `The status list ${url} is not signed by the issuer.`,
+            revoked: false,
+          };
+        }
+        if (verifiedLists.size > 500) verifiedLists.clear();
+        verifiedLists.set(key, Date.now() + LIST_TRUST_MS);
+      }
+    }
+    const subject = isObject(list.credentialSubject) ? list.credentialSubject : {};
+    if (str(subject.statusPurpose) !== purpose) {
+      return {
+        outcome: 'failed',
+        detail: `The status list ${url} is for ${String(subject.statusPurpose)}, not ${purpose}.`,
+        revoked: false,
+      };
+    }
+    let bits: Awaited<ReturnType<typeof decodeList>>;
+    try {
+      bits = await decodeList({ encodedList: String(subject.encodedList) });
+    } catch {
+      return { outcome: 'failed', detail: `The status list ${url} cannot be decoded.`, revoked: false };
+    }
+    if (index >= bits.length) {
+      return {
+        outcome: 'failed',
+        detail: `Its index ${index} is beyond the status list's ${bits.length} entries.`,
+        revoked: false,
+      };
+    }
+    if (bits.getStatus(index)) {
+      const word = purpose === 'suspension' ? 'suspended' : 'revoked';
+      return {
+        outcome: 'failed',
+        detail: `Marked ${word} in the issuer's status list (${url}, entry ${index}, read from ${loaded.source}).`,
+        revoked: true,
+      };
+    }
+    details.push(
+      `Not ${purpose === 'suspension' ? 'suspended' : 'revoked'}: entry ${index} of ${url} is clear (read from ${loaded.source}).`,
+    );
+  }
+  return { outcome: 'passed', detail: details.join(' '), revoked: false };
+}
+
+/** Every context the verifier holds (for the verify page's "what was checked"). */
+export const BUNDLED_CONTEXTS = [...CONTEXTS.keys()];
