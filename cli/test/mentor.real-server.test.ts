@@ -4,14 +4,17 @@
  * mentor and the learners are real accounts signed in through the real identity flow; the commands run
  * through the CLI's own entry over real HTTP, and what they did is read back from the server.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { questionOptions, questions } from '@server/assessments/tables';
 import { subjects, topics } from '@server/db/schema';
 import { DEMO_SUBJECTS } from '@server/db/seed';
 import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
 import type { Question } from '@shared/schemas/assessment';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
@@ -531,5 +534,83 @@ describe.skipIf(!emulatorHost)(
         status: 'PENDING',
       });
     }, 60_000);
+
+    it('an import killed mid-run (kill -9) and run again yields exactly the file: no duplicates, no empty drafts', async () => {
+      const author = await api.signedIn('TENANT', { name: 'Kai Killed' });
+      const n = 600;
+      const file = join(dir, 'killed.gift');
+      const lines = ['$CATEGORY: $course$/top/Programming/JavaScript', ''];
+      for (let i = 1; i <= n; i++)
+        lines.push(
+          `// [id:killed-${i}] [tag:bulk]`,
+          `::q${i}::Question ${i}: which keyword declares a constant?{=const ~let ~var####Question ${i}: const.}`,
+          '',
+        );
+      writeFileSync(file, lines.join('\n'));
+      // the real executable in its own process, killed with SIGKILL once the first questions are created
+      const bin = fileURLToPath(new URL('../bin/waymark.mjs', import.meta.url));
+      const child = spawn(process.execPath, [bin, '--server', server, 'questions', 'import', file], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dir,
+          XDG_CONFIG_HOME: join(dir, 'killed-config'),
+          WAYMARK_TOKEN: author.token,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let createdBeforeKill = 0;
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c;
+      });
+      const killed = await new Promise<NodeJS.Signals | null>((resolve) => {
+        let pending = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          pending += chunk;
+          const parts = pending.split('\n');
+          pending = parts.pop() ?? '';
+          for (const line of parts)
+            if (line.includes('"status":"created"')) {
+              createdBeforeKill++;
+              if (createdBeforeKill === 1) child.kill('SIGKILL');
+            }
+        });
+        child.on('exit', (_code, signal) => resolve(signal));
+      });
+      expect(killed, stderr).toBe('SIGKILL');
+      expect(createdBeforeKill).toBeGreaterThan(0);
+
+      const mine = eq(questions.createdBy, author.user._id);
+      const counts = async () => {
+        const [all] = await api.db.select({ n: count() }).from(questions).where(mine);
+        const [texts] = await api.db
+          .select({ n: sql<number>`count(distinct ${questions.question})::int` })
+          .from(questions)
+          .where(mine);
+        // a draft left behind: a question without its options
+        const [empty] = await api.db
+          .select({ n: count() })
+          .from(questions)
+          .where(
+            sql`${mine} and not exists (select 1 from ${questionOptions} o where o.question_id = ${questions.id})`,
+          );
+        return { all: Number(all!.n), distinct: Number(texts!.n), empty: Number(empty!.n) };
+      };
+      const afterKill = await counts();
+      expect(afterKill.all).toBeLessThan(n);
+      expect(afterKill.empty).toBe(0);
+      expect(afterKill.distinct).toBe(afterKill.all);
+
+      const again = await runWaymark(['--server', server, 'questions', 'import', file], {
+        sessions,
+        http,
+        env: { WAYMARK_TOKEN: author.token },
+      });
+      expect(again.code, again.err).toBe(0);
+      const summary = again.events.at(-1);
+      expect(summary.created + summary.unchanged).toBe(n);
+      expect(summary.unchanged).toBeGreaterThanOrEqual(afterKill.all);
+      expect(await counts()).toEqual({ all: n, distinct: n, empty: 0 });
+    }, 180_000);
   },
 );
