@@ -440,7 +440,9 @@ describe.skipIf(!emulatorHost)(
         '0',
       ]);
       expect(wrongTime.code).toBe(7);
-      expect(wrongTime.events.map((e) => e.field)).toEqual(['--start', '--duration']);
+      // off the step, too short, and in the past: every problem at once
+      expect(wrongTime.events.map((e) => e.field)).toEqual(['--start', '--duration', '--start']);
+      expect(wrongTime.events.at(-1).message).toContain('The start time cannot be in the past');
 
       const stranger = await waymark([
         'assessments',
