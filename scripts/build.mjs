@@ -51,6 +51,13 @@ const targets = [
     command: ['node', 'widgets/build-embed.mjs'],
   },
   {
+    name: 'cli',
+    config: 'cli/build.mjs',
+    output: 'dist/cli/waymark.js',
+    sources: ['cli/src', 'shared', 'cli/build.mjs', 'package-lock.json'],
+    command: ['node', 'cli/build.mjs'],
+  },
+  {
     name: 'extension',
     config: 'extension/build.mjs',
     output: 'dist/extension-chromium/manifest.json',

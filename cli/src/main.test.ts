@@ -265,7 +265,7 @@ describe('the mentor and author commands', () => {
     expect(r.code).toBe(7);
     expect(r.err).toContain(`${file}:2: email: asha(at)example.com: Invalid email address`);
     expect(r.err).toContain(`${file}:4: email: ravi@: Invalid email address`);
-    expect(r.err).toContain('2 invalid e-mail addresses; nothing was written.');
+    expect(r.err).toContain(`${file}: 2 lines with a problem; nothing was written.`);
     expect(r.requests).toEqual([]);
   });
 });

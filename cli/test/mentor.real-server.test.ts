@@ -4,15 +4,18 @@
  * mentor and the learners are real accounts signed in through the real identity flow; the commands run
  * through the CLI's own entry over real HTTP, and what they did is read back from the server.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { questionOptions, questions } from '@server/assessments/tables';
 import { subjects, topics } from '@server/db/schema';
 import { DEMO_SUBJECTS } from '@server/db/seed';
 import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
 import type { Question } from '@shared/schemas/assessment';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
@@ -139,7 +142,7 @@ describe.skipIf(!emulatorHost)(
       expect(image.options.map((o) => o.isCorrect)).toEqual([false, true, false]);
       const urls = [image.questionImagePath!, ...image.options.map((o) => o.value)];
       for (const url of urls) {
-        expect(url).toMatch(new RegExp(`^${server}/files/questions/${image._id}/`));
+        expect(url).toMatch(new RegExp(`^${server}/files/imports/${mentor.user._id}/`));
         const res = await fetch(url);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/png');
@@ -188,7 +191,7 @@ describe.skipIf(!emulatorHost)(
           '"Algebra" is not a topic of Programming (it is one of Mathematics) (topics: Git, JavaScript, Python, TypeScript, Web Development)',
         ],
       ]);
-      expect(r.err).toContain(`${file}: 3 problems in 3 questions (of 4); nothing was written.`);
+      expect(r.err).toContain(`${file} (Waymark CSV): 3 problems in 3 of 4 questions; nothing was written.`);
       expect((await get(`/tenant/assessment/${assessmentId}`)).questions.length).toBe(before);
       expect((await get('/tenant/question/search-list?limit=50')).length).toBe(mineBefore);
 
@@ -204,16 +207,19 @@ describe.skipIf(!emulatorHost)(
       expect(other.err).toContain('Assessment not found');
     }, 60_000);
 
-    it('exports the questions so that importing the file makes the same questions again', async () => {
+    it('exports the questions so that importing the file again creates nothing and says unchanged', async () => {
       const file = join(dir, 'export.csv');
       const exported = await waymark(['questions', 'export', '--assessment', assessmentId, '-o', file]);
       expect(exported.code).toBe(0);
       expect(exported.events[0]).toMatchObject({ event: 'exported', count: 11, format: 'csv' });
 
       const copy = (await waymark(['assessments', 'create', 'CLI: the copy'])).events[0]._id;
+      const mine = async () => (await get('/tenant/question/search-list?limit=50')).length;
+      const before = await mine();
       const again = await waymark(['questions', 'import', file, '--assessment', copy]);
-      expect(again.code).toBe(0);
-      expect(again.events.at(-1)).toMatchObject({ created: 11 });
+      expect(again.code, again.err).toBe(0);
+      expect(again.events.at(-1)).toMatchObject({ unchanged: 11, created: 0 });
+      expect(await mine()).toBe(before);
 
       const comparable = (q: Question) => ({
         question: q.question,
@@ -247,7 +253,7 @@ describe.skipIf(!emulatorHost)(
         [
           'question,type,options,subject,topic,explanation,tags',
           ...Array.from(
-            { length: 35 },
+            { length: 45 },
             (_, i) => `Which number is ${i}?,MCQ,*${i} | ${i + 1},Programming,Git,It is ${i}.,numbers`,
           ),
         ].join('\n'),
@@ -263,6 +269,49 @@ describe.skipIf(!emulatorHost)(
       for (const q of (await get(`/tenant/assessment/${assessmentId}`)).questions as Question[]) {
         expect(ids).toContain(q._id);
       }
+    }, 60_000);
+
+    it('imports a Moodle GIFT bank: reports what cannot come over, imports the rest, and a re-run is unchanged', async () => {
+      const file = join(dir, 'moodle.gift');
+      writeFileSync(
+        file,
+        [
+          '$CATEGORY: $course$/top/Programming/JavaScript',
+          '',
+          '// [id:q1] [tag:js]',
+          '::one::Which keyword declares a constant?{=const ~let ~var####const cannot be reassigned.}',
+          '',
+          '// [id:q2] [tag:js]',
+          '::two::typeof null is "object".{TRUE####A famous quirk.}',
+          '',
+          '::essay::Explain closures.{}',
+        ].join('\n'),
+      );
+      const refused = await waymark(['questions', 'import', file]);
+      expect(refused.code).toBe(7);
+      expect(refused.events.filter((e) => e.event === 'unsupported').map((e) => [e.line, e.kind])).toEqual([
+        [9, 'essay'],
+      ]);
+      expect(refused.err).toContain('(Moodle GIFT): 1 problem in 1 of 3 questions; nothing was written.');
+      const first = await waymark(['questions', 'import', file, '--skip-unsupported']);
+      expect(first.code, first.err).toBe(0);
+      expect(first.events.at(-1)).toMatchObject({ event: 'summary', created: 2, skipped: 1 });
+      const again = await waymark(['questions', 'import', file, '--skip-unsupported']);
+      expect(again.events.at(-1)).toMatchObject({ created: 0, unchanged: 2 });
+      // a Windows-1252 CSV separated by semicolons, as Excel writes it in France
+      const csv = join(dir, 'excel.csv');
+      writeFileSync(
+        csv,
+        Buffer.from(
+          'question;type;options;subject;topic;explanation;tags\r\nO\xf9 est Z\xfcrich ?;MCQ;*Suisse | France;Programming;Git;Z\xfcrich est en Suisse.;g\xe9o\r\n',
+          'latin1',
+        ),
+      );
+      const excel = await waymark(['questions', 'import', csv]);
+      expect(excel.code, excel.err).toBe(0);
+      expect(excel.err).toContain('read as Windows-1252');
+      const id = excel.events.find((e) => e.event === 'question').id;
+      expect((await get(`/admin/question/${id}`)).question).toBe('Où est Zürich ?');
     }, 60_000);
 
     it('adds seats from a file: added, duplicate, no such learner, payment required, then already assigned', async () => {
@@ -392,7 +441,9 @@ describe.skipIf(!emulatorHost)(
         '0',
       ]);
       expect(wrongTime.code).toBe(7);
-      expect(wrongTime.events.map((e) => e.field)).toEqual(['--start', '--duration']);
+      // off the step, too short, and in the past: every problem at once
+      expect(wrongTime.events.map((e) => e.field)).toEqual(['--start', '--duration', '--start']);
+      expect(wrongTime.events.at(-1).message).toContain('The start time cannot be in the past');
 
       const stranger = await waymark([
         'assessments',
@@ -535,5 +586,83 @@ describe.skipIf(!emulatorHost)(
       expect(() => readFileSync(join(dir, 'x.csv'))).toThrow();
       expect((await waymark(['reports', 'grades'])).code).toBe(2);
     }, 60_000);
+
+    it('an import killed mid-run (kill -9) and run again yields exactly the file: no duplicates, no empty drafts', async () => {
+      const author = await api.signedIn('TENANT', { name: 'Kai Killed' });
+      const n = 600;
+      const file = join(dir, 'killed.gift');
+      const lines = ['$CATEGORY: $course$/top/Programming/JavaScript', ''];
+      for (let i = 1; i <= n; i++)
+        lines.push(
+          `// [id:killed-${i}] [tag:bulk]`,
+          `::q${i}::Question ${i}: which keyword declares a constant?{=const ~let ~var####Question ${i}: const.}`,
+          '',
+        );
+      writeFileSync(file, lines.join('\n'));
+      // the real executable in its own process, killed with SIGKILL once the first questions are created
+      const bin = fileURLToPath(new URL('../bin/waymark.mjs', import.meta.url));
+      const child = spawn(process.execPath, [bin, '--server', server, 'questions', 'import', file], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dir,
+          XDG_CONFIG_HOME: join(dir, 'killed-config'),
+          WAYMARK_TOKEN: author.token,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let createdBeforeKill = 0;
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c;
+      });
+      const killed = await new Promise<NodeJS.Signals | null>((resolve) => {
+        let pending = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          pending += chunk;
+          const parts = pending.split('\n');
+          pending = parts.pop() ?? '';
+          for (const line of parts)
+            if (line.includes('"status":"created"')) {
+              createdBeforeKill++;
+              if (createdBeforeKill === 1) child.kill('SIGKILL');
+            }
+        });
+        child.on('exit', (_code, signal) => resolve(signal));
+      });
+      expect(killed, stderr).toBe('SIGKILL');
+      expect(createdBeforeKill).toBeGreaterThan(0);
+
+      const mine = eq(questions.createdBy, author.user._id);
+      const counts = async () => {
+        const [all] = await api.db.select({ n: count() }).from(questions).where(mine);
+        const [texts] = await api.db
+          .select({ n: sql<number>`count(distinct ${questions.question})::int` })
+          .from(questions)
+          .where(mine);
+        // a draft left behind: a question without its options
+        const [empty] = await api.db
+          .select({ n: count() })
+          .from(questions)
+          .where(
+            sql`${mine} and not exists (select 1 from ${questionOptions} o where o.question_id = ${questions.id})`,
+          );
+        return { all: Number(all!.n), distinct: Number(texts!.n), empty: Number(empty!.n) };
+      };
+      const afterKill = await counts();
+      expect(afterKill.all).toBeLessThan(n);
+      expect(afterKill.empty).toBe(0);
+      expect(afterKill.distinct).toBe(afterKill.all);
+
+      const again = await runWaymark(['--server', server, 'questions', 'import', file], {
+        sessions,
+        http,
+        env: { WAYMARK_TOKEN: author.token },
+      });
+      expect(again.code, again.err).toBe(0);
+      const summary = again.events.at(-1);
+      expect(summary.created + summary.unchanged).toBe(n);
+      expect(summary.unchanged).toBeGreaterThanOrEqual(afterKill.all);
+      expect(await counts()).toEqual({ all: n, distinct: n, empty: 0 });
+    }, 180_000);
   },
 );

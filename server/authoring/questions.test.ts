@@ -56,7 +56,7 @@ describe('question editor calls', () => {
 
   describe('who may call', () => {
     it('declares every authoring call (admin and tenant paths) for TENANT callers only', () => {
-      expect(authoringCalls.length).toBe(22);
+      expect(authoringCalls.length).toBe(25);
       for (const { name, call: c } of authoringCalls) expect(c.access, name).toEqual(['TENANT']);
     });
 

@@ -52,6 +52,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
+import { importRoutes } from './import';
 import { defaultLanguageFor, loadQuestion, loadQuestions } from './questions';
 import {
   assessmentDrafts,
@@ -165,6 +166,8 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
   }
 
   const fresh = async (id: string) => (await loadQuestion(db, id))!;
+
+  importRoutes(app, { db });
 
   serve(
     app,

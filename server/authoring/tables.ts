@@ -59,3 +59,28 @@ export const questionFeedbackActivity = pgTable(
   },
   (t) => [index('question_feedback_activity_feedback_idx').on(t.feedbackId)],
 );
+
+/**
+ * Where each imported question came from, per author: the file's own id of the question (or a hash of its
+ * content) and a fingerprint of what was imported, so running an import again creates nothing twice and
+ * says `unchanged`, and `--update` knows which question to rewrite. Deleting the question forgets it.
+ */
+export const questionImportSources = pgTable(
+  'question_import_sources',
+  {
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceKey: text('source_key').notNull(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.authorId, t.sourceKey] }),
+    index('question_import_sources_question_idx').on(t.questionId),
+  ],
+);

@@ -129,8 +129,9 @@ describe('the documented examples against the real server', () => {
         problems.push(`the answer does not match the documented schema: ${check.error.message}`);
     }
 
-    // the documented errors
-    for (const e of example.errors ?? []) {
+    // the documented errors (an entry with a success status documents a second success, such as 201
+    // beside 200: its record is made up, so the calls' own tests cover it)
+    for (const e of (example.errors ?? []).filter((e) => e.response.status >= 400)) {
       const got = await send(call, e.request ?? example.request ?? {}, token);
       const want = e.response.body as Record<string, unknown>;
       const seen = {

@@ -428,7 +428,7 @@ export function buildOpenApi(serverUrl: string) {
     const security =
       call.access === 'public' ? [] : call.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }];
     const description = [
-      call.summary,
+      call.description ? `${call.summary}\n\n${call.description}` : call.summary,
       '',
       accessText(call),
       call.rateLimit

@@ -22,6 +22,8 @@ export interface CallDef {
   /** The exact path of the specification, with `{param}` segments, relative to the API prefix. */
   readonly path: string;
   readonly summary: string;
+  /** A longer account of what the call does, for the API document. */
+  readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
   /** Devices whose tokens may call (all when absent). */

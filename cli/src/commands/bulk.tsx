@@ -11,8 +11,7 @@ import { ApiError, NetworkError } from '@shared/client/client';
 import type { Context } from '../core/context';
 import { CancelledError, CliError, ExitCode } from '../core/errors';
 import { type PoolOutcome, runPool } from '../core/pool';
-import { BulkApp, type ItemLine, type Progress, type Tone } from '../ui/BulkView';
-import { runInk } from '../ui/render';
+import type { ItemLine, Progress, Tone } from '../ui/BulkView';
 
 /** How a status shows: its word in the line, its symbol's tone, and whether it counts as not done. */
 export interface StatusStyle {
@@ -168,6 +167,7 @@ export async function runBulk<T, R, S extends string>(
   };
 
   if (output.mode === 'interactive') {
+    const [{ runInk }, { BulkApp }] = await Promise.all([import('../ui/render'), import('../ui/BulkView')]);
     await runInk(
       <BulkApp
         initial={{ label: spec.label, done: 0, total, failed: 0 }}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { openBrowser } from '../core/browser';
 import type { Context } from '../core/context';
 import { CliError, ExitCode, usageError } from '../core/errors';
+import { describeUser } from '../core/labels';
 import {
   type DeviceCode,
   deviceLogin,
@@ -17,8 +18,7 @@ import {
 } from '../core/login';
 import { promptSecret, readFirstLine } from '../core/prompt';
 import type { Session } from '../core/session';
-import { type BrowserStatus, describeUser, LoginApp, type LoginState } from '../ui/LoginView';
-import { runInk } from '../ui/render';
+import type { BrowserStatus, LoginState } from '../ui/LoginView';
 import type { CommandModule } from './command';
 
 export interface LoginOptions {
@@ -48,6 +48,7 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
     const initial: LoginState = options.email
       ? { phase: 'signing-in', server: ctx.server, email: options.email }
       : { phase: 'starting', server: ctx.server };
+    const [{ runInk }, { LoginApp }] = await Promise.all([import('../ui/render'), import('../ui/LoginView')]);
     await runInk(<LoginApp initial={initial} run={signIn} onCancel={ctx.cancel} />, ctx.io);
     return;
   }

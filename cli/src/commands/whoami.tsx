@@ -1,8 +1,7 @@
 /** `waymark whoami`: who the terminal is signed in as, fresh from the server (GET /api/user/me). */
 import { me } from '@shared/contract/profile';
 import type { Context } from '../core/context';
-import { Once, runInk } from '../ui/render';
-import { ROLE_LABELS, WhoamiView } from '../ui/WhoamiView';
+import { ROLE_LABELS } from '../core/labels';
 import type { CommandModule } from './command';
 
 export type WhoamiOptions = Record<string, never>;
@@ -19,6 +18,11 @@ export async function whoami(ctx: Context): Promise<void> {
     output.line(`role\t${user.role}`);
     output.line(`server\t${ctx.server}`);
   } else {
+    // Ink and React load only when there is a terminal to draw on
+    const [{ Once, runInk }, { WhoamiView }] = await Promise.all([
+      import('../ui/render'),
+      import('../ui/WhoamiView'),
+    ]);
     await runInk(
       <Once>
         <WhoamiView user={user} server={ctx.server} source={source} />

@@ -38,6 +38,22 @@ describe('the share timing', () => {
     });
   });
 
+  it('says a start in the past even when it is also off the 15-minute step (every problem at once)', () => {
+    expect(parseShareTiming('2026-03-01T08:07:00Z', '2', now)).toEqual({
+      ok: false,
+      problems: [
+        {
+          field: '--start',
+          message: 'The start time must be on a 15-minute step: for example 2026-03-02T09:30:00.000Z',
+        },
+        {
+          field: '--start',
+          message: 'The start time cannot be in the past (it is 2026-03-02T09:20:00.000Z now)',
+        },
+      ],
+    });
+  });
+
   it('refuses what is not an ISO time or a number, and what is missing', () => {
     expect(parseShareTiming('next monday', 'two', now)).toEqual({
       ok: false,

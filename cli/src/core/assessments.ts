@@ -70,14 +70,16 @@ export function parseShareTiming(
   };
   check('--start', { startTime, duration: 1 });
   check('--duration', { startTime: validStart, duration: hours });
-  if (Number.isFinite(startTime) && startTime < now && !problems.some((p) => p.field === '--start')) {
+  // in the past is said even beside another problem of --start: fixing only the step would not do
+  if (Number.isFinite(startTime) && startTime < now) {
     problems.push({
       field: '--start',
       message: `The start time cannot be in the past (it is ${new Date(now).toISOString()} now)`,
     });
   }
   if (problems.some((p) => p.field === '--start' && /15-minute/.test(p.message))) {
-    const next = Math.ceil(startTime / STEP_MS) * STEP_MS;
+    // the example is a valid time: the next step after the one given, or after now if that is later
+    const next = Math.ceil(Math.max(startTime, now) / STEP_MS) * STEP_MS;
     const p = problems.find((q) => q.field === '--start')!;
     p.message = `${p.message}: for example ${new Date(next).toISOString()}`;
   }

@@ -89,6 +89,27 @@ export interface ContextDeps {
   controller: AbortController;
 }
 
+/**
+ * Every answer of a Waymark server's API is JSON (its errors too): an answer that is not — a web site's
+ * HTML page, a proxy's error page, another service on that port — means the address is not a Waymark
+ * server, and says so instead of a puzzling "HTTP 404" or a parse error.
+ */
+export function waymarkOnly(fetch: typeof globalThis.fetch, root: string): typeof globalThis.fetch {
+  return (async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) => {
+    const res = await fetch(input, init);
+    const type = res.headers.get('content-type') ?? '';
+    if (res.status !== 204 && !/json/i.test(type)) {
+      await res.body?.cancel().catch(() => {});
+      throw new CliError(
+        `${root} is not a Waymark server: it answered ${res.status} with ${type.split(';')[0] || 'no content type'} where Waymark's API answers JSON.`,
+        ExitCode.unreachable,
+        { hint: 'Check the address (--server, WAYMARK_SERVER, or the one `waymark login` saved).' },
+      );
+    }
+    return res;
+  }) as typeof globalThis.fetch;
+}
+
 export function createContext(globals: GlobalOptions, deps: ContextDeps): Context {
   const { io, env, sessions, http, controller } = deps;
   const stored = sessions.load();
@@ -99,7 +120,7 @@ export function createContext(globals: GlobalOptions, deps: ContextDeps): Contex
     createClient({
       baseUrl: `${root}/api`,
       device: 'CLI',
-      fetch: http.fetch,
+      fetch: waymarkOnly(http.fetch, root),
       ...(tokens ? { tokens, lock } : {}),
     });
 

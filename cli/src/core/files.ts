@@ -1,12 +1,21 @@
 /** Reading the files commands are given, with errors that say which file and why. */
 import { readFileSync } from 'node:fs';
+import { decodeText } from '@shared/formats/text';
 import { CliError, ExitCode } from './errors';
 
 /** A text file's content; a missing or unreadable file is a usage error naming it. */
 export function readTextFile(path: string, what = 'file'): string {
+  let bytes: Uint8Array;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (err) {
+    throw unreadable(path, what, err);
+  }
+  return decodeText(bytes).text;
+}
+
+function unreadable(path: string, what: string, err: unknown): CliError {
+  {
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT'
@@ -16,7 +25,7 @@ export function readTextFile(path: string, what = 'file'): string {
           : code === 'EACCES'
             ? 'permission denied'
             : (err as Error).message;
-    throw new CliError(`Cannot read the ${what} ${path}: ${why}.`, ExitCode.usage);
+    return new CliError(`Cannot read the ${what} ${path}: ${why}.`, ExitCode.usage);
   }
 }
 
@@ -34,4 +43,13 @@ export function intOption(
     throw new CliError(`${name}: must be a whole number from ${min} to ${max}.`, ExitCode.usage);
   }
   return n;
+}
+
+/** A file's bytes; a missing or unreadable file is a usage error naming it. */
+export function readFileBytes(path: string, what = 'file'): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    throw unreadable(path, what, err);
+  }
 }

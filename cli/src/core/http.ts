@@ -30,8 +30,28 @@ export function createHttp(options: HttpOptions = {}): Http {
     });
     return agent;
   };
-  const fetch = ((input: Parameters<typeof undiciFetch>[0], init?: Parameters<typeof undiciFetch>[1]) =>
-    undiciFetch(input, { ...init, dispatcher: dispatcher() })) as unknown as typeof globalThis.fetch;
+  /**
+   * Each request gets a signal of its own, tied to the caller's (Ctrl+C) by a listener removed as soon as
+   * the response has started: undici only lets go of the listener it adds to a signal when the request is
+   * garbage-collected, so thousands of requests under the command's one signal piled up listeners on it
+   * (MaxListenersExceededWarning on runs of 1,500 items).
+   */
+  const fetch = (async (
+    input: Parameters<typeof undiciFetch>[0],
+    init?: Parameters<typeof undiciFetch>[1],
+  ) => {
+    const outer = init?.signal ?? undefined;
+    if (!outer) return undiciFetch(input, { ...init, dispatcher: dispatcher() });
+    outer.throwIfAborted();
+    const inner = new AbortController();
+    const onAbort = () => inner.abort(outer.reason);
+    outer.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await undiciFetch(input, { ...init, signal: inner.signal, dispatcher: dispatcher() });
+    } finally {
+      outer.removeEventListener('abort', onAbort);
+    }
+  }) as unknown as typeof globalThis.fetch;
   return {
     fetch,
     async close() {

@@ -4,9 +4,10 @@
  * Every entry keeps where it came from, so a bad one is named by its line.
  */
 import { existsSync, statSync } from 'node:fs';
+import { type CsvDelimiter, CsvError, detectDelimiter, parseCsv, withHeader } from '@shared/formats/csv';
 import { EMAIL_PATTERN } from '@shared/schemas/auth-forms';
 import { Id } from '@shared/schemas/common';
-import { parseCsv, withHeader } from './csv';
+import { CliError, ExitCode } from './errors';
 import { readTextFile } from './files';
 
 export interface PersonEntry {
@@ -37,14 +38,15 @@ const ID_COLUMNS = ['id', 'learnerid', 'learner id', 'userid', 'user id'];
 export function readPeopleText(text: string): { entries: PersonEntry[]; problems: PersonProblem[] } {
   const src = text.replace(/^\uFEFF/, '');
   const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = detectDelimiter(firstLine);
   const header = firstLine
     .toLowerCase()
-    .split(',')
+    .split(delimiter)
     .map((c) => c.trim().replace(/^"|"$/g, ''));
   const column = header.findIndex((c) => EMAIL_COLUMNS.includes(c) || ID_COLUMNS.includes(c));
   if (column < 0) return readLines(src, 0);
   // a CSV with a header; a one-column file with a header line just skips it
-  return header.length > 1 ? readPeopleCsv(src) : readLines(src, 1);
+  return header.length > 1 ? readPeopleCsv(src, delimiter) : readLines(src, 1);
 }
 
 function readLines(src: string, skip: number) {
@@ -58,8 +60,15 @@ function readLines(src: string, skip: number) {
   return { entries, problems: [] as PersonProblem[] };
 }
 
-function readPeopleCsv(src: string) {
-  const { columns, rows } = withHeader(parseCsv(src));
+function readPeopleCsv(src: string, delimiter: CsvDelimiter) {
+  let records: ReturnType<typeof parseCsv>;
+  try {
+    records = parseCsv(src, delimiter);
+  } catch (err) {
+    if (err instanceof CsvError) throw new CliError(err.message, ExitCode.badInput);
+    throw err;
+  }
+  const { columns, rows } = withHeader(records);
   const name =
     columns.find((c) => EMAIL_COLUMNS.includes(c)) ?? columns.find((c) => ID_COLUMNS.includes(c)) ?? 'email';
   const entries: PersonEntry[] = [];

@@ -1,21 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { QuestionFileFormat } from '@shared/formats/detect';
+import { describeRowError } from '@shared/formats/record';
+import { arrayItemLines, joinCell, splitCell, toRecord, writeRecords } from '@shared/formats/waymark';
 import type { Question } from '@shared/schemas/assessment';
 import type { Subject } from '@shared/schemas/lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../test/images';
-import {
-  arrayItemLines,
-  checkQuestionFile,
-  describeRowError,
-  joinCell,
-  type QuestionFileFormat,
-  readQuestionFile,
-  splitCell,
-  toRecord,
-  writeRecords,
-} from './question-file';
+import { checkQuestionFile, readQuestionFile } from './question-file';
 
 const subjects: Subject[] = [
   {
@@ -44,7 +37,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Checks a file's text as if it were saved at dir/name. */
 function check(name: string, text: string, format?: QuestionFileFormat) {
-  const file = readQuestionFile(join(dir, name), text, format);
+  const file = readQuestionFile(join(dir, name), Buffer.from(text), format);
   return { format: file.format, ...checkQuestionFile(file, subjects) };
 }
 
@@ -129,11 +122,13 @@ describe('a JSON file', () => {
     expect(mcq!.line).toBe(2);
     expect(mcq!.item).toBe(1);
     expect(code!.input.code).toBe('console.log(typeof null)');
-    expect(image!.image).toEqual({ kind: 'file', path: join(dir, 'banner.png'), fileType: 'png' });
-    expect(image!.optionImages).toEqual([
-      { kind: 'file', path: join(dir, 'small.png'), fileType: 'png' },
-      { kind: 'file', path: join(dir, 'small.png'), fileType: 'png' },
+    expect(image!.image).toMatchObject({ kind: 'bytes', ref: 'banner.png', fileType: 'png' });
+    expect(image!.optionImages).toMatchObject([
+      { kind: 'bytes', ref: 'small.png', fileType: 'png' },
+      { kind: 'bytes', ref: 'small.png', fileType: 'png' },
     ]);
+    const banner = image!.image!;
+    expect(banner.kind === 'bytes' && Buffer.from(banner.load()).equals(png(1200, 400))).toBe(true);
     expect(msqImage!.optionImages[1]).toEqual({ kind: 'url', url: 'https://cdn.example.com/b.png' });
     expect(fib!.input).toMatchObject({ points: 5, options: [{ value: '1024', isCorrect: true }] });
   });

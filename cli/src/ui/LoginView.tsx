@@ -46,8 +46,9 @@ function useNow(active: boolean) {
   return now;
 }
 
-export const describeUser = (user: LoginUser) =>
-  `${user.name ? `${user.name} <${user.email}>` : user.email} (${user.role})`;
+import { describeUser } from '../core/labels';
+
+export { describeUser };
 
 export function LoginView({ state }: { state: LoginState }) {
   const now = useNow(state.phase === 'waiting');

@@ -7,10 +7,9 @@ export interface WhoamiUser {
   role: string;
 }
 
-export const ROLE_LABELS: Record<string, string> = {
-  USER: 'learner',
-  TENANT: 'mentor or organisation',
-};
+import { ROLE_LABELS } from '../core/labels';
+
+export { ROLE_LABELS };
 
 export function WhoamiView({
   user,

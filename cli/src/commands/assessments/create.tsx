@@ -3,8 +3,6 @@ import { createAssessment } from '@shared/contract/authoring';
 import { AssessmentNameInput } from '@shared/schemas/authoring';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
-import { Once, runInk } from '../../ui/render';
-import { Done, TaskApp } from '../../ui/TaskApp';
 import type { CommandModule } from '../command';
 
 export interface AssessmentsCreateOptions {
@@ -27,13 +25,18 @@ export async function createAssessmentCommand(
     ctx.signedIn();
     if (output.json) output.emit({ event: 'assessment', status: 'wouldCreate', name, dryRun: true });
     else if (output.mode === 'plain') output.line(`would create\t${name}`);
-    else
+    else {
+      const [{ Once, runInk }, { Done }] = await Promise.all([
+        import('../../ui/render'),
+        import('../../ui/TaskApp'),
+      ]);
       await runInk(
         <Once>
           <Done>Would create the assessment “{name}”. Nothing was written (--dry-run).</Done>
         </Once>,
         ctx.io,
       );
+    }
     return;
   }
   const { client } = ctx.signedIn();
@@ -45,6 +48,8 @@ export async function createAssessmentCommand(
     else output.line(`${id}\t${name}`);
     return;
   }
+  const { runInk } = await import('../../ui/render');
+  const { Done, TaskApp } = await import('../../ui/TaskApp');
   await runInk(
     <TaskApp
       label={`Creating the assessment “${name}”…`}

@@ -3,8 +3,6 @@ import { assessmentList } from '@shared/contract/authoring';
 import { formatDateTime } from '@shared/rules/format-date';
 import { MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
 import type { Context } from '../../core/context';
-import { Once, runInk } from '../../ui/render';
-import { TableView } from '../../ui/TableView';
 import type { CommandModule } from '../command';
 
 export type AssessmentsListOptions = Record<string, never>;
@@ -21,6 +19,10 @@ export async function listAssessments(ctx: Context): Promise<void> {
     for (const a of data) output.line([a._id, a.name, a.questionCount, a.createdAt].join('\t'));
     return;
   }
+  const [{ Once, runInk }, { TableView }] = await Promise.all([
+    import('../../ui/render'),
+    import('../../ui/TableView'),
+  ]);
   await runInk(
     <Once>
       <TableView

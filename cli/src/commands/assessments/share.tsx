@@ -19,8 +19,6 @@ import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, type PersonProblem, readPeopleOption } from '../../core/people';
-import { runInk } from '../../ui/render';
-import { Done, TaskApp } from '../../ui/TaskApp';
 import type { CommandModule } from '../command';
 
 export interface AssessmentsShareOptions {
@@ -140,6 +138,8 @@ export async function shareAssessmentCommand(ctx: Context, options: AssessmentsS
     }
     return;
   }
+  const { runInk } = await import('../../ui/render');
+  const { Done, TaskApp } = await import('../../ui/TaskApp');
   await runInk(
     <TaskApp
       label={options.dryRun ? 'Checking the share…' : 'Sharing the assessment…'}

@@ -1,20 +1,23 @@
 /**
- * `waymark questions export`: writes questions as a file that `waymark questions import` reads back
- * (JSON, NDJSON or CSV), with subjects and topics by name and images as their web addresses.
+ * `waymark questions export`: writes questions as a file that `waymark questions import` reads back —
+ * Waymark JSON, NDJSON or CSV, Moodle GIFT or Moodle XML, IMS QTI 2.1 (a zip package), or Aiken (single-
+ * answer questions only) — with subjects and topics by name, each question's Waymark id (so importing the
+ * file again creates nothing), and images as their web addresses (carried inside Moodle XML and QTI).
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { me } from '@shared/contract/profile';
+import { aikenCanWrite, writeAiken } from '@shared/formats/aiken';
+import { writeGift } from '@shared/formats/gift';
+import type { EmbeddedImage } from '@shared/formats/moodle-xml';
+import { writeMoodleXml } from '@shared/formats/moodle-xml';
+import { writeQtiPackage } from '@shared/formats/qti';
+import type { BankQuestion } from '@shared/formats/record';
+import { toRecord, writeRecords } from '@shared/formats/waymark';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
-import {
-  QUESTION_FILE_FORMATS,
-  type QuestionFileFormat,
-  toRecord,
-  writeRecords,
-} from '../../core/question-file';
 import { EXPORT_LIMIT, loadQuestionsForExport, loadSubjects } from '../../core/questions';
 import type { CommandModule } from '../command';
 
@@ -26,21 +29,59 @@ export interface QuestionsExportOptions {
   format?: string;
 }
 
-function formatFor(options: QuestionsExportOptions): QuestionFileFormat {
-  const given = options.format?.toLowerCase();
+export const EXPORT_FORMATS = ['json', 'ndjson', 'csv', 'gift', 'moodle-xml', 'qti', 'aiken'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+function formatFor(options: QuestionsExportOptions): ExportFormat {
+  const given = options.format?.trim().toLowerCase();
   if (given !== undefined) {
-    if (!(QUESTION_FILE_FORMATS as readonly string[]).includes(given))
-      throw usageError(`--format: must be one of ${QUESTION_FILE_FORMATS.join(', ')}.`);
-    return given as QuestionFileFormat;
+    const alias = given === 'xml' || given === 'moodle' ? 'moodle-xml' : given === 'jsonl' ? 'ndjson' : given;
+    if (!(EXPORT_FORMATS as readonly string[]).includes(alias))
+      throw usageError(`--format: must be one of ${EXPORT_FORMATS.join(', ')}.`);
+    return alias as ExportFormat;
   }
   const ext = options.output ? extname(options.output).toLowerCase() : '';
   if (ext === '.csv') return 'csv';
   if (ext === '.json') return 'json';
+  if (ext === '.gift') return 'gift';
+  if (ext === '.xml') return 'moodle-xml';
+  if (ext === '.zip') return 'qti';
   return 'ndjson';
 }
 
+/** The images of these questions, fetched so Moodle XML and QTI can carry them inside the file. */
+async function fetchImages(
+  ctx: Context,
+  questions: readonly BankQuestion[],
+): Promise<Map<string, EmbeddedImage>> {
+  const urls = new Set<string>();
+  for (const q of questions) {
+    if (q.image) urls.add(q.image);
+    if (q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE') for (const o of q.options) urls.add(o.value);
+  }
+  const out = new Map<string, EmbeddedImage>();
+  const names = new Set<string>();
+  for (const url of urls) {
+    if (!/^https?:\/\//i.test(url)) continue;
+    try {
+      const res = await ctx.http.fetch(url, { signal: ctx.signal });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      let name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'image');
+      for (let n = 2; names.has(name); n++) name = `${n}-${name}`;
+      names.add(name);
+      out.set(url, { name, bytes });
+    } catch (err) {
+      ctx.output.note(
+        `Note: the image ${url} could not be fetched (${(err as Error).message}); the file links to it instead.`,
+      );
+    }
+  }
+  return out;
+}
+
 /** Writes a file whole or not at all. */
-function writeAtomically(path: string, content: string) {
+function writeAtomically(path: string, content: string | Uint8Array) {
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeFileSync(temp, content, { flag: 'wx' });
@@ -73,7 +114,35 @@ export async function exportQuestions(ctx: Context, options: QuestionsExportOpti
   const published = questions.filter((q) => q.status === 'PUBLISH');
   const drafts = questions.length - published.length;
   const records = published.map((q) => toRecord(q, subjects, ctx.server));
-  const content = writeRecords(records, format);
+  const bank: BankQuestion[] = records.map((r) => ({
+    id: r.id!,
+    question: r.question,
+    type: r.type,
+    options: r.options.map((o) => ({ value: o.value, correct: o.correct ?? false })),
+    ...(r.points !== undefined ? { points: r.points } : {}),
+    subject: r.subject ?? '',
+    topic: r.topic ?? '',
+    explanation: typeof r.explanation === 'string' ? [r.explanation] : (r.explanation ?? []),
+    tags: typeof r.tags === 'string' ? [r.tags] : (r.tags ?? []),
+    code: r.code ?? null,
+    image: r.image ?? null,
+  }));
+  const header = `Exported from ${ctx.server} on ${new Date().toISOString().slice(0, 10)} (${bank.length} questions).`;
+  let content: string | Uint8Array;
+  if (format === 'gift') content = writeGift(bank, { header });
+  else if (format === 'moodle-xml')
+    content = writeMoodleXml(bank, { images: await fetchImages(ctx, bank), comment: header });
+  else if (format === 'qti') content = writeQtiPackage(bank, { images: await fetchImages(ctx, bank) });
+  else if (format === 'aiken') {
+    content = writeAiken(bank);
+    const left = bank.filter((q) => !aikenCanWrite(q)).length;
+    if (left)
+      output.note(
+        `Left out ${left} question${left === 1 ? '' : 's'} Aiken cannot hold (it has single-answer text questions only).`,
+      );
+  } else content = writeRecords(records, format);
+  if (format === 'qti' && !options.output)
+    throw usageError('A QTI package is a zip file: give it a name with -o bank.zip.');
 
   if (truncated) {
     output.note(
@@ -82,7 +151,7 @@ export async function exportQuestions(ctx: Context, options: QuestionsExportOpti
   }
   if (drafts) output.note(`Left out ${drafts} draft${drafts === 1 ? '' : 's'} that were never saved.`);
   if (!options.output) {
-    ctx.io.stdout.write(content);
+    ctx.io.stdout.write(content as string);
     return;
   }
   writeAtomically(options.output, content);
@@ -113,17 +182,22 @@ export const questionsExportCommand: CommandModule<QuestionsExportOptions> = {
       .option('-o, --output <file>', 'write to this file (default: standard output)')
       .option(
         '--format <format>',
-        `${QUESTION_FILE_FORMATS.join(', ')} (default: from the file name, else ndjson)`,
+        `${EXPORT_FORMATS.join(', ')} (default: from the file name — .json .csv .gift .xml .zip — else ndjson)`,
       )
       .addHelpText(
         'after',
         `
 Without --assessment the questions come from the server's search (published questions and your own),
 read page by page, at most ${EXPORT_LIMIT.toLocaleString('en')}, the most recently changed first. Subjects and topics are written by name,
-images as their web addresses (import uses them as they are). Drafts that were never saved are left out.
+images as their web addresses (Moodle XML and QTI carry them inside the file). Each question keeps its
+Waymark id, so importing the file again creates nothing. Drafts that were never saved are left out.
+Formats: json, ndjson, csv, gift (Moodle GIFT), moodle-xml, qti (a QTI 2.1 zip package), aiken
+(single-answer text questions only).
 
 Examples:
   $ waymark questions export --mine -o my-questions.csv
+  $ waymark questions export --mine -o bank.gift
+  $ waymark questions export --assessment 0b9c… -o week-3.zip --format qti
   $ waymark questions export --assessment 0b9c… -o week-3.json
   $ waymark questions export --search closures > closures.ndjson`,
       ),

@@ -1,24 +1,36 @@
 /**
- * `waymark questions import <file>`: creates the questions of a JSON, NDJSON or CSV file. Every question is
- * checked first (the editor's schema and rules, subjects and topics against the server's, images on disk);
- * one bad row and nothing is written (exit 7). Then each question is created through the editor's own calls
- * with bounded concurrency; one failing does not stop the rest, and the exit code says whether all were.
+ * `waymark questions import <file>`: brings a question bank in — Waymark's JSON, NDJSON or CSV, Moodle GIFT,
+ * Aiken, Moodle XML, or IMS QTI (2.1, or 1.2 as Canvas exports it), its format and text encoding detected.
+ * Every question is checked first (the editor's rules, subjects and topics against the server's, images);
+ * every problem is reported at once with its line and field, and nothing is written while there is one
+ * (exit 7). What Waymark cannot hold (an essay, a matching question, partial credit, a numerical tolerance)
+ * is reported with its reason too; --skip-unsupported imports the rest.
+ *
+ * Then the server is asked which questions it already has (each remembered by the file's own id, or by a
+ * hash of its content): those are `unchanged`, or `changed` until --update rewrites them; the others are
+ * created through the batch import, each whole in one transaction. So an import stopped with Ctrl+C, or cut
+ * off, leaves no half-made question, and running it again completes it without creating anything twice.
  */
+import {
+  ImportBatcher,
+  type ImportOutcome,
+  importPlanned,
+  type PlannedQuestion,
+  planImport,
+  UploadError,
+  uploadImportImage,
+  writesQuestion,
+} from '@shared/client/question-import';
 import { getAssessment } from '@shared/contract/authoring';
+import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
+import { problemCount } from '@shared/formats/prepare';
+import { describePlace, describeRowError, shorten } from '@shared/formats/record';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
-import { intOption, readTextFile } from '../../core/files';
-import {
-  checkQuestionFile,
-  describePlace,
-  describeRowError,
-  type PreparedQuestion,
-  QUESTION_FILE_FORMATS,
-  type QuestionFileFormat,
-  readQuestionFile,
-} from '../../core/question-file';
-import { createCheckedQuestion, loadSubjects } from '../../core/questions';
+import { intOption, readFileBytes } from '../../core/files';
+import { checkQuestionFile, type PreparedQuestion, readQuestionFile, sha256 } from '../../core/question-file';
+import { loadSubjects } from '../../core/questions';
 import { failedWith, runBulk, type StatusStyle } from '../bulk';
 import type { CommandModule } from '../command';
 
@@ -28,29 +40,38 @@ export interface QuestionsImportOptions {
   assessment?: string;
   concurrency?: string;
   dryRun?: boolean;
+  update?: boolean;
+  skipUnsupported?: boolean;
+  subject?: string;
+  topic?: string;
+  tags?: string;
+  explanation?: string;
 }
 
 export const MAX_CONCURRENCY = 16;
 
-const shorten = (s: string, n = 50) => {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > n ? `${flat.slice(0, n - 1)}…` : flat;
-};
-
 function describeLine(q: PreparedQuestion, placeWidth: number) {
-  return `${describePlace(q).padEnd(placeWidth)}  ${(q.input.questionType ?? 'MCQ').padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question)}”`;
+  return `${describePlace(q).padEnd(placeWidth)}  ${(q.input.questionType ?? 'MCQ').padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question, 50)}”`;
 }
 
 const STATUSES = {
   created: { word: 'created', tone: 'ok', failed: false },
+  updated: { word: 'updated', tone: 'ok', failed: false },
+  unchanged: { word: 'unchanged', tone: 'info', failed: false },
+  changed: { word: 'changed', tone: 'info', failed: false },
   wouldCreate: { word: 'would create', tone: 'info', failed: false },
+  wouldUpdate: { word: 'would update', tone: 'info', failed: false },
   failed: { word: 'failed', tone: 'fail', failed: true },
 } as const satisfies Record<string, StatusStyle>;
+type Status = keyof typeof STATUSES;
+
+type Planned = PlannedQuestion;
 
 function questionFields(q: PreparedQuestion) {
   return {
     line: q.line,
     ...(q.item ? { item: q.item } : {}),
+    ...(q.part ? { part: q.part } : {}),
     type: q.input.questionType ?? 'MCQ',
     subject: q.subjectName,
     topic: q.topicName,
@@ -59,21 +80,22 @@ function questionFields(q: PreparedQuestion) {
 }
 
 export async function importQuestions(ctx: Context, options: QuestionsImportOptions): Promise<void> {
-  const format = options.format?.toLowerCase();
-  if (format !== undefined && !(QUESTION_FILE_FORMATS as readonly string[]).includes(format)) {
-    throw usageError(`--format: must be one of ${QUESTION_FILE_FORMATS.join(', ')}.`);
-  }
+  const format = options.format === undefined ? undefined : parseFormatName(options.format);
+  if (format === null) throw usageError(`--format: must be one of ${QUESTION_FILE_FORMATS.join(', ')}.`);
   const concurrency = intOption(options.concurrency, '--concurrency', 1, MAX_CONCURRENCY, 4);
   if (options.assessment !== undefined && !Id.safeParse(options.assessment).success) {
     throw new CliError(`--assessment: "${options.assessment}" is not an assessment id.`, ExitCode.badInput, {
       hint: 'Run `waymark assessments list` to see their ids.',
     });
   }
-  const text = readTextFile(options.file, 'question file');
-  const file = readQuestionFile(options.file, text, format as QuestionFileFormat | undefined);
-
-  const { client } = ctx.signedIn();
+  const bytes = readFileBytes(options.file, 'question file');
+  const file = readQuestionFile(options.file, bytes, format);
+  if (!file.format)
+    throw new CliError(`${options.file} ${UNKNOWN_FORMAT}.`, ExitCode.badInput, {
+      hint: 'If it is one of them, say which with --format.',
+    });
   const { output } = ctx;
+  const { client } = ctx.signedIn();
   // one read of the subjects resolves every name (and says at once if this account may author)
   const subjects = await loadSubjects(client, ctx.signal);
   let assessmentName: string | null = null;
@@ -84,60 +106,190 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     });
     assessmentName = data.name;
   }
+  const tags = options.tags
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const checked = checkQuestionFile(file, subjects, {
+    defaults: {
+      ...(options.subject ? { subject: options.subject } : {}),
+      ...(options.topic ? { topic: options.topic } : {}),
+      ...(tags?.length ? { tags } : {}),
+      ...(options.explanation ? { explanation: options.explanation } : {}),
+    },
+  });
+  const { questions, errors, unsupported } = checked;
+  const total = file.result.total;
+  const formatName = FORMAT_NAMES[file.format];
+  for (const n of file.result.notes) output.note(`${options.file}: ${n}`);
 
-  const { questions, errors } = checkQuestionFile(file, subjects);
-  if (errors.length) {
-    const rows = new Set(errors.map((e) => `${e.line}:${e.item ?? ''}`)).size;
+  const skip = Boolean(options.skipUnsupported);
+  const problems = [
+    ...errors,
+    ...(skip ? [] : unsupported.map((u) => ({ ...u, field: u.kind, message: `not imported: ${u.reason}` }))),
+  ];
+  if (problems.length) {
     if (output.json) {
       for (const e of errors) output.emit({ event: 'invalid', file: options.file, ...e });
+      if (!skip) for (const u of unsupported) output.emit({ event: 'unsupported', file: options.file, ...u });
     } else {
       for (const e of errors) output.note(`${options.file}: ${describeRowError(e)}`);
+      if (!skip)
+        for (const u of unsupported)
+          output.note(
+            `${options.file}: ${describePlace(u)}: ${u.kind}: not imported: ${u.reason}${u.title ? ` (“${u.title}”)` : ''}`,
+          );
     }
+    const onlyUnsupported = errors.length === 0;
     throw new CliError(
-      `${options.file}: ${errors.length} problem${errors.length === 1 ? '' : 's'} in ${rows} question${rows === 1 ? '' : 's'} (of ${file.records.length}); nothing was written.`,
+      `${options.file} (${formatName}): ${problemCount(problems, total)}; nothing was written.`,
       ExitCode.badInput,
-      { hint: 'Fix them and run the import again (--dry-run checks without writing).' },
+      {
+        hint: onlyUnsupported
+          ? 'Waymark cannot hold these questions; --skip-unsupported imports the others.'
+          : 'Fix them and run the import again (--dry-run checks without writing).',
+      },
     );
   }
+  if (skip && unsupported.length) {
+    for (const u of unsupported) {
+      if (output.json) output.emit({ event: 'unsupported', file: options.file, ...u, skipped: true });
+      else
+        output.note(
+          `${options.file}: ${describePlace(u)}: skipped ${u.kind}: ${u.reason}${u.title ? ` (“${u.title}”)` : ''}`,
+        );
+    }
+  }
+
+  // what the server already has
+  const planned = await planImport(client, questions, sha256, ctx.signal);
 
   const into = assessmentName ? ` into “${assessmentName}”` : '';
-  const inside = assessmentName ? ` in “${assessmentName}”` : '';
   const dryRun = Boolean(options.dryRun);
-  const placeWidth = Math.max(...questions.map((q) => describePlace(q).length));
+  const update = Boolean(options.update);
+  const placeWidth = Math.max(0, ...questions.map((q) => describePlace(q).length));
   const describeQuestion = (q: PreparedQuestion) => describeLine(q, placeWidth);
+  const batcher = new ImportBatcher(client, {
+    ...(options.assessment ? { assessmentId: options.assessment } : {}),
+    update,
+  });
+  // uploads share the connections with the batches: at most `concurrency` at a time
+  let uploading = 0;
+  const waiting: (() => void)[] = [];
+  const slot = async <T,>(work: () => Promise<T>) => {
+    while (uploading >= concurrency) await new Promise<void>((r) => waiting.push(r));
+    uploading++;
+    try {
+      return await work();
+    } finally {
+      uploading--;
+      waiting.shift()?.();
+    }
+  };
+  const deps = { client, fetch: ctx.http.fetch, signal: ctx.signal };
+  const upload = (source: Parameters<typeof uploadImportImage>[1]) =>
+    slot(() =>
+      uploadImportImage(deps, source).catch((err) => {
+        if (err instanceof UploadError)
+          throw new CliError(
+            err.message,
+            err.reason === 'unreachable' ? ExitCode.unreachable : ExitCode.badInput,
+            {
+              cause: err,
+            },
+          );
+        throw err;
+      }),
+    );
+
+  const work = async (
+    p: Planned,
+  ): Promise<{ status: Status; questionId: string | null; outcome?: ImportOutcome }> => {
+    if (dryRun) {
+      const status: Status = writesQuestion(p, update)
+        ? p.known === 'new'
+          ? 'wouldCreate'
+          : 'wouldUpdate'
+        : (p.known as Status);
+      return { status, questionId: p.questionId };
+    }
+    const outcome = await importPlanned(p, {
+      batcher,
+      update,
+      upload,
+      ...(options.assessment ? { assessmentId: options.assessment } : {}),
+    });
+    return { status: outcome.status, questionId: outcome.questionId, outcome };
+  };
+
   await runBulk(ctx, {
-    label: dryRun ? 'Checking questions' : `Creating questions${into}`,
+    label: dryRun ? 'Checking questions' : `Importing questions${into}`,
     event: 'question',
-    items: questions,
-    concurrency: dryRun ? 1 : concurrency,
+    items: planned,
+    // many questions in flight, so each request carries a full batch
+    concurrency: concurrency * 25,
     statuses: STATUSES,
     dryRun,
-    placeOf: (q) => ({ key: `${q.line}:${q.item ?? ''}`, fields: questionFields(q) }),
-    work: async (q) =>
-      dryRun
-        ? null
-        : createCheckedQuestion({ client, fetch: ctx.http.fetch, signal: ctx.signal }, q, options.assessment),
-    describe: (q, outcome) => {
-      if (!outcome.ok) return failedWith('failed', describeQuestion(q), outcome.error);
-      if (!outcome.value) return { status: 'wouldCreate', text: describeQuestion(q) };
-      const id = outcome.value._id;
-      return { status: 'created', text: describeQuestion(q), extra: id, fields: { id } };
-    },
-    summarize: (count) => {
-      const total = questions.length;
-      const failed = count('failed');
-      const of = `${total} question${total === 1 ? '' : 's'}`;
+    placeOf: (p) => ({
+      key: `${p.q.part ?? ''}:${p.q.line}:${p.q.item ?? ''}`,
+      fields: { ...questionFields(p.q), key: p.key },
+    }),
+    work,
+    describe: (p, outcome) => {
+      const text = describeQuestion(p.q);
+      if (!outcome.ok) return failedWith('failed', text, outcome.error);
+      const { status, questionId, outcome: o } = outcome.value;
+      if (status === 'failed')
+        return {
+          status,
+          text,
+          fields: { error: { field: o?.field, message: o?.message } },
+          detail: [`${o?.field ?? 'question'}: ${o?.message ?? 'not created'}`],
+        };
+      const detail =
+        status === 'changed' && !update
+          ? ['the file differs from what was imported before; --update rewrites it']
+          : [];
       return {
-        lines: [
-          dryRun
-            ? `${of} checked: all would be created${into}. Nothing was written (--dry-run).`
-            : `Created ${count('created')} of ${of}${inside}${failed ? `; ${failed} failed` : ''}.`,
-        ],
-        fields: { file: options.file, ...(options.assessment ? { assessmentId: options.assessment } : {}) },
+        status,
+        text,
+        ...(questionId ? { extra: questionId, fields: { id: questionId } } : {}),
+        ...(detail.length ? { detail } : {}),
       };
     },
-    partialMessage: (failed, total) =>
-      `${failed} of ${total} questions could not be created (see above); the others were.`,
+    summarize: (count) => {
+      const n = (s: Status, word: string) => (count(s) ? [`${count(s)} ${word}`] : []);
+      const parts = dryRun
+        ? [
+            ...n('wouldCreate', 'would be created'),
+            ...n('wouldUpdate', 'would be updated'),
+            ...n('unchanged', 'unchanged'),
+            ...n('changed', 'changed (left as they are without --update)'),
+          ]
+        : [
+            ...n('created', 'created'),
+            ...n('updated', 'updated'),
+            ...n('unchanged', 'unchanged'),
+            ...n('changed', 'changed in the file and left as they are (--update rewrites them)'),
+            ...n('failed', 'failed'),
+          ];
+      const of = `${planned.length} question${planned.length === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;
+      const skipped = skip && unsupported.length ? [`${unsupported.length} not supported and skipped.`] : [];
+      return {
+        lines: [
+          `${of}: ${parts.join(', ') || 'none'}.${dryRun ? ' Nothing was written (--dry-run).' : ''}`,
+          ...skipped,
+        ],
+        fields: {
+          file: options.file,
+          format: file.format,
+          ...(options.assessment ? { assessmentId: options.assessment } : {}),
+          ...(skip ? { skipped: unsupported.length } : {}),
+        },
+      };
+    },
+    partialMessage: (failed, all) =>
+      `${failed} of ${all} questions could not be imported (see above); the others were.`,
   });
 }
 
@@ -145,37 +297,52 @@ export const questionsImportCommand: CommandModule<QuestionsImportOptions> = {
   define: (parent) =>
     parent
       .command('import')
-      .description('Create the questions of a JSON, NDJSON or CSV file (every row is checked first)')
-      .argument('<file>', 'the question file (.json: an array or one question per line; .ndjson; .csv)')
+      .description(
+        'Import a question bank: Waymark JSON/CSV, Moodle GIFT, Aiken, Moodle XML or IMS QTI (checked first)',
+      )
+      .argument('<file>', 'the question file (its format and text encoding are detected)')
       .option(
         '--format <format>',
-        `the file's format when its name does not say: ${QUESTION_FILE_FORMATS.join(', ')}`,
+        `the file's format when it cannot be told: ${QUESTION_FILE_FORMATS.join(', ')}`,
       )
       .option('--assessment <id>', 'also add each question to this assessment of yours')
-      .option('--concurrency <n>', `questions created at a time (1–${MAX_CONCURRENCY})`, '4')
-      .option('--dry-run', 'check the file against the server and print what would be created; write nothing')
+      .option(
+        '--subject <name>',
+        'the subject of questions whose file gives none (Aiken, GIFT without $CATEGORY)',
+      )
+      .option('--topic <name>', 'the topic of questions whose file gives none')
+      .option('--tags <list>', 'comma-separated tags for questions that have none')
+      .option('--explanation <text>', 'the explanation of questions that have none')
+      .option(
+        '--skip-unsupported',
+        'import the other questions when some cannot be held (essays, matching, …)',
+      )
+      .option('--update', 'rewrite questions imported before whose content has changed in the file')
+      .option('--concurrency <n>', `requests at a time (1–${MAX_CONCURRENCY})`, '4')
+      .option('--dry-run', 'check the file against the server and print what would happen; write nothing')
       .addHelpText(
         'after',
         `
+Formats (detected from the content, then the name): Waymark JSON (an array or one question per line),
+NDJSON and CSV (header row; , ; or tab separated); Moodle GIFT; Aiken; Moodle XML; IMS QTI 2.1 items and
+QTI 1.2 as Canvas exports it, alone or in a zip package. Text may be UTF-8 (with or without BOM), UTF-16
+or Windows-1252. docs/question-formats.md maps every construct to Waymark's six types.
+
 Every question is checked before anything is written: the question, subject, topic, first explanation
 and a tag are required; at least one option is correct (exactly one for MCQ, CODE_MCQ and MCQ_IMAGE);
-every option has a value; a fill-in-blank question has an answer. Subjects and topics are names or ids
-of the server's (GET /admin/subject/subject-list). One bad row and nothing is created (exit 7).
+a fill-in-blank question has an answer. Every problem is reported with its line and field (exit 7).
 
-JSON (an array, or one object per line):
-  {"question": "…", "type": "MCQ", "options": [{"value": "…", "correct": true}, "…"],
-   "subject": "Programming", "topic": "JavaScript", "explanation": "…", "tags": ["…"],
-   "code": "…", "image": "images/q1.png", "points": 10}
-CSV columns (header row; any order): question, type, options, points, subject, topic, explanation,
-  tags, code, image (and id, ignored). Options are separated by |, a leading * marks a correct one:
-  "*Paris | London | Berlin". Tags are separated by commas. See cli/README.md and cli/examples/.
+Running the same import again is safe: each question is remembered by the file's own id (or its content)
+and is reported unchanged; changed ones are left as they are unless --update. Each question is created
+whole on the server, so Ctrl+C or a lost connection leaves nothing half-made: run the import again.
 
-Exit codes: 0 all created, 7 the file has problems (nothing written), 8 some questions failed.
+Exit codes: 0 done, 7 the file has problems (nothing written), 8 some questions failed.
 
 Examples:
-  $ waymark questions import cli/examples/questions.json --dry-run
-  $ waymark questions import bank.csv --assessment 0b9c… --concurrency 8
-  $ waymark questions import bank.ndjson --json | jq 'select(.status == "failed")'`,
+  $ waymark questions import moodle-export.gift --subject Programming --topic JavaScript --dry-run
+  $ waymark questions import quiz.xml --skip-unsupported --assessment 0b9c…
+  $ waymark questions import canvas-export.zip --tags imported --explanation "See the course notes."
+  $ waymark questions import bank.csv --update --json | jq 'select(.status == "failed")'`,
       ),
   handler: importQuestions,
 };

@@ -2,8 +2,6 @@
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
 import { freeSeats, listAllSeats, type Seat, subscriptionInfo } from '../../core/seats';
-import { Once, runInk } from '../../ui/render';
-import { TableView } from '../../ui/TableView';
 import type { CommandModule } from '../command';
 
 export interface SeatsListOptions {
@@ -49,6 +47,10 @@ export async function listSeats(ctx: Context, options: SeatsListOptions): Promis
     `${info.seatCount} of ${info.totalQuantity} seats used${info.pendingInvitations ? ` (and ${info.pendingInvitations} kept for invitations)` : ''}, ${free} free`,
     info.isSubscribed ? 'subscribed' : `not subscribed (${info.freeSeats} seats are free of charge)`,
   ].join(' · ');
+  const [{ Once, runInk }, { TableView }] = await Promise.all([
+    import('../../ui/render'),
+    import('../../ui/TableView'),
+  ]);
   await runInk(
     <Once>
       <TableView

@@ -15,12 +15,58 @@ import { useSignalValue } from '@widgets/core/useSignal';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { currentUser } from '../../app/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPools } from './QuestionPools';
+
+/** Loaded when first opened: it brings the question-file readers (shared/formats). */
+const ImportQuestionsDialog = lazy(() =>
+  import('./ImportQuestionsDialog').then((m) => ({ default: m.ImportQuestionsDialog })),
+);
+
+/** The "Import questions" button and its dialog, loaded on the first click and kept for focus to return. */
+function ImportQuestions({
+  assessmentId,
+  assessmentName,
+  onImported,
+}: {
+  assessmentId?: string;
+  assessmentName?: string;
+  onImported: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        Import questions
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <ImportQuestionsDialog
+            open={open}
+            {...(assessmentId ? { assessmentId } : {})}
+            {...(assessmentName ? { assessmentName } : {})}
+            onClose={(imported) => {
+              setOpen(false);
+              if (imported) onImported();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 /** Questions a page of the add-question search shows at a time. */
 const SEARCH_PAGE = 20;
@@ -125,6 +171,11 @@ export default function AssessmentBuilderPage() {
                 >
                   Add Question
                 </button>
+                <ImportQuestions
+                  assessmentId={assessmentId}
+                  {...(a ? { assessmentName: a.name } : {})}
+                  onImported={assessment.reload}
+                />
                 <button type="button" className="btn" onClick={() => void newQuestion()} disabled={creating}>
                   {creating ? <Spinner /> : null} Create New Question
                 </button>
@@ -308,6 +359,13 @@ function AddQuestionView({
           Back
         </button>
         <h1>Add Question</h1>
+        <div className="spacer" />
+        <ImportQuestions
+          onImported={() => {
+            setMore(NO_MORE);
+            results.reload();
+          }}
+        />
       </div>
       <form
         className="row toolbar"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { png } from '../../test/images';
+import { png } from '../../cli/test/images';
 import { imageInfo } from './image';
 
 /** A JPEG's first segments: SOI, an APP0 segment, then a baseline start-of-frame with the size. */

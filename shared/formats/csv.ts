@@ -1,9 +1,9 @@
 /**
- * CSV as spreadsheets write it (RFC 4180): fields separated by commas, records by CRLF or LF; a field in
- * double quotes may hold commas, line breaks and doubled quotes (""); a byte-order mark at the start is
- * ignored. Every record keeps the line it starts on, so errors can name it.
+ * CSV as spreadsheets write it (RFC 4180): fields separated by commas (or, as Excel writes it where the
+ * decimal mark is a comma, by semicolons; or by tabs), records by CRLF or LF; a field in double quotes may
+ * hold separators, line breaks and doubled quotes (""); a byte-order mark at the start is ignored. Every
+ * record keeps the line it starts on, so errors can name it.
  */
-import { CliError, ExitCode } from './errors';
 
 export interface CsvRecord {
   /** The 1-based line of the file on which the record starts. */
@@ -11,18 +11,41 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export class CsvError extends CliError {
+export class CsvError extends Error {
   constructor(
     readonly line: number,
     message: string,
   ) {
-    super(`line ${line}: ${message}`, ExitCode.badInput);
+    super(`line ${line}: ${message}`);
     this.name = 'CsvError';
   }
 }
 
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+export const delimiterName = (d: CsvDelimiter) => (d === '\t' ? 'tab' : d === ';' ? 'semicolon' : 'comma');
+
+/**
+ * The separator of a CSV text, from its first record (the header): the one of `,` `;` and tab that occurs
+ * most often outside quotes. Commas win ties, so a one-column file reads as ordinary CSV.
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const counts: Record<CsvDelimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && (c === ',' || c === ';' || c === '\t')) counts[c]++;
+  }
+  let best: CsvDelimiter = ',';
+  for (const d of CSV_DELIMITERS) if (counts[d] > counts[best]) best = d;
+  return best;
+}
+
 /** Parses CSV text into records. Blank lines are skipped; a quote left open is an error naming its line. */
-export function parseCsv(text: string): CsvRecord[] {
+export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord[] {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const records: CsvRecord[] = [];
   let fields: string[] = [];
@@ -46,7 +69,7 @@ export function parseCsv(text: string): CsvRecord[] {
 
   while (i < src.length) {
     const ch = src[i]!;
-    if (ch === '"' && field === '' && !fieldHadText(src, i)) {
+    if (ch === '"' && field === '' && !fieldHadText(src, i, delimiter)) {
       // a quoted field: runs to the closing quote, "" is one quote
       const quoteLine = line;
       started = true;
@@ -75,12 +98,18 @@ export function parseCsv(text: string): CsvRecord[] {
       }
       // after the closing quote: a separator, the end of the record, or the end of the text
       const next = src[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-        throw new CsvError(line, `unexpected text after a closing quote: use "" for a quote inside a field`);
+      if (next !== undefined && next !== delimiter && next !== '\n' && next !== '\r') {
+        const other = CSV_DELIMITERS.find((d) => d !== delimiter && d === next);
+        throw new CsvError(
+          line,
+          other
+            ? `a ${delimiterName(other)} after a closing quote, but the fields are separated by ${delimiterName(delimiter)}s`
+            : `unexpected text after a closing quote: use "" for a quote inside a field`,
+        );
       }
       continue;
     }
-    if (ch === ',') {
+    if (ch === delimiter) {
       started = true;
       endField();
       i++;
@@ -102,9 +131,9 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 /** Whether the current field already has characters before position i (then a quote is literal). */
-function fieldHadText(src: string, i: number): boolean {
+function fieldHadText(src: string, i: number, delimiter: string): boolean {
   const prev = src[i - 1];
-  return prev !== undefined && prev !== ',' && prev !== '\n' && prev !== '\r';
+  return prev !== undefined && prev !== delimiter && prev !== '\n' && prev !== '\r';
 }
 
 /** One CSV field: quoted when it holds a comma, a quote, a line break, or leading or trailing spaces. */

@@ -1,0 +1,47 @@
+/**
+ * A --server that is not a Waymark server (a web site, a proxy's error page, a typo'd port that another
+ * service answers) is named as such, instead of a puzzling "HTTP 404" or a JSON parse error.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWaymark } from '../../test/harness';
+import { createHttp } from './http';
+import { SessionStore } from './session';
+
+const dir = mkdtempSync(join(tmpdir(), 'waymark-not-waymark-'));
+const http = createHttp();
+let site: Server;
+let url = '';
+
+beforeAll(async () => {
+  // a web site: HTML for every address, 200 for its home page and 404 elsewhere
+  site = createServer((req, res) => {
+    res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Example</title><h1>Example Domain</h1>');
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await http.close();
+  await new Promise((r) => site.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a --server that is not Waymark', () => {
+  it.each([
+    ['whoami', ['whoami']],
+    ['assessments list', ['assessments', 'list']],
+  ])('%s says the address is not a Waymark server', async (_name, args) => {
+    const res = await runWaymark(['--server', url, ...args], {
+      sessions: new SessionStore(join(dir, 'session.json')),
+      http,
+      env: { WAYMARK_TOKEN: 'a-token' },
+    });
+    expect(res.code).toBe(6);
+    expect(res.err).toContain(`${url} is not a Waymark server`);
+  });
+});

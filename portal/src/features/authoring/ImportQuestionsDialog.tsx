@@ -1,0 +1,639 @@
+/**
+ * "Import questions", for authors who never open a terminal: choose a question bank (Moodle GIFT, Aiken,
+ * Moodle XML, IMS QTI, or Waymark's JSON or CSV), see what will become of each question — created,
+ * unchanged, changed, or not importable and why, each with its line — then import. The file is read and
+ * checked here by the same readers and rules as `waymark questions import` (shared/formats), the server
+ * says which questions it already has, and each question is created whole by the batch import
+ * (shared/client/question-import.ts), so stopping half-way leaves nothing half-made and importing the file
+ * again creates nothing twice.
+ */
+import { ApiError } from '@shared/client/client';
+import {
+  ImportBatcher,
+  type ImportOutcome,
+  importPlanned,
+  type PlannedQuestion,
+  planImport,
+  UploadError,
+  uploadImportImage,
+  writesQuestion,
+} from '@shared/client/question-import';
+import { adminSubjectList } from '@shared/contract/authoring';
+import { FORMAT_NAMES, UNKNOWN_FORMAT } from '@shared/formats/detect';
+import { sha256Hex } from '@shared/formats/fingerprint';
+import { checkFile, problemCount } from '@shared/formats/prepare';
+import { describePlace, type RowError, shorten, type Unsupported } from '@shared/formats/record';
+import { QUESTION_TYPE_TABLE } from '@shared/rules/question-types';
+import type { Subject } from '@shared/schemas/lists';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Dialog } from '@widgets/ui/Dialog';
+import { Spinner } from '@widgets/ui/Loader';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ChosenFile, readChosenFiles } from './importFiles';
+import './import-questions.css';
+
+/** Questions in flight at once: enough to fill the import's batches of 100. */
+const IN_FLIGHT = 200;
+/** Image uploads at once. */
+const UPLOADS = 4;
+/** Rows a list of the report shows; the rest are counted. */
+const SHOWN = 200;
+
+interface Defaults {
+  subject: string;
+  topic: string;
+  tags: string;
+  explanation: string;
+}
+const NO_DEFAULTS: Defaults = { subject: '', topic: '', tags: '', explanation: '' };
+
+interface Report {
+  fileName: string;
+  formatName: string;
+  total: number;
+  notes: string[];
+  errors: RowError[];
+  unsupported: Unsupported[];
+  planned: PlannedQuestion[];
+}
+
+type Stage =
+  | { kind: 'choose'; message?: string }
+  | { kind: 'checking' }
+  | { kind: 'report'; report: Report }
+  | { kind: 'importing'; report: Report; done: number; todo: number }
+  | {
+      kind: 'done';
+      report: Report;
+      results: Map<string, ImportOutcome | { status: 'failed'; message: string }>;
+      stopped: boolean;
+      error?: string;
+    };
+
+const typeLabel = (q: PlannedQuestion) => QUESTION_TYPE_TABLE[q.q.input.questionType ?? 'MCQ'].label;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+async function readFiles(list: FileList): Promise<ChosenFile[]> {
+  return Promise.all(
+    [...list].map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+  );
+}
+
+export interface ImportQuestionsDialogProps {
+  open: boolean;
+  /** Questions also go into this assessment (the builder); without it, into the bank only. */
+  assessmentId?: string;
+  assessmentName?: string;
+  /** Closed; `imported` says whether anything was written (the page then reads its list again). */
+  onClose: (imported: boolean) => void;
+}
+
+export function ImportQuestionsDialog({
+  open,
+  assessmentId,
+  assessmentName,
+  onClose,
+}: ImportQuestionsDialogProps) {
+  const id = useId();
+  const [files, setFiles] = useState<ChosenFile[] | null>(null);
+  const [defaults, setDefaults] = useState<Defaults>(NO_DEFAULTS);
+  const [update, setUpdate] = useState(false);
+  const [stage, setStage] = useState<Stage>({ kind: 'choose' });
+  const [wrote, setWrote] = useState(false);
+  const stop = useRef<AbortController | null>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const subjects = useCall(
+    (signal) =>
+      open ? client.call(adminSubjectList, { signal }).then((r) => r.data) : Promise.resolve([] as Subject[]),
+    [open],
+  );
+
+  // a new dialog starts from the beginning
+  useEffect(() => {
+    if (!open) return;
+    setFiles(null);
+    setDefaults(NO_DEFAULTS);
+    setUpdate(false);
+    setStage({ kind: 'choose' });
+    setWrote(false);
+  }, [open]);
+
+  // the file and what is said for questions without a subject, topic, tags or explanation: checked again
+  // at each change (text a moment after typing stops)
+  useEffect(() => {
+    if (!files || !subjects.data) return;
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => {
+        setStage({ kind: 'checking' });
+        check(files, subjects.data!, defaults, controller.signal)
+          .then((s) => {
+            if (!controller.signal.aborted) setStage(s);
+          })
+          .catch((err: unknown) => {
+            if (!controller.signal.aborted)
+              setStage({
+                kind: 'choose',
+                message: messageOf(err, 'The file could not be checked. Please try again.'),
+              });
+          });
+      },
+      defaults.tags || defaults.explanation ? 300 : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [files, subjects.data, defaults]);
+
+  // the outcome is announced and focused
+  useEffect(() => {
+    if (stage.kind === 'done') summaryRef.current?.focus();
+  }, [stage.kind]);
+
+  const importing = stage.kind === 'importing';
+  const close = () => {
+    if (importing) return;
+    onClose(wrote);
+  };
+
+  async function run(report: Report) {
+    const controller = new AbortController();
+    stop.current = controller;
+    const todo = report.planned.filter((p) => writesQuestion(p, update) || assessmentId);
+    const results = new Map<string, ImportOutcome | { status: 'failed'; message: string }>();
+    // what is not sent stays as the server has it
+    for (const p of report.planned)
+      if (!writesQuestion(p, update) && !assessmentId)
+        results.set(p.key, {
+          key: p.key,
+          status: p.known as 'unchanged' | 'changed',
+          questionId: p.questionId,
+        });
+    let done = 0;
+    setStage({ kind: 'importing', report, done, todo: todo.length });
+    const batcher = new ImportBatcher(client, { ...(assessmentId ? { assessmentId } : {}), update });
+    let uploading = 0;
+    const waiting: (() => void)[] = [];
+    const upload: Parameters<typeof importPlanned>[1]['upload'] = async (source) => {
+      while (uploading >= UPLOADS) await new Promise<void>((r) => waiting.push(r));
+      uploading++;
+      try {
+        return await uploadImportImage(
+          { client, fetch: window.fetch.bind(window), signal: controller.signal },
+          source,
+        );
+      } finally {
+        uploading--;
+        waiting.shift()?.();
+      }
+    };
+    let fatal: string | undefined;
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length && !controller.signal.aborted && !fatal) {
+        const p = todo[next++]!;
+        try {
+          const outcome = await importPlanned(p, {
+            batcher,
+            update,
+            upload,
+            ...(assessmentId ? { assessmentId } : {}),
+          });
+          results.set(p.key, outcome);
+          if (outcome.status === 'created' || outcome.status === 'updated' || assessmentId) setWrote(true);
+        } catch (err) {
+          if (controller.signal.aborted) break;
+          const message = messageOf(err, (err as Error).message || 'It could not be imported.');
+          results.set(p.key, { status: 'failed', message });
+          // signed out, or the server or the storage is gone: the others would fail alike
+          if (
+            (err instanceof ApiError && err.status === 401) ||
+            (err instanceof UploadError ? err.reason === 'unreachable' : !(err instanceof ApiError))
+          )
+            fatal = message;
+        }
+        done++;
+        setStage({ kind: 'importing', report, done, todo: todo.length });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, todo.length) }, worker));
+    stop.current = null;
+    setStage({
+      kind: 'done',
+      report,
+      results,
+      stopped: controller.signal.aborted,
+      ...(fatal ? { error: fatal } : {}),
+    });
+  }
+
+  const report =
+    stage.kind === 'report' || stage.kind === 'importing' || stage.kind === 'done' ? stage.report : null;
+  const toWrite = report ? report.planned.filter((p) => writesQuestion(p, update)).length : 0;
+  const toAdd = report && assessmentId ? report.planned.length - toWrite : 0;
+  const changed = report ? report.planned.filter((p) => p.known === 'changed').length : 0;
+  const blocked = !report || report.errors.length > 0;
+
+  let actions: ReactNode;
+  if (stage.kind === 'importing')
+    actions = (
+      <button type="button" className="btn btn-secondary" onClick={() => stop.current?.abort()}>
+        Stop
+      </button>
+    );
+  else if (stage.kind === 'done')
+    actions = (
+      <button type="button" className="btn" onClick={close}>
+        Close
+      </button>
+    );
+  else
+    actions = (
+      <>
+        <button type="button" className="btn btn-secondary" onClick={close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={stage.kind !== 'report' || blocked || toWrite + toAdd === 0}
+          onClick={() => report && void run(report)}
+        >
+          {importButton(report, toWrite, toAdd)}
+        </button>
+      </>
+    );
+
+  const subjectList = subjects.data ?? [];
+  const topics = subjectList.find((s) => s._id === defaults.subject)?.topics ?? [];
+
+  return (
+    <Dialog open={open} title="Import questions" onClose={close} modalOnly={importing} actions={actions}>
+      <div className="import-questions">
+        {stage.kind === 'done' || importing ? null : (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-file`}>Question file</label>
+              <input
+                id={`${id}-file`}
+                type="file"
+                multiple
+                aria-describedby={`${id}-file-hint`}
+                onChange={async (e) => {
+                  const list = e.currentTarget.files;
+                  if (!list?.length) return;
+                  setFiles(await readFiles(list));
+                }}
+              />
+              <span id={`${id}-file-hint`} className="hint">
+                Moodle GIFT, Aiken, Moodle XML, IMS QTI (an item, or a zip package as Canvas exports it), or
+                Waymark's JSON or CSV. If the file names image files, choose them with it.
+                {assessmentName ? ` The questions are also added to “${assessmentName}”.` : ''}
+              </span>
+            </div>
+            <fieldset className="import-defaults">
+              <legend>For questions the file gives none</legend>
+              <div className="field">
+                <label htmlFor={`${id}-subject`}>Subject</label>
+                <select
+                  id={`${id}-subject`}
+                  value={defaults.subject}
+                  onChange={(e) => setDefaults({ ...defaults, subject: e.target.value, topic: '' })}
+                >
+                  <option value="">From the file</option>
+                  {subjectList.map((s) => (
+                    <option key={s._id} value={s._id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-topic`}>Topic</label>
+                <select
+                  id={`${id}-topic`}
+                  value={defaults.topic}
+                  disabled={!defaults.subject}
+                  onChange={(e) => setDefaults({ ...defaults, topic: e.target.value })}
+                >
+                  <option value="">From the file</option>
+                  {topics.map((t) => (
+                    <option key={t._id} value={t._id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-tags`}>Tags</label>
+                <input
+                  id={`${id}-tags`}
+                  type="text"
+                  placeholder="e.g. algebra, week 3"
+                  value={defaults.tags}
+                  onChange={(e) => setDefaults({ ...defaults, tags: e.target.value })}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-explanation`}>Explanation</label>
+                <input
+                  id={`${id}-explanation`}
+                  type="text"
+                  value={defaults.explanation}
+                  onChange={(e) => setDefaults({ ...defaults, explanation: e.target.value })}
+                />
+              </div>
+            </fieldset>
+          </>
+        )}
+        {subjects.error ? (
+          <p className="alert alert-error" role="alert">
+            {messageOf(subjects.error)}
+          </p>
+        ) : null}
+        {stage.kind === 'choose' && stage.message ? (
+          <p className="alert alert-error" role="alert">
+            {stage.message}
+          </p>
+        ) : null}
+        {stage.kind === 'checking' ? (
+          <p role="status" className="import-status">
+            <Spinner /> Checking the questions…
+          </p>
+        ) : null}
+        {stage.kind === 'report' ? (
+          <ReportView report={stage.report} update={update} assessmentId={assessmentId}>
+            {changed ? (
+              <label className="import-check">
+                <input type="checkbox" checked={update} onChange={(e) => setUpdate(e.target.checked)} />{' '}
+                Update the {plural(changed, 'question')} changed since{' '}
+                {changed === 1 ? 'it was' : 'they were'} imported
+              </label>
+            ) : null}
+          </ReportView>
+        ) : null}
+        {stage.kind === 'importing' ? (
+          <div className="import-progress">
+            <label htmlFor={`${id}-progress`}>
+              Importing {stage.report.fileName}
+              {assessmentName ? ` into “${assessmentName}”` : ''}
+            </label>
+            <progress id={`${id}-progress`} max={stage.todo} value={stage.done} />
+            <p role="status">
+              {stage.done} of {stage.todo} done. Each question is created whole: stopping leaves nothing
+              half-made.
+            </p>
+          </div>
+        ) : null}
+        {stage.kind === 'done' ? <DoneView stage={stage} summaryRef={summaryRef} /> : null}
+      </div>
+    </Dialog>
+  );
+}
+
+function importButton(report: Report | null, toWrite: number, toAdd: number) {
+  if (!report) return 'Import';
+  if (report.unsupported.length && toWrite + toAdd > 0) return 'Import the others';
+  if (toWrite === 0 && toAdd > 0) return `Add ${plural(toAdd, 'question')} to the assessment`;
+  return `Import ${plural(toWrite, 'question')}`;
+}
+
+/** Reads and checks the chosen files, then asks the server which questions it has. */
+async function check(
+  files: ChosenFile[],
+  subjects: Subject[],
+  defaults: Defaults,
+  signal: AbortSignal,
+): Promise<Stage> {
+  const chosen = readChosenFiles(files);
+  if (!chosen.ok) return { kind: 'choose', message: chosen.message };
+  const { file, read } = chosen;
+  if (!read.format) return { kind: 'choose', message: `${file.name} ${UNKNOWN_FORMAT}.` };
+  const tags = defaults.tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const checked = checkFile(read.result, subjects, {
+    images: chosen.images,
+    defaults: {
+      ...(defaults.subject ? { subject: defaults.subject } : {}),
+      ...(defaults.topic ? { topic: defaults.topic } : {}),
+      ...(tags.length ? { tags } : {}),
+      ...(defaults.explanation.trim() ? { explanation: defaults.explanation.trim() } : {}),
+    },
+  });
+  const planned = checked.errors.length ? [] : await planImport(client, checked.questions, sha256Hex, signal);
+  return {
+    kind: 'report',
+    report: {
+      fileName: file.name,
+      formatName: FORMAT_NAMES[read.format],
+      total: read.result.total,
+      notes: read.result.notes,
+      errors: checked.errors,
+      unsupported: checked.unsupported,
+      planned,
+    },
+  };
+}
+
+function Group({
+  title,
+  count,
+  open,
+  children,
+}: {
+  title: string;
+  count: number;
+  open?: boolean;
+  children: ReactNode;
+}) {
+  if (!count) return null;
+  return (
+    <details className="import-group" open={open}>
+      <summary>
+        {title}: {count}
+      </summary>
+      {children}
+      {count > SHOWN ? <p className="muted">…and {count - SHOWN} more.</p> : null}
+    </details>
+  );
+}
+
+function QuestionRows({ rows, word }: { rows: PlannedQuestion[]; word: (p: PlannedQuestion) => ReactNode }) {
+  return (
+    <ul className="import-list">
+      {rows.slice(0, SHOWN).map((p) => (
+        <li key={p.key}>
+          <span className="import-place">{describePlace(p.q)}</span> · {typeLabel(p)} ·{' '}
+          <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
+          <span className="import-word">{word(p)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReportView({
+  report,
+  update,
+  assessmentId,
+  children,
+}: {
+  report: Report;
+  update: boolean;
+  assessmentId: string | undefined;
+  children?: ReactNode;
+}) {
+  const { planned, errors, unsupported } = report;
+  const created = planned.filter((p) => p.known === 'new');
+  const unchanged = planned.filter((p) => p.known === 'unchanged');
+  const changed = planned.filter((p) => p.known === 'changed');
+  const problems = errors.length + unsupported.length;
+  let summary: string;
+  if (errors.length)
+    summary = `${report.fileName} (${report.formatName}): ${problemCount([...errors, ...unsupported], report.total)}. Nothing can be imported until the problems are fixed.`;
+  else {
+    const parts = [
+      created.length ? `${created.length} will be created` : '',
+      unchanged.length ? `${unchanged.length} unchanged` : '',
+      changed.length ? `${changed.length} changed since imported` : '',
+      unsupported.length ? `${unsupported.length} cannot be held` : '',
+    ].filter(Boolean);
+    summary = `${report.fileName} (${report.formatName}), ${plural(report.total, 'question')}: ${parts.join(', ') || 'none'}.`;
+  }
+  return (
+    <div className="import-report">
+      <p role="status" className={errors.length ? 'alert alert-error' : 'alert alert-info'}>
+        {summary}
+      </p>
+      {report.notes.length ? (
+        <ul className="import-notes">
+          {report.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      <Group title="Problems to fix in the file" count={errors.length} open>
+        <ul className="import-list">
+          {errors.slice(0, SHOWN).map((e) => (
+            <li key={`${describePlace(e)}-${e.field}-${e.message}`}>
+              <span className="import-place">{describePlace(e)}</span> · {e.field}:{' '}
+              <span className="import-text">{e.message}</span>
+            </li>
+          ))}
+        </ul>
+      </Group>
+      <Group title="Cannot be held by Waymark (not imported)" count={unsupported.length} open>
+        <ul className="import-list">
+          {unsupported.slice(0, SHOWN).map((u) => (
+            <li key={`${describePlace(u)}-${u.kind}`}>
+              <span className="import-place">{describePlace(u)}</span> · {u.kind}
+              {u.title ? (
+                <>
+                  {' '}
+                  · <span className="import-text">“{shorten(u.title, 60)}”</span>
+                </>
+              ) : null}
+              <span className="import-word">{u.reason}</span>
+            </li>
+          ))}
+        </ul>
+      </Group>
+      {errors.length ? null : (
+        <>
+          <Group title="Will be created" count={created.length} open={created.length <= 20}>
+            <QuestionRows rows={created} word={() => 'will be created'} />
+          </Group>
+          <Group title="Unchanged (already imported)" count={unchanged.length}>
+            <QuestionRows
+              rows={unchanged}
+              word={() => (assessmentId ? 'unchanged; added to the assessment' : 'unchanged')}
+            />
+          </Group>
+          <Group title="Changed since it was imported" count={changed.length} open>
+            <QuestionRows
+              rows={changed}
+              word={() => (update ? 'will be updated' : 'changed in the file; left as it is unless updated')}
+            />
+          </Group>
+          {children}
+        </>
+      )}
+      {problems && !errors.length && unsupported.length ? (
+        <p className="muted">“Import the others” leaves out what cannot be held and imports the rest.</p>
+      ) : null}
+    </div>
+  );
+}
+
+const DONE_WORDS: Record<string, string> = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  changed: 'changed in the file, left as it is',
+  failed: 'failed',
+};
+
+function DoneView({
+  stage,
+  summaryRef,
+}: {
+  stage: Extract<Stage, { kind: 'done' }>;
+  summaryRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  const { report, results, stopped, error } = stage;
+  const count = (s: string) => [...results.values()].filter((r) => r.status === s).length;
+  const failed = report.planned.filter((p) => results.get(p.key)?.status === 'failed');
+  const notReached = report.planned.filter((p) => !results.has(p.key));
+  const parts = ['created', 'updated', 'unchanged', 'changed', 'failed']
+    .map((s) => (count(s) ? `${count(s)} ${DONE_WORDS[s]}` : ''))
+    .filter(Boolean);
+  return (
+    <div className="import-report">
+      <p
+        ref={summaryRef}
+        tabIndex={-1}
+        role="status"
+        className={failed.length || error ? 'alert alert-warning' : 'alert alert-success'}
+      >
+        {report.fileName}: {parts.join(', ') || 'nothing imported'}.
+        {report.unsupported.length
+          ? ` ${report.unsupported.length} could not be held and were left out.`
+          : ''}
+        {stopped || error
+          ? ` ${error ? `Stopped: ${error}` : 'Stopped'}: ${plural(notReached.length, 'question')} not imported yet; importing the file again completes it without creating anything twice.`
+          : ''}
+      </p>
+      <Group title="Failed" count={failed.length} open>
+        <ul className="import-list">
+          {failed.slice(0, SHOWN).map((p) => {
+            const r = results.get(p.key) as { field?: string; message?: string };
+            return (
+              <li key={p.key}>
+                <span className="import-place">{describePlace(p.q)}</span> · {typeLabel(p)} ·{' '}
+                <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
+                <span className="import-word">
+                  {r.field ? `${r.field}: ` : ''}
+                  {r.message ?? 'not created'}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </Group>
+      <Group
+        title="Imported"
+        count={report.planned.length - failed.length - notReached.length}
+        open={report.planned.length <= 20}
+      >
+        <QuestionRows
+          rows={report.planned.filter((p) => !failed.includes(p) && !notReached.includes(p))}
+          word={(p) => DONE_WORDS[results.get(p.key)?.status ?? p.known] ?? ''}
+        />
+      </Group>
+    </div>
+  );
+}

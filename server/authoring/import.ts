@@ -1,0 +1,422 @@
+/**
+ * Importing a bank of questions (issue 10): which questions of a file are new, unchanged or changed; upload
+ * addresses for their images; and the batch import, which creates each question whole — its options, its
+ * images, its place in an assessment and the record of where it came from — in one transaction, so an
+ * import interrupted at any point leaves no half-made question, and one run again creates nothing twice.
+ *
+ * Where a question came from is remembered per author (question_import_sources): the file's own id of the
+ * question, or a hash of its content, with the fingerprint of what was imported. A key `waymark:{id}` of a
+ * question the caller created (what Waymark's own export writes) is that question, so a bank exported and
+ * imported again is `unchanged`.
+ */
+import { randomBytes } from 'node:crypto';
+import { IMPORT_BATCH, importCheck, importQuestions, importSignedUrl } from '@shared/contract/authoring';
+import { addressIdentity, bytesIdentity, fingerprint, sha256Hex } from '@shared/formats/fingerprint';
+import { imageInfo } from '@shared/formats/image';
+import type { Question } from '@shared/schemas/assessment';
+import {
+  DROPZONE_HEIGHT,
+  DROPZONE_WIDTH,
+  editorMessages,
+  FILL_IN_BLANK_POINTS,
+  isImageType,
+  withOptionPoints,
+} from '@shared/schemas/authoring';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
+import { questionOptions, questions } from '../assessments/tables';
+import { storageOf } from '../awards/storage';
+import type { Db } from '../db/client';
+import { languages, topics } from '../db/schema';
+import { notFound } from '../http/errors';
+import { type Caller, ok, serve } from '../http/routes';
+import { defaultLanguageFor, loadQuestions } from './questions';
+import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
+
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const WAYMARK_KEY = /^waymark:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+type CheckStatus = 'new' | 'unchanged' | 'changed';
+interface Known {
+  questionId: string;
+  /** Fingerprints the question matches: the one recorded at import, or those of the stored question. */
+  fingerprints: string[];
+  recorded: boolean;
+}
+
+/** Where the caller's uploads for imports go: imports/{caller}/{random}.{ext}. */
+const uploadPrefix = (callerId: string) => `imports/${callerId}/`;
+
+class Conflict extends Error {}
+
+export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const { db } = deps;
+  const storage = (): StorageAdapter => storageOf(app);
+
+  /** The storage key of an address this server's storage serves, or null. */
+  function keyOfAddress(address: string): string | null {
+    const probe = storage().publicUrl('k');
+    const base = probe.slice(0, -1);
+    if (!address.startsWith(base)) return null;
+    return address
+      .slice(base.length)
+      .split('/')
+      .map((p) => decodeURIComponent(p))
+      .join('/');
+  }
+
+  /** The fingerprints of a stored question: images by address, and by their bytes when this server holds them. */
+  async function storedFingerprints(q: Question): Promise<string[]> {
+    const image = isImageType(q.questionType);
+    const base = {
+      question: q.question,
+      questionType: q.questionType,
+      code: q.code,
+      points: q.points,
+      subject: q.subject,
+      topic: q.topic,
+      explanation: q.explanation,
+      tags: q.tags,
+    };
+    const byAddress = await fingerprint({
+      ...base,
+      image: q.questionImagePath ? addressIdentity(q.questionImagePath) : null,
+      options: q.options.map((o) => ({
+        value: image ? addressIdentity(o.value) : o.value,
+        isCorrect: o.isCorrect,
+      })),
+    });
+    if (!q.questionImagePath && !image) return [byAddress];
+    const bytesOf = async (address: string) => {
+      const key = keyOfAddress(address);
+      const bytes = key ? await storage().readPrefix(key, MAX_IMAGE_BYTES) : null;
+      return bytes ? bytesIdentity(await sha256Hex(bytes)) : addressIdentity(address);
+    };
+    const byBytes = await fingerprint({
+      ...base,
+      image: q.questionImagePath ? await bytesOf(q.questionImagePath) : null,
+      options: await Promise.all(
+        q.options.map(async (o) => ({
+          value: image ? await bytesOf(o.value) : o.value,
+          isCorrect: o.isCorrect,
+        })),
+      ),
+    });
+    return [byAddress, byBytes];
+  }
+
+  /** What the caller already has of these keys. */
+  async function known(caller: Caller, keys: string[]): Promise<Map<string, Known>> {
+    const out = new Map<string, Known>();
+    if (!keys.length) return out;
+    const rows = await db
+      .select({
+        key: questionImportSources.sourceKey,
+        questionId: questionImportSources.questionId,
+        fingerprint: questionImportSources.fingerprint,
+      })
+      .from(questionImportSources)
+      .where(
+        and(eq(questionImportSources.authorId, caller.id), inArray(questionImportSources.sourceKey, keys)),
+      );
+    for (const r of rows)
+      out.set(r.key, { questionId: r.questionId, fingerprints: [r.fingerprint], recorded: true });
+    const own = keys
+      .filter((k) => !out.has(k))
+      .map((k) => WAYMARK_KEY.exec(k)?.[1])
+      .filter((id): id is string => Boolean(id));
+    if (own.length) {
+      const stored = (await loadQuestions(db, [...new Set(own)])).filter(
+        (q) => q.createdBy?._id === caller.id && q.status === 'PUBLISH',
+      );
+      for (const q of stored)
+        out.set(`waymark:${q._id}`, {
+          questionId: q._id,
+          fingerprints: await storedFingerprints(q),
+          recorded: false,
+        });
+    }
+    return out;
+  }
+
+  const statusOf = (k: Known | undefined, fp: string): CheckStatus =>
+    !k ? 'new' : k.fingerprints.includes(fp) ? 'unchanged' : 'changed';
+
+  async function ownedAssessment(id: string, caller: Caller) {
+    const [row] = await db.select().from(tenantAssessments).where(eq(tenantAssessments.id, id)).limit(1);
+    if (!row || row.tenantId !== caller.id) throw notFound('Assessment not found');
+    return row;
+  }
+
+  async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
+    await tx
+      .insert(tenantAssessmentQuestions)
+      .values({
+        assessmentId,
+        questionId,
+        position: sql`(select coalesce(max(${tenantAssessmentQuestions.position}) + 1, 0) from ${tenantAssessmentQuestions} where ${tenantAssessmentQuestions.assessmentId} = ${assessmentId})`,
+      })
+      .onConflictDoNothing();
+  }
+
+  /** Checks an uploaded image of the caller's; returns its address or the reason it cannot be used. */
+  async function uploadedImage(
+    caller: Caller,
+    key: string,
+    exactSize: boolean,
+  ): Promise<{ address: string } | { message: string }> {
+    if (!key.startsWith(uploadPrefix(caller.id)) || key.includes('..'))
+      return { message: 'is not an image you uploaded for this import' };
+    const s = storage();
+    const bytes = await s.readPrefix(key, MAX_IMAGE_BYTES + 1).catch(() => null);
+    if (!bytes) return { message: 'was never uploaded (or its upload did not finish)' };
+    if (bytes.length > MAX_IMAGE_BYTES) return { message: 'is larger than 2 MB' };
+    const sniffed = sniffImageType(bytes);
+    if (!sniffed || sniffed !== contentTypeOfKey(key)) return { message: 'is not a jpeg, png or webp image' };
+    if (exactSize) {
+      const info = imageInfo(bytes);
+      if (info?.width !== DROPZONE_WIDTH || info?.height !== DROPZONE_HEIGHT)
+        return {
+          message: `${editorMessages.imageDimension} It is ${info?.width ?? '?'}×${info?.height ?? '?'}.`,
+        };
+    }
+    return { address: s.publicUrl(key) };
+  }
+
+  /** Keeps option ids by position (learners' answers and frozen tests refer to them), adds and removes the rest. */
+  async function writeOptions(
+    tx: Db,
+    questionId: string,
+    options: { value: string; isCorrect: boolean; points: number }[],
+  ) {
+    const saved = await tx
+      .select({ id: questionOptions.id })
+      .from(questionOptions)
+      .where(eq(questionOptions.questionId, questionId))
+      .orderBy(asc(questionOptions.position));
+    for (const [position, o] of options.entries()) {
+      const existing = saved[position];
+      if (existing)
+        await tx
+          .update(questionOptions)
+          .set({ ...o, position })
+          .where(eq(questionOptions.id, existing.id));
+      else await tx.insert(questionOptions).values({ questionId, position, ...o });
+    }
+    const surplus = saved.slice(options.length).map((o) => o.id);
+    if (surplus.length) await tx.delete(questionOptions).where(inArray(questionOptions.id, surplus));
+  }
+
+  serve(
+    app,
+    { importCheck, importSignedUrl, importQuestions },
+    {
+      async importCheck({ body, caller }) {
+        const have = await known(caller, [...new Set(body.items.map((i) => i.key))]);
+        return ok({
+          data: body.items.map((i) => {
+            const k = have.get(i.key);
+            return { key: i.key, status: statusOf(k, i.fingerprint), questionId: k?.questionId ?? null };
+          }),
+        });
+      },
+
+      async importSignedUrl({ body, caller }) {
+        const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
+        const key = `${uploadPrefix(caller.id)}${randomBytes(12).toString('hex')}.${ext}`;
+        const signed = await storage().presignUpload(key, {
+          contentType: `image/${ext}`,
+          maxBytes: MAX_IMAGE_BYTES,
+        });
+        return ok({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
+      },
+
+      async importQuestions({ body, caller }) {
+        if (body.assessmentId) await ownedAssessment(body.assessmentId, caller);
+        const items = body.questions.slice(0, IMPORT_BATCH);
+        const have = await known(caller, [...new Set(items.map((i) => i.key))]);
+        const topicIds = [
+          ...new Set(items.map((i) => i.question.topic).filter((t): t is string => Boolean(t))),
+        ];
+        const topicSubject = new Map(
+          (topicIds.length
+            ? await db
+                .select({ id: topics.id, subjectId: topics.subjectId })
+                .from(topics)
+                .where(inArray(topics.id, topicIds))
+            : []
+          ).map((t) => [t.id, t.subjectId]),
+        );
+        // a question names its language, or is in the author's usual one (as the editor's new questions are)
+        const languageIds = [
+          ...new Set(items.map((i) => i.question.language).filter((l): l is string => Boolean(l))),
+        ];
+        const knownLanguages = new Set(
+          (languageIds.length
+            ? await db.select({ id: languages.id }).from(languages).where(inArray(languages.id, languageIds))
+            : []
+          ).map((l) => l.id),
+        );
+        const defaultLanguage = await defaultLanguageFor(db, caller.id);
+        const results: {
+          key: string;
+          status: 'created' | 'updated' | 'unchanged' | 'changed' | 'failed';
+          questionId: string | null;
+          field?: string;
+          message?: string;
+        }[] = [];
+        const seen = new Map<string, number>();
+        for (const item of items) {
+          const q = item.question;
+          const k = have.get(item.key);
+          const status = statusOf(k, item.fingerprint);
+          const repeat = seen.get(item.key);
+          if (repeat !== undefined) {
+            results.push({ key: item.key, status: 'unchanged', questionId: results[repeat]!.questionId });
+            continue;
+          }
+          seen.set(item.key, results.length);
+          if (k && (status === 'unchanged' || !body.update)) {
+            if (body.assessmentId) await appendToAssessment(db, body.assessmentId, k.questionId);
+            results.push({
+              key: item.key,
+              status: status === 'new' ? 'changed' : status,
+              questionId: k.questionId,
+            });
+            continue;
+          }
+          const fail = (field: string, message: string) =>
+            results.push({ key: item.key, status: 'failed', questionId: null, field, message });
+          if (!q.topic || topicSubject.get(q.topic) !== q.subject) {
+            fail('topic', 'The topic does not belong to the subject');
+            continue;
+          }
+          if (q.language && !knownLanguages.has(q.language)) {
+            fail('language', 'is not a language of the list');
+            continue;
+          }
+          // images first: a question whose image is wrong is not created at all
+          let questionImagePath = q.questionImagePath || null;
+          const optionValues = q.options.map((o) => o.value);
+          let bad: { field: string; message: string } | null = null;
+          if (item.uploads?.question) {
+            const r = await uploadedImage(caller, item.uploads.question, true);
+            if ('message' in r) bad = { field: 'image', message: `The image ${r.message}.` };
+            else questionImagePath = r.address;
+          }
+          for (const [i, key] of (item.uploads?.options ?? []).entries()) {
+            if (bad || !key) continue;
+            if (i >= optionValues.length) {
+              bad = { field: `options: option ${i + 1}`, message: 'There is no such option.' };
+              continue;
+            }
+            const r = await uploadedImage(caller, key, false);
+            if ('message' in r)
+              bad = { field: `options: option ${i + 1}`, message: `The image ${r.message}.` };
+            else optionValues[i] = r.address;
+          }
+          if (bad) {
+            // an upload that cannot be used is of no use to anyone: remove it
+            const keys = [item.uploads?.question, ...(item.uploads?.options ?? [])].filter(
+              (x): x is string => Boolean(x) && x!.startsWith(uploadPrefix(caller.id)),
+            );
+            await Promise.all(
+              keys.map((key) =>
+                storage()
+                  .remove(key)
+                  .catch(() => undefined),
+              ),
+            );
+            fail(bad.field, bad.message);
+            continue;
+          }
+          const fib = q.questionType === 'FILL_IN_BLANK';
+          const options = fib
+            ? optionValues.filter(Boolean).map((value) => ({ value, isCorrect: true, points: 0 }))
+            : withOptionPoints(
+                q.options.map((o, i) => ({
+                  value: optionValues[i]!,
+                  isCorrect: o.isCorrect ?? false,
+                  points: 0,
+                })),
+              );
+          const fields = {
+            question: q.question,
+            questionType: q.questionType ?? 'MCQ',
+            code: q.code || null,
+            questionImagePath,
+            points: fib ? (q.points ?? FILL_IN_BLANK_POINTS) : FILL_IN_BLANK_POINTS,
+            subjectId: q.subject!,
+            topicId: q.topic!,
+            explanation: q.explanation.filter((e) => e.value.trim()),
+            tags: [...new Set(q.tags.map((t) => t.toLowerCase()))],
+            status: 'PUBLISH' as const,
+            updatedAt: new Date(),
+          };
+          try {
+            const id = await db.transaction(async (tx) => {
+              const t = tx as unknown as Db;
+              let questionId: string;
+              if (k) {
+                questionId = k.questionId;
+                await t
+                  .update(questions)
+                  .set({ ...fields, ...(q.language ? { languageId: q.language } : {}) })
+                  .where(eq(questions.id, questionId));
+                await writeOptions(t, questionId, options);
+                await t
+                  .insert(questionImportSources)
+                  .values({
+                    authorId: caller.id,
+                    sourceKey: item.key,
+                    questionId,
+                    fingerprint: item.fingerprint,
+                  })
+                  .onConflictDoUpdate({
+                    target: [questionImportSources.authorId, questionImportSources.sourceKey],
+                    set: { questionId, fingerprint: item.fingerprint, updatedAt: new Date() },
+                  });
+              } else {
+                const [row] = await t
+                  .insert(questions)
+                  .values({ ...fields, languageId: q.language ?? defaultLanguage, createdBy: caller.id })
+                  .returning({ id: questions.id });
+                questionId = row!.id;
+                if (options.length)
+                  await t
+                    .insert(questionOptions)
+                    .values(options.map((o, position) => ({ questionId, position, ...o })));
+                const recorded = await t
+                  .insert(questionImportSources)
+                  .values({
+                    authorId: caller.id,
+                    sourceKey: item.key,
+                    questionId,
+                    fingerprint: item.fingerprint,
+                  })
+                  .onConflictDoNothing()
+                  .returning({ key: questionImportSources.sourceKey });
+                // another import of the same file got there first: this one creates nothing
+                if (!recorded.length) throw new Conflict();
+              }
+              if (body.assessmentId) await appendToAssessment(t, body.assessmentId, questionId);
+              return questionId;
+            });
+            results.push({ key: item.key, status: k ? 'updated' : 'created', questionId: id });
+          } catch (err) {
+            if (!(err instanceof Conflict)) throw err;
+            const now = (await known(caller, [item.key])).get(item.key);
+            const raced = statusOf(now, item.fingerprint);
+            results.push({
+              key: item.key,
+              status: raced === 'new' ? 'failed' : raced,
+              questionId: now?.questionId ?? null,
+            });
+          }
+        }
+        return ok({ data: results });
+      },
+    },
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * What the GIFT, Aiken, Moodle XML and QTI readers share: turning a format's choices, answers and texts
+ * into a Waymark question record (shared/formats/record.ts) with the type the question-type table gives,
+ * and the checks of what Waymark cannot hold, each with the reason a person will read.
+ */
+import { type AnswerKind, QUESTION_TYPE_TABLE, questionTypeFor } from '../rules/question-types';
+import { QUESTION_TYPES, type QuestionType } from '../schemas/assessment';
+import { type HtmlParts, htmlToParts, looksLikeHtml, markdownToParts } from './html';
+import { type QuestionRecord, shorten } from './record';
+
+export type TextFormat = 'html' | 'moodle' | 'plain' | 'markdown';
+
+/** A text in a format: its text, code and images. Moodle's own format is HTML when it holds tags. */
+export function partsOf(text: string, format: TextFormat): HtmlParts {
+  if (format === 'html' || (format === 'moodle' && looksLikeHtml(text))) return htmlToParts(text);
+  if (format === 'markdown') return markdownToParts(text);
+  return { text: text.trim(), code: null, images: [], lost: [] };
+}
+
+/** One answer of a choice question, as the reader found it. */
+export interface Choice {
+  parts: HtmlParts;
+  correct: boolean;
+  /** The share of the marks, in percent, where the format gives one (Moodle's fraction). */
+  weight?: number;
+  feedback?: boolean;
+}
+
+/** A reason the question cannot come over, or null. */
+export type Refusal = { kind: string; reason: string } | null;
+
+/** Waymark's hints a file may carry for what the format cannot say itself (written by our writers). */
+export interface WaymarkHints {
+  type?: QuestionType;
+  points?: number;
+}
+
+export function parseHints(json: string): WaymarkHints {
+  try {
+    const v = JSON.parse(json) as Record<string, unknown>;
+    const hints: WaymarkHints = {};
+    if (typeof v.type === 'string' && (QUESTION_TYPES as readonly string[]).includes(v.type))
+      hints.type = v.type as QuestionType;
+    if (typeof v.points === 'number' && Number.isInteger(v.points)) hints.points = v.points;
+    return hints;
+  } catch {
+    return {};
+  }
+}
+
+export const hintsJson = (hints: WaymarkHints) => (Object.keys(hints).length ? JSON.stringify(hints) : null);
+
+/** The question's own parts: one image at most, nothing lost. */
+export function stemRefusal(stem: HtmlParts): Refusal {
+  if (stem.images.length > 1)
+    return {
+      kind: 'several images',
+      reason: `the question text has ${stem.images.length} images; a Waymark question has one`,
+    };
+  if (stem.lost.length)
+    return {
+      kind: stem.lost.join(', '),
+      reason: `the question text holds ${stem.lost.map((l) => `a ${l}`).join(' and ')}, which Waymark's plain-text questions cannot show`,
+    };
+  return null;
+}
+
+/**
+ * A choice question as Waymark holds it, or the reason it cannot be: options are all text or all images
+ * (one image alone); a single-answer question has exactly one right answer and no partial credit; a
+ * multiple-answer question splits the marks equally across its right answers (Waymark's MSQ rule).
+ */
+export function choiceRecord(
+  stem: HtmlParts,
+  choices: Choice[],
+  answer: 'single' | 'multiple',
+  hints: WaymarkHints = {},
+): { record: QuestionRecord } | { refusal: NonNullable<Refusal> } {
+  const refusal = stemRefusal(stem);
+  if (refusal) return { refusal };
+  const imageOption = (c: Choice) => c.parts.images.length === 1 && !c.parts.text && !c.parts.code;
+  const images = choices.filter(imageOption).length;
+  if (images > 0 && images < choices.length)
+    return {
+      refusal: {
+        kind: 'mixed options',
+        reason: 'some answers are images and some are text; a Waymark question has one or the other',
+      },
+    };
+  for (const c of choices) {
+    if (!imageOption(c) && (c.parts.images.length || c.parts.code))
+      return {
+        refusal: { kind: 'rich answers', reason: 'an answer holds an image or code beside its text' },
+      };
+  }
+  const right = choices.filter((c) => c.correct);
+  if (answer === 'single') {
+    const partial = choices.filter((c) => !c.correct && (c.weight ?? 0) > 0);
+    if (partial.length)
+      return {
+        refusal: {
+          kind: 'partial credit',
+          reason: `answers worth part of the marks (${partial.map((c) => `${c.weight}%`).join(', ')}); Waymark's single-answer questions are all or nothing`,
+        },
+      };
+    if (right.length !== 1)
+      return {
+        refusal: {
+          kind: right.length ? 'several right answers' : 'no right answer',
+          reason: right.length
+            ? `${right.length} answers are fully right; a Waymark single-answer question has exactly one`
+            : 'no answer is right',
+        },
+      };
+  } else {
+    const weights = right.map((c) => c.weight).filter((w): w is number => w !== undefined);
+    if (weights.length === right.length && weights.length > 0) {
+      const sum = weights.reduce((a, b) => a + b, 0);
+      const equal = weights.every((w) => Math.abs(w - weights[0]!) < 0.01);
+      if (!equal || Math.abs(sum - 100) > 0.1)
+        return {
+          refusal: {
+            kind: 'partial credit',
+            reason: `the right answers are worth ${weights.map((w) => `${w}%`).join(', ')}; Waymark splits the marks equally across the right answers of a multiple-answer question`,
+          },
+        };
+    }
+    if (!right.length) return { refusal: { kind: 'no right answer', reason: 'no answer is right' } };
+  }
+  const option = images ? 'image' : 'text';
+  const hasCode = Boolean(stem.code);
+  let type = questionTypeFor(answer, option, hasCode);
+  const hinted = hints.type ? QUESTION_TYPE_TABLE[hints.type] : null;
+  if (hints.type && hinted && hinted.answer === answer && hinted.option === option) type = hints.type;
+  return {
+    record: {
+      type,
+      question: stem.text,
+      ...(stem.code ? { code: stem.code } : {}),
+      ...(stem.images[0] ? { image: stem.images[0] } : {}),
+      options: choices.map((c) => ({
+        value: imageOption(c) ? c.parts.images[0]! : c.parts.text,
+        correct: c.correct,
+      })),
+    },
+  };
+}
+
+/** A fill-in-blank question from its accepted answers (all of them fully right). */
+export function blankRecord(
+  stem: HtmlParts,
+  answers: { value: string; weight?: number }[],
+  hints: WaymarkHints = {},
+): { record: QuestionRecord } | { refusal: NonNullable<Refusal> } {
+  const refusal = stemRefusal(stem);
+  if (refusal) return { refusal };
+  const partial = answers.filter((a) => a.weight !== undefined && Math.abs(a.weight - 100) > 0.001);
+  if (partial.length)
+    return {
+      refusal: {
+        kind: 'partial credit',
+        reason: `answers worth ${partial.map((a) => `${a.weight}%`).join(', ')} of the marks; every accepted answer of a Waymark fill-in-blank question is fully right`,
+      },
+    };
+  const kind: AnswerKind = 'text';
+  return {
+    record: {
+      type: questionTypeFor(kind, 'text', false),
+      question: stem.text,
+      ...(stem.code ? { code: stem.code } : {}),
+      ...(stem.images[0] ? { image: stem.images[0] } : {}),
+      options: answers
+        .filter((a) => a.weight === undefined || a.weight > 0)
+        .map((a) => ({ value: a.value, correct: true })),
+      ...(hints.points ? { points: hints.points } : {}),
+    },
+  };
+}
+
+/** A numeric answer with its tolerance, or a range; only exact numbers come over. */
+export function numericRefusal(
+  answers: { value: number; tolerance: number; range?: [number, number] }[],
+): Refusal {
+  for (const a of answers) {
+    if (a.range)
+      return {
+        kind: 'numerical range',
+        reason: `any number from ${a.range[0]} to ${a.range[1]} is right; Waymark accepts exact numbers only`,
+      };
+    if (a.tolerance !== 0)
+      return {
+        kind: 'numerical tolerance',
+        reason: `${a.value} ± ${a.tolerance} is right; Waymark accepts exact numbers only`,
+      };
+  }
+  return null;
+}
+
+export const titleOf = (name: string | undefined, text: string) =>
+  name?.trim() ? name.trim() : shorten(text);
+
+/** A category path (Moodle's `$course$/top/Subject/Topic`) as Waymark's subject and topic. */
+export function subjectOfCategory(path: string): { subject?: string; topic?: string } {
+  const parts = path
+    .replace(/\/\//g, '\ue007')
+    .split('/')
+    .map((p) => p.replace(/\ue007/g, '/').trim())
+    .filter((p) => p && !/^\$[a-z0-9]*\$$/i.test(p) && p.toLowerCase() !== 'top');
+  if (parts.length === 0) return {};
+  if (parts.length === 1) return { subject: parts[0]! };
+  return { subject: parts[parts.length - 2]!, topic: parts[parts.length - 1]! };
+}
+
+/** Waymark's subject and topic as a Moodle category path. */
+export const categoryOf = (subject: string, topic: string) =>
+  `$course$/top/${subject.replace(/\//g, '//')}/${topic.replace(/\//g, '//')}`;
+
+/** A number written the way formats write numbers (no exponent noise for ordinary values). */
+export const formatNumber = (n: number) =>
+  Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(12)));

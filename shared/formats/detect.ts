@@ -1,0 +1,135 @@
+/**
+ * Knowing a question file: its encoding (shared/formats/text.ts) and its format, from its content first and
+ * its name second (a GIFT file saved as .csv is still GIFT), then read with the format's reader. A file of
+ * no known format is refused in one line that names the formats.
+ */
+import { readAiken } from './aiken';
+import { detectDelimiter } from './csv';
+import { readGift } from './gift';
+import { readMoodleXml } from './moodle-xml';
+import { isZip, readQti } from './qti';
+import { emptyResult, type ReadResult } from './record';
+import { decodeText } from './text';
+import { readRecords, type WaymarkFormat } from './waymark';
+
+export type QuestionFileFormat = WaymarkFormat | 'gift' | 'aiken' | 'moodle-xml' | 'qti';
+
+export const QUESTION_FILE_FORMATS: readonly QuestionFileFormat[] = [
+  'json',
+  'ndjson',
+  'csv',
+  'gift',
+  'aiken',
+  'moodle-xml',
+  'qti',
+];
+
+export const FORMAT_NAMES: Record<QuestionFileFormat, string> = {
+  json: 'Waymark JSON',
+  ndjson: 'Waymark NDJSON',
+  csv: 'Waymark CSV',
+  gift: 'Moodle GIFT',
+  aiken: 'Aiken',
+  'moodle-xml': 'Moodle XML',
+  qti: 'IMS QTI',
+};
+
+/** The one line said of a file no reader knows. */
+export const UNKNOWN_FORMAT =
+  'is not a question file Waymark knows: Waymark JSON, NDJSON or CSV, Moodle GIFT, Aiken, Moodle XML, or IMS QTI (2.1 items, 1.2 as Canvas exports it, or a zip package of either)';
+
+/** `--format` values people type, to the format. */
+export function parseFormatName(name: string): QuestionFileFormat | null {
+  const n = name.trim().toLowerCase();
+  if ((QUESTION_FILE_FORMATS as readonly string[]).includes(n)) return n as QuestionFileFormat;
+  if (n === 'xml' || n === 'moodle' || n === 'moodlexml') return 'moodle-xml';
+  if (n === 'jsonl') return 'ndjson';
+  if (n === 'qti21' || n === 'qti12' || n === 'canvas') return 'qti';
+  return null;
+}
+
+const extension = (name: string) => {
+  const m = /\.([a-z0-9]+)$/i.exec(name);
+  return m ? m[1]!.toLowerCase() : '';
+};
+
+/** The format of a text, from its content; the name breaks ties. */
+export function detectFormat(name: string, text: string): QuestionFileFormat | null {
+  const src = text.replace(/^\uFEFF/, '');
+  const head = src.trimStart();
+  const ext = extension(name);
+  if (head.startsWith('<')) {
+    const top = head.slice(0, 4000);
+    if (/<quiz[\s>]/.test(top)) return 'moodle-xml';
+    if (/<(?:\w+:)?(assessmentItem|questestinterop|assessmentTest)[\s>]/.test(top)) return 'qti';
+    return ext === 'xml' ? null : null;
+  }
+  if (head.startsWith('[')) return 'json';
+  if (head.startsWith('{') && /^\{\s*"/.test(head)) return 'ndjson';
+  const firstLine = src.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = detectDelimiter(firstLine);
+  const header = firstLine.split(delimiter).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase());
+  if (header.includes('question') && header.length > 1) return 'csv';
+  const lines = src.split(/\r?\n/);
+  const aiken = lines.filter((l) => /^ANSWER:\s*[A-Z]\s*$/.test(l.trim())).length;
+  const giftSignals =
+    lines.filter((l) => /^\s*(::|\$CATEGORY:)/.test(l)).length +
+    (src.match(/\{\s*(?:[=~#]|T\s*\}|F\s*\}|TRUE\b|FALSE\b|\})/g)?.length ?? 0);
+  if (aiken > 0 && aiken >= giftSignals) return 'aiken';
+  if (giftSignals > 0) return 'gift';
+  if (ext === 'csv') return 'csv';
+  if (ext === 'json') return 'json';
+  if (ext === 'ndjson' || ext === 'jsonl') return 'ndjson';
+  if (ext === 'gift') return 'gift';
+  return null;
+}
+
+export interface QuestionFileRead {
+  format: QuestionFileFormat | null;
+  result: ReadResult;
+}
+
+/** Reads a question file's bytes: encoding, format (unless given), then the format's reader. */
+export function readQuestionBytes(
+  name: string,
+  bytes: Uint8Array,
+  format?: QuestionFileFormat,
+): QuestionFileRead {
+  if (isZip(bytes)) {
+    if (format && format !== 'qti') {
+      const result = emptyResult();
+      result.errors.push({
+        line: 1,
+        field: 'file',
+        message: `is a zip package, not ${FORMAT_NAMES[format]}`,
+      });
+      return { format, result };
+    }
+    return { format: 'qti', result: readQti(bytes) };
+  }
+  const decoded = decodeText(bytes);
+  const fmt = format ?? detectFormat(name, decoded.text);
+  let result: ReadResult;
+  switch (fmt) {
+    case null:
+      return { format: null, result: emptyResult() };
+    case 'gift':
+      result = readGift(decoded.text);
+      break;
+    case 'aiken':
+      result = readAiken(decoded.text);
+      break;
+    case 'moodle-xml':
+      result = readMoodleXml(decoded.text);
+      break;
+    case 'qti':
+      result = readQti(decoded.text);
+      break;
+    default: {
+      const read = readRecords(decoded.text, fmt);
+      result = { ...emptyResult(), ...read, total: read.records.length };
+    }
+  }
+  if (decoded.note) result.notes.unshift(decoded.note);
+  return { format: fmt, result };
+}

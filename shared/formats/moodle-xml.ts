@@ -1,0 +1,346 @@
+/**
+ * Moodle XML (docs.moodle.org "Moodle XML format"), read and written: `<quiz>` holds `<question type=…>`
+ * elements. A `category` question sets the category (`$course$/top/Subject/Topic`) of those after it. A
+ * question has `<name>`, `<questiontext format=…>` (html, moodle_auto_format, plain_text, markdown) with its
+ * images as base64 `<file>` elements named by `@@PLUGINFILE@@/name`, `<generalfeedback>`, `<idnumber>`,
+ * `<tags>`, and answers by type: multichoice (`<single>`, answers with a `fraction` in percent), truefalse,
+ * shortanswer, numerical (`<tolerance>`), matching (`<subquestion>`), essay and description.
+ *
+ * Mapping (docs/question-formats.md): multichoice single → MCQ (CODE_MCQ with a `<pre>` block, MCQ_IMAGE
+ * with image answers), multichoice multiple → MSQ when its right answers share the marks equally;
+ * truefalse → MCQ True/False; shortanswer and exact numerical → FILL_IN_BLANK; generalfeedback → the
+ * explanation; idnumber (else Moodle's question number) → the source id. Others are reported.
+ */
+import { typeNeedsHint } from '../rules/question-types';
+import {
+  blankRecord,
+  type Choice,
+  categoryOf,
+  choiceRecord,
+  hintsJson,
+  numericRefusal,
+  parseHints,
+  partsOf,
+  subjectOfCategory,
+  type TextFormat,
+  titleOf,
+  type WaymarkHints,
+} from './convert';
+import { escapeHtml, type HtmlParts, partsToHtml, textToHtml } from './html';
+import { type BankQuestion, EMBEDDED, emptyResult, type ReadResult, shorten } from './record';
+import {
+  asArray,
+  attrOf,
+  cdata,
+  elementStarts,
+  escapeXml,
+  fromBase64,
+  textOf,
+  toBase64,
+  type XmlNode,
+  xmlParser,
+  xmlSyntaxError,
+} from './xml';
+
+const FORMATS: Record<string, TextFormat> = {
+  html: 'html',
+  moodle_auto_format: 'moodle',
+  plain_text: 'plain',
+  markdown: 'markdown',
+};
+
+const parser = xmlParser(['question', 'answer', 'tag', 'file', 'subquestion', 'unit']);
+
+const PLUGINFILE = '@@PLUGINFILE@@/';
+
+export function readMoodleXml(src: string): ReadResult {
+  const result = emptyResult();
+  const text = src.replace(/^\uFEFF/, '');
+  const syntax = xmlSyntaxError(text);
+  if (syntax) {
+    result.errors.push(syntax);
+    return result;
+  }
+  const doc = parser.parse(text) as XmlNode;
+  const quiz = doc.quiz as XmlNode | undefined;
+  if (!quiz || typeof quiz !== 'object') {
+    result.errors.push({ line: 1, field: 'quiz', message: 'a Moodle XML file holds a <quiz> element' });
+    return result;
+  }
+  const starts = elementStarts(text, 'question');
+  let category: { subject?: string; topic?: string } = {};
+  let feedbackLost = 0;
+  asArray(quiz.question as XmlNode[]).forEach((q, index) => {
+    const start = starts[index] ?? { line: 1, comments: [] };
+    const place = { line: start.line };
+    const type = attrOf(q, 'type') ?? '';
+    if (type === 'category') {
+      category = subjectOfCategory(textOf((q.category as XmlNode)?.text).trim());
+      return;
+    }
+    result.total++;
+    const name = textOf((q.name as XmlNode)?.text).trim();
+    let hints: WaymarkHints = {};
+    let moodleNumber: string | undefined;
+    for (const c of start.comments) {
+      const w = /^waymark:\s*(\{.*\})$/.exec(c);
+      if (w) hints = parseHints(w[1]!);
+      const n = /^question:\s*(\d+)/.exec(c);
+      if (n && n[1] !== '0') moodleNumber = n[1];
+    }
+    /** A text element with its files: the files go to result.files, their references become embedded:… */
+    const rich = (node: unknown, fallback: TextFormat = 'html'): HtmlParts => {
+      const el = (node ?? {}) as XmlNode;
+      const format = FORMATS[attrOf(el, 'format') ?? ''] ?? fallback;
+      const parts = partsOf(textOf(el.text), format);
+      const names = new Map<string, string>();
+      for (const f of asArray(el.file as XmlNode[])) {
+        const fname = attrOf(f, 'name');
+        if (!fname || attrOf(f, 'encoding') !== 'base64') continue;
+        const key = `q${index + 1}/${fname}`;
+        result.files.set(key, fromBase64(textOf(f)));
+        names.set(fname, `${EMBEDDED}${key}`);
+      }
+      parts.images = parts.images.map((src) => {
+        if (!src.startsWith(PLUGINFILE)) return src;
+        const fname = decodeURIComponent(src.slice(PLUGINFILE.length).replace(/^\/+/, '').split('?')[0]!);
+        return names.get(fname) ?? src;
+      });
+      return parts;
+    };
+    const stem = rich(q.questiontext);
+    const title = titleOf(name, stem.text);
+    const unsupported = (kind: string, reason: string) =>
+      result.unsupported.push({ ...place, kind, reason, title });
+    const missing = [...stem.images].find((s) => s.startsWith(PLUGINFILE));
+    if (missing) {
+      unsupported('missing image', `the image ${missing} is not in the file`);
+      return;
+    }
+    const idnumber = textOf(q.idnumber).trim();
+    const sourceId = idnumber
+      ? idnumber.startsWith('waymark:')
+        ? idnumber
+        : `idnumber:${idnumber}`
+      : moodleNumber
+        ? `moodle-question:${moodleNumber}`
+        : undefined;
+    const explanation = rich(q.generalfeedback, 'html').text;
+    const tags = asArray((q.tags as XmlNode | undefined)?.tag as XmlNode[])
+      .map((t) => textOf(t.text).trim())
+      .filter(Boolean);
+    const answers = asArray(q.answer as XmlNode[]);
+    const fraction = (a: XmlNode) => Number(attrOf(a, 'fraction') ?? '0');
+    const feedback = answers.some((a) => textOf((a.feedback as XmlNode)?.text).trim() !== '');
+    let built: ReturnType<typeof choiceRecord>;
+    switch (type) {
+      case 'multichoice': {
+        const single = !['false', '0'].includes(textOf(q.single).trim().toLowerCase());
+        const choices: Choice[] = answers.map((a) => {
+          const weight = fraction(a);
+          const parts = rich(a, FORMATS[attrOf(q.questiontext, 'format') ?? ''] ?? 'html');
+          return { parts, weight, correct: single ? weight >= 99.999 : weight > 0 };
+        });
+        built = choiceRecord(stem, choices, single ? 'single' : 'multiple', hints);
+        break;
+      }
+      case 'truefalse': {
+        const right = answers.find((a) => fraction(a) >= 99.999);
+        const isTrue = textOf(right?.text).trim().toLowerCase() === 'true';
+        const choice = (t: string, correct: boolean): Choice => ({
+          parts: { text: t, code: null, images: [], lost: [] },
+          correct,
+        });
+        built = choiceRecord(stem, [choice('True', isTrue), choice('False', !isTrue)], 'single', hints);
+        break;
+      }
+      case 'shortanswer':
+        built = blankRecord(
+          stem,
+          answers.map((a) => ({ value: textOf(a.text).trim(), weight: fraction(a) })),
+          hints,
+        );
+        break;
+      case 'numerical': {
+        const units = asArray((q.units as XmlNode | undefined)?.unit as XmlNode[]).filter(
+          (u) => textOf(u.unit_name).trim() !== '',
+        );
+        if (units.length) {
+          unsupported('numerical with units', 'the answer takes a unit; Waymark compares plain numbers');
+          return;
+        }
+        const nums = answers
+          .filter((a) => textOf(a.text).trim() !== '*')
+          .map((a) => ({
+            text: textOf(a.text).trim(),
+            value: Number(textOf(a.text).trim()),
+            tolerance: Number(textOf(a.tolerance).trim() || '0'),
+            weight: fraction(a),
+          }));
+        if (nums.some((n) => !Number.isFinite(n.value) || !Number.isFinite(n.tolerance))) {
+          result.errors.push({ ...place, field: 'answer', message: 'a numerical answer is not a number' });
+          return;
+        }
+        const refusal = numericRefusal(nums.filter((n) => n.weight > 0));
+        built = refusal
+          ? { refusal }
+          : blankRecord(
+              stem,
+              nums.map((n) => ({ value: n.text, weight: n.weight })),
+              hints,
+            );
+        break;
+      }
+      case 'matching':
+        unsupported('matching', 'a matching question pairs items; Waymark has no such type');
+        return;
+      case 'essay':
+        unsupported('essay', 'an essay is marked by a person; Waymark marks every answer itself');
+        return;
+      case 'description':
+        unsupported('description', 'a description has no answer; Waymark holds questions only');
+        return;
+      default:
+        unsupported(type || 'question', `Moodle's “${type}” question type has no Waymark equivalent`);
+        return;
+    }
+    if ('refusal' in built) {
+      unsupported(built.refusal.kind, built.refusal.reason);
+      return;
+    }
+    if (feedback) feedbackLost++;
+    result.records.push({
+      ...place,
+      value: {
+        ...built.record,
+        ...(category.subject ? { subject: category.subject } : {}),
+        ...(category.topic ? { topic: category.topic } : {}),
+        ...(explanation ? { explanation } : {}),
+        ...(tags.length ? { tags } : {}),
+      },
+      ...(sourceId ? { sourceId } : {}),
+      ...(feedback
+        ? { notes: ['the feedback of its answers was left out (Waymark has an explanation per question)'] }
+        : {}),
+    });
+  });
+  if (feedbackLost)
+    result.notes.push(
+      `${feedbackLost} question${feedbackLost === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`,
+    );
+  return result;
+}
+
+// ---- writing
+
+/** An image the writer carries inside the file: its name there and its bytes. */
+export interface EmbeddedImage {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const fraction = (n: number) => String(Number((100 / n).toFixed(5)));
+
+/**
+ * Writes questions as Moodle XML. Images found in `images` (by address) are carried inside the file as
+ * base64 `<file>` elements; others are linked by their address.
+ */
+export function writeMoodleXml(
+  questions: readonly BankQuestion[],
+  opts: { images?: ReadonlyMap<string, EmbeddedImage>; comment?: string } = {},
+): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<quiz>'];
+  if (opts.comment) out.push(`<!-- ${opts.comment.replace(/--/g, '- -')} -->`);
+  let category: string | null = null;
+  const textElement = (tag: string, html: string, files: EmbeddedImage[] = [], attrs = ' format="html"') =>
+    `<${tag}${attrs}><text>${cdata(html)}</text>${files
+      .map((f) => `<file name="${escapeXml(f.name)}" path="/" encoding="base64">${toBase64(f.bytes)}</file>`)
+      .join('')}</${tag}>`;
+  const image = (src: string) => {
+    const e = opts.images?.get(src);
+    return e
+      ? { src: `${PLUGINFILE}${encodeURIComponent(e.name)}`, files: [e] }
+      : { src, files: [] as EmbeddedImage[] };
+  };
+  for (const q of questions) {
+    const cat = categoryOf(q.subject, q.topic);
+    if (cat !== category) {
+      out.push(`<question type="category"><category><text>${escapeXml(cat)}</text></category></question>`);
+      category = cat;
+    }
+    const hints: WaymarkHints = {};
+    if (typeNeedsHint(q.type, Boolean(q.code))) hints.type = q.type;
+    if (q.type === 'FILL_IN_BLANK' && q.points !== undefined && q.points !== 10) hints.points = q.points;
+    const hint = hintsJson(hints);
+    if (hint) out.push(`<!-- waymark: ${hint} -->`);
+    const fib = q.type === 'FILL_IN_BLANK';
+    const numeric = fib && q.options.every((o) => o.value.trim() !== '' && Number.isFinite(Number(o.value)));
+    const trueFalse = q.type === 'MCQ' && !q.code && q.options.map((o) => o.value).join('|') === 'True|False';
+    const kind = trueFalse ? 'truefalse' : fib ? (numeric ? 'numerical' : 'shortanswer') : 'multichoice';
+    const stemImage = q.image ? image(q.image) : null;
+    const lines: string[] = [
+      `<question type="${kind}">`,
+      `<name><text>${escapeXml(shorten(q.question, 60))}</text></name>`,
+      textElement(
+        'questiontext',
+        partsToHtml({ text: q.question, code: q.code ?? null, image: stemImage?.src ?? null }),
+        stemImage?.files,
+      ),
+      textElement('generalfeedback', textToHtml(q.explanation.filter((e) => e.trim()).join('\n\n'))),
+      '<defaultgrade>1</defaultgrade>',
+      `<penalty>${trueFalse ? 1 : 0.3333333}</penalty>`,
+      '<hidden>0</hidden>',
+      `<idnumber>${q.id ? escapeXml(`waymark:${q.id}`) : ''}</idnumber>`,
+    ];
+    if (kind === 'truefalse') {
+      const isTrue = q.options[0]!.correct;
+      lines.push(
+        `<answer fraction="${isTrue ? 100 : 0}" format="moodle_auto_format"><text>true</text><feedback format="html"><text></text></feedback></answer>`,
+        `<answer fraction="${isTrue ? 0 : 100}" format="moodle_auto_format"><text>false</text><feedback format="html"><text></text></feedback></answer>`,
+      );
+    } else if (kind === 'shortanswer') {
+      lines.push('<usecase>0</usecase>');
+      for (const o of q.options)
+        lines.push(
+          `<answer fraction="100" format="moodle_auto_format"><text>${escapeXml(o.value)}</text><feedback format="html"><text></text></feedback></answer>`,
+        );
+    } else if (kind === 'numerical') {
+      for (const o of q.options)
+        lines.push(
+          `<answer fraction="100" format="moodle_auto_format"><text>${escapeXml(o.value.trim())}</text><feedback format="html"><text></text></feedback><tolerance>0</tolerance></answer>`,
+        );
+    } else {
+      const multiple = q.type === 'MSQ' || q.type === 'MSQ_IMAGE';
+      const share = fraction(q.options.filter((o) => o.correct).length);
+      lines.push(
+        `<single>${multiple ? 'false' : 'true'}</single>`,
+        '<shuffleanswers>true</shuffleanswers>',
+        '<answernumbering>abc</answernumbering>',
+      );
+      for (const o of q.options) {
+        const f = o.correct ? (multiple ? share : '100') : multiple ? '-100' : '0';
+        if (q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE') {
+          const img = image(o.value);
+          lines.push(
+            `<answer fraction="${f}" format="html"><text>${cdata(`<p><img src="${escapeHtml(img.src)}" alt=""></p>`)}</text>${img.files
+              .map(
+                (e) =>
+                  `<file name="${escapeXml(e.name)}" path="/" encoding="base64">${toBase64(e.bytes)}</file>`,
+              )
+              .join('')}<feedback format="html"><text></text></feedback></answer>`,
+          );
+        } else {
+          lines.push(
+            `<answer fraction="${f}" format="html"><text>${cdata(textToHtml(o.value))}</text><feedback format="html"><text></text></feedback></answer>`,
+          );
+        }
+      }
+    }
+    if (q.tags.length)
+      lines.push(`<tags>${q.tags.map((t) => `<tag><text>${escapeXml(t)}</text></tag>`).join('')}</tags>`);
+    lines.push('</question>');
+    out.push(lines.join('\n'));
+  }
+  out.push('</quiz>', '');
+  return out.join('\n');
+}
