@@ -24,10 +24,12 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { dateRange } from '@shared/rules/date-ranges';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { Agent, request } from 'undici';
 import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { learningExport, serialise } from '../server/tenant/exports';
 
@@ -115,7 +117,12 @@ async function main() {
   try {
     const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
     const db = database.db;
-    const exec = (q: ReturnType<typeof sql>) => db.execute(q);
+    // bulk statements run for longer than the server's statement timeout (server/db/client.ts)
+    const exec = (q: ReturnType<typeof sql>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local statement_timeout = 0`);
+        return tx.execute(q);
+      });
 
     // ---- 1. data
     log(`generating ${LEARNERS} learners × ${SESSIONS * BEATS_PER_SESSION} heartbeats …`);
@@ -214,7 +221,13 @@ async function main() {
       select user_id, resource_id, sum(${(BEATS_PER_SESSION - 1) * 30000}::bigint),
              max(start_ms + ${(BEATS_PER_SESSION - 2) * 30000})
       from bench_sessions group by 1, 2`);
-    await exec(sql`vacuum analyze`);
+    {
+      // not in a transaction, and longer than the pool's statement timeout: a connection of its own
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query('vacuum analyze');
+      await c.end();
+    }
     const counts = rowsOf<{ heartbeats: string; daily: string; totals: string }>(
       await exec(sql`select (select count(*) from activity_heartbeats) as heartbeats,
         (select count(*) from activity_daily) as daily, (select count(*) from activity_resource_totals) as totals`),
@@ -237,6 +250,8 @@ async function main() {
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       SEED_DEMO: 'false',
+      // production wants a credential signing key (server/config.ts): a throwaway one
+      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
       PAYMENTS_SANDBOX: 'true',
       MAIL_OUTBOX_ONLY: 'true',
       LOG_LEVEL: 'warn',
