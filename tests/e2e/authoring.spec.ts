@@ -174,6 +174,8 @@ test.describe('assessment management and the question editor', () => {
   test('an abandoned new question does not stay in the assessment: the share dialog counts what the server counts', async ({
     page,
   }) => {
+    // nine questions set up, two trips through the editor and the share dialog: 60 s at load 18 here
+    test.slow();
     const mentor = await newAccount({ role: 'TENANT', prefix: 'drafts', name: 'Dara Drafts' });
     const name = `Nine and a draft ${Date.now()}`;
     const assessmentId = (await mentor.api.call(createAssessment, { body: { name } })).data._id;
