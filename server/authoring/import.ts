@@ -26,7 +26,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { questionOptions, questions } from '../assessments/tables';
-import { storageOf } from '../awards/storage';
+import { presignImageUpload, storageOf } from '../awards/storage';
 import type { Db } from '../db/client';
 import { languages, topics } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -225,9 +225,11 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
       async importSignedUrl({ body, caller }) {
         const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
         const key = `${uploadPrefix(caller.id)}${randomBytes(12).toString('hex')}.${ext}`;
-        const signed = await storage().presignUpload(key, {
+        const signed = await presignImageUpload(storage(), key, {
           contentType: `image/${ext}`,
           maxBytes: MAX_IMAGE_BYTES,
+          size: body.size,
+          field: 'size',
         });
         return ok({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
       },

@@ -102,8 +102,10 @@ export async function uploadImportImage(
   deps: UploadDeps,
   source: Extract<ImageSource, { kind: 'bytes' }>,
 ): Promise<string> {
+  const bytes = source.load() as Uint8Array<ArrayBuffer>;
+  // the exact size is signed into the address, which then takes no other file
   const { data } = await deps.client.call(importSignedUrl, {
-    body: { fileType: source.fileType },
+    body: { fileType: source.fileType, size: bytes.byteLength },
     signal: deps.signal,
   });
   let res: Response;
@@ -111,7 +113,7 @@ export async function uploadImportImage(
     res = await deps.fetch(data.url, {
       method: 'PUT',
       headers: { 'content-type': `image/${source.fileType}` },
-      body: source.load() as Uint8Array<ArrayBuffer>,
+      body: bytes,
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
   } catch (err) {

@@ -199,6 +199,11 @@ export const importSignedUrl = defineCall({
   access: AUTHORS,
   body: z.object({
     fileType: z.enum(['jpeg', 'jpg', 'png', 'webp'], { error: 'must be jpeg, png or webp' }),
+    /**
+     * The file's size in bytes (at most 2 MB). Signed into the address, which then takes exactly that
+     * many bytes; required when the server stores files in S3.
+     */
+    size: ImageSize.optional(),
   }),
   responses: {
     200: envelope(z.object({ url: z.string(), key: z.string(), expiresAt: DateTime })),
