@@ -4,7 +4,11 @@
  *      1,000 heartbeats = 10 million), made with bulk SQL, with the rollups the ingestion would have kept;
  *   2. ingestion: POST /api/activity/heartbeats at a fixed rate (open loop: requests leave on schedule
  *      whatever the answers do), then as fast as it goes (closed loop); acknowledgement latency per batch;
- *   3. reports: the three dashboard calls for random learners, closed loop.
+ *   3. reports: the dashboard calls (with the learning-days heatmap and time per topic) for random
+ *      learners, closed loop;
+ *   4. export: one mentor with every learner as a seat downloads the Learning Report as CSV over HTTP
+ *      (time, bytes, the server's resident memory sampled every 20 ms), beside the same export code run
+ *      without HTTP in this process (the baseline).
  *
  *   npx tsx bench/activity.ts [--learners 10000] [--per-learner 1000] [--rate 5000] [--batch 100]
  *                             [--seconds 30] [--concurrency 8] [--durable] [--json]
@@ -14,6 +18,7 @@
  * database instead. Figures go to stdout; docs/PERFORMANCE.md quotes them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -24,6 +29,7 @@ import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { learningExport, serialise } from '../server/tenant/exports';
 
 const { values: opts } = parseArgs({
   options: {
@@ -54,6 +60,8 @@ const log = (...a: unknown[]) => {
   if (!opts.json) console.error(...a);
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return Number.NaN;
@@ -275,6 +283,26 @@ async function main() {
       });
       web.push({ user: u.id, token: (await tokens.issue({ id: u.id, role: 'USER' }, 'WEB_APP')).token });
     }
+
+    // a mentor with every learner as a seat, for the export
+    const mentorId = rowsOf<{ id: string }>(
+      await exec(sql`
+        insert into users (firebase_uid, email, role, name, is_first_login, is_profile_completed)
+        values ('bench-mentor', 'mentor@bench.local', 'TENANT', 'Bench mentor', false, true) returning id`),
+    )[0]!.id;
+    await exec(sql`
+      insert into tenant_users (tenant_id, learner_id, created_at)
+      select ${mentorId}, id, now() - (idx || ' seconds')::interval from bench_users`);
+    await exec(sql`analyze tenant_users`);
+    const mentorToken = (await tokens.issue({ id: mentorId, role: 'TENANT' }, 'WEB_APP')).token;
+    const exportRange = dateRange('Last 28 Days');
+    log('export baseline: the same export code without HTTP …');
+    const b0 = performance.now();
+    let baselineBytes = 0;
+    for await (const chunk of serialise(learningExport(db, mentorId, new Date(), exportRange), 'csv'))
+      baselineBytes += Buffer.byteLength(chunk);
+    const exportBaseline = { seconds: round((performance.now() - b0) / 1000), bytes: baselineBytes };
+    log('  ', exportBaseline);
     await database.close();
 
     const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
@@ -373,6 +401,8 @@ async function main() {
       'time-spent-by-user-daywise (Last 28 Days)': `/api/reports/dashboard/time-spent-by-user-daywise?startTime=${range.startTime}&endTime=${range.endTime}`,
       'get-current-resource': '/api/reports/dashboard/get-current-resource',
       'time-spent-on-resource-by-user (Last 28 Days, page 1 of 5)': `/api/reports/dashboard/time-spent-on-resource-by-user?startTime=${range.startTime}&endTime=${range.endTime}&skip=1&limit=5`,
+      'learning-days (12-month heatmap and streaks)': '/api/reports/dashboard/learning-days',
+      'time-spent-by-topic (Last 28 Days)': `/api/reports/dashboard/time-spent-by-topic?startTime=${range.startTime}&endTime=${range.endTime}`,
     };
     const reports: Record<string, ReturnType<typeof summary> & { perSecond: number; errors: number }> = {};
     for (const [name, path] of Object.entries(reportCalls)) {
@@ -404,6 +434,46 @@ async function main() {
       };
       log('  ', reports[name]);
     }
+
+    // ---- 4. the Learning Report of every learner as CSV, over HTTP
+    log(`export: the Learning Report of ${LEARNERS} learners as CSV …`);
+    const rss = () => {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server!.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    };
+    const rssBefore = rss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rss());
+    }, 20);
+    const e0 = performance.now();
+    const res = await request(
+      `${base}/api/tenant/export/learning-report?startTime=${exportRange.startTime}&endTime=${exportRange.endTime}`,
+      { headers: { authorization: `Bearer ${mentorToken}` }, dispatcher: agent },
+    );
+    let bytes = 0;
+    let lines = 0;
+    let firstByteMs = 0;
+    for await (const chunk of res.body) {
+      if (!firstByteMs) firstByteMs = performance.now() - e0;
+      bytes += (chunk as Buffer).length;
+      for (const b of chunk as Buffer) if (b === 10) lines++;
+    }
+    const exportSeconds = (performance.now() - e0) / 1000;
+    clearInterval(sampler);
+    const exportCsv = {
+      status: res.statusCode,
+      rows: lines - 1,
+      bytes,
+      seconds: round(exportSeconds),
+      firstByteMs: Math.round(firstByteMs),
+      serverRssBeforeMB: Math.round(rssBefore),
+      serverRssPeakMB: Math.round(rssPeak),
+      serverRssGrowthMB: Math.round(rssPeak - rssBefore),
+      baseline: exportBaseline,
+      ratioToBaseline: round(exportSeconds / exportBaseline.seconds),
+    };
+    log('  ', exportCsv);
     await agent.close();
 
     const result = {
@@ -426,6 +496,7 @@ async function main() {
       ingestFixed,
       ingestMax,
       reports,
+      exportCsv,
       totalSeconds: Math.round((performance.now() - started) / 1000),
     };
     console.log(JSON.stringify(result, null, 2));

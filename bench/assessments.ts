@@ -1,10 +1,14 @@
 /**
  * Assessment benchmark on PostgreSQL, through the real HTTP server (issue 4, item 9):
- *   1. set-up: the demo catalogue and question bank (server/db/seed.ts); N learners (default 2,000), each
- *      with one of the demo roadmaps assigned (every one has at least 20 published questions, so a final
- *      ROADMAP test draws 20), made with bulk SQL, and an access token each (TokenService); then through
- *      the API with bounded concurrency, the test links: each created (POST /testlink/create, ROADMAP) and
- *      started (PUT /testlink/verify/{id}) — one per autosave taker and --links more for the evaluation;
+ *   1. set-up: the demo catalogue and question bank (server/db/seed.ts); N learners (at least one per link:
+ *      a learner has one open attempt of a test, so each link is its own learner's), each with one of the
+ *      demo roadmaps assigned (every one has at least 20 published questions, so a final ROADMAP test draws
+ *      20), made with bulk SQL, and an access token each (TokenService); then, measured, the test links
+ *      through the API with --setup-concurrency at a time: each created (POST /testlink/create, ROADMAP:
+ *      the draw — lock, open attempt, cool-down, questions seen, 20 drawn and frozen) and then started
+ *      (PUT /testlink/verify/{id}) — one per autosave taker and --links more for the evaluation; beside
+ *      them the baseline: the same creation in this process (createLink on the database, no HTTP, no
+ *      sign-in, candidates read once), for --baseline-links more learners;
  *   2. autosave: 200 takers (closed loop: a taker sends its next answer once the last one is saved), each
  *      saving answers (PUT /testlink/{id}/answer: an option id, a list of ids, a typed value) across the
  *      20 questions of its test, over and over, for --seconds:
@@ -18,6 +22,7 @@
  *      is then read back from the database (stored score, points of every answer).
  *
  *   npx tsx bench/assessments.ts [--learners 2000] [--links 8000] [--takers 200] [--think 1000]
+ *                                [--baseline-links 1000]
  *                                [--evaluators 50] [--seconds 20] [--setup-concurrency 8] [--pool N]
  *                                [--only autosave|evaluation]
  *                                [--anonymous] [--statements] [--profile] [--durable] [--json]
@@ -50,6 +55,7 @@ import { Agent, request, WebSocket } from 'undici';
 import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
@@ -60,6 +66,7 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
   options: {
     learners: { type: 'string', default: '2000' },
+    'baseline-links': { type: 'string', default: '1000' },
     links: { type: 'string', default: '8000' },
     takers: { type: 'string', default: '200' },
     think: { type: 'string', default: '1000' },
@@ -81,9 +88,11 @@ if (opts.help) {
   console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
   process.exit(0);
 }
-const LEARNERS = Number(opts.learners);
 const EVAL_LINKS = opts.only === 'autosave' ? 0 : Number(opts.links);
 const TAKERS = Number(opts.takers);
+const BASELINE_LINKS = Number(opts['baseline-links']);
+/** One learner per link at least: a learner's second link to the same test would be the first, still open. */
+const LEARNERS = Math.max(Number(opts.learners), EVAL_LINKS + TAKERS + BASELINE_LINKS);
 const THINK_MS = Number(opts.think);
 const EVALUATORS = Number(opts.evaluators);
 const SECONDS = Number(opts.seconds);
@@ -413,6 +422,8 @@ async function main() {
       DATABASE_URL: url,
       ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
       JWT_SECRET,
+      // a production start needs the awards' signing key (decision 013); a throwaway one
+      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       PAYMENTS_SANDBOX: 'true',
@@ -460,77 +471,6 @@ async function main() {
 
     // ---- the links, through the API
     const setupAgent = new Agent({ connections: SETUP_CONCURRENCY, keepAliveTimeout: 30_000 });
-    async function call<T>(
-      method: 'POST' | 'PUT',
-      path: string,
-      token: string | null,
-      body?: unknown,
-    ): Promise<T> {
-      const res = await request(`${base}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        dispatcher: setupAgent,
-      });
-      const json = (await res.body.json()) as T;
-      if (res.statusCode !== 200)
-        throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
-      return json;
-    }
-    interface Link {
-      linkId: string;
-      token: string;
-      questions: TakerQuestion[];
-    }
-    async function makeLink(i: number): Promise<Link> {
-      const learner = learners[i % learners.length]!;
-      const token = tokenOf[i % learners.length]!;
-      const created = await call<{ data: { testLinkId: string } }>('POST', '/testlink/create', token, {
-        type: 'ROADMAP',
-        assignedRoadmapId: learner.assigned_id,
-      });
-      const linkId = created.data.testLinkId;
-      const started = await call<{ data: { questions: { questions: TakerQuestion[] } } }>(
-        'PUT',
-        `/testlink/verify/${linkId}`,
-        token,
-      );
-      return { linkId, token, questions: started.data.questions.questions };
-    }
-    const totalLinks = EVAL_LINKS + TAKERS;
-    log(`creating and starting ${totalLinks} test links through the API (${SETUP_CONCURRENCY} at a time) …`);
-    const t1 = performance.now();
-    let made = 0;
-    const progress = setInterval(() => log(`  ${made} / ${totalLinks}`), 10_000);
-    const evalLinks = await pool(
-      Array.from({ length: EVAL_LINKS }, (_, i) => i),
-      SETUP_CONCURRENCY,
-      async (i) => {
-        const l = await makeLink(i);
-        made++;
-        return l;
-      },
-    );
-    // the autosave takers' links last, so their clocks have the most time left; one learner each
-    const takerLinks = await pool(
-      Array.from({ length: TAKERS }, (_, i) => EVAL_LINKS + i),
-      SETUP_CONCURRENCY,
-      async (i) => {
-        const l = await makeLink(i);
-        made++;
-        return l;
-      },
-    );
-    clearInterval(progress);
-    await setupAgent.close();
-    const linkSeconds = (performance.now() - t1) / 1000;
-    const questionCounts = [...new Set([...evalLinks, ...takerLinks].map((l) => l.questions.length))];
-    log(
-      `  ${totalLinks} links in ${linkSeconds.toFixed(1)} s (${Math.round(totalLinks / linkSeconds)}/s); questions per link: ${questionCounts.join(', ')}`,
-    );
     const taken = (l: Link) => (opts.anonymous ? {} : { authorization: `Bearer ${l.token}` });
 
     // ---- measuring
@@ -610,6 +550,169 @@ async function main() {
         `  ${result.perSecond}/s, p50 ${result.ms.p50} ms, p95 ${result.ms.p95} ms, p99 ${result.ms.p99} ms, max ${result.ms.max} ms, errors ${errors}; CPU ms per request: server ${result.cpuMsPerRequest.server}, PostgreSQL ${result.cpuMsPerRequest.postgres}, bench ${result.cpuMsPerRequest.bench}; load ${result.load.after}`,
       );
       return result;
+    }
+
+    interface Link {
+      linkId: string;
+      token: string;
+      questions: TakerQuestion[];
+    }
+    /** A call's status and body, whatever the status. */
+    async function send<T>(method: 'POST' | 'PUT', path: string, token: string, body?: unknown) {
+      const res = await request(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: setupAgent,
+      });
+      return { status: res.statusCode, json: (await res.body.json()) as T };
+    }
+    const totalLinks = EVAL_LINKS + TAKERS;
+    // the evaluation's links first, the autosave takers' last (their clocks have the most time left)
+    const linkIds: string[] = new Array(totalLinks);
+    log(`creating ${totalLinks} test links through the API (${SETUP_CONCURRENCY} at a time) …`);
+    const t1 = performance.now();
+    let made = 0;
+    const progress = setInterval(() => log(`  ${made} / ${totalLinks}`), 10_000);
+    /** Each link's call, SETUP_CONCURRENCY at a time, timed; any status but 200 stops the bench. */
+    const eachLink = <T>(
+      record: (ms: number, status: number) => void,
+      what: string,
+      call: (i: number) => Promise<{ status: number; json: T }>,
+      done: (i: number, json: T) => void,
+    ): Promise<void> =>
+      pool(
+        Array.from({ length: totalLinks }, (_, i) => i),
+        SETUP_CONCURRENCY,
+        async (i) => {
+          const t0 = performance.now();
+          const { status, json } = await call(i);
+          record(performance.now() - t0, status);
+          if (status !== 200) throw new Error(`${what}: ${status} ${JSON.stringify(json)}`);
+          done(i, json);
+        },
+      ).then(() => undefined);
+    const createPhase = await phase(
+      `POST /testlink/create (ROADMAP, 20 drawn), ${SETUP_CONCURRENCY} at a time`,
+      SETUP_CONCURRENCY,
+      (record) =>
+        eachLink(
+          record,
+          'POST /testlink/create',
+          (i) =>
+            send<{ data: { testLinkId: string } }>('POST', '/testlink/create', tokenOf[i]!, {
+              type: 'ROADMAP',
+              assignedRoadmapId: learners[i]!.assigned_id,
+            }),
+          (i, json) => {
+            linkIds[i] = json.data.testLinkId;
+            made++;
+          },
+        ),
+    );
+    log(`starting them (${SETUP_CONCURRENCY} at a time) …`);
+    const startedLinks: Link[] = new Array(totalLinks);
+    const startPhase = await phase(
+      `PUT /testlink/verify/{id} (start), ${SETUP_CONCURRENCY} at a time`,
+      SETUP_CONCURRENCY,
+      (record) =>
+        eachLink(
+          record,
+          'PUT /testlink/verify',
+          (i) =>
+            send<{ data: { questions: { questions: TakerQuestion[] } } }>(
+              'PUT',
+              `/testlink/verify/${linkIds[i]}`,
+              tokenOf[i]!,
+            ),
+          (i, json) => {
+            startedLinks[i] = {
+              linkId: linkIds[i]!,
+              token: tokenOf[i]!,
+              questions: json.data.questions.questions,
+            };
+          },
+        ),
+    );
+    clearInterval(progress);
+    await setupAgent.close();
+    const evalLinks = startedLinks.slice(0, EVAL_LINKS);
+    const takerLinks = startedLinks.slice(EVAL_LINKS);
+    const linkSeconds = (performance.now() - t1) / 1000;
+    const questionCounts = [...new Set(startedLinks.map((l) => l.questions.length))];
+    log(
+      `  ${totalLinks} links in ${linkSeconds.toFixed(1)} s (${Math.round(totalLinks / linkSeconds)}/s); questions per link: ${questionCounts.join(', ')}`,
+    );
+
+    // the baseline: the same creation without HTTP, in this process, for learners of their own
+    let baselinePhase: Phase | null = null;
+    if (BASELINE_LINKS > 0) {
+      const routesModule = `${'../server/assessments/routes'}`;
+      const { createLink } = (await import(routesModule)) as {
+        createLink: (db: unknown, spec: Record<string, unknown>, now: Date) => Promise<{ linkId: string }>;
+      };
+      const roadmapOf = rowsOf<{ assigned_id: string; roadmap_id: string; subject_id: string; name: string }>(
+        await exec(sql`
+          select ar.id as assigned_id, r.id as roadmap_id, r.subject_id, r.name
+          from assigned_roadmaps ar join roadmaps r on r.id = ar.roadmap_id
+          where ar.id in ${learners.slice(totalLinks).map((l) => l.assigned_id)}`),
+      );
+      const byAssigned = new Map(roadmapOf.map((r) => [r.assigned_id, r]));
+      const candidatesOf = new Map<string, string[]>();
+      for (const r of roadmapRows) {
+        candidatesOf.set(
+          r.id,
+          rowsOf<{ id: string }>(
+            await exec(sql`
+              select distinct q.id from questions q join question_targets t on t.question_id = q.id
+              where q.status = 'PUBLISH' and (
+                (t.kind = 'ROADMAP' and t.target_id = ${r.id})
+                or (t.kind = 'SECTION' and t.target_id in (select id from sections where roadmap_id = ${r.id}))
+                or (t.kind = 'RESOURCE' and t.target_id in (
+                  select sr.resource_id from section_resources sr join sections s on s.id = sr.section_id
+                  where s.roadmap_id = ${r.id})))`),
+          ).map((x) => x.id),
+        );
+      }
+      log(`baseline: ${BASELINE_LINKS} links created in this process (${SETUP_CONCURRENCY} at a time) …`);
+      baselinePhase = await phase(
+        `baseline: the same creation in-process (createLink, no HTTP), ${SETUP_CONCURRENCY} at a time`,
+        SETUP_CONCURRENCY,
+        async (record) => {
+          await pool(
+            Array.from({ length: BASELINE_LINKS }, (_, i) => totalLinks + i),
+            SETUP_CONCURRENCY,
+            async (i) => {
+              const l = learners[i]!;
+              const r = byAssigned.get(l.assigned_id)!;
+              const t0 = performance.now();
+              let status = 200;
+              try {
+                await createLink(
+                  db,
+                  {
+                    type: 'ROADMAP',
+                    userId: l.id,
+                    candidates: candidatesOf.get(r.roadmap_id)!,
+                    field: 'assignedRoadmapId',
+                    subjectId: r.subject_id,
+                    roadmapId: r.roadmap_id,
+                    assignedRoadmapId: l.assigned_id,
+                    names: { assignedRoadMapName: r.name },
+                  },
+                  new Date(),
+                );
+              } catch {
+                status = 500;
+              }
+              record(performance.now() - t0, status);
+            },
+          );
+        },
+      );
     }
 
     // ---- 2. autosave
@@ -837,7 +940,9 @@ async function main() {
         linkSeconds: round1(linkSeconds),
         linksPerSecond: Math.round(totalLinks / linkSeconds),
       },
-      phases: [savePaced, saveFlat, evaluation].filter((p): p is Phase => p !== null),
+      phases: [createPhase, startPhase, baselinePhase, savePaced, saveFlat, evaluation].filter(
+        (p): p is Phase => p !== null,
+      ),
       checks,
       targets: rows,
       totalSeconds: Math.round((performance.now() - started) / 1000),

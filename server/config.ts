@@ -74,6 +74,12 @@ const Env = z
     /** Where the built portal and widgets are served from. */
     STATIC_DIR: z.string().default('./dist'),
     DELETION_GRACE_DAYS: z.coerce.number().int().min(1).default(90),
+    /** Hours before a failed test can be taken again (0: at once); see docs/decisions/010. */
+    RETAKE_COOLDOWN_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .min(0, 'must be 0 or more hours')
+      .max(24 * 30, 'must be at most 720 hours (30 days)')
+      .default(24),
     /** Files (award and question images): S3-compatible storage when S3_BUCKET is set, else DATA_DIR/files. */
     S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
     S3_BUCKET: z
@@ -234,6 +240,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     trustProxy: env.TRUST_PROXY,
     staticDir: resolve(env.STATIC_DIR),
     deletionGraceDays: env.DELETION_GRACE_DAYS,
+    /** How long a failed test waits before a retake, in milliseconds. */
+    retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID

@@ -10,6 +10,7 @@ import type { CommandGroup, CommandModule } from './commands/command';
 import { loginCommand } from './commands/login';
 import { logoutCommand } from './commands/logout';
 import { questionsCommand } from './commands/questions';
+import { reportsCommandModule } from './commands/reports';
 import { seatsCommand } from './commands/seats';
 import { whoamiCommand } from './commands/whoami';
 import {
@@ -28,6 +29,7 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   assessmentsCommand,
   questionsCommand,
   awardsCommand,
+  reportsCommandModule,
 ];
 
 export function version(): string {

@@ -12,6 +12,7 @@ import { subjects, topics } from '@server/db/schema';
 import { DEMO_SUBJECTS } from '@server/db/seed';
 import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
 import type { Question } from '@shared/schemas/assessment';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
@@ -484,6 +485,55 @@ describe.skipIf(!emulatorHost)(
       expect(invitations.find((i: { email: string }) => i.email === invitee.toLowerCase())).toMatchObject({
         status: 'PENDING',
       });
+    }, 60_000);
+    it('downloads the reports as the portal does: CSV a spreadsheet reads, or rows as JSON', async () => {
+      // run alone, the mentor has no learner yet
+      if (!(await get('/tenant/users/list')).totalUserCount)
+        await waymark(['seats', 'add', learners[0]!.account.email]);
+      const seats = await get('/tenant/users/list?page=1&limit=15');
+      expect(seats.totalUserCount).toBeGreaterThan(0);
+      expect(seats.totalUserCount).toBeLessThanOrEqual(15);
+      const file = join(dir, 'users.csv');
+      const csv = await waymark(['reports', 'users', '-o', file]);
+      expect(csv.code, csv.err).toBe(0);
+      const bytes = readFileSync(file);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = parseCsv(bytes, { bom: true }) as string[][];
+      expect(rows[0]).toEqual([
+        'Name',
+        'Mobile',
+        'Email',
+        'Status',
+        'Added at',
+        'Access until',
+        'Learner id',
+      ]);
+      expect(
+        rows
+          .slice(1)
+          .map((r) => r[6])
+          .sort(),
+      ).toEqual(seats.tenantUserList.map((s: { learnerId: { _id: string } }) => s.learnerId._id).sort());
+
+      const to = new Date().toISOString().slice(0, 10);
+      const learning = await waymark(['reports', 'learning', '--from', '2026-01-01', '--to', to, '--json']);
+      expect(learning.code, learning.err).toBe(0);
+      expect(learning.events).toHaveLength(seats.tenantUserList.length);
+      expect(learning.events[0]).toHaveProperty('Total Spent Day', 0);
+
+      const stdout = await waymark(['reports', 'awards', '--type', 'certificates', '--csv']);
+      expect(stdout.code).toBe(0);
+      expect(stdout.out.startsWith('\uFEFFUsername,Email,Award')).toBe(true);
+
+      // bad input: named in the command's own terms, nothing written
+      const backwards = await waymark(['reports', 'learning', '--from', to, '--to', '2026-01-01']);
+      expect(backwards.code).toBe(2);
+      expect(backwards.err).toContain('--to');
+      const years = await waymark(['reports', 'learning', '--from', '2001-01-01', '-o', join(dir, 'x.csv')]);
+      expect(years.code).toBe(7);
+      expect(years.err).toMatch(/--to: /);
+      expect(() => readFileSync(join(dir, 'x.csv'))).toThrow();
+      expect((await waymark(['reports', 'grades'])).code).toBe(2);
     }, 60_000);
   },
 );

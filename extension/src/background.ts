@@ -85,6 +85,8 @@ let auth: Auth | null = null;
 let paused = false;
 let tracked = new Map<string, string>();
 let titles = new Map<string, string>();
+/** The addresses tracked, as the server listed them (the popup shows them). */
+let addresses: { title: string; url: string }[] = [];
 let trackedAt = 0;
 /** Test hooks only: moves this extension's clock, to stand for time passing. */
 let clockOffset = 0;
@@ -96,6 +98,9 @@ const now = () => Date.now() + clockOffset;
 function setTracked(t: Tracked | undefined) {
   tracked = new Map();
   titles = new Map();
+  addresses = (t?.resources ?? [])
+    .map((r) => ({ title: r.title, url: r.url }))
+    .sort((a, b) => a.title.localeCompare(b.title));
   for (const r of t?.resources ?? []) {
     const key = trackingKey(r.url);
     if (key) tracked.set(key, r.resourceId);
@@ -443,6 +448,7 @@ async function popupStatus(dayStart: number): Promise<PopupStatus> {
     portalUrl: portalUrl(),
     queued: auth ? await queue.size(auth.uuid) : 0,
     trackedCount: new Set(tracked.values()).size,
+    tracked: addresses,
     currentTab,
     today,
     error,

@@ -1,7 +1,7 @@
 /// <reference types="chrome" />
 /**
- * The popup: who is signed in, what is tracked (this tab, how many resources), today's learning time from
- * the server, the pause switch, and a link to the portal. It asks the background for everything, so the
+ * The popup: who is signed in, what is tracked (this tab, and exactly which addresses), today's learning
+ * time from the server, the pause switch, and links to the portal and to its "What was tracked" page. It asks the background for everything, so the
  * tokens are only ever used in one place.
  */
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
@@ -46,6 +46,23 @@ function render(s: PopupStatus) {
     ? 'Tracking is paused: no time is recorded until you turn this off.'
     : 'Tracking is on.';
   $('tracked-count').textContent = String(s.trackedCount);
+  $<HTMLAnchorElement>('what-was-tracked').href = `${s.portalUrl}/what-was-tracked`;
+  $('address-list').replaceChildren(
+    ...s.tracked.map((a) => {
+      const li = document.createElement('li');
+      const title = document.createElement('span');
+      title.textContent = a.title;
+      const url = document.createElement('code');
+      url.textContent = a.url;
+      li.append(title, url);
+      return li;
+    }),
+  );
+  if (s.tracked.length === 0) {
+    const li = document.createElement('li');
+    li.textContent = 'None yet: select a roadmap on Waymark.';
+    $('address-list').append(li);
+  }
   $('this-tab').textContent = s.currentTab
     ? s.paused
       ? `This tab is "${s.currentTab.title}" — not counted while paused.`

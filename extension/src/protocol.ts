@@ -30,6 +30,8 @@ export interface PopupStatus {
   queued: number;
   /** Resources this extension tracks (of the learner's assigned roadmaps). */
   trackedCount: number;
+  /** Exactly the addresses it tracks (their fragment, trailing slash and tracking parameters aside). */
+  tracked: { title: string; url: string }[];
   /** The active tab, if it is a tracked resource. */
   currentTab: { title: string; engaged: boolean } | null;
   /** Today from the server; null when it could not be reached. */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dateRange } from '@shared/rules/date-ranges';
 import { UNINSTALL_REASONS, uninstallMessages } from '@shared/schemas/activity';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -23,7 +24,7 @@ import {
 } from '../catalogue/tables';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { languages, subjects, users } from '../db/schema';
+import { languages, subjects, topics, users } from '../db/schema';
 import { rowsOf } from './ingest';
 import { uninstallFeedback } from './tables';
 
@@ -363,6 +364,8 @@ for (const backend of backends) {
         roadmapId: ids.assigned,
         sectionId: ids.section,
         resourceId: ids.article,
+        // no failed test holds its retake back
+        retakeAt: null,
       });
     });
 
@@ -396,6 +399,269 @@ for (const backend of backends) {
       const tooEarly = await get(`/api/activity/today?startTime=${Math.floor(now / 1000) - 3 * DAY}`);
       expect(tooEarly.statusCode).toBe(400);
       expect(tooEarly.json().field).toBe('startTime');
+    });
+
+    it('shows twelve months of learning days with the current and the longest streak', async () => {
+      // 90 s on each of three days in a row, 12 to 10 days ago
+      const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+      for (const daysAgo of [12, 11, 10]) {
+        const t = (today - daysAgo * DAY + 9 * 3600) * S;
+        await send(
+          [0, 30, 60, 90].map((sec, i) =>
+            hb('article', 0, i === 3 ? 'end' : 'active', { time: t + sec * S }),
+          ),
+        );
+      }
+      const res = await get('/api/reports/dashboard/learning-days');
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data.to).toBe(today);
+      expect([365, 366]).toContain((data.to - data.from) / DAY + 1);
+      expect(data.days).toEqual([
+        { date: today - 12 * DAY, timespent: 90 },
+        { date: today - 11 * DAY, timespent: 90 },
+        { date: today - 10 * DAY, timespent: 90 },
+        { date: today - 2 * DAY, timespent: 30 },
+        { date: today - DAY, timespent: 205 },
+        { date: today, timespent: 50 },
+      ]);
+      // a learning day is a minute or more: 30 s the day before yesterday and 50 s today do not count
+      expect(data).toMatchObject({
+        thresholdSeconds: 60,
+        learningDays: 4,
+        totalSeconds: 90 * 3 + 30 + 205 + 50,
+        currentStreak: 1,
+        currentStreakEnd: today - DAY,
+        longestStreak: 3,
+        longestStreakEnd: today - 10 * DAY,
+      });
+      const theirs = await get('/api/reports/dashboard/learning-days', tokens.other);
+      expect(theirs.json().data).toMatchObject({
+        days: [],
+        currentStreak: 0,
+        longestStreak: 0,
+        learningDays: 0,
+      });
+    });
+
+    it('shows the time per subject and topic of a range', async () => {
+      const [subject] = await db.select().from(subjects).where(sql`name = 'Web-activity'`);
+      const [topic] = await db
+        .insert(topics)
+        .values({ subjectId: subject!.id, name: 'Language basics' })
+        .returning();
+      await db.update(roadmaps).set({ topicId: topic!.id }).where(sql`name = 'JavaScript basics'`);
+      const week = dateRange('Past 7 days');
+      const res = await get(
+        `/api/reports/dashboard/time-spent-by-topic?startTime=${week.startTime}&endTime=${week.endTime}`,
+      );
+      expect(res.statusCode).toBe(200);
+      // the article 165 s yesterday and 30 s the day before, the video 40 s yesterday; today is not in the range
+      expect(res.json().data).toEqual([
+        {
+          subject: { _id: subject!.id, name: 'Web-activity' },
+          timespent: 235,
+          topics: [{ topic: { _id: topic!.id, name: 'Language basics' }, timespent: 235 }],
+        },
+      ]);
+    });
+
+    it('refuses a range that is backwards, years long or absurd, naming the field', async () => {
+      const url = (q: string) => `/api/reports/dashboard/time-spent-by-topic?${q}`;
+      const cases: [string, string][] = [
+        ['startTime=1700000000&endTime=1600000000', 'endTime'],
+        ['startTime=1600000000&endTime=1700000000', 'endTime'],
+        ['startTime=99999999999999&endTime=99999999999999', 'startTime'],
+        ['startTime=1e300&endTime=1700000000', 'startTime'],
+        ['startTime=-5&endTime=1700000000', 'startTime'],
+        ['startTime=1700000000', 'endTime'],
+        ['startTime=soon&endTime=1700000000', 'startTime'],
+      ];
+      for (const [q, field] of cases) {
+        const res = await get(url(q));
+        expect(res.statusCode, q).toBe(400);
+        expect(res.json().field, q).toBe(field);
+      }
+    });
+
+    /** The rollups are the sums of the spans, day by day and resource by resource. */
+    async function expectRollupsFromSpans() {
+      const rows = rowsOf<{ day: string; resource_id: string; spans: string | null; daily: string | null }>(
+        await db.execute(sql`
+          select coalesce(s.day, d.day)::text as day, coalesce(s.resource_id, d.resource_id) as resource_id,
+                 s.ms::text as spans, d.ms::text as daily
+          from (select day, resource_id, sum(end_at - start_at) as ms from activity_spans
+                where user_id = ${ids.learner} group by 1, 2) s
+          full join (select day, resource_id, ms from activity_daily where user_id = ${ids.learner} and ms <> 0) d
+            on d.day = s.day and d.resource_id = s.resource_id`),
+      );
+      for (const r of rows)
+        expect(Number(r.daily ?? 0), `${r.day} ${r.resource_id}`).toBe(Number(r.spans ?? 0));
+      const totals = rowsOf<{ resource_id: string; ms: string; spans: string | null }>(
+        await db.execute(sql`
+          select t.resource_id, t.ms::text, (select sum(end_at - start_at) from activity_spans s
+            where s.user_id = t.user_id and s.resource_id = t.resource_id)::text as spans
+          from activity_resource_totals t where t.user_id = ${ids.learner}`),
+      );
+      for (const t of totals) expect(Number(t.ms)).toBe(Number(t.spans ?? 0));
+    }
+
+    it('lists what was tracked: every span by day, newest first, with its resource and kind', async () => {
+      await expectRollupsFromSpans();
+      const res = await get('/api/activity/tracked?skip=1&limit=2');
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+      expect(data.totalDays).toBe(6);
+      expect(data.days.map((d: { date: number; seconds: number }) => [d.date, d.seconds])).toEqual([
+        [today, 50],
+        [today - DAY, 205],
+      ]);
+      // today: the video only played (media), 50 s
+      expect(data.days[0].spans).toEqual([
+        expect.objectContaining({
+          resource: { _id: ids.video, title: 'Intro video', url: urls.video },
+          seconds: 50,
+          tabActive: false,
+          timesKnown: true,
+        }),
+      ]);
+      const spans = data.days[1].spans as { start: string; end: string; seconds: number }[];
+      expect(spans.reduce((s, x) => s + x.seconds, 0)).toBe(205);
+      for (const sp of spans) {
+        expect(sp.start.slice(0, 10)).toBe(new Date((today - DAY) * 1000).toISOString().slice(0, 10));
+        expect((Date.parse(sp.end) - Date.parse(sp.start)) / 1000).toBe(sp.seconds);
+      }
+      // the extension's tokens cannot read it; another learner sees none of it
+      expect((await get('/api/activity/tracked', tokens.extension)).statusCode).toBe(403);
+      expect((await get('/api/activity/tracked', tokens.other)).json().data).toEqual({
+        totalDays: 0,
+        totalSeconds: 0,
+        days: [],
+      });
+    });
+
+    it('deletes a span: the totals follow at once, and a late heartbeat cannot bring it back', async () => {
+      const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+      const before = (await get('/api/activity/tracked?skip=1&limit=7')).json().data;
+      const yesterday = before.days.find((d: { date: number }) => d.date === today - DAY);
+      const article = yesterday.spans.find(
+        (s: { resource: { _id: string } }) => s.resource._id === ids.article,
+      );
+      // another learner cannot delete it
+      const theirs = await app.inject({
+        method: 'DELETE',
+        url: `/api/activity/tracked/spans/${article._id}`,
+        headers: { authorization: `Bearer ${tokens.other}` },
+      });
+      expect(theirs.statusCode).toBe(404);
+      const del = await app.inject({
+        method: 'DELETE',
+        url: `/api/activity/tracked/spans/${article._id}`,
+        headers: { authorization: `Bearer ${tokens.web}` },
+      });
+      expect(del.statusCode).toBe(200);
+      expect(del.json().data).toEqual({
+        day: new Date((today - DAY) * 1000).toISOString().slice(0, 10),
+        seconds: article.seconds,
+        daySeconds: 205 - article.seconds,
+      });
+      const daily = await get(
+        `/api/reports/dashboard/time-spent-by-user-daywise?startTime=${today - DAY}&endTime=${today - 1}`,
+      );
+      expect(daily.json().data).toEqual([{ date: today - DAY, timespent: 205 - article.seconds }]);
+      await expectRollupsFromSpans();
+      // the same heartbeats sent again (an offline queue resending) are refused inside the deleted stretch
+      const startMs = Date.parse(article.start);
+      const late = await send([
+        hb('article', 0, 'active', { time: startMs + 1_000 }),
+        hb('article', 0, 'active', { time: Math.floor((startMs + Date.parse(article.end)) / 2) }),
+      ]);
+      expect(late.json().data.ignored.map((i: { reason: string }) => i.reason)).toEqual(['ERASED', 'ERASED']);
+      expect(
+        (
+          await get(
+            `/api/reports/dashboard/time-spent-by-user-daywise?startTime=${today - DAY}&endTime=${today - 1}`,
+          )
+        ).json().data,
+      ).toEqual([{ date: today - DAY, timespent: 205 - article.seconds }]);
+      const heartbeatsLeft = rowsOf<{ n: string }>(
+        await db.execute(sql`select count(*)::text as n from activity_heartbeats
+          where user_id = ${ids.learner} and resource_id = ${ids.article} and at >= ${startMs} and at < ${Date.parse(article.end)}`),
+      )[0]!.n;
+      expect(Number(heartbeatsLeft)).toBe(0);
+      const again = await app.inject({
+        method: 'DELETE',
+        url: `/api/activity/tracked/spans/${article._id}`,
+        headers: { authorization: `Bearer ${tokens.web}` },
+      });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('deletes a day, and refuses a day that is not one, naming it', async () => {
+      const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+      const day = new Date((today - 11 * DAY) * 1000).toISOString().slice(0, 10);
+      const del = (d: string) =>
+        app.inject({
+          method: 'DELETE',
+          url: `/api/activity/tracked/days/${d}`,
+          headers: { authorization: `Bearer ${tokens.web}` },
+        });
+      const res = await del(day);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ day, seconds: 90, daySeconds: 0 });
+      const days = (await get('/api/reports/dashboard/learning-days')).json().data;
+      expect(days.days.some((d: { date: number }) => d.date === today - 11 * DAY)).toBe(false);
+      // the streak of three days is broken in two
+      expect(days.longestStreak).toBe(1);
+      await expectRollupsFromSpans();
+      for (const bad of ['2026-02-30', 'yesterday', '1999-12-31', '2026-1-1']) {
+        const r = await del(bad);
+        expect(r.statusCode, bad).toBe(400);
+        expect(r.json().field, bad).toBe('day');
+      }
+    });
+
+    it('exports everything as JSON or CSV, each span once, read back by an independent parser', async () => {
+      const spans = Number(
+        rowsOf<{ n: string }>(
+          await db.execute(
+            sql`select count(*)::text as n from activity_spans where user_id = ${ids.learner}`,
+          ),
+        )[0]!.n,
+      );
+      const csv = await get('/api/activity/export?format=csv');
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toMatch(
+        /^attachment; filename="waymark-activity-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const rows = parse(csv.body, { bom: true }) as string[][];
+      expect(rows[0]).toEqual([
+        'Day (UTC)',
+        'Start (UTC)',
+        'End (UTC)',
+        'Seconds',
+        'Resource',
+        'Address',
+        'Tab in front or media playing',
+        'Time of day recorded',
+      ]);
+      expect(rows).toHaveLength(spans + 1);
+      expect(rows.slice(1).every((r) => ['tab in front', 'media playing'].includes(r[6]!))).toBe(true);
+      expect(rows.some((r) => r[4] === 'The JavaScript Guide' && r[5] === urls.article)).toBe(true);
+      const json = await get('/api/activity/export');
+      expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+      const doc = json.json();
+      expect(doc.user).toEqual({ _id: ids.learner, name: 'Lee Learner', email: 'learner@example.com' });
+      expect(doc.spans).toHaveLength(spans);
+      const total = doc.days.reduce((s: number, d: { seconds: number }) => s + d.seconds, 0);
+      const tracked = (await get('/api/activity/tracked')).json().data;
+      expect(total).toBe(tracked.totalSeconds);
+      const bad = await get('/api/activity/export?format=xlsx');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('format');
     });
 
     it('stores uninstall feedback with the messages of the form', async () => {

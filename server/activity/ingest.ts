@@ -1,24 +1,29 @@
 /**
  * Folding a batch of heartbeats into the learner's time. One transaction per batch, serialised per learner
- * (an advisory lock, so two browsers of one learner cannot both count the same stretch):
- *   1. store the new heartbeats (a heartbeat already stored — a resent batch — is skipped by the unique key)
- *      and, in the same statement, read the learner's stored heartbeats around them (`windowDelta`'s windows);
- *   2. compute how the credited time changes there (shared/rules/heartbeats) and add that to the per-day
- *      and per-resource rollups, both bulk upserts (unnest arrays) in one statement.
- * Between BEGIN and COMMIT that is three statements: the lock, the insert-and-read, the upserts.
- * The reports then read only the rollups.
+ * (an advisory lock, so two browsers of one learner cannot both count the same stretch, and a deletion on
+ * the "What was tracked" page cannot interleave):
+ *   1. store the new heartbeats (a heartbeat already stored — a resent batch — is skipped by the unique key;
+ *      one inside a stretch the learner erased is refused) and, in the same statement, read the learner's
+ *      stored heartbeats, spans and erasures around them;
+ *   2. compute the credited time around the new heartbeats again (shared/rules/heartbeats), replace what the
+ *      stored spans held there with it (shared/rules/spans: `respan`), and apply the difference to the spans
+ *      and to the per-day and per-resource rollups, all bulk writes (unnest arrays) in one statement.
+ * Between BEGIN and COMMIT that is three statements: the lock, the insert-and-read, the writes.
+ * The reports then read only the rollups, which stay the sums of the spans.
  */
 import type { HeartbeatReceipt } from '@shared/contract/activity';
 import {
   affectedWindows,
+  attribute,
   type Beat,
+  clip,
   isEngaged,
   MAX_CLOCK_AHEAD_MS,
   MAX_HEARTBEAT_AGE_MS,
   readRanges,
   trackingKey,
-  windowDelta,
 } from '@shared/rules/heartbeats';
+import { dayOf, type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
 import type { Heartbeat } from '@shared/schemas/activity';
 import { param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -44,8 +49,6 @@ async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map
   );
   return new Map(rows.map((r) => [r.id, r.url]));
 }
-
-const dayString = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
 export async function ingestHeartbeats(
   db: Db,
@@ -81,57 +84,93 @@ export async function ingestHeartbeats(
   if (valid.length === 0) return { accepted: 0, duplicates, ignored };
 
   // the windows of every valid heartbeat cover those of the new ones (a superset of rows is harmless)
-  const ranges = readRanges(affectedWindows(valid.map((h) => h.time)));
-  const accepted = await db.transaction(async (tx) => {
+  const validWindows = affectedWindows(valid.map((h) => h.time));
+  const ranges = readRanges(validWindows);
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
-    // store the new ones and read the stored ones around them in one round trip: the select does not see
-    // what the insert adds (one snapshot), which is exactly "existing"
+    // one round trip: store the new heartbeats (not those in a stretch the learner erased), and read the
+    // stored heartbeats, spans and erasures around them. The selects do not see what the insert adds (one
+    // snapshot), which is exactly "existing".
     const rows = rowsOf<{
-      fresh: boolean;
-      client_id: string;
+      k: 'fresh' | 'erased' | 'beat' | 'span' | 'erasure';
+      id: string;
       resource_id: string | null;
-      at: string | number | null;
-      tab_active: boolean | null;
-      audible: boolean | null;
+      a: string | number | null;
+      b: string | number | null;
+      tab: boolean | null;
+      aud: boolean | null;
     }>(
       await tx.execute(sql`
-        with ins as (
-          insert into activity_heartbeats (user_id, client_id, resource_id, at, tab_active, audible)
-          select ${userId}, c, r, a, t, s
+        with u as (
+          select c, r, a, t, s,
+                 exists (select 1 from activity_erasures e
+                         where e.user_id = ${userId} and (e.resource_id is null or e.resource_id = u0.r)
+                           and u0.a >= e.start_at and u0.a < e.end_at) as erased
           from unnest(${param(valid.map((h) => h.id))}::text[], ${param(valid.map((h) => h.resourceId))}::uuid[],
                       ${param(valid.map((h) => h.time))}::int8[], ${param(valid.map((h) => h.tabActive))}::bool[],
-                      ${param(valid.map((h) => h.audible))}::bool[]) as u(c, r, a, t, s)
+                      ${param(valid.map((h) => h.audible))}::bool[]) as u0(c, r, a, t, s)
+        ), ins as (
+          insert into activity_heartbeats (user_id, client_id, resource_id, at, tab_active, audible)
+          select ${userId}, c, r, a, t, s from u where not erased
           on conflict do nothing
           returning client_id
+        ), w as (
+          select * from unnest(${param(ranges.map((r) => r[0]))}::int8[], ${param(ranges.map((r) => r[1]))}::int8[])
+            as w(lo, hi)
         )
-        select true as fresh, client_id, null::uuid as resource_id, null::int8 as at,
-               null::bool as tab_active, null::bool as audible
+        select 'fresh' as k, client_id as id, null::uuid as resource_id, null::int8 as a, null::int8 as b,
+               null::bool as tab, null::bool as aud
         from ins
         union all
-        select false, h.client_id, h.resource_id, h.at, h.tab_active, h.audible
-        from activity_heartbeats h
-        join unnest(${param(ranges.map((r) => r[0]))}::int8[], ${param(ranges.map((r) => r[1]))}::int8[])
-          as w(lo, hi) on h.at between w.lo and w.hi
-        where h.user_id = ${userId}`),
+        select 'erased', c, null::uuid, null::int8, null::int8, null::bool, null::bool from u where erased
+        union all
+        select 'beat', h.client_id, h.resource_id, h.at, null, h.tab_active, h.audible
+        from activity_heartbeats h join w on h.at between w.lo and w.hi
+        where h.user_id = ${userId}
+        union all
+        select distinct 'span'::text, sp.id::text, sp.resource_id, sp.start_at, sp.end_at, sp.tab_active, null::bool
+        from activity_spans sp join w on sp.start_at <= w.hi and sp.end_at >= w.lo
+        where sp.user_id = ${userId} and sp.times_known
+        union all
+        select distinct 'erasure'::text, e.id::text, e.resource_id, e.start_at, e.end_at, null::bool, null::bool
+        from activity_erasures e join w on e.start_at < w.hi and e.end_at > w.lo
+        where e.user_id = ${userId}`),
     );
-    const freshIds = new Set(rows.filter((r) => r.fresh).map((r) => r.client_id));
-    if (freshIds.size === 0) return 0;
+    const freshIds = new Set(rows.filter((r) => r.k === 'fresh').map((r) => r.id));
+    const erased = rows.filter((r) => r.k === 'erased').map((r) => r.id);
+    if (freshIds.size === 0) return { accepted: 0, erased };
     const fresh: Beat[] = valid
       .filter((h) => freshIds.has(h.id))
       .map(({ id, resourceId, time, tabActive, audible }) => ({ id, resourceId, time, tabActive, audible }));
     const existing: Beat[] = rows
-      .filter((r) => !r.fresh)
+      .filter((r) => r.k === 'beat')
       .map((r) => ({
-        id: r.client_id,
+        id: r.id,
         resourceId: r.resource_id!,
-        time: Number(r.at),
-        tabActive: r.tab_active!,
-        audible: r.audible!,
+        time: Number(r.a),
+        tabActive: r.tab!,
+        audible: r.aud!,
       }));
+    const stored: StoredSpan[] = rows
+      .filter((r) => r.k === 'span')
+      .map((r) => ({
+        id: r.id,
+        resourceId: r.resource_id!,
+        start: Number(r.a),
+        end: Number(r.b),
+        tabActive: r.tab!,
+      }));
+    const erasures: Erasure[] = rows
+      .filter((r) => r.k === 'erasure')
+      .map((r) => ({ resourceId: r.resource_id, start: Number(r.a), end: Number(r.b) }));
 
-    const delta = windowDelta(existing, fresh);
+    // the credit around the new heartbeats, computed again, replaces what the spans held there
+    const windows = affectedWindows(fresh.map((b) => b.time));
+    const after = clip(attribute([...existing, ...fresh]), windows);
+    const change = respan(stored, windows, after, erasures);
+
     const perResource = new Map<string, { ms: number; lastAt: number }>();
-    for (const d of delta) {
+    for (const d of change.delta) {
       const e = perResource.get(d.resourceId) ?? { ms: 0, lastAt: 0 };
       e.ms += d.ms;
       perResource.set(d.resourceId, e);
@@ -142,14 +181,26 @@ export async function ingestHeartbeats(
       e.lastAt = Math.max(e.lastAt, b.time);
       perResource.set(b.resourceId, e);
     }
-    if (delta.length || perResource.size) {
+    if (change.remove.length || change.add.length || perResource.size) {
       const entries = [...perResource];
-      // both rollups in one statement
+      const delta = change.delta;
+      const add = change.add;
+      // the spans and both rollups in one statement
       await tx.execute(sql`
-        with daily as (
+        with gone as (
+          delete from activity_spans where user_id = ${userId} and id = any(${param(change.remove)}::uuid[])
+          returning 1
+        ), added as (
+          insert into activity_spans (user_id, resource_id, day, start_at, end_at, tab_active)
+          select ${userId}, r, day, a, b, t
+          from unnest(${param(add.map((x) => x.resourceId))}::uuid[], ${param(add.map((x) => dayOf(x.start)))}::date[],
+                      ${param(add.map((x) => x.start))}::int8[], ${param(add.map((x) => x.end))}::int8[],
+                      ${param(add.map((x) => x.tabActive))}::bool[]) as u(r, day, a, b, t)
+          returning 1
+        ), daily as (
           insert into activity_daily as d (user_id, day, resource_id, ms)
           select ${userId}, day, r, ms
-          from unnest(${param(delta.map((d) => dayString(d.day)))}::date[],
+          from unnest(${param(delta.map((d) => d.day))}::date[],
                       ${param(delta.map((d) => d.resourceId))}::uuid[],
                       ${param(delta.map((d) => d.ms))}::int8[]) as u(day, r, ms)
           on conflict (user_id, day, resource_id) do update set ms = d.ms + excluded.ms
@@ -163,9 +214,12 @@ export async function ingestHeartbeats(
           do update set ms = t.ms + excluded.ms, last_at = greatest(t.last_at, excluded.last_at)
           returning 1
         )
-        select (select count(*) from daily) + (select count(*) from totals) as n`);
+        select (select count(*) from gone) + (select count(*) from added) + (select count(*) from daily)
+             + (select count(*) from totals) as n`);
     }
-    return fresh.length;
+    return { accepted: fresh.length, erased };
   });
-  return { accepted, duplicates: duplicates + (valid.length - accepted), ignored };
+  for (const id of result.erased) ignored.push({ id, reason: 'ERASED' });
+  const accepted = result.accepted;
+  return { accepted, duplicates: duplicates + (valid.length - accepted - result.erased.length), ignored };
 }

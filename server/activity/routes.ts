@@ -4,28 +4,41 @@
  */
 import {
   createFeedback,
+  deleteTrackedDay,
+  deleteTrackedSpan,
+  exportActivity,
   getCurrentResource,
+  learningDays as learningDaysCall,
   sendHeartbeats,
+  timeSpentByTopic,
   timeSpentByUserDaywise,
   timeSpentOnResourceByUser,
   todaySummary,
+  trackedDays as trackedDaysCall,
   trackedResources,
 } from '@shared/contract/activity';
+import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
 import { attribute, type Beat, clip, MAX_HEARTBEAT_AGE_MS, PULSE_WINDOW_MS } from '@shared/rules/heartbeats';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { fileResponse } from '../http/download';
 import { badRequest } from '../http/errors';
 import { created, ok, serve } from '../http/routes';
 import { ingestHeartbeats, rowsOf } from './ingest';
-import { currentResources, timeByDay, timeByResource } from './reports';
+import { currentResources, learningDays, timeByDay, timeByResource, timeByTopic } from './reports';
 import { uninstallFeedback } from './tables';
+import { deleteDay, deleteSpan, exportCsv, exportJson, trackedDays } from './tracked';
 
 const DAY = 86_400;
 
 const seconds = (ms: number | string) => Math.round(Number(ms) / 1000);
 
-export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export function activityRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Db; config: Pick<Config, 'retakeCooldownMs'> },
+) {
   serve(
     app,
     {
@@ -35,6 +48,12 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
       timeSpentByUserDaywise,
       getCurrentResource,
       timeSpentOnResourceByUser,
+      learningDays: learningDaysCall,
+      timeSpentByTopic,
+      trackedDays: trackedDaysCall,
+      deleteTrackedSpan,
+      deleteTrackedDay,
+      exportActivity,
       createFeedback,
     },
     {
@@ -126,11 +145,46 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
 
       async getCurrentResource({ caller }) {
-        return ok({ data: await currentResources(db, caller.id) });
+        return ok({ data: await currentResources(db, caller.id, config.retakeCooldownMs) });
       },
 
       async timeSpentOnResourceByUser({ query, caller }) {
         return ok({ data: await timeByResource(db, caller.id, query) });
+      },
+
+      async learningDays({ caller }) {
+        return ok({ data: await learningDays(db, caller.id) });
+      },
+
+      async timeSpentByTopic({ query, caller }) {
+        return ok({ data: await timeByTopic(db, caller.id, query) });
+      },
+
+      async trackedDays({ query, caller }) {
+        return ok({ data: await trackedDays(db, caller.id, query) });
+      },
+
+      async deleteTrackedSpan({ params, caller }) {
+        return ok({ data: await deleteSpan(db, caller.id, params.id) });
+      },
+
+      async deleteTrackedDay({ params, caller }) {
+        return ok({ data: await deleteDay(db, caller.id, params.day) });
+      },
+
+      async exportActivity({ query, caller, reply }) {
+        const user = { id: caller.id, name: caller.user.name, email: caller.user.email };
+        return query.format === 'csv'
+          ? fileResponse(reply, {
+              filename: downloadName('activity', 'csv'),
+              contentType: CSV_CONTENT_TYPE,
+              chunks: exportCsv(db, caller.id),
+            })
+          : fileResponse(reply, {
+              filename: downloadName('activity', 'json'),
+              contentType: 'application/json; charset=utf-8',
+              chunks: exportJson(db, user),
+            });
       },
 
       async createFeedback({ body, caller }) {
@@ -148,7 +202,7 @@ export function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
 }
 
 /**
- * Deletes raw heartbeats older than the oldest a batch may carry (plus a day): they are needed only to fold
+ * Deletes raw heartbeats (and erasures) older than the oldest a batch may carry (plus a day): they are needed only to fold
  * in late ones, the rollups keep the time. A daily job (server/jobs/jobs.ts).
  */
 export async function pruneHeartbeats(db: Db, now = Date.now()): Promise<number> {
@@ -161,5 +215,7 @@ export async function pruneHeartbeats(db: Db, now = Date.now()): Promise<number>
         ) returning 1
       ) select count(*) as n from gone`),
   );
+  // an erased stretch needs keeping only while heartbeats for it may still arrive
+  await db.execute(sql`delete from activity_erasures where end_at < ${cutoff}`);
   return Number(rows[0]?.n ?? 0);
 }

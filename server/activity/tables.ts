@@ -1,6 +1,9 @@
 /**
- * Learning time. Raw heartbeats (kept 31 days: long enough to fold in late ones from an offline queue) and
- * the rollups every report reads: per user, resource and UTC day, and per user and resource overall.
+ * Learning time. Raw heartbeats (kept 31 days: long enough to fold in late ones from an offline queue), the
+ * spans they were credited as (kept as long as the account: what the learner's "What was tracked" page
+ * lists and deletes), the erased stretches that late heartbeats may not fill again, and the rollups every
+ * report reads: per user, resource and UTC day, and per user and resource overall. The rollups are always
+ * the sums of the spans (ingestion and deletion change both in one transaction).
  * Times in milliseconds are unix milliseconds (bigint).
  */
 import { sql } from 'drizzle-orm';
@@ -79,6 +82,60 @@ export const resourceTime = pgTable(
     index('activity_resource_totals_recent_idx').on(t.userId, sql`${t.lastAt} desc`),
     index('activity_resource_totals_resource_idx').on(t.resourceId),
   ],
+);
+
+/**
+ * Credited time: one stretch on one resource, within one UTC day, either with its tab in front or only
+ * playing media. Neighbouring stretches of the same resource, kind and day are one row.
+ */
+export const spans = pgTable(
+  'activity_spans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    /** The UTC day the span is in (a stretch across midnight is two spans). */
+    day: date('day', { mode: 'string' }).notNull(),
+    startAt: bigint('start_at', { mode: 'number' }).notNull(),
+    endAt: bigint('end_at', { mode: 'number' }).notNull(),
+    /** The tab was in front and the learner active; false: the tab only played media. */
+    tabActive: boolean('tab_active').notNull(),
+    /**
+     * False for time recorded before spans were kept: the day's total per resource, with no time of day
+     * (shown as such; deleted with its day).
+     */
+    timesKnown: boolean('times_known').notNull().default(true),
+  },
+  (t) => [
+    index('activity_spans_user_start_idx').on(t.userId, t.startAt),
+    index('activity_spans_user_day_idx').on(t.userId, t.day),
+    index('activity_spans_resource_idx').on(t.resourceId),
+  ],
+);
+
+/**
+ * Stretches the learner deleted: a heartbeat inside one is refused and no credit is recomputed into one,
+ * so deleted time never comes back from a late offline queue. Kept while such heartbeats can arrive
+ * (pruned with the heartbeats).
+ */
+export const erasures = pgTable(
+  'activity_erasures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: every resource (a deleted day). */
+    resourceId: uuid('resource_id').references(() => resources.id, { onDelete: 'cascade' }),
+    startAt: bigint('start_at', { mode: 'number' }).notNull(),
+    endAt: bigint('end_at', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_erasures_user_idx').on(t.userId, t.endAt)],
 );
 
 /** 'Sorry to see you go': why someone removed the extension. */

@@ -75,19 +75,21 @@ async function demoRoadmap(db: Db, userId: string) {
     .groupBy(roadmaps.id)
     .orderBy(desc(count(sections.id)), asc(roadmaps.name));
   for (const c of candidates) {
+    const [{ languageId } = { languageId: '' }] = await db
+      .select({ languageId: roadmaps.languageId })
+      .from(roadmaps)
+      .where(eq(roadmaps.id, c.id));
     const sectionRows = await db
       .select({ id: sections.id })
       .from(sections)
       .where(eq(sections.roadmapId, c.id))
       .orderBy(asc(sections.position));
-    const bank = await questionsTargeting(db, {
-      roadmaps: [c.id],
-      sections: sectionRows.map((s) => s.id),
-      resources: await resourcesOfSections(
-        db,
-        sectionRows.map((s) => s.id),
-      ),
-    });
+    const sectionIds = sectionRows.map((s) => s.id);
+    const bank = await questionsTargeting(
+      db,
+      { roadmaps: [c.id], sections: sectionIds, resources: await resourcesOfSections(db, sectionIds) },
+      languageId,
+    );
     if (bank.length < 5) continue;
     const [ar] = await db
       .insert(assignedRoadmaps)
@@ -153,7 +155,7 @@ export async function seedDemoAssessments(
       .where(eq(sectionResources.sectionId, section.id))
       .orderBy(asc(sectionResources.position));
     for (const r of inSection) {
-      const candidates = await questionsTargeting(db, { resources: [r.id] });
+      const candidates = await questionsTargeting(db, { resources: [r.id] }, ar.languageId);
       if (candidates.length === 0) continue;
       if (!featherDone) {
         const at = new Date(now - 9 * DAY);
@@ -186,10 +188,11 @@ export async function seedDemoAssessments(
   // a section test without enough marks
   const section = sectionList[sectionList.length > 1 ? 1 : 0];
   if (section) {
-    const candidates = await questionsTargeting(db, {
-      sections: [section.id],
-      resources: await resourcesOfSections(db, [section.id]),
-    });
+    const candidates = await questionsTargeting(
+      db,
+      { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
+      ar.languageId,
+    );
     if (candidates.length) {
       const at = new Date(now - 5 * DAY);
       const link = await createLink(
@@ -210,7 +213,7 @@ export async function seedDemoAssessments(
   }
 
   // a subject certificate (the roadmap's subject), leaving the roadmap itself ongoing
-  const subjectBank = await questionsOfSubject(db, ar.subjectId);
+  const subjectBank = await questionsOfSubject(db, ar.subjectId, ar.languageId);
   if (subjectBank.length) {
     const [subject] = await db
       .select({ name: subjects.name })
@@ -244,7 +247,7 @@ export async function seedDemoAssessments(
         field: 'resourceId',
         sectionId: openResource.section.id,
         resourceId: openResource.id,
-        candidates: await questionsTargeting(db, { resources: [openResource.id] }),
+        candidates: await questionsTargeting(db, { resources: [openResource.id] }, ar.languageId),
         names: {
           assignedRoadMapName: ar.name,
           assignedSectionName: openResource.section.name,

@@ -5,6 +5,7 @@
  * (shared/rules/scoring.ts), and a link's life on the server's clock (start, deadline, expiry, evaluation).
  */
 import { randomBytes } from 'node:crypto';
+import { isRetakeLimited, retakeMessage } from '@shared/rules/retakes';
 import {
   isMultiSelectType,
   POINTS_PER_QUESTION,
@@ -16,12 +17,15 @@ import type { Answer, QuestionType, TakerQuestion, TestStatus, TestType } from '
 import {
   and,
   asc,
+  desc,
   eq,
   getTableColumns,
+  gt,
   inArray,
   isNotNull,
   isNull,
   lt,
+  ne,
   or,
   type SQL,
   sql,
@@ -57,8 +61,13 @@ export const MINUTES_PER_QUESTION = 1;
 export const MIN_MINUTES = 5;
 /** Answers arriving this long after the deadline still count (network latency). */
 export const ANSWER_GRACE_MS = 5_000;
-/** Questions of the learner's last links are drawn again only when the bank runs short. */
-export const RECENT_LINKS = 10;
+/**
+ * A new link prefers questions the learner has not met in this many of their latest links, then those met
+ * longest ago (decision 010).
+ */
+export const RECENT_LINKS = 50;
+/** The default wait before a failed test can be taken again (RETAKE_COOLDOWN_HOURS). */
+export const DEFAULT_RETAKE_COOLDOWN_MS = 24 * 3600_000;
 
 export const timeLimitFor = (questionCount: number) =>
   Math.max(MIN_MINUTES, Math.ceil(questionCount * MINUTES_PER_QUESTION));
@@ -84,6 +93,7 @@ export const LINK_MESSAGES = {
     `This assessment has not started yet. It starts at ${start.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
   notStarted: 'Start the test first.',
   notYours: 'This test belongs to another person.',
+  retakeCooldown: retakeMessage,
 } as const;
 
 export const linkExpired = () => new HttpError(410, LINK_MESSAGES.expired, { errorCode: 'LINK_EXPIRED' });
@@ -93,14 +103,84 @@ export const testCompleted = () =>
 export const notYetStarted = (start: Date) =>
   new HttpError(403, LINK_MESSAGES.notYetStarted(start), { errorCode: 'ASSESSMENT_NOT_YET_STARTED' });
 
+/**
+ * 409 RETAKE_COOLDOWN: a failed test may be taken again from `opensAt` (decision 010); the body names the
+ * time (`opensAt`) and Retry-After says how many seconds remain.
+ */
+export const retakeCooldown = (opensAt: Date, now: Date, field?: string) =>
+  new HttpError(
+    409,
+    LINK_MESSAGES.retakeCooldown(opensAt),
+    { errorCode: 'RETAKE_COOLDOWN', opensAt: opensAt.toISOString(), ...(field ? { field } : {}) },
+    { 'retry-after': String(Math.max(1, Math.ceil((opensAt.getTime() - now.getTime()) / 1000))) },
+  );
+
+// ---------------------------------------------------------------- retakes
+
+/**
+ * The latest failure of a learner's test that still holds a retake back (completed after `since`), other
+ * than `except`; null when none. One indexed read (test_links_user_test_idx).
+ */
+export async function failureSince(
+  db: Db,
+  userId: string,
+  testKey: string,
+  since: Date,
+  except?: string,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: testLinks.completedAt })
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.userId, userId),
+        eq(testLinks.testKey, testKey),
+        eq(testLinks.status, 'NO_ENOUGH_MARKS'),
+        gt(testLinks.completedAt, since),
+        except ? ne(testLinks.id, except) : undefined,
+      ),
+    )
+    .orderBy(desc(testLinks.completedAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * Refuses to start a link while a failure of the same test is in its cool-down (a second link of the test
+ * drawn before that failure — one an older version could leave behind — must not be the retake).
+ */
+export async function assertRetakeOpen(db: Db, link: LinkRow, now: Date, cooldownMs: number) {
+  if (link.startedAt || !link.userId || !link.testKey || !isRetakeLimited(link.type) || cooldownMs <= 0)
+    return;
+  const failed = await failureSince(
+    db,
+    link.userId,
+    link.testKey,
+    new Date(now.getTime() - cooldownMs),
+    link.id,
+  );
+  if (failed) throw retakeCooldown(new Date(failed.getTime() + cooldownMs), now);
+}
+
+/** Serialises the creation of a learner's links to one test, across server processes (until commit). */
+export async function lockTest(db: Db, userId: string, testKey: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`test-link|${userId}|${testKey}`}, 0))`,
+  );
+}
+
 // ---------------------------------------------------------------- candidates and drawing
 
 const PUBLISHED = eq(questions.status, 'PUBLISH');
 
-/** Published questions that assess any of these targets. */
+/**
+ * Published questions in this language that assess any of these targets (a test never mixes languages: a
+ * resource, section or final test draws in its roadmap's language).
+ */
 export async function questionsTargeting(
   db: Db,
   targets: { resources?: string[]; sections?: string[]; roadmaps?: string[] },
+  languageId: string,
 ): Promise<string[]> {
   const clauses = [
     targets.resources?.length
@@ -118,7 +198,7 @@ export async function questionsTargeting(
     .selectDistinct({ id: questions.id })
     .from(questionTargets)
     .innerJoin(questions, eq(questions.id, questionTargets.questionId))
-    .where(and(PUBLISHED, or(...clauses)));
+    .where(and(PUBLISHED, eq(questions.languageId, languageId), or(...clauses)));
   return rows.map((r) => r.id);
 }
 
@@ -132,11 +212,14 @@ export async function resourcesOfSections(db: Db, sectionIds: string[]): Promise
   return rows.map((r) => r.id);
 }
 
-/** Published questions of a subject: tagged with it, or assessing a roadmap (or its parts) of that subject. */
-export async function questionsOfSubject(db: Db, subjectId: string): Promise<string[]> {
+/**
+ * Published questions of a subject in one language: tagged with the subject, or assessing a roadmap (or its
+ * parts) of that subject.
+ */
+export async function questionsOfSubject(db: Db, subjectId: string, languageId: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
     select q.id from ${questions} q
-    where q.status = 'PUBLISH' and (
+    where q.status = 'PUBLISH' and q.language_id = ${languageId} and (
       q.subject_id = ${subjectId}
       or exists (
         select 1 from ${questionTargets} t
@@ -158,20 +241,34 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** Question ids of the learner's last links, to avoid repeating them. */
-export async function recentQuestionIds(db: Db, userId: string, links = RECENT_LINKS): Promise<Set<string>> {
+/**
+ * Which of these questions the learner met in their last `links` links (taken or not: a link shows its
+ * questions once opened), with when they last met each (epoch ms).
+ */
+export async function recentlySeen(
+  db: Db,
+  userId: string,
+  candidates: readonly string[],
+  links = RECENT_LINKS,
+): Promise<Map<string, number>> {
+  if (candidates.length === 0) return new Map();
   const recent = db
-    .select({ id: testLinks.id })
+    .select({ id: testLinks.id, createdAt: testLinks.createdAt })
     .from(testLinks)
     .where(eq(testLinks.userId, userId))
-    .orderBy(sql`${testLinks.createdAt} desc`)
+    .orderBy(desc(testLinks.createdAt))
     .limit(links)
     .as('recent');
   const rows = await db
-    .selectDistinct({ id: testLinkQuestions.questionId })
+    .select({
+      id: testLinkQuestions.questionId,
+      seen: sql<number>`extract(epoch from max(${recent.createdAt}))::float8 * 1000`,
+    })
     .from(testLinkQuestions)
-    .innerJoin(recent, eq(recent.id, testLinkQuestions.testLinkId));
-  return new Set(rows.map((r) => r.id));
+    .innerJoin(recent, eq(recent.id, testLinkQuestions.testLinkId))
+    .where(inArray(testLinkQuestions.questionId, [...new Set(candidates)]))
+    .groupBy(testLinkQuestions.questionId);
+  return new Map(rows.map((r) => [r.id, Number(r.seen)]));
 }
 
 export interface Pool {
@@ -188,21 +285,34 @@ export interface DrawnQuestion {
 }
 
 /**
- * Draws from each pool in turn: questions the learner has not seen recently first (in random order), then
- * recent ones when the bank runs short; a question is drawn once across pools. Options are shuffled.
+ * Which questions of a pool a link takes: those the learner has not met (at random), then those met longest
+ * ago (ties at random) — so a retake is fresh where the pool allows and rotates through it where it does
+ * not — in a random order, so the questions met before are not the last ones.
+ */
+export function pickFromPool(
+  candidates: readonly string[],
+  count: number,
+  seen: ReadonlyMap<string, number>,
+): string[] {
+  const fresh = shuffle(candidates.filter((id) => !seen.has(id)));
+  const stale = shuffle(candidates.filter((id) => seen.has(id))).sort((a, b) => seen.get(a)! - seen.get(b)!);
+  return shuffle([...fresh, ...stale].slice(0, Math.max(0, count)));
+}
+
+/**
+ * Draws from each pool in turn (pickFromPool: unseen questions first, then the least recently seen); a
+ * question is drawn once across pools. Options are shuffled.
  */
 export async function drawQuestions(
   db: Db,
   pools: readonly Pool[],
-  avoid: ReadonlySet<string> = new Set(),
+  seen: ReadonlyMap<string, number> = new Map(),
 ): Promise<DrawnQuestion[]> {
   const taken = new Set<string>();
   const drawn: { questionId: string; roadmapId: string | null }[] = [];
   for (const pool of pools) {
     const unique = [...new Set(pool.candidates)].filter((id) => !taken.has(id));
-    const fresh = shuffle(unique.filter((id) => !avoid.has(id)));
-    const seen = shuffle(unique.filter((id) => avoid.has(id)));
-    for (const id of [...fresh, ...seen].slice(0, Math.max(0, pool.count))) {
+    for (const id of pickFromPool(unique, pool.count, seen)) {
       taken.add(id);
       drawn.push({ questionId: id, roadmapId: pool.roadmapId ?? null });
     }
@@ -727,7 +837,10 @@ export function assertTakeable(link: LinkRow, now: Date) {
   if (!link.startedAt && link.startTime && now < link.startTime) throw notYetStarted(link.startTime);
 }
 
-/** Starts the clock (idempotent): records the start and the deadline on the server's clock. */
+/**
+ * Starts the clock (idempotent): records the start and the deadline on the server's clock, and numbers the
+ * attempt among the learner's started attempts of the same test.
+ */
 export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkRow> {
   if (link.startedAt) return link;
   const byLimit = now.getTime() + link.timeLimitMinutes * 60_000;
@@ -735,7 +848,14 @@ export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkR
   const deadline = new Date(end ? Math.min(byLimit, end.getTime()) : byLimit);
   const [row] = await db
     .update(testLinks)
-    .set({ startedAt: now, deadlineAt: deadline })
+    .set({
+      startedAt: now,
+      deadlineAt: deadline,
+      // written out: the outer row must be named by its table, never by a bare column the subquery shadows
+      attempt: sql`(select count(*)::int + 1 from test_links o
+        where o.user_id = test_links.user_id and o.test_key = test_links.test_key
+          and o.started_at is not null and o.id <> test_links.id)`,
+    })
     .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt)))
     .returning();
   return row ?? (await findLink(db, link.linkId)) ?? link;

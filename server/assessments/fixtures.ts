@@ -16,7 +16,7 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects, users } from '../db/schema';
-import { questionOptions, questions, questionTargets } from './tables';
+import { questionOptions, questions, questionTargets, testLinks } from './tables';
 
 export interface BankQuestion {
   id: string;
@@ -31,6 +31,8 @@ export interface BankQuestion {
 
 export interface Bank {
   subjectId: string;
+  /** The language of the bank's roadmap, and so of its questions. */
+  languageId: string;
   emptySubjectId: string;
   roadmapId: string;
   sectionIds: [string, string];
@@ -42,7 +44,7 @@ export interface Bank {
 
 const uid = () => randomBytes(4).toString('hex');
 
-async function addQuestion(
+export async function addQuestion(
   db: Db,
   spec: {
     type: QuestionType;
@@ -50,6 +52,7 @@ async function addQuestion(
     options?: { value: string; isCorrect: boolean }[];
     value?: string;
     subjectId: string;
+    languageId: string;
     target: { kind: 'RESOURCE' | 'SECTION' | 'ROADMAP'; id: string };
   },
 ): Promise<BankQuestion> {
@@ -62,6 +65,7 @@ async function addQuestion(
       questionImagePath: spec.type.endsWith('_IMAGE') ? '/files/questions/demo/diagram.png' : null,
       points: 10,
       subjectId: spec.subjectId,
+      languageId: spec.languageId,
       explanation: [{ type: 'TEXT', value: `Why: ${spec.text}` }],
       tags: ['test'],
       status: 'PUBLISH',
@@ -169,6 +173,7 @@ export async function seedBank(db: Db): Promise<Bank> {
   const bank = new Map<string, BankQuestion>();
   const put = (q: BankQuestion) => bank.set(q.id, q);
   const subjectId = subject!.id;
+  const languageId = language!.id;
   // the first resource: one question of every type (6), so a resource test covers every type
   const r0 = { kind: 'RESOURCE' as const, id: resourceIds[0]! };
   put(
@@ -177,6 +182,7 @@ export async function seedBank(db: Db): Promise<Bank> {
       text: 'Which keyword declares a constant?',
       options: single('const', 'var', 'let', 'static'),
       subjectId,
+      languageId,
       target: r0,
     }),
   );
@@ -191,6 +197,7 @@ export async function seedBank(db: Db): Promise<Bank> {
         { value: 'Date', isCorrect: false },
       ],
       subjectId,
+      languageId,
       target: r0,
     }),
   );
@@ -200,6 +207,7 @@ export async function seedBank(db: Db): Promise<Bank> {
       text: 'What does this print?',
       options: single('16', '6', '32', 'NaN'),
       subjectId,
+      languageId,
       target: r0,
     }),
   );
@@ -209,6 +217,7 @@ export async function seedBank(db: Db): Promise<Bank> {
       text: 'Which diagram shows a union?',
       options: single('/files/a.png', '/files/b.png', '/files/c.png'),
       subjectId,
+      languageId,
       target: r0,
     }),
   );
@@ -223,6 +232,7 @@ export async function seedBank(db: Db): Promise<Bank> {
         { value: '/files/n4.png', isCorrect: false },
       ],
       subjectId,
+      languageId,
       target: r0,
     }),
   );
@@ -232,6 +242,7 @@ export async function seedBank(db: Db): Promise<Bank> {
       text: 'How many bits in a byte?',
       value: '8',
       subjectId,
+      languageId,
       target: r0,
     }),
   );
@@ -244,6 +255,7 @@ export async function seedBank(db: Db): Promise<Bank> {
           text: `Resource ${i + 2} question ${k + 1}`,
           options: single('yes', 'no', 'maybe'),
           subjectId,
+          languageId,
           target: { kind: 'RESOURCE', id: rid },
         }),
       );
@@ -257,6 +269,7 @@ export async function seedBank(db: Db): Promise<Bank> {
           text: `Section question ${k + 1}`,
           options: single('right', 'wrong'),
           subjectId,
+          languageId,
           target: { kind: 'SECTION', id: sid },
         }),
       );
@@ -269,12 +282,14 @@ export async function seedBank(db: Db): Promise<Bank> {
         text: `2 + ${k} = ?`,
         value: String(2 + k),
         subjectId,
+        languageId,
         target: { kind: 'ROADMAP', id: roadmap!.id },
       }),
     );
   }
   return {
     subjectId,
+    languageId,
     emptySubjectId: empty!.id,
     roadmapId: roadmap!.id,
     sectionIds: sectionIds as [string, string],
@@ -282,6 +297,20 @@ export async function seedBank(db: Db): Promise<Bank> {
     barrenResourceId: barren!.id,
     questions: bank,
   };
+}
+
+/** The body of POST /testlink/create for resource `r` (0–3) of the bank, in an assigned roadmap. */
+export const resourceBody = (bank: Pick<Bank, 'sectionIds' | 'resourceIds'>, ar: string, r = 0) => ({
+  type: 'RESOURCE',
+  assignedRoadmapId: ar,
+  sectionId: bank.sectionIds[r < 2 ? 0 : 1],
+  resourceId: bank.resourceIds[r],
+});
+
+/** A test link's row by its public id. */
+export async function linkRowOf(db: Db, linkId: string) {
+  const [row] = await db.select().from(testLinks).where(eq(testLinks.linkId, linkId));
+  return row!;
 }
 
 /** Assigns the roadmap to a learner (with its sections copied), returns the assigned roadmap id. */

@@ -117,8 +117,12 @@ export function calls(app: FastifyInstance) {
 export const BACKENDS: TestDbKind[] = [testDbKind()];
 
 /** The app on a fresh migrated database, with people signed in through the Auth emulator. */
-export async function openHarness(_kind: TestDbKind = testDbKind()): Promise<Harness> {
-  const server = await new TestServer().start();
+export async function openHarness(
+  _kind: TestDbKind = testDbKind(),
+  /** Settings besides the test defaults (server/test/helper.ts testConfig). */
+  env?: Record<string, string>,
+): Promise<Harness> {
+  const server = await new TestServer({ env }).start();
   const person = async (role: 'USER' | 'TENANT', name?: string): Promise<Person> => {
     const signed = await server.signedIn(role);
     // any name, even one a profile form would refuse: the tests check escaping

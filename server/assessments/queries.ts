@@ -1,6 +1,7 @@
 /** Reads of the test-link calls: a learner's roadmaps and their parts, links in the API's shape. */
-import type { TestLink } from '@shared/schemas/assessment';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { retakeOpensAt } from '@shared/rules/retakes';
+import type { IntegritySummary, TestLink } from '@shared/schemas/assessment';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   assignedRoadmaps,
   assignedSections,
@@ -10,15 +11,18 @@ import {
   sections,
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { subjects } from '../db/schema';
+import { languages, subjects } from '../db/schema';
 import type { LinkRow } from './engine';
-import { testLinks } from './tables';
+import { integrityOfLinks, summaryOf } from './integrity';
+import { questions, testLinks } from './tables';
 
 export interface OwnAssignedRoadmap {
   id: string;
   roadmapId: string;
   name: string;
   subjectId: string;
+  /** The roadmap's language: its tests draw questions in it. */
+  languageId: string;
   status: 'ONGOING' | 'COMPLETED';
 }
 
@@ -34,6 +38,7 @@ export async function ownAssignedRoadmap(
       roadmapId: assignedRoadmaps.roadmapId,
       name: roadmaps.name,
       subjectId: roadmaps.subjectId,
+      languageId: roadmaps.languageId,
       status: assignedRoadmaps.status,
     })
     .from(assignedRoadmaps)
@@ -51,6 +56,7 @@ export async function ownAssignedRoadmaps(db: Db, userId: string): Promise<OwnAs
       roadmapId: assignedRoadmaps.roadmapId,
       name: roadmaps.name,
       subjectId: roadmaps.subjectId,
+      languageId: roadmaps.languageId,
       status: assignedRoadmaps.status,
     })
     .from(assignedRoadmaps)
@@ -120,6 +126,40 @@ export async function findResourceInRoadmaps(
   return null;
 }
 
+/**
+ * The language of a learner's subject test (decision 010): their roadmap in that subject (ongoing first, then
+ * the latest); without one, their latest roadmap; without any, the language most of the subject's published
+ * questions are in. Null when the subject has no questions at all and the learner no roadmap.
+ */
+export async function subjectTestLanguage(
+  db: Db,
+  userId: string,
+  subjectId: string,
+): Promise<{ id: string; name: string } | null> {
+  const [fromRoadmap] = await db
+    .select({ id: languages.id, name: languages.name })
+    .from(assignedRoadmaps)
+    .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
+    .innerJoin(languages, eq(languages.id, roadmaps.languageId))
+    .where(eq(assignedRoadmaps.userId, userId))
+    .orderBy(
+      desc(sql`${roadmaps.subjectId} = ${subjectId}`),
+      desc(sql`${assignedRoadmaps.status} = 'ONGOING'`),
+      desc(assignedRoadmaps.createdAt),
+    )
+    .limit(1);
+  if (fromRoadmap) return fromRoadmap;
+  const [mostUsed] = await db
+    .select({ id: languages.id, name: languages.name })
+    .from(questions)
+    .innerJoin(languages, eq(languages.id, questions.languageId))
+    .where(and(eq(questions.subjectId, subjectId), eq(questions.status, 'PUBLISH')))
+    .groupBy(languages.id, languages.name)
+    .orderBy(desc(count()), asc(languages.name))
+    .limit(1);
+  return mostUsed ?? null;
+}
+
 export async function subjectById(db: Db, id: string): Promise<{ id: string; name: string } | null> {
   const [row] = await db
     .select({ id: subjects.id, name: subjects.name })
@@ -147,8 +187,16 @@ export function linkTitle(link: LinkRow): string {
   }
 }
 
-/** Links in the API's shape, with their subject names. */
-export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
+/**
+ * Links in the API's shape, with their subject names and focus records; `cooldownMs` (RETAKE_COOLDOWN_HOURS)
+ * dates when each failed one may be retaken.
+ */
+export async function toApiLinks(
+  db: Db,
+  rows: LinkRow[],
+  cooldownMs: number,
+  now = new Date(),
+): Promise<TestLink[]> {
   const subjectIds = [...new Set(rows.map((r) => r.subjectId).filter((id): id is string => Boolean(id)))];
   const names = subjectIds.length
     ? await db
@@ -157,10 +205,24 @@ export async function toApiLinks(db: Db, rows: LinkRow[]): Promise<TestLink[]> {
         .where(inArray(subjects.id, subjectIds))
     : [];
   const subjectName = new Map(names.map((s) => [s.id, s.name]));
-  return rows.map((r) => toApiLink(r, r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null));
+  const records = await integrityOfLinks(db, rows, now);
+  return rows.map((r) =>
+    toApiLink(
+      r,
+      r.subjectId ? (subjectName.get(r.subjectId) ?? null) : null,
+      summaryOf(records.get(r.id)),
+      cooldownMs,
+    ),
+  );
 }
 
-export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
+export function toApiLink(
+  r: LinkRow,
+  subjectName: string | null,
+  integrity: IntegritySummary | null,
+  cooldownMs: number,
+): TestLink {
+  const retakeAt = retakeOpensAt(r, cooldownMs);
   return {
     _id: r.id,
     linkId: r.linkId,
@@ -188,6 +250,9 @@ export function toApiLink(r: LinkRow, subjectName: string | null): TestLink {
     assignedRoadmapId: r.assignedRoadmapId,
     sectionId: r.sectionId,
     resourceId: r.resourceId,
+    integrity,
+    attempt: r.attempt,
+    retakeAt: retakeAt ? retakeAt.toISOString() : null,
   };
 }
 

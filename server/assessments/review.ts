@@ -11,10 +11,17 @@ import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
 import { linkHooks } from './completion';
 import { inFrozenOrder, type LinkRow, savedAnswers, settle } from './engine';
+import { integrityOfLinks, summaryOf, timelineOf } from './integrity';
 import { subjectById, toApiLink } from './queries';
 import { testLinkQuestions as frozen } from './tables';
 
-export async function testReview(db: Db, found: LinkRow, now: Date): Promise<z.infer<typeof TestView>> {
+export async function testReview(
+  db: Db,
+  found: LinkRow,
+  now: Date,
+  /** RETAKE_COOLDOWN_HOURS, to date the retake of a failed test. */
+  cooldownMs: number,
+): Promise<z.infer<typeof TestView>> {
   const link = await settle(db, found, now, linkHooks);
   if (!link.isCompleted) {
     throw conflict('The answers can be viewed once the test is evaluated.', {
@@ -40,9 +47,11 @@ export async function testReview(db: Db, found: LinkRow, now: Date): Promise<z.i
     ).map(({ id: _id, ...o }) => o),
   }));
   const subject = link.subjectId ? await subjectById(db, link.subjectId) : null;
+  const record = (await integrityOfLinks(db, [link], now)).get(link.id);
   return {
-    ...toApiLink(link, subject?.name ?? null),
+    ...toApiLink(link, subject?.name ?? null, summaryOf(record), cooldownMs),
     questions,
     answers: await savedAnswers(db, link.id),
+    timeline: timelineOf(record),
   };
 }

@@ -16,8 +16,9 @@ import {
   verifyTestLink,
   viewTestLink,
 } from '@shared/contract/assessments';
+import { testKeyOf } from '@shared/rules/retakes';
 import type { TestType } from '@shared/schemas/assessment';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
@@ -28,10 +29,13 @@ import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
 import {
   acceptsAnswers,
+  assertRetakeOpen,
   assertTakeable,
   assertTaker,
+  DEFAULT_RETAKE_COOLDOWN_MS,
   drawQuestions,
   evaluateLink,
+  failureSince,
   findLink,
   findLinkWithQuestion,
   freezeQuestions,
@@ -39,13 +43,15 @@ import {
   LINK_VALIDITY_MS,
   type LinkRow,
   linkExpired,
+  lockTest,
   newLinkId,
   QUESTION_COUNTS,
   questionsOfSubject,
   questionsTargeting,
   readForEvaluation,
-  recentQuestionIds,
+  recentlySeen,
   resourcesOfSections,
+  retakeCooldown,
   saveAnswer,
   savedAnswers,
   settle,
@@ -62,6 +68,7 @@ import {
   resourceInSection,
   sectionsOfAssigned,
   subjectById,
+  subjectTestLanguage,
   toApiLinks,
 } from './queries';
 import { testReview } from './review';
@@ -84,9 +91,9 @@ const LEVEL_NAMES: Partial<Record<TestType, string>> = {
   SUBJECT: 'subject',
 };
 
-const noQuestions = (type: TestType, field: string) =>
+const noQuestions = (type: TestType, field: string, language?: string) =>
   badRequest(
-    `There are no questions for this ${LEVEL_NAMES[type] ?? 'test'} yet. Please try another one later.`,
+    `There are no questions for this ${LEVEL_NAMES[type] ?? 'test'}${language ? ` in ${language}` : ''} yet. Please try another one later.`,
     field,
   );
 
@@ -109,13 +116,51 @@ interface NewLink {
   };
 }
 
-/** Draws the questions (avoiding the learner's recent ones where the bank allows) and creates the link. */
-export async function createLink(db: Db, spec: NewLink, now: Date): Promise<LinkRow> {
+/**
+ * The learner's link to a test (decision 010), under a lock on the learner and the test so that two requests
+ * at once cannot make two links:
+ * - an open attempt of the same test (not taken yet, or in progress) is given back rather than another drawn;
+ * - a failure of the same test within the cool-down refuses it with 409 RETAKE_COOLDOWN, naming when it opens;
+ * - otherwise the questions are drawn — those the learner has not met first, then the least recently met —
+ *   and frozen with the new link.
+ */
+export async function createLink(
+  db: Db,
+  spec: NewLink,
+  now: Date,
+  cooldownMs = DEFAULT_RETAKE_COOLDOWN_MS,
+): Promise<LinkRow> {
   const count = QUESTION_COUNTS[spec.type] ?? 10;
-  const avoid = await recentQuestionIds(db, spec.userId);
-  const drawn = await drawQuestions(db, [{ candidates: spec.candidates, count }], avoid);
-  if (drawn.length === 0) throw noQuestions(spec.type, spec.field);
-  return db.transaction(async (tx) => {
+  const key = testKeyOf({ ...spec, subjectId: spec.subjectId });
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (key) {
+      await lockTest(tx, spec.userId, key);
+      const open = await tx
+        .select()
+        .from(testLinks)
+        .where(
+          and(
+            eq(testLinks.userId, spec.userId),
+            eq(testLinks.testKey, key),
+            eq(testLinks.status, 'TAKE_TEST'),
+            eq(testLinks.isCompleted, false),
+          ),
+        )
+        .orderBy(desc(testLinks.createdAt));
+      for (const found of open) {
+        // brought up to date with the clock: an overdue attempt is evaluated (and may start the cool-down)
+        const link = await settle(tx, found, now, linkHooks);
+        if (link.status === 'TAKE_TEST' && !link.isCompleted) return link;
+      }
+      if (cooldownMs > 0) {
+        const failed = await failureSince(tx, spec.userId, key, new Date(now.getTime() - cooldownMs));
+        if (failed) throw retakeCooldown(new Date(failed.getTime() + cooldownMs), now, spec.field);
+      }
+    }
+    const seen = await recentlySeen(tx, spec.userId, spec.candidates);
+    const drawn = await drawQuestions(tx, [{ candidates: spec.candidates, count }], seen);
+    if (drawn.length === 0) throw noQuestions(spec.type, spec.field);
     const [link] = await tx
       .insert(testLinks)
       .values({
@@ -143,6 +188,7 @@ export async function createLink(db: Db, spec: NewLink, now: Date): Promise<Link
 export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   const { db, config, mail } = deps;
   const clock = () => (deps.now ? deps.now() : new Date());
+  const cooldownMs = config.retakeCooldownMs;
 
   /**
    * The link by its public id, brought up to date with the clock; another person's token is refused.
@@ -223,18 +269,24 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         if (body.type === 'SUBJECT') {
           const subject = await subjectById(db, body.subject);
           if (!subject) throw badRequest('Please select a subject', 'subject');
+          // in the learner's language, never a mix (decision 010)
+          const language = await subjectTestLanguage(db, caller.id, subject.id);
+          if (!language) throw noQuestions('SUBJECT', 'subject');
+          const candidates = await questionsOfSubject(db, subject.id, language.id);
+          if (candidates.length === 0) throw noQuestions('SUBJECT', 'subject', language.name);
           const link = await createLink(
             db,
             {
               type: 'SUBJECT',
               userId: caller.id,
-              candidates: await questionsOfSubject(db, subject.id),
+              candidates,
               field: 'subject',
               subjectId: subject.id,
               lookingForJob: body.lookingForJob,
               names: { assignedSubjectName: subject.name },
             },
             now,
+            cooldownMs,
           );
           return ok({ data: { testLinkId: link.linkId } });
         }
@@ -257,14 +309,19 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
               ...base,
               type: 'ROADMAP',
               field: 'assignedRoadmapId',
-              candidates: await questionsTargeting(db, {
-                roadmaps: [ar.roadmapId],
-                sections: sectionIds,
-                resources: await resourcesOfSections(db, sectionIds),
-              }),
+              candidates: await questionsTargeting(
+                db,
+                {
+                  roadmaps: [ar.roadmapId],
+                  sections: sectionIds,
+                  resources: await resourcesOfSections(db, sectionIds),
+                },
+                ar.languageId,
+              ),
               names: { assignedRoadMapName: ar.name },
             },
             now,
+            cooldownMs,
           );
           return ok({ data: { testLinkId: link.linkId } });
         }
@@ -278,13 +335,15 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
               type: 'SECTION',
               field: 'sectionId',
               sectionId: section.id,
-              candidates: await questionsTargeting(db, {
-                sections: [section.id],
-                resources: await resourcesOfSections(db, [section.id]),
-              }),
+              candidates: await questionsTargeting(
+                db,
+                { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
+                ar.languageId,
+              ),
               names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
             },
             now,
+            cooldownMs,
           );
           return ok({ data: { testLinkId: link.linkId } });
         }
@@ -298,7 +357,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
             field: 'resourceId',
             sectionId: section.id,
             resourceId: resource.id,
-            candidates: await questionsTargeting(db, { resources: [resource.id] }),
+            candidates: await questionsTargeting(db, { resources: [resource.id] }, ar.languageId),
             names: {
               assignedRoadMapName: ar.name,
               assignedSectionName: section.name,
@@ -306,6 +365,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
             },
           },
           now,
+          cooldownMs,
         );
         return ok({ data: { testLinkId: link.linkId } });
       },
@@ -324,7 +384,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
             assignedRoadmapId: found.ar.id,
             sectionId: found.section.id,
             resourceId: params.id,
-            candidates: await questionsTargeting(db, { resources: [params.id] }),
+            candidates: await questionsTargeting(db, { resources: [params.id] }, found.ar.languageId),
             names: {
               assignedRoadMapName: found.ar.name,
               assignedSectionName: found.section.name,
@@ -332,6 +392,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
             },
           },
           clock(),
+          cooldownMs,
         );
         let emailed = false;
         if (query.send === 'email') {
@@ -351,7 +412,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       async testLinkList({ query, caller }) {
         await settleUser(caller.id);
         const rows = await linksOf(db, caller.id, query.assignedRoadmapId);
-        return ok({ data: await toApiLinks(db, rows) });
+        return ok({ data: await toApiLinks(db, rows, cooldownMs, clock()) });
       },
 
       async testLinkQuestions({ params, caller }) {
@@ -363,6 +424,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       async verifyTestLink({ params, caller }) {
         const link = await current(params.id, caller);
         assertTakeable(link, clock());
+        await assertRetakeOpen(db, link, clock(), cooldownMs);
         const started = await startLink(db, link, clock());
         return ok({ data: await takerTest(started) });
       },
@@ -377,11 +439,24 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
 
       async testActivity({ body, caller }) {
         const link = await inProgress(body.linkId, caller);
-        // unix seconds or milliseconds
-        const ms = body.timeStamp < 1e11 ? body.timeStamp * 1000 : body.timeStamp;
+        const now = clock();
+        const toMs = (t: number) => (t < 1e11 ? t * 1000 : t); // unix seconds or milliseconds
+        const happened = toMs(body.timeStamp);
+        // the server's time: now, less how long the page held the event (an offline queue), within the attempt
+        const held = body.sentAt === undefined ? 0 : Math.max(0, toMs(body.sentAt) - happened);
+        const at = new Date(Math.max(link.startedAt!.getTime(), now.getTime() - held));
         await db
           .insert(testActivity)
-          .values({ testLinkId: link.id, type: body.type, timeStamp: new Date(ms) });
+          .values({
+            testLinkId: link.id,
+            type: body.type,
+            timeStamp: new Date(Math.min(happened, 8.64e15)),
+            at,
+            question: body.question ?? null,
+            chars: body.type === 'PASTE' ? (body.chars ?? null) : null,
+            clientId: body.id ?? null,
+          })
+          .onConflictDoNothing();
         return ok({ data: { ok: true } });
       },
 
@@ -414,7 +489,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         const found = await findLink(db, params.id);
         if (!found) throw notFound('Test link not found');
         if (found.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
-        return ok({ data: await testReview(db, found, clock()) });
+        return ok({ data: await testReview(db, found, clock(), cooldownMs) });
       },
 
       async questionFeedback({ body, caller }) {

@@ -1,4 +1,6 @@
 /** The question bank, test links with their frozen questions, answers, activity and question feedback. */
+
+import { FOCUS_EVENT_TYPES } from '@shared/rules/integrity';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { assignedRoadmaps, resources, roadmaps, sections } from '../catalogue/tables';
-import { subjects, topics, users } from '../db/schema';
+import { languages, subjects, topics, users } from '../db/schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -35,6 +37,13 @@ export const questions = pgTable(
     points: integer('points').notNull().default(10),
     subjectId: uuid('subject_id').references(() => subjects.id),
     topicId: uuid('topic_id').references(() => topics.id),
+    /**
+     * The language the question is written in: a test draws questions of one language only (decision 010).
+     * A question assessing a roadmap (or its parts) is in the roadmap's language.
+     */
+    languageId: uuid('language_id')
+      .notNull()
+      .references(() => languages.id),
     explanation: jsonb('explanation').$type<{ type: 'TEXT'; value: string }[]>().notNull().default([]),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: ['PREVIEW', 'PUBLISH'] })
@@ -46,7 +55,7 @@ export const questions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('questions_subject_idx').on(t.subjectId, t.status),
+    index('questions_subject_idx').on(t.subjectId, t.languageId, t.status),
     index('questions_creator_idx').on(t.createdBy),
   ],
 );
@@ -82,6 +91,16 @@ export const questionTargets = pgTable(
     index('question_targets_target_idx').on(t.kind, t.targetId),
   ],
 );
+
+/** The expression of test_links.test_key (immutable: each id is cast to text before it is joined). */
+const TEST_KEY = sql`case
+  when type in ('RESOURCE', 'RESOURCE-FROM-WHATSAPP') then 'RESOURCE:' || resource_id::text
+  when type = 'SECTION' then 'SECTION:' || section_id::text
+  when type = 'ROADMAP' then 'ROADMAP:' || roadmap_id::text
+  when type = 'SUBJECT' then 'SUBJECT:' || subject_id::text
+  when type = 'CUSTOM-TEST' then 'CUSTOM-TEST:' || tenant_assessment_id::text
+  when type = 'INITIAL-ASSESSMENT' then 'INITIAL-ASSESSMENT:' || roadmap_id::text
+end`;
 
 export const testLinks = pgTable(
   'test_links',
@@ -141,10 +160,20 @@ export const testLinks = pgTable(
     certificateGenerated: boolean('certificate_generated').notNull().default(false),
     certificatePath: text('certificate_path'),
     createdAt: createdAt(),
+    /**
+     * Which test this is an attempt of, whatever link it came by: `RESOURCE:{resourceId}` (a resource test
+     * from the roadmap or by the resource's id), `SECTION:{sectionId}`, `ROADMAP:{roadmapId}`,
+     * `SUBJECT:{subjectId}`, `CUSTOM-TEST:{assessmentId}`, `INITIAL-ASSESSMENT:{roadmapId}` (decision 010).
+     */
+    testKey: text('test_key').generatedAlwaysAs(TEST_KEY),
+    /** The attempt's number among the learner's started attempts of the same test; set when it starts. */
+    attempt: integer('attempt'),
   },
   (t) => [
     uniqueIndex('test_links_link_id_key').on(t.linkId),
     index('test_links_user_idx').on(t.userId, t.createdAt),
+    // a learner's attempts of one test: the open one, the last failure (the cool-down), the attempt count
+    index('test_links_user_test_idx').on(t.userId, t.testKey, t.createdAt),
     index('test_links_assigned_idx').on(t.assignedRoadmapId),
     // the sweep: started tests past their deadline, unused links past their expiry
     index('test_links_due_idx')
@@ -201,11 +230,23 @@ export const testActivity = pgTable(
     testLinkId: uuid('test_link_id')
       .notNull()
       .references(() => testLinks.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['FOCUS', 'BLUR'] }).notNull(),
+    type: text('type', { enum: FOCUS_EVENT_TYPES }).notNull(),
+    /** When it happened by the page's clock. */
     timeStamp: ts('time_stamp').notNull(),
+    /** When it happened by the server's clock (what the record uses; see the testActivity call). */
+    at: ts('at').notNull().defaultNow(),
+    /** The question on screen (1-based). */
+    question: integer('question'),
+    /** A paste's length in characters. */
+    chars: integer('chars'),
+    /** The page's id for the event, so one sent twice is stored once. */
+    clientId: text('client_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('test_activity_link_idx').on(t.testLinkId)],
+  (t) => [
+    index('test_activity_link_idx').on(t.testLinkId, t.at),
+    uniqueIndex('test_activity_client_key').on(t.testLinkId, t.clientId),
+  ],
 );
 
 export const questionFeedback = pgTable(

@@ -9,7 +9,15 @@ import { assignedRoadmaps } from '../catalogue/tables';
 import { outbox } from '../db/schema';
 import { seedDemoAssessments } from './demo-seed';
 import { sweepLinks } from './engine';
-import { assignTo, type Bank, rightAnswer, seedBank, wrongAnswer } from './fixtures';
+import {
+  assignTo,
+  type Bank,
+  linkRowOf,
+  resourceBody as resourceBodyOf,
+  rightAnswer,
+  seedBank,
+  wrongAnswer,
+} from './fixtures';
 import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
 import { testActivity, testAnswers, testLinks } from './tables';
 
@@ -24,16 +32,22 @@ for (const backend of BACKENDS) {
     let raviRoadmap: string;
     let mentor: Person;
 
-    const resourceBody = (ar: string, r = 0) => ({
-      type: 'RESOURCE',
-      assignedRoadmapId: ar,
-      sectionId: bank.sectionIds[r < 2 ? 0 : 1],
-      resourceId: bank.resourceIds[r],
-    });
+    const resourceBody = (ar: string, r = 0) => resourceBodyOf(bank, ar, r);
+    const linkRow = (linkId: string) => linkRowOf(h.db, linkId);
 
-    async function linkRow(linkId: string) {
-      const [row] = await h.db.select().from(testLinks).where(eq(testLinks.linkId, linkId));
-      return row!;
+    /** A learner of their own with the roadmap assigned: each test's attempts are its own (decision 010). */
+    async function fresh(): Promise<{ me: Person; ar: string }> {
+      const me = await h.learner();
+      return { me, ar: await assignTo(h.db, me.id, bank) };
+    }
+
+    /** Moves a completed link's completion back, as if it was taken `hours` ago (past the cool-down). */
+    async function completedHoursAgo(linkId: string, hours: number) {
+      const row = await linkRow(linkId);
+      await h.db
+        .update(testLinks)
+        .set({ completedAt: new Date((row.completedAt ?? new Date()).getTime() - hours * 3600_000) })
+        .where(eq(testLinks.id, row.id));
     }
 
     beforeAll(async () => {
@@ -83,7 +97,11 @@ for (const backend of BACKENDS) {
       it('avoids the questions of the learner’s recent links while the bank allows', async () => {
         const me = await h.learner();
         const ar = await assignTo(h.db, me.id, bank);
-        const first = await api.questionsOf(await api.createOk(me, resourceBody(ar)));
+        const firstLink = await api.createOk(me, resourceBody(ar));
+        const first = await api.questionsOf(firstLink);
+        // an open attempt is given back; a passed one lets a new link be drawn at once
+        expect(await api.createOk(me, resourceBody(ar))).toBe(firstLink);
+        await api.take(firstLink, bank, 'right');
         const second = await api.questionsOf(await api.createOk(me, resourceBody(ar)));
         const unseen = new Set([...first, ...second].map((q) => q._id));
         // the resource has 6 questions: the second link brings the one the first left out
@@ -150,7 +168,8 @@ for (const backend of BACKENDS) {
         });
         expect(empty.statusCode).toBe(400);
         expect(empty.json()).toMatchObject({ field: 'subject' });
-        expect(empty.json().message).toMatch(/There are no questions for this subject yet/);
+        // in the learner’s language (their roadmap’s), which has none for this subject
+        expect(empty.json().message).toMatch(/^There are no questions for this subject in Language \w+ yet/);
         const barren = await api.create(asha, {
           type: 'RESOURCE',
           assignedRoadmapId: asharoadmap,
@@ -199,7 +218,8 @@ for (const backend of BACKENDS) {
       });
 
       it('opens without sign-in, starts on the server’s clock and resumes with every saved answer', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar));
         const loaded = await api.load(linkId);
         expect(loaded.json().data.serverTime).toBeTruthy();
         const before = Date.now();
@@ -233,8 +253,9 @@ for (const backend of BACKENDS) {
         const me = await h.learner();
         const ar = await assignTo(h.db, me.id, bank);
         // two links cover every type of the first resource
-        const links = [await api.createOk(me, resourceBody(ar)), await api.createOk(me, resourceBody(ar))];
-        for (const linkId of links) {
+        // the second link is drawn once the first is passed (an open attempt would be given back)
+        for (const _attempt of [1, 2]) {
+          const linkId = await api.createOk(me, resourceBody(ar));
           await api.start(linkId);
           for (const q of await api.questionsOf(linkId)) {
             const key = bank.questions.get(q._id)!;
@@ -271,7 +292,8 @@ for (const backend of BACKENDS) {
       });
 
       it('refuses an option of another question, a foreign question and a missing value, saving nothing', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 1));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 1));
         const qs = await api.questionsOf(linkId);
         // before the start nothing is saved
         const early = await api.answer(linkId, rightAnswer(bank.questions.get(qs[0]!._id)!));
@@ -301,7 +323,8 @@ for (const backend of BACKENDS) {
       });
 
       it('records focus and blur only while the test is started', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 2));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 2));
         expect((await api.activity(linkId, 'BLUR')).statusCode).toBe(409);
         await api.start(linkId);
         expect((await api.activity(linkId, 'BLUR')).statusCode).toBe(200);
@@ -321,11 +344,106 @@ for (const backend of BACKENDS) {
         const events = await h.db.select().from(testActivity).where(eq(testActivity.testLinkId, row.id));
         expect(events.map((e) => e.type).sort()).toEqual(['BLUR', 'FOCUS']);
       });
+
+      it("keeps a focus record on the server's clock and shows the same timeline and tier to the learner", async () => {
+        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 1));
+        await api.start(linkId);
+        // the attempt began 20 minutes ago
+        const row = await linkRow(linkId);
+        const began = Date.now() - 20 * 60_000;
+        await h.db
+          .update(testLinks)
+          .set({ startedAt: new Date(began), deadlineAt: new Date(began + 30 * 60_000) })
+          .where(eq(testLinks.id, row.id));
+        // the page's clock is a day off, and the events waited in its offline queue: the server places
+        // them by how long they waited, not by the page's time
+        const page = Date.now() + 86_400_000;
+        const send = (payload: Record<string, unknown>) =>
+          api.inject({ method: 'POST', url: '/api/testlink/activity', payload: { linkId, ...payload } });
+        expect(
+          (
+            await send({
+              type: 'BLUR',
+              timeStamp: page - 600_000,
+              sentAt: page,
+              question: 7,
+              id: 'evt-blur-0001',
+            })
+          ).statusCode,
+        ).toBe(200);
+        // sent twice (a retry after a lost answer): recorded once
+        await send({
+          type: 'BLUR',
+          timeStamp: page - 600_000,
+          sentAt: page,
+          question: 7,
+          id: 'evt-blur-0001',
+        });
+        await send({
+          type: 'FOCUS',
+          timeStamp: page - 470_000,
+          sentAt: page,
+          question: 7,
+          id: 'evt-focus-001',
+        });
+        await send({
+          type: 'PASTE',
+          timeStamp: page - 60_000,
+          sentAt: page,
+          question: 3,
+          chars: 12,
+          id: 'evt-paste-01',
+        });
+        const absurd = await send({ type: 'FOCUS', timeStamp: 1e16 });
+        expect(absurd.statusCode).toBe(400);
+        expect(absurd.json().field).toBe('timeStamp');
+        // an event the page held for longer than the attempt lasted is placed at its start
+        await send({ type: 'OFFLINE', timeStamp: page - 3 * 3600_000, sentAt: page, id: 'evt-offline-1' });
+        await send({ type: 'ONLINE', timeStamp: page - 1_140_000, sentAt: page, id: 'evt-online-01' });
+
+        const stored = await h.db.select().from(testActivity).where(eq(testActivity.testLinkId, row.id));
+        expect(stored).toHaveLength(5);
+        const blur = stored.find((e) => e.type === 'BLUR')!;
+        expect(Math.abs(blur.at.getTime() - (Date.now() - 600_000))).toBeLessThan(5_000);
+        expect(stored.find((e) => e.type === 'OFFLINE')!.at.getTime()).toBe(began);
+
+        await api.evaluate(linkId);
+        const view = (await api.view(linkId, asha)).json().data;
+        expect(
+          view.timeline.map((t: { kind: string; seconds: number | null; question: number | null }) => [
+            t.kind,
+            t.seconds,
+            t.question,
+          ]),
+        ).toEqual([
+          ['OFFLINE', 60, null],
+          ['AWAY', 130, 7],
+          ['PASTE', null, 3],
+        ]);
+        expect(view.integrity).toMatchObject({
+          tier: 'NOTABLE',
+          awaySeconds: 130,
+          absences: 1,
+          pastes: 1,
+          offlineSeconds: 60,
+        });
+        expect(view.integrity.reasons[0]).toMatch(/^2 min 10 s away in all/);
+        const listed = (await api.list(asha))
+          .json()
+          .data.find((l: { linkId: string }) => l.linkId === linkId);
+        expect(listed.integrity).toEqual(view.integrity);
+        // a link not started has no record
+        const fresh = await api.createOk(asha, resourceBody(asharoadmap, 0));
+        expect(
+          (await api.list(asha)).json().data.find((l: { linkId: string }) => l.linkId === fresh).integrity,
+        ).toBeNull();
+      });
     });
 
     describe('evaluation on the server', () => {
       it('merges given answers over saved ones, scores, and gives the same result when evaluated twice', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 3));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 3));
         await api.start(linkId);
         const qs = await api.questionsOf(linkId);
         // two right answers saved, then one of them overridden wrong and two more right at submission
@@ -349,7 +467,7 @@ for (const backend of BACKENDS) {
           certificateEligible: true,
         });
         // every answer keeps its points: saved before and not given again, overridden, given at submission
-        const view = (await api.view(linkId, asha)).json().data as {
+        const view = (await api.view(linkId, me)).json().data as {
           answers: { questionId: string; points: number }[];
         };
         const pointsOf = new Map(view.answers.map((a) => [a.questionId, a.points]));
@@ -369,13 +487,15 @@ for (const backend of BACKENDS) {
       });
 
       it('scores below 6 a question as No Enough Marks', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 1));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 1));
         const result = await api.take(linkId, bank, 'wrong');
         expect(result).toMatchObject({ score: 0, percentage: 0, status: 'NO_ENOUGH_MARKS' });
       });
 
       it('evaluates once when submitted several times at the same moment: every answer gets the first result', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 2));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 2));
         await api.start(linkId);
         const qs = await api.questionsOf(linkId);
         const right = qs.map((q) => rightAnswer(bank.questions.get(q._id)!));
@@ -386,7 +506,7 @@ for (const backend of BACKENDS) {
         expect([0, 50]).toContain(first.score);
         for (const r of results) expect(r.json().data).toEqual(first);
         // the stored answers are the ones that were scored
-        const view = (await api.view(linkId, asha)).json().data as {
+        const view = (await api.view(linkId, me)).json().data as {
           score: number;
           answers: { points: number }[];
         };
@@ -397,10 +517,8 @@ for (const backend of BACKENDS) {
       it('gives a multi-select answer with any wrong option 0, and compares fill-in-blank numbers as numbers', async () => {
         const me = await h.learner();
         const ar = await assignTo(h.db, me.id, bank);
-        for (const linkId of [
-          await api.createOk(me, resourceBody(ar)),
-          await api.createOk(me, resourceBody(ar)),
-        ]) {
+        for (const _attempt of [1, 2]) {
+          const linkId = await api.createOk(me, resourceBody(ar));
           await api.start(linkId);
           const answers = [];
           for (const q of await api.questionsOf(linkId)) {
@@ -424,27 +542,32 @@ for (const backend of BACKENDS) {
       it('splits multi-select points across the correct options', async () => {
         const me = await h.learner();
         const ar = await assignTo(h.db, me.id, bank);
-        for (const linkId of [
-          await api.createOk(me, resourceBody(ar)),
-          await api.createOk(me, resourceBody(ar)),
-        ]) {
+        for (const _attempt of [1, 2]) {
+          const linkId = await api.createOk(me, resourceBody(ar));
           await api.start(linkId);
           const msq = (await api.questionsOf(linkId)).filter(
             (q) => bank.questions.get(q._id)!.type === 'MSQ_IMAGE',
           );
-          if (msq.length === 0) continue;
+          if (msq.length === 0) {
+            // not drawn this time: the attempt fails, and the next is drawn once the cool-down is over
+            await api.evaluate(linkId);
+            await completedHoursAgo(linkId, 25);
+            continue;
+          }
           const key = bank.questions.get(msq[0]!._id)!;
           await api.evaluate(linkId, [{ questionId: key.id, answerId: key.correct.slice(0, 2) }]);
           const view = (await api.view(linkId, me)).json().data;
           const a = view.answers.find((x: { questionId: string }) => x.questionId === key.id);
           // three correct options: two of them earn 2/3 of 10
           expect(a.points).toBeCloseTo(6.67, 2);
+          await completedHoursAgo(linkId, 25);
         }
       });
 
       it('evaluates a test whose deadline has passed with the answers it has, on access and in the sweep', async () => {
+        const { me, ar } = await fresh();
         // on access
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 2));
+        const linkId = await api.createOk(me, resourceBody(ar, 2));
         await api.start(linkId);
         const qs = await api.questionsOf(linkId);
         for (const q of qs.slice(0, 4)) await api.answer(linkId, rightAnswer(bank.questions.get(q._id)!));
@@ -472,7 +595,7 @@ for (const backend of BACKENDS) {
         expect(submitted.json().data.score).toBe(40);
 
         // in the sweep
-        const swept = await api.createOk(asha, resourceBody(asharoadmap, 3));
+        const swept = await api.createOk(me, resourceBody(ar, 3));
         await api.start(swept);
         const sq = await api.questionsOf(swept);
         await api.answer(swept, rightAnswer(bank.questions.get(sq[0]!._id)!));
@@ -491,7 +614,8 @@ for (const backend of BACKENDS) {
       });
 
       it('expires an unused link past its expiry and refuses it with LINK_EXPIRED', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 1));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 1));
         const row = await linkRow(linkId);
         await h.db
           .update(testLinks)
@@ -503,7 +627,7 @@ for (const backend of BACKENDS) {
           expect(res.json().message).toMatch(/expired/);
         }
         expect((await api.evaluate(linkId)).json().errorCode).toBe('LINK_EXPIRED');
-        const list = (await api.list(asha)).json().data as { linkId: string; status: string }[];
+        const list = (await api.list(me)).json().data as { linkId: string; status: string }[];
         expect(list.find((l) => l.linkId === linkId)?.status).toBe('EXPIRED');
       });
 
@@ -552,6 +676,8 @@ for (const backend of BACKENDS) {
         expect((await api.take(failed, bank, 'wrong')).status).toBe('NO_ENOUGH_MARKS');
         const [still] = await h.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.id, ar));
         expect(still!.status).toBe('ONGOING');
+        // the retake, once the cool-down after the failure is over
+        await completedHoursAgo(failed, 25);
         const passed = await api.createOk(me, { type: 'ROADMAP', assignedRoadmapId: ar });
         expect((await api.take(passed, bank, 'right')).status).toBe('GENERATE_CERTIFICATE');
         const [done] = await h.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.id, ar));
@@ -563,7 +689,8 @@ for (const backend of BACKENDS) {
 
     describe('isolation', () => {
       it('refuses another learner’s token and a tenant’s token on every call of a link', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar));
         const qs = await api.questionsOf(linkId);
         const a = rightAnswer(bank.questions.get(qs[0]!._id)!);
         for (const who of [ravi, mentor]) {
@@ -574,8 +701,8 @@ for (const backend of BACKENDS) {
           expect((await api.evaluate(linkId, [a], who)).statusCode).toBe(403);
         }
         expect((await linkRow(linkId)).startedAt).toBeNull();
-        await api.start(linkId, asha);
-        await api.evaluate(linkId, [a], asha);
+        await api.start(linkId, me);
+        await api.evaluate(linkId, [a], me);
         expect((await api.view(linkId, ravi)).statusCode).toBe(403);
         expect((await api.view(linkId, mentor)).statusCode).toBe(403);
         const feedback = await api.inject({
@@ -597,12 +724,13 @@ for (const backend of BACKENDS) {
 
     describe('after evaluation', () => {
       it('shows the answers view only once evaluated, with the correct options and points', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 2));
-        const early = await api.view(linkId, asha);
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 2));
+        const early = await api.view(linkId, me);
         expect(early.statusCode).toBe(409);
         expect(early.json().message).toMatch(/once the test is evaluated/);
         await api.take(linkId, bank, 'right');
-        const view = await api.view(linkId, asha);
+        const view = await api.view(linkId, me);
         expect(view.statusCode).toBe(200);
         const data = view.json().data;
         expect(data).toMatchObject({ linkId, isCompleted: true, score: 50, status: 'GENERATE_CERTIFICATE' });
@@ -615,14 +743,15 @@ for (const backend of BACKENDS) {
       });
 
       it('takes question feedback of 10 to 500 characters on a question of the learner’s evaluated link', async () => {
-        const linkId = await api.createOk(asha, resourceBody(asharoadmap, 3));
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar, 3));
         const qs = await api.questionsOf(linkId);
         const q = qs[0];
         const post = (payload: Record<string, unknown>) =>
           api.inject({
             method: 'POST',
             url: '/api/feedback-question/create',
-            headers: asha.headers,
+            headers: me.headers,
             payload,
           });
         const before = await post({

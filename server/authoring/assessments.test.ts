@@ -1,7 +1,8 @@
 /**
  * Tenants' own assessments through the HTTP API (mentor §2.7, §5 create and share rules, §7 tenant
  * assessment calls, §9), with people signed in through the Auth emulator: creating (name trimmed, 'Assessment
- * name cannot be empty.'), listing, reading, adding and removing questions (idempotent, in the order added),
+ * name cannot be empty.'), listing, reading, adding and removing questions (idempotent, in the order added;
+ * a question created inside an assessment joins it when first saved, so a draft left behind never counts),
  * another tenant's assessment refused, the builder's search (lower-cased; blank lists everything visible),
  * and sharing (at least 10 published questions, the tenant's own learners, start not before now on a
  * 15-minute step, at least an hour, 'Please provide valid input'): each learner gets a CUSTOM-TEST link
@@ -116,14 +117,35 @@ describe('tenant assessments', () => {
         questions: [],
       });
       const q = await api.publishQuestion(mentor, body('MCQ'), id);
+      // a question created inside the assessment is not in it until it is saved
       const draft = await api.createQuestion(mentor, { questionType: 'FILL_IN_BLANK', assessmentId: id });
       const read = await detail(id);
-      expect(read.questions.map((x: Json) => [x._id, x.status])).toEqual([
-        [q, 'PUBLISH'],
-        [draft, 'PREVIEW'],
-      ]);
+      expect(read.questions.map((x: Json) => [x._id, x.status])).toEqual([[q, 'PUBLISH']]);
       expect(read.questions[0].options.filter((o: Json) => o.isCorrect)).toHaveLength(1);
       expect(read.questions[0]).toEqual(await ok('GET', `/tenant/question/${q}`, mentor));
+      await ok('PUT', `/admin/question/${draft}`, mentor, body('FILL_IN_BLANK'));
+      expect((await detail(id)).questions.map((x: Json) => [x._id, x.status])).toEqual([
+        [q, 'PUBLISH'],
+        [draft, 'PUBLISH'],
+      ]);
+      // saved again, it stays once
+      await ok('PUT', `/admin/question/${draft}`, mentor, body('FILL_IN_BLANK'));
+      expect(await idsOf(id)).toEqual([q, draft]);
+    });
+
+    it('counts the published questions only, the same in the list, the builder and sharing; a draft left behind is in no assessment', async () => {
+      const id = await api.createAssessment(mentor, 'Abandoned drafts');
+      const q = await api.publishQuestion(mentor, body('MCQ'), id);
+      const left = await api.createQuestion(mentor, { assessmentId: id });
+      const list = await ok('GET', '/tenant/assessment/list', mentor);
+      expect(list.find((a: Json) => a._id === id).questionCount).toBe(1);
+      expect(await idsOf(id)).toEqual([q]);
+      expect(await ok('GET', `/tenant/assessment/${id}/question-pools`, mentor)).not.toContainEqual(
+        expect.objectContaining({ id: left }),
+      );
+      // deleting the draft (the builder discards it when left) leaves the assessment as it was
+      expect((await call('DELETE', `/admin/question/${left}`, mentor)).status).toBe(200);
+      expect(await idsOf(id)).toEqual([q]);
     });
   });
 
@@ -175,7 +197,7 @@ describe('tenant assessments', () => {
       expect(await idsOf(a)).toEqual([q3, q4, q1]);
     });
 
-    it('adds published questions of others and drafts of the caller only', async () => {
+    it('adds published questions, the caller’s or others’, and refuses a draft until it is saved', async () => {
       const a = await api.createAssessment(mentor, 'Whose questions');
       const myDraft = await api.createQuestion(mentor);
       const theirDraft = await api.createQuestion(rival);
@@ -186,12 +208,16 @@ describe('tenant assessments', () => {
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('Question not found');
       }
+      const draft = await add(a, myDraft);
+      expect(draft.status).toBe(400);
+      expect(draft.body).toMatchObject({ field: 'questionId', message: editorMessages.saveBeforeAdding });
       expect(await snapshot(server)).toEqual(before);
-      expect((await add(a, myDraft)).status).toBe(200);
       expect((await add(a, theirPublished)).status).toBe(200);
+      await ok('PUT', `/admin/question/${myDraft}`, mentor, body('MCQ'));
+      expect((await add(a, myDraft)).status).toBe(200);
       const read = await detail(a);
-      expect(read.questions.map((q: Json) => q._id)).toEqual([myDraft, theirPublished]);
-      expect(read.questions[1].createdBy).toEqual({ _id: rival.id, name: 'Rex Rival' });
+      expect(read.questions.map((q: Json) => q._id)).toEqual([theirPublished, myDraft]);
+      expect(read.questions[0].createdBy).toEqual({ _id: rival.id, name: 'Rex Rival' });
     });
 
     it("refuses another tenant's assessment on every call, writing nothing", async () => {
@@ -257,7 +283,7 @@ describe('tenant assessments', () => {
       expect((await call('GET', '/tenant/question/search-list?page=0', mentor)).status).toBe(400);
     });
 
-    it("finds published questions and the caller's drafts by text, tag or subject, lower-cased", async () => {
+    it('finds published questions by text, tag or subject, lower-cased', async () => {
       const word = `keyword${Date.now().toString(36)}`;
       const tag = `Tag${Date.now().toString(36)}`;
       const mine = await api.publishQuestion(
@@ -283,18 +309,15 @@ describe('tenant assessments', () => {
       expect(ids(await search(mentor, '%'))).not.toContain(mine);
       expect(ids(await search(mentor, '_'))).not.toContain(mine);
 
-      // blank text does nothing: the same list as no text, drafts only for their author
+      // blank text does nothing: the same list as no text; drafts are nobody's to add, not even their author's
       const all = ids(await search(mentor));
       expect(ids(await search(mentor, '   ')).sort()).toEqual([...all].sort());
-      expect(all).toContain(myDraft);
+      expect(all).not.toContain(myDraft);
       expect(all).not.toContain(theirDraft);
       const rivals = ids(await search(rival));
       expect(rivals).toContain(mine);
-      expect(rivals).not.toContain(myDraft);
-      expect(rivals).toContain(theirDraft);
-      for (const q of await search(rival)) {
-        expect(q.status === 'PUBLISH' || q.createdBy?._id === rival.id).toBe(true);
-      }
+      expect(rivals).not.toContain(theirDraft);
+      for (const q of await search(rival)) expect(q.status).toBe('PUBLISH');
     });
 
     const getTags = (id: string) => ok('GET', `/admin/question/${id}`, mentor);
@@ -328,13 +351,19 @@ describe('tenant assessments', () => {
 
     it('needs at least 10 published questions', async () => {
       const before = await snapshot(server);
-      expect((await detail(shared)).questions).toHaveLength(10);
+      // nine published, and a draft the builder does not count either
+      expect((await detail(shared)).questions).toHaveLength(9);
+      expect(
+        (await ok('GET', '/tenant/assessment/list', mentor)).find((a: Json) => a._id === shared),
+      ).toMatchObject({ questionCount: 9 });
       const res = await share(valid());
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ field: 'questions', message: editorMessages.minQuestionsToShare });
       expect(await snapshot(server)).toEqual(before);
       await ok('PUT', `/admin/question/${draft}`, mentor, body('MCQ', { question: 'Shared question 9' }));
       bank.push(draft);
+      // saved, it joins: ten
+      expect(await idsOf(shared)).toEqual(bank);
     });
 
     it("refuses invalid input ('Please provide valid input') and schedules off the rules, writing nothing", async () => {

@@ -13,6 +13,7 @@ import { editorMessages, type QuestionInput } from '@shared/schemas/authoring';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { questionFeedback, questionOptions, questions } from '../assessments/tables';
+import { languages } from '../db/schema';
 import { type Json, setupServer } from '../test/helper';
 import {
   authoringApi,
@@ -55,7 +56,7 @@ describe('question editor calls', () => {
 
   describe('who may call', () => {
     it('declares every authoring call (admin and tenant paths) for TENANT callers only', () => {
-      expect(authoringCalls.length).toBe(21);
+      expect(authoringCalls.length).toBe(22);
       for (const { name, call: c } of authoringCalls) expect(c.access, name).toEqual(['TENANT']);
     });
 
@@ -382,6 +383,31 @@ describe('question editor calls', () => {
       // the other topic of the same subject is fine
       const saved = await ok('PUT', `/admin/question/${id}`, mentor, body('MCQ', { topic: s.otherTopicId }));
       expect(saved).toMatchObject({ topic: s.otherTopicId, status: 'PUBLISH' });
+    });
+  });
+
+  describe('the language of a question', () => {
+    it('starts in the author’s last language (English at first) and takes another of the list on save', async () => {
+      const lena = await api.person('TENANT', 'Lena Lang');
+      const first = await api.createQuestion(lena);
+      const startedIn = (await getQ(first, lena)).language as string;
+      const [english] = await server.db.select().from(languages).where(eq(languages.id, startedIn));
+      expect(english!.name).toBe('English');
+      const [spanish] = await server.db
+        .insert(languages)
+        .values({ name: `Español ${Date.now()}` })
+        .returning({ id: languages.id });
+      const before = await snapshot(server);
+      const unknown = await call('PUT', `/admin/question/${first}`, lena, body('MCQ', { language: NIL }));
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ field: 'language' });
+      expect(await snapshot(server)).toEqual(before);
+      const saved = await ok('PUT', `/admin/question/${first}`, lena, body('MCQ', { language: spanish!.id }));
+      expect(saved.language).toBe(spanish!.id);
+      // the next question starts in it; a save that leaves the language out keeps it
+      const second = await api.createQuestion(lena);
+      expect((await getQ(second, lena)).language).toBe(spanish!.id);
+      expect((await ok('PUT', `/admin/question/${second}`, lena, body('MCQ'))).language).toBe(spanish!.id);
     });
   });
 

@@ -1,7 +1,7 @@
 /** Loading questions as their authors see them (with correctness), in one query per kind of data. */
 
 import type { Question } from '@shared/schemas/assessment';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   questionFeedback,
   questionOptions,
@@ -11,7 +11,7 @@ import {
 } from '../assessments/tables';
 import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { languages, users } from '../db/schema';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -67,6 +67,7 @@ export async function loadQuestions(db: Db, ids: string[]): Promise<Question[]> 
           .map((o) => ({ _id: o.id, value: o.value, isCorrect: o.isCorrect, points: o.points })),
         subject: r.subjectId,
         topic: r.topicId,
+        language: r.languageId,
         explanation: r.explanation,
         tags: r.tags,
         status: r.status,
@@ -153,6 +154,32 @@ async function loadTargets(db: Db, ids: string[]) {
     out.set(r.questionId, entry);
   }
   return out;
+}
+
+/**
+ * The language a new question of this author starts in: that of the question they saved last, else
+ * English, else the first language there is (an author changes it in the editor).
+ */
+export async function defaultLanguageFor(db: Db, userId: string): Promise<string> {
+  const [last] = await db
+    .select({ id: questions.languageId })
+    .from(questions)
+    .where(and(eq(questions.createdBy, userId), eq(questions.status, 'PUBLISH')))
+    .orderBy(desc(questions.updatedAt))
+    .limit(1);
+  if (last) return last.id;
+  const [english] = await db
+    .select({ id: languages.id })
+    .from(languages)
+    .orderBy(sql`${languages.name} <> 'English'`, asc(languages.name))
+    .limit(1);
+  if (english) return english.id;
+  const [made] = await db
+    .insert(languages)
+    .values({ name: 'English' })
+    .onConflictDoUpdate({ target: languages.name, set: { name: 'English' } })
+    .returning({ id: languages.id });
+  return made!.id;
 }
 
 export async function loadQuestion(db: Db, id: string): Promise<Question | null> {

@@ -3,6 +3,7 @@ import {
   addAssessmentQuestion,
   adminSubjectList,
   assessmentList,
+  assessmentQuestionPools,
   assignAssessmentUsers,
   changeQuestionType,
   createAssessment,
@@ -35,6 +36,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
+import { poolsOfQuestions } from '../assessments/pools';
 import {
   questionFeedback,
   questionOptions,
@@ -44,13 +46,18 @@ import {
 } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { subjects, tenantUsers, topics, users } from '../db/schema';
+import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
-import { loadQuestion, loadQuestions } from './questions';
-import { questionFeedbackActivity, tenantAssessmentQuestions, tenantAssessments } from './tables';
+import { defaultLanguageFor, loadQuestion, loadQuestions } from './questions';
+import {
+  assessmentDrafts,
+  questionFeedbackActivity,
+  tenantAssessmentQuestions,
+  tenantAssessments,
+} from './tables';
 
 /** What the authoring calls need of the storage adapter. */
 interface UploadStorage {
@@ -98,11 +105,16 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
     return row;
   }
 
+  /**
+   * The questions of an assessment: published ones only, in order. The builder, the list's count, sharing and
+   * the pools all read this, so the share dialog and the server count the same questions (decision 010).
+   */
   async function assessmentQuestionIds(assessmentId: string) {
     const rows = await db
       .select({ id: tenantAssessmentQuestions.questionId })
       .from(tenantAssessmentQuestions)
-      .where(eq(tenantAssessmentQuestions.assessmentId, assessmentId))
+      .innerJoin(questions, eq(questions.id, tenantAssessmentQuestions.questionId))
+      .where(and(eq(tenantAssessmentQuestions.assessmentId, assessmentId), eq(questions.status, 'PUBLISH')))
       .orderBy(asc(tenantAssessmentQuestions.position), asc(tenantAssessmentQuestions.addedAt));
     return rows.map((r) => r.id);
   }
@@ -175,6 +187,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
       imageSignedUrl,
       questionFeedbackList,
       assessmentList,
+      assessmentQuestionPools,
       createAssessment,
       getAssessment,
       assignAssessmentUsers,
@@ -192,6 +205,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
       async createQuestion({ body, caller }) {
         const type = body.questionType;
         if (body.assessmentId) await ownedAssessment(body.assessmentId, caller);
+        const languageId = await defaultLanguageFor(db, caller.id);
         const id = await db.transaction(async (tx) => {
           const [q] = await tx
             .insert(questions)
@@ -200,6 +214,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               status: 'PREVIEW',
               createdBy: caller.id,
               points: FILL_IN_BLANK_POINTS,
+              languageId,
             })
             .returning({ id: questions.id });
           const count = type === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
@@ -212,7 +227,9 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               points: 0,
             })),
           );
-          if (body.assessmentId) await appendToAssessment(tx as unknown as Db, body.assessmentId, q!.id);
+          // it joins the assessment when first saved: a draft left behind is in no assessment
+          if (body.assessmentId)
+            await tx.insert(assessmentDrafts).values({ questionId: q!.id, assessmentId: body.assessmentId });
           return q!.id;
         });
         return ok({ data: { questionId: id } });
@@ -230,6 +247,14 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           .where(and(eq(topics.id, body.topic!), eq(topics.subjectId, body.subject!)))
           .limit(1);
         if (!topic) throw badRequest('The topic does not belong to the subject', 'topic');
+        if (body.language) {
+          const [language] = await db
+            .select({ id: languages.id })
+            .from(languages)
+            .where(eq(languages.id, body.language))
+            .limit(1);
+          if (!language) throw badRequest('language: is not a language of the list', 'language');
+        }
         const fib = body.questionType === 'FILL_IN_BLANK';
         const options = fib
           ? body.options
@@ -252,6 +277,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               points: fib ? body.points : FILL_IN_BLANK_POINTS,
               subjectId: body.subject!,
               topicId: body.topic!,
+              ...(body.language ? { languageId: body.language } : {}),
               explanation: body.explanation.filter((e) => e.value.trim()),
               tags: [...new Set(body.tags.map((t) => t.toLowerCase()))],
               status: 'PUBLISH',
@@ -259,6 +285,12 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             })
             .where(eq(questions.id, params.id));
           await saveOptions(tx as unknown as Db, params.id, options);
+          // a question created in an assessment joins it now, with its first save
+          const [waiting] = await tx
+            .delete(assessmentDrafts)
+            .where(eq(assessmentDrafts.questionId, params.id))
+            .returning({ assessmentId: assessmentDrafts.assessmentId });
+          if (waiting) await appendToAssessment(tx as unknown as Db, waiting.assessmentId, params.id);
         });
         return ok({ data: await fresh(params.id) });
       },
@@ -461,12 +493,17 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
         const rows = await db
           .select({
             a: tenantAssessments,
-            n: sql<number>`count(${tenantAssessmentQuestions.questionId})::int`,
+            // published questions only, as the builder shows and sharing counts
+            n: sql<number>`count(${questions.id})::int`,
           })
           .from(tenantAssessments)
           .leftJoin(
             tenantAssessmentQuestions,
             eq(tenantAssessmentQuestions.assessmentId, tenantAssessments.id),
+          )
+          .leftJoin(
+            questions,
+            and(eq(questions.id, tenantAssessmentQuestions.questionId), eq(questions.status, 'PUBLISH')),
           )
           .where(eq(tenantAssessments.tenantId, caller.id))
           .groupBy(tenantAssessments.id)
@@ -505,10 +542,14 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
         });
       },
 
+      async assessmentQuestionPools({ params, caller }) {
+        const a = await ownedAssessment(params.assessmentId, caller);
+        return ok({ data: await poolsOfQuestions(db, await assessmentQuestionIds(a.id)) });
+      },
+
       async assignAssessmentUsers({ params, body, caller }) {
         const a = await ownedAssessment(params.id, caller);
-        const ids = await assessmentQuestionIds(a.id);
-        const usable = (await loadQuestions(db, ids)).filter((q) => q.status === 'PUBLISH');
+        const usable = await loadQuestions(db, await assessmentQuestionIds(a.id));
         if (usable.length < MIN_QUESTIONS_TO_SHARE)
           throw badRequest(editorMessages.minQuestionsToShare, 'questions');
         if (body.startTime < Date.now() - 60_000)
@@ -577,7 +618,8 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async addAssessmentQuestion({ params, caller }) {
         const a = await ownedAssessment(params.assessmentId, caller);
-        await readable(params.questionId, caller);
+        const q = await readable(params.questionId, caller);
+        if (q.status !== 'PUBLISH') throw badRequest(editorMessages.saveBeforeAdding, 'questionId');
         await appendToAssessment(db, a.id, params.questionId);
         return ok({ data: { ok: true } });
       },
@@ -599,9 +641,10 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
         return ok({ data: await readable(params.id, caller) });
       },
 
-      async tenantQuestionSearch({ query, caller }) {
+      async tenantQuestionSearch({ query }) {
         const text = query.searchText?.toLowerCase();
-        const visible = or(eq(questions.status, 'PUBLISH'), eq(questions.createdBy, caller.id));
+        // published questions: what can be added to an assessment (a draft joins one when saved)
+        const visible = eq(questions.status, 'PUBLISH');
         const where = text
           ? and(
               visible,

@@ -31,6 +31,21 @@ export const tenantAssessmentQuestions = pgTable(
   (t) => [primaryKey({ columns: [t.assessmentId, t.questionId] })],
 );
 
+/**
+ * A question created inside an assessment ('Create New Question') that has never been saved: it joins the
+ * assessment when first saved (published), and until then is in no assessment — a draft left behind never
+ * counts toward the questions needed to share (decision 010).
+ */
+export const assessmentDrafts = pgTable('assessment_drafts', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  assessmentId: uuid('assessment_id')
+    .notNull()
+    .references(() => tenantAssessments.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** Who changed what on a question's feedback (the activity trail of mentor §2.7). */
 export const questionFeedbackActivity = pgTable(
   'question_feedback_activity',

@@ -831,7 +831,7 @@ async function topicId(db: Db, subjectId: string, name: string): Promise<string>
 }
 
 interface Ids {
-  roadmaps: Map<string, { id: string; subjectId: string; topicId: string }>;
+  roadmaps: Map<string, { id: string; subjectId: string; topicId: string; languageId: string }>;
   sections: Map<string, string>;
   resources: Map<string, string>;
 }
@@ -928,7 +928,7 @@ async function seedRoadmaps(db: Db): Promise<Ids & { created: number }> {
       }))
       .filter((t) => !taskTitles.has(t.actualTitle));
     if (newTasks.length) await db.insert(tasks).values(newTasks);
-    ids.roadmaps.set(r.key, { id: roadmapId, subjectId: subject, topicId: topic });
+    ids.roadmaps.set(r.key, { id: roadmapId, subjectId: subject, topicId: topic, languageId: language });
     for (const [position, s] of r.sections.entries()) {
       const [existing] = await db
         .select({ id: sections.id })
@@ -1016,6 +1016,8 @@ async function seedQuestions(db: Db, ids: Ids): Promise<number> {
         points: 10,
         subjectId: roadmap.subjectId,
         topicId: roadmap.topicId,
+        // in the language of the roadmap it assesses
+        languageId: roadmap.languageId,
         explanation: [{ type: 'TEXT', value: q.why }],
         tags: q.tags,
         status: 'PUBLISH',

@@ -19,7 +19,7 @@ import {
   newLinkId,
   type Pool,
   questionsTargeting,
-  recentQuestionIds,
+  recentlySeen,
   resourcesOfSections,
   savedAnswers,
   takerQuestions,
@@ -68,14 +68,14 @@ async function initialLink(db: Db, linkId: string): Promise<LinkRow> {
   return link;
 }
 
-/** Published questions aimed at a roadmap, its sections or their resources. */
-async function bankOf(db: Db, roadmapId: string): Promise<string[]> {
+/** Published questions in this language aimed at a roadmap, its sections or their resources. */
+async function bankOf(db: Db, roadmapId: string, languageId: string): Promise<string[]> {
   const sectionIds = await sectionIdsOf(db, roadmapId);
-  return questionsTargeting(db, {
-    roadmaps: [roadmapId],
-    sections: sectionIds,
-    resources: await resourcesOfSections(db, sectionIds),
-  });
+  return questionsTargeting(
+    db,
+    { roadmaps: [roadmapId], sections: sectionIds, resources: await resourcesOfSections(db, sectionIds) },
+    languageId,
+  );
 }
 
 /** Draws the assessment and creates its link; returns the link id. */
@@ -91,13 +91,20 @@ export async function generateInitialAssessment(
   const pools: Pool[] = [];
   for (const p of prerequisites) {
     pools.push({
-      candidates: await bankOf(db, p.prerequisiteId),
+      // in the language of the roadmap being chosen: the assessment never mixes languages
+      candidates: await bankOf(db, p.prerequisiteId, roadmap.languageId),
       count: QUESTIONS_PER_PREREQUISITE,
       roadmapId: p.prerequisiteId,
     });
   }
-  const avoid = caller ? await recentQuestionIds(db, caller.id) : new Set<string>();
-  const drawn = await drawQuestions(db, pools, avoid);
+  const seen = caller
+    ? await recentlySeen(
+        db,
+        caller.id,
+        pools.flatMap((p) => p.candidates),
+      )
+    : new Map<string, number>();
+  const drawn = await drawQuestions(db, pools, seen);
   if (drawn.length === 0) throw badRequest(INITIAL_MESSAGES.noQuestions, 'id');
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;

@@ -298,6 +298,8 @@ export async function buildFixture(db: Db): Promise<Fixture> {
         questionType: type,
         code: type === 'CODE_MCQ' ? 'console.log(1 + 1)' : null,
         subjectId: programming!.id,
+        // every fixture roadmap is in English
+        languageId: english!.id,
         explanation: [{ type: 'TEXT', value: 'SECRET-EXPLANATION' }],
         tags: ['fixture'],
         status,

@@ -1,7 +1,7 @@
 /**
  * The Open Badges 3.0 credential of an award (1EdTech OB 3.0 on the W3C VC Data Model 2.0), before it is
- * signed: the issuer profile (this Waymark; the mentor's organisation as the achievement's creator when the
- * test was on a roadmap a mentor assigned), the achievement (type by level, name, description, criteria with
+ * signed: the issuer profile (this Waymark, naming the mentor's organisation when the test was on a roadmap
+ * a mentor assigned, which is then also the achievement's creator), the achievement (type by level, name, description, criteria with
  * the pass rule, image), the learner (a salted SHA-256 of the e-mail as an IdentityObject, and the name),
  * validFrom (when it was earned), the result and evidence (level, score, percentage, date) and the
  * credential's status list entry.
@@ -138,7 +138,9 @@ export function buildCredential(
       type: ['Profile'],
       name: issuer.name,
       url: publicUrl,
-      description: `${issuer.name}, a learning and skills-assessment platform, at ${publicUrl}.`,
+      description: mentor
+        ? `${issuer.name}, a learning and skills-assessment platform at ${publicUrl}, for ${mentor.name}: the organisation that assigned this roadmap to the learner and whose test this was.`
+        : `${issuer.name}, a learning and skills-assessment platform, at ${publicUrl}.`,
     },
     validFrom: isoSeconds(earnedAt),
     awardedDate: isoSeconds(earnedAt),

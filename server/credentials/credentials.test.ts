@@ -144,6 +144,8 @@ for (const backend of BACKENDS) {
           .digest('hex')}`,
       );
       expect(vc.issuer.id).toMatch(/^did:web:127\.0\.0\.1%3A\d+$/);
+      // the test was the mentor's: the issuer profile names her organisation
+      expect(vc.issuer.description).toMatch(/, for Mira Mentor: the organisation that assigned this roadmap/);
     });
 
     it('is accepted by an independent verifier, and an altered character is not', async () => {
@@ -275,6 +277,9 @@ for (const backend of BACKENDS) {
       });
       await api.take(earlier, bank, 'right');
       const oldVc = (await getCredential(earlier)).json();
+      // a subject test is no mentor's: Waymark alone
+      expect(oldVc.issuer.description).not.toContain('Mira Mentor');
+      expect(oldVc.credentialSubject.achievement.creator).toBeUndefined();
       const revokedVc = (await getCredential(feather)).json();
       const rotated = await newKey();
       // a restart with a new signing key, on the same database

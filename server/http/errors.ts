@@ -26,15 +26,19 @@ const REASONS: Record<number, string> = {
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly extra: Omit<ErrorBody, 'statusCode' | 'error' | 'message'>;
+  /** Response headers that go with the error (Retry-After). */
+  readonly headers: Record<string, string>;
   constructor(
     statusCode: number,
     message: string,
     extra: Omit<ErrorBody, 'statusCode' | 'error' | 'message'> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.extra = extra;
+    this.headers = headers;
   }
   toBody(): ErrorBody {
     return {
@@ -170,6 +174,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (httpErr.statusCode === 429 && (err as { headers?: Record<string, string> }).headers) {
       reply.headers((err as { headers: Record<string, string> }).headers);
     }
+    if (Object.keys(httpErr.headers).length) reply.headers(httpErr.headers);
     reply.code(httpErr.statusCode).send(httpErr.toBody());
   });
 }

@@ -7,8 +7,12 @@
  *     "parameters": { "id": "The roadmap's id." },         // optional: what a path or query parameter is
  *     "request":  { "params": {…}, "query": {…}, "body": {…} },   // a valid request (what it needs)
  *     "response": { "status": 200, "body": {…} },          // what the server answers to it
- *     "errors":   [ { "summary": "…", "request": {…}, "response": { "status": 400, "body": {…} } } ]
+ *     "errors":   [ { "summary": "…", "request": {…}, "response": { "status": 400, "body": {…} } } ],
+ *     "otherSuccesses": [ { "summary": "…", "request": {…}, "response": { "status": 201, "body": {…} } } ]
  *   }
+ *
+ * `response` is the answer of the call's first success status; `otherSuccesses` shows its other success
+ * statuses (a first revocation answers 201, a repeated one 200).
  *
  * `shared/contract/examples/parameters.json` describes the parameters many calls share (page, limit…).
  * `server/http/openapi.test.ts` fails when a call has no example file, when an example does not parse by
@@ -38,6 +42,8 @@ export interface CallExample {
   request?: ExampleRequest;
   response: ExampleResponse;
   errors?: { summary: string; request?: ExampleRequest; response: ExampleResponse }[];
+  /** Answers of the call's other success statuses (its first success status is `response`'s). */
+  otherSuccesses?: { summary: string; request?: ExampleRequest; response: ExampleResponse }[];
 }
 
 /** The example file of a call named `group.call`. */

@@ -321,6 +321,9 @@ function codeExamples(name: string, call: CallDef, status: number) {
   );
 }
 
+/** The `format` query value that asks for a download's content type (text/csv: csv). */
+const formatOf = (contentType: string) => contentType.split('/')[1]!.replace(/^x-/, '');
+
 export function buildOpenApi(serverUrl: string) {
   const components = new Components();
   const shared = sharedParameters();
@@ -337,6 +340,29 @@ export function buildOpenApi(serverUrl: string) {
       .filter((s) => s < 400);
     for (const status of success) {
       const schema = components.toJson(call.responses[status]!, 'output');
+      const others = (example?.otherSuccesses ?? []).filter((e) => e.response.status === status);
+      if (call.download) {
+        // a file to download (a CSV report): its body is the file, not a JSON envelope
+        responses[status] = {
+          description: 'The file, as an attachment (Content-Disposition names it).',
+          content: Object.fromEntries(
+            call.download.contentTypes.map((t) => [
+              t,
+              {
+                schema: { type: 'string', format: 'binary' },
+                // the example file's body is the file, in the format it requests
+                ...(example?.response.status === status &&
+                example.response.body !== undefined &&
+                ((request.query as { format?: string } | undefined)?.format ??
+                  formatOf(call.download!.contentTypes[0]!)) === formatOf(t)
+                  ? { example: example.response.body }
+                  : {}),
+              },
+            ]),
+          ),
+        };
+        continue;
+      }
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Success.',
         content: {
@@ -344,7 +370,16 @@ export function buildOpenApi(serverUrl: string) {
             schema,
             ...(example?.response.status === status && example.response.body !== undefined
               ? { example: example.response.body }
-              : {}),
+              : others.length
+                ? {
+                    examples: Object.fromEntries(
+                      others.map((e, i) => [
+                        `example${i + 1}`,
+                        { summary: e.summary, value: e.response.body },
+                      ]),
+                    ),
+                  }
+                : {}),
           },
         },
       };

@@ -72,6 +72,15 @@ describe('the examples beside the contract', () => {
     const schema = call.responses[example.response.status];
     expect(schema, `status ${example.response.status} is declared`).toBeDefined();
     problems.push(...issuesOf(schema!, example.response.body).map((i) => `response: ${i}`));
+    for (const e of example.otherSuccesses ?? []) {
+      const otherSchema = call.responses[e.response.status];
+      if (!otherSchema || e.response.status >= 400)
+        problems.push(`otherSuccesses: status ${e.response.status} is not a declared success`);
+      else
+        problems.push(
+          ...issuesOf(otherSchema, e.response.body).map((i) => `otherSuccesses (${e.summary}): ${i}`),
+        );
+    }
     for (const e of example.errors ?? []) {
       const errorSchema = call.responses[e.response.status];
       if (!errorSchema) problems.push(`errors: status ${e.response.status} is not declared`);

@@ -39,7 +39,7 @@ describe('the contract and the server', () => {
     const res = await server.get('/docs/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.paths['/api/login/sign-in-with-firebase'].post.operationId).toBe(
-      'auth.signInWithFirebase',
+      'auth_signInWithFirebase',
     );
   });
 

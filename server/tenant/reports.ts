@@ -115,34 +115,63 @@ export async function awardsByType(
 
 const isoDay = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
-export async function learningReport(
+export interface LearningRow {
+  name: string | null;
+  email: string;
+  countrycode: string | null;
+  phoneNumber: string | null;
+  createdAt: string;
+  TotalDayReports: number;
+  TotalTimeSpent: number;
+  averageTimeSpent: number;
+  /** The learner's user id and the seat's creation to the microsecond: the report's order (keyset cursor). */
+  learnerId: string;
+  createdKey: string;
+}
+
+/**
+ * The Learning Report, in seat order (when added, then learner id): all of it, or `page.limit` rows after
+ * `page.after` — the export reads it a page at a time, aggregating only that page's learners.
+ */
+export async function learningReportRows(
   db: Db,
   tenantId: string,
   now: Date,
   range?: { startTime: number; endTime: number },
-) {
+  page?: { after: { createdKey: string; learnerId: string } | null; limit: number },
+): Promise<LearningRow[]> {
   const within = range
     ? sql`and a.day between ${isoDay(range.startTime)} and ${isoDay(range.endTime)}`
     : sql``;
+  const after = page?.after
+    ? sql`and (created_at, learner_id) > (${page.after.createdKey}::timestamptz, ${page.after.learnerId}::uuid)`
+    : sql``;
+  const limit = page ? sql`order by created_at, learner_id limit ${page.limit}` : sql``;
   const rows = rowsOf<{
+    learner_id: string;
     name: string | null;
     email: string;
     countrycode: string | null;
     phone_number: string | null;
     created_at: Date | string;
+    created_key: string;
     days: string | number;
     ms: string | number;
   }>(
     await db.execute(sql`
-      with s as (${seats(tenantId, now)}),
+      with s as (
+        select learner_id, created_at from tenant_users
+        where tenant_id = ${tenantId} and (access_until is null or access_until > ${now.toISOString()}) ${after}
+        ${limit}
+      ),
       d as (
         select a.user_id, a.day, sum(a.ms) as ms from activity_daily a
         join s on s.learner_id = a.user_id
         where true ${within}
         group by a.user_id, a.day having sum(a.ms) > 0
       )
-      select u.name, u.email, u.countrycode, u.phone_number, s.created_at,
-             count(d.day) as days, coalesce(sum(d.ms), 0) as ms
+      select u.id as learner_id, u.name, u.email, u.countrycode, u.phone_number, s.created_at,
+             s.created_at::text as created_key, count(d.day) as days, coalesce(sum(d.ms), 0) as ms
       from s join users u on u.id = s.learner_id
       left join d on d.user_id = s.learner_id
       group by u.id, s.created_at
@@ -160,8 +189,21 @@ export async function learningReport(
       TotalDayReports: days,
       TotalTimeSpent: seconds,
       averageTimeSpent: days ? Math.round(seconds / days) : 0,
+      learnerId: r.learner_id,
+      createdKey: r.created_key,
     };
   });
+}
+
+export async function learningReport(
+  db: Db,
+  tenantId: string,
+  now: Date,
+  range?: { startTime: number; endTime: number },
+) {
+  return (await learningReportRows(db, tenantId, now, range)).map(
+    ({ learnerId: _id, createdKey: _key, ...row }) => row,
+  );
 }
 
 /** Awards the learner earned in the range, by level (user-achievements). */

@@ -1,6 +1,6 @@
 /**
  * The tenant calls (shared/contract/tenant.ts) except billing's: seats, invitations, statistics and
- * tables, and one learner's analytics, tests and roadmaps. Every call is TENANT-only (the contract's
+ * tables, one learner's analytics, tests and roadmaps, and every table as a file (./exports.ts). Every call is TENANT-only (the contract's
  * access) and every learner-scoped call first finds the learner among the caller's own seats (404
  * otherwise). A learner's figures come from the functions the learner's own calls use: activity reports,
  * the catalogue's assignment and views, the assessment engine's review.
@@ -17,15 +17,22 @@ import {
   tenantCancelInvitation,
   tenantCheckRoadmapAssigned,
   tenantDashboardStats,
+  tenantExportAwards,
+  tenantExportLearningReport,
+  tenantExportResourceReport,
+  tenantExportTestlinks,
+  tenantExportUsers,
   tenantGetResource,
   tenantInvitations,
   tenantInviteUser,
+  tenantLearningDays,
   tenantLearningReport,
   tenantRemoveUser,
   tenantRoadmap,
   tenantRoadmapList,
   tenantTestlinkList,
   tenantTestlinkView,
+  tenantTimeSpentByTopic,
   tenantTimeSpentDaywise,
   tenantTimeSpentOnResource,
   tenantUserAchievements,
@@ -33,10 +40,11 @@ import {
   tenantUsersList,
   tenantUsersSearchList,
 } from '@shared/contract/tenant';
+import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { timeByDay, timeByResource } from '../activity/reports';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activity/reports';
 import { findLink } from '../assessments/engine';
 import { linksOf, toApiLinks } from '../assessments/queries';
 import { testReview } from '../assessments/review';
@@ -48,8 +56,18 @@ import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
+import { fileResponse } from '../http/download';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { answer, created, ok, serve } from '../http/routes';
+import {
+  awardsExport,
+  type Export,
+  learningExport,
+  resourceReportExport,
+  serialise,
+  testLinksExport,
+  usersExport,
+} from './exports';
 import { achievements, awardsByType, learningReport, tenantStats } from './reports';
 import {
   addLearner,
@@ -68,6 +86,13 @@ import {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
+
+const AWARD_FILE_NAMES = { ROADMAP: 'certificates', SECTION: 'badges', RESOURCE: 'feathers' } as const;
+
+const range = (q: { startTime?: number; endTime?: number }) =>
+  q.startTime !== undefined && q.endTime !== undefined
+    ? { startTime: q.startTime, endTime: q.endTime }
+    : undefined;
 
 export interface TenantDeps {
   db: Db;
@@ -90,6 +115,33 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   // one clock for seats and billing (tests move it through app.services.billing.now)
   const clock = () => billing.now();
   const learner = (tenantId: string, userId: string) => requireLearner(db, tenantId, userId, clock());
+
+  /** A learner's test links, newest first: created in the window, and of one assigned roadmap when asked. */
+  const learnerLinks = (
+    userId: string,
+    q: { startTime?: number; endTime?: number; assignedRoadmapId?: string },
+  ) =>
+    db
+      .select()
+      .from(testLinks)
+      .where(
+        and(
+          eq(testLinks.userId, userId),
+          ne(testLinks.type, 'INITIAL-ASSESSMENT'),
+          q.assignedRoadmapId ? eq(testLinks.assignedRoadmapId, q.assignedRoadmapId) : undefined,
+          q.startTime === undefined ? undefined : gte(testLinks.createdAt, new Date(q.startTime * 1000)),
+          q.endTime === undefined ? undefined : lte(testLinks.createdAt, new Date(q.endTime * 1000 + 999)),
+        ),
+      )
+      .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
+
+  /** A table as a file to download. */
+  const file = (reply: FastifyReply, what: string, format: 'csv' | 'ndjson', e: Export) =>
+    fileResponse(reply, {
+      filename: downloadName(what, format === 'csv' ? 'csv' : 'json').replace(/\.json$/, '.ndjson'),
+      contentType: format === 'csv' ? CSV_CONTENT_TYPE : 'application/x-ndjson; charset=utf-8',
+      chunks: serialise(e, format),
+    });
 
   async function addUser({ body, caller }: { body: { email: string }; caller: { id: string } }) {
     const result = await emailNotFoundAware(() => addLearner(db, caller.id, body.email, clock()));
@@ -118,6 +170,8 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       tenantTimeSpentDaywise,
       tenantTimeSpentOnResource,
       tenantGetResource,
+      tenantLearningDays,
+      tenantTimeSpentByTopic,
       tenantTestlinkView,
       tenantAssignedRoadmaps,
       tenantCheckRoadmapAssigned,
@@ -125,6 +179,11 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       tenantRoadmapList,
       tenantRoadmap,
       tenantAssignedRoadmap,
+      tenantExportUsers,
+      tenantExportLearningReport,
+      tenantExportAwards,
+      tenantExportResourceReport,
+      tenantExportTestlinks,
     },
     {
       // ---- seats
@@ -241,11 +300,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       },
 
       async tenantLearningReport({ query, caller }) {
-        const range =
-          query.startTime !== undefined && query.endTime !== undefined
-            ? { startTime: query.startTime, endTime: query.endTime }
-            : undefined;
-        return ok({ data: await learningReport(db, caller.id, clock(), range) });
+        return ok({ data: await learningReport(db, caller.id, clock(), range(query)) });
       },
 
       // ---- one learner's analytics
@@ -257,24 +312,14 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
 
       async tenantTestlinkList({ params, query, caller }) {
         await learner(caller.id, params.userId);
-        const rows = await db
-          .select()
-          .from(testLinks)
-          .where(
-            and(
-              eq(testLinks.userId, params.userId),
-              ne(testLinks.type, 'INITIAL-ASSESSMENT'),
-              query.assignedRoadmapId ? eq(testLinks.assignedRoadmapId, query.assignedRoadmapId) : undefined,
-              query.startTime === undefined
-                ? undefined
-                : gte(testLinks.createdAt, new Date(query.startTime * 1000)),
-              query.endTime === undefined
-                ? undefined
-                : lte(testLinks.createdAt, new Date(query.endTime * 1000 + 999)),
-            ),
-          )
-          .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
-        return ok({ data: await toApiLinks(db, rows) });
+        return ok({
+          data: await toApiLinks(
+            db,
+            await learnerLinks(params.userId, query),
+            config.retakeCooldownMs,
+            clock(),
+          ),
+        });
       },
 
       async tenantTimeSpentDaywise({ params, query, caller }) {
@@ -287,6 +332,16 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         return ok({ data: await timeByResource(db, params.userId, query) });
       },
 
+      async tenantLearningDays({ params, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await learningDays(db, params.userId, clock()) });
+      },
+
+      async tenantTimeSpentByTopic({ params, query, caller }) {
+        await learner(caller.id, params.userId);
+        return ok({ data: await timeByTopic(db, params.userId, query) });
+      },
+
       async tenantGetResource({ params, caller }) {
         await learner(caller.id, params.userId);
         const rows = (await linksOf(db, params.userId)).filter(
@@ -294,7 +349,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
             l.resourceId === params.resourceId && (RESOURCE_LINK_TYPES as readonly string[]).includes(l.type),
         );
         return ok({
-          data: { assessmentIds: rows.map((r) => r.linkId), testLinks: await toApiLinks(db, rows) },
+          data: {
+            assessmentIds: rows.map((r) => r.linkId),
+            testLinks: await toApiLinks(db, rows, config.retakeCooldownMs, clock()),
+          },
         });
       },
 
@@ -302,7 +360,43 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         await learner(caller.id, params.userId);
         const found = await findLink(db, params.linkId);
         if (!found || found.userId !== params.userId) throw notFound('Test link not found');
-        return ok({ data: await testReview(db, found, clock()) });
+        return ok({ data: await testReview(db, found, clock(), config.retakeCooldownMs) });
+      },
+
+      // ---- every table as a file
+
+      async tenantExportUsers({ query, caller, reply }) {
+        const { format, ...filter } = query;
+        return file(reply, 'users', format, usersExport(db, caller.id, clock(), filter));
+      },
+
+      async tenantExportLearningReport({ query, caller, reply }) {
+        return file(
+          reply,
+          'learning-report',
+          query.format,
+          learningExport(db, caller.id, clock(), range(query)),
+        );
+      },
+
+      async tenantExportAwards({ query, caller, reply }) {
+        const { format, ...filter } = query;
+        const what = filter.certificateType ? AWARD_FILE_NAMES[filter.certificateType] : 'awards';
+        return file(reply, what, format, awardsExport(db, caller.id, clock(), filter, config.publicUrl));
+      },
+
+      async tenantExportResourceReport({ params, query, caller, reply }) {
+        await learner(caller.id, params.userId);
+        const { format, ...r } = query;
+        return file(reply, 'resource-report', format, resourceReportExport(db, params.userId, r));
+      },
+
+      async tenantExportTestlinks({ params, query, caller, reply }) {
+        await learner(caller.id, params.userId);
+        const rows = await learnerLinks(params.userId, query);
+        const answers = (linkId: string) =>
+          `${config.publicUrl}/portal/users/${params.userId}/testlink/${encodeURIComponent(linkId)}`;
+        return file(reply, 'assessments', query.format, testLinksExport(db, rows, clock(), answers));
       },
 
       // ---- roadmaps for a learner

@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allCalls } from '@shared/contract/registry';
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestHeartbeats } from '../activity/ingest';
@@ -563,6 +564,98 @@ describe('tenant calls', () => {
         mentor,
       );
       expect(ranged.body.data.find((r: Json) => r.email === asha.email).TotalDayReports).toBe(1);
+    });
+
+    it('gives every table as a file: all its rows, CSV that reads back (BOM, quoting, guarded formulas), or NDJSON', async () => {
+      const download = async (url: string, who: Person = mentor) => {
+        const res = await call('GET', url, who);
+        return res;
+      };
+      const csvOf = (body: string) => parse(body, { bom: true }) as string[][];
+      // a name that a spreadsheet would run as a formula
+      await server.db
+        .update(users)
+        .set({ name: '=HYPERLINK("http://evil.example","Asha")' })
+        .where(eq(users.id, asha.id));
+      try {
+        const report = await download('/tenant/export/learning-report');
+        expect(report.statusCode).toBe(200);
+        expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(report.headers['content-disposition']).toMatch(
+          /attachment; filename="waymark-learning-report-.*\.csv"/,
+        );
+        expect(report.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+        const rows = csvOf(report.body);
+        expect(rows[0]!.slice(0, 5)).toEqual(['Name', 'Email', 'Mobile', 'Join At', 'Total Spent Day']);
+        const listed = (await json('GET', '/tenant/dashboard/get-tenant-user-learning-report', mentor)).body
+          .data;
+        expect(rows).toHaveLength(listed.length + 1);
+        const ashaRow = rows.find((r) => r[1] === asha.email)!;
+        expect(ashaRow[0]).toBe('\'=HYPERLINK("http://evil.example","Asha")');
+        const fromApi = listed.find((r: Json) => r.email === asha.email);
+        expect(Number(ashaRow[4])).toBe(fromApi.TotalDayReports);
+        expect(Number(ashaRow[5])).toBe(fromApi.TotalTimeSpent);
+        // the same rows for scripts
+        const nd = await download('/tenant/export/learning-report?format=ndjson');
+        expect(nd.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+        const objects = nd.body
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l));
+        expect(objects).toHaveLength(listed.length);
+        expect(objects.find((o) => o.Email === asha.email)['Total Spent Time (seconds)']).toBe(
+          fromApi.TotalTimeSpent,
+        );
+      } finally {
+        await server.db.update(users).set({ name: 'Asha Learner' }).where(eq(users.id, asha.id));
+      }
+
+      const feathers = csvOf((await download('/tenant/export/awards?certificateType=RESOURCE')).body);
+      expect(feathers).toHaveLength(2);
+      expect(feathers[1]!.slice(0, 3)).toEqual(['Asha Learner', asha.email, 'Feather']);
+      expect(feathers[1]![8]).toMatch(new RegExp(`/feather/${feather}$`));
+      const all = csvOf((await download('/tenant/export/awards')).body);
+      expect(all).toHaveLength(2);
+      expect(csvOf((await download('/tenant/export/awards', rival)).body)).toHaveLength(1);
+
+      const seats = csvOf((await download('/tenant/export/users?searchText=asha')).body);
+      expect(seats.map((r) => r[2])).toEqual(['Email', asha.email]);
+      expect(seats[1]![3]).toBe('Active');
+
+      const resources = csvOf((await download(`/tenant/export/resource-report/${asha.id}?${range()}`)).body);
+      const page = await json(
+        'GET',
+        `/tenant/dashboard/time-spent-on-resource-by-user/${asha.id}?${range()}&skip=1&limit=5`,
+        mentor,
+      );
+      expect(resources.slice(1).map((r) => Number(r[2]))).toEqual(
+        page.body.data.timeSpentOnResource.map((r: Json) => r.timespent),
+      );
+      const tests = csvOf(
+        (await download(`/tenant/export/testlinks/${asha.id}?startTime=${now() - DAY}&endTime=${now() + 60}`))
+          .body,
+      );
+      const listed = await json(
+        'GET',
+        `/tenant/testlink/list/${asha.id}?startTime=${now() - DAY}&endTime=${now() + 60}`,
+        mentor,
+      );
+      expect(tests).toHaveLength(listed.body.data.length + 1);
+      expect(tests[0]).toContain('Focus record');
+      expect(tests.some((r) => r[10] === 'View Certificate' || r[10] === 'Not Generated Yet')).toBe(true);
+
+      // another tenant's learner, a bad range, a learner's token
+      expect((await download(`/tenant/export/testlinks/${ravi.id}`)).statusCode).toBe(404);
+      const years = await json(
+        'GET',
+        `/tenant/export/learning-report?startTime=946684800&endTime=${now()}`,
+        mentor,
+      );
+      expect(years.status).toBe(400);
+      expect(years.body.field).toBe('endTime');
+      const half = await json('GET', `/tenant/export/awards?startTime=${now()}`, mentor);
+      expect(half.body.field).toBe('endTime');
+      expect((await download('/tenant/export/users', asha)).statusCode).toBe(403);
     });
 
     it('assigns roadmaps to a learner, at most two ongoing, and shows them as the learner sees them', async () => {

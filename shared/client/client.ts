@@ -116,6 +116,14 @@ export interface Client {
     call: C,
     ...args: NeedsArgs<C> extends true ? [CallArgs<C>] : [] | [CallArgs<C>]
   ): Promise<CallSuccess<C>>;
+  /**
+   * A call that answers a file (`download` in its declaration): the response, its body not read yet, so it
+   * can be streamed; tokens are refreshed as for `call`, and a refusal throws ApiError the same way.
+   */
+  download<C extends CallDef>(
+    call: C,
+    ...args: NeedsArgs<C> extends true ? [CallArgs<C>] : [] | [CallArgs<C>]
+  ): Promise<Response>;
   /** Refresh now (single flight); false when the refresh failed and the session was cleared. */
   refresh(stale?: string): Promise<boolean>;
   readonly options: ClientOptions;
@@ -193,8 +201,14 @@ export function createClient(options: ClientOptions): Client {
     return refreshing;
   }
 
-  async function call<C extends CallDef>(c: C, args?: CallArgs<C>): Promise<CallSuccess<C>> {
-    const a = args as Partial<CallArgs<CallDef>> | undefined;
+  async function respond(
+    c: CallDef,
+    args: CallArgs<CallDef> | undefined,
+    accept?: string,
+  ): Promise<Response> {
+    const a = (accept ? { ...args, headers: { accept, ...(args?.headers ?? {}) } } : args) as
+      | Partial<CallArgs<CallDef>>
+      | undefined;
     const usesToken = c.access !== 'public';
     const before = usesToken ? options.tokens?.get() : null;
     let res = await send(c, a, before?.token);
@@ -206,9 +220,20 @@ export function createClient(options: ClientOptions): Client {
       else if (c.access === 'optional') res = await send(c, a, undefined);
     }
     if (!res.ok) throw new ApiError(res.status, await readError(res));
+    return res;
+  }
+
+  async function call<C extends CallDef>(c: C, args?: CallArgs<C>): Promise<CallSuccess<C>> {
+    const res = await respond(c, args as CallArgs<CallDef> | undefined);
     if (res.status === 204) return undefined as CallSuccess<C>;
     return (await res.json()) as CallSuccess<C>;
   }
 
-  return { call: call as Client['call'], refresh, options };
+  function download<C extends CallDef>(c: C, args?: CallArgs<C>): Promise<Response> {
+    // the file's types, and JSON for a refusal
+    const types = [...(c.download?.contentTypes ?? ['*/*']), 'application/json'];
+    return respond(c, args as CallArgs<CallDef> | undefined, types.join(', '));
+  }
+
+  return { call: call as Client['call'], download: download as Client['download'], refresh, options };
 }

@@ -131,7 +131,8 @@ export const saveAnswer = defineCall({
 export const testActivity = defineCall({
   method: 'POST',
   path: '/testlink/activity',
-  summary: 'Records that the test window gained (FOCUS) or lost (BLUR) focus while the test was started.',
+  summary:
+    "One event of the test's focus record while it runs: the page left (BLUR) or back (FOCUS), a paste into an answer (PASTE, its length only), the test opened in a second tab (SECOND_TAB, SECOND_TAB_CLOSED), the connection lost and back (OFFLINE, ONLINE). Stored with the server's time; an event with an id already stored is recorded once. The tier and timeline built from them are context, not proof (shared/rules/integrity.ts).",
   tags: ['testlink'],
   access: 'optional',
   body: TestActivityInput,

@@ -24,7 +24,8 @@ export const adminSubjectList = defineCall({
 export const createQuestion = defineCall({
   method: 'POST',
   path: '/admin/question/create',
-  summary: 'Creates an empty question (status PREVIEW) owned by the caller, optionally inside an assessment.',
+  summary:
+    'Creates an empty question (status PREVIEW) owned by the caller; with assessmentId, it joins that assessment when first saved.',
   tags: ['authoring'],
   access: AUTHORS,
   body: z
@@ -197,11 +198,45 @@ export const createAssessment = defineCall({
 export const getAssessment = defineCall({
   method: 'GET',
   path: '/tenant/assessment/{assessmentId}',
-  summary: 'An assessment with its questions.',
+  summary: 'An assessment with its questions (published ones: a draft joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(TenantAssessmentDetail), ...errors },
+});
+
+/** A pool learners' tests draw from, measured against what one test draws (decision 010). */
+export const QuestionPool = z.object({
+  /** The test that draws from it: a resource, section, final (ROADMAP) or subject test. */
+  kind: z.enum(['RESOURCE', 'SECTION', 'ROADMAP', 'SUBJECT']),
+  /** The resource, section, roadmap or subject. */
+  id: Id,
+  name: z.string(),
+  /** The roadmap a resource or section belongs to. */
+  context: z.string().nullable(),
+  /** The language of its questions: a test draws from one language. */
+  language: z.string(),
+  /** Published questions in the pool. */
+  questionCount: z.number().int(),
+  /** Questions one test of this kind draws. */
+  drawCount: z.number().int(),
+  /** Whether a retake can be drawn entirely from questions the learner did not see the time before. */
+  freshRetake: z.boolean(),
+  /** Questions to add for that (0 when it can). */
+  missing: z.number().int(),
+});
+export type QuestionPool = z.infer<typeof QuestionPool>;
+
+export const assessmentQuestionPools = defineCall({
+  method: 'GET',
+  path: '/tenant/assessment/{assessmentId}/question-pools',
+  summary: "The pools learners' tests draw from that this assessment's questions belong to, smallest first.",
+  description:
+    "For each question of the assessment: the subject test of its subject and the resource, section or final test it assesses. Each pool has its published questions and what one test draws; a pool under twice a test's draw cannot give a learner's retake questions they have not seen (`freshRetake` false, `missing` says how many to add).",
+  tags: ['tenant-assessment'],
+  access: ['TENANT'],
+  params: z.object({ assessmentId: Id }),
+  responses: { 200: envelope(z.array(QuestionPool)), ...errors },
 });
 
 export const assignAssessmentUsers = defineCall({
@@ -222,7 +257,7 @@ export const assignAssessmentUsers = defineCall({
 export const addAssessmentQuestion = defineCall({
   method: 'PUT',
   path: '/tenant/assessment/{assessmentId}/add-question/{questionId}',
-  summary: "Adds a published question (or the caller's own draft) to the assessment.",
+  summary: 'Adds a published question to the assessment (a draft is refused: it joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   params: z.object({ assessmentId: Id, questionId: Id }),
@@ -253,7 +288,7 @@ export const tenantQuestionSearch = defineCall({
   method: 'GET',
   path: '/tenant/question/search-list',
   summary:
-    "Searches published questions (and the caller's drafts) by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.",
+    'Searches published questions by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
   query: z.object({

@@ -35,6 +35,11 @@ export interface CallDef {
   readonly rateLimit?: 'auth' | 'strict';
   /** Raw request body (for example an uploaded image); the body schema is not applied. */
   readonly rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number };
+  /**
+   * The call answers a file to download (a CSV report, an export), streamed, instead of a JSON envelope: its
+   * success response has one of these content types and an attachment name. Errors are JSON as always.
+   */
+  readonly download?: { readonly contentTypes: readonly string[] };
 }
 
 export function defineCall<const D extends CallDef>(def: D): D {

@@ -19,6 +19,8 @@ import { DailyTime } from '../schemas/activity';
 import { TestLink, TestView } from '../schemas/assessment';
 import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
 import { ErrorBody, envelope, errors, Id, PageQuery, TimeRangeQuery } from '../schemas/common';
+import { FileBody } from '../schemas/file';
+import { OptionalReportRange, ReportRange } from '../schemas/report-range';
 import {
   AddUserInput,
   AddUserResult,
@@ -40,7 +42,7 @@ import {
   TenantUserSearchEntry,
   UserAchievement,
 } from '../schemas/tenant';
-import { ResourceTimePage } from './activity';
+import { LearningDays, ResourceTimePage, SubjectTime } from './activity';
 import { RoadmapFilter } from './catalogue';
 import { defineCall } from './define';
 
@@ -373,6 +375,29 @@ export const tenantTimeSpentOnResource = defineCall({
   responses: { 200: envelope(ResourceTimePage), ...errors },
 });
 
+export const tenantLearningDays = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/learning-days/{userId}',
+  summary:
+    "The learner's calendar heatmap of the last 12 months and streaks of learning days: the same figures as the learner's GET /reports/dashboard/learning-days.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  responses: { 200: envelope(LearningDays), ...errors },
+});
+
+export const tenantTimeSpentByTopic = defineCall({
+  method: 'GET',
+  path: '/tenant/dashboard/time-spent-by-topic/{userId}',
+  summary:
+    "Seconds the learner learnt per subject and topic from startTime to endTime, most first: the same figures as the learner's GET /reports/dashboard/time-spent-by-topic.",
+  tags: ['tenant'],
+  access: TENANT,
+  params: userParam,
+  query: ReportRange,
+  responses: { 200: envelope(z.array(SubjectTime)), ...errors },
+});
+
 export const tenantGetResource = defineCall({
   method: 'GET',
   path: '/tenant/dashboard/get-resource/{userId}/{resourceId}',
@@ -482,4 +507,74 @@ export const tenantAssignedRoadmap = defineCall({
   access: TENANT,
   params: z.object({ userId: Id, id: Id }),
   responses: { 200: envelope(AssignedRoadmap), ...errors },
+});
+
+// ---- every table as a file to take away
+
+/** CSV (UTF-8 with a BOM, for spreadsheets) or NDJSON (one object a line, for scripts). */
+export const REPORT_FORMATS = ['csv', 'ndjson'] as const;
+const ReportFormat = z.object({
+  format: z.enum(REPORT_FORMATS, { error: 'must be csv or ndjson' }).default('csv'),
+});
+const reportFile = {
+  download: { contentTypes: ['text/csv', 'application/x-ndjson'] },
+  responses: { 200: FileBody, ...errors },
+} as const;
+const fileNote =
+  ' All the rows, streamed: CSV is UTF-8 with a byte-order mark, RFC 4180 quoting, and text cells starting with = + - @ prefixed with an apostrophe so a spreadsheet never runs them; NDJSON has one object a line keyed by the same column names.';
+
+export const tenantExportUsers = defineCall({
+  method: 'GET',
+  path: '/tenant/export/users',
+  summary: `The users table (Name, Mobile, Email, Status, Added at, Access until, Learner id) as a file: every seat matching searchText, and added between startTime and endTime when given.${fileNote}`,
+  tags: ['tenant', 'reports'],
+  access: TENANT,
+  query: OptionalReportRange.safeExtend({ searchText: z.string().trim().max(100).optional() }).safeExtend(
+    ReportFormat.shape,
+  ),
+  ...reportFile,
+});
+
+export const tenantExportLearningReport = defineCall({
+  method: 'GET',
+  path: '/tenant/export/learning-report',
+  summary: `The Learning Report (Name, Email, Mobile, Join At, Total Spent Day, Total Spent Time, Average learning Time) as a file, over all time or startTime..endTime.${fileNote}`,
+  tags: ['tenant', 'reports'],
+  access: TENANT,
+  query: OptionalReportRange.safeExtend(ReportFormat.shape),
+  ...reportFile,
+});
+
+export const tenantExportAwards = defineCall({
+  method: 'GET',
+  path: '/tenant/export/awards',
+  summary: `The certificates (certificateType ROADMAP), badges (SECTION) and feathers (RESOURCE) — all three when certificateType is left out — as a file, newest first, completed between startTime and endTime when given.${fileNote}`,
+  tags: ['tenant', 'reports'],
+  access: TENANT,
+  query: OptionalReportRange.safeExtend({
+    certificateType: z.enum(CERTIFICATE_TYPES, { error: 'must be ROADMAP, SECTION or RESOURCE' }).optional(),
+  }).safeExtend(ReportFormat.shape),
+  ...reportFile,
+});
+
+export const tenantExportResourceReport = defineCall({
+  method: 'GET',
+  path: '/tenant/export/resource-report/{userId}',
+  summary: `One learner's Resource-wise Report (#, Resource Title, Watch Time) over startTime..endTime as a file: every resource, not a page.${fileNote}`,
+  tags: ['tenant', 'reports'],
+  access: TENANT,
+  params: userParam,
+  query: ReportRange.safeExtend(ReportFormat.shape),
+  ...reportFile,
+});
+
+export const tenantExportTestlinks = defineCall({
+  method: 'GET',
+  path: '/tenant/export/testlinks/{userId}',
+  summary: `One learner's assessment table as a file: the tests created between startTime and endTime (or all of one assigned roadmap's), with score, status and the focus record's tier and figures.${fileNote}`,
+  tags: ['tenant', 'reports'],
+  access: TENANT,
+  params: userParam,
+  query: OptionalReportRange.safeExtend({ assignedRoadmapId: Id.optional() }).safeExtend(ReportFormat.shape),
+  ...reportFile,
 });

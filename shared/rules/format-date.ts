@@ -36,3 +36,22 @@ export function formatDate(value: string | number | Date, timeZone?: string): st
   ) as Record<string, string>;
   return `${ordinal(Number(parts.day))} ${parts.month} ${parts.year}`;
 }
+
+/** A time of day with seconds, 'hh:mm:ss am' like the product's dates (for timelines). */
+export function formatClock(value: string | number | Date, timeZone?: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '—';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  const hour = String(Number(parts.hour) || 12).padStart(2, '0');
+  return `${hour}:${parts.minute}:${parts.second} ${(parts.dayPeriod ?? '').toLowerCase()}`;
+}

@@ -46,6 +46,8 @@ export interface Segment {
   resourceId: string;
   start: number;
   end: number;
+  /** Credited for a tab in front (true) or for media playing in a tab behind (false). */
+  tabActive: boolean;
 }
 
 export interface Span {
@@ -92,7 +94,7 @@ function intervals(beats: readonly Beat[], windowMs: number): Interval[] {
 
 /**
  * Credits covered time to resources: non-overlapping segments in time order, neighbouring segments of one
- * resource merged. Duplicate heartbeats (same id) count once.
+ * resource and one kind (tab in front, or media only) merged. Duplicate heartbeats (same id) count once.
  */
 export function attribute(beats: readonly Beat[], windowMs = PULSE_WINDOW_MS): Segment[] {
   const unique = new Map<string, Beat>();
@@ -122,8 +124,10 @@ export function attribute(beats: readonly Beat[], windowMs = PULSE_WINDOW_MS): S
     }
     if (!best) continue;
     const last = out[out.length - 1];
-    if (last && last.resourceId === best.resourceId && last.end === from) last.end = to;
-    else out.push({ resourceId: best.resourceId, start: from, end: to });
+    const tabActive = best.priority === 1;
+    if (last && last.resourceId === best.resourceId && last.tabActive === tabActive && last.end === from) {
+      last.end = to;
+    } else out.push({ resourceId: best.resourceId, start: from, end: to, tabActive });
   }
   return out;
 }
@@ -155,7 +159,7 @@ export function clip(segments: readonly Segment[], windows: readonly [number, nu
     for (const [from, to] of windows) {
       const start = Math.max(s.start, from);
       const end = Math.min(s.end, to);
-      if (end > start) out.push({ resourceId: s.resourceId, start, end });
+      if (end > start) out.push({ resourceId: s.resourceId, start, end, tabActive: s.tabActive });
     }
   }
   return out;

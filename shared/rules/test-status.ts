@@ -86,6 +86,8 @@ export interface LinkForDisplay {
   score: number | null;
   startTime?: string | null;
   duration?: number | null;
+  /** A failed test: when it can be taken again (the retake cool-down). */
+  retakeAt?: string | null;
 }
 
 /** What the Status column shows: a plain label, an award link, or (custom tests) the window. */

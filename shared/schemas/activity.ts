@@ -17,6 +17,8 @@ export const DashboardCard = z.object({
   roadmapId: Id,
   sectionId: Id,
   resourceId: Id,
+  /** When the resource's test can be retaken, while a failure holds it back (the retake cool-down). */
+  retakeAt: z.string().nullable().optional(),
 });
 export type DashboardCard = z.infer<typeof DashboardCard>;
 

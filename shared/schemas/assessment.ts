@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOCUS_EVENT_TYPES, INTEGRITY_TIERS } from '../rules/integrity';
 import { DateTime, Id } from './common';
 
 export const QUESTION_TYPES = ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'] as const;
@@ -84,6 +85,8 @@ export const Question = z.object({
   options: z.array(Option),
   subject: Id.nullable(),
   topic: Id.nullable(),
+  /** The language it is written in: a test draws questions of one language only. */
+  language: Id,
   explanation: z.array(ExplanationItem),
   tags: z.array(z.string()),
   status: z.enum(QUESTION_STATUSES),
@@ -128,6 +131,40 @@ export const Answer = z.object({
 });
 export type Answer = z.infer<typeof Answer>;
 
+/** The focus record of an attempt in brief (shared/rules/integrity.ts): null before the test started. */
+export const IntegritySummary = z.object({
+  tier: z.enum(INTEGRITY_TIERS),
+  /** Seconds away in all (absences of at least the brief threshold). */
+  awaySeconds: z.number().int().nonnegative(),
+  longestAwaySeconds: z.number().int().nonnegative(),
+  absences: z.number().int().nonnegative(),
+  briefAbsences: z.number().int().nonnegative(),
+  pastes: z.number().int().nonnegative(),
+  secondTabs: z.number().int().nonnegative(),
+  offlineSeconds: z.number().int().nonnegative(),
+  /** The test's length the rules used, seconds. */
+  testSeconds: z.number().int().nonnegative(),
+  /** The rules that decided the tier, in words. */
+  reasons: z.array(z.string()),
+});
+export type IntegritySummary = z.infer<typeof IntegritySummary>;
+
+/** One entry of the focus record's timeline, at the server's time. */
+export const TimelineEntry = z.object({
+  kind: z.enum(['AWAY', 'PASTE', 'SECOND_TAB', 'OFFLINE']),
+  at: DateTime,
+  /** Null for a paste, or when it had not ended by the end of the test. */
+  until: DateTime.nullable(),
+  seconds: z.number().int().nonnegative().nullable(),
+  /** The question on screen when it began (1-based). */
+  question: z.number().int().positive().nullable(),
+  /** A paste's length in characters (what was pasted is never recorded). */
+  chars: z.number().int().nonnegative().nullable(),
+  /** An absence shorter than the brief threshold: listed, not counted. */
+  brief: z.boolean(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
 export const TestLink = z.object({
   _id: Id,
   linkId: z.string(),
@@ -155,6 +192,12 @@ export const TestLink = z.object({
   assignedRoadmapId: Id.nullable(),
   sectionId: Id.nullable(),
   resourceId: Id.nullable(),
+  /** The focus record in brief, once the test has started (context, not proof). */
+  integrity: IntegritySummary.nullable(),
+  /** Which attempt of this test it is (1, 2, …) among the learner's started attempts; null until started. */
+  attempt: z.number().int().positive().nullable(),
+  /** For a failed test: when a new link for it can be asked for (the retake cool-down); otherwise null. */
+  retakeAt: DateTime.nullable(),
 });
 export type TestLink = z.infer<typeof TestLink>;
 
@@ -162,6 +205,8 @@ export type TestLink = z.infer<typeof TestLink>;
 export const TestView = TestLink.extend({
   questions: z.array(Question),
   answers: z.array(Answer.extend({ points: z.number().optional() })),
+  /** The focus record's timeline, oldest first: the same for the learner and the mentor. */
+  timeline: z.array(TimelineEntry),
 });
 
 export const QuestionFeedbackInput = z.object({
@@ -175,11 +220,32 @@ export const QuestionFeedbackInput = z.object({
   questionId: Id,
 });
 
-export const ACTIVITY_TYPES = ['FOCUS', 'BLUR'] as const;
+export const ACTIVITY_TYPES = FOCUS_EVENT_TYPES;
+/** Ten years of milliseconds: how far back `sentAt - timeStamp` may place an event (clamped to the attempt). */
+const MAX_CLIENT_MS = 9_999_999_999_999;
 export const TestActivityInput = z.object({
-  linkId: z.string().min(1),
-  type: z.enum(ACTIVITY_TYPES),
-  timeStamp: z.number().int().nonnegative(),
+  linkId: z.string().min(1).max(64),
+  type: z.enum(ACTIVITY_TYPES, {
+    error: `must be one of ${ACTIVITY_TYPES.join(', ')}`,
+  }),
+  /** When it happened, by the page's clock: unix milliseconds (or seconds). */
+  timeStamp: z.number().int().nonnegative().max(MAX_CLIENT_MS, 'must be unix milliseconds'),
+  /**
+   * When the page sent it, by the same clock (unix ms). With it the server places an event that waited in
+   * an offline queue at its own time: now − (sentAt − timeStamp), within the attempt. Without it, at now.
+   */
+  sentAt: z.number().int().nonnegative().max(MAX_CLIENT_MS, 'must be unix milliseconds').optional(),
+  /** The page's id for the event: an event sent twice is recorded once. */
+  id: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')
+    .optional(),
+  /** The question on screen (1-based). */
+  question: z.number().int().min(1).max(1000).optional(),
+  /** A paste's length in characters (never its text). */
+  chars: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 /** A question's feedback as the author sees it. */

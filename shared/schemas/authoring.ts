@@ -15,6 +15,7 @@ export const editorMessages = {
   imageDimension: 'Image dimension should be 1200*400 pixels.',
   assessmentName: 'Assessment name cannot be empty.',
   minQuestionsToShare: 'Please add at least 10 questions to the assessment before sharing it.',
+  saveBeforeAdding: 'Save this question first: an assessment holds saved (published) questions only.',
   invalidShare: 'Please provide valid input',
 } as const;
 
@@ -61,6 +62,8 @@ export const QuestionInput = z
     points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
     subject: Id.nullable().optional(),
     topic: Id.nullable().optional(),
+    /** The language it is written in (a test draws one language); kept as it is when left out. */
+    language: Id.nullable().optional(),
     options: z.array(EditorOption).max(10, 'At most 10 options'),
     explanation: z.array(ExplanationItem).max(5),
     tags: z.array(z.string().trim().min(1).max(40)).max(20),

@@ -34,6 +34,8 @@ export const ErrorBody = z.object({
   errorCode: z.string().optional(),
   /** The field the error is about, as the request named it. */
   field: z.string().optional(),
+  /** RETAKE_COOLDOWN: when a new link for the failed test can be asked for (ISO 8601, UTC). */
+  opensAt: z.string().optional(),
   /** For a duplicate key: the key that collided, e.g. `{ phoneNumber: 1 }`. */
   keyPattern: z.record(z.string(), z.number()).optional(),
   /** Every invalid field with its message, for bad input. */

@@ -7,7 +7,16 @@
  * bank of their subject, so questions of the catalogue's subjects (Programming, Data Science) would reach the
  * subject tests that other specs answer from the demo bank.
  */
-import { adminSubjectList, createQuestion, saveQuestion } from '../../shared/contract/authoring';
+
+import { ApiError } from '../../shared/client/client';
+import {
+  adminSubjectList,
+  assignAssessmentUsers,
+  createAssessment,
+  createQuestion,
+  getAssessment,
+  saveQuestion,
+} from '../../shared/contract/authoring';
 import { tenantAddUserV2 } from '../../shared/contract/tenant';
 import { newAccount } from '../support/accounts';
 import { expect, expectAccessible, login, test } from '../support/fixtures';
@@ -16,6 +25,8 @@ test.describe('assessment management and the question editor', () => {
   test('a mentor builds an assessment, writes a question with the editor rules, and shares it once it has 10 questions', async ({
     page,
   }) => {
+    // the longest walk of the spec (editor rules, sharing): on a loaded machine it outlasts the default minute
+    test.slow();
     const [mentor, learner] = await Promise.all([
       newAccount({ role: 'TENANT', prefix: 'author', name: 'Anil Author' }),
       newAccount({ prefix: 'shared-with', name: 'Sana Shared' }),
@@ -158,5 +169,79 @@ test.describe('assessment management and the question editor', () => {
     await expect(first.getByRole('button', { name: 'Added' })).toBeDisabled();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByText(question)).toBeVisible();
+  });
+
+  test('an abandoned new question does not stay in the assessment: the share dialog counts what the server counts', async ({
+    page,
+  }) => {
+    const mentor = await newAccount({ role: 'TENANT', prefix: 'drafts', name: 'Dara Drafts' });
+    const name = `Nine and a draft ${Date.now()}`;
+    const assessmentId = (await mentor.api.call(createAssessment, { body: { name } })).data._id;
+    const mathematics = (await mentor.api.call(adminSubjectList)).data.find((s) => s.name === 'Mathematics')!;
+    for (let i = 0; i < 9; i++) {
+      const created = (await mentor.api.call(createQuestion, { body: { assessmentId } })).data;
+      await mentor.api.call(saveQuestion, {
+        params: { id: created.questionId },
+        body: {
+          question: `What is ${i} × 2?`,
+          questionType: 'FILL_IN_BLANK',
+          subject: mathematics._id,
+          topic: mathematics.topics[0]!._id,
+          points: 10,
+          options: [{ value: String(i * 2), isCorrect: true }],
+          explanation: [{ type: 'TEXT', value: `${i} × 2 = ${i * 2}` }],
+          tags: ['arithmetic'],
+        },
+      });
+    }
+    await login(page, mentor.email, mentor.password);
+    await expect(page).toHaveURL(/\/portal\/users$/);
+    await page.goto(`/portal/create-assessment/${assessmentId}`);
+    const cards = page.locator('.question-card');
+    await expect(cards).toHaveCount(9);
+
+    // Create New Question, then Back without saving
+    await page.getByRole('button', { name: 'Create New Question' }).click();
+    await expect(page.getByRole('heading', { name: 'Question editor' })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { name: 'Questions', exact: true })).toBeVisible();
+    await expect(cards).toHaveCount(9);
+    await expect(page.getByText('Untitled question')).toHaveCount(0);
+
+    // Create New Question, then away by the link, without saving either
+    await page.getByRole('button', { name: 'Create New Question' }).click();
+    await expect(page.getByRole('heading', { name: 'Question editor' })).toBeVisible();
+    await page.getByRole('link', { name: 'Manage Assessment', exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row.getByRole('cell', { name: '9', exact: true })).toBeVisible();
+
+    // the share dialog counts 9 published questions, as the server does: not enough to share
+    await row.getByRole('button', { name: /Share/ }).click();
+    const share = page.getByRole('dialog', { name: 'Assign users' });
+    await expect(share.getByText(/Please add at least 10 questions/)).toBeVisible();
+    await expectAccessible(page, 'share dialog of an assessment with 9 questions');
+    await share.getByRole('button', { name: 'Cancel' }).click();
+    const held = (await mentor.api.call(getAssessment, { params: { assessmentId } })).data.questions;
+    expect(held).toHaveLength(9);
+    expect(held.every((q) => q.status === 'PUBLISH')).toBe(true);
+    const refused = await mentor.api
+      .call(assignAssessmentUsers, {
+        params: { id: assessmentId },
+        body: {
+          userIds: [mentor.id],
+          createdAt: Date.now(),
+          startTime: Math.ceil((Date.now() + 60_000) / 900_000) * 900_000,
+          duration: 1,
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).field).toBe('questions');
+
+    // back in the builder: still the nine, no draft
+    await row.getByRole('link', { name: /Manage/ }).click();
+    await expect(cards).toHaveCount(9);
+    await expect(page.getByText('Untitled question')).toHaveCount(0);
+    await expectAccessible(page, 'builder after two abandoned drafts');
   });
 });

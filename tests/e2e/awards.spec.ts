@@ -113,7 +113,7 @@ test.describe('award pages', () => {
     await expect(art).toContainText(featherId);
 
     // generated on load: Download becomes the stored JPEG
-    const download = page.getByRole('link', { name: 'Download' });
+    const download = page.getByRole('link', { name: 'Download', exact: true });
     await expect(download).toHaveAttribute('href', new RegExp(`/files/certificates/${featherId}\\.jpg$`), {
       timeout: 20_000,
     });
@@ -157,7 +157,7 @@ test.describe('award pages', () => {
       organizationName: 'Waymark',
       issueYear: String(issued.getUTCFullYear()),
       issueMonth: String(issued.getUTCMonth() + 1),
-      certUrl: `${baseUrl()}/feather/${featherId}`,
+      certUrl: `${baseUrl()}/verify/${featherId}`,
       certId: featherId,
     });
     await expect(linkedIn).toHaveAttribute('target', '_blank');
@@ -165,7 +165,7 @@ test.describe('award pages', () => {
     // reloading shows the stored image's award without generating again
     calls.length = 0;
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute(
       'href',
       after.s3CertificateUrl!,
     );
@@ -189,7 +189,7 @@ test.describe('award pages', () => {
     await expect(details).toContainText(NAME);
     await expect(details).toContainText(resourceTitle);
     await expect(details).toContainText(featherId);
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute(
       'href',
       new RegExp(`/files/certificates/${featherId}\\.jpg$`),
     );
@@ -229,7 +229,7 @@ test.describe('award pages', () => {
       page.getByRole('img', { name: new RegExp(`^Certificate: ${subjectName}, awarded to ${NAME}`) }),
     ).toBeVisible();
     await expect(page.getByText('Please download in desktop or laptop.')).toBeVisible();
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(
       page.getByText('Please try later in desktop or laptop to download the image.'),
     ).toBeVisible();
@@ -241,7 +241,7 @@ test.describe('award pages', () => {
     ).toBe(false);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute(
       'href',
       new RegExp(`/files/certificates/${certificateId}\\.jpg$`),
       { timeout: 20_000 },

@@ -12,7 +12,7 @@ import { assignedRoadmap, roadmapList } from '../../shared/contract/catalogue';
 import { tenantAddUserV2, tenantAssignRoadmap } from '../../shared/contract/tenant';
 import { type Account, baseUrl, newAccount, signedInContext } from '../support/accounts';
 import { takeTest } from '../support/answers';
-import { expect, expectAccessible, test } from '../support/fixtures';
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from '../support/fixtures';
 
 /** Drops a file on the verify page's drop zone, as a person dragging it from their desktop does. */
 async function dropFile(page: Page, path: string, name: string, type: string) {
@@ -80,11 +80,18 @@ test.describe('verifiable awards', () => {
   }, info) => {
     const { page } = await signedInContext(browser, learner);
     await page.goto(`/feather/${featherId}`);
-    // the credential's panel appears once its status call answers
-    await expect(page.getByRole('heading', { level: 3, name: 'Verifiable credential' })).toBeVisible({
-      timeout: 30_000,
+    const panel = page.getByRole('region', { name: 'Verifiable credential' });
+    await expect(panel.getByRole('heading', { level: 3, name: 'Verifiable credential' })).toBeVisible();
+    // its standing comes from the status call (the learner's 6-second token has expired by then: the call
+    // refreshes and repeats); the learner may not revoke
+    await expect(panel).toContainText('An Open Badges 3.0 credential signed by did:web:', {
+      timeout: 20_000,
     });
-    await expect(page.getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/verify/${featherId}`);
+    await expect(panel.getByRole('button', { name: 'Revoke award' })).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: 'Verify', exact: true })).toHaveAttribute(
+      'href',
+      `/verify/${featherId}`,
+    );
     await expect(page.getByRole('link', { name: /Add to profile/ })).toHaveAttribute(
       'href',
       new RegExp(
@@ -161,6 +168,23 @@ test.describe('verifiable awards', () => {
     await expect(visitor.getByRole('heading', { level: 2, name: 'Revoked' })).toBeVisible({
       timeout: 20_000,
     });
+    await context.close();
+  });
+
+  test('on a phone (375 px) the award page and /verify fit without scrolling sideways', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`/feather/${featherId}`);
+    const panel = page.getByRole('region', { name: 'Verifiable credential' });
+    await expect(panel).toContainText('Revoked', { timeout: 20_000 });
+    await expectNoSidewaysScroll(page, 'feather page');
+    await expectAccessible(page, 'feather page at 375 px');
+    await page.goto(`/verify/${featherId}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Revoked' })).toBeVisible({ timeout: 20_000 });
+    await expectNoSidewaysScroll(page, 'verify page');
+    await expectAccessible(page, 'verify page at 375 px');
     await context.close();
   });
 });

@@ -2,7 +2,9 @@
  * Learning time end to end, in Chromium with the built extension loaded (dist/extension-chromium): the
  * portal signs the extension in (icon green), a resource of an assigned roadmap is studied and its time is
  * recorded by the real server, the dashboard shows it in the chart, the table and the card, signing out
- * signs the extension out (icon orange); without the extension the icon is grey and the Install prompts
+ * signs the extension out (icon orange); the popup lists exactly the addresses it tracks; the learner sees,
+ * downloads and deletes a tracked day on "What was tracked" and the heatmap and the mentor's figures (and
+ * the Learning Report's CSV) follow; without the extension the icon is grey and the Install prompts
  * appear.
  *
  * The resource's page is served by the test (Playwright answers its address), so it works offline. Time is
@@ -14,11 +16,14 @@
  * shows is exactly the time studied here, whatever the demo seed or other specs did.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { timeSpentOnResourceByUser } from '../../shared/contract/activity';
+import { tenantAddUserV2 } from '../../shared/contract/tenant';
 import { trackingKey } from '../../shared/rules/heartbeats';
-import { type Account, newAccount } from '../support/accounts';
+import { type Account, newAccount, signedInContext } from '../support/accounts';
 import { assignDemoRoadmap } from '../support/catalogue';
 import { type ExtensionBrowser, ensureExtensionBuilt, launchWithExtension } from '../support/extension';
 import { expect, expectAccessible, login, test } from '../support/fixtures';
@@ -160,6 +165,15 @@ test.describe('learning time with the extension', () => {
     await expect(popup.getByText(/^Signed in as /)).toBeVisible();
     await expect(popup.locator('#today-list')).toContainText(studied.title);
     await expect(popup.locator('#today-total')).toHaveText(/^6m|^[1-9]\d*m/);
+    // exactly which addresses it tracks, and where to see and delete what it recorded
+    await popup.getByText('The addresses it tracks').click();
+    // one line per resource of the assigned roadmap, as the extension holds them
+    await expect(popup.locator('#address-list li')).toHaveCount((await stateOf(worker)).tracked.length);
+    await expect(popup.locator('#address-list')).toContainText(studied.url);
+    await expect(popup.getByRole('link', { name: 'See and delete what was tracked' })).toHaveAttribute(
+      'href',
+      `${new URL(portal.url()).origin}/what-was-tracked`,
+    );
     await expectAccessible(popup, 'the extension popup');
     await popup.getByLabel('Pause tracking').check();
     await expect(popup.getByText(/Tracking is paused/)).toBeVisible();
@@ -212,6 +226,80 @@ test.describe('learning time with the extension', () => {
     await expect(widget.getByText(/a day over last 28 days/)).toBeVisible();
     await expect(row).toBeVisible();
     await expectAccessible(portal, 'the dashboard widget');
+  });
+
+  test("the learner sees, exports and deletes a tracked day; the dashboard and the mentor's figures follow", async ({
+    browser: plain,
+  }) => {
+    // two browsers and two downloads: generous on a loaded machine (CI shares its cores)
+    test.setTimeout(300_000);
+    const mentor = await newAccount({ role: 'TENANT', prefix: 'extmentor', name: 'Mona Mentor' });
+    await mentor.api.call(tenantAddUserV2, { body: { email: learner.email } });
+    const learningDays = (page: Page) =>
+      page.getByRole('region', { name: 'Learning days' }).locator('dd').nth(2);
+
+    // the heatmap and the streaks count today
+    await portal.goto('/dashboard');
+    await expect(learningDays(portal)).toHaveText('1');
+    await expect(
+      portal.getByRole('region', { name: 'Learning days' }).getByRole('img').first(),
+    ).toHaveAttribute('aria-label', /1 day with learning/);
+    await expect(portal.getByRole('region', { name: 'Time per subject and topic' })).toContainText(/\dm/);
+
+    // the mentor's figures before, and the Learning Report as a CSV read back
+    const { context: mentorContext, page: desk } = await signedInContext(plain, mentor);
+    await desk.goto('/portal/average-learning-time');
+    const row = desk.getByRole('row').filter({ hasText: learner.email });
+    await expect(row).toBeVisible();
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      desk.getByRole('button', { name: 'Download CSV of the Learning Report' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^waymark-learning-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = readFileSync((await download.path())!);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const report = parseCsv(file, { bom: true, columns: true }) as Record<string, string>[];
+    const mine = report.find((r) => r.Email === learner.email)!;
+    expect(mine['Total Spent Day']).toBe('1');
+    expect(Number(mine['Total Spent Time (seconds)'])).toBeGreaterThanOrEqual(355);
+    await expectAccessible(desk, 'the Learning Report with Download CSV');
+    await desk.goto(`/portal/users/${learner.id}/analytics`);
+    await expect(learningDays(desk)).toHaveText('1');
+
+    // the learner's own record: every span, downloadable, deletable
+    await portal.goto('/what-was-tracked');
+    await expect(portal.getByRole('heading', { name: 'What was tracked', level: 1 })).toBeVisible();
+    const today = new Date().toISOString().slice(0, 10);
+    const day = portal.locator('section.tracked-day');
+    await expect(day).toHaveCount(1);
+    await expect(day).toContainText(studied.title);
+    await expectAccessible(portal, 'what was tracked');
+    const [exported] = await Promise.all([
+      portal.waitForEvent('download'),
+      portal.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const spans = parseCsv(readFileSync((await exported.path())!), { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(spans.length).toBeGreaterThan(0);
+    expect(spans.every((r) => r['Day (UTC)'] === today && r.Resource === studied.title)).toBe(true);
+
+    await day.getByRole('button', { name: /^Delete this day\b/ }).click();
+    const confirm = portal.getByRole('alertdialog', { name: 'Delete this day?' });
+    await expectAccessible(portal, 'deleting a day');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(portal.getByText('Nothing was tracked yet.')).toBeVisible();
+    await expectAccessible(portal, 'nothing tracked');
+
+    // at once: the dashboard, the mentor's analytics and Learning Report
+    await portal.goto('/dashboard');
+    await expect(learningDays(portal)).toHaveText('0');
+    await desk.reload();
+    await expect(learningDays(desk)).toHaveText('0');
+    await desk.goto('/portal/average-learning-time');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('0');
+    await mentorContext.close();
   });
 
   test('signing out signs the extension out: the icon turns orange', async () => {

@@ -37,6 +37,30 @@ export async function expectAccessible(page: Page, context = '') {
   expect(violations, `accessibility violations ${context} at ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Fails when the page scrolls sideways (a phone's width, say): the document is wider than the window. The
+ * message names the widest elements that stick out.
+ */
+export async function expectNoSidewaysScroll(page: Page, context = '') {
+  const found = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll('body *')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter((e) => e.right > width + 1)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(
+        ({ el, right }) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(right)} px)`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, width, out };
+  });
+  expect(
+    found.scrollWidth,
+    `${context} at ${page.url()} scrolls sideways at ${found.width} px: ${found.out.join(', ')}`,
+  ).toBeLessThanOrEqual(found.width);
+}
+
 export const test = base.extend<{ emulator: Emulator }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring
   baseURL: async ({}, use) => {

@@ -23,6 +23,10 @@ export const activityCalls = {
     '/reports/dashboard/time-spent-on-resource-by-user',
     ['USER'],
   ),
+  learningDays: light<typeof Activity.learningDays>('GET', '/reports/dashboard/learning-days', ['USER']),
+  timeSpentByTopic: light<typeof Activity.timeSpentByTopic>('GET', '/reports/dashboard/time-spent-by-topic', [
+    'USER',
+  ]),
   getCurrentResource: light<typeof Activity.getCurrentResource>(
     'GET',
     '/reports/dashboard/get-current-resource',

@@ -35,6 +35,9 @@ function link(over: Partial<TestLink> = {}): TestLink {
     assignedRoadmapId: null,
     sectionId: null,
     resourceId: null,
+    integrity: null,
+    attempt: null,
+    retakeAt: null,
     ...over,
   };
 }
@@ -87,6 +90,31 @@ describe('the assessment links table', () => {
       rowOf(link({ type: 'CUSTOM-TEST', testId: { _id: link()._id, name: 'Week 3 quiz' } })).Subject!
         .textContent,
     ).toMatch(/^Week 3 quiz/);
+  });
+
+  it('numbers the attempt once started, for the learner and the mentor alike', () => {
+    expect(rowOf(link({ attempt: 2, type: 'SECTION' })).Subject!.textContent).toContain(
+      'Section · JavaScript Foundations · Attempt 2',
+    );
+    cleanup();
+    expect(rowOf(link({ attempt: null })).Subject!.textContent).not.toContain('Attempt');
+  });
+
+  it('says when a failed test can be taken again while its cool-down lasts', () => {
+    const failed = {
+      isCompleted: true,
+      status: 'NO_ENOUGH_MARKS' as const,
+      percentage: 20,
+      score: 10,
+    };
+    const soon = new Date(NOW + 5 * HOUR).toISOString();
+    const status = rowOf(link({ ...failed, retakeAt: soon })).Status!;
+    expect(status.textContent).toMatch(/^No Enough Marks/);
+    expect(status.textContent).toMatch(/Retake from 10th Mar 2026 \d\d:\d\d (am|pm): Closures$/);
+    cleanup();
+    // once the time has come, only the status
+    const past = new Date(NOW - HOUR).toISOString();
+    expect(rowOf(link({ ...failed, retakeAt: past })).Status!.textContent).toBe('No Enough Marks');
   });
 
   it('shows dates as Do MMM YYYY hh:mm a and the time taken with its two largest units', () => {

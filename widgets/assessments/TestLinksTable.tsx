@@ -11,6 +11,7 @@ import type { TestLink } from '@shared/schemas/assessment';
 import { Pager } from '@widgets/ui/Pager';
 import { useEffect, useState } from 'react';
 import { DurationCell, ScoreCell, StatusCell, ViewAnswersCell } from './cells';
+import { TierBadge } from './FocusRecord';
 import { assessedContext, assessedName } from './labels';
 import { anchorLink, type RenderLink } from './links';
 import './assessments.css';
@@ -32,6 +33,8 @@ export interface TestLinksTableProps {
   now?: number;
   /** False for a viewer who may not open the learner's tests (a mentor): 'Take Test' is then a status only. */
   canTakeTest?: boolean;
+  /** Adds the 'Focus record' column: the tier of each started test (the mentor's assessment table). */
+  showFocusRecord?: boolean;
 }
 
 /** The current time, moved on every minute, so a custom test's window opens and closes on screen. */
@@ -57,6 +60,7 @@ export function TestLinksTable({
   pageSize = LINKS_PAGE_SIZE,
   now: fixedNow,
   canTakeTest = true,
+  showFocusRecord = false,
 }: TestLinksTableProps) {
   const now = useMinuteClock(fixedNow);
   const [page, setPage] = useState(1);
@@ -77,6 +81,7 @@ export function TestLinksTable({
               <th scope="col">Created At</th>
               <th scope="col">Completed in</th>
               <th scope="col">Status</th>
+              {showFocusRecord ? <th scope="col">Focus record</th> : null}
               <th scope="col">Action</th>
             </tr>
           </thead>
@@ -109,6 +114,11 @@ export function TestLinksTable({
                       canTakeTest={canTakeTest}
                     />
                   </td>
+                  {showFocusRecord ? (
+                    <td data-label="Focus record">
+                      <TierBadge summary={link.integrity} />
+                    </td>
+                  ) : null}
                   <td data-label="Action">
                     <ViewAnswersCell
                       link={link}

@@ -28,6 +28,7 @@ function question(n: number, over: Partial<Question>): Question {
     options: [],
     subject: null,
     topic: null,
+    language: id(999),
     explanation: [],
     tags: [],
     status: 'PUBLISH',
@@ -93,6 +94,10 @@ const view: TestViewData = {
   assignedRoadmapId: null,
   sectionId: null,
   resourceId: null,
+  integrity: null,
+  timeline: [],
+  attempt: 2,
+  retakeAt: null,
   questions: [mcq, msq, fib, code, image],
   answers: [
     { questionId: mcq._id, answerId: mcq.options[0]!._id, points: 0 },
@@ -238,6 +243,71 @@ describe('question feedback', () => {
     expect(await screen.findByText('Feedback can be given once the test is evaluated.')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: /Your feedback/ }) as HTMLTextAreaElement).value).toBe(
       'The second option is also right.',
+    );
+  });
+});
+
+describe('the focus record beside the answers', () => {
+  const at = (min: number, sec = 0) => new Date(Date.UTC(2026, 2, 3, 16, min, sec)).toISOString();
+  const recorded: TestViewData = {
+    ...view,
+    integrity: {
+      tier: 'NOTABLE',
+      awaySeconds: 130,
+      longestAwaySeconds: 130,
+      absences: 1,
+      briefAbsences: 1,
+      pastes: 1,
+      secondTabs: 0,
+      offlineSeconds: 0,
+      testSeconds: 1200,
+      reasons: ['2 min 10 s away in all (11 % of the test)', 'away 2 min 10 s at once'],
+    },
+    timeline: [
+      { kind: 'AWAY', at: at(6), until: at(8, 10), seconds: 130, question: 2, chars: null, brief: false },
+      { kind: 'AWAY', at: at(9), until: at(9, 1), seconds: 1, question: 2, chars: null, brief: true },
+      { kind: 'PASTE', at: at(10), until: null, seconds: null, question: 3, chars: 7, brief: false },
+    ],
+  };
+
+  it('shows the tier and its reasons as context, not proof, with the figures and the timeline', () => {
+    render(<TestReview view={recorded} />);
+    const record = screen.getByRole('region', { name: /Focus record/ });
+    expect(record.querySelector('.badge')?.textContent).toMatch(/^Notable/);
+    expect(record.textContent).toContain(
+      'Notable: 2 min 10 s away in all (11 % of the test); away 2 min 10 s at once.',
+    );
+    expect(record.textContent).toContain('This is context, not proof');
+    expect(within(record).getByText('1 (and 1 brief)')).toBeTruthy();
+    const timeline = within(record).getByRole('list', { name: 'Focus record timeline' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/^.*(am|pm)\s*/, '')),
+    ).toEqual([
+      'Away 2 min 10 s on question 2',
+      'Briefly away 1 s on question 2',
+      'Pasted 7 characters into the answer on question 3',
+    ]);
+  });
+
+  it('lists beside each question what happened while it was on screen', () => {
+    render(<TestReview view={recorded} />);
+    expect(within(card(2)).getByText('While this question was on screen')).toBeTruthy();
+    expect(within(card(2)).getByText('Away 2 min 10 s on question 2')).toBeTruthy();
+    expect(within(card(3)).getByText('Pasted 7 characters into the answer on question 3')).toBeTruthy();
+    expect(within(card(1)).queryByText('While this question was on screen')).toBeNull();
+  });
+
+  it('speaks to the learner about their own record', () => {
+    render(
+      <TestReview
+        view={{ ...recorded, integrity: { ...recorded.integrity!, tier: 'NONE', reasons: [] } }}
+        onFeedback={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('region', { name: /Focus record/ }).textContent).toContain(
+      'You stayed with the test: nothing reached the rules below.',
     );
   });
 });

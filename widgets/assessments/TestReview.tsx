@@ -22,6 +22,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { DurationCell } from './cells';
 import { FeedbackDialog } from './FeedbackDialog';
+import { FocusRecord, QuestionMoments } from './FocusRecord';
 import { assessedContext, assessedName } from './labels';
 import './assessments.css';
 
@@ -34,6 +35,8 @@ export interface TestReviewProps {
   view: TestViewData;
   /** Sends feedback on a question (the learner's view); no Feedback button without it. */
   onFeedback?: (input: { questionId: string; feedback: string }) => Promise<string | undefined>;
+  /** Who reads it, for the focus record's wording: the learner ('you') or their mentor. */
+  viewer?: 'learner' | 'mentor';
 }
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -137,11 +140,13 @@ function QuestionReview({
   question,
   answer,
   index,
+  moments,
   onFeedback,
 }: {
   question: Question;
   answer: GivenAnswer | undefined;
   index: number;
+  moments: TestViewData['timeline'];
   onFeedback?: () => void;
 }) {
   const attended = isAttended(question, answer);
@@ -187,6 +192,7 @@ function QuestionReview({
           ))}
         </div>
       ) : null}
+      <QuestionMoments entries={moments} />
       {onFeedback ? (
         <div className="wm-qa-question-actions">
           <button type="button" className="btn btn-secondary btn-small" onClick={onFeedback}>
@@ -209,7 +215,11 @@ function resultLabel(view: Pick<TestViewData, 'type' | 'status'>): string {
   return STATUS_LABELS[view.status];
 }
 
-export function TestReview({ view, onFeedback }: TestReviewProps) {
+export function TestReview({
+  view,
+  onFeedback,
+  viewer = onFeedback ? 'learner' : 'mentor',
+}: TestReviewProps) {
   const [asking, setAsking] = useState<{ id: string; number: number } | null>(null);
   const answers = new Map(view.answers.map((a) => [a.questionId, a]));
   const attended = view.questions.filter((q) => isAttended(q, answers.get(q._id))).length;
@@ -217,7 +227,7 @@ export function TestReview({ view, onFeedback }: TestReviewProps) {
   return (
     <div className="wm-review">
       <section className="card" aria-label="Summary">
-        <p className="muted">{assessedContext(view)}</p>
+        <p className="muted">{assessedContext({ ...view, attempt: null })}</p>
         <p>
           <strong>{assessedName(view)}</strong>
         </p>
@@ -246,8 +256,17 @@ export function TestReview({ view, onFeedback }: TestReviewProps) {
             <dt>Created At</dt>
             <dd>{formatDateTime(view.createdAt)}</dd>
           </div>
+          <div>
+            <dt>Attempt</dt>
+            <dd>{view.attempt ?? '-'}</dd>
+          </div>
         </dl>
       </section>
+      <FocusRecord
+        summary={view.integrity}
+        timeline={view.timeline}
+        who={viewer === 'learner' ? 'you' : 'learner'}
+      />
       <ol className="wm-review-list">
         {view.questions.map((q, i) => (
           <QuestionReview
@@ -255,6 +274,7 @@ export function TestReview({ view, onFeedback }: TestReviewProps) {
             question={q}
             answer={answers.get(q._id)}
             index={i}
+            moments={view.timeline.filter((t) => t.question === i + 1)}
             onFeedback={onFeedback ? () => setAsking({ id: q._id, number: i + 1 }) : undefined}
           />
         ))}

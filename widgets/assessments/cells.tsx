@@ -8,6 +8,7 @@ import { canViewAnswers, type LinkForDisplay, scoreDisplay, statusCell } from '@
 import type { TestStatus } from '@shared/schemas/assessment';
 import { anchorLink, type RenderLink } from './links';
 import { testPath } from './open-test';
+import { RetakeNote } from './retake';
 
 const STATUS_BADGES: Record<TestStatus, string> = {
   TAKE_TEST: 'badge-primary',
@@ -32,7 +33,10 @@ export interface StatusCellProps {
   canTakeTest?: boolean;
 }
 
-/** The Status column: a label, 'Take Test' (a new tab) or a custom test's window, or the award link. */
+/**
+ * The Status column: a label, 'Take Test' (a new tab) or a custom test's window, or the award link; a failed
+ * test still in its retake cool-down also says when it can be taken again.
+ */
 export function StatusCell({
   link,
   name,
@@ -78,7 +82,15 @@ export function StatusCell({
     });
   }
   if (cell.label === '-') return <span>-</span>;
-  return <span className={`badge ${STATUS_BADGES[link.status]}`}>{cell.label}</span>;
+  const badge = <span className={`badge ${STATUS_BADGES[link.status]}`}>{cell.label}</span>;
+  const at = link.retakeAt && Date.parse(link.retakeAt) > (now ?? Date.now()) ? link.retakeAt : null;
+  if (!at) return badge;
+  return (
+    <span className="wm-status-stack">
+      {badge}
+      <RetakeNote opensAt={at} name={name} />
+    </span>
+  );
 }
 
 /** The Score column: the percentage rounded up, else the raw score, only once completed. */

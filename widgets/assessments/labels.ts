@@ -48,8 +48,19 @@ export function assessedName(link: NamedLink): string {
   }
 }
 
-/** The level and where it sits: 'Resource · JavaScript Foundations › Basics', 'Final · SQL Essentials'. */
-export function assessedContext(link: NamedLink): string {
+/** 'Attempt 2': which attempt of its test a link is (learners' and mentors' tables, the answers view). */
+export const attemptLabel = (attempt: number) => `Attempt ${attempt}`;
+
+/**
+ * The level and where it sits: 'Resource · JavaScript Foundations › Basics', 'Final · SQL Essentials'; with
+ * the attempt once started ('Section · SQL Essentials · Attempt 2').
+ */
+export function assessedContext(link: NamedLink & { attempt?: number | null }): string {
+  const where = placeOf(link);
+  return link.attempt ? `${where} · ${attemptLabel(link.attempt)}` : where;
+}
+
+function placeOf(link: NamedLink): string {
   const level = TEST_TYPE_LABELS[link.type];
   const roadmap = link.assignedRoadMapName?.trim();
   const section = link.assignedSectionName?.trim();

@@ -32,7 +32,7 @@ const card: DashboardCard = {
   resourceId: '00000000-0000-4000-8000-000000000003',
 };
 
-function fakeClient(opts: { rows?: number; daily?: number[] } = {}) {
+function fakeClient(opts: { rows?: number; daily?: number[]; card?: DashboardCard } = {}) {
   const calls: { path: string; query?: Record<string, number> }[] = [];
   const client = {
     options: { baseUrl: '/api', device: 'WEB_APP' },
@@ -61,7 +61,45 @@ function fakeClient(opts: { rows?: number; daily?: number[] } = {}) {
         })).slice((skip - 1) * limit, skip * limit);
         return { data: { totalCount: total, timeSpentOnResource: rows } };
       }
-      if (def.path === '/reports/dashboard/get-current-resource') return { data: opts.rows ? [card] : [] };
+      if (def.path === '/reports/dashboard/get-current-resource')
+        return { data: opts.rows ? [opts.card ?? card] : [] };
+      if (def.path === '/reports/dashboard/learning-days') {
+        const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+        return {
+          data: {
+            from: today - 364 * DAY,
+            to: today,
+            thresholdSeconds: 60,
+            days: [
+              { date: today - 2 * DAY, timespent: 1200 },
+              { date: today - DAY, timespent: 4000 },
+            ],
+            learningDays: 2,
+            totalSeconds: 5200,
+            currentStreak: 2,
+            currentStreakEnd: today - DAY,
+            longestStreak: 9,
+            longestStreakEnd: today - 100 * DAY,
+          },
+        };
+      }
+      if (def.path === '/reports/dashboard/time-spent-by-topic') {
+        return {
+          data: [
+            {
+              subject: { _id: '00000000-0000-4000-8000-0000000000a1', name: 'Web Development' },
+              timespent: 4800,
+              topics: [
+                {
+                  topic: { _id: '00000000-0000-4000-8000-0000000000b1', name: 'JavaScript' },
+                  timespent: 3000,
+                },
+                { topic: null, timespent: 1800 },
+              ],
+            },
+          ],
+        };
+      }
       throw new Error(`unexpected call ${def.path}`);
     },
   };
@@ -142,6 +180,33 @@ describe('the learner dashboard', () => {
     expect(onAssessmentStart).toHaveBeenCalledWith(card);
   });
 
+  it('says when a failed test of a card can be retaken, in place of the action', async () => {
+    extensionStatus.value = { isPresent: true, isLogedIn: true, isChecked: true };
+    const retakeAt = new Date(Date.now() + 5 * 3600_000).toISOString();
+    const { client } = fakeClient({ rows: 1, card: { ...card, retakeAt } });
+    render(<Dashboard client={client} />);
+    expect(await screen.findByText(/^Retake from \d+\w\w \w{3} \d{4} \d\d:\d\d (am|pm)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Assessment of Closures' })).toBeNull();
+  });
+
+  it('tells the time a refused retake opens on the card', async () => {
+    extensionStatus.value = { isPresent: true, isLogedIn: true, isChecked: true };
+    const { client } = fakeClient({ rows: 1 });
+    const opensAt = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const onAssessmentStart = vi.fn(async () => {
+      throw Object.assign(new Error('You can retake this test from …'), {
+        body: { errorCode: 'RETAKE_COOLDOWN', opensAt },
+      });
+    });
+    render(<Dashboard client={client} onAssessmentStart={onAssessmentStart} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Assessment of Closures' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^You can retake this test from /);
+    expect(screen.queryByRole('button', { name: 'Assessment of Closures' })).toBeNull();
+  });
+
   it('shows the Install prompt on cards without the extension', async () => {
     extensionStatus.value = { isPresent: false, isLogedIn: false, isChecked: true };
     const { client } = fakeClient({ rows: 1 });
@@ -157,5 +222,37 @@ describe('the learner dashboard', () => {
     const install = await screen.findByRole('link', { name: 'Install Extension' });
     expect(install.getAttribute('href')).toBe('https://chrome.example/waymark');
     expect(screen.queryByRole('button', { name: /Assessment/ })).toBeNull();
+  });
+
+  it('shows the learning days of 12 months with the streaks, and the time per subject and topic', async () => {
+    const { client, calls } = fakeClient();
+    render(<Dashboard client={client} />);
+    const days = await screen.findByRole('region', { name: 'Learning days' });
+    await within(days).findByText('2 days');
+    expect(within(days).getByText('9 days')).toBeTruthy();
+    const map = within(days).getByRole('img', {
+      name: /^Learning days from .* 2 days with learning, 1 hour 26 minutes/,
+    });
+    // a square per day, one path per shade: the darkest for an hour or more
+    const squares = (shade: number) =>
+      (map.querySelector(`path.wm-heat-${shade}`)?.getAttribute('d') ?? '').split('M').length - 1;
+    expect(squares(4)).toBe(1);
+    expect(squares(2)).toBe(1);
+    expect([0, 1, 2, 3, 4].reduce((n, shade) => n + squares(shade), 0)).toBe(365);
+    const months = within(days).getByRole('table', { name: 'Learning days and time by month' });
+    expect(within(months).getAllByRole('row').length).toBeGreaterThan(1);
+    const topics = screen.getByRole('region', { name: 'Time per subject and topic' });
+    await within(topics).findByText('Web Development');
+    expect(topics.textContent).toContain('Over past 7 days.');
+    expect(within(topics).getByText('JavaScript')).toBeTruthy();
+    expect(within(topics).getByText('No topic')).toBeTruthy();
+    const week = dateRange('Past 7 days');
+    expect(calls.find((c) => c.path === '/reports/dashboard/time-spent-by-topic')?.query).toEqual(week);
+    // another range asks again for the topics, not for the year
+    fireEvent.change(screen.getByLabelText('Date range'), { target: { value: 'Last 28 Days' } });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/reports/dashboard/time-spent-by-topic')).toHaveLength(2),
+    );
+    expect(calls.filter((c) => c.path === '/reports/dashboard/learning-days')).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { Client } from '@shared/client/client';
 import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules/date-ranges';
+import { retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { extensionReady, extensionStatus } from '@widgets/core/extension';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -16,12 +17,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { activityCalls } from '../activity/calls';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
+import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
   AverageLearningTime,
   DailyChartCard,
   type LearningTimeSource,
   RangeSelect,
   ResourceReport,
+  rangeLabel,
   useLearningTime,
 } from './LearningTime';
 import { DashboardProps as DashboardPropsSchema } from './props';
@@ -39,7 +42,8 @@ export interface DashboardProps {
   storeUrls?: StoreUrls;
   /**
    * Starts the assessment of a card once the learner confirmed. By default: POST /testlink/create (type
-   * RESOURCE), then /test/{testLinkId} in a new tab. Resolves to the test link id.
+   * RESOURCE), then /test/{testLinkId} in a new tab. Resolves to the test link id; rejects with the API's
+   * error when a failed test's retake is not open yet (RETAKE_COOLDOWN), which the card then tells.
    */
   onAssessmentStart?: (card: DashboardCard) => Promise<string | undefined> | undefined;
 }
@@ -67,8 +71,10 @@ export async function startResourceAssessment(
     } else if (typeof window !== 'undefined') window.open(url, '_blank', 'noopener');
     return res.data.testLinkId;
   } catch (err) {
-    // learner §8: starting an assessment fails → 'Something went wrong' is only logged
     tab?.close();
+    // a retake not open yet is told on the card, with the time it opens
+    if (retakeOpensAtOf(err)) throw err;
+    // learner §8: starting an assessment fails → 'Something went wrong' is only logged
     console.error('Something went wrong', err);
     return undefined;
   }
@@ -87,7 +93,7 @@ export function Dashboard(props: DashboardProps) {
   }, [ext.isChecked]);
 
   const source = useMemo(() => learnerSource(client), [client]);
-  const { daily, report } = useLearningTime(source, dateRange(range), page);
+  const { daily, report, days, topics } = useLearningTime(source, dateRange(range), page);
   const cards = useCall(
     (signal) => client.call(activityCalls.getCurrentResource, { signal }).then((r) => r.data),
     [client],
@@ -132,6 +138,8 @@ export function Dashboard(props: DashboardProps) {
 
       <AverageLearningTime daily={daily} range={range} />
       <DailyChartCard daily={daily} />
+      <LearningDaysCard state={days} />
+      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
       <ResourceReport id={`${rangeId}-report`} report={report} page={page} onPage={setPage} />
     </div>
   );
@@ -144,6 +152,9 @@ export function learnerSource(client: Client): LearningTimeSource {
       client.call(activityCalls.timeSpentByUserDaywise, { query: range, signal }).then((r) => r.data),
     report: (query, signal) =>
       client.call(activityCalls.timeSpentOnResourceByUser, { query, signal }).then((r) => r.data),
+    learningDays: (signal) => client.call(activityCalls.learningDays, { signal }).then((r) => r.data),
+    topics: (range, signal) =>
+      client.call(activityCalls.timeSpentByTopic, { query: range, signal }).then((r) => r.data),
   };
 }
 

@@ -5,6 +5,7 @@
  * analytics of one learner (the tenant reports of that learner) show the same things the same way.
  * Types only from shared/: the embed build keeps zod out of the element files.
  */
+import type { LearningDays, SubjectTime } from '@shared/contract/activity';
 import type { DateRangeName, TimeRange } from '@shared/rules/date-ranges';
 import { DATE_RANGES, DAYS_IN_RANGE } from '@shared/rules/date-ranges';
 import { averagePerDay, formatDuration, spokenDuration } from '@shared/rules/durations';
@@ -28,6 +29,10 @@ export interface ResourceTimePage {
 
 /** Where the figures come from: the learner's own reports, or a tenant's reports of one learner. */
 export interface LearningTimeSource {
+  /** The heatmap of the last 12 months and the streaks. */
+  learningDays: (signal: AbortSignal) => Promise<LearningDays>;
+  /** Seconds per subject and topic over the range. */
+  topics: (range: TimeRange, signal: AbortSignal) => Promise<SubjectTime[]>;
   /** Seconds per UTC day of the range, one entry per day. */
   daily: (range: TimeRange, signal: AbortSignal) => Promise<DayPoint[]>;
   /** One page of seconds per resource; `skip` is the page number from 1. */
@@ -48,7 +53,12 @@ export function useLearningTime(source: LearningTimeSource, range: TimeRange, pa
     (signal) => source.report({ startTime, endTime, skip: page, limit: REPORT_PAGE_SIZE }, signal),
     [source, startTime, endTime, page],
   );
-  return { daily, report };
+  const days = useCall((signal) => source.learningDays(signal), [source]);
+  const topics = useCall(
+    (signal) => source.topics({ startTime, endTime }, signal),
+    [source, startTime, endTime],
+  );
+  return { daily, report, days, topics };
 }
 
 /** The date-range choice: Yesterday, Past 7 days, Last 28 Days. */
@@ -79,6 +89,10 @@ export function RangeSelect({
     </div>
   );
 }
+
+/** The range in a sentence: 'yesterday', 'past 7 days', 'last 28 days'. */
+export const rangeLabel = (range: DateRangeName) =>
+  range === 'Yesterday' ? 'yesterday' : range.toLowerCase();
 
 /** 'Average learning time': the range's seconds per day, and the total. */
 export function AverageLearningTime({
@@ -134,9 +148,12 @@ export function ResourceReport({
   page,
   onPage,
   action,
+  toolbar,
 }: {
   /** The heading's id. */
   id: string;
+  /** Beside the heading (the mentor's Download CSV). */
+  toolbar?: ReactNode;
   report: CallState<ResourceTimePage>;
   page: number;
   onPage: (page: number) => void;
@@ -146,7 +163,10 @@ export function ResourceReport({
   const columns = action ? 4 : 3;
   return (
     <section className="card" aria-labelledby={id}>
-      <h2 id={id}>Resource-wise Report</h2>
+      <div className="card-head">
+        <h2 id={id}>Resource-wise Report</h2>
+        {toolbar}
+      </div>
       {report.error ? (
         <p role="alert" className="alert alert-error">
           {messageOf(report.error)}

@@ -1,10 +1,12 @@
 /**
  * The current resource cards: roadmap, resource (opened in a new tab, where the extension counts it), time
  * in minutes, and the Assessment action — confirmed first ('Would you like to attempt an {resource}
- * assessment?') — or, without the extension, the Install prompt.
+ * assessment?') — or, while a failed test waits for its retake, when it opens; without the extension, the
+ * Install prompt.
  */
 import type { Client } from '@shared/client/client';
 import { cardMinutes } from '@shared/rules/durations';
+import { retakeLabel, retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
@@ -17,6 +19,7 @@ export const assessmentQuestion = (resource: string) =>
 export interface ResourceCardsProps {
   cards: readonly DashboardCard[];
   extensionPresent: boolean;
+  /** Starts the card's assessment; a refusal with RETAKE_COOLDOWN (rejected) is told on the card. */
   onStart: (card: DashboardCard) => Promise<unknown> | unknown;
   storeUrls?: StoreUrls;
   client?: Client;
@@ -25,6 +28,12 @@ export interface ResourceCardsProps {
 export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, client }: ResourceCardsProps) {
   const [asking, setAsking] = useState<DashboardCard | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Retakes the server refused since the cards were read: resource id → when it opens. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const retakeAt = (card: DashboardCard) => {
+    const at = refused[card.resourceId] ?? card.retakeAt ?? null;
+    return at && Date.parse(at) > Date.now() ? at : null;
+  };
   if (cards.length === 0) {
     return (
       <p className="muted">
@@ -52,7 +61,18 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
               <span className="badge badge-primary">{card.resourceType}</span>{' '}
               <span className="wm-card-time">{minutes(card.totalTimeSpent)}</span>
             </p>
-            {extensionPresent ? (
+            {extensionPresent && retakeAt(card) ? (
+              refused[card.resourceId] ? (
+                <p className="wm-card-retake" role="alert">
+                  {retakeNotice(retakeAt(card)!)}
+                </p>
+              ) : (
+                <p className="wm-card-retake">
+                  {retakeLabel(retakeAt(card)!)}
+                  <span className="visually-hidden">: the assessment of {card.resourceName}</span>
+                </p>
+              )
+            ) : extensionPresent ? (
               <button
                 type="button"
                 className="btn btn-secondary"
@@ -91,6 +111,10 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
                 setBusy(true);
                 try {
                   await onStart(asking);
+                } catch (err) {
+                  const opensAt = retakeOpensAtOf(err);
+                  if (opensAt) setRefused((r) => ({ ...r, [asking.resourceId]: opensAt }));
+                  else console.error('Something went wrong', err);
                 } finally {
                   setBusy(false);
                   setAsking(null);

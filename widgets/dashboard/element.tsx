@@ -1,5 +1,6 @@
 /** <wm-dashboard>: its documented class is at the end of this file. */
 import { ApiError } from '@shared/client/client';
+import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { useEffect, useState } from 'react';
 import { activityCalls } from '../activity/calls';
@@ -77,6 +78,12 @@ function SignedInDashboard({ range, base }: { range: DashboardProps['range']; ba
       return linkId;
     } catch (err) {
       tab?.close();
+      const opensAt = retakeOpensAtOf(err);
+      if (opensAt) {
+        // the card says when the retake opens; the host hears it too
+        host.emit('wm-error', { message: retakeNotice(opensAt), status: 409 });
+        throw err;
+      }
       console.error('Something went wrong', err);
       host.emit('wm-error', {
         message: 'Something went wrong',

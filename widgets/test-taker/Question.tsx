@@ -23,6 +23,8 @@ export interface QuestionViewProps {
   onAnswer: (value: string) => void;
   /** The text box lost focus (the typed answer can be saved at once). */
   onCommit?: () => void;
+  /** Text was pasted into the answer: how many characters (the focus record keeps only that). */
+  onPaste?: (chars: number) => void;
   /** Prefix of image paths: '' in the portal, the Waymark server on a partner page. */
   siteBase?: string;
   /** The level of the question's heading. */
@@ -37,6 +39,7 @@ export function QuestionView({
   given,
   onAnswer,
   onCommit,
+  onPaste,
   siteBase = '',
   level = 2,
   headingRef,
@@ -84,6 +87,7 @@ export function QuestionView({
             onInput={(e) => typed(e.currentTarget.value)}
             onChange={(e) => typed(e.currentTarget.value)}
             onBlur={onCommit}
+            onPaste={(e) => onPaste?.(e.clipboardData?.getData('text').length ?? 0)}
             aria-describedby={`${id}-text`}
           />
         </div>

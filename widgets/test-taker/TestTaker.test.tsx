@@ -1,7 +1,7 @@
 import { ApiError, type Client, NetworkError } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type WidgetEventMap, type WidgetHost, WidgetHostProvider } from '../embed/host';
 import { TestTaker } from './TestTaker';
 
@@ -231,7 +231,10 @@ beforeEach(() => {
     this.removeAttribute('open');
   };
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 async function startTest(server: ReturnType<typeof fakeServer>) {
   const view = mount(server);
@@ -332,6 +335,7 @@ describe('the test taker', () => {
   });
 
   it('navigates by number, Prev and Next, marks answered questions, and reports focus and blur', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
     const server = fakeServer();
     await startTest(server);
     const nav = screen.getByRole('navigation', { name: 'Questions' });
@@ -351,11 +355,27 @@ describe('the test taker', () => {
       window.dispatchEvent(new Event('blur'));
       window.dispatchEvent(new Event('focus'));
     });
-    expect(server.of('/testlink/activity').map((c) => (c.body as { type: string }).type)).toEqual([
-      'BLUR',
-      'FOCUS',
-    ]);
-    expect((server.of('/testlink/activity')[0]!.body as { linkId: string }).linkId).toBe(LINK);
+    // where the learner was when the test opened, then each change: sent in order, one at a time, each
+    // with its id, its time and the question on screen
+    await waitFor(() =>
+      expect(server.of('/testlink/activity').map((c) => (c.body as { type: string }).type)).toEqual([
+        'FOCUS',
+        'BLUR',
+        'FOCUS',
+      ]),
+    );
+    const [, blur, focus] = server.of('/testlink/activity').map((c) => c.body as Record<string, unknown>);
+    expect(blur).toMatchObject({ linkId: LINK, question: 5 });
+    expect(typeof blur!.timeStamp).toBe('number');
+    expect(blur!.sentAt as number).toBeGreaterThanOrEqual(blur!.timeStamp as number);
+    expect(blur!.id).not.toBe(focus!.id);
+    // a paste into an answer: its length, never its text
+    fireEvent.click(within(nav).getByRole('button', { name: tab(6, false) }));
+    const box = screen.getByRole('textbox', { name: 'Your answer' });
+    fireEvent.paste(box, { clipboardData: { getData: () => 'pasted text' } });
+    await waitFor(() => expect(server.of('/testlink/activity')).toHaveLength(4));
+    expect(server.of('/testlink/activity')[3]!.body).toMatchObject({ type: 'PASTE', question: 6, chars: 11 });
+    expect(JSON.stringify(server.of('/testlink/activity')[3]!.body)).not.toContain('pasted text');
   });
 
   it('resumes a started test on the same question with every answer kept, including unsaved ones', async () => {

@@ -28,10 +28,12 @@ import {
 } from './answers';
 import { takerCalls } from './calls';
 import { clockOffset, crossedAnnouncement, formatRemaining, remainingMs, spokenRemaining } from './clock';
+import { FocusReporter, isPresent } from './focus-record';
 import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
 import { QuestionActions, QuestionNav, QuestionView } from './Question';
 import { AnswerSaver, type SaveStatus, TYPING_DEBOUNCE_MS } from './saver';
+import { type ChargeState, TabCharge } from './tab-charge';
 
 export type TakerTest = CallSuccess<typeof takerCalls.testLinkQuestions>['data'];
 export type EvaluationResult = CallSuccess<typeof takerCalls.evaluateTest>['data'];
@@ -58,8 +60,9 @@ type Screen =
   | { kind: 'error'; message: string; retry: boolean };
 
 /** The name of a screen in `wm-state` events. */
-function stateOf(screen: Screen): string {
+function stateOf(screen: Screen, charge: ChargeState['role']): string {
   if (screen.kind === 'ready' && screen.starting) return 'starting';
+  if (screen.kind === 'started' && charge === 'elsewhere') return 'open-elsewhere';
   if (screen.kind === 'gone') return GONE[screen.code].state;
   return screen.kind;
 }
@@ -77,6 +80,14 @@ export const TEST_TEXT = {
   newLink: 'generate a new link',
   error: 'Something Went Wrong',
   resumed: 'Welcome back: your answers are kept, and the clock kept running.',
+  recorded:
+    'While the test runs, leaving its tab or window, pasting into an answer, opening it in a second tab and going offline are recorded with their times. You and your mentor see them beside your answers, as context.',
+  elsewhere: 'This test is open in another tab',
+  elsewhereText:
+    'Your answers are saved from the other tab only, so nothing you answered there is overwritten from here. Go back to that tab, or continue in this one: the other tab then stops saving.',
+  takeOver: 'Continue in this tab',
+  alsoOpen:
+    'This test is also open in another tab. Only this tab saves your answers; the other one shows a notice.',
 } as const;
 
 const TYPE_LABELS: Partial<Record<TestType, string>> = {
@@ -105,9 +116,11 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   }
 
   const evaluate = useCallback(
-    async (answers: AnswerPayload[], reason: Reason) => {
+    async (answers: AnswerPayload[], reason: Reason, before?: Promise<unknown>) => {
       setScreen({ kind: 'evaluating', reason, answers });
       try {
+        // what must reach the server first (the focus record's last events)
+        await before;
         const res = await host.client.call(takerCalls.evaluateTest, { body: { linkId, answers } });
         const result = res.data;
         writeMemory(linkId, { unsaved: [], index: 0 });
@@ -173,7 +186,25 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     return () => controller.abort();
   }, [host.client, linkId, attempt]);
 
-  const state = stateOf(screen);
+  // one tab in charge of a started test: the others save nothing
+  const [charging, setCharging] = useState(false);
+  useEffect(() => {
+    if (screen.kind === 'started') setCharging(true);
+    else if (screen.kind !== 'loading') setCharging(false);
+  }, [screen.kind]);
+  const handOver = useRef<(() => Promise<unknown>) | null>(null);
+  const charge = useTabCharge(linkId, charging, handOver);
+  const wasElsewhere = useRef(false);
+  useEffect(() => {
+    if (charge.role === 'elsewhere') wasElsewhere.current = true;
+    else if (charge.role === 'in-charge' && wasElsewhere.current) {
+      // this tab takes over: what the other tab saved is read again from the server
+      wasElsewhere.current = false;
+      setAttempt((n) => n + 1);
+    }
+  }, [charge.role]);
+
+  const state = stateOf(screen, charge.role);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per screen
   useEffect(() => {
     host.emit('wm-state', { linkId, state });
@@ -233,6 +264,20 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
           />
         );
       case 'started':
+        if (charge.role === 'deciding') return <Loader text="Opening the test…" />;
+        if (charge.role === 'elsewhere') {
+          return (
+            <section className="wm-test wm-test-center wm-end" part="test" aria-labelledby={titleId}>
+              <Title id={titleId}>{TEST_TEXT.elsewhere}</Title>
+              <p className="wm-end-message">{TEST_TEXT.elsewhereText}</p>
+              <p className="wm-actions wm-actions-center">
+                <button type="button" className="btn" part="take-over-button" onClick={charge.takeOver}>
+                  {TEST_TEXT.takeOver}
+                </button>
+              </p>
+            </section>
+          );
+        }
         return (
           <Runner
             key={linkId}
@@ -241,7 +286,9 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
             offset={offset}
             resumed={screen.resumed}
             level={level}
-            onSubmit={(answers, reason) => void evaluate(answers, reason)}
+            otherTabs={charge.others}
+            handOver={handOver}
+            onSubmit={(answers, reason, before) => void evaluate(answers, reason, before)}
             onFatal={(err) => {
               if (err.errorCode === 'TEST_COMPLETED') void evaluate([], 'time-up');
               else fail(err);
@@ -316,6 +363,32 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         );
     }
   }
+}
+
+/** The tab-charge state of a started test (see tab-charge.ts); 'in-charge' at once when not active. */
+function useTabCharge(
+  linkId: string,
+  active: boolean,
+  handOver: { current: (() => Promise<unknown>) | null },
+): ChargeState & { takeOver: () => void } {
+  const [state, setState] = useState<ChargeState>({ role: 'deciding', others: 0 });
+  const charge = useRef<TabCharge | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    const c = new TabCharge({
+      linkId,
+      onChange: setState,
+      beforeHandOver: () => handOver.current?.() ?? Promise.resolve(),
+    });
+    charge.current = c;
+    c.start();
+    return () => {
+      c.close();
+      charge.current = null;
+      setState({ role: 'deciding', others: 0 });
+    };
+  }, [linkId, active, handOver]);
+  return { ...state, takeOver: () => charge.current?.takeOver() };
 }
 
 type HeadingTag = 'h1' | 'h2';
@@ -419,6 +492,7 @@ function ReadyScreen({
           ))}
         </ul>
         <p>Every answer is saved as you give it; if the page is reloaded, you continue where you were.</p>
+        <p className="wm-recorded">{TEST_TEXT.recorded}</p>
       </div>
       {error ? (
         <p className="alert alert-error" role="alert" part="error">
@@ -562,6 +636,8 @@ function Runner({
   offset,
   resumed,
   level,
+  otherTabs,
+  handOver,
   onSubmit,
   onFatal,
 }: {
@@ -570,7 +646,11 @@ function Runner({
   offset: number;
   resumed: boolean;
   level: 1 | 2;
-  onSubmit: (answers: AnswerPayload[], reason: Reason) => void;
+  /** Other tabs with this test open (this one is in charge). */
+  otherTabs: number;
+  /** Set to what this tab does before another takes over: save what it holds. */
+  handOver: { current: (() => Promise<unknown>) | null };
+  onSubmit: (answers: AnswerPayload[], reason: Reason, before: Promise<unknown>) => void;
   onFatal: (err: ApiError) => void;
 }) {
   const host = useWidgetHost();
@@ -625,22 +705,66 @@ function Runner({
     host.emit('wm-start', { linkId, deadlineAt: test.deadlineAt, questionCount: total, resumed });
   }, []);
 
-  // focus and blur of the window are reported while the test runs
+  // the focus record while the test runs: the page left and back, the connection lost and back
+  const reporter = useRef<FocusReporter | null>(null);
+  const questionShown = useRef(1);
   useEffect(() => {
-    const report = (type: 'FOCUS' | 'BLUR') => () => {
-      host.client
-        .call(takerCalls.testActivity, { body: { linkId, type, timeStamp: Date.now() } })
-        .catch(() => undefined);
+    const r = new FocusReporter({
+      send: (e) => host.client.call(takerCalls.testActivity, { body: { linkId, ...e } }),
+    });
+    reporter.current = r;
+    let present = isPresent();
+    // where the learner is when the test opens here: an absence begun in a tab that had the test before
+    // (reloaded, or handed over to this one) ends now, or one begins if this tab opens unseen
+    r.record(present ? 'FOCUS' : 'BLUR', questionShown.current);
+    const check = (e: Event) => {
+      // the event says what happened (a window blur leaves, a hidden tab is left); a focus or a shown tab
+      // is back only if the other is true too
+      const visible = document.visibilityState !== 'hidden';
+      const now = e.type === 'blur' ? false : e.type === 'focus' ? visible : visible && document.hasFocus();
+      if (now === present) return;
+      present = now;
+      r.record(now ? 'FOCUS' : 'BLUR', questionShown.current);
     };
-    const onFocus = report('FOCUS');
-    const onBlur = report('BLUR');
-    window.addEventListener('focus', onFocus);
-    window.addEventListener('blur', onBlur);
+    const offline = () => r.record('OFFLINE', questionShown.current);
+    const online = () => {
+      r.record('ONLINE', questionShown.current);
+      r.retryNow();
+    };
+    window.addEventListener('focus', check);
+    window.addEventListener('blur', check);
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) offline();
     return () => {
-      window.removeEventListener('focus', onFocus);
-      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', check);
+      window.removeEventListener('blur', check);
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      r.stop();
     };
   }, [host.client, linkId]);
+
+  // a second tab of this test: recorded while it is open
+  const secondTab = otherTabs > 0;
+  useEffect(() => {
+    if (!secondTab) return;
+    reporter.current?.record('SECOND_TAB', questionShown.current);
+    return () => reporter.current?.record('SECOND_TAB_CLOSED', questionShown.current);
+  }, [secondTab]);
+
+  // before another tab takes over, this one saves what it holds
+  useEffect(() => {
+    handOver.current = () =>
+      Promise.all([saver.current?.flush(2_000), reporter.current?.flush(1_000)]).then(() => {
+        saver.current?.stop();
+      });
+    return () => {
+      handOver.current = null;
+    };
+  }, [handOver]);
 
   // the countdown, on the server's clock
   useEffect(() => {
@@ -655,9 +779,12 @@ function Runner({
       if (submitted.current) return;
       submitted.current = true;
       setConfirming(false);
-      // the evaluation carries every answer: nothing waits for the saves in flight
+      // the evaluation carries every answer: nothing waits for the saves in flight; the focus record's
+      // last events go first (once evaluated, the test takes no more)
       saver.current?.stop();
-      onSubmit(payloads(sheetRef.current, questions), reason);
+      const record = reporter.current;
+      const sent = (record ? record.flush(1_500) : Promise.resolve()).finally(() => record?.stop());
+      onSubmit(payloads(sheetRef.current, questions), reason, sent);
     },
     [onSubmit, questions],
   );
@@ -671,6 +798,7 @@ function Runner({
   }, [left, finish]);
 
   useEffect(() => {
+    questionShown.current = index + 1;
     writeMemory(linkId, { index });
     if (focusQuestion.current) {
       focusQuestion.current = false;
@@ -726,6 +854,11 @@ function Runner({
           {TEST_TEXT.resumed}
         </p>
       ) : null}
+      {otherTabs > 0 ? (
+        <p className="alert alert-warning" role="status" part="other-tab">
+          {TEST_TEXT.alsoOpen}
+        </p>
+      ) : null}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
@@ -742,6 +875,7 @@ function Runner({
             given={sheet[current._id]}
             onAnswer={(value) => give(current, value)}
             onCommit={() => void saver.current?.flush()}
+            onPaste={(chars) => reporter.current?.record('PASTE', index + 1, chars)}
             siteBase={host.siteBase}
             level={level === 1 ? 2 : 3}
             headingRef={heading}

@@ -153,34 +153,44 @@ export function createContext(globals: GlobalOptions, deps: ContextDeps): Contex
  * role guard's 403 into a line that says which role the command needs.
  */
 function explain(client: Client, source: SignedIn['source']): Client {
+  const translate = (err: unknown): never => {
+    if (err instanceof ApiError && err.status === 401) {
+      throw new CliError(
+        source === 'WAYMARK_TOKEN'
+          ? `WAYMARK_TOKEN was refused: ${err.message}`
+          : `Your session has expired or was revoked: ${err.message}`,
+        ExitCode.notSignedIn,
+        {
+          hint:
+            source === 'WAYMARK_TOKEN'
+              ? 'Access tokens are short-lived: get a fresh one, or unset WAYMARK_TOKEN and run `waymark login`.'
+              : 'Run `waymark login` again.',
+          cause: err,
+        },
+      );
+    }
+    if (err instanceof ApiError && err.status === 403 && err.message === 'Not permitted') {
+      // the role guard (mentor §6): say whose commands these are
+      throw new CliError(err.message, ExitCode.forbidden, {
+        hint: 'This needs a mentor account (role TENANT); `waymark whoami` shows who this terminal is signed in as.',
+        cause: err,
+      });
+    }
+    throw err;
+  };
   const call = (async (...args: Parameters<Client['call']>) => {
     try {
       return await (client.call as (...a: unknown[]) => Promise<unknown>)(...args);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
-        throw new CliError(
-          source === 'WAYMARK_TOKEN'
-            ? `WAYMARK_TOKEN was refused: ${err.message}`
-            : `Your session has expired or was revoked: ${err.message}`,
-          ExitCode.notSignedIn,
-          {
-            hint:
-              source === 'WAYMARK_TOKEN'
-                ? 'Access tokens are short-lived: get a fresh one, or unset WAYMARK_TOKEN and run `waymark login`.'
-                : 'Run `waymark login` again.',
-            cause: err,
-          },
-        );
-      }
-      if (err instanceof ApiError && err.status === 403 && err.message === 'Not permitted') {
-        // the role guard (mentor §6): say whose commands these are
-        throw new CliError(err.message, ExitCode.forbidden, {
-          hint: 'This needs a mentor account (role TENANT); `waymark whoami` shows who this terminal is signed in as.',
-          cause: err,
-        });
-      }
-      throw err;
+      return translate(err);
     }
   }) as Client['call'];
-  return { ...client, call };
+  const download = (async (...args: Parameters<Client['download']>) => {
+    try {
+      return await (client.download as (...a: unknown[]) => Promise<Response>)(...args);
+    } catch (err) {
+      return translate(err);
+    }
+  }) as Client['download'];
+  return { ...client, call, download };
 }

@@ -358,6 +358,7 @@ describe('exported questions', () => {
     options: [],
     subject: subjects[0]!._id,
     topic: subjects[0]!.topics[1]!._id,
+    language: '51111111-1111-4111-8111-111111111111',
     explanation: [{ type: 'TEXT', value: 'Why, "quoted"\nand | barred' }],
     tags: ['git', 'basics'],
     status: 'PUBLISH',

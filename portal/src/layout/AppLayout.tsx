@@ -11,6 +11,7 @@ const SIDEBAR = {
     { to: '/dashboard', label: 'Dashboard' },
     { to: '/my-roadmaps', label: 'My Roadmaps' },
     { to: '/assesments', label: 'Assessments' },
+    { to: '/what-was-tracked', label: 'What was tracked' },
   ],
   TENANT: [
     { to: '/portal/users', label: 'Users' },

@@ -48,7 +48,12 @@ export default function AssessmentsPage() {
           <TestLinksTable links={links.data} caption="Your assessment links" renderLink={routerLink} />
         </div>
       ) : null}
-      <SubjectTestDialog open={creating} onClose={() => setCreating(false)} onCreated={links.reload} />
+      <SubjectTestDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={links.reload}
+        links={links.data ?? []}
+      />
     </div>
   );
 }

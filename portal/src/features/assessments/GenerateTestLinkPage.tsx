@@ -1,11 +1,12 @@
 /**
  * /generate-testlink/{id} (learner §2, mentor §2.1): a link sent to the learner for one resource. Creates a
  * test link for that resource and e-mails it to the learner (POST /testlink/resource/{id}/generate
- * ?send=email), then shows /get-link.
+ * ?send=email), then shows /get-link. A failed test of that resource still in its retake cool-down is told
+ * with the time it can be taken again.
  */
 import { generateResourceTestLink } from '@shared/contract/assessments';
+import { startFailureMessage } from '@widgets/assessments/retake';
 import { client } from '@widgets/core/api';
-import { messageOf } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,7 +35,7 @@ export default function GenerateTestLinkPage() {
       (err) => {
         if (!alive) return;
         console.error('Something went wrong', err);
-        setError(messageOf(err, "Couldn't generate your test link. Please try again later."));
+        setError(startFailureMessage(err, "Couldn't generate your test link. Please try again later."));
       },
     );
     return () => {

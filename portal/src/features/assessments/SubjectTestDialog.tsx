@@ -2,14 +2,17 @@
  * The subject test creator (learner §2, §5): a subject ('Please select a subject') and 'Are you currently
  * looking for job?' (Yes, No, In Future; required). POST /testlink/create {type: SUBJECT, subject,
  * lookingForJob}; the new link opens /test/{testLinkId} in a new tab — opened inside the submit, so pop-up
- * blockers let it through — and the links table reloads.
+ * blockers let it through — and the links table reloads. A subject whose test was failed within the retake
+ * cool-down says when it can be taken again, as soon as it is chosen (and the server refuses it until then).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@shared/client/client';
 import { createTestLink } from '@shared/contract/assessments';
 import { subjectList } from '@shared/contract/lists';
+import { type ListedAttempt, retakeNotice, retakeOpensFor } from '@shared/rules/retakes';
 import { LOOKING_FOR_JOB, LOOKING_FOR_JOB_LABELS, SubjectTestForm } from '@shared/schemas/assessment';
 import { openTestInNewTab } from '@widgets/assessments/open-test';
+import { startFailureMessage } from '@widgets/assessments/retake';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -30,9 +33,11 @@ export interface SubjectTestDialogProps {
   onClose: () => void;
   /** A link was created (and its test opened). */
   onCreated: (testLinkId: string) => void;
+  /** The learner's links, to say beforehand when a failed subject test can be retaken. */
+  links?: readonly ListedAttempt[];
 }
 
-export function SubjectTestDialog({ open, onClose, onCreated }: SubjectTestDialogProps) {
+export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: SubjectTestDialogProps) {
   const formId = useId();
   const jobErrorId = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,6 +52,8 @@ export function SubjectTestDialog({ open, onClose, onCreated }: SubjectTestDialo
     defaultValues: { subject: '', lookingForJob: undefined },
   });
   const { register, formState, reset, setError } = form;
+  const chosen = form.watch('subject');
+  const retakeAt = chosen ? retakeOpensFor(links, { type: 'SUBJECT', subjectId: chosen }) : null;
 
   useEffect(() => {
     if (open) {
@@ -66,7 +73,7 @@ export function SubjectTestDialog({ open, onClose, onCreated }: SubjectTestDialo
       onCreated(id);
       onClose();
     } catch (err) {
-      const message = messageOf(err, 'Something went wrong. Please try again.');
+      const message = startFailureMessage(err, 'Something went wrong. Please try again.');
       if (err instanceof ApiError && (err.field === 'subject' || err.field === 'lookingForJob')) {
         setError(err.field, { message });
       } else setFailure(message);
@@ -105,7 +112,12 @@ export function SubjectTestDialog({ open, onClose, onCreated }: SubjectTestDialo
     >
       <form id={formId} noValidate onSubmit={submit}>
         <p className="muted">A test of the whole subject; a good score earns a certificate.</p>
-        <Field label="Subject" required error={formState.errors.subject?.message}>
+        <Field
+          label="Subject"
+          required
+          error={formState.errors.subject?.message}
+          hint={retakeAt && !formState.errors.subject ? retakeNotice(retakeAt) : undefined}
+        >
           <select className="input" {...register('subject')} disabled={!subjects.data}>
             <option value="">{subjects.data ? 'Select a subject' : 'Loading subjects…'}</option>
             {(subjects.data ?? []).map((s) => (

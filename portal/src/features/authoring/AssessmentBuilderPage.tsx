@@ -15,24 +15,47 @@ import { useSignalValue } from '@widgets/core/useSignal';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { currentUser } from '../../app/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
+import { QuestionPools } from './QuestionPools';
 
 /** Questions a page of the add-question search shows at a time. */
 const SEARCH_PAGE = 20;
 const NO_MORE = { questions: [], nextPage: 2, done: false };
 
-type View = { kind: 'preview' } | { kind: 'add-question' } | { kind: 'create-question'; questionId: string };
+type View =
+  | { kind: 'preview' }
+  | { kind: 'add-question' }
+  /** `fresh`: made by 'Create New Question' and never saved — discarded when the author leaves it. */
+  | { kind: 'create-question'; questionId: string; fresh?: boolean };
 
-/** /portal/create-assessment/{assessmentId}: preview, add-question and create-question views. */
+/** Deletes a new question left without saving (it was in no assessment anyway; this keeps the bank tidy). */
+function discardDraft(id: string) {
+  client.call(deleteQuestion, { params: { id } }).catch(() => undefined);
+}
+
+/**
+ * /portal/create-assessment/{assessmentId}: preview, add-question and create-question views. A question made
+ * by 'Create New Question' joins the assessment when first saved; left unsaved (Back, or away from the page)
+ * it is discarded, so the assessment and the share dialog count saved questions only, as the server does.
+ */
 export default function AssessmentBuilderPage() {
   const { assessmentId = '' } = useParams();
   const me = useSignalValue(currentUser);
   const myId = me && me !== 'loading' ? me._id : '';
   const [view, setView] = useState<View>({ kind: 'preview' });
+  // the new question being written, to discard should the author leave the page without saving it
+  const unsaved = useRef<string | null>(null);
+  unsaved.current = view.kind === 'create-question' && view.fresh ? view.questionId : null;
+  useEffect(
+    () => () => {
+      if (unsaved.current) discardDraft(unsaved.current);
+    },
+    [],
+  );
   const assessment = useCall(
     (signal) => client.call(getAssessment, { params: { assessmentId }, signal }).then((r) => r.data),
     [assessmentId],
@@ -46,7 +69,7 @@ export default function AssessmentBuilderPage() {
     setCreating(true);
     try {
       const res = await client.call(createQuestion, { body: { questionType: 'MCQ', assessmentId } });
-      setView({ kind: 'create-question', questionId: res.data.questionId });
+      setView({ kind: 'create-question', questionId: res.data.questionId, fresh: true });
     } catch (err) {
       console.error('Question creation failed', err);
     } finally {
@@ -112,6 +135,12 @@ export default function AssessmentBuilderPage() {
                 </p>
               ) : null}
               {assessment.loading && !a ? <Loader text="Fetching data..." /> : null}
+              {a && a.questions.length > 0 ? (
+                <QuestionPools
+                  assessmentId={assessmentId}
+                  questionIds={a.questions.map((q) => q._id).join(',')}
+                />
+              ) : null}
               {a && a.questions.length === 0 ? <p className="card empty">No data found</p> : null}
               {a?.questions.map((q, i) => (
                 <QuestionCard
@@ -149,6 +178,7 @@ export default function AssessmentBuilderPage() {
               <QuestionEditor
                 questionId={view.questionId}
                 onBack={() => {
+                  if (view.fresh) discardDraft(view.questionId);
                   assessment.reload();
                   setView({ kind: 'preview' });
                 }}

@@ -9,6 +9,7 @@ import {
   saveQuestion,
   updateImagePath,
 } from '@shared/contract/authoring';
+import { languageList } from '@shared/contract/lists';
 import {
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
@@ -49,6 +50,7 @@ interface EditorState {
   points: number;
   subject: string;
   topic: string;
+  language: string;
   options: OptionState[];
   explanation: string;
   tags: string;
@@ -63,6 +65,7 @@ function fromQuestion(q: Question): EditorState {
     points: q.questionType === 'FILL_IN_BLANK' ? q.points : FILL_IN_BLANK_POINTS,
     subject: q.subject ?? '',
     topic: q.topic ?? '',
+    language: q.language,
     options: q.options.map((o) => ({ _id: o._id, value: o.value, isCorrect: o.isCorrect })),
     explanation: q.explanation[0]?.value ?? '',
     tags: q.tags.join(', '),
@@ -78,6 +81,7 @@ function toInput(s: EditorState) {
     points: s.points,
     subject: s.subject || null,
     topic: s.topic || null,
+    language: s.language || null,
     options: s.options.map((o) => ({
       _id: o._id,
       value: o.value,
@@ -148,6 +152,7 @@ export function QuestionEditor({
     [questionId],
   );
   const subjects = useCall((signal) => client.call(adminSubjectList, { signal }).then((r) => r.data), []);
+  const languages = useCall((signal) => client.call(languageList, { signal }).then((r) => r.data), []);
   const [state, setState] = useState<EditorState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -230,6 +235,7 @@ export function QuestionEditor({
         question: state.question,
         subject: state.subject,
         topic: state.topic,
+        language: state.language,
         explanation: state.explanation,
         tags: state.tags,
         code: state.code,
@@ -397,6 +403,26 @@ export function QuestionEditor({
               ))}
             </select>
             {err('topic') ? <p className="field-error">{err('topic')}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor={`${uid}-language`}>Language</label>
+            <select
+              id={`${uid}-language`}
+              value={state.language}
+              onChange={(e) => set({ language: e.target.value })}
+              aria-invalid={err('language') ? 'true' : undefined}
+              aria-describedby={`${uid}-language-hint`}
+            >
+              {languages.data?.map((l) => (
+                <option key={l._id} value={l._id}>
+                  {l.name}
+                </option>
+              )) ?? <option value={state.language}>Loading…</option>}
+            </select>
+            <span id={`${uid}-language-hint`} className="hint">
+              Tests draw questions of one language only.
+            </span>
+            {err('language') ? <p className="field-error">{err('language')}</p> : null}
           </div>
         </div>
         <div className="field">

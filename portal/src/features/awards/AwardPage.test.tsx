@@ -9,6 +9,8 @@ const UPLOAD = `http://127.0.0.1:8080/api/storage/upload?key=certificates%2F${LI
 const STORED = `http://127.0.0.1:8080/files/certificates/${LINK}.jpg`;
 
 let info: CertificateInfo;
+/** When set, the status call waits for it (the answer comes late, as on a loaded machine) or fails. */
+let statusAnswer: Promise<unknown> | null = null;
 const credential = {
   awardId: LINK,
   credentialUrl: `http://127.0.0.1:8080/api/credentials/${LINK}`,
@@ -21,7 +23,7 @@ const credential = {
 };
 const call = vi.fn(async (def: { method: string; path: string }, _args?: unknown): Promise<unknown> => {
   if (def.path === '/certificate/certificate-info-v2/{id}') return { data: info };
-  if (def.path === '/credentials/{id}/status') return { data: credential };
+  if (def.path === '/credentials/{id}/status') return statusAnswer ?? { data: credential };
   if (def.path === '/certificate/create-presigned-url')
     return { data: { url: UPLOAD, key: 'k', expiresAt: '' } };
   if (def.path === '/certificate/create-v2/{id}') {
@@ -89,6 +91,7 @@ afterEach(() => {
   html2canvas.mockClear();
   vi.unstubAllGlobals();
   currentUser.value = null;
+  statusAnswer = null;
 });
 
 const learner = { role: 'USER', name: 'Asha Learner' } as User;
@@ -221,6 +224,40 @@ describe('an award page', () => {
     expect(paths()).toEqual(['/certificate/certificate-info-v2/{id}']);
     expect(html2canvas).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: /Add to profile/ })).toBeTruthy();
+  });
+
+  it("shows the credential's standing before it draws the image (drawing holds the page's main thread)", async () => {
+    info.isOwner = true;
+    currentUser.value = learner;
+    let answer!: (value: unknown) => void;
+    statusAnswer = new Promise((resolve) => {
+      answer = resolve;
+    });
+    open(`/feather/${LINK}`);
+    const panel = await screen.findByRole('region', { name: 'Verifiable credential' });
+    expect(screen.getByRole('link', { name: 'Verify' }).getAttribute('href')).toBe(`/verify/${LINK}`);
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(html2canvas).not.toHaveBeenCalled();
+    await act(async () => answer({ data: credential }));
+    expect(panel.textContent).toContain('An Open Badges 3.0 credential signed by did:web:127.0.0.1%3A8080');
+    expect((await screen.findByRole('link', { name: 'Download' })).getAttribute('href')).toBe(STORED);
+    expect(html2canvas).toHaveBeenCalledTimes(1);
+  });
+
+  it("says when the credential's standing could not be read, offers to try again, and still draws the image", async () => {
+    info.isOwner = true;
+    currentUser.value = learner;
+    statusAnswer = Promise.reject(new Error('Failed to fetch'));
+    statusAnswer.catch(() => {});
+    open(`/feather/${LINK}`);
+    const panel = await screen.findByRole('region', { name: 'Verifiable credential' });
+    await waitFor(() =>
+      expect(panel.textContent).toContain("Couldn't check whether this credential still stands just now."),
+    );
+    expect((await screen.findByRole('link', { name: 'Download' })).getAttribute('href')).toBe(STORED);
+    statusAnswer = null;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(panel.textContent).toContain('An Open Badges 3.0 credential signed by'));
   });
 
   it('says not found for a link without an award of that kind', async () => {

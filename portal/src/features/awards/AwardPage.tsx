@@ -23,7 +23,7 @@ import { Link, useParams } from 'react-router';
 import { currentUser } from '../../app/auth';
 import { PortalWidgets } from '../public/PortalWidgets';
 import { PublicPage, useDocumentTitle } from '../public/PublicChrome';
-import { CredentialPanel } from './CredentialPanel';
+import { CredentialPanel, useCredentialStatus } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';
 
@@ -140,6 +140,7 @@ function AwardDetails({
   const [image, setImage] = useState<ImageState>('idle');
   const started = useRef(false);
   const stored = info.certificateGenerated && info.s3CertificateUrl ? info.s3CertificateUrl : null;
+  const credential = useCredentialStatus(info.linkId);
 
   const generate = useCallback(async () => {
     const node = artRef.current;
@@ -163,12 +164,15 @@ function AwardDetails({
     }
   }, [info, model.kind, onGenerated]);
 
-  // the learner who earned it generates the image when the page loads (the certificate only when wide)
+  // the learner who earned it generates the image when the page loads (the certificate only when wide),
+  // once the credential's standing is on the screen: drawing holds the main thread, and what the page
+  // reads meanwhile would wait for it (on a loaded machine, longer than anyone waits for a panel)
+  const credentialSettled = !credential.loading;
   useEffect(() => {
-    if (stored || !isLearner || !canRender || started.current) return;
+    if (stored || !isLearner || !canRender || !credentialSettled || started.current) return;
     started.current = true;
     void generate();
-  }, [stored, isLearner, canRender, generate]);
+  }, [stored, isLearner, canRender, credentialSettled, generate]);
 
   async function downloadCopy() {
     const node = artRef.current;
@@ -297,6 +301,7 @@ function AwardDetails({
           <CredentialPanel
             awardId={info.linkId}
             kind={model.kind}
+            status={credential}
             renderPng={
               canRender
                 ? () => {

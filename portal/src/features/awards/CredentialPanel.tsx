@@ -11,7 +11,7 @@ import { formatDate } from '@shared/rules/format-date';
 import type { AwardKind } from '@shared/schemas/award';
 import type { CredentialStatusInfo } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
-import { useCall } from '@widgets/core/useCall';
+import { type CallState, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
@@ -22,23 +22,34 @@ import { saveBlob } from './generate';
 export const CREDENTIAL_TEXT = {
   bakeFailed: "Couldn't get the image with its credential ready. Please try later",
   revoked: 'The award is revoked. Its credential now verifies as revoked.',
+  statusFailed: "Couldn't check whether this credential still stands just now.",
 } as const;
+
+/**
+ * The credential's standing (GET /credentials/{id}/status). The award page asks for it before it starts
+ * drawing the award's image: drawing holds the browser's main thread for seconds (tens of seconds on a
+ * loaded machine), and an answer that comes meanwhile is not shown until it ends.
+ */
+export function useCredentialStatus(awardId: string): CallState<CredentialStatusInfo> {
+  return useCall(
+    (signal) => client.call(credentialStatus, { params: { id: awardId }, signal }).then((r) => r.data),
+    [awardId],
+  );
+}
 
 export function CredentialPanel({
   awardId,
   kind,
+  status,
   renderPng,
 }: {
   awardId: string;
   kind: AwardKind;
+  /** The credential's standing, from useCredentialStatus. */
+  status: CallState<CredentialStatusInfo>;
   /** The award's design as a PNG (null when it cannot be drawn here, e.g. a narrow window). */
   renderPng: (() => Promise<Blob>) | null;
 }) {
-  const [version, setVersion] = useState(0);
-  const status = useCall(
-    (signal) => client.call(credentialStatus, { params: { id: awardId }, signal }).then((r) => r.data),
-    [awardId, version],
-  );
   const [baking, setBaking] = useState(false);
   const [revoking, setRevoking] = useState(false);
   // the links need only the award id: the panel shows at once, its standing when the status call answers
@@ -70,7 +81,16 @@ export function CredentialPanel({
   return (
     <section className="award-credential" aria-labelledby="award-credential-title">
       <h3 id="award-credential-title">Verifiable credential</h3>
-      {info ? <CredentialState info={info} /> : null}
+      {info ? (
+        <CredentialState info={info} />
+      ) : status.error && !status.loading ? (
+        <p className="muted" role="status">
+          {CREDENTIAL_TEXT.statusFailed}{' '}
+          <button type="button" className="btn btn-link" onClick={status.reload}>
+            Try again
+          </button>
+        </p>
+      ) : null}
       <div className="award-actions">
         <Link className="btn btn-secondary" to={`/verify/${awardId}`}>
           Verify
@@ -105,7 +125,7 @@ export function CredentialPanel({
         onRevoked={() => {
           setRevoking(false);
           toast(CREDENTIAL_TEXT.revoked, { kind: 'success' });
-          setVersion((v) => v + 1);
+          status.reload();
         }}
       />
     </section>

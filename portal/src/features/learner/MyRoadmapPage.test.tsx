@@ -72,6 +72,9 @@ const linkOf = (n: number, over: Partial<TestLink>): TestLink => ({
   assignedRoadmapId: id(1),
   sectionId: id(10),
   resourceId: id(11),
+  integrity: null,
+  attempt: 1,
+  retakeAt: null,
   ...over,
 });
 

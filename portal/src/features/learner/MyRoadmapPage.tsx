@@ -10,10 +10,12 @@
 import type { CreateTestLinkInput } from '@shared/contract/assessments';
 import { createTestLink, testLinkList } from '@shared/contract/assessments';
 import { assignedRoadmap, submitTask } from '@shared/contract/catalogue';
+import { retakeOpensFor } from '@shared/rules/retakes';
 import { earnsResourceTick } from '@shared/rules/scoring';
 import { awardCounts, awardPath, hasEarnedAward, viewAnswersPath } from '@shared/rules/test-status';
 import { ExtensionRequired } from '@widgets/activity/ExtensionGate';
 import { openTestInNewTab } from '@widgets/assessments/open-test';
+import { RetakeNote, startFailureMessage } from '@widgets/assessments/retake';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { useReloadOnReturn } from '@widgets/assessments/useReloadOnReturn';
 import { client } from '@widgets/core/api';
@@ -106,6 +108,7 @@ function MyRoadmap() {
   const resources = r.sections.flatMap((s) => s.resources.map((res) => s.resourceScores[res._id]));
   const passed = resources.filter((score) => earnsResourceTick(score)).length;
   const submittedTasks = r.tasks.filter((t) => t.isSubmited).length;
+  const finalRetake = retakeOpensFor(mine, { type: 'ROADMAP', assignedRoadmapId: r._id });
 
   // opened inside the click on Yes (pop-up blockers), pointed at /test/{id} once the link exists
   const start = () => {
@@ -115,7 +118,11 @@ function MyRoadmap() {
       client.call(createTestLink, { body: asking.body }).then((res) => res.data.testLinkId),
     )
       .then(() => reloadAll())
-      .catch((err) => toast(messageOf(err, START_FAILED), { kind: 'error', title: asking.title }))
+      .catch((err) => {
+        // a retake not open yet says when it opens; the page then shows it in place of the action
+        toast(startFailureMessage(err, START_FAILED), { kind: 'error', title: asking.title });
+        reloadLinks();
+      })
       .finally(() => {
         setStarting(false);
         setAsking(null);
@@ -144,6 +151,8 @@ function MyRoadmap() {
           <Link className="btn" to={viewAnswersPath(r.finalAssesmentId)}>
             View assessment
           </Link>
+        ) : !completed && finalRetake ? (
+          <RetakeNote opensAt={finalRetake} name={`the final assessment of ${r.name}`} />
         ) : !completed ? (
           <button
             type="button"
@@ -203,6 +212,7 @@ function MyRoadmap() {
                     (l) => l.type === 'SECTION' && l.sectionId === section._id && hasEarnedAward(l),
                   );
                   const badgeHref = badge ? awardPath(badge.type, badge.linkId) : null;
+                  const sectionRetake = retakeOpensFor(mine, { type: 'SECTION', sectionId: section._id });
                   return (
                     <>
                       {badgeHref ? (
@@ -210,7 +220,9 @@ function MyRoadmap() {
                           View Badge<span className="visually-hidden">: {section.name}</span>
                         </Link>
                       ) : null}
-                      {completed ? null : (
+                      {completed ? null : sectionRetake ? (
+                        <RetakeNote opensAt={sectionRetake} name={`the ${section.name} section assessment`} />
+                      ) : (
                         <button
                           type="button"
                           className="btn btn-secondary btn-small"
@@ -231,6 +243,7 @@ function MyRoadmap() {
                 renderResource={(res, section) => {
                   const score = section.resourceScores[res._id];
                   const title = res.userTitle || res.actualTitle;
+                  const resourceRetake = retakeOpensFor(mine, { type: 'RESOURCE', resourceId: res._id });
                   return (
                     <ResourceRow
                       key={res._id}
@@ -239,7 +252,9 @@ function MyRoadmap() {
                       extra={
                         <>
                           <ResourceProgress score={score} />
-                          {completed ? null : (
+                          {completed ? null : resourceRetake ? (
+                            <RetakeNote opensAt={resourceRetake} name={`the assessment of ${title}`} />
+                          ) : (
                             <button
                               type="button"
                               className="btn btn-secondary btn-small"

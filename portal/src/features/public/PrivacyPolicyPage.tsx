@@ -58,13 +58,21 @@ export default function PrivacyPolicyPage() {
                 </li>
                 <li>
                   <strong>Learning time:</strong> the extension records the time you spend on the resources of
-                  the roadmaps assigned to you — the resource, when, whether its tab was in front or playing
-                  sound. It records nothing on any other page, never in private or incognito windows, and you
-                  can pause it at any time.
+                  the roadmaps assigned to you, and only on their addresses (its popup lists them) — every
+                  half minute, which resource, when, and whether its tab was in front with you active or only
+                  playing sound. It records no other page, no page content, nothing you type, and nothing in
+                  private or incognito windows; you can pause it at any time. On <em>What was tracked</em> you
+                  see every stretch it recorded, by day, delete a stretch or a whole day (your totals and your
+                  mentor’s figures lose it at once, and it is never recorded again), and download all of it as
+                  JSON or CSV.
                 </li>
                 <li>
-                  <strong>Assessments:</strong> the answers you give, your scores, the awards you earn, and
-                  when you leave or come back to a test’s tab while taking it.
+                  <strong>Assessments:</strong> the answers you give, your scores, the awards you earn, and,
+                  while you take a test, its focus record with the server’s time: when you leave the test’s
+                  tab or window and come back, when you paste into an answer (how many characters, never what
+                  was pasted), when the test is open in a second tab, and when the connection drops and
+                  returns. The test tells you so before it starts. You and your mentor see the same record on
+                  the test’s answers; it is shown as context, never as proof of anything.
                 </li>
                 <li>
                   <strong>Roadmaps and tasks:</strong> the roadmaps you select, the prerequisite assessment
@@ -113,7 +121,9 @@ export default function PrivacyPolicyPage() {
               <ul>
                 <li>
                   <strong>Your mentor or organisation</strong>, when they added you: your profile, your
-                  roadmaps, your learning time, your assessment answers and your awards.
+                  roadmaps, your learning time (daily totals, time per resource and topic, learning days),
+                  your assessment answers with their focus record, and your awards — and they can download
+                  these tables as files.
                 </li>
                 <li>
                   <strong>Anyone with the link to one of your awards:</strong> an award page shows your name,

@@ -2,14 +2,14 @@
  * /portal/average-learning-time (mentor §2.4): the Learning Report — per learner, Name, Email, Mobile, Join
  * At, Total Spent Day, Total Spent Time and Average learning Time (per day of learning).
  */
-import { tenantLearningReport } from '@shared/contract/tenant';
+import { tenantExportLearningReport, tenantLearningReport } from '@shared/contract/tenant';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { Link } from 'react-router';
-import { TableFailure } from './ui';
+import { DownloadCsv, TableFailure } from './ui';
 
 const duration = (seconds: number) => <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
 
@@ -23,7 +23,10 @@ export default function LearningReportPage() {
       <p>
         <Link to="/portal/users">← Users</Link>
       </p>
-      <h1>Learning Report</h1>
+      <div className="page-head">
+        <h1>Learning Report</h1>
+        <DownloadCsv call={tenantExportLearningReport} args={{ query: {} }} what="the Learning Report" />
+      </div>
       {report.error ? <TableFailure /> : null}
       {report.loading && !report.data ? <Loader /> : null}
       {report.data ? (

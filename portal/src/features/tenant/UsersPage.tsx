@@ -4,7 +4,12 @@
  * with the subscription flow, and the Payment Status toast when the checkout sends the browser back with
  * ?stripe-status=success or failed.
  */
-import { tenantDashboardStats, tenantRemoveUser, tenantUsersList } from '@shared/contract/tenant';
+import {
+  tenantDashboardStats,
+  tenantExportUsers,
+  tenantRemoveUser,
+  tenantUsersList,
+} from '@shared/contract/tenant';
 import { formatDate } from '@shared/rules/format-date';
 import { totalPages } from '@shared/rules/pager';
 import type { TenantUserEntry } from '@shared/schemas/tenant';
@@ -20,7 +25,7 @@ import type { z } from 'zod';
 import { ActionMenu, type MenuItem } from './ActionMenu';
 import { TENANT_COPY } from './copy';
 import { StatCards } from './StatCards';
-import { TableFailure, Tip } from './ui';
+import { DownloadCsv, TableFailure, Tip } from './ui';
 import { AddUserDialog, type PaymentRequest } from './users/AddUserDialog';
 import { PaymentDialog } from './users/PaymentDialog';
 
@@ -164,6 +169,11 @@ export default function UsersPage() {
               </option>
             ))}
           </select>
+          <DownloadCsv
+            call={tenantExportUsers}
+            args={{ query: { searchText: searchText || undefined } }}
+            what={searchText ? `the users matching ${searchText}` : 'all your users'}
+          />
           <button type="button" className="btn" onClick={() => setAdding(true)}>
             Add User
           </button>

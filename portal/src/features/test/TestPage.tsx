@@ -18,6 +18,7 @@ const RUNNING = new Set(['starting', 'started', 'evaluating']);
 const TITLES: Record<string, string> = {
   ready: 'Ready to Take Test?',
   started: 'Test in progress',
+  'open-elsewhere': 'Open in another tab',
   evaluating: 'Evaluating',
   score: 'Your Score',
   expired: 'Link Expired',

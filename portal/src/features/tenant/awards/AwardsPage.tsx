@@ -3,7 +3,7 @@
  * percentage, 'View Certificate'), badges (adds Section name, 'View Badge') and feathers (adds Resource
  * name, 'View Feather'). Each View opens the award in a modal. Empty: 'No data found'.
  */
-import { type CERTIFICATE_TYPES, tenantAwardsByType } from '@shared/contract/tenant';
+import { type CERTIFICATE_TYPES, tenantAwardsByType, tenantExportAwards } from '@shared/contract/tenant';
 import { scoreDisplay } from '@shared/rules/test-status';
 import type { AwardKind } from '@shared/schemas/award';
 import type { AwardRow } from '@shared/schemas/tenant';
@@ -13,7 +13,7 @@ import { Loader } from '@widgets/ui/Loader';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { TableFailure } from '../ui';
+import { DownloadCsv, TableFailure } from '../ui';
 import { AwardDialog } from './AwardDialog';
 
 type Row = z.infer<typeof AwardRow>;
@@ -74,7 +74,14 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
       <p>
         <Link to="/portal/users">← Users</Link>
       </p>
-      <h1>{def.title}</h1>
+      <div className="page-head">
+        <h1>{def.title}</h1>
+        <DownloadCsv
+          call={tenantExportAwards}
+          args={{ query: { certificateType: def.certificateType } }}
+          what={def.title.toLowerCase()}
+        />
+      </div>
       {list.error ? <TableFailure /> : null}
       {list.loading && !list.data ? <Loader /> : null}
       {list.data ? (

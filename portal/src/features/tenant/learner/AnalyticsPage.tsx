@@ -7,8 +7,12 @@
  */
 import type { Client } from '@shared/client/client';
 import {
+  tenantExportResourceReport,
+  tenantExportTestlinks,
   tenantGetResource,
+  tenantLearningDays,
   tenantTestlinkList,
+  tenantTimeSpentByTopic,
   tenantTimeSpentDaywise,
   tenantTimeSpentOnResource,
   tenantUserAchievements,
@@ -19,6 +23,7 @@ import type { TestLink } from '@shared/schemas/assessment';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
+import { LearningDaysCard, TopicTimeCard } from '@widgets/dashboard/LearningDays';
 import {
   AverageLearningTime,
   DailyChartCard,
@@ -26,6 +31,7 @@ import {
   RangeSelect,
   ResourceReport,
   type ResourceTimeRow,
+  rangeLabel,
   useLearningTime,
 } from '@widgets/dashboard/LearningTime';
 import '@widgets/dashboard/dashboard.css';
@@ -33,7 +39,7 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Loader } from '@widgets/ui/Loader';
 import { useId, useMemo, useState } from 'react';
 import { routerLink } from '../../assessments/routerLink';
-import { Counter, TableFailure } from '../ui';
+import { Counter, DownloadCsv, TableFailure } from '../ui';
 import { useUserId } from './LearnerLayout';
 
 /** The tenant's reports of one learner, in the shape the dashboard's pieces read. */
@@ -43,6 +49,10 @@ export function tenantSource(api: Client, userId: string): LearningTimeSource {
       api.call(tenantTimeSpentDaywise, { params: { userId }, query: range, signal }).then((r) => r.data),
     report: (query, signal) =>
       api.call(tenantTimeSpentOnResource, { params: { userId }, query, signal }).then((r) => r.data),
+    learningDays: (signal) =>
+      api.call(tenantLearningDays, { params: { userId }, signal }).then((r) => r.data),
+    topics: (range, signal) =>
+      api.call(tenantTimeSpentByTopic, { params: { userId }, query: range, signal }).then((r) => r.data),
   };
 }
 
@@ -70,6 +80,7 @@ export function LearnerTestLinks({
       renderLink={routerLink}
       viewAnswersHref={(link) => viewAnswersPath(link.linkId, { userId })}
       canTakeTest={false}
+      showFocusRecord
     />
   );
 }
@@ -130,7 +141,7 @@ export default function AnalyticsPage() {
   const [viewing, setViewing] = useState<ResourceTimeRow['resource'] | null>(null);
   const source = useMemo(() => tenantSource(client, userId), [userId]);
   const times = dateRange(range);
-  const { daily, report } = useLearningTime(source, times, page);
+  const { daily, report, days, topics } = useLearningTime(source, times, page);
   const achievements = useCall(
     (signal) =>
       client.call(tenantUserAchievements, { params: { userId }, query: times, signal }).then((r) => r.data),
@@ -176,11 +187,20 @@ export default function AnalyticsPage() {
       </section>
 
       <DailyChartCard daily={daily} />
+      <LearningDaysCard state={days} />
+      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
       <ResourceReport
         id={`${ids}-report`}
         report={report}
         page={page}
         onPage={setPage}
+        toolbar={
+          <DownloadCsv
+            call={tenantExportResourceReport}
+            args={{ params: { userId }, query: times }}
+            what="the Resource-wise Report"
+          />
+        }
         action={{
           header: 'Action',
           render: (row) => (
@@ -197,7 +217,14 @@ export default function AnalyticsPage() {
       />
 
       <section className="card" aria-labelledby={`${ids}-tests`}>
-        <h2 id={`${ids}-tests`}>Assessment</h2>
+        <div className="card-head">
+          <h2 id={`${ids}-tests`}>Assessment</h2>
+          <DownloadCsv
+            call={tenantExportTestlinks}
+            args={{ params: { userId }, query: times }}
+            what="the assessment table"
+          />
+        </div>
         {links.error ? (
           <TableFailure />
         ) : !links.data ? (
