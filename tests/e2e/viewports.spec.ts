@@ -324,7 +324,7 @@ test.describe('every portal page on a phone and a tablet', () => {
     test(`at ${width} px no page scrolls sideways, hides a table's columns or clips the top bar`, async ({
       browser,
     }) => {
-      test.setTimeout(Math.max(60_000, CHECKED.length * 12_000));
+      test.setTimeout(120_000 + CHECKED.length * 12_000); // three signed-in contexts, then each page
       const open = await contexts(browser, width);
       for (const p of CHECKED) {
         const page = open[p.as].page;
