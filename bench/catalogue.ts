@@ -27,6 +27,7 @@ import { Agent, request } from 'undici';
 import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { startWaymark } from '../tests/support/server';
 
@@ -222,6 +223,8 @@ async function main() {
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       PAYMENTS_SANDBOX: 'true',
       MAIL_OUTBOX_ONLY: 'true',
+      // a production start needs the credential signing key: a throwaway one
+      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
     };
     // a learner for the signed-in list, and a token of theirs
     const [learner] = rowsOf<{ id: string }>(

@@ -30,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
@@ -146,6 +147,8 @@ async function main() {
       NODE_ENV: 'production',
       // no SMTP here: mail stays in the outbox table (a production start otherwise refuses)
       MAIL_OUTBOX_ONLY: 'true',
+      // a production start needs the credential signing key: a throwaway one
+      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
       HOST: '127.0.0.1',
       DATABASE_URL: pg.url,
       JWT_SECRET,
