@@ -281,6 +281,7 @@ export const deleteTrackedSpan = defineCall({
 export const TrackedDayParam = z.object({
   day: z
     .string()
+    .length(10, 'must be a day as YYYY-MM-DD')
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
     .refine(
       (d) =>

@@ -158,7 +158,10 @@ export const imageSignedUrl = defineCall({
 
 /** Where an imported question came from: the file's own id (`waymark:…`, `idnumber:…`, …) or `sha256:…`. */
 export const ImportSourceKey = z.string().trim().min(1).max(300);
-export const ImportFingerprint = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hexadecimal');
+export const ImportFingerprint = z
+  .string()
+  .length(64, 'must be a SHA-256 in hexadecimal')
+  .regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hexadecimal');
 export const IMPORT_BATCH = 100;
 export const IMPORT_CHECK_BATCH = 1000;
 

@@ -89,16 +89,28 @@ export interface ContextDeps {
   controller: AbortController;
 }
 
+/** Whether a request's Accept header names the answer's media type (a download asks for text/csv…). */
+function asked(init: RequestInit | undefined, type: string): boolean {
+  const media = type.split(';')[0]!.trim().toLowerCase();
+  if (!media) return false;
+  const accept = new Headers(init?.headers).get('accept') ?? '';
+  return accept
+    .split(',')
+    .map((a) => a.split(';')[0]!.trim().toLowerCase())
+    .includes(media);
+}
+
 /**
- * Every answer of a Waymark server's API is JSON (its errors too): an answer that is not — a web site's
- * HTML page, a proxy's error page, another service on that port — means the address is not a Waymark
- * server, and says so instead of a puzzling "HTTP 404" or a parse error.
+ * Every answer of a Waymark server's API is JSON (its errors too), except a file a download asked for by
+ * its type: an answer that is neither — a web site's HTML page, a proxy's error page, another service on
+ * that port — means the address is not a Waymark server, and says so instead of a puzzling "HTTP 404" or a
+ * parse error.
  */
 export function waymarkOnly(fetch: typeof globalThis.fetch, root: string): typeof globalThis.fetch {
   return (async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) => {
     const res = await fetch(input, init);
     const type = res.headers.get('content-type') ?? '';
-    if (res.status !== 204 && !/json/i.test(type)) {
+    if (res.status !== 204 && !/json/i.test(type) && !(res.ok && asked(init, type))) {
       await res.body?.cancel().catch(() => {});
       throw new CliError(
         `${root} is not a Waymark server: it answered ${res.status} with ${type.split(';')[0] || 'no content type'} where Waymark's API answers JSON.`,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWaymark } from '../../test/harness';
+import { waymarkOnly } from './context';
 import { createHttp } from './http';
 import { SessionStore } from './session';
 
@@ -43,5 +44,30 @@ describe('a --server that is not Waymark', () => {
     });
     expect(res.code).toBe(6);
     expect(res.err).toContain(`${url} is not a Waymark server`);
+  });
+});
+
+describe('waymarkOnly', () => {
+  const answering = (type: string, status = 200) =>
+    waymarkOnly(
+      async () => new Response('a,b\r\n', { status, headers: { 'content-type': type } }),
+      'http://x',
+    );
+
+  it('lets through the file a download asked for by its type', async () => {
+    const res = await answering('text/csv; charset=utf-8')('http://x/api/tenant/export/users', {
+      headers: { accept: 'text/csv, application/x-ndjson, application/json' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses an answer of a type nobody asked for, and an error page of the asked type', async () => {
+    await expect(
+      answering('text/html')('http://x/api/tenant/export/users', { headers: { accept: 'text/csv' } }),
+    ).rejects.toThrow(/is not a Waymark server/);
+    await expect(
+      answering('text/csv', 502)('http://x/api/tenant/export/users', { headers: { accept: 'text/csv' } }),
+    ).rejects.toThrow(/is not a Waymark server/);
+    await expect(answering('text/csv')('http://x/api/user/me')).rejects.toThrow(/is not a Waymark server/);
   });
 });
