@@ -3,6 +3,9 @@
  * that has none: a request and a success response made from the call's schemas with plausible values, and
  * a description of each `id`-like path parameter from the path. Then edit it to be true to life — the
  * OpenAPI document publishes it and server/http/contract.test.ts sends it to the real server.
+ * Its strings that only repeat their key's name ("currency": "currency") and its generic url
+ * (https://waymark.example.com/roadmap/1) are placeholders: server/http/openapi.unit.test.ts fails until
+ * each is replaced by what the server answers for that request.
  *   npx tsx scripts/openapi-example.ts            every call without an example
  *   npx tsx scripts/openapi-example.ts group.call  that call (overwrites)
  */
