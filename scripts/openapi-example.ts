@@ -145,6 +145,13 @@ function idDescription(path: string, param: string): string {
         .toLowerCase()}.`;
 }
 
+/** Most calls answer a success with no `message` (the envelope's is optional): add it by hand where one does. */
+function withoutMessage(body: unknown) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { message: _message, ...rest } = body as Json;
+  return rest;
+}
+
 function write(name: string, call: CallDef) {
   const params = exampleOf(call.params, 'input') as Json | undefined;
   const parameters: Record<string, string> = {};
@@ -160,7 +167,7 @@ function write(name: string, call: CallDef) {
   const example = {
     ...(Object.keys(parameters).length ? { parameters } : {}),
     ...(Object.keys(request).length ? { request } : {}),
-    response: { status, body: exampleOf(call.responses[status], 'output') },
+    response: { status, body: withoutMessage(exampleOf(call.responses[status], 'output')) },
   };
   const problems: string[] = [];
   const check = (schema: z.ZodType | undefined, value: unknown, what: string) => {
