@@ -1,7 +1,8 @@
 /**
  * The API document a client generator can live on: every call has its example file (a new call without
  * one fails here: `npx tsx scripts/openapi-example.ts` writes a starting one), the examples parse by the
- * call's own schemas, every parameter is described, every request and response has an example, public
+ * call's own schemas and show no generator placeholder (a string that is its key's name, the generic
+ * url), every parameter is described, every request and response has an example, public
  * calls list no 401/403, rate-limited calls list 429 with Retry-After, and docs/openapi.json is the
  * document the contract makes today.
  */
@@ -39,6 +40,28 @@ const issuesOf = (
   const r = schema.safeParse(value);
   return r.success ? [] : (r.error?.issues ?? []).map((i) => `${i.path.join('.')} ${i.message}`);
 };
+
+/** `linkedIn`, `linked_in` and "linked in" alike. */
+const bare = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** The address scripts/openapi-example.ts writes for every url-like field, and its bare origin. */
+const GENERIC_URLS = ['https://waymark.example.com/roadmap/1', 'https://waymark.example.com/'];
+
+/**
+ * Values scripts/openapi-example.ts writes as a start and a partner must never read as what the server
+ * answers: a string that is its own key's name (`"currency": "currency"`, `"linkedIn": "linked in"`), or
+ * that name padded to a minimum length (`"id": "idxxxxxxxx"`), and the generic url.
+ */
+function placeholdersIn(value: unknown, key = '', path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => placeholdersIn(v, key, `${path}[${i}]`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => placeholdersIn(v, k, path ? `${path}.${k}` : k));
+  if (typeof value !== 'string' || !key) return [];
+  const own = bare(key);
+  if (own && (bare(value) === own || new RegExp(`^${own}x{2,}$`).test(bare(value))))
+    return [`${path} is its key's name: ${JSON.stringify(value)}`];
+  if (GENERIC_URLS.includes(value)) return [`${path} is the generic url ${value}`];
+  return [];
+}
 
 describe('the examples beside the contract', () => {
   it('exist for every call, and only for calls that exist', () => {
@@ -85,6 +108,17 @@ describe('the examples beside the contract', () => {
       const errorSchema = call.responses[e.response.status];
       if (!errorSchema) problems.push(`errors: status ${e.response.status} is not declared`);
       else problems.push(...issuesOf(errorSchema, e.response.body).map((i) => `errors (${e.summary}): ${i}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(calls)('$name: show real values, not the generator placeholders', ({ name }) => {
+    const example = readExample(name)!;
+    const problems = placeholdersIn(example);
+    // no call answers a success with the generator's "message": "OK" (most send none; a few their own)
+    for (const { response } of [example, ...(example.otherSuccesses ?? [])]) {
+      if ((response.body as { message?: unknown } | null)?.message === 'OK')
+        problems.push(`the ${response.status} body carries the generator's "message": "OK"`);
     }
     expect(problems).toEqual([]);
   });
