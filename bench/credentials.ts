@@ -223,6 +223,8 @@ async function main() {
     // ---- links: created and started through the API
     log(`making ${2 * LINKS} final test links …`);
     const links = await pool(Array.from({ length: 2 * LINKS }), 4, async (_x, i) => {
+      // one link a learner when --learners ≥ 2 × --links: a learner's second pass of the final test earns no
+      // new award (the retake rules), and a failed attempt beside it changes what the next one earns
       const learner = learners[i % learners.length]!;
       const token = tokenOf[i % learners.length]!;
       const created = await call('POST', '/api/testlink/create', token, {
@@ -259,6 +261,7 @@ async function main() {
       (l.earns ? earning : plain).push(ms);
     });
     const earned = links.filter((l) => l.earns).map((l) => l.linkId);
+    if (LEARNERS < 2 * LINKS) log('--learners < 2 × --links: some earning evaluations issue nothing');
     let stored = 0;
     for (let i = 0; i < 600; i++) {
       [{ stored }] = rowsOf<{ stored: number }>(

@@ -47,6 +47,9 @@ export function defaultSigners(): number {
 
 const ENTRY = new URL('./sign-worker.mjs', import.meta.url);
 
+/** The signing threads' nice value (Linux: per thread), so that requests come first on busy cores. */
+export const SIGNING_NICE = 10;
+
 export class SignerPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
