@@ -6,12 +6,7 @@
  */
 import { createList } from '@digitalbazaar/vc-bitstring-status-list';
 import { MULTIKEY_V1_CONTEXT, VC_V2_CONTEXT } from '@shared/credentials/contexts';
-import {
-  type DidDocument,
-  DidNotResolved,
-  didWebDocumentUrl,
-  resolveDidKey,
-} from '@shared/credentials/did';
+import { type DidDocument, DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
 import { type VerificationReport, verifyCredential } from '@shared/credentials/verify';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq, sql } from 'drizzle-orm';
