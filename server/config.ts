@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultSigners } from './credentials/signers';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -134,6 +135,13 @@ const Env = z
     CREDENTIAL_WITHDRAWN_KEYS: z.string().default(''),
     /** Whether verifying may fetch other issuers' did:web documents and status lists over HTTPS. */
     CREDENTIALS_FETCH: bool.default(true),
+    /** Threads that sign credentials and status lists, beside the event loop (default: the cores less one, 1–4). */
+    CREDENTIAL_SIGNERS: z.coerce
+      .number({ error: 'must be a number of threads' })
+      .int('must be a whole number of threads')
+      .min(1, 'must be at least 1')
+      .max(32, 'must be at most 32')
+      .optional(),
     /** E-mail addresses of platform staff, who may revoke any award (comma separated). */
     PLATFORM_STAFF_EMAILS: z.string().default(''),
   })
@@ -278,6 +286,7 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
       previousKeys: list(env.CREDENTIAL_PREVIOUS_KEYS),
       withdrawnKeys: list(env.CREDENTIAL_WITHDRAWN_KEYS),
       fetch: env.CREDENTIALS_FETCH,
+      signers: env.CREDENTIAL_SIGNERS ?? defaultSigners(),
       platformStaff: list(env.PLATFORM_STAFF_EMAILS).map((e) => e.toLowerCase()),
     },
     storage: {

@@ -4,18 +4,9 @@
  * revocation, and verification of any issuer's credential. Everything a request needs is in PostgreSQL, so
  * any number of server processes serve the same credentials and lists.
  */
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import * as vc from '@digitalbazaar/vc';
 import { createList } from '@digitalbazaar/vc-bitstring-status-list';
-import { documentLoader, VC_V2_CONTEXT } from '@shared/credentials/contexts';
-import {
-  type DidDocument,
-  DidNotResolved,
-  didWebDocumentUrl,
-  resolveDidKey,
-  verificationMethodOf,
-} from '@shared/credentials/did';
+import { MULTIKEY_V1_CONTEXT, VC_V2_CONTEXT } from '@shared/credentials/contexts';
+import { type DidDocument, DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
 import { type VerificationReport, verifyCredential } from '@shared/credentials/verify';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq, sql } from 'drizzle-orm';
@@ -29,6 +20,7 @@ import { users } from '../db/schema';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
 import { type FetchJson, fetchPublicJson } from './fetch';
 import type { IssuerKeys } from './keys';
+import { type SignerPool, signerPool } from './signers';
 import { credentialRevocations, credentialStatusLists, credentials } from './tables';
 
 type Json = Record<string, unknown>;
@@ -73,6 +65,7 @@ export interface CredentialServiceOptions {
 export class CredentialService {
   readonly did: string;
   private readonly fetchJson: FetchJson;
+  private readonly signers: SignerPool;
   private readonly pending = new Map<string, Promise<CredentialRow | null>>();
   private readonly lists = new Map<number, { at: number; document: Json; updatedAt: Date }>();
   private readonly listLoads = new Map<number, Promise<{ document: Json; updatedAt: Date } | null>>();
@@ -86,21 +79,26 @@ export class CredentialService {
   ) {
     this.did = keys.did;
     this.fetchJson = options.fetchJson ?? fetchPublicJson;
+    this.signers = signerPool(config.credentials.signers);
   }
 
   private now() {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Signs a credential or status list with the current key. */
-  private async sign(document: Json): Promise<Json> {
+  /** Signs a credential or status list with the current key, on a signing thread (signers.ts). */
+  private sign(document: Json): Promise<Json> {
     const { signing } = this.keys;
-    const suite = new DataIntegrityProof({ signer: signing.pair.signer(), cryptosuite });
-    const loader = documentLoader(async (url) => {
-      if (url === signing.id) return verificationMethodOf(await this.keys.didDocument(), url);
-      return null;
+    return this.signers.sign(document, {
+      secretKeyMultibase: signing.pair.secretKeyMultibase!,
+      method: {
+        '@context': MULTIKEY_V1_CONTEXT,
+        id: signing.id,
+        type: 'Multikey',
+        controller: this.did,
+        publicKeyMultibase: signing.publicKeyMultibase,
+      },
     });
-    return vc.issue({ credential: document, suite, documentLoader: loader });
   }
 
   // ---- issuing
