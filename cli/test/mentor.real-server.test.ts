@@ -363,7 +363,47 @@ describe.skipIf(!emulatorHost)(
         outcome: 'NOT_YET_SUBSCRIBED',
         message: 'not yet subscribed',
         quantity: 11,
+        seatsNeeded: 1,
       });
+
+      // out of seats: the run stops at the first refusal and says how many seats to buy, and where
+      writeFileSync(file, [emails[10]!, uniqueEmail('later1'), uniqueEmail('later2')].join('\n'));
+      const full = await waymark(['seats', 'import', file, '--concurrency', '1']);
+      expect(full.code).toBe(8);
+      expect(byLine(full)).toEqual({ 1: 'paymentRequired' });
+      expect(full.events.at(-1)).toMatchObject({
+        event: 'summary',
+        paymentRequired: 1,
+        notAttempted: 2,
+        seatsToBuy: 3,
+        checkout: 'waymark seats buy 3',
+        portal: `${server}/portal/users`,
+      });
+      const plainFull = await waymark(['--no-json', 'seats', 'import', file, '--concurrency', '1']);
+      expect(plainFull.out).toContain('Buy 3 seats for the 3 not added: waymark seats buy 3');
+      const noRoom = await waymark([
+        'seats',
+        'invite',
+        uniqueEmail('inv1'),
+        uniqueEmail('inv2'),
+        '--concurrency',
+        '1',
+      ]);
+      expect(noRoom.code).toBe(8);
+      expect(noRoom.events.filter((e) => e.event === 'invitation').map((e) => e.status)).toEqual([
+        'cannotInvite',
+      ]);
+      expect(noRoom.events.at(-1)).toMatchObject({ event: 'summary', notAttempted: 1, seatsToBuy: 2 });
+
+      // the checkout for those seats, through the portal's own call
+      const buy = await waymark(['seats', 'buy', '3']);
+      expect(buy.err).toBe('');
+      expect(buy.code).toBe(0);
+      expect(buy.events[0]).toMatchObject({ event: 'checkout', seats: 3, quantity: 13, status: 'OPEN' });
+      expect(buy.events[0].url).toMatch(/^http/);
+      const session = await get(`/tenant/stripe/checkout-session/${buy.events[0].id}`);
+      expect(session).toMatchObject({ quantity: 13, status: 'OPEN' });
+      expect((await waymark(['seats', 'buy', '0'])).code).toBe(2);
 
       // only learners who are there already: nothing to do, and that is a success
       writeFileSync(file, emails.slice(0, 3).join('\n'));
@@ -410,6 +450,49 @@ describe.skipIf(!emulatorHost)(
         questionCount: 11,
       });
       expect(Date.parse(link.startTime)).toBe(Date.parse(start));
+
+      // sharing again with someone who has a test of it: refused, naming them; --force gives another
+      const again = await waymark([
+        'assessments',
+        'share',
+        assessmentId,
+        '--users',
+        `${a!.account.email},${learners[2]!.account.email}`,
+        '--start',
+        start,
+        '--duration',
+        '2',
+      ]);
+      expect(again.code).toBe(7);
+      expect(again.events).toEqual([
+        expect.objectContaining({
+          event: 'invalid',
+          field: '--users',
+          message: expect.stringContaining(
+            `${a!.account.email.toLowerCase()} already has a test of this assessment`,
+          ),
+        }),
+      ]);
+      expect(again.err).toContain('add --force');
+      expect(await get('/testlink/list', a!.token)).toHaveLength(links.length);
+      expect(await get('/testlink/list', learners[2]!.token)).toHaveLength(0);
+      const forced = await waymark([
+        'assessments',
+        'share',
+        assessmentId,
+        '--users',
+        a!.account.email,
+        '--start',
+        start,
+        '--duration',
+        '2',
+        '--force',
+      ]);
+      expect(forced.code).toBe(0);
+      expect(forced.events[0]).toMatchObject({ event: 'shared', created: 1 });
+      const withSecond = await get('/testlink/list', a!.token);
+      expect(withSecond).toHaveLength(links.length + 1);
+      links.push(withSecond.find((l: { linkId: string }) => forced.events[0].linkIds.includes(l.linkId)));
 
       // the rules, before anything is shared
       const empty = (await waymark(['assessments', 'create', 'CLI: empty'])).events[0]._id;
