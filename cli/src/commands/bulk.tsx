@@ -207,9 +207,10 @@ export async function runBulk<T, R, S extends string>(
   }
 
   const failed = reports.filter((r) => r.failed).length;
-  if (failed) throw new CliError(spec.partialMessage(failed, total), ExitCode.partial);
-  if (reports.length < total)
-    throw new CliError(`${total - reports.length} of ${total} not attempted.`, ExitCode.partial);
+  const notAttempted = total - reports.length;
+  const stoppedNote = notAttempted ? ` Stopped there: ${notAttempted} not attempted.` : '';
+  if (failed) throw new CliError(`${spec.partialMessage(failed, total)}${stoppedNote}`, ExitCode.partial);
+  if (notAttempted) throw new CliError(`${notAttempted} of ${total} not attempted.`, ExitCode.partial);
   return reports;
 }
 

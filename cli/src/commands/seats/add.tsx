@@ -189,7 +189,9 @@ export async function addSeatsFrom(
       const toBuy = paymentRows + notAttempted + extraNeeded;
       return {
         lines: [
-          `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`,
+          notAttempted
+            ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
+            : 'Every seat is taken.',
           `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${paymentRows + notAttempted} not added: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
         ],
         fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },

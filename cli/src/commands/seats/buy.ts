@@ -32,10 +32,11 @@ export async function buySeats(ctx: Context, options: SeatsBuyOptions): Promise<
     output.emit({ event: 'checkout', seats, ...data, opened });
     return;
   }
+  const charge = info.isSubscribed
+    ? 'for the rest of this billing period'
+    : `for the first ${info.periodType} of the subscription`;
   output.note(
-    `${seats} more seat${seats === 1 ? '' : 's'} (${info.totalQuantity} → ${data.quantity}): ${data.amount} ${data.currency} now${
-      info.isSubscribed ? ' for the rest of this period' : ` a ${info.periodType}`
-    }. The checkout is open until ${formatDateTime(data.expiresAt)}.`,
+    `${seats} more seat${seats === 1 ? '' : 's'} (${info.totalQuantity} → ${data.quantity}): ${data.amount} ${data.currency} now ${charge}. Pay on this page before ${formatDateTime(data.expiresAt)}:`,
   );
   if (options.open && !opened) output.note('No browser could be opened here: open the link yourself.');
   output.line(data.url);

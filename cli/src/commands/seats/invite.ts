@@ -155,7 +155,9 @@ export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Pr
       const portal = `${ctx.server}/portal/users`;
       return {
         lines: [
-          `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`,
+          notAttempted
+            ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
+            : 'Every seat is taken.',
           `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${toBuy} not invited: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
         ],
         fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
