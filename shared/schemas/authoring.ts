@@ -131,7 +131,7 @@ export const ShareAssessmentInput = z
      * Share even with learners who already have a test of this assessment (each gets another test and
      * e-mail). Without it such a share is refused with 409 ALREADY_SHARED naming them (`alreadyShared`).
      */
-    force: z.boolean({ error: 'force must be true or false' }).optional(),
+    force: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.startTime % (15 * 60_000) !== 0) {
