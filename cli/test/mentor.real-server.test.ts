@@ -363,6 +363,7 @@ describe.skipIf(!emulatorHost)(
         outcome: 'NOT_YET_SUBSCRIBED',
         message: 'not yet subscribed',
         quantity: 11,
+        seatsNeeded: 1,
       });
 
       // only learners who are there already: nothing to do, and that is a success
@@ -384,20 +385,68 @@ describe.skipIf(!emulatorHost)(
       ]);
     }, 90_000);
 
+    it('stops adding or inviting once every seat is taken, says how many to buy, and starts that checkout', async () => {
+      // the ten free seats are taken (the test before); the eleventh learner and two more would need seats
+      const emails = learners.map((l) => l.account.email);
+      const file = join(dir, 'more.txt');
+      const byLine = (r: { events: Record<string, unknown>[] }) =>
+        Object.fromEntries(r.events.filter((e) => e.event === 'seat').map((e) => [e.line, e.status]));
+      writeFileSync(file, [emails[10]!, uniqueEmail('later1'), uniqueEmail('later2')].join('\n'));
+      const full = await waymark(['seats', 'import', file, '--concurrency', '1']);
+      expect(full.code).toBe(8);
+      expect(byLine(full)).toEqual({ 1: 'paymentRequired' });
+      expect(full.events.at(-1)).toMatchObject({
+        event: 'summary',
+        paymentRequired: 1,
+        notAttempted: 2,
+        seatsToBuy: 3,
+        checkout: 'waymark seats buy 3',
+        portal: `${server}/portal/users`,
+      });
+      const plainFull = await waymark(['--no-json', 'seats', 'import', file, '--concurrency', '1']);
+      expect(plainFull.out).toContain('Buy 3 seats for the 3 not added: waymark seats buy 3');
+      const noRoom = await waymark([
+        'seats',
+        'invite',
+        uniqueEmail('inv1'),
+        uniqueEmail('inv2'),
+        '--concurrency',
+        '1',
+      ]);
+      expect(noRoom.code).toBe(8);
+      expect(noRoom.events.filter((e) => e.event === 'invitation').map((e) => e.status)).toEqual([
+        'cannotInvite',
+      ]);
+      expect(noRoom.events.at(-1)).toMatchObject({ event: 'summary', notAttempted: 1, seatsToBuy: 2 });
+
+      // the checkout for those seats, through the portal's own call
+      const buy = await waymark(['seats', 'buy', '3']);
+      expect(buy.err).toBe('');
+      expect(buy.code).toBe(0);
+      expect(buy.events[0]).toMatchObject({ event: 'checkout', seats: 3, quantity: 13, status: 'OPEN' });
+      expect(buy.events[0].url).toMatch(/^http/);
+      const session = await get(`/tenant/stripe/checkout-session/${buy.events[0].id}`);
+      expect(session).toMatchObject({ quantity: 13, status: 'OPEN' });
+      expect((await waymark(['seats', 'buy', '0'])).code).toBe(2);
+    }, 60_000);
+
     it('shares an assessment with learners, checking the rules of mentor §5 first', async () => {
+      const shareAs = (id: string, users: string, start: string, duration: string, ...extra: string[]) =>
+        waymark([
+          'assessments',
+          'share',
+          id,
+          '--users',
+          users,
+          '--start',
+          start,
+          '--duration',
+          duration,
+          ...extra,
+        ]);
       const start = quarterHourFrom(60);
       const [a, b] = learners;
-      const shared = await waymark([
-        'assessments',
-        'share',
-        assessmentId,
-        '--users',
-        `${a!.account.email},${b!.user._id}`,
-        '--start',
-        start,
-        '--duration',
-        '2',
-      ]);
+      const shared = await shareAs(assessmentId, `${a!.account.email},${b!.user._id}`, start, '2');
       expect(shared.err).toBe('');
       expect(shared.code).toBe(0);
       expect(shared.events[0]).toMatchObject({ event: 'shared', created: 2, questions: 11, duration: 2 });
@@ -411,51 +460,53 @@ describe.skipIf(!emulatorHost)(
       });
       expect(Date.parse(link.startTime)).toBe(Date.parse(start));
 
+      // sharing again with someone who has a test of it: refused, naming them; --force gives another
+      const again = await shareAs(
+        assessmentId,
+        `${a!.account.email},${learners[2]!.account.email}`,
+        start,
+        '2',
+      );
+      expect(again.code).toBe(7);
+      expect(again.events).toEqual([
+        expect.objectContaining({
+          event: 'invalid',
+          field: '--users',
+          message: expect.stringContaining(
+            `${a!.account.email.toLowerCase()} already has a test of this assessment`,
+          ),
+        }),
+      ]);
+      expect(again.err).toContain('add --force');
+      expect(await get('/testlink/list', a!.token)).toHaveLength(links.length);
+      expect(await get('/testlink/list', learners[2]!.token)).toHaveLength(0);
+      const forced = await shareAs(assessmentId, a!.account.email, start, '2', '--force');
+      expect(forced.code).toBe(0);
+      expect(forced.events[0]).toMatchObject({ event: 'shared', created: 1 });
+      const withSecond = await get('/testlink/list', a!.token);
+      expect(withSecond).toHaveLength(links.length + 1);
+      links.push(withSecond.find((l: { linkId: string }) => forced.events[0].linkIds.includes(l.linkId)));
+
       // the rules, before anything is shared
       const empty = (await waymark(['assessments', 'create', 'CLI: empty'])).events[0]._id;
-      const tooFew = await waymark([
-        'assessments',
-        'share',
-        empty,
-        '--users',
-        a!.account.email,
-        '--start',
-        start,
-        '--duration',
-        '1',
-      ]);
+      const tooFew = await shareAs(empty, a!.account.email, start, '1');
       expect(tooFew.code).toBe(7);
       expect(tooFew.err).toContain(
         'Please add at least 10 questions to the assessment before sharing it. It has 0.',
       );
 
-      const wrongTime = await waymark([
-        'assessments',
-        'share',
-        assessmentId,
-        '--users',
-        a!.account.email,
-        '--start',
-        '2020-01-01T10:07:00Z',
-        '--duration',
-        '0',
-      ]);
+      const wrongTime = await shareAs(assessmentId, a!.account.email, '2020-01-01T10:07:00Z', '0');
       expect(wrongTime.code).toBe(7);
       // off the step, too short, and in the past: every problem at once
       expect(wrongTime.events.map((e) => e.field)).toEqual(['--start', '--duration', '--start']);
       expect(wrongTime.events.at(-1).message).toContain('The start time cannot be in the past');
 
-      const stranger = await waymark([
-        'assessments',
-        'share',
+      const stranger = await shareAs(
         assessmentId,
-        '--users',
         `${a!.account.email},${learners[10]!.account.email}`,
-        '--start',
         start,
-        '--duration',
         '1',
-      ]);
+      );
       expect(stranger.code).toBe(7);
       expect(stranger.err).toContain(
         `--users entry 2: ${learners[10]!.account.email}: is not one of your learners`,
@@ -463,18 +514,7 @@ describe.skipIf(!emulatorHost)(
       const after = await get('/testlink/list', a!.token);
       expect(after).toHaveLength(links.length);
 
-      const dry = await waymark([
-        'assessments',
-        'share',
-        assessmentId,
-        '--users',
-        a!.account.email,
-        '--start',
-        start,
-        '--duration',
-        '1',
-        '--dry-run',
-      ]);
+      const dry = await shareAs(assessmentId, a!.account.email, start, '1', '--dry-run');
       expect(dry.code).toBe(0);
       expect(dry.events[0]).toMatchObject({ status: 'wouldShare', dryRun: true });
       expect(await get('/testlink/list', a!.token)).toHaveLength(links.length);

@@ -48,7 +48,7 @@ import { presignImageUpload } from '../awards/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
@@ -571,6 +571,29 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           );
         if (seats.length !== userIds.length)
           throw badRequest('Some of these people are not your learners', 'userIds');
+        if (!body.force) {
+          // a second share gives a second test and e-mail: only when asked for
+          const had = await db
+            .select({ userId: testLinks.userId, createdAt: sql<Date>`min(${testLinks.createdAt})` })
+            .from(testLinks)
+            .where(and(eq(testLinks.tenantAssessmentId, a.id), inArray(testLinks.userId, userIds)))
+            .groupBy(testLinks.userId);
+          if (had.length) {
+            const emailOf = new Map(seats.map((s) => [s.id, s.email]));
+            const alreadyShared = had
+              .map((h) => ({
+                _id: h.userId ?? '',
+                email: emailOf.get(h.userId ?? '') ?? '',
+                sharedAt: new Date(h.createdAt).toISOString(),
+              }))
+              .sort((x, y) => x.email.localeCompare(y.email));
+            const names = alreadyShared.map((l) => l.email);
+            throw conflict(
+              `${had.length === 1 ? '1 learner already has' : `${had.length} learners already have`} a test of this assessment: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}. Share again with force to give them another.`,
+              { errorCode: 'ALREADY_SHARED', field: 'userIds', alreadyShared },
+            );
+          }
+        }
         const start = new Date(body.startTime);
         const end = new Date(body.startTime + body.duration * 3600_000);
         const created = await db.transaction(async (tx) => {

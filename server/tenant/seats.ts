@@ -130,13 +130,19 @@ export async function addLearner(db: Db, tenantId: string, email: string, now: D
       isOffered: await isOffered(tx, tenantId, usage.subscription, now),
     });
     const quantity = usage.active + usage.pending + 1;
+    // what this learner needs beyond the seats the tenant may hold now (more than one when the allowance
+    // shrank under the seats held, e.g. a subscription cut back)
+    const seatsNeeded = Math.max(1, quantity - usage.allowance);
     if (decision !== 'ADD') {
       const message = {
         NOT_YET_SUBSCRIBED: TENANT_MESSAGES.notYetSubscribed,
         PAYMENT_REQUIRED: TENANT_MESSAGES.paymentRequired,
         OFFER_LIMIT: TENANT_MESSAGES.offerLimit,
       }[decision];
-      return { data: { outcome: decision, user: null, learnerId: learner.id, quantity }, message };
+      return {
+        data: { outcome: decision, user: null, learnerId: learner.id, quantity, seatsNeeded },
+        message,
+      };
     }
     const [seat] = await tx
       .insert(tenantUsers)
@@ -159,6 +165,7 @@ export async function addLearner(db: Db, tenantId: string, email: string, now: D
         user: toSeat(seat!, learner),
         learnerId: learner.id,
         quantity: quantity,
+        seatsNeeded: 0,
       },
       message: TENANT_MESSAGES.added,
     };

@@ -127,6 +127,11 @@ export const ShareAssessmentInput = z
       .int()
       .min(1, 'The duration must be at least 1 hour')
       .max(24 * 30),
+    /**
+     * Share even with learners who already have a test of this assessment (each gets another test and
+     * e-mail). Without it such a share is refused with 409 ALREADY_SHARED naming them (`alreadyShared`).
+     */
+    force: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.startTime % (15 * 60_000) !== 0) {

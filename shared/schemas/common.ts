@@ -73,6 +73,8 @@ export const ErrorBody = z.object({
   keyPattern: z.record(z.string(), z.number()).optional(),
   /** Every invalid field with its message, for bad input. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** ALREADY_SHARED: the learners who already have a test of the assessment, and when it was made. */
+  alreadyShared: z.array(z.object({ _id: z.string(), email: z.string(), sharedAt: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

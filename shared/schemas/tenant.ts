@@ -187,8 +187,13 @@ export const AddUserResult = z.object({
   user: TenantSeat.nullable(),
   /** The learner's user id (for create-subscription's learnerId when a payment is needed). */
   learnerId: Id,
-  /** Seats to buy in total (current seats + 1) when a payment is needed; else the seats held now. */
+  /**
+   * The seats the tenant would hold in total with this learner (seats held + pending invitations + 1): the
+   * checkout's quantity (mentor §4: list length + 1). Not the number to buy: see seatsNeeded.
+   */
   quantity: z.number().int(),
+  /** When a payment is needed: the seats to buy, beyond those held now, to add this learner (0 when added). */
+  seatsNeeded: z.number().int(),
 });
 
 /** The answer to the check before adding: the learner exists and is not a seat of this tenant yet. */

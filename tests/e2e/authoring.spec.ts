@@ -131,6 +131,20 @@ test.describe('assessment management and the question editor', () => {
     await expectAccessible(page, 'assign users');
     await share.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByText(/Shared with 1 learner/)).toBeVisible();
+
+    // sharing again with the same learner: said, and done only when asked for
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('button', { name: /Share/ })
+      .click();
+    await share.getByLabel(learner.email).check();
+    await share.getByRole('button', { name: 'Assign' }).click();
+    await expect(share.getByRole('alert')).toContainText(
+      `1 learner already has a test of this assessment: ${learner.email.toLowerCase()}.`,
+    );
+    await expectAccessible(page, 'assign users again');
+    await share.getByRole('button', { name: 'Assign again' }).click();
+    await expect(page.getByText(/Shared with 1 learner/).last()).toBeVisible();
   });
 
   test('the add-question search reads the bank on, page by page, and adds a question from it', async ({

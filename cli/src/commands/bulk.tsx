@@ -55,6 +55,12 @@ export interface BulkSpec<T, R, S extends string> {
   summarize: (count: (status: S) => number) => { lines: string[]; fields?: Record<string, unknown> };
   /** The message of exit code 8, when some items failed. */
   partialMessage: (failed: number, total: number) => string;
+  /**
+   * Whether an item's outcome means none of the rest can succeed (every seat taken): no further item is
+   * started, and `halted` gives the summary's lines, told how many were not attempted.
+   */
+  halts?: (outcome: PoolOutcome<R>) => boolean;
+  halted?: (notAttempted: number) => { lines: string[]; fields?: Record<string, unknown> };
 }
 
 /** Errors that end the whole run rather than one item. */
@@ -134,6 +140,7 @@ export async function runBulk<T, R, S extends string>(
       concurrency: spec.concurrency,
       signal: ctx.signal,
       isFatal,
+      ...(spec.halts ? { halts: spec.halts } : {}),
       onSettled: (item, index, outcome) => {
         const r = report(item, index, outcome);
         reports.push(r);
@@ -145,9 +152,15 @@ export async function runBulk<T, R, S extends string>(
     const count = (status: S) => reports.filter((r) => r.event.status === status).length;
     const { lines, fields } = spec.summarize(count);
     const notAttempted = total - reports.length;
+    const halted = result.halted && notAttempted > 0;
+    const haltNote = result.halted ? spec.halted?.(notAttempted) : undefined;
     const summary = {
-      tone: (failed || stopped ? 'fail' : dryRun ? 'info' : 'ok') as Tone,
-      lines: [...lines, ...(stopped ? [`Stopped early: ${notAttempted} not attempted.`] : [])],
+      tone: (failed || stopped || halted ? 'fail' : dryRun ? 'info' : 'ok') as Tone,
+      lines: [
+        ...lines,
+        ...(stopped ? [`Stopped early: ${notAttempted} not attempted.`] : []),
+        ...(haltNote?.lines ?? []),
+      ],
     };
     if (output.json) {
       output.emit({
@@ -155,7 +168,8 @@ export async function runBulk<T, R, S extends string>(
         total,
         ...Object.fromEntries(Object.keys(spec.statuses).map((s) => [s, count(s as S)])),
         ...fields,
-        ...(stopped ? { notAttempted } : {}),
+        ...haltNote?.fields,
+        ...(stopped || result.halted ? { notAttempted } : {}),
         dryRun,
       });
     } else if (output.mode === 'plain') for (const l of summary.lines) output.line(l);
@@ -193,7 +207,10 @@ export async function runBulk<T, R, S extends string>(
   }
 
   const failed = reports.filter((r) => r.failed).length;
-  if (failed) throw new CliError(spec.partialMessage(failed, total), ExitCode.partial);
+  const notAttempted = total - reports.length;
+  const stoppedNote = notAttempted ? ` Stopped there: ${notAttempted} not attempted.` : '';
+  if (failed) throw new CliError(`${spec.partialMessage(failed, total)}${stoppedNote}`, ExitCode.partial);
+  if (notAttempted) throw new CliError(`${notAttempted} of ${total} not attempted.`, ExitCode.partial);
   return reports;
 }
 

@@ -3,7 +3,7 @@
  * own schema and the editor's rules before the call, learners named by e-mail resolved to their user ids,
  * and the call itself (PUT /tenant/assessment/{id}/assign-users), in batches of the most it takes at once.
  */
-import type { Client } from '@shared/client/client';
+import { ApiError, type Client } from '@shared/client/client';
 import { assignAssessmentUsers } from '@shared/contract/authoring';
 import type { Question } from '@shared/schemas/assessment';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE, ShareAssessmentInput } from '@shared/schemas/authoring';
@@ -143,29 +143,54 @@ export async function resolveLearners(
   return { learners, problems };
 }
 
-/** Shares in batches of SHARE_BATCH; returns the links created. */
+/** Learners who already have a test of the assessment (the server's 409 ALREADY_SHARED). */
+export class AlreadySharedError extends Error {
+  constructor(
+    readonly learners: readonly { _id: string; email: string; sharedAt: string }[],
+    /** Links made by earlier batches of this share before the refusal. */
+    readonly created: number,
+  ) {
+    super(
+      `${learners.length === 1 ? '1 learner already has' : `${learners.length} learners already have`} a test of this assessment`,
+    );
+    this.name = 'AlreadySharedError';
+  }
+}
+
+/**
+ * Shares in batches of SHARE_BATCH; returns the links created. Without `force` the server refuses a batch
+ * holding a learner who already has a test of the assessment: thrown as AlreadySharedError.
+ */
 export async function shareAssessment(
   client: Client,
   assessmentId: string,
   userIds: readonly string[],
   timing: ShareTiming,
   signal?: AbortSignal,
+  force = false,
 ): Promise<{ created: number; linkIds: string[] }> {
   let created = 0;
   const linkIds: string[] = [];
   for (let i = 0; i < userIds.length; i += SHARE_BATCH) {
-    const { data } = await client.call(assignAssessmentUsers, {
-      params: { id: assessmentId },
-      body: {
-        userIds: userIds.slice(i, i + SHARE_BATCH),
-        createdAt: Date.now(),
-        startTime: timing.startTime,
-        duration: timing.duration,
-      },
-      signal,
-    });
-    created += data.created;
-    linkIds.push(...data.linkIds);
+    try {
+      const { data } = await client.call(assignAssessmentUsers, {
+        params: { id: assessmentId },
+        body: {
+          userIds: userIds.slice(i, i + SHARE_BATCH),
+          createdAt: Date.now(),
+          startTime: timing.startTime,
+          duration: timing.duration,
+          ...(force ? { force: true } : {}),
+        },
+        signal,
+      });
+      created += data.created;
+      linkIds.push(...data.linkIds);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && err.errorCode === 'ALREADY_SHARED')
+        throw new AlreadySharedError(err.body.alreadyShared ?? [], created);
+      throw err;
+    }
   }
   return { created, linkIds };
 }

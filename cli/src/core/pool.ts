@@ -11,6 +11,8 @@ export interface PoolOptions<T, R> {
   onSettled?: (item: T, index: number, outcome: PoolOutcome<R>) => void;
   /** Whether an error stops the whole run rather than failing one item. */
   isFatal?: (error: unknown) => boolean;
+  /** Whether an outcome means no further item can succeed: start no more (those in flight finish). */
+  halts?: (outcome: PoolOutcome<R>) => boolean;
 }
 
 export type PoolOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -19,6 +21,8 @@ export interface PoolResult<R> {
   /** Outcomes in input order; undefined for items never started (after a fatal error or an abort). */
   outcomes: (PoolOutcome<R> | undefined)[];
   fatal: unknown;
+  /** An outcome said no further item could succeed (`halts`): the rest were not started. */
+  halted: boolean;
 }
 
 export async function runPool<T, R>(
@@ -30,7 +34,8 @@ export async function runPool<T, R>(
   const limit = Math.max(1, Math.floor(options.concurrency));
   let next = 0;
   let fatal: unknown;
-  const stopped = () => fatal !== undefined || options.signal?.aborted === true;
+  let halted = false;
+  const stopped = () => halted || fatal !== undefined || options.signal?.aborted === true;
 
   const lane = async () => {
     while (!stopped() && next < items.length) {
@@ -47,10 +52,11 @@ export async function runPool<T, R>(
         outcome = { ok: false, error };
       }
       outcomes[index] = outcome;
+      if (options.halts?.(outcome)) halted = true;
       options.onSettled?.(item, index, outcome);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   if (fatal === undefined && options.signal?.aborted) fatal = options.signal.reason;
-  return { outcomes, fatal };
+  return { outcomes, fatal, halted: halted && fatal === undefined };
 }

@@ -108,7 +108,15 @@ export type AddOutcome =
   | { kind: 'added'; learnerId: string; name: string | null }
   | { kind: 'already'; message: string }
   | { kind: 'notFound'; mayInvite: boolean; message: string }
-  | { kind: 'payment'; outcome: string; message: string; quantity: number };
+  | {
+      kind: 'payment';
+      outcome: string;
+      message: string;
+      /** The seats the tenant would hold with this learner (the checkout's quantity). */
+      quantity: number;
+      /** The seats to buy, beyond those held now, to add this learner. */
+      seatsNeeded: number;
+    };
 
 const isDuplicate = (err: unknown) =>
   err instanceof ApiError && err.status === 409 && String(err.code) === '11000';
@@ -130,6 +138,7 @@ export async function addSeat(client: Client, email: string, signal?: AbortSigna
       outcome: data.outcome,
       message: res.message ?? data.outcome,
       quantity: data.quantity,
+      seatsNeeded: data.seatsNeeded,
     };
   } catch (err) {
     if (isDuplicate(err)) return { kind: 'already', message: (err as ApiError).message };

@@ -8,6 +8,7 @@ import { getAssessment } from '@shared/contract/authoring';
 import { formatDateTime } from '@shared/rules/format-date';
 import { Id } from '@shared/schemas/common';
 import {
+  AlreadySharedError,
   checkShareable,
   type FieldProblem,
   parseShareTiming,
@@ -28,6 +29,7 @@ export interface AssessmentsShareOptions {
   duration?: string;
   concurrency?: string;
   dryRun?: boolean;
+  force?: boolean;
 }
 
 type Problem = FieldProblem | (PersonProblem & { field?: undefined });
@@ -107,14 +109,31 @@ export async function shareAssessmentCommand(ctx: Context, options: AssessmentsS
       learners: learners.map((l) => ({ _id: l._id, ...(l.email ? { email: l.email } : {}) })),
     };
     if (options.dryRun) return { plan, result: null };
-    const result = await shareAssessment(
-      client,
-      assessment._id,
-      learners.map((l) => l._id),
-      timing.timing,
-      ctx.signal,
-    );
-    return { plan, result };
+    try {
+      const result = await shareAssessment(
+        client,
+        assessment._id,
+        learners.map((l) => l._id),
+        timing.timing,
+        ctx.signal,
+        Boolean(options.force),
+      );
+      return { plan, result };
+    } catch (err) {
+      if (!(err instanceof AlreadySharedError)) throw err;
+      const had = err.learners;
+      fail(
+        ctx,
+        had.map((l) => ({
+          field: '--users',
+          message: `${l.email || l._id} already has a test of this assessment (shared ${formatDateTime(l.sharedAt)})`,
+        })),
+        `${had.length} of the ${learners.length} learners already have a test of “${assessment.name}”; ${
+          err.created ? `${err.created} were given one before the refusal, the rest` : 'nothing'
+        } was shared.`,
+        'Leave them out, or add --force to give each of them another test and e-mail.',
+      );
+    }
   };
 
   const describeOpen = (plan: Awaited<ReturnType<typeof run>>['plan']) =>
@@ -176,10 +195,13 @@ export const assessmentsShareCommand: CommandModule<AssessmentsShareOptions> = {
       .requiredOption('--duration <hours>', 'how long it stays open, in whole hours (at least 1)')
       .option('--concurrency <n>', 'e-mail addresses looked up at a time (1–16)', '4')
       .option('--dry-run', 'check everything against the server; share nothing')
+      .option('--force', 'share even with learners who already have a test of it (each gets another)')
       .addHelpText(
         'after',
         `
 The assessment needs at least 10 questions; the learners must be yours (see \`waymark seats list\`).
+Learners who already have a test of it are named and nothing is shared: sharing again gives each a second
+test and e-mail, which --force does.
 A start time without a zone (2026-03-02T09:30) is read in this computer's time zone.
 
 Examples:

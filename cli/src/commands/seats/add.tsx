@@ -95,6 +95,9 @@ export async function addSeatsFrom(
   const free = freeSeats(info);
   const portal = `${ctx.server}/portal/users`;
   const invitable: string[] = [];
+  /** Rows refused for want of a seat, and seats missing beyond one each (an allowance cut below use). */
+  let paymentRows = 0;
+  let extraNeeded = 0;
 
   const outcomeOf = (item: Item, r: Result): ItemOutcome<Status> => {
     const text = (rest = '') => `${shown(item.where)}  ${item.email}${rest}`;
@@ -120,13 +123,20 @@ export async function addSeatsFrom(
           fields: { mayInvite: r.mayInvite, message: r.message },
         };
       case 'payment':
+        paymentRows++;
+        extraNeeded = Math.max(extraNeeded, r.seatsNeeded - 1);
         return {
           status: 'paymentRequired',
-          text: text(),
-          fields: { outcome: r.outcome, quantity: r.quantity, message: r.message },
-          detail: [
-            `${r.message}: every seat is taken. Buy seats in the portal (${portal}), then run this again.`,
-          ],
+          text: text(
+            ` (every seat is taken: ${r.seatsNeeded} more seat${r.seatsNeeded === 1 ? '' : 's'} needed)`,
+          ),
+          fields: {
+            outcome: r.outcome,
+            quantity: r.quantity,
+            seatsNeeded: r.seatsNeeded,
+            message: r.message,
+          },
+          detail: [`${r.message}`],
         };
     }
   };
@@ -173,6 +183,20 @@ export async function addSeatsFrom(
     },
     partialMessage: (failed, total) =>
       `${failed} of ${total} learner${total === 1 ? '' : 's'} could not be added (see above).`,
+    // once every seat is taken the rest cannot be added either: stop, and say what to buy
+    halts: (outcome) => !dryRun && outcome.ok && outcome.value.kind === 'payment',
+    halted: (notAttempted) => {
+      const toBuy = paymentRows + notAttempted + extraNeeded;
+      return {
+        lines: [
+          notAttempted
+            ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
+            : 'Every seat is taken.',
+          `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${paymentRows + notAttempted} not added: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
+        ],
+        fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
+      };
+    },
   });
 }
 
@@ -188,8 +212,8 @@ export const seatsAddCommand: CommandModule<SeatsAddOptions> = {
         'after',
         `
 Each address gets one line: added; already assigned (it is one of your seats); no such learner (no learner
-account: \`waymark seats invite\` sends them an invitation); payment required (every seat is taken: buy
-seats in the portal). Exit codes: 0 when every learner is now yours, 7 for a malformed address (nothing
+account: \`waymark seats invite\` sends them an invitation); payment required (every seat is taken: the run
+stops there and says how many seats to buy, with \`waymark seats buy <n>\` or in the portal). Exit codes: 0 when every learner is now yours, 7 for a malformed address (nothing
 written), 8 when some could not be added.
 
 Examples:

@@ -117,6 +117,7 @@ export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Pr
   const { client } = ctx.signedIn();
   const dryRun = Boolean(options.dryRun);
   const firebase = dryRun ? null : await identitySettings(ctx.api(), ctx.signal);
+  let noSeatRows = 0;
 
   await runBulk(ctx, {
     label: dryRun ? 'Checking addresses' : 'Inviting',
@@ -142,6 +143,26 @@ export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Pr
       };
     },
     partialMessage: (failed, total) => `${failed} of ${total} could not be invited (see above).`,
+    // an invitation keeps a seat: once none is free the rest cannot be invited either
+    halts: (outcome) => {
+      const noSeat =
+        !outcome.ok && outcome.error instanceof ApiError && outcome.error.errorCode === 'NO_FREE_SEAT';
+      if (noSeat) noSeatRows++;
+      return noSeat;
+    },
+    halted: (notAttempted) => {
+      const toBuy = noSeatRows + notAttempted;
+      const portal = `${ctx.server}/portal/users`;
+      return {
+        lines: [
+          notAttempted
+            ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
+            : 'Every seat is taken.',
+          `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${toBuy} not invited: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
+        ],
+        fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
+      };
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import { ApiError } from '@shared/client/client';
 import { type AssessmentSummary, assignAssessmentUsers } from '@shared/contract/authoring';
 import { tenantUsersList } from '@shared/contract/tenant';
 import { formatDateTime } from '@shared/rules/format-date';
@@ -56,6 +57,8 @@ export function ShareDialog({
   const [duration, setDuration] = useState(1);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The server said some chosen learners already have a test of it: Assign again sends force. */
+  const [again, setAgain] = useState(false);
 
   useEffect(() => {
     if (!assessment) return;
@@ -63,6 +66,7 @@ export function ShareDialog({
     setStart(nextQuarter());
     setDuration(1);
     setError('');
+    setAgain(false);
     setLearners(null);
     if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
       allLearners()
@@ -92,7 +96,13 @@ export function ShareDialog({
     try {
       const res = await client.call(assignAssessmentUsers, {
         params: { id: assessment._id },
-        body: { userIds: [...chosen], createdAt: Date.now(), startTime: startMs, duration },
+        body: {
+          userIds: [...chosen],
+          createdAt: Date.now(),
+          startTime: startMs,
+          duration,
+          ...(again ? { force: true } : {}),
+        },
       });
       toast(
         `Shared with ${res.data.created} learner${res.data.created === 1 ? '' : 's'}; it opens ${formatDateTime(startMs)}.`,
@@ -102,7 +112,13 @@ export function ShareDialog({
       );
       onClose(true);
     } catch (err) {
-      setError(messageOf(err, editorMessages.invalidShare));
+      const already = err instanceof ApiError && err.errorCode === 'ALREADY_SHARED';
+      setAgain(already);
+      setError(
+        already
+          ? `${err.message.replace(/ Share again with force to give them another\.$/, '')} Assign again to give them another test and e-mail.`
+          : messageOf(err, editorMessages.invalidShare),
+      );
     } finally {
       setBusy(false);
     }
@@ -120,7 +136,7 @@ export function ShareDialog({
           </button>
           {tooFew ? null : (
             <button type="button" className="btn" onClick={() => void submit()} disabled={busy}>
-              {busy ? <Spinner /> : null} Assign
+              {busy ? <Spinner /> : null} {again ? 'Assign again' : 'Assign'}
             </button>
           )}
         </>
@@ -162,6 +178,7 @@ export function ShareDialog({
                       if (e.target.checked) next.add(l.id);
                       else next.delete(l.id);
                       setChosen(next);
+                      setAgain(false);
                     }}
                   />
                   <span>{l.label}</span>
