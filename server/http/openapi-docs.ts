@@ -8,6 +8,7 @@
  *     "request":  { "params": {…}, "query": {…}, "body": {…} },   // a valid request (what it needs)
  *     "response": { "status": 200, "body": {…} },          // what the server answers to it
  *     "errors":   [ { "summary": "…", "request": {…}, "response": { "status": 400, "body": {…} } } ],
+ *                 (an error that needs records made-up ids cannot name says so in `needs`)
  *     "otherSuccesses": [ { "summary": "…", "request": {…}, "response": { "status": 201, "body": {…} } } ]
  *   }
  *
@@ -41,7 +42,16 @@ export interface CallExample {
   parameters?: Record<string, string>;
   request?: ExampleRequest;
   response: ExampleResponse;
-  errors?: { summary: string; request?: ExampleRequest; response: ExampleResponse }[];
+  errors?: {
+    summary: string;
+    request?: ExampleRequest;
+    response: ExampleResponse;
+    /**
+     * The records the error needs that an example's made-up ids cannot name (a learner who already has a
+     * test of the assessment): the contract test does not replay it; the call's own test covers it.
+     */
+    needs?: string;
+  }[];
   /** Answers of the call's other success statuses (its first success status is `response`'s). */
   otherSuccesses?: { summary: string; request?: ExampleRequest; response: ExampleResponse }[];
 }
