@@ -7,7 +7,8 @@
  *   types           tsc -p tsconfig.json --noEmit
  *   unit            vitest projects unit and dom (with the emulator, for the CLI's real-server test)
  *   server-pglite   vitest project server on PGlite
- *   server-postgres vitest project server on a throwaway PostgreSQL cluster (scripts/pg.mjs)
+ *   server-postgres vitest project server on a throwaway PostgreSQL cluster (scripts/pg.mjs); the two
+ *                   server steps run side by side (WAYMARK_TEST_SERIAL=1: one after the other)
  *   published       what partners and generators consume (scripts/check-published.mjs): the elements'
  *                   build and npm pack, custom-elements.json against its schema, embed.md's tables, the
  *                   partner apps' typings (tsc, vue-tsc), Redocly lint, an openapi-typescript client
@@ -107,6 +108,8 @@ const wants = (s) => selected.includes(s);
 const results = [];
 const startedAt = Date.now();
 let current = null;
+/** Children running beside `current` (the server steps run side by side). */
+const running = new Set();
 let interrupted = false;
 const services = { emulator: null, postgres: null };
 let cleaning = null;
@@ -131,6 +134,7 @@ async function onSignal(signal) {
   if (interrupted) return;
   interrupted = true;
   console.error(`\n${paint('33', `[test] ${signal}: stopping`)}`);
+  for (const child of running) if (child !== current && child.exitCode === null) child.kill('SIGINT');
   if (current && current.exitCode === null) {
     try {
       current.kill('SIGINT');
@@ -147,14 +151,19 @@ process.on('SIGHUP', () => void onSignal('SIGHUP'));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Runs one command with inherited output; resolves with its exit code (null when killed). */
-function run(command, args, { env = {}, limitMin } = {}) {
+function run(command, args, { env = {}, limitMin, output } = {}) {
   return new Promise((done) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', output ? 'pipe' : 'inherit', output ? 'pipe' : 'inherit'],
       env: { ...process.env, ...(color ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' }), ...env },
     });
+    if (output) {
+      child.stdout.on('data', (c) => output.push(c));
+      child.stderr.on('data', (c) => output.push(c));
+    }
     current = child;
+    running.add(child);
     let timedOut = false;
     const timer = limitMin
       ? setTimeout(() => {
@@ -170,23 +179,30 @@ function run(command, args, { env = {}, limitMin } = {}) {
     });
     child.once('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
-      current = null;
+      running.delete(child);
+      if (current === child) current = null;
       done({ code: code ?? (signal ? 128 : 1), timedOut });
     });
   });
 }
 
 /** Runs a step and records it; `body` returns a status ('passed' | 'failed' | 'skipped') and an optional note. */
-async function step(name, body) {
+async function step(name, body, output) {
   if (interrupted) {
     results.push({ name, status: 'skipped', ms: 0, note: 'interrupted' });
     return false;
   }
-  console.log(`\n${paint('1', `━━ ${name} ━━`)}`);
+  const header = `\n${paint('1', `━━ ${name} ━━`)}`;
+  if (!output) console.log(header);
   const t = Date.now();
   let outcome;
   try {
     outcome = await body();
+    // a step run beside another prints its output whole, once it ends
+    if (output) {
+      console.log(header);
+      process.stdout.write(Buffer.concat(output));
+    }
   } catch (err) {
     console.error(paint('31', `[test] ${name}: ${err?.message ?? err}`));
     outcome = { status: 'failed', note: String(err?.message ?? err).split('\n')[0] };
@@ -283,17 +299,18 @@ async function main() {
         }),
       );
     },
-    'server-pglite': async () => {
+    'server-pglite': async (output) => {
       const emulator = await services.emulator;
       const env = { TEST_DB: 'pglite', TEST_DATABASE_URL: '', FIREBASE_AUTH_EMULATOR_HOST: emulator.host };
       return fromExit(
         await run(bin('vitest'), ['run', '--project', 'server'], {
           env,
           limitMin: LIMIT_MIN['server-pglite'],
+          output,
         }),
       );
     },
-    'server-postgres': async () => {
+    'server-postgres': async (output) => {
       if (blocked.has('server-postgres')) return { status: 'failed', note: 'postgresql is not installed' };
       const [emulator, pg] = await Promise.all([services.emulator, services.postgres]);
       const env = {
@@ -305,6 +322,7 @@ async function main() {
         await run(bin('vitest'), ['run', '--project', 'server'], {
           env,
           limitMin: LIMIT_MIN['server-postgres'],
+          output,
         }),
       );
     },
@@ -333,7 +351,25 @@ async function main() {
     },
   };
 
+  // the server suite on PGlite and on PostgreSQL run side by side (each file waits on the Auth emulator and
+  // its database much of the time, so two runs share the two cores well: CI stays under 30 minutes);
+  // WAYMARK_TEST_SERIAL=1 runs them one after the other, their output as it comes
+  const side = !process.env.WAYMARK_TEST_SERIAL && !bail;
+  const pair = ['server-pglite', 'server-postgres'];
   for (const name of selected) {
+    if (side && name === 'server-postgres' && selected.includes('server-pglite')) continue;
+    if (side && name === 'server-pglite' && selected.includes('server-postgres')) {
+      say(
+        'the server suite runs on PGlite and on PostgreSQL side by side; each prints its output when it ends',
+      );
+      await Promise.all(
+        pair.map((n) => {
+          const output = [];
+          return step(n, () => steps[n](output), output);
+        }),
+      );
+      continue;
+    }
     const passed = await step(name, steps[name]);
     if (!passed && bail) break;
   }

@@ -150,6 +150,8 @@ test.describe('assessment management and the question editor', () => {
   test('the add-question search reads the bank on, page by page, and adds a question from it', async ({
     page,
   }) => {
+    // two pages of forty cards, axe over them and a search: it ran past the default minute at load 8
+    test.slow();
     const mentor = await newAccount({ role: 'TENANT', prefix: 'browser', name: 'Bela Browser' });
     await login(page, mentor.email, mentor.password);
     await expect(page).toHaveURL(/\/portal\/users$/);
