@@ -41,7 +41,7 @@ interface Proc {
 describe.skipIf(!adminUrl)(`${PROCESSES} server processes on one PostgreSQL`, () => {
   const dbName = `waymark_scale_${randomBytes(4).toString('hex')}`;
   const databaseUrl = (() => {
-    const u = new URL(adminUrl ?? 'postgres://x/y');
+    const u = new URL(adminUrl || 'postgres://x/y');
     u.pathname = `/${dbName}`;
     return u.toString();
   })();
