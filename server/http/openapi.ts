@@ -355,7 +355,13 @@ export function buildOpenApi(serverUrl: string) {
                 example.response.body !== undefined &&
                 ((request.query as { format?: string } | undefined)?.format ??
                   formatOf(call.download!.contentTypes[0]!)) === formatOf(t)
-                  ? { example: example.response.body }
+                  ? {
+                      // the file's bytes: a JSON file's example is its text, as the binary schema says
+                      example:
+                        typeof example.response.body === 'string'
+                          ? example.response.body
+                          : JSON.stringify(example.response.body, null, 2),
+                    }
                   : {}),
               },
             ]),
