@@ -61,6 +61,7 @@ import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
 import { cpuSeconds } from './support/cpu';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
+import { pool } from './support/pool';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -134,21 +135,6 @@ function random(seed: number) {
   };
 }
 const rand = random(4);
-
-/** Runs `fn` over items with bounded concurrency. */
-async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>) {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
-}
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return Number.NaN;

@@ -39,6 +39,7 @@ import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { verifyCredential } from '../shared/credentials/verify';
 import { freePort } from '../tests/support/server';
+import { pool } from './support/pool';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -80,20 +81,6 @@ function latency(values: number[]) {
     p99: round1(at(99)),
     max: round1(s.at(-1) ?? Number.NaN),
   };
-}
-
-async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>) {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
 }
 
 interface KeyQuestion {
