@@ -55,3 +55,19 @@ export function formatClock(value: string | number | Date, timeZone?: string): s
   const hour = String(Number(parts.hour) || 12).padStart(2, '0');
   return `${hour}:${parts.minute}:${parts.second} ${(parts.dayPeriod ?? '').toLowerCase()}`;
 }
+
+/** The months' names in English, January first (the calendar's headings and a day's long form). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

@@ -221,20 +221,18 @@ export const QuestionFeedbackInput = z.object({
 });
 
 export const ACTIVITY_TYPES = FOCUS_EVENT_TYPES;
-/** Ten years of milliseconds: how far back `sentAt - timeStamp` may place an event (clamped to the attempt). */
-const MAX_CLIENT_MS = 9_999_999_999_999;
 export const TestActivityInput = z.object({
   linkId: z.string().min(1).max(64, 'is not a test link id'),
   type: z.enum(ACTIVITY_TYPES, {
     error: `must be one of ${ACTIVITY_TYPES.join(', ')}`,
   }),
   /** When it happened, by the page's clock: unix milliseconds (or seconds). */
-  timeStamp: z.number().int().nonnegative().max(MAX_CLIENT_MS, 'must be unix milliseconds'),
+  timeStamp: UnixMillisInput,
   /**
    * When the page sent it, by the same clock (unix ms). With it the server places an event that waited in
    * an offline queue at its own time: now − (sentAt − timeStamp), within the attempt. Without it, at now.
    */
-  sentAt: z.number().int().nonnegative().max(MAX_CLIENT_MS, 'must be unix milliseconds').optional(),
+  sentAt: UnixMillisInput.optional(),
   /** The page's id for the event: an event sent twice is recorded once. */
   id: z
     .string()

@@ -7,26 +7,13 @@
  */
 import type { LearningDays, SubjectTime } from '@shared/contract/activity';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
+import { MONTH_NAMES } from '@shared/rules/format-date';
 import { HEAT_LEGEND, type HeatCell, heatmapWeeks, isoDayOf } from '@shared/rules/learning-days';
 import { type CallState, messageOf } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { useId, useMemo, useState } from 'react';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** Whole class names: the embed build keeps only the CSS rules whose class names its code spells out. */
 const HEAT_CLASS = ['wm-heat-0', 'wm-heat-1', 'wm-heat-2', 'wm-heat-3', 'wm-heat-4'] as const;
 const CELL = 11;

@@ -24,29 +24,16 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import './tracked.css';
+import { MONTH_NAMES } from '@shared/rules/format-date';
 
 export const TRACKED_TITLE = 'What was tracked';
 const DAYS_PER_PAGE = 7;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** 'Tuesday 3 March 2026' of a 'YYYY-MM-DD' UTC day. */
 export function longDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 const clock = (isoTime: string) => isoTime.slice(11, 16);
 const stretch = (s: TrackedSpan) =>
