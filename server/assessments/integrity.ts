@@ -42,7 +42,7 @@ export async function integrityOfLinks(
         started.map((l) => l.id),
       ),
     )
-    .orderBy(asc(testActivity.at), asc(testActivity.createdAt));
+    .orderBy(asc(testActivity.at), asc(testActivity.timeStamp), asc(testActivity.createdAt));
   const events = new Map<string, FocusEvent[]>();
   for (const r of rows) {
     const list = events.get(r.linkId) ?? [];

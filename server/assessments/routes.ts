@@ -18,7 +18,7 @@ import {
 } from '@shared/contract/assessments';
 import { testKeyOf } from '@shared/rules/retakes';
 import type { TestType } from '@shared/schemas/assessment';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
@@ -444,13 +444,21 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         const happened = toMs(body.timeStamp);
         // the server's time: now, less how long the page held the event (an offline queue), within the attempt
         const held = body.sentAt === undefined ? 0 : Math.max(0, toMs(body.sentAt) - happened);
-        const at = new Date(Math.max(link.startedAt!.getTime(), now.getTime() - held));
+        const placed = new Date(Math.max(link.startedAt!.getTime(), now.getTime() - held)).toISOString();
+        const timeStamp = new Date(Math.min(happened, 8.64e15));
+        const stamp = timeStamp.toISOString();
+        // ...and never out of the page's order: each request's own delay differs, so a return reported slowly
+        // and a departure reported 50 ms later behind it would otherwise swap, and the absence be lost
+        const at = sql`greatest(
+          least(${placed}::timestamptz,
+            (select min(e.at) from test_activity e where e.test_link_id = ${link.id} and e.time_stamp > ${stamp}::timestamptz)),
+          (select max(e.at) from test_activity e where e.test_link_id = ${link.id} and e.time_stamp <= ${stamp}::timestamptz))`;
         await db
           .insert(testActivity)
           .values({
             testLinkId: link.id,
             type: body.type,
-            timeStamp: new Date(Math.min(happened, 8.64e15)),
+            timeStamp,
             at,
             question: body.question ?? null,
             chars: body.type === 'PASTE' ? (body.chars ?? null) : null,

@@ -438,6 +438,32 @@ for (const backend of BACKENDS) {
           (await api.list(asha)).json().data.find((l: { linkId: string }) => l.linkId === fresh).integrity,
         ).toBeNull();
       });
+
+      it('never places an event before one the page says came earlier, however long each was held', async () => {
+        const { me, ar } = await fresh();
+        const linkId = await api.createOk(me, resourceBody(ar));
+        await api.start(linkId);
+        const send = (payload: Record<string, unknown>) =>
+          api.inject({ method: 'POST', url: '/api/testlink/activity', payload: { linkId, ...payload } });
+        // back on the test, reported at once; then leaving it 50 ms later, reported after waiting 5 s behind
+        // a slow request: by its wait alone it would be placed before the return, and the absence that
+        // follows would be lost (a BLUR before the FOCUS, then nothing to end it)
+        const page = Date.now();
+        await send({ type: 'FOCUS', timeStamp: page, sentAt: page, id: 'evt-back-0001' });
+        await send({ type: 'BLUR', timeStamp: page + 50, sentAt: page + 5_050, id: 'evt-left-0001' });
+        const row = await linkRow(linkId);
+        const stored = await h.db.select().from(testActivity).where(eq(testActivity.testLinkId, row.id));
+        const at = (type: string) => stored.find((e) => e.type === type)!.at.getTime();
+        expect(at('BLUR')).toBeGreaterThanOrEqual(at('FOCUS'));
+        // the pair is read back in the page's order, so leaving then comes back as an absence
+        await new Promise((r) => setTimeout(r, 1_100));
+        const back = Date.now();
+        await send({ type: 'FOCUS', timeStamp: back, sentAt: back, id: 'evt-back-0002' });
+        await api.evaluate(linkId);
+        const view = (await api.view(linkId, me)).json().data;
+        expect(view.timeline.map((t: { kind: string }) => t.kind)).toEqual(['AWAY']);
+        expect(view.timeline[0].seconds).toBeGreaterThanOrEqual(1);
+      });
     });
 
     describe('evaluation on the server', () => {

@@ -269,7 +269,8 @@ test.describe('pinned, documented, themable', () => {
     ).toBeVisible();
 
     // parts shown only in other states of an element (another screen of the test, an award's stored image,
-    // a signed-in dashboard): the test-taker spec and the awards spec show those screens
+    // a signed-in dashboard, the test open in a second tab): the test-taker, awards and focus-record specs
+    // show those screens
     const STATE_PARTS: Record<string, string[]> = {
       'wm-test-taker': [
         'start-button',
@@ -283,6 +284,8 @@ test.describe('pinned, documented, themable', () => {
         'gauge',
         'award',
         'award-link',
+        'other-tab',
+        'take-over-button',
       ],
       'wm-award': ['image'],
       'wm-dashboard': ['card', 'chart', 'error'],
