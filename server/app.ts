@@ -168,9 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     skipOnError: true,
   });
   app.decorate('rateLimits', config.rateLimit);
-  if (config.env !== 'test') {
+  if (config.shedEventLoopDelayMs > 0) {
     await app.register(underPressure, {
-      maxEventLoopDelay: 2000,
+      maxEventLoopDelay: config.shedEventLoopDelayMs,
       retryAfter: 10,
       exposeStatusRoute: false,
       pressureHandler: (_req, reply) => {

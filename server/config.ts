@@ -49,6 +49,13 @@ const Env = z
     REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
     RATE_LIMIT_AUTH: perMinute.default(60),
     RATE_LIMIT_STRICT: perMinute.default(20),
+    /** Event-loop delay (ms) past which the server sheds requests with 503 and Retry-After; 0 never sheds. */
+    SHED_EVENT_LOOP_DELAY_MS: z.coerce
+      .number()
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (never shed) or more')
+      .max(60_000, 'must be at most 60000')
+      .default(2000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -247,6 +254,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
+    /** Shed load (503) past this event-loop delay; 0 never (the test setup, where the machine's load is not the server's). */
+    shedEventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : env.SHED_EVENT_LOOP_DELAY_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /**
