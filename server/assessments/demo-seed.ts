@@ -4,6 +4,8 @@
  * feather, a section test without enough marks, a subject certificate — and one link still to take.
  * Safe to run again: nothing is added once the learner has test links.
  */
+
+import { isMultiSelectType } from '@shared/rules/scoring';
 import type { QuestionType } from '@shared/schemas/assessment';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -17,20 +19,12 @@ import {
 import type { Db } from '../db/client';
 import { subjects, users } from '../db/schema';
 import { linkHooks } from './completion';
-import {
-  answerKey,
-  evaluateLink,
-  isMultiSelect,
-  type KeyQuestion,
-  type LinkRow,
-  questionsOfSubject,
-  questionsTargeting,
-  resourcesOfSections,
-  startLink,
-} from './engine';
+import { answerKey, type KeyQuestion } from './engine/answers';
+import { questionsOfSubject, questionsTargeting, resourcesOfSections } from './engine/drawing';
+import { evaluateLink, startLink } from './engine/link-life';
 import { ownAssignedRoadmaps, sectionsOfAssigned } from './queries';
 import { createLink } from './routes';
-import { testLinks } from './tables';
+import { type LinkRow, testLinks } from './tables';
 
 const DAY = 86400_000;
 
@@ -42,7 +36,7 @@ function answerFor(q: KeyQuestion, right: boolean): Given {
   if ((q.type as QuestionType) === 'FILL_IN_BLANK') {
     return { questionId: q.id, answer: right ? (correct[0]?.value ?? '') : 'not sure' };
   }
-  if (isMultiSelect(q.type)) {
+  if (isMultiSelectType(q.type)) {
     return {
       questionId: q.id,
       answerId: right ? correct.map((o) => o.id) : wrong.slice(0, 1).map((o) => o.id),

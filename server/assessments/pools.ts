@@ -10,7 +10,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects } from '../db/schema';
-import { QUESTION_COUNTS, questionsOfSubject, questionsTargeting, resourcesOfSections } from './engine';
+import {
+  QUESTION_COUNTS,
+  questionsOfSubject,
+  questionsTargeting,
+  resourcesOfSections,
+} from './engine/drawing';
 import { questions, questionTargets } from './tables';
 
 type Pool = QuestionPool;

@@ -10,10 +10,12 @@ import { loadQuestions } from '../authoring/questions';
 import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
 import { linkHooks } from './completion';
-import { inFrozenOrder, type LinkRow, savedAnswers, settle } from './engine';
+import { savedAnswers } from './engine/answers';
+import { inFrozenOrder } from './engine/drawing';
+import { settle } from './engine/link-life';
 import { integrityOfLinks, summaryOf, timelineOf } from './integrity';
 import { subjectById, toApiLink } from './queries';
-import { testLinkQuestions as frozen } from './tables';
+import { testLinkQuestions as frozen, type LinkRow } from './tables';
 
 export async function testReview(
   db: Db,

@@ -17,6 +17,7 @@ import {
   viewTestLink,
 } from '@shared/contract/assessments';
 import { testKeyOf } from '@shared/rules/retakes';
+import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -27,39 +28,36 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
+import { findLinkWithQuestion, readForEvaluation, saveAnswer, savedAnswers } from './engine/answers';
+import {
+  drawQuestions,
+  freezeQuestions,
+  newLinkId,
+  QUESTION_COUNTS,
+  questionsOfSubject,
+  questionsTargeting,
+  recentlySeen,
+  resourcesOfSections,
+  takerQuestions,
+} from './engine/drawing';
 import {
   acceptsAnswers,
   assertRetakeOpen,
   assertTakeable,
   assertTaker,
   DEFAULT_RETAKE_COOLDOWN_MS,
-  drawQuestions,
   evaluateLink,
   failureSince,
   findLink,
-  findLinkWithQuestion,
-  freezeQuestions,
-  LINK_MESSAGES,
   LINK_VALIDITY_MS,
-  type LinkRow,
   linkExpired,
   lockTest,
-  newLinkId,
-  QUESTION_COUNTS,
-  questionsOfSubject,
-  questionsTargeting,
-  readForEvaluation,
-  recentlySeen,
-  resourcesOfSections,
   retakeCooldown,
-  saveAnswer,
-  savedAnswers,
   settle,
   startLink,
-  takerQuestions,
   testCompleted,
   timeLimitFor,
-} from './engine';
+} from './engine/link-life';
 import {
   findResourceInRoadmaps,
   linksOf,
@@ -72,7 +70,13 @@ import {
   toApiLinks,
 } from './queries';
 import { testReview } from './review';
-import { testLinkQuestions as frozen, questionFeedback, testActivity, testLinks } from './tables';
+import {
+  testLinkQuestions as frozen,
+  type LinkRow,
+  questionFeedback,
+  testActivity,
+  testLinks,
+} from './tables';
 import { testSupportRoutes } from './test-support';
 
 export interface AssessmentDeps {

@@ -186,6 +186,9 @@ export const testLinks = pgTable(
 );
 
 /** The questions of a link, drawn and ordered when it was created. */
+/** A test link as stored. */
+export type LinkRow = typeof testLinks.$inferSelect;
+
 export const testLinkQuestions = pgTable(
   'test_link_questions',
   {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps } from '../catalogue/tables';
 import { outbox } from '../db/schema';
 import { seedDemoAssessments } from './demo-seed';
-import { sweepLinks } from './engine';
+import { sweepLinks } from './engine/link-life';
 import {
   assignTo,
   type Bank,

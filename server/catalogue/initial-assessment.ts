@@ -9,23 +9,19 @@
 import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
 import type { Answer, TakerQuestion } from '@shared/schemas/assessment';
 import { and, desc, eq } from 'drizzle-orm';
+import { answerKey, savedAnswers } from '../assessments/engine/answers';
 import {
-  answerKey,
   drawQuestions,
-  evaluateLink,
-  findLink,
   freezeQuestions,
-  type LinkRow,
   newLinkId,
   type Pool,
   questionsTargeting,
   recentlySeen,
   resourcesOfSections,
-  savedAnswers,
   takerQuestions,
-  timeLimitFor,
-} from '../assessments/engine';
-import { testLinks } from '../assessments/tables';
+} from '../assessments/engine/drawing';
+import { evaluateLink, findLink, timeLimitFor } from '../assessments/engine/link-life';
+import { type LinkRow, testLinks } from '../assessments/tables';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';

@@ -45,7 +45,7 @@ import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activity/reports';
-import { findLink } from '../assessments/engine';
+import { findLink } from '../assessments/engine/link-life';
 import { linksOf, toApiLinks } from '../assessments/queries';
 import { testReview } from '../assessments/review';
 import { testLinks } from '../assessments/tables';

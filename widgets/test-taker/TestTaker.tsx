@@ -9,6 +9,7 @@
 import { ApiError } from '@shared/client/client';
 import type { CallSuccess } from '@shared/contract/define';
 import { displayPercentage, POINTS_PER_QUESTION, percentageOf } from '@shared/rules/scoring';
+import { LINK_GONE, type LinkGoneCode, NEW_LINK_ADVICE } from '@shared/rules/test-links';
 import { AWARD_LINK_LABELS, awardKindOf, awardPath } from '@shared/rules/test-status';
 import type { TestType } from '@shared/schemas/assessment';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -76,8 +77,8 @@ export const TEST_TEXT = {
   ],
   finish: 'Do you want to finish?',
   notEnough: 'Not enough score to generate certificate',
-  newLinkBefore: 'If you like to take a test, ',
-  newLink: 'generate a new link',
+  newLinkBefore: NEW_LINK_ADVICE.before,
+  newLink: NEW_LINK_ADVICE.link,
   error: 'Something Went Wrong',
   resumed: 'Welcome back: your answers are kept, and the clock kept running.',
   recorded:
@@ -329,16 +330,15 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         );
       case 'gone': {
         const gone = GONE[screen.code];
-        // the server's message may end with the same advice: it is said once, with its link
-        const message = gone.newLink
-          ? screen.message.replace(/\s*If you like to take a test, generate a new link\.?\s*$/i, '')
-          : screen.message;
+        // a spent link's statement is the shared one (the server sends it with its advice, said here once, with its link)
+        const message = screen.code in LINK_GONE ? LINK_GONE[screen.code as LinkGoneCode] : screen.message;
         return (
           <EndScreen title={gone.title} Title={Title} titleId={titleId} message={message}>
             {gone.newLink ? (
               <p>
                 {TEST_TEXT.newLinkBefore}
-                <SiteLink path="/assesments">{TEST_TEXT.newLink}</SiteLink>.
+                <SiteLink path="/assesments">{TEST_TEXT.newLink}</SiteLink>
+                {NEW_LINK_ADVICE.after}
               </p>
             ) : null}
           </EndScreen>

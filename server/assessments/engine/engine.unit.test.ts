@@ -1,15 +1,9 @@
+import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { describe, expect, it } from 'vitest';
-import {
-  acceptsAnswers,
-  inFrozenOrder,
-  type KeyQuestion,
-  type LinkRow,
-  normaliseAnswer,
-  statusAfter,
-  timeLimitFor,
-  unusedUntil,
-  windowEnd,
-} from './engine';
+import type { LinkRow } from '../tables';
+import { type KeyQuestion, normaliseAnswer } from './answers';
+import { inFrozenOrder } from './drawing';
+import { acceptsAnswers, timeLimitFor, unusedUntil, windowEnd } from './link-life';
 
 const q = (type: KeyQuestion['type'], n = 3): KeyQuestion => ({
   id: 'q',
@@ -87,9 +81,9 @@ describe('a link’s clock', () => {
     expect(acceptsAnswers({ ...started, isCompleted: true }, new Date('2026-01-01T10:01:00Z'))).toBe(false);
   });
   it('sets the status after evaluation', () => {
-    expect(statusAfter(false, false)).toBe('NO_ENOUGH_MARKS');
-    expect(statusAfter(true, false)).toBe('GENERATE_CERTIFICATE');
-    expect(statusAfter(true, true)).toBe('VIEW_CERTIFICATE');
+    expect(statusAfterEvaluation(false, false)).toBe('NO_ENOUGH_MARKS');
+    expect(statusAfterEvaluation(true, false)).toBe('GENERATE_CERTIFICATE');
+    expect(statusAfterEvaluation(true, true)).toBe('VIEW_CERTIFICATE');
   });
   it('shows options in the frozen order, new ones last', () => {
     const opts = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
