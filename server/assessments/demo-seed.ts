@@ -4,7 +4,7 @@
  * feather, a section test without enough marks, a subject certificate — and one link still to take.
  * Safe to run again: nothing is added once the learner has test links.
  */
-import type { QuestionType } from '@shared/schemas/assessment';
+import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   assignedRoadmaps,
@@ -20,7 +20,6 @@ import { linkHooks } from './completion';
 import {
   answerKey,
   evaluateLink,
-  isMultiSelect,
   type KeyQuestion,
   type LinkRow,
   questionsOfSubject,
@@ -39,10 +38,10 @@ type Given = { questionId: string; answerId?: string | string[]; answer?: string
 function answerFor(q: KeyQuestion, right: boolean): Given {
   const correct = q.options.filter((o) => o.isCorrect);
   const wrong = q.options.filter((o) => !o.isCorrect);
-  if ((q.type as QuestionType) === 'FILL_IN_BLANK') {
+  if (isTextAnswer(q.type)) {
     return { questionId: q.id, answer: right ? (correct[0]?.value ?? '') : 'not sure' };
   }
-  if (isMultiSelect(q.type)) {
+  if (isMultiAnswer(q.type)) {
     return {
       questionId: q.id,
       answerId: right ? correct.map((o) => o.id) : wrong.slice(0, 1).map((o) => o.id),

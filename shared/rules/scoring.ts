@@ -13,8 +13,9 @@
  * - a certificate (feather, badge) is earned when score / questions ≥ 6;
  * - a resource gets its green tick at 60 %.
  */
-import type { QuestionType, TestStatus } from '../schemas/assessment';
+import type { TestStatus } from '../schemas/assessment';
 import { RESOURCE_TICK_THRESHOLD } from './progress';
+import { effectiveType, isMultiAnswer, isTextAnswer, type MaybeQuestionType } from './question-types';
 import { type AwardCounts, awardCounts, type LinkForDisplay } from './test-status';
 
 /** Points of one question, whatever its type. */
@@ -26,15 +27,11 @@ export const RESOURCE_TICK_PERCENTAGE = RESOURCE_TICK_THRESHOLD;
 /** A prerequisite scored below this percentage puts its sections first in the learner's roadmap. */
 export const PREREQUISITE_PASS_PERCENTAGE = 60;
 
-export const SINGLE_ANSWER_TYPES: readonly QuestionType[] = ['MCQ', 'CODE_MCQ', 'MCQ_IMAGE'];
-export const MULTI_SELECT_TYPES: readonly QuestionType[] = ['MSQ', 'MSQ_IMAGE'];
-
-/** A question with no type counts as MCQ. */
-export const effectiveType = (type: QuestionType | null | undefined | ''): QuestionType => type || 'MCQ';
-export const isMultiSelectType = (type: QuestionType | null | undefined) =>
-  MULTI_SELECT_TYPES.includes(effectiveType(type));
-export const isSingleAnswerType = (type: QuestionType | null | undefined) =>
-  SINGLE_ANSWER_TYPES.includes(effectiveType(type));
+/**
+ * Kept for server/assessments/engine.ts only, which another change is splitting: it reads
+ * `isMultiAnswer` of shared/rules/question-types.ts once that lands, and this name goes.
+ */
+export { isMultiAnswer as isMultiSelectType } from './question-types';
 
 export interface ScoringOption {
   id: string;
@@ -44,7 +41,7 @@ export interface ScoringOption {
 }
 
 export interface ScoringQuestion {
-  type?: QuestionType | null;
+  type?: MaybeQuestionType;
   options: readonly ScoringOption[];
 }
 
@@ -93,7 +90,7 @@ const idsOf = (a: GivenAnswer): string[] => {
 export function scoreQuestion(q: ScoringQuestion, a: GivenAnswer | null | undefined): number {
   if (!a) return 0;
   const type = effectiveType(q.type);
-  if (type === 'FILL_IN_BLANK') {
+  if (isTextAnswer(type)) {
     const given = a.answerText;
     if (given === undefined || given === null || String(given).trim() === '') return 0;
     return acceptedValues(q).some((v) => matchesAccepted(v, given)) ? POINTS_PER_QUESTION : 0;
@@ -101,7 +98,7 @@ export function scoreQuestion(q: ScoringQuestion, a: GivenAnswer | null | undefi
   const chosen = idsOf(a);
   const correct = new Set(q.options.filter((o) => o.isCorrect).map((o) => o.id));
   if (chosen.length === 0 || correct.size === 0) return 0;
-  if (isMultiSelectType(type)) {
+  if (isMultiAnswer(type)) {
     if (chosen.some((id) => !correct.has(id))) return 0;
     return round2((POINTS_PER_QUESTION * chosen.length) / correct.size);
   }

@@ -8,6 +8,7 @@
  */
 import { ApiError } from '@shared/client/client';
 import type { CallSuccess } from '@shared/contract/define';
+import { isTextAnswer } from '@shared/rules/question-types';
 import { displayPercentage, POINTS_PER_QUESTION, percentageOf } from '@shared/rules/scoring';
 import { AWARD_LINK_LABELS, awardKindOf, awardPath } from '@shared/rules/test-status';
 import type { TestType } from '@shared/schemas/assessment';
@@ -20,7 +21,6 @@ import {
   type AnswerSheet,
   answer,
   answeredCount,
-  answerKind,
   payloads,
   sheetFrom,
   toPayload,
@@ -818,7 +818,7 @@ function Runner({
     setSheet(next);
     const payload = toPayload(q, next[q._id]);
     if (!payload || !saver.current) return;
-    saver.current.put(payload, answerKind(q.questionType) === 'text' ? TYPING_DEBOUNCE_MS : 0);
+    saver.current.put(payload, isTextAnswer(q.questionType) ? TYPING_DEBOUNCE_MS : 0);
     writeMemory(linkId, { unsaved: saver.current.unsaved() });
   };
 

@@ -11,11 +11,14 @@ import {
 } from '@shared/contract/authoring';
 import { languageList } from '@shared/contract/lists';
 import {
-  QUESTION_TYPE_LABELS,
+  hasImageOptions,
+  isSingleAnswer,
+  isTextAnswer,
   QUESTION_TYPES,
-  type Question,
-  type QuestionType,
-} from '@shared/schemas/assessment';
+  typeLabel,
+  typeSwitchKeepsOptions,
+} from '@shared/rules/question-types';
+import type { Question, QuestionType } from '@shared/schemas/assessment';
 import {
   CORRECT_POINTS,
   DROPZONE_HEIGHT,
@@ -23,11 +26,8 @@ import {
   editorMessages,
   FILL_IN_BLANK_POINTS,
   IMAGE_TYPES_ALLOWED,
-  isImageType,
-  isSingleAnswer,
   MIN_OPTIONS,
   QuestionInput,
-  typeSwitchKeepsOptions,
 } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -62,7 +62,7 @@ function fromQuestion(q: Question): EditorState {
     questionType: q.questionType,
     code: q.code,
     questionImagePath: q.questionImagePath,
-    points: q.questionType === 'FILL_IN_BLANK' ? q.points : FILL_IN_BLANK_POINTS,
+    points: isTextAnswer(q.questionType) ? q.points : FILL_IN_BLANK_POINTS,
     subject: q.subject ?? '',
     topic: q.topic ?? '',
     language: q.language,
@@ -85,7 +85,7 @@ function toInput(s: EditorState) {
     options: s.options.map((o) => ({
       _id: o._id,
       value: o.value,
-      isCorrect: s.questionType === 'FILL_IN_BLANK' ? true : o.isCorrect,
+      isCorrect: isTextAnswer(s.questionType) ? true : o.isCorrect,
       points: o.isCorrect ? CORRECT_POINTS : 0,
     })),
     explanation: [{ type: 'TEXT' as const, value: s.explanation }],
@@ -215,8 +215,8 @@ export function QuestionEditor({
     set({ options });
   };
   const err = (key: string) => errors[key];
-  const fib = state.questionType === 'FILL_IN_BLANK';
-  const image = isImageType(state.questionType);
+  const fib = isTextAnswer(state.questionType);
+  const image = hasImageOptions(state.questionType);
   const answerKey = fib ? 'textCorrectAnswer' : image ? 'imageAnswer' : 'correctAnswer';
 
   const switchType = async (to: QuestionType, confirmed = false) => {
@@ -359,7 +359,7 @@ export function QuestionEditor({
               checked={state.questionType === t}
               onChange={() => void switchType(t)}
             />
-            <span>{QUESTION_TYPE_LABELS[t]}</span>
+            <span>{typeLabel(t)}</span>
           </label>
         ))}
       </fieldset>
