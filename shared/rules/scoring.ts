@@ -105,6 +105,17 @@ export function scoreQuestion(q: ScoringQuestion, a: GivenAnswer | null | undefi
   return chosen.length === 1 && correct.has(chosen[0]!) ? POINTS_PER_QUESTION : 0;
 }
 
+/**
+ * What choosing one correct option earns, as scoreQuestion counts it — for the editor and the question
+ * card to show beside each correct option: a single-answer question's whole 10 points; for a
+ * multi-select question an equal share of them across its `correctCount` correct options (decision 005:
+ * two correct → 5 each, three → 3.33). Fill-in-blank has no options to choose; it earns the whole points.
+ */
+export function correctOptionPoints(type: MaybeQuestionType, correctCount: number): number {
+  if (!isMultiAnswer(type)) return POINTS_PER_QUESTION;
+  return correctCount > 0 ? round2(POINTS_PER_QUESTION / correctCount) : 0;
+}
+
 /** score × 100 / (10 × questions), to two decimals; 0 for a test without questions. */
 export function percentageOf(score: number, questionCount: number): number {
   if (questionCount <= 0) return 0;

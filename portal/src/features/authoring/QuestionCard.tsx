@@ -1,4 +1,5 @@
 import { hasImageOptions, isTextAnswer, typeLabel } from '@shared/rules/question-types';
+import { correctOptionPoints } from '@shared/rules/scoring';
 import type { Question } from '@shared/schemas/assessment';
 import { Link } from 'react-router';
 
@@ -26,6 +27,7 @@ export function QuestionCard({
   onAdd?: () => void;
   added?: boolean;
 }) {
+  const correctCount = question.options.filter((o) => o.isCorrect).length;
   return (
     <details className="card question-card">
       <summary>
@@ -57,7 +59,11 @@ export function QuestionCard({
               )}
               {o.isCorrect ? (
                 <span className="badge badge-success">
-                  Correct · {isTextAnswer(question.questionType) ? question.points : o.points} points
+                  Correct ·{' '}
+                  {isTextAnswer(question.questionType)
+                    ? question.points
+                    : correctOptionPoints(question.questionType, correctCount)}{' '}
+                  points
                 </span>
               ) : null}
             </li>

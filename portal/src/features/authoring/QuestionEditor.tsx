@@ -18,6 +18,7 @@ import {
   typeLabel,
   typeSwitchKeepsOptions,
 } from '@shared/rules/question-types';
+import { correctOptionPoints } from '@shared/rules/scoring';
 import type { Question, QuestionType } from '@shared/schemas/assessment';
 import {
   CORRECT_POINTS,
@@ -218,6 +219,7 @@ export function QuestionEditor({
   const fib = isTextAnswer(state.questionType);
   const image = hasImageOptions(state.questionType);
   const answerKey = fib ? 'textCorrectAnswer' : image ? 'imageAnswer' : 'correctAnswer';
+  const correctCount = state.options.filter((o) => o.isCorrect).length;
 
   const switchType = async (to: QuestionType, confirmed = false) => {
     if (to === state.questionType) return;
@@ -580,7 +582,10 @@ export function QuestionEditor({
                       onChange={(e) => markCorrect(i, e.target.checked)}
                     />
                     <span>
-                      Correct <span className="muted">({o.isCorrect ? CORRECT_POINTS : 0} points)</span>
+                      Correct{' '}
+                      <span className="muted">
+                        ({o.isCorrect ? correctOptionPoints(state.questionType, correctCount) : 0} points)
+                      </span>
                     </span>
                   </label>
                   <button
