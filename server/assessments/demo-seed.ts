@@ -5,8 +5,7 @@
  * Safe to run again: nothing is added once the learner has test links.
  */
 
-import { isMultiSelectType } from '@shared/rules/scoring';
-import type { QuestionType } from '@shared/schemas/assessment';
+import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   assignedRoadmaps,
@@ -33,10 +32,10 @@ type Given = { questionId: string; answerId?: string | string[]; answer?: string
 function answerFor(q: KeyQuestion, right: boolean): Given {
   const correct = q.options.filter((o) => o.isCorrect);
   const wrong = q.options.filter((o) => !o.isCorrect);
-  if ((q.type as QuestionType) === 'FILL_IN_BLANK') {
+  if (isTextAnswer(q.type)) {
     return { questionId: q.id, answer: right ? (correct[0]?.value ?? '') : 'not sure' };
   }
-  if (isMultiSelectType(q.type)) {
+  if (isMultiAnswer(q.type)) {
     return {
       questionId: q.id,
       answerId: right ? correct.map((o) => o.id) : wrong.slice(0, 1).map((o) => o.id),

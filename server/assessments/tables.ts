@@ -1,6 +1,7 @@
 /** The question bank, test links with their frozen questions, answers, activity and question feedback. */
 
 import { FOCUS_EVENT_TYPES } from '@shared/rules/integrity';
+import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES } from '@shared/rules/question-types';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -26,11 +27,7 @@ export const questions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     question: text('question').notNull().default(''),
-    questionType: text('question_type', {
-      enum: ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'],
-    })
-      .notNull()
-      .default('MCQ'),
+    questionType: text('question_type', { enum: QUESTION_TYPES }).notNull().default(DEFAULT_QUESTION_TYPE),
     code: text('code'),
     questionImagePath: text('question_image_path'),
     /** Points of a fill-in-blank question (others sum their options). */

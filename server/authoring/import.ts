@@ -13,13 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { IMPORT_BATCH, importCheck, importQuestions, importSignedUrl } from '@shared/contract/authoring';
 import { addressIdentity, bytesIdentity, fingerprint, sha256Hex } from '@shared/formats/fingerprint';
 import { imageInfo } from '@shared/formats/image';
+import { DEFAULT_QUESTION_TYPE, hasImageOptions, isTextAnswer } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import {
   DROPZONE_HEIGHT,
   DROPZONE_WIDTH,
   editorMessages,
   FILL_IN_BLANK_POINTS,
-  isImageType,
   withOptionPoints,
 } from '@shared/schemas/authoring';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -68,7 +68,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   /** The fingerprints of a stored question: images by address, and by their bytes when this server holds them. */
   async function storedFingerprints(q: Question): Promise<string[]> {
-    const image = isImageType(q.questionType);
+    const image = hasImageOptions(q.questionType);
     const base = {
       question: q.question,
       questionType: q.questionType,
@@ -333,7 +333,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
             fail(bad.field, bad.message);
             continue;
           }
-          const fib = q.questionType === 'FILL_IN_BLANK';
+          const fib = isTextAnswer(q.questionType);
           const options = fib
             ? optionValues.filter(Boolean).map((value) => ({ value, isCorrect: true, points: 0 }))
             : withOptionPoints(
@@ -345,7 +345,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
               );
           const fields = {
             question: q.question,
-            questionType: q.questionType ?? 'MCQ',
+            questionType: q.questionType ?? DEFAULT_QUESTION_TYPE,
             code: q.code || null,
             questionImagePath,
             points: fib ? (q.points ?? FILL_IN_BLANK_POINTS) : FILL_IN_BLANK_POINTS,

@@ -1,5 +1,6 @@
 /** Loading questions as their authors see them (with correctness), in one query per kind of data. */
 
+import { hasImageOptions } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -57,7 +58,7 @@ export async function loadQuestions(db: Db, ids: string[]): Promise<Question[]> 
         questionId: r.id,
         question: r.question,
         questionType: r.questionType,
-        optionType: r.questionType === 'MCQ_IMAGE' || r.questionType === 'MSQ_IMAGE' ? 'IMAGE' : 'TEXT',
+        optionType: hasImageOptions(r.questionType) ? 'IMAGE' : 'TEXT',
         code: r.code,
         questionImagePath: r.questionImagePath,
         isQuestionImage: Boolean(r.questionImagePath),

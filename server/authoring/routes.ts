@@ -23,6 +23,7 @@ import {
   tenantQuestionSearch,
   updateImagePath,
 } from '@shared/contract/authoring';
+import { isTextAnswer, typeSwitchKeepsOptions } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import {
   DEFAULT_OPTION_COUNT,
@@ -30,7 +31,6 @@ import {
   FILL_IN_BLANK_POINTS,
   MIN_OPTIONS,
   MIN_QUESTIONS_TO_SHARE,
-  typeSwitchKeepsOptions,
   withOptionPoints,
 } from '@shared/schemas/authoring';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
@@ -215,7 +215,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               languageId,
             })
             .returning({ id: questions.id });
-          const count = type === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
+          const count = isTextAnswer(type) ? 1 : DEFAULT_OPTION_COUNT;
           await tx.insert(questionOptions).values(
             Array.from({ length: count }, (_, position) => ({
               questionId: q!.id,
@@ -253,7 +253,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             .limit(1);
           if (!language) throw badRequest('language: is not a language of the list', 'language');
         }
-        const fib = body.questionType === 'FILL_IN_BLANK';
+        const fib = isTextAnswer(body.questionType);
         const options = fib
           ? body.options
               .filter((o) => o.value)
@@ -326,7 +326,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               .set({ isCorrect: false, points: 0 })
               .where(eq(questionOptions.questionId, params.id));
           } else {
-            const n = to === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
+            const n = isTextAnswer(to) ? 1 : DEFAULT_OPTION_COUNT;
             await setOptions(
               tx as unknown as Db,
               params.id,
@@ -337,7 +337,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             .update(questions)
             .set({
               questionType: to,
-              points: to === 'FILL_IN_BLANK' ? FILL_IN_BLANK_POINTS : row.points,
+              points: isTextAnswer(to) ? FILL_IN_BLANK_POINTS : row.points,
               updatedAt: new Date(),
             })
             .where(eq(questions.id, params.id));

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QUESTION_TYPES } from '@shared/rules/question-types';
 import { scoreQuestion } from '@shared/rules/scoring';
-import { QUESTION_TYPES } from '@shared/schemas/assessment';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUESTIONS, type DemoQuestion } from '../assessments/demo-questions';

@@ -9,6 +9,7 @@
  * text and target), so a half-seeded database is completed rather than duplicated.
  */
 import { createHash } from 'node:crypto';
+import { DEFAULT_QUESTION_TYPE, isTextAnswer } from '@shared/rules/question-types';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DEMO_QUESTIONS, type DemoQuestion } from '../assessments/demo-questions';
 import { questionOptions, questions, questionTargets } from '../assessments/tables';
@@ -979,7 +980,7 @@ export function roadmapKeyOf(target: DemoQuestion['at']): string {
 
 /** Spreads the correct options among the wrong ones, the same way on every install. */
 export function demoOptions(q: DemoQuestion, index: number): { value: string; isCorrect: boolean }[] {
-  if (q.type === 'FILL_IN_BLANK') return (q.accept ?? []).map((value) => ({ value, isCorrect: true }));
+  if (isTextAnswer(q.type)) return (q.accept ?? []).map((value) => ({ value, isCorrect: true }));
   const out = (q.wrong ?? []).map((value) => ({ value, isCorrect: false }));
   for (const [i, value] of (q.right ?? []).entries()) {
     out.splice((index * 7 + i * 3) % (out.length + 1), 0, { value, isCorrect: true });
@@ -1010,7 +1011,7 @@ async function seedQuestions(db: Db, ids: Ids): Promise<number> {
       .insert(questions)
       .values({
         question: q.q,
-        questionType: q.type ?? 'MCQ',
+        questionType: q.type ?? DEFAULT_QUESTION_TYPE,
         code: q.code ?? null,
         questionImagePath: q.image ?? null,
         points: 10,

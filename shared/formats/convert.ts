@@ -3,8 +3,13 @@
  * into a Waymark question record (shared/formats/record.ts) with the type the question-type table gives,
  * and the checks of what Waymark cannot hold, each with the reason a person will read.
  */
-import { type AnswerKind, QUESTION_TYPE_TABLE, questionTypeFor } from '../rules/question-types';
-import { QUESTION_TYPES, type QuestionType } from '../schemas/assessment';
+import {
+  type AnswerKind,
+  QUESTION_TYPE_TABLE,
+  QUESTION_TYPES,
+  type QuestionType,
+  questionTypeFor,
+} from '../rules/question-types';
 import { type HtmlParts, htmlToParts, looksLikeHtml, markdownToParts } from './html';
 import { type QuestionRecord, shorten } from './record';
 

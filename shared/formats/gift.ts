@@ -16,7 +16,7 @@
  * explanation; `$CATEGORY` → subject and topic (its last two names). Essay, matching, description, partial
  * credit and numerical tolerances are reported, not imported.
  */
-import { typeNeedsHint } from '../rules/question-types';
+import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
   blankRecord,
   type Choice,
@@ -408,8 +408,7 @@ const TRUE_FALSE = (q: BankQuestion) =>
  */
 const needsHtml = (q: BankQuestion) =>
   Boolean(q.code || q.image) ||
-  q.type === 'MCQ_IMAGE' ||
-  q.type === 'MSQ_IMAGE' ||
+  hasImageOptions(q.type) ||
   [q.question, ...q.explanation, ...q.options.map((o) => o.value)].some(
     (t) => looksLikeHtml(t) || t.includes('->'),
   ) ||
@@ -449,7 +448,7 @@ export function writeGift(questions: readonly BankQuestion[], opts: { header?: s
     if (bits.length) out += `// ${bits.join(' ')}\n`;
     const hints: WaymarkHints = {};
     if (typeNeedsHint(q.type, Boolean(q.code))) hints.type = q.type;
-    if (q.type === 'FILL_IN_BLANK' && q.points !== undefined && q.points !== 10) hints.points = q.points;
+    if (isTextAnswer(q.type) && q.points !== undefined && q.points !== 10) hints.points = q.points;
     const hint = hintsJson(hints);
     if (hint) out += `// waymark: ${hint}\n`;
     const text = html
@@ -465,14 +464,12 @@ export function writeGift(questions: readonly BankQuestion[], opts: { header?: s
     }
     out += '{\n';
     const option = (value: string) =>
-      q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE'
-        ? giftEscape(`<img src="${escapeHtml(value)}" alt="">`)
-        : inline(value);
-    if (q.type === 'FILL_IN_BLANK') {
+      hasImageOptions(q.type) ? giftEscape(`<img src="${escapeHtml(value)}" alt="">`) : inline(value);
+    if (isTextAnswer(q.type)) {
       const numeric = q.options.every((o) => o.value.trim() !== '' && Number.isFinite(Number(o.value)));
       if (numeric) out = `${out.slice(0, -2)}{#\n`;
       for (const o of q.options) out += `\t=${numeric ? o.value.trim() : inline(o.value)}\n`;
-    } else if (q.type === 'MSQ' || q.type === 'MSQ_IMAGE') {
+    } else if (isMultiAnswer(q.type)) {
       const share = weight(q.options.filter((o) => o.correct).length);
       for (const o of q.options) out += `\t~%${o.correct ? share : '-100'}%${option(o.value)}\n`;
     } else {

@@ -11,7 +11,7 @@
  * truefalse → MCQ True/False; shortanswer and exact numerical → FILL_IN_BLANK; generalfeedback → the
  * explanation; idnumber (else Moodle's question number) → the source id. Others are reported.
  */
-import { typeNeedsHint } from '../rules/question-types';
+import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
   blankRecord,
   type Choice,
@@ -270,10 +270,10 @@ export function writeMoodleXml(
     }
     const hints: WaymarkHints = {};
     if (typeNeedsHint(q.type, Boolean(q.code))) hints.type = q.type;
-    if (q.type === 'FILL_IN_BLANK' && q.points !== undefined && q.points !== 10) hints.points = q.points;
+    if (isTextAnswer(q.type) && q.points !== undefined && q.points !== 10) hints.points = q.points;
     const hint = hintsJson(hints);
     if (hint) out.push(`<!-- waymark: ${hint} -->`);
-    const fib = q.type === 'FILL_IN_BLANK';
+    const fib = isTextAnswer(q.type);
     const numeric = fib && q.options.every((o) => o.value.trim() !== '' && Number.isFinite(Number(o.value)));
     const trueFalse = q.type === 'MCQ' && !q.code && q.options.map((o) => o.value).join('|') === 'True|False';
     const kind = trueFalse ? 'truefalse' : fib ? (numeric ? 'numerical' : 'shortanswer') : 'multichoice';
@@ -310,7 +310,7 @@ export function writeMoodleXml(
           `<answer fraction="100" format="moodle_auto_format"><text>${escapeXml(o.value.trim())}</text><feedback format="html"><text></text></feedback><tolerance>0</tolerance></answer>`,
         );
     } else {
-      const multiple = q.type === 'MSQ' || q.type === 'MSQ_IMAGE';
+      const multiple = isMultiAnswer(q.type);
       const share = fraction(q.options.filter((o) => o.correct).length);
       lines.push(
         `<single>${multiple ? 'false' : 'true'}</single>`,
@@ -319,7 +319,7 @@ export function writeMoodleXml(
       );
       for (const o of q.options) {
         const f = o.correct ? (multiple ? share : '100') : multiple ? '-100' : '0';
-        if (q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE') {
+        if (hasImageOptions(q.type)) {
           const img = image(o.value);
           lines.push(
             `<answer fraction="${f}" format="html"><text>${cdata(`<p><img src="${escapeHtml(img.src)}" alt=""></p>`)}</text>${img.files

@@ -3,8 +3,9 @@
  * naming the columns (cli/README.md "Question files"). Read into the records every format produces
  * (shared/formats/record.ts), and written from the bank's questions.
  */
+
+import { DEFAULT_QUESTION_TYPE, hasImageOptions, isTextAnswer } from '../rules/question-types';
 import type { Question } from '../schemas/assessment';
-import { isImageType } from '../schemas/authoring';
 import type { Subject } from '../schemas/lists';
 import {
   type CsvDelimiter,
@@ -253,14 +254,14 @@ export function toRecord(
   const subject = subjects.find((s) => s._id === q.subject);
   const topic = subject?.topics.find((t) => t._id === q.topic);
   const absolute = (p: string) => (p.startsWith('/') ? `${server}${p}` : p);
-  const fib = q.questionType === 'FILL_IN_BLANK';
+  const fib = isTextAnswer(q.questionType);
   const explanation = q.explanation.map((e) => e.value);
   return {
     id: q._id,
     question: q.question,
     type: q.questionType,
     options: q.options.map((o) => ({
-      value: isImageType(q.questionType) ? absolute(o.value) : o.value,
+      value: hasImageOptions(q.questionType) ? absolute(o.value) : o.value,
       correct: fib ? true : o.isCorrect,
     })),
     ...(fib ? { points: q.points } : {}),
@@ -281,7 +282,7 @@ export function writeRecords(records: readonly ReturnType<typeof toRecord>[], fo
     const options = (r.options ?? []).map((o) =>
       typeof o === 'string'
         ? { value: o }
-        : { value: o.value, starred: o.correct === true && r.type !== 'FILL_IN_BLANK' },
+        : { value: o.value, starred: o.correct === true && !isTextAnswer(r.type) },
     );
     const explanation =
       typeof r.explanation === 'string' ? r.explanation : (r.explanation ?? []).join('\n\n');
@@ -289,7 +290,7 @@ export function writeRecords(records: readonly ReturnType<typeof toRecord>[], fo
     return [
       r.id ?? '',
       r.question,
-      r.type ?? 'MCQ',
+      r.type ?? DEFAULT_QUESTION_TYPE,
       joinCell(options),
       r.points === undefined ? '' : String(r.points),
       r.subject ?? '',

@@ -4,7 +4,8 @@
  * shape, what an evaluation reads and writes (one prepared statement each), and scoring with the shared
  * rules (shared/rules/scoring.ts: an MSQ is scored there, per option, decision 005).
  */
-import { isMultiSelectType, scoreQuestion, summarise } from '@shared/rules/scoring';
+import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
+import { scoreQuestion, summarise } from '@shared/rules/scoring';
 import type { Answer, QuestionType } from '@shared/schemas/assessment';
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -57,8 +58,8 @@ function toApiAnswer(r: {
   type: QuestionType;
 }): Answer & { points?: number } {
   const out: Answer & { points?: number } = { questionId: r.questionId };
-  if (r.type === 'FILL_IN_BLANK') out.answer = r.answerText ?? '';
-  else if (isMultiSelectType(r.type)) out.answerId = r.answerIds;
+  if (isTextAnswer(r.type)) out.answer = r.answerText ?? '';
+  else if (isMultiAnswer(r.type)) out.answerId = r.answerIds;
   else if (r.answerIds[0]) out.answerId = r.answerIds[0];
   if (r.points !== null && r.points !== undefined) out.points = Number(r.points);
   return out;
@@ -131,7 +132,7 @@ export function normaliseAnswer(
   prefix = '',
 ): StoredAnswer {
   const f = (name: string) => `${prefix}${name}`;
-  if (q.type === 'FILL_IN_BLANK') {
+  if (isTextAnswer(q.type)) {
     if (a.answer === undefined || a.answer === null) {
       throw badRequest(`${f('answer')}: type the answer for this question`, f('answer'));
     }
@@ -141,7 +142,7 @@ export function normaliseAnswer(
     return { questionId: q.id, answerIds: [], answerText: String(a.answer).trim() };
   }
   const valid = new Set(q.options.map((o) => o.id));
-  if (isMultiSelectType(q.type)) {
+  if (isMultiAnswer(q.type)) {
     const ids = a.answerId === undefined ? [] : Array.isArray(a.answerId) ? a.answerId : [a.answerId];
     const unique = [...new Set(ids)];
     const bad = unique.findIndex((id) => !valid.has(id));

@@ -5,7 +5,9 @@
  * questions without any correctness data. Parts two and three: ./answers.ts (answers and scoring) and
  * ./link-life.ts (a link's life on the server's clock).
  */
+
 import { randomBytes } from 'node:crypto';
+import { isTextAnswer } from '@shared/rules/question-types';
 import { POINTS_PER_QUESTION } from '@shared/rules/scoring';
 import type { QuestionType, TakerQuestion, TestType } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -203,10 +205,9 @@ export async function drawQuestions(
   const typeOf = new Map(types.map((t) => [t.id, t.type]));
   return drawn.map((d) => ({
     ...d,
-    optionOrder:
-      typeOf.get(d.questionId) === 'FILL_IN_BLANK'
-        ? []
-        : shuffle(options.filter((o) => o.questionId === d.questionId).map((o) => o.id)),
+    optionOrder: isTextAnswer(typeOf.get(d.questionId))
+      ? []
+      : shuffle(options.filter((o) => o.questionId === d.questionId).map((o) => o.id)),
   }));
 }
 
@@ -268,7 +269,7 @@ export function inFrozenOrder<T extends { id: string }>(options: T[], order: rea
 export async function takerQuestions(db: Db, testLinkRowId: string): Promise<TakerQuestion[]> {
   const rows = await frozenQuestions(db, testLinkRowId);
   if (rows.length === 0) return [];
-  const choiceIds = rows.filter((r) => r.questionType !== 'FILL_IN_BLANK').map((r) => r.id);
+  const choiceIds = rows.filter((r) => !isTextAnswer(r.questionType)).map((r) => r.id);
   const roadmapIds = [...new Set(rows.map((r) => r.roadmapId).filter((id): id is string => Boolean(id)))];
   const [options, roadmapRows] = await Promise.all([
     choiceIds.length
@@ -295,13 +296,12 @@ export async function takerQuestions(db: Db, testLinkRowId: string): Promise<Tak
     questionType: r.questionType,
     code: r.code,
     questionImagePath: r.questionImagePath,
-    options:
-      r.questionType === 'FILL_IN_BLANK'
-        ? []
-        : inFrozenOrder(
-            options.filter((o) => o.questionId === r.id),
-            r.optionOrder,
-          ).map((o) => ({ _id: o.id, value: o.value })),
+    options: isTextAnswer(r.questionType)
+      ? []
+      : inFrozenOrder(
+          options.filter((o) => o.questionId === r.id),
+          r.optionOrder,
+        ).map((o) => ({ _id: o.id, value: o.value })),
     points: POINTS_PER_QUESTION,
     roadmapId: r.roadmapId,
     roadmapName: r.roadmapId ? (roadmapName.get(r.roadmapId) ?? null) : null,

@@ -8,6 +8,7 @@ import {
   tenantQuestionSearch,
 } from '@shared/contract/authoring';
 import { formatDateTime } from '@shared/rules/format-date';
+import { DEFAULT_QUESTION_TYPE } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -114,7 +115,9 @@ export default function AssessmentBuilderPage() {
   const newQuestion = async () => {
     setCreating(true);
     try {
-      const res = await client.call(createQuestion, { body: { questionType: 'MCQ', assessmentId } });
+      const res = await client.call(createQuestion, {
+        body: { questionType: DEFAULT_QUESTION_TYPE, assessmentId },
+      });
       setView({ kind: 'create-question', questionId: res.data.questionId, fresh: true });
     } catch (err) {
       console.error('Question creation failed', err);

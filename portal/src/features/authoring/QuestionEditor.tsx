@@ -11,11 +11,15 @@ import {
 } from '@shared/contract/authoring';
 import { languageList } from '@shared/contract/lists';
 import {
-  QUESTION_TYPE_LABELS,
+  hasImageOptions,
+  isSingleAnswer,
+  isTextAnswer,
   QUESTION_TYPES,
-  type Question,
-  type QuestionType,
-} from '@shared/schemas/assessment';
+  typeLabel,
+  typeSwitchKeepsOptions,
+} from '@shared/rules/question-types';
+import { correctOptionPoints } from '@shared/rules/scoring';
+import type { Question, QuestionType } from '@shared/schemas/assessment';
 import {
   CORRECT_POINTS,
   DROPZONE_HEIGHT,
@@ -23,11 +27,8 @@ import {
   editorMessages,
   FILL_IN_BLANK_POINTS,
   IMAGE_TYPES_ALLOWED,
-  isImageType,
-  isSingleAnswer,
   MIN_OPTIONS,
   QuestionInput,
-  typeSwitchKeepsOptions,
 } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -62,7 +63,7 @@ function fromQuestion(q: Question): EditorState {
     questionType: q.questionType,
     code: q.code,
     questionImagePath: q.questionImagePath,
-    points: q.questionType === 'FILL_IN_BLANK' ? q.points : FILL_IN_BLANK_POINTS,
+    points: isTextAnswer(q.questionType) ? q.points : FILL_IN_BLANK_POINTS,
     subject: q.subject ?? '',
     topic: q.topic ?? '',
     language: q.language,
@@ -85,7 +86,7 @@ function toInput(s: EditorState) {
     options: s.options.map((o) => ({
       _id: o._id,
       value: o.value,
-      isCorrect: s.questionType === 'FILL_IN_BLANK' ? true : o.isCorrect,
+      isCorrect: isTextAnswer(s.questionType) ? true : o.isCorrect,
       points: o.isCorrect ? CORRECT_POINTS : 0,
     })),
     explanation: [{ type: 'TEXT' as const, value: s.explanation }],
@@ -215,9 +216,10 @@ export function QuestionEditor({
     set({ options });
   };
   const err = (key: string) => errors[key];
-  const fib = state.questionType === 'FILL_IN_BLANK';
-  const image = isImageType(state.questionType);
+  const fib = isTextAnswer(state.questionType);
+  const image = hasImageOptions(state.questionType);
   const answerKey = fib ? 'textCorrectAnswer' : image ? 'imageAnswer' : 'correctAnswer';
+  const correctCount = state.options.filter((o) => o.isCorrect).length;
 
   const switchType = async (to: QuestionType, confirmed = false) => {
     if (to === state.questionType) return;
@@ -359,7 +361,7 @@ export function QuestionEditor({
               checked={state.questionType === t}
               onChange={() => void switchType(t)}
             />
-            <span>{QUESTION_TYPE_LABELS[t]}</span>
+            <span>{typeLabel(t)}</span>
           </label>
         ))}
       </fieldset>
@@ -580,7 +582,10 @@ export function QuestionEditor({
                       onChange={(e) => markCorrect(i, e.target.checked)}
                     />
                     <span>
-                      Correct <span className="muted">({o.isCorrect ? CORRECT_POINTS : 0} points)</span>
+                      Correct{' '}
+                      <span className="muted">
+                        ({o.isCorrect ? correctOptionPoints(state.questionType, correctCount) : 0} points)
+                      </span>
                     </span>
                   </label>
                   <button
