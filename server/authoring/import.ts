@@ -1,5 +1,5 @@
 /**
- * Importing a bank of questions (issue 10): which questions of a file are new, unchanged or changed; upload
+ * Importing a bank of questions (decision 012): which questions of a file are new, unchanged or changed; upload
  * addresses for their images; and the batch import, which creates each question whole — its options, its
  * images, its place in an assessment and the record of where it came from — in one transaction, so an
  * import interrupted at any point leaves no half-made question, and one run again creates nothing twice.
