@@ -1,5 +1,5 @@
 /**
- * Importing a bank of questions (issue 10): which questions of a file are new, unchanged or changed; upload
+ * Importing a bank of questions (decision 012): which questions of a file are new, unchanged or changed; upload
  * addresses for their images; and the batch import, which creates each question whole — its options, its
  * images, its place in an assessment and the record of where it came from — in one transaction, so an
  * import interrupted at any point leaves no half-made question, and one run again creates nothing twice.
@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { IMPORT_BATCH, importCheck, importQuestions, importSignedUrl } from '@shared/contract/authoring';
+import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { addressIdentity, bytesIdentity, fingerprint, sha256Hex } from '@shared/formats/fingerprint';
 import { imageInfo } from '@shared/formats/image';
 import { DEFAULT_QUESTION_TYPE, hasImageOptions, isTextAnswer } from '@shared/rules/question-types';
@@ -34,7 +35,6 @@ import { type Caller, ok, serve } from '../http/routes';
 import { defaultLanguageFor, loadQuestions } from './questions';
 import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
 
-const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const WAYMARK_KEY = /^waymark:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 type CheckStatus = 'new' | 'unchanged' | 'changed';
@@ -171,7 +171,8 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
     const s = storage();
     const bytes = await s.readPrefix(key, MAX_IMAGE_BYTES + 1).catch(() => null);
     if (!bytes) return { message: 'was never uploaded (or its upload did not finish)' };
-    if (bytes.length > MAX_IMAGE_BYTES) return { message: 'is larger than 2 MB' };
+    if (bytes.length > MAX_IMAGE_BYTES)
+      return { message: `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
     const sniffed = sniffImageType(bytes);
     if (!sniffed || sniffed !== contentTypeOfKey(key)) return { message: 'is not a jpeg, png or webp image' };
     if (exactSize) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   addAssessmentQuestion,
   adminSubjectList,
@@ -23,6 +22,7 @@ import {
   tenantQuestionSearch,
   updateImagePath,
 } from '@shared/contract/authoring';
+import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { isTextAnswer, typeSwitchKeepsOptions } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import {
@@ -36,6 +36,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
+import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
 import {
   questionFeedback,
@@ -47,6 +48,7 @@ import {
 import { presignImageUpload } from '../awards/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { escapeLike } from '../db/like';
 import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
@@ -60,21 +62,6 @@ import {
   tenantAssessmentQuestions,
   tenantAssessments,
 } from './tables';
-
-/** The largest question or option image. */
-const QUESTION_IMAGE_BYTES = 2 * 1024 * 1024;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const newLinkId = () => randomBytes(16).toString('base64url');
-
-function shuffle<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomBytes(4).readUInt32BE(0) % (i + 1);
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Config; mail: MailService }) {
   const { db, config, mail } = deps;
@@ -438,7 +425,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             : `questions/${body.questionId}/option-${body.optionIndex ?? 0}-${Date.now()}.${ext}`;
         const signed = await presignImageUpload(storage, key, {
           contentType: `image/${ext}`,
-          maxBytes: QUESTION_IMAGE_BYTES,
+          maxBytes: MAX_IMAGE_BYTES,
           size: body.size,
           field: 'size',
         });

@@ -1,5 +1,5 @@
 /**
- * The prerequisite (initial) assessment (mentor §2.11, §4; issue 3 §2): questions drawn from each
+ * The prerequisite (initial) assessment (mentor §2.11, §4; decision 011): questions drawn from each
  * prerequisite roadmap of the selected one, taken with or without signing in, scored on the server with
  * the shared rules, and turned into the learner's roadmap — the sections of every prerequisite scored
  * below 60 % first, then the roadmap's own. The engine of the test links does the drawing, freezing,

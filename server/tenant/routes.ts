@@ -55,6 +55,7 @@ import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmap, learnerRoadmaps } 
 import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { escapeLike } from '../db/like';
 import { tenantUsers, users } from '../db/schema';
 import { fileResponse } from '../http/download';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
@@ -82,8 +83,6 @@ import {
   toEntry,
   toInvitation,
 } from './seats';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
 

@@ -16,6 +16,7 @@ import {
   TestType,
   TestView,
 } from '../schemas/assessment';
+import { IMAGE_TYPES_ALLOWED } from '../schemas/authoring';
 import { CertificateInfo, MAX_IMAGE_BYTES, PresignInput } from '../schemas/award';
 import { DateTime, ErrorBody, envelope, errors, Id, Ok, UnixSecondsInput } from '../schemas/common';
 import { defineCall } from './define';
@@ -244,7 +245,7 @@ export const uploadFile = defineCall({
       .length(64, 'is not a signature')
       .regex(/^[0-9a-f]{64}$/, 'is not a signature'),
   }),
-  rawBody: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: MAX_IMAGE_BYTES },
+  rawBody: { contentTypes: IMAGE_TYPES_ALLOWED, maxBytes: MAX_IMAGE_BYTES },
   responses: {
     200: envelope(z.object({ key: z.string(), url: z.string(), size: z.number().int() })),
     ...errors,

@@ -23,7 +23,7 @@ import { isEmbedded, type Place, QuestionRecord, type RowError, type SourceRecor
 /** The longest image address a question records. */
 const MAX_IMAGE_PATH = 500;
 
-/** The server's upload limit for a question or option image. */
+/** The upload limit for a question or option image: the portal, the CLI and the server check this one. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 // ---- checking

@@ -18,12 +18,15 @@
  */
 import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
+  ANSWER_FEEDBACK_LEFT_OUT,
+  answerFeedbackNote,
   blankRecord,
   type Choice,
   categoryOf,
   choiceRecord,
   formatNumber,
   hintsJson,
+  moodleSourceId,
   numericRefusal,
   parseHints,
   partsOf,
@@ -113,13 +116,7 @@ function fromComments(comments: string[]) {
     const w = /^\/\/\s*waymark:\s*(\{.*\})\s*$/.exec(c);
     if (w) hints = parseHints(w[1]!);
   }
-  const sourceId = id
-    ? id.startsWith('waymark:')
-      ? id
-      : `idnumber:${id}`
-    : moodleQuestion
-      ? `moodle-question:${moodleQuestion}`
-      : undefined;
+  const sourceId = moodleSourceId(id, moodleQuestion);
   return { sourceId, tags, hints };
 }
 
@@ -373,15 +370,10 @@ export function readGift(text: string): ReadResult {
       ...place,
       value: { ...built.record, ...base },
       ...(sourceId ? { sourceId } : {}),
-      ...(feedback
-        ? { notes: ['the feedback of its answers was left out (Waymark has an explanation per question)'] }
-        : {}),
+      ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
     });
   }
-  if (feedbackLost)
-    result.notes.push(
-      `${feedbackLost} question${feedbackLost === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`,
-    );
+  if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
   return result;
 }
 

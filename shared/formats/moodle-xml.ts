@@ -13,11 +13,14 @@
  */
 import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
+  ANSWER_FEEDBACK_LEFT_OUT,
+  answerFeedbackNote,
   blankRecord,
   type Choice,
   categoryOf,
   choiceRecord,
   hintsJson,
+  moodleSourceId,
   numericRefusal,
   parseHints,
   partsOf,
@@ -118,13 +121,7 @@ export function readMoodleXml(src: string): ReadResult {
       return;
     }
     const idnumber = textOf(q.idnumber).trim();
-    const sourceId = idnumber
-      ? idnumber.startsWith('waymark:')
-        ? idnumber
-        : `idnumber:${idnumber}`
-      : moodleNumber
-        ? `moodle-question:${moodleNumber}`
-        : undefined;
+    const sourceId = moodleSourceId(idnumber, moodleNumber);
     const explanation = rich(q.generalfeedback, 'html').text;
     const tags = asArray((q.tags as XmlNode | undefined)?.tag as XmlNode[])
       .map((t) => textOf(t.text).trim())
@@ -219,15 +216,10 @@ export function readMoodleXml(src: string): ReadResult {
         ...(tags.length ? { tags } : {}),
       },
       ...(sourceId ? { sourceId } : {}),
-      ...(feedback
-        ? { notes: ['the feedback of its answers was left out (Waymark has an explanation per question)'] }
-        : {}),
+      ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
     });
   });
-  if (feedbackLost)
-    result.notes.push(
-      `${feedbackLost} question${feedbackLost === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`,
-    );
+  if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
   return result;
 }
 

@@ -148,3 +148,11 @@ export interface BankQuestion {
 
 /** The key a question keeps in a file written by Waymark: `waymark:<id>`. */
 export const waymarkSourceId = (id: string) => `waymark:${id}`;
+
+/** A record's own Waymark id (export writes it, in JSON and CSV alike) is its source identity. */
+export const withSourceId = (r: SourceRecord): SourceRecord => {
+  const id = (r.value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)
+    ? { ...r, sourceId: waymarkSourceId(id.toLowerCase()) }
+    : r;
+};

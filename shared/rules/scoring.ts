@@ -1,5 +1,5 @@
 /**
- * Scoring of assessments (learner §4, §5, §9; mentor §5; issue 4 §3), pure so that the server scores and
+ * Scoring of assessments (learner §4, §5, §9; mentor §5; decision 005), pure so that the server scores and
  * every screen explains the score with the same rules:
  *
  * - every question is worth 10 points;

@@ -2,7 +2,7 @@
  * The elements on a partner's site: a second origin (tests/support/partner.ts) that loads them from the
  * Waymark server, in Chromium, against the real server and its demo catalogue.
  *
- * This part proves the promises that did not hold (issue 12), each on plain pages:
+ * This part proves the promises of decision 015 and docs/embed.md, each on plain pages:
  * - a property set before the element's file has loaded is applied, and so is the lower-case attribute
  *   React 19 and Vue 3 write for a camelCase prop before the element is defined (`linkId` → `linkid`);
  * - the documented custom properties set on the host change what the element draws;

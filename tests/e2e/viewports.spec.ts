@@ -1,8 +1,9 @@
 /**
- * Every portal page on a phone (375 px) and a tablet (768 px), in Chromium against the real server
- * (issue 9 §7): the document never scrolls sideways, no table hides columns behind a sideways scroll (on
- * a phone tables become cards), the brand and the person's name are never clipped, and axe passes at
- * 375 px. The signed-in frame collapses to a menu button that opens the sidebar.
+ * Every portal page on a phone (375 px) and a tablet (768 px), in Chromium against the real server, as
+ * docs/ARCHITECTURE.md promises (every page works from 375 px up): the document never scrolls sideways, no
+ * table hides columns behind a sideways scroll (on a phone tables become cards), the brand and the
+ * person's name are never clipped, and axe passes at 375 px. The signed-in frame collapses to a menu
+ * button that opens the sidebar.
  *
  * HOW TO ADD A PAGE: append an entry to `PAGES` below —
  *   { name: 'what it is', as: 'visitor' | 'learner' | 'mentor', path: (f) => '/the/path' }
