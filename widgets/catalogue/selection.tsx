@@ -183,6 +183,17 @@ function SelectionDialog({
       : step.selection.selectedRoadmap.roadmapName;
   let content: React.ReactNode;
   let actions: React.ReactNode = null;
+  /** 'Not now' beside the step's action, which takes the focus. */
+  const notNowOr = (label: string, act: () => void) => (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={onClose}>
+        {selectionText.notNow}
+      </button>
+      <button type="button" className="btn" onClick={act} data-autofocus>
+        {label}
+      </button>
+    </>
+  );
   switch (step.kind) {
     case 'loading':
       content = (
@@ -231,16 +242,7 @@ function SelectionDialog({
           </p>
         </>
       );
-      actions = (
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {selectionText.notNow}
-          </button>
-          <button type="button" className="btn" onClick={() => onAssess(step.selection)} data-autofocus>
-            {selectionText.takeAssessment}
-          </button>
-        </>
-      );
+      actions = notNowOr(selectionText.takeAssessment, () => onAssess(step.selection));
       break;
     case 'assign':
       content = (
@@ -258,16 +260,7 @@ function SelectionDialog({
           </p>
         </>
       );
-      actions = (
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {selectionText.notNow}
-          </button>
-          <button type="button" className="btn" onClick={() => onAssign(step.selection)} data-autofocus>
-            {selectionText.assign}
-          </button>
-        </>
-      );
+      actions = notNowOr(selectionText.assign, () => onAssign(step.selection));
       break;
   }
   return (
