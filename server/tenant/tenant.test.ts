@@ -19,7 +19,7 @@ import { offerCodes } from '../billing/tables';
 import { assignedRoadmaps, resources, roadmapPrerequisites } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
 import { type Json, setupServer } from '../test/helper';
-import { DEMO_OFFER_CODE, seedDemoTenant } from './demo-seed';
+import { DEMO_OFFER_CODE, seedDemoTenant } from '../demo/tenant';
 import { tenantInvitations } from './tables';
 
 const server = setupServer();

@@ -6,17 +6,7 @@
  */
 import type { QuestionType } from '@shared/schemas/assessment';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import {
-  assignedRoadmaps,
-  assignedSections,
-  resources,
-  roadmaps,
-  sectionResources,
-  sections,
-} from '../catalogue/tables';
-import type { Db } from '../db/client';
-import { subjects, users } from '../db/schema';
-import { linkHooks } from './completion';
+import { linkHooks } from '../assessments/completion';
 import {
   answerKey,
   evaluateLink,
@@ -27,10 +17,20 @@ import {
   questionsTargeting,
   resourcesOfSections,
   startLink,
-} from './engine';
-import { ownAssignedRoadmaps, sectionsOfAssigned } from './queries';
-import { createLink } from './routes';
-import { testLinks } from './tables';
+} from '../assessments/engine';
+import { ownAssignedRoadmaps, sectionsOfAssigned } from '../assessments/queries';
+import { createLink } from '../assessments/routes';
+import { testLinks } from '../assessments/tables';
+import {
+  assignedRoadmaps,
+  assignedSections,
+  resources,
+  roadmaps,
+  sectionResources,
+  sections,
+} from '../catalogue/tables';
+import type { Db } from '../db/client';
+import { subjects, users } from '../db/schema';
 
 const DAY = 86400_000;
 
