@@ -46,6 +46,8 @@ export function billingOf(
       }),
     { publicUrl: services.config.publicUrl, now: opts.now, log: app.log },
   );
+  // seat accounting (tenant) reads the tenant's plan from billing through this
+  services.seatPlans ??= services.billing;
   return services.billing;
 }
 
