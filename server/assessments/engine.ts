@@ -33,14 +33,8 @@ import {
 import { roadmaps, sectionResources } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors';
-import {
-  questionOptions,
-  questions,
-  questionTargets,
-  testAnswers,
-  testLinkQuestions,
-  testLinks,
-} from './tables';
+import { questionOptions, questions, questionTargets } from '../questions/tables';
+import { testAnswers, testLinkQuestions, testLinks } from './tables';
 
 export type LinkRow = typeof testLinks.$inferSelect;
 

@@ -12,9 +12,10 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects } from '../db/schema';
+import { questions } from '../questions/tables';
 import type { LinkRow } from './engine';
 import { integrityOfLinks, summaryOf } from './integrity';
-import { questions, testLinks } from './tables';
+import { testLinks } from './tables';
 
 export interface OwnAssignedRoadmap {
   id: string;

@@ -10,11 +10,11 @@ import { scoreQuestion } from '@shared/rules/scoring';
 import { QUESTION_TYPES } from '@shared/schemas/assessment';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questions, questionTargets } from '../assessments/tables';
 import { resources, roadmaps, sections, tasks } from '../catalogue/tables';
 import { type Harness, openHarness } from '../catalogue/test-helpers';
 import { systemState } from '../db/schema';
 import { seed } from '../db/seed';
+import { questions, questionTargets } from '../questions/tables';
 import {
   DEMO_AUTHORS,
   DEMO_ROADMAPS,

@@ -10,7 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { questionOptions, questions, questionTargets } from '../assessments/tables';
 import {
   authors,
   resources,
@@ -23,6 +22,7 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects, systemState, topics } from '../db/schema';
+import { questionOptions, questions, questionTargets } from '../questions/tables';
 import { DEMO_QUESTIONS, type DemoQuestion } from './questions';
 
 export const CATALOGUE_SEED_KEY = 'catalogue-seed';
