@@ -8,7 +8,7 @@ import {
   tenantCheckoutSession,
   tenantCreateSubscription,
   tenantSubscriptionInfo,
-} from '@shared/contract/tenant';
+} from '@shared/contract/billing';
 import type { FastifyInstance } from 'fastify';
 import {
   createPayments,
