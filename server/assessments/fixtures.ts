@@ -16,7 +16,8 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects, users } from '../db/schema';
-import { questionOptions, questions, questionTargets, testLinks } from './tables';
+import { questionOptions, questions, questionTargets } from '../questions/tables';
+import { testLinks } from './tables';
 
 export interface BankQuestion {
   id: string;

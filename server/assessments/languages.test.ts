@@ -7,9 +7,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../catalogue/demo-content';
 import { roadmaps, sections } from '../catalogue/tables';
 import { subjects } from '../db/schema';
+import { seedCatalogue } from '../demo/catalogue';
 import { assignTo } from './fixtures';
 import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
 

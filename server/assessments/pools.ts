@@ -10,13 +10,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects } from '../db/schema';
+import { questions, questionTargets } from '../questions/tables';
 import {
   QUESTION_COUNTS,
   questionsOfSubject,
   questionsTargeting,
   resourcesOfSections,
 } from './engine/drawing';
-import { questions, questionTargets } from './tables';
 
 type Pool = QuestionPool;
 

@@ -12,8 +12,9 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects } from '../db/schema';
+import { questions } from '../questions/tables';
 import { integrityOfLinks, summaryOf } from './integrity';
-import { type LinkRow, questions, testLinks } from './tables';
+import { type LinkRow, testLinks } from './tables';
 
 export interface OwnAssignedRoadmap {
   id: string;

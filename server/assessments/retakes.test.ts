@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantUsers } from '../db/schema';
+import { questionTargets } from '../questions/tables';
 import {
   addQuestion,
   assignTo,
@@ -17,7 +18,7 @@ import {
   seedBank,
 } from './fixtures';
 import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
-import { questionTargets, testLinkQuestions, testLinks } from './tables';
+import { testLinkQuestions, testLinks } from './tables';
 
 const HOUR = 3600_000;
 

@@ -16,6 +16,11 @@ import {
   verifyTestLink,
   viewTestLink,
 } from '@shared/contract/assessments';
+import {
+  evaluateAndCreateRoadmap,
+  generateInitialAssessment,
+  initialAssessment,
+} from '@shared/contract/catalogue';
 import { testKeyOf } from '@shared/rules/retakes';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
@@ -58,6 +63,11 @@ import {
   testCompleted,
   timeLimitFor,
 } from './engine/link-life';
+import {
+  evaluateInitialAssessment,
+  generateInitialAssessment as generateInitial,
+  readInitialAssessment,
+} from './initial';
 import {
   findResourceInRoadmaps,
   linksOf,
@@ -252,6 +262,25 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     if (!acceptsAnswers(link, clock())) throw testCompleted();
     return link;
   }
+
+  // the prerequisite (initial) assessment of a roadmap (server/assessments/initial.ts)
+  serve(
+    app,
+    { generateInitialAssessment, initialAssessment, evaluateAndCreateRoadmap },
+    {
+      async generateInitialAssessment({ params, caller }) {
+        return ok({ data: { linkId: await generateInitial(db, params.id, caller) } });
+      },
+
+      async initialAssessment({ params, caller }) {
+        return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
+      },
+
+      async evaluateAndCreateRoadmap({ body, caller }) {
+        return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
+      },
+    },
+  );
 
   serve(
     app,

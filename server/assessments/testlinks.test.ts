@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps } from '../catalogue/tables';
 import { outbox } from '../db/schema';
-import { seedDemoAssessments } from './demo-seed';
+import { seedDemoAssessments } from '../demo/assessments';
 import { sweepLinks } from './engine/link-life';
 import {
   assignTo,

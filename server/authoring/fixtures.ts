@@ -9,8 +9,9 @@ import type { QuestionType } from '@shared/schemas/assessment';
 import type { QuestionInput } from '@shared/schemas/authoring';
 import { asc, eq } from 'drizzle-orm';
 import type { Person } from '../assessments/harness';
-import { questionOptions, questions, testLinks } from '../assessments/tables';
+import { testLinks } from '../assessments/tables';
 import { subjects, topics, users } from '../db/schema';
+import { questionOptions, questions } from '../questions/tables';
 import type { Json, TestServer } from '../test/helper';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 

@@ -10,7 +10,7 @@ import { fingerprint } from '@shared/formats/fingerprint';
 import type { QuestionInput } from '@shared/schemas/authoring';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { questionOptions, questions } from '../assessments/tables';
+import { questionOptions, questions } from '../questions/tables';
 import { setupServer } from '../test/helper';
 import {
   authoringApi,

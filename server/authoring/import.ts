@@ -26,13 +26,14 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
-import { questionOptions, questions } from '../assessments/tables';
+import { questionCounts } from '../assessments/question-use';
 import { presignImageUpload, storageOf } from '../awards/storage';
 import type { Db } from '../db/client';
 import { languages, topics } from '../db/schema';
 import { notFound } from '../http/errors';
 import { type Caller, ok, serve } from '../http/routes';
-import { defaultLanguageFor, loadQuestions } from './questions';
+import { defaultLanguageFor, loadQuestions } from '../questions/load';
+import { questionOptions, questions } from '../questions/tables';
 import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 const WAYMARK_KEY = /^waymark:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -127,7 +128,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
       .map((k) => WAYMARK_KEY.exec(k)?.[1])
       .filter((id): id is string => Boolean(id));
     if (own.length) {
-      const stored = (await loadQuestions(db, [...new Set(own)])).filter(
+      const stored = (await loadQuestions(db, [...new Set(own)], questionCounts)).filter(
         (q) => q.createdBy?._id === caller.id && q.status === 'PUBLISH',
       );
       for (const q of stored)

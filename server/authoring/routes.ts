@@ -38,13 +38,8 @@ import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
 import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
-import {
-  questionFeedback,
-  questionOptions,
-  questions,
-  testLinkQuestions,
-  testLinks,
-} from '../assessments/tables';
+import { questionCounts } from '../assessments/question-use';
+import { questionFeedback, testLinkQuestions, testLinks } from '../assessments/tables';
 import { presignImageUpload } from '../awards/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -54,8 +49,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
+import { defaultLanguageFor, loadQuestion, loadQuestions } from '../questions/load';
+import { questionOptions, questions } from '../questions/tables';
 import { importRoutes } from './import';
-import { defaultLanguageFor, loadQuestion, loadQuestions } from './questions';
 import {
   assessmentDrafts,
   questionFeedbackActivity,
@@ -68,7 +64,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
   /** The question, if the caller may read it: their own, or a published one. */
   async function readable(id: string, caller: Caller): Promise<Question> {
-    const q = await loadQuestion(db, id);
+    const q = await loadQuestion(db, id, questionCounts);
     if (!q || (q.status !== 'PUBLISH' && q.createdBy?._id !== caller.id))
       throw notFound('Question not found');
     return q;
@@ -152,7 +148,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
     if (added.length) await tx.insert(questionOptions).values(added);
   }
 
-  const fresh = async (id: string) => (await loadQuestion(db, id))!;
+  const fresh = async (id: string) => (await loadQuestion(db, id, questionCounts))!;
 
   importRoutes(app, { db });
 
@@ -527,7 +523,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             name: a.name,
             tenantId: { _id: caller.id, name: caller.user.name ?? caller.user.email },
             createdAt: a.createdAt.toISOString(),
-            questions: await loadQuestions(db, ids),
+            questions: await loadQuestions(db, ids, questionCounts),
           },
         });
       },
@@ -539,7 +535,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async assignAssessmentUsers({ params, body, caller }) {
         const a = await ownedAssessment(params.id, caller);
-        const usable = await loadQuestions(db, await assessmentQuestionIds(a.id));
+        const usable = await loadQuestions(db, await assessmentQuestionIds(a.id), questionCounts);
         if (usable.length < MIN_QUESTIONS_TO_SHARE)
           throw badRequest(editorMessages.minQuestionsToShare, 'questions');
         if (body.startTime < Date.now() - 60_000)
@@ -681,6 +677,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           data: await loadQuestions(
             db,
             rows.map((r) => r.id),
+            questionCounts,
           ),
         });
       },

@@ -3,7 +3,7 @@
  * address for the learner who earned it, then marking it generated once the JPEG is stored
  * (certificates/{linkId}.jpg through the storage adapter).
  */
-import { certificateInfo, createCertificate, createPresignedUrl } from '@shared/contract/assessments';
+import { certificateInfo, createCertificate, createPresignedUrl } from '@shared/contract/awards';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { MailTransport } from '../adapters/mail';
 import { buildApp } from '../app';
-import { questionOptions, questions, questionTargets } from '../assessments/tables';
 import { loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { languages, subjects, topics, users } from '../db/schema';
+import { questionOptions, questions, questionTargets } from '../questions/tables';
 import {
   authors,
   resources,

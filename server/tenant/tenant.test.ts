@@ -18,8 +18,8 @@ import { authoringApi } from '../authoring/fixtures';
 import { offerCodes } from '../billing/tables';
 import { assignedRoadmaps, resources, roadmapPrerequisites } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
+import { DEMO_OFFER_CODE, seedDemoTenant } from '../demo/tenant';
 import { type Json, setupServer } from '../test/helper';
-import { DEMO_OFFER_CODE, seedDemoTenant } from './demo-seed';
 import { tenantInvitations } from './tables';
 
 const server = setupServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { certificateInfo } from '../contract/assessments';
+import { certificateInfo } from '../contract/awards';
 import { countryList } from '../contract/lists';
 import { deleteAccount, me } from '../contract/profile';
 import { ApiError, createClient, NetworkError, type StoredTokens, type TokenStore } from './client';

@@ -19,17 +19,14 @@ import type { z } from 'zod';
 import type { Client } from '../../shared/client/client';
 import { type CreateTestLinkInput, createTestLink, verifyTestLink } from '../../shared/contract/assessments';
 import { createAssessment, createQuestion } from '../../shared/contract/authoring';
+import { tenantCreateSubscription, tenantSubscriptionInfo } from '../../shared/contract/billing';
 import {
   createRoadmap,
   generateInitialAssessment,
   roadmapListNoAuth,
   roadmapNoAuth,
 } from '../../shared/contract/catalogue';
-import {
-  tenantAddUserV2,
-  tenantCreateSubscription,
-  tenantSubscriptionInfo,
-} from '../../shared/contract/tenant';
+import { tenantAddUserV2 } from '../../shared/contract/tenant';
 import { type Account, apiClient, newAccount, signedInContext } from '../support/accounts';
 import { takeTest } from '../support/answers';
 import { assignDemoRoadmap } from '../support/catalogue';

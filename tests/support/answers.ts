@@ -1,9 +1,9 @@
 /**
- * The right and wrong answers of the demo question bank (server/assessments/demo-questions.ts), for specs
+ * The right and wrong answers of the demo question bank (server/demo/questions.ts), for specs
  * that take tests through the API or the test page. A question is found by its text, then its code and its
  * options (several code questions share their text, 'What does this print?').
  */
-import { DEMO_QUESTIONS, type DemoQuestion } from '../../server/assessments/demo-questions';
+import { DEMO_QUESTIONS, type DemoQuestion } from '../../server/demo/questions';
 import type { Client } from '../../shared/client/client';
 import { evaluateTest, verifyTestLink } from '../../shared/contract/assessments';
 import type { Answer, TakerQuestion } from '../../shared/schemas/assessment';

@@ -1,10 +1,10 @@
 /** The calls <wm-award> makes, without the contract's zod schemas (checked against it by calls.test.ts). */
-import type * as Assessments from '@shared/contract/assessments';
+import type * as Awards from '@shared/contract/awards';
 import type * as Credentials from '@shared/contract/credentials';
 import { light } from '../embed/calls';
 
 export const awardCalls = {
-  certificateInfo: light<typeof Assessments.certificateInfo>(
+  certificateInfo: light<typeof Awards.certificateInfo>(
     'GET',
     '/certificate/certificate-info-v2/{id}',
     'optional',

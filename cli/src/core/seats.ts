@@ -4,13 +4,13 @@
  * rely on. The server has no bulk calls: bulk commands run these per learner with bounded concurrency.
  */
 import { ApiError, type Client } from '@shared/client/client';
+import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { config } from '@shared/contract/system';
 import {
   tenantAddUserV2,
   tenantBeforeCheckAddUser,
   tenantInviteUser,
   tenantRemoveUser,
-  tenantSubscriptionInfo,
   tenantUserInfo,
   tenantUsersList,
 } from '@shared/contract/tenant';

@@ -11,14 +11,8 @@ import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parsedJson, preparedPer } from '../../db/prepared';
 import { badRequest } from '../../http/errors';
-import {
-  type LinkRow,
-  questionOptions,
-  questions,
-  testAnswers,
-  testLinkQuestions,
-  testLinks,
-} from '../tables';
+import { questionOptions, questions } from '../../questions/tables';
+import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
 
 export interface StoredAnswer {
   questionId: string;

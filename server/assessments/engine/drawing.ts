@@ -13,7 +13,8 @@ import type { QuestionType, TakerQuestion, TestType } from '@shared/schemas/asse
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
-import { questionOptions, questions, questionTargets, testLinkQuestions, testLinks } from '../tables';
+import { questionOptions, questions, questionTargets } from '../../questions/tables';
+import { testLinkQuestions, testLinks } from '../tables';
 
 /** How many questions a link draws, by level (fewer when the bank has fewer). */
 export const QUESTION_COUNTS: Partial<Record<TestType, number>> = {

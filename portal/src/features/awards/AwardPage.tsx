@@ -9,7 +9,7 @@ import '@widgets/award/award.css';
 import '../public/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
-import { certificateInfo } from '@shared/contract/assessments';
+import { certificateInfo } from '@shared/contract/awards';
 import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';

@@ -5,8 +5,7 @@
  */
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionOptions, testAnswers, testLinkQuestions, testLinks } from '../assessments/tables';
-import { assignedRoadmaps, assignedSections, sections } from './tables';
+import { assignedRoadmaps, assignedSections, sections } from '../catalogue/tables';
 import {
   answerTo,
   BACKENDS,
@@ -15,7 +14,9 @@ import {
   type Harness,
   openHarness,
   type Person,
-} from './test-helpers';
+} from '../catalogue/test-helpers';
+import { questionOptions } from '../questions/tables';
+import { testAnswers, testLinkQuestions, testLinks } from './tables';
 
 for (const backend of BACKENDS) {
   describe(`the prerequisite assessment on ${backend}`, () => {

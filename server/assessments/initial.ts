@@ -3,13 +3,27 @@
  * prerequisite roadmap of the selected one, taken with or without signing in, scored on the server with
  * the shared rules, and turned into the learner's roadmap — the sections of every prerequisite scored
  * below 60 % first, then the roadmap's own. The engine of the test links does the drawing, freezing,
- * the taker's view and the scoring (server/assessments/engine.ts).
+ * the taker's view and the scoring (server/assessments/engine.ts); the learner's roadmap is the
+ * catalogue's (server/catalogue/learning.ts).
  */
 
 import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
 import type { Answer, TakerQuestion } from '@shared/schemas/assessment';
 import { and, desc, eq } from 'drizzle-orm';
-import { answerKey, savedAnswers } from '../assessments/engine/answers';
+import {
+  type AssignedSummary,
+  existingOrRoom,
+  insertAssigned,
+  requireRoadmap,
+  summaryOf,
+  toSummary,
+} from '../catalogue/learning';
+import { prerequisitesOf, sectionIdsOf } from '../catalogue/queries';
+import { assignedRoadmaps, roadmaps } from '../catalogue/tables';
+import type { Db } from '../db/client';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import type { Caller } from '../http/routes';
+import { answerKey, savedAnswers } from './engine/answers';
 import {
   drawQuestions,
   freezeQuestions,
@@ -19,22 +33,9 @@ import {
   recentlySeen,
   resourcesOfSections,
   takerQuestions,
-} from '../assessments/engine/drawing';
-import { evaluateLink, findLink, timeLimitFor } from '../assessments/engine/link-life';
-import { type LinkRow, testLinks } from '../assessments/tables';
-import type { Db } from '../db/client';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import type { Caller } from '../http/routes';
-import {
-  type AssignedSummary,
-  existingOrRoom,
-  insertAssigned,
-  requireRoadmap,
-  summaryOf,
-  toSummary,
-} from './learning';
-import { prerequisitesOf, sectionIdsOf } from './queries';
-import { assignedRoadmaps, roadmaps } from './tables';
+} from './engine/drawing';
+import { evaluateLink, findLink, timeLimitFor } from './engine/link-life';
+import { type LinkRow, testLinks } from './tables';
 
 /** Questions drawn per prerequisite roadmap (fewer when its bank has fewer). */
 export const QUESTIONS_PER_PREREQUISITE = 5;

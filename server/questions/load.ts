@@ -1,25 +1,29 @@
-/** Loading questions as their authors see them (with correctness), in one query per kind of data. */
+/**
+ * Loading questions as their authors see them (with correctness), in one query per kind of data. What is
+ * known of a question only from the tests that drew it (how often, its feedback) is counted by the caller's
+ * `QuestionCounts` (assessments': server/assessments/question-use.ts), so the bank imports no domain above it.
+ */
 
 import { hasImageOptions } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  questionFeedback,
-  questionOptions,
-  questions,
-  questionTargets,
-  testLinkQuestions,
-} from '../assessments/tables';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, users } from '../db/schema';
+import { questionOptions, questions, questionTargets } from './tables';
+
+/** How often each question was drawn into a test, and how much feedback it has, by question id. */
+export type QuestionCounts = (
+  db: Db,
+  ids: string[],
+) => Promise<{ uses: Map<string, number>; feedback: Map<string, number> }>;
 
 export type QuestionRow = typeof questions.$inferSelect;
 
 /** Author views of the given questions, in the order of `ids`. */
-export async function loadQuestions(db: Db, ids: string[]): Promise<Question[]> {
+export async function loadQuestions(db: Db, ids: string[], counts: QuestionCounts): Promise<Question[]> {
   if (ids.length === 0) return [];
-  const [rows, options, creators, feedback, uses, targets] = await Promise.all([
+  const [rows, options, creators, { uses: useCount, feedback: feedbackCount }, targets] = await Promise.all([
     db.select().from(questions).where(inArray(questions.id, ids)),
     db
       .select()
@@ -31,22 +35,11 @@ export async function loadQuestions(db: Db, ids: string[]): Promise<Question[]> 
       .from(users)
       .innerJoin(questions, eq(questions.createdBy, users.id))
       .where(inArray(questions.id, ids)),
-    db
-      .select({ questionId: questionFeedback.questionId, n: count() })
-      .from(questionFeedback)
-      .where(inArray(questionFeedback.questionId, ids))
-      .groupBy(questionFeedback.questionId),
-    db
-      .select({ questionId: testLinkQuestions.questionId, n: count() })
-      .from(testLinkQuestions)
-      .where(inArray(testLinkQuestions.questionId, ids))
-      .groupBy(testLinkQuestions.questionId),
+    counts(db, ids),
     loadTargets(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const creatorById = new Map(creators.map((c) => [c.id, c]));
-  const feedbackCount = new Map(feedback.map((f) => [f.questionId, Number(f.n)]));
-  const useCount = new Map(uses.map((u) => [u.questionId, Number(u.n)]));
   return ids
     .map((id) => byId.get(id))
     .filter((r): r is QuestionRow => Boolean(r))
@@ -183,16 +176,7 @@ export async function defaultLanguageFor(db: Db, userId: string): Promise<string
   return made!.id;
 }
 
-export async function loadQuestion(db: Db, id: string): Promise<Question | null> {
-  const [q] = await loadQuestions(db, [id]);
+export async function loadQuestion(db: Db, id: string, counts: QuestionCounts): Promise<Question | null> {
+  const [q] = await loadQuestions(db, [id], counts);
   return q ?? null;
-}
-
-/** Whether the question has been drawn into any test (then it is withdrawn rather than deleted). */
-export async function isQuestionUsed(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(testLinkQuestions)
-    .where(and(eq(testLinkQuestions.questionId, id)));
-  return Number(row?.n ?? 0) > 0;
 }

@@ -2,7 +2,7 @@
  * The demo catalogue, seeded on first start (server/db/seed.ts): six roadmaps in two subjects and two
  * languages, of real public resources (MDN, the TypeScript handbook, the Python documentation in Spanish,
  * the PostgreSQL manual, Pro Git, and YouTube lessons with start and end marks), with tasks, curators,
- * prerequisites and the demo question bank (server/assessments/demo-questions.ts).
+ * prerequisites and the demo question bank (server/demo/questions.ts).
  *
  * Idempotent: a `catalogue-seed` version in system_state skips it once done; below that, every item is
  * looked up before it is inserted (roadmaps by name, resources by short id, authors by name, questions by
@@ -11,10 +11,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_QUESTION_TYPE, isTextAnswer } from '@shared/rules/question-types';
 import { and, eq, isNull } from 'drizzle-orm';
-import { DEMO_QUESTIONS, type DemoQuestion } from '../assessments/demo-questions';
-import { questionOptions, questions, questionTargets } from '../assessments/tables';
-import type { Db } from '../db/client';
-import { languages, subjects, systemState, topics } from '../db/schema';
 import {
   authors,
   resources,
@@ -24,7 +20,11 @@ import {
   sectionResources,
   sections,
   tasks,
-} from './tables';
+} from '../catalogue/tables';
+import type { Db } from '../db/client';
+import { languages, subjects, systemState, topics } from '../db/schema';
+import { questionOptions, questions, questionTargets } from '../questions/tables';
+import { DEMO_QUESTIONS, type DemoQuestion } from './questions';
 
 export const CATALOGUE_SEED_KEY = 'catalogue-seed';
 /** 2: Git and GitHub has eight tasks (the course page's 'Show More' has something to show). */

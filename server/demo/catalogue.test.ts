@@ -10,10 +10,11 @@ import { QUESTION_TYPES } from '@shared/rules/question-types';
 import { scoreQuestion } from '@shared/rules/scoring';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_QUESTIONS, type DemoQuestion } from '../assessments/demo-questions';
-import { questions, questionTargets } from '../assessments/tables';
+import { resources, roadmaps, sections, tasks } from '../catalogue/tables';
+import { type Harness, openHarness } from '../catalogue/test-helpers';
 import { systemState } from '../db/schema';
 import { seed } from '../db/seed';
+import { questions, questionTargets } from '../questions/tables';
 import {
   DEMO_AUTHORS,
   DEMO_ROADMAPS,
@@ -23,9 +24,8 @@ import {
   parseMark,
   roadmapKeyOf,
   seedCatalogue,
-} from './demo-content';
-import { resources, roadmaps, sections, tasks } from './tables';
-import { type Harness, openHarness } from './test-helpers';
+} from './catalogue';
+import { DEMO_QUESTIONS, type DemoQuestion } from './questions';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '../../portal/public');
 const publicFile = (path: string) => join(publicDir, path);

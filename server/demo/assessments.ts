@@ -7,6 +7,13 @@
 
 import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { linkHooks } from '../assessments/completion';
+import { answerKey, type KeyQuestion } from '../assessments/engine/answers';
+import { questionsOfSubject, questionsTargeting, resourcesOfSections } from '../assessments/engine/drawing';
+import { evaluateLink, startLink } from '../assessments/engine/link-life';
+import { ownAssignedRoadmaps, sectionsOfAssigned } from '../assessments/queries';
+import { createLink } from '../assessments/routes';
+import { type LinkRow, testLinks } from '../assessments/tables';
 import {
   assignedRoadmaps,
   assignedSections,
@@ -17,13 +24,6 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { subjects, users } from '../db/schema';
-import { linkHooks } from './completion';
-import { answerKey, type KeyQuestion } from './engine/answers';
-import { questionsOfSubject, questionsTargeting, resourcesOfSections } from './engine/drawing';
-import { evaluateLink, startLink } from './engine/link-life';
-import { ownAssignedRoadmaps, sectionsOfAssigned } from './queries';
-import { createLink } from './routes';
-import { type LinkRow, testLinks } from './tables';
 
 const DAY = 86400_000;
 

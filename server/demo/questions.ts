@@ -1,5 +1,5 @@
 /**
- * The demo question bank, seeded with the demo catalogue (server/catalogue/demo-content.ts). Every
+ * The demo question bank, seeded with the demo catalogue (server/demo/catalogue.ts). Every
  * question aims at a resource (`r:{key}`), a section (`s:{roadmap}.{section}`) or a roadmap (`m:{key}`) of
  * the demo catalogue; every resource has at least two, every section at least four (with its resources'),
  * every roadmap at least ten. All six types are present; image options are files under
