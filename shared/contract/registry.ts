@@ -6,13 +6,14 @@ import * as auth from './auth';
 import * as authoring from './authoring';
 import * as catalogue from './catalogue';
 import * as credentials from './credentials';
-import type { CallDef } from './define';
+import { type CallDef, isCallDef } from './define';
 import * as lists from './lists';
 import * as profile from './profile';
 import * as system from './system';
 import * as tenant from './tenant';
 
-const groups: Record<string, Record<string, unknown>> = {
+/** Each contract module by its file name (`activity` is ./activity.ts). */
+export const contractModules: Record<string, Record<string, unknown>> = {
   activity,
   assessments,
   auth,
@@ -27,17 +28,9 @@ const groups: Record<string, Record<string, unknown>> = {
 
 export function allCalls(): { name: string; call: CallDef }[] {
   const out: { name: string; call: CallDef }[] = [];
-  for (const [group, mod] of Object.entries(groups)) {
+  for (const [group, mod] of Object.entries(contractModules)) {
     for (const [name, value] of Object.entries(mod)) {
-      if (
-        value &&
-        typeof value === 'object' &&
-        'method' in value &&
-        'path' in value &&
-        'responses' in value
-      ) {
-        out.push({ name: `${group}.${name}`, call: value as CallDef });
-      }
+      if (isCallDef(value)) out.push({ name: `${group}.${name}`, call: value });
     }
   }
   return out;

@@ -3,9 +3,9 @@
  * prerequisite or assignment dialog. Loads through the host's client; reports through the host's events.
  */
 import { ApiError } from '@shared/client/client';
+import * as Catalogue from '@shared/contract/catalogue';
 import { useEffect, useId } from 'react';
 import { useCall } from '../core/useCall';
-import { widgetCalls } from '../embed/calls';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import { RoadmapCatalogueProps } from './props';
@@ -25,7 +25,7 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   const list = useCall(
     (signal) =>
       host.client
-        .call(widgetCalls.roadmapListNoAuth, { query: { language, subject, topic }, signal })
+        .call(Catalogue.roadmapListNoAuth, { query: { language, subject, topic }, signal })
         .then((r) => r.data),
     [host.client, language, subject, topic],
   );

@@ -7,6 +7,7 @@
  * A reload or a dropped connection resumes where the learner was, with every answer kept.
  */
 import { ApiError } from '@shared/client/client';
+import * as takerCalls from '@shared/contract/assessments';
 import type { CallSuccess } from '@shared/contract/define';
 import { displayPercentage, POINTS_PER_QUESTION, percentageOf } from '@shared/rules/scoring';
 import { AWARD_LINK_LABELS, awardKindOf, awardPath } from '@shared/rules/test-status';
@@ -26,7 +27,6 @@ import {
   toPayload,
   UNANSWERED_WARNING,
 } from './answers';
-import { takerCalls } from './calls';
 import { clockOffset, crossedAnnouncement, formatRemaining, remainingMs, spokenRemaining } from './clock';
 import { FocusReporter, isPresent } from './focus-record';
 import { readMemory, writeMemory } from './memory';
