@@ -7,6 +7,7 @@ import { ApiError } from '@shared/client/client';
 import * as Assessments from '@shared/contract/assessments';
 import * as Credentials from '@shared/contract/credentials';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
 import { useCall } from '../core/useCall';
 import { useWidgetHost } from '../embed/host';
@@ -136,11 +137,7 @@ export function Award(input: AwardProps) {
   }
   if (award.status === 'not-found') return <AwardNotFound />;
   if (award.status === 'error') {
-    return (
-      <p className="alert alert-error" role="alert" part="error">
-        {AWARD_TEXT.loadFailed}
-      </p>
-    );
+    return <LoadFailed part="error">{AWARD_TEXT.loadFailed}</LoadFailed>;
   }
   return (
     <figure className="wm-award" part="award">

@@ -4,6 +4,7 @@
  */
 import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
 import { useCall } from '../core/useCall';
 import { useWidgetHost } from '../embed/host';
@@ -52,11 +53,7 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
           {heading}
         </h2>
       ) : null}
-      {list.error ? (
-        <p className="alert alert-error" role="alert" part="error">
-          {selectionText.listFailed}
-        </p>
-      ) : null}
+      {list.error ? <LoadFailed part="error">{selectionText.listFailed}</LoadFailed> : null}
       {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
       {roadmaps && roadmaps.length === 0 ? <p className="empty">No Roadmaps found</p> : null}
       {roadmaps && roadmaps.length > 0 ? (

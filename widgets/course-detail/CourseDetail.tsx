@@ -6,6 +6,7 @@
 import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
 import type { Roadmap } from '@shared/schemas/catalogue';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId, useState } from 'react';
 import type { z as zod } from 'zod';
 import { curatorNames } from '../catalogue/curators';
@@ -45,11 +46,7 @@ export function CourseDetail(input: CourseDetailProps) {
   }, [roadmap.error]);
 
   if (roadmap.error) {
-    return (
-      <p className="alert alert-error" role="alert" part="error">
-        {selectionText.courseFailed}
-      </p>
-    );
+    return <LoadFailed part="error">{selectionText.courseFailed}</LoadFailed>;
   }
   if (!roadmap.data) return <Loader text="Loading the course…" />;
   return (

@@ -12,12 +12,13 @@ import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules
 import { retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { extensionReady, extensionStatus } from '@widgets/core/extension';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
   AverageLearningTime,
@@ -119,9 +120,7 @@ export function Dashboard(props: DashboardProps) {
         {cards.loading && !cards.data ? (
           <Loader />
         ) : cards.error ? (
-          <p role="alert" className="alert alert-error">
-            {messageOf(cards.error)}
-          </p>
+          <LoadFailed error={cards.error} />
         ) : (
           <ResourceCards
             cards={cards.data ?? []}

@@ -3,6 +3,7 @@ import { ApiError } from '@shared/client/client';
 import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useState } from 'react';
 import { widgetElement } from '../embed/define-element';
 import { useWidgetHost } from '../embed/host';
@@ -51,11 +52,7 @@ function SignedInDashboard({ range, base }: { range: DashboardProps['range']; ba
   }, []);
   const [client] = useState(() => sessionClient(base));
   if (failed) {
-    return (
-      <p className="alert alert-error" role="alert" part="error">
-        Something Went Wrong
-      </p>
-    );
+    return <LoadFailed part="error">Something Went Wrong</LoadFailed>;
   }
   if (!loaded) return <Loader text="Loading your dashboard…" />;
   const start = async (card: DashboardCard) => {

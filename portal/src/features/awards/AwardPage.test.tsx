@@ -41,7 +41,7 @@ const html2canvas = vi.fn(async (_node: HTMLElement, _options: { scale: number }
 }));
 vi.mock('html2canvas', () => ({ default: html2canvas }));
 
-const { currentUser } = await import('../../app/auth');
+const { currentUser } = await import('../../lib/auth');
 const { Toasts } = await import('@widgets/ui/Toast');
 const { FeatherPage, CertificatePage } = await import('./AwardPage');
 

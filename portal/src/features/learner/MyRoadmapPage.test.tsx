@@ -90,7 +90,7 @@ const call = vi.fn(async (def: CallDef, _args?: unknown) => {
   }
   throw new Error(`unexpected call ${def.path}`);
 });
-vi.mock('../../app/config', () => ({
+vi.mock('../../lib/config', () => ({
   appConfig: () => ({
     extension: {
       chromeStoreUrl: 'https://chrome.example/waymark',
