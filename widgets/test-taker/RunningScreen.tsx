@@ -17,7 +17,7 @@ import {
   toPayload,
   UNANSWERED_WARNING,
 } from './answers';
-import { takerCalls } from './calls';
+import * as takerCalls from '@shared/contract/assessments';
 import { crossedAnnouncement, formatRemaining, remainingMs, spokenRemaining } from './clock';
 import { FocusReporter, isPresent } from './focus-record';
 import { readMemory, writeMemory } from './memory';

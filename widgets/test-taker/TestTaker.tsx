@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'rea
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import type { AnswerPayload } from './answers';
-import { takerCalls } from './calls';
+import * as takerCalls from '@shared/contract/assessments';
 import { clockOffset } from './clock';
 import { ElsewhereScreen, ErrorScreen, GoneScreen, siteHref } from './EndScreen';
 import { EvaluatingScreen } from './EvaluatingScreen';

@@ -7,7 +7,7 @@
  */
 import type { CallSuccess } from '@shared/contract/define';
 import type { AnswerPayload } from './answers';
-import type { takerCalls } from './calls';
+import type * as takerCalls from '@shared/contract/assessments';
 import type { ChargeState } from './tab-charge';
 
 export type TakerTest = CallSuccess<typeof takerCalls.testLinkQuestions>['data'];

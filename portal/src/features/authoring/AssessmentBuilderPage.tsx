@@ -15,10 +15,11 @@ import { messageOf, useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { currentUser } from '../../app/auth';
+import { currentUser } from '../../lib/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPools } from './QuestionPools';
@@ -183,11 +184,7 @@ export default function AssessmentBuilderPage() {
                   {creating ? <Spinner /> : null} Create New Question
                 </button>
               </div>
-              {assessment.error ? (
-                <p className="alert alert-error" role="alert">
-                  {messageOf(assessment.error)}
-                </p>
-              ) : null}
+              {assessment.error ? <LoadFailed error={assessment.error} /> : null}
               {assessment.loading && !a ? <Loader text="Fetching data..." /> : null}
               {a && a.questions.length > 0 ? (
                 <QuestionPools

@@ -32,6 +32,7 @@ import { Spinner } from '@widgets/ui/Loader';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ChosenFile, readChosenFiles } from './importFiles';
 import './import-questions.css';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 
 /** Questions in flight at once: enough to fill the import's batches of 100. */
 const IN_FLIGHT = 200;
@@ -348,11 +349,7 @@ export function ImportQuestionsDialog({
             </fieldset>
           </>
         )}
-        {subjects.error ? (
-          <p className="alert alert-error" role="alert">
-            {messageOf(subjects.error)}
-          </p>
-        ) : null}
+        {subjects.error ? <LoadFailed error={subjects.error} /> : null}
         {stage.kind === 'choose' && stage.message ? (
           <p className="alert alert-error" role="alert">
             {stage.message}

@@ -16,9 +16,9 @@ import {
 } from 'firebase/auth';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { exchangeToken, isVerifiedIdentity, signOutProvider } from '../../app/auth';
-import { appConfig } from '../../app/config';
-import { firebaseAuth } from '../../app/firebase';
+import { exchangeToken, isVerifiedIdentity, signOutProvider } from '../../lib/auth';
+import { appConfig } from '../../lib/config';
+import { firebaseAuth } from '../../lib/firebase';
 import type { EmulatedAccount } from './EmulatorProviderDialog';
 import { VERIFIED_CONTINUE_PATH } from './paths';
 

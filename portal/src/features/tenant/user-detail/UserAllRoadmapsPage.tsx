@@ -2,9 +2,9 @@
  * /portal/users/{userId}/all-roadmaps (mentor §2.6, learner §2): the learner's catalogue with its filters;
  * with the userId param its View opens /portal/users/{userId}/roadmap/{roadmapId}.
  */
-import AllRoadmapsPage from '../../learner/AllRoadmapsPage';
+import { AllRoadmaps } from '../../../components/AllRoadmaps';
 import { useUserId } from './LearnerLayout';
 
 export default function UserAllRoadmapsPage() {
-  return <AllRoadmapsPage userId={useUserId()} />;
+  return <AllRoadmaps userId={useUserId()} />;
 }

@@ -5,13 +5,14 @@
 import { tenantUserInfo } from '@shared/contract/tenant';
 import type { TenantUserInfo } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { z } from 'zod';
 import { TENANT_COPY } from '../copy';
 import { Tip } from '../ui';
 import '../tenant.css';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 
 export type Learner = z.infer<typeof TenantUserInfo>;
 
@@ -38,9 +39,7 @@ export default function LearnerLayout() {
         </p>
       </nav>
       {info.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(info.error)}
-        </p>
+        <LoadFailed error={info.error} />
       ) : !info.data ? (
         <Loader />
       ) : (

@@ -17,6 +17,7 @@ import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -56,12 +57,7 @@ export default function UserRoadmapPage() {
   );
   const who = learner.name || learner.email;
 
-  if (roadmap.error)
-    return (
-      <p className="alert alert-error" role="alert">
-        {messageOf(roadmap.error, ROADMAP_LOAD_FAILED)}
-      </p>
-    );
+  if (roadmap.error) return <LoadFailed error={roadmap.error} fallback={ROADMAP_LOAD_FAILED} />;
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
 

@@ -6,7 +6,7 @@ import { HOME_BY_ROLE } from '@shared/rules/navigation';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { currentUser } from '../../app/auth';
+import { currentUser } from '../lib/auth';
 import {
   ADDRESS_LINES,
   COPYRIGHT_YEAR,
@@ -14,7 +14,7 @@ import {
   SCROLL_THRESHOLD_PX,
   SUPPORT_EMAIL,
   SUPPORT_HOURS,
-} from './site';
+} from '../lib/site';
 
 /** Whether the page has been scrolled further than `px`. */
 export function useScrolledPast(px: number): boolean {

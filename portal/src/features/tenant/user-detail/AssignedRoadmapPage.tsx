@@ -9,15 +9,17 @@ import { tenantAssignedRoadmap, tenantTestlinkList } from '@shared/contract/tena
 import { awardCounts } from '@shared/rules/test-status';
 import { RoadmapStatus } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Tabs } from '@widgets/ui/Tabs';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ResourceProgress, ResourceRow, SectionList } from '../../learner/ResourceList';
-import { TaskList } from '../../learner/TaskList';
+import { ResourceProgress, ResourceRow, SectionList } from '../../../components/ResourceList';
+import { TableFailure } from '../../../components/TableFailure';
+import { TaskList } from '../../../components/TaskList';
 import { ROADMAP_LOAD_FAILED } from '../roadmaps/useTenantRoadmap';
-import { Counter, TableFailure } from '../ui';
+import { Counter } from '../ui';
 import { LearnerTestLinks } from './AnalyticsPage';
 import { useUserId } from './LearnerLayout';
 
@@ -38,12 +40,7 @@ export default function AssignedRoadmapPage() {
     [userId, id],
   );
 
-  if (roadmap.error)
-    return (
-      <p className="alert alert-error" role="alert">
-        {messageOf(roadmap.error, ROADMAP_LOAD_FAILED)}
-      </p>
-    );
+  if (roadmap.error) return <LoadFailed error={roadmap.error} fallback={ROADMAP_LOAD_FAILED} />;
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
   const counts = awardCounts(links.data ?? []);

@@ -6,8 +6,9 @@
 import { tenantTestlinkView } from '@shared/contract/tenant';
 import { TestReview } from '@widgets/assessments/TestReview';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Link, useParams } from 'react-router';
 import { useUserId } from './LearnerLayout';
 
@@ -25,9 +26,7 @@ export default function TestReviewPage() {
       </p>
       <h1>Questions &amp; Answers</h1>
       {view.error ? (
-        <p className="wm-review-error review-error" role="alert">
-          {messageOf(view.error)}
-        </p>
+        <LoadFailed error={view.error} className="wm-review-error review-error" />
       ) : !view.data ? (
         <Loader />
       ) : (

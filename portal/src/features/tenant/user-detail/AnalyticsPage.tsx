@@ -22,7 +22,7 @@ import { viewAnswersPath } from '@shared/rules/test-status';
 import type { TestLink } from '@shared/schemas/assessment';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { LearningDaysCard, TopicTimeCard } from '@widgets/dashboard/LearningDays';
 import {
   AverageLearningTime,
@@ -37,9 +37,11 @@ import {
 import '@widgets/dashboard/dashboard.css';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId, useMemo, useState } from 'react';
-import { routerLink } from '../../assessments/routerLink';
-import { Counter, DownloadCsv, TableFailure } from '../ui';
+import { routerLink } from '../../../components/routerLink';
+import { TableFailure } from '../../../components/TableFailure';
+import { Counter, DownloadCsv } from '../ui';
 import { useUserId } from './LearnerLayout';
 
 /** The tenant's reports of one learner, in the shape the dashboard's pieces read. */
@@ -117,9 +119,7 @@ function ResourceAssessmentsDialog({
     >
       {resource ? <p className="muted wide-dialog">{resource.userTitle}</p> : null}
       {tests.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(tests.error)}
-        </p>
+        <LoadFailed error={tests.error} />
       ) : !tests.data ? (
         <Loader />
       ) : (

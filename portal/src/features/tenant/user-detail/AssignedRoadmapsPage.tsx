@@ -9,8 +9,8 @@ import { useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
 import { Link } from 'react-router';
+import { TableFailure } from '../../../components/TableFailure';
 import { TENANT_COPY } from '../copy';
-import { TableFailure } from '../ui';
 import { useLearner, useUserId } from './LearnerLayout';
 
 export default function AssignedRoadmapsPage() {
