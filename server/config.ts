@@ -83,6 +83,12 @@ const Env = z
       .min(0, 'must be 0 or more hours')
       .max(24 * 30, 'must be at most 720 hours (30 days)')
       .default(24),
+    /**
+     * Load shedding (issue 15): past this event-loop delay the server answers 503 with Retry-After (the
+     * test page's saver waits and sends again); SHED_RETRY_AFTER is the seconds it asks for.
+     */
+    SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
+    SHED_RETRY_AFTER: z.coerce.number().int().min(1).max(600).default(10),
     /** Files (award and question images): S3-compatible storage when S3_BUCKET is set, else DATA_DIR/files. */
     S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
     S3_BUCKET: z
@@ -266,6 +272,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     /** How long a failed test waits before a retake, in milliseconds. */
     retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
+    /** When the server sheds load with 503 + Retry-After. */
+    shed: { eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS, retryAfterSeconds: env.SHED_RETRY_AFTER },
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID

@@ -185,10 +185,10 @@ export const testLinks = pgTable(
   ],
 );
 
-/** The questions of a link, drawn and ordered when it was created. */
 /** A test link as stored. */
 export type LinkRow = typeof testLinks.$inferSelect;
 
+/** The questions of a link, drawn and ordered when it was created. */
 export const testLinkQuestions = pgTable(
   'test_link_questions',
   {

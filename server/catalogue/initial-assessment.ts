@@ -3,7 +3,7 @@
  * prerequisite roadmap of the selected one, taken with or without signing in, scored on the server with
  * the shared rules, and turned into the learner's roadmap — the sections of every prerequisite scored
  * below 60 % first, then the roadmap's own. The engine of the test links does the drawing, freezing,
- * the taker's view and the scoring (server/assessments/engine.ts).
+ * the taker's view and the scoring (server/assessments/engine/: drawing, answers, link-life).
  */
 
 import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
