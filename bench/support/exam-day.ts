@@ -291,13 +291,21 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     }
   };
 
-  // ---- the share, through the API: an assessment of the questions, shared with every taker
+  // ---- the share, through the API: an assessment of the questions, shared with every taker (a shed 503
+  // is waited out as Retry-After says, as the portal's client would)
+  const shareRec = new Recorder('share');
+  const shareCall = (method: string, path: string, token: string, body?: unknown) =>
+    patient(shareRec, method, path, token, body);
   const share = async (takers: ExamTaker[]) => {
-    const created = await call('POST', '/tenant/assessment/create', o.tenantToken, { name: 'Exam day' });
+    const created = await shareCall('POST', '/tenant/assessment/create', o.tenantToken, { name: 'Exam day' });
     if (created.status !== 200) throw new Error(`create assessment: ${created.status}`);
     const assessmentId = (created.json.data as { _id: string })._id;
     for (const q of o.questionIds) {
-      const added = await call('PUT', `/tenant/assessment/${assessmentId}/add-question/${q}`, o.tenantToken);
+      const added = await shareCall(
+        'PUT',
+        `/tenant/assessment/${assessmentId}/add-question/${q}`,
+        o.tenantToken,
+      );
       if (added.status !== 200)
         throw new Error(`add question: ${added.status} ${JSON.stringify(added.json)}`);
     }
@@ -308,7 +316,7 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     let calls = 0;
     for (let i = 0; i < takers.length; i += 500) {
       const chunk = takers.slice(i, i + 500);
-      const res = await call('PUT', `/tenant/assessment/${assessmentId}/assign-users`, o.tenantToken, {
+      const res = await shareCall('PUT', `/tenant/assessment/${assessmentId}/assign-users`, o.tenantToken, {
         userIds: chunk.map((t) => t.id),
         createdAt: Date.now(),
         startTime,
