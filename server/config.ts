@@ -90,6 +90,11 @@ const Env = z
       .min(0, 'must be 0 or more hours')
       .max(24 * 30, 'must be at most 720 hours (30 days)')
       .default(24),
+    /**
+     * Load shedding (issue 15): past this event-loop delay the server answers 503 with Retry-After (the
+     * test page's saver waits and sends again); SHED_RETRY_AFTER is the seconds it asks for.
+     */
+    SHED_RETRY_AFTER: z.coerce.number().int().min(1).max(600).default(10),
     /** Files (award and question images): S3-compatible storage when S3_BUCKET is set, else DATA_DIR/files. */
     S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
     S3_BUCKET: z
@@ -254,8 +259,6 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
-    /** Shed load (503) past this event-loop delay; 0 never (the test setup, where the machine's load is not the server's). */
-    shedEventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : env.SHED_EVENT_LOOP_DELAY_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /**
@@ -275,6 +278,12 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     /** How long a failed test waits before a retake, in milliseconds. */
     retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
+    /** When the server sheds load with 503 + Retry-After. */
+    shed: {
+      // 0 never sheds; nor does the test setup, where the machine's load is not the server's
+      eventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : env.SHED_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: env.SHED_RETRY_AFTER,
+    },
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID

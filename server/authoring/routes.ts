@@ -579,15 +579,16 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
         }
         const start = new Date(body.startTime);
         const end = new Date(body.startTime + body.duration * 3600_000);
+        // every learner's link and its frozen questions in two statements (made at share time, so that a
+        // start on the day is one cheap update: issue 15)
         const created = await db.transaction(async (tx) => {
-          const out: { linkId: string; email: string; name: string | null }[] = [];
-          for (const learner of seats) {
-            const linkId = newLinkId();
-            const [link] = await tx
-              .insert(testLinks)
-              .values({
+          const planned = seats.map((learner) => ({ learner, linkId: newLinkId() }));
+          const links = await tx
+            .insert(testLinks)
+            .values(
+              planned.map(({ learner, linkId }) => ({
                 linkId,
-                type: 'CUSTOM-TEST',
+                type: 'CUSTOM-TEST' as const,
                 userId: learner.id,
                 tenantAssessmentId: a.id,
                 assignedSubjectName: a.name,
@@ -596,19 +597,20 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
                 startTime: start,
                 durationHours: body.duration,
                 expiresAt: end,
-              })
-              .returning({ id: testLinks.id });
-            await tx.insert(testLinkQuestions).values(
+              })),
+            )
+            .returning({ id: testLinks.id, linkId: testLinks.linkId });
+          await tx.insert(testLinkQuestions).values(
+            links.flatMap((link) =>
               usable.map((q, position) => ({
-                testLinkId: link!.id,
+                testLinkId: link.id,
                 questionId: q._id,
                 position,
                 optionOrder: shuffle(q.options.map((o) => o._id)),
               })),
-            );
-            out.push({ linkId, email: learner.email, name: learner.name });
-          }
-          return out;
+            ),
+          );
+          return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
         });
         const when = start.toUTCString();
         for (const c of created) {

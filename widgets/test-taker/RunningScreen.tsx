@@ -3,6 +3,7 @@
  * on the server's clock, every answer saved as it is given, the focus record, and Finish's confirmation.
  */
 import type { ApiError } from '@shared/client/client';
+import * as takerCalls from '@shared/contract/assessments';
 import { isTextAnswer } from '@shared/rules/question-types';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useWidgetHost } from '../embed/host';
@@ -17,7 +18,6 @@ import {
   toPayload,
   UNANSWERED_WARNING,
 } from './answers';
-import * as takerCalls from '@shared/contract/assessments';
 import { crossedAnnouncement, formatRemaining, remainingMs, spokenRemaining } from './clock';
 import { FocusReporter, isPresent } from './focus-record';
 import { readMemory, writeMemory } from './memory';

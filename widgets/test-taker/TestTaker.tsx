@@ -10,12 +10,12 @@
  * the server and dispatches; each screen is its own file.
  */
 import { ApiError } from '@shared/client/client';
+import * as takerCalls from '@shared/contract/assessments';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import type { AnswerPayload } from './answers';
-import * as takerCalls from '@shared/contract/assessments';
 import { clockOffset } from './clock';
 import { ElsewhereScreen, ErrorScreen, GoneScreen, siteHref } from './EndScreen';
 import { EvaluatingScreen } from './EvaluatingScreen';

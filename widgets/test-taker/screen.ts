@@ -5,9 +5,10 @@
  * Wrong. TestTaker.tsx dispatches; each screen has its own file (ReadyScreen, RunningScreen,
  * EvaluatingScreen, ScoreScreen, EndScreen).
  */
+
+import type * as takerCalls from '@shared/contract/assessments';
 import type { CallSuccess } from '@shared/contract/define';
 import type { AnswerPayload } from './answers';
-import type * as takerCalls from '@shared/contract/assessments';
 import type { ChargeState } from './tab-charge';
 
 export type TakerTest = CallSuccess<typeof takerCalls.testLinkQuestions>['data'];

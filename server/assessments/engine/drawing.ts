@@ -13,6 +13,7 @@ import type { QuestionType, TakerQuestion, TestType } from '@shared/schemas/asse
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
+import { parsedJson, preparedPer } from '../../db/prepared';
 import { questionOptions, questions, questionTargets } from '../../questions/tables';
 import { testLinkQuestions, testLinks } from '../tables';
 
@@ -228,34 +229,36 @@ export async function freezeQuestions(db: Db, testLinkRowId: string, drawn: read
 
 // ---------------------------------------------------------------- the taker's view
 
-interface FrozenRow {
-  id: string;
-  question: string;
-  questionType: QuestionType;
-  code: string | null;
-  questionImagePath: string | null;
-  points: number;
-  roadmapId: string | null;
-  optionOrder: string[];
-}
-
-async function frozenQuestions(db: Db, testLinkRowId: string): Promise<FrozenRow[]> {
-  return db
+/**
+ * A link's frozen questions as the taker sees them, in one prepared statement: each question with its
+ * options (id and value only: never isCorrect, points or a fill-in-blank's accepted value — a fill-in-blank
+ * gets none) and its roadmap's name. The Ready page and the start both read it.
+ */
+const frozenQuestions = preparedPer((db) =>
+  db
     .select({
       id: questions.id,
       question: questions.question,
       questionType: questions.questionType,
       code: questions.code,
       questionImagePath: questions.questionImagePath,
-      points: questions.points,
       roadmapId: testLinkQuestions.roadmapId,
+      roadmapName: roadmaps.name,
       optionOrder: testLinkQuestions.optionOrder,
+      options: sql<
+        { id: string; value: string }[] | string
+      >`case when ${questions.questionType} = 'FILL_IN_BLANK'
+        then '[]'::json else coalesce((
+          select json_agg(json_build_object('id', o.id, 'value', o.value))
+          from ${questionOptions} o where o.question_id = ${questions.id}), '[]'::json) end`,
     })
     .from(testLinkQuestions)
     .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
-    .where(eq(testLinkQuestions.testLinkId, testLinkRowId))
-    .orderBy(asc(testLinkQuestions.position));
-}
+    .leftJoin(roadmaps, eq(roadmaps.id, testLinkQuestions.roadmapId))
+    .where(eq(testLinkQuestions.testLinkId, sql.placeholder('link')))
+    .orderBy(asc(testLinkQuestions.position))
+    .prepare('test_link_taker_questions'),
+);
 
 /** Orders options as frozen; options added since come last, removed ones are gone. */
 export function inFrozenOrder<T extends { id: string }>(options: T[], order: readonly string[]): T[] {
@@ -268,43 +271,19 @@ export function inFrozenOrder<T extends { id: string }>(options: T[], order: rea
  * Never isCorrect, option points, explanations or a fill-in-blank's accepted value.
  */
 export async function takerQuestions(db: Db, testLinkRowId: string): Promise<TakerQuestion[]> {
-  const rows = await frozenQuestions(db, testLinkRowId);
-  if (rows.length === 0) return [];
-  const choiceIds = rows.filter((r) => !isTextAnswer(r.questionType)).map((r) => r.id);
-  const roadmapIds = [...new Set(rows.map((r) => r.roadmapId).filter((id): id is string => Boolean(id)))];
-  const [options, roadmapRows] = await Promise.all([
-    choiceIds.length
-      ? db
-          .select({
-            id: questionOptions.id,
-            questionId: questionOptions.questionId,
-            value: questionOptions.value,
-          })
-          .from(questionOptions)
-          .where(inArray(questionOptions.questionId, choiceIds))
-      : [],
-    roadmapIds.length
-      ? db
-          .select({ id: roadmaps.id, name: roadmaps.name })
-          .from(roadmaps)
-          .where(inArray(roadmaps.id, roadmapIds))
-      : [],
-  ]);
-  const roadmapName = new Map(roadmapRows.map((r) => [r.id, r.name]));
+  const rows = await frozenQuestions(db).execute({ link: testLinkRowId });
   return rows.map((r) => ({
     _id: r.id,
     question: r.question,
     questionType: r.questionType,
     code: r.code,
     questionImagePath: r.questionImagePath,
-    options: isTextAnswer(r.questionType)
-      ? []
-      : inFrozenOrder(
-          options.filter((o) => o.questionId === r.id),
-          r.optionOrder,
-        ).map((o) => ({ _id: o.id, value: o.value })),
+    options:
+      r.questionType === 'FILL_IN_BLANK'
+        ? []
+        : inFrozenOrder(parsedJson(r.options), r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
     points: POINTS_PER_QUESTION,
     roadmapId: r.roadmapId,
-    roadmapName: r.roadmapId ? (roadmapName.get(r.roadmapId) ?? null) : null,
+    roadmapName: r.roadmapId ? (r.roadmapName ?? null) : null,
   }));
 }
