@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { isTextAnswer } from '@shared/rules/question-types';
 import { POINTS_PER_QUESTION } from '@shared/rules/scoring';
-import type { QuestionType, TakerQuestion, TestType } from '@shared/schemas/assessment';
+import type { TakerQuestion, TestType } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
