@@ -446,3 +446,231 @@ test.describe('inside single-page apps built with the npm package', () => {
     });
   }
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Every documented event, attribute and property, read from /widgets/custom-elements.json: each event is
+// driven on the partner's origin as the partner's visitor would and its `detail` checked against the type
+// the manifest documents; an event the manifest lists with no check here, or a documented attribute or
+// property without its line in the tables below, fails the last test.
+
+interface CemEvent {
+  name: string;
+  type?: { text: string };
+  description?: string;
+}
+interface CemElement {
+  tagName: string;
+  attributes?: { name: string; fieldName?: string }[];
+  members?: { kind: string; name: string; attribute?: string }[];
+  events?: CemEvent[];
+}
+interface Fired {
+  tag: string;
+  id: string;
+  type: string;
+  detail: unknown;
+  cancelable: boolean;
+}
+
+/**
+ * What is wrong with `detail` against a documented type such as `CustomEvent<{ linkId: string; kind:
+ * 'feather' | 'badge'; imageUrl: string | null; status?: number }>`: a missing or undocumented key, or a
+ * value of another type. The manifest's detail types are flat objects of these primitive types.
+ */
+function detailProblems(typeText: string, detail: unknown): string[] {
+  const body = /^CustomEvent<\{(.*)\}>$/s.exec(typeText.trim())?.[1];
+  if (body === undefined) return [`undocumented detail type ${typeText}`];
+  if (typeof detail !== 'object' || detail === null) return [`detail is ${JSON.stringify(detail)}`];
+  const problems: string[] = [];
+  const fields = body
+    .split(';')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => {
+      const m = /^(\w+)(\?)?:\s*(.+)$/s.exec(f);
+      if (!m) throw new Error(`cannot read the documented field "${f}" of ${typeText}`);
+      return { key: m[1]!, optional: Boolean(m[2]), types: m[3]!.split('|').map((t) => t.trim()) };
+    });
+  const record = detail as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!fields.some((f) => f.key === key)) problems.push(`undocumented key ${key}`);
+  }
+  for (const { key, optional, types } of fields) {
+    const value = record[key];
+    if (value === undefined) {
+      if (!optional) problems.push(`missing ${key}`);
+      continue;
+    }
+    const fits = types.some((t) =>
+      t === 'null'
+        ? value === null
+        : t === 'string' || t === 'number' || t === 'boolean'
+          ? typeof value === t
+          : /^'.*'$/.test(t)
+            ? value === t.slice(1, -1)
+            : false,
+    );
+    if (!fits) problems.push(`${key} ${JSON.stringify(value)} is not ${types.join(' | ')}`);
+  }
+  return problems;
+}
+
+/** A page script that records every documented event on `window.wmEvents` and cancels those that leave the page. */
+function recordEvents(types: string[]) {
+  return `
+    window.wmEvents = [];
+    for (const type of ${JSON.stringify(types)}) {
+      document.addEventListener(type, (e) => {
+        wmEvents.push({ tag: e.target.localName, id: e.target.id, type, detail: e.detail, cancelable: e.cancelable });
+        // the partner takes over every link out to Waymark (the page stays, so the next step can be
+        // driven); Select goes on to its dialog
+        if (e.cancelable && type !== 'wm-select') e.preventDefault();
+      });
+    }`;
+}
+
+const fired = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { wmEvents: Fired[] }).wmEvents);
+
+test.describe('every documented event, attribute and property', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let elements: CemElement[];
+  let eventTypes: string[];
+  /** `tag event` → the details seen, each checked against its documented type. */
+  const proven = new Map<string, unknown[]>();
+  /** The events documented for a tag, by name. */
+  const documented = (tag: string, type: string) =>
+    elements.find((e) => e.tagName === tag)?.events?.find((e) => e.name === type);
+
+  /** Checks what the page recorded: every event is documented for its element, with its detail and cancelability. */
+  async function collect(page: import('@playwright/test').Page) {
+    const problems: string[] = [];
+    for (const e of await fired(page)) {
+      const doc = documented(e.tag, e.type);
+      if (!doc?.type) {
+        problems.push(`${e.tag} fired ${e.type}, which its manifest entry does not document`);
+        continue;
+      }
+      for (const p of detailProblems(doc.type.text, e.detail)) problems.push(`${e.tag} ${e.type}: ${p}`);
+      const cancelable = /\*\*Cancelable\*\*/.test(doc.description ?? '');
+      if (e.cancelable !== cancelable)
+        problems.push(`${e.tag} ${e.type}: cancelable is ${e.cancelable}, documented ${cancelable}`);
+      const key = `${e.tag} ${e.type}`;
+      proven.set(key, [...(proven.get(key) ?? []), e.detail]);
+    }
+    expect(problems).toEqual([]);
+  }
+  const seen = (tag: string, type: string, id?: string) => (events: Fired[]) =>
+    events.filter((e) => e.tag === tag && e.type === type && (id === undefined || e.id === id));
+
+  test.beforeAll(async ({ request }) => {
+    const cem = (await (await request.get(`${baseUrl()}/widgets/custom-elements.json`)).json()) as {
+      modules: { declarations: CemElement[] }[];
+    };
+    elements = cem.modules.flatMap((m) => m.declarations);
+    eventTypes = [...new Set(elements.flatMap((e) => (e.events ?? []).map((ev) => ev.name)))];
+  });
+
+  test('the catalogue and the course page: load, error, open-course, select, assessment, assigned', async ({
+    page,
+  }) => {
+    const dom = roadmaps.find((r) => r.name === 'Modern JavaScript and the DOM')!;
+    const plain = roadmaps.find((r) => r.name === 'JavaScript Foundations')!;
+    const body = [
+      '<wm-roadmap-catalogue id="catalogue"></wm-roadmap-catalogue>',
+      `<wm-roadmap-catalogue id="unreachable" api-base="${site.origin}/not-waymark"></wm-roadmap-catalogue>`,
+      `<wm-course-detail id="with-prerequisites" roadmap-id="${dom._id}"></wm-course-detail>`,
+      `<wm-course-detail id="without" roadmap-id="${plain._id}"></wm-course-detail>`,
+      '<wm-course-detail id="unknown" roadmap-id="00000000-0000-4000-8000-000000000000"></wm-course-detail>',
+    ].join('');
+    const script = `${recordEvents(eventTypes)}
+      for (const w of ['roadmap-catalogue', 'course-detail']) await import(${JSON.stringify(`${baseUrl()}/widgets/`)} + w + '.js');`;
+    await page.goto(
+      site.page('/plain/events-catalogue.html', partnerPage('Catalogue events', body, { script })),
+    );
+    const catalogue = page.locator('#catalogue');
+    await expect(catalogue.getByRole('button', { name: 'Select' })).toHaveCount(roadmaps.length);
+    // loading failed: the catalogue whose server does not answer, the course that does not exist
+    await expect
+      .poll(async () => seen('wm-roadmap-catalogue', 'wm-error', 'unreachable')(await fired(page)))
+      .toEqual([
+        {
+          tag: 'wm-roadmap-catalogue',
+          id: 'unreachable',
+          type: 'wm-error',
+          detail: { message: "Couldn't fetch the Roadmap please try later.", status: 404 },
+          cancelable: false,
+        },
+      ]);
+    await expect
+      .poll(async () =>
+        seen('wm-course-detail', 'wm-error', 'unknown')(await fired(page)).map((e) => e.detail),
+      )
+      .toEqual([{ message: 'Please, try again later. Thanks', status: 404 }]);
+    await expect
+      .poll(async () => seen('wm-course-detail', 'wm-load')(await fired(page)).map((e) => e.detail))
+      .toEqual(
+        expect.arrayContaining([
+          { roadmapId: dom._id, name: dom.name },
+          { roadmapId: plain._id, name: plain.name },
+        ]),
+      );
+
+    const card = (name: string) => catalogue.locator('[part~="card"]').filter({ hasText: name });
+    // a card's image: the partner cancels and stays
+    await card(plain.name).locator('[part="card-image"]').click();
+    // Select on a roadmap without prerequisites, then 'Yes, I want to assign'
+    await card(plain.name).getByRole('button', { name: 'Select' }).click();
+    await catalogue.getByRole('dialog').getByRole('button', { name: 'Yes, I want to assign' }).click();
+    await expect(catalogue.getByRole('dialog')).toHaveCount(0);
+    // Select on one with prerequisites, then 'Yes, I like to take assessment'
+    await card(dom.name).getByRole('button', { name: 'Select' }).click();
+    await catalogue
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Yes, I like to take assessment' })
+      .click();
+    await expect(catalogue.getByRole('dialog')).toHaveCount(0);
+    // the same from each course page
+    for (const [id, choice] of [
+      ['without', 'Yes, I want to assign'],
+      ['with-prerequisites', 'Yes, I like to take assessment'],
+    ] as const) {
+      const course = page.locator(`#${id}`);
+      await course.getByRole('button', { name: 'Select Course' }).click();
+      await course.getByRole('dialog').getByRole('button', { name: choice }).click();
+      await expect(course.getByRole('dialog')).toHaveCount(0);
+    }
+    const events = await fired(page);
+    expect(seen('wm-roadmap-catalogue', 'wm-open-course')(events).map((e) => e.detail)).toEqual([
+      { roadmapId: plain._id, href: `${baseUrl()}/course-detail/${plain._id}` },
+    ]);
+    for (const [tag, id] of [
+      ['wm-roadmap-catalogue', 'catalogue'],
+      ['wm-course-detail', 'without'],
+    ] as const) {
+      expect(seen(tag, 'wm-select', id)(events).map((e) => e.detail)).toContainEqual({
+        roadmapId: plain._id,
+        roadmapName: plain.name,
+      });
+      const [assigned] = seen(tag, 'wm-assigned', id)(events);
+      expect(assigned?.detail).toMatchObject({ roadmapId: plain._id });
+      const { assignedRoadmapId, href } = assigned!.detail as { assignedRoadmapId: string; href: string };
+      expect(href).toBe(`${baseUrl()}/access-assigned-roadmap/${assignedRoadmapId}`);
+    }
+    for (const [tag, id] of [
+      ['wm-roadmap-catalogue', 'catalogue'],
+      ['wm-course-detail', 'with-prerequisites'],
+    ] as const) {
+      expect(seen(tag, 'wm-select', id)(events).map((e) => e.detail)).toContainEqual({
+        roadmapId: dom._id,
+        roadmapName: dom.name,
+      });
+      const [assessment] = seen(tag, 'wm-assessment', id)(events);
+      const { linkId, href } = assessment!.detail as { linkId: string; href: string };
+      expect(assessment!.detail).toMatchObject({ roadmapId: dom._id });
+      expect(href).toBe(`${baseUrl()}/initial-assessment/${linkId}`);
+    }
+    await collect(page);
+  });
+});
