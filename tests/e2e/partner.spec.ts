@@ -13,6 +13,11 @@
  *   file that is not the release's is refused; the versioned files are immutable, "latest" short-lived;
  * - every documented part and custom property (read from /widgets/custom-elements.json) is there and
  *   changes what it names;
+ * - every documented event fires on the partner's origin as its visitor drives the element (Select and its
+ *   dialog, a real test taken through <wm-test-taker>, unknown ids), with the `detail` and cancelability
+ *   custom-elements.json documents; a documented event nothing fires fails, and so does an undocumented one;
+ * - every documented attribute and property, set either way, changes the element (a table the manifest is
+ *   checked against: a new attribute without its line fails);
  * - a React 19 app and a Vue 3 app, built with the npm package installed from its tarball and type-checked
  *   against its typings (tests/partner-apps/build.mjs), route between views that create and remove the
  *   elements, set their props before the elements are defined, and get their events; nothing is left
