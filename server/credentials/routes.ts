@@ -91,7 +91,7 @@ export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: C
     { getCredential, credentialStatusList, credentialStatus, verifyCredential, revokeCredential },
     {
       async getCredential({ params, reply }) {
-        const row = await current().credentialOf(params.id);
+        const row = await current().publicCopy(params.id);
         if (!row) throw notFound(NO_AWARD);
         asVc(reply).header('cache-control', 'public, max-age=300');
         return ok(row.document);

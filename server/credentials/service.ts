@@ -34,6 +34,14 @@ const SPREAD = 40_503;
 /** How long a process serves a status list from memory; with the HTTP max-age a revocation shows within 60 s. */
 export const STATUS_CACHE_MS = 5_000;
 export const STATUS_MAX_AGE_S = 30;
+/**
+ * How long a process serves a credential it has read from memory, and how many it keeps. A signed
+ * credential never changes (revocation is the status list's), so a copy is never wrong while the award
+ * exists; the lifetime only bounds how long one removed under the server (an account erased) is still
+ * served — no longer than the HTTP max-age (300 s) already lets any cache on the way serve it.
+ */
+export const CREDENTIAL_CACHE_MS = 60_000;
+const CREDENTIAL_CACHE_SIZE = 5_000;
 
 export type CredentialRow = typeof credentials.$inferSelect;
 export type RevocationRow = typeof credentialRevocations.$inferSelect;
@@ -70,6 +78,8 @@ export class CredentialService {
   private readonly signers: SignerPool;
   private readonly pending = new Map<string, Promise<CredentialRow | null>>();
   private readonly lists = new Map<number, { at: number; document: Json; updatedAt: Date }>();
+  /** Credentials served lately, oldest first (a Map keeps insertion order): see CREDENTIAL_CACHE_MS. */
+  private readonly served = new Map<string, { at: number; row: CredentialRow }>();
   private readonly listLoads = new Map<number, Promise<{ document: Json; updatedAt: Date } | null>>();
 
   constructor(
@@ -121,6 +131,23 @@ export class CredentialService {
     const link = await findLink(this.db, awardId);
     if (!link || !earnedAward(link) || !awardKindOf(link.type)) return null;
     return this.issue(link);
+  }
+
+  /**
+   * The award's credential for a public read: credentialOf, served from this process's memory when read in
+   * the last minute (a busy award page or verifier asks for the same credential again and again).
+   */
+  async publicCopy(awardId: string): Promise<CredentialRow | null> {
+    const now = Date.now();
+    const hit = this.served.get(awardId);
+    if (hit && now - hit.at < CREDENTIAL_CACHE_MS) return hit.row;
+    const row = await this.credentialOf(awardId);
+    this.served.delete(awardId);
+    if (row) {
+      this.served.set(awardId, { at: now, row });
+      if (this.served.size > CREDENTIAL_CACHE_SIZE) this.served.delete(this.served.keys().next().value!);
+    }
+    return row;
   }
 
   /** Issues the award's credential after the response (the evaluation does not wait for signing). */
@@ -204,6 +231,8 @@ export class CredentialService {
       })
       .onConflictDoNothing()
       .returning();
+    // a credential issued anew (its row was gone: only ever deleted under the server) replaces any copy held
+    this.served.delete(link.linkId);
     // another process issued it at the same moment: theirs stands
     return row ?? (await this.stored(link.linkId));
   }
