@@ -28,6 +28,7 @@ import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapte
 import { questionOptions, questions } from '../assessments/tables';
 import { presignImageUpload, storageOf } from '../awards/storage';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { notFound } from '../http/errors';
 import { type Caller, ok, serve } from '../http/routes';
@@ -357,8 +358,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
             updatedAt: new Date(),
           };
           try {
-            const id = await db.transaction(async (tx) => {
-              const t = tx as unknown as Db;
+            const id = await inTx(db, async (t) => {
               let questionId: string;
               if (k) {
                 questionId = k.questionId;

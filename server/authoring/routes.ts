@@ -282,13 +282,13 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               updatedAt: new Date(),
             })
             .where(eq(questions.id, params.id));
-          await saveOptions(tx as unknown as Db, params.id, options);
+          await saveOptions(tx, params.id, options);
           // a question created in an assessment joins it now, with its first save
           const [waiting] = await tx
             .delete(assessmentDrafts)
             .where(eq(assessmentDrafts.questionId, params.id))
             .returning({ assessmentId: assessmentDrafts.assessmentId });
-          if (waiting) await appendToAssessment(tx as unknown as Db, waiting.assessmentId, params.id);
+          if (waiting) await appendToAssessment(tx, waiting.assessmentId, params.id);
         });
         return ok({ data: await fresh(params.id) });
       },
@@ -328,7 +328,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           } else {
             const n = to === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
             await setOptions(
-              tx as unknown as Db,
+              tx,
               params.id,
               Array.from({ length: n }, () => ({ value: '', isCorrect: false, points: 0 })),
             );

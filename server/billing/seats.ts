@@ -9,8 +9,8 @@
  */
 import { seatAllowance } from '@shared/rules/seats';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../activity/ingest';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { offerCodes, subscriptions, tenantOffers } from './tables';
 

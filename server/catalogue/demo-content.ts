@@ -13,6 +13,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { DEMO_QUESTIONS, type DemoQuestion } from '../assessments/demo-questions';
 import { questionOptions, questions, questionTargets } from '../assessments/tables';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { languages, subjects, systemState, topics } from '../db/schema';
 import {
   authors,
@@ -1047,8 +1048,7 @@ export async function seedCatalogue(
   const [state] = await db.select().from(systemState).where(eq(systemState.key, CATALOGUE_SEED_KEY)).limit(1);
   const version = (state?.value as { version?: number } | undefined)?.version ?? 0;
   if (version >= CATALOGUE_SEED_VERSION) return { roadmaps: 0, questions: 0 };
-  const result = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const result = await inTx(db, async (tx) => {
     const ids = await seedRoadmaps(tx);
     const added = await seedQuestions(tx, ids);
     await tx

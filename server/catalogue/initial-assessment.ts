@@ -27,6 +27,7 @@ import {
 } from '../assessments/engine';
 import { testLinks } from '../assessments/tables';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import {
@@ -106,8 +107,7 @@ export async function generateInitialAssessment(
     : new Map<string, number>();
   const drawn = await drawQuestions(db, pools, seen);
   if (drawn.length === 0) throw badRequest(INITIAL_MESSAGES.noQuestions, 'id');
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     const [link] = await tx
       .insert(testLinks)
       .values({
@@ -213,8 +213,7 @@ export async function evaluateInitialAssessment(
   const prerequisites = await prerequisitesOf(db, [roadmapId]);
   if (!link.isCompleted) await checkGiven(db, link, body.answers);
 
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     const [current] = await tx.select().from(testLinks).where(eq(testLinks.id, link.id)).for('update');
     if (!current) throw notFound(INITIAL_MESSAGES.notFound);
     const owner = current.userId ?? caller?.id ?? null;

@@ -6,8 +6,8 @@
  * minute per person). Ended windows are swept by a job (server/jobs/jobs.ts).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../activity/ingest';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
