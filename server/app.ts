@@ -20,7 +20,7 @@ import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
 import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
-import { bucketBase } from './adapters/storage';
+import { bucketBase, createStorage, type StorageAdapter } from './adapters/storage';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
@@ -35,6 +35,7 @@ import { credentialRoutes, credentialService } from './credentials/routes';
 import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
+import { fileRoutes } from './http/files';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
@@ -62,6 +63,8 @@ export interface Services {
   identity: IdentityAdapter;
   tokens: TokenService;
   mail: MailService;
+  /** Files (award and question images, import files): local under DATA_DIR, or an S3 bucket. */
+  storage: StorageAdapter;
   jobs: JobQueue;
 }
 
@@ -107,7 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.mailRetry,
     mailDomain(config.mailFrom),
   );
-  app.decorate('services', { config, database, identity, tokens, mail, jobs });
+  const storage = createStorage(config.storage, config.publicUrl);
+  app.decorate('services', { config, database, identity, tokens, mail, storage, jobs });
 
   installErrorHandling(app);
 
@@ -200,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await credentialService(app, services, deps.credentials);
   credentialRoutes(app, services);
 
+  // the HTTP core's own routes: uploads and stored files, the API document, the portal and widget files
+  fileRoutes(app, { storage });
   registerDocs(app, config);
   await registerStatic(app, config);
 

@@ -26,11 +26,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { questionOptions, questions } from '../assessments/tables';
-import { presignImageUpload, storageOf } from '../awards/storage';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { notFound } from '../http/errors';
+import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
 import { defaultLanguageFor, loadQuestions } from './questions';
 import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
@@ -53,7 +53,7 @@ class Conflict extends Error {}
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  const storage = (): StorageAdapter => storageOf(app);
+  const storage = (): StorageAdapter => app.services.storage;
 
   /** The storage key of an address this server's storage serves, or null. */
   function keyOfAddress(address: string): string | null {

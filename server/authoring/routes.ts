@@ -44,11 +44,11 @@ import {
   testLinkQuestions,
   testLinks,
 } from '../assessments/tables';
-import { presignImageUpload } from '../awards/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { presignImageUpload } from '../http/files';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
@@ -429,8 +429,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async imageSignedUrl({ body, caller }) {
         await owned(body.questionId, caller);
-        const storage = app.services.storage;
-        if (!storage) throw new HttpError(503, 'Image uploads are not available on this server.');
+        const { storage } = app.services;
         const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
         const key =
           body.type === 'question'
