@@ -338,43 +338,64 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     if (!cached || cached.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
     return cached.html;
   };
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isPage =
-      request.method === 'GET' &&
-      !path.startsWith(API_PREFIX) &&
-      !path.startsWith('/docs') &&
-      !/\.[a-z0-9]{1,5}$/i.test(path);
-    if (isPage && /^\/mailbox\/?$/.test(path) && mailboxFor(config, app.services.mail, request) !== 'open') {
-      // the local mailbox page exists only in the development setup, for a person at this machine
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+  /** A portal page: the portal's index.html answers it (its router shows the page, or its own not-found). */
+  const isPagePath = (request: FastifyRequest, path: string) =>
+    request.method === 'GET' &&
+    !path.startsWith(API_PREFIX) &&
+    !path.startsWith('/docs') &&
+    !/\.[a-z0-9]{1,5}$/i.test(path);
+  // unknown paths are rate-limited per address (counted in the database like every limit), so a scanner's
+  // burst gets 429 rather than as many 404s as it asks for; portal pages are not counted
+  const limitUnknown = app.rateLimit({
+    max: config.rateLimit.notFound,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `not-found ${request.ip}`,
+  });
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isPagePath(request, pathOf(request))) await limitUnknown.call(app, request, reply);
+      },
+    },
+    async (request, reply) => {
+      const path = pathOf(request);
+      const isPage = isPagePath(request, path);
+      if (
+        isPage &&
+        /^\/mailbox\/?$/.test(path) &&
+        mailboxFor(config, app.services.mail, request) !== 'open'
+      ) {
+        // the local mailbox page exists only in the development setup, for a person at this machine
+        return reply
+          .code(404)
+          .type('text/html')
+          .send(
+            '<!doctype html><html lang="en"><title>Not found · Waymark</title><main><h1>Not found</h1><p>There is no such page.</p><p><a href="/">Home</a></p></main></html>',
+          );
+      }
+      const html = isPage ? indexHtml() : null;
+      if (html) {
+        // award pages carry Open Graph tags so a shared link shows the image
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-cache')
+          .send(await withAwardMeta(app, path, html));
+      }
+      if (isPage) {
+        return reply
+          .type('text/html')
+          .send(
+            await withAwardMeta(
+              app,
+              path,
+              '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
+            ),
+          );
+      }
       return reply
         .code(404)
-        .type('text/html')
-        .send(
-          '<!doctype html><html lang="en"><title>Not found · Waymark</title><main><h1>Not found</h1><p>There is no such page.</p><p><a href="/">Home</a></p></main></html>',
-        );
-    }
-    const html = isPage ? indexHtml() : null;
-    if (html) {
-      // award pages carry Open Graph tags so a shared link shows the image
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(await withAwardMeta(app, path, html));
-    }
-    if (isPage) {
-      return reply
-        .type('text/html')
-        .send(
-          await withAwardMeta(
-            app,
-            path,
-            '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
-          ),
-        );
-    }
-    return reply
-      .code(404)
-      .send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${path}` });
-  });
+        .send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${path}` });
+    },
+  );
 }

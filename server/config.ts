@@ -49,6 +49,8 @@ const Env = z
     REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
     RATE_LIMIT_AUTH: perMinute.default(60),
     RATE_LIMIT_STRICT: perMinute.default(20),
+    /** Unknown paths (404s, portal pages aside) per minute and address before 429: a scanner's burst stops. */
+    RATE_LIMIT_NOT_FOUND: perMinute.default(60),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -246,7 +248,11 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     jwtSecretGenerated: !env.JWT_SECRET,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
-    rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
+    rateLimit: {
+      auth: env.RATE_LIMIT_AUTH,
+      strict: env.RATE_LIMIT_STRICT,
+      notFound: env.RATE_LIMIT_NOT_FOUND,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /**

@@ -54,7 +54,8 @@ export function databaseRateLimitStore(db: Db) {
     child(routeOptions: { routeInfo?: { method?: string; url?: string }; url?: string; method?: unknown }) {
       const store = new DatabaseRateLimitStore();
       const route = routeOptions.routeInfo ?? routeOptions;
-      store.prefix = `${String(route.method)} ${String(route.url)} `;
+      // a limiter made for a hook rather than a route (the 404's) names its own keys
+      store.prefix = route.url ? `${String(route.method)} ${String(route.url)} ` : '';
       return store;
     }
   };
