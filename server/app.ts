@@ -39,10 +39,11 @@ import { fileRoutes } from './http/files';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
-import { startJobs } from './jobs/jobs';
+import { startJobs, startTimers } from './jobs/jobs';
 import { JobQueue } from './jobs/queue';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
+import type { ProcessRegistry } from './system/processes';
 import { mailboxFor, systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
@@ -66,6 +67,11 @@ export interface Services {
   /** Files (award and question images, import files): local under DATA_DIR, or an S3 bucket. */
   storage: StorageAdapter;
   jobs: JobQueue;
+  /**
+   * This process in the registry of processes on one PostgreSQL: server/main.ts joins it before the app is
+   * ready (the jobs module keeps it alive); null on PGlite and in tests.
+   */
+  processes: ProcessRegistry | null;
 }
 
 declare module 'fastify' {
@@ -111,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailDomain(config.mailFrom),
   );
   const storage = createStorage(config.storage, config.publicUrl);
-  app.decorate('services', { config, database, identity, tokens, mail, storage, jobs });
+  app.decorate('services', { config, database, identity, tokens, mail, storage, jobs, processes: null });
 
   installErrorHandling(app);
 
@@ -209,18 +215,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocs(app, config);
   await registerStatic(app, config);
 
-  // every scheduled and queued job starts from one module (server/jobs/jobs.ts)
+  // every timer, scheduled and queued job starts from one module (server/jobs/jobs.ts)
+  let stopTimers = () => {};
   app.addHook('onReady', async () => {
-    await startJobs(jobs, {
+    const deps = {
       db: database.db,
       config,
       identity,
       mail,
       billing: billingOf(app),
+      processes: app.services.processes,
       log: app.log,
-    });
+    };
+    stopTimers = startTimers(deps);
+    await startJobs(jobs, deps);
   });
   app.addHook('onClose', async () => {
+    stopTimers();
     await jobs.stop();
   });
   return app;
