@@ -7,18 +7,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps } from '../catalogue/tables';
 import { outbox } from '../db/schema';
-import { seedDemoAssessments } from './demo-seed';
-import { sweepLinks } from './engine';
 import {
   assignTo,
   type Bank,
+  calls,
   linkRowOf,
   resourceBody as resourceBodyOf,
   rightAnswer,
   seedBank,
   wrongAnswer,
-} from './fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
+} from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
+import { seedDemoAssessments } from './demo-seed';
+import { sweepLinks } from './engine';
 import { testActivity, testAnswers, testLinks } from './tables';
 
 for (const backend of BACKENDS) {

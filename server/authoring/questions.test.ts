@@ -14,17 +14,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { questionFeedback, questionOptions, questions } from '../assessments/tables';
 import { languages } from '../db/schema';
-import { type Json, setupServer } from '../test/helper';
 import {
   authoringApi,
   IMAGES,
   NIL,
-  type Person,
   questionBody,
   type SubjectFixture,
   seedSubject,
   snapshot,
-} from './fixtures';
+} from '../test/fixtures/authoring';
+import type { Person } from '../test/harness';
+import { type Json, setupServer } from '../test/helper';
 import { questionFeedbackActivity, tenantAssessmentQuestions } from './tables';
 
 const server = setupServer();

@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../adapters/storage';
-import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from '../assessments/harness';
 import { testLinks } from '../assessments/tables';
 import { users } from '../db/schema';
+import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 
 for (const backend of BACKENDS) {
   describe(`awards on ${backend}`, () => {

@@ -14,6 +14,7 @@ import { DEMO_QUESTIONS, type DemoQuestion } from '../assessments/demo-questions
 import { questions, questionTargets } from '../assessments/tables';
 import { systemState } from '../db/schema';
 import { seed } from '../db/seed';
+import { type Harness, openHarness } from '../test/harness';
 import {
   DEMO_AUTHORS,
   DEMO_ROADMAPS,
@@ -25,7 +26,6 @@ import {
   seedCatalogue,
 } from './demo-content';
 import { resources, roadmaps, sections, tasks } from './tables';
-import { type Harness, openHarness } from './test-helpers';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '../../portal/public');
 const publicFile = (path: string) => join(publicDir, path);
@@ -199,7 +199,7 @@ describe('seeding the demo catalogue', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await openHarness('pglite');
+    h = await openHarness();
   }, 120_000);
   afterAll(async () => {
     await h?.close();

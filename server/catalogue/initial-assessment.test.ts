@@ -6,16 +6,9 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionOptions, testAnswers, testLinkQuestions, testLinks } from '../assessments/tables';
+import { answerTo, buildFixture, type Fixture } from '../test/fixtures/catalogue';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { assignedRoadmaps, assignedSections, sections } from './tables';
-import {
-  answerTo,
-  BACKENDS,
-  buildFixture,
-  type Fixture,
-  type Harness,
-  openHarness,
-  type Person,
-} from './test-helpers';
 
 for (const backend of BACKENDS) {
   describe(`the prerequisite assessment on ${backend}`, () => {

@@ -1,14 +1,15 @@
 /**
- * What the assessment and award tests need around the app: signed-in learners and tenants, the database,
- * and shortcuts that take a test through its life. Built on server/test/helper.ts (real sign-in through
- * the Firebase Auth emulator; PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ * The one harness of the server's integration tests: the app on a fresh migrated database (this run's
+ * backend, `BACKENDS`), with people signed in through the real Firebase Auth emulator. Built on
+ * server/test/helper.ts (its TestServer and database setup); what a domain's tests add lives in
+ * server/test/fixtures/ (data the tests know exactly, shortcuts over that domain's calls).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { MailTransport } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { type TestDbKind, TestServer, testDbKind } from '../test/helper';
-import { type Bank, type BankQuestion, rightAnswer, wrongAnswer } from './fixtures';
+import { type TestDbKind, TestServer, testDbKind } from './helper';
 
 export interface Person {
   id: string;
@@ -26,88 +27,6 @@ export interface Harness {
 
 export type Inject = (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 
-export interface TakerQuestionJson {
-  _id: string;
-  questionType: string;
-  options: { _id: string; value: string }[];
-}
-
-/** Shortcuts over the HTTP calls. */
-export function calls(app: FastifyInstance) {
-  const inject: Inject = (opts) => app.inject(opts);
-  return {
-    inject,
-    async create(who: Person, body: Record<string, unknown>) {
-      return inject({ method: 'POST', url: '/api/testlink/create', headers: who.headers, payload: body });
-    },
-    async createOk(who: Person, body: Record<string, unknown>): Promise<string> {
-      const res = await inject({
-        method: 'POST',
-        url: '/api/testlink/create',
-        headers: who.headers,
-        payload: body,
-      });
-      if (res.statusCode !== 200) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-      return res.json().data.testLinkId as string;
-    },
-    load(linkId: string, who?: Person) {
-      return inject({ method: 'GET', url: `/api/testlink/assessment/${linkId}`, headers: who?.headers });
-    },
-    start(linkId: string, who?: Person) {
-      return inject({ method: 'PUT', url: `/api/testlink/verify/${linkId}`, headers: who?.headers });
-    },
-    answer(linkId: string, payload: Record<string, unknown>, who?: Person) {
-      return inject({ method: 'PUT', url: `/api/testlink/${linkId}/answer`, headers: who?.headers, payload });
-    },
-    activity(linkId: string, type: 'FOCUS' | 'BLUR', who?: Person) {
-      return inject({
-        method: 'POST',
-        url: '/api/testlink/activity',
-        headers: who?.headers,
-        payload: { linkId, type, timeStamp: Date.now() },
-      });
-    },
-    evaluate(linkId: string, answers: unknown[] = [], who?: Person) {
-      return inject({
-        method: 'POST',
-        url: '/api/testlink/evaluvate/v2',
-        headers: who?.headers,
-        payload: { linkId, answers },
-      });
-    },
-    view(linkId: string, who: Person) {
-      return inject({ method: 'GET', url: `/api/testlink/${linkId}/view`, headers: who.headers });
-    },
-    list(who: Person, assignedRoadmapId?: string) {
-      return inject({
-        method: 'GET',
-        url: `/api/testlink/list${assignedRoadmapId ? `?assignedRoadmapId=${assignedRoadmapId}` : ''}`,
-        headers: who.headers,
-      });
-    },
-    async questionsOf(linkId: string): Promise<TakerQuestionJson[]> {
-      const res = await inject({ method: 'GET', url: `/api/testlink/assessment/${linkId}` });
-      if (res.statusCode !== 200) throw new Error(`load failed: ${res.statusCode} ${res.body}`);
-      return res.json().data.questions.questions as TakerQuestionJson[];
-    },
-    /** Starts a link and answers every question right (or wrong), then evaluates it. */
-    async take(linkId: string, bank: Bank, mode: 'right' | 'wrong' = 'right', who?: Person) {
-      await inject({ method: 'PUT', url: `/api/testlink/verify/${linkId}`, headers: who?.headers });
-      const qs = await this.questionsOf(linkId);
-      const pick = (q: BankQuestion) => (mode === 'right' ? rightAnswer(q) : wrongAnswer(q));
-      const answers = qs.map((q) => pick(bank.questions.get(q._id)!));
-      const res = await inject({
-        method: 'POST',
-        url: '/api/testlink/evaluvate/v2',
-        headers: who?.headers,
-        payload: { linkId, answers },
-      });
-      if (res.statusCode !== 200) throw new Error(`evaluate failed: ${res.statusCode} ${res.body}`);
-      return res.json().data as { status: string; score: number; percentage: number };
-    },
-  };
-}
-
 // ---------------------------------------------------------------- the app under test
 
 /**
@@ -118,11 +37,18 @@ export const BACKENDS: TestDbKind[] = [testDbKind()];
 
 /** The app on a fresh migrated database, with people signed in through the Auth emulator. */
 export async function openHarness(
-  _kind: TestDbKind = testDbKind(),
-  /** Settings besides the test defaults (server/test/helper.ts testConfig). */
-  env?: Record<string, string>,
+  backend: TestDbKind = testDbKind(),
+  opts: {
+    /** Settings besides the test defaults (server/test/helper.ts testConfig). */
+    env?: Record<string, string>;
+    /** How mail leaves (the local mailbox unless given). */
+    mailTransport?: MailTransport;
+  } = {},
 ): Promise<Harness> {
-  const server = await new TestServer({ env }).start();
+  if (backend !== testDbKind()) {
+    throw new Error(`This run's backend is ${testDbKind()}, not ${backend} (TEST_DATABASE_URL decides).`);
+  }
+  const server = await new TestServer({ env: opts.env, mailTransport: opts.mailTransport }).start();
   const person = async (role: 'USER' | 'TENANT', name?: string): Promise<Person> => {
     const signed = await server.signedIn(role);
     // any name, even one a profile form would refuse: the tests check escaping
