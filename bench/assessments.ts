@@ -1,5 +1,5 @@
 /**
- * Assessment benchmark on PostgreSQL, through the real HTTP server (issue 4, item 9):
+ * Assessment benchmark on PostgreSQL, through the real HTTP server (docs/PERFORMANCE.md):
  *   1. set-up: the demo catalogue and question bank (server/db/seed.ts); N learners (at least one per link:
  *      a learner has one open attempt of a test, so each link is its own learner's), each with one of the
  *      demo roadmaps assigned (every one has at least 20 published questions, so a final ROADMAP test draws

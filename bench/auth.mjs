@@ -25,8 +25,9 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, startEmulator } from '../scripts/emulator.mjs';
+import { startEmulator } from '../scripts/emulator.mjs';
 import { startPostgres } from '../scripts/pg.mjs';
+import { freePort } from '../scripts/service.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const argv = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /**
- * Credentials benchmark on PostgreSQL, through the real HTTP server (issue 11):
+ * Credentials benchmark on PostgreSQL, through the real HTTP server (docs/PERFORMANCE.md):
  *   1. set-up: the demo catalogue and question bank, --learners learners (default 100) with a demo roadmap
  *      each and an access token, and 2 × --links final (ROADMAP) test links created and started through
  *      the API;

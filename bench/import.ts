@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/import.ts [--questions 10000] [--runs 5]` — issue 10's figures:
+ * `npx tsx bench/import.ts [--questions 10000] [--runs 5]` — docs/PERFORMANCE.md's figures:
  *
  * 1. `waymark questions import` of a Moodle GIFT bank of 10,000 questions into PostgreSQL through the real
  *    server (its own process, NODE_ENV=production), timed with the CLI's peak memory (`/usr/bin/time`,

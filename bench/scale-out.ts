@@ -1,5 +1,5 @@
 /**
- * Scale-out benchmark (issue 8): 1, 2 and 3 server processes on one PostgreSQL behind a loopback
+ * Scale-out benchmark (decision 009): 1, 2 and 3 server processes on one PostgreSQL behind a loopback
  * balancer, loaded with the test-taking mix and the authenticated read.
  *
  *   npx tsx bench/scale-out.ts [--processes 1,2,3] [--takers 40] [--readers 50] [--seconds 15]

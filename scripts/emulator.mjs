@@ -18,34 +18,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, option, portFree, runAsCommand, stopOnSignal } from './service.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-
-/** A port nobody listens on right now. */
-export function freePort(host = '127.0.0.1') {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', fail);
-    srv.listen(0, host, () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Whether a port is free to listen on. */
-export function portFree(port, host = '127.0.0.1') {
-  return new Promise((done) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', () => done(false));
-    srv.listen(port, host, () => srv.close(() => done(true)));
-  });
-}
 
 /** Distinct free ports (asking the kernel twice in a row can give the same one back). */
 async function freePorts(count, host) {
@@ -240,10 +217,7 @@ export async function startEmulator(options = {}) {
 
 async function main() {
   const argv = process.argv.slice(2);
-  const opt = (name) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const opt = (name) => option(argv, name);
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(`Usage: node scripts/emulator.mjs [--project demo-waymark] [--port N] [--import DIR] [--export-on-exit DIR] [--verbose]
 
@@ -262,18 +236,7 @@ Runs until Ctrl-C or SIGTERM, then stops it and removes its temporary folder.`);
   });
   console.log(emulator.host);
   console.error(`[emulator] export FIREBASE_AUTH_EMULATOR_HOST=${emulator.host}   (Ctrl-C stops it)`);
-  const shutdown = async () => {
-    await emulator.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  process.once('SIGHUP', shutdown);
+  stopOnSignal(() => emulator.stop());
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err.message ?? err);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta.url, main);

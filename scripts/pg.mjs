@@ -19,25 +19,12 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, option, runAsCommand, stopOnSignal } from './service.mjs';
 
 const MIN_VERSION = 15;
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(host = '127.0.0.1') {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', fail);
-    srv.listen(0, host, () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const onPath = (cmd) =>
   spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
@@ -269,10 +256,7 @@ export async function startPostgres(options = {}) {
 
 async function main() {
   const argv = process.argv.slice(2);
-  const opt = (name) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
+  const opt = (name) => option(argv, name);
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(`Usage: node scripts/pg.mjs [--database waymark_test] [--port N]
 
@@ -288,18 +272,7 @@ TEST_DATABASE_URL). Runs until Ctrl-C or SIGTERM, then stops it and removes its 
   });
   console.log(server.url);
   console.error(`[pg] export DATABASE_URL=${server.url}   (Ctrl-C stops it and deletes its data)`);
-  const shutdown = async () => {
-    await server.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  process.once('SIGHUP', shutdown);
+  stopOnSignal(() => server.stop());
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err.message ?? err);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta.url, main);

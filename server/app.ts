@@ -178,13 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     skipOnError: true,
   });
   app.decorate('rateLimits', config.rateLimit);
-  if (config.env !== 'test') {
+  if (config.shed.eventLoopDelayMs > 0) {
     await app.register(underPressure, {
-      maxEventLoopDelay: 2000,
-      retryAfter: 10,
+      maxEventLoopDelay: config.shed.eventLoopDelayMs,
+      retryAfter: config.shed.retryAfterSeconds,
       exposeStatusRoute: false,
       pressureHandler: (_req, reply) => {
-        reply.code(503).header('retry-after', '10').send({
+        reply.code(503).header('retry-after', String(config.shed.retryAfterSeconds)).send({
           statusCode: 503,
           error: 'Service Unavailable',
           message: 'The server is busy, please try again shortly.',

@@ -51,6 +51,13 @@ const Env = z
     RATE_LIMIT_STRICT: perMinute.default(20),
     /** Unknown paths (404s, portal pages aside) per minute and address before 429: a scanner's burst stops. */
     RATE_LIMIT_NOT_FOUND: perMinute.default(60),
+    /** Event-loop delay (ms) past which the server sheds requests with 503 and Retry-After; 0 never sheds. */
+    SHED_EVENT_LOOP_DELAY_MS: z.coerce
+      .number()
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (never shed) or more')
+      .max(60_000, 'must be at most 60000')
+      .default(2000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -85,6 +92,11 @@ const Env = z
       .min(0, 'must be 0 or more hours')
       .max(24 * 30, 'must be at most 720 hours (30 days)')
       .default(24),
+    /**
+     * Load shedding (issue 15): past this event-loop delay the server answers 503 with Retry-After (the
+     * test page's saver waits and sends again); SHED_RETRY_AFTER is the seconds it asks for.
+     */
+    SHED_RETRY_AFTER: z.coerce.number().int().min(1).max(600).default(10),
     /** Files (award and question images): S3-compatible storage when S3_BUCKET is set, else DATA_DIR/files. */
     S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
     S3_BUCKET: z
@@ -272,6 +284,12 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     /** How long a failed test waits before a retake, in milliseconds. */
     retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
+    /** When the server sheds load with 503 + Retry-After. */
+    shed: {
+      // 0 never sheds; nor does the test setup, where the machine's load is not the server's
+      eventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : env.SHED_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: env.SHED_RETRY_AFTER,
+    },
     payments: {
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID

@@ -12,7 +12,9 @@
  *
  * Size measures keep each file near its budget (docs/PERFORMANCE.md, `node bench/widgets.mjs`): the
  * widgets' zod props schemas are compiled to their JSON Schema and checked by
- * widgets/embed/light-schema.ts (zod stays out of the files); React's names come from Preact without
+ * widgets/embed/light-schema.ts, and the contract modules the widgets import their calls from become
+ * their calls without schemas (widgets/embed/light-contract.ts), so zod stays out of the files (the
+ * build fails if it comes back); React's names come from Preact without
  * preact/compat (widgets/embed/react-on-preact.ts); the design system's portal-only sections (forms,
  * toasts) are left out and each file keeps only the CSS rules whose classes the code that can run with it
  * names (widgets/embed/prune-css.ts); the output is minified fully (library mode keeps whitespace
@@ -22,10 +24,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
+import type { CallDef } from '../shared/contract/define';
+import { contractModules } from '../shared/contract/registry';
 import * as awardProps from './award/props';
 import * as catalogueProps from './catalogue/props';
 import * as courseDetailProps from './course-detail/props';
 import * as dashboardProps from './dashboard/props';
+import { lightCallModule, lightContract } from './embed/light-contract';
 import { pruneCss, wordsOf } from './embed/prune-css';
 import { remToPx } from './embed/shadow-css';
 import widgets from './embed/widgets.json' with { type: 'json' };
@@ -63,6 +68,51 @@ export function propsWithoutZod(): Plugin {
         lines.push(`export const ${name} = lightSchema(${JSON.stringify(z.toJSONSchema(schema))});`);
       }
       return lines.join('\n');
+    },
+  };
+}
+
+/** The contract modules, by path (`shared/contract/<name>.ts`). */
+const CONTRACT_MODULES: Record<string, Record<string, unknown>> = Object.fromEntries(
+  Object.entries(contractModules).map(([name, mod]) => [r(`../shared/contract/${name}.ts`), mod]),
+);
+
+/**
+ * Replaces each contract module a widget imports by its calls without their zod schemas, each call a
+ * module of its own (`<module path>?call=<name>`, so the runtime group sees it under shared/).
+ */
+export function contractWithoutZod(): Plugin {
+  const CALL = '?call=';
+  return {
+    name: 'waymark:contract-without-zod',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.startsWith('\0') && source.includes(CALL) ? source : null;
+    },
+    load(id) {
+      if (id.startsWith('\0') && id.includes(CALL)) {
+        const [path, name] = id.slice(1).split(CALL) as [string, string];
+        return lightCallModule(name, CONTRACT_MODULES[path]![name] as CallDef);
+      }
+      const path = id.split('?')[0]!;
+      const mod = CONTRACT_MODULES[path];
+      return mod ? lightContract(mod, (name) => `\0${path}${CALL}${name}`) : null;
+    },
+  };
+}
+
+/** Fails the build when zod reaches an element's files (through a props or contract module, or any other way). */
+export function withoutZod(): Plugin {
+  return {
+    name: 'waymark:without-zod',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const zod = file.moduleIds.filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+        if (zod.length)
+          this.error(`${file.fileName} carries zod (${zod[0]}): import calls and props schemas only`);
+      }
     },
   };
 }
@@ -174,7 +224,14 @@ export default defineConfig((): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [propsWithoutZod(), widgetStylesOnly(), shadowCss(), leanCss()],
+    plugins: [
+      propsWithoutZod(),
+      contractWithoutZod(),
+      widgetStylesOnly(),
+      shadowCss(),
+      leanCss(),
+      withoutZod(),
+    ],
     resolve: {
       alias: [
         { find: /^react$/, replacement: r('./embed/react-on-preact.ts') },

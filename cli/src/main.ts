@@ -9,6 +9,7 @@ import type { Context, Env, Io } from './core/context';
 import { describeError, ExitCode, exitCodeOf } from './core/errors';
 import { createHttp, type Http } from './core/http';
 import { Output } from './core/output';
+import { endQuietlyOnBrokenPipe } from './core/pipe';
 import { SessionStore, sessionFile } from './core/session';
 import { createProgram } from './program';
 
@@ -21,6 +22,8 @@ export interface MainDeps {
 
 export async function main(argv: readonly string[], deps: MainDeps = {}): Promise<number> {
   const io = deps.io ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  // `waymark … | head`: the reader stopped; end as a Unix tool would, without a stack trace
+  if (!deps.io) endQuietlyOnBrokenPipe(process.stdout);
   const env = deps.env ?? process.env;
   const http = deps.http ?? createHttp();
   const sessions = deps.sessions ?? new SessionStore(sessionFile(env));

@@ -6,9 +6,9 @@ import { Toasts } from '@widgets/ui/Toast';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
-import { loadCurrentUser, signOutProvider } from './app/auth';
-import { loadConfig } from './app/config';
 import { createRouter, visitorRoutes } from './app/router';
+import { loadCurrentUser, signOutProvider } from './lib/auth';
+import { loadConfig } from './lib/config';
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -15,9 +15,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { IMAGE_MIME_TYPES, type ImageMimeType, imageKind } from '@shared/formats/image';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+/** The MIME types of files the storage takes: jpeg, png and webp images. */
+export const STORED_MIME_TYPES: readonly ImageType[] = Object.values(IMAGE_MIME_TYPES);
+export type ImageType = ImageMimeType;
 /** The largest upload any signed URL may allow. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -67,19 +69,10 @@ function assertKey(key: string) {
   if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
-/** What the first bytes say the file is. */
+/** What the first bytes say the file is, as a MIME type (the signatures: shared/formats/image.ts). */
 export function sniffImageType(head: Uint8Array): ImageType | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return 'image/png';
-  if (
-    head.length >= 12 &&
-    Buffer.from(head.subarray(0, 4)).toString('latin1') === 'RIFF' &&
-    Buffer.from(head.subarray(8, 12)).toString('latin1') === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
+  const kind = imageKind(head);
+  return kind && IMAGE_MIME_TYPES[kind];
 }
 
 export function contentTypeOfKey(key: string): ImageType | null {
@@ -142,7 +135,7 @@ export class LocalStorage implements StorageAdapter {
 
   async presignUpload(key: string, opts: UploadOptions): Promise<PresignedUpload> {
     assertKey(key);
-    if (!(IMAGE_TYPES as readonly string[]).includes(opts.contentType))
+    if (!(STORED_MIME_TYPES as readonly string[]).includes(opts.contentType))
       throw new Error(`Unsupported upload type ${opts.contentType}`);
     const max = Math.min(Math.floor(opts.maxBytes), MAX_UPLOAD_BYTES);
     if (opts.size !== undefined && !(Number.isInteger(opts.size) && opts.size > 0 && opts.size <= max))

@@ -4,7 +4,8 @@
  */
 import { markRoadmapCompleted } from '../catalogue/learning';
 import type { Db } from '../db/client';
-import type { Hooks, LinkRow } from './engine';
+import type { Hooks } from './engine/link-life';
+import type { LinkRow } from './tables';
 
 export const linkHooks: Hooks = {
   earns: (link) => link.type === 'ROADMAP' && Boolean(link.assignedRoadmapId),

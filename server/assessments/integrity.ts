@@ -6,8 +6,7 @@ import { type FocusEvent, type IntegrityRecord, integrityOf } from '@shared/rule
 import type { IntegritySummary, TimelineEntry } from '@shared/schemas/assessment';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { LinkRow } from './engine';
-import { testActivity } from './tables';
+import { type LinkRow, testActivity } from './tables';
 
 type Attempt = Pick<LinkRow, 'id' | 'startedAt' | 'completedAt' | 'deadlineAt'>;
 

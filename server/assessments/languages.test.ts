@@ -1,5 +1,5 @@
 /**
- * A test never mixes languages (issue 9, item 4; decision 010): a subject test draws its questions in the
+ * A test never mixes languages (decision 010): a subject test draws its questions in the
  * learner's language — the language of their roadmap in that subject (else of their latest roadmap, else
  * the one most of the subject's questions are in) — and a resource, section or final test in its roadmap's.
  * On the demo content: the English "Programming" subject test drew Spanish questions from the Spanish
@@ -7,9 +7,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../catalogue/demo-content';
 import { roadmaps, sections } from '../catalogue/tables';
 import { subjects } from '../db/schema';
+import { seedCatalogue } from '../demo/catalogue';
 import { assignTo, calls } from '../test/fixtures/assessments';
 import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 

@@ -1,5 +1,5 @@
 /**
- * The pools learners' tests draw from, measured for authors (issue 8, item 7; decision 010): a resource,
+ * The pools learners' tests draw from, measured for authors (decision 010): a resource,
  * section or final test draws from the published questions that assess it, a subject test from the
  * subject's — each in one language. A pool smaller than twice a test's draw cannot give a retake questions the learner has not
  * seen; the builder shows such pools for the questions of an assessment. Sizes come from the same candidate
@@ -10,8 +10,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { resources, roadmaps, sectionResources, sections } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects } from '../db/schema';
-import { QUESTION_COUNTS, questionsOfSubject, questionsTargeting, resourcesOfSections } from './engine';
-import { questions, questionTargets } from './tables';
+import { questions, questionTargets } from '../questions/tables';
+import {
+  QUESTION_COUNTS,
+  questionsOfSubject,
+  questionsTargeting,
+  resourcesOfSections,
+} from './engine/drawing';
 
 type Pool = QuestionPool;
 

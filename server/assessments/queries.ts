@@ -12,9 +12,9 @@ import {
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { languages, subjects } from '../db/schema';
-import type { LinkRow } from './engine';
+import { questions } from '../questions/tables';
 import { integrityOfLinks, summaryOf } from './integrity';
-import { questions, testLinks } from './tables';
+import { type LinkRow, testLinks } from './tables';
 
 export interface OwnAssignedRoadmap {
   id: string;

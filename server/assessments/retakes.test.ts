@@ -1,5 +1,5 @@
 /**
- * Answer harvesting (issue 8, item 7): failing a test, reading its answers and asking for a new link must
+ * Answer harvesting (decision 010): failing a test, reading its answers and asking for a new link must
  * not hand the learner the same questions again. A failed test can be retaken after a cool-down
  * (RETAKE_COOLDOWN_HOURS, 24 by default), refused before with RETAKE_COOLDOWN naming when it opens, on
  * every way to a new link; a new link draws questions the learner has not seen, then the least recently
@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantUsers } from '../db/schema';
+import { questionTargets } from '../questions/tables';
 import {
   addQuestion,
   assignTo,
@@ -18,7 +19,7 @@ import {
   seedBank,
 } from '../test/fixtures/assessments';
 import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
-import { questionTargets, testLinkQuestions, testLinks } from './tables';
+import { testLinkQuestions, testLinks } from './tables';
 
 const HOUR = 3600_000;
 

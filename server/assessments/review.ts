@@ -6,14 +6,17 @@
 import type { Question, TestView } from '@shared/schemas/assessment';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { loadQuestions } from '../authoring/questions';
 import type { Db } from '../db/client';
 import { conflict } from '../http/errors';
+import { loadQuestions } from '../questions/load';
 import { linkHooks } from './completion';
-import { inFrozenOrder, type LinkRow, savedAnswers, settle } from './engine';
+import { savedAnswers } from './engine/answers';
+import { inFrozenOrder } from './engine/drawing';
+import { settle } from './engine/link-life';
 import { integrityOfLinks, summaryOf, timelineOf } from './integrity';
 import { subjectById, toApiLink } from './queries';
-import { testLinkQuestions as frozen } from './tables';
+import { questionCounts } from './question-use';
+import { testLinkQuestions as frozen, type LinkRow } from './tables';
 
 export async function testReview(
   db: Db,
@@ -38,6 +41,7 @@ export async function testReview(
     await loadQuestions(
       db,
       order.map((o) => o.questionId),
+      questionCounts,
     )
   ).map((q) => ({
     ...q,

@@ -16,7 +16,13 @@ import {
   verifyTestLink,
   viewTestLink,
 } from '@shared/contract/assessments';
+import {
+  evaluateAndCreateRoadmap,
+  generateInitialAssessment,
+  initialAssessment,
+} from '@shared/contract/catalogue';
 import { testKeyOf } from '@shared/rules/retakes';
+import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,39 +34,41 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
+import { findLinkWithQuestion, readForEvaluation, saveAnswer, savedAnswers } from './engine/answers';
+import {
+  drawQuestions,
+  freezeQuestions,
+  newLinkId,
+  QUESTION_COUNTS,
+  questionsOfSubject,
+  questionsTargeting,
+  recentlySeen,
+  resourcesOfSections,
+  takerQuestions,
+} from './engine/drawing';
 import {
   acceptsAnswers,
   assertRetakeOpen,
   assertTakeable,
   assertTaker,
   DEFAULT_RETAKE_COOLDOWN_MS,
-  drawQuestions,
   evaluateLink,
   failureSince,
   findLink,
-  findLinkWithQuestion,
-  freezeQuestions,
-  LINK_MESSAGES,
   LINK_VALIDITY_MS,
-  type LinkRow,
   linkExpired,
   lockTest,
-  newLinkId,
-  QUESTION_COUNTS,
-  questionsOfSubject,
-  questionsTargeting,
-  readForEvaluation,
-  recentlySeen,
-  resourcesOfSections,
   retakeCooldown,
-  saveAnswer,
-  savedAnswers,
   settle,
   startLink,
-  takerQuestions,
   testCompleted,
   timeLimitFor,
-} from './engine';
+} from './engine/link-life';
+import {
+  evaluateInitialAssessment,
+  generateInitialAssessment as generateInitial,
+  readInitialAssessment,
+} from './initial';
 import {
   findResourceInRoadmaps,
   linksOf,
@@ -73,7 +81,13 @@ import {
   toApiLinks,
 } from './queries';
 import { testReview } from './review';
-import { testLinkQuestions as frozen, questionFeedback, testActivity, testLinks } from './tables';
+import {
+  testLinkQuestions as frozen,
+  type LinkRow,
+  questionFeedback,
+  testActivity,
+  testLinks,
+} from './tables';
 import { testSupportRoutes } from './test-support';
 
 export interface AssessmentDeps {
@@ -248,6 +262,25 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     if (!acceptsAnswers(link, clock())) throw testCompleted();
     return link;
   }
+
+  // the prerequisite (initial) assessment of a roadmap (server/assessments/initial.ts)
+  serve(
+    app,
+    { generateInitialAssessment, initialAssessment, evaluateAndCreateRoadmap },
+    {
+      async generateInitialAssessment({ params, caller }) {
+        return ok({ data: { linkId: await generateInitial(db, params.id, caller) } });
+      },
+
+      async initialAssessment({ params, caller }) {
+        return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
+      },
+
+      async evaluateAndCreateRoadmap({ body, caller }) {
+        return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
+      },
+    },
+  );
 
   serve(
     app,

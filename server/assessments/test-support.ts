@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { API_PREFIX } from '../http/routes';
-import { findLink } from './engine';
+import { findLink } from './engine/link-life';
 import { testLinks } from './tables';
 
 export const TEST_SUPPORT_PREFIX = `${API_PREFIX}/test-support`;

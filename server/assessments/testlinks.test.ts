@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps } from '../catalogue/tables';
 import { outbox } from '../db/schema';
+import { seedDemoAssessments } from '../demo/assessments';
 import {
   assignTo,
   type Bank,
@@ -18,8 +19,7 @@ import {
   wrongAnswer,
 } from '../test/fixtures/assessments';
 import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
-import { seedDemoAssessments } from './demo-seed';
-import { sweepLinks } from './engine';
+import { sweepLinks } from './engine/link-life';
 import { testActivity, testAnswers, testLinks } from './tables';
 
 for (const backend of BACKENDS) {

@@ -13,8 +13,9 @@ import type { QuestionType } from '@shared/schemas/assessment';
 import { editorMessages, type QuestionInput } from '@shared/schemas/authoring';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { questions, testAnswers, testLinkQuestions, testLinks } from '../assessments/tables';
+import { testAnswers, testLinkQuestions, testLinks } from '../assessments/tables';
 import { outbox } from '../db/schema';
+import { questions } from '../questions/tables';
 import {
   authoringApi,
   NIL,

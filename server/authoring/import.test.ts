@@ -1,5 +1,5 @@
 /**
- * The batch import (issue 10 §3) through the HTTP API, on PGlite and PostgreSQL: each question is created
+ * The batch import (decision 012) through the HTTP API, on PGlite and PostgreSQL: each question is created
  * whole — options, images, its place in an assessment, where it came from — or not at all; a question with a
  * bad image leaves nothing behind and the others of its batch go on; running the import again creates
  * nothing twice and says `unchanged`; a changed question is `changed` until `update` rewrites it (keeping
@@ -10,7 +10,7 @@ import { fingerprint } from '@shared/formats/fingerprint';
 import type { QuestionInput } from '@shared/schemas/authoring';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { questionOptions, questions } from '../assessments/tables';
+import { questionOptions, questions } from '../questions/tables';
 import {
   authoringApi,
   questionBody,

@@ -1,5 +1,5 @@
 /**
- * Importing a bank of questions (issue 10): which questions of a file are new, unchanged or changed; upload
+ * Importing a bank of questions (decision 012): which questions of a file are new, unchanged or changed; upload
  * addresses for their images; and the batch import, which creates each question whole — its options, its
  * images, its place in an assessment and the record of where it came from — in one transaction, so an
  * import interrupted at any point leaves no half-made question, and one run again creates nothing twice.
@@ -11,31 +11,32 @@
  */
 import { randomBytes } from 'node:crypto';
 import { IMPORT_BATCH, importCheck, importQuestions, importSignedUrl } from '@shared/contract/authoring';
+import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { addressIdentity, bytesIdentity, fingerprint, sha256Hex } from '@shared/formats/fingerprint';
 import { imageInfo } from '@shared/formats/image';
+import { DEFAULT_QUESTION_TYPE, hasImageOptions, isTextAnswer } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import {
   DROPZONE_HEIGHT,
   DROPZONE_WIDTH,
   editorMessages,
   FILL_IN_BLANK_POINTS,
-  isImageType,
   withOptionPoints,
 } from '@shared/schemas/authoring';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
-import { questionOptions, questions } from '../assessments/tables';
+import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { notFound } from '../http/errors';
 import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
-import { defaultLanguageFor, loadQuestions } from './questions';
+import { defaultLanguageFor, loadQuestions } from '../questions/load';
+import { questionOptions, questions } from '../questions/tables';
 import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
 
-const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const WAYMARK_KEY = /^waymark:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 type CheckStatus = 'new' | 'unchanged' | 'changed';
@@ -69,7 +70,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   /** The fingerprints of a stored question: images by address, and by their bytes when this server holds them. */
   async function storedFingerprints(q: Question): Promise<string[]> {
-    const image = isImageType(q.questionType);
+    const image = hasImageOptions(q.questionType);
     const base = {
       question: q.question,
       questionType: q.questionType,
@@ -128,7 +129,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
       .map((k) => WAYMARK_KEY.exec(k)?.[1])
       .filter((id): id is string => Boolean(id));
     if (own.length) {
-      const stored = (await loadQuestions(db, [...new Set(own)])).filter(
+      const stored = (await loadQuestions(db, [...new Set(own)], questionCounts)).filter(
         (q) => q.createdBy?._id === caller.id && q.status === 'PUBLISH',
       );
       for (const q of stored)
@@ -172,7 +173,8 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
     const s = storage();
     const bytes = await s.readPrefix(key, MAX_IMAGE_BYTES + 1).catch(() => null);
     if (!bytes) return { message: 'was never uploaded (or its upload did not finish)' };
-    if (bytes.length > MAX_IMAGE_BYTES) return { message: 'is larger than 2 MB' };
+    if (bytes.length > MAX_IMAGE_BYTES)
+      return { message: `is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
     const sniffed = sniffImageType(bytes);
     if (!sniffed || sniffed !== contentTypeOfKey(key)) return { message: 'is not a jpeg, png or webp image' };
     if (exactSize) {
@@ -334,7 +336,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
             fail(bad.field, bad.message);
             continue;
           }
-          const fib = q.questionType === 'FILL_IN_BLANK';
+          const fib = isTextAnswer(q.questionType);
           const options = fib
             ? optionValues.filter(Boolean).map((value) => ({ value, isCorrect: true, points: 0 }))
             : withOptionPoints(
@@ -346,7 +348,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
               );
           const fields = {
             question: q.question,
-            questionType: q.questionType ?? 'MCQ',
+            questionType: q.questionType ?? DEFAULT_QUESTION_TYPE,
             code: q.code || null,
             questionImagePath,
             points: fib ? (q.points ?? FILL_IN_BLANK_POINTS) : FILL_IN_BLANK_POINTS,

@@ -12,8 +12,9 @@ import type { QuestionType } from '@shared/schemas/assessment';
 import { editorMessages, type QuestionInput } from '@shared/schemas/authoring';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { questionFeedback, questionOptions, questions } from '../assessments/tables';
+import { questionFeedback } from '../assessments/tables';
 import { languages } from '../db/schema';
+import { questionOptions, questions } from '../questions/tables';
 import {
   authoringApi,
   IMAGES,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   addAssessmentQuestion,
   adminSubjectList,
@@ -23,6 +22,8 @@ import {
   tenantQuestionSearch,
   updateImagePath,
 } from '@shared/contract/authoring';
+import { MAX_IMAGE_BYTES } from '@shared/formats/check';
+import { isTextAnswer, typeSwitchKeepsOptions } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import {
   DEFAULT_OPTION_COUNT,
@@ -30,30 +31,27 @@ import {
   FILL_IN_BLANK_POINTS,
   MIN_OPTIONS,
   MIN_QUESTIONS_TO_SHARE,
-  typeSwitchKeepsOptions,
   withOptionPoints,
 } from '@shared/schemas/authoring';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
+import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
-import {
-  questionFeedback,
-  questionOptions,
-  questions,
-  testLinkQuestions,
-  testLinks,
-} from '../assessments/tables';
+import { questionCounts } from '../assessments/question-use';
+import { questionFeedback, testLinkQuestions, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { escapeLike } from '../db/like';
 import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { presignImageUpload } from '../http/files';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
+import { defaultLanguageFor, loadQuestion, loadQuestions } from '../questions/load';
+import { questionOptions, questions } from '../questions/tables';
 import { importRoutes } from './import';
-import { defaultLanguageFor, loadQuestion, loadQuestions } from './questions';
 import {
   assessmentDrafts,
   questionFeedbackActivity,
@@ -61,27 +59,12 @@ import {
   tenantAssessments,
 } from './tables';
 
-/** The largest question or option image. */
-const QUESTION_IMAGE_BYTES = 2 * 1024 * 1024;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const newLinkId = () => randomBytes(16).toString('base64url');
-
-function shuffle<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomBytes(4).readUInt32BE(0) % (i + 1);
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
 export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Config; mail: MailService }) {
   const { db, config, mail } = deps;
 
   /** The question, if the caller may read it: their own, or a published one. */
   async function readable(id: string, caller: Caller): Promise<Question> {
-    const q = await loadQuestion(db, id);
+    const q = await loadQuestion(db, id, questionCounts);
     if (!q || (q.status !== 'PUBLISH' && q.createdBy?._id !== caller.id))
       throw notFound('Question not found');
     return q;
@@ -165,7 +148,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
     if (added.length) await tx.insert(questionOptions).values(added);
   }
 
-  const fresh = async (id: string) => (await loadQuestion(db, id))!;
+  const fresh = async (id: string) => (await loadQuestion(db, id, questionCounts))!;
 
   importRoutes(app, { db });
 
@@ -215,7 +198,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               languageId,
             })
             .returning({ id: questions.id });
-          const count = type === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
+          const count = isTextAnswer(type) ? 1 : DEFAULT_OPTION_COUNT;
           await tx.insert(questionOptions).values(
             Array.from({ length: count }, (_, position) => ({
               questionId: q!.id,
@@ -253,7 +236,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             .limit(1);
           if (!language) throw badRequest('language: is not a language of the list', 'language');
         }
-        const fib = body.questionType === 'FILL_IN_BLANK';
+        const fib = isTextAnswer(body.questionType);
         const options = fib
           ? body.options
               .filter((o) => o.value)
@@ -326,7 +309,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               .set({ isCorrect: false, points: 0 })
               .where(eq(questionOptions.questionId, params.id));
           } else {
-            const n = to === 'FILL_IN_BLANK' ? 1 : DEFAULT_OPTION_COUNT;
+            const n = isTextAnswer(to) ? 1 : DEFAULT_OPTION_COUNT;
             await setOptions(
               tx,
               params.id,
@@ -337,7 +320,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             .update(questions)
             .set({
               questionType: to,
-              points: to === 'FILL_IN_BLANK' ? FILL_IN_BLANK_POINTS : row.points,
+              points: isTextAnswer(to) ? FILL_IN_BLANK_POINTS : row.points,
               updatedAt: new Date(),
             })
             .where(eq(questions.id, params.id));
@@ -437,7 +420,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             : `questions/${body.questionId}/option-${body.optionIndex ?? 0}-${Date.now()}.${ext}`;
         const signed = await presignImageUpload(storage, key, {
           contentType: `image/${ext}`,
-          maxBytes: QUESTION_IMAGE_BYTES,
+          maxBytes: MAX_IMAGE_BYTES,
           size: body.size,
           field: 'size',
         });
@@ -539,7 +522,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
             name: a.name,
             tenantId: { _id: caller.id, name: caller.user.name ?? caller.user.email },
             createdAt: a.createdAt.toISOString(),
-            questions: await loadQuestions(db, ids),
+            questions: await loadQuestions(db, ids, questionCounts),
           },
         });
       },
@@ -551,7 +534,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async assignAssessmentUsers({ params, body, caller }) {
         const a = await ownedAssessment(params.id, caller);
-        const usable = await loadQuestions(db, await assessmentQuestionIds(a.id));
+        const usable = await loadQuestions(db, await assessmentQuestionIds(a.id), questionCounts);
         if (usable.length < MIN_QUESTIONS_TO_SHARE)
           throw badRequest(editorMessages.minQuestionsToShare, 'questions');
         if (body.startTime < Date.now() - 60_000)
@@ -595,15 +578,16 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
         }
         const start = new Date(body.startTime);
         const end = new Date(body.startTime + body.duration * 3600_000);
+        // every learner's link and its frozen questions in two statements (made at share time, so that a
+        // start on the day is one cheap update: issue 15)
         const created = await db.transaction(async (tx) => {
-          const out: { linkId: string; email: string; name: string | null }[] = [];
-          for (const learner of seats) {
-            const linkId = newLinkId();
-            const [link] = await tx
-              .insert(testLinks)
-              .values({
+          const planned = seats.map((learner) => ({ learner, linkId: newLinkId() }));
+          const links = await tx
+            .insert(testLinks)
+            .values(
+              planned.map(({ learner, linkId }) => ({
                 linkId,
-                type: 'CUSTOM-TEST',
+                type: 'CUSTOM-TEST' as const,
                 userId: learner.id,
                 tenantAssessmentId: a.id,
                 assignedSubjectName: a.name,
@@ -612,19 +596,20 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
                 startTime: start,
                 durationHours: body.duration,
                 expiresAt: end,
-              })
-              .returning({ id: testLinks.id });
-            await tx.insert(testLinkQuestions).values(
+              })),
+            )
+            .returning({ id: testLinks.id, linkId: testLinks.linkId });
+          await tx.insert(testLinkQuestions).values(
+            links.flatMap((link) =>
               usable.map((q, position) => ({
-                testLinkId: link!.id,
+                testLinkId: link.id,
                 questionId: q._id,
                 position,
                 optionOrder: shuffle(q.options.map((o) => o._id)),
               })),
-            );
-            out.push({ linkId, email: learner.email, name: learner.name });
-          }
-          return out;
+            ),
+          );
+          return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
         });
         const when = start.toUTCString();
         for (const c of created) {
@@ -693,6 +678,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           data: await loadQuestions(
             db,
             rows.map((r) => r.id),
+            questionCounts,
           ),
         });
       },

@@ -1,7 +1,7 @@
 /** Tenants' own assessments: a named, ordered list of questions, shared with learners as custom tests. */
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { questions } from '../assessments/tables';
 import { users } from '../db/schema';
+import { questions } from '../questions/tables';
 
 export const tenantAssessments = pgTable(
   'tenant_assessments',

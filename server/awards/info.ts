@@ -3,7 +3,8 @@ import { awardPath, hasEarnedAward } from '@shared/rules/test-status';
 import type { CertificateInfo } from '@shared/schemas/award';
 import { eq } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage';
-import { findLink, type LinkRow } from '../assessments/engine';
+import { findLink } from '../assessments/engine/link-life';
+import type { LinkRow } from '../assessments/tables';
 import type { Db } from '../db/client';
 import { subjects, users } from '../db/schema';
 

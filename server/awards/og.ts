@@ -3,21 +3,13 @@
  * the learner's name, what was achieved and the image. Added to the portal's index.html by the server;
  * every value is HTML-escaped.
  */
+import { escapeHtml } from '@shared/formats/html';
 import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
 import type { FastifyInstance } from 'fastify';
 import { achievement, certificateInfoOf, findAward, ISSUER } from './info';
 
 const AWARD_PAGE = /^\/(certificate|badge|feather)\/([A-Za-z0-9_-]{10,64})\/?$/;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const KIND_NAMES = { feather: 'feather', badge: 'badge', certificate: 'certificate' } as const;
 

@@ -3,13 +3,13 @@
  * address for the learner who earned it, then marking it generated once the JPEG is stored
  * (certificates/{linkId}.jpg through the storage adapter).
  */
-import { certificateInfo, createCertificate, createPresignedUrl } from '@shared/contract/assessments';
+import { certificateInfo, createCertificate, createPresignedUrl } from '@shared/contract/awards';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES, sniffImageType } from '../adapters/storage';
-import { findLink, type LinkRow } from '../assessments/engine';
-import { testLinks } from '../assessments/tables';
+import { findLink } from '../assessments/engine/link-life';
+import { type LinkRow, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';

@@ -8,7 +8,7 @@ import {
   tenantCheckoutSession,
   tenantCreateSubscription,
   tenantSubscriptionInfo,
-} from '@shared/contract/tenant';
+} from '@shared/contract/billing';
 import type { FastifyInstance } from 'fastify';
 import {
   createPayments,
@@ -46,6 +46,8 @@ export function billingOf(
       }),
     { publicUrl: services.config.publicUrl, now: opts.now, log: app.log },
   );
+  // seat accounting (tenant) reads the tenant's plan from billing through this
+  services.seatPlans ??= services.billing;
   return services.billing;
 }
 

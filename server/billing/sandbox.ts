@@ -6,6 +6,7 @@
  * session and sends it to ?stripe-status=failed. The session id (unguessable) is the capability, as with
  * Stripe Checkout's URL.
  */
+import { escapeHtml } from '@shared/formats/html';
 import { formatDate } from '@shared/rules/format-date';
 import { BILLED, monthlyPrice, type PeriodType, periodEnd, rupees } from '@shared/rules/seats';
 import { eq } from 'drizzle-orm';
@@ -16,9 +17,6 @@ import type { Billing, CheckoutRow, SessionDetails } from './service';
 import { checkoutSessions, subscriptions } from './tables';
 
 const SESSION_ID = /^cs_test_[A-Za-z0-9_]{8,80}$/;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: currency.toUpperCase() }).format(

@@ -31,8 +31,9 @@ import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { lockTenant, type PaidPlan, type SeatPlans } from '../tenant/accounting';
 import { tenantInvitations } from '../tenant/tables';
-import { isActive, lockTenant, offerOf, type SubscriptionRow, seatUsage } from './seats';
+import { isActive, offerOf, type SubscriptionRow, subscriptionOf, toPaidPlan, usageOf } from './plans';
 import { checkoutSessions, offerCodes, subscriptions, tenantOffers, webhookEvents } from './tables';
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
@@ -71,7 +72,7 @@ export function toCheckoutSession(row: CheckoutRow): z.infer<typeof CheckoutSess
   };
 }
 
-export class Billing {
+export class Billing implements SeatPlans {
   /** The server's clock for seats and billing (tests move it). */
   now: () => Date;
 
@@ -87,13 +88,23 @@ export class Billing {
     return this.opts.log ?? { info() {}, warn() {}, error() {} };
   }
 
+  // ---- the plan, as seat accounting sees it (server/tenant/accounting.ts)
+
+  async planOf(db: Db, tenantId: string): Promise<PaidPlan> {
+    return toPaidPlan(await subscriptionOf(db, tenantId));
+  }
+
+  async offerApplied(db: Db, tenantId: string, now: Date): Promise<boolean> {
+    return Boolean(await offerOf(db, tenantId, now));
+  }
+
   // ---- subscription info
 
   async info(tenantId: string): Promise<z.infer<typeof SubscriptionInfo>> {
     const now = this.now();
     const [plan, usage, offer] = await Promise.all([
       this.payments.plan(),
-      seatUsage(this.db, tenantId, now),
+      usageOf(this.db, tenantId, now),
       offerOf(this.db, tenantId, now),
     ]);
     const sub = isActive(usage.subscription) ? usage.subscription : null;
@@ -196,7 +207,7 @@ export class Billing {
         });
       }
     }
-    const usage = await seatUsage(this.db, tenant.id, now);
+    const usage = await usageOf(this.db, tenant.id, now);
     const needed = usage.active + usage.pending + (input.learnerId ? 1 : 0);
     if (input.quantity < needed) {
       throw badRequest(
@@ -571,7 +582,7 @@ export class Billing {
 
   /** The learner a checkout was for becomes a seat, if there is room (there is: the seat was just paid). */
   private async addPaidLearner(tx: Tx, tenantId: string, learnerId: string) {
-    const usage = await seatUsage(tx, tenantId, this.now());
+    const usage = await usageOf(tx, tenantId, this.now());
     if (!usage.hasRoom) {
       this.log.warn({ tenantId, learnerId }, 'paid checkout but no free seat for its learner');
       return;
@@ -663,7 +674,7 @@ export class Billing {
    * (never fewer than 0, never more than now). Without proration: this period stays paid.
    */
   async shrinkForNextPeriod(tx: Tx, tenantId: string): Promise<void> {
-    const usage = await seatUsage(tx, tenantId, this.now());
+    const usage = await usageOf(tx, tenantId, this.now());
     const sub = usage.subscription;
     if (!isActive(sub)) return;
     const target = Math.min(sub.quantity, paidSeatsFor(usage.active + usage.pending));

@@ -1,7 +1,8 @@
 /**
  * The catalogue and learning-flow calls of shared/contract/catalogue.ts: the catalogue (signed in and
  * public), roadmap pages, selection before and after sign-in, assignment (at most two ongoing), a learner's
- * roadmaps and tasks, the prerequisite assessment, resource short links and the contact form.
+ * roadmaps and tasks, resource short links and the contact form. The prerequisite assessment's calls are
+ * served with the other assessments (server/assessments/routes.ts).
  */
 import {
   assignedRoadmap,
@@ -11,9 +12,6 @@ import {
   checkRoadmapAssigned,
   contactUs,
   createRoadmap,
-  evaluateAndCreateRoadmap,
-  generateInitialAssessment,
-  initialAssessment,
   myRoadmaps,
   prerequisiteSelectedRoadmap,
   resourceByShortId,
@@ -27,17 +25,12 @@ import { contactMessages } from '@shared/schemas/contact';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
+import { prerequisiteResultsOf } from '../assessments/initial';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subjects } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { API_PREFIX, created, ok, serve } from '../http/routes';
-import {
-  evaluateInitialAssessment,
-  generateInitialAssessment as generate,
-  prerequisiteResultsOf,
-  readInitialAssessment,
-} from './initial-assessment';
 import {
   assessmentRequired,
   assignedSectionIds,
@@ -107,9 +100,6 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       assignedRoadmap,
       assignedRoadmapNoAuth,
       prerequisiteSelectedRoadmap,
-      generateInitialAssessment,
-      initialAssessment,
-      evaluateAndCreateRoadmap,
       createRoadmap,
       assignUserToRoadmap,
       submitTask,
@@ -221,18 +211,6 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
             prerequisites: prerequisites.map((p) => ({ roadmapId: p.prerequisiteId, roadmapName: p.name })),
           },
         });
-      },
-
-      async generateInitialAssessment({ params, caller }) {
-        return ok({ data: { linkId: await generate(db, params.id, caller) } });
-      },
-
-      async initialAssessment({ params, caller }) {
-        return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
-      },
-
-      async evaluateAndCreateRoadmap({ body, caller }) {
-        return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
       },
 
       async createRoadmap({ params, caller }) {

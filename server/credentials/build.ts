@@ -11,7 +11,7 @@ import { OB_V3_CONTEXT, VC_V2_CONTEXT } from '@shared/credentials/contexts';
 import { AWARD_KIND_LABELS, achievementOf, achievementScope } from '@shared/rules/award';
 import { awardKindOf } from '@shared/rules/test-status';
 import type { AwardKind } from '@shared/schemas/award';
-import type { LinkRow } from '../assessments/engine';
+import type { LinkRow } from '../assessments/tables';
 
 export interface AwardFacts {
   link: LinkRow;

@@ -11,7 +11,8 @@ import { type VerificationReport, verifyCredential } from '@shared/credentials/v
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { findLink, type LinkRow } from '../assessments/engine';
+import { findLink } from '../assessments/engine/link-life';
+import type { LinkRow } from '../assessments/tables';
 import { earnedAward, ISSUER } from '../awards/info';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';

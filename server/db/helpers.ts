@@ -48,3 +48,7 @@ export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
     return statement;
   };
 }
+
+/** node-postgres and PGlite parse json; a driver that does not hands over the text. */
+export const parsedJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;

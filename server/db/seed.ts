@@ -3,9 +3,9 @@
  * Auth emulator) a demo learner and a demo mentor with verified e-mail addresses and completed profiles.
  */
 import { eq, sql } from 'drizzle-orm';
-import { seedDemoAssessments } from '../assessments/demo-seed';
-import { seedCatalogue } from '../catalogue/demo-content';
-import { seedDemoTenant } from '../tenant/demo-seed';
+import { seedDemoAssessments } from '../demo/assessments';
+import { seedCatalogue } from '../demo/catalogue';
+import { seedDemoTenant } from '../demo/tenant';
 import type { Db } from './client';
 import { languages, subjects, systemState, tenantUsers, topics, users } from './schema';
 

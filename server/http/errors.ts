@@ -3,25 +3,10 @@
  * ever reach a response; 5xx details are logged with the request, not sent.
  */
 
+import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '@shared/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -43,7 +28,7 @@ export class HttpError extends Error {
   toBody(): ErrorBody {
     return {
       statusCode: this.statusCode,
-      error: REASONS[this.statusCode] ?? 'Error',
+      error: STATUS_CODES[this.statusCode] ?? 'Error',
       message: this.message,
       ...this.extra,
     };

@@ -1,6 +1,6 @@
 /**
  * HSTS (Strict-Transport-Security) only for a site served over TLS: sent over plain HTTP — a start on a
- * laptop or a LAN address — it would make browsers refuse that host name over HTTP for a year (issue 8).
+ * laptop or a LAN address — it would make browsers refuse that host name over HTTP for a year (ARCHITECTURE.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer, TestServer } from '../test/helper';

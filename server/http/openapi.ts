@@ -7,6 +7,7 @@
  * `scripts/openapi.ts` writes docs/openapi.json; the server serves it at /docs/openapi.json.
  */
 
+import { STATUS_CODES } from 'node:http';
 import * as activityContract from '@shared/contract/activity';
 import * as assessmentsContract from '@shared/contract/assessments';
 import * as authContract from '@shared/contract/auth';
@@ -207,20 +208,6 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The server is not ready or is busy: try again shortly.',
 };
 
-const REASON: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};
-
 /** A generic error example for a status (the call's own examples come first). */
 function genericError(status: number): Record<string, unknown> {
   const message: Record<number, string> = {
@@ -235,8 +222,8 @@ function genericError(status: number): Record<string, unknown> {
   };
   return {
     statusCode: status,
-    error: REASON[status] ?? 'Error',
-    message: message[status] ?? REASON[status] ?? 'Error',
+    error: STATUS_CODES[status] ?? 'Error',
+    message: message[status] ?? STATUS_CODES[status] ?? 'Error',
     ...(status === 400 ? { field: 'limit', fields: { limit: 'must be 5, 10 or 15' } } : {}),
     ...(status === 409 ? { code: 11000, field: 'name', keyPattern: { name: 1 } } : {}),
   };

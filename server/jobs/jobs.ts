@@ -16,7 +16,7 @@ import { pruneHeartbeats } from '../activity/routes';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
 import { linkHooks } from '../assessments/completion';
-import { sweepLinks } from '../assessments/engine';
+import { sweepLinks } from '../assessments/engine/link-life';
 import type { Billing } from '../billing/service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';

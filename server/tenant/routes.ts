@@ -45,20 +45,20 @@ import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activity/reports';
-import { findLink } from '../assessments/engine';
+import { findLink } from '../assessments/engine/link-life';
 import { linksOf, toApiLinks } from '../assessments/queries';
 import { testReview } from '../assessments/review';
 import { testLinks } from '../assessments/tables';
-import { billingOf } from '../billing/routes';
-import { visibleSeat } from '../billing/seats';
 import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmap, learnerRoadmaps } from '../catalogue/learning';
 import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { escapeLike } from '../db/like';
 import { tenantUsers, users } from '../db/schema';
 import { fileResponse } from '../http/download';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { answer, created, ok, serve } from '../http/routes';
+import { seatPlansOf, visibleSeat } from './accounting';
 import {
   awardsExport,
   type Export,
@@ -82,8 +82,6 @@ import {
   toEntry,
   toInvitation,
 } from './seats';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
 
@@ -111,9 +109,10 @@ async function emailNotFoundAware<T>(fn: () => Promise<T>) {
 
 export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   const { db, config } = deps;
-  const billing = billingOf(app);
-  // one clock for seats and billing (tests move it through app.services.billing.now)
-  const clock = () => billing.now();
+  // the tenant's plan (billing's), and one clock for seats and billing (tests move it through
+  // app.services.billing.now)
+  const plans = () => seatPlansOf(app);
+  const clock = () => plans().now();
   const learner = (tenantId: string, userId: string) => requireLearner(db, tenantId, userId, clock());
 
   /** A learner's test links, newest first: created in the window, and of one assigned roadmap when asked. */
@@ -144,7 +143,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
     });
 
   async function addUser({ body, caller }: { body: { email: string }; caller: { id: string } }) {
-    const result = await emailNotFoundAware(() => addLearner(db, caller.id, body.email, clock()));
+    const result = await emailNotFoundAware(() => addLearner(db, plans(), caller.id, body.email, clock()));
     return result.ok ? ok(result.value) : answer(404, result.body);
   }
 
@@ -252,7 +251,9 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       },
 
       async tenantBeforeCheckAddUser({ body, caller }) {
-        const result = await emailNotFoundAware(() => beforeCheck(db, caller.id, body.email, clock()));
+        const result = await emailNotFoundAware(() =>
+          beforeCheck(db, plans(), caller.id, body.email, clock()),
+        );
         return result.ok ? ok({ data: result.value }) : answer(404, result.body);
       },
 
@@ -260,13 +261,13 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       tenantAddUser: addUser,
 
       async tenantRemoveUser({ params, caller }) {
-        return ok({ data: await removeLearner(db, billing, caller.id, params.learnerId, clock()) });
+        return ok({ data: await removeLearner(db, plans(), caller.id, params.learnerId, clock()) });
       },
 
       // ---- invitations
 
       async tenantInviteUser({ body, caller }) {
-        const row = await invite(db, caller.id, body.email, clock());
+        const row = await invite(db, plans(), caller.id, body.email, clock());
         const continueUrl = new URL('/learner', config.publicUrl);
         continueUrl.searchParams.set('tenantId', caller.id);
         continueUrl.searchParams.set('email', row.email);

@@ -6,12 +6,11 @@
 import { decideAddUser } from '@shared/rules/seats';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { isActive, isOffered, lockTenant, seatUsage, visibleSeat } from '../billing/seats';
-import type { Billing } from '../billing/service';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http/errors';
+import { isOffered, lockTenant, planAndUsage, type SeatPlans, visibleSeat } from './accounting';
 import { tenantInvitations } from './tables';
 
 export type InvitationRow = typeof tenantInvitations.$inferSelect;
@@ -92,20 +91,20 @@ async function seatOf(db: Db, tenantId: string, learnerId: string) {
 }
 
 /** The learner of an address, or EmailNotFound (with isAllowToInvite when nobody has the address). */
-async function learnerByEmail(db: Db, tenantId: string, email: string, now: Date) {
+async function learnerByEmail(db: Db, plans: SeatPlans, tenantId: string, email: string, now: Date) {
   const account = await accountOf(db, email);
   if (account?.role !== 'USER' || account.isDeleted) {
     // an invitation is for an address with no account and a free seat
-    const usage = await seatUsage(db, tenantId, now);
+    const { usage } = await planAndUsage(plans, db, tenantId, now);
     throw new EmailNotFound(!account && usage.hasRoom);
   }
   return account;
 }
 
-export async function beforeCheck(db: Db, tenantId: string, email: string, now: Date) {
-  const learner = await learnerByEmail(db, tenantId, email, now);
+export async function beforeCheck(db: Db, plans: SeatPlans, tenantId: string, email: string, now: Date) {
+  const learner = await learnerByEmail(db, plans, tenantId, email, now);
   if (await seatOf(db, tenantId, learner.id)) throw alreadyAssigned();
-  const usage = await seatUsage(db, tenantId, now);
+  const { usage } = await planAndUsage(plans, db, tenantId, now);
   return {
     isExist: true as const,
     learnerId: learner.id,
@@ -116,16 +115,16 @@ export async function beforeCheck(db: Db, tenantId: string, email: string, now: 
 }
 
 /** Adds a learner by e-mail, or says which payment step comes first (nothing written then). */
-export async function addLearner(db: Db, tenantId: string, email: string, now: Date) {
-  const learner = await learnerByEmail(db, tenantId, email, now);
+export async function addLearner(db: Db, plans: SeatPlans, tenantId: string, email: string, now: Date) {
+  const learner = await learnerByEmail(db, plans, tenantId, email, now);
   return inTx(db, async (tx) => {
     await lockTenant(tx, tenantId);
     if (await seatOf(tx, tenantId, learner.id)) throw alreadyAssigned();
-    const usage = await seatUsage(tx, tenantId, now);
+    const { plan, usage } = await planAndUsage(plans, tx, tenantId, now);
     const decision = decideAddUser({
-      isSubscribed: isActive(usage.subscription),
+      isSubscribed: plan.subscribed,
       isAccessToAddUser: usage.hasRoom,
-      isOffered: await isOffered(tx, tenantId, usage.subscription, now),
+      isOffered: await isOffered(plans, tx, tenantId, plan, now),
     });
     const quantity = usage.active + usage.pending + 1;
     // what this learner needs beyond the seats the tenant may hold now (more than one when the allowance
@@ -176,7 +175,7 @@ export async function addLearner(db: Db, tenantId: string, email: string, now: D
  */
 export async function removeLearner(
   db: Db,
-  billing: Billing,
+  plans: SeatPlans,
   tenantId: string,
   learnerId: string,
   now: Date,
@@ -192,18 +191,17 @@ export async function removeLearner(
     if (seat.isDisabled) {
       return { removed: false, isDisabled: true, accessUntil: seat.accessUntil?.toISOString() ?? null };
     }
-    const usage = await seatUsage(tx, tenantId, now);
-    const sub = usage.subscription;
-    if (!isActive(sub) || sub.currentPeriodEnd <= now) {
+    const plan = await plans.planOf(tx, tenantId);
+    if (!plan.subscribed || !plan.periodEnd || plan.periodEnd <= now) {
       await tx.delete(tenantUsers).where(eq(tenantUsers.id, seat.id));
       return { removed: true, isDisabled: false, accessUntil: null };
     }
     await tx
       .update(tenantUsers)
-      .set({ isDisabled: true, accessUntil: sub.currentPeriodEnd })
+      .set({ isDisabled: true, accessUntil: plan.periodEnd })
       .where(eq(tenantUsers.id, seat.id));
-    await billing.shrinkForNextPeriod(tx, tenantId);
-    return { removed: false, isDisabled: true, accessUntil: sub.currentPeriodEnd.toISOString() };
+    await plans.shrinkForNextPeriod(tx, tenantId);
+    return { removed: false, isDisabled: true, accessUntil: plan.periodEnd.toISOString() };
   });
 }
 
@@ -222,7 +220,13 @@ export function toInvitation(row: InvitationRow, now: Date) {
 }
 
 /** Records (or renews) an invitation for an address with no account, keeping a seat for it. */
-export async function invite(db: Db, tenantId: string, email: string, now: Date): Promise<InvitationRow> {
+export async function invite(
+  db: Db,
+  plans: SeatPlans,
+  tenantId: string,
+  email: string,
+  now: Date,
+): Promise<InvitationRow> {
   const account = await accountOf(db, email);
   if (account) {
     throw conflict('This e-mail address already has an account: add it with Add User.', {
@@ -240,7 +244,7 @@ export async function invite(db: Db, tenantId: string, email: string, now: Date)
       .for('update');
     const stillPending = existing?.status === 'PENDING' && existing.expiresAt > now;
     if (!stillPending) {
-      const usage = await seatUsage(tx, tenantId, now);
+      const { usage } = await planAndUsage(plans, tx, tenantId, now);
       if (!usage.hasRoom) {
         throw new HttpError(400, 'Every seat is taken: add seats before inviting someone.', {
           field: 'email',

@@ -15,11 +15,11 @@ import { dailyTime } from '../activity/tables';
 import { offerCodes } from '../billing/tables';
 import { assignedRoadmaps, resources, roadmapPrerequisites } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
+import { DEMO_OFFER_CODE, seedDemoTenant } from '../demo/tenant';
 import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
 import { authoringApi } from '../test/fixtures/authoring';
 import type { Person } from '../test/harness';
 import { type Json, setupServer } from '../test/helper';
-import { DEMO_OFFER_CODE, seedDemoTenant } from './demo-seed';
 import { tenantInvitations } from './tables';
 
 const server = setupServer();

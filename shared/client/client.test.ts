@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { certificateInfo } from '../contract/assessments';
+import { certificateInfo } from '../contract/awards';
 import { countryList } from '../contract/lists';
 import { deleteAccount, me } from '../contract/profile';
-import { ApiError, createClient, NetworkError, type StoredTokens, type TokenStore } from './client';
+import {
+  ApiError,
+  createClient,
+  NetworkError,
+  retryAfterOf,
+  type StoredTokens,
+  type TokenStore,
+} from './client';
 
 const BASE = 'http://api.test/api';
 
@@ -171,6 +178,28 @@ describe('the API client', () => {
     expect(tokens.get()).toBeNull();
     const awards = api.seen.filter((s) => s.url.includes('/certificate/'));
     expect(awards.map((s) => s.authorization)).toEqual(['Bearer expired', undefined]);
+  });
+
+  it("carries a shed 503's Retry-After (seconds or an HTTP date) so the caller can wait as asked", async () => {
+    const busy = (retryAfter: string) =>
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'busy' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+          }),
+      );
+    const call = (stub: ReturnType<typeof busy>) =>
+      createClient({ baseUrl: BASE, device: 'WEB_APP', fetch: stub as unknown as typeof fetch }).call(
+        countryList,
+      );
+    await expect(call(busy('7'))).rejects.toMatchObject({ status: 503, retryAfter: 7 });
+    const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
+    const err = (await call(busy(inTwoMinutes)).catch((e: unknown) => e)) as ApiError;
+    expect(err.retryAfter).toBeGreaterThanOrEqual(119);
+    expect(err.retryAfter).toBeLessThanOrEqual(120);
+    expect(retryAfterOf(null)).toBeNull();
+    expect(retryAfterOf('soon')).toBeNull();
   });
 
   it('refreshes only once when the repeated request is refused again', async () => {

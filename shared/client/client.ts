@@ -40,11 +40,14 @@ export interface ClientOptions {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody;
-  constructor(status: number, body: ErrorBody) {
+  /** Seconds the server asked to wait before trying again (Retry-After of a 503 or 429), when it said. */
+  readonly retryAfter: number | null;
+  constructor(status: number, body: ErrorBody, retryAfter: number | null = null) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
   get code() {
     return this.body.code;
@@ -55,6 +58,15 @@ export class ApiError extends Error {
   get field() {
     return this.body.field;
   }
+}
+
+/** A Retry-After header in seconds: a number of seconds, or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterOf(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** A network failure (server unreachable, connection dropped). */
@@ -219,7 +231,8 @@ export function createClient(options: ClientOptions): Client {
       // a call anyone may make (a test link, an award) goes on as a visitor once the session has ended
       else if (c.access === 'optional') res = await send(c, a, undefined);
     }
-    if (!res.ok) throw new ApiError(res.status, await readError(res));
+    if (!res.ok)
+      throw new ApiError(res.status, await readError(res), retryAfterOf(res.headers.get('retry-after')));
     return res;
   }
 

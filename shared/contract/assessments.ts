@@ -1,7 +1,7 @@
 /**
- * Assessments and awards: test links at four levels, taking a test (questions without correctness data,
- * answers saved as given, the server's clock), evaluation on the server, the answers view, question
- * feedback, and award images (feather, badge, certificate).
+ * Assessments: test links at four levels, taking a test (questions without correctness data, answers saved
+ * as given, the server's clock), evaluation on the server, the answers view, question feedback, and the
+ * upload of an image to local storage. The award pages' calls are in ./awards.ts.
  * A test link id is an unguessable capability: /test/{linkId} and the award pages open without signing in.
  */
 import { z } from 'zod';
@@ -16,7 +16,8 @@ import {
   TestType,
   TestView,
 } from '../schemas/assessment';
-import { CertificateInfo, MAX_IMAGE_BYTES, PresignInput } from '../schemas/award';
+import { IMAGE_TYPES_ALLOWED } from '../schemas/authoring';
+import { MAX_IMAGE_BYTES } from '../schemas/award';
 import { DateTime, ErrorBody, envelope, errors, Id, Ok, UnixSecondsInput } from '../schemas/common';
 import { defineCall } from './define';
 
@@ -190,42 +191,6 @@ export const questionFeedback = defineCall({
   responses: { 200: Ok, ...errors },
 });
 
-// ---- awards
-
-export const certificateInfo = defineCall({
-  method: 'GET',
-  path: '/certificate/certificate-info-v2/{id}',
-  summary:
-    'What an award page shows: the learner, what was achieved, the date, the image once generated. Public.',
-  tags: ['certificate'],
-  access: 'optional',
-  params: LinkIdParam,
-  responses: { 200: envelope(CertificateInfo), ...errors },
-});
-
-export const createPresignedUrl = defineCall({
-  method: 'POST',
-  path: '/certificate/create-presigned-url',
-  summary: "An upload address for the award image (jpg), valid a few minutes; only the award's learner.",
-  tags: ['certificate'],
-  access: ['USER'],
-  body: PresignInput,
-  responses: {
-    201: envelope(z.object({ url: z.string(), key: z.string(), expiresAt: DateTime })),
-    ...errors,
-  },
-});
-
-export const createCertificate = defineCall({
-  method: 'PUT',
-  path: '/certificate/create-v2/{id}',
-  summary: 'Marks the award generated once its image is uploaded; returns the certificate info.',
-  tags: ['certificate'],
-  access: ['USER'],
-  params: LinkIdParam,
-  responses: { 201: envelope(CertificateInfo), ...errors, 413: ErrorBody, 415: ErrorBody },
-});
-
 export const uploadFile = defineCall({
   method: 'PUT',
   path: '/storage/upload',
@@ -244,7 +209,7 @@ export const uploadFile = defineCall({
       .length(64, 'is not a signature')
       .regex(/^[0-9a-f]{64}$/, 'is not a signature'),
   }),
-  rawBody: { contentTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: MAX_IMAGE_BYTES },
+  rawBody: { contentTypes: IMAGE_TYPES_ALLOWED, maxBytes: MAX_IMAGE_BYTES },
   responses: {
     200: envelope(z.object({ key: z.string(), url: z.string(), size: z.number().int() })),
     ...errors,

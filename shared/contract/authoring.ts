@@ -3,6 +3,7 @@
  * may change or delete it) and tenants' own assessments (build, then share with learners as custom tests).
  */
 import { z } from 'zod';
+import { DEFAULT_QUESTION_TYPE } from '../rules/question-types';
 import { Question, QuestionFeedbackEntry, QuestionType } from '../schemas/assessment';
 import { AssessmentNameInput, QuestionInput, ShareAssessmentInput } from '../schemas/authoring';
 import { ImageSize } from '../schemas/award';
@@ -30,8 +31,8 @@ export const createQuestion = defineCall({
   tags: ['authoring'],
   access: AUTHORS,
   body: z
-    .object({ questionType: QuestionType.default('MCQ'), assessmentId: Id.optional() })
-    .default({ questionType: 'MCQ' }),
+    .object({ questionType: QuestionType.default(DEFAULT_QUESTION_TYPE), assessmentId: Id.optional() })
+    .default({ questionType: DEFAULT_QUESTION_TYPE }),
   responses: { 200: envelope(z.object({ questionId: Id })), ...errors },
 });
 

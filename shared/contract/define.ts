@@ -48,6 +48,11 @@ export function defineCall<const D extends CallDef>(def: D): D {
   return def;
 }
 
+/** Whether a contract module's export is a call (the modules also export the schemas their calls share). */
+export function isCallDef(value: unknown): value is CallDef {
+  return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'responses' in value;
+}
+
 type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
 type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
 

@@ -1,25 +1,19 @@
 /**
  * The mentor / organisation side (mentor §2.3–2.6, §4, §7 "Tenant portal"; learner §7 tenant calls):
- * seats (add, check, invite, remove, list, search), the subscription and its checkout, the offer code,
- * statistics and award tables, and a learner's analytics, tests and roadmaps.
+ * seats (add, check, invite, remove, list, search), statistics and award tables, and a learner's
+ * analytics, tests and roadmaps. The subscription, its checkout and the offer code are in ./billing.ts.
  *
  * Every /tenant/* call is for TENANT callers only and answers only about the caller's own learners: a
  * learner who is not one of the caller's seats is 404 ('This learner is not one of your users.'), never
  * data. A disabled seat (removed, waiting for the end of the billing cycle) stays readable until removed.
  * `userId` and `learnerId` are the learner's user id (`learnerId._id` of a list entry), not the seat's id.
  * Times are unix seconds with UTC day bounds, as on the learner's dashboard, whose figures these are.
- *
- * Checkout: POST /tenant/stripe/create-subscription answers `{ id, url }`; send the browser to `url` (the
- * sandbox checkout page of this server, or Stripe Checkout). It comes back to
- * /portal/users?stripe-status=success or ?stripe-status=failed. GET /tenant/stripe/checkout-session/{id}
- * reads a session again (its url and status). The payment provider calls POST /stripe/webhook.
  */
 import { z } from 'zod';
 import { DailyTime } from '../schemas/activity';
 import { TestLink, TestView } from '../schemas/assessment';
 import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
 import {
-  ErrorBody,
   envelope,
   errors,
   Id,
@@ -35,17 +29,12 @@ import {
   AddUserResult,
   AwardRow,
   BeforeCheckResult,
-  CheckoutSession,
-  CreateSubscriptionInput,
   EmailNotFoundBody,
   Invitation,
   InvitationCheck,
   InvitationCreated,
   LearningReportRow,
-  OfferApplied,
-  OfferCodeInput,
   Stats,
-  SubscriptionInfo,
   TenantUserEntry,
   TenantUserInfo,
   TenantUserSearchEntry,
@@ -202,70 +191,6 @@ export const invitationCheck = defineCall({
   rateLimit: 'strict',
   query: z.object({ tenantId: Id, email: AddUserInput.shape.email }),
   responses: { 200: envelope(InvitationCheck), ...errors },
-});
-
-// ---- subscription and payment
-
-export const tenantSubscriptionInfo = defineCall({
-  method: 'GET',
-  path: '/tenant/subscription/info',
-  summary:
-    "The tenant's seats and subscription (see the fields). The Payment Required modal shows Now: totalAmount, and Next Due (subscriptionNextDue): nextDueAmount + planAmount.",
-  tags: ['tenant'],
-  access: TENANT,
-  responses: { 200: envelope(SubscriptionInfo), ...errors },
-});
-
-export const tenantApplyOfferCode = defineCall({
-  method: 'POST',
-  path: '/tenant/subscription/apply-offer-code',
-  summary:
-    "Applies a promo / offer code to the tenant's account: its discount applies to the subscription bought afterwards. 400 message 'inValid Offer Code' (field offerCode) for an unknown, expired or used-up code.",
-  tags: ['tenant'],
-  access: TENANT,
-  body: OfferCodeInput,
-  responses: { 200: envelope(OfferApplied), ...errors },
-});
-
-export const tenantCreateSubscription = defineCall({
-  method: 'POST',
-  path: '/tenant/stripe/create-subscription',
-  summary:
-    "Starts a checkout for seats: quantity is the seats the tenant will hold in total (free ones included), learnerId the learner to add once paid. Not subscribed: a subscription for quantity − 10 paid seats; subscribed: the extra seats for the rest of the current period. Answers the session id and the url to send the browser to. 400 when priceId is not the plan's or quantity adds no paid seat.",
-  tags: ['tenant'],
-  access: TENANT,
-  rateLimit: 'strict',
-  body: CreateSubscriptionInput,
-  responses: { 200: envelope(CheckoutSession), ...errors, 502: ErrorBody },
-});
-
-export const tenantCheckoutSession = defineCall({
-  method: 'GET',
-  path: '/tenant/stripe/checkout-session/{id}',
-  summary: "One of the tenant's checkout sessions: where to send the browser (url) and whether it is paid.",
-  tags: ['tenant'],
-  access: TENANT,
-  params: z.object({
-    id: z
-      .string()
-      .max(203, 'is not a checkout session id')
-      .regex(/^cs_[A-Za-z0-9_]{8,200}$/, 'is not a checkout session id'),
-  }),
-  responses: { 200: envelope(CheckoutSession), ...errors },
-});
-
-/** The largest webhook body accepted. */
-export const MAX_WEBHOOK_BYTES = 256 * 1024;
-
-export const stripeWebhook = defineCall({
-  method: 'POST',
-  path: '/stripe/webhook',
-  summary:
-    'The payment provider\'s webhook (Stripe format): the raw JSON body signed in the Stripe-Signature header (t=…,v1=HMAC-SHA256(secret, "t.body")), at most 300 s old. Handles checkout.session.completed, checkout.session.expired, customer.subscription.created/updated/deleted and invoice.paid; each event id is applied once. 400 when the signature is missing, wrong or stale.',
-  tags: ['billing'],
-  access: 'public',
-  rawBody: { contentTypes: ['application/json'], maxBytes: MAX_WEBHOOK_BYTES },
-  responses: { 200: envelope(z.object({ received: z.literal(true), duplicate: z.boolean() })), ...errors },
 });
 
 // ---- statistics and tables

@@ -7,11 +7,12 @@
  * Images are looked up through the caller (the CLI reads files beside the question file; the portal has
  * only what the file carries): an http(s) address is used as it is.
  */
+
+import { hasImageOptions, isTextAnswer } from '../rules/question-types';
 import {
   DROPZONE_HEIGHT,
   DROPZONE_WIDTH,
   editorMessages,
-  isImageType,
   QuestionInput,
   withOptionPoints,
 } from '../schemas/authoring';
@@ -22,7 +23,7 @@ import { isEmbedded, type Place, QuestionRecord, type RowError, type SourceRecor
 /** The longest image address a question records. */
 const MAX_IMAGE_PATH = 500;
 
-/** The server's upload limit for a question or option image. */
+/** The upload limit for a question or option image: the portal, the CLI and the server check this one. */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 // ---- checking
@@ -263,8 +264,8 @@ export function checkRecord(
   }
   const r = parsed.data;
   const type = r.type;
-  const fib = type === 'FILL_IN_BLANK';
-  const image = isImageType(type);
+  const fib = isTextAnswer(type);
+  const image = hasImageOptions(type);
 
   const subjectRef = opts.overrides?.subject ?? r.subject ?? opts.defaults?.subject;
   const topicRef = opts.overrides?.topic ?? r.topic ?? opts.defaults?.topic;

@@ -3,8 +3,13 @@
  * into a Waymark question record (shared/formats/record.ts) with the type the question-type table gives,
  * and the checks of what Waymark cannot hold, each with the reason a person will read.
  */
-import { type AnswerKind, QUESTION_TYPE_TABLE, questionTypeFor } from '../rules/question-types';
-import { QUESTION_TYPES, type QuestionType } from '../schemas/assessment';
+import {
+  type AnswerKind,
+  QUESTION_TYPE_TABLE,
+  QUESTION_TYPES,
+  type QuestionType,
+  questionTypeFor,
+} from '../rules/question-types';
 import { type HtmlParts, htmlToParts, looksLikeHtml, markdownToParts } from './html';
 import { type QuestionRecord, shorten } from './record';
 
@@ -218,3 +223,24 @@ export const categoryOf = (subject: string, topic: string) =>
 /** A number written the way formats write numbers (no exponent noise for ordinary values). */
 export const formatNumber = (n: number) =>
   Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(12)));
+
+/** Said of a question whose answers had feedback of their own (GIFT, Moodle XML). */
+export const ANSWER_FEEDBACK_LEFT_OUT =
+  'the feedback of its answers was left out (Waymark has an explanation per question)';
+
+/** Said of the file when `count` of its questions had feedback on single answers. */
+export const answerFeedbackNote = (count: number) =>
+  `${count} question${count === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`;
+
+/**
+ * Where a Moodle question came from, as GIFT and Moodle XML keep it: its ID number (`waymark:<id>` as
+ * Waymark exports it, else the author's own) or, without one, Moodle's question id.
+ */
+export const moodleSourceId = (idnumber: string | undefined, moodleQuestion: string | undefined) =>
+  idnumber
+    ? idnumber.startsWith('waymark:')
+      ? idnumber
+      : `idnumber:${idnumber}`
+    : moodleQuestion
+      ? `moodle-question:${moodleQuestion}`
+      : undefined;

@@ -1,5 +1,8 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv, toCsv, withHeader } from './csv';
+import { CSV_DELIMITERS, CsvError, parseCsv, toCsv, withHeader } from './csv';
 
 describe('reading CSV', () => {
   it('splits records and fields, keeping the line each record starts on', () => {
@@ -69,5 +72,37 @@ describe('a header row', () => {
     const { columns, rows } = withHeader(parseCsv(' Email ,Name\na@example.com,A,extra\n'));
     expect(columns).toEqual(['email', 'name']);
     expect(rows).toEqual([{ line: 2, values: { email: 'a@example.com', name: 'A' }, extra: ['extra'] }]);
+  });
+});
+
+/**
+ * Interoperability with csv-parse and csv-stringify, independent implementations of RFC 4180 (decision
+ * 019 says why ours reads the files): what we write they read, and what they write we read, field for
+ * field, whatever the fields hold. A record of one empty field is a blank line, which both skip.
+ */
+describe('CSV beside csv-parse and csv-stringify', () => {
+  const field = fc.string({
+    unit: fc.constantFrom('a', 'Z', '7', ' ', ',', ';', '\t', '"', '\n', 'é', '€', '—'),
+  });
+  const rows = fc
+    .array(fc.array(field, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 })
+    .map((rs) => rs.filter((r) => !(r.length === 1 && r[0] === '')))
+    .filter((rs) => rs.length > 0);
+
+  it('csv-parse reads what we write', () => {
+    fc.assert(
+      fc.property(rows, (rs) => {
+        expect(parse(toCsv(rs), { bom: true, relax_column_count: true })).toEqual(rs);
+      }),
+    );
+  });
+
+  it('we read what csv-stringify writes, with any of the separators we detect', () => {
+    fc.assert(
+      fc.property(rows, fc.constantFrom(...CSV_DELIMITERS), fc.boolean(), (rs, delimiter, bom) => {
+        const text = (bom ? '\uFEFF' : '') + stringify(rs, { delimiter, record_delimiter: 'unix' });
+        expect(parseCsv(text, delimiter).map((r) => r.fields)).toEqual(rs);
+      }),
+    );
   });
 });

@@ -6,8 +6,9 @@
  * SHA-256 of their bytes where the file carries them, else their address without its host, so a bank
  * exported from one address of a server and imported through another is the same).
  */
+
+import { hasImageOptions, isTextAnswer } from '../rules/question-types';
 import type { QuestionType } from '../schemas/assessment';
-import { isImageType } from '../schemas/authoring';
 
 export interface FingerprintInput {
   question: string;
@@ -45,8 +46,8 @@ export async function sha256Hex(bytes: Uint8Array | string): Promise<string> {
 
 /** The canonical JSON a fingerprint hashes. */
 export function canonicalQuestion(q: FingerprintInput): string {
-  const fib = q.questionType === 'FILL_IN_BLANK';
-  const image = isImageType(q.questionType);
+  const fib = isTextAnswer(q.questionType);
+  const image = hasImageOptions(q.questionType);
   const options = q.options
     .map((o) => ({ value: image ? o.value : o.value.trim(), correct: fib ? true : o.isCorrect }))
     .filter((o) => !fib || o.value !== '');

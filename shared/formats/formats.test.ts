@@ -12,7 +12,7 @@ import { parse as parseGift } from 'gift-pegjs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { QUESTION_TYPES, type QuestionType } from '../schemas/assessment';
+import { QUESTION_TYPES, type QuestionType } from '../rules/question-types';
 import { readAiken, writeAiken } from './aiken';
 import { detectDelimiter } from './csv';
 import { detectFormat, readQuestionBytes, UNKNOWN_FORMAT } from './detect';

@@ -16,14 +16,17 @@
  * explanation; `$CATEGORY` → subject and topic (its last two names). Essay, matching, description, partial
  * credit and numerical tolerances are reported, not imported.
  */
-import { typeNeedsHint } from '../rules/question-types';
+import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
+  ANSWER_FEEDBACK_LEFT_OUT,
+  answerFeedbackNote,
   blankRecord,
   type Choice,
   categoryOf,
   choiceRecord,
   formatNumber,
   hintsJson,
+  moodleSourceId,
   numericRefusal,
   parseHints,
   partsOf,
@@ -113,13 +116,7 @@ function fromComments(comments: string[]) {
     const w = /^\/\/\s*waymark:\s*(\{.*\})\s*$/.exec(c);
     if (w) hints = parseHints(w[1]!);
   }
-  const sourceId = id
-    ? id.startsWith('waymark:')
-      ? id
-      : `idnumber:${id}`
-    : moodleQuestion
-      ? `moodle-question:${moodleQuestion}`
-      : undefined;
+  const sourceId = moodleSourceId(id, moodleQuestion);
   return { sourceId, tags, hints };
 }
 
@@ -373,15 +370,10 @@ export function readGift(text: string): ReadResult {
       ...place,
       value: { ...built.record, ...base },
       ...(sourceId ? { sourceId } : {}),
-      ...(feedback
-        ? { notes: ['the feedback of its answers was left out (Waymark has an explanation per question)'] }
-        : {}),
+      ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
     });
   }
-  if (feedbackLost)
-    result.notes.push(
-      `${feedbackLost} question${feedbackLost === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`,
-    );
+  if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
   return result;
 }
 
@@ -408,8 +400,7 @@ const TRUE_FALSE = (q: BankQuestion) =>
  */
 const needsHtml = (q: BankQuestion) =>
   Boolean(q.code || q.image) ||
-  q.type === 'MCQ_IMAGE' ||
-  q.type === 'MSQ_IMAGE' ||
+  hasImageOptions(q.type) ||
   [q.question, ...q.explanation, ...q.options.map((o) => o.value)].some(
     (t) => looksLikeHtml(t) || t.includes('->'),
   ) ||
@@ -449,7 +440,7 @@ export function writeGift(questions: readonly BankQuestion[], opts: { header?: s
     if (bits.length) out += `// ${bits.join(' ')}\n`;
     const hints: WaymarkHints = {};
     if (typeNeedsHint(q.type, Boolean(q.code))) hints.type = q.type;
-    if (q.type === 'FILL_IN_BLANK' && q.points !== undefined && q.points !== 10) hints.points = q.points;
+    if (isTextAnswer(q.type) && q.points !== undefined && q.points !== 10) hints.points = q.points;
     const hint = hintsJson(hints);
     if (hint) out += `// waymark: ${hint}\n`;
     const text = html
@@ -465,14 +456,12 @@ export function writeGift(questions: readonly BankQuestion[], opts: { header?: s
     }
     out += '{\n';
     const option = (value: string) =>
-      q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE'
-        ? giftEscape(`<img src="${escapeHtml(value)}" alt="">`)
-        : inline(value);
-    if (q.type === 'FILL_IN_BLANK') {
+      hasImageOptions(q.type) ? giftEscape(`<img src="${escapeHtml(value)}" alt="">`) : inline(value);
+    if (isTextAnswer(q.type)) {
       const numeric = q.options.every((o) => o.value.trim() !== '' && Number.isFinite(Number(o.value)));
       if (numeric) out = `${out.slice(0, -2)}{#\n`;
       for (const o of q.options) out += `\t=${numeric ? o.value.trim() : inline(o.value)}\n`;
-    } else if (q.type === 'MSQ' || q.type === 'MSQ_IMAGE') {
+    } else if (isMultiAnswer(q.type)) {
       const share = weight(q.options.filter((o) => o.correct).length);
       for (const o of q.options) out += `\t~%${o.correct ? share : '-100'}%${option(o.value)}\n`;
     } else {

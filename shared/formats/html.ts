@@ -60,8 +60,16 @@ export function decodeEntities(s: string): string {
     .replace(/\u00a0/g, ' ');
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML: in an element's content and in an attribute quoted either way. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Whether a text looks like HTML (a tag or an entity), for formats that may hold either. */
 export const looksLikeHtml = (s: string) =>

@@ -44,4 +44,14 @@ describe('reading an image file', () => {
     expect(imageInfo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(imageInfo(Buffer.alloc(0))).toBeNull();
   });
+
+  it('knows the type of a file cut short before its size, and says it has no size', () => {
+    const cut = jpeg(1200, 400).subarray(0, 22);
+    expect(imageInfo(cut)).toEqual({ kind: 'jpeg', width: null, height: null });
+    expect(imageInfo(webp('VP8X', 1200, 400).subarray(0, 16))).toEqual({
+      kind: 'webp',
+      width: null,
+      height: null,
+    });
+  });
 });

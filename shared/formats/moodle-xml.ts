@@ -11,13 +11,16 @@
  * truefalse → MCQ True/False; shortanswer and exact numerical → FILL_IN_BLANK; generalfeedback → the
  * explanation; idnumber (else Moodle's question number) → the source id. Others are reported.
  */
-import { typeNeedsHint } from '../rules/question-types';
+import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
+  ANSWER_FEEDBACK_LEFT_OUT,
+  answerFeedbackNote,
   blankRecord,
   type Choice,
   categoryOf,
   choiceRecord,
   hintsJson,
+  moodleSourceId,
   numericRefusal,
   parseHints,
   partsOf,
@@ -118,13 +121,7 @@ export function readMoodleXml(src: string): ReadResult {
       return;
     }
     const idnumber = textOf(q.idnumber).trim();
-    const sourceId = idnumber
-      ? idnumber.startsWith('waymark:')
-        ? idnumber
-        : `idnumber:${idnumber}`
-      : moodleNumber
-        ? `moodle-question:${moodleNumber}`
-        : undefined;
+    const sourceId = moodleSourceId(idnumber, moodleNumber);
     const explanation = rich(q.generalfeedback, 'html').text;
     const tags = asArray((q.tags as XmlNode | undefined)?.tag as XmlNode[])
       .map((t) => textOf(t.text).trim())
@@ -219,15 +216,10 @@ export function readMoodleXml(src: string): ReadResult {
         ...(tags.length ? { tags } : {}),
       },
       ...(sourceId ? { sourceId } : {}),
-      ...(feedback
-        ? { notes: ['the feedback of its answers was left out (Waymark has an explanation per question)'] }
-        : {}),
+      ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
     });
   });
-  if (feedbackLost)
-    result.notes.push(
-      `${feedbackLost} question${feedbackLost === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`,
-    );
+  if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
   return result;
 }
 
@@ -270,10 +262,10 @@ export function writeMoodleXml(
     }
     const hints: WaymarkHints = {};
     if (typeNeedsHint(q.type, Boolean(q.code))) hints.type = q.type;
-    if (q.type === 'FILL_IN_BLANK' && q.points !== undefined && q.points !== 10) hints.points = q.points;
+    if (isTextAnswer(q.type) && q.points !== undefined && q.points !== 10) hints.points = q.points;
     const hint = hintsJson(hints);
     if (hint) out.push(`<!-- waymark: ${hint} -->`);
-    const fib = q.type === 'FILL_IN_BLANK';
+    const fib = isTextAnswer(q.type);
     const numeric = fib && q.options.every((o) => o.value.trim() !== '' && Number.isFinite(Number(o.value)));
     const trueFalse = q.type === 'MCQ' && !q.code && q.options.map((o) => o.value).join('|') === 'True|False';
     const kind = trueFalse ? 'truefalse' : fib ? (numeric ? 'numerical' : 'shortanswer') : 'multichoice';
@@ -310,7 +302,7 @@ export function writeMoodleXml(
           `<answer fraction="100" format="moodle_auto_format"><text>${escapeXml(o.value.trim())}</text><feedback format="html"><text></text></feedback><tolerance>0</tolerance></answer>`,
         );
     } else {
-      const multiple = q.type === 'MSQ' || q.type === 'MSQ_IMAGE';
+      const multiple = isMultiAnswer(q.type);
       const share = fraction(q.options.filter((o) => o.correct).length);
       lines.push(
         `<single>${multiple ? 'false' : 'true'}</single>`,
@@ -319,7 +311,7 @@ export function writeMoodleXml(
       );
       for (const o of q.options) {
         const f = o.correct ? (multiple ? share : '100') : multiple ? '-100' : '0';
-        if (q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE') {
+        if (hasImageOptions(q.type)) {
           const img = image(o.value);
           lines.push(
             `<answer fraction="${f}" format="html"><text>${cdata(`<p><img src="${escapeHtml(img.src)}" alt=""></p>`)}</text>${img.files

@@ -7,7 +7,7 @@
  * Hashing is the caller's (node's crypto in the CLI, WebCrypto in the browser), and so is finding an image
  * a file names by a path: the CLI reads it beside the file, the portal among the files the person chose.
  */
-import { isImageType } from '../schemas/authoring';
+import { DEFAULT_QUESTION_TYPE, hasImageOptions } from '../rules/question-types';
 import type { Subject } from '../schemas/lists';
 import {
   type CheckOptions,
@@ -87,7 +87,7 @@ async function imageIdentity(source: ImageSource | null | undefined, sha256: Sha
 
 /** The fingerprint of a checked question: the SHA-256 of its canonical form (./fingerprint.ts). */
 export async function fingerprintOf(q: PreparedQuestion, sha256: Sha256): Promise<string> {
-  const image = isImageType(q.input.questionType ?? 'MCQ');
+  const image = hasImageOptions(q.input.questionType);
   const options = [];
   for (const [i, o] of q.input.options.entries())
     options.push({
@@ -97,7 +97,7 @@ export async function fingerprintOf(q: PreparedQuestion, sha256: Sha256): Promis
   return sha256(
     canonicalQuestion({
       question: q.input.question,
-      questionType: q.input.questionType ?? 'MCQ',
+      questionType: q.input.questionType ?? DEFAULT_QUESTION_TYPE,
       code: q.input.code,
       points: q.input.points,
       subject: q.input.subject,

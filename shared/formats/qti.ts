@@ -18,7 +18,7 @@
  * Written: QTI 2.1 items in a content package, with images as files in it.
  */
 import { unzipSync, zipSync } from 'fflate';
-import { typeNeedsHint } from '../rules/question-types';
+import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
   blankRecord,
   type Choice,
@@ -516,7 +516,7 @@ export function qtiItem(q: BankQuestion, image: (src: string) => string = (s) =>
     : `item-${shorten(q.question, 20).replace(/[^A-Za-z0-9]/g, '')}`;
   const hints: WaymarkHints = {};
   if (typeNeedsHint(q.type, Boolean(q.code))) hints.type = q.type;
-  if (q.type === 'FILL_IN_BLANK' && q.points !== undefined && q.points !== 10) hints.points = q.points;
+  if (isTextAnswer(q.type) && q.points !== undefined && q.points !== 10) hints.points = q.points;
   const hint = hintsJson(hints);
   const stem = partsToHtml({
     text: q.question,
@@ -534,7 +534,7 @@ export function qtiItem(q: BankQuestion, image: (src: string) => string = (s) =>
   lines.push(
     `<assessmentItem ${QTI_NS} identifier="${escapeXml(identifier)}" title="${escapeXml(shorten(q.question, 60))}" adaptive="false" timeDependent="false">`,
   );
-  if (q.type === 'FILL_IN_BLANK') {
+  if (isTextAnswer(q.type)) {
     const numeric = q.options.every((o) => o.value.trim() !== '' && Number.isFinite(Number(o.value)));
     const [first, ...others] = q.options;
     lines.push(
@@ -553,7 +553,7 @@ export function qtiItem(q: BankQuestion, image: (src: string) => string = (s) =>
       '<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/map_response"/>',
     );
   } else {
-    const multiple = q.type === 'MSQ' || q.type === 'MSQ_IMAGE';
+    const multiple = isMultiAnswer(q.type);
     const ids = q.options.map((_, i) => `choice${i + 1}`);
     const right = ids.filter((_, i) => q.options[i]!.correct);
     lines.push(
@@ -573,14 +573,13 @@ export function qtiItem(q: BankQuestion, image: (src: string) => string = (s) =>
       '<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"><defaultValue><value>0</value></defaultValue></outcomeDeclaration>',
       `<itemBody>${xhtml(stem)}<choiceInteraction responseIdentifier="RESPONSE" shuffle="true" maxChoices="${multiple ? 0 : 1}">${q.options
         .map((o, i) => {
-          const content =
-            q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE'
-              ? `<img src="${escapeHtml(image(o.value))}" alt="Option ${i + 1}"/>`
-              : xhtml(
-                  textToHtml(o.value)
-                    .replace(/^<p>|<\/p>$/g, '')
-                    .replace(/<\/p><p>/g, '<br/><br/>'),
-                );
+          const content = hasImageOptions(q.type)
+            ? `<img src="${escapeHtml(image(o.value))}" alt="Option ${i + 1}"/>`
+            : xhtml(
+                textToHtml(o.value)
+                  .replace(/^<p>|<\/p>$/g, '')
+                  .replace(/<\/p><p>/g, '<br/><br/>'),
+              );
           return `<simpleChoice identifier="${ids[i]}">${content}</simpleChoice>`;
         })
         .join('')}</choiceInteraction></itemBody>`,

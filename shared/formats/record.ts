@@ -8,7 +8,7 @@
  *     "tags": ["…"], "code": "…", "image": "images/q1.png" }
  */
 import { z } from 'zod';
-import { QUESTION_TYPES } from '../schemas/assessment';
+import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES, type QuestionType } from '../rules/question-types';
 
 /** Where a question sits in its file: the line it starts on, and its number in a JSON array. */
 export interface Place {
@@ -57,7 +57,7 @@ export const QuestionRecord = z.strictObject({
       z.enum(QUESTION_TYPES, { error: `must be one of ${QUESTION_TYPES.join(', ')}` }),
     )
     .optional()
-    .default('MCQ'),
+    .default(DEFAULT_QUESTION_TYPE),
   options: z.array(FileOption, { error: 'must be a list' }).optional().default([]),
   points: z
     .number({ error: 'must be a whole number from 1 to 100' })
@@ -134,7 +134,7 @@ export interface BankQuestion {
   /** Waymark's id, written where the format has a place for one. */
   id?: string;
   question: string;
-  type: (typeof QUESTION_TYPES)[number];
+  type: QuestionType;
   options: { value: string; correct: boolean }[];
   /** Fill-in-blank only. */
   points?: number;
@@ -148,3 +148,11 @@ export interface BankQuestion {
 
 /** The key a question keeps in a file written by Waymark: `waymark:<id>`. */
 export const waymarkSourceId = (id: string) => `waymark:${id}`;
+
+/** A record's own Waymark id (export writes it, in JSON and CSV alike) is its source identity. */
+export const withSourceId = (r: SourceRecord): SourceRecord => {
+  const id = (r.value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)
+    ? { ...r, sourceId: waymarkSourceId(id.toLowerCase()) }
+    : r;
+};

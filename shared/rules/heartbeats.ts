@@ -220,7 +220,8 @@ export function affectedWindows(times: readonly number[], windowMs = PULSE_WINDO
 export const readRanges = (windows: readonly [number, number][], windowMs = PULSE_WINDOW_MS) =>
   mergeRanges(windows.map(([a, b]) => [a - windowMs, b + windowMs] as [number, number]));
 
-function mergeRanges(ranges: [number, number][]): [number, number][] {
+/** Ranges sorted by their start, overlapping and touching ones merged into one. */
+export function mergeRanges(ranges: [number, number][]): [number, number][] {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   for (const [a, b] of sorted) {

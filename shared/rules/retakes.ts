@@ -1,5 +1,5 @@
 /**
- * Retakes (issue 8, item 7; docs/decisions/010): which links are attempts of the same test, when a failed
+ * Retakes (docs/decisions/010): which links are attempts of the same test, when a failed
  * test may be taken again, and how that is said. Pure: the server decides with the same rules the portal
  * uses to say it before the learner asks.
  */

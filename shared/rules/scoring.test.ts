@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptedValues,
+  correctOptionPoints,
   displayPercentage,
   earnsResourceTick,
   isCertificateEligible,
@@ -88,6 +89,18 @@ describe('multi-select questions (decision 005)', () => {
 
   it('one correct option of one: all 10', () => {
     expect(scoreQuestion(choice('MSQ', ['d']), { answerIds: ['d'] })).toBe(10);
+  });
+
+  it("shows each correct option's points as choosing it alone scores them", () => {
+    for (const correct of [['a'], ['a', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']])
+      for (const type of ['MSQ', 'MSQ_IMAGE'] as const)
+        expect(correctOptionPoints(type, correct.length)).toBe(
+          scoreQuestion(choice(type, correct), { answerIds: ['a'] }),
+        );
+    for (const type of ['MCQ', 'CODE_MCQ', 'MCQ_IMAGE', null] as const)
+      expect(correctOptionPoints(type, 1)).toBe(scoreQuestion(choice(type, ['a']), { answerIds: ['a'] }));
+    expect(correctOptionPoints('MSQ', 3)).toBe(3.33);
+    expect(correctOptionPoints('MSQ', 0)).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Scoring of assessments (learner §4, §5, §9; mentor §5; issue 4 §3), pure so that the server scores and
+ * Scoring of assessments (learner §4, §5, §9; mentor §5; decision 005), pure so that the server scores and
  * every screen explains the score with the same rules:
  *
  * - every question is worth 10 points;
@@ -13,8 +13,9 @@
  * - a certificate (feather, badge) is earned when score / questions ≥ 6;
  * - a resource gets its green tick at 60 %.
  */
-import type { QuestionType, TestStatus } from '../schemas/assessment';
+import type { TestStatus } from '../schemas/assessment';
 import { RESOURCE_TICK_THRESHOLD } from './progress';
+import { effectiveType, isMultiAnswer, isTextAnswer, type MaybeQuestionType } from './question-types';
 import { type AwardCounts, awardCounts, type LinkForDisplay } from './test-status';
 
 /** Points of one question, whatever its type. */
@@ -26,16 +27,6 @@ export const RESOURCE_TICK_PERCENTAGE = RESOURCE_TICK_THRESHOLD;
 /** A prerequisite scored below this percentage puts its sections first in the learner's roadmap. */
 export const PREREQUISITE_PASS_PERCENTAGE = 60;
 
-export const SINGLE_ANSWER_TYPES: readonly QuestionType[] = ['MCQ', 'CODE_MCQ', 'MCQ_IMAGE'];
-export const MULTI_SELECT_TYPES: readonly QuestionType[] = ['MSQ', 'MSQ_IMAGE'];
-
-/** A question with no type counts as MCQ. */
-export const effectiveType = (type: QuestionType | null | undefined | ''): QuestionType => type || 'MCQ';
-export const isMultiSelectType = (type: QuestionType | null | undefined) =>
-  MULTI_SELECT_TYPES.includes(effectiveType(type));
-export const isSingleAnswerType = (type: QuestionType | null | undefined) =>
-  SINGLE_ANSWER_TYPES.includes(effectiveType(type));
-
 export interface ScoringOption {
   id: string;
   /** Option text, image path, or an accepted fill-in-blank value. */
@@ -44,7 +35,7 @@ export interface ScoringOption {
 }
 
 export interface ScoringQuestion {
-  type?: QuestionType | null;
+  type?: MaybeQuestionType;
   options: readonly ScoringOption[];
 }
 
@@ -93,7 +84,7 @@ const idsOf = (a: GivenAnswer): string[] => {
 export function scoreQuestion(q: ScoringQuestion, a: GivenAnswer | null | undefined): number {
   if (!a) return 0;
   const type = effectiveType(q.type);
-  if (type === 'FILL_IN_BLANK') {
+  if (isTextAnswer(type)) {
     const given = a.answerText;
     if (given === undefined || given === null || String(given).trim() === '') return 0;
     return acceptedValues(q).some((v) => matchesAccepted(v, given)) ? POINTS_PER_QUESTION : 0;
@@ -101,11 +92,22 @@ export function scoreQuestion(q: ScoringQuestion, a: GivenAnswer | null | undefi
   const chosen = idsOf(a);
   const correct = new Set(q.options.filter((o) => o.isCorrect).map((o) => o.id));
   if (chosen.length === 0 || correct.size === 0) return 0;
-  if (isMultiSelectType(type)) {
+  if (isMultiAnswer(type)) {
     if (chosen.some((id) => !correct.has(id))) return 0;
     return round2((POINTS_PER_QUESTION * chosen.length) / correct.size);
   }
   return chosen.length === 1 && correct.has(chosen[0]!) ? POINTS_PER_QUESTION : 0;
+}
+
+/**
+ * What choosing one correct option earns, as scoreQuestion counts it — for the editor and the question
+ * card to show beside each correct option: a single-answer question's whole 10 points; for a
+ * multi-select question an equal share of them across its `correctCount` correct options (decision 005:
+ * two correct → 5 each, three → 3.33). Fill-in-blank has no options to choose; it earns the whole points.
+ */
+export function correctOptionPoints(type: MaybeQuestionType, correctCount: number): number {
+  if (!isMultiAnswer(type)) return POINTS_PER_QUESTION;
+  return correctCount > 0 ? round2(POINTS_PER_QUESTION / correctCount) : 0;
 }
 
 /** score × 100 / (10 × questions), to two decimals; 0 for a test without questions. */

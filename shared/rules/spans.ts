@@ -9,7 +9,7 @@
  * change is taken from the stored spans, not from the heartbeats before: after a deletion the heartbeats
  * are gone, and the spans are what the totals are made of.
  */
-import { DAY_MS, type Segment } from './heartbeats';
+import { DAY_MS, mergeRanges, type Segment } from './heartbeats';
 
 export interface StoredSpan {
   id: string;
@@ -66,17 +66,8 @@ function subtract(
   return out;
 }
 
-/** Sorted and merged. */
-function normalise(ranges: [number, number][]): [number, number][] {
-  const sorted = ranges.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
-  for (const [a, b] of sorted) {
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
+/** Sorted and merged, empty ranges left out. */
+const normalise = (ranges: [number, number][]) => mergeRanges(ranges.filter(([a, b]) => b > a));
 
 /** Splits [start, end) at UTC midnights. */
 function byDay(start: number, end: number): [number, number][] {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { FOCUS_EVENT_TYPES, INTEGRITY_TIERS } from '../rules/integrity';
+import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES } from '../rules/question-types';
 import { DateTime, Id, UnixMillisInput } from './common';
 
-export const QUESTION_TYPES = ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'] as const;
+/** The six question types: their list and what each is like are in shared/rules/question-types.ts. */
 export const QuestionType = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof QuestionType>;
 export const QUESTION_STATUSES = ['PREVIEW', 'PUBLISH'] as const;
@@ -38,16 +39,6 @@ export const LOOKING_FOR_JOB_LABELS: Record<LookingForJob, string> = {
   'IN FUTURE': 'In Future',
 };
 
-/** How each question type is named on screen (type badges of the test and of the answers view). */
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  MCQ: 'Single choice',
-  MSQ: 'Multiple choice',
-  CODE_MCQ: 'Code, single choice',
-  MCQ_IMAGE: 'Image, single choice',
-  MSQ_IMAGE: 'Image, multiple choice',
-  FILL_IN_BLANK: 'Fill in the blank',
-};
-
 export const subjectTestMessages = {
   subjectRequired: 'Please select a subject',
   lookingForJobRequired: 'Please tell us whether you are looking for a job',
@@ -76,7 +67,7 @@ export const Question = z.object({
   _id: Id,
   questionId: Id,
   question: z.string(),
-  questionType: QuestionType.default('MCQ'),
+  questionType: QuestionType.default(DEFAULT_QUESTION_TYPE),
   optionType: z.string().nullable(),
   code: z.string().nullable(),
   questionImagePath: z.string().nullable(),

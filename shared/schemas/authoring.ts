@@ -1,5 +1,11 @@
 /** The question editor's rules and messages (mentor §2.8, §5). */
 import { z } from 'zod';
+import {
+  DEFAULT_QUESTION_TYPE,
+  hasImageOptions,
+  isSingleAnswer,
+  isTextAnswer,
+} from '../rules/question-types';
 import { ExplanationItem, QuestionType } from './assessment';
 import { Id, unixMillisInput } from './common';
 
@@ -19,9 +25,6 @@ export const editorMessages = {
   invalidShare: 'Please provide valid input',
 } as const;
 
-export const SINGLE_ANSWER_TYPES = ['MCQ', 'CODE_MCQ', 'MCQ_IMAGE'] as const;
-export const MULTI_ANSWER_TYPES = ['MSQ', 'MSQ_IMAGE'] as const;
-export const IMAGE_TYPES = ['MCQ_IMAGE', 'MSQ_IMAGE'] as const;
 export const DEFAULT_OPTION_COUNT = 4;
 export const MIN_OPTIONS = 2;
 export const CORRECT_POINTS = 10;
@@ -30,20 +33,6 @@ export const MIN_QUESTIONS_TO_SHARE = 10;
 export const IMAGE_TYPES_ALLOWED = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const DROPZONE_WIDTH = 1200;
 export const DROPZONE_HEIGHT = 400;
-
-export const isSingleAnswer = (t: string) => (SINGLE_ANSWER_TYPES as readonly string[]).includes(t);
-export const isMultiAnswer = (t: string) => (MULTI_ANSWER_TYPES as readonly string[]).includes(t);
-export const isImageType = (t: string) => (IMAGE_TYPES as readonly string[]).includes(t);
-
-/**
- * Whether a type switch keeps the options: MCQ ↔ MSQ and MCQ_IMAGE ↔ MSQ_IMAGE switch freely (correct flags
- * and points reset); any other switch loses every option detail and must be confirmed.
- */
-export function typeSwitchKeepsOptions(from: string, to: string): boolean {
-  const pair = (t: string) =>
-    t === 'MCQ' || t === 'MSQ' ? 'text' : t === 'MCQ_IMAGE' || t === 'MSQ_IMAGE' ? 'image' : t;
-  return from === to || pair(from) === pair(to);
-}
 
 export const EditorOption = z.object({
   _id: Id.optional(),
@@ -56,7 +45,7 @@ export const EditorOption = z.object({
 export const QuestionInput = z
   .object({
     question: z.string().trim().min(1, editorMessages.required).max(5000),
-    questionType: QuestionType.default('MCQ'),
+    questionType: QuestionType.default(DEFAULT_QUESTION_TYPE),
     code: z.string().max(20000).nullable().optional(),
     questionImagePath: z.string().max(500).nullable().optional(),
     points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
@@ -77,7 +66,7 @@ export const QuestionInput = z
     if (!q.topic) add(['topic'], editorMessages.required);
     if (!q.explanation[0]?.value.trim()) add(['explanation', 0, 'value'], editorMessages.required);
     if (q.tags.length === 0) add(['tags'], editorMessages.required);
-    if (q.questionType === 'FILL_IN_BLANK') {
+    if (isTextAnswer(q.questionType)) {
       const answers = q.options.map((o) => o.value.trim()).filter(Boolean);
       if (answers.length === 0) add(['textCorrectAnswer'], editorMessages.answerEmpty);
       // a test compares numbers as numbers and text as text, so one question's answers are of one kind
@@ -90,11 +79,11 @@ export const QuestionInput = z
       if (!o.value)
         add(
           ['options', i, 'value'],
-          isImageType(q.questionType) ? editorMessages.allImages : editorMessages.required,
+          hasImageOptions(q.questionType) ? editorMessages.allImages : editorMessages.required,
         );
     });
     const correct = q.options.filter((o) => o.isCorrect).length;
-    const key = isImageType(q.questionType) ? 'imageAnswer' : 'correctAnswer';
+    const key = hasImageOptions(q.questionType) ? 'imageAnswer' : 'correctAnswer';
     if (correct === 0) add([key], editorMessages.oneCorrect);
     if (correct > 1 && isSingleAnswer(q.questionType)) add([key], editorMessages.onlyOneCorrect);
   });

@@ -280,7 +280,7 @@ test.describe('profile and account deletion', () => {
       .click();
     await expect(page.getByRole('dialog', { name: 'Scheduled for deletion' })).toBeVisible();
     // asked for again, the deletion is no longer canceled: the message goes at once, not when its timer
-    // runs out, and never stands beside 'Scheduled for deletion' (issue 9 §6)
+    // runs out, and never stands beside 'Scheduled for deletion'
     await expect(canceled).toHaveCount(0, { timeout: 1000 });
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/$/);

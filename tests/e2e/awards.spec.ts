@@ -14,7 +14,8 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import type { Client } from '../../shared/client/client';
-import { certificateInfo, createTestLink } from '../../shared/contract/assessments';
+import { createTestLink } from '../../shared/contract/assessments';
+import { certificateInfo } from '../../shared/contract/awards';
 import { type Account, baseUrl, newAccount, signedInContext } from '../support/accounts';
 import { takeTest } from '../support/answers';
 import { assignDemoRoadmap } from '../support/catalogue';

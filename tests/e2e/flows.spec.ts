@@ -1,5 +1,5 @@
 /**
- * The specification's flows as a newcomer meets them (issue 9), in Chromium against the real server:
+ * The specification's flows as a newcomer meets them (decision 011), in Chromium against the real server:
  *
  * - a roadmap with prerequisites is never taken without the prerequisite assessment: not from
  *   /roadmap/{id} ('Assign this to me...'), not by a direct POST /roadmap/assign-roadmap, and a mentor

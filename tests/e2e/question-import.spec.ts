@@ -1,5 +1,5 @@
 /**
- * "Import questions" in the portal, in Chromium against the real server (issue 10, item 4): a mentor who
+ * "Import questions" in the portal, in Chromium against the real server: a mentor who
  * never opens a terminal brings a Moodle GIFT bank into an assessment by keyboard — sees the per-question
  * report (what cannot be held and why, with its line), imports the rest, and importing the same file again
  * creates nothing. A file of no known format is refused naming the formats.

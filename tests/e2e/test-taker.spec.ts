@@ -11,7 +11,7 @@ import { createTestLink } from '../../shared/contract/assessments';
 import { defineCall } from '../../shared/contract/define';
 import { errors, Ok } from '../../shared/schemas/common';
 import { type Account, baseUrl, newAccount, signedInContext } from '../support/accounts';
-import { type AnswerMode, answerValues, type DemoQuestion, demoQuestion } from '../support/answers';
+import { answerShown, currentQuestion, type DemoQuestion } from '../support/answers';
 import { assignDemoRoadmap } from '../support/catalogue';
 import { expect, expectAccessible, test } from '../support/fixtures';
 
@@ -75,35 +75,6 @@ function expectNoCorrectness(bodies: string[], key: readonly DemoQuestion[]) {
   for (const q of key.filter((k) => k.accept)) {
     for (const value of q.accept!) for (const text of questions) expect(text).not.toContain(`"${value}"`);
   }
-}
-
-/** The demo question shown now, by its text and code. */
-async function currentQuestion(page: Page): Promise<DemoQuestion> {
-  const text = (await page.locator('.wm-question-text').textContent())?.trim() ?? '';
-  const code = page.locator('pre.wm-code');
-  const q = demoQuestion({ question: text, code: (await code.count()) ? await code.textContent() : null });
-  if (!q) throw new Error(`not a demo question: ${text}`);
-  return q;
-}
-
-/** Answers the question shown, right or wrong, the way a learner would. */
-async function answerShown(page: Page, mode: AnswerMode = 'right') {
-  const q = await currentQuestion(page);
-  const type = q.type ?? 'MCQ';
-  const values = answerValues(q, mode);
-  if (type === 'FILL_IN_BLANK') {
-    await page.getByRole('textbox', { name: 'Your answer' }).fill(values[0]!);
-    return q;
-  }
-  const multi = type === 'MSQ' || type === 'MSQ_IMAGE';
-  const role = multi ? 'checkbox' : 'radio';
-  for (const value of values) {
-    const control = type.endsWith('_IMAGE')
-      ? page.locator('label.wm-option', { has: page.locator(`img[src="${value}"]`) }).getByRole(role)
-      : page.getByRole(role, { name: value, exact: true });
-    await control.check();
-  }
-  return q;
 }
 
 const saved = (page: Page) => expect(page.getByText('All answers saved')).toBeVisible();

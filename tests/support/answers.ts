@@ -1,9 +1,10 @@
 /**
- * The right and wrong answers of the demo question bank (server/assessments/demo-questions.ts), for specs
+ * The right and wrong answers of the demo question bank (server/demo/questions.ts), for specs
  * that take tests through the API or the test page. A question is found by its text, then its code and its
  * options (several code questions share their text, 'What does this print?').
  */
-import { DEMO_QUESTIONS, type DemoQuestion } from '../../server/assessments/demo-questions';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_QUESTIONS, type DemoQuestion } from '../../server/demo/questions';
 import type { Client } from '../../shared/client/client';
 import { evaluateTest, verifyTestLink } from '../../shared/contract/assessments';
 import type { Answer, TakerQuestion } from '../../shared/schemas/assessment';
@@ -83,4 +84,33 @@ export async function takeTest(
   const answers = answersTo(questions.slice(0, questions.length - (opts.leaveOut ?? 0)), mode);
   const result = (await api.call(evaluateTest, { body: { linkId, answers } })).data;
   return { questions, answers, result };
+}
+
+/** The demo question shown now by the test page or a <wm-test-taker> (`root`), by its text and code. */
+export async function currentQuestion(root: Page | Locator): Promise<DemoQuestion> {
+  const text = (await root.locator('.wm-question-text').textContent())?.trim() ?? '';
+  const code = root.locator('pre.wm-code');
+  const q = demoQuestion({ question: text, code: (await code.count()) ? await code.textContent() : null });
+  if (!q) throw new Error(`not a demo question: ${text}`);
+  return q;
+}
+
+/** Answers the question shown in `root`, right or wrong, the way a learner would. */
+export async function answerShown(root: Page | Locator, mode: AnswerMode = 'right') {
+  const q = await currentQuestion(root);
+  const type = q.type ?? 'MCQ';
+  const values = answerValues(q, mode);
+  if (type === 'FILL_IN_BLANK') {
+    await root.getByRole('textbox', { name: 'Your answer' }).fill(values[0]!);
+    return q;
+  }
+  const multi = type === 'MSQ' || type === 'MSQ_IMAGE';
+  const role = multi ? 'checkbox' : 'radio';
+  for (const value of values) {
+    const control = type.endsWith('_IMAGE')
+      ? root.locator(`label.wm-option:has(img[src="${value}"])`).getByRole(role)
+      : root.getByRole(role, { name: value, exact: true });
+    await control.check();
+  }
+  return q;
 }

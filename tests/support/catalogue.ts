@@ -1,4 +1,4 @@
-/** The demo catalogue (server/catalogue/demo-content.ts) as a spec's fresh learner and a visitor use it. */
+/** The demo catalogue (server/demo/catalogue.ts) as a spec's fresh learner and a visitor use it. */
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { Client } from '../../shared/client/client';
 import { assignedRoadmap, assignRoadmap, roadmapList } from '../../shared/contract/catalogue';

@@ -5,11 +5,11 @@
  * Firefox, otherwise the Chrome Web Store).
  */
 import { type Client, createClient } from '@shared/client/client';
+import * as System from '@shared/contract/system';
 import { extensionReady, extensionStatus, storeUrlFor } from '@widgets/core/extension';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { type ReactNode, useEffect, useState } from 'react';
-import { activityCalls } from './calls';
 
 export const INSTALL_MESSAGE = 'Please Install Extension';
 export const RESOURCE_INSTALL_MESSAGE = 'Please install Extension to learn the resource.';
@@ -28,7 +28,7 @@ const defaultClient = () => {
 };
 /** The store addresses from the server's public settings (GET /config), read once. */
 function loadStoreUrls(client: Client): Promise<StoreUrls> {
-  storeUrls ??= client.call(activityCalls.config).then(
+  storeUrls ??= client.call(System.config).then(
     (res) => res.data.extension,
     (err) => {
       storeUrls = null;

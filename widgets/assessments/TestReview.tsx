@@ -8,16 +8,21 @@
 
 import { formatDateTime } from '@shared/rules/format-date';
 import {
-  acceptedValues,
   effectiveType,
-  isMultiSelectType,
+  hasImageOptions,
+  isMultiAnswer,
+  isTextAnswer,
+  typeLabel,
+} from '@shared/rules/question-types';
+import {
+  acceptedValues,
   matchesAccepted,
   POINTS_PER_QUESTION,
   round2,
   scoreQuestion,
 } from '@shared/rules/scoring';
 import { awardKindOf, STATUS_LABELS, scoreDisplay } from '@shared/rules/test-status';
-import { type Answer, QUESTION_TYPE_LABELS, type Question, type TestView } from '@shared/schemas/assessment';
+import type { Answer, Question, TestView } from '@shared/schemas/assessment';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { DurationCell } from './cells';
@@ -54,9 +59,7 @@ const typedAnswer = (a: GivenAnswer | undefined): string | null => {
 
 /** Whether the learner answered the question at all. */
 export function isAttended(q: Pick<Question, 'questionType'>, a: GivenAnswer | undefined): boolean {
-  return effectiveType(q.questionType) === 'FILL_IN_BLANK'
-    ? typedAnswer(a) !== null
-    : chosenIds(a).length > 0;
+  return isTextAnswer(q.questionType) ? typedAnswer(a) !== null : chosenIds(a).length > 0;
 }
 
 const scoringOf = (q: Question) => ({
@@ -84,7 +87,7 @@ function verdictOf(attended: boolean, points: number): Verdict {
 
 function Options({ question, answer }: { question: Question; answer: GivenAnswer | undefined }) {
   const chosen = new Set(chosenIds(answer));
-  const images = question.questionType === 'MCQ_IMAGE' || question.questionType === 'MSQ_IMAGE';
+  const images = hasImageOptions(question.questionType);
   return (
     <ul className="wm-qa-options" aria-label="Options">
       {question.options.map((o, i) => {
@@ -158,14 +161,14 @@ function QuestionReview({
     <li className="card wm-qa-question">
       <div className="wm-qa-question-head">
         <h2>Question {index + 1}</h2>
-        <span className="badge badge-primary">{QUESTION_TYPE_LABELS[type]}</span>
+        <span className="badge badge-primary">{typeLabel(type)}</span>
         <span className="badge">
           {points} / {POINTS_PER_QUESTION} points
         </span>
         <span className={`badge ${verdict.badge}`}>{verdict.label}</span>
       </div>
       <p className="wm-qa-question-text">{question.question}</p>
-      {isMultiSelectType(type) ? <p className="muted">More than one answer can be correct.</p> : null}
+      {isMultiAnswer(type) ? <p className="muted">More than one answer can be correct.</p> : null}
       {question.code ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block must be reachable by keyboard
         <pre className="wm-qa-code" tabIndex={0}>
@@ -179,7 +182,7 @@ function QuestionReview({
           alt={`Illustration of question ${index + 1}`}
         />
       ) : null}
-      {type === 'FILL_IN_BLANK' ? (
+      {isTextAnswer(type) ? (
         <FillInBlank question={question} answer={answer} />
       ) : (
         <Options question={question} answer={answer} />

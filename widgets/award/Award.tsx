@@ -4,12 +4,14 @@
  * design drawn live. The award pages build on `useAward` and `AwardView`; <wm-award> shows `Award`.
  */
 import { ApiError } from '@shared/client/client';
+import * as Awards from '@shared/contract/awards';
+import * as Credentials from '@shared/contract/credentials';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
 import { useCall } from '../core/useCall';
 import { useWidgetHost } from '../embed/host';
 import { ART_CLASSES, AwardArt, describeAward } from './AwardArt';
-import { awardCalls } from './calls';
 import { AWARD_TEXT, type AwardModel, awardModel, IMAGE_SIZE, kindOfAward } from './model';
 import { AwardProps } from './props';
 
@@ -31,7 +33,7 @@ export function useAward(linkId: string, kind?: AwardKind): AwardState {
   const [newer, setNewer] = useState<CertificateInfo | null>(null);
   const call = useCall(
     (signal) =>
-      host.client.call(awardCalls.certificateInfo, { params: { id: linkId }, signal }).then((r) => r.data),
+      host.client.call(Awards.certificateInfo, { params: { id: linkId }, signal }).then((r) => r.data),
     [host.client, linkId],
   );
   // the client keeps the last data while loading another link: that award is not this one
@@ -89,7 +91,7 @@ function VerifiedMark({ linkId }: { linkId: string }) {
   const host = useWidgetHost();
   const call = useCall(
     (signal) =>
-      host.client.call(awardCalls.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
+      host.client.call(Credentials.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
     [host.client, linkId],
   );
   const status = call.data?.awardId === linkId ? call.data.status : null;
@@ -135,11 +137,7 @@ export function Award(input: AwardProps) {
   }
   if (award.status === 'not-found') return <AwardNotFound />;
   if (award.status === 'error') {
-    return (
-      <p className="alert alert-error" role="alert" part="error">
-        {AWARD_TEXT.loadFailed}
-      </p>
-    );
+    return <LoadFailed part="error">{AWARD_TEXT.loadFailed}</LoadFailed>;
   }
   return (
     <figure className="wm-award" part="award">

@@ -3,9 +3,10 @@
  * prerequisite or assignment dialog. Loads through the host's client; reports through the host's events.
  */
 import { ApiError } from '@shared/client/client';
+import * as Catalogue from '@shared/contract/catalogue';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
 import { useCall } from '../core/useCall';
-import { widgetCalls } from '../embed/calls';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import { RoadmapCatalogueProps } from './props';
@@ -25,7 +26,7 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   const list = useCall(
     (signal) =>
       host.client
-        .call(widgetCalls.roadmapListNoAuth, { query: { language, subject, topic }, signal })
+        .call(Catalogue.roadmapListNoAuth, { query: { language, subject, topic }, signal })
         .then((r) => r.data),
     [host.client, language, subject, topic],
   );
@@ -52,11 +53,7 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
           {heading}
         </h2>
       ) : null}
-      {list.error ? (
-        <p className="alert alert-error" role="alert" part="error">
-          {selectionText.listFailed}
-        </p>
-      ) : null}
+      {list.error ? <LoadFailed part="error">{selectionText.listFailed}</LoadFailed> : null}
       {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
       {roadmaps && roadmaps.length === 0 ? <p className="empty">No Roadmaps found</p> : null}
       {roadmaps && roadmaps.length > 0 ? (

@@ -5,11 +5,11 @@
  * the course page.
  */
 import { ApiError } from '@shared/client/client';
+import * as Catalogue from '@shared/contract/catalogue';
 import type { PrerequisiteSelection } from '@shared/schemas/catalogue';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ASSESSED_ROADMAP_KEY, pending, TENANT_PORTAL_KEY } from '../core/pending';
-import { widgetCalls } from '../embed/calls';
 import { type SignedInRole, useWidgetHost } from '../embed/host';
 import { Dialog } from '../ui/Dialog';
 import { Loader } from '../ui/Loader';
@@ -82,7 +82,7 @@ export function useRoadmapSelection(): RoadmapSelection {
     const mine = ++request.current;
     setStep({ kind: 'loading', roadmapName });
     host.client
-      .call(widgetCalls.prerequisiteSelectedRoadmap, { params: { id: roadmapId } })
+      .call(Catalogue.prerequisiteSelectedRoadmap, { params: { id: roadmapId } })
       .then((res) => {
         if (mine !== request.current) return;
         const selection = res.data;
@@ -104,7 +104,7 @@ export function useRoadmapSelection(): RoadmapSelection {
     setStep({ kind: 'generating', selection });
     const roadmapId = selection.selectedRoadmap.roadmapId;
     try {
-      const res = await host.client.call(widgetCalls.generateInitialAssessment, {
+      const res = await host.client.call(Catalogue.generateInitialAssessment, {
         params: { id: roadmapId },
       });
       if (mine !== request.current) return;
@@ -129,7 +129,7 @@ export function useRoadmapSelection(): RoadmapSelection {
     setStep({ kind: 'assigning', selection });
     const roadmapId = selection.selectedRoadmap.roadmapId;
     try {
-      const res = await host.client.call(widgetCalls.createRoadmap, { params: { id: roadmapId } });
+      const res = await host.client.call(Catalogue.createRoadmap, { params: { id: roadmapId } });
       if (mine !== request.current) return;
       const role = host.role();
       const assignedRoadmapId = res.data._id;
@@ -183,6 +183,17 @@ function SelectionDialog({
       : step.selection.selectedRoadmap.roadmapName;
   let content: React.ReactNode;
   let actions: React.ReactNode = null;
+  /** 'Not now' beside the step's action, which takes the focus. */
+  const notNowOr = (label: string, act: () => void) => (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={onClose}>
+        {selectionText.notNow}
+      </button>
+      <button type="button" className="btn" onClick={act} data-autofocus>
+        {label}
+      </button>
+    </>
+  );
   switch (step.kind) {
     case 'loading':
       content = (
@@ -231,16 +242,7 @@ function SelectionDialog({
           </p>
         </>
       );
-      actions = (
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {selectionText.notNow}
-          </button>
-          <button type="button" className="btn" onClick={() => onAssess(step.selection)} data-autofocus>
-            {selectionText.takeAssessment}
-          </button>
-        </>
-      );
+      actions = notNowOr(selectionText.takeAssessment, () => onAssess(step.selection));
       break;
     case 'assign':
       content = (
@@ -258,16 +260,7 @@ function SelectionDialog({
           </p>
         </>
       );
-      actions = (
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {selectionText.notNow}
-          </button>
-          <button type="button" className="btn" onClick={() => onAssign(step.selection)} data-autofocus>
-            {selectionText.assign}
-          </button>
-        </>
-      );
+      actions = notNowOr(selectionText.assign, () => onAssign(step.selection));
       break;
   }
   return (

@@ -4,13 +4,14 @@
  * Select Course, which opens the same selection dialog as the catalogue.
  */
 import { ApiError } from '@shared/client/client';
+import * as Catalogue from '@shared/contract/catalogue';
 import type { Roadmap } from '@shared/schemas/catalogue';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId, useState } from 'react';
 import type { z as zod } from 'zod';
 import { curatorNames } from '../catalogue/curators';
 import { selectionText, useRoadmapSelection } from '../catalogue/selection';
 import { useCall } from '../core/useCall';
-import { widgetCalls } from '../embed/calls';
 import { assetUrl, useWidgetHost } from '../embed/host';
 import { PLACEHOLDER_MENTOR_IMAGE, PRODUCT_NAME } from '../embed/placeholder';
 import { Loader } from '../ui/Loader';
@@ -27,7 +28,7 @@ export function CourseDetail(input: CourseDetailProps) {
   const selection = useRoadmapSelection();
   const roadmap = useCall(
     (signal) =>
-      host.client.call(widgetCalls.roadmapNoAuth, { params: { roadmapId }, signal }).then((r) => r.data),
+      host.client.call(Catalogue.roadmapNoAuth, { params: { roadmapId }, signal }).then((r) => r.data),
     [host.client, roadmapId],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load
@@ -45,11 +46,7 @@ export function CourseDetail(input: CourseDetailProps) {
   }, [roadmap.error]);
 
   if (roadmap.error) {
-    return (
-      <p className="alert alert-error" role="alert" part="error">
-        {selectionText.courseFailed}
-      </p>
-    );
+    return <LoadFailed part="error">{selectionText.courseFailed}</LoadFailed>;
   }
   if (!roadmap.data) return <Loader text="Loading the course…" />;
   return (

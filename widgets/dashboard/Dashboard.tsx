@@ -6,17 +6,19 @@
  * through `onAssessmentStart` (the custom element fires `wm-assessment-start`).
  */
 import type { Client } from '@shared/client/client';
+import * as Activity from '@shared/contract/activity';
+import * as Assessments from '@shared/contract/assessments';
 import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules/date-ranges';
 import { retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { extensionReady, extensionStatus } from '@widgets/core/extension';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { activityCalls } from '../activity/calls';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
   AverageLearningTime,
@@ -56,7 +58,7 @@ export async function startResourceAssessment(
 ): Promise<string | undefined> {
   const tab = typeof window !== 'undefined' ? window.open('', '_blank') : null;
   try {
-    const res = await client.call(activityCalls.createTestLink, {
+    const res = await client.call(Assessments.createTestLink, {
       body: {
         type: 'RESOURCE',
         assignedRoadmapId: card.roadmapId,
@@ -95,7 +97,7 @@ export function Dashboard(props: DashboardProps) {
   const source = useMemo(() => learnerSource(client), [client]);
   const { daily, report, days, topics } = useLearningTime(source, dateRange(range), page);
   const cards = useCall(
-    (signal) => client.call(activityCalls.getCurrentResource, { signal }).then((r) => r.data),
+    (signal) => client.call(Activity.getCurrentResource, { signal }).then((r) => r.data),
     [client],
   );
 
@@ -118,9 +120,7 @@ export function Dashboard(props: DashboardProps) {
         {cards.loading && !cards.data ? (
           <Loader />
         ) : cards.error ? (
-          <p role="alert" className="alert alert-error">
-            {messageOf(cards.error)}
-          </p>
+          <LoadFailed error={cards.error} />
         ) : (
           <ResourceCards
             cards={cards.data ?? []}
@@ -149,12 +149,12 @@ export function Dashboard(props: DashboardProps) {
 export function learnerSource(client: Client): LearningTimeSource {
   return {
     daily: (range, signal) =>
-      client.call(activityCalls.timeSpentByUserDaywise, { query: range, signal }).then((r) => r.data),
+      client.call(Activity.timeSpentByUserDaywise, { query: range, signal }).then((r) => r.data),
     report: (query, signal) =>
-      client.call(activityCalls.timeSpentOnResourceByUser, { query, signal }).then((r) => r.data),
-    learningDays: (signal) => client.call(activityCalls.learningDays, { signal }).then((r) => r.data),
+      client.call(Activity.timeSpentOnResourceByUser, { query, signal }).then((r) => r.data),
+    learningDays: (signal) => client.call(Activity.learningDays, { signal }).then((r) => r.data),
     topics: (range, signal) =>
-      client.call(activityCalls.timeSpentByTopic, { query: range, signal }).then((r) => r.data),
+      client.call(Activity.timeSpentByTopic, { query: range, signal }).then((r) => r.data),
   };
 }
 

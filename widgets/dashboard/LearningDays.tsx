@@ -9,8 +9,9 @@ import type { LearningDays, SubjectTime } from '@shared/contract/activity';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { MONTH_NAMES } from '@shared/rules/format-date';
 import { HEAT_LEGEND, type HeatCell, heatmapWeeks, isoDayOf } from '@shared/rules/learning-days';
-import { type CallState, messageOf } from '@widgets/core/useCall';
+import type { CallState } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId, useMemo, useState } from 'react';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -148,9 +149,7 @@ export function LearningDaysCard({ state }: { state: CallState<LearningDays> }) 
     <section className="card wm-learning-days" aria-labelledby={id} part="learning-days">
       <h2 id={id}>Learning days</h2>
       {state.error ? (
-        <p role="alert" className="alert alert-error">
-          {messageOf(state.error)}
-        </p>
+        <LoadFailed error={state.error} />
       ) : !data ? (
         <Loader />
       ) : (
@@ -209,9 +208,7 @@ export function TopicTimeCard({
       <h2 id={id}>Time per subject and topic</h2>
       <p className="muted">Over {rangeLabel}.</p>
       {state.error ? (
-        <p role="alert" className="alert alert-error">
-          {messageOf(state.error)}
-        </p>
+        <LoadFailed error={state.error} />
       ) : state.loading && !state.data ? (
         <Loader />
       ) : list.length === 0 ? (

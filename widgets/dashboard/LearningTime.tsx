@@ -10,8 +10,9 @@ import type { DateRangeName, TimeRange } from '@shared/rules/date-ranges';
 import { DATE_RANGES, DAYS_IN_RANGE } from '@shared/rules/date-ranges';
 import { averagePerDay, formatDuration, spokenDuration } from '@shared/rules/durations';
 import { totalPages } from '@shared/rules/pager';
-import { type CallState, messageOf, useCall } from '@widgets/core/useCall';
+import { type CallState, useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Pager } from '@widgets/ui/Pager';
 import type { ReactNode } from 'react';
 import { DailyChart, type DayPoint } from './DailyChart';
@@ -110,7 +111,7 @@ export function AverageLearningTime({
       {daily.loading && !daily.data ? (
         <Loader />
       ) : daily.error ? (
-        <p role="alert">{messageOf(daily.error)}</p>
+        <LoadFailed error={daily.error} className="" />
       ) : (
         <p>
           <strong className="wm-average-value" title={spokenDuration(average)}>
@@ -168,9 +169,7 @@ export function ResourceReport({
         {toolbar}
       </div>
       {report.error ? (
-        <p role="alert" className="alert alert-error">
-          {messageOf(report.error)}
-        </p>
+        <LoadFailed error={report.error} />
       ) : report.loading && !report.data ? (
         <Loader />
       ) : (

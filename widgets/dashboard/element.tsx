@@ -1,9 +1,10 @@
 /** <wm-dashboard>: its documented class is at the end of this file. */
 import { ApiError } from '@shared/client/client';
+import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useState } from 'react';
-import { activityCalls } from '../activity/calls';
 import { widgetElement } from '../embed/define-element';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
@@ -51,17 +52,13 @@ function SignedInDashboard({ range, base }: { range: DashboardProps['range']; ba
   }, []);
   const [client] = useState(() => sessionClient(base));
   if (failed) {
-    return (
-      <p className="alert alert-error" role="alert" part="error">
-        Something Went Wrong
-      </p>
-    );
+    return <LoadFailed part="error">Something Went Wrong</LoadFailed>;
   }
   if (!loaded) return <Loader text="Loading your dashboard…" />;
   const start = async (card: DashboardCard) => {
     const tab = window.open('', '_blank');
     try {
-      const res = await client.call(activityCalls.createTestLink, {
+      const res = await client.call(Assessments.createTestLink, {
         body: {
           type: 'RESOURCE',
           assignedRoadmapId: card.roadmapId,

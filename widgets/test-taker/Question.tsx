@@ -4,10 +4,11 @@
  * checkboxes for multi-select types (image options for the *_IMAGE types), a text box for fill-in-blank.
  * Also the numbered question navigation (answered questions marked) and the 'Question n / total' stepper.
  */
+import { answerKindOf, hasImageOptions } from '@shared/rules/question-types';
 import type { TakerQuestion } from '@shared/schemas/assessment';
 import { type Ref, useId } from 'react';
 import { assetUrl } from '../embed/host';
-import { answerKind, chosenIds, type GivenAnswer, hasImageOptions, isAnswered } from './answers';
+import { chosenIds, type GivenAnswer, isAnswered } from './answers';
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
@@ -45,7 +46,7 @@ export function QuestionView({
   headingRef,
 }: QuestionViewProps) {
   const id = useId();
-  const kind = answerKind(q.questionType);
+  const kind = answerKindOf(q.questionType);
   const chosen = chosenIds(given);
   const imageOptions = hasImageOptions(q.questionType);
   const image = assetUrl({ siteBase }, q.questionImagePath);
@@ -92,9 +93,9 @@ export function QuestionView({
           />
         </div>
       ) : (
-        <fieldset className="wm-options" aria-describedby={kind === 'multi' ? hintId : undefined}>
+        <fieldset className="wm-options" aria-describedby={kind === 'multiple' ? hintId : undefined}>
           <legend className="visually-hidden">Answer to question {number}</legend>
-          {kind === 'multi' ? (
+          {kind === 'multiple' ? (
             <p id={hintId} className="wm-hint">
               Choose all that apply.
             </p>
@@ -105,7 +106,7 @@ export function QuestionView({
             return (
               <label key={o._id} className={`wm-option${checked ? ' is-chosen' : ''}`} part="option">
                 <input
-                  type={kind === 'multi' ? 'checkbox' : 'radio'}
+                  type={kind === 'multiple' ? 'checkbox' : 'radio'}
                   name={`${id}-option`}
                   value={o._id}
                   checked={checked}

@@ -1,5 +1,6 @@
 import { ApiError, type Client, NetworkError } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
+import { LINK_GONE, LINK_MESSAGES, type LinkGoneCode } from '@shared/rules/test-links';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type WidgetEventMap, type WidgetHost, WidgetHostProvider } from '../embed/host';
@@ -499,28 +500,27 @@ describe('the test taker', () => {
     ['LINK_EXPIRED', 410, 'Link Expired', 'expired', true],
     ['TEST_COMPLETED', 410, 'Test Completed', 'completed', true],
     ['ASSESSMENT_NOT_YET_STARTED', 403, 'Assessment Not Yet Started', 'not-yet-started', false],
-  ] as const)(
-    'shows the %s screen with the server message',
-    async (errorCode, status, title, state, newLink) => {
-      const message = `The server says ${errorCode}.`;
-      const server = fakeServer({
-        loadError: new ApiError(status, { statusCode: status, error: 'x', message, errorCode }),
-      });
-      const view = mount(server);
-      await screen.findByRole('heading', { name: title, level: 1 });
-      expect(screen.getByText(message)).toBeTruthy();
-      const home = screen.getByRole('link', { name: 'Home' });
-      expect(home.getAttribute('href')).toBe('/');
-      fireEvent.click(home);
-      expect(view.navigated).toEqual(['/']);
-      expect(Boolean(screen.queryByRole('link', { name: 'generate a new link' }))).toBe(newLink);
-      if (newLink) expect(screen.getByText(/If you like to take a test,/)).toBeTruthy();
-      expect(view.states()).toEqual(['loading', state]);
-    },
-  );
+  ] as const)('shows the %s screen with its message', async (errorCode, status, title, state, newLink) => {
+    const sent = `The server says ${errorCode}.`;
+    // a spent link says the shared statement for its code; any other refusal says the server's message
+    const message = errorCode in LINK_GONE ? LINK_GONE[errorCode as LinkGoneCode] : sent;
+    const server = fakeServer({
+      loadError: new ApiError(status, { statusCode: status, error: 'x', message: sent, errorCode }),
+    });
+    const view = mount(server);
+    await screen.findByRole('heading', { name: title, level: 1 });
+    expect(screen.getByText(message)).toBeTruthy();
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home.getAttribute('href')).toBe('/');
+    fireEvent.click(home);
+    expect(view.navigated).toEqual(['/']);
+    expect(Boolean(screen.queryByRole('link', { name: 'generate a new link' }))).toBe(newLink);
+    if (newLink) expect(screen.getByText(/If you like to take a test,/)).toBeTruthy();
+    expect(view.states()).toEqual(['loading', state]);
+  });
 
   it("says the server's advice to generate a new link once, with its link", async () => {
-    const message = 'This test link has expired. If you like to take a test, generate a new link.';
+    const message = LINK_MESSAGES.expired;
     mount(
       fakeServer({
         loadError: new ApiError(410, { statusCode: 410, error: 'Gone', message, errorCode: 'LINK_EXPIRED' }),

@@ -3,8 +3,6 @@ import {
   type AnswerSheet,
   answer,
   answeredCount,
-  answerKind,
-  hasImageOptions,
   isAnswered,
   payloads,
   sheetFrom,
@@ -22,7 +20,6 @@ describe('answer rules of the test taker (mentor §4)', () => {
       sheet = answer(sheet, q(type), 'a');
       sheet = answer(sheet, q(type), 'b');
       expect(sheet, String(type)).toEqual({ q1: { answerId: 'b' } });
-      expect(answerKind(type as never)).toBe('single');
       expect(toPayload(q(type), sheet.q1)).toEqual({ questionId: 'q1', answerId: 'b' });
     }
   });
@@ -89,15 +86,5 @@ describe('answer rules of the test taker (mentor §4)', () => {
       q3: { answer: '12' },
       q4: { answer: '' },
     });
-  });
-
-  it('shows the options of the image types as images', () => {
-    expect(['MCQ_IMAGE', 'MSQ_IMAGE', 'MCQ', 'MSQ', null].map((t) => hasImageOptions(t as never))).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
   });
 });

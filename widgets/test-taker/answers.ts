@@ -1,11 +1,10 @@
 /**
  * Answer rules of the test taker and of the prerequisite assessment (mentor §4): single-choice types
  * (MCQ, CODE_MCQ, MCQ_IMAGE) replace the answer, multi-select types (MSQ, MSQ_IMAGE) toggle an option in
- * the list, fill-in-blank stores the typed value; a question with no type is an MCQ
- * (shared/rules/scoring.ts `effectiveType`, the same reading the server scores with).
+ * the list, fill-in-blank stores the typed value; a question with no type is an MCQ. What each type takes
+ * is read from the question-type table (shared/rules/question-types.ts), as the server scores with it.
  */
-import { effectiveType, isMultiSelectType } from '@shared/rules/scoring';
-import type { QuestionType } from '@shared/schemas/assessment';
+import { answerKindOf, type MaybeQuestionType } from '@shared/rules/question-types';
 
 /** What the learner gave to one question: an option id, a list of ids, or the typed text. */
 export interface GivenAnswer {
@@ -14,21 +13,7 @@ export interface GivenAnswer {
 }
 export type AnswerSheet = Record<string, GivenAnswer>;
 
-export type AnswerKind = 'single' | 'multi' | 'text';
-
-type TypeOf = QuestionType | null | undefined | '';
-
-export function answerKind(type: TypeOf): AnswerKind {
-  const t = effectiveType(type);
-  if (t === 'FILL_IN_BLANK') return 'text';
-  return isMultiSelectType(t) ? 'multi' : 'single';
-}
-
-/** Image types show their options as images (the option's value is the image's path). */
-export const hasImageOptions = (type: TypeOf) => {
-  const t = effectiveType(type);
-  return t === 'MCQ_IMAGE' || t === 'MSQ_IMAGE';
-};
+type TypeOf = MaybeQuestionType;
 
 /** The option ids chosen, whatever the shape of the answer. */
 export function chosenIds(given: GivenAnswer | undefined): string[] {
@@ -46,7 +31,7 @@ export function answer(
   question: { _id: string; questionType?: TypeOf },
   value: string,
 ): AnswerSheet {
-  const kind = answerKind(question.questionType);
+  const kind = answerKindOf(question.questionType);
   if (kind === 'text') return { ...sheet, [question._id]: { answer: value } };
   if (kind === 'single') return { ...sheet, [question._id]: { answerId: value } };
   const list = chosenIds(sheet[question._id]);
@@ -89,14 +74,14 @@ export function toPayload(
   given: GivenAnswer | undefined,
 ): AnswerPayload | null {
   if (!given) return null;
-  const kind = answerKind(question.questionType);
+  const kind = answerKindOf(question.questionType);
   if (kind === 'text') {
     return typeof given.answer === 'string'
       ? { questionId: question._id, answer: typedValue(given.answer) }
       : null;
   }
   const ids = chosenIds(given);
-  if (kind === 'multi')
+  if (kind === 'multiple')
     return given.answerId === undefined ? null : { questionId: question._id, answerId: ids };
   return ids[0] ? { questionId: question._id, answerId: ids[0] } : null;
 }

@@ -131,3 +131,54 @@ describe('saving answers as they are given', () => {
     await expect(done).resolves.toBe(true);
   });
 });
+
+describe('a busy server (503 or 429 with Retry-After)', () => {
+  const busy = (status: number, seconds: number) =>
+    new ApiError(
+      status,
+      { statusCode: status, error: 'Busy', message: 'The server is busy, please try again shortly.' },
+      seconds,
+    );
+
+  it('waits as long as Retry-After says before sending the answer again, and loses nothing', async () => {
+    const h = harness([1_000, 2_000]);
+    h.saver.put({ questionId: 'q', answerId: 'a' });
+    h.sent[0]!.reject(busy(503, 10));
+    await flushMicrotasks();
+    expect(h.last()).toMatchObject({ state: 'failed', unsaved: 1, retryAt: Date.now() + 10_000 });
+    vi.advanceTimersByTime(9_000);
+    expect(h.sent).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(h.sent.map((s) => s.answer)).toEqual([
+      { questionId: 'q', answerId: 'a' },
+      { questionId: 'q', answerId: 'a' },
+    ]);
+    h.sent[1]!.resolve();
+    await flushMicrotasks();
+    expect(h.last()).toEqual({ state: 'saved', unsaved: 0, retryAt: null });
+  });
+
+  it('keeps an answer refused with 429 (too many requests) and sends it again, not dropping it', async () => {
+    const h = harness([1_000, 2_000]);
+    h.saver.put({ questionId: 'q', answerId: 'a' });
+    h.sent[0]!.reject(busy(429, 3));
+    await flushMicrotasks();
+    expect(h.saver.unsaved()).toEqual([{ questionId: 'q', answerId: 'a' }]);
+    vi.advanceTimersByTime(3_000);
+    expect(h.sent).toHaveLength(2);
+    h.sent[1]!.resolve();
+    await flushMicrotasks();
+    expect(h.saver.unsaved()).toEqual([]);
+  });
+
+  it('waits the longer of Retry-After and its own pause', async () => {
+    const h = harness([5_000]);
+    h.saver.put({ questionId: 'q', answerId: 'a' });
+    h.sent[0]!.reject(busy(503, 1));
+    await flushMicrotasks();
+    vi.advanceTimersByTime(4_999);
+    expect(h.sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(h.sent).toHaveLength(2);
+  });
+});

@@ -2,7 +2,8 @@
  * Saves each answer on the server as it is given (PUT /testlink/{id}/answer): typing is debounced, one
  * request per question is in flight at a time and the newest value always wins, a failed save is retried
  * with a growing pause (and at once when the browser comes back online), and what is not saved yet can
- * be kept by the page (session storage) so a reload loses nothing.
+ * be kept by the page (session storage) so a reload loses nothing. A server shedding load (503, or 429)
+ * is waited for as long as its Retry-After says, with the answer kept (issue 15).
  */
 import { ApiError } from '@shared/client/client';
 import type { AnswerPayload } from './answers';
@@ -34,8 +35,12 @@ export const TYPING_DEBOUNCE_MS = 700;
 /** Refusals that end saving: the test is over, not started, gone, or someone else's. */
 export const isFatal = (err: unknown): err is ApiError =>
   err instanceof ApiError && [403, 404, 409, 410].includes(err.status);
+/** The server is busy (shedding load, or too many requests): the answer is kept and sent again later. */
+export const isBusy = (err: unknown): err is ApiError =>
+  err instanceof ApiError && (err.status === 503 || err.status === 429);
 /** A refusal of this one answer (it is dropped; retrying would not help). */
-const isRejected = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
+const isRejected = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && !isBusy(err);
 
 export class AnswerSaver {
   readonly #opts: SaverOptions;
@@ -155,7 +160,7 @@ export class AnswerSaver {
         if (this.#wanted.get(id) === answer) this.#wanted.delete(id);
       } else if (this.#wanted.get(id) === answer) {
         this.#failed.add(id);
-        this.#scheduleRetry();
+        this.#scheduleRetry(isBusy(err) ? (err.retryAfter ?? 0) * 1000 : 0);
       }
     } finally {
       this.#sending.delete(id);
@@ -166,10 +171,11 @@ export class AnswerSaver {
     if (!this.#busy()) this.#settleWaiters();
   }
 
-  #scheduleRetry() {
+  /** The next attempt after the growing pause, or after what the server asked for when that is longer. */
+  #scheduleRetry(serverAsksMs = 0) {
     if (this.#retryTimer || this.#stopped) return;
     const delays = this.#opts.retryDelays ?? RETRY_DELAYS;
-    const delay = delays[Math.min(this.#attempt, delays.length - 1)] ?? 1_000;
+    const delay = Math.max(serverAsksMs, delays[Math.min(this.#attempt, delays.length - 1)] ?? 1_000);
     this.#attempt++;
     this.#retryAt = Date.now() + delay;
     this.#retryTimer = setTimeout(() => {

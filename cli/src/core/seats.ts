@@ -4,13 +4,13 @@
  * rely on. The server has no bulk calls: bulk commands run these per learner with bounded concurrency.
  */
 import { ApiError, type Client } from '@shared/client/client';
+import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { config } from '@shared/contract/system';
 import {
   tenantAddUserV2,
   tenantBeforeCheckAddUser,
   tenantInviteUser,
   tenantRemoveUser,
-  tenantSubscriptionInfo,
   tenantUserInfo,
   tenantUsersList,
 } from '@shared/contract/tenant';
@@ -243,4 +243,27 @@ export async function inviteSeat(
 /** The identity service settings the server publishes (for invitations). */
 export async function identitySettings(client: Client, signal?: AbortSignal) {
   return (await client.call(config, { signal })).data.firebase;
+}
+
+/**
+ * What a bulk seat command says when every seat is taken: that it stopped (and how many it did not attempt),
+ * and how many seats to buy for the `left` it could not do — with `waymark seats buy` or the portal's Pay Now.
+ */
+export function everySeatTaken(o: {
+  notAttempted: number;
+  toBuy: number;
+  left: number;
+  verb: string;
+  portal: string;
+}) {
+  const { notAttempted, toBuy, portal } = o;
+  return {
+    lines: [
+      notAttempted
+        ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
+        : 'Every seat is taken.',
+      `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${o.left} not ${o.verb}: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
+    ],
+    fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
+  };
 }

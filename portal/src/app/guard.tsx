@@ -3,7 +3,7 @@ import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { Navigate, Outlet } from 'react-router';
 import { NotPermitted } from '../layout/AppLayout';
-import { currentUser } from './auth';
+import { currentUser } from '../lib/auth';
 
 /**
  * The role guard: a loader while the current user is fetched, / when nobody is signed in,

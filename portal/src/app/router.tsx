@@ -7,27 +7,23 @@ import { Loader } from '@widgets/ui/Loader';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { activityRoutes } from '../features/activity/routes';
 import { assessmentRoutes } from '../features/assessments/routes';
+import { authRoutes, signedInAuthRoutes } from '../features/auth/routes';
 import { authoringRoutes } from '../features/authoring/routes';
 import { awardRoutes } from '../features/awards/routes';
 import { learnerRoutes } from '../features/learner/routes';
+import { learnerProfileRoutes, profileRoutes } from '../features/profile/routes';
 import { publicRoutes } from '../features/public/routes';
 import { tenantRoutes } from '../features/tenant/routes';
 import { testRoutes } from '../features/test/routes';
 import { AppLayout } from '../layout/AppLayout';
 import { GoHome, RoleGuard } from './guard';
-import { lazyPage } from './lazy';
 
 const bothRoles: RouteObject = {
   element: <RoleGuard roles={['USER', 'TENANT']} />,
   children: [
     {
       element: <AppLayout />,
-      children: [
-        { path: '/profile', lazy: lazyPage(() => import('../features/profile/ProfilePage')) },
-        { path: '/basic-profile', lazy: lazyPage(() => import('../features/profile/BasicProfilePage')) },
-        { path: '/check', lazy: lazyPage(() => import('../features/profile/CheckPage')) },
-        { path: '/cli-login', lazy: lazyPage(() => import('../features/auth/CliLoginPage')) },
-      ],
+      children: [...profileRoutes, ...signedInAuthRoutes],
     },
   ],
 };
@@ -35,7 +31,10 @@ const bothRoles: RouteObject = {
 const learner: RouteObject = {
   element: <RoleGuard roles={['USER']} />,
   children: [
-    { element: <AppLayout />, children: [...learnerRoutes, ...activityRoutes, ...assessmentRoutes] },
+    {
+      element: <AppLayout />,
+      children: [...learnerRoutes, ...learnerProfileRoutes, ...activityRoutes, ...assessmentRoutes],
+    },
   ],
 };
 
@@ -46,7 +45,7 @@ const tenant: RouteObject = {
 };
 
 /** Pages that work without signing in. */
-export const visitorRoutes: RouteObject[] = [...publicRoutes, ...awardRoutes, ...testRoutes];
+export const visitorRoutes: RouteObject[] = [...publicRoutes, ...authRoutes, ...awardRoutes, ...testRoutes];
 
 export const routes: RouteObject[] = [
   {

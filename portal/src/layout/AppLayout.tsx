@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/user';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { currentUser, signOutEverywhere } from '../app/auth';
+import { currentUser, signOutEverywhere } from '../lib/auth';
 import { ExtensionIcon } from './ExtensionIcon';
 
 const SIDEBAR = {

@@ -1,7 +1,7 @@
 import { checkExtension, extensionStatus } from '@widgets/core/extension';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { useEffect, useState } from 'react';
-import { connectExtension } from '../app/auth';
+import { connectExtension } from '../lib/auth';
 
 /** The extension is asked again when the learner comes back to the tab (it may have been signed out,
  * installed or removed meanwhile), at most this often. */

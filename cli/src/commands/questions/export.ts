@@ -15,6 +15,7 @@ import { writeMoodleXml } from '@shared/formats/moodle-xml';
 import { writeQtiPackage } from '@shared/formats/qti';
 import type { BankQuestion } from '@shared/formats/record';
 import { toRecord, writeRecords } from '@shared/formats/waymark';
+import { hasImageOptions } from '@shared/rules/question-types';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
@@ -57,7 +58,7 @@ async function fetchImages(
   const urls = new Set<string>();
   for (const q of questions) {
     if (q.image) urls.add(q.image);
-    if (q.type === 'MCQ_IMAGE' || q.type === 'MSQ_IMAGE') for (const o of q.options) urls.add(o.value);
+    if (hasImageOptions(q.type)) for (const o of q.options) urls.add(o.value);
   }
   const out = new Map<string, EmbeddedImage>();
   const names = new Set<string>();

@@ -25,6 +25,7 @@ import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
 import { problemCount } from '@shared/formats/prepare';
 import { describePlace, describeRowError, shorten } from '@shared/formats/record';
+import { effectiveType } from '@shared/rules/question-types';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
@@ -51,7 +52,7 @@ export interface QuestionsImportOptions {
 export const MAX_CONCURRENCY = 16;
 
 function describeLine(q: PreparedQuestion, placeWidth: number) {
-  return `${describePlace(q).padEnd(placeWidth)}  ${(q.input.questionType ?? 'MCQ').padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question, 50)}”`;
+  return `${describePlace(q).padEnd(placeWidth)}  ${effectiveType(q.input.questionType).padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question, 50)}”`;
 }
 
 const STATUSES = {
@@ -72,7 +73,7 @@ function questionFields(q: PreparedQuestion) {
     line: q.line,
     ...(q.item ? { item: q.item } : {}),
     ...(q.part ? { part: q.part } : {}),
-    type: q.input.questionType ?? 'MCQ',
+    type: effectiveType(q.input.questionType),
     subject: q.subjectName,
     topic: q.topicName,
     question: q.input.question,

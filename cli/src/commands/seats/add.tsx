@@ -12,6 +12,7 @@ import {
   addSeat,
   type CheckOutcome,
   checkSeat,
+  everySeatTaken,
   freeSeats,
   subscriptionInfo,
 } from '../../core/seats';
@@ -185,18 +186,14 @@ export async function addSeatsFrom(
       `${failed} of ${total} learner${total === 1 ? '' : 's'} could not be added (see above).`,
     // once every seat is taken the rest cannot be added either: stop, and say what to buy
     halts: (outcome) => !dryRun && outcome.ok && outcome.value.kind === 'payment',
-    halted: (notAttempted) => {
-      const toBuy = paymentRows + notAttempted + extraNeeded;
-      return {
-        lines: [
-          notAttempted
-            ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
-            : 'Every seat is taken.',
-          `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${paymentRows + notAttempted} not added: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
-        ],
-        fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
-      };
-    },
+    halted: (notAttempted) =>
+      everySeatTaken({
+        notAttempted,
+        toBuy: paymentRows + notAttempted + extraNeeded,
+        left: paymentRows + notAttempted,
+        verb: 'added',
+        portal,
+      }),
   });
 }
 

@@ -3,7 +3,7 @@
  * (POST /tenant/stripe/create-subscription, quantity = the seats held after buying, free ones included) and
  * prints where to pay, or opens it with --open. Nothing is charged until the checkout is paid.
  */
-import { tenantCreateSubscription } from '@shared/contract/tenant';
+import { tenantCreateSubscription } from '@shared/contract/billing';
 import { formatDateTime } from '@shared/rules/format-date';
 import { openBrowser } from '../../core/browser';
 import type { Context } from '../../core/context';

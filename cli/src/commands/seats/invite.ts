@@ -13,6 +13,7 @@ import type { PoolOutcome } from '../../core/pool';
 import {
   type CheckOutcome,
   checkSeat,
+  everySeatTaken,
   InviteMailError,
   type InviteOutcome,
   identitySettings,
@@ -152,16 +153,13 @@ export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Pr
     },
     halted: (notAttempted) => {
       const toBuy = noSeatRows + notAttempted;
-      const portal = `${ctx.server}/portal/users`;
-      return {
-        lines: [
-          notAttempted
-            ? `Stopped: every seat is taken, so ${notAttempted} more ${notAttempted === 1 ? 'was' : 'were'} not attempted.`
-            : 'Every seat is taken.',
-          `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${toBuy} not invited: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
-        ],
-        fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
-      };
+      return everySeatTaken({
+        notAttempted,
+        toBuy,
+        left: toBuy,
+        verb: 'invited',
+        portal: `${ctx.server}/portal/users`,
+      });
     },
   });
 }

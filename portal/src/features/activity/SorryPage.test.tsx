@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
 
 const call = vi.fn(async () => ({ data: { ok: true } }));
 vi.mock('@widgets/core/api', () => ({ client: { call: (...a: unknown[]) => call(...(a as [])) } }));
@@ -8,17 +8,12 @@ vi.mock('@widgets/core/api', () => ({ client: { call: (...a: unknown[]) => call(
 const { default: SorryPage } = await import('./SorryPage');
 
 function renderPage() {
-  return render(
-    <MemoryRouter initialEntries={['/sorry-to-see-you-go']}>
-      <Routes>
-        <Route path="/sorry-to-see-you-go" element={<SorryPage />} />
-        <Route path="/thanks" element={<p>thanks page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderPortal(<SorryPage />, {
+    url: '/sorry-to-see-you-go',
+    routes: { '/thanks': <p>thanks page</p> },
+  });
 }
 afterEach(() => {
-  cleanup();
   call.mockClear();
 });
 

@@ -25,6 +25,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import './tracked.css';
 import { MONTH_NAMES } from '@shared/rules/format-date';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 
 export const TRACKED_TITLE = 'What was tracked';
 const DAYS_PER_PAGE = 7;
@@ -159,9 +160,7 @@ export default function TrackedPage() {
       </section>
 
       {list.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(list.error)}
-        </p>
+        <LoadFailed error={list.error} />
       ) : !list.data ? (
         <Loader />
       ) : list.data.days.length === 0 ? (

@@ -3,7 +3,7 @@
  * uninstall feedback.
  */
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 export const activityRoutes: RouteObject[] = [
   { path: '/dashboard', lazy: lazyPage(() => import('./DashboardPage')) },

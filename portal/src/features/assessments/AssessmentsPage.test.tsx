@@ -1,7 +1,7 @@
 import type { CallDef } from '@shared/contract/define';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
 
 const SUBJECT = '00000000-0000-4000-8000-000000000001';
 let links: unknown[] = [];
@@ -41,20 +41,15 @@ beforeEach(() => {
   vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
 });
 afterEach(() => {
-  cleanup();
   call.mockClear();
   vi.restoreAllMocks();
 });
 
 function renderPage() {
-  return render(
-    <MemoryRouter initialEntries={['/assesments']}>
-      <Routes>
-        <Route path="/assesments" element={<AssessmentsPage />} />
-        <Route path="/all-roadmaps" element={<p>all roadmaps page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderPortal(<AssessmentsPage />, {
+    url: '/assesments',
+    routes: { '/all-roadmaps': <p>all roadmaps page</p> },
+  });
 }
 
 describe('/assesments', () => {

@@ -6,11 +6,12 @@ import { testLinkList } from '@shared/contract/assessments';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { useReloadOnReturn } from '@widgets/assessments/useReloadOnReturn';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { routerLink } from './routerLink';
+import { routerLink } from '../../components/routerLink';
 import { SubjectTestDialog } from './SubjectTestDialog';
 
 export const EMPTY_TEXT = 'You can take assessment once you assign yourself a roadmap.';
@@ -30,9 +31,7 @@ export default function AssessmentsPage() {
         </button>
       </div>
       {links.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(links.error, "Couldn't load your assessments. Please try again later.")}
-        </p>
+        <LoadFailed error={links.error} fallback="Couldn't load your assessments. Please try again later." />
       ) : null}
       {links.loading && !links.data ? <Loader /> : null}
       {links.data?.length === 0 ? (

@@ -2,7 +2,7 @@
 import { session } from '@widgets/core/session';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Link } from 'react-router';
-import { appConfig } from '../../app/config';
+import { appConfig } from '../../lib/config';
 
 export default function GetLinkPage() {
   const email = useSignalValue(session)?.user.email;

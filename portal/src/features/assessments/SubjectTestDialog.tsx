@@ -14,10 +14,11 @@ import { LOOKING_FOR_JOB, LOOKING_FOR_JOB_LABELS, SubjectTestForm } from '@share
 import { openTestInNewTab } from '@widgets/assessments/open-test';
 import { startFailureMessage } from '@widgets/assessments/retake';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
 import { Spinner } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -128,9 +129,7 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
           </select>
         </Field>
         {subjects.error ? (
-          <p className="alert alert-error" role="alert">
-            {messageOf(subjects.error, "Couldn't load the subjects. Please try again later.")}
-          </p>
+          <LoadFailed error={subjects.error} fallback="Couldn't load the subjects. Please try again later." />
         ) : null}
         <fieldset aria-describedby={jobError ? jobErrorId : undefined}>
           <legend>

@@ -6,8 +6,9 @@
 import { questionFeedback, viewTestLink } from '@shared/contract/assessments';
 import { TestReview } from '@widgets/assessments/TestReview';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useParams } from 'react-router';
 
 export const TITLE = 'Questions & Answers';
@@ -22,9 +23,7 @@ export default function TestViewPage() {
     <div className="page">
       <h1>{TITLE}</h1>
       {view.error ? (
-        <p className="wm-review-error" role="alert">
-          {messageOf(view.error)}
-        </p>
+        <LoadFailed error={view.error} className="wm-review-error" />
       ) : !view.data ? (
         <Loader />
       ) : (

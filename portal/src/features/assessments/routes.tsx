@@ -3,7 +3,7 @@
  * the questions-and-answers view, and the generated-link pages.
  */
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 export const assessmentRoutes: RouteObject[] = [
   { path: '/assesments', lazy: lazyPage(() => import('./AssessmentsPage')) },

@@ -6,12 +6,12 @@ import { toast } from '@widgets/ui/Toast';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { firebaseAuth } from '../../app/firebase';
-import { AuthDialogs } from './AuthDialogs';
+import { AuthDialogs } from '../../components/sign-in/AuthDialogs';
+import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
+import { providerMessage, useSignInFlow } from '../../components/sign-in/useSignInFlow';
+import { firebaseAuth } from '../../lib/firebase';
 import { AuthShell } from './AuthShell';
-import { ProviderButtons } from './ProviderButtons';
 import { useEmailCheck } from './useEmailCheck';
-import { providerMessage, useSignInFlow } from './useSignInFlow';
 
 export default function LoginPage() {
   const flow = useSignInFlow();

@@ -17,13 +17,13 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { firebaseAuth } from '../../app/firebase';
-import { AuthDialogs } from './AuthDialogs';
+import { AuthDialogs } from '../../components/sign-in/AuthDialogs';
+import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
+import { VERIFIED_CONTINUE_PATH } from '../../components/sign-in/paths';
+import { providerMessage, useSignInFlow } from '../../components/sign-in/useSignInFlow';
+import { firebaseAuth } from '../../lib/firebase';
 import { AuthShell } from './AuthShell';
-import { ProviderButtons } from './ProviderButtons';
-import { VERIFIED_CONTINUE_PATH } from './paths';
 import { useEmailCheck } from './useEmailCheck';
-import { providerMessage, useSignInFlow } from './useSignInFlow';
 
 /**
  * The invitation link as Firebase should read it. Our return URL carries the inviting mentor as `tenantId`

@@ -8,16 +8,18 @@ import {
   tenantQuestionSearch,
 } from '@shared/contract/authoring';
 import { formatDateTime } from '@shared/rules/format-date';
+import { DEFAULT_QUESTION_TYPE } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { currentUser } from '../../app/auth';
+import { currentUser } from '../../lib/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPools } from './QuestionPools';
@@ -114,7 +116,9 @@ export default function AssessmentBuilderPage() {
   const newQuestion = async () => {
     setCreating(true);
     try {
-      const res = await client.call(createQuestion, { body: { questionType: 'MCQ', assessmentId } });
+      const res = await client.call(createQuestion, {
+        body: { questionType: DEFAULT_QUESTION_TYPE, assessmentId },
+      });
       setView({ kind: 'create-question', questionId: res.data.questionId, fresh: true });
     } catch (err) {
       console.error('Question creation failed', err);
@@ -180,11 +184,7 @@ export default function AssessmentBuilderPage() {
                   {creating ? <Spinner /> : null} Create New Question
                 </button>
               </div>
-              {assessment.error ? (
-                <p className="alert alert-error" role="alert">
-                  {messageOf(assessment.error)}
-                </p>
-              ) : null}
+              {assessment.error ? <LoadFailed error={assessment.error} /> : null}
               {assessment.loading && !a ? <Loader text="Fetching data..." /> : null}
               {a && a.questions.length > 0 ? (
                 <QuestionPools

@@ -23,7 +23,7 @@ import { FORMAT_NAMES, UNKNOWN_FORMAT } from '@shared/formats/detect';
 import { sha256Hex } from '@shared/formats/fingerprint';
 import { checkFile, problemCount } from '@shared/formats/prepare';
 import { describePlace, type RowError, shorten, type Unsupported } from '@shared/formats/record';
-import { QUESTION_TYPE_TABLE } from '@shared/rules/question-types';
+import { typeLabel } from '@shared/rules/question-types';
 import type { Subject } from '@shared/schemas/lists';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -32,6 +32,7 @@ import { Spinner } from '@widgets/ui/Loader';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ChosenFile, readChosenFiles } from './importFiles';
 import './import-questions.css';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 
 /** Questions in flight at once: enough to fill the import's batches of 100. */
 const IN_FLIGHT = 200;
@@ -71,7 +72,7 @@ type Stage =
       error?: string;
     };
 
-const typeLabel = (q: PlannedQuestion) => QUESTION_TYPE_TABLE[q.q.input.questionType ?? 'MCQ'].label;
+const labelOf = (q: PlannedQuestion) => typeLabel(q.q.input.questionType);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 async function readFiles(list: FileList): Promise<ChosenFile[]> {
@@ -348,11 +349,7 @@ export function ImportQuestionsDialog({
             </fieldset>
           </>
         )}
-        {subjects.error ? (
-          <p className="alert alert-error" role="alert">
-            {messageOf(subjects.error)}
-          </p>
-        ) : null}
+        {subjects.error ? <LoadFailed error={subjects.error} /> : null}
         {stage.kind === 'choose' && stage.message ? (
           <p className="alert alert-error" role="alert">
             {stage.message}
@@ -467,7 +464,7 @@ function QuestionRows({ rows, word }: { rows: PlannedQuestion[]; word: (p: Plann
     <ul className="import-list">
       {rows.slice(0, SHOWN).map((p) => (
         <li key={p.key}>
-          <span className="import-place">{describePlace(p.q)}</span> · {typeLabel(p)} ·{' '}
+          <span className="import-place">{describePlace(p.q)}</span> · {labelOf(p)} ·{' '}
           <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
           <span className="import-word">{word(p)}</span>
         </li>
@@ -613,7 +610,7 @@ function DoneView({
             const r = results.get(p.key) as { field?: string; message?: string };
             return (
               <li key={p.key}>
-                <span className="import-place">{describePlace(p.q)}</span> · {typeLabel(p)} ·{' '}
+                <span className="import-place">{describePlace(p.q)}</span> · {labelOf(p)} ·{' '}
                 <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
                 <span className="import-word">
                   {r.field ? `${r.field}: ` : ''}

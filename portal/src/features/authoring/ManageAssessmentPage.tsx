@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { TableFailure } from '../tenant/ui';
+import { TableFailure } from '../../components/TableFailure';
 import { ShareDialog } from './ShareDialog';
 
 type Summary = z.infer<typeof AssessmentSummary>;

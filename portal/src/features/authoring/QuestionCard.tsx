@@ -1,4 +1,6 @@
-import { QUESTION_TYPE_LABELS, type Question } from '@shared/schemas/assessment';
+import { hasImageOptions, isTextAnswer, typeLabel } from '@shared/rules/question-types';
+import { correctOptionPoints } from '@shared/rules/scoring';
+import type { Question } from '@shared/schemas/assessment';
 import { Link } from 'react-router';
 
 /** One question of an assessment, collapsed to its text; expanded: options, code, image, explanation, actions. */
@@ -25,12 +27,13 @@ export function QuestionCard({
   onAdd?: () => void;
   added?: boolean;
 }) {
+  const correctCount = question.options.filter((o) => o.isCorrect).length;
   return (
     <details className="card question-card">
       <summary>
         <span className="muted">{index + 1}.</span>{' '}
         <span className="question-text">{question.question || 'Untitled question'}</span>{' '}
-        <span className="badge badge-primary">{QUESTION_TYPE_LABELS[question.questionType]}</span>
+        <span className="badge badge-primary">{typeLabel(question.questionType)}</span>
         {question.status === 'PREVIEW' ? <span className="badge badge-warning">Draft</span> : null}
       </summary>
       <div className="question-body">
@@ -49,14 +52,18 @@ export function QuestionCard({
         <ul className="answer-list">
           {question.options.map((o) => (
             <li key={o._id} className={o.isCorrect ? 'answer correct' : 'answer'}>
-              {question.questionType.endsWith('_IMAGE') ? (
+              {hasImageOptions(question.questionType) ? (
                 <img src={o.value} alt="Option" className="option-thumb" />
               ) : (
                 o.value
               )}
               {o.isCorrect ? (
                 <span className="badge badge-success">
-                  Correct · {question.questionType === 'FILL_IN_BLANK' ? question.points : o.points} points
+                  Correct ·{' '}
+                  {isTextAnswer(question.questionType)
+                    ? question.points
+                    : correctOptionPoints(question.questionType, correctCount)}{' '}
+                  points
                 </span>
               ) : null}
             </li>

@@ -1,5 +1,5 @@
 /**
- * The builder's report on question pools (issue 8, item 7; decision 010): the pools learners' tests draw from
+ * The builder's report on question pools (decision 010): the pools learners' tests draw from
  * that this assessment's questions belong to, and which of them are too small to give a learner's retake
  * questions they have not seen — with how many questions would make them big enough.
  */

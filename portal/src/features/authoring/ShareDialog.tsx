@@ -10,7 +10,7 @@ import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
-import { TENANT_COPY } from '../tenant/copy';
+import { TABLE_FAILED } from '../../components/TableFailure';
 
 type Summary = z.infer<typeof AssessmentSummary>;
 interface Learner {
@@ -71,7 +71,7 @@ export function ShareDialog({
     if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
       allLearners()
         .then(setLearners)
-        .catch(() => setError(TENANT_COPY.failedText));
+        .catch(() => setError(TABLE_FAILED.text));
     }
   }, [assessment]);
 

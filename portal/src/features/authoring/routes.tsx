@@ -1,6 +1,6 @@
 /** Assessment management and the question editor, under /portal (TENANT only). */
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 export const authoringRoutes: RouteObject[] = [
   { path: 'manage-assessment', lazy: lazyPage(() => import('./ManageAssessmentPage')) },

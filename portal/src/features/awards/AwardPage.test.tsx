@@ -1,8 +1,8 @@
 import type { CertificateInfo } from '@shared/schemas/award';
 import type { User } from '@shared/schemas/user';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
 
 const LINK = 'AbC_123-xyz0';
 const UPLOAD = `http://127.0.0.1:8080/api/storage/upload?key=certificates%2F${LINK}.jpg&ct=image%2Fjpeg&sig=0`;
@@ -41,8 +41,7 @@ const html2canvas = vi.fn(async (_node: HTMLElement, _options: { scale: number }
 }));
 vi.mock('html2canvas', () => ({ default: html2canvas }));
 
-const { currentUser } = await import('../../app/auth');
-const { Toasts } = await import('@widgets/ui/Toast');
+const { currentUser } = await import('../../lib/auth');
 const { FeatherPage, CertificatePage } = await import('./AwardPage');
 
 const uploads: { url: string; init: RequestInit }[] = [];
@@ -86,7 +85,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  cleanup();
   call.mockClear();
   html2canvas.mockClear();
   vi.unstubAllGlobals();
@@ -97,15 +95,12 @@ afterEach(() => {
 const learner = { role: 'USER', name: 'Asha Learner' } as User;
 
 function open(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/feather/:id" element={<FeatherPage />} />
-        <Route path="/certificate/:id" element={<CertificatePage />} />
-      </Routes>
-      <Toasts />
-    </MemoryRouter>,
-  );
+  return renderPortal(<FeatherPage />, {
+    url: path,
+    path: '/feather/:id',
+    routes: { '/certificate/:id': <CertificatePage /> },
+    toasts: true,
+  });
 }
 
 /** The award calls made (the credential panel's status call aside). */

@@ -6,10 +6,10 @@
  * JPEG and stores it (the certificate only in a window at least 1050 px wide).
  */
 import '@widgets/award/award.css';
-import '../public/public.css';
+import '../../layout/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
-import { certificateInfo } from '@shared/contract/assessments';
+import { certificateInfo } from '@shared/contract/awards';
 import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
@@ -20,9 +20,9 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { currentUser } from '../../app/auth';
-import { PortalWidgets } from '../public/PortalWidgets';
-import { PublicPage, useDocumentTitle } from '../public/PublicChrome';
+import { PortalWidgets } from '../../components/PortalWidgets';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
+import { currentUser } from '../../lib/auth';
 import { CredentialPanel, useCredentialStatus } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';

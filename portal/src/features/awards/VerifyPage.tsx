@@ -4,7 +4,7 @@
  * award's own address. The server checks it (POST /credentials/verify) and the page shows the verdict —
  * valid, revoked, tampered, unknown issuer — and every check with what it found.
  */
-import '../public/public.css';
+import '../../layout/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { getCredential, verifyCredential } from '@shared/contract/credentials';
@@ -15,8 +15,8 @@ import { client } from '@widgets/core/api';
 import { Spinner } from '@widgets/ui/Loader';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { PortalWidgets } from '../public/PortalWidgets';
-import { PublicPage, useDocumentTitle } from '../public/PublicChrome';
+import { PortalWidgets } from '../../components/PortalWidgets';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
 export const VERDICT_TITLES: Record<Verdict, string> = {
   valid: 'Valid',

@@ -5,7 +5,7 @@
  * address it gives (with the signed Content-Type), PUT /certificate/create-v2/{id}.
  */
 import type { Client } from '@shared/client/client';
-import { createCertificate, createPresignedUrl } from '@shared/contract/assessments';
+import { createCertificate, createPresignedUrl } from '@shared/contract/awards';
 import { AWARD_IMAGE_EXTENSION } from '@shared/rules/award';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { IMAGE_SIZE } from '@widgets/award/model';

@@ -1,11 +1,11 @@
 import type { CallDef } from '@shared/contract/define';
 import type { TestLink } from '@shared/schemas/assessment';
 import type { AssignedRoadmap } from '@shared/schemas/catalogue';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { extensionStatus } from '@widgets/core/extension';
 import { toasts } from '@widgets/ui/Toast';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const resource = (n: number, title: string) => ({
@@ -90,7 +90,7 @@ const call = vi.fn(async (def: CallDef, _args?: unknown) => {
   }
   throw new Error(`unexpected call ${def.path}`);
 });
-vi.mock('../../app/config', () => ({
+vi.mock('../../lib/config', () => ({
   appConfig: () => ({
     extension: {
       chromeStoreUrl: 'https://chrome.example/waymark',
@@ -119,19 +119,12 @@ beforeEach(() => {
   vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
 });
 afterEach(() => {
-  cleanup();
   call.mockClear();
   vi.restoreAllMocks();
 });
 
 function renderPage() {
-  return render(
-    <MemoryRouter initialEntries={[`/my-roadmap/${id(1)}`]}>
-      <Routes>
-        <Route path="/my-roadmap/:id" element={<MyRoadmapPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderPortal(<MyRoadmapPage />, { url: `/my-roadmap/${id(1)}`, path: '/my-roadmap/:id' });
 }
 const created = () => call.mock.calls.find(([def]) => def.path === '/testlink/create')?.[1];
 

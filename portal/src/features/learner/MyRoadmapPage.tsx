@@ -23,15 +23,16 @@ import { messageOf, useCall } from '@widgets/core/useCall';
 import { assessmentQuestion } from '@widgets/dashboard/ResourceCards';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Tabs } from '@widgets/ui/Tabs';
 import { toast } from '@widgets/ui/Toast';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { appConfig } from '../../app/config';
-import { routerLink } from '../assessments/routerLink';
-import { ResourceProgress, ResourceRow, SectionList } from './ResourceList';
-import { TaskList } from './TaskList';
+import { ResourceProgress, ResourceRow, SectionList } from '../../components/ResourceList';
+import { routerLink } from '../../components/routerLink';
+import { TaskList } from '../../components/TaskList';
+import { appConfig } from '../../lib/config';
 
 type NewLink = z.input<typeof CreateTestLinkInput>;
 
@@ -95,11 +96,7 @@ function MyRoadmap() {
   useReloadOnReturn(reloadAll);
 
   if (roadmap.error)
-    return (
-      <p className="alert alert-error" role="alert">
-        {messageOf(roadmap.error, "Couldn't load the roadmap, please try later")}
-      </p>
-    );
+    return <LoadFailed error={roadmap.error} fallback="Couldn't load the roadmap, please try later" />;
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
   const completed = r.status === 'COMPLETED';
@@ -333,9 +330,7 @@ function MyRoadmap() {
         }
       >
         {links.error ? (
-          <p className="alert alert-error" role="alert">
-            {messageOf(links.error, "Couldn't load the assessments. Please try again later.")}
-          </p>
+          <LoadFailed error={links.error} fallback="Couldn't load the assessments. Please try again later." />
         ) : !links.data ? (
           <Loader />
         ) : mine.length === 0 ? (

@@ -5,6 +5,7 @@ import { ASSESSED_ROADMAP_KEY, pending, RESOURCE_SHORT_ID_KEY } from '@widgets/c
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -50,9 +51,7 @@ export default function MyRoadmapsPage() {
         </p>
       ) : null}
       {list.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(list.error, "Couldn't fetch the Roadmap please try later.")}
-        </p>
+        <LoadFailed error={list.error} fallback="Couldn't fetch the Roadmap please try later." />
       ) : null}
       {claiming || (list.loading && !list.data) ? <Loader /> : null}
       {!claiming && list.data?.length === 0 ? (

@@ -3,13 +3,14 @@ import { useRoadmapSelection } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Loader, Spinner } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Tabs } from '@widgets/ui/Tabs';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PortalWidgets } from '../public/PortalWidgets';
-import { SectionList } from './ResourceList';
-import { TaskList } from './TaskList';
+import { PortalWidgets } from '../../components/PortalWidgets';
+import { SectionList } from '../../components/ResourceList';
+import { TaskList } from '../../components/TaskList';
 
 /** How long 'Assigned' shows before the learner is taken to their roadmaps (learner §4). */
 export const ASSIGNED_REDIRECT_MS = 1200;
@@ -51,11 +52,7 @@ function Roadmap() {
   const selection = useRoadmapSelection();
 
   if (roadmap.error)
-    return (
-      <p className="alert alert-error" role="alert">
-        {messageOf(roadmap.error, "Couldn't load the roadmap, please try later")}
-      </p>
-    );
+    return <LoadFailed error={roadmap.error} fallback="Couldn't load the roadmap, please try later" />;
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
 

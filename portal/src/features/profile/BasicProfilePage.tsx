@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { currentUser } from '../../app/auth';
+import { currentUser } from '../../lib/auth';
 import { PhoneField } from './PhoneField';
 import { showProfileError } from './profileErrors';
 import { useCountries } from './useCountries';

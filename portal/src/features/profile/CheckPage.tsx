@@ -4,7 +4,7 @@ import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { connectExtension, currentUser } from '../../app/auth';
+import { connectExtension, currentUser } from '../../lib/auth';
 
 /** /check: signs the learner's extension in when it is present but signed out, then moves on. */
 export default function CheckPage() {

@@ -10,7 +10,7 @@ import { dismissToasts, toast } from '@widgets/ui/Toast';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { signOutEverywhere } from '../../app/auth';
+import { signOutEverywhere } from '../../lib/auth';
 
 type Input = z.input<typeof DeleteForm>;
 type Output = z.output<typeof DeleteForm>;

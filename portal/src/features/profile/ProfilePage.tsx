@@ -20,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { currentUser } from '../../app/auth';
+import { currentUser } from '../../lib/auth';
 import { PhoneField } from './PhoneField';
 import { showProfileError } from './profileErrors';
 import { useCountries } from './useCountries';

@@ -5,7 +5,7 @@
  * sign-in buttons: signing in (as a learner) claims the roadmap with PUT /roadmap/assign-user-to-roadmap/{id}
  * and the person then goes where sign-in sends them. A learner whose roadmap it is opens it from here.
  */
-import './public.css';
+import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
 import { assignedRoadmapNoAuth, assignUserToRoadmap } from '@shared/contract/catalogue';
 import { passesPrerequisite } from '@shared/rules/scoring';
@@ -19,12 +19,12 @@ import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { currentUser } from '../../app/auth';
-import { AuthDialogs } from '../auth/AuthDialogs';
-import { ProviderButtons } from '../auth/ProviderButtons';
-import { useSignInFlow } from '../auth/useSignInFlow';
+import { AuthDialogs } from '../../components/sign-in/AuthDialogs';
+import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
+import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
+import { currentUser } from '../../lib/auth';
 import { playChime, throwConfetti } from './celebrate';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
 
 export const CLAIM_FAILED = "Couldn't assign the assessed roadmap.";
 

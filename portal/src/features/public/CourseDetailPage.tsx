@@ -1,12 +1,12 @@
 /** /course-detail/{roadmapId}: a roadmap's public course page, visible without signing in (mentor §2.10). */
 import '@widgets/catalogue/catalogue.css';
 import '@widgets/course-detail/course-detail.css';
-import './public.css';
+import '../../layout/public.css';
 import { CourseDetail } from '@widgets/course-detail/CourseDetail';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { PortalWidgets } from './PortalWidgets';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
+import { PortalWidgets } from '../../components/PortalWidgets';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
 export default function CourseDetailPage() {
   const { roadmapId = '' } = useParams();

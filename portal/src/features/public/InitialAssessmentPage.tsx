@@ -7,7 +7,7 @@
  * Questions are shown with the test taker's question view and answer rules (widgets/test-taker).
  */
 import '@widgets/test-taker/test-taker.css';
-import './public.css';
+import '../../layout/public.css';
 import { evaluateAndCreateRoadmap, initialAssessment } from '@shared/contract/catalogue';
 import { assignedRoadmapPath, rememberAssigned } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
@@ -27,7 +27,7 @@ import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SkipLink, useDocumentTitle } from './PublicChrome';
+import { SkipLink, useDocumentTitle } from '../../layout/PublicChrome';
 
 export const LEAVE_QUESTION = 'Do you want to leave the assessment?';
 export const ASSESS_FAILED = "Couldn't assess the roadmap";

@@ -4,12 +4,12 @@
  * and the footer.
  */
 import '@widgets/catalogue/catalogue.css';
-import './public.css';
+import '../../layout/public.css';
 import { RoadmapCatalogue } from '@widgets/catalogue/RoadmapCatalogue';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PortalWidgets } from './PortalWidgets';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
+import { PortalWidgets } from '../../components/PortalWidgets';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
 export const PLANS = [
   {

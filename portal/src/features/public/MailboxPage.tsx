@@ -4,14 +4,15 @@
  * time it arrived (for the emulator's links, the time the server first listed them). It refreshes itself
  * every few seconds while it is shown, as a mail client would.
  */
-import './public.css';
+import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
 import { type MailboxEntry, mailbox } from '@shared/contract/system';
 import { client } from '@widgets/core/api';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
 /** How often the open mailbox looks for new mail. */
 export const MAILBOX_REFRESH_MS = 5000;
@@ -57,11 +58,7 @@ export default function MailboxPage() {
         <p className="muted">
           Mail is not sent from this machine: it lands here. Configure SMTP_URL to deliver it.
         </p>
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <LoadFailed>{error}</LoadFailed> : null}
         {!entries && !error ? <Loader /> : null}
         {entries?.length === 0 ? <p className="empty">The mailbox is empty.</p> : null}
         {entries?.map((m) => (

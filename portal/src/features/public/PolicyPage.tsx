@@ -1,6 +1,6 @@
-import './public.css';
+import '../../layout/public.css';
 import type { ReactNode } from 'react';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
 /** The frame of a policy page: title, date of the last update, contents, the sections. */
 export function PolicyPage({

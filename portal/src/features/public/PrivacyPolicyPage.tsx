@@ -1,7 +1,7 @@
 /** /privacy_policy (mentor §1, §2.16): last updated January 2023. */
 import { Link } from 'react-router';
+import { ADDRESS_LINES, COMPANY, SUPPORT_EMAIL } from '../../lib/site';
 import { PolicyPage } from './PolicyPage';
-import { ADDRESS_LINES, COMPANY, SUPPORT_EMAIL } from './site';
 
 export default function PrivacyPolicyPage() {
   const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;

@@ -1,7 +1,7 @@
 /** /refund_policy (mentor §1, §2.16, §9): no refunds; cancelling ends access at the end of the billing period. */
 import { Link } from 'react-router';
+import { SUPPORT_EMAIL } from '../../lib/site';
 import { PolicyPage } from './PolicyPage';
-import { SUPPORT_EMAIL } from './site';
 
 export default function RefundPolicyPage() {
   const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;

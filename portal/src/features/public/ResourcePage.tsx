@@ -4,7 +4,7 @@
  * the learning time, it asks to install it first. Before sign-in the short id is remembered so that
  * signing in comes back here.
  */
-import './public.css';
+import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
 import { resourceByShortId } from '@shared/contract/catalogue';
 import { client } from '@widgets/core/api';
@@ -15,8 +15,8 @@ import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { appConfig } from '../../app/config';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
+import { appConfig } from '../../lib/config';
 
 export const INSTALL_EXTENSION = 'Please install Extension to learn the resource.';
 export const RESOURCE_NOT_FOUND = 'Resource not found';

@@ -3,7 +3,7 @@
  * errors once a field is touched; 'Send Message' reads 'Sending...' meanwhile) posting to
  * /contact-us/send-email, and how else to reach support.
  */
-import './public.css';
+import '../../layout/public.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactUs } from '@shared/contract/catalogue';
 import { ContactMessage, contactMessages } from '@shared/schemas/contact';
@@ -14,8 +14,8 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { PublicPage, useDocumentTitle } from './PublicChrome';
-import { SUPPORT_EMAIL, SUPPORT_HOURS } from './site';
+import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
+import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../../lib/site';
 
 type ContactForm = z.input<typeof ContactMessage>;
 const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };

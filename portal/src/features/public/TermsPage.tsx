@@ -1,7 +1,7 @@
 /** /terms_and_conditions and /terms (mentor §1, §2.16): last updated March 2023. */
 import { Link } from 'react-router';
+import { ADDRESS_LINES, COMPANY, SUPPORT_EMAIL } from '../../lib/site';
 import { PolicyPage } from './PolicyPage';
-import { ADDRESS_LINES, COMPANY, SUPPORT_EMAIL } from './site';
 
 export default function TermsPage() {
   const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;

@@ -3,7 +3,7 @@
  * reduced motion) and a short chime made with the Web Audio API (no audio file to load).
  */
 import confettiLib from 'canvas-confetti';
-import { prefersReducedMotion } from './PublicChrome';
+import { prefersReducedMotion } from '../../layout/PublicChrome';
 
 /**
  * canvas-confetti's default cannon draws in a Worker made from a blob: URL, which the portal's Content

@@ -1,20 +1,10 @@
 /** Pages anyone can open without signing in (mentor §2.1 public routes). */
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 export const publicRoutes: RouteObject[] = [
   { path: '/', lazy: lazyPage(() => import('./LandingPage')) },
   { path: '/landing', lazy: lazyPage(() => import('./LandingPage')) },
-  { path: '/login', lazy: lazyPage(() => import('../auth/LoginPage')) },
-  { path: '/who-i-am', lazy: lazyPage(() => import('../auth/WhoIAmPage')) },
-  {
-    path: '/learner',
-    lazy: async () => ({ Component: (await import('../auth/SignUpPage')).LearnerSignUpPage }),
-  },
-  {
-    path: '/tenant',
-    lazy: async () => ({ Component: (await import('../auth/SignUpPage')).TenantSignUpPage }),
-  },
   { path: '/course-detail/:roadmapId', lazy: lazyPage(() => import('./CourseDetailPage')) },
   { path: '/initial-assessment/:linkId', lazy: lazyPage(() => import('./InitialAssessmentPage')) },
   {

@@ -9,7 +9,8 @@ import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { Link } from 'react-router';
-import { DownloadCsv, TableFailure } from './ui';
+import { TableFailure } from '../../components/TableFailure';
+import { DownloadCsv } from './ui';
 
 const duration = (seconds: number) => <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
 

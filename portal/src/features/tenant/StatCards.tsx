@@ -9,7 +9,7 @@ import type { Stats } from '@shared/schemas/tenant';
 import type { CallState } from '@widgets/core/useCall';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { TableFailure } from './ui';
+import { TableFailure } from '../../components/TableFailure';
 
 type StatsT = z.infer<typeof Stats>;
 

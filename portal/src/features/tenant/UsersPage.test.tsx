@@ -1,8 +1,8 @@
 import type { CallDef } from '@shared/contract/define';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Toasts, toasts } from '@widgets/ui/Toast';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
 
 vi.mock('./users/invite', () => ({ sendFirebaseInviteLink: vi.fn() }));
 
@@ -65,28 +65,19 @@ vi.mock('@widgets/core/api', () => ({ client: { call: (...a: unknown[]) => call(
 
 const { default: UsersPage } = await import('./UsersPage');
 
-function Where() {
-  const l = useLocation();
-  return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
-}
-
 function renderPage(url = '/portal/users') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/portal/users" element={<UsersPage />} />
-        <Route path="*" element={<p>elsewhere</p>} />
-      </Routes>
-      <Where />
-      <Toasts />
-    </MemoryRouter>,
-  );
+  return renderPortal(<UsersPage />, {
+    url,
+    path: '/portal/users',
+    routes: { '*': <p>elsewhere</p> },
+    location: true,
+    toasts: true,
+  });
 }
 
 const listCalls = () => calls.filter((c) => c.path === '/tenant/users/list');
 
 afterEach(() => {
-  cleanup();
   calls.length = 0;
   toasts.value = [];
 });

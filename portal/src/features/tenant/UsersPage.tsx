@@ -22,10 +22,11 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { TableFailure } from '../../components/TableFailure';
 import { ActionMenu, type MenuItem } from './ActionMenu';
 import { TENANT_COPY } from './copy';
 import { StatCards } from './StatCards';
-import { DownloadCsv, TableFailure, Tip } from './ui';
+import { DownloadCsv, Tip } from './ui';
 import { AddUserDialog, type PaymentRequest } from './users/AddUserDialog';
 import { PaymentDialog } from './users/PaymentDialog';
 

@@ -27,9 +27,6 @@ export const TENANT_COPY = {
   disabledTip: SEAT_ACCESS_RULE,
   removeQuestion: (who: string) =>
     `Do you want to remove ${who}? While you are subscribed, you can still access this learner until the end of this billing cycle; then they are removed and no longer billed.`,
-  // tables (mentor §8)
-  failedTitle: 'Failed',
-  failedText: 'At this time, we are unable to obtain the data. Please consider trying again later.',
   // roadmaps for a learner (mentor §2.6, §8)
   roadmapLimit: 'Already two Roadmaps are assigned for this user.',
   noRoadmaps: 'No Roadmaps found, Take one now',

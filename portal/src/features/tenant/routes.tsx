@@ -4,7 +4,7 @@
  * the learner-name layout.
  */
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 const awards = () => import('./awards/AwardsPage');
 
@@ -22,14 +22,14 @@ export const tenantRoutes: RouteObject[] = [
   { path: 'roadmap/:id', lazy: lazyPage(() => import('./roadmaps/RoadmapInfoPage')) },
   {
     path: 'users/:userId',
-    lazy: lazyPage(() => import('./learner/LearnerLayout')),
+    lazy: lazyPage(() => import('./user-detail/LearnerLayout')),
     children: [
-      { path: 'analytics', lazy: lazyPage(() => import('./learner/AnalyticsPage')) },
-      { path: 'testlink/:linkId', lazy: lazyPage(() => import('./learner/TestReviewPage')) },
-      { path: 'assigned-roadmaps', lazy: lazyPage(() => import('./learner/AssignedRoadmapsPage')) },
-      { path: 'assigned-roadmaps/:id', lazy: lazyPage(() => import('./learner/AssignedRoadmapPage')) },
-      { path: 'all-roadmaps', lazy: lazyPage(() => import('./learner/UserAllRoadmapsPage')) },
-      { path: 'roadmap/:roadmapId', lazy: lazyPage(() => import('./learner/UserRoadmapPage')) },
+      { path: 'analytics', lazy: lazyPage(() => import('./user-detail/AnalyticsPage')) },
+      { path: 'testlink/:linkId', lazy: lazyPage(() => import('./user-detail/TestReviewPage')) },
+      { path: 'assigned-roadmaps', lazy: lazyPage(() => import('./user-detail/AssignedRoadmapsPage')) },
+      { path: 'assigned-roadmaps/:id', lazy: lazyPage(() => import('./user-detail/AssignedRoadmapPage')) },
+      { path: 'all-roadmaps', lazy: lazyPage(() => import('./user-detail/UserAllRoadmapsPage')) },
+      { path: 'roadmap/:roadmapId', lazy: lazyPage(() => import('./user-detail/UserRoadmapPage')) },
     ],
   },
 ];

@@ -7,17 +7,7 @@ import { messageOf } from '@widgets/core/useCall';
 import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useId, useState } from 'react';
-import { TENANT_COPY } from './copy';
 import './tenant.css';
-
-/** 'Failed' / 'At this time, we are unable to obtain the data…' (mentor §8 tenant tables). */
-export function TableFailure() {
-  return (
-    <div className="alert alert-error" role="alert">
-      <strong>{TENANT_COPY.failedTitle}</strong>&nbsp;{TENANT_COPY.failedText}
-    </div>
-  );
-}
 
 /** A word with a tooltip shown on hover and on keyboard focus, and read as the word's description. */
 export function Tip({ label, tip, className }: { label: string; tip: string; className?: string }) {

@@ -9,8 +9,8 @@ import './test-page.css';
 import { TestTaker } from '@widgets/test-taker/TestTaker';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PortalWidgets } from '../public/PortalWidgets';
-import { PRODUCT } from '../public/site';
+import { PortalWidgets } from '../../components/PortalWidgets';
+import { PRODUCT } from '../../lib/site';
 
 /** Screens during which leaving would interrupt the test. */
 const RUNNING = new Set(['starting', 'started', 'evaluating']);

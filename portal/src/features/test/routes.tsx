@@ -3,6 +3,6 @@
  * session — the link id is the capability; the server refuses another person's token.
  */
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/lazy';
+import { lazyPage } from '../../lib/lazy';
 
 export const testRoutes: RouteObject[] = [{ path: '/test/:id', lazy: lazyPage(() => import('./TestPage')) }];

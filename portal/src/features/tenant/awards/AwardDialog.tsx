@@ -7,7 +7,7 @@ import '@widgets/award/award.css';
 import { AWARD_KIND_LABELS } from '@shared/rules/award';
 import type { AwardKind } from '@shared/schemas/award';
 import { Dialog } from '@widgets/ui/Dialog';
-import { PortalWidgets } from '../../public/PortalWidgets';
+import { PortalWidgets } from '../../../components/PortalWidgets';
 
 export function AwardDialog({
   kind,

@@ -13,7 +13,8 @@ import { Loader } from '@widgets/ui/Loader';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { DownloadCsv, TableFailure } from '../ui';
+import { TableFailure } from '../../../components/TableFailure';
+import { DownloadCsv } from '../ui';
 import { AwardDialog } from './AwardDialog';
 
 type Row = z.infer<typeof AwardRow>;

@@ -7,8 +7,8 @@ import { formatDateTime } from '@shared/rules/format-date';
 import type { Roadmap } from '@shared/schemas/catalogue';
 import { Tabs } from '@widgets/ui/Tabs';
 import { type ReactNode, useState } from 'react';
-import { SectionList } from '../../learner/ResourceList';
-import { TaskList } from '../../learner/TaskList';
+import { SectionList } from '../../../components/ResourceList';
+import { TaskList } from '../../../components/TaskList';
 
 export function RoadmapDetail({
   roadmap: r,

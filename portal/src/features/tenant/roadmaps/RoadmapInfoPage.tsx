@@ -1,8 +1,7 @@
-/** /portal/roadmaps/{roadmapId}/roadmap (mentor §2.6): a catalogue roadmap's name, description and Created At. */
-import { messageOf } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { Link, useParams } from 'react-router';
 import '../tenant.css';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { RoadmapDetail } from './RoadmapDetail';
 import { ROADMAP_LOAD_FAILED, useTenantRoadmap } from './useTenantRoadmap';
 
@@ -15,9 +14,7 @@ export default function RoadmapInfoPage() {
         <Link to="/portal/roadmaps">← Roadmap List</Link>
       </p>
       {roadmap.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(roadmap.error, ROADMAP_LOAD_FAILED)}
-        </p>
+        <LoadFailed error={roadmap.error} fallback={ROADMAP_LOAD_FAILED} />
       ) : !roadmap.data ? (
         <Loader />
       ) : (

@@ -5,9 +5,10 @@
 import { tenantRoadmapList } from '@shared/contract/tenant';
 import { roadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Link } from 'react-router';
 
 export default function RoadmapListPage() {
@@ -19,9 +20,7 @@ export default function RoadmapListPage() {
     <div className="page">
       <h1>Roadmap List</h1>
       {list.error ? (
-        <p className="alert alert-error" role="alert">
-          {messageOf(list.error, "Couldn't fetch the Roadmap please try later.")}
-        </p>
+        <LoadFailed error={list.error} fallback="Couldn't fetch the Roadmap please try later." />
       ) : null}
       {list.loading && !list.data ? <Loader /> : null}
       {list.data ? (

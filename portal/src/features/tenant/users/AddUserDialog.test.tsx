@@ -2,10 +2,11 @@ import { ApiError, type Client } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
 import { FREE_SEATS } from '@shared/rules/seats';
 import type { SubscriptionInfo } from '@shared/schemas/tenant';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toasts, toasts } from '@widgets/ui/Toast';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { renderPortal } from '../../../testing/render';
 import { AddUserDialog, type PaymentRequest } from './AddUserDialog';
 import { PaymentDialog } from './PaymentDialog';
 
@@ -70,18 +71,16 @@ function renderDialog(client: Client, sendInviteLink = vi.fn(async () => {})) {
   const onClose = vi.fn();
   const onAdded = vi.fn();
   const onPaymentRequired = vi.fn<(r: PaymentRequest) => void>();
-  render(
-    <>
-      <AddUserDialog
-        open
-        onClose={onClose}
-        onAdded={onAdded}
-        onPaymentRequired={onPaymentRequired}
-        client={client}
-        sendInviteLink={sendInviteLink}
-      />
-      <Toasts />
-    </>,
+  renderPortal(
+    <AddUserDialog
+      open
+      onClose={onClose}
+      onAdded={onAdded}
+      onPaymentRequired={onPaymentRequired}
+      client={client}
+      sendInviteLink={sendInviteLink}
+    />,
+    { toasts: true },
   );
   return { onClose, onAdded, onPaymentRequired, sendInviteLink };
 }
@@ -94,7 +93,6 @@ async function submitEmail(email: string, button = 'Add') {
 }
 
 afterEach(() => {
-  cleanup();
   toasts.value = [];
 });
 
@@ -321,11 +319,11 @@ describe('Payment Required', () => {
   function renderPayment(client: Client) {
     const onCancel = vi.fn();
     const redirect = vi.fn();
-    render(
-      <>
-        <PaymentDialog request={request} onCancel={onCancel} client={client} redirect={redirect} />
-        <Toasts />
-      </>,
+    renderPortal(
+      <PaymentDialog request={request} onCancel={onCancel} client={client} redirect={redirect} />,
+      {
+        toasts: true,
+      },
     );
     return { onCancel, redirect };
   }
@@ -347,7 +345,7 @@ describe('Payment Required', () => {
       ...request,
       info: { ...request.info, planAmount: 900, totalAmount: 900, periodType: 'year' },
     };
-    render(<PaymentDialog request={annual} onCancel={vi.fn()} client={client} redirect={vi.fn()} />);
+    renderPortal(<PaymentDialog request={annual} onCancel={vi.fn()} client={client} redirect={vi.fn()} />);
     const dialog = screen.getByRole('dialog', { name: 'Payment Required' });
     expect(dialog.textContent).toContain(
       '₹75.00 per user per month, billed annually (₹900.00 per user per year)',
@@ -377,7 +375,9 @@ describe('Payment Required', () => {
         periodType: 'year',
       },
     };
-    render(<PaymentDialog request={subscribed} onCancel={vi.fn()} client={client} redirect={vi.fn()} />);
+    renderPortal(
+      <PaymentDialog request={subscribed} onCancel={vi.fn()} client={client} redirect={vi.fn()} />,
+    );
     const timeline = screen.getByRole('list', { name: 'Payments' });
     expect(timeline.textContent).toMatch(/Now₹448\.77 for the rest of this year, until .* \(prorated\)/);
     // next year: both paid seats

@@ -7,12 +7,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, type Client } from '@shared/client/client';
-import {
-  tenantAddUserV2,
-  tenantBeforeCheckAddUser,
-  tenantInviteUser,
-  tenantSubscriptionInfo,
-} from '@shared/contract/tenant';
+import { tenantSubscriptionInfo } from '@shared/contract/billing';
+import { tenantAddUserV2, tenantBeforeCheckAddUser, tenantInviteUser } from '@shared/contract/tenant';
 import { decideAddUser } from '@shared/rules/seats';
 import { AddUserInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';

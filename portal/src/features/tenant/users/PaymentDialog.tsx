@@ -11,7 +11,7 @@ import {
   tenantApplyOfferCode,
   tenantCreateSubscription,
   tenantSubscriptionInfo,
-} from '@shared/contract/tenant';
+} from '@shared/contract/billing';
 import { formatDate } from '@shared/rules/format-date';
 import {
   BILLED,

@@ -4,7 +4,7 @@
  * identity provider sends the e-mail sign-in link to it.
  */
 import { sendSignInLinkToEmail } from 'firebase/auth';
-import { firebaseAuth } from '../../../app/firebase';
+import { firebaseAuth } from '../../../lib/firebase';
 
 export type SendInviteLink = (email: string, continueUrl: string) => Promise<void>;
 

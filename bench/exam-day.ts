@@ -1,0 +1,407 @@
+/**
+ * Exam day (issue 15): an organisation shares one custom assessment of 20 questions with N learners
+ * (default 10,000) through the API; at its start every learner opens the link within --arrival seconds
+ * (an arrival curve, not a closed loop), reads the Ready page and starts; answers a question every
+ * --pace-min to --pace-max seconds with autosave; a --refresh share of them reload mid-test and resume;
+ * then all submit, --submitters at a time. The load is bench/support/exam-day.ts (the server tests run it
+ * at 200 takers on PGlite and PostgreSQL).
+ *
+ * It reports per phase throughput, p50/p95/p99, errors (shed 503s apart, each retried after Retry-After as
+ * the test page does), CPU-ms per request of the server and of PostgreSQL (from /proc), checks every score
+ * against the key and every answer given against what is stored; and beside it, in the same run, the
+ * baseline: the same engine statements (start, save, evaluate) sent from this process without HTTP.
+ *
+ *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
+ *                             [--refresh 0.1] [--submitters 50] [--baseline-takers 1000]
+ *                             [--processes 1] [--pool N] [--anonymous] [--profile] [--json]
+ *
+ * --scale multiplies every time (arrival and pace): `--takers 500 --scale 0.1` is a quick run. Targets
+ * (issue 15): 10,000 starts within 60 s, 0 errors, p99 ≤ 300 ms; autosave p99 ≤ 30 ms; evaluation ≥ 1,200
+ * submissions/s at 50 submitters with p99 ≤ 100 ms and ≥ 80 % of the baseline. --processes N starts N
+ * server processes on the one PostgreSQL behind the loopback balancer (support/balancer.mjs).
+ * --profile writes a V8 CPU profile of the (first) server to .tmp/bench-profiles/exam-day/.
+ *
+ * A throwaway cluster (scripts/pg.mjs, fsync off) and the server (server/main.ts, NODE_ENV=production,
+ * under-pressure on) on free ports; measured from this process with undici.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { WebSocket } from 'undici';
+import { TokenService } from '../server/auth/tokens';
+import { loadConfig } from '../server/config';
+import { newKey } from '../server/credentials/keys';
+import { openDatabase } from '../server/db/client';
+import { rowsOf } from '../server/db/helpers';
+import { seed } from '../server/db/seed';
+import { freePort } from '../tests/support/server';
+import { cpuSeconds } from './support/cpu';
+import { type ExamTaker, type PhaseResult, runExamDay } from './support/exam-day';
+import { pool } from './support/pool';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const { values: opts } = parseArgs({
+  options: {
+    takers: { type: 'string', default: '10000' },
+    scale: { type: 'string', default: '1' },
+    arrival: { type: 'string', default: '60' },
+    'pace-min': { type: 'string', default: '5' },
+    'pace-max': { type: 'string', default: '30' },
+    refresh: { type: 'string', default: '0.1' },
+    submitters: { type: 'string', default: '50' },
+    'baseline-takers': { type: 'string', default: '1000' },
+    processes: { type: 'string', default: '1' },
+    pool: { type: 'string' },
+    anonymous: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opts.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
+  process.exit(0);
+}
+const TAKERS = Number(opts.takers);
+const SCALE = Number(opts.scale);
+const BASELINE = Math.min(Number(opts['baseline-takers']), TAKERS);
+const PROCESSES = Math.max(1, Number(opts.processes));
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const log = (...a: unknown[]) => {
+  if (!opts.json) console.error(...a);
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
+const loadNow = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function startServer(env: Record<string, string | undefined>, inspectPort: number) {
+  const child = spawn(
+    process.execPath,
+    [...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []), '--import', 'tsx', 'server/main.ts'],
+    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit code ${child.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    if (i > 480) throw new Error('the server did not start within 2 minutes');
+    await sleep(250);
+  }
+}
+
+async function profiler(port: number) {
+  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);
+  await new Promise<void>((done) => ws.addEventListener('open', () => done(), { once: true }));
+  let id = 0;
+  const waiting = new Map<number, (r: unknown) => void>();
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
+  });
+  const send = <T>(method: string, params: object = {}) =>
+    new Promise<T>((done) => {
+      const n = ++id;
+      waiting.set(n, (r) => done(r as T));
+      ws.send(JSON.stringify({ id: n, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 500 });
+  return { send, close: () => ws.close() };
+}
+
+async function main() {
+  const pgModule = `${'../scripts/pg.mjs'}`;
+  const { startPostgres } = (await import(pgModule)) as {
+    startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
+  };
+  const pg = await startPostgres({
+    database: 'waymark_bench_exam_day',
+    settings: {
+      shared_buffers: '512MB',
+      work_mem: '16MB',
+      max_wal_size: '4GB',
+      checkpoint_timeout: '30min',
+      max_connections: '300',
+    },
+  });
+  const servers: ChildProcess[] = [];
+  let balancer: { stop(): Promise<void> } | null = null;
+  const dataDir = join(root, '.tmp', `bench-exam-day-${process.pid}`);
+  const stopAll = async () => {
+    await balancer?.stop();
+    for (const s of servers) {
+      if (s.exitCode === null && s.signalCode === null) {
+        const exited = new Promise((r) => s.once('exit', r));
+        s.kill('SIGTERM');
+        const force = setTimeout(() => s.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(force);
+      }
+    }
+    await pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    const database = await openDatabase({ databaseUrl: pg.url, poolSize: 20 });
+    const db = database.db;
+    await seed(db, {});
+    // 20 published questions of one language, of every type the bank has
+    const questionIds = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select id from (
+          select q.id, row_number() over (partition by q.question_type order by q.id) as n
+          from questions q where q.status = 'PUBLISH'
+            and q.language_id = (select language_id from questions where status = 'PUBLISH'
+              group by language_id order by count(*) desc limit 1)
+        ) t order by n, id limit 20`),
+    ).map((r) => r.id);
+    if (questionIds.length < 20) throw new Error('the demo bank has fewer than 20 published questions');
+    log(`making a tenant and ${TAKERS + BASELINE} learners with seats …`);
+    const all = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with t as (
+          insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+          values ('bench-tenant', 'tenant@bench.local', true, 'TENANT', 'Exam day organisation', false, true)
+          returning id),
+        l as (
+          insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+          select 'bench-' || i, 'taker-' || i || '@bench.local', true, 'USER', 'Taker ' || i, false, true
+          from generate_series(1, ${TAKERS + BASELINE}) i
+          returning id),
+        s as (insert into tenant_users (tenant_id, learner_id) select t.id, l.id from t, l)
+        select 'T' as kind, id from t union all select 'L', id from l`),
+    );
+    const tenantId = (await db.execute(
+      sql`select id from users where email = 'tenant@bench.local'`,
+    )) as unknown;
+    const tid = rowsOf<{ id: string }>(tenantId)[0]!.id;
+    const learnerIds = all.map((r) => r.id).filter((id) => id !== tid);
+    await db.execute(sql`analyze`);
+
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: pg.url,
+      ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
+      JWT_SECRET,
+      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
+      ACCESS_TOKEN_TTL: '7200',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      PAYMENTS_SANDBOX: 'true',
+      MAIL_OUTBOX_ONLY: 'true',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_AUTH: '100000000',
+      RATE_LIMIT_STRICT: '100000000',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, 'no-static'),
+    };
+    const tokens = new TokenService(db, loadConfig({ ...env, PORT: String(port), NODE_ENV: 'test' }));
+    const issue = async (id: string, role: 'USER' | 'TENANT') =>
+      (await tokens.issue({ id, role }, 'WEB_APP')).token;
+    const tenantToken = await issue(tid, 'TENANT');
+    const learners: ExamTaker[] = await pool(learnerIds, 8, async (id) => ({
+      id,
+      token: await issue(id, 'USER'),
+    }));
+
+    mkdirSync(dataDir, { recursive: true });
+    const inspectPort = opts.profile ? await freePort() : 0;
+    const ports: number[] = [];
+    for (let i = 0; i < PROCESSES; i++) {
+      const p = PROCESSES === 1 ? port : await freePort();
+      ports.push(p);
+      servers.push(await startServer({ ...env, PORT: String(p) }, i === 0 ? inspectPort : 0));
+    }
+    let basePort = port;
+    if (PROCESSES > 1) {
+      basePort = await freePort();
+      const child = spawn(
+        process.execPath,
+        [join(root, 'bench/support/balancer.mjs'), '--port', String(basePort), '--to', ports.join(',')],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((done) => child.stdout!.once('data', () => done()));
+      balancer = {
+        stop: async () => {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    }
+    const prof = opts.profile ? await profiler(inspectPort) : null;
+    const pids = servers.map((s) => s.pid!);
+    const profiles: Record<string, string> = {};
+    const measure = async (name: string) => {
+      const s0 = cpuSeconds(pids);
+      const p0 = cpuSeconds([pg.pid]);
+      const before = loadNow();
+      await prof?.send('Profiler.start');
+      return async (requests: number) => {
+        const s1 = cpuSeconds(pids);
+        const p1 = cpuSeconds([pg.pid]);
+        if (prof) {
+          const { profile } = await prof.send<{ profile: unknown }>('Profiler.stop');
+          const dir = join(root, '.tmp', 'bench-profiles', 'exam-day');
+          mkdirSync(dir, { recursive: true });
+          const file = join(dir, `${name.replace(/\W+/g, '-')}.cpuprofile`);
+          writeFileSync(file, JSON.stringify(profile));
+          profiles[name] = file.replace(`${root}/`, '');
+        }
+        const per = (a: number | null, b: number | null) =>
+          a === null || b === null ? null : round2(((b - a) * 1000) / Math.max(1, requests));
+        return { serverMs: per(s0, s1), postgresMs: per(p0, p1), load: `${before} → ${loadNow()}` };
+      };
+    };
+    const uptimeBefore = loadNow();
+    const result = await runExamDay({
+      base: `http://127.0.0.1:${basePort}/api`,
+      db,
+      tenantToken,
+      takers: learners.slice(0, TAKERS),
+      baselineTakers: learners.slice(TAKERS, TAKERS + BASELINE),
+      questionIds,
+      arrivalSeconds: Number(opts.arrival) * SCALE,
+      paceMs: [Number(opts['pace-min']) * 1000 * SCALE, Number(opts['pace-max']) * 1000 * SCALE],
+      refreshShare: Number(opts.refresh),
+      submitters: Number(opts.submitters),
+      anonymous: opts.anonymous,
+      measure,
+      log: (line) => log(line),
+    });
+    prof?.close();
+    await database.close();
+    const machine = {
+      cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      load: `${uptimeBefore} → ${loadNow()}`,
+    };
+    if (opts.json) {
+      console.log(
+        JSON.stringify(
+          { machine, takers: TAKERS, scale: SCALE, processes: PROCESSES, profiles, ...result },
+          null,
+          2,
+        ),
+      );
+      return;
+    }
+    console.log(
+      `\nexam day on PostgreSQL (fsync off, throwaway cluster): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)`,
+    );
+    console.log(
+      `machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.load}`,
+    );
+    console.log(
+      `share: ${result.share.links} links in ${result.share.seconds} s (${result.share.calls} calls)\n`,
+    );
+    const header = [
+      'phase',
+      'requests',
+      'req/s',
+      'p50',
+      'p95',
+      'p99',
+      'max',
+      'errors',
+      'shed 503 (retried)',
+      'CPU ms/req srv · pg',
+    ];
+    const rowOf = (p: PhaseResult) => {
+      const cpu = p.extra?.cpu as { serverMs: number | null; postgresMs: number | null } | undefined;
+      const errors = Object.values(p.errors).reduce((a, b) => a + b, 0);
+      return [
+        p.name,
+        String(p.requests),
+        String(p.perSecond),
+        ...[p.ms.p50, p.ms.p95, p.ms.p99, p.ms.max].map(String),
+        errors ? `${errors} ${JSON.stringify(p.errors)}` : '0',
+        `${p.shed} (${p.retries})`,
+        cpu ? `${cpu.serverMs ?? '?'} · ${cpu.postgresMs ?? '?'}` : '',
+      ];
+    };
+    const table = [...result.phases, ...result.baseline].map(rowOf);
+    const widths = header.map((h, c) => Math.max(h.length, ...table.map((t) => t[c]!.length)));
+    const line = (cells: string[]) =>
+      `| ${cells.map((v, c) => (c === 0 || c >= 7 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join(' | ')} |`;
+    console.log(line(header));
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+    for (const t of table) console.log(line(t));
+    console.log(
+      '\n(CPU of the exam rows: the whole arrival-and-answering mix (Ready page, start, autosave, resume) per request)',
+    );
+    const phase = (prefix: string) => result.phases.find((p) => p.name.startsWith(prefix))!;
+    const base = (prefix: string) => result.baseline.find((p) => p.name.startsWith(prefix));
+    const start = phase('PUT /testlink/verify');
+    const save = phase('PUT /testlink/{id}/answer');
+    const submit = phase('POST /testlink/evaluvate');
+    const baseSubmit = base('baseline: evaluate');
+    const errorsOf = (p: PhaseResult) => Object.values(p.errors).reduce((a, b) => a + b, 0);
+    const rows = [
+      {
+        target: `${TAKERS} starts within ${Number(opts.arrival) * SCALE} s, 0 errors, p99 ≤ 300 ms`,
+        measured: `${start.requests} started, ${errorsOf(start)} errors, p99 ${start.ms.p99} ms`,
+        pass: start.requests === TAKERS && errorsOf(start) === 0 && start.ms.p99 <= 300,
+      },
+      {
+        target: 'autosave p99 ≤ 30 ms',
+        measured: `p99 ${save.ms.p99} ms, ${errorsOf(save)} errors`,
+        pass: save.ms.p99 <= 30 && errorsOf(save) === 0,
+      },
+      {
+        target: `evaluation ≥ 1,200/s at ${opts.submitters} submitters, p99 ≤ 100 ms`,
+        measured: `${submit.perSecond}/s, p99 ${submit.ms.p99} ms`,
+        pass: submit.perSecond >= 1200 && submit.ms.p99 <= 100,
+      },
+      ...(baseSubmit
+        ? [
+            {
+              target: 'evaluation ≥ 80 % of the SQL-only baseline',
+              measured: `${Math.round((submit.perSecond / baseSubmit.perSecond) * 100)} % (${submit.perSecond} / ${baseSubmit.perSecond})`,
+              pass: submit.perSecond >= 0.8 * baseSubmit.perSecond,
+            },
+          ]
+        : []),
+      {
+        target: 'every score as the key says; every answer given stored; resumes complete',
+        measured: `${result.checks.wrongScores} wrong of ${result.checks.scored}; ${result.checks.answersLost} lost of ${result.checks.answersGiven}; ${result.checks.resumedWrong} of ${result.checks.resumed} resumes short`,
+        pass:
+          result.checks.wrongScores === 0 &&
+          result.checks.answersLost === 0 &&
+          result.checks.resumedWrong === 0 &&
+          result.checks.scored === TAKERS,
+      },
+    ];
+    console.log('');
+    const tw = Math.max(...rows.map((r) => r.target.length));
+    for (const r of rows) console.log(`${r.pass ? 'PASS' : 'MISS'}  ${r.target.padEnd(tw)}  ${r.measured}`);
+    if (result.checks.examples.length)
+      console.log('\nexamples:', JSON.stringify(result.checks.examples, null, 2));
+    for (const [name, file] of Object.entries(profiles)) console.log(`profile ${name}: ${file}`);
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,540 @@
+/**
+ * Exam day, the load itself (bench/exam-day.ts runs it at 10,000 takers; the server tests at 200 on
+ * PGlite and PostgreSQL): one custom assessment of 20 questions shared through the API with every taker;
+ * at its start every taker opens the link on an arrival curve (not a closed loop), reads the Ready page and
+ * starts; answers one question every few seconds (autosave: PUT /testlink/{id}/answer); a share of them
+ * reload mid-test and resume (the saved answers come back); all submit at the end, a fixed number at a time.
+ * Every score is checked against the key, and every answer given is checked to be stored.
+ *
+ * A taker behaves as the test page's saver does (widgets/test-taker/saver.ts): a 503 or a dropped
+ * connection is retried after Retry-After (or a growing pause) with the newest answer, so shed load loses
+ * nothing. `baseline` runs the same engine statements (start, save, evaluate) in this process, without HTTP.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { Agent, request } from 'undici';
+import { readForEvaluation, saveAnswer } from '../../server/assessments/engine/answers';
+import { takerQuestions } from '../../server/assessments/engine/drawing';
+import { evaluateLink, findLink, startLink } from '../../server/assessments/engine/link-life';
+import type { Db } from '../../server/db/client';
+import { rowsOf } from '../../server/db/helpers';
+import { pool } from './pool';
+
+export interface KeyOption {
+  id: string;
+  isCorrect: boolean;
+  value: string;
+}
+export interface KeyQuestion {
+  type: string;
+  options: KeyOption[];
+}
+export interface ExamTaker {
+  id: string;
+  token: string;
+}
+interface TakerQuestion {
+  _id: string;
+  questionType: string;
+  options: { _id: string; value: string }[];
+}
+type Given = { questionId: string; answerId?: string | string[]; answer?: string };
+
+export interface ExamDayOptions {
+  /** The API's base, e.g. http://127.0.0.1:3000/api */
+  base: string;
+  db: Db;
+  tenantToken: string;
+  takers: ExamTaker[];
+  /** Published questions the assessment is made of (20). */
+  questionIds: string[];
+  /** Every start falls within this many seconds (60). */
+  arrivalSeconds: number;
+  /** The pause between a taker's answers, ms (5,000–30,000). */
+  paceMs: [number, number];
+  /** The share of takers who reload mid-test and resume (0.1). */
+  refreshShare: number;
+  /** Takers submitting at once at the end (50). */
+  submitters: number;
+  /** HTTP connections (default: one per taker, at most 2,000). */
+  connections?: number;
+  /** Send no access token (the link id alone opens a test). */
+  anonymous?: boolean;
+  /** Run the SQL-only baseline on this many more takers (their own share): 0 for none. */
+  baselineTakers?: ExamTaker[];
+  /** Around each phase: CPU counters etc. */
+  measure?: (name: string) => Promise<(requests: number) => Promise<Record<string, unknown>>>;
+  log?: (line: string) => void;
+  seed?: number;
+}
+
+export interface PhaseResult {
+  name: string;
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  ms: { p50: number; p95: number; p99: number; max: number };
+  /** Statuses other than 200, shed 503s apart. */
+  errors: Record<string, number>;
+  shed: number;
+  retries: number;
+  extra?: Record<string, unknown>;
+}
+
+export interface ExamDayResult {
+  share: { seconds: number; links: number; calls: number };
+  phases: PhaseResult[];
+  baseline: PhaseResult[];
+  checks: {
+    scored: number;
+    wrongScores: number;
+    answersGiven: number;
+    answersLost: number;
+    resumed: number;
+    resumedWrong: number;
+    examples: unknown[];
+  };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A seeded random source, so two runs answer the same way. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function latency(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p: number) =>
+    s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : Number.NaN;
+  return {
+    p50: round1(at(50)),
+    p95: round1(at(95)),
+    p99: round1(at(99)),
+    max: round1(s.at(-1) ?? Number.NaN),
+  };
+}
+
+/** Latencies and statuses of one kind of request. */
+class Recorder {
+  readonly ms: number[] = [];
+  readonly errors: Record<string, number> = {};
+  shed = 0;
+  retries = 0;
+  first = Number.POSITIVE_INFINITY;
+  last = 0;
+  constructor(readonly name: string) {}
+  ok(ms: number) {
+    this.ms.push(ms);
+    const now = performance.now();
+    this.first = Math.min(this.first, now - ms);
+    this.last = Math.max(this.last, now);
+  }
+  fail(status: number) {
+    this.errors[String(status)] = (this.errors[String(status)] ?? 0) + 1;
+  }
+  result(extra?: Record<string, unknown>): PhaseResult {
+    const seconds = this.ms.length ? (this.last - this.first) / 1000 : 0;
+    return {
+      name: this.name,
+      requests: this.ms.length,
+      seconds: round1(seconds),
+      perSecond: seconds > 0 ? Math.round(this.ms.length / seconds) : this.ms.length,
+      ms: latency(this.ms),
+      errors: this.errors,
+      shed: this.shed,
+      retries: this.retries,
+      ...(extra ? { extra } : {}),
+    };
+  }
+}
+
+/** The answer key of these questions, from the database (server-side truth). */
+export async function keyOf(db: Db, questionIds: string[]): Promise<Map<string, KeyQuestion>> {
+  const rows = rowsOf<{ qid: string; type: string; oid: string | null; is_correct: boolean; value: string }>(
+    await db.execute(sql`
+      select q.id as qid, q.question_type as type, o.id as oid, o.is_correct, o.value
+      from questions q left join question_options o on o.question_id = q.id
+      where q.id in ${questionIds} order by q.id, o.position`),
+  );
+  const keys = new Map<string, KeyQuestion>();
+  for (const r of rows) {
+    const k = keys.get(r.qid) ?? { type: r.type, options: [] };
+    if (r.oid) k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
+    keys.set(r.qid, k);
+  }
+  return keys;
+}
+
+/** One answer as a taker gives it, and the points it must earn (decision 005: MSQ shares, any wrong → 0). */
+function answerFor(q: TakerQuestion, key: KeyQuestion, right: boolean, rand: () => number) {
+  const correct = key.options.filter((o) => o.isCorrect);
+  const wrong = key.options.filter((o) => !o.isCorrect);
+  if (key.type === 'FILL_IN_BLANK') {
+    return right
+      ? { given: { questionId: q._id, answer: ` ${correct[0]!.value} ` } as Given, points: 10 }
+      : { given: { questionId: q._id, answer: 'not sure' } as Given, points: 0 };
+  }
+  if (key.type === 'MSQ' || key.type === 'MSQ_IMAGE') {
+    if (right)
+      return { given: { questionId: q._id, answerId: correct.map((o) => o.id) } as Given, points: 10 };
+    if (correct.length > 1 && rand() < 0.5) {
+      const k = 1 + Math.floor(rand() * (correct.length - 1));
+      return {
+        given: { questionId: q._id, answerId: correct.slice(0, k).map((o) => o.id) } as Given,
+        points: round2((10 * k) / correct.length),
+      };
+    }
+    return {
+      given: { questionId: q._id, answerId: [correct[0]!.id, ...(wrong[0] ? [wrong[0].id] : [])] } as Given,
+      points: wrong[0] ? 0 : 10,
+    };
+  }
+  if (right) return { given: { questionId: q._id, answerId: correct[0]!.id } as Given, points: 10 };
+  const other = wrong[0] ?? correct[0]!;
+  return { given: { questionId: q._id, answerId: other.id } as Given, points: other.isCorrect ? 10 : 0 };
+}
+
+interface Planned {
+  answers: Given[];
+  expected: { score: number; percentage: number; eligible: boolean; status: string; questionCount: number };
+}
+
+function plan(questions: TakerQuestion[], keys: Map<string, KeyQuestion>, rand: () => number): Planned {
+  const rightCount = Math.floor(rand() * (questions.length + 1));
+  const order = questions.map((_, i) => i).sort(() => rand() - 0.5);
+  const right = new Set(order.slice(0, rightCount));
+  let points = 0;
+  const answers = questions.map((q, i) => {
+    const a = answerFor(q, keys.get(q._id)!, right.has(i), rand);
+    points += a.points;
+    return a.given;
+  });
+  const score = round2(points);
+  const n = questions.length;
+  const eligible = n > 0 && score / n >= 6;
+  return {
+    answers,
+    expected: {
+      score,
+      percentage: round2((score * 100) / (10 * n)),
+      eligible,
+      status: eligible ? 'GENERATE_CERTIFICATE' : 'NO_ENOUGH_MARKS',
+      questionCount: n,
+    },
+  };
+}
+
+/** An arrival curve: most takers open the link in the middle of the minute, none outside it. */
+const arrivalAt = (rand: () => number, seconds: number) => ((rand() + rand() + rand()) / 3) * seconds * 1000;
+
+export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
+  const log = o.log ?? (() => {});
+  const rand = random(o.seed ?? 15);
+  const agent = new Agent({
+    connections: o.connections ?? Math.min(2000, Math.max(8, o.takers.length)),
+    keepAliveTimeout: 120_000,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+  });
+  const auth = (token: string) => (o.anonymous ? {} : { authorization: `Bearer ${token}` });
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await request(`${o.base}${path}`, {
+      method: method as 'GET',
+      headers: { ...auth(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      dispatcher: agent,
+    });
+    const text = await res.body.text();
+    return {
+      status: res.statusCode,
+      retryAfter: Number(res.headers['retry-after'] ?? 0),
+      json: (text ? JSON.parse(text) : {}) as { data?: unknown; errorCode?: string; message?: string },
+    };
+  };
+  /**
+   * A call as the test page makes it: a shed 503 or a dropped connection waits (Retry-After, or a growing
+   * pause) and tries again; any other status is the answer.
+   */
+  const patient = async (rec: Recorder, method: string, path: string, token: string, body?: unknown) => {
+    for (let attempt = 0; ; attempt++) {
+      const t0 = performance.now();
+      let r: Awaited<ReturnType<typeof call>> | null = null;
+      try {
+        r = await call(method, path, token, body);
+      } catch {
+        r = null;
+      }
+      if (r && r.status === 200) {
+        rec.ok(performance.now() - t0);
+        return r;
+      }
+      if (r && r.status !== 503) {
+        rec.fail(r.status);
+        return r;
+      }
+      if (r) rec.shed++;
+      else rec.fail(0);
+      if (attempt >= 30) return r ?? { status: 0, retryAfter: 0, json: {} };
+      rec.retries++;
+      const wait = r?.retryAfter ? r.retryAfter * 1000 : Math.min(20_000, 500 * 2 ** attempt);
+      await sleep(wait * (0.5 + rand()));
+    }
+  };
+
+  // ---- the share, through the API: an assessment of the questions, shared with every taker (a shed 503
+  // is waited out as Retry-After says, as the portal's client would)
+  const shareRec = new Recorder('share');
+  const shareCall = (method: string, path: string, token: string, body?: unknown) =>
+    patient(shareRec, method, path, token, body);
+  const share = async (takers: ExamTaker[]) => {
+    const created = await shareCall('POST', '/tenant/assessment/create', o.tenantToken, { name: 'Exam day' });
+    if (created.status !== 200) throw new Error(`create assessment: ${created.status}`);
+    const assessmentId = (created.json.data as { _id: string })._id;
+    for (const q of o.questionIds) {
+      const added = await shareCall(
+        'PUT',
+        `/tenant/assessment/${assessmentId}/add-question/${q}`,
+        o.tenantToken,
+      );
+      if (added.status !== 200)
+        throw new Error(`add question: ${added.status} ${JSON.stringify(added.json)}`);
+    }
+    // the next quarter hour (a share starts on one); the window is then moved to now, so nobody waits
+    const quarter = 15 * 60_000;
+    const startTime = Math.ceil(Date.now() / quarter) * quarter;
+    const linkOf = new Map<string, string>();
+    let calls = 0;
+    for (let i = 0; i < takers.length; i += 500) {
+      const chunk = takers.slice(i, i + 500);
+      const res = await shareCall('PUT', `/tenant/assessment/${assessmentId}/assign-users`, o.tenantToken, {
+        userIds: chunk.map((t) => t.id),
+        createdAt: Date.now(),
+        startTime,
+        duration: 1,
+      });
+      calls++;
+      if (res.status !== 200) throw new Error(`share: ${res.status} ${JSON.stringify(res.json)}`);
+    }
+    const rows = rowsOf<{ user_id: string; link_id: string }>(
+      await o.db.execute(sql`
+        update test_links set start_time = now() - interval '1 second',
+          expires_at = now() - interval '1 second' + interval '1 hour'
+        where tenant_assessment_id = ${assessmentId}
+        returning user_id, link_id`),
+    );
+    for (const r of rows) linkOf.set(r.user_id, r.link_id);
+    return { linkOf, calls };
+  };
+  log(`sharing one assessment of ${o.questionIds.length} questions with ${o.takers.length} takers …`);
+  const s0 = performance.now();
+  const { linkOf, calls: shareCalls } = await share(o.takers);
+  const shareSeconds = (performance.now() - s0) / 1000;
+  log(`  ${linkOf.size} links in ${shareSeconds.toFixed(1)} s (${shareCalls} calls of up to 500)`);
+  const keys = await keyOf(o.db, o.questionIds);
+
+  // ---- the exam: arrival, answers at a person's pace, some reloads; then everyone submits
+  const rec = {
+    load: new Recorder('GET /testlink/assessment/{id} (Ready page)'),
+    start: new Recorder('PUT /testlink/verify/{id} (start)'),
+    save: new Recorder('PUT /testlink/{id}/answer (autosave)'),
+    resume: new Recorder('GET /testlink/assessment/{id} (reload, resume)'),
+    submit: new Recorder(`POST /testlink/evaluvate/v2 (20 answers, ${o.submitters} at a time)`),
+  };
+  const plans = new Map<string, Planned>();
+  let resumed = 0;
+  let resumedWrong = 0;
+  const examples: unknown[] = [];
+  const stopExam = await o.measure?.('exam');
+  const examStart = performance.now();
+  log(
+    `exam: ${o.takers.length} takers arrive within ${o.arrivalSeconds} s, an answer every ${o.paceMs[0] / 1000}–${o.paceMs[1] / 1000} s …`,
+  );
+  let doneTakers = 0;
+  const progress = setInterval(
+    () =>
+      log(
+        `  ${Math.round((performance.now() - examStart) / 1000)} s: ${rec.start.ms.length} started, ${rec.save.ms.length} answers saved, ${doneTakers} finished; shed ${rec.start.shed + rec.save.shed}`,
+      ),
+    10_000,
+  );
+  await Promise.all(
+    o.takers.map(async (t) => {
+      const linkId = linkOf.get(t.id)!;
+      const mine = random(rand() * 2 ** 32);
+      const refreshAfter = mine() < o.refreshShare ? 1 + Math.floor(mine() * 18) : -1;
+      await sleep(arrivalAt(mine, o.arrivalSeconds));
+      const ready = await patient(rec.load, 'GET', `/testlink/assessment/${linkId}`, t.token);
+      if (ready.status !== 200) return;
+      const started = await patient(rec.start, 'PUT', `/testlink/verify/${linkId}`, t.token);
+      if (started.status !== 200) return;
+      const questions = (started.json.data as { questions: { questions: TakerQuestion[] } }).questions
+        .questions;
+      const p = plan(questions, keys, mine);
+      plans.set(linkId, p);
+      for (let i = 0; i < p.answers.length; i++) {
+        await sleep(o.paceMs[0] + mine() * (o.paceMs[1] - o.paceMs[0]));
+        const { questionId, ...rest } = p.answers[i]!;
+        await patient(rec.save, 'PUT', `/testlink/${linkId}/answer`, t.token, { questionId, ...rest });
+        if (i === refreshAfter) {
+          // the page reloads: the test comes back with every answer saved so far
+          const back = await patient(rec.resume, 'GET', `/testlink/assessment/${linkId}`, t.token);
+          resumed++;
+          const saved = (back.json.data as { answers?: { questionId: string }[] } | undefined)?.answers ?? [];
+          const want = new Set(p.answers.slice(0, i + 1).map((a) => a.questionId));
+          if (saved.length !== want.size || saved.some((a) => !want.has(a.questionId))) {
+            resumedWrong++;
+            if (examples.length < 3) examples.push({ linkId, resumed: saved.length, expected: want.size });
+          }
+        }
+      }
+      doneTakers++;
+    }),
+  );
+  clearInterval(progress);
+  const examCpu = await stopExam?.(
+    rec.load.ms.length + rec.start.ms.length + rec.save.ms.length + rec.resume.ms.length,
+  );
+  log(
+    `  ${rec.start.ms.length} started, ${rec.save.ms.length} saved; answering done in ${Math.round((performance.now() - examStart) / 1000)} s; submitting …`,
+  );
+
+  let scored = 0;
+  let wrongScores = 0;
+  const stopSubmit = await o.measure?.('submit');
+  const links = [...plans.keys()];
+  const takerOf = new Map(o.takers.map((t) => [linkOf.get(t.id)!, t]));
+  await pool(links, o.submitters, async (linkId) => {
+    const p = plans.get(linkId)!;
+    const r = await patient(rec.submit, 'POST', '/testlink/evaluvate/v2', takerOf.get(linkId)!.token, {
+      linkId,
+      answers: p.answers,
+    });
+    if (r.status !== 200) return;
+    scored++;
+    const d = r.json.data as Record<string, unknown>;
+    const got = {
+      score: d.score,
+      percentage: d.percentage,
+      eligible: d.certificateEligible,
+      status: d.status,
+      questionCount: d.questionCount,
+    };
+    if (JSON.stringify(got) !== JSON.stringify(p.expected)) {
+      wrongScores++;
+      if (examples.length < 6) examples.push({ linkId, got, expected: p.expected });
+    }
+  });
+  const submitCpu = await stopSubmit?.(rec.submit.ms.length);
+
+  // every answer given is stored, with the score the submission reported
+  const stored = rowsOf<{ link_id: string; answers: number; score: string | null }>(
+    await o.db.execute(sql`
+      select l.link_id, count(a.question_id)::int as answers, l.score
+      from test_links l left join test_answers a on a.test_link_id = l.id
+      where l.link_id in ${links.length ? links : ['-']} group by l.id`),
+  );
+  const storedOf = new Map(stored.map((r) => [r.link_id, r]));
+  let answersGiven = 0;
+  let answersLost = 0;
+  for (const [linkId, p] of plans) {
+    answersGiven += p.answers.length;
+    const row = storedOf.get(linkId);
+    answersLost += Math.max(0, p.answers.length - (row?.answers ?? 0));
+    if (row && Number(row.score) !== p.expected.score) wrongScores++;
+  }
+  // takers that never started lost every answer they would have given
+  answersLost += (o.takers.length - plans.size) * o.questionIds.length;
+
+  const phases = [
+    rec.load.result(),
+    rec.start.result(examCpu ? { cpu: examCpu } : undefined),
+    rec.save.result(),
+    rec.resume.result(),
+    rec.submit.result(submitCpu ? { cpu: submitCpu } : undefined),
+  ];
+  const baseline = o.baselineTakers?.length ? await runBaseline(o, share, keys) : [];
+  await agent.close();
+  return {
+    share: { seconds: round1(shareSeconds), links: linkOf.size, calls: shareCalls },
+    phases,
+    baseline,
+    checks: { scored, wrongScores, answersGiven, answersLost, resumed, resumedWrong, examples },
+  };
+}
+
+/**
+ * The same engine statements without HTTP, sign-in or JSON over the wire: start (the link's row, the
+ * update, the taker's questions), save (one upsert per answer), evaluate (one read, one write) — closed
+ * loops at the submitters' concurrency, for the baseline takers' own share.
+ */
+async function runBaseline(
+  o: ExamDayOptions,
+  share: (takers: ExamTaker[]) => Promise<{ linkOf: Map<string, string> }>,
+  keys: Map<string, KeyQuestion>,
+): Promise<PhaseResult[]> {
+  const takers = o.baselineTakers!;
+  const rand = random(51);
+  o.log?.(`baseline: the same statements in this process for ${takers.length} more takers …`);
+  const { linkOf } = await share(takers);
+  const links = takers.map((t) => linkOf.get(t.id)!);
+  const start = new Recorder('baseline: start (engine, no HTTP)');
+  const save = new Recorder('baseline: save an answer (engine, no HTTP)');
+  const submit = new Recorder('baseline: evaluate 20 answers (engine, no HTTP)');
+  const questionsOf = new Map<string, TakerQuestion[]>();
+  const timed = async (rec: Recorder, fn: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    try {
+      await fn();
+      rec.ok(performance.now() - t0);
+    } catch {
+      rec.fail(500);
+    }
+  };
+  const n = o.submitters;
+  const stopStart = await o.measure?.('baseline start');
+  await pool(links, n, (linkId) =>
+    timed(start, async () => {
+      const link = await findLink(o.db, linkId);
+      const started = await startLink(o.db, link!, new Date());
+      const qs = await takerQuestions(o.db, started.id);
+      questionsOf.set(
+        linkId,
+        qs.map((q) => ({ _id: q._id, questionType: q.questionType, options: q.options })),
+      );
+    }),
+  );
+  const startCpu = await stopStart?.(start.ms.length);
+  const plans = new Map(links.map((l) => [l, plan(questionsOf.get(l)!, keys, rand)]));
+  const stopSave = await o.measure?.('baseline save');
+  const saves = links.flatMap((l) => plans.get(l)!.answers.map((a) => ({ l, a })));
+  await pool(saves, n, ({ l, a }) =>
+    timed(save, async () => {
+      const link = await findLink(o.db, l);
+      await saveAnswer(o.db, link!, a);
+    }),
+  );
+  const saveCpu = await stopSave?.(save.ms.length);
+  const stopSubmit = await o.measure?.('baseline submit');
+  await pool(links, n, (l) =>
+    timed(submit, async () => {
+      const read = await readForEvaluation(o.db, l);
+      await evaluateLink(o.db, read!.link, plans.get(l)!.answers, new Date(), {}, { read: read! });
+    }),
+  );
+  const submitCpu = await stopSubmit?.(submit.ms.length);
+  return [
+    start.result(startCpu ? { cpu: startCpu } : undefined),
+    save.result(saveCpu ? { cpu: saveCpu } : undefined),
+    submit.result(submitCpu ? { cpu: submitCpu } : undefined),
+  ];
+}

@@ -1,0 +1,132 @@
+import { roadmapList } from '@shared/contract/catalogue';
+import { languageList, subjectList } from '@shared/contract/lists';
+import { roadmapColumns } from '@widgets/catalogue/columns';
+import { client } from '@widgets/core/api';
+import { useCall } from '@widgets/core/useCall';
+import { DataTable } from '@widgets/ui/DataTable';
+import { Loader } from '@widgets/ui/Loader';
+import { LoadFailed } from '@widgets/ui/LoadFailed';
+import { Link, useSearchParams } from 'react-router';
+
+/**
+ * The catalogue with filters kept in the URL query (language, subject, topic): a learner's /all-roadmaps
+ * and, with a userId (a mentor choosing for a learner), /portal/users/{userId}/all-roadmaps, whose View
+ * goes to the tenant's user-roadmap route.
+ */
+export function AllRoadmaps({ userId }: { userId?: string }) {
+  const [params, setParams] = useSearchParams();
+  const language = params.get('language') ?? '';
+  const subject = params.get('subject') ?? '';
+  const topic = params.get('topic') ?? '';
+  const languages = useCall((signal) => client.call(languageList, { signal }).then((r) => r.data), []);
+  const subjects = useCall((signal) => client.call(subjectList, { signal }).then((r) => r.data), []);
+  const list = useCall(
+    (signal) =>
+      client
+        .call(roadmapList, {
+          query: {
+            language: language || undefined,
+            subject: subject || undefined,
+            topic: topic || undefined,
+          },
+          signal,
+        })
+        .then((r) => r.data),
+    [language, subject, topic],
+  );
+  const topics = subjects.data?.find((s) => s._id === subject)?.topics ?? [];
+
+  const setFilter = (key: 'language' | 'subject' | 'topic', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key === 'subject') next.delete('topic');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="page">
+      <h1>All Roadmaps</h1>
+      <form className="row toolbar filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter roadmaps">
+        <div className="field">
+          <label htmlFor="filter-language">Language</label>
+          <select
+            id="filter-language"
+            value={language}
+            onChange={(e) => setFilter('language', e.target.value)}
+          >
+            <option value="">All languages</option>
+            {languages.data?.map((l) => (
+              <option key={l._id} value={l._id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-subject">Subject</label>
+          <select id="filter-subject" value={subject} onChange={(e) => setFilter('subject', e.target.value)}>
+            <option value="">All subjects</option>
+            {subjects.data?.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-topic">Topic</label>
+          <select
+            id="filter-topic"
+            value={topic}
+            onChange={(e) => setFilter('topic', e.target.value)}
+            disabled={!subject}
+          >
+            <option value="">All topics</option>
+            {topics.map((t) => (
+              <option key={t._id} value={t._id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {language || subject || topic ? (
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </form>
+      {list.error ? (
+        <LoadFailed error={list.error} fallback="Couldn't fetch the Roadmap please try later." />
+      ) : null}
+      {list.loading && !list.data ? <Loader /> : null}
+      {list.data ? (
+        <DataTable
+          caption="Roadmaps"
+          rows={list.data}
+          rowKey={(r) => r._id}
+          empty="No Roadmaps found"
+          columns={[
+            ...roadmapColumns,
+            {
+              header: 'View',
+              cell: (r) => (
+                <Link
+                  className="btn btn-secondary"
+                  to={userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`}
+                  aria-label={`View ${r.name}`}
+                >
+                  View
+                </Link>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * The editor's options (mentor §2.8), a react-hook-form field array: text or image options with their
+ * correct marks (one for single-answer types, several for multi-select, each showing the points it earns
+ * as scored — decision 005), Add option and Remove (confirmed); for fill-in-blank, its points and the
+ * accepted answers.
+ */
+import { deleteImage, removeOption, updateImagePath } from '@shared/contract/authoring';
+import { hasImageOptions, isSingleAnswer, isTextAnswer } from '@shared/rules/question-types';
+import { correctOptionPoints } from '@shared/rules/scoring';
+import { FILL_IN_BLANK_POINTS, MIN_OPTIONS } from '@shared/schemas/authoring';
+import { client } from '@widgets/core/api';
+import { messageOf } from '@widgets/core/useCall';
+import { Dialog } from '@widgets/ui/Dialog';
+import { toast } from '@widgets/ui/Toast';
+import { useState } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { checkImage, OptionImage, uploadImage } from './ImageField';
+import type { EditorValues, FieldErrors } from './questionEditorState';
+
+const MAX_OPTIONS = 10;
+
+export function OptionsEditor({
+  questionId,
+  uid,
+  errors,
+}: {
+  questionId: string;
+  uid: string;
+  errors: FieldErrors;
+}) {
+  const { control, register, setValue, getValues } = useFormContext<EditorValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'options' });
+  const type = useWatch({ control, name: 'questionType' });
+  const options = useWatch({ control, name: 'options' }) ?? [];
+  const points = useWatch({ control, name: 'points' });
+  const [confirmRemove, setConfirmRemove] = useState<{
+    kind: 'option' | 'optionImage';
+    index: number;
+  } | null>(null);
+  const { err } = errors;
+  const fib = isTextAnswer(type);
+  const image = hasImageOptions(type);
+  const answerKey = fib ? 'textCorrectAnswer' : image ? 'imageAnswer' : 'correctAnswer';
+  const correctCount = options.filter((o) => o?.isCorrect).length;
+
+  const markCorrect = (i: number, correct: boolean) => {
+    getValues('options').forEach((o, j) => {
+      const next = isSingleAnswer(type) ? j === i && correct : j === i ? correct : o.isCorrect;
+      if (next !== o.isCorrect || j === i) setValue(`options.${j}.isCorrect`, next);
+    });
+  };
+
+  const pickOptionImage = async (index: number, file: File | undefined) => {
+    if (!file) return;
+    const problem = await checkImage(file, false);
+    if (problem) {
+      errors.setError(`options.${index}.value`, problem);
+      return;
+    }
+    try {
+      const path = await uploadImage(questionId, file, 'option', index);
+      const next = getValues('options').map((o, j) => (j === index ? { ...o, value: path } : o));
+      await client.call(updateImagePath, {
+        params: { id: questionId },
+        body: { questionType: type, options: next.map((o) => ({ _id: o._id, value: o.value })) },
+      });
+      setValue(`options.${index}.value`, path);
+    } catch (e) {
+      errors.setError(`options.${index}.value`, messageOf(e, 'The image could not be uploaded.'));
+    }
+  };
+
+  const removeConfirmed = async () => {
+    const what = confirmRemove;
+    setConfirmRemove(null);
+    if (!what) return;
+    try {
+      if (what.kind === 'optionImage') {
+        await client.call(deleteImage, {
+          params: { id: questionId },
+          body: { type: 'option', optionIndex: what.index },
+        });
+        setValue(`options.${what.index}.value`, '');
+      } else {
+        const option = getValues('options')[what.index];
+        if (option?._id)
+          await client.call(removeOption, { params: { id: questionId, optionId: option._id } });
+        remove(what.index);
+        errors.clearFor('options');
+      }
+    } catch (e) {
+      toast(messageOf(e, 'That could not be removed.'), { kind: 'error' });
+    }
+  };
+
+  return (
+    <fieldset>
+      <legend>{fib ? 'Accepted answer' : 'Options'}</legend>
+      {fib ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${uid}-points`}>Points</label>
+            <input
+              id={`${uid}-points`}
+              type="number"
+              min={1}
+              max={100}
+              value={points}
+              onChange={(e) =>
+                setValue('points', Math.max(1, Number(e.target.value) || FILL_IN_BLANK_POINTS))
+              }
+            />
+          </div>
+          {fields.map((f, i) => (
+            <div className="field" key={f.id}>
+              <label htmlFor={`${uid}-answer-${i}`}>{i === 0 ? 'Answer' : `Also accepted (${i + 1})`}</label>
+              <input id={`${uid}-answer-${i}`} type="text" {...register(`options.${i}.value`)} />
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => append({ value: '', isCorrect: true }, { shouldFocus: false })}
+          >
+            Add another accepted answer
+          </button>
+        </>
+      ) : (
+        <ol className="option-list">
+          {fields.map((f, i) => {
+            const o = options[i] ?? f;
+            return (
+              <li key={f.id} className="option-row">
+                {image ? (
+                  <OptionImage
+                    index={i}
+                    path={o.value}
+                    onPick={(file) => void pickOptionImage(i, file)}
+                    onRemove={() => setConfirmRemove({ kind: 'optionImage', index: i })}
+                  />
+                ) : (
+                  <input
+                    type="text"
+                    aria-label={`Option ${i + 1}`}
+                    {...register(`options.${i}.value`)}
+                    aria-invalid={err(`options.${i}.value`) ? 'true' : undefined}
+                  />
+                )}
+                <label className="check">
+                  <input
+                    type={isSingleAnswer(type) ? 'radio' : 'checkbox'}
+                    name={`${uid}-correct`}
+                    checked={o.isCorrect}
+                    onChange={(e) => markCorrect(i, e.target.checked)}
+                  />
+                  <span>
+                    Correct{' '}
+                    <span className="muted">
+                      ({o.isCorrect ? correctOptionPoints(type, correctCount) : 0} points)
+                    </span>
+                  </span>
+                </label>
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  disabled={fields.length <= MIN_OPTIONS}
+                  onClick={() => setConfirmRemove({ kind: 'option', index: i })}
+                  aria-label={`Remove option ${i + 1}`}
+                >
+                  Remove
+                </button>
+                {err(`options.${i}.value`) ? (
+                  <p className="field-error">{err(`options.${i}.value`)}</p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {!fib ? (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => append({ value: '', isCorrect: false }, { shouldFocus: false })}
+          disabled={fields.length >= MAX_OPTIONS}
+        >
+          Add option
+        </button>
+      ) : null}
+      {err(answerKey) || err('options') ? (
+        <p className="field-error" role="alert">
+          {err(answerKey) ?? err('options')}
+        </p>
+      ) : null}
+      <RemoveDialog
+        open={Boolean(confirmRemove)}
+        what={confirmRemove?.kind === 'option' ? 'This option' : 'This image'}
+        onCancel={() => setConfirmRemove(null)}
+        onRemove={() => void removeConfirmed()}
+      />
+    </fieldset>
+  );
+}
+
+/** 'Remove it?': asks before an option or an image is removed. */
+export function RemoveDialog({
+  open,
+  what,
+  onCancel,
+  onRemove,
+}: {
+  open: boolean;
+  /** 'This option', 'This image'. */
+  what: string;
+  onCancel: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title="Remove it?"
+      role="alertdialog"
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onRemove}>
+            Remove
+          </button>
+        </>
+      }
+    >
+      <p>{what} will be removed.</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+/** The editor's type rail: one radio per question type, named from the question-type table. */
+import { QUESTION_TYPES, typeLabel } from '@shared/rules/question-types';
+import type { QuestionType } from '@shared/schemas/assessment';
+
+export function QuestionTypeRail({
+  name,
+  value,
+  onPick,
+}: {
+  /** The radio group's name, unique on the page. */
+  name: string;
+  value: QuestionType;
+  onPick: (type: QuestionType) => void;
+}) {
+  return (
+    <fieldset className="type-rail">
+      <legend>Question type</legend>
+      {QUESTION_TYPES.map((t) => (
+        <label key={t} className={`type-choice${value === t ? ' selected' : ''}`}>
+          <input type="radio" name={name} value={t} checked={value === t} onChange={() => onPick(t)} />
+          <span>{typeLabel(t)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

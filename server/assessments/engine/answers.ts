@@ -1,0 +1,334 @@
+/**
+ * The assessment engine, part two — answers and scoring: the answer key (server-side only), checking an
+ * answer against its frozen question, saving answers as they are given, the saved answers in the API's
+ * shape, what an evaluation reads and writes (one prepared statement each), and scoring with the shared
+ * rules (shared/rules/scoring.ts: an MSQ is scored there, per option, decision 005).
+ */
+import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
+import { scoreQuestion, summarise } from '@shared/rules/scoring';
+import type { Answer, QuestionType } from '@shared/schemas/assessment';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { parsedJson, preparedPer } from '../../db/helpers';
+import { badRequest } from '../../http/errors';
+import { questionOptions, questions } from '../../questions/tables';
+import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
+
+export interface StoredAnswer {
+  questionId: string;
+  answerIds: string[];
+  answerText: string | null;
+}
+
+/** Saved answers in the API's shape: one id, a list for multi-select, the typed value for fill-in-blank. */
+export async function savedAnswers(db: Db, testLinkRowId: string): Promise<(Answer & { points?: number })[]> {
+  const rows = await db
+    .select({
+      questionId: testAnswers.questionId,
+      answerIds: testAnswers.answerIds,
+      answerText: testAnswers.answerText,
+      points: testAnswers.points,
+      type: questions.questionType,
+    })
+    .from(testAnswers)
+    .innerJoin(questions, eq(questions.id, testAnswers.questionId))
+    .innerJoin(
+      testLinkQuestions,
+      and(
+        eq(testLinkQuestions.testLinkId, testAnswers.testLinkId),
+        eq(testLinkQuestions.questionId, testAnswers.questionId),
+      ),
+    )
+    .where(eq(testAnswers.testLinkId, testLinkRowId))
+    .orderBy(asc(testLinkQuestions.position));
+  return rows.map((r) => toApiAnswer(r));
+}
+
+function toApiAnswer(r: {
+  questionId: string;
+  answerIds: string[];
+  answerText: string | null;
+  points?: number | null;
+  type: QuestionType;
+}): Answer & { points?: number } {
+  const out: Answer & { points?: number } = { questionId: r.questionId };
+  if (isTextAnswer(r.type)) out.answer = r.answerText ?? '';
+  else if (isMultiAnswer(r.type)) out.answerId = r.answerIds;
+  else if (r.answerIds[0]) out.answerId = r.answerIds[0];
+  if (r.points !== null && r.points !== undefined) out.points = Number(r.points);
+  return out;
+}
+
+/** A question of a link with what is needed to check and score answers. */
+export interface KeyQuestion {
+  id: string;
+  type: QuestionType;
+  points: number;
+  roadmapId: string | null;
+  options: { id: string; value: string; isCorrect: boolean; points: number }[];
+}
+
+/** A question's options with their correctness, in position order, as one JSON array. */
+const keyOptionsOf = (questionId: SQL) => sql<KeyQuestion['options'] | string>`coalesce((
+  select json_agg(json_build_object('id', o.id, 'value', o.value, 'isCorrect', o.is_correct, 'points', o.points)
+    order by o.position)
+  from ${questionOptions} o where o.question_id = ${questionId}), '[]'::json)`;
+const keyFields = {
+  id: questions.id,
+  type: questions.questionType,
+  points: questions.points,
+  roadmapId: testLinkQuestions.roadmapId,
+  options: keyOptionsOf(sql`${questions.id}`),
+};
+const wholeKey = preparedPer((db) =>
+  db
+    .select(keyFields)
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .where(eq(testLinkQuestions.testLinkId, sql.placeholder('link')))
+    .orderBy(asc(testLinkQuestions.position))
+    .prepare('test_link_answer_key'),
+);
+const oneQuestionKey = preparedPer((db) =>
+  db
+    .select(keyFields)
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .where(
+      and(
+        eq(testLinkQuestions.testLinkId, sql.placeholder('link')),
+        eq(testLinkQuestions.questionId, sql.placeholder('question')),
+      ),
+    )
+    .prepare('test_link_answer_key_one'),
+);
+
+/** The answer key of a link (server-side only), in question order: one statement, prepared. */
+export async function answerKey(
+  db: Db,
+  testLinkRowId: string,
+  onlyQuestion?: string,
+): Promise<KeyQuestion[]> {
+  const rows = onlyQuestion
+    ? await oneQuestionKey(db).execute({ link: testLinkRowId, question: onlyQuestion })
+    : await wholeKey(db).execute({ link: testLinkRowId });
+  return rows.map((r) => ({ ...r, options: parsedJson(r.options) }));
+}
+
+/**
+ * Checks one answer against its question and gives what is stored: single-choice types keep one option id,
+ * multi-select the list, fill-in-blank the value as typed. A 400 names the field (`answerId`, `answer`, or
+ * `answers.{i}.answerId` with a prefix).
+ */
+export function normaliseAnswer(
+  q: KeyQuestion,
+  a: { answerId?: string | string[]; answer?: string | number },
+  prefix = '',
+): StoredAnswer {
+  const f = (name: string) => `${prefix}${name}`;
+  if (isTextAnswer(q.type)) {
+    if (a.answer === undefined || a.answer === null) {
+      throw badRequest(`${f('answer')}: type the answer for this question`, f('answer'));
+    }
+    if (typeof a.answer === 'number' && !Number.isFinite(a.answer)) {
+      throw badRequest(`${f('answer')}: must be a number`, f('answer'));
+    }
+    return { questionId: q.id, answerIds: [], answerText: String(a.answer).trim() };
+  }
+  const valid = new Set(q.options.map((o) => o.id));
+  if (isMultiAnswer(q.type)) {
+    const ids = a.answerId === undefined ? [] : Array.isArray(a.answerId) ? a.answerId : [a.answerId];
+    const unique = [...new Set(ids)];
+    const bad = unique.findIndex((id) => !valid.has(id));
+    if (bad >= 0) {
+      throw badRequest(`${f('answerId')}: is not an option of this question`, f(`answerId.${bad}`));
+    }
+    return { questionId: q.id, answerIds: unique, answerText: null };
+  }
+  const id = Array.isArray(a.answerId) ? (a.answerId.length === 1 ? a.answerId[0] : undefined) : a.answerId;
+  if (id === undefined) {
+    throw badRequest(`${f('answerId')}: choose one option for this question`, f('answerId'));
+  }
+  if (!valid.has(id)) throw badRequest(`${f('answerId')}: is not an option of this question`, f('answerId'));
+  return { questionId: q.id, answerIds: [id], answerText: null };
+}
+
+/** Saves one answer as it is given: a prepared statement (the autosave of every answer runs it). */
+const upsertOneAnswer = preparedPer((db) =>
+  db
+    .insert(testAnswers)
+    .values({
+      testLinkId: sql.placeholder('link'),
+      questionId: sql.placeholder('question'),
+      answerIds: sql`${sql.placeholder('ids')}::uuid[]`,
+      answerText: sql.placeholder('text'),
+      answeredAt: sql`${sql.placeholder('at')}::timestamptz`,
+    })
+    .onConflictDoUpdate({
+      target: [testAnswers.testLinkId, testAnswers.questionId],
+      set: {
+        answerIds: sql`excluded.answer_ids`,
+        answerText: sql`excluded.answer_text`,
+        answeredAt: sql`excluded.answered_at`,
+      },
+    })
+    .prepare('test_answer_upsert'),
+);
+
+/** Saves one answer as it is given (validated against the frozen question). */
+export async function saveAnswer(
+  db: Db,
+  link: LinkRow,
+  answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
+  /** The question's key when already read (findLinkWithQuestion); null when it is not of this link. */
+  key?: KeyQuestion | null,
+) {
+  const q = key !== undefined ? key : (await answerKey(db, link.id, answer.questionId))[0];
+  if (!q) throw badRequest('questionId: is not a question of this test', 'questionId');
+  const row = normaliseAnswer(q, answer);
+  await upsertOneAnswer(db).execute({
+    link: link.id,
+    question: row.questionId,
+    ids: row.answerIds,
+    text: row.answerText,
+    at: new Date().toISOString(),
+  });
+}
+
+/** What an evaluation reads, in one prepared statement: the link, its answer key and the answers saved. */
+const evaluationRead = preparedPer((db) =>
+  db
+    .select({
+      link: testLinks,
+      // a select from one table names its columns without the table, so the subqueries use aliases
+      key: sql<KeyQuestion[] | string>`coalesce((
+        select json_agg(json_build_object('id', q.id, 'type', q.question_type, 'points', q.points,
+            'roadmapId', tlq.roadmap_id, 'options', ${keyOptionsOf(sql`q.id`)})
+          order by tlq.position)
+        from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
+        where tlq.test_link_id = ${testLinks}.id), '[]'::json)`,
+      saved: sql<StoredAnswer[] | string>`coalesce((
+        select json_agg(json_build_object('questionId', a.question_id, 'answerIds', a.answer_ids,
+            'answerText', a.answer_text))
+        from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json)`,
+    })
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_evaluation_read'),
+);
+
+/**
+ * What an evaluation writes, in one prepared statement: the link's result, the given answers stored with
+ * their points and the points of the answers saved before — only while the link is still open, so of two
+ * evaluations at once the first writes and the other finds the link completed.
+ */
+export const evaluationWrite = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const done = db.$with('done', getTableColumns(testLinks)).as(sql`
+    update ${testLinks} set
+      is_completed = true, score = ${p('score')}, percentage = ${p('percentage')},
+      question_count = ${p('questionCount')}, status = ${p('status')},
+      completed_at = ${p('completedAt')}::timestamptz, completed_in = ${p('completedIn')}
+    where id = ${p('id')}::uuid and is_completed = false and status = 'TAKE_TEST'
+    returning *`);
+  const given = db.$with('given', {}).as(sql`
+    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
+    select ${p('id')}::uuid, g.question_id, g.answer_ids, g.answer_text, ${p('answeredAt')}::timestamptz, g.points
+    from json_to_recordset(${p('given')}::json)
+      as g(question_id uuid, answer_ids uuid[], answer_text text, points numeric)
+    where exists (select 1 from done)
+    on conflict (test_link_id, question_id) do update set
+      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text,
+      answered_at = excluded.answered_at, points = excluded.points`);
+  const kept = db.$with('kept', {}).as(sql`
+    update ${testAnswers} a set points = k.points
+    from json_to_recordset(${p('kept')}::json) as k(question_id uuid, points numeric)
+    where a.test_link_id = ${p('id')}::uuid and a.question_id = k.question_id
+      and exists (select 1 from done)`);
+  return db.with(done, given, kept).select().from(done).prepare('test_link_evaluation_write');
+});
+
+export interface EvaluationState {
+  link: LinkRow;
+  key: KeyQuestion[];
+  stored: Map<string, StoredAnswer>;
+}
+
+/** A link by its public id with what evaluating it needs (its answer key and saved answers), or null. */
+export async function readForEvaluation(db: Db, linkId: string): Promise<EvaluationState | null> {
+  const [row] = await evaluationRead(db).execute({ linkId });
+  if (!row) return null;
+  const saved = parsedJson(row.saved);
+  return { link: row.link, key: parsedJson(row.key), stored: new Map(saved.map((a) => [a.questionId, a])) };
+}
+
+// ---------------------------------------------------------------- scoring
+
+export interface QuestionResult {
+  questionId: string;
+  roadmapId: string | null;
+  points: number;
+  answered: boolean;
+}
+
+export interface Scored {
+  perQuestion: QuestionResult[];
+  score: number;
+  percentage: number;
+  questionCount: number;
+  eligible: boolean;
+}
+
+/** Scores stored answers against the key with the shared rules (shared/rules/scoring.ts). */
+export function scoreAnswers(
+  key: readonly KeyQuestion[],
+  answers: ReadonlyMap<string, StoredAnswer>,
+): Scored {
+  const perQuestion = key.map((q) => {
+    const a = answers.get(q.id);
+    return {
+      questionId: q.id,
+      roadmapId: q.roadmapId,
+      answered: Boolean(a && (a.answerIds.length > 0 || (a.answerText ?? '') !== '')),
+      points: a ? scoreQuestion(q, a) : 0,
+    };
+  });
+  const summary = summarise(
+    perQuestion.map((p) => p.points),
+    key.length,
+  );
+  return { perQuestion, ...summary };
+}
+
+// ---------------------------------------------------------------- what saving an answer reads
+
+/** A link by its public id with the answer key of one of its questions (null when not one of them). */
+const linkWithQuestion = preparedPer((db) =>
+  db
+    .select({
+      link: testLinks,
+      // a select from one table names its columns without the table, so the subquery uses aliases
+      question: sql<KeyQuestion | string | null>`(
+        select json_build_object('id', q.id, 'type', q.question_type, 'points', q.points,
+          'roadmapId', tlq.roadmap_id, 'options', ${keyOptionsOf(sql`q.id`)})
+        from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
+        where tlq.test_link_id = ${testLinks}.id and tlq.question_id = ${sql.placeholder('question')})`,
+    })
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_with_question'),
+);
+
+/** What saving an answer reads, in one prepared statement: the link and the answered question's key. */
+export async function findLinkWithQuestion(
+  db: Db,
+  linkId: string,
+  questionId: string,
+): Promise<{ link: LinkRow; question: KeyQuestion | null } | null> {
+  const [row] = await linkWithQuestion(db).execute({ linkId, question: questionId });
+  if (!row) return null;
+  const question = row.question === null ? null : parsedJson(row.question);
+  return { link: row.link, question };
+}

@@ -1,0 +1,289 @@
+/**
+ * The assessment engine, part one — drawing: which published questions of one language a test may draw
+ * (by resource, section, roadmap or subject), which of them a link takes (those the learner has not met
+ * first: decision 010), freezing them with their option order, and the taker's view of the frozen
+ * questions without any correctness data. Parts two and three: ./answers.ts (answers and scoring) and
+ * ./link-life.ts (a link's life on the server's clock).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { isTextAnswer } from '@shared/rules/question-types';
+import { POINTS_PER_QUESTION } from '@shared/rules/scoring';
+import type { TakerQuestion, TestType } from '@shared/schemas/assessment';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { roadmaps, sectionResources } from '../../catalogue/tables';
+import type { Db } from '../../db/client';
+import { parsedJson, preparedPer } from '../../db/helpers';
+import { questionOptions, questions, questionTargets } from '../../questions/tables';
+import { testLinkQuestions, testLinks } from '../tables';
+
+/** How many questions a link draws, by level (fewer when the bank has fewer). */
+export const QUESTION_COUNTS: Partial<Record<TestType, number>> = {
+  RESOURCE: 5,
+  'RESOURCE-FROM-WHATSAPP': 5,
+  SECTION: 10,
+  ROADMAP: 20,
+  SUBJECT: 20,
+};
+/**
+ * A new link prefers questions the learner has not met in this many of their latest links, then those met
+ * longest ago (decision 010).
+ */
+export const RECENT_LINKS = 50;
+
+/** 22 URL-safe characters from 128 random bits: the capability in /test/{linkId} and the award pages. */
+export const newLinkId = () => randomBytes(16).toString('base64url');
+
+export function shuffle<T>(items: readonly T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomBytes(4).readUInt32BE(0) % (i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------- candidates and drawing
+
+const PUBLISHED = eq(questions.status, 'PUBLISH');
+
+/**
+ * Published questions in this language that assess any of these targets (a test never mixes languages: a
+ * resource, section or final test draws in its roadmap's language).
+ */
+export async function questionsTargeting(
+  db: Db,
+  targets: { resources?: string[]; sections?: string[]; roadmaps?: string[] },
+  languageId: string,
+): Promise<string[]> {
+  const clauses = [
+    targets.resources?.length
+      ? and(eq(questionTargets.kind, 'RESOURCE'), inArray(questionTargets.targetId, targets.resources))
+      : undefined,
+    targets.sections?.length
+      ? and(eq(questionTargets.kind, 'SECTION'), inArray(questionTargets.targetId, targets.sections))
+      : undefined,
+    targets.roadmaps?.length
+      ? and(eq(questionTargets.kind, 'ROADMAP'), inArray(questionTargets.targetId, targets.roadmaps))
+      : undefined,
+  ].filter(Boolean);
+  if (clauses.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: questions.id })
+    .from(questionTargets)
+    .innerJoin(questions, eq(questions.id, questionTargets.questionId))
+    .where(and(PUBLISHED, eq(questions.languageId, languageId), or(...clauses)));
+  return rows.map((r) => r.id);
+}
+
+/** The resources of these sections. */
+export async function resourcesOfSections(db: Db, sectionIds: string[]): Promise<string[]> {
+  if (sectionIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: sectionResources.resourceId })
+    .from(sectionResources)
+    .where(inArray(sectionResources.sectionId, sectionIds));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Published questions of a subject in one language: tagged with the subject, or assessing a roadmap (or its
+ * parts) of that subject.
+ */
+export async function questionsOfSubject(db: Db, subjectId: string, languageId: string): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select q.id from ${questions} q
+    where q.status = 'PUBLISH' and q.language_id = ${languageId} and (
+      q.subject_id = ${subjectId}
+      or exists (
+        select 1 from ${questionTargets} t
+        where t.question_id = q.id and (
+          (t.kind = 'ROADMAP' and t.target_id in (select r.id from roadmaps r where r.subject_id = ${subjectId}))
+          or (t.kind = 'SECTION' and t.target_id in (
+            select s.id from sections s join roadmaps r on r.id = s.roadmap_id where r.subject_id = ${subjectId}))
+          or (t.kind = 'RESOURCE' and t.target_id in (
+            select sr.resource_id from section_resources sr join sections s on s.id = sr.section_id
+            join roadmaps r on r.id = s.roadmap_id where r.subject_id = ${subjectId}))
+        )
+      )
+    )`);
+  return rowsOf<{ id: string }>(rows).map((r) => r.id);
+}
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; drizzle types them loosely. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * Which of these questions the learner met in their last `links` links (taken or not: a link shows its
+ * questions once opened), with when they last met each (epoch ms).
+ */
+export async function recentlySeen(
+  db: Db,
+  userId: string,
+  candidates: readonly string[],
+  links = RECENT_LINKS,
+): Promise<Map<string, number>> {
+  if (candidates.length === 0) return new Map();
+  const recent = db
+    .select({ id: testLinks.id, createdAt: testLinks.createdAt })
+    .from(testLinks)
+    .where(eq(testLinks.userId, userId))
+    .orderBy(desc(testLinks.createdAt))
+    .limit(links)
+    .as('recent');
+  const rows = await db
+    .select({
+      id: testLinkQuestions.questionId,
+      seen: sql<number>`extract(epoch from max(${recent.createdAt}))::float8 * 1000`,
+    })
+    .from(testLinkQuestions)
+    .innerJoin(recent, eq(recent.id, testLinkQuestions.testLinkId))
+    .where(inArray(testLinkQuestions.questionId, [...new Set(candidates)]))
+    .groupBy(testLinkQuestions.questionId);
+  return new Map(rows.map((r) => [r.id, Number(r.seen)]));
+}
+
+export interface Pool {
+  candidates: readonly string[];
+  count: number;
+  /** For the prerequisite assessment: the prerequisite roadmap these questions test. */
+  roadmapId?: string | null;
+}
+
+export interface DrawnQuestion {
+  questionId: string;
+  roadmapId: string | null;
+  optionOrder: string[];
+}
+
+/**
+ * Which questions of a pool a link takes: those the learner has not met (at random), then those met longest
+ * ago (ties at random) — so a retake is fresh where the pool allows and rotates through it where it does
+ * not — in a random order, so the questions met before are not the last ones.
+ */
+export function pickFromPool(
+  candidates: readonly string[],
+  count: number,
+  seen: ReadonlyMap<string, number>,
+): string[] {
+  const fresh = shuffle(candidates.filter((id) => !seen.has(id)));
+  const stale = shuffle(candidates.filter((id) => seen.has(id))).sort((a, b) => seen.get(a)! - seen.get(b)!);
+  return shuffle([...fresh, ...stale].slice(0, Math.max(0, count)));
+}
+
+/**
+ * Draws from each pool in turn (pickFromPool: unseen questions first, then the least recently seen); a
+ * question is drawn once across pools. Options are shuffled.
+ */
+export async function drawQuestions(
+  db: Db,
+  pools: readonly Pool[],
+  seen: ReadonlyMap<string, number> = new Map(),
+): Promise<DrawnQuestion[]> {
+  const taken = new Set<string>();
+  const drawn: { questionId: string; roadmapId: string | null }[] = [];
+  for (const pool of pools) {
+    const unique = [...new Set(pool.candidates)].filter((id) => !taken.has(id));
+    for (const id of pickFromPool(unique, pool.count, seen)) {
+      taken.add(id);
+      drawn.push({ questionId: id, roadmapId: pool.roadmapId ?? null });
+    }
+  }
+  if (drawn.length === 0) return [];
+  const ids = drawn.map((d) => d.questionId);
+  const [types, options] = await Promise.all([
+    db
+      .select({ id: questions.id, type: questions.questionType })
+      .from(questions)
+      .where(inArray(questions.id, ids)),
+    db
+      .select({ id: questionOptions.id, questionId: questionOptions.questionId })
+      .from(questionOptions)
+      .where(inArray(questionOptions.questionId, ids))
+      .orderBy(asc(questionOptions.position)),
+  ]);
+  const typeOf = new Map(types.map((t) => [t.id, t.type]));
+  return drawn.map((d) => ({
+    ...d,
+    optionOrder: isTextAnswer(typeOf.get(d.questionId))
+      ? []
+      : shuffle(options.filter((o) => o.questionId === d.questionId).map((o) => o.id)),
+  }));
+}
+
+/** Stores the drawn questions of a link, in order, with their option order. */
+export async function freezeQuestions(db: Db, testLinkRowId: string, drawn: readonly DrawnQuestion[]) {
+  if (drawn.length === 0) return;
+  await db.insert(testLinkQuestions).values(
+    drawn.map((d, position) => ({
+      testLinkId: testLinkRowId,
+      questionId: d.questionId,
+      position,
+      roadmapId: d.roadmapId,
+      optionOrder: d.optionOrder,
+    })),
+  );
+}
+
+// ---------------------------------------------------------------- the taker's view
+
+/**
+ * A link's frozen questions as the taker sees them, in one prepared statement: each question with its
+ * options (id and value only: never isCorrect, points or a fill-in-blank's accepted value — a fill-in-blank
+ * gets none) and its roadmap's name. The Ready page and the start both read it.
+ */
+const frozenQuestions = preparedPer((db) =>
+  db
+    .select({
+      id: questions.id,
+      question: questions.question,
+      questionType: questions.questionType,
+      code: questions.code,
+      questionImagePath: questions.questionImagePath,
+      roadmapId: testLinkQuestions.roadmapId,
+      roadmapName: roadmaps.name,
+      optionOrder: testLinkQuestions.optionOrder,
+      options: sql<
+        { id: string; value: string }[] | string
+      >`case when ${questions.questionType} = 'FILL_IN_BLANK'
+        then '[]'::json else coalesce((
+          select json_agg(json_build_object('id', o.id, 'value', o.value))
+          from ${questionOptions} o where o.question_id = ${questions.id}), '[]'::json) end`,
+    })
+    .from(testLinkQuestions)
+    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
+    .leftJoin(roadmaps, eq(roadmaps.id, testLinkQuestions.roadmapId))
+    .where(eq(testLinkQuestions.testLinkId, sql.placeholder('link')))
+    .orderBy(asc(testLinkQuestions.position))
+    .prepare('test_link_taker_questions'),
+);
+
+/** Orders options as frozen; options added since come last, removed ones are gone. */
+export function inFrozenOrder<T extends { id: string }>(options: T[], order: readonly string[]): T[] {
+  const rank = new Map(order.map((id, i) => [id, i]));
+  return [...options].sort((a, b) => (rank.get(a.id) ?? 1e6) - (rank.get(b.id) ?? 1e6));
+}
+
+/**
+ * The questions as the taker sees them: text, type, code, image, option ids and values in the frozen order.
+ * Never isCorrect, option points, explanations or a fill-in-blank's accepted value.
+ */
+export async function takerQuestions(db: Db, testLinkRowId: string): Promise<TakerQuestion[]> {
+  const rows = await frozenQuestions(db).execute({ link: testLinkRowId });
+  return rows.map((r) => ({
+    _id: r.id,
+    question: r.question,
+    questionType: r.questionType,
+    code: r.code,
+    questionImagePath: r.questionImagePath,
+    options:
+      r.questionType === 'FILL_IN_BLANK'
+        ? []
+        : inFrozenOrder(parsedJson(r.options), r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
+    points: POINTS_PER_QUESTION,
+    roadmapId: r.roadmapId,
+    roadmapName: r.roadmapId ? (r.roadmapName ?? null) : null,
+  }));
+}

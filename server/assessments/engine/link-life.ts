@@ -1,0 +1,366 @@
+/**
+ * The assessment engine, part three — a link's life on the server's clock: finding a link, who may take
+ * it, starting it (the deadline), retakes and their cool-down, accepting answers until the deadline and
+ * its grace, evaluating it once, settling it when its time is past, and the periodic sweep. The errors a
+ * test page maps to screens say the shared messages (shared/rules/test-links.ts).
+ */
+import { isRetakeLimited } from '@shared/rules/retakes';
+import { statusAfterEvaluation } from '@shared/rules/scoring';
+import { LINK_MESSAGES } from '@shared/rules/test-links';
+import type { TestType } from '@shared/schemas/assessment';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/helpers';
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
+import { type LinkRow, testLinks } from '../tables';
+import {
+  type EvaluationState,
+  evaluationWrite,
+  normaliseAnswer,
+  readForEvaluation,
+  type Scored,
+  type StoredAnswer,
+  scoreAnswers,
+} from './answers';
+
+/** An unused link expires this long after it was created. */
+export const LINK_VALIDITY_MS = 7 * 24 * 3600_000;
+/** Time allowed once started: a minute a question, at least five. */
+export const MINUTES_PER_QUESTION = 1;
+export const MIN_MINUTES = 5;
+/** Answers arriving this long after the deadline still count (network latency). */
+export const ANSWER_GRACE_MS = 5_000;
+/** The default wait before a failed test can be taken again (RETAKE_COOLDOWN_HOURS). */
+export const DEFAULT_RETAKE_COOLDOWN_MS = 24 * 3600_000;
+
+export const timeLimitFor = (questionCount: number) =>
+  Math.max(MIN_MINUTES, Math.ceil(questionCount * MINUTES_PER_QUESTION));
+
+// ---------------------------------------------------------------- errors the test page maps to screens
+
+export const linkExpired = () => new HttpError(410, LINK_MESSAGES.expired, { errorCode: 'LINK_EXPIRED' });
+export const testCompleted = () =>
+  new HttpError(410, LINK_MESSAGES.completed, { errorCode: 'TEST_COMPLETED' });
+/** 403: the link is valid but may not be used yet (docs/decisions/004-test-links-and-award-images.md). */
+export const notYetStarted = (start: Date) =>
+  new HttpError(403, LINK_MESSAGES.notYetStarted(start), { errorCode: 'ASSESSMENT_NOT_YET_STARTED' });
+
+/**
+ * 409 RETAKE_COOLDOWN: a failed test may be taken again from `opensAt` (decision 010); the body names the
+ * time (`opensAt`) and Retry-After says how many seconds remain.
+ */
+export const retakeCooldown = (opensAt: Date, now: Date, field?: string) =>
+  new HttpError(
+    409,
+    LINK_MESSAGES.retakeCooldown(opensAt),
+    { errorCode: 'RETAKE_COOLDOWN', opensAt: opensAt.toISOString(), ...(field ? { field } : {}) },
+    { 'retry-after': String(Math.max(1, Math.ceil((opensAt.getTime() - now.getTime()) / 1000))) },
+  );
+
+// ---------------------------------------------------------------- retakes
+
+/**
+ * The latest failure of a learner's test that still holds a retake back (completed after `since`), other
+ * than `except`; null when none. One indexed read (test_links_user_test_idx).
+ */
+export async function failureSince(
+  db: Db,
+  userId: string,
+  testKey: string,
+  since: Date,
+  except?: string,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: testLinks.completedAt })
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.userId, userId),
+        eq(testLinks.testKey, testKey),
+        eq(testLinks.status, 'NO_ENOUGH_MARKS'),
+        gt(testLinks.completedAt, since),
+        except ? ne(testLinks.id, except) : undefined,
+      ),
+    )
+    .orderBy(desc(testLinks.completedAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * Refuses to start a link while a failure of the same test is in its cool-down (a second link of the test
+ * drawn before that failure — one an older version could leave behind — must not be the retake).
+ */
+export async function assertRetakeOpen(db: Db, link: LinkRow, now: Date, cooldownMs: number) {
+  if (link.startedAt || !link.userId || !link.testKey || !isRetakeLimited(link.type) || cooldownMs <= 0)
+    return;
+  const failed = await failureSince(
+    db,
+    link.userId,
+    link.testKey,
+    new Date(now.getTime() - cooldownMs),
+    link.id,
+  );
+  if (failed) throw retakeCooldown(new Date(failed.getTime() + cooldownMs), now);
+}
+
+/** Serialises the creation of a learner's links to one test, across server processes (until commit). */
+export async function lockTest(db: Db, userId: string, testKey: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`test-link|${userId}|${testKey}`}, 0))`,
+  );
+}
+
+// ---------------------------------------------------------------- a link's life
+
+/** Whether the link has a clock (a prerequisite assessment has none). */
+export const isTimed = (type: TestType) => type !== 'INITIAL-ASSESSMENT';
+
+/** The end of a custom test's window. */
+export function windowEnd(link: Pick<LinkRow, 'startTime' | 'durationHours'>): Date | null {
+  if (!link.startTime || link.durationHours === null || link.durationHours === undefined) return null;
+  return new Date(link.startTime.getTime() + link.durationHours * 3600_000);
+}
+
+/** When an unused link stops being usable. */
+export function unusedUntil(link: Pick<LinkRow, 'expiresAt' | 'startTime' | 'durationHours'>): Date | null {
+  const ends = [link.expiresAt, windowEnd(link)].filter((d): d is Date => Boolean(d));
+  return ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
+}
+
+/** Refuses a caller who is not the link's learner (no caller: the link id is the capability). */
+export function assertTaker(link: Pick<LinkRow, 'userId'>, caller: { id: string } | null) {
+  if (caller && link.userId && caller.id !== link.userId) throw forbidden(LINK_MESSAGES.notYours);
+}
+
+const linkByLinkId = preparedPer((db) =>
+  db
+    .select()
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_by_link_id'),
+);
+
+/** A link by its public id (a prepared statement: every test call starts here). */
+export async function findLink(db: Db, linkId: string): Promise<LinkRow | null> {
+  const [row] = await linkByLinkId(db).execute({ linkId });
+  return row ?? null;
+}
+
+export interface Hooks {
+  /** Runs inside the evaluating transaction when a link earns its award (e.g. completes the roadmap). */
+  onEarned?: (db: Db, link: LinkRow) => Promise<void>;
+  /** The links onEarned concerns (all when absent); the others are evaluated without a transaction. */
+  earns?: (link: LinkRow) => boolean;
+}
+
+/**
+ * Brings a link up to date with the clock: a started link past its deadline is evaluated with the answers
+ * it has; an unused link past its expiry becomes EXPIRED. Returns the current row.
+ */
+export async function settle(db: Db, link: LinkRow, now: Date, hooks: Hooks = {}): Promise<LinkRow> {
+  if (link.isCompleted || link.status !== 'TAKE_TEST') return link;
+  if (link.startedAt && link.deadlineAt && now.getTime() > link.deadlineAt.getTime() + ANSWER_GRACE_MS) {
+    return (await evaluateLink(db, link, [], now, hooks)).link;
+  }
+  const until = unusedUntil(link);
+  if (!link.startedAt && isTimed(link.type) && until && now > until) {
+    const [row] = await db
+      .update(testLinks)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt), eq(testLinks.status, 'TAKE_TEST')))
+      .returning();
+    return row ?? (await findLink(db, link.linkId)) ?? link;
+  }
+  return link;
+}
+
+/** The errors of a link that cannot be taken now (after `settle`). */
+export function assertTakeable(link: LinkRow, now: Date) {
+  if (link.isCompleted) throw testCompleted();
+  if (link.status === 'EXPIRED') throw linkExpired();
+  if (link.status !== 'TAKE_TEST') throw testCompleted();
+  if (!link.startedAt && link.startTime && now < link.startTime) throw notYetStarted(link.startTime);
+}
+
+/**
+ * Starts the clock (idempotent): records the start and the deadline on the server's clock, and numbers the
+ * attempt among the learner's started attempts of the same test.
+ */
+export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkRow> {
+  if (link.startedAt) return link;
+  const byLimit = now.getTime() + link.timeLimitMinutes * 60_000;
+  const end = windowEnd(link);
+  const deadline = new Date(end ? Math.min(byLimit, end.getTime()) : byLimit);
+  const [row] = await db
+    .update(testLinks)
+    .set({
+      startedAt: now,
+      deadlineAt: deadline,
+      // written out: the outer row must be named by its table, never by a bare column the subquery shadows
+      attempt: sql`(select count(*)::int + 1 from test_links o
+        where o.user_id = test_links.user_id and o.test_key = test_links.test_key
+          and o.started_at is not null and o.id <> test_links.id)`,
+    })
+    .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt)))
+    .returning();
+  return row ?? (await findLink(db, link.linkId)) ?? link;
+}
+
+/** Whether answers may still be saved. */
+export function acceptsAnswers(link: LinkRow, now: Date): boolean {
+  if (link.isCompleted || link.status !== 'TAKE_TEST') return false;
+  if (!isTimed(link.type)) return true;
+  if (!link.startedAt) return false;
+  return !link.deadlineAt || now.getTime() <= link.deadlineAt.getTime() + ANSWER_GRACE_MS;
+}
+
+export interface Evaluation {
+  link: LinkRow;
+  scored: Scored;
+}
+
+/**
+ * Evaluates a link on the server: the given answers (validated; refused after the deadline) are merged over
+ * the saved ones and stored, every question is scored with the shared rules, and the link records its
+ * score, percentage, status and time taken. Idempotent: a completed link gives back its stored result.
+ *
+ * Two statements, both prepared: one read (the link, its key and saved answers) and one write that applies
+ * only while the link is still open. Two evaluations at once: the first writes, the second finds nothing to
+ * write, reads again and gives back the first's result. A transaction is opened only when a hook takes part.
+ */
+export async function evaluateLink(
+  db: Db,
+  link: LinkRow,
+  given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
+  now: Date,
+  hooks: Hooks = {},
+  /** `read`: readForEvaluation's answer for this link, when the caller has just read it. */
+  { read, attempt = 1 }: { read?: EvaluationState; attempt?: number } = {},
+): Promise<Evaluation> {
+  const state = read && read.link.id === link.id ? read : await readForEvaluation(db, link.linkId);
+  if (!state) throw new HttpError(404, 'Test link not found');
+  const { link: current, key, stored } = state;
+  if (current.isCompleted) return { link: current, scored: scoreAnswers(key, stored) };
+  if (current.status === 'EXPIRED') throw linkExpired();
+  if (isTimed(current.type) && !current.startedAt)
+    throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+  const late =
+    isTimed(current.type) &&
+    current.deadlineAt !== null &&
+    now.getTime() > current.deadlineAt.getTime() + ANSWER_GRACE_MS;
+  // the given answers, validated (nothing is written when one is wrong); the last to a question wins
+  const fresh = new Map<string, StoredAnswer>();
+  if (!late && given.length) {
+    const byId = new Map(key.map((q) => [q.id, q]));
+    given.forEach((a, i) => {
+      const q = byId.get(a.questionId);
+      if (!q) {
+        throw badRequest(
+          `answers.${i}.questionId: is not a question of this test`,
+          `answers.${i}.questionId`,
+        );
+      }
+      const row = normaliseAnswer(q, a, `answers.${i}.`);
+      fresh.delete(row.questionId);
+      fresh.set(row.questionId, row);
+    });
+  }
+  const scored = scoreAnswers(key, new Map([...stored, ...fresh]));
+  const pointsOf = new Map(scored.perQuestion.map((p) => [p.questionId, p.points]));
+  const completedAt =
+    late && current.deadlineAt ? new Date(Math.min(now.getTime(), current.deadlineAt.getTime())) : now;
+  const startedAt = current.startedAt ?? current.createdAt;
+  const limitSeconds = current.timeLimitMinutes * 60;
+  const takenSeconds = Math.max(0, Math.round((completedAt.getTime() - startedAt.getTime()) / 1000));
+  const completedIn = isTimed(current.type) ? Math.min(takenSeconds, limitSeconds) : takenSeconds;
+  const givenRows = [...fresh.values()].map((r) => ({
+    question_id: r.questionId,
+    answer_ids: r.answerIds,
+    answer_text: r.answerText,
+    points: pointsOf.get(r.questionId) ?? 0,
+  }));
+  const keptRows = [...stored.keys()]
+    .filter((id) => !fresh.has(id) && pointsOf.has(id))
+    .map((id) => ({ question_id: id, points: pointsOf.get(id)! }));
+  // One statement: the link's result, the given answers stored with their points and the points of the
+  // answers saved before — only while the link is still open, so of two evaluations at once the first
+  // writes and the other gives back its stored result.
+  const write = async (on: Db): Promise<LinkRow | null> => {
+    const [row] = await evaluationWrite(on).execute({
+      id: current.id,
+      score: scored.score,
+      percentage: scored.percentage,
+      questionCount: key.length,
+      status: statusAfterEvaluation(scored.eligible, current.certificateGenerated),
+      completedAt: completedAt.toISOString(),
+      completedIn,
+      answeredAt: new Date().toISOString(),
+      given: JSON.stringify(givenRows),
+      kept: JSON.stringify(keptRows),
+    });
+    return row ?? null;
+  };
+  const onEarned = scored.eligible && (!hooks.earns || hooks.earns(current)) ? hooks.onEarned : undefined;
+  const done = onEarned
+    ? await db.transaction(async (t) => {
+        // what the award changes elsewhere commits with the result, or neither does
+        const tx = t as unknown as Db;
+        const row = await write(tx);
+        if (row) await onEarned(tx, row);
+        return row;
+      })
+    : await write(db);
+  if (done) return { link: done, scored };
+  // the link changed since it was read (evaluated at the same moment): as it is now
+  if (attempt >= 3) throw new HttpError(409, 'This test is being evaluated. Please try again.');
+  return evaluateLink(db, link, given, now, hooks, { attempt: attempt + 1 });
+}
+
+/**
+ * The periodic sweep: evaluates started links whose deadline has passed and expires unused links past
+ * their expiry. Returns how many of each it handled.
+ */
+export async function sweepLinks(
+  db: Db,
+  now: Date,
+  hooks: Hooks = {},
+  batch = 200,
+): Promise<{ evaluated: number; expired: number }> {
+  const cutoff = new Date(now.getTime() - ANSWER_GRACE_MS);
+  const overdue = await db
+    .select()
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+        isNotNull(testLinks.startedAt),
+        lt(testLinks.deadlineAt, cutoff),
+      ),
+    )
+    .limit(batch);
+  let evaluated = 0;
+  for (const link of overdue) {
+    await evaluateLink(db, link, [], now, hooks);
+    evaluated++;
+  }
+  const expiredRows = await db
+    .update(testLinks)
+    .set({ status: 'EXPIRED' })
+    .where(
+      and(
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+        isNull(testLinks.startedAt),
+        sql`${testLinks.type} <> 'INITIAL-ASSESSMENT'`,
+        or(
+          lt(testLinks.expiresAt, now),
+          sql`${testLinks.startTime} + make_interval(hours => ${testLinks.durationHours}) < ${now}`,
+        ),
+      ),
+    )
+    .returning({ id: testLinks.id });
+  return { evaluated, expired: expiredRows.length };
+}
