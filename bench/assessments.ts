@@ -51,15 +51,16 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { Agent, request, WebSocket } from 'undici';
+import { Agent, request } from 'undici';
+import { rowsOf } from '../server/db/helpers';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
-import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
 import { cpuSeconds } from './support/cpu';
+import { type CpuProfile, inspector } from './support/inspector';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
 import { pool } from './support/pool';
 
@@ -150,12 +151,6 @@ function latency(values: number[]) {
   };
 }
 
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 /** The functions and packages where a CPU profile spent its self time. */
 function topOfProfile(profile: CpuProfile, n = 25) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -185,39 +180,6 @@ function topOfProfile(profile: CpuProfile, n = 25) {
       .slice(0, k)
       .map(([name, us]) => ({ name, share: `${((us / total) * 100).toFixed(1)}%` }));
   return { functions: top(self, n), packages: top(packages, 15) };
-}
-
-/** The server's V8 profiler through its inspector (--inspect), started and stopped around each phase. */
-async function inspector(port: number) {
-  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
-    webSocketDebuggerUrl: string;
-  }[];
-  const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);
-  await new Promise<void>((done, fail) => {
-    ws.addEventListener('open', () => done(), { once: true });
-    ws.addEventListener('error', () => fail(new Error('could not reach the server inspector')), {
-      once: true,
-    });
-  });
-  let id = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
-    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
-  });
-  const send = <T>(method: string, params: object = {}) =>
-    new Promise<T>((done) => {
-      const n = ++id;
-      waiting.set(n, (r) => done(r as T));
-      ws.send(JSON.stringify({ id: n, method, params }));
-    });
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 500 });
-  return {
-    start: () => send('Profiler.start'),
-    stop: async () => (await send<{ profile: CpuProfile }>('Profiler.stop')).profile,
-    close: () => ws.close(),
-  };
 }
 
 // ---------------------------------------------------------------- the answer key and planned answers

@@ -31,16 +31,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { WebSocket } from 'undici';
+import { rowsOf } from '../server/db/helpers';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
-import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { freePort } from '../tests/support/server';
 import { cpuSeconds } from './support/cpu';
 import { type ExamTaker, type PhaseResult, runExamDay } from './support/exam-day';
+import { inspector } from './support/inspector';
 import { pool } from './support/pool';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -97,29 +97,6 @@ async function startServer(env: Record<string, string | undefined>, inspectPort:
     if (i > 480) throw new Error('the server did not start within 2 minutes');
     await sleep(250);
   }
-}
-
-async function profiler(port: number) {
-  const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
-    webSocketDebuggerUrl: string;
-  }[];
-  const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);
-  await new Promise<void>((done) => ws.addEventListener('open', () => done(), { once: true }));
-  let id = 0;
-  const waiting = new Map<number, (r: unknown) => void>();
-  ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown };
-    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
-  });
-  const send = <T>(method: string, params: object = {}) =>
-    new Promise<T>((done) => {
-      const n = ++id;
-      waiting.set(n, (r) => done(r as T));
-      ws.send(JSON.stringify({ id: n, method, params }));
-    });
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 500 });
-  return { send, close: () => ws.close() };
 }
 
 async function main() {
@@ -246,19 +223,19 @@ async function main() {
         },
       };
     }
-    const prof = opts.profile ? await profiler(inspectPort) : null;
+    const prof = opts.profile ? await inspector(inspectPort) : null;
     const pids = servers.map((s) => s.pid!);
     const profiles: Record<string, string> = {};
     const measure = async (name: string) => {
       const s0 = cpuSeconds(pids);
       const p0 = cpuSeconds([pg.pid]);
       const before = loadNow();
-      await prof?.send('Profiler.start');
+      await prof?.start();
       return async (requests: number) => {
         const s1 = cpuSeconds(pids);
         const p1 = cpuSeconds([pg.pid]);
         if (prof) {
-          const { profile } = await prof.send<{ profile: unknown }>('Profiler.stop');
+          const profile = await prof.stop();
           const dir = join(root, '.tmp', 'bench-profiles', 'exam-day');
           mkdirSync(dir, { recursive: true });
           const file = join(dir, `${name.replace(/\W+/g, '-')}.cpuprofile`);

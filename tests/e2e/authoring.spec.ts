@@ -175,11 +175,16 @@ test.describe('assessment management and the question editor', () => {
 
     // a search starts again from its first page; Enter submits it
     await page.getByLabel('Search questions').fill('SQL');
+    // the search's own answer, not the list it replaces: a card read before it arrives is another question
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/tenant/question/search-list') && /[?&]searchText=sql/i.test(r.url()),
+    );
     await page.getByLabel('Search questions').press('Enter');
-    await expect(cards.first()).toBeVisible();
-    await expect.poll(() => cards.count()).toBeLessThanOrEqual(20);
+    const found = (await (await searched).json()) as { data: { question: string }[] };
+    const question = found.data[0]!.question;
     const first = cards.first();
-    const question = (await first.locator('.question-text').textContent())!;
+    await expect(first.locator('.question-text')).toHaveText(question);
+    await expect.poll(() => cards.count()).toBeLessThanOrEqual(20);
     await first.locator('summary').click();
     await first.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(first.getByRole('button', { name: 'Added' })).toBeDisabled();

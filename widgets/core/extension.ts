@@ -37,34 +37,39 @@ export function askExtension(
   timeoutMs = ANSWER_TIMEOUT_MS,
 ): Promise<ExtensionMessage> {
   if (typeof window === 'undefined') return Promise.resolve('NO-EXTENSION');
+  // the window asked: the callbacks below may run when the global is gone (a page torn down)
+  const w = window;
   const requestId = `${Date.now()}-${++counter}`;
   return new Promise((resolve) => {
-    const timer = window.setTimeout(() => {
-      window.removeEventListener('message', onMessage);
+    const timer = w.setTimeout(() => {
+      w.removeEventListener('message', onMessage);
       resolve('NO-EXTENSION');
     }, timeoutMs);
     function onMessage(event: MessageEvent) {
-      if (event.source !== window || event.origin !== window.location.origin) return;
+      if (event.source !== w || event.origin !== w.location.origin) return;
       const data = event.data as { source?: string; requestId?: string; message?: string } | null;
       if (!data || data.source !== EXTENSION_SOURCE || data.requestId !== requestId) return;
-      window.clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
+      w.clearTimeout(timer);
+      w.removeEventListener('message', onMessage);
       resolve(
         (EXTENSION_MESSAGES as readonly string[]).includes(data.message ?? '')
           ? (data.message as ExtensionMessage)
           : 'NO-EXTENSION',
       );
     }
-    window.addEventListener('message', onMessage);
-    window.postMessage({ source: PAGE_SOURCE, action, payload, requestId }, window.location.origin);
+    w.addEventListener('message', onMessage);
+    w.postMessage({ source: PAGE_SOURCE, action, payload, requestId }, w.location.origin);
   });
 }
 
 /** CHECK, then IS-LOGGED-IN when present; updates the shared status. */
 export async function checkExtension(): Promise<ExtensionStatus> {
+  const before = extensionStatus.value;
   const present = (await askExtension('CHECK')) === 'Present';
   let loggedIn = false;
   if (present) loggedIn = (await askExtension('IS-LOGGED-IN')) === 'LOGGED-IN';
+  // a status set while this check waited (a later check, a sign-in) is newer than this answer
+  if (extensionStatus.value !== before) return extensionStatus.value;
   const status = { isPresent: present, isLogedIn: loggedIn, isChecked: true };
   extensionStatus.value = status;
   return status;

@@ -4,7 +4,7 @@ import { dateRange } from '@shared/rules/date-ranges';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { extensionStatus } from '@widgets/core/extension';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dashboard } from './Dashboard';
 
 const DAY = 86_400;
@@ -19,6 +19,9 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 600 });
 });
 afterEach(() => cleanup());
+// frappe-charts redraws a new chart on a timer of its own (700 ms, then 400 ms of animation) that unmounting
+// does not cancel: let it run while the page still exists, not after the environment is torn down
+afterAll(() => new Promise((done) => setTimeout(done, 1_200)));
 
 const card: DashboardCard = {
   roadmapName: 'JavaScript basics',
