@@ -26,11 +26,11 @@ import { dateRange } from '@shared/rules/date-ranges';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Agent, request } from 'undici';
-import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
+import { rowsOf } from '../server/db/helpers';
 import { learningExport, serialise } from '../server/tenant/exports';
 
 const { values: opts } = parseArgs({

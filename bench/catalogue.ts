@@ -24,11 +24,11 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
-import { rowsOf } from '../server/activity/ingest';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
+import { rowsOf } from '../server/db/helpers';
 import { startWaymark } from '../tests/support/server';
 
 const { values: opts } = parseArgs({

@@ -20,7 +20,7 @@ import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
 import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
-import { bucketBase } from './adapters/storage';
+import { bucketBase, createStorage, type StorageAdapter } from './adapters/storage';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
@@ -35,13 +35,15 @@ import { credentialRoutes, credentialService } from './credentials/routes';
 import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
+import { fileRoutes } from './http/files';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
-import { startJobs } from './jobs/jobs';
+import { startJobs, startTimers } from './jobs/jobs';
 import { JobQueue } from './jobs/queue';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
+import type { ProcessRegistry } from './system/processes';
 import { mailboxFor, systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
@@ -62,7 +64,14 @@ export interface Services {
   identity: IdentityAdapter;
   tokens: TokenService;
   mail: MailService;
+  /** Files (award and question images, import files): local under DATA_DIR, or an S3 bucket. */
+  storage: StorageAdapter;
   jobs: JobQueue;
+  /**
+   * This process in the registry of processes on one PostgreSQL: server/main.ts joins it before the app is
+   * ready (the jobs module keeps it alive); null on PGlite and in tests.
+   */
+  processes: ProcessRegistry | null;
 }
 
 declare module 'fastify' {
@@ -107,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.mailRetry,
     mailDomain(config.mailFrom),
   );
-  app.decorate('services', { config, database, identity, tokens, mail, jobs });
+  const storage = createStorage(config.storage, config.publicUrl);
+  app.decorate('services', { config, database, identity, tokens, mail, storage, jobs, processes: null });
 
   installErrorHandling(app);
 
@@ -200,21 +210,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await credentialService(app, services, deps.credentials);
   credentialRoutes(app, services);
 
+  // the HTTP core's own routes: uploads and stored files, the API document, the portal and widget files
+  fileRoutes(app, { storage });
   registerDocs(app, config);
   await registerStatic(app, config);
 
-  // every scheduled and queued job starts from one module (server/jobs/jobs.ts)
+  // every timer, scheduled and queued job starts from one module (server/jobs/jobs.ts)
+  let stopTimers = () => {};
   app.addHook('onReady', async () => {
-    await startJobs(jobs, {
+    const deps = {
       db: database.db,
       config,
       identity,
       mail,
       billing: billingOf(app),
+      processes: app.services.processes,
       log: app.log,
-    });
+    };
+    stopTimers = startTimers(deps);
+    await startJobs(jobs, deps);
   });
   app.addHook('onClose', async () => {
+    stopTimers();
     await jobs.stop();
   });
   return app;
@@ -332,43 +349,64 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     if (!cached || cached.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
     return cached.html;
   };
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isPage =
-      request.method === 'GET' &&
-      !path.startsWith(API_PREFIX) &&
-      !path.startsWith('/docs') &&
-      !/\.[a-z0-9]{1,5}$/i.test(path);
-    if (isPage && /^\/mailbox\/?$/.test(path) && mailboxFor(config, app.services.mail, request) !== 'open') {
-      // the local mailbox page exists only in the development setup, for a person at this machine
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+  /** A portal page: the portal's index.html answers it (its router shows the page, or its own not-found). */
+  const isPagePath = (request: FastifyRequest, path: string) =>
+    request.method === 'GET' &&
+    !path.startsWith(API_PREFIX) &&
+    !path.startsWith('/docs') &&
+    !/\.[a-z0-9]{1,5}$/i.test(path);
+  // unknown paths are rate-limited per address (counted in the database like every limit), so a scanner's
+  // burst gets 429 rather than as many 404s as it asks for; portal pages are not counted
+  const limitUnknown = app.rateLimit({
+    max: config.rateLimit.notFound,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `not-found ${request.ip}`,
+  });
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isPagePath(request, pathOf(request))) await limitUnknown.call(app, request, reply);
+      },
+    },
+    async (request, reply) => {
+      const path = pathOf(request);
+      const isPage = isPagePath(request, path);
+      if (
+        isPage &&
+        /^\/mailbox\/?$/.test(path) &&
+        mailboxFor(config, app.services.mail, request) !== 'open'
+      ) {
+        // the local mailbox page exists only in the development setup, for a person at this machine
+        return reply
+          .code(404)
+          .type('text/html')
+          .send(
+            '<!doctype html><html lang="en"><title>Not found · Waymark</title><main><h1>Not found</h1><p>There is no such page.</p><p><a href="/">Home</a></p></main></html>',
+          );
+      }
+      const html = isPage ? indexHtml() : null;
+      if (html) {
+        // award pages carry Open Graph tags so a shared link shows the image
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-cache')
+          .send(await withAwardMeta(app, path, html));
+      }
+      if (isPage) {
+        return reply
+          .type('text/html')
+          .send(
+            await withAwardMeta(
+              app,
+              path,
+              '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
+            ),
+          );
+      }
       return reply
         .code(404)
-        .type('text/html')
-        .send(
-          '<!doctype html><html lang="en"><title>Not found · Waymark</title><main><h1>Not found</h1><p>There is no such page.</p><p><a href="/">Home</a></p></main></html>',
-        );
-    }
-    const html = isPage ? indexHtml() : null;
-    if (html) {
-      // award pages carry Open Graph tags so a shared link shows the image
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(await withAwardMeta(app, path, html));
-    }
-    if (isPage) {
-      return reply
-        .type('text/html')
-        .send(
-          await withAwardMeta(
-            app,
-            path,
-            '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built. Run <code>npm start</code>, which builds it.</p></main></html>',
-          ),
-        );
-    }
-    return reply
-      .code(404)
-      .send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${path}` });
-  });
+        .send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${path}` });
+    },
+  );
 }

@@ -49,6 +49,8 @@ const Env = z
     REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
     RATE_LIMIT_AUTH: perMinute.default(60),
     RATE_LIMIT_STRICT: perMinute.default(20),
+    /** Unknown paths (404s, portal pages aside) per minute and address before 429: a scanner's burst stops. */
+    RATE_LIMIT_NOT_FOUND: perMinute.default(60),
     /** Event-loop delay (ms) past which the server sheds requests with 503 and Retry-After; 0 never sheds. */
     SHED_EVENT_LOOP_DELAY_MS: z.coerce
       .number()
@@ -258,7 +260,11 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     jwtSecretGenerated: !env.JWT_SECRET,
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
-    rateLimit: { auth: env.RATE_LIMIT_AUTH, strict: env.RATE_LIMIT_STRICT },
+    rateLimit: {
+      auth: env.RATE_LIMIT_AUTH,
+      strict: env.RATE_LIMIT_STRICT,
+      notFound: env.RATE_LIMIT_NOT_FOUND,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /**

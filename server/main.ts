@@ -1,6 +1,6 @@
 /**
- * Starts the server: settings, database and migrations, demo content, then listens. The scheduled and
- * queued jobs start with the app (server/jobs/jobs.ts).
+ * Starts the server: settings, database and migrations, the process registry, demo content, then listens.
+ * The timers, scheduled and queued jobs start when the app is ready (server/jobs/jobs.ts).
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -30,6 +30,8 @@ async function main() {
   let registry: ProcessRegistry | null = null;
   try {
     registry = await ProcessRegistry.join(database, config, app.log);
+    // kept alive by its heartbeat, a process timer that starts with the jobs (server/jobs/jobs.ts)
+    app.services.processes = registry;
   } catch (err) {
     if (!(err instanceof ProcessConflictError)) throw err;
     console.error(`Waymark cannot start: ${err.message}`);

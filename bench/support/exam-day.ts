@@ -13,11 +13,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
-import { rowsOf } from '../../server/activity/ingest';
 import { readForEvaluation, saveAnswer } from '../../server/assessments/engine/answers';
 import { takerQuestions } from '../../server/assessments/engine/drawing';
 import { evaluateLink, findLink, startLink } from '../../server/assessments/engine/link-life';
 import type { Db } from '../../server/db/client';
+import { rowsOf } from '../../server/db/helpers';
 import { pool } from './pool';
 
 export interface KeyOption {

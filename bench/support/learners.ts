@@ -3,8 +3,8 @@
  * roadmaps that has at least 20 published questions assigned (so a final ROADMAP test draws 20).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/activity/ingest';
 import type { Db } from '../../server/db/client';
+import { rowsOf } from '../../server/db/helpers';
 
 export interface BenchLearner {
   id: string;

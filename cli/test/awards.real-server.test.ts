@@ -8,10 +8,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assignTo, type Bank, seedBank } from '@server/assessments/fixtures';
-import { calls } from '@server/assessments/harness';
 import { assignedRoadmaps } from '@server/catalogue/tables';
 import { credentials } from '@server/credentials/tables';
+import { assignTo, type Bank, calls, seedBank } from '@server/test/fixtures/assessments';
 import { type SignedIn, TestServer } from '@server/test/helper';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

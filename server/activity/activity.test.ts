@@ -24,8 +24,8 @@ import {
 } from '../catalogue/tables';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { rowsOf } from '../db/helpers';
 import { languages, subjects, topics, users } from '../db/schema';
-import { rowsOf } from './ingest';
 import { uninstallFeedback } from './tables';
 
 const S = 1000;

@@ -28,11 +28,9 @@ import type { Heartbeat } from '@shared/schemas/activity';
 import { param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 
 type Incoming = z.infer<typeof Heartbeat>;
-
-export const rowsOf = <T>(result: unknown): T[] =>
-  ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** The learner's assigned resources among `ids`, with their addresses. */
 async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {

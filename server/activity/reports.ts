@@ -10,7 +10,7 @@ import { heatmapRange, isoDayOf, LEARNING_DAY_SECONDS, streaksOf } from '@shared
 import type { DashboardCard } from '@shared/schemas/activity';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from './ingest';
+import { rowsOf } from '../db/helpers';
 
 /** How many dashboard cards at most. */
 export const MAX_CARDS = 6;

@@ -10,9 +10,9 @@ import { CSV_BOM, csvLine } from '@shared/rules/csv';
 import { DAY_MS } from '@shared/rules/heartbeats';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inTx, rowsOf } from '../db/helpers';
 import { paged } from '../http/download';
 import { notFound } from '../http/errors';
-import { rowsOf } from './ingest';
 
 interface SpanRow {
   id: string;
@@ -162,8 +162,7 @@ async function daySeconds(tx: Db, userId: string, day: string) {
 const lock = (tx: Db, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
 
 export async function deleteSpan(db: Db, userId: string, spanId: string) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     await lock(tx, userId);
     const [gone] = rowsOf<
       Removed & { start_at: string | number; end_at: string | number; times_known: boolean }
@@ -187,8 +186,7 @@ export async function deleteSpan(db: Db, userId: string, spanId: string) {
 }
 
 export async function deleteDay(db: Db, userId: string, day: string) {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     await lock(tx, userId);
     const gone = rowsOf<Removed>(
       await tx.execute(sql`

@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExamDay } from '../../bench/support/exam-day';
-import { rowsOf } from '../activity/ingest';
-import { seedBank } from './fixtures';
-import { BACKENDS, type Harness, openHarness } from './harness';
+import { rowsOf } from '../db/helpers';
+import { seedBank } from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness } from '../test/harness';
 
 // PostgreSQL only: exam day is a deployment's load, and a deployment runs on PostgreSQL; PGlite (one
 // process, the embedded development database) would only spend the suite's time on it

@@ -6,16 +6,9 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps, assignedSections, sections } from '../catalogue/tables';
-import {
-  answerTo,
-  BACKENDS,
-  buildFixture,
-  type Fixture,
-  type Harness,
-  openHarness,
-  type Person,
-} from '../catalogue/test-helpers';
 import { questionOptions } from '../questions/tables';
+import { answerTo, buildFixture, type Fixture } from '../test/fixtures/catalogue';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { testAnswers, testLinkQuestions, testLinks } from './tables';
 
 for (const backend of BACKENDS) {

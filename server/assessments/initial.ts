@@ -21,6 +21,7 @@ import {
 import { prerequisitesOf, sectionIdsOf } from '../catalogue/queries';
 import { assignedRoadmaps, roadmaps } from '../catalogue/tables';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { answerKey, savedAnswers } from './engine/answers';
@@ -103,8 +104,7 @@ export async function generateInitialAssessment(
     : new Map<string, number>();
   const drawn = await drawQuestions(db, pools, seen);
   if (drawn.length === 0) throw badRequest(INITIAL_MESSAGES.noQuestions, 'id');
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     const [link] = await tx
       .insert(testLinks)
       .values({
@@ -210,8 +210,7 @@ export async function evaluateInitialAssessment(
   const prerequisites = await prerequisitesOf(db, [roadmapId]);
   if (!link.isCompleted) await checkGiven(db, link, body.answers);
 
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     const [current] = await tx.select().from(testLinks).where(eq(testLinks.id, link.id)).for('update');
     if (!current) throw notFound(INITIAL_MESSAGES.notFound);
     const owner = current.userId ?? caller?.id ?? null;

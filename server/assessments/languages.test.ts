@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roadmaps, sections } from '../catalogue/tables';
 import { subjects } from '../db/schema';
 import { seedCatalogue } from '../demo/catalogue';
-import { assignTo } from './fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
+import { assignTo, calls } from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 
 /** `r` is a roadmap the target `t` belongs to: the roadmap itself, a section's or a resource's. */
 const ASSESSED_ROADMAP = sql`(t.kind = 'ROADMAP' and r.id = t.target_id)

@@ -3,14 +3,14 @@
  * retaken at once. (Its own file: a harness of its own, with the setting.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignTo, type Bank, seedBank } from './fixtures';
-import { calls, type Harness, openHarness } from './harness';
+import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { type Harness, openHarness } from '../test/harness';
 
 describe('the cool-down setting', () => {
   let h: Harness;
   let bank: Bank;
   beforeAll(async () => {
-    h = await openHarness(undefined, { RETAKE_COOLDOWN_HOURS: '0' });
+    h = await openHarness(undefined, { env: { RETAKE_COOLDOWN_HOURS: '0' } });
     bank = await seedBank(h.db);
   }, 120_000);
   afterAll(async () => {

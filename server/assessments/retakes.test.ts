@@ -13,11 +13,12 @@ import {
   addQuestion,
   assignTo,
   type Bank,
+  calls,
   linkRowOf,
   resourceBody as resourceBodyOf,
   seedBank,
-} from './fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
+} from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { testLinkQuestions, testLinks } from './tables';
 
 const HOUR = 3600_000;

@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
@@ -146,8 +147,7 @@ export async function createLink(
 ): Promise<LinkRow> {
   const count = QUESTION_COUNTS[spec.type] ?? 10;
   const key = testKeyOf({ ...spec, subjectId: spec.subjectId });
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     if (key) {
       await lockTest(tx, spec.userId, key);
       const open = await tx

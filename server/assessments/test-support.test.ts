@@ -3,9 +3,9 @@
  * the link's learner, only before the test starts; the link then expires by the usual rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { TestServer } from '../test/helper';
-import { assignTo, type Bank, seedBank } from './fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
 import { TEST_SUPPORT_PREFIX } from './test-support';
 
 for (const backend of BACKENDS) {

@@ -8,17 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps } from '../catalogue/tables';
 import { outbox } from '../db/schema';
 import { seedDemoAssessments } from '../demo/assessments';
-import { sweepLinks } from './engine/link-life';
 import {
   assignTo,
   type Bank,
+  calls,
   linkRowOf,
   resourceBody as resourceBodyOf,
   rightAnswer,
   seedBank,
   wrongAnswer,
-} from './fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from './harness';
+} from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
+import { sweepLinks } from './engine/link-life';
 import { testActivity, testAnswers, testLinks } from './tables';
 
 for (const backend of BACKENDS) {

@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { refreshTokens, tokenFamilies } from '../db/schema';
 import { unauthorized } from '../http/errors';
 
@@ -67,8 +68,7 @@ export class TokenService {
   /** Starts a new token family (a session) for a sign-in on one device. */
   async issue(user: { id: string; role: Role }, device: Device, deviceInfo?: unknown) {
     const familyId = randomUUID();
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return inTx(this.db, async (tx) => {
       await tx.insert(tokenFamilies).values({ id: familyId, userId: user.id, device });
       return this.mint(tx, user, device, familyId, deviceInfo);
     });
@@ -109,8 +109,7 @@ export class TokenService {
     device: Device,
     loadRole: (tx: Db, userId: string) => Promise<Role | null>,
   ) {
-    const outcome = await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const outcome = await inTx(this.db, async (tx) => {
       const hash = sha256(refreshToken);
       // lock the session first, then read the token: a statement that waited for a row lock sees only the
       // locked rows at their newest version (PostgreSQL's EvalPlanQual), so the token is read afterwards,

@@ -16,16 +16,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAnswers, testLinkQuestions, testLinks } from '../assessments/tables';
 import { outbox } from '../db/schema';
 import { questions } from '../questions/tables';
-import { type Json, setupServer } from '../test/helper';
 import {
   authoringApi,
   NIL,
-  type Person,
   questionBody,
   type SubjectFixture,
   seedSubject,
   snapshot,
-} from './fixtures';
+} from '../test/fixtures/authoring';
+import type { Person } from '../test/harness';
+import { type Json, setupServer } from '../test/helper';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 const server = setupServer();

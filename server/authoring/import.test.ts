@@ -11,15 +11,15 @@ import type { QuestionInput } from '@shared/schemas/authoring';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { questionOptions, questions } from '../questions/tables';
-import { setupServer } from '../test/helper';
 import {
   authoringApi,
-  type Person,
   questionBody,
   type SubjectFixture,
   seedSubject,
   snapshot,
-} from './fixtures';
+} from '../test/fixtures/authoring';
+import type { Person } from '../test/harness';
+import { setupServer } from '../test/helper';
 import { questionImportSources, tenantAssessmentQuestions } from './tables';
 
 const server = setupServer();

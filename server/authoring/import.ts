@@ -27,10 +27,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { questionCounts } from '../assessments/question-use';
-import { presignImageUpload, storageOf } from '../awards/storage';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { notFound } from '../http/errors';
+import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
 import { defaultLanguageFor, loadQuestions } from '../questions/load';
 import { questionOptions, questions } from '../questions/tables';
@@ -53,7 +54,7 @@ class Conflict extends Error {}
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
-  const storage = (): StorageAdapter => storageOf(app);
+  const storage = (): StorageAdapter => app.services.storage;
 
   /** The storage key of an address this server's storage serves, or null. */
   function keyOfAddress(address: string): string | null {
@@ -359,8 +360,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
             updatedAt: new Date(),
           };
           try {
-            const id = await db.transaction(async (tx) => {
-              const t = tx as unknown as Db;
+            const id = await inTx(db, async (t) => {
               let questionId: string;
               if (k) {
                 questionId = k.questionId;

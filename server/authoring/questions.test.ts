@@ -15,17 +15,17 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { questionFeedback } from '../assessments/tables';
 import { languages } from '../db/schema';
 import { questionOptions, questions } from '../questions/tables';
-import { type Json, setupServer } from '../test/helper';
 import {
   authoringApi,
   IMAGES,
   NIL,
-  type Person,
   questionBody,
   type SubjectFixture,
   seedSubject,
   snapshot,
-} from './fixtures';
+} from '../test/fixtures/authoring';
+import type { Person } from '../test/harness';
+import { type Json, setupServer } from '../test/helper';
 import { questionFeedbackActivity, tenantAssessmentQuestions } from './tables';
 
 const server = setupServer();

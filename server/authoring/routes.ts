@@ -40,12 +40,12 @@ import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
 import { questionCounts } from '../assessments/question-use';
 import { questionFeedback, testLinkQuestions, testLinks } from '../assessments/tables';
-import { presignImageUpload } from '../awards/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { escapeLike } from '../db/like';
 import { languages, subjects, tenantUsers, topics, users } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { presignImageUpload } from '../http/files';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
@@ -265,13 +265,13 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
               updatedAt: new Date(),
             })
             .where(eq(questions.id, params.id));
-          await saveOptions(tx as unknown as Db, params.id, options);
+          await saveOptions(tx, params.id, options);
           // a question created in an assessment joins it now, with its first save
           const [waiting] = await tx
             .delete(assessmentDrafts)
             .where(eq(assessmentDrafts.questionId, params.id))
             .returning({ assessmentId: assessmentDrafts.assessmentId });
-          if (waiting) await appendToAssessment(tx as unknown as Db, waiting.assessmentId, params.id);
+          if (waiting) await appendToAssessment(tx, waiting.assessmentId, params.id);
         });
         return ok({ data: await fresh(params.id) });
       },
@@ -311,7 +311,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
           } else {
             const n = isTextAnswer(to) ? 1 : DEFAULT_OPTION_COUNT;
             await setOptions(
-              tx as unknown as Db,
+              tx,
               params.id,
               Array.from({ length: n }, () => ({ value: '', isCorrect: false, points: 0 })),
             );
@@ -412,8 +412,7 @@ export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Co
 
       async imageSignedUrl({ body, caller }) {
         await owned(body.questionId, caller);
-        const storage = app.services.storage;
-        if (!storage) throw new HttpError(503, 'Image uploads are not available on this server.');
+        const { storage } = app.services;
         const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
         const key =
           body.type === 'question'

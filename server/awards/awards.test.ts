@@ -6,11 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../adapters/storage';
-import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
-import { BACKENDS, calls, type Harness, openHarness, type Person } from '../assessments/harness';
 import { testLinks } from '../assessments/tables';
 import { users } from '../db/schema';
-import { storageOf } from './storage';
+import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 
 for (const backend of BACKENDS) {
   describe(`awards on ${backend}`, () => {
@@ -182,7 +181,7 @@ for (const backend of BACKENDS) {
           expect(res.statusCode).toBe(403);
           expect(res.json().errorCode).toBe('UPLOAD_URL_INVALID');
         }
-        const storage = storageOf(h.app);
+        const storage = h.app.services.storage;
         const expired = await storage.presignUpload(`certificates/${feather}.jpg`, {
           contentType: 'image/jpeg',
           maxBytes: 1000,
@@ -211,7 +210,7 @@ for (const backend of BACKENDS) {
         expect(empty.statusCode).toBe(400);
         const huge = await upload(url, Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]));
         expect(huge.statusCode).toBe(413);
-        const storage = storageOf(h.app);
+        const storage = h.app.services.storage;
         const small = await storage.presignUpload(`certificates/${feather}.jpg`, {
           contentType: 'image/jpeg',
           maxBytes: 100,
@@ -260,7 +259,7 @@ for (const backend of BACKENDS) {
       });
 
       it('refuses to mark generated an upload that is not a JPEG', async () => {
-        const storage = storageOf(h.app);
+        const storage = h.app.services.storage;
         expect(storage).toBeInstanceOf(LocalStorage);
         await (storage as LocalStorage).write(`certificates/${certificate}.jpg`, PNG);
         const res = await markCreated(certificate, asha);

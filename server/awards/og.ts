@@ -8,7 +8,6 @@ import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
 import type { FastifyInstance } from 'fastify';
 import { achievement, certificateInfoOf, findAward, ISSUER } from './info';
-import { storageOf } from './storage';
 
 const AWARD_PAGE = /^\/(certificate|badge|feather)\/([A-Za-z0-9_-]{10,64})\/?$/;
 
@@ -21,15 +20,12 @@ export async function awardMetaTags(
 ): Promise<{ title: string; tags: string } | null> {
   const m = AWARD_PAGE.exec(path);
   if (!m) return null;
-  const { database, config } = app.services;
+  const { database, config, storage } = app.services;
   const link = await findAward(database.db, m[2]!);
   if (!link) return null;
   const kind = awardKindOf(link.type);
   if (!kind || kind !== m[1]) return null;
-  const info = await certificateInfoOf(
-    { db: database.db, publicUrl: config.publicUrl, storage: storageOf(app) },
-    link,
-  );
+  const info = await certificateInfoOf({ db: database.db, publicUrl: config.publicUrl, storage }, link);
   const what = achievement(info);
   const title = `${info.userName} earned a ${KIND_NAMES[kind]}: ${what}`;
   const description = `${ISSUER} ${KIND_NAMES[kind]} awarded to ${info.userName} for ${what} on ${formatDate(info.createdAt, 'UTC')}. Credential ID ${info.linkId}.`;

@@ -13,17 +13,16 @@ import { type LinkRow, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { presignImageUpload } from '../http/files';
 import type { Caller } from '../http/routes';
 import { created, ok, serve } from '../http/routes';
 import { certificateInfoOf, certificateKey, earnedAward } from './info';
-import { presignImageUpload, storageOf, storageRoutes } from './storage';
 
 const NO_AWARD = 'This test link has no award.';
 
 export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
   const { db, config } = deps;
-  storageRoutes(app, { config });
-  const storage = storageOf(app);
+  const { storage } = app.services;
   const ctx = { db, publicUrl: config.publicUrl, storage };
 
   /** The caller's own earned award, by link id. */

@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authoringApi, type Person } from '../authoring/fixtures';
+import { authoringApi } from '../test/fixtures/authoring';
+import type { Person } from '../test/harness';
 import { setupServer, TestServer } from '../test/helper';
 
 const server = setupServer();

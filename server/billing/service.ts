@@ -28,6 +28,7 @@ import {
   StripeSubscription,
 } from '../adapters/payments';
 import type { Db } from '../db/client';
+import { inTx, type Tx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { lockTenant, type PaidPlan, type SeatPlans } from '../tenant/accounting';
@@ -58,10 +59,6 @@ export interface Log {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-
-type Tx = Db;
-const inTx = <T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> =>
-  db.transaction(async (t) => fn(t as unknown as Tx));
 
 export function toCheckoutSession(row: CheckoutRow): z.infer<typeof CheckoutSession> {
   return {

@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signStripePayload } from '../adapters/payments';
-import type { Person } from '../assessments/harness';
 import { tenantUsers, users } from '../db/schema';
+import type { Person } from '../test/harness';
 import { type Json, setupServer } from '../test/helper';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;

@@ -3,7 +3,8 @@
  * resource marks, curators in order, prerequisites, roadmap pages, resource short links, malformed ids.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, buildFixture, type Fixture, type Harness, openHarness, type Person } from './test-helpers';
+import { buildFixture, type Fixture } from '../test/fixtures/catalogue';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 
 for (const backend of BACKENDS) {
   describe(`browsing the catalogue on ${backend}`, () => {

@@ -7,8 +7,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpTransport } from '../adapters/mail';
 import { outbox } from '../db/schema';
+import { BACKENDS, type Harness, openHarness } from '../test/harness';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
-import { BACKENDS, type Harness, openHarness } from './test-helpers';
 
 const message = {
   name: 'Priya Nair',
@@ -90,7 +90,7 @@ describe('contact mail through SMTP', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    h = await openHarness('pglite', {
+    h = await openHarness(undefined, {
       // delivery is a job: this process runs the workers
       env: { SUPPORT_EMAIL: 'help@waymark.test', JOB_WORKERS: 'true' },
       mailTransport: smtpTransport(sink.url, 'Waymark <no-reply@waymark.test>'),

@@ -6,9 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLinks } from '../assessments/tables';
+import { buildFixture, type Fixture } from '../test/fixtures/catalogue';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { markRoadmapCompleted } from './learning';
 import { assignedRoadmaps, taskSubmissions } from './tables';
-import { BACKENDS, buildFixture, type Fixture, type Harness, openHarness, type Person } from './test-helpers';
 
 const LIMIT = 'Can only learn two roadmaps at a time.';
 

@@ -8,6 +8,7 @@ import type { AssignedRoadmap } from '@shared/schemas/catalogue';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { testLinks } from '../assessments/tables';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import {
@@ -180,8 +181,7 @@ export async function assignToLearner(
   },
 ): Promise<{ row: AssignedRow; created: boolean }> {
   await requireRoadmap(db, spec.roadmapId);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     const existing = await existingOrRoom(tx, spec.userId, spec.roadmapId);
     if (existing) return { row: existing, created: false };
     const prerequisites = await prerequisitesOf(tx, [spec.roadmapId]);
@@ -210,9 +210,7 @@ export async function assignToLearner(
 /** Selection before sign-in: an unclaimed copy, previewed and claimed after sign-in. */
 export async function createUnclaimed(db: Db, roadmapId: string): Promise<AssignedRow> {
   await requireRoadmap(db, roadmapId);
-  return db.transaction(async (t) =>
-    insertAssigned(t as unknown as Db, { userId: null, roadmapId, source: 'PUBLIC' }),
-  );
+  return inTx(db, (tx) => insertAssigned(tx, { userId: null, roadmapId, source: 'PUBLIC' }));
 }
 
 /**
@@ -220,8 +218,7 @@ export async function createUnclaimed(db: Db, roadmapId: string): Promise<Assign
  * claimed by someone else is refused; a learner who already has that roadmap gets their copy back.
  */
 export async function claim(db: Db, userId: string, assignedRoadmapId: string): Promise<AssignedRow> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return inTx(db, async (tx) => {
     await lockUser(tx, userId);
     const [row] = await tx
       .select()

@@ -10,10 +10,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installAuthentication } from '../auth/current-user';
 import { installErrorHandling } from '../http/errors';
+import { buildFixture, type Fixture } from '../test/fixtures/catalogue';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { cacheKey, ListCache } from './list-cache';
 import { catalogueRoutes } from './routes';
 import { roadmaps } from './tables';
-import { BACKENDS, buildFixture, type Fixture, type Harness, openHarness, type Person } from './test-helpers';
 
 describe('ListCache', () => {
   it('keeps a list fresh for its time, then as expired for as long again, then forgets it', () => {
@@ -169,7 +170,7 @@ describe('under NODE_ENV=test', () => {
   let h: Harness;
   let f: Fixture;
   beforeAll(async () => {
-    h = await openHarness('pglite');
+    h = await openHarness();
     f = await buildFixture(h.db);
   }, 120_000);
   afterAll(async () => {

@@ -10,10 +10,10 @@ import { performance } from 'node:perf_hooks';
 import { openBadgeProblems } from '@shared/credentials/ob3';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
-import { BACKENDS, calls, type Person } from '../assessments/harness';
 import { assignedRoadmaps, assignedSections } from '../catalogue/tables';
 import { users } from '../db/schema';
+import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { BACKENDS, type Person } from '../test/harness';
 import { TestServer, testConfig } from '../test/helper';
 import { verifyIndependently } from './independent';
 import { IssuerKeys, newKey } from './keys';
@@ -56,13 +56,18 @@ for (const backend of BACKENDS) {
         payload: { reason },
       });
 
-    /** The credential once the background issuing after the evaluation has stored it. */
+    /**
+     * The credential once the background issuing after the evaluation has stored it. The first one also
+     * starts the signers' worker pool, which on a loaded machine (the PostgreSQL run beside other work)
+     * took over 5 s: the wait is bounded by time well inside the test's timeout, not by a count of polls.
+     */
     async function issued(id: string) {
-      for (let i = 0; i < 100; i++) {
+      const until = Date.now() + 20_000;
+      do {
         const [row] = await server.db.select().from(credentials).where(eq(credentials.awardId, id));
         if (row) return row;
         await new Promise((r) => setTimeout(r, 50));
-      }
+      } while (Date.now() < until);
       throw new Error(`credential of ${id} was not issued after the evaluation`);
     }
 

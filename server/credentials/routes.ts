@@ -18,7 +18,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findLink } from '../assessments/engine/link-life';
 import type { LinkRow } from '../assessments/tables';
 import { certificateKey, earnedAward } from '../awards/info';
-import { storageOf } from '../awards/storage';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -214,7 +213,7 @@ export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: C
       const kind = link && earnedAward(link) ? awardKindOf(link.type) : null;
       if (!link || !kind) throw notFound(NO_AWARD);
       if (link.certificateGenerated && link.certificatePath) {
-        const storage = storageOf(app);
+        const { storage } = app.services;
         const url = storage.publicUrl(link.certificatePath ?? certificateKey(link.linkId));
         return reply.header('cache-control', 'public, max-age=3600').redirect(url, 302);
       }

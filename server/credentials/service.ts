@@ -17,7 +17,7 @@ import { earnedAward, ISSUER } from '../awards/info';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { preparedPer } from '../db/prepared';
+import { inTx, preparedPer } from '../db/helpers';
 import { users } from '../db/schema';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
 import { type FetchJson, fetchPublicJson } from './fetch';
@@ -320,7 +320,7 @@ export class CredentialService {
       return { document, updatedAt: now };
     };
     if (tx) return run(tx);
-    return this.db.transaction(async (t) => run(t as unknown as Db));
+    return inTx(this.db, run);
   }
 
   // ---- revocation
@@ -345,8 +345,7 @@ export class CredentialService {
   ): Promise<{ revocation: RevocationRow; already: boolean }> {
     const credential = await this.credentialOf(awardId);
     if (!credential) throw new AwardNotFound(awardId);
-    const result = await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const result = await inTx(this.db, async (tx) => {
       const [inserted] = await tx
         .insert(credentialRevocations)
         .values({

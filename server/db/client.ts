@@ -81,7 +81,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {
       // an idle client lost its connection; the pool replaces it
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     const url = opts.databaseUrl;
     if (opts.migrate !== false) {
       try {
@@ -114,9 +114,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ? new PGlite({ loadDataDir: opts.pgliteDump })
     : new PGlite(dir.startsWith('memory://') ? undefined : dir);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db: Db = pgliteDb;
   if (opts.migrate !== false && !opts.pgliteDump) {
-    await migratePglite(db as never, { migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
+    await migratePglite(pgliteDb, { migrationsFolder: opts.migrationsDir ?? MIGRATIONS_DIR });
     await installJobSchema(fromPglite(client), 'pglite');
   }
   return {

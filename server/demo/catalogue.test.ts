@@ -11,10 +11,10 @@ import { scoreQuestion } from '@shared/rules/scoring';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, roadmaps, sections, tasks } from '../catalogue/tables';
-import { type Harness, openHarness } from '../catalogue/test-helpers';
 import { systemState } from '../db/schema';
 import { seed } from '../db/seed';
 import { questions, questionTargets } from '../questions/tables';
+import { type Harness, openHarness } from '../test/harness';
 import {
   DEMO_AUTHORS,
   DEMO_ROADMAPS,
@@ -199,7 +199,7 @@ describe('seeding the demo catalogue', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await openHarness('pglite');
+    h = await openHarness();
   }, 120_000);
   afterAll(async () => {
     await h?.close();

@@ -22,6 +22,7 @@ import {
   tasks,
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { languages, subjects, systemState, topics } from '../db/schema';
 import { questionOptions, questions, questionTargets } from '../questions/tables';
 import { DEMO_QUESTIONS, type DemoQuestion } from './questions';
@@ -1048,8 +1049,7 @@ export async function seedCatalogue(
   const [state] = await db.select().from(systemState).where(eq(systemState.key, CATALOGUE_SEED_KEY)).limit(1);
   const version = (state?.value as { version?: number } | undefined)?.version ?? 0;
   if (version >= CATALOGUE_SEED_VERSION) return { roadmaps: 0, questions: 0 };
-  const result = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const result = await inTx(db, async (tx) => {
     const ids = await seedRoadmaps(tx);
     const added = await seedQuestions(tx, ids);
     await tx

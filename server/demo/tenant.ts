@@ -6,9 +6,10 @@
  * learner has learning time in the last 14 days.
  */
 import { sql } from 'drizzle-orm';
-import { ingestHeartbeats, rowsOf } from '../activity/ingest';
+import { ingestHeartbeats } from '../activity/ingest';
 import { offerCodes } from '../billing/tables';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 import { tenantUsers } from '../db/schema';
 
 export const DEMO_OFFER_CODE = 'WAYMARK20';

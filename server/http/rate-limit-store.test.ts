@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../activity/ingest';
+import { rowsOf } from '../db/helpers';
 import { TestServer } from '../test/helper';
 import { countRequest, sweepRateLimits } from './rate-limit-store';
 

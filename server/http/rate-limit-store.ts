@@ -6,8 +6,8 @@
  * minute per person). Ended windows are swept by a job (server/jobs/jobs.ts).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../activity/ingest';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -54,7 +54,8 @@ export function databaseRateLimitStore(db: Db) {
     child(routeOptions: { routeInfo?: { method?: string; url?: string }; url?: string; method?: unknown }) {
       const store = new DatabaseRateLimitStore();
       const route = routeOptions.routeInfo ?? routeOptions;
-      store.prefix = `${String(route.method)} ${String(route.url)} `;
+      // a limiter made for a hook rather than a route (the 404's) names its own keys
+      store.prefix = route.url ? `${String(route.method)} ${String(route.url)} ` : '';
       return store;
     }
   };

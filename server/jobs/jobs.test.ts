@@ -7,8 +7,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rowsOf } from '../activity/ingest';
 import { MAIL_QUEUE } from '../adapters/mail';
+import { rowsOf } from '../db/helpers';
 import { outbox } from '../db/schema';
 import { TestServer } from '../test/helper';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';

@@ -6,6 +6,10 @@
  *
  * `startJobs` runs in every process when the app is ready: it creates the queues (so any process can send
  * to them); with JOB_WORKERS (the default) it also registers the schedules and runs the workers.
+ *
+ * Besides the queued jobs, a few timers belong to each process itself — its heartbeat in the process
+ * registry, the local mailbox's dating of identity mails — and are no work for a queue (every process must
+ * do them). They are declared here too (`processTimers`) and started with the jobs (`startTimers`).
  */
 import type { Queue } from 'pg-boss';
 import { pruneHeartbeats } from '../activity/routes';
@@ -18,6 +22,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
+import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
@@ -33,6 +39,8 @@ export interface JobDeps {
   identity: IdentityAdapter;
   mail: MailService;
   billing: Billing;
+  /** This process in the registry of processes on one PostgreSQL (server/main.ts joins it; null on PGlite). */
+  processes: ProcessRegistry | null;
   log: Log;
 }
 
@@ -154,4 +162,61 @@ export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
   }
   const requeued = await deps.mail.requeueStranded();
   if (requeued) deps.log.info({ requeued }, 'mail waiting for delivery was queued again');
+}
+
+/** A timer each process runs for itself: work about this process, or that every process must do. */
+export interface ProcessTimer {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+export function processTimers(deps: JobDeps): ProcessTimer[] {
+  const { processes, config, mail, identity, db } = deps;
+  const timers: ProcessTimer[] = [];
+  if (processes) {
+    // this process stays in the registry while it runs (server/system/processes.ts)
+    timers.push({
+      name: 'system-process-heartbeat',
+      everyMs: HEARTBEAT_SECONDS * 1000,
+      run: () => processes.beat(),
+    });
+  }
+  if (datesIdentityMail(config, mail, identity)) {
+    // the local mailbox dates the identity emulator's mails as they arrive (server/system/routes.ts)
+    timers.push({
+      name: 'system-identity-mail-dates',
+      everyMs: IDENTITY_MAIL_POLL_MS,
+      run: identityMailDater(db, identity),
+    });
+  }
+  return timers;
+}
+
+/**
+ * Starts this process's timers; returns what stops them. A run still going when the next is due is not
+ * doubled, and a failed run is logged and tried again at the next tick.
+ */
+export function startTimers(deps: JobDeps): () => void {
+  const handles = processTimers(deps).map((timer) => {
+    let running = false;
+    const handle = setInterval(() => {
+      if (running) return;
+      running = true;
+      timer
+        .run()
+        .catch((err) =>
+          deps.log.warn({ timer: timer.name, err }, 'a process timer failed; it runs again at its next tick'),
+        )
+        .finally(() => {
+          running = false;
+        });
+    }, timer.everyMs);
+    // a timer never keeps the process alive on its own
+    handle.unref();
+    return handle;
+  });
+  return () => {
+    for (const handle of handles) clearInterval(handle);
+  };
 }

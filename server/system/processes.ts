@@ -108,7 +108,7 @@ export function conflictWith(
 type Log = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 
 export class ProcessRegistry {
-  private timer: NodeJS.Timeout | null = null;
+  private left = false;
 
   private constructor(
     private readonly database: Database,
@@ -148,14 +148,13 @@ export class ProcessRegistry {
       await db.insert(serverProcesses).values(row);
       if (live.length) log.info({ processes: live.length + 1 }, 'joined the other Waymark processes');
     });
-    const registry = new ProcessRegistry(database, id, row, log);
-    registry.timer = setInterval(() => void registry.beat(), HEARTBEAT_SECONDS * 1000);
-    registry.timer.unref();
-    return registry;
+    // refreshed every HEARTBEAT_SECONDS by the process timer in server/jobs/jobs.ts
+    return new ProcessRegistry(database, id, row, log);
   }
 
   /** Refreshes this process's row (puts it back if it was swept while the process was paused). */
   async beat(): Promise<void> {
+    if (this.left) return;
     try {
       const seen = await this.database.db
         .update(serverProcesses)
@@ -169,8 +168,7 @@ export class ProcessRegistry {
   }
 
   async leave(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.left = true;
     await this.database.db
       .delete(serverProcesses)
       .where(eq(serverProcesses.id, this.id))

@@ -59,31 +59,32 @@ export function mailboxFor(
   return isLocalRequest(request) ? 'open' : 'remote';
 }
 
+/**
+ * The emulator's mails carry no time: while the local mailbox is on, a process timer (server/jobs/jobs.ts)
+ * lists them every IDENTITY_MAIL_POLL_MS so each is dated within that of its arrival, whether or not anybody
+ * has the mailbox open (the dates are in the database, so every process agrees). Lists again only when the
+ * emulator has more of them.
+ */
+export function identityMailDater(db: Db, identity: IdentityAdapter): () => Promise<void> {
+  let listed = -1;
+  return async () => {
+    const links = await identity.pendingLinks();
+    if (links.length === listed) return;
+    await firstListed(db, links);
+    listed = links.length;
+  };
+}
+
+/** Whether the local mailbox is on in this process, with the identity emulator's mails to date. */
+export const datesIdentityMail = (config: Config, mail: MailService, identity: IdentityAdapter) =>
+  config.devMailbox && mail.transport.name === 'mailbox' && identity.emulated;
+
 export function systemRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService },
 ) {
   const { db, config, identity, mail } = deps;
-  const mailboxOn = config.devMailbox && mail.transport.name === 'mailbox';
 
-  // the emulator's mails carry no time: while the local mailbox is on, list them every few seconds so
-  // each is dated within that of its arrival, whether or not anybody has the mailbox open (the dates are
-  // in the database, so every process agrees; listing again only when the emulator has more of them)
-  if (mailboxOn && identity.emulated) {
-    let listed = -1;
-    const timer = setInterval(() => {
-      identity
-        .pendingLinks()
-        .then(async (links) => {
-          if (links.length === listed) return;
-          await firstListed(db, links);
-          listed = links.length;
-        })
-        .catch((err) => app.log.warn({ err }, 'the identity mails could not be listed'));
-    }, IDENTITY_MAIL_POLL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
   serve(
     app,
     { health, config: configCall, mailbox },

@@ -14,8 +14,8 @@
 import { seatAllowance } from '@shared/rules/seats';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../activity/ingest';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 
 export type SeatRow = typeof tenantUsers.$inferSelect;

@@ -10,11 +10,11 @@ import { CSV_BOM, type CsvValue, csvLine } from '@shared/rules/csv';
 import { awardPath } from '@shared/rules/test-status';
 import type { TestType } from '@shared/schemas/assessment';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../activity/ingest';
 import { timeByResource } from '../activity/reports';
 import { integrityOfLinks } from '../assessments/integrity';
 import type { LinkRow } from '../assessments/tables';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 import { paged } from '../http/download';
 import { AWARD_TYPES, learningReportRows } from './reports';
 

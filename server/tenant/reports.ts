@@ -5,8 +5,8 @@
  * counts while it is readable (a disabled seat until the end of its billing cycle).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../activity/ingest';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/helpers';
 
 /** Test statuses that mean an award was earned (mentor §4: GENERATE_CERTIFICATE or VIEW_CERTIFICATE). */
 const EARNED = sql`('GENERATE_CERTIFICATE', 'VIEW_CERTIFICATE')`;

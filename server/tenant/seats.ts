@@ -7,6 +7,7 @@ import { decideAddUser } from '@shared/rules/seats';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { isOffered, lockTenant, planAndUsage, type SeatPlans, visibleSeat } from './accounting';
@@ -16,9 +17,6 @@ export type InvitationRow = typeof tenantInvitations.$inferSelect;
 
 /** How long an invitation keeps its seat. */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
-
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> =>
-  db.transaction(async (t) => fn(t as unknown as Db));
 
 export const learnerNotFound = () => notFound(TENANT_MESSAGES.learnerNotFound);
 export const alreadyAssigned = () =>

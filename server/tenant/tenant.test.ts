@@ -12,13 +12,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestHeartbeats } from '../activity/ingest';
 import { dailyTime } from '../activity/tables';
-import { assignTo, type Bank, seedBank } from '../assessments/fixtures';
-import { calls, type Person } from '../assessments/harness';
-import { authoringApi } from '../authoring/fixtures';
 import { offerCodes } from '../billing/tables';
 import { assignedRoadmaps, resources, roadmapPrerequisites } from '../catalogue/tables';
 import { tenantUsers, users } from '../db/schema';
 import { DEMO_OFFER_CODE, seedDemoTenant } from '../demo/tenant';
+import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { authoringApi } from '../test/fixtures/authoring';
+import type { Person } from '../test/harness';
 import { type Json, setupServer } from '../test/helper';
 import { tenantInvitations } from './tables';
 

@@ -9,7 +9,7 @@ import { scoreQuestion, summarise } from '@shared/rules/scoring';
 import type { Answer, QuestionType } from '@shared/schemas/assessment';
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { parsedJson, preparedPer } from '../../db/prepared';
+import { parsedJson, preparedPer } from '../../db/helpers';
 import { badRequest } from '../../http/errors';
 import { questionOptions, questions } from '../../questions/tables';
 import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';

@@ -13,7 +13,7 @@ import type { TakerQuestion, TestType } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
-import { parsedJson, preparedPer } from '../../db/prepared';
+import { parsedJson, preparedPer } from '../../db/helpers';
 import { questionOptions, questions, questionTargets } from '../../questions/tables';
 import { testLinkQuestions, testLinks } from '../tables';
 

@@ -10,7 +10,7 @@ import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { preparedPer } from '../../db/helpers';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { type LinkRow, testLinks } from '../tables';
 import {

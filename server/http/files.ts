@@ -1,38 +1,24 @@
 /**
- * The storage adapter on the server: created from the settings, offered to every domain as
- * `app.services.storage`, and — for local storage — the upload route behind signed URLs and the read-only
- * file route /files/{key}.
+ * Files, with the HTTP core: the upload address every image upload gets (award images, question images,
+ * import files — `presignImageUpload`), and, for local storage, the upload route behind those signed
+ * addresses and the read-only file route /files/{key}. The storage adapter itself is created with the app,
+ * beside identity and mail (`app.services.storage`); S3 storage takes uploads and serves files itself.
  */
 import { createReadStream } from 'node:fs';
 import { uploadFile } from '@shared/contract/assessments';
 import type { FastifyInstance } from 'fastify';
 import {
   contentTypeOfKey,
-  createStorage,
   isValidKey,
   LocalStorage,
   MAX_UPLOAD_BYTES,
   type StorageAdapter,
   sniffImageType,
 } from '../adapters/storage';
-import type { Config } from '../config';
-import { HttpError, notFound } from '../http/errors';
-import { ok, serve } from '../http/routes';
-
-declare module '../app' {
-  interface Services {
-    storage?: StorageAdapter;
-  }
-}
+import { HttpError, notFound } from './errors';
+import { ok, serve } from './routes';
 
 const TYPE_NAMES: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
-
-/** The app's storage adapter, created from the settings on first use. */
-export function storageOf(app: FastifyInstance): StorageAdapter {
-  const services = app.services;
-  services.storage ??= createStorage(services.config.storage, services.config.publicUrl);
-  return services.storage;
-}
 
 /**
  * An upload address for an image, after the checks every caller needs: a declared size over the limit is a
@@ -63,8 +49,8 @@ export async function presignImageUpload(
   });
 }
 
-export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
-  const storage = storageOf(app);
+export function fileRoutes(app: FastifyInstance, deps: { storage: StorageAdapter }) {
+  const { storage } = deps;
 
   // the upload route takes any body type itself, so a wrong type gets a clear 415 rather than a parser error
   app.register(async (scope) => {
@@ -147,5 +133,4 @@ export function storageRoutes(app: FastifyInstance, deps: { config: Config }) {
       return reply.send(createReadStream(storage.pathOf(key)));
     },
   });
-  void deps;
 }
