@@ -166,6 +166,12 @@ export function docTables(el) {
   for (const a of el.attributes ?? []) {
     lines.push(`| ${code(a.name)} | ${code(a.fieldName ?? a.name)} | ${cell(a.description)} |`);
   }
+  // properties set from script only (no attribute)
+  for (const m of (el.members ?? []).filter((x) => x.kind === 'field' && !x.attribute)) {
+    lines.push(
+      `| (none) | ${code(m.name)} | ${cell(`\`${m.type?.text ?? 'unknown'}\`. ${m.description ?? ''}`)} |`,
+    );
+  }
   lines.push('', '| event | `detail` | when |', '|---|---|---|');
   for (const e of el.events ?? []) {
     const detail = eventType(e).match(/^CustomEvent<([\s\S]*)>$/)?.[1] ?? '';

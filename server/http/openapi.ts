@@ -190,6 +190,15 @@ const stripIds = (def: JsonSchema): JsonSchema => {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What each status means, for every call that may answer it. */
+/**
+ * A public call reads no access token, so its own 401 or 403 (shown by its examples) is never about one:
+ * it refuses the credential the request carries.
+ */
+const PUBLIC_REFUSAL_TEXT: Record<number, string> = {
+  401: 'The credential in the request (an ID token, a refresh token) was refused: `errorCode` says why. This call reads no access token.',
+  403: 'The signed address or credential in the request is not valid for this (expired, altered, or for another file): `errorCode` says why. This call reads no access token.',
+};
+
 const STATUS_TEXT: Record<number, string> = {
   200: 'Success.',
   201: 'Created.',
@@ -403,7 +412,8 @@ export function buildOpenApi(serverUrl: string) {
         examples.error = { summary: STATUS_TEXT[status] ?? 'Error', value: genericError(status) };
       }
       responses[status] = {
-        description: STATUS_TEXT[status] ?? 'Error.',
+        description:
+          (call.access === 'public' ? PUBLIC_REFUSAL_TEXT[status] : undefined) ?? STATUS_TEXT[status] ?? 'Error.',
         ...(status === 429
           ? {
               headers: {
@@ -546,4 +556,4 @@ Calls marked with the \`bearer\` security scheme need Waymark's access token in 
 
 **The sign-in exchange**: sign in with Firebase Authentication (e-mail and password, Google, Microsoft…), then \`POST /api/login/sign-in-with-firebase\` with \`{ token: <Firebase ID token>, device }\` → \`{ token, refreshToken, user }\`.
 
-Rate-limited calls answer 429 with \`Retry-After\` (seconds). Public calls read no token and never answer 401 or 403.`;
+Rate-limited calls answer 429 with \`Retry-After\` (seconds). Public calls read no access token and never answer 401 or 403 for the lack of one; the few that take a credential in the request answer 401 or 403 when it is refused (\`POST /api/login/sign-in-with-firebase\` an ID token, \`POST /api/login/refresh\` a refresh token, \`PUT /api/storage/upload\` its signed address), with an \`errorCode\`.`;

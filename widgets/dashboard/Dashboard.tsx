@@ -48,6 +48,11 @@ export interface DashboardProps {
    * error when a failed test's retake is not open yet (RETAKE_COOLDOWN), which the card then tells.
    */
   onAssessmentStart?: (card: DashboardCard) => Promise<string | undefined> | undefined;
+  /**
+   * Whether the extension is there, where it cannot be asked (the element on a partner's origin, which the
+   * extension's content script does not run on); by default the extension is asked.
+   */
+  extensionPresent?: boolean;
 }
 
 /** The default: create the RESOURCE test link and open the test in a new tab (opened at the click). */
@@ -90,9 +95,10 @@ export function Dashboard(props: DashboardProps) {
   const [page, setPage] = useState(1);
   const rangeId = useId();
   const ext = useSignalValue(extensionStatus);
+  const known = props.extensionPresent;
   useEffect(() => {
-    if (!ext.isChecked) void extensionReady();
-  }, [ext.isChecked]);
+    if (known === undefined && !ext.isChecked) void extensionReady();
+  }, [known, ext.isChecked]);
 
   const source = useMemo(() => learnerSource(client), [client]);
   const { daily, report, days, topics } = useLearningTime(source, dateRange(range), page);
@@ -124,7 +130,7 @@ export function Dashboard(props: DashboardProps) {
         ) : (
           <ResourceCards
             cards={cards.data ?? []}
-            extensionPresent={ext.isPresent}
+            extensionPresent={known ?? ext.isPresent}
             storeUrls={props.storeUrls}
             client={client}
             onStart={(card) =>

@@ -4,19 +4,42 @@ import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { widgetElement } from '../embed/define-element';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import css from './dashboard.css?inline';
 import elementCss from './element.css?inline';
 import { DashboardProps } from './props';
-import { hasStoredSession, sessionClient } from './session-client';
+import {
+  type GivenSession,
+  givenSession,
+  givenSessionClient,
+  hasStoredSession,
+  sessionClient,
+} from './session-client';
 
-function DashboardElement(props: DashboardProps) {
+/** What a session given by the page that ended says (wm-error), before the card offers Waymark's dashboard. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+function DashboardElement(props: DashboardProps & { session?: unknown }) {
   const host = useWidgetHost();
   const base = host.siteBase || window.location.origin;
-  if (base !== window.location.origin || !hasStoredSession()) {
+  const given = givenSession(props.session);
+  // the session given, once it has ended (refused on refresh), shows the card until another is given
+  const [ended, setEnded] = useState<GivenSession | null>(null);
+  if (given && !(ended && ended.refreshToken === given.refreshToken)) {
+    return (
+      <SignedInDashboard
+        key={given.refreshToken}
+        range={props.range}
+        base={base}
+        session={given}
+        onEnded={() => setEnded(given)}
+      />
+    );
+  }
+  if (given || base !== window.location.origin || !hasStoredSession()) {
     return (
       <div className="card center" part="dashboard">
         <h2>Dashboard</h2>
@@ -32,9 +55,23 @@ function DashboardElement(props: DashboardProps) {
 
 type DashboardModule = typeof import('./Dashboard');
 
-/** The learner's dashboard on the Waymark origin: its code is fetched when first shown. */
-function SignedInDashboard({ range, base }: { range: DashboardProps['range']; base: string }) {
+/**
+ * The learner's dashboard: on the Waymark origin with the portal's stored session, elsewhere with the
+ * session the page gave (`session`). Its code is fetched when first shown.
+ */
+function SignedInDashboard({
+  range,
+  base,
+  session,
+  onEnded,
+}: {
+  range: DashboardProps['range'];
+  base: string;
+  session?: GivenSession;
+  onEnded?: () => void;
+}) {
   const host = useWidgetHost();
+  const endedOnce = useRef(false);
   const [loaded, setLoaded] = useState<DashboardModule | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -50,7 +87,18 @@ function SignedInDashboard({ range, base }: { range: DashboardProps['range']; ba
       live = false;
     };
   }, []);
-  const [client] = useState(() => sessionClient(base));
+  // one client per session: a new session remounts this component (its key)
+  const [client] = useState(() =>
+    session
+      ? givenSessionClient(base, session, () => {
+          // told once, however many calls were refused with it
+          if (endedOnce.current) return;
+          endedOnce.current = true;
+          host.emit('wm-error', { message: SESSION_ENDED, status: 401 });
+          onEnded?.();
+        })
+      : sessionClient(base),
+  );
   if (failed) {
     return <LoadFailed part="error">Something Went Wrong</LoadFailed>;
   }
@@ -90,25 +138,36 @@ function SignedInDashboard({ range, base }: { range: DashboardProps['range']; ba
     }
   };
   const { Dashboard } = loaded;
-  return <Dashboard range={range} client={client} portalUrl={base} onAssessmentStart={start} />;
+  // on another origin the extension cannot be asked (its content script runs on Waymark's pages only): the
+  // partner's visitor is not told to install what they may have; the assessment opens on Waymark anyway
+  return (
+    <Dashboard
+      range={range}
+      client={client}
+      portalUrl={base}
+      onAssessmentStart={start}
+      extensionPresent={base !== window.location.origin ? true : undefined}
+    />
+  );
 }
 
 /**
  * The signed-in learner's own dashboard — date range, current resources with their Assessment action (or
- * the extension's Install prompt), average learning time, the daily chart and the Resource-wise Report —
- * where the learner's Waymark session is: on pages of the Waymark origin. Anywhere else, or before the
- * learner has signed in, it shows a card with an 'Open your Waymark dashboard' link. The dashboard itself
- * (with its chart library) is a second file, loaded only where it can be shown: a partner page downloads
- * the small element file alone.
+ * the extension's Install prompt), average learning time, the daily chart and the Resource-wise Report.
+ * It is shown on pages of the Waymark origin, where the learner's Waymark session is, and on any page that
+ * gives the element the learner's session (its `session` property). Otherwise it shows a card with an
+ * 'Open your Waymark dashboard' link. The dashboard itself (with its chart library) is a second file,
+ * loaded only where it can be shown: a page without a session downloads the small element file alone.
  *
  * @tagname wm-dashboard
- * @summary The learner's dashboard on Waymark's origin; elsewhere a link to it.
+ * @summary The learner's dashboard on Waymark's origin or with the session a page gives it; elsewhere a link to it.
  *
  * @attr {'Yesterday' | 'Past 7 days' | 'Last 28 Days'} range - The date range shown first (default `Past 7 days`).
  * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `dashboard.js` came from).
+ * @prop {{ token: string; refreshToken: string } | undefined} session - The signed-in learner's Waymark session, for a page of another origin: the `data` of `POST /api/login/sign-in-with-firebase` (device `WEB_APP`). Set from script only (no attribute); the element keeps it in memory and refreshes it itself, so the page should not use its refresh token again. Set before the element is defined, it is applied when it is.
  *
  * @fires {CustomEvent<{ roadmapId: string; linkId: string; href: string }>} wm-assessment - A resource's test link was created after the learner confirmed. **Cancelable**: the default opens the test on Waymark in a new tab.
- * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Starting an assessment failed (message 'Something went wrong').
+ * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Starting an assessment failed (message 'Something went wrong'), or the session given was refused (message 'Your session has ended. Please sign in again.', `status` 401: the card shows again).
  *
  * @csspart dashboard - The whole dashboard (or the card that links to it).
  * @csspart card - One current resource card.
@@ -126,6 +185,7 @@ export class WmDashboard extends widgetElement({
   component: DashboardElement,
   props: DashboardProps,
   css: `${css}\n${elementCss}`,
+  properties: ['session'],
 }) {}
 
 if (!customElements.get('wm-dashboard')) customElements.define('wm-dashboard', WmDashboard);

@@ -1,8 +1,9 @@
 /**
- * The learner's client for <wm-dashboard> on a page of the Waymark origin: the portal's stored session
+ * The learner's client for <wm-dashboard>: on a page of the Waymark origin, the portal's stored session
  * (localStorage, the same key and shape as widgets/core/session.ts) read without its zod schemas, so the
- * element file stays small. Refreshes take the portal's lock, so a tab of the portal and the element never
- * rotate the same refresh token.
+ * element file stays small; refreshes take the portal's lock, so a tab of the portal and the element never
+ * rotate the same refresh token. On a partner's page, the session the page gave the element (its `session`
+ * property), kept in memory and refreshed there.
  */
 import { type Client, createClient, type StoredTokens, type TokenStore } from '@shared/client/client';
 
@@ -49,5 +50,42 @@ export function sessionClient(base: string): Client {
       typeof navigator !== 'undefined' && navigator.locks
         ? (fn) => navigator.locks.request('waymark-refresh', fn)
         : undefined,
+  });
+}
+
+/** The tokens a page gives <wm-dashboard> (its `session` property): the sign-in exchange's answer. */
+export interface GivenSession {
+  token: string;
+  refreshToken: string;
+}
+
+/** The `session` property's value when it is one, else null (nothing set, or not a session). */
+export function givenSession(value: unknown): GivenSession | null {
+  if (!value || typeof value !== 'object') return null;
+  const { token, refreshToken } = value as Record<string, unknown>;
+  return typeof token === 'string' && token && typeof refreshToken === 'string' && refreshToken
+    ? { token, refreshToken }
+    : null;
+}
+
+/**
+ * A client of a given session, held in memory only (never stored on the partner's origin): a refresh
+ * rotates it in place; a refused one ends it and calls `onEnded`.
+ */
+export function givenSessionClient(base: string, session: GivenSession, onEnded: () => void): Client {
+  let current: GivenSession | null = { ...session };
+  return createClient({
+    baseUrl: `${base.replace(/\/$/, '')}/api`,
+    device: 'WEB_APP',
+    tokens: {
+      get: () => current,
+      update(next) {
+        current = { ...next };
+      },
+      clear() {
+        current = null;
+      },
+    },
+    onSignedOut: onEnded,
   });
 }

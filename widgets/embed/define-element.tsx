@@ -35,6 +35,11 @@ export interface WidgetElementSpec<P> {
   props: PropsSchema;
   /** The widget's own CSS (imported with ?inline). */
   css: string;
+  /**
+   * Properties with no attribute (values a page sets from script, such as an object): kept on the
+   * element, passed to the component as props of the same name, applied when set before the upgrade.
+   */
+  properties?: readonly string[];
 }
 
 const toKebab = (prop: string) =>
@@ -74,12 +79,14 @@ interface RootProps {
   element: HTMLElement;
   /** The attribute values by prop name (camelCase), api-base included. */
   values: Record<string, string | undefined>;
+  /** The script-only properties (spec.properties) set on the element, by name. */
+  properties: Record<string, unknown>;
   /** The CSS to render as a <style> where constructed stylesheets are not supported, else null. */
   inlineCss: string | null;
 }
 
 /** The root rendered into each element's shadow root: the host (client, events, links) and the widget. */
-function WidgetRoot({ spec, element, values, inlineCss }: RootProps) {
+function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps) {
   const base = waymarkBase(values.apiBase, import.meta.url);
   const host = useMemo<WidgetHost>(
     () => ({
@@ -114,7 +121,7 @@ function WidgetRoot({ spec, element, values, inlineCss }: RootProps) {
     <WidgetHostProvider host={host}>
       {inlineCss === null ? null : <style>{inlineCss}</style>}
       {parsed.success || !parsed.error ? (
-        <Component {...input} />
+        <Component {...properties} {...input} />
       ) : (
         <p className="alert alert-error" role="alert" part="error">
           {`<${element.localName}>: ${describeIssues(parsed.error)}`}
@@ -155,8 +162,10 @@ const Base: typeof HTMLElement =
 export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): WidgetElementClass {
   const css = `${baseCss}\n${elementCss}\n${spec.css}`;
   let sheet: CSSStyleSheet | null | undefined;
-  const propNames = [...Object.keys(spec.props.shape), 'apiBase'];
-  const names = new Map(propNames.map((p) => [p, attributeNames(p)]));
+  const attributeProps = [...Object.keys(spec.props.shape), 'apiBase'];
+  const scriptProps = spec.properties ?? [];
+  const propNames = [...attributeProps, ...scriptProps];
+  const names = new Map(attributeProps.map((p) => [p, attributeNames(p)]));
   const observed = [...names.values()].flatMap(({ attribute, alias }) =>
     alias ? [attribute, alias] : [attribute],
   );
@@ -165,6 +174,23 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
     static observedAttributes = observed;
     #scheduled = false;
     #mounted = false;
+    /** The script-only properties' values (spec.properties). */
+    #properties: Record<string, unknown> = {};
+    static {
+      for (const name of scriptProps) {
+        Object.defineProperty(WaymarkElement.prototype, name, {
+          configurable: true,
+          enumerable: true,
+          get(this: WaymarkElement) {
+            return this.#properties[name];
+          },
+          set(this: WaymarkElement, value: unknown) {
+            this.#properties = { ...this.#properties, [name]: value };
+            this.#schedule();
+          },
+        });
+      }
+    }
 
     constructor() {
       super();
@@ -218,6 +244,7 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
               spec={spec as unknown as WidgetElementSpec<object>}
               element={this}
               values={this.#values()}
+              properties={{ ...this.#properties }}
               inlineCss={sheet ? null : css}
             />
           );
