@@ -17,10 +17,11 @@
  * (server/main.ts) on a free port, and stops both at the end. BENCH_DATABASE_URL uses an existing empty
  * database instead. Figures go to stdout; docs/PERFORMANCE.md quotes them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dateRange } from '@shared/rules/date-ranges';
 import { sql } from 'drizzle-orm';
@@ -28,10 +29,12 @@ import pg from 'pg';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { learningExport, serialise } from '../server/tenant/exports';
+import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 const { values: opts } = parseArgs({
   options: {
@@ -56,7 +59,6 @@ const CONCURRENCY = Number(opts.concurrency);
 const ROADMAPS = 200;
 const SECTIONS = 5;
 const PER_SECTION = 10;
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 const log = (...a: unknown[]) => {
   if (!opts.json) console.error(...a);
@@ -86,10 +88,6 @@ async function main() {
   let stopPg: (() => Promise<void>) | null = null;
   let url = process.env.BENCH_DATABASE_URL;
   if (!url) {
-    const pgModule = `${'../scripts/pg.mjs'}`;
-    const { startPostgres } = (await import(pgModule)) as {
-      startPostgres: (o: object) => Promise<{ url: string; stop(): Promise<void> }>;
-    };
     const pg = await startPostgres({
       database: 'waymark_bench',
       settings: {
@@ -104,15 +102,14 @@ async function main() {
     url = pg.url;
     stopPg = () => pg.stop();
   }
-  let server: ChildProcess | null = null;
+  let server: BenchServer | null = null;
+  const dataDir = join(root, '.tmp', `bench-activity-${process.pid}`);
   const stopAll = async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server?.once('exit', r));
-    }
+    await server?.stop();
     await stopPg?.();
+    rmSync(dataDir, { recursive: true, force: true });
   };
-  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
 
   try {
     const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
@@ -238,40 +235,10 @@ async function main() {
     );
 
     // ---- the server
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: '10',
-      JWT_SECRET,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      SEED_DEMO: 'false',
-      // production wants a credential signing key (server/config.ts): a throwaway one
-      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
-      PAYMENTS_SANDBOX: 'true',
-      MAIL_OUTBOX_ONLY: 'true',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: `/tmp/waymark-bench-${process.pid}`,
-    };
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      try {
-        const res = await fetch(`${base}/api/health`);
-        if (res.ok) break;
-      } catch {
-        // not yet
-      }
-      if (i > 240) throw new Error('the server did not start');
-      await sleep(250);
-    }
+    const env = await serverEnv({ databaseUrl: url, dataDir, settings: { DATABASE_POOL_SIZE: '10' } });
+    const running = await startServer(env, { timeoutMs: 60_000 });
+    server = running;
+    const base = running.url;
 
     const config = loadConfig({ ...env, NODE_ENV: 'test' });
     const tokens = new TokenService(db, config);
@@ -454,7 +421,7 @@ async function main() {
     // ---- 4. the Learning Report of every learner as CSV, over HTTP
     log(`export: the Learning Report of ${LEARNERS} learners as CSV …`);
     const rss = () => {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server!.pid}/status`, 'utf8'));
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${running.pid}/status`, 'utf8'));
       return m ? Number(m[1]) / 1024 : 0;
     };
     const rssBefore = rss();

@@ -43,7 +43,6 @@
  * BENCH_DATABASE_URL uses an existing empty database instead of a throwaway cluster (no PostgreSQL CPU
  * figures then). Figures go to stdout; docs/PERFORMANCE.md quotes them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -54,15 +53,21 @@ import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
-import { freePort } from '../tests/support/server';
 import { cpuSeconds } from './support/cpu';
 import { type CpuProfile, inspector } from './support/inspector';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
 import { pool } from './support/pool';
+import {
+  type BenchServer,
+  freePort,
+  serverEnv,
+  startPostgres,
+  startServer,
+  stopOnInterrupt,
+} from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -108,7 +113,6 @@ if (opts.only && RUN_AUTOSAVE && RUN_EVALUATION) {
 }
 /** Links evaluated before the measured run (connections, plans, the server's JIT); not counted. */
 const EVAL_WARMUP_LINKS = Math.min(300, Math.round(EVAL_LINKS * 0.05));
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const TARGETS = { evalPerSecond: 500, evalP99: 150, autosaveP99: 30 };
 
 const log = (...a: unknown[]) => {
@@ -294,10 +298,6 @@ async function main() {
   let url = process.env.BENCH_DATABASE_URL;
   const statements = opts.statements && !url;
   if (!url) {
-    const pgModule = `${'../scripts/pg.mjs'}`;
-    const { startPostgres } = (await import(pgModule)) as {
-      startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
-    };
     const pg = await startPostgres({
       database: 'waymark_bench_assessments',
       settings: {
@@ -315,21 +315,15 @@ async function main() {
     pgPid = pg.pid;
     stopPg = () => pg.stop();
   }
-  let server: ChildProcess | null = null;
+  let server: BenchServer | null = null;
   const dataDir = join(root, '.tmp', `bench-assessments-${process.pid}`);
   const profileDir = join(root, '.tmp', 'bench-profiles', 'assessments');
   const stopAll = async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      const force = setTimeout(() => server?.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(force);
-    }
+    await server?.stop();
     await stopPg?.();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
 
   try {
     // ---- 1. data: the demo bank, learners with a roadmap each, tokens
@@ -362,27 +356,11 @@ async function main() {
       keys.set(r.qid, k);
     }
 
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATABASE_URL: url,
-      ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
-      JWT_SECRET,
-      // a production start needs the awards' signing key (decision 013); a throwaway one
-      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      PAYMENTS_SANDBOX: 'true',
-      MAIL_OUTBOX_ONLY: 'true',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_AUTH: '100000000',
-      RATE_LIMIT_STRICT: '100000000',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(dataDir, 'no-static'),
-    };
+    const env = await serverEnv({
+      databaseUrl: url,
+      dataDir,
+      settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
+    });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const tokenOf = await pool(
       learners,
@@ -393,29 +371,14 @@ async function main() {
     log(`  done in ${dataSeconds.toFixed(1)} s`);
 
     // ---- the server
-    mkdirSync(dataDir, { recursive: true });
     if (opts.profile) {
       rmSync(profileDir, { recursive: true, force: true });
       mkdirSync(profileDir, { recursive: true });
     }
     const inspectPort = opts.profile ? await freePort() : 0;
-    server = spawn(
-      process.execPath,
-      [...(opts.profile ? [`--inspect=127.0.0.1:${inspectPort}`] : []), '--import', 'tsx', 'server/main.ts'],
-      { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    const base = `http://127.0.0.1:${env.PORT}/api`;
-    for (let i = 0; ; i++) {
-      if (server.exitCode !== null) throw new Error(`the server stopped (exit code ${server.exitCode})`);
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // not yet
-      }
-      if (i > 480) throw new Error('the server did not start within 2 minutes');
-      await sleep(250);
-    }
-    const serverPid = server.pid!;
+    server = await startServer(env, { inspectPort });
+    const base = `${server.url}/api`;
+    const serverPid = server.pid;
     const profiler = opts.profile ? await inspector(inspectPort) : null;
 
     // ---- the links, through the API

@@ -20,16 +20,20 @@
  * bottleneck on binary bodies — against a bare Node server sending 137 KB, it managed 410 requests/s of
  * random bytes but 12,300 of ASCII — so with gzip it measured itself rather than the server.
  */
+import { rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
-import { startWaymark } from '../tests/support/server';
+import { serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 const { values: opts } = parseArgs({
   options: {
@@ -44,7 +48,6 @@ const ROADMAPS = Number(opts.roadmaps);
 const CONNECTIONS = Number(opts.connections);
 const SECONDS = Number(opts.seconds);
 const WARMUP = Number(opts.warmup);
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const log = (...a: unknown[]) => console.error(...a);
 
 interface Figures {
@@ -197,17 +200,15 @@ async function makeCatalogue(exec: (q: ReturnType<typeof sql>) => Promise<unknow
 }
 
 async function main() {
-  const pgModule = `${'../scripts/pg.mjs'}`;
-  const { startPostgres } = (await import(pgModule)) as {
-    startPostgres: (o: object) => Promise<{ url: string; stop(): Promise<void> }>;
-  };
   const pg = await startPostgres({ database: 'waymark_bench_catalogue' });
   let stopServer: (() => Promise<void>) | null = null;
+  const dataDir = join(root, '.tmp', `bench-catalogue-${process.pid}`);
   const stopAll = async () => {
     await stopServer?.();
     await pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
   try {
     const database = await openDatabase({ databaseUrl: pg.url, poolSize: 4 });
     const exec = (q: ReturnType<typeof sql>) => database.db.execute(q);
@@ -215,17 +216,7 @@ async function main() {
     const t0 = Date.now();
     await makeCatalogue(exec);
     log(`  done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const env = {
-      NODE_ENV: 'production',
-      DATABASE_URL: pg.url,
-      JWT_SECRET,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      PAYMENTS_SANDBOX: 'true',
-      MAIL_OUTBOX_ONLY: 'true',
-      // a production start needs the credential signing key: a throwaway one
-      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
-    };
+    const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     // a learner for the signed-in list, and a token of theirs
     const [learner] = rowsOf<{ id: string }>(
       await exec(sql`
@@ -233,13 +224,13 @@ async function main() {
         values ('bench-learner', 'learner@bench.local', 'USER', 'Bench learner', false, true)
         returning id`),
     );
-    const config = loadConfig({ ...process.env, ...env, PORT: '1', DATA_DIR: '/tmp' });
+    const config = loadConfig({ ...env, NODE_ENV: 'test' });
     const token = (
       await new TokenService(database.db, config).issue({ id: learner!.id, role: 'USER' }, 'WEB_APP')
     ).token;
     await database.close();
 
-    const server = await startWaymark(env);
+    const server = await startServer(env);
     stopServer = server.stop;
     const before = loadavg();
     const results = [

@@ -22,8 +22,7 @@
  * It starts a throwaway cluster (scripts/pg.mjs) and the server (NODE_ENV=production, its own signing key)
  * on a free port and measures from this process with undici; prints the machine and its load.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,13 +32,12 @@ import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { verifyCredential } from '../shared/credentials/verify';
-import { freePort } from '../tests/support/server';
 import { pool } from './support/pool';
+import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -89,25 +87,18 @@ interface KeyQuestion {
 }
 
 async function main() {
-  const { startPostgres } = (await import(`${'../scripts/pg.mjs'}`)) as {
-    startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
-  };
   const pg = await startPostgres({
     database: 'waymark_bench_credentials',
     settings: { shared_buffers: '256MB' },
   });
   const dataDir = join(root, '.tmp', `bench-credentials-${process.pid}`);
-  let server: ChildProcess | null = null;
+  let server: BenchServer | null = null;
   const stopAll = async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
   const results: Record<string, unknown> = {
     machine: `${cpus().length} × ${cpus()[0]?.model.trim()}, ${round1(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
     loadBefore: load(),
@@ -145,49 +136,15 @@ async function main() {
       k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
       keys.set(r.qid, k);
     }
-    const signing = await newKey();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      // no SMTP here: mail stays in the outbox table (a production start otherwise refuses)
-      MAIL_OUTBOX_ONLY: 'true',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATABASE_URL: pg.url,
-      JWT_SECRET: 'b'.repeat(48),
-      CREDENTIAL_SIGNING_KEY: signing.secretKeyMultibase,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      PAYMENTS_SANDBOX: 'true',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_AUTH: '100000000',
-      RATE_LIMIT_STRICT: '100000000',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(dataDir, 'no-static'),
-    };
+    const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const tokenOf = await pool(
       learners,
       8,
       async (l) => (await tokens.issue({ id: l.id, role: 'USER' }, 'WEB_APP')).token,
     );
-    mkdirSync(dataDir, { recursive: true });
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${env.PORT}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not yet
-      }
-      if (i > 480) throw new Error('the server did not start within 2 minutes');
-      await sleep(250);
-    }
+    server = await startServer(env);
+    const base = server.url;
     const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
     async function call(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, body?: unknown) {
       const t = performance.now();

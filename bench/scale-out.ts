@@ -30,12 +30,18 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
-import { freePort } from '../tests/support/server';
 import { cpuSeconds } from './support/cpu';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
+import {
+  freePort,
+  serverEnv,
+  startPostgres,
+  startServer,
+  stopOnInterrupt,
+  stopProcess,
+} from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -58,12 +64,10 @@ const TAKERS = Number(opts.takers);
 const READERS = Number(opts.readers);
 const SECONDS = Number(opts.seconds);
 const WARMUP = Number(opts.warmup);
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 const log = (...a: unknown[]) => {
   if (!opts.json) console.error(...a);
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const loadNow = () =>
   loadavg()
@@ -105,9 +109,6 @@ interface Measured {
 }
 
 async function main() {
-  const { startPostgres } = (await import(`${'../scripts/pg.mjs'}`)) as {
-    startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
-  };
   const pg = await startPostgres({
     database: 'waymark_bench_scale',
     settings: { shared_buffers: '256MB', max_wal_size: '4GB', checkpoint_timeout: '30min' },
@@ -116,13 +117,7 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   const children = new Set<ChildProcess>();
   const stop = async (child: ChildProcess) => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(force);
-    }
+    await stopProcess(child);
     children.delete(child);
   };
   const stopAll = async () => {
@@ -130,7 +125,7 @@ async function main() {
     await pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
 
   try {
     log('seeding the demo content and making the learners …');
@@ -142,52 +137,17 @@ async function main() {
       TAKERS + READERS,
       roadmaps.map((r) => r.id),
     );
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      // no SMTP here: mail stays in the outbox table (a production start otherwise refuses)
-      MAIL_OUTBOX_ONLY: 'true',
-      // a production start needs the credential signing key: a throwaway one
-      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
-      HOST: '127.0.0.1',
-      DATABASE_URL: pg.url,
-      JWT_SECRET,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      PAYMENTS_SANDBOX: 'true',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_AUTH: '100000000',
-      RATE_LIMIT_STRICT: '100000000',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(dataDir, 'no-static'),
-    };
+    const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     const tokens = new TokenService(database.db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const tokenOf: string[] = [];
     for (const l of learners) tokenOf.push((await tokens.issue({ id: l.id, role: 'USER' }, 'WEB_APP')).token);
     await database.close();
 
-    async function startServer(): Promise<{ child: ChildProcess; port: number }> {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: root,
-        env: { ...env, PORT: String(port) },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      children.add(child);
-      return { child, port };
-    }
-    async function healthy(port: number, child: ChildProcess) {
-      for (let i = 0; ; i++) {
-        if (child.exitCode !== null) throw new Error(`a server stopped (exit code ${child.exitCode})`);
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-        } catch {
-          // not yet
-        }
-        if (i > 600) throw new Error('a server did not start within 2.5 minutes');
-        await sleep(250);
-      }
+    /** A server process, tracked so stopAll ends it whatever happens. */
+    async function startOne() {
+      const server = await startServer(env, { timeoutMs: 150_000 });
+      children.add(server.child);
+      return server;
     }
 
     const results: Measured[] = [];
@@ -198,8 +158,7 @@ async function main() {
     for (const setting of settings) {
       const name = `${setting.processes} process${setting.processes > 1 ? 'es' : ''}${setting.balancer ? ' behind the balancer' : ', direct (baseline)'}`;
       log(`\n${name}: starting …`);
-      const servers = await Promise.all(Array.from({ length: setting.processes }, () => startServer()));
-      await Promise.all(servers.map((s) => healthy(s.port, s.child)));
+      const servers = await Promise.all(Array.from({ length: setting.processes }, () => startOne()));
       let balancer: ChildProcess | null = null;
       let port = servers[0]!.port;
       if (setting.balancer) {

@@ -1,6 +1,8 @@
 /**
- * What the service scripts (emulator.mjs, pg.mjs) share when run as commands: a free port, the command
- * line's options, running until a signal, and telling a command run from a module imported by others.
+ * What the service scripts (emulator.mjs, pg.mjs, start.mjs) share when run as commands: a free port, the
+ * command line's options, running until a signal, and telling a command run from a module imported by others.
+ * The one free-port helper of the repository: the e2e setup, tests/support and the benches import it too
+ * (typed by service.d.mts).
  */
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';

@@ -6,8 +6,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort, portFree } from './service.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const dev = process.argv.includes('--dev');
@@ -19,25 +19,6 @@ const children = [];
 let stopping = false;
 
 const log = (m) => console.log(`\x1b[36m[waymark]\x1b[0m ${m}`);
-
-function portFree(port, host = '127.0.0.1') {
-  return new Promise((done) => {
-    const srv = createServer();
-    srv.once('error', () => done(false));
-    srv.listen(port, host, () => srv.close(() => done(true)));
-  });
-}
-
-async function freePort() {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-  });
-}
 
 async function waitFor(url, ms, what) {
   const deadline = Date.now() + ms;

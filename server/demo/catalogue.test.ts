@@ -15,17 +15,10 @@ import { systemState } from '../db/schema';
 import { seed } from '../db/seed';
 import { questions, questionTargets } from '../questions/tables';
 import { type Harness, openHarness } from '../test/harness';
-import {
-  DEMO_AUTHORS,
-  DEMO_ROADMAPS,
-  demoOptions,
-  demoResources,
-  demoShortId,
-  parseMark,
-  roadmapKeyOf,
-  seedCatalogue,
-} from './catalogue';
-import { DEMO_QUESTIONS, type DemoQuestion } from './questions';
+import { DEMO_AUTHORS } from './authors';
+import { demoOptions, demoResources, demoShortId, parseMark, roadmapKeyOf, seedCatalogue } from './catalogue';
+import { DEMO_QUESTIONS, DEMO_ROADMAPS, DEMO_SUBJECT_CONTENT } from './subjects';
+import type { DemoQuestion } from './types';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '../../portal/public');
 const publicFile = (path: string) => join(publicDir, path);
@@ -41,6 +34,18 @@ function countsByTarget() {
 }
 
 describe('the demo catalogue', () => {
+  it('is filed by subject: each roadmap once, under the subject it names, with the questions aimed at it', () => {
+    const filed = Object.entries(DEMO_SUBJECT_CONTENT).flatMap(([subject, contents]) =>
+      contents.map((c) => ({ subject, ...c })),
+    );
+    expect(filed.map((c) => c.roadmap.key).sort()).toEqual(DEMO_ROADMAPS.map((r) => r.key).sort());
+    for (const c of filed) {
+      expect(c.roadmap.subject, c.roadmap.name).toBe(c.subject);
+      for (const q of c.questions) expect(roadmapKeyOf(q.at), q.q).toBe(c.roadmap.key);
+    }
+    expect(filed.reduce((n, c) => n + c.questions.length, 0)).toBe(DEMO_QUESTIONS.length);
+  });
+
   it('has six or more roadmaps of 3–5 sections of 2–5 resources, 3–8 tasks and 1–3 curators', () => {
     expect(DEMO_ROADMAPS.length).toBeGreaterThanOrEqual(6);
     for (const r of DEMO_ROADMAPS) {

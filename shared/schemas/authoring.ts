@@ -1,5 +1,6 @@
 /** The question editor's rules and messages (mentor §2.8, §5). */
 import { z } from 'zod';
+import { IMAGE_MIME_TYPES, type ImageMimeType } from '../formats/image';
 import {
   DEFAULT_QUESTION_TYPE,
   hasImageOptions,
@@ -30,7 +31,8 @@ export const MIN_OPTIONS = 2;
 export const CORRECT_POINTS = 10;
 export const FILL_IN_BLANK_POINTS = 10;
 export const MIN_QUESTIONS_TO_SHARE = 10;
-export const IMAGE_TYPES_ALLOWED = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The image types a question may carry: the ones Waymark stores (jpeg, png, webp), named in one place. */
+export const IMAGE_TYPES_ALLOWED: readonly ImageMimeType[] = Object.values(IMAGE_MIME_TYPES);
 export const DROPZONE_WIDTH = 1200;
 export const DROPZONE_HEIGHT = 400;
 

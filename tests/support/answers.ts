@@ -1,10 +1,11 @@
 /**
- * The right and wrong answers of the demo question bank (server/demo/questions.ts), for specs
+ * The right and wrong answers of the demo question bank (server/demo/subjects/), for specs
  * that take tests through the API or the test page. A question is found by its text, then its code and its
  * options (several code questions share their text, 'What does this print?').
  */
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_QUESTIONS, type DemoQuestion } from '../../server/demo/questions';
+import { DEMO_QUESTIONS } from '../../server/demo/subjects';
+import type { DemoQuestion } from '../../server/demo/types';
 import type { Client } from '../../shared/client/client';
 import { evaluateTest, verifyTestLink } from '../../shared/contract/assessments';
 import type { Answer, TakerQuestion } from '../../shared/schemas/assessment';

@@ -5,22 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/service.mjs';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+/** A port nobody listens on right now (the one helper, scripts/service.mjs). */
+export { freePort };
 
 export interface StartedServer {
   url: string;

@@ -1,12 +1,9 @@
 import { roadmapList } from '@shared/contract/catalogue';
 import { languageList, subjectList } from '@shared/contract/lists';
-import { roadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
-import { DataTable } from '@widgets/ui/DataTable';
-import { Loader } from '@widgets/ui/Loader';
-import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { RoadmapTable } from './RoadmapTable';
 
 /**
  * The catalogue with filters kept in the URL query (language, subject, topic): a learner's /all-roadmaps
@@ -100,33 +97,16 @@ export function AllRoadmaps({ userId }: { userId?: string }) {
           </button>
         ) : null}
       </form>
-      {list.error ? (
-        <LoadFailed error={list.error} fallback="Couldn't fetch the Roadmap please try later." />
-      ) : null}
-      {list.loading && !list.data ? <Loader /> : null}
-      {list.data ? (
-        <DataTable
-          caption="Roadmaps"
-          rows={list.data}
-          rowKey={(r) => r._id}
-          empty="No Roadmaps found"
-          columns={[
-            ...roadmapColumns,
-            {
-              header: 'View',
-              cell: (r) => (
-                <Link
-                  className="btn btn-secondary"
-                  to={userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`}
-                  aria-label={`View ${r.name}`}
-                >
-                  View
-                </Link>
-              ),
-            },
-          ]}
-        />
-      ) : null}
+      <RoadmapTable
+        list={list}
+        caption="Roadmaps"
+        empty="No Roadmaps found"
+        action={{
+          header: 'View',
+          label: 'View',
+          to: (r) => (userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`),
+        }}
+      />
     </div>
   );
 }

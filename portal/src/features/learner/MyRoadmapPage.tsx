@@ -24,14 +24,13 @@ import { assessmentQuestion } from '@widgets/dashboard/ResourceCards';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { Tabs } from '@widgets/ui/Tabs';
 import { toast } from '@widgets/ui/Toast';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ResourceProgress, ResourceRow, SectionList } from '../../components/ResourceList';
+import { RoadmapTabs } from '../../components/RoadmapTabs';
 import { routerLink } from '../../components/routerLink';
-import { TaskList } from '../../components/TaskList';
 import { appConfig } from '../../lib/config';
 
 type NewLink = z.input<typeof CreateTestLinkInput>;
@@ -75,7 +74,6 @@ function RoadmapHeading() {
 
 function MyRoadmap() {
   const { id = '' } = useParams();
-  const [tab, setTab] = useState('roadmap');
   const [asking, setAsking] = useState<Asking | null>(null);
   const [starting, setStarting] = useState(false);
   const [showLinks, setShowLinks] = useState(false);
@@ -193,109 +191,83 @@ function MyRoadmap() {
           tasks submitted
         </li>
       </ul>
-      <Tabs
-        label="Roadmap content"
-        selected={tab}
-        onSelect={setTab}
-        items={[
-          {
-            id: 'roadmap',
-            label: 'Roadmap',
-            content: (
-              <SectionList
-                sections={r.sections}
-                renderSectionActions={(section) => {
-                  const badge = mine.find(
-                    (l) => l.type === 'SECTION' && l.sectionId === section._id && hasEarnedAward(l),
-                  );
-                  const badgeHref = badge ? awardPath(badge.type, badge.linkId) : null;
-                  const sectionRetake = retakeOpensFor(mine, { type: 'SECTION', sectionId: section._id });
-                  return (
-                    <>
-                      {badgeHref ? (
-                        <Link className="btn btn-link" to={badgeHref}>
-                          View Badge<span className="visually-hidden">: {section.name}</span>
-                        </Link>
-                      ) : null}
-                      {completed ? null : sectionRetake ? (
-                        <RetakeNote opensAt={sectionRetake} name={`the ${section.name} section assessment`} />
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          onClick={() =>
-                            setAsking({
-                              title: 'Section Assessment',
-                              question: `Would you like to attempt the ${section.name} section assessment?`,
-                              body: { type: 'SECTION', assignedRoadmapId: r._id, sectionId: section._id },
-                            })
-                          }
-                        >
-                          Section Assessment<span className="visually-hidden">: {section.name}</span>
-                        </button>
-                      )}
-                    </>
-                  );
-                }}
-                renderResource={(res, section) => {
-                  const score = section.resourceScores[res._id];
-                  const title = res.userTitle || res.actualTitle;
-                  const resourceRetake = retakeOpensFor(mine, { type: 'RESOURCE', resourceId: res._id });
-                  return (
-                    <ResourceRow
-                      key={res._id}
-                      resource={res}
-                      plain={completed}
-                      extra={
-                        <>
-                          <ResourceProgress score={score} />
-                          {completed ? null : resourceRetake ? (
-                            <RetakeNote opensAt={resourceRetake} name={`the assessment of ${title}`} />
-                          ) : (
-                            <button
-                              type="button"
-                              className="btn btn-secondary btn-small"
-                              onClick={() =>
-                                setAsking({
-                                  title: 'Take Assessment',
-                                  question: assessmentQuestion(title),
-                                  body: {
-                                    type: 'RESOURCE',
-                                    assignedRoadmapId: r._id,
-                                    sectionId: section._id,
-                                    resourceId: res._id,
-                                  },
-                                })
-                              }
-                            >
-                              Take Assessment<span className="visually-hidden">: {title}</span>
-                            </button>
-                          )}
-                        </>
-                      }
-                    />
-                  );
-                }}
+      <RoadmapTabs tasks={r.tasks} readOnly={completed} onSubmitTask={(t) => void markSubmitted(t._id)}>
+        <SectionList
+          sections={r.sections}
+          renderSectionActions={(section) => {
+            const badge = mine.find(
+              (l) => l.type === 'SECTION' && l.sectionId === section._id && hasEarnedAward(l),
+            );
+            const badgeHref = badge ? awardPath(badge.type, badge.linkId) : null;
+            const sectionRetake = retakeOpensFor(mine, { type: 'SECTION', sectionId: section._id });
+            return (
+              <>
+                {badgeHref ? (
+                  <Link className="btn btn-link" to={badgeHref}>
+                    View Badge<span className="visually-hidden">: {section.name}</span>
+                  </Link>
+                ) : null}
+                {completed ? null : sectionRetake ? (
+                  <RetakeNote opensAt={sectionRetake} name={`the ${section.name} section assessment`} />
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    onClick={() =>
+                      setAsking({
+                        title: 'Section Assessment',
+                        question: `Would you like to attempt the ${section.name} section assessment?`,
+                        body: { type: 'SECTION', assignedRoadmapId: r._id, sectionId: section._id },
+                      })
+                    }
+                  >
+                    Section Assessment<span className="visually-hidden">: {section.name}</span>
+                  </button>
+                )}
+              </>
+            );
+          }}
+          renderResource={(res, section) => {
+            const score = section.resourceScores[res._id];
+            const title = res.userTitle || res.actualTitle;
+            const resourceRetake = retakeOpensFor(mine, { type: 'RESOURCE', resourceId: res._id });
+            return (
+              <ResourceRow
+                key={res._id}
+                resource={res}
+                plain={completed}
+                extra={
+                  <>
+                    <ResourceProgress score={score} />
+                    {completed ? null : resourceRetake ? (
+                      <RetakeNote opensAt={resourceRetake} name={`the assessment of ${title}`} />
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        onClick={() =>
+                          setAsking({
+                            title: 'Take Assessment',
+                            question: assessmentQuestion(title),
+                            body: {
+                              type: 'RESOURCE',
+                              assignedRoadmapId: r._id,
+                              sectionId: section._id,
+                              resourceId: res._id,
+                            },
+                          })
+                        }
+                      >
+                        Take Assessment<span className="visually-hidden">: {title}</span>
+                      </button>
+                    )}
+                  </>
+                }
               />
-            ),
-          },
-          ...(r.tasks.length
-            ? [
-                {
-                  id: 'task',
-                  label: 'Task',
-                  content: (
-                    <TaskList
-                      tasks={r.tasks}
-                      readOnly={completed}
-                      onSubmit={(t) => void markSubmitted(t._id)}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+            );
+          }}
+        />
+      </RoadmapTabs>
       <Dialog
         open={asking !== null}
         title={asking?.title ?? ''}

@@ -3,13 +3,9 @@
  * /portal/roadmaps/{id}/roadmap). Failure: "Couldn't fetch the Roadmap please try later."
  */
 import { tenantRoadmapList } from '@shared/contract/tenant';
-import { roadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
-import { DataTable } from '@widgets/ui/DataTable';
-import { Loader } from '@widgets/ui/Loader';
-import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { Link } from 'react-router';
+import { RoadmapTable } from '../../../components/RoadmapTable';
 
 export default function RoadmapListPage() {
   const list = useCall(
@@ -19,33 +15,12 @@ export default function RoadmapListPage() {
   return (
     <div className="page">
       <h1>Roadmap List</h1>
-      {list.error ? (
-        <LoadFailed error={list.error} fallback="Couldn't fetch the Roadmap please try later." />
-      ) : null}
-      {list.loading && !list.data ? <Loader /> : null}
-      {list.data ? (
-        <DataTable
-          caption="Roadmap List"
-          rows={list.data}
-          rowKey={(r) => r._id}
-          empty="No data found"
-          columns={[
-            ...roadmapColumns,
-            {
-              header: 'Action',
-              cell: (r) => (
-                <Link
-                  className="btn btn-secondary"
-                  to={`/portal/roadmaps/${r._id}/roadmap`}
-                  aria-label={`Manage ${r.name}`}
-                >
-                  Manage
-                </Link>
-              ),
-            },
-          ]}
-        />
-      ) : null}
+      <RoadmapTable
+        list={list}
+        caption="Roadmap List"
+        empty="No data found"
+        action={{ header: 'Action', label: 'Manage', to: (r) => `/portal/roadmaps/${r._id}/roadmap` }}
+      />
     </div>
   );
 }

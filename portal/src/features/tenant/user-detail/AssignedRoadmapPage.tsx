@@ -12,12 +12,11 @@ import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { Tabs } from '@widgets/ui/Tabs';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { ResourceProgress, ResourceRow, SectionList } from '../../../components/ResourceList';
+import { RoadmapTabs } from '../../../components/RoadmapTabs';
 import { TableFailure } from '../../../components/TableFailure';
-import { TaskList } from '../../../components/TaskList';
 import { ROADMAP_LOAD_FAILED } from '../roadmaps/useTenantRoadmap';
 import { Counter } from '../ui';
 import { LearnerTestLinks } from './AnalyticsPage';
@@ -27,7 +26,6 @@ export default function AssignedRoadmapPage() {
   const userId = useUserId();
   const { id = '' } = useParams();
   const ids = useId();
-  const [tab, setTab] = useState('roadmap');
   const roadmap = useCall(
     (signal) => client.call(tenantAssignedRoadmap, { params: { userId, id }, signal }).then((r) => r.data),
     [userId, id],
@@ -64,32 +62,18 @@ export default function AssignedRoadmapPage() {
         <Counter label="BADGE" value={counting ?? counts.badges} />
         <Counter label="FEATHER" value={counting ?? counts.feathers} />
       </ul>
-      <Tabs
-        label="Roadmap content"
-        selected={tab}
-        onSelect={setTab}
-        items={[
-          {
-            id: 'roadmap',
-            label: 'Roadmap',
-            content: (
-              <SectionList
-                sections={r.sections}
-                renderResource={(res, section) => (
-                  <ResourceRow
-                    key={res._id}
-                    resource={res}
-                    extra={<ResourceProgress score={section.resourceScores[res._id]} />}
-                  />
-                )}
-              />
-            ),
-          },
-          ...(r.tasks.length
-            ? [{ id: 'task', label: 'Task', content: <TaskList tasks={r.tasks} readOnly /> }]
-            : []),
-        ]}
-      />
+      <RoadmapTabs tasks={r.tasks} readOnly>
+        <SectionList
+          sections={r.sections}
+          renderResource={(res, section) => (
+            <ResourceRow
+              key={res._id}
+              resource={res}
+              extra={<ResourceProgress score={section.resourceScores[res._id]} />}
+            />
+          )}
+        />
+      </RoadmapTabs>
       <section className="card" aria-labelledby={`${ids}-tests`}>
         <h2 id={`${ids}-tests`}>Assessments</h2>
         {links.error ? (

@@ -1,0 +1,272 @@
+/**
+ * The demo roadmap TypeScript for JavaScript Developers (programming) and the questions aimed at it: its resources (`r:{key}`),
+ * its sections (`s:ts.{section}`) and itself (`m:ts`). Data only; server/demo/catalogue.ts seeds it.
+ */
+import type { DemoQuestion, DemoRoadmap } from '../../types';
+
+const TS = 'https://www.typescriptlang.org/docs/handbook';
+const YT = 'https://www.youtube.com/watch?v=';
+
+export const roadmap: DemoRoadmap = {
+  key: 'ts',
+  name: 'TypeScript for JavaScript Developers',
+  description:
+    'Add types to the JavaScript you already write: everyday types, narrowing, typed functions and objects, generics and the utility types, following the official TypeScript handbook.',
+  language: 'English',
+  subject: 'Programming',
+  topic: 'TypeScript',
+  image: '/images/roadmaps/typescript-for-js-developers.svg',
+  authors: ['daniel', 'meera'],
+  prerequisites: ['jsf'],
+  sections: [
+    {
+      key: 'ts.why',
+      name: 'Why TypeScript',
+      resources: [
+        {
+          key: 'ts-100s',
+          title: 'TypeScript in 100 Seconds',
+          type: 'WATCH',
+          url: `${YT}zQnBQ4tB3ZA`,
+          start: '0:00:00',
+          end: '0:02:20',
+        },
+        {
+          key: 'ts-for-js',
+          title: 'TypeScript for JavaScript Programmers',
+          type: 'READ',
+          url: `${TS}/typescript-in-5-minutes.html`,
+        },
+      ],
+    },
+    {
+      key: 'ts.types',
+      name: 'Everyday types and narrowing',
+      resources: [
+        { key: 'ts-everyday', title: 'Everyday Types', type: 'READ', url: `${TS}/2/everyday-types.html` },
+        { key: 'ts-narrowing', title: 'Narrowing', type: 'READ', url: `${TS}/2/narrowing.html` },
+      ],
+    },
+    {
+      key: 'ts.objects',
+      name: 'Functions and object types',
+      resources: [
+        { key: 'ts-functions', title: 'More on Functions', type: 'READ', url: `${TS}/2/functions.html` },
+        { key: 'ts-objects', title: 'Object Types', type: 'READ', url: `${TS}/2/objects.html` },
+      ],
+    },
+    {
+      key: 'ts.generics',
+      name: 'Generics, utility types and modules',
+      resources: [
+        { key: 'ts-generics', title: 'Generics', type: 'READ', url: `${TS}/2/generics.html` },
+        { key: 'ts-utility', title: 'Utility Types', type: 'READ', url: `${TS}/utility-types.html` },
+        'mdn-modules',
+      ],
+    },
+  ],
+  tasks: [
+    {
+      title: 'Turn on strict mode in a project and fix every error',
+      url: 'https://www.typescriptlang.org/tsconfig#strict',
+    },
+    {
+      title: 'Migrate a small JavaScript project to TypeScript',
+      url: `${TS}/migrating-from-javascript.html`,
+    },
+    {
+      title: 'Solve five warm-up and easy Type Challenges',
+      url: 'https://github.com/type-challenges/type-challenges',
+    },
+    {
+      title: 'Complete the first exercises of the TypeScript track on Exercism',
+      url: 'https://exercism.org/tracks/typescript',
+    },
+  ],
+};
+
+export const questions: DemoQuestion[] = [
+  {
+    at: 'r:ts-100s',
+    q: 'What does the TypeScript compiler produce?',
+    right: ['Plain JavaScript'],
+    wrong: ['WebAssembly', 'Java bytecode', 'Native machine code'],
+    why: 'tsc checks the types and emits JavaScript that runs anywhere JavaScript runs.',
+    tags: ['typescript'],
+  },
+  {
+    at: 'r:ts-100s',
+    type: 'MSQ',
+    q: 'Which of these are true of TypeScript?',
+    right: ['It is a superset of JavaScript', 'Type annotations are removed when it is compiled'],
+    wrong: ['Types are checked again at run time in the browser', 'It can only be used with Angular'],
+    why: 'Valid JavaScript is (mostly) valid TypeScript, and types are erased: nothing of them remains at run time.',
+    tags: ['typescript'],
+  },
+  {
+    at: 'r:ts-for-js',
+    q: 'What is type inference?',
+    right: ['TypeScript works out a type from the code, e.g. let x = 1 makes x a number'],
+    wrong: [
+      'Converting values between types at run time',
+      'Writing types in comments',
+      'Downloading types from a server',
+    ],
+    why: 'TypeScript knows JavaScript and infers types from values, so many variables need no annotation.',
+    tags: ['typescript', 'inference'],
+  },
+  {
+    at: 'r:ts-for-js',
+    type: 'CODE_MCQ',
+    q: 'What does the compiler say about this code?',
+    code: "interface User {\n  name: string;\n  id: number;\n}\n\nconst user: User = {\n  username: 'Hayes',\n  id: 0,\n};",
+    right: ["An error: 'username' does not exist in type 'User'"],
+    wrong: [
+      'Nothing: extra properties are always allowed',
+      'Only a warning at run time',
+      'It renames username to name',
+    ],
+    why: 'An object literal assigned to a type is checked for excess properties, and name is missing too.',
+    tags: ['typescript', 'interfaces'],
+  },
+  {
+    at: 'r:ts-everyday',
+    q: 'Which type turns off type checking for a value?',
+    right: ['any'],
+    wrong: ['unknown', 'never', 'object'],
+    why: 'any opts out of checking; unknown is the safe counterpart that must be narrowed before use.',
+    tags: ['typescript', 'types'],
+  },
+  {
+    at: 'r:ts-everyday',
+    type: 'FILL_IN_BLANK',
+    q: 'Complete the type of a value that is either a string or a number: string ____ number',
+    accept: ['|'],
+    why: 'A union type is written with a vertical bar: string | number.',
+    tags: ['typescript', 'unions'],
+  },
+  {
+    at: 'r:ts-narrowing',
+    type: 'CODE_MCQ',
+    q: 'In the last return statement, what is the type of padding?',
+    code: "function padLeft(padding: number | string, input: string) {\n  if (typeof padding === 'number') {\n    return ' '.repeat(padding) + input;\n  }\n  return padding + input;\n}",
+    right: ['string'],
+    wrong: ['number', 'number | string', 'never'],
+    why: 'The number case returned early, so only string is left after the if.',
+    tags: ['typescript', 'narrowing'],
+  },
+  {
+    at: 'r:ts-narrowing',
+    type: 'MSQ',
+    q: 'Which of these narrow a union type?',
+    right: ["typeof x === 'string'", 'x instanceof Date', "'swim' in animal"],
+    wrong: ['x as string', 'let y: string = x'],
+    why: 'typeof, instanceof and in are type guards. as only asserts a type, and the assignment is an error, not a check.',
+    tags: ['typescript', 'narrowing'],
+  },
+  {
+    at: 's:ts.types',
+    q: 'Which type has no values at all?',
+    right: ['never'],
+    wrong: ['void', 'undefined', 'null'],
+    why: 'never is the empty type, e.g. what is left after every case has been narrowed away.',
+    tags: ['typescript', 'types'],
+  },
+  {
+    at: 'r:ts-functions',
+    type: 'CODE_MCQ',
+    q: 'What type does TypeScript infer for s?',
+    code: "function firstElement<T>(arr: T[]): T | undefined {\n  return arr[0];\n}\n\nconst s = firstElement(['a', 'b']);",
+    right: ['string | undefined'],
+    wrong: ['string', 'any', 'T'],
+    why: 'T is inferred as string from the argument, and the declared return type adds undefined.',
+    tags: ['typescript', 'generics', 'functions'],
+  },
+  {
+    at: 'r:ts-functions',
+    q: 'How do you declare an optional parameter?',
+    right: ['function f(x?: number) {}'],
+    wrong: ['function f(x: number?) {}', 'function f(optional x: number) {}', 'function f(x: ?number) {}'],
+    why: 'A question mark after the parameter name makes it optional; its type then includes undefined.',
+    tags: ['typescript', 'functions'],
+  },
+  {
+    at: 'r:ts-objects',
+    q: 'What does the readonly modifier on a property do?',
+    right: ['Forbids assigning to that property through this type'],
+    wrong: [
+      'Freezes the object at run time',
+      'Makes the property private',
+      'Makes every nested object read-only too',
+    ],
+    why: 'readonly is checked at compile time only, and it is shallow: the contents of a readonly array property can still change.',
+    tags: ['typescript', 'objects'],
+  },
+  {
+    at: 'r:ts-objects',
+    type: 'CODE_MCQ',
+    q: 'What does this print?',
+    code: "interface Box {\n  contents: string;\n  size?: number;\n}\n\nconst b: Box = { contents: 'books' };\nconsole.log(b.size);",
+    right: ['undefined'],
+    wrong: ['0', 'Nothing: it does not compile', 'null'],
+    why: 'size is optional, so leaving it out is allowed and reading it gives undefined.',
+    tags: ['typescript', 'objects'],
+  },
+  {
+    at: 'r:ts-generics',
+    type: 'CODE_MCQ',
+    q: 'What is the type of output?',
+    code: "function identity<Type>(arg: Type): Type {\n  return arg;\n}\n\nlet output = identity<string>('myString');",
+    right: ['string'],
+    wrong: ['Type', 'any', 'unknown'],
+    why: 'The type argument string is substituted for Type in the return type.',
+    tags: ['typescript', 'generics'],
+  },
+  {
+    at: 'r:ts-generics',
+    q: 'What does <T extends { length: number }> allow?',
+    right: ['Any type T that has a numeric length property, such as string or an array'],
+    wrong: [
+      'Only the type { length: number } itself',
+      'Only arrays',
+      'Only classes that extend a class named length',
+    ],
+    why: 'extends constrains the type parameter: T must be assignable to { length: number }.',
+    tags: ['typescript', 'generics'],
+  },
+  {
+    at: 'r:ts-utility',
+    type: 'MSQ',
+    q: 'Given interface Todo { title: string; done: boolean }, in which of these types is title optional?',
+    right: ['Partial<Todo>', "Partial<Pick<Todo, 'title'>>"],
+    wrong: ['Required<Todo>', 'Readonly<Todo>', "Pick<Todo, 'title'>"],
+    why: 'Partial makes every property optional; Pick keeps the property as it was, Readonly and Required keep it mandatory.',
+    tags: ['typescript', 'utility-types'],
+  },
+  {
+    at: 'r:ts-utility',
+    type: 'FILL_IN_BLANK',
+    q: 'Which utility type makes every property of T optional? ____<T>',
+    accept: ['Partial'],
+    why: 'Partial<T> is the mapped type { [K in keyof T]?: T[K] }.',
+    tags: ['typescript', 'utility-types'],
+  },
+  {
+    at: 'm:ts',
+    q: 'Which tsconfig option turns on the whole family of strict type-checking options?',
+    right: ['strict'],
+    wrong: ['noEmit', 'allowJs', 'esModuleInterop'],
+    why: 'strict enables strictNullChecks, noImplicitAny and the other strict checks at once.',
+    tags: ['typescript', 'tsconfig'],
+  },
+  {
+    at: 'm:ts',
+    type: 'CODE_MCQ',
+    q: 'What is the type Color?',
+    code: "const colors = ['red', 'green'] as const;\ntype Color = (typeof colors)[number];",
+    right: ["'red' | 'green'"],
+    wrong: ['string', 'string[]', "readonly ['red', 'green']"],
+    why: 'as const makes a readonly tuple of literal types; indexing it with number gives the union of its elements.',
+    tags: ['typescript', 'types'],
+  },
+];
