@@ -413,7 +413,9 @@ export function buildOpenApi(serverUrl: string) {
       }
       responses[status] = {
         description:
-          (call.access === 'public' ? PUBLIC_REFUSAL_TEXT[status] : undefined) ?? STATUS_TEXT[status] ?? 'Error.',
+          (call.access === 'public' ? PUBLIC_REFUSAL_TEXT[status] : undefined) ??
+          STATUS_TEXT[status] ??
+          'Error.',
         ...(status === 429
           ? {
               headers: {
