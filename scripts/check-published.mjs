@@ -4,7 +4,9 @@
  * scripts/test.mjs, before e2e):
  *   1. the elements build: element files, shared chunks, versioned copies with SRI, custom-elements.json,
  *      typings, and `npm pack` of the package (node widgets/build-embed.mjs);
- *   2. custom-elements.json against the Custom Elements Manifest schema (npm `custom-elements-manifest`);
+ *   2. the same sources build the same files (a second build, compared name by name and hash by hash: a
+ *      release rebuilt keeps its URLs and SRI hashes, or every pinned snippet breaks);
+ *      custom-elements.json against the Custom Elements Manifest schema (npm `custom-elements-manifest`);
  *   3. docs/embed.md's tables equal to what the manifest says (node widgets/elements-docs.mjs --check);
  *   4. the React and Vue partner apps type-check against the package installed from its tarball
  *      (tests/partner-apps/build.mjs --types-only: tsc for React 19's JSX, vue-tsc for Vue's templates);
@@ -32,6 +34,28 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 try {
   if (!process.argv.includes('--no-build'))
     step('elements built and packed', () => run(process.execPath, ['widgets/build-embed.mjs']));
+
+  step('a second build of the same sources makes the same files, names and hashes', () => {
+    const again = join(root, '.tmp', 'published', 'rebuild');
+    execFileSync(process.execPath, ['widgets/build-embed.mjs', '--files-only', '--out', again], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const hashes = (dir) =>
+      Object.fromEntries(
+        Object.entries(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).files).map(([f, v]) => [
+          f,
+          v.integrity,
+        ]),
+      );
+    const built = hashes(join(root, 'dist', 'widgets'));
+    const rebuilt = hashes(again);
+    const differ = [...new Set([...Object.keys(built), ...Object.keys(rebuilt)])].filter(
+      (f) => built[f] !== rebuilt[f],
+    );
+    if (differ.length)
+      throw new Error(`the elements' build is not reproducible: ${differ.join(', ')} differ`);
+  });
 
   step('custom-elements.json matches the Custom Elements Manifest schema', () => {
     const Ajv = require('ajv');

@@ -99,12 +99,23 @@ function filesOf(entry, chunks) {
   return { now, later };
 }
 
-/** The copy-paste snippet of an element: its shared files preloaded and the element's file, all with SRI. */
+/**
+ * The copy-paste snippet of an element: its shared files preloaded and the element's file, all with SRI;
+ * the files it imports later (the signed-in dashboard) get theirs from an import map's `integrity`, the
+ * only way a browser checks a dynamically imported module.
+ */
 function snippet(el, files) {
   const url = (f) => `${WAYMARK_URL}/widgets/${VERSION}/${f}`;
-  const lines = el.imports.map(
-    (f) =>
-      `<link rel="modulepreload" href="${url(f)}" integrity="${files[f].integrity}" crossorigin="anonymous">`,
+  const lines = [];
+  if (el.lazy.length) {
+    const integrity = Object.fromEntries(el.lazy.map((f) => [url(f), files[f].integrity]));
+    lines.push(`<script type="importmap">${JSON.stringify({ integrity })}</script>`);
+  }
+  lines.push(
+    ...el.imports.map(
+      (f) =>
+        `<link rel="modulepreload" href="${url(f)}" integrity="${files[f].integrity}" crossorigin="anonymous">`,
+    ),
   );
   lines.push(
     `<script type="module" src="${url(el.file)}" integrity="${files[el.file].integrity}" crossorigin="anonymous"></script>`,

@@ -21,6 +21,7 @@
  * otherwise). Every style sheet of a shadow root has its `rem` lengths turned into pixels
  * (widgets/embed/shadow-css.ts).
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
@@ -160,11 +161,14 @@ export function shadowCss(): Plugin {
  * load later). Source maps are not shifted for it; only `bench/widgets.mjs --sources` reads them.
  */
 export function leanCss(): Plugin {
-  const sheets: string[] = [];
-  const marker = (i: number) => `globalThis.__wmCss${i}`;
+  // by the CSS's own hash, not by the order modules were transformed in (which varies from run to run):
+  // the files' names are hashed before the markers are filled, so the same sources must give the same
+  // markers, or a release rebuilt gets new names and hashes and every pinned snippet breaks
+  const sheets = new Map<string, string>();
+  const marker = (key: string) => `globalThis.__wmCss_${key}`;
   const fill = (code: string, used: ReadonlySet<string>) =>
-    code.replace(/globalThis\.__wmCss(\d+)/g, (_, i: string) =>
-      JSON.stringify(pruneCss(sheets[Number(i)]!, used)),
+    code.replace(/globalThis\.__wmCss_([0-9a-f]+)/g, (_, key: string) =>
+      JSON.stringify(pruneCss(sheets.get(key)!, used)),
     );
   return {
     name: 'waymark:lean-css',
@@ -173,8 +177,10 @@ export function leanCss(): Plugin {
       if (!/\.css\?inline$/.test(id)) return null;
       const css = code.match(/^export default ("(?:[^"\\]|\\.)*");?\s*$/)?.[1];
       if (!css) this.error(`${id}: expected the inline CSS module Vite makes (export default "…")`);
-      sheets.push(JSON.parse(css));
-      return { code: `export default ${marker(sheets.length - 1)};`, map: null };
+      const text = JSON.parse(css) as string;
+      const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
+      sheets.set(key, text);
+      return { code: `export default ${marker(key)};`, map: null };
     },
     generateBundle(_options, bundle) {
       const chunks = new Map(

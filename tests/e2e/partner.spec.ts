@@ -26,7 +26,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Locator } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Client } from '../../shared/client/client';
 import { getCurrentResource } from '../../shared/contract/activity';
 import { createTestLink, testLinkList } from '../../shared/contract/assessments';
@@ -209,8 +209,11 @@ test.describe('promises that did not hold', () => {
 interface Manifest {
   version: string;
   files: Record<string, { integrity: string }>;
-  elements: { tag: string; file: string; imports: string[]; snippet: string }[];
+  elements: { tag: string; file: string; imports: string[]; lazy: string[]; snippet: string }[];
 }
+/** /widgets/manifest.json: the newest release's files, hashes and snippets. */
+const latestManifest = async (request: APIRequestContext) =>
+  (await (await request.get(`${baseUrl()}/widgets/manifest.json`)).json()) as Manifest;
 interface Cem {
   modules: {
     declarations: {
@@ -226,7 +229,7 @@ test.describe('pinned, documented, themable', () => {
     page,
     request,
   }) => {
-    const manifest = (await (await request.get(`${baseUrl()}/widgets/manifest.json`)).json()) as Manifest;
+    const manifest = await latestManifest(request);
     const award = manifest.elements.find((e) => e.tag === 'wm-award')!;
     expect(award.snippet).toContain(`${baseUrl()}/widgets/${manifest.version}/award.js`);
     expect(award.snippet).toContain(manifest.files['award.js']!.integrity);
@@ -254,6 +257,45 @@ test.describe('pinned, documented, themable', () => {
     );
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => customElements.get('wm-award') === undefined)).toBe(true);
+  });
+
+  test("the dashboard's second file is pinned too: given a session, the page loads it by its hash and refuses another", async ({
+    page,
+    request,
+  }) => {
+    const manifest = await latestManifest(request);
+    const dashboard = manifest.elements.find((e) => e.tag === 'wm-dashboard')!;
+    const [later] = dashboard.lazy;
+    expect(later).toMatch(/^Dashboard-.+\.js$/);
+    const url = `${baseUrl()}/widgets/${manifest.version}/${later}`;
+    // a dynamically imported module is checked only through an import map's integrity
+    expect(dashboard.snippet).toContain(
+      `<script type="importmap">${JSON.stringify({ integrity: { [url]: manifest.files[later!]!.integrity } })}</script>`,
+    );
+    const learner = await newAccount({ prefix: 'partner-pin', name: 'Pia Pinned' });
+    for (const [name, snippet] of [
+      ['pinned', dashboard.snippet],
+      ['tampered', dashboard.snippet.replace(manifest.files[later!]!.integrity, `sha384-${'A'.repeat(64)}`)],
+    ] as const) {
+      const { session } = await signIn(learner.email, { password: learner.password });
+      const script = `document.getElementById('dashboard').session = ${JSON.stringify({ token: session.token, refreshToken: session.refreshToken })};`;
+      await page.goto(
+        site.page(
+          `/plain/dashboard-${name}.html`,
+          partnerPage(`Dashboard ${name}`, `${snippet}<wm-dashboard id="dashboard"></wm-dashboard>`, {
+            script,
+          }),
+        ),
+      );
+      const el = page.locator('#dashboard');
+      if (name === 'pinned') {
+        await expect(el.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+        await expectAccessible(page, 'pinned dashboard');
+      } else {
+        await expect(el.locator('[part~="error"]')).toHaveText('Something Went Wrong');
+        await expect(el.getByRole('heading', { name: 'Dashboard', level: 1 })).toHaveCount(0);
+      }
+    }
   });
 
   test('every documented part is drawn and every documented custom property changes what it names', async ({
