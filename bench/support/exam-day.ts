@@ -84,6 +84,11 @@ export interface PhaseResult {
 export interface ExamDayResult {
   share: { seconds: number; links: number; calls: number };
   phases: PhaseResult[];
+  /**
+   * The start and the autosave through HTTP alone, closed loops at the submitters' concurrency on links
+   * shared for it, each phase's CPU on its own (in the exam they overlap, so its CPU is the whole mix's).
+   */
+  closedLoop: PhaseResult[];
   baseline: PhaseResult[];
   checks: {
     scored: number;
@@ -462,14 +467,64 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     rec.resume.result(),
     rec.submit.result(submitCpu ? { cpu: submitCpu } : undefined),
   ];
+  const closedLoop = o.baselineTakers?.length ? await runClosedLoop(o, share, keys, patient) : [];
   const baseline = o.baselineTakers?.length ? await runBaseline(o, share, keys) : [];
   await agent.close();
   return {
     share: { seconds: round1(shareSeconds), links: linkOf.size, calls: shareCalls },
     phases,
+    closedLoop,
     baseline,
     checks: { scored, wrongScores, answersGiven, answersLost, resumed, resumedWrong, examples },
   };
+}
+
+type Patient = (
+  rec: Recorder,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+) => Promise<{ status: number; json: { data?: unknown } }>;
+
+/**
+ * The start and the autosave through HTTP, each measured alone: the baseline takers' links of a share of
+ * their own, started then answered (20 each) at the submitters' concurrency — the same work as the
+ * baseline's start and save rows, so each pair of rows is the cost of HTTP, the token check and the route.
+ */
+async function runClosedLoop(
+  o: ExamDayOptions,
+  share: (takers: ExamTaker[]) => Promise<{ linkOf: Map<string, string> }>,
+  keys: Map<string, KeyQuestion>,
+  patient: Patient,
+): Promise<PhaseResult[]> {
+  const takers = o.baselineTakers!;
+  const rand = random(37);
+  o.log?.(`closed loops: start and autosave through HTTP for ${takers.length} more links …`);
+  const { linkOf } = await share(takers);
+  const tokenOf = new Map(takers.map((t) => [linkOf.get(t.id)!, t.token]));
+  const links = [...tokenOf.keys()];
+  const start = new Recorder('PUT /testlink/verify/{id} (start, HTTP, closed loop)');
+  const save = new Recorder('PUT /testlink/{id}/answer (autosave, HTTP, closed loop)');
+  const plans = new Map<string, Planned>();
+  const stopStart = await o.measure?.('closed-loop start');
+  await pool(links, o.submitters, async (l) => {
+    const r = await patient(start, 'PUT', `/testlink/verify/${l}`, tokenOf.get(l)!);
+    if (r.status !== 200) return;
+    const qs = (r.json.data as { questions: { questions: TakerQuestion[] } }).questions.questions;
+    plans.set(l, plan(qs, keys, rand));
+  });
+  const startCpu = await stopStart?.(start.ms.length);
+  const saves = [...plans].flatMap(([l, p]) => p.answers.map((a) => ({ l, a })));
+  const stopSave = await o.measure?.('closed-loop save');
+  await pool(saves, o.submitters, ({ l, a }) =>
+    patient(save, 'PUT', `/testlink/${l}/answer`, tokenOf.get(l)!, a),
+  );
+  const saveCpu = await stopSave?.(save.ms.length);
+  return [
+    start.result(startCpu ? { cpu: startCpu } : undefined),
+    save.result(saveCpu ? { cpu: saveCpu } : undefined),
+  ];
 }
 
 /**
