@@ -15,8 +15,12 @@ import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { rowsOf } from '../../server/activity/ingest';
 import { readForEvaluation, saveAnswer } from '../../server/assessments/engine/answers';
-import { takerQuestions } from '../../server/assessments/engine/drawing';
-import { evaluateLink, findLink, startLink } from '../../server/assessments/engine/link-life';
+import {
+  DEFAULT_RETAKE_COOLDOWN_MS,
+  evaluateLink,
+  findLink,
+  startNow,
+} from '../../server/assessments/engine/link-life';
 import type { Db } from '../../server/db/client';
 import { pool } from './pool';
 
@@ -528,8 +532,8 @@ async function runClosedLoop(
 }
 
 /**
- * The same engine statements without HTTP, sign-in or JSON over the wire: start (the link's row, the
- * update, the taker's questions), save (one upsert per answer), evaluate (one read, one write) — closed
+ * The same engine statements without HTTP, sign-in or JSON over the wire: start (one statement: the
+ * update and the taker's view), save (one upsert per answer), evaluate (one read, one write) — closed
  * loops at the submitters' concurrency, for the baseline takers' own share.
  */
 async function runBaseline(
@@ -542,6 +546,8 @@ async function runBaseline(
   o.log?.(`baseline: the same statements in this process for ${takers.length} more takers …`);
   const { linkOf } = await share(takers);
   const links = takers.map((t) => linkOf.get(t.id)!);
+  const takerOf = new Map(takers.map((t) => [linkOf.get(t.id)!, t.id]));
+  const cooldownMs = DEFAULT_RETAKE_COOLDOWN_MS;
   const start = new Recorder('baseline: start (engine, no HTTP)');
   const save = new Recorder('baseline: save an answer (engine, no HTTP)');
   const submit = new Recorder('baseline: evaluate 20 answers (engine, no HTTP)');
@@ -559,9 +565,10 @@ async function runBaseline(
   const stopStart = await o.measure?.('baseline start');
   await pool(links, n, (linkId) =>
     timed(start, async () => {
-      const link = await findLink(o.db, linkId);
-      const started = await startLink(o.db, link!, new Date());
-      const qs = await takerQuestions(o.db, started.id);
+      // the route's own statement: the start and the taker's view in one
+      const started = await startNow(o.db, linkId, { id: takerOf.get(linkId)! }, new Date(), cooldownMs);
+      if (!started) throw new Error(`${linkId} did not start`);
+      const qs = started.view.questions;
       questionsOf.set(
         linkId,
         qs.map((q) => ({ _id: q._id, questionType: q.questionType, options: q.options })),

@@ -234,6 +234,10 @@ for (const backend of BACKENDS) {
         const again = (await api.start(linkId)).json().data;
         expect(again.startedAt).toBe(s.startedAt);
         expect(again.deadlineAt).toBe(s.deadlineAt);
+        // the start's own statement (update and view in one) shows what the long way and a reload show
+        const loadedAfter = (await api.load(linkId)).json().data;
+        for (const other of [again, loadedAfter])
+          expect({ ...other, serverTime: 0 }).toEqual({ ...s, serverTime: 0 });
 
         const qs = s.questions.questions as { _id: string }[];
         const given = qs.map((q) => rightAnswer(bank.questions.get(q._id)!));
@@ -247,6 +251,38 @@ for (const backend of BACKENDS) {
           if (a.answer !== undefined) expect(back.answer).toBe(String(a.answer));
           else expect(back.answerId).toEqual(a.answerId);
         }
+      });
+
+      it('starts in one statement only what the long way would start: the window cuts the deadline, a spent window or an expired link is refused', async () => {
+        const { me, ar } = await fresh();
+        const opened = async (patch: Partial<typeof testLinks.$inferInsert>) => {
+          const linkId = await api.createOk(me, resourceBody(ar));
+          await h.db.update(testLinks).set(patch).where(eq(testLinks.linkId, linkId));
+          // a new link per case: an open attempt of the same test would be given back
+          const res = await api.start(linkId, me);
+          await h.db.update(testLinks).set({ status: 'EXPIRED' }).where(eq(testLinks.linkId, linkId));
+          return res;
+        };
+        const now = Date.now();
+        // a window ending in two minutes cuts the five-minute limit
+        const opens = now - 58 * 60_000;
+        const cut = await opened({ startTime: new Date(opens), durationHours: 1 });
+        expect(cut.statusCode).toBe(200);
+        const c = cut.json().data;
+        expect(Date.parse(c.deadlineAt)).toBe(opens + 3_600_000);
+        expect(c.questions.questions).toHaveLength(5);
+        // the window has ended, the link's expiry has passed, the window has not opened: refused, not started
+        const spent = await opened({ startTime: new Date(now - 7_200_000), durationHours: 1 });
+        expect(spent.json().errorCode).toBe('LINK_EXPIRED');
+        const expired = await opened({ expiresAt: new Date(now - 1000) });
+        expect(expired.json().errorCode).toBe('LINK_EXPIRED');
+        const early = await opened({ startTime: new Date(now + 3_600_000), durationHours: 1 });
+        expect(early.json().errorCode).toBe('ASSESSMENT_NOT_YET_STARTED');
+        // another learner's token
+        const other = await h.learner();
+        const linkId = await api.createOk(me, resourceBody(ar));
+        expect((await api.start(linkId, other)).statusCode).toBe(403);
+        expect((await linkRow(linkId)).startedAt).toBeNull();
       });
 
       it('keeps one answer per question: single choice replaces, multi-select stores the list, fill-in the value', async () => {

@@ -4,24 +4,41 @@
  * its grace, evaluating it once, settling it when its time is past, and the periodic sweep. The errors a
  * test page maps to screens say the shared messages (shared/rules/test-links.ts).
  */
-import { isRetakeLimited } from '@shared/rules/retakes';
+import { isRetakeLimited, RETAKE_TYPES } from '@shared/rules/retakes';
 import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { type LinkRow, testLinks } from '../tables';
 import {
+  apiAnswersOf,
   type EvaluationState,
   evaluationWrite,
   normaliseAnswer,
   readForEvaluation,
+  type SavedRow,
   type Scored,
   type StoredAnswer,
+  savedAnswersJson,
   scoreAnswers,
 } from './answers';
+import { type FrozenRow, takerQuestionsJson, takerQuestionsOf } from './drawing';
 
 /** An unused link expires this long after it was created. */
 export const LINK_VALIDITY_MS = 7 * 24 * 3600_000;
@@ -206,6 +223,142 @@ export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkR
     .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt)))
     .returning();
   return row ?? (await findLink(db, link.linkId)) ?? link;
+}
+
+// ---------------------------------------------------------------- the taker's view, and the start in one statement
+
+/**
+ * What the test page shows of a link (its questions, the answers saved so far, its subject's name) as
+ * columns of one statement, for the link whose row id and subject id these expressions name.
+ */
+const takerViewFields = (linkRowId: SQL, subjectId: SQL) => ({
+  questions: takerQuestionsJson(linkRowId),
+  answers: savedAnswersJson(linkRowId),
+  subjectName: sql<string | null>`(select s.name from subjects s where s.id = ${subjectId})`,
+});
+
+export interface TakerView {
+  questions: ReturnType<typeof takerQuestionsOf>;
+  answers: ReturnType<typeof apiAnswersOf>;
+  subjectName: string | null;
+}
+
+const viewOf = (row: {
+  questions: FrozenRow[] | string;
+  answers: SavedRow[] | string;
+  subjectName: string | null;
+}): TakerView => ({
+  questions: takerQuestionsOf(row.questions),
+  answers: apiAnswersOf(row.answers),
+  subjectName: row.subjectName,
+});
+
+/** The columns of a link row, taken from a CTE or subquery of test_links' shape (drizzle maps them back). */
+const linkColumnsOf = <T extends Record<string, unknown>>(from: T) =>
+  Object.fromEntries(Object.keys(getTableColumns(testLinks)).map((k) => [k, from[k]])) as {
+    [K in keyof typeof testLinks._.columns]: (typeof testLinks._.columns)[K];
+  };
+
+const viewById = preparedPer((db) =>
+  db
+    .select(takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`))
+    .from(testLinks)
+    .where(eq(testLinks.id, sql.placeholder('id')))
+    .prepare('test_link_taker_view'),
+);
+
+/** The taker's view of a link (by its row id) in one prepared statement. */
+export async function takerView(db: Db, link: Pick<LinkRow, 'id'>): Promise<TakerView> {
+  const [row] = await viewById(db).execute({ id: link.id });
+  return row ? viewOf(row) : { questions: [], answers: [], subjectName: null };
+}
+
+const linkWithView = preparedPer((db) =>
+  db
+    .select({
+      link: testLinks,
+      ...takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`),
+    })
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_with_taker_view'),
+);
+
+/** A link by its public id with its taker's view, in one prepared statement (the Ready page, a resume). */
+export async function findLinkWithView(
+  db: Db,
+  linkId: string,
+): Promise<{ link: LinkRow; view: TakerView } | null> {
+  const [row] = await linkWithView(db).execute({ linkId });
+  return row ? { link: row.link, view: viewOf(row) } : null;
+}
+
+/**
+ * The start of a link that may start now, in one statement: the UPDATE of startLink under every rule the
+ * long way checks (assertTaker, settle's expiry, assertTakeable, assertRetakeOpen), returning the started
+ * row with its taker's view. A link any rule stops — or one already started, or a prerequisite assessment —
+ * is not touched and gives no row: the caller then takes the long way, which says why (or, for a started
+ * link, gives it back as it is). The conditions may only be stricter than the long way's, never looser.
+ */
+const startWithView = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p('now')}::timestamptz`;
+  const started = db.$with('started', getTableColumns(testLinks)).as(sql`
+    update ${testLinks} t set
+      started_at = ${now},
+      -- startLink's deadline: the time limit, cut at the end of the window
+      deadline_at = least(${now} + make_interval(mins => t.time_limit_minutes),
+        t.start_time + make_interval(hours => t.duration_hours)),
+      -- startLink's attempt number: the learner's started attempts of the same test, and this one
+      attempt = (select count(*)::int + 1 from ${testLinks} o
+        where o.user_id = t.user_id and o.test_key = t.test_key and o.started_at is not null and o.id <> t.id)
+    where t.link_id = ${p('linkId')}
+      -- not started, open, timed (the long way gives a started link back; a prerequisite has no clock)
+      and t.started_at is null and t.status = 'TAKE_TEST' and not t.is_completed
+      and t.type <> 'INITIAL-ASSESSMENT'
+      -- assertTaker: the link's learner, or no caller (the id is the capability)
+      and (${p('caller')}::uuid is null or t.user_id is null or t.user_id = ${p('caller')}::uuid)
+      -- assertTakeable: the window has opened; settle: not past its expiry nor the window's end
+      and (t.start_time is null or t.start_time <= ${now})
+      and (t.expires_at is null or t.expires_at >= ${now})
+      and (t.start_time is null or t.duration_hours is null
+        or t.start_time + make_interval(hours => t.duration_hours) >= ${now})
+      -- assertRetakeOpen: no failure of the same test within the cool-down
+      and (t.user_id is null or t.test_key is null or not (t.type = any(${p('limited')}::text[]))
+        or not exists (select 1 from ${testLinks} f
+          where f.user_id = t.user_id and f.test_key = t.test_key and f.status = 'NO_ENOUGH_MARKS'
+            and f.completed_at > ${p('failedSince')}::timestamptz and f.id <> t.id))
+    returning t.*`);
+  return db
+    .with(started)
+    .select({
+      link: linkColumnsOf(started as unknown as Record<string, unknown>),
+      ...takerViewFields(sql`"started"."id"`, sql`"started"."subject_id"`),
+    })
+    .from(started)
+    .prepare('test_link_start_with_view');
+});
+
+/**
+ * Starts a link that may start now and reads its taker's view, in one statement; null when the link is
+ * not one that may simply start (see startWithView): the caller then takes the long way.
+ */
+export async function startNow(
+  db: Db,
+  linkId: string,
+  caller: { id: string } | null,
+  now: Date,
+  cooldownMs: number,
+): Promise<{ link: LinkRow; view: TakerView } | null> {
+  const [row] = await startWithView(db).execute({
+    linkId,
+    now: now.toISOString(),
+    caller: caller?.id ?? null,
+    limited: cooldownMs > 0 ? [...RETAKE_TYPES] : [],
+    failedSince: new Date(now.getTime() - Math.max(0, cooldownMs)).toISOString(),
+  });
+  return row ? { link: row.link as LinkRow, view: viewOf(row) } : null;
 }
 
 /** Whether answers may still be saved. */
