@@ -293,7 +293,9 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
       }
       if (r) rec.shed++;
       else rec.fail(0);
-      if (attempt >= 30) return r ?? { status: 0, retryAfter: 0, json: {} };
+      // a shed 503 is waited out as long as the server keeps asking (the saver never drops an answer: up to
+      // ten minutes at Retry-After 2 s); a dropped connection 30 times in a row is given up
+      if (attempt >= (r ? 300 : 30)) return r ?? { status: 0, retryAfter: 0, json: {} };
       rec.retries++;
       const wait = r?.retryAfter ? r.retryAfter * 1000 : Math.min(20_000, 500 * 2 ** attempt);
       await sleep(wait * (0.5 + rand()));

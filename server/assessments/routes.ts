@@ -58,6 +58,7 @@ import {
   linkExpired,
   lockTest,
   retakeCooldown,
+  saveAnswerNow,
   settle,
   startLink,
   startNow,
@@ -471,7 +472,9 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async saveAnswer({ params, body, caller }) {
-        // the link and the answered question's key in one read (every answer given is saved at once)
+        // an answer to a test in progress is checked and saved in one statement
+        if (await saveAnswerNow(db, params.id, caller, body, clock())) return ok({ data: { ok: true } });
+        // any other: the link and the answered question's key in one read, and the error that applies
         const found = await findLinkWithQuestion(db, params.id, body.questionId);
         const link = await inProgress(params.id, caller, found?.link ?? null);
         await saveAnswer(db, link, body, found?.question ?? null);

@@ -4,6 +4,7 @@
  * its grace, evaluating it once, settling it when its time is past, and the periodic sweep. The errors a
  * test page maps to screens say the shared messages (shared/rules/test-links.ts).
  */
+import { typesWhere } from '@shared/rules/question-types';
 import { isRetakeLimited, RETAKE_TYPES } from '@shared/rules/retakes';
 import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
@@ -25,7 +26,8 @@ import {
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import { type LinkRow, testLinks } from '../tables';
+import { questionOptions, questions } from '../../questions/tables';
+import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
 import {
   apiAnswersOf,
   type EvaluationState,
@@ -367,6 +369,94 @@ export function acceptsAnswers(link: LinkRow, now: Date): boolean {
   if (!isTimed(link.type)) return true;
   if (!link.startedAt) return false;
   return !link.deadlineAt || now.getTime() <= link.deadlineAt.getTime() + ANSWER_GRACE_MS;
+}
+
+// ---------------------------------------------------------------- an answer saved in one statement
+
+const TEXT_TYPES = typesWhere((t) => t.answer === 'text');
+const MULTI_TYPES = typesWhere((t) => t.answer === 'multiple');
+
+/**
+ * An autosave in one statement: the answer is upserted only when the link accepts answers now (started, open,
+ * within its deadline and grace: inProgress, settle, acceptsAnswers), the caller may use it (assertTaker),
+ * the question is one of the link's, and the answer is valid for the question's type as normaliseAnswer
+ * says — the row stored is the one normaliseAnswer gives, for each kind of answer. Anything else writes
+ * nothing and gives no row: the caller then takes the long way, which says why. The conditions may only be
+ * stricter than the long way's, never looser.
+ */
+const saveWhenOpen = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const isText = sql`k.type = any(${p('textTypes')}::text[])`;
+  const isMulti = sql`k.type = any(${p('multiTypes')}::text[])`;
+  const saved = db.$with('saved', { questionId: testAnswers.questionId }).as(sql`
+    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at)
+    select k.link_row, k.question_id,
+      case when ${isText} then '{}'::uuid[] when ${isMulti} then ${p('multi')}::uuid[]
+        else array[${p('single')}::uuid] end,
+      case when ${isText} then ${p('text')}::text end,
+      ${p('at')}::timestamptz
+    from (
+      select l.id as link_row, q.id as question_id, q.question_type as type,
+        array(select o.id from ${questionOptions} o where o.question_id = q.id) as options
+      from ${testLinks} l
+        join ${testLinkQuestions} tlq on tlq.test_link_id = l.id and tlq.question_id = ${p('question')}::uuid
+        join ${questions} q on q.id = tlq.question_id
+      where l.link_id = ${p('linkId')}
+        and l.status = 'TAKE_TEST' and not l.is_completed and l.started_at is not null
+        and (l.deadline_at is null or l.deadline_at >= ${p('acceptsFrom')}::timestamptz)
+        and (${p('caller')}::uuid is null or l.user_id is null or l.user_id = ${p('caller')}::uuid)
+    ) k
+    where case when ${isText} then ${p('text')}::text is not null
+      when ${isMulti} then ${p('multi')}::uuid[] <@ k.options
+      else ${p('single')}::uuid is not null and ${p('single')}::uuid = any(k.options) end
+    on conflict (test_link_id, question_id) do update set
+      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text, answered_at = excluded.answered_at
+    returning question_id`);
+  return db
+    .with(saved)
+    .select({ saved: sql<number>`count(*)::int` })
+    .from(saved)
+    .prepare('test_answer_save_when_open');
+});
+
+/**
+ * Saves an answer in one statement when the link accepts it now (saveWhenOpen); false when it wrote nothing
+ * (the caller then takes the long way: the error, or a case this statement leaves to it).
+ */
+export async function saveAnswerNow(
+  db: Db,
+  linkId: string,
+  caller: { id: string } | null,
+  answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
+  now: Date,
+): Promise<boolean> {
+  // what normaliseAnswer stores for each kind of answer, the question's type choosing in the statement
+  const ids =
+    answer.answerId === undefined ? [] : Array.isArray(answer.answerId) ? answer.answerId : [answer.answerId];
+  const single = Array.isArray(answer.answerId)
+    ? answer.answerId.length === 1
+      ? answer.answerId[0]
+      : undefined
+    : answer.answerId;
+  const text =
+    answer.answer === undefined ||
+    answer.answer === null ||
+    (typeof answer.answer === 'number' && !Number.isFinite(answer.answer))
+      ? null
+      : String(answer.answer).trim();
+  const [row] = await saveWhenOpen(db).execute({
+    linkId,
+    question: answer.questionId,
+    caller: caller?.id ?? null,
+    acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
+    textTypes: [...TEXT_TYPES],
+    multiTypes: [...MULTI_TYPES],
+    multi: [...new Set(ids)],
+    single: single ?? null,
+    text,
+    at: new Date().toISOString(),
+  });
+  return (row?.saved ?? 0) > 0;
 }
 
 export interface Evaluation {
