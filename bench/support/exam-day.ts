@@ -14,11 +14,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { rowsOf } from '../../server/activity/ingest';
-import { readForEvaluation, saveAnswer } from '../../server/assessments/engine/answers';
+import { readForEvaluation } from '../../server/assessments/engine/answers';
 import {
   DEFAULT_RETAKE_COOLDOWN_MS,
   evaluateLink,
-  findLink,
+  saveAnswerNow,
   startNow,
 } from '../../server/assessments/engine/link-life';
 import type { Db } from '../../server/db/client';
@@ -535,7 +535,7 @@ async function runClosedLoop(
 
 /**
  * The same engine statements without HTTP, sign-in or JSON over the wire: start (one statement: the
- * update and the taker's view), save (one upsert per answer), evaluate (one read, one write) — closed
+ * update and the taker's view), save (one statement per answer: checked and upserted), evaluate (one read, one write) — closed
  * loops at the submitters' concurrency, for the baseline takers' own share.
  */
 async function runBaseline(
@@ -583,8 +583,9 @@ async function runBaseline(
   const saves = links.flatMap((l) => plans.get(l)!.answers.map((a) => ({ l, a })));
   await pool(saves, n, ({ l, a }) =>
     timed(save, async () => {
-      const link = await findLink(o.db, l);
-      await saveAnswer(o.db, link!, a);
+      // the route's own statement: checked and saved in one
+      if (!(await saveAnswerNow(o.db, l, { id: takerOf.get(l)! }, a, new Date())))
+        throw new Error(`${l}: the answer was not saved`);
     }),
   );
   const saveCpu = await stopSave?.(save.ms.length);
