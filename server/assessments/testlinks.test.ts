@@ -327,6 +327,66 @@ for (const backend of BACKENDS) {
         }
       });
 
+      it('saves in one statement exactly what the long way would: each shape of answer stored or refused as normaliseAnswer says', async () => {
+        const me = await h.learner();
+        const ar = await assignTo(h.db, me.id, bank);
+        const linkId = await api.createOk(me, resourceBody(ar));
+        await api.start(linkId, me);
+        const row = await linkRow(linkId);
+        const stored = async (questionId: string) =>
+          (
+            await h.db
+              .select()
+              .from(testAnswers)
+              .where(and(eq(testAnswers.testLinkId, row.id), eq(testAnswers.questionId, questionId)))
+          )[0];
+        const qs = await api.questionsOf(linkId);
+        const ofKind = (test: (t: string) => boolean) =>
+          qs.map((q) => bank.questions.get(q._id)!).find((k) => test(k.type));
+        const single = ofKind((t) => t === 'MCQ' || t === 'CODE_MCQ' || t === 'MCQ_IMAGE');
+        const multi = ofKind((t) => t === 'MSQ' || t === 'MSQ_IMAGE');
+        const text = ofKind((t) => t === 'FILL_IN_BLANK');
+        const save = (body: Record<string, unknown>, who: Person = me) => api.answer(linkId, body, who);
+        if (single) {
+          // one id in a list is that id; the same id twice is not one choice
+          expect((await save({ questionId: single.id, answerId: [single.correct[0]] })).statusCode).toBe(200);
+          expect((await stored(single.id))?.answerIds).toEqual([single.correct[0]]);
+          const twice = await save({ questionId: single.id, answerId: [single.wrong[0], single.wrong[0]] });
+          expect(twice.statusCode).toBe(400);
+          expect(twice.json().field).toBe('answerId');
+          expect((await stored(single.id))?.answerIds).toEqual([single.correct[0]]);
+        }
+        if (multi) {
+          // duplicates stored once; an empty list is an answer with nothing chosen
+          const dup = [multi.correct[0], multi.correct[0]];
+          expect((await save({ questionId: multi.id, answerId: dup })).statusCode).toBe(200);
+          expect((await stored(multi.id))?.answerIds).toEqual([multi.correct[0]]);
+          expect((await save({ questionId: multi.id, answerId: [] })).statusCode).toBe(200);
+          expect((await stored(multi.id))?.answerIds).toEqual([]);
+        }
+        if (text) {
+          // an option id is no typed answer
+          const wrongShape = await save({ questionId: text.id, answerId: single?.correct[0] ?? row.id });
+          expect(wrongShape.statusCode).toBe(400);
+          expect(wrongShape.json().field).toBe('answer');
+          expect(await stored(text.id)).toBeUndefined();
+        }
+        // another learner's token, and a link past its deadline and grace: refused, nothing written
+        const other = await h.learner();
+        expect((await save({ questionId: qs[0]!._id, answerId: [] }, other)).statusCode).toBe(403);
+        await h.db
+          .update(testLinks)
+          .set({ deadlineAt: new Date(Date.now() - 60_000) })
+          .where(eq(testLinks.id, row.id));
+        const before = await h.db.select().from(testAnswers).where(eq(testAnswers.testLinkId, row.id));
+        const late = await save({ questionId: qs[0]!._id, answerId: [] });
+        expect(late.statusCode).toBe(410);
+        const after = await h.db.select().from(testAnswers).where(eq(testAnswers.testLinkId, row.id));
+        expect(after.map((a) => [a.questionId, a.answerIds, a.answerText])).toEqual(
+          before.map((a) => [a.questionId, a.answerIds, a.answerText]),
+        );
+      });
+
       it('refuses an option of another question, a foreign question and a missing value, saving nothing', async () => {
         const { me, ar } = await fresh();
         const linkId = await api.createOk(me, resourceBody(ar, 1));
