@@ -315,7 +315,7 @@ async function main() {
         cpu ? `${cpu.serverMs ?? '?'} · ${cpu.postgresMs ?? '?'}` : '',
       ];
     };
-    const table = [...result.phases, ...result.baseline].map(rowOf);
+    const table = [...result.phases, ...result.closedLoop, ...result.baseline].map(rowOf);
     const widths = header.map((h, c) => Math.max(h.length, ...table.map((t) => t[c]!.length)));
     const line = (cells: string[]) =>
       `| ${cells.map((v, c) => (c === 0 || c >= 7 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join(' | ')} |`;

@@ -66,7 +66,7 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
       resumedWrong: 0,
     });
     expect(result.checks.resumed).toBeGreaterThan(0);
-    for (const phase of [...result.phases, ...result.baseline]) {
+    for (const phase of [...result.phases, ...result.closedLoop, ...result.baseline]) {
       expect({ phase: phase.name, errors: phase.errors, shed: phase.shed }).toEqual({
         phase: phase.name,
         errors: {},

@@ -34,7 +34,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
-import { findLinkWithQuestion, readForEvaluation, saveAnswer, savedAnswers } from './engine/answers';
+import { findLinkWithQuestion, readForEvaluation, saveAnswer } from './engine/answers';
 import {
   drawQuestions,
   freezeQuestions,
@@ -44,7 +44,6 @@ import {
   questionsTargeting,
   recentlySeen,
   resourcesOfSections,
-  takerQuestions,
 } from './engine/drawing';
 import {
   acceptsAnswers,
@@ -55,12 +54,17 @@ import {
   evaluateLink,
   failureSince,
   findLink,
+  findLinkWithView,
   LINK_VALIDITY_MS,
   linkExpired,
   lockTest,
   retakeCooldown,
+  saveAnswerNow,
   settle,
   startLink,
+  startNow,
+  type TakerView,
+  takerView,
   testCompleted,
   timeLimitFor,
 } from './engine/link-life';
@@ -231,21 +235,17 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     for (const link of open) await settle(db, link, now, linkHooks);
   }
 
-  async function takerTest(link: LinkRow) {
-    const [questions, answers, subject] = await Promise.all([
-      takerQuestions(db, link.id),
-      savedAnswers(db, link.id),
-      link.subjectId ? subjectById(db, link.subjectId) : null,
-    ]);
+  /** The test page's view of a link: its state and what takerView read (the questions, saved answers). */
+  function takerTest(link: LinkRow, view: TakerView) {
     return {
       linkId: link.linkId,
       type: link.type,
       status: link.status,
-      subject: subject ? { name: subject.name } : null,
+      subject: view.subjectName !== null ? { name: view.subjectName } : null,
       title: linkTitle(link),
-      questions: { questions },
-      answers: answers.map(({ points: _p, ...a }) => a),
-      questionCount: questions.length,
+      questions: { questions: view.questions },
+      answers: view.answers,
+      questionCount: view.questions.length,
       timeLimitMinutes: link.timeLimitMinutes,
       startedAt: link.startedAt?.toISOString() ?? null,
       deadlineAt: link.deadlineAt?.toISOString() ?? null,
@@ -449,21 +449,32 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async testLinkQuestions({ params, caller }) {
-        const link = await current(params.id, caller);
+        // the link with its view in one read; the clock may change it (then it is not takeable)
+        const found = await findLinkWithView(db, params.id);
+        const link = await current(params.id, caller, found?.link ?? null);
         assertTakeable(link, clock());
-        return ok({ data: await takerTest(link) });
+        return ok({
+          data: takerTest(link, found && link === found.link ? found.view : await takerView(db, link)),
+        });
       },
 
       async verifyTestLink({ params, caller }) {
+        // a link that may start now starts in one statement with its view; any other (already started,
+        // not yours, not open yet, expired, in a retake's cool-down) takes the long way, which says why
+        const now = clock();
+        const quick = await startNow(db, params.id, caller, now, cooldownMs);
+        if (quick) return ok({ data: takerTest(quick.link, quick.view) });
         const link = await current(params.id, caller);
-        assertTakeable(link, clock());
-        await assertRetakeOpen(db, link, clock(), cooldownMs);
-        const started = await startLink(db, link, clock());
-        return ok({ data: await takerTest(started) });
+        assertTakeable(link, now);
+        await assertRetakeOpen(db, link, now, cooldownMs);
+        const started = await startLink(db, link, now);
+        return ok({ data: takerTest(started, await takerView(db, started)) });
       },
 
       async saveAnswer({ params, body, caller }) {
-        // the link and the answered question's key in one read (every answer given is saved at once)
+        // an answer to a test in progress is checked and saved in one statement
+        if (await saveAnswerNow(db, params.id, caller, body, clock())) return ok({ data: { ok: true } });
+        // any other: the link and the answered question's key in one read, and the error that applies
         const found = await findLinkWithQuestion(db, params.id, body.questionId);
         const link = await inProgress(params.id, caller, found?.link ?? null);
         await saveAnswer(db, link, body, found?.question ?? null);

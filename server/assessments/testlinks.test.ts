@@ -235,6 +235,10 @@ for (const backend of BACKENDS) {
         const again = (await api.start(linkId)).json().data;
         expect(again.startedAt).toBe(s.startedAt);
         expect(again.deadlineAt).toBe(s.deadlineAt);
+        // the start's own statement (update and view in one) shows what the long way and a reload show
+        const loadedAfter = (await api.load(linkId)).json().data;
+        for (const other of [again, loadedAfter])
+          expect({ ...other, serverTime: 0 }).toEqual({ ...s, serverTime: 0 });
 
         const qs = s.questions.questions as { _id: string }[];
         const given = qs.map((q) => rightAnswer(bank.questions.get(q._id)!));
@@ -248,6 +252,38 @@ for (const backend of BACKENDS) {
           if (a.answer !== undefined) expect(back.answer).toBe(String(a.answer));
           else expect(back.answerId).toEqual(a.answerId);
         }
+      });
+
+      it('starts in one statement only what the long way would start: the window cuts the deadline, a spent window or an expired link is refused', async () => {
+        const { me, ar } = await fresh();
+        const opened = async (patch: Partial<typeof testLinks.$inferInsert>) => {
+          const linkId = await api.createOk(me, resourceBody(ar));
+          await h.db.update(testLinks).set(patch).where(eq(testLinks.linkId, linkId));
+          // a new link per case: an open attempt of the same test would be given back
+          const res = await api.start(linkId, me);
+          await h.db.update(testLinks).set({ status: 'EXPIRED' }).where(eq(testLinks.linkId, linkId));
+          return res;
+        };
+        const now = Date.now();
+        // a window ending in two minutes cuts the five-minute limit
+        const opens = now - 58 * 60_000;
+        const cut = await opened({ startTime: new Date(opens), durationHours: 1 });
+        expect(cut.statusCode).toBe(200);
+        const c = cut.json().data;
+        expect(Date.parse(c.deadlineAt)).toBe(opens + 3_600_000);
+        expect(c.questions.questions).toHaveLength(5);
+        // the window has ended, the link's expiry has passed, the window has not opened: refused, not started
+        const spent = await opened({ startTime: new Date(now - 7_200_000), durationHours: 1 });
+        expect(spent.json().errorCode).toBe('LINK_EXPIRED');
+        const expired = await opened({ expiresAt: new Date(now - 1000) });
+        expect(expired.json().errorCode).toBe('LINK_EXPIRED');
+        const early = await opened({ startTime: new Date(now + 3_600_000), durationHours: 1 });
+        expect(early.json().errorCode).toBe('ASSESSMENT_NOT_YET_STARTED');
+        // another learner's token
+        const other = await h.learner();
+        const linkId = await api.createOk(me, resourceBody(ar));
+        expect((await api.start(linkId, other)).statusCode).toBe(403);
+        expect((await linkRow(linkId)).startedAt).toBeNull();
       });
 
       it('keeps one answer per question: single choice replaces, multi-select stores the list, fill-in the value', async () => {
@@ -290,6 +326,66 @@ for (const backend of BACKENDS) {
           const result = (await api.evaluate(linkId)).json().data;
           expect(result).toMatchObject({ score: 50, percentage: 100, status: 'GENERATE_CERTIFICATE' });
         }
+      });
+
+      it('saves in one statement exactly what the long way would: each shape of answer stored or refused as normaliseAnswer says', async () => {
+        const me = await h.learner();
+        const ar = await assignTo(h.db, me.id, bank);
+        const linkId = await api.createOk(me, resourceBody(ar));
+        await api.start(linkId, me);
+        const row = await linkRow(linkId);
+        const stored = async (questionId: string) =>
+          (
+            await h.db
+              .select()
+              .from(testAnswers)
+              .where(and(eq(testAnswers.testLinkId, row.id), eq(testAnswers.questionId, questionId)))
+          )[0];
+        const qs = await api.questionsOf(linkId);
+        const ofKind = (test: (t: string) => boolean) =>
+          qs.map((q) => bank.questions.get(q._id)!).find((k) => test(k.type));
+        const single = ofKind((t) => t === 'MCQ' || t === 'CODE_MCQ' || t === 'MCQ_IMAGE');
+        const multi = ofKind((t) => t === 'MSQ' || t === 'MSQ_IMAGE');
+        const text = ofKind((t) => t === 'FILL_IN_BLANK');
+        const save = (body: Record<string, unknown>, who: Person = me) => api.answer(linkId, body, who);
+        if (single) {
+          // one id in a list is that id; the same id twice is not one choice
+          expect((await save({ questionId: single.id, answerId: [single.correct[0]] })).statusCode).toBe(200);
+          expect((await stored(single.id))?.answerIds).toEqual([single.correct[0]]);
+          const twice = await save({ questionId: single.id, answerId: [single.wrong[0], single.wrong[0]] });
+          expect(twice.statusCode).toBe(400);
+          expect(twice.json().field).toBe('answerId');
+          expect((await stored(single.id))?.answerIds).toEqual([single.correct[0]]);
+        }
+        if (multi) {
+          // duplicates stored once; an empty list is an answer with nothing chosen
+          const dup = [multi.correct[0], multi.correct[0]];
+          expect((await save({ questionId: multi.id, answerId: dup })).statusCode).toBe(200);
+          expect((await stored(multi.id))?.answerIds).toEqual([multi.correct[0]]);
+          expect((await save({ questionId: multi.id, answerId: [] })).statusCode).toBe(200);
+          expect((await stored(multi.id))?.answerIds).toEqual([]);
+        }
+        if (text) {
+          // an option id is no typed answer
+          const wrongShape = await save({ questionId: text.id, answerId: single?.correct[0] ?? row.id });
+          expect(wrongShape.statusCode).toBe(400);
+          expect(wrongShape.json().field).toBe('answer');
+          expect(await stored(text.id)).toBeUndefined();
+        }
+        // another learner's token, and a link past its deadline and grace: refused, nothing written
+        const other = await h.learner();
+        expect((await save({ questionId: qs[0]!._id, answerId: [] }, other)).statusCode).toBe(403);
+        await h.db
+          .update(testLinks)
+          .set({ deadlineAt: new Date(Date.now() - 60_000) })
+          .where(eq(testLinks.id, row.id));
+        const before = await h.db.select().from(testAnswers).where(eq(testAnswers.testLinkId, row.id));
+        const late = await save({ questionId: qs[0]!._id, answerId: [] });
+        expect(late.statusCode).toBe(410);
+        const after = await h.db.select().from(testAnswers).where(eq(testAnswers.testLinkId, row.id));
+        expect(after.map((a) => [a.questionId, a.answerIds, a.answerText])).toEqual(
+          before.map((a) => [a.questionId, a.answerIds, a.answerText]),
+        );
       });
 
       it('refuses an option of another question, a foreign question and a missing value, saving nothing', async () => {

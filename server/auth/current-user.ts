@@ -42,8 +42,9 @@ export function toApiUser(row: UserRow): User {
 /**
  * Authenticates requests: verifies the access token, then — in one prepared statement, by primary keys —
  * loads the user and the session the token names, so a removed account and an ended session (logout, reuse
- * of a refresh token, account deletion) stop at once rather than when the token expires. Nothing is cached:
- * every server process reads the same rows, so a session ended through one process is ended on all.
+ * of a refresh token, account deletion) stop at once rather than when the token expires. Only the token's
+ * signature check is remembered by a process (tokens.ts: a function of the token's bytes alone); the user and
+ * the session are read on every request, so a session ended through one process is ended on all.
  */
 export function installAuthentication(app: FastifyInstance, db: Db, tokens: TokenService) {
   const callerById = db

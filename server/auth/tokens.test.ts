@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/client';
 import { setupServer } from '../test/helper';
+import { TokenService, VERIFIED_CACHE_SIZE } from './tokens';
 
 const server = setupServer();
 
@@ -17,6 +19,75 @@ describe('the access token', () => {
     const res = await server.get('/api/user/me', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad-signature' });
     expect(res.status).toBe(401);
     expect(res.body.errorCode).toBe('TOKEN_INVALID');
+  });
+});
+
+describe('a verified access token remembered by the process', () => {
+  const config = {
+    jwtSecret: 'tokens-test-secret-tokens-test-secret-0123',
+    accessTokenTtl: 60,
+    refreshTokenTtl: 3600,
+    publicUrl: 'http://localhost',
+  };
+  const claims = {
+    sub: '11111111-1111-4111-8111-111111111111',
+    role: 'USER' as const,
+    dev: 'WEB_APP' as const,
+    fam: '22222222-2222-4222-8222-222222222222',
+  };
+  // verifyAccess reads no database: the session is checked by the caller (current-user.ts)
+  const service = () => new TokenService(null as unknown as Db, config);
+  afterEach(() => vi.useRealTimers());
+
+  it('still expires when its exp passes, though its signature was checked before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T09:00:00Z'));
+    const tokens = service();
+    const token = await tokens.signAccess(claims);
+    expect(await tokens.verifyAccess(token)).toEqual(claims);
+    vi.setSystemTime(new Date('2026-11-25T09:00:59Z'));
+    expect(await tokens.verifyAccess(token)).toEqual(claims);
+    vi.setSystemTime(new Date('2026-11-25T09:01:00Z'));
+    await expect(tokens.verifyAccess(token)).rejects.toMatchObject({ extra: { errorCode: 'TOKEN_EXPIRED' } });
+  });
+
+  it('never lends its claims to another string: a changed signature or payload is checked and refused', async () => {
+    const tokens = service();
+    const token = await tokens.signAccess(claims);
+    await tokens.verifyAccess(token);
+    const [head, body, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.verifyAccess(`${head}.${body}.${flipped}`)).rejects.toMatchObject({
+      extra: { errorCode: 'TOKEN_INVALID' },
+    });
+    const admin = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'ADMIN' }),
+    ).toString('base64url');
+    await expect(tokens.verifyAccess(`${head}.${admin}.${signature}`)).rejects.toMatchObject({
+      extra: { errorCode: 'TOKEN_INVALID' },
+    });
+    // a token of another secret (another deployment) is not one of ours, whatever this process knows
+    const elsewhere = await new TokenService(null as unknown as Db, {
+      ...config,
+      jwtSecret: 'another-secret-another-secret-another-0123',
+    }).signAccess(claims);
+    await expect(tokens.verifyAccess(elsewhere)).rejects.toMatchObject({
+      extra: { errorCode: 'TOKEN_INVALID' },
+    });
+  });
+
+  it('keeps at most VERIFIED_CACHE_SIZE tokens, forgetting the oldest; a forgotten one still verifies', async () => {
+    const tokens = service();
+    const first = await tokens.signAccess(claims);
+    await tokens.verifyAccess(first);
+    const remembered = (tokens as unknown as { verified: Map<string, unknown> }).verified;
+    for (let i = 1; remembered.size < VERIFIED_CACHE_SIZE; i++) remembered.set(`filler-${i}`, {});
+    const next = await tokens.signAccess({ ...claims, dev: 'CLI' });
+    await tokens.verifyAccess(next);
+    expect(remembered.size).toBe(VERIFIED_CACHE_SIZE);
+    expect(remembered.has(first)).toBe(false);
+    expect(remembered.has(next)).toBe(true);
+    expect(await tokens.verifyAccess(first)).toEqual(claims);
   });
 });
 

@@ -24,10 +24,21 @@ export interface AccessClaims {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Access tokens whose signature this process has checked, with their claims, until they expire. A token's
+ * signature and claims are a function of its bytes and the secret alone, so remembering them changes no
+ * answer: the session and the account are still read on every request (current-user.ts), so a sign-out or
+ * revocation through any process stops the token at once everywhere. It saves the HMAC, which through
+ * WebCrypto cost about a fifth of the server's CPU of an autosave (docs/PERFORMANCE.md, exam day).
+ */
+export const VERIFIED_CACHE_SIZE = 20_000;
+
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Verified tokens → their claims and expiry (seconds), oldest first; bounded by VERIFIED_CACHE_SIZE. */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'publicUrl'>,
@@ -47,15 +58,36 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    // jose's own test: expired once `exp` is not after the current second
+    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: 'waymark',
         audience: 'waymark-api',
       });
-      if (typeof payload.sub !== 'string' || typeof payload.fam !== 'string' || !UUID.test(payload.fam))
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.fam !== 'string' ||
+        !UUID.test(payload.fam) ||
+        typeof payload.exp !== 'number'
+      )
         throw new Error('claims');
-      return { sub: payload.sub, role: payload.role as Role, dev: payload.dev as Device, fam: payload.fam };
+      // frozen: every request of this token shares it
+      const claims: AccessClaims = Object.freeze({
+        sub: payload.sub,
+        role: payload.role as Role,
+        dev: payload.dev as Device,
+        fam: payload.fam,
+      });
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        // the oldest entry goes (a Map iterates in insertion order)
+        this.verified.delete(this.verified.keys().next().value!);
+      }
+      this.verified.set(token, { claims, exp: payload.exp });
+      return claims;
     } catch (err) {
       const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';
       throw unauthorized(

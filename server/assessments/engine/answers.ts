@@ -59,6 +59,29 @@ function toApiAnswer(r: {
   return out;
 }
 
+/** One saved answer as savedAnswersJson gives it. */
+export interface SavedRow {
+  questionId: string;
+  answerIds: string[];
+  answerText: string | null;
+  type: QuestionType;
+}
+
+/**
+ * A link's saved answers as one JSON array in question order, without points (the taker's view: the
+ * start's statement and the Ready page read it beside the questions); `linkRowId` names the link's row id.
+ */
+export const savedAnswersJson = (linkRowId: SQL) => sql<SavedRow[] | string>`coalesce((
+  select json_agg(json_build_object('questionId', a.question_id, 'answerIds', a.answer_ids,
+      'answerText', a.answer_text, 'type', q.question_type) order by tlq.position)
+  from ${testAnswers} a join ${questions} q on q.id = a.question_id
+    join ${testLinkQuestions} tlq on tlq.test_link_id = a.test_link_id and tlq.question_id = a.question_id
+  where a.test_link_id = ${linkRowId}), '[]'::json)`;
+
+/** savedAnswersJson's rows in the API's shape. */
+export const apiAnswersOf = (rows: SavedRow[] | string): Answer[] =>
+  parsedJson(rows).map((r) => toApiAnswer(r));
+
 /** A question of a link with what is needed to check and score answers. */
 export interface KeyQuestion {
   id: string;

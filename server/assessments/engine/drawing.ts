@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { isTextAnswer } from '@shared/rules/question-types';
 import { POINTS_PER_QUESTION } from '@shared/rules/scoring';
 import type { TakerQuestion, TestType } from '@shared/schemas/assessment';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
 import { parsedJson, preparedPer } from '../../db/helpers';
@@ -229,34 +229,41 @@ export async function freezeQuestions(db: Db, testLinkRowId: string, drawn: read
 
 // ---------------------------------------------------------------- the taker's view
 
+/** One frozen question as takerQuestionsJson gives it (takerQuestionsOf maps it to the API's shape). */
+export interface FrozenRow {
+  id: string;
+  question: string;
+  questionType: TakerQuestion['questionType'];
+  code: string | null;
+  questionImagePath: string | null;
+  roadmapId: string | null;
+  roadmapName: string | null;
+  optionOrder: string[];
+  options: { id: string; value: string }[];
+}
+
 /**
- * A link's frozen questions as the taker sees them, in one prepared statement: each question with its
- * options (id and value only: never isCorrect, points or a fill-in-blank's accepted value — a fill-in-blank
- * gets none) and its roadmap's name. The Ready page and the start both read it.
+ * A link's frozen questions as the taker sees them, as one JSON array in position order: each question with
+ * its options (id and value only: never isCorrect, points or a fill-in-blank's accepted value — a
+ * fill-in-blank gets none) and its roadmap's name. One expression, so the Ready page, a resume and the start
+ * (link-life.ts: the start's own statement) read the same view; `linkRowId` names the link's row id.
  */
+export const takerQuestionsJson = (linkRowId: SQL) => sql<FrozenRow[] | string>`coalesce((
+  select json_agg(json_build_object('id', q.id, 'question', q.question, 'questionType', q.question_type,
+      'code', q.code, 'questionImagePath', q.question_image_path, 'roadmapId', tlq.roadmap_id,
+      'roadmapName', r.name, 'optionOrder', tlq.option_order,
+      'options', case when q.question_type = 'FILL_IN_BLANK' then '[]'::json else coalesce((
+        select json_agg(json_build_object('id', o.id, 'value', o.value))
+        from ${questionOptions} o where o.question_id = q.id), '[]'::json) end)
+    order by tlq.position)
+  from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
+    left join ${roadmaps} r on r.id = tlq.roadmap_id
+  where tlq.test_link_id = ${linkRowId}), '[]'::json)`;
+
 const frozenQuestions = preparedPer((db) =>
   db
-    .select({
-      id: questions.id,
-      question: questions.question,
-      questionType: questions.questionType,
-      code: questions.code,
-      questionImagePath: questions.questionImagePath,
-      roadmapId: testLinkQuestions.roadmapId,
-      roadmapName: roadmaps.name,
-      optionOrder: testLinkQuestions.optionOrder,
-      options: sql<
-        { id: string; value: string }[] | string
-      >`case when ${questions.questionType} = 'FILL_IN_BLANK'
-        then '[]'::json else coalesce((
-          select json_agg(json_build_object('id', o.id, 'value', o.value))
-          from ${questionOptions} o where o.question_id = ${questions.id}), '[]'::json) end`,
-    })
-    .from(testLinkQuestions)
-    .innerJoin(questions, eq(questions.id, testLinkQuestions.questionId))
-    .leftJoin(roadmaps, eq(roadmaps.id, testLinkQuestions.roadmapId))
-    .where(eq(testLinkQuestions.testLinkId, sql.placeholder('link')))
-    .orderBy(asc(testLinkQuestions.position))
+    .select({ rows: takerQuestionsJson(sql`${sql.placeholder('link')}::uuid`) })
+    .from(sql`(select 1) as one`)
     .prepare('test_link_taker_questions'),
 );
 
@@ -270,9 +277,8 @@ export function inFrozenOrder<T extends { id: string }>(options: T[], order: rea
  * The questions as the taker sees them: text, type, code, image, option ids and values in the frozen order.
  * Never isCorrect, option points, explanations or a fill-in-blank's accepted value.
  */
-export async function takerQuestions(db: Db, testLinkRowId: string): Promise<TakerQuestion[]> {
-  const rows = await frozenQuestions(db).execute({ link: testLinkRowId });
-  return rows.map((r) => ({
+export function takerQuestionsOf(rows: FrozenRow[] | string): TakerQuestion[] {
+  return parsedJson(rows).map((r) => ({
     _id: r.id,
     question: r.question,
     questionType: r.questionType,
@@ -281,9 +287,15 @@ export async function takerQuestions(db: Db, testLinkRowId: string): Promise<Tak
     options:
       r.questionType === 'FILL_IN_BLANK'
         ? []
-        : inFrozenOrder(parsedJson(r.options), r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
+        : inFrozenOrder(r.options, r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
     points: POINTS_PER_QUESTION,
     roadmapId: r.roadmapId,
     roadmapName: r.roadmapId ? (r.roadmapName ?? null) : null,
   }));
+}
+
+/** A link's questions as the taker sees them (takerQuestionsOf), in one prepared statement. */
+export async function takerQuestions(db: Db, testLinkRowId: string): Promise<TakerQuestion[]> {
+  const [row] = await frozenQuestions(db).execute({ link: testLinkRowId });
+  return takerQuestionsOf(row?.rows ?? []);
 }

@@ -4,24 +4,43 @@
  * its grace, evaluating it once, settling it when its time is past, and the periodic sweep. The errors a
  * test page maps to screens say the shared messages (shared/rules/test-links.ts).
  */
-import { isRetakeLimited } from '@shared/rules/retakes';
+import { typesWhere } from '@shared/rules/question-types';
+import { isRetakeLimited, RETAKE_TYPES } from '@shared/rules/retakes';
 import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/helpers';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
-import { type LinkRow, testLinks } from '../tables';
+import { questionOptions, questions } from '../../questions/tables';
+import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
 import {
+  apiAnswersOf,
   type EvaluationState,
   evaluationWrite,
   normaliseAnswer,
   readForEvaluation,
+  type SavedRow,
   type Scored,
   type StoredAnswer,
+  savedAnswersJson,
   scoreAnswers,
 } from './answers';
+import { type FrozenRow, takerQuestionsJson, takerQuestionsOf } from './drawing';
 
 /** An unused link expires this long after it was created. */
 export const LINK_VALIDITY_MS = 7 * 24 * 3600_000;
@@ -208,12 +227,236 @@ export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkR
   return row ?? (await findLink(db, link.linkId)) ?? link;
 }
 
+// ---------------------------------------------------------------- the taker's view, and the start in one statement
+
+/**
+ * What the test page shows of a link (its questions, the answers saved so far, its subject's name) as
+ * columns of one statement, for the link whose row id and subject id these expressions name.
+ */
+const takerViewFields = (linkRowId: SQL, subjectId: SQL) => ({
+  questions: takerQuestionsJson(linkRowId),
+  answers: savedAnswersJson(linkRowId),
+  subjectName: sql<string | null>`(select s.name from subjects s where s.id = ${subjectId})`,
+});
+
+export interface TakerView {
+  questions: ReturnType<typeof takerQuestionsOf>;
+  answers: ReturnType<typeof apiAnswersOf>;
+  subjectName: string | null;
+}
+
+const viewOf = (row: {
+  questions: FrozenRow[] | string;
+  answers: SavedRow[] | string;
+  subjectName: string | null;
+}): TakerView => ({
+  questions: takerQuestionsOf(row.questions),
+  answers: apiAnswersOf(row.answers),
+  subjectName: row.subjectName,
+});
+
+/** The columns of a link row, taken from a CTE or subquery of test_links' shape (drizzle maps them back). */
+const linkColumnsOf = <T extends Record<string, unknown>>(from: T) =>
+  Object.fromEntries(Object.keys(getTableColumns(testLinks)).map((k) => [k, from[k]])) as {
+    [K in keyof typeof testLinks._.columns]: (typeof testLinks._.columns)[K];
+  };
+
+const viewById = preparedPer((db) =>
+  db
+    .select(takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`))
+    .from(testLinks)
+    .where(eq(testLinks.id, sql.placeholder('id')))
+    .prepare('test_link_taker_view'),
+);
+
+/** The taker's view of a link (by its row id) in one prepared statement. */
+export async function takerView(db: Db, link: Pick<LinkRow, 'id'>): Promise<TakerView> {
+  const [row] = await viewById(db).execute({ id: link.id });
+  return row ? viewOf(row) : { questions: [], answers: [], subjectName: null };
+}
+
+const linkWithView = preparedPer((db) =>
+  db
+    .select({
+      link: testLinks,
+      ...takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`),
+    })
+    .from(testLinks)
+    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .limit(1)
+    .prepare('test_link_with_taker_view'),
+);
+
+/** A link by its public id with its taker's view, in one prepared statement (the Ready page, a resume). */
+export async function findLinkWithView(
+  db: Db,
+  linkId: string,
+): Promise<{ link: LinkRow; view: TakerView } | null> {
+  const [row] = await linkWithView(db).execute({ linkId });
+  return row ? { link: row.link, view: viewOf(row) } : null;
+}
+
+/**
+ * The start of a link that may start now, in one statement: the UPDATE of startLink under every rule the
+ * long way checks (assertTaker, settle's expiry, assertTakeable, assertRetakeOpen), returning the started
+ * row with its taker's view. A link any rule stops — or one already started, or a prerequisite assessment —
+ * is not touched and gives no row: the caller then takes the long way, which says why (or, for a started
+ * link, gives it back as it is). The conditions may only be stricter than the long way's, never looser.
+ */
+const startWithView = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p('now')}::timestamptz`;
+  const started = db.$with('started', getTableColumns(testLinks)).as(sql`
+    update ${testLinks} t set
+      started_at = ${now},
+      -- startLink's deadline: the time limit, cut at the end of the window
+      deadline_at = least(${now} + make_interval(mins => t.time_limit_minutes),
+        t.start_time + make_interval(hours => t.duration_hours)),
+      -- startLink's attempt number: the learner's started attempts of the same test, and this one
+      attempt = (select count(*)::int + 1 from ${testLinks} o
+        where o.user_id = t.user_id and o.test_key = t.test_key and o.started_at is not null and o.id <> t.id)
+    where t.link_id = ${p('linkId')}
+      -- not started, open, timed (the long way gives a started link back; a prerequisite has no clock)
+      and t.started_at is null and t.status = 'TAKE_TEST' and not t.is_completed
+      and t.type <> 'INITIAL-ASSESSMENT'
+      -- assertTaker: the link's learner, or no caller (the id is the capability)
+      and (${p('caller')}::uuid is null or t.user_id is null or t.user_id = ${p('caller')}::uuid)
+      -- assertTakeable: the window has opened; settle: not past its expiry nor the window's end
+      and (t.start_time is null or t.start_time <= ${now})
+      and (t.expires_at is null or t.expires_at >= ${now})
+      and (t.start_time is null or t.duration_hours is null
+        or t.start_time + make_interval(hours => t.duration_hours) >= ${now})
+      -- assertRetakeOpen: no failure of the same test within the cool-down
+      and (t.user_id is null or t.test_key is null or not (t.type = any(${p('limited')}::text[]))
+        or not exists (select 1 from ${testLinks} f
+          where f.user_id = t.user_id and f.test_key = t.test_key and f.status = 'NO_ENOUGH_MARKS'
+            and f.completed_at > ${p('failedSince')}::timestamptz and f.id <> t.id))
+    returning t.*`);
+  return db
+    .with(started)
+    .select({
+      link: linkColumnsOf(started as unknown as Record<string, unknown>),
+      ...takerViewFields(sql`"started"."id"`, sql`"started"."subject_id"`),
+    })
+    .from(started)
+    .prepare('test_link_start_with_view');
+});
+
+/**
+ * Starts a link that may start now and reads its taker's view, in one statement; null when the link is
+ * not one that may simply start (see startWithView): the caller then takes the long way.
+ */
+export async function startNow(
+  db: Db,
+  linkId: string,
+  caller: { id: string } | null,
+  now: Date,
+  cooldownMs: number,
+): Promise<{ link: LinkRow; view: TakerView } | null> {
+  const [row] = await startWithView(db).execute({
+    linkId,
+    now: now.toISOString(),
+    caller: caller?.id ?? null,
+    limited: cooldownMs > 0 ? [...RETAKE_TYPES] : [],
+    failedSince: new Date(now.getTime() - Math.max(0, cooldownMs)).toISOString(),
+  });
+  return row ? { link: row.link as LinkRow, view: viewOf(row) } : null;
+}
+
 /** Whether answers may still be saved. */
 export function acceptsAnswers(link: LinkRow, now: Date): boolean {
   if (link.isCompleted || link.status !== 'TAKE_TEST') return false;
   if (!isTimed(link.type)) return true;
   if (!link.startedAt) return false;
   return !link.deadlineAt || now.getTime() <= link.deadlineAt.getTime() + ANSWER_GRACE_MS;
+}
+
+// ---------------------------------------------------------------- an answer saved in one statement
+
+const TEXT_TYPES = typesWhere((t) => t.answer === 'text');
+const MULTI_TYPES = typesWhere((t) => t.answer === 'multiple');
+
+/**
+ * An autosave in one statement: the answer is upserted only when the link accepts answers now (started, open,
+ * within its deadline and grace: inProgress, settle, acceptsAnswers), the caller may use it (assertTaker),
+ * the question is one of the link's, and the answer is valid for the question's type as normaliseAnswer
+ * says — the row stored is the one normaliseAnswer gives, for each kind of answer. Anything else writes
+ * nothing and gives no row: the caller then takes the long way, which says why. The conditions may only be
+ * stricter than the long way's, never looser.
+ */
+const saveWhenOpen = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const isText = sql`k.type = any(${p('textTypes')}::text[])`;
+  const isMulti = sql`k.type = any(${p('multiTypes')}::text[])`;
+  const saved = db.$with('saved', { questionId: testAnswers.questionId }).as(sql`
+    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at)
+    select k.link_row, k.question_id,
+      case when ${isText} then '{}'::uuid[] when ${isMulti} then ${p('multi')}::uuid[]
+        else array[${p('single')}::uuid] end,
+      case when ${isText} then ${p('text')}::text end,
+      ${p('at')}::timestamptz
+    from (
+      select l.id as link_row, q.id as question_id, q.question_type as type,
+        array(select o.id from ${questionOptions} o where o.question_id = q.id) as options
+      from ${testLinks} l
+        join ${testLinkQuestions} tlq on tlq.test_link_id = l.id and tlq.question_id = ${p('question')}::uuid
+        join ${questions} q on q.id = tlq.question_id
+      where l.link_id = ${p('linkId')}
+        and l.status = 'TAKE_TEST' and not l.is_completed and l.started_at is not null
+        and (l.deadline_at is null or l.deadline_at >= ${p('acceptsFrom')}::timestamptz)
+        and (${p('caller')}::uuid is null or l.user_id is null or l.user_id = ${p('caller')}::uuid)
+    ) k
+    where case when ${isText} then ${p('text')}::text is not null
+      when ${isMulti} then ${p('multi')}::uuid[] <@ k.options
+      else ${p('single')}::uuid is not null and ${p('single')}::uuid = any(k.options) end
+    on conflict (test_link_id, question_id) do update set
+      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text, answered_at = excluded.answered_at
+    returning question_id`);
+  return db
+    .with(saved)
+    .select({ saved: sql<number>`count(*)::int` })
+    .from(saved)
+    .prepare('test_answer_save_when_open');
+});
+
+/**
+ * Saves an answer in one statement when the link accepts it now (saveWhenOpen); false when it wrote nothing
+ * (the caller then takes the long way: the error, or a case this statement leaves to it).
+ */
+export async function saveAnswerNow(
+  db: Db,
+  linkId: string,
+  caller: { id: string } | null,
+  answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
+  now: Date,
+): Promise<boolean> {
+  // what normaliseAnswer stores for each kind of answer, the question's type choosing in the statement
+  const ids =
+    answer.answerId === undefined ? [] : Array.isArray(answer.answerId) ? answer.answerId : [answer.answerId];
+  const single = Array.isArray(answer.answerId)
+    ? answer.answerId.length === 1
+      ? answer.answerId[0]
+      : undefined
+    : answer.answerId;
+  const text =
+    answer.answer === undefined ||
+    answer.answer === null ||
+    (typeof answer.answer === 'number' && !Number.isFinite(answer.answer))
+      ? null
+      : String(answer.answer).trim();
+  const [row] = await saveWhenOpen(db).execute({
+    linkId,
+    question: answer.questionId,
+    caller: caller?.id ?? null,
+    acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
+    textTypes: [...TEXT_TYPES],
+    multiTypes: [...MULTI_TYPES],
+    multi: [...new Set(ids)],
+    single: single ?? null,
+    text,
+    at: new Date().toISOString(),
+  });
+  return (row?.saved ?? 0) > 0;
 }
 
 export interface Evaluation {

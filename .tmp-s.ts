@@ -1,0 +1,10 @@
+import { openDatabase } from './server/db/client';
+import { seed } from './server/db/seed';
+import { sql } from 'drizzle-orm';
+const d = await openDatabase({});
+await seed(d.db, {});
+const r: any = await d.db.execute(sql`select status, count(*) from questions group by status`);
+console.log(r.rows ?? r);
+const s: any = await d.db.execute(sql`select count(*) from questions where lower(question) like '%sql%' or 'sql' = any(tags)`);
+console.log(s.rows ?? s);
+process.exit(0);
