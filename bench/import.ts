@@ -28,6 +28,7 @@ import { loadConfig } from '../server/config';
 import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
+import { defaultLanguageFor } from '../server/questions/load';
 import { freePort } from '../tests/support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -128,6 +129,8 @@ async function main() {
       ACCESS_TOKEN_TTL: '7200',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
       PAYMENTS_SANDBOX: 'true',
+      // no SMTP here: mail stays in the outbox table (a production start otherwise refuses)
+      MAIL_OUTBOX_ONLY: 'true',
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH: '100000000',
       RATE_LIMIT_STRICT: '100000000',
@@ -168,6 +171,8 @@ async function main() {
     // ---- the baseline: the same rows straight into PostgreSQL, one transaction a question, 4 at a time
     log(`baseline: ${N} questions straight into PostgreSQL …`);
     const baselineAuthor = authors[1]!.id;
+    // the language the server gives an author's first import (server/questions/load.ts defaultLanguageFor)
+    const language = await defaultLanguageFor(db, baselineAuthor);
     let next = 0;
     const t0 = performance.now();
     await Promise.all(
@@ -176,8 +181,8 @@ async function main() {
           const i = ++next;
           await db.transaction(async (tx) => {
             const [q] = rowsOf<{ id: string }>(
-              await tx.execute(sql`insert into questions (question, question_type, points, subject_id, topic_id, explanation, tags, status, created_by)
-                values (${`Bench question ${i}: which keyword declares a constant?`}, 'MCQ', 10, ${subject!.sid}, ${subject!.tid},
+              await tx.execute(sql`insert into questions (question, question_type, points, subject_id, topic_id, language_id, explanation, tags, status, created_by)
+                values (${`Bench question ${i}: which keyword declares a constant?`}, 'MCQ', 10, ${subject!.sid}, ${subject!.tid}, ${language},
                   ${JSON.stringify([{ type: 'TEXT', value: `Question ${i}: const cannot be reassigned.` }])}::jsonb, ${'{bench}'}::text[], 'PUBLISH', ${baselineAuthor})
                 returning id`),
             );

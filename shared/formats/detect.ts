@@ -7,46 +7,19 @@ import { readAiken } from './aiken';
 import { detectDelimiter } from './csv';
 import { readGift } from './gift';
 import { readMoodleXml } from './moodle-xml';
+import { FORMAT_NAMES, type QuestionFileFormat } from './names';
 import { isZip, readQti } from './qti';
 import { emptyResult, type ReadResult } from './record';
 import { decodeText } from './text';
-import { readRecords, type WaymarkFormat } from './waymark';
+import { readRecords } from './waymark';
 
-export type QuestionFileFormat = WaymarkFormat | 'gift' | 'aiken' | 'moodle-xml' | 'qti';
-
-export const QUESTION_FILE_FORMATS: readonly QuestionFileFormat[] = [
-  'json',
-  'ndjson',
-  'csv',
-  'gift',
-  'aiken',
-  'moodle-xml',
-  'qti',
-];
-
-export const FORMAT_NAMES: Record<QuestionFileFormat, string> = {
-  json: 'Waymark JSON',
-  ndjson: 'Waymark NDJSON',
-  csv: 'Waymark CSV',
-  gift: 'Moodle GIFT',
-  aiken: 'Aiken',
-  'moodle-xml': 'Moodle XML',
-  qti: 'IMS QTI',
-};
-
-/** The one line said of a file no reader knows. */
-export const UNKNOWN_FORMAT =
-  'is not a question file Waymark knows: Waymark JSON, NDJSON or CSV, Moodle GIFT, Aiken, Moodle XML, or IMS QTI (2.1 items, 1.2 as Canvas exports it, or a zip package of either)';
-
-/** `--format` values people type, to the format. */
-export function parseFormatName(name: string): QuestionFileFormat | null {
-  const n = name.trim().toLowerCase();
-  if ((QUESTION_FILE_FORMATS as readonly string[]).includes(n)) return n as QuestionFileFormat;
-  if (n === 'xml' || n === 'moodle' || n === 'moodlexml') return 'moodle-xml';
-  if (n === 'jsonl') return 'ndjson';
-  if (n === 'qti21' || n === 'qti12' || n === 'canvas') return 'qti';
-  return null;
-}
+export {
+  FORMAT_NAMES,
+  parseFormatName,
+  QUESTION_FILE_FORMATS,
+  type QuestionFileFormat,
+  UNKNOWN_FORMAT,
+} from './names';
 
 const extension = (name: string) => {
   const m = /\.([a-z0-9]+)$/i.exec(name);

@@ -33,7 +33,7 @@ import { intOption, readFileBytes } from '../../core/files';
 import { checkQuestionFile, type PreparedQuestion, readQuestionFile, sha256 } from '../../core/question-file';
 import { loadSubjects } from '../../core/questions';
 import { failedWith, runBulk, type StatusStyle } from '../bulk';
-import type { CommandModule } from '../command';
+import { MAX_CONCURRENCY } from '../questions';
 
 export interface QuestionsImportOptions {
   file: string;
@@ -48,8 +48,6 @@ export interface QuestionsImportOptions {
   tags?: string;
   explanation?: string;
 }
-
-export const MAX_CONCURRENCY = 16;
 
 function describeLine(q: PreparedQuestion, placeWidth: number) {
   return `${describePlace(q).padEnd(placeWidth)}  ${effectiveType(q.input.questionType).padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question, 50)}”`;
@@ -293,57 +291,3 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
       `${failed} of ${all} questions could not be imported (see above); the others were.`,
   });
 }
-
-export const questionsImportCommand: CommandModule<QuestionsImportOptions> = {
-  define: (parent) =>
-    parent
-      .command('import')
-      .description(
-        'Import a question bank: Waymark JSON/CSV, Moodle GIFT, Aiken, Moodle XML or IMS QTI (checked first)',
-      )
-      .argument('<file>', 'the question file (its format and text encoding are detected)')
-      .option(
-        '--format <format>',
-        `the file's format when it cannot be told: ${QUESTION_FILE_FORMATS.join(', ')}`,
-      )
-      .option('--assessment <id>', 'also add each question to this assessment of yours')
-      .option(
-        '--subject <name>',
-        'the subject of questions whose file gives none (Aiken, GIFT without $CATEGORY)',
-      )
-      .option('--topic <name>', 'the topic of questions whose file gives none')
-      .option('--tags <list>', 'comma-separated tags for questions that have none')
-      .option('--explanation <text>', 'the explanation of questions that have none')
-      .option(
-        '--skip-unsupported',
-        'import the other questions when some cannot be held (essays, matching, …)',
-      )
-      .option('--update', 'rewrite questions imported before whose content has changed in the file')
-      .option('--concurrency <n>', `requests at a time (1–${MAX_CONCURRENCY})`, '4')
-      .option('--dry-run', 'check the file against the server and print what would happen; write nothing')
-      .addHelpText(
-        'after',
-        `
-Formats (detected from the content, then the name): Waymark JSON (an array or one question per line),
-NDJSON and CSV (header row; , ; or tab separated); Moodle GIFT; Aiken; Moodle XML; IMS QTI 2.1 items and
-QTI 1.2 as Canvas exports it, alone or in a zip package. Text may be UTF-8 (with or without BOM), UTF-16
-or Windows-1252. docs/question-formats.md maps every construct to Waymark's six types.
-
-Every question is checked before anything is written: the question, subject, topic, first explanation
-and a tag are required; at least one option is correct (exactly one for MCQ, CODE_MCQ and MCQ_IMAGE);
-a fill-in-blank question has an answer. Every problem is reported with its line and field (exit 7).
-
-Running the same import again is safe: each question is remembered by the file's own id (or its content)
-and is reported unchanged; changed ones are left as they are unless --update. Each question is created
-whole on the server, so Ctrl+C or a lost connection leaves nothing half-made: run the import again.
-
-Exit codes: 0 done, 7 the file has problems (nothing written), 8 some questions failed.
-
-Examples:
-  $ waymark questions import moodle-export.gift --subject Programming --topic JavaScript --dry-run
-  $ waymark questions import quiz.xml --skip-unsupported --assessment 0b9c…
-  $ waymark questions import canvas-export.zip --tags imported --explanation "See the course notes."
-  $ waymark questions import bank.csv --update --json | jq 'select(.status == "failed")'`,
-      ),
-  handler: importQuestions,
-};
