@@ -5,7 +5,7 @@
  */
 import { readAiken } from './aiken';
 import { detectDelimiter } from './csv';
-import { readGift } from './gift';
+import { readGift, readGiftWindows } from './gift';
 import { readMoodleXml } from './moodle-xml';
 import { FORMAT_NAMES, type QuestionFileFormat } from './names';
 import { isZip, readQti } from './qti';
@@ -105,4 +105,43 @@ export function readQuestionBytes(
   }
   if (decoded.note) result.notes.unshift(decoded.note);
   return { format: fmt, result };
+}
+
+export interface QuestionFileWindows {
+  format: QuestionFileFormat | null;
+  /**
+   * The file's records a window at a time (at most `size` questions each for GIFT, read question by
+   * question; the other formats in one window). Each call reads the file again from its bytes, so a caller
+   * may go through it twice (check everything, then import) holding one window at a time.
+   */
+  windows(): Iterable<ReadResult>;
+}
+
+/** readQuestionBytes, a window at a time (QuestionFileWindows). */
+export function readQuestionWindows(
+  name: string,
+  bytes: Uint8Array,
+  size: number,
+  format?: QuestionFileFormat,
+): QuestionFileWindows {
+  const whole = () => {
+    // the other readers take the whole file (XML is parsed whole; JSON arrays and CSV quoting span lines)
+    const read = readQuestionBytes(name, bytes, format);
+    return { format: read.format, windows: () => [read.result] };
+  };
+  if (isZip(bytes)) return whole();
+  const decoded = decodeText(bytes);
+  const fmt = format ?? detectFormat(name, decoded.text);
+  if (fmt !== 'gift') return whole();
+  return {
+    format: fmt,
+    *windows() {
+      let first = true;
+      for (const window of readGiftWindows(decoded.text, size)) {
+        if (first && decoded.note) window.notes.unshift(decoded.note);
+        first = false;
+        yield window;
+      }
+    },
+  };
 }

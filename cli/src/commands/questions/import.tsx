@@ -24,13 +24,25 @@ import {
 import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
 import { problemCount } from '@shared/formats/prepare';
-import { describePlace, describeRowError, shorten } from '@shared/formats/record';
+import {
+  describePlace,
+  describeRowError,
+  type RowError,
+  shorten,
+  type Unsupported,
+} from '@shared/formats/record';
 import { effectiveType } from '@shared/rules/question-types';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption, readFileBytes } from '../../core/files';
-import { checkQuestionFile, type PreparedQuestion, readQuestionFile, sha256 } from '../../core/question-file';
+import {
+  checkQuestionFile,
+  type PreparedQuestion,
+  type QuestionFile,
+  readQuestionFileWindows,
+  sha256,
+} from '../../core/question-file';
 import { loadSubjects } from '../../core/questions';
 import { failedWith, runBulk, type StatusStyle } from '../bulk';
 import { MAX_CONCURRENCY } from '../questions';
@@ -48,6 +60,13 @@ export interface QuestionsImportOptions {
   tags?: string;
   explanation?: string;
 }
+
+/**
+ * Questions read, checked and planned at a time. A bank of 10,000 held whole (records, checked questions,
+ * plans and the run's lines) took the CLI to 190 MB; a window at a time it stays within 150 MB
+ * (docs/PERFORMANCE.md "bench:import").
+ */
+export const WINDOW = 500;
 
 function describeLine(q: PreparedQuestion, placeWidth: number) {
   return `${describePlace(q).padEnd(placeWidth)}  ${effectiveType(q.input.questionType).padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question, 50)}”`;
@@ -88,7 +107,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     });
   }
   const bytes = readFileBytes(options.file, 'question file');
-  const file = readQuestionFile(options.file, bytes, format);
+  const file = readQuestionFileWindows(options.file, bytes, WINDOW, format);
   if (!file.format)
     throw new CliError(`${options.file} ${UNKNOWN_FORMAT}.`, ExitCode.badInput, {
       hint: 'If it is one of them, say which with --format.',
@@ -109,18 +128,48 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const checked = checkQuestionFile(file, subjects, {
-    defaults: {
-      ...(options.subject ? { subject: options.subject } : {}),
-      ...(options.topic ? { topic: options.topic } : {}),
-      ...(tags?.length ? { tags } : {}),
-      ...(options.explanation ? { explanation: options.explanation } : {}),
-    },
-  });
-  const { questions, errors, unsupported } = checked;
-  const total = file.result.total;
+  const check = (window: QuestionFile) =>
+    checkQuestionFile(window, subjects, {
+      defaults: {
+        ...(options.subject ? { subject: options.subject } : {}),
+        ...(options.topic ? { topic: options.topic } : {}),
+        ...(tags?.length ? { tags } : {}),
+        ...(options.explanation ? { explanation: options.explanation } : {}),
+      },
+    });
+  /**
+   * The file's windows, each checked. A window after the first with no question (a file that ends on a
+   * window's edge, or only notes) is not checked: a file with no questions at all is the first window's.
+   */
+  function* checkedWindows() {
+    let first = true;
+    for (const window of file.windows()) {
+      const empty = !first && window.result.total === 0 && !window.result.errors.length;
+      first = false;
+      yield {
+        notes: window.result.notes,
+        total: window.result.total,
+        checked: empty ? { questions: [], errors: [], unsupported: [] } : check(window),
+      };
+    }
+  }
+
+  // First pass: every window checked and counted, only the problems kept, so that every problem of the
+  // file is reported at once before anything is written.
+  const errors: RowError[] = [];
+  const unsupported: Unsupported[] = [];
+  let total = 0;
+  let questionCount = 0;
+  let placeWidth = 0;
+  for (const window of checkedWindows()) {
+    for (const n of window.notes) output.note(`${options.file}: ${n}`);
+    total += window.total;
+    errors.push(...window.checked.errors);
+    unsupported.push(...window.checked.unsupported);
+    questionCount += window.checked.questions.length;
+    for (const q of window.checked.questions) placeWidth = Math.max(placeWidth, describePlace(q).length);
+  }
   const formatName = FORMAT_NAMES[file.format];
-  for (const n of file.result.notes) output.note(`${options.file}: ${n}`);
 
   const skip = Boolean(options.skipUnsupported);
   const problems = [
@@ -160,13 +209,16 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     }
   }
 
-  // what the server already has
-  const planned = await planImport(client, questions, sha256, ctx.signal);
+  // Second pass: a window at a time, what the server already has, then the questions into the run
+  async function* plannedQuestions() {
+    for (const window of checkedWindows())
+      if (window.checked.questions.length)
+        yield* await planImport(client, window.checked.questions, sha256, ctx.signal);
+  }
 
   const into = assessmentName ? ` into “${assessmentName}”` : '';
   const dryRun = Boolean(options.dryRun);
   const update = Boolean(options.update);
-  const placeWidth = Math.max(0, ...questions.map((q) => describePlace(q).length));
   const describeQuestion = (q: PreparedQuestion) => describeLine(q, placeWidth);
   const batcher = new ImportBatcher(client, {
     ...(options.assessment ? { assessmentId: options.assessment } : {}),
@@ -224,7 +276,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   await runBulk(ctx, {
     label: dryRun ? 'Checking questions' : `Importing questions${into}`,
     event: 'question',
-    items: planned,
+    items: { total: questionCount, stream: plannedQuestions() },
     // many questions in flight, so each request carries a full batch
     concurrency: concurrency * 25,
     statuses: STATUSES,
@@ -272,7 +324,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
             ...n('changed', 'changed in the file and left as they are (--update rewrites them)'),
             ...n('failed', 'failed'),
           ];
-      const of = `${planned.length} question${planned.length === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;
+      const of = `${questionCount} question${questionCount === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;
       const skipped = skip && unsupported.length ? [`${unsupported.length} not supported and skipped.`] : [];
       return {
         lines: [
