@@ -6,12 +6,65 @@
  * through tsx (development).
  *   node cli/build.mjs            → dist/cli/
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = `${root}dist/cli`;
 rmSync(outdir, { recursive: true, force: true });
+
+/** The fields of a call's declaration that are zod schemas: the client sends and reads JSON without them. */
+const SCHEMA_FIELDS = new Set(['params', 'query', 'body', 'responses']);
+
+/**
+ * `@shared/contract/<module>` as the CLI bundles it: each call's declaration without its zod schemas
+ * (method, path, access, …). The API client reads only the method, path and access of a call; the schemas
+ * are for the server, the OpenAPI document and the types, and evaluating them (with zod itself) was most of
+ * `waymark whoami`'s start-up. The declarations come from the contract itself, evaluated here at build
+ * time, so they cannot drift; a CLI import of anything else from a contract module fails the build.
+ */
+const contractRoutes = {
+  name: 'contract-routes',
+  setup(b) {
+    b.onResolve({ filter: /^@shared\/contract\/[a-z-]+$/ }, (args) =>
+      args.path === '@shared/contract/define' ? undefined : { path: args.path, namespace: 'contract-routes' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'contract-routes' }, async (args) => {
+      const name = args.path.slice('@shared/contract/'.length);
+      const dir = mkdtempSync(`${root}node_modules/.cache-waymark-contract-`);
+      try {
+        await build({
+          absWorkingDir: root,
+          entryPoints: [`shared/contract/${name}.ts`],
+          outfile: `${dir}/${name}.mjs`,
+          bundle: true,
+          format: 'esm',
+          platform: 'node',
+          packages: 'external',
+          tsconfig: 'tsconfig.json',
+          logLevel: 'warning',
+        });
+        const module = await import(pathToFileURL(`${dir}/${name}.mjs`).href);
+        const lines = [];
+        for (const [exported, value] of Object.entries(module)) {
+          if (
+            !value ||
+            typeof value !== 'object' ||
+            typeof value.method !== 'string' ||
+            typeof value.path !== 'string'
+          )
+            continue;
+          const route = Object.fromEntries(Object.entries(value).filter(([k]) => !SCHEMA_FIELDS.has(k)));
+          lines.push(`export const ${exported} = ${JSON.stringify(route)};`);
+        }
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: root };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+};
 const result = await build({
   absWorkingDir: root,
   entryPoints: { waymark: 'cli/src/main.ts' },
@@ -33,6 +86,7 @@ const result = await build({
     // CommonJS packages in an ES module bundle still call require()
     js: "import { createRequire as __wmRequire } from 'node:module'; const require = __wmRequire(import.meta.url);",
   },
+  plugins: [contractRoutes],
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);

@@ -4,15 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { assessmentsCommand } from './commands/assessments';
-import { awardsCommand } from './commands/awards';
-import type { CommandGroup, CommandModule } from './commands/command';
-import { loginCommand } from './commands/login';
-import { logoutCommand } from './commands/logout';
-import { questionsCommand } from './commands/questions';
-import { reportsCommandModule } from './commands/reports';
-import { seatsCommand } from './commands/seats';
-import { whoamiCommand } from './commands/whoami';
+import type { CommandModule } from './commands/command';
+import { COMMANDS } from './commands/index';
 import {
   type Context,
   type ContextDeps,
@@ -20,17 +13,6 @@ import {
   DEFAULT_SERVER,
   type GlobalOptions,
 } from './core/context';
-
-export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
-  loginCommand,
-  logoutCommand,
-  whoamiCommand,
-  seatsCommand,
-  assessmentsCommand,
-  questionsCommand,
-  awardsCommand,
-  reportsCommandModule,
-];
 
 export function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

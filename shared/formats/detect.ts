@@ -5,48 +5,21 @@
  */
 import { readAiken } from './aiken';
 import { detectDelimiter } from './csv';
-import { readGift } from './gift';
+import { readGift, readGiftWindows } from './gift';
 import { readMoodleXml } from './moodle-xml';
+import { FORMAT_NAMES, type QuestionFileFormat } from './names';
 import { isZip, readQti } from './qti';
 import { emptyResult, type ReadResult } from './record';
 import { decodeText } from './text';
-import { readRecords, type WaymarkFormat } from './waymark';
+import { readRecords } from './waymark';
 
-export type QuestionFileFormat = WaymarkFormat | 'gift' | 'aiken' | 'moodle-xml' | 'qti';
-
-export const QUESTION_FILE_FORMATS: readonly QuestionFileFormat[] = [
-  'json',
-  'ndjson',
-  'csv',
-  'gift',
-  'aiken',
-  'moodle-xml',
-  'qti',
-];
-
-export const FORMAT_NAMES: Record<QuestionFileFormat, string> = {
-  json: 'Waymark JSON',
-  ndjson: 'Waymark NDJSON',
-  csv: 'Waymark CSV',
-  gift: 'Moodle GIFT',
-  aiken: 'Aiken',
-  'moodle-xml': 'Moodle XML',
-  qti: 'IMS QTI',
-};
-
-/** The one line said of a file no reader knows. */
-export const UNKNOWN_FORMAT =
-  'is not a question file Waymark knows: Waymark JSON, NDJSON or CSV, Moodle GIFT, Aiken, Moodle XML, or IMS QTI (2.1 items, 1.2 as Canvas exports it, or a zip package of either)';
-
-/** `--format` values people type, to the format. */
-export function parseFormatName(name: string): QuestionFileFormat | null {
-  const n = name.trim().toLowerCase();
-  if ((QUESTION_FILE_FORMATS as readonly string[]).includes(n)) return n as QuestionFileFormat;
-  if (n === 'xml' || n === 'moodle' || n === 'moodlexml') return 'moodle-xml';
-  if (n === 'jsonl') return 'ndjson';
-  if (n === 'qti21' || n === 'qti12' || n === 'canvas') return 'qti';
-  return null;
-}
+export {
+  FORMAT_NAMES,
+  parseFormatName,
+  QUESTION_FILE_FORMATS,
+  type QuestionFileFormat,
+  UNKNOWN_FORMAT,
+} from './names';
 
 const extension = (name: string) => {
   const m = /\.([a-z0-9]+)$/i.exec(name);
@@ -132,4 +105,43 @@ export function readQuestionBytes(
   }
   if (decoded.note) result.notes.unshift(decoded.note);
   return { format: fmt, result };
+}
+
+export interface QuestionFileWindows {
+  format: QuestionFileFormat | null;
+  /**
+   * The file's records a window at a time (at most `size` questions each for GIFT, read question by
+   * question; the other formats in one window). Each call reads the file again from its bytes, so a caller
+   * may go through it twice (check everything, then import) holding one window at a time.
+   */
+  windows(): Iterable<ReadResult>;
+}
+
+/** readQuestionBytes, a window at a time (QuestionFileWindows). */
+export function readQuestionWindows(
+  name: string,
+  bytes: Uint8Array,
+  size: number,
+  format?: QuestionFileFormat,
+): QuestionFileWindows {
+  const whole = () => {
+    // the other readers take the whole file (XML is parsed whole; JSON arrays and CSV quoting span lines)
+    const read = readQuestionBytes(name, bytes, format);
+    return { format: read.format, windows: () => [read.result] };
+  };
+  if (isZip(bytes)) return whole();
+  const decoded = decodeText(bytes);
+  const fmt = format ?? detectFormat(name, decoded.text);
+  if (fmt !== 'gift') return whole();
+  return {
+    format: fmt,
+    *windows() {
+      let first = true;
+      for (const window of readGiftWindows(decoded.text, size)) {
+        if (first && decoded.note) window.notes.unshift(decoded.note);
+        first = false;
+        yield window;
+      }
+    },
+  };
 }

@@ -79,25 +79,30 @@ interface Block {
   comments: string[];
 }
 
-function blocks(src: string): Block[] {
-  const out: Block[] = [];
+/** The blocks of a GIFT text one at a time (a blank line ends one), with their line numbers. */
+function* blocks(src: string): Generator<Block> {
   let current: Block | null = null;
-  src.split('\n').forEach((raw, i) => {
+  let lineNo = 0;
+  let at = 0;
+  while (at <= src.length) {
+    const end = src.indexOf('\n', at);
+    const raw = src.slice(at, end < 0 ? src.length : end);
+    at = end < 0 ? src.length + 1 : end + 1;
+    lineNo++;
     const line = raw.replace(/\r$/, '');
     if (!line.trim()) {
-      if (current) out.push(current);
+      if (current) yield current;
       current = null;
-      return;
+      continue;
     }
-    current ??= { line: i + 1, lines: [], comments: [] };
+    current ??= { line: lineNo, lines: [], comments: [] };
     if (line.trim().startsWith('//')) current.comments.push(line.trim());
     else {
-      if (!current.lines.length) current.line = i + 1;
+      if (!current.lines.length) current.line = lineNo;
       current.lines.push(line);
     }
-  });
-  if (current) out.push(current);
-  return out;
+  }
+  if (current) yield current;
 }
 
 /** The id and tags Moodle writes in a comment (`// [id:x] [tag:a]`), and Waymark's hints. */
@@ -120,18 +125,21 @@ function fromComments(comments: string[]) {
   return { sourceId, tags, hints };
 }
 
-/** Reads a GIFT file. */
-export function readGift(text: string): ReadResult {
-  const result = emptyResult();
+/**
+ * Reads GIFT one question at a time: each block (questions are separated by blank lines) into the result
+ * given, `$CATEGORY:` carried to the blocks after it.
+ */
+function giftReader() {
   let category: { subject?: string; topic?: string } = {};
   let feedbackLost = 0;
-  for (const block of blocks(text.replace(/^\uFEFF/, ''))) {
-    if (!block.lines.length) continue;
+  const read = (block: Block, result: ReadResult): void => {
+    if (!block.lines.length) return;
+    if (!block.lines.length) return;
     const place = { line: block.line };
     let src = protect(block.lines.join('\n').trim());
     if (/^\$CATEGORY:/.test(src)) {
       category = subjectOfCategory(restore(src.slice('$CATEGORY:'.length)).trim());
-      continue;
+      return;
     }
     result.total++;
     const { sourceId, tags, hints } = fromComments(block.comments);
@@ -149,7 +157,7 @@ export function readGift(text: string): ReadResult {
       result.unsupported.push({ ...place, kind, reason, title: title ?? titleOf(name, restore(src)) });
     if (open < 0 && close < 0) {
       unsupported('description', 'a description has no answer; Waymark holds questions only');
-      continue;
+      return;
     }
     if (open < 0 || close < 0 || close < open) {
       result.errors.push({
@@ -157,7 +165,7 @@ export function readGift(text: string): ReadResult {
         field: 'question',
         message: open < 0 ? 'a } without its {' : 'a { without its }',
       });
-      continue;
+      return;
     }
     let answers = src.slice(open + 1, close).trim();
     const after = src.slice(close + 1).trim();
@@ -190,7 +198,7 @@ export function readGift(text: string): ReadResult {
     let feedback = false;
     if (answers === '') {
       unsupported('essay', 'an essay is marked by a person; Waymark marks every answer itself', title);
-      continue;
+      return;
     }
     if (answers.startsWith('#')) {
       // numerical
@@ -266,7 +274,7 @@ export function readGift(text: string): ReadResult {
               ? `“${bad}” is not a number (a numerical answer is 3.14, 3.14:0.01 or 1..5)`
               : 'a numerical question needs an answer',
         });
-        continue;
+        return;
       }
       const refusal = numericRefusal(parsed.filter((p) => p.weight === undefined || p.weight > 0));
       built = refusal
@@ -293,7 +301,7 @@ export function readGift(text: string): ReadResult {
           field: 'answers',
           message: 'a multiple-choice question needs at least two answers',
         });
-        continue;
+        return;
       }
       const choices: Choice[] = parts.map((raw) => {
         let rest = raw;
@@ -318,7 +326,7 @@ export function readGift(text: string): ReadResult {
       built = choiceRecord(stem, choices, single ? 'single' : 'multiple', hints);
     } else if (answers.includes('=') && answers.includes('->')) {
       unsupported('matching', 'a matching question pairs items; Waymark has no such type', title);
-      continue;
+      return;
     } else {
       const tf = (answers.includes('#') ? answers.slice(0, answers.indexOf('#')) : answers).trim();
       if (['T', 'TRUE', 'F', 'FALSE'].includes(tf)) {
@@ -356,14 +364,14 @@ export function readGift(text: string): ReadResult {
             field: 'answers',
             message: 'a short-answer question needs an answer',
           });
-          continue;
+          return;
         }
         built = blankRecord(stem, values, hints);
       }
     }
     if ('refusal' in built) {
       unsupported(built.refusal.kind, built.refusal.reason, title);
-      continue;
+      return;
     }
     if (feedback) feedbackLost++;
     result.records.push({
@@ -372,9 +380,39 @@ export function readGift(text: string): ReadResult {
       ...(sourceId ? { sourceId } : {}),
       ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
     });
-  }
-  if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
+  };
+  const finish = (result: ReadResult) => {
+    if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
+  };
+  return { read, finish };
+}
+
+/** Reads a GIFT file. */
+export function readGift(text: string): ReadResult {
+  const result = emptyResult();
+  const reader = giftReader();
+  for (const block of blocks(text.replace(/^\uFEFF/, ''))) reader.read(block, result);
+  reader.finish(result);
   return result;
+}
+
+/**
+ * Reads a GIFT file in windows of at most `size` questions, one window at a time: the same records,
+ * problems and notes as readGift (line numbers of the whole file; the notes in the last window), so a large
+ * bank is checked and imported without holding all its records at once.
+ */
+export function* readGiftWindows(text: string, size: number): Generator<ReadResult> {
+  const reader = giftReader();
+  let result = emptyResult();
+  for (const block of blocks(text.replace(/^\uFEFF/, ''))) {
+    reader.read(block, result);
+    if (result.total >= size) {
+      yield result;
+      result = emptyResult();
+    }
+  }
+  reader.finish(result);
+  yield result;
 }
 
 // ---- writing

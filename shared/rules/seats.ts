@@ -4,6 +4,12 @@
  * Amounts are rupees with two decimals; the server keeps paise (integers) and converts at the edge.
  */
 
+/**
+ * The tooltip of a removed (disabled) seat (mentor §2.3). The specification says "this month's billing
+ * cycle"; the plans are billed annually, so the cycle is the billing period (docs/copy-errata.json).
+ */
+export const SEAT_ACCESS_RULE = 'The tenant can access the user only until the end of this billing cycle.';
+
 /** Every tenant may hold this many learner seats without a subscription. */
 export const FREE_SEATS = 10;
 

@@ -130,11 +130,8 @@ export type AddUserInput = z.input<typeof AddUserInput>;
  * Server messages the portal matches on (mentor §5, §8). 'Email Not Found' comes with isAllowToInvite;
  * a duplicate is code 11000; 'not yet subscribed' opens the payment modal.
  */
-/**
- * The tooltip of a removed (disabled) seat (mentor §2.3). The specification says "this month's billing
- * cycle"; the plans are billed annually, so the cycle is the billing period (docs/copy-errata.json).
- */
-export const SEAT_ACCESS_RULE = 'The tenant can access the user only until the end of this billing cycle.';
+/** The tooltip of a removed (disabled) seat: shared/rules/seats.ts (the CLI's help states it without zod). */
+export { SEAT_ACCESS_RULE } from '../rules/seats';
 
 export const TENANT_MESSAGES = {
   emailNotFound: 'Email Not Found',

@@ -1,8 +1,79 @@
-/** `waymark assessments …`: a mentor's own assessments (role TENANT). */
-import { assessmentsCreateCommand } from './assessments/create';
-import { assessmentsListCommand } from './assessments/list';
-import { assessmentsShareCommand } from './assessments/share';
-import type { CommandGroup } from './command';
+/**
+ * `waymark assessments …`: a mentor's assessments (role TENANT). The definitions only: each subcommand's
+ * implementation is loaded when it runs.
+ */
+import type { AssessmentsCreateOptions } from './assessments/create';
+import type { AssessmentsListOptions } from './assessments/list';
+import type { AssessmentsShareOptions } from './assessments/share';
+import type { CommandGroup, CommandModule } from './command';
+
+export const assessmentsListCommand: CommandModule<AssessmentsListOptions> = {
+  define: (parent) =>
+    parent
+      .command('list')
+      .description('List your assessments: name, questions, created at, id')
+      .addHelpText(
+        'after',
+        `
+With --json, one assessment per line as GET /tenant/assessment/list returns it; with --no-json, tab-separated
+id, name, question count and creation time.`,
+      ),
+  handler: async (ctx) => (await import('./assessments/list')).listAssessments(ctx),
+};
+
+export const assessmentsCreateCommand: CommandModule<AssessmentsCreateOptions> = {
+  define: (parent) =>
+    parent
+      .command('create')
+      .description('Create an empty assessment and print its id')
+      .argument('<name>', 'the assessment name (quote it when it has spaces)')
+      .option('--dry-run', 'check the name; create nothing')
+      .addHelpText(
+        'after',
+        `
+Then add questions: \`waymark questions import <file> --assessment <id>\`, and share it once it has at
+least 10: \`waymark assessments share <id> --users … --start … --duration …\`.
+
+Examples:
+  $ waymark assessments create "Week 3: closures"
+  $ id=$(waymark assessments create "Week 3" --json | jq -r ._id)`,
+      ),
+  handler: async (ctx, options) =>
+    (await import('./assessments/create')).createAssessmentCommand(ctx, options),
+};
+
+/** A start time an hour or so ahead, on a quarter hour, for the help's example. */
+const exampleStart = () => new Date(Math.ceil((Date.now() + 3600_000) / 900_000) * 900_000).toISOString();
+
+export const assessmentsShareCommand: CommandModule<AssessmentsShareOptions> = {
+  define: (parent) =>
+    parent
+      .command('share')
+      .description('Give learners a custom test of an assessment, open from a start time for some hours')
+      .argument('<id>', 'the assessment (see `waymark assessments list`)')
+      .requiredOption(
+        '--users <file or list>',
+        'a file (one e-mail address or id per line, or a CSV with an email column) or a comma-separated list',
+      )
+      .requiredOption('--start <time>', 'when it opens: an ISO 8601 time on a quarter hour, not in the past')
+      .requiredOption('--duration <hours>', 'how long it stays open, in whole hours (at least 1)')
+      .option('--concurrency <n>', 'e-mail addresses looked up at a time (1–16)', '4')
+      .option('--dry-run', 'check everything against the server; share nothing')
+      .option('--force', 'share even with learners who already have a test of it (each gets another)')
+      .addHelpText(
+        'after',
+        `
+The assessment needs at least 10 questions; the learners must be yours (see \`waymark seats list\`).
+Learners who already have a test of it are named and nothing is shared: sharing again gives each a second
+test and e-mail, which --force does.
+A start time without a zone (2026-03-02T09:30) is read in this computer's time zone.
+
+Examples:
+  $ waymark assessments share 0b9c… --users asha@example.com,ravi@example.com --start ${exampleStart()} --duration 2
+  $ waymark assessments share 0b9c… --users class-3b.csv --start 2026-03-02T09:30:00+05:30 --duration 24 --dry-run`,
+      ),
+  handler: async (ctx, options) => (await import('./assessments/share')).shareAssessmentCommand(ctx, options),
+};
 
 export const assessmentsCommand: CommandGroup = {
   define: (program) =>

@@ -10,7 +10,7 @@
 import { ApiError, NetworkError } from '@shared/client/client';
 import type { Context } from '../core/context';
 import { CancelledError, CliError, ExitCode } from '../core/errors';
-import { type PoolOutcome, runPool } from '../core/pool';
+import { type PoolOutcome, runPool, runPoolStream } from '../core/pool';
 import type { ItemLine, Progress, Tone } from '../ui/BulkView';
 
 /** How a status shows: its word in the line, its symbol's tone, and whether it counts as not done. */
@@ -43,7 +43,8 @@ export interface BulkSpec<T, R, S extends string> {
   label: string;
   /** The name of each item's event: question, seat, invitation. */
   event: string;
-  items: readonly T[];
+  /** The items, or, for a large file, their number and the items produced as the run needs them. */
+  items: readonly T[] | BulkStream<T>;
   concurrency: number;
   statuses: Record<S, StatusStyle>;
   dryRun?: boolean;
@@ -61,6 +62,12 @@ export interface BulkSpec<T, R, S extends string> {
    */
   halts?: (outcome: PoolOutcome<R>) => boolean;
   halted?: (notAttempted: number) => { lines: string[]; fields?: Record<string, unknown> };
+}
+
+/** Items produced as a run needs them: the run holds those in flight, never all (runPoolStream). */
+export interface BulkStream<T> {
+  total: number;
+  stream: AsyncIterable<T>;
 }
 
 /** Errors that end the whole run rather than one item. */
@@ -107,13 +114,13 @@ export function failedWith<S extends string>(status: S, text: string, error: unk
 export const wordWidthOf = (statuses: Record<string, StatusStyle>) =>
   Math.max(...Object.values(statuses).map((s) => s.word.length));
 
-export async function runBulk<T, R, S extends string>(
-  ctx: Context,
-  spec: BulkSpec<T, R, S>,
-): Promise<ItemReport[]> {
+export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSpec<T, R, S>): Promise<void> {
   const { output } = ctx;
-  const reports: ItemReport[] = [];
-  const total = spec.items.length;
+  // counts, not the reports: a run over 10,000 questions keeps no line of each (they are printed or drawn)
+  let done = 0;
+  let failed = 0;
+  const counts = new Map<S, number>();
+  const total = 'stream' in spec.items ? spec.items.total : spec.items.length;
   const dryRun = Boolean(spec.dryRun);
 
   const report = (item: T, index: number, outcome: PoolOutcome<R>): ItemReport => {
@@ -135,23 +142,28 @@ export async function runBulk<T, R, S extends string>(
   };
 
   const execute = async (onReport: (report: ItemReport, progress: Progress) => void) => {
-    let failed = 0;
-    const result = await runPool(spec.items, spec.work, {
+    const options = {
       concurrency: spec.concurrency,
       signal: ctx.signal,
       isFatal,
       ...(spec.halts ? { halts: spec.halts } : {}),
-      onSettled: (item, index, outcome) => {
+      onSettled: (item: T, index: number, outcome: PoolOutcome<R>) => {
         const r = report(item, index, outcome);
-        reports.push(r);
+        done++;
+        const status = r.event.status as S;
+        counts.set(status, (counts.get(status) ?? 0) + 1);
         if (r.failed) failed++;
-        onReport(r, { label: spec.label, done: reports.length, total, failed });
+        onReport(r, { label: spec.label, done, total, failed });
       },
-    });
+    };
+    const result =
+      'stream' in spec.items
+        ? await runPoolStream(spec.items.stream, spec.work, options)
+        : await runPool(spec.items, spec.work, options);
     const stopped = result.fatal !== undefined;
-    const count = (status: S) => reports.filter((r) => r.event.status === status).length;
+    const count = (status: S) => counts.get(status) ?? 0;
     const { lines, fields } = spec.summarize(count);
-    const notAttempted = total - reports.length;
+    const notAttempted = total - done;
     const halted = result.halted && notAttempted > 0;
     const haltNote = result.halted ? spec.halted?.(notAttempted) : undefined;
     const summary = {
@@ -174,7 +186,7 @@ export async function runBulk<T, R, S extends string>(
       });
     } else if (output.mode === 'plain') for (const l of summary.lines) output.line(l);
     if (stopped) {
-      if (ctx.signal.aborted) throw new CancelledError(`Stopped after ${reports.length} of ${total}.`);
+      if (ctx.signal.aborted) throw new CancelledError(`Stopped after ${done} of ${total}.`);
       throw result.fatal;
     }
     return summary;
@@ -206,12 +218,10 @@ export async function runBulk<T, R, S extends string>(
     });
   }
 
-  const failed = reports.filter((r) => r.failed).length;
-  const notAttempted = total - reports.length;
+  const notAttempted = total - done;
   const stoppedNote = notAttempted ? ` Stopped there: ${notAttempted} not attempted.` : '';
   if (failed) throw new CliError(`${spec.partialMessage(failed, total)}${stoppedNote}`, ExitCode.partial);
   if (notAttempted) throw new CliError(`${notAttempted} of ${total} not attempted.`, ExitCode.partial);
-  return reports;
 }
 
 /** Problems found before anything was written: each named (an event, or a line on standard error). */

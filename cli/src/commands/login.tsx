@@ -19,7 +19,6 @@ import {
 import { promptSecret, readFirstLine } from '../core/prompt';
 import type { Session } from '../core/session';
 import type { BrowserStatus, LoginState } from '../ui/LoginView';
-import type { CommandModule } from './command';
 
 export interface LoginOptions {
   email?: string;
@@ -145,30 +144,3 @@ async function readPassword(ctx: Context): Promise<string> {
   }
   return password;
 }
-
-export const loginCommand: CommandModule<LoginOptions> = {
-  define: (program) =>
-    program
-      .command('login')
-      .description('Sign this terminal in to Waymark (approve it in the portal, or use e-mail and password)')
-      .option('--email <email>', 'sign in with this e-mail address and its password instead of the portal')
-      .option(
-        '--password <password>',
-        'the password (default: asked without echo, or read from standard input when piped)',
-      )
-      .option('--no-browser', 'do not open the browser; print the link to approve')
-      .addHelpText(
-        'after',
-        `
-Without --email, the terminal gets a code; approve it in the portal (the link opens in your browser)
-and the terminal is signed in. The session is kept in $XDG_CONFIG_HOME/waymark/session.json
-(~/.config/waymark/session.json), readable only by you.
-
-Examples:
-  $ waymark login
-  $ waymark login --server https://waymark.example.com --no-browser
-  $ waymark login --email mentor@example.com
-  $ printf '%s\\n' "$PASSWORD" | waymark login --email mentor@example.com --json`,
-      ),
-  handler: login,
-};

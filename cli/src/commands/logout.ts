@@ -3,7 +3,6 @@ import { ApiError, NetworkError } from '@shared/client/client';
 import type { Context } from '../core/context';
 import { CliError, ExitCode } from '../core/errors';
 import { revokeSession } from '../core/login';
-import type { CommandModule } from './command';
 
 export type LogoutOptions = Record<string, never>;
 
@@ -39,11 +38,3 @@ export async function logout(ctx: Context): Promise<void> {
     );
   }
 }
-
-export const logoutCommand: CommandModule<LogoutOptions> = {
-  define: (program) =>
-    program
-      .command('logout')
-      .description('Sign this terminal out: revoke the session on the server and delete it here'),
-  handler: (ctx) => logout(ctx),
-};

@@ -15,9 +15,8 @@ import type { Context } from '../core/context';
 import { CliError, ExitCode, usageError } from '../core/errors';
 import { Once, runInk } from '../ui/render';
 import { TableView } from '../ui/TableView';
-import type { CommandModule } from './command';
+import { REPORTS } from './index';
 
-export const REPORTS = ['learning', 'awards', 'users'] as const;
 type Report = (typeof REPORTS)[number];
 const AWARD_TYPES = { certificates: 'ROADMAP', badges: 'SECTION', feathers: 'RESOURCE' } as const;
 
@@ -172,32 +171,3 @@ function passThroughTo(target: Writable): Writable {
     },
   });
 }
-
-export const reportsCommandModule: CommandModule<ReportsOptions> = {
-  define: (parent) =>
-    parent
-      .command('reports')
-      .description('Download a table as the portal shows it: the Learning Report, awards or users (mentors)')
-      .argument('<table>', `${REPORTS.join(' | ')}`)
-      .option(
-        '--from <day>',
-        'first day (UTC, YYYY-MM-DD): time learnt (learning), completed (awards), added (users)',
-      )
-      .option('--to <day>', 'last day, included (default: today)')
-      .option('--csv', 'write CSV (UTF-8 with a BOM, for Excel and LibreOffice) instead of a table')
-      .option('-o, --output <file>', 'write to this file instead of standard output (.csv implies --csv)')
-      .option('--type <award>', 'awards: only certificates, badges or feathers')
-      .option('--search <text>', 'users: only those whose name or e-mail contains this')
-      .addHelpText(
-        'after',
-        `
-Every row of the filter, not a page. Without --csv: a table at a terminal, tab-separated lines with
---no-json, one JSON object a line (keyed by the column names) with --json or in a pipe.
-
-Examples:
-  $ waymark reports learning --from 2026-03-01 --to 2026-03-31 --csv > march.csv
-  $ waymark reports awards --type certificates -o certificates.csv
-  $ waymark reports users --search example.com --json`,
-      ),
-  handler: reportsCommand,
-};

@@ -1,8 +1,6 @@
 /** `waymark whoami`: who the terminal is signed in as, fresh from the server (GET /api/user/me). */
 import { me } from '@shared/contract/profile';
 import type { Context } from '../core/context';
-import { ROLE_LABELS } from '../core/labels';
-import type { CommandModule } from './command';
 
 export type WhoamiOptions = Record<string, never>;
 
@@ -31,20 +29,3 @@ export async function whoami(ctx: Context): Promise<void> {
     );
   }
 }
-
-export const whoamiCommand: CommandModule<WhoamiOptions> = {
-  define: (program) =>
-    program
-      .command('whoami')
-      .description('Show who this terminal is signed in as')
-      .addHelpText(
-        'after',
-        `
-Prints the name, e-mail address and role (${Object.entries(ROLE_LABELS)
-          .map(([role, label]) => `${role}: ${label}`)
-          .join(', ')}).
-With --json, the user as GET /api/user/me returns it.
-Exits with 3 when nobody is signed in or the session has expired.`,
-      ),
-  handler: (ctx) => whoami(ctx),
-};

@@ -110,13 +110,35 @@ export function waymarkOnly(fetch: typeof globalThis.fetch, root: string): typeo
   return (async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) => {
     const res = await fetch(input, init);
     const type = res.headers.get('content-type') ?? '';
+    const notWaymark = (what: string) =>
+      new CliError(
+        `${root} is not a Waymark server: it answered ${res.status} with ${what}.`,
+        ExitCode.unreachable,
+        {
+          hint: 'Check the address (--server, WAYMARK_SERVER, or the one `waymark login` saved).',
+        },
+      );
     if (res.status !== 204 && !/json/i.test(type) && !(res.ok && asked(init, type))) {
       await res.body?.cancel().catch(() => {});
-      throw new CliError(
-        `${root} is not a Waymark server: it answered ${res.status} with ${type.split(';')[0] || 'no content type'} where Waymark's API answers JSON.`,
-        ExitCode.unreachable,
-        { hint: 'Check the address (--server, WAYMARK_SERVER, or the one `waymark login` saved).' },
-      );
+      throw notWaymark(`${type.split(';')[0] || 'no content type'} where Waymark's API answers JSON`);
+    }
+    if (!res.ok && /json/i.test(type)) {
+      // another JSON service on that address (the Auth emulator, an API gateway) answers errors of its own
+      // shape; Waymark's always carry statusCode and message (ErrorBody)
+      const text = await res.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      const own =
+        typeof body === 'object' &&
+        body !== null &&
+        typeof (body as { statusCode?: unknown }).statusCode === 'number' &&
+        typeof (body as { message?: unknown }).message === 'string';
+      if (!own) throw notWaymark("JSON that is not a Waymark error (Waymark's carry statusCode and message)");
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     }
     return res;
   }) as typeof globalThis.fetch;

@@ -6,12 +6,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHttp } from './http';
+import { createHttp, HeadersTimeoutError } from './http';
 
 let server: ReturnType<typeof createServer>;
 let url: string;
 beforeAll(async () => {
-  server = createServer((_req, res) => res.end('{"ok":true}'));
+  server = createServer((req, res) => {
+    if (req.url === '/hang') return; // never answers
+    res.end('{"ok":true}');
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
@@ -21,7 +24,7 @@ it('sends 1,600 requests under one signal without a MaxListenersExceededWarning,
   const warnings: string[] = [];
   const onWarning = (w: Error) => warnings.push(w.name);
   process.on('warning', onWarning);
-  const http = createHttp({ connections: 8 });
+  const http = createHttp();
   const controller = new AbortController();
   try {
     for (let i = 0; i < 1600; i += 8) {
@@ -39,3 +42,16 @@ it('sends 1,600 requests under one signal without a MaxListenersExceededWarning,
     await http.close();
   }
 }, 60_000);
+
+it('gives up on a server that accepts the request but never starts its answer, as a network failure', async () => {
+  const http = createHttp({ headersTimeoutMs: 300 });
+  try {
+    const failure = await http.fetch(`${url}hang`).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as Error).cause).toBeInstanceOf(HeadersTimeoutError);
+    // a request that is answered in time is untouched by the timer
+    expect(await (await http.fetch(url)).json()).toEqual({ ok: true });
+  } finally {
+    await http.close();
+  }
+});

@@ -61,6 +61,29 @@ describe('waymarkOnly', () => {
     expect(res.status).toBe(200);
   });
 
+  it("refuses a JSON error that is not Waymark's (another JSON service on that port: the Auth emulator, an API gateway)", async () => {
+    const json = (body: unknown, status: number) =>
+      waymarkOnly(
+        async () =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+        'http://x',
+      );
+    // the Firebase Auth emulator's 404 for /api/user/me, and Google's error shape in general
+    await expect(
+      json({ error: { code: 404, message: 'Not Found', errors: [] } }, 404)('http://x/api/user/me'),
+    ).rejects.toThrow(/http:\/\/x is not a Waymark server/);
+    await expect(json({ message: 'Forbidden' }, 403)('http://x/api/user/me')).rejects.toThrow(
+      /is not a Waymark server/,
+    );
+    // Waymark's own errors pass, to be reported with their message
+    const own = await json(
+      { statusCode: 404, error: 'Not Found', message: 'No such call' },
+      404,
+    )('http://x/api/nope');
+    expect(own.status).toBe(404);
+    expect(((await own.json()) as { message: string }).message).toBe('No such call');
+  });
+
   it('refuses an answer of a type nobody asked for, and an error page of the asked type', async () => {
     await expect(
       answering('text/html')('http://x/api/tenant/export/users', { headers: { accept: 'text/csv' } }),

@@ -60,3 +60,59 @@ export async function runPool<T, R>(
   if (fatal === undefined && options.signal?.aborted) fatal = options.signal.reason;
   return { outcomes, fatal, halted: halted && fatal === undefined };
 }
+
+/**
+ * runPool over items that are produced as they are needed (an async iterable, read by every lane in turn):
+ * a bulk command over a large file holds only the items in flight and the producer's window, never all of
+ * them. Outcomes go to onSettled only (none are kept).
+ */
+export async function runPoolStream<T, R>(
+  source: AsyncIterable<T>,
+  worker: (item: T, index: number) => Promise<R>,
+  options: PoolOptions<T, R>,
+): Promise<Omit<PoolResult<R>, 'outcomes'>> {
+  const limit = Math.max(1, Math.floor(options.concurrency));
+  const iterator = source[Symbol.asyncIterator]();
+  let next = 0;
+  let fatal: unknown;
+  let halted = false;
+  let exhausted = false;
+  const stopped = () => exhausted || halted || fatal !== undefined || options.signal?.aborted === true;
+
+  const lane = async () => {
+    while (!stopped()) {
+      let step: IteratorResult<T>;
+      try {
+        step = await iterator.next();
+      } catch (error) {
+        // the producer failed (the server's check of a window): the run ends with its error
+        fatal ??= error;
+        return;
+      }
+      if (step.done) {
+        exhausted = true;
+        return;
+      }
+      const index = next++;
+      let outcome: PoolOutcome<R>;
+      try {
+        outcome = { ok: true, value: await worker(step.value, index) };
+      } catch (error) {
+        if (options.signal?.aborted || options.isFatal?.(error)) {
+          fatal ??= error;
+          continue;
+        }
+        outcome = { ok: false, error };
+      }
+      if (options.halts?.(outcome)) halted = true;
+      options.onSettled?.(step.value, index, outcome);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: limit }, lane));
+  } finally {
+    if (!exhausted) await iterator.return?.();
+  }
+  if (fatal === undefined && options.signal?.aborted) fatal = options.signal.reason;
+  return { fatal, halted: halted && fatal === undefined };
+}

@@ -12,7 +12,7 @@ import {
   MAX_IMAGE_BYTES,
   type PreparedQuestion,
 } from '@shared/formats/check';
-import { type QuestionFileFormat, readQuestionBytes } from '@shared/formats/detect';
+import { type QuestionFileFormat, readQuestionBytes, readQuestionWindows } from '@shared/formats/detect';
 import { type CheckedFile, checkFile, fileImages } from '@shared/formats/prepare';
 import type { ReadResult } from '@shared/formats/record';
 import type { Subject } from '@shared/schemas/lists';
@@ -29,6 +29,26 @@ export interface QuestionFile {
 export function readQuestionFile(path: string, bytes: Uint8Array, format?: QuestionFileFormat): QuestionFile {
   const { format: fmt, result } = readQuestionBytes(basename(path), bytes, format);
   return { path, format: fmt, result };
+}
+
+/**
+ * A question file's records a window at a time (shared/formats/detect.ts readQuestionWindows): `windows()`
+ * reads it again each time, as QuestionFiles of one window each, so an import checks every window and then
+ * imports every window holding one at a time.
+ */
+export function readQuestionFileWindows(
+  path: string,
+  bytes: Uint8Array,
+  size: number,
+  format?: QuestionFileFormat,
+): { format: QuestionFileFormat | null; windows(): Generator<QuestionFile> } {
+  const read = readQuestionWindows(basename(path), bytes, size, format);
+  return {
+    format: read.format,
+    *windows() {
+      for (const result of read.windows()) yield { path, format: read.format, result };
+    },
+  };
 }
 
 /** Images beside the question file (paths relative to it) or carried inside it (embedded:…). */

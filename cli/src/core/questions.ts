@@ -6,6 +6,7 @@ import type { Client } from '@shared/client/client';
 import { adminSubjectList, getAssessment, tenantQuestionSearch } from '@shared/contract/authoring';
 import type { Question } from '@shared/schemas/assessment';
 import type { Subject } from '@shared/schemas/lists';
+import { EXPORT_LIMIT } from './limits';
 
 /** The subjects with their topics, as the question editor offers them. */
 export async function loadSubjects(client: Client, signal?: AbortSignal): Promise<Subject[]> {
@@ -14,8 +15,6 @@ export async function loadSubjects(client: Client, signal?: AbortSignal): Promis
 
 /** The most questions one page of GET /tenant/question/search-list returns. */
 export const SEARCH_LIMIT = 50;
-/** The most questions an export reads from the search, page by page. */
-export const EXPORT_LIMIT = 10_000;
 
 export interface ExportSource {
   assessmentId?: string;

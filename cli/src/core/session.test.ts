@@ -62,6 +62,21 @@ describe('the session store', () => {
     expect(store.load()).toBeNull();
     writeFileSync(store.file, JSON.stringify({ server: 'x' }));
     expect(store.load()).toBeNull();
+    // each field checked as the file's shape says: an empty token, a user without an e-mail, a numeric name
+    for (const broken of [
+      { ...session, token: '' },
+      { ...session, refreshToken: 7 },
+      { ...session, user: { ...session.user, email: undefined } },
+      { ...session, user: { ...session.user, name: 3 } },
+      { ...session, savedAt: 12 },
+      [session],
+    ]) {
+      writeFileSync(store.file, JSON.stringify(broken));
+      expect(store.load()).toBeNull();
+    }
+    // a user's other fields are kept as they were saved
+    writeFileSync(store.file, JSON.stringify({ ...session, user: { ...session.user, avatar: 'a.png' } }));
+    expect(store.load()?.user).toMatchObject({ ...session.user, avatar: 'a.png' });
   });
 
   it('deletes the session', () => {

@@ -21,25 +21,47 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StoredTokens, TokenStore } from '@shared/client/client';
-import { z } from 'zod';
 
 /** What the CLI keeps of the user: enough to say who is signed in without a request. */
-const SessionUser = z.looseObject({
-  _id: z.string(),
-  email: z.string(),
-  role: z.string(),
-  name: z.string().nullable(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;
+export interface SessionUser {
+  _id: string;
+  email: string;
+  role: string;
+  name: string | null;
+  [field: string]: unknown;
+}
 
-const SessionFile = z.object({
-  server: z.string(),
-  token: z.string().min(1),
-  refreshToken: z.string().min(1),
-  user: SessionUser,
-  savedAt: z.string().optional(),
-});
-export type Session = z.infer<typeof SessionFile>;
+export interface Session {
+  server: string;
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+  savedAt?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown, minLength = 0): v is string => typeof v === 'string' && v.length >= minLength;
+
+/**
+ * The session a file holds, or null when it is not one (hand-checked rather than with zod: every command
+ * reads the session, and zod's evaluation would be most of `waymark whoami`'s start-up).
+ */
+export function parseSession(value: unknown): Session | null {
+  if (!isObject(value) || !isText(value.server) || !isText(value.token, 1) || !isText(value.refreshToken, 1))
+    return null;
+  const user = value.user;
+  if (!isObject(user) || !isText(user._id) || !isText(user.email) || !isText(user.role)) return null;
+  if (user.name !== null && !isText(user.name)) return null;
+  if (value.savedAt !== undefined && !isText(value.savedAt)) return null;
+  return {
+    server: value.server,
+    token: value.token,
+    refreshToken: value.refreshToken,
+    user: { ...user, _id: user._id, email: user.email, role: user.role, name: user.name },
+    ...(value.savedAt === undefined ? {} : { savedAt: value.savedAt }),
+  };
+}
 
 export function configDir(env: Record<string, string | undefined> = process.env, home = homedir()): string {
   const xdg = env.XDG_CONFIG_HOME;
@@ -66,8 +88,7 @@ export class SessionStore {
       return null;
     }
     try {
-      const parsed = SessionFile.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data : null;
+      return parseSession(JSON.parse(text));
     } catch {
       return null;
     }

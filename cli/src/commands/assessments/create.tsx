@@ -3,7 +3,6 @@ import { createAssessment } from '@shared/contract/authoring';
 import { AssessmentNameInput } from '@shared/schemas/authoring';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
-import type { CommandModule } from '../command';
 
 export interface AssessmentsCreateOptions {
   name: string;
@@ -67,23 +66,3 @@ export async function createAssessmentCommand(
     ctx.io,
   );
 }
-
-export const assessmentsCreateCommand: CommandModule<AssessmentsCreateOptions> = {
-  define: (parent) =>
-    parent
-      .command('create')
-      .description('Create an empty assessment and print its id')
-      .argument('<name>', 'the assessment name (quote it when it has spaces)')
-      .option('--dry-run', 'check the name; create nothing')
-      .addHelpText(
-        'after',
-        `
-Then add questions: \`waymark questions import <file> --assessment <id>\`, and share it once it has at
-least 10: \`waymark assessments share <id> --users … --start … --duration …\`.
-
-Examples:
-  $ waymark assessments create "Week 3: closures"
-  $ id=$(waymark assessments create "Week 3" --json | jq -r ._id)`,
-      ),
-  handler: createAssessmentCommand,
-};

@@ -3,7 +3,6 @@ import { assessmentList } from '@shared/contract/authoring';
 import { formatDateTime } from '@shared/rules/format-date';
 import { MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
 import type { Context } from '../../core/context';
-import type { CommandModule } from '../command';
 
 export type AssessmentsListOptions = Record<string, never>;
 
@@ -44,17 +43,3 @@ export async function listAssessments(ctx: Context): Promise<void> {
     ctx.io,
   );
 }
-
-export const assessmentsListCommand: CommandModule<AssessmentsListOptions> = {
-  define: (parent) =>
-    parent
-      .command('list')
-      .description('List your assessments: name, questions, created at, id')
-      .addHelpText(
-        'after',
-        `
-With --json, one assessment per line as GET /tenant/assessment/list returns it; with --no-json, tab-separated
-id, name, question count and creation time.`,
-      ),
-  handler: (ctx) => listAssessments(ctx),
-};

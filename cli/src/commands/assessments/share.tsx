@@ -20,7 +20,6 @@ import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, type PersonProblem, readPeopleOption } from '../../core/people';
-import type { CommandModule } from '../command';
 
 export interface AssessmentsShareOptions {
   id: string;
@@ -179,34 +178,3 @@ export async function shareAssessmentCommand(ctx: Context, options: AssessmentsS
 }
 
 /** For the help: the next quarter hour at least an hour from now. */
-const exampleStart = () => new Date(Math.ceil((Date.now() + 3600_000) / 900_000) * 900_000).toISOString();
-
-export const assessmentsShareCommand: CommandModule<AssessmentsShareOptions> = {
-  define: (parent) =>
-    parent
-      .command('share')
-      .description('Give learners a custom test of an assessment, open from a start time for some hours')
-      .argument('<id>', 'the assessment (see `waymark assessments list`)')
-      .requiredOption(
-        '--users <file or list>',
-        'a file (one e-mail address or id per line, or a CSV with an email column) or a comma-separated list',
-      )
-      .requiredOption('--start <time>', 'when it opens: an ISO 8601 time on a quarter hour, not in the past')
-      .requiredOption('--duration <hours>', 'how long it stays open, in whole hours (at least 1)')
-      .option('--concurrency <n>', 'e-mail addresses looked up at a time (1–16)', '4')
-      .option('--dry-run', 'check everything against the server; share nothing')
-      .option('--force', 'share even with learners who already have a test of it (each gets another)')
-      .addHelpText(
-        'after',
-        `
-The assessment needs at least 10 questions; the learners must be yours (see \`waymark seats list\`).
-Learners who already have a test of it are named and nothing is shared: sharing again gives each a second
-test and e-mail, which --force does.
-A start time without a zone (2026-03-02T09:30) is read in this computer's time zone.
-
-Examples:
-  $ waymark assessments share 0b9c… --users asha@example.com,ravi@example.com --start ${exampleStart()} --duration 2
-  $ waymark assessments share 0b9c… --users class-3b.csv --start 2026-03-02T09:30:00+05:30 --duration 24 --dry-run`,
-      ),
-  handler: shareAssessmentCommand,
-};

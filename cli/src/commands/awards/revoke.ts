@@ -6,7 +6,6 @@ import { revokeCredential } from '@shared/contract/credentials';
 import { RevokeInput } from '@shared/schemas/credential';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
-import type { CommandModule } from '../command';
 
 export interface AwardsRevokeOptions {
   id: string;
@@ -31,23 +30,3 @@ export async function revokeAwardCommand(ctx: Context, options: AwardsRevokeOpti
       `${res.message ? 'Already revoked' : 'Revoked'} ${res.data.awardId} on ${res.data.revokedAt.slice(0, 10)} (${res.data.revokedAs.toLowerCase()}): ${res.data.reason}`,
     );
 }
-
-export const awardsRevokeCommand: CommandModule<AwardsRevokeOptions> = {
-  define: (parent) =>
-    parent
-      .command('revoke')
-      .description(
-        "Revoke an award's credential, with a reason (the mentor whose test it was, or platform staff)",
-      )
-      .argument('<id>', 'the award id, or its page address')
-      .requiredOption('--reason <text>', 'why it is revoked (recorded; shown to the learner)')
-      .addHelpText(
-        'after',
-        `
-Verifiers see it revoked within a minute. Revoking again prints the first revocation.
-
-Example:
-  $ waymark awards revoke AbC123xyz0 --reason "Answers were shared before the test."`,
-      ),
-  handler: revokeAwardCommand,
-};

@@ -11,7 +11,6 @@ import { credentialFromFile } from '@shared/credentials/text';
 import type { VerificationReport } from '@shared/schemas/credential';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
-import type { CommandModule } from '../command';
 
 export interface AwardsVerifyOptions {
   source: string;
@@ -115,26 +114,3 @@ export async function verifyAwardCommand(ctx: Context, options: AwardsVerifyOpti
     throw new CliError(`Not valid (${report.verdict}): ${failed?.detail ?? report.summary}`, code);
   }
 }
-
-export const awardsVerifyCommand: CommandModule<AwardsVerifyOptions> = {
-  define: (parent) =>
-    parent
-      .command('verify')
-      .description('Verify an Open Badges 3.0 credential: a JSON file, a baked PNG or an address')
-      .argument(
-        '<source>',
-        'a .json file, a baked .png image, or a URL (award page, verify page or credential)',
-      )
-      .addHelpText(
-        'after',
-        `
-Exit codes: 0 valid, 9 revoked, 10 tampered, 11 unknown issuer, 12 expired or not valid yet,
-7 not a credential, 5 not found, 6 unreachable.
-
-Examples:
-  $ waymark awards verify waymark-certificate-AbC123xyz0.png
-  $ waymark awards verify https://waymark.example/certificate/AbC123xyz0
-  $ waymark awards verify credential.json --json | jq .verdict`,
-      ),
-  handler: verifyAwardCommand,
-};

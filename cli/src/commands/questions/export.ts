@@ -19,8 +19,9 @@ import { hasImageOptions } from '@shared/rules/question-types';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
-import { EXPORT_LIMIT, loadQuestionsForExport, loadSubjects } from '../../core/questions';
-import type { CommandModule } from '../command';
+import { EXPORT_LIMIT } from '../../core/limits';
+import { loadQuestionsForExport, loadSubjects } from '../../core/questions';
+import { EXPORT_FORMATS } from '../questions';
 
 export interface QuestionsExportOptions {
   mine?: boolean;
@@ -30,7 +31,6 @@ export interface QuestionsExportOptions {
   format?: string;
 }
 
-export const EXPORT_FORMATS = ['json', 'ndjson', 'csv', 'gift', 'moodle-xml', 'qti', 'aiken'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 function formatFor(options: QuestionsExportOptions): ExportFormat {
@@ -171,36 +171,3 @@ export async function exportQuestions(ctx: Context, options: QuestionsExportOpti
     );
   }
 }
-
-export const questionsExportCommand: CommandModule<QuestionsExportOptions> = {
-  define: (parent) =>
-    parent
-      .command('export')
-      .description('Write questions to a file that `waymark questions import` reads back')
-      .option('--mine', 'only the questions you created')
-      .option('--assessment <id>', 'the questions of one of your assessments')
-      .option('--search <text>', 'questions whose text, tag or subject contains this')
-      .option('-o, --output <file>', 'write to this file (default: standard output)')
-      .option(
-        '--format <format>',
-        `${EXPORT_FORMATS.join(', ')} (default: from the file name — .json .csv .gift .xml .zip — else ndjson)`,
-      )
-      .addHelpText(
-        'after',
-        `
-Without --assessment the questions come from the server's search (published questions and your own),
-read page by page, at most ${EXPORT_LIMIT.toLocaleString('en')}, the most recently changed first. Subjects and topics are written by name,
-images as their web addresses (Moodle XML and QTI carry them inside the file). Each question keeps its
-Waymark id, so importing the file again creates nothing. Drafts that were never saved are left out.
-Formats: json, ndjson, csv, gift (Moodle GIFT), moodle-xml, qti (a QTI 2.1 zip package), aiken
-(single-answer text questions only).
-
-Examples:
-  $ waymark questions export --mine -o my-questions.csv
-  $ waymark questions export --mine -o bank.gift
-  $ waymark questions export --assessment 0b9c… -o week-3.zip --format qti
-  $ waymark questions export --assessment 0b9c… -o week-3.json
-  $ waymark questions export --search closures > closures.ndjson`,
-      ),
-  handler: exportQuestions,
-};

@@ -24,16 +24,28 @@ import {
 import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
 import { problemCount } from '@shared/formats/prepare';
-import { describePlace, describeRowError, shorten } from '@shared/formats/record';
+import {
+  describePlace,
+  describeRowError,
+  type RowError,
+  shorten,
+  type Unsupported,
+} from '@shared/formats/record';
 import { effectiveType } from '@shared/rules/question-types';
 import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption, readFileBytes } from '../../core/files';
-import { checkQuestionFile, type PreparedQuestion, readQuestionFile, sha256 } from '../../core/question-file';
+import {
+  checkQuestionFile,
+  type PreparedQuestion,
+  type QuestionFile,
+  readQuestionFileWindows,
+  sha256,
+} from '../../core/question-file';
 import { loadSubjects } from '../../core/questions';
 import { failedWith, runBulk, type StatusStyle } from '../bulk';
-import type { CommandModule } from '../command';
+import { MAX_CONCURRENCY } from '../questions';
 
 export interface QuestionsImportOptions {
   file: string;
@@ -49,7 +61,12 @@ export interface QuestionsImportOptions {
   explanation?: string;
 }
 
-export const MAX_CONCURRENCY = 16;
+/**
+ * Questions read, checked and planned at a time. A bank of 10,000 held whole (records, checked questions,
+ * plans and the run's lines) took the CLI to 190 MB; a window at a time it stays within 150 MB
+ * (docs/PERFORMANCE.md "bench:import").
+ */
+export const WINDOW = 500;
 
 function describeLine(q: PreparedQuestion, placeWidth: number) {
   return `${describePlace(q).padEnd(placeWidth)}  ${effectiveType(q.input.questionType).padEnd(13)}  ${q.subjectName} / ${q.topicName}  “${shorten(q.input.question, 50)}”`;
@@ -90,7 +107,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     });
   }
   const bytes = readFileBytes(options.file, 'question file');
-  const file = readQuestionFile(options.file, bytes, format);
+  const file = readQuestionFileWindows(options.file, bytes, WINDOW, format);
   if (!file.format)
     throw new CliError(`${options.file} ${UNKNOWN_FORMAT}.`, ExitCode.badInput, {
       hint: 'If it is one of them, say which with --format.',
@@ -111,18 +128,48 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const checked = checkQuestionFile(file, subjects, {
-    defaults: {
-      ...(options.subject ? { subject: options.subject } : {}),
-      ...(options.topic ? { topic: options.topic } : {}),
-      ...(tags?.length ? { tags } : {}),
-      ...(options.explanation ? { explanation: options.explanation } : {}),
-    },
-  });
-  const { questions, errors, unsupported } = checked;
-  const total = file.result.total;
+  const check = (window: QuestionFile) =>
+    checkQuestionFile(window, subjects, {
+      defaults: {
+        ...(options.subject ? { subject: options.subject } : {}),
+        ...(options.topic ? { topic: options.topic } : {}),
+        ...(tags?.length ? { tags } : {}),
+        ...(options.explanation ? { explanation: options.explanation } : {}),
+      },
+    });
+  /**
+   * The file's windows, each checked. A window after the first with no question (a file that ends on a
+   * window's edge, or only notes) is not checked: a file with no questions at all is the first window's.
+   */
+  function* checkedWindows() {
+    let first = true;
+    for (const window of file.windows()) {
+      const empty = !first && window.result.total === 0 && !window.result.errors.length;
+      first = false;
+      yield {
+        notes: window.result.notes,
+        total: window.result.total,
+        checked: empty ? { questions: [], errors: [], unsupported: [] } : check(window),
+      };
+    }
+  }
+
+  // First pass: every window checked and counted, only the problems kept, so that every problem of the
+  // file is reported at once before anything is written.
+  const errors: RowError[] = [];
+  const unsupported: Unsupported[] = [];
+  let total = 0;
+  let questionCount = 0;
+  let placeWidth = 0;
+  for (const window of checkedWindows()) {
+    for (const n of window.notes) output.note(`${options.file}: ${n}`);
+    total += window.total;
+    errors.push(...window.checked.errors);
+    unsupported.push(...window.checked.unsupported);
+    questionCount += window.checked.questions.length;
+    for (const q of window.checked.questions) placeWidth = Math.max(placeWidth, describePlace(q).length);
+  }
   const formatName = FORMAT_NAMES[file.format];
-  for (const n of file.result.notes) output.note(`${options.file}: ${n}`);
 
   const skip = Boolean(options.skipUnsupported);
   const problems = [
@@ -162,13 +209,16 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     }
   }
 
-  // what the server already has
-  const planned = await planImport(client, questions, sha256, ctx.signal);
+  // Second pass: a window at a time, what the server already has, then the questions into the run
+  async function* plannedQuestions() {
+    for (const window of checkedWindows())
+      if (window.checked.questions.length)
+        yield* await planImport(client, window.checked.questions, sha256, ctx.signal);
+  }
 
   const into = assessmentName ? ` into “${assessmentName}”` : '';
   const dryRun = Boolean(options.dryRun);
   const update = Boolean(options.update);
-  const placeWidth = Math.max(0, ...questions.map((q) => describePlace(q).length));
   const describeQuestion = (q: PreparedQuestion) => describeLine(q, placeWidth);
   const batcher = new ImportBatcher(client, {
     ...(options.assessment ? { assessmentId: options.assessment } : {}),
@@ -226,7 +276,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   await runBulk(ctx, {
     label: dryRun ? 'Checking questions' : `Importing questions${into}`,
     event: 'question',
-    items: planned,
+    items: { total: questionCount, stream: plannedQuestions() },
     // many questions in flight, so each request carries a full batch
     concurrency: concurrency * 25,
     statuses: STATUSES,
@@ -274,7 +324,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
             ...n('changed', 'changed in the file and left as they are (--update rewrites them)'),
             ...n('failed', 'failed'),
           ];
-      const of = `${planned.length} question${planned.length === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;
+      const of = `${questionCount} question${questionCount === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;
       const skipped = skip && unsupported.length ? [`${unsupported.length} not supported and skipped.`] : [];
       return {
         lines: [
@@ -293,57 +343,3 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
       `${failed} of ${all} questions could not be imported (see above); the others were.`,
   });
 }
-
-export const questionsImportCommand: CommandModule<QuestionsImportOptions> = {
-  define: (parent) =>
-    parent
-      .command('import')
-      .description(
-        'Import a question bank: Waymark JSON/CSV, Moodle GIFT, Aiken, Moodle XML or IMS QTI (checked first)',
-      )
-      .argument('<file>', 'the question file (its format and text encoding are detected)')
-      .option(
-        '--format <format>',
-        `the file's format when it cannot be told: ${QUESTION_FILE_FORMATS.join(', ')}`,
-      )
-      .option('--assessment <id>', 'also add each question to this assessment of yours')
-      .option(
-        '--subject <name>',
-        'the subject of questions whose file gives none (Aiken, GIFT without $CATEGORY)',
-      )
-      .option('--topic <name>', 'the topic of questions whose file gives none')
-      .option('--tags <list>', 'comma-separated tags for questions that have none')
-      .option('--explanation <text>', 'the explanation of questions that have none')
-      .option(
-        '--skip-unsupported',
-        'import the other questions when some cannot be held (essays, matching, …)',
-      )
-      .option('--update', 'rewrite questions imported before whose content has changed in the file')
-      .option('--concurrency <n>', `requests at a time (1–${MAX_CONCURRENCY})`, '4')
-      .option('--dry-run', 'check the file against the server and print what would happen; write nothing')
-      .addHelpText(
-        'after',
-        `
-Formats (detected from the content, then the name): Waymark JSON (an array or one question per line),
-NDJSON and CSV (header row; , ; or tab separated); Moodle GIFT; Aiken; Moodle XML; IMS QTI 2.1 items and
-QTI 1.2 as Canvas exports it, alone or in a zip package. Text may be UTF-8 (with or without BOM), UTF-16
-or Windows-1252. docs/question-formats.md maps every construct to Waymark's six types.
-
-Every question is checked before anything is written: the question, subject, topic, first explanation
-and a tag are required; at least one option is correct (exactly one for MCQ, CODE_MCQ and MCQ_IMAGE);
-a fill-in-blank question has an answer. Every problem is reported with its line and field (exit 7).
-
-Running the same import again is safe: each question is remembered by the file's own id (or its content)
-and is reported unchanged; changed ones are left as they are unless --update. Each question is created
-whole on the server, so Ctrl+C or a lost connection leaves nothing half-made: run the import again.
-
-Exit codes: 0 done, 7 the file has problems (nothing written), 8 some questions failed.
-
-Examples:
-  $ waymark questions import moodle-export.gift --subject Programming --topic JavaScript --dry-run
-  $ waymark questions import quiz.xml --skip-unsupported --assessment 0b9c…
-  $ waymark questions import canvas-export.zip --tags imported --explanation "See the course notes."
-  $ waymark questions import bank.csv --update --json | jq 'select(.status == "failed")'`,
-      ),
-  handler: importQuestions,
-};

@@ -24,7 +24,6 @@ import {
   runBulk,
   type StatusStyle,
 } from '../bulk';
-import type { CommandModule } from '../command';
 
 export interface SeatsAddOptions {
   email: string[];
@@ -197,30 +196,11 @@ export async function addSeatsFrom(
   });
 }
 
-export const seatsAddCommand: CommandModule<SeatsAddOptions> = {
-  define: (parent) =>
-    parent
-      .command('add')
-      .description('Add learners by e-mail address (each needs a learner account)')
-      .argument('<email...>', 'e-mail addresses (spaces or commas between them)')
-      .option('--concurrency <n>', 'learners added at a time (1–16)', '4')
-      .option('--dry-run', 'check each address with the server; add nobody')
-      .addHelpText(
-        'after',
-        `
-Each address gets one line: added; already assigned (it is one of your seats); no such learner (no learner
-account: \`waymark seats invite\` sends them an invitation); payment required (every seat is taken: the run
-stops there and says how many seats to buy, with \`waymark seats buy <n>\` or in the portal). Exit codes: 0 when every learner is now yours, 7 for a malformed address (nothing
-written), 8 when some could not be added.
-
-Examples:
-  $ waymark seats add asha@example.com ravi@example.com
-  $ waymark seats add asha@example.com,ravi@example.com --dry-run`,
-      ),
-  handler: (ctx, options) =>
-    addSeatsFrom(ctx, peopleFromArguments(options.email), {
-      source: '',
-      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-      ...(options.dryRun ? { dryRun: true } : {}),
-    }),
-};
+/** `waymark seats add <email...>`: the addresses of the command line. */
+export function addSeats(ctx: Context, options: SeatsAddOptions): Promise<void> {
+  return addSeatsFrom(ctx, peopleFromArguments(options.email), {
+    source: '',
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.dryRun ? { dryRun: true } : {}),
+  });
+}

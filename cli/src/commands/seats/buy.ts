@@ -9,7 +9,6 @@ import { openBrowser } from '../../core/browser';
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
 import { subscriptionInfo } from '../../core/seats';
-import type { CommandModule } from '../command';
 
 export interface SeatsBuyOptions {
   n: string;
@@ -41,25 +40,3 @@ export async function buySeats(ctx: Context, options: SeatsBuyOptions): Promise<
   if (options.open && !opened) output.note('No browser could be opened here: open the link yourself.');
   output.line(data.url);
 }
-
-export const seatsBuyCommand: CommandModule<SeatsBuyOptions> = {
-  define: (parent) =>
-    parent
-      .command('buy')
-      .description('Start a checkout for more seats: prints the payment page (or opens it with --open)')
-      .argument('<n>', 'how many seats to add to those you may hold now')
-      .option('--open', 'open the payment page in the browser as well')
-      .addHelpText(
-        'after',
-        `
-The checkout is the portal's Pay Now (POST /tenant/stripe/create-subscription): not subscribed, it starts a
-subscription for the paid seats; subscribed, it adds the seats for the rest of the current period. Nothing
-is charged until you pay on that page. \`seats add\`, \`seats import\` and \`seats invite\` say how many
-seats to buy when they run out.
-
-Examples:
-  $ waymark seats buy 5
-  $ waymark seats buy 5 --open`,
-      ),
-  handler: buySeats,
-};

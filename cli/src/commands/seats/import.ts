@@ -8,7 +8,6 @@ import { readTextFile } from '../../core/files';
 import { classifyPeople, readPeopleText } from '../../core/people';
 
 import { failWithProblems } from '../bulk';
-import type { CommandModule } from '../command';
 import { addSeatsFrom } from './add';
 
 /** The line number of `line 4`. */
@@ -41,27 +40,3 @@ export async function importSeats(ctx: Context, options: SeatsImportOptions): Pr
     ...(options.dryRun ? { dryRun: true } : {}),
   });
 }
-
-export const seatsImportCommand: CommandModule<SeatsImportOptions> = {
-  define: (parent) =>
-    parent
-      .command('import')
-      .description('Add the learners of a file: one e-mail address per line, or a CSV with an email column')
-      .argument('<file>', 'the list (blank lines and lines starting with # are skipped)')
-      .option('--concurrency <n>', 'learners added at a time (1–16)', '4')
-      .option('--dry-run', 'check each address with the server; add nobody')
-      .addHelpText(
-        'after',
-        `
-Every line is checked first: one malformed address and nothing is written (exit 7). A repeated address is
-added once (the repeat is reported as a duplicate). Each line then gets its outcome: added, already
-assigned, duplicate, no such learner (may be invited), payment required. Exit code 8 when some could not
-be added.
-
-Examples:
-  $ waymark seats import class-3b.txt
-  $ waymark seats import roster.csv --dry-run
-  $ waymark seats import roster.csv --json | jq -r 'select(.status == "notFound") | .email' | xargs waymark seats invite`,
-      ),
-  handler: importSeats,
-};

@@ -27,7 +27,6 @@ import {
   runBulk,
   type StatusStyle,
 } from '../bulk';
-import type { CommandModule } from '../command';
 
 export interface SeatsInviteOptions {
   email: string[];
@@ -163,26 +162,3 @@ export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Pr
     },
   });
 }
-
-export const seatsInviteCommand: CommandModule<SeatsInviteOptions> = {
-  define: (parent) =>
-    parent
-      .command('invite')
-      .description('Invite people with no account: they get an e-mail sign-in link and become your learners')
-      .argument('<email...>', 'e-mail addresses (spaces or commas between them)')
-      .option('--concurrency <n>', 'invitations at a time (1–16)', '4')
-      .option('--dry-run', 'check each address with the server; invite nobody')
-      .addHelpText(
-        'after',
-        `
-Each invitation keeps a seat for 7 days. The e-mail is sent by the identity service the server names
-(GET /api/config), as the portal sends it: on a real Firebase project the return address's domain must be
-an authorised domain of the project. An address that already has an account is added instead with
-\`waymark seats add\`.
-
-Examples:
-  $ waymark seats invite new.learner@example.com
-  $ waymark seats import roster.csv --json | jq -r 'select(.status == "notFound" and .mayInvite) | .email' | xargs waymark seats invite`,
-      ),
-  handler: inviteSeats,
-};

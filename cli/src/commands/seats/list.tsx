@@ -2,7 +2,6 @@
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
 import { freeSeats, listAllSeats, type Seat, subscriptionInfo } from '../../core/seats';
-import type { CommandModule } from '../command';
 
 export interface SeatsListOptions {
   search?: string;
@@ -70,19 +69,3 @@ export async function listSeats(ctx: Context, options: SeatsListOptions): Promis
     ctx.io,
   );
 }
-
-export const seatsListCommand: CommandModule<SeatsListOptions> = {
-  define: (parent) =>
-    parent
-      .command('list')
-      .description('List your learners: name, mobile, e-mail, status, learner id')
-      .option('--search <text>', 'only learners whose name or e-mail contains this')
-      .option('--concurrency <n>', 'pages read at a time (1–16)', '4')
-      .addHelpText(
-        'after',
-        `
-With --json, one seat per line as GET /tenant/users/list returns it; with --no-json, tab-separated learner id,
-e-mail, name, mobile and status (active or disabled: removed, kept until the end of the billing cycle).`,
-      ),
-  handler: listSeats,
-};

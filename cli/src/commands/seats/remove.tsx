@@ -3,7 +3,7 @@
  * after a confirmation that states the billing-cycle rule (mentor §2.3, §4), unless --yes.
  */
 import { formatDateTime } from '@shared/rules/format-date';
-import { SEAT_ACCESS_RULE } from '@shared/schemas/tenant';
+import { SEAT_ACCESS_RULE } from '@shared/rules/seats';
 import type { Context } from '../../core/context';
 import { CancelledError, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
@@ -25,7 +25,6 @@ import {
   runBulk,
   type StatusStyle,
 } from '../bulk';
-import type { CommandModule } from '../command';
 
 export interface SeatsRemoveOptions {
   learner: string[];
@@ -150,26 +149,3 @@ export async function removeSeats(ctx: Context, options: SeatsRemoveOptions): Pr
     partialMessage: (failed, total) => `${failed} of ${total} could not be removed (see above).`,
   });
 }
-
-export const seatsRemoveCommand: CommandModule<SeatsRemoveOptions> = {
-  define: (parent) =>
-    parent
-      .command('remove')
-      .description('Remove learners (asks first; a subscribed seat stays until the end of the billing cycle)')
-      .argument('<learner...>', 'e-mail addresses or learner ids (see `waymark seats list`)')
-      .option('-y, --yes', 'do not ask for confirmation (needed when standard input is not a terminal)')
-      .option('--concurrency <n>', 'learners removed at a time (1–16)', '4')
-      .option('--dry-run', 'say what would be removed; remove nothing')
-      .addHelpText(
-        'after',
-        `
-When you are not subscribed, a seat is removed at once. When you are, the learner stays, disabled, until
-the end of the billing cycle, and the next period is billed without the seat. ${BILLING_CYCLE_RULE}
-Every learner is looked up first; one who is not yours and nothing is removed (exit 7).
-
-Examples:
-  $ waymark seats remove asha@example.com
-  $ waymark seats remove 74ef7c03-542b-408b-86b4-d3433bbf6c37 ravi@example.com --yes`,
-      ),
-  handler: removeSeats,
-};
