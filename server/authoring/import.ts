@@ -23,19 +23,19 @@ import {
   FILL_IN_BLANK_POINTS,
   withOptionPoints,
 } from '@shared/schemas/authoring';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
-import { notFound } from '../http/errors';
 import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
 import { defaultLanguageFor, loadQuestions } from '../questions/load';
 import { questionOptions, questions } from '../questions/tables';
-import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
+import { appendToAssessment, ownedAssessment } from './access';
+import { questionImportSources } from './tables';
 
 const WAYMARK_KEY = /^waymark:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -145,23 +145,6 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const statusOf = (k: Known | undefined, fp: string): CheckStatus =>
     !k ? 'new' : k.fingerprints.includes(fp) ? 'unchanged' : 'changed';
 
-  async function ownedAssessment(id: string, caller: Caller) {
-    const [row] = await db.select().from(tenantAssessments).where(eq(tenantAssessments.id, id)).limit(1);
-    if (!row || row.tenantId !== caller.id) throw notFound('Assessment not found');
-    return row;
-  }
-
-  async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
-    await tx
-      .insert(tenantAssessmentQuestions)
-      .values({
-        assessmentId,
-        questionId,
-        position: sql`(select coalesce(max(${tenantAssessmentQuestions.position}) + 1, 0) from ${tenantAssessmentQuestions} where ${tenantAssessmentQuestions.assessmentId} = ${assessmentId})`,
-      })
-      .onConflictDoNothing();
-  }
-
   /** Checks an uploaded image of the caller's; returns its address or the reason it cannot be used. */
   async function uploadedImage(
     caller: Caller,
@@ -238,7 +221,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
 
       async importQuestions({ body, caller }) {
-        if (body.assessmentId) await ownedAssessment(body.assessmentId, caller);
+        if (body.assessmentId) await ownedAssessment(db, body.assessmentId, caller);
         const items = body.questions.slice(0, IMPORT_BATCH);
         const have = await known(caller, [...new Set(items.map((i) => i.key))]);
         const topicIds = [
