@@ -28,7 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
-import { inTx } from '../db/helpers';
+import { inTx, type Tx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
@@ -51,6 +51,32 @@ interface Known {
 const uploadPrefix = (callerId: string) => `imports/${callerId}/`;
 
 class Conflict extends Error {}
+
+/**
+ * Records where a question came from (question_import_sources, one row per author and key). An update moves
+ * the record to what was imported now; a new question claims the key, and gets false when another import
+ * of the same file claimed it first.
+ */
+async function recordSource(
+  tx: Tx,
+  authorId: string,
+  item: { key: string; fingerprint: string },
+  questionId: string,
+  as: 'create' | 'update',
+): Promise<boolean> {
+  const { key, fingerprint } = item;
+  const insert = tx
+    .insert(questionImportSources)
+    .values({ authorId, sourceKey: key, questionId, fingerprint });
+  const recorded = await (as === 'update'
+    ? insert.onConflictDoUpdate({
+        target: [questionImportSources.authorId, questionImportSources.sourceKey],
+        set: { questionId, fingerprint, updatedAt: new Date() },
+      })
+    : insert.onConflictDoNothing()
+  ).returning({ key: questionImportSources.sourceKey });
+  return recorded.length > 0;
+}
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
@@ -352,18 +378,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
                   .set({ ...fields, ...(q.language ? { languageId: q.language } : {}) })
                   .where(eq(questions.id, questionId));
                 await writeOptions(t, questionId, options);
-                await t
-                  .insert(questionImportSources)
-                  .values({
-                    authorId: caller.id,
-                    sourceKey: item.key,
-                    questionId,
-                    fingerprint: item.fingerprint,
-                  })
-                  .onConflictDoUpdate({
-                    target: [questionImportSources.authorId, questionImportSources.sourceKey],
-                    set: { questionId, fingerprint: item.fingerprint, updatedAt: new Date() },
-                  });
+                await recordSource(t, caller.id, item, questionId, 'update');
               } else {
                 const [row] = await t
                   .insert(questions)
@@ -374,18 +389,8 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
                   await t
                     .insert(questionOptions)
                     .values(options.map((o, position) => ({ questionId, position, ...o })));
-                const recorded = await t
-                  .insert(questionImportSources)
-                  .values({
-                    authorId: caller.id,
-                    sourceKey: item.key,
-                    questionId,
-                    fingerprint: item.fingerprint,
-                  })
-                  .onConflictDoNothing()
-                  .returning({ key: questionImportSources.sourceKey });
                 // another import of the same file got there first: this one creates nothing
-                if (!recorded.length) throw new Conflict();
+                if (!(await recordSource(t, caller.id, item, questionId, 'create'))) throw new Conflict();
               }
               if (body.assessmentId) await appendToAssessment(t, body.assessmentId, questionId);
               return questionId;
