@@ -21,6 +21,7 @@ import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
 import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
 import { bucketBase, createStorage, type StorageAdapter } from './adapters/storage';
+import { roadmapTests } from './assessments/roadmap-tests';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
@@ -204,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   billingRoutes(app, services);
   authoringRoutes(app, services);
   activityRoutes(app, services);
-  catalogueRoutes(app, services);
+  catalogueRoutes(app, { ...services, tests: roadmapTests });
   assessmentRoutes(app, services);
   awardRoutes(app, services);
   await credentialService(app, services, deps.credentials);

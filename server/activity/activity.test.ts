@@ -1,19 +1,13 @@
 /**
- * Learning time through the HTTP API, on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set): the
- * extension's heartbeat batches, what is counted, and the dashboard reports read from the rollups.
+ * Learning time through the HTTP API, on this run's backend (server/test/harness.ts): the extension's
+ * heartbeat batches, what is counted, and the dashboard reports read from the rollups.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { dateRange } from '@shared/rules/date-ranges';
 import { UNINSTALL_REASONS, uninstallMessages } from '@shared/schemas/activity';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import {
   assignedRoadmaps,
   assignedSections,
@@ -22,59 +16,20 @@ import {
   sectionResources,
   sections,
 } from '../catalogue/tables';
-import { loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../db/helpers';
-import { languages, subjects, topics, users } from '../db/schema';
+import { languages, subjects, topics } from '../db/schema';
+import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 import { uninstallFeedback } from './tables';
 
 const S = 1000;
 const DAY = 86_400;
 
-interface Backend {
-  name: string;
-  open(): Promise<{ database: Database; cleanup(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  {
-    name: 'PGlite',
-    async open() {
-      const database = await openDatabase({ pgliteDir: 'memory://' });
-      return { database, cleanup: () => database.close() };
-    },
-  },
-];
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-if (testDatabaseUrl) {
-  backends.push({
-    name: 'PostgreSQL',
-    async open() {
-      const name = `waymark_activity_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const admin = new pg.Client({ connectionString: testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(testDatabaseUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-      return {
-        database,
-        async cleanup() {
-          await database.close();
-          await admin.query(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        },
-      };
-    },
-  });
-}
-
-for (const backend of backends) {
-  describe(`learning time on ${backend.name}`, () => {
-    let app: FastifyInstance;
-    let cleanup: () => Promise<void>;
-    let dataDir: string;
-    let db: Database['db'];
+for (const backend of BACKENDS) {
+  describe(`learning time on ${backend}`, () => {
+    let h: Harness;
+    let app: Harness['app'];
+    let db: Harness['db'];
+    let learner: Person;
     const ids = {
       learner: '',
       other: '',
@@ -124,36 +79,13 @@ for (const backend of backends) {
       );
 
     beforeAll(async () => {
-      const opened = await backend.open();
-      cleanup = opened.cleanup;
-      db = opened.database.db;
-      dataDir = mkdtempSync(join(tmpdir(), 'waymark-activity-'));
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        JWT_SECRET: 'activity-test-secret-activity-test-secret',
-        RATE_LIMIT_STRICT: '1000',
-        // never contacted: these tests mint tokens directly
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      });
-      app = await buildApp({ config, database: opened.database, logger: false });
-      await app.ready();
-
-      const [learner] = await db
-        .insert(users)
-        .values({
-          firebaseUid: 'fb-learner',
-          email: 'learner@example.com',
-          role: 'USER',
-          name: 'Lee Learner',
-        })
-        .returning();
-      const [other] = await db
-        .insert(users)
-        .values({ firebaseUid: 'fb-other', email: 'other@example.com', role: 'USER', name: 'Oth' })
-        .returning();
-      ids.learner = learner!.id;
-      ids.other = other!.id;
+      h = await openHarness(backend);
+      app = h.app;
+      db = h.db;
+      learner = await h.learner('Lee Learner');
+      const other = await h.learner('Oth');
+      ids.learner = learner.id;
+      ids.other = other.id;
       const [language] = await db.insert(languages).values({ name: 'English-activity' }).returning();
       const [subject] = await db.insert(subjects).values({ name: 'Web-activity' }).returning();
       const [roadmap] = await db
@@ -200,25 +132,24 @@ for (const backend of backends) {
         .insert(assignedSections)
         .values({ assignedRoadmapId: assigned!.id, sectionId: section!.id, position: 0 });
 
+      // the web app's tokens are the people's own sign-ins; the extensions' are issued as the extension's
+      // sign-in would (the device is in the token)
+      const bearer = (p: Person) => p.headers.authorization.slice('Bearer '.length);
+      tokens.web = bearer(learner);
+      tokens.other = bearer(other);
       const issue = app.services.tokens;
       tokens.extension = (await issue.issue({ id: ids.learner, role: 'USER' }, 'CHROME_EXTENSION')).token;
       tokens.firefox = (await issue.issue({ id: ids.learner, role: 'USER' }, 'FIREFOX_EXTENSION')).token;
-      tokens.web = (await issue.issue({ id: ids.learner, role: 'USER' }, 'WEB_APP')).token;
-      tokens.other = (await issue.issue({ id: ids.other, role: 'USER' }, 'WEB_APP')).token;
       tokens.otherExtension = (await issue.issue({ id: ids.other, role: 'USER' }, 'CHROME_EXTENSION')).token;
     }, 120_000);
 
-    afterAll(async () => {
-      await app?.close();
-      await cleanup?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => h?.close());
 
     it('hands the extension only the resources of assigned roadmaps, and only to extension tokens', async () => {
       const res = await get('/api/activity/tracked-resources', tokens.extension);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.data.user).toEqual({ _id: ids.learner, name: 'Lee Learner', email: 'learner@example.com' });
+      expect(body.data.user).toEqual({ _id: ids.learner, name: 'Lee Learner', email: learner.email });
       expect(body.data.resources.map((r: { resourceId: string }) => r.resourceId).sort()).toEqual(
         [ids.video, ids.article].sort(),
       );
@@ -393,7 +324,7 @@ for (const backend of backends) {
       const res = await get('/api/activity/today', tokens.extension);
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data.user.email).toBe('learner@example.com');
+      expect(data.user.email).toBe(learner.email);
       expect(data.resources).toEqual([{ resourceId: ids.video, title: 'Intro video', seconds: 50 }]);
       expect(data.totalSeconds).toBe(50);
       const tooEarly = await get(`/api/activity/today?startTime=${Math.floor(now / 1000) - 3 * DAY}`);
@@ -654,7 +585,7 @@ for (const backend of backends) {
       const json = await get('/api/activity/export');
       expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
       const doc = json.json();
-      expect(doc.user).toEqual({ _id: ids.learner, name: 'Lee Learner', email: 'learner@example.com' });
+      expect(doc.user).toEqual({ _id: ids.learner, name: 'Lee Learner', email: learner.email });
       expect(doc.spans).toHaveLength(spans);
       const total = doc.days.reduce((s: number, d: { seconds: number }) => s + d.seconds, 0);
       const tracked = (await get('/api/activity/tracked')).json().data;

@@ -23,19 +23,19 @@ import {
   FILL_IN_BLANK_POINTS,
   withOptionPoints,
 } from '@shared/schemas/authoring';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
-import { inTx } from '../db/helpers';
+import { inTx, type Tx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
-import { notFound } from '../http/errors';
 import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
 import { defaultLanguageFor, loadQuestions } from '../questions/load';
 import { questionOptions, questions } from '../questions/tables';
-import { questionImportSources, tenantAssessmentQuestions, tenantAssessments } from './tables';
+import { appendToAssessment, ownedAssessment } from './access';
+import { questionImportSources } from './tables';
 
 const WAYMARK_KEY = /^waymark:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -51,6 +51,32 @@ interface Known {
 const uploadPrefix = (callerId: string) => `imports/${callerId}/`;
 
 class Conflict extends Error {}
+
+/**
+ * Records where a question came from (question_import_sources, one row per author and key). An update moves
+ * the record to what was imported now; a new question claims the key, and gets false when another import
+ * of the same file claimed it first.
+ */
+async function recordSource(
+  tx: Tx,
+  authorId: string,
+  item: { key: string; fingerprint: string },
+  questionId: string,
+  as: 'create' | 'update',
+): Promise<boolean> {
+  const { key, fingerprint } = item;
+  const insert = tx
+    .insert(questionImportSources)
+    .values({ authorId, sourceKey: key, questionId, fingerprint });
+  const recorded = await (as === 'update'
+    ? insert.onConflictDoUpdate({
+        target: [questionImportSources.authorId, questionImportSources.sourceKey],
+        set: { questionId, fingerprint, updatedAt: new Date() },
+      })
+    : insert.onConflictDoNothing()
+  ).returning({ key: questionImportSources.sourceKey });
+  return recorded.length > 0;
+}
 
 export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
@@ -145,23 +171,6 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
   const statusOf = (k: Known | undefined, fp: string): CheckStatus =>
     !k ? 'new' : k.fingerprints.includes(fp) ? 'unchanged' : 'changed';
 
-  async function ownedAssessment(id: string, caller: Caller) {
-    const [row] = await db.select().from(tenantAssessments).where(eq(tenantAssessments.id, id)).limit(1);
-    if (!row || row.tenantId !== caller.id) throw notFound('Assessment not found');
-    return row;
-  }
-
-  async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
-    await tx
-      .insert(tenantAssessmentQuestions)
-      .values({
-        assessmentId,
-        questionId,
-        position: sql`(select coalesce(max(${tenantAssessmentQuestions.position}) + 1, 0) from ${tenantAssessmentQuestions} where ${tenantAssessmentQuestions.assessmentId} = ${assessmentId})`,
-      })
-      .onConflictDoNothing();
-  }
-
   /** Checks an uploaded image of the caller's; returns its address or the reason it cannot be used. */
   async function uploadedImage(
     caller: Caller,
@@ -238,7 +247,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
       },
 
       async importQuestions({ body, caller }) {
-        if (body.assessmentId) await ownedAssessment(body.assessmentId, caller);
+        if (body.assessmentId) await ownedAssessment(db, body.assessmentId, caller);
         const items = body.questions.slice(0, IMPORT_BATCH);
         const have = await known(caller, [...new Set(items.map((i) => i.key))]);
         const topicIds = [
@@ -369,18 +378,7 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
                   .set({ ...fields, ...(q.language ? { languageId: q.language } : {}) })
                   .where(eq(questions.id, questionId));
                 await writeOptions(t, questionId, options);
-                await t
-                  .insert(questionImportSources)
-                  .values({
-                    authorId: caller.id,
-                    sourceKey: item.key,
-                    questionId,
-                    fingerprint: item.fingerprint,
-                  })
-                  .onConflictDoUpdate({
-                    target: [questionImportSources.authorId, questionImportSources.sourceKey],
-                    set: { questionId, fingerprint: item.fingerprint, updatedAt: new Date() },
-                  });
+                await recordSource(t, caller.id, item, questionId, 'update');
               } else {
                 const [row] = await t
                   .insert(questions)
@@ -391,18 +389,8 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
                   await t
                     .insert(questionOptions)
                     .values(options.map((o, position) => ({ questionId, position, ...o })));
-                const recorded = await t
-                  .insert(questionImportSources)
-                  .values({
-                    authorId: caller.id,
-                    sourceKey: item.key,
-                    questionId,
-                    fingerprint: item.fingerprint,
-                  })
-                  .onConflictDoNothing()
-                  .returning({ key: questionImportSources.sourceKey });
                 // another import of the same file got there first: this one creates nothing
-                if (!recorded.length) throw new Conflict();
+                if (!(await recordSource(t, caller.id, item, questionId, 'create'))) throw new Conflict();
               }
               if (body.assessmentId) await appendToAssessment(t, body.assessmentId, questionId);
               return questionId;

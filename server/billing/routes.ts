@@ -21,8 +21,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { badRequest, HttpError } from '../http/errors';
 import { ok, serve } from '../http/routes';
+import { toCheckoutSession } from './checkout';
 import { sandboxRoutes } from './sandbox';
-import { Billing, toCheckoutSession } from './service';
+import { Billing } from './service';
 
 declare module '../app' {
   interface Services {

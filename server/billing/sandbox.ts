@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type SandboxPayments, sandboxId } from '../adapters/payments';
 import { API_PREFIX } from '../http/routes';
-import type { Billing, CheckoutRow, SessionDetails } from './service';
+import type { CheckoutRow, SessionDetails } from './checkout';
+import type { Billing } from './service';
 import { checkoutSessions, subscriptions } from './tables';
 
 const SESSION_ID = /^cs_test_[A-Za-z0-9_]{8,80}$/;

@@ -3,12 +3,16 @@
  * and claiming afterwards, the learner's view with scores and submitted tasks, task submission, and
  * completion when the final assessment earns its certificate.
  */
-import { MAX_ONGOING_ROADMAPS, ROADMAP_LIMIT_MESSAGE } from '@shared/contract/catalogue';
+import {
+  MAX_ONGOING_ROADMAPS,
+  type PrerequisiteScore,
+  ROADMAP_LIMIT_MESSAGE,
+} from '@shared/contract/catalogue';
 import type { AssignedRoadmap } from '@shared/schemas/catalogue';
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { testLinks } from '../assessments/tables';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { inTx } from '../db/helpers';
+import { inTx, type Tx } from '../db/helpers';
 import { users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import {
@@ -37,6 +41,30 @@ export const CATALOGUE_MESSAGES = {
   taskNotFound: 'Task not found in this roadmap',
   resourceNotFound: 'Resource not found',
 } as const;
+
+/**
+ * What a learner's roadmap needs of their test links, which are the assessments' own: the catalogue imports
+ * no assessment (decision 018), so it declares this and server/assessments/roadmap-tests.ts implements it
+ * (app.ts hands it to the catalogue's routes, as the bank's loader is handed `QuestionCounts`).
+ */
+export interface RoadmapTests {
+  /** In the claim's transaction: the links taken on the unclaimed copy (its prerequisite assessment) become the learner's. */
+  claim(tx: Tx, assignedRoadmapId: string, userId: string): Promise<void>;
+  /** The learner's links on the copy, oldest first: section links by section, resource links by resource. */
+  linksOf(
+    db: Db,
+    userId: string,
+    assignedRoadmapId: string,
+  ): Promise<{ sectionLinks: Map<string, string[]>; resourceLinks: Map<string, string[]> }>;
+  /** The learner's best percentage per resource, from their completed resource assessments. */
+  bestResourceScores(db: Db, userId: string, resourceIds: readonly string[]): Promise<Map<string, number>>;
+  /** The prerequisite assessment's result that made the copy, per prerequisite; null without one (or not evaluated). */
+  prerequisiteResults(
+    db: Db,
+    assigned: { id: string; roadmapId: string },
+    now: Date,
+  ): Promise<z.infer<typeof PrerequisiteScore>[] | null>;
+}
 
 export const roadmapLimit = () => new HttpError(400, ROADMAP_LIMIT_MESSAGE, { errorCode: 'ROADMAP_LIMIT' });
 
@@ -217,7 +245,12 @@ export async function createUnclaimed(db: Db, roadmapId: string): Promise<Assign
  * Claims an unclaimed copy for the signed-in learner. Claiming one's own again answers with it; a copy
  * claimed by someone else is refused; a learner who already has that roadmap gets their copy back.
  */
-export async function claim(db: Db, userId: string, assignedRoadmapId: string): Promise<AssignedRow> {
+export async function claim(
+  db: Db,
+  userId: string,
+  assignedRoadmapId: string,
+  tests: RoadmapTests,
+): Promise<AssignedRow> {
   return inTx(db, async (tx) => {
     await lockUser(tx, userId);
     const [row] = await tx
@@ -239,10 +272,7 @@ export async function claim(db: Db, userId: string, assignedRoadmapId: string): 
       .where(and(eq(assignedRoadmaps.id, row.id), isNull(assignedRoadmaps.userId)))
       .returning();
     // the prerequisite assessment taken before sign-in becomes the learner's too
-    await tx
-      .update(testLinks)
-      .set({ userId })
-      .where(and(eq(testLinks.assignedRoadmapId, row.id), isNull(testLinks.userId)));
+    await tests.claim(tx, row.id, userId);
     return claimed!;
   });
 }
@@ -285,45 +315,29 @@ export async function assignedSectionIds(
   return own.length ? own.map((r) => r.id) : sectionIdsOf(db, row.roadmapId);
 }
 
-const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
-
 /** The learner's copy with sections, resources, their test links and best scores, and tasks. */
-export async function learnerRoadmap(db: Db, userId: string, id: string): Promise<AssignedRoadmap | null> {
+export async function learnerRoadmap(
+  db: Db,
+  userId: string,
+  id: string,
+  tests: RoadmapTests,
+): Promise<AssignedRoadmap | null> {
   const row = await ownAssigned(db, userId, id);
   if (!row) return null;
   const header = await anyRoadmapHeader(db, row.roadmapId);
   if (!header) return null;
   const sectionIds = await assignedSectionIds(db, row);
-  const [links, submitted, meta] = await Promise.all([
-    db
-      .select({
-        linkId: testLinks.linkId,
-        type: testLinks.type,
-        sectionId: testLinks.sectionId,
-        resourceId: testLinks.resourceId,
-      })
-      .from(testLinks)
-      .where(and(eq(testLinks.userId, userId), eq(testLinks.assignedRoadmapId, row.id)))
-      .orderBy(asc(testLinks.createdAt)),
+  const [{ sectionLinks, resourceLinks }, submitted, meta] = await Promise.all([
+    tests.linksOf(db, userId, row.id),
     db
       .select({ taskId: taskSubmissions.taskId })
       .from(taskSubmissions)
       .where(eq(taskSubmissions.assignedRoadmapId, row.id)),
     subjectAndLanguage(db, header),
   ]);
-  const sectionLinks = new Map<string, string[]>();
-  const resourceLinks = new Map<string, string[]>();
-  for (const l of links) {
-    if (l.type === 'SECTION' && l.sectionId) {
-      sectionLinks.set(l.sectionId, [...(sectionLinks.get(l.sectionId) ?? []), l.linkId]);
-    }
-    if ((RESOURCE_LINK_TYPES as readonly string[]).includes(l.type) && l.resourceId) {
-      resourceLinks.set(l.resourceId, [...(resourceLinks.get(l.resourceId) ?? []), l.linkId]);
-    }
-  }
   const sectionList = await sectionsWithResources(db, sectionIds, { sectionLinks, resourceLinks });
   const resourceIds = [...new Set(sectionList.flatMap((s) => s.resources.map((r) => r._id)))];
-  const best = await bestResourceScores(db, userId, resourceIds);
+  const best = await tests.bestResourceScores(db, userId, resourceIds);
   return {
     _id: row.id,
     roadmapId: row.roadmapId,
@@ -343,30 +357,6 @@ export async function learnerRoadmap(db: Db, userId: string, id: string): Promis
     finalAssesmentId: row.finalAssesmentId,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** The learner's best percentage per resource, from completed resource assessments. */
-export async function bestResourceScores(
-  db: Db,
-  userId: string,
-  resourceIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (resourceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ resourceId: testLinks.resourceId, best: sql<string>`max(${testLinks.percentage})` })
-    .from(testLinks)
-    .where(
-      and(
-        eq(testLinks.userId, userId),
-        eq(testLinks.isCompleted, true),
-        inArray(testLinks.type, [...RESOURCE_LINK_TYPES]),
-        inArray(testLinks.resourceId, [...resourceIds]),
-      ),
-    )
-    .groupBy(testLinks.resourceId);
-  return new Map(
-    rows.filter((r) => r.resourceId && r.best !== null).map((r) => [r.resourceId!, Number(r.best)]),
-  );
 }
 
 /** Marks a task of the learner's copy as submitted (again: the new link replaces the old one). */

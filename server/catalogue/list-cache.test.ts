@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roadmapTests } from '../assessments/roadmap-tests';
 import { installAuthentication } from '../auth/current-user';
 import { installErrorHandling } from '../http/errors';
 import { buildFixture, type Fixture } from '../test/fixtures/catalogue';
@@ -81,7 +82,14 @@ for (const backend of BACKENDS) {
       app = Fastify({ logger: false });
       installErrorHandling(app);
       installAuthentication(app, h.db, tokens);
-      catalogueRoutes(app, { db: h.db, config, mail, listCacheMs: 30_000, now: () => new Date(now) });
+      catalogueRoutes(app, {
+        db: h.db,
+        config,
+        mail,
+        tests: roadmapTests,
+        listCacheMs: 30_000,
+        now: () => new Date(now),
+      });
       await app.ready();
     }, 120_000);
     afterAll(async () => {

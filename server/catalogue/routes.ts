@@ -25,7 +25,6 @@ import { contactMessages } from '@shared/schemas/contact';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
-import { prerequisiteResultsOf } from '../assessments/initial';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { subjects } from '../db/schema';
@@ -41,6 +40,7 @@ import {
   hasPrerequisites,
   learnerRoadmap,
   learnerRoadmaps,
+  type RoadmapTests,
   requireRoadmap,
   submitTask as submit,
   summaryOf,
@@ -53,6 +53,8 @@ export interface CatalogueDeps {
   db: Db;
   config: Config;
   mail: MailService;
+  /** A learner's test links on their roadmaps: the assessments' (server/assessments/roadmap-tests.ts). */
+  tests: RoadmapTests;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** How long a serialized catalogue list is kept (list-cache.ts): 30 s, none under NODE_ENV=test. */
@@ -153,7 +155,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       },
 
       async assignedRoadmap({ params, caller }) {
-        const roadmap = await learnerRoadmap(db, caller.id, params.id);
+        const roadmap = await learnerRoadmap(db, caller.id, params.id, deps.tests);
         if (!roadmap) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
         return ok({ data: roadmap });
       },
@@ -192,7 +194,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
             // the assessment's result is the learner's: whoever holds the unclaimed link, then its learner
             prerequisiteResults:
               row.userId === null || row.userId === caller?.id
-                ? await prerequisiteResultsOf(db, row, clock())
+                ? await deps.tests.prerequisiteResults(db, row, clock())
                 : null,
           },
         });
@@ -226,7 +228,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       },
 
       async assignUserToRoadmap({ params, caller }) {
-        const row = await claim(db, caller.id, params.id);
+        const row = await claim(db, caller.id, params.id, deps.tests);
         return created({ data: await summaryOf(db, row) });
       },
 

@@ -48,6 +48,7 @@ import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activit
 import { findLink } from '../assessments/engine/link-life';
 import { linksOf, toApiLinks } from '../assessments/queries';
 import { testReview } from '../assessments/review';
+import { roadmapTests } from '../assessments/roadmap-tests';
 import { testLinks } from '../assessments/tables';
 import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmap, learnerRoadmaps } from '../catalogue/learning';
 import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
@@ -457,7 +458,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
 
       async tenantAssignedRoadmap({ params, caller }) {
         await learner(caller.id, params.userId);
-        const roadmap = await learnerRoadmap(db, params.userId, params.id);
+        const roadmap = await learnerRoadmap(db, params.userId, params.id, roadmapTests);
         if (!roadmap) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
         return ok({ data: roadmap });
       },
