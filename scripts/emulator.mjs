@@ -20,15 +20,23 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, option, portFree, runAsCommand, stopOnSignal } from './service.mjs';
+import { freePorts, option, portFree, runAsCommand, stopOnSignal } from './service.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** Distinct free ports (asking the kernel twice in a row can give the same one back). */
-async function freePorts(count, host) {
-  const ports = new Set();
-  while (ports.size < count) ports.add(await freePort(host));
-  return [...ports];
+/**
+ * Writes the firebase.json of an Auth emulator on these ports (its hub and logging ports too), the UI
+ * disabled so it runs offline, in single-project mode: the one shape for this module and `npm start`.
+ */
+export function writeEmulatorConfig(file, { host, port, hubPort, loggingPort }) {
+  const emulators = {
+    auth: { host, port },
+    hub: { host, port: hubPort },
+    logging: { host, port: loggingPort },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(file, `${JSON.stringify({ emulators }, null, 2)}\n`);
 }
 
 function firebaseBin() {
@@ -79,22 +87,7 @@ export async function startEmulator(options = {}) {
   const tmp = join(dir, 'tmp');
   mkdirSync(tmp);
   const configFile = join(dir, 'firebase.json');
-  writeFileSync(
-    configFile,
-    `${JSON.stringify(
-      {
-        emulators: {
-          auth: { host, port },
-          hub: { host, port: hubPort },
-          logging: { host, port: loggingPort },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeEmulatorConfig(configFile, { host, port, hubPort, loggingPort });
   const args = [
     firebaseBin(),
     'emulators:start',

@@ -2,6 +2,8 @@
 
 /** A port nobody listens on right now. */
 export function freePort(host?: string): Promise<number>;
+/** Distinct free ports. */
+export function freePorts(count: number, host?: string): Promise<number[]>;
 /** Whether a port is free to listen on. */
 export function portFree(port: number, host?: string): Promise<boolean>;
 /** The value given after `--name` on the command line, if any. */

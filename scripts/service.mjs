@@ -21,6 +21,13 @@ export function freePort(host = '127.0.0.1') {
   });
 }
 
+/** Distinct free ports (asking the kernel twice in a row can give the same one back). */
+export async function freePorts(count, host = '127.0.0.1') {
+  const ports = new Set();
+  while (ports.size < count) ports.add(await freePort(host));
+  return [...ports];
+}
+
 /** Whether a port is free to listen on. */
 export function portFree(port, host = '127.0.0.1') {
   return new Promise((done) => {

@@ -5,9 +5,10 @@
  * restarting API server.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freePort, portFree } from './service.mjs';
+import { writeEmulatorConfig } from './emulator.mjs';
+import { freePorts, portFree } from './service.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const dev = process.argv.includes('--dev');
@@ -75,30 +76,15 @@ async function startEmulator() {
       `Port ${port} is taken, so the Auth emulator cannot start. Stop what uses it or set AUTH_EMULATOR_PORT to a free port.`,
     );
   }
-  const hubPort = await freePort();
-  const loggingPort = await freePort();
+  // distinct ones: two calls in a row may be given the same port
+  const [hubPort, loggingPort] = await freePorts(2);
   const dir = join(dataDir, 'firebase');
   const exportDir = join(dir, 'export');
   const tmp = join(dataDir, 'tmp');
   mkdirSync(exportDir, { recursive: true });
   mkdirSync(tmp, { recursive: true });
   const configFile = join(dir, 'firebase.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify(
-      {
-        emulators: {
-          auth: { host: '127.0.0.1', port },
-          hub: { host: '127.0.0.1', port: hubPort },
-          logging: { host: '127.0.0.1', port: loggingPort },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      },
-      null,
-      2,
-    ),
-  );
+  writeEmulatorConfig(configFile, { host: '127.0.0.1', port, hubPort, loggingPort });
   const args = [
     'emulators:start',
     '--only',

@@ -17,12 +17,12 @@ import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
-import { Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialogActions } from '../../components/FormDialogActions';
 
 type Input = z.input<typeof SubjectTestForm>;
 type Output = z.output<typeof SubjectTestForm>;
@@ -100,16 +100,7 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
       open={open}
       title="Take a Subject Test"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn" disabled={busy}>
-            {busy ? <Spinner /> : null} Create Test
-          </button>
-        </>
-      }
+      actions={<FormDialogActions formId={formId} busy={busy} onCancel={onClose} submit="Create Test" />}
     >
       <form id={formId} noValidate onSubmit={submit}>
         <p className="muted">A test of the whole subject; a good score earns a certificate.</p>

@@ -17,6 +17,7 @@ import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormDialogActions } from '../../components/FormDialogActions';
 import { saveBlob } from './generate';
 
 export const CREDENTIAL_TEXT = {
@@ -190,14 +191,7 @@ function RevokeDialog({
       title="Revoke this award?"
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="revoke-form" className="btn btn-danger" disabled={busy}>
-            {busy ? <Spinner /> : null} Revoke
-          </button>
-        </>
+        <FormDialogActions formId="revoke-form" busy={busy} onCancel={onClose} submit="Revoke" danger />
       }
     >
       <form

@@ -4,13 +4,12 @@ import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { Tabs } from '@widgets/ui/Tabs';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PortalWidgets } from '../../components/PortalWidgets';
 import { SectionList } from '../../components/ResourceList';
-import { TaskList } from '../../components/TaskList';
+import { RoadmapTabs } from '../../components/RoadmapTabs';
 
 /** How long 'Assigned' shows before the learner is taken to their roadmaps (learner §4). */
 export const ASSIGNED_REDIRECT_MS = 1200;
@@ -32,7 +31,6 @@ export default function RoadmapPage() {
 function Roadmap() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [tab, setTab] = useState('roadmap');
   const [assigning, setAssigning] = useState(false);
   const [error, setError] = useState('');
   const [justAssigned, setJustAssigned] = useState(false);
@@ -111,15 +109,9 @@ function Roadmap() {
         </p>
       ) : null}
       <p>{r.description}</p>
-      <Tabs
-        label="Roadmap content"
-        selected={tab}
-        onSelect={setTab}
-        items={[
-          { id: 'roadmap', label: 'Roadmap', content: <SectionList sections={r.sections} /> },
-          ...(r.tasks.length ? [{ id: 'task', label: 'Task', content: <TaskList tasks={r.tasks} /> }] : []),
-        ]}
-      />
+      <RoadmapTabs tasks={r.tasks}>
+        <SectionList sections={r.sections} />
+      </RoadmapTabs>
       {selection.dialog}
     </div>
   );

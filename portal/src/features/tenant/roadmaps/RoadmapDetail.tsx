@@ -5,10 +5,9 @@
  */
 import { formatDateTime } from '@shared/rules/format-date';
 import type { Roadmap } from '@shared/schemas/catalogue';
-import { Tabs } from '@widgets/ui/Tabs';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { SectionList } from '../../../components/ResourceList';
-import { TaskList } from '../../../components/TaskList';
+import { RoadmapTabs } from '../../../components/RoadmapTabs';
 
 export function RoadmapDetail({
   roadmap: r,
@@ -19,7 +18,6 @@ export function RoadmapDetail({
   actions?: ReactNode;
   intro?: ReactNode;
 }) {
-  const [tab, setTab] = useState('roadmap');
   return (
     <div>
       <div className="page-head">
@@ -33,15 +31,9 @@ export function RoadmapDetail({
       {intro}
       <p>{r.description}</p>
       <p className="muted">Created At: {formatDateTime(r.createdAt)}</p>
-      <Tabs
-        label="Roadmap content"
-        selected={tab}
-        onSelect={setTab}
-        items={[
-          { id: 'roadmap', label: 'Roadmap', content: <SectionList sections={r.sections} /> },
-          ...(r.tasks.length ? [{ id: 'task', label: 'Task', content: <TaskList tasks={r.tasks} /> }] : []),
-        ]}
-      />
+      <RoadmapTabs tasks={r.tasks}>
+        <SectionList sections={r.sections} />
+      </RoadmapTabs>
     </div>
   );
 }

@@ -15,11 +15,11 @@ import { client as portalClient } from '@widgets/core/api';
 import { messageOf } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
-import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialogActions } from '../../../components/FormDialogActions';
 import { TENANT_COPY } from '../copy';
 import { type SendInviteLink, sendFirebaseInviteLink } from './invite';
 
@@ -175,14 +175,12 @@ export function AddUserDialog({
       title="Add User"
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn" disabled={busy}>
-            {busy ? <Spinner /> : null} {invite ? 'Invite' : 'Add'}
-          </button>
-        </>
+        <FormDialogActions
+          formId={formId}
+          busy={busy}
+          onCancel={onClose}
+          submit={invite ? 'Invite' : 'Add'}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
