@@ -95,12 +95,12 @@ describe('the award viewer', () => {
     ]) {
       expect(text).toContain(part);
     }
+    // the credential's mark (its status is asked after the award is drawn), and the link to the verify page
+    expect(await screen.findByText('✓ Verified')).toBeTruthy();
     expect(h.calls).toEqual([
       { path: '/certificate/certificate-info-v2/{id}', params: { id: LINK } },
       { path: '/credentials/{id}/status', params: { id: LINK } },
     ]);
-    // the credential's mark, and the link to the public verify page
-    expect(await screen.findByText('✓ Verified')).toBeTruthy();
     const link = screen.getByRole('link', { name: /Verify this feather on Waymark/ });
     expect(link.getAttribute('href')).toBe(`https://waymark.example/verify/${LINK}`);
     await waitFor(() =>

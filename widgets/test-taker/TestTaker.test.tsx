@@ -516,7 +516,8 @@ describe('the test taker', () => {
     expect(view.navigated).toEqual(['/']);
     expect(Boolean(screen.queryByRole('link', { name: 'generate a new link' }))).toBe(newLink);
     if (newLink) expect(screen.getByText(/If you like to take a test,/)).toBeTruthy();
-    expect(view.states()).toEqual(['loading', state]);
+    // the state is announced after the screen is drawn (an effect): wait for it rather than race it
+    await waitFor(() => expect(view.states()).toEqual(['loading', state]));
   });
 
   it("says the server's advice to generate a new link once, with its link", async () => {
