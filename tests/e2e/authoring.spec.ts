@@ -177,8 +177,12 @@ test.describe('assessment management and the question editor', () => {
     // a search starts again from its first page; Enter submits it
     await page.getByLabel('Search questions').fill('SQL');
     // the search's own answer, not the list it replaces: a card read before it arrives is another question
+    // (its answer, not a 401 the client answers by refreshing the session and asking again)
     const searched = page.waitForResponse(
-      (r) => r.url().includes('/tenant/question/search-list') && /[?&]searchText=sql/i.test(r.url()),
+      (r) =>
+        r.url().includes('/tenant/question/search-list') &&
+        /[?&]searchText=sql/i.test(r.url()) &&
+        r.status() !== 401,
     );
     await page.getByLabel('Search questions').press('Enter');
     const response = await searched;
