@@ -24,7 +24,7 @@
  * A throwaway cluster (scripts/pg.mjs, fsync off) and the server (server/main.ts, NODE_ENV=production,
  * under-pressure on) on free ports; measured from this process with undici.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,15 +33,21 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
-import { freePort } from '../tests/support/server';
 import { cpuSeconds } from './support/cpu';
 import { type ExamTaker, type PhaseResult, runExamDay } from './support/exam-day';
 import { inspector } from './support/inspector';
 import { pool } from './support/pool';
+import {
+  type BenchServer,
+  freePort,
+  serverEnv,
+  startPostgres,
+  startServer,
+  stopOnInterrupt,
+} from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -70,40 +76,16 @@ const TAKERS = Number(opts.takers);
 const SCALE = Number(opts.scale);
 const BASELINE = Math.min(Number(opts['baseline-takers']), TAKERS);
 const PROCESSES = Math.max(1, Number(opts.processes));
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const log = (...a: unknown[]) => {
   if (!opts.json) console.error(...a);
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
 const loadNow = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
 
-async function startServer(env: Record<string, string | undefined>, inspectPort: number) {
-  const child = spawn(
-    process.execPath,
-    [...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []), '--import', 'tsx', 'server/main.ts'],
-    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit code ${child.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    if (i > 480) throw new Error('the server did not start within 2 minutes');
-    await sleep(250);
-  }
-}
-
 async function main() {
-  const pgModule = `${'../scripts/pg.mjs'}`;
-  const { startPostgres } = (await import(pgModule)) as {
-    startPostgres: (o: object) => Promise<{ url: string; pid: number; stop(): Promise<void> }>;
-  };
   const pg = await startPostgres({
     database: 'waymark_bench_exam_day',
     settings: {
@@ -114,24 +96,16 @@ async function main() {
       max_connections: '300',
     },
   });
-  const servers: ChildProcess[] = [];
+  const servers: BenchServer[] = [];
   let balancer: { stop(): Promise<void> } | null = null;
   const dataDir = join(root, '.tmp', `bench-exam-day-${process.pid}`);
   const stopAll = async () => {
     await balancer?.stop();
-    for (const s of servers) {
-      if (s.exitCode === null && s.signalCode === null) {
-        const exited = new Promise((r) => s.once('exit', r));
-        s.kill('SIGTERM');
-        const force = setTimeout(() => s.kill('SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(force);
-      }
-    }
+    for (const s of servers) await s.stop();
     await pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
   try {
     const database = await openDatabase({ databaseUrl: pg.url, poolSize: 20 });
     const db = database.db;
@@ -169,27 +143,12 @@ async function main() {
     const learnerIds = all.map((r) => r.id).filter((id) => id !== tid);
     await db.execute(sql`analyze`);
 
-    const port = await freePort();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      DATABASE_URL: pg.url,
-      ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
-      JWT_SECRET,
-      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      PAYMENTS_SANDBOX: 'true',
-      MAIL_OUTBOX_ONLY: 'true',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_AUTH: '100000000',
-      RATE_LIMIT_STRICT: '100000000',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(dataDir, 'no-static'),
-    };
-    const tokens = new TokenService(db, loadConfig({ ...env, PORT: String(port), NODE_ENV: 'test' }));
+    const env = await serverEnv({
+      databaseUrl: pg.url,
+      dataDir,
+      settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
+    });
+    const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const issue = async (id: string, role: 'USER' | 'TENANT') =>
       (await tokens.issue({ id, role }, 'WEB_APP')).token;
     const tenantToken = await issue(tid, 'TENANT');
@@ -200,13 +159,11 @@ async function main() {
 
     mkdirSync(dataDir, { recursive: true });
     const inspectPort = opts.profile ? await freePort() : 0;
-    const ports: number[] = [];
     for (let i = 0; i < PROCESSES; i++) {
-      const p = PROCESSES === 1 ? port : await freePort();
-      ports.push(p);
-      servers.push(await startServer({ ...env, PORT: String(p) }, i === 0 ? inspectPort : 0));
+      servers.push(await startServer(env, { inspectPort: i === 0 ? inspectPort : undefined }));
     }
-    let basePort = port;
+    const ports = servers.map((server) => server.port);
+    let basePort = ports[0]!;
     if (PROCESSES > 1) {
       basePort = await freePort();
       const child = spawn(
@@ -224,7 +181,7 @@ async function main() {
       };
     }
     const prof = opts.profile ? await inspector(inspectPort) : null;
-    const pids = servers.map((s) => s.pid!);
+    const pids = servers.map((s) => s.pid);
     const profiles: Record<string, string> = {};
     const measure = async (name: string) => {
       const s0 = cpuSeconds(pids);

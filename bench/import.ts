@@ -14,7 +14,7 @@
  * before and after, and stops everything. Targets: import ≤ 60 s and ≤ 150 MB; --help ≤ 150 ms and ≤ 80 MB;
  * whoami ≤ 300 ms.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,12 +24,11 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { newKey } from '../server/credentials/keys';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { defaultLanguageFor } from '../server/questions/load';
-import { freePort } from '../tests/support/server';
+import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: args } = parseArgs({
@@ -51,7 +50,6 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 const log = (s: string) => console.error(`· ${s}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One timed process: wall seconds and peak RSS in MB (GNU time's %M, in KiB). */
 function timed(argv: string[], env: NodeJS.ProcessEnv) {
@@ -83,23 +81,16 @@ function giftBank(n: number) {
 async function main() {
   if (!existsSync(join(root, 'dist', 'cli', 'waymark.js')))
     throw new Error('dist/cli is missing: run `npm run build` first (the bench measures the compiled CLI)');
-  const { startPostgres } = (await import(`${'../scripts/pg.mjs'}`)) as {
-    startPostgres: (o: object) => Promise<{ url: string; stop(): Promise<void> }>;
-  };
   const pg = await startPostgres({ database: 'waymark_bench_import' });
   const dataDir = join(root, '.tmp', `bench-import-${process.pid}`);
   mkdirSync(dataDir, { recursive: true });
-  let server: ChildProcess | null = null;
+  let server: BenchServer | null = null;
   const stopAll = async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await pg.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  stopOnInterrupt(stopAll);
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}; load before: ${load()}`,
   );
@@ -118,47 +109,11 @@ async function main() {
                ('bench-baseline', 'baseline@bench.local', true, 'TENANT', 'Baseline Author', false, true)
         returning id`),
     );
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      DATABASE_URL: pg.url,
-      JWT_SECRET: 'b'.repeat(48),
-      CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
-      ACCESS_TOKEN_TTL: '7200',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
-      PAYMENTS_SANDBOX: 'true',
-      // no SMTP here: mail stays in the outbox table (a production start otherwise refuses)
-      MAIL_OUTBOX_ONLY: 'true',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_AUTH: '100000000',
-      RATE_LIMIT_STRICT: '100000000',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      STATIC_DIR: join(dataDir, 'no-static'),
-    };
+    const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const token = (await tokens.issue({ id: authors[0]!.id, role: 'TENANT' }, 'CLI')).token;
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const exited = new Promise<never>((_, reject) =>
-      server?.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
-    );
-    exited.catch(() => {});
-    const base = `http://127.0.0.1:${env.PORT}`;
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not yet
-      }
-      if (i > 480) throw new Error('the server did not start within 2 minutes');
-      await Promise.race([sleep(250), exited]);
-    }
+    server = await startServer(env);
+    const base = server.url;
     const file = join(dataDir, 'bank.gift');
     writeFileSync(file, giftBank(N));
     const cliEnv = {

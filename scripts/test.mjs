@@ -58,7 +58,7 @@ const LIMIT_MIN = {
   'server-postgres': 12,
   build: 8,
   published: 6,
-  e2e: 15,
+  e2e: 18,
 };
 
 function usage(problem) {
