@@ -16,13 +16,15 @@
  *
  *   npx tsx bench/credentials.ts [--learners 100] [--links 100] [--concurrency 4] [--seconds 10] [--json]
  *                                [--phases issuing,reads,verify]   (the issuing phase always runs: it makes the credentials)
+ *                                [--profile]   (a V8 CPU profile of the server per read phase, in
+ *                                               .tmp/bench-profiles/credentials/; `node bench/support/profile-top.mjs F`)
  *
  * Targets: issuing adds ≤ 20 ms p99 to an evaluation that earns an award; the credential and the status
  * list p99 ≤ 20 ms at 50 connections; verifying one credential server-side ≤ 50 ms p99.
  * It starts a throwaway cluster (scripts/pg.mjs) and the server (NODE_ENV=production, its own signing key)
  * on a free port and measures from this process with undici; prints the machine and its load.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,8 +38,16 @@ import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { verifyCredential } from '../shared/credentials/verify';
+import { inspector } from './support/inspector';
 import { pool } from './support/pool';
-import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
+import {
+  type BenchServer,
+  freePort,
+  serverEnv,
+  startPostgres,
+  startServer,
+  stopOnInterrupt,
+} from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: opts } = parseArgs({
@@ -48,6 +58,7 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '10' },
     phases: { type: 'string', default: 'issuing,reads,verify' },
     json: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -143,7 +154,9 @@ async function main() {
       8,
       async (l) => (await tokens.issue({ id: l.id, role: 'USER' }, 'WEB_APP')).token,
     );
-    server = await startServer(env);
+    const inspectPort = opts.profile ? await freePort() : 0;
+    server = await startServer(env, { inspectPort: opts.profile ? inspectPort : undefined });
+    const prof = opts.profile ? await inspector(inspectPort) : null;
     const base = server.url;
     const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
     async function call(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, body?: unknown) {
@@ -231,6 +244,7 @@ async function main() {
       // ---- reads at 50 connections
       async function closedLoop(label: string, paths: string[], connections = 50, seconds = SECONDS) {
         const times: number[] = [];
+        await prof?.start();
         const until = performance.now() + seconds * 1000;
         const warm = performance.now() + 1000;
         let i = 0;
@@ -238,11 +252,24 @@ async function main() {
           Array.from({ length: connections }, async () => {
             while (performance.now() < until) {
               const path = paths[i++ % paths.length]!;
-              const { ms } = await call('GET', path, null);
+              // the body is read but not parsed: on two shared cores the load generator's own JSON work
+              // would be measured as the server's (the catalogue bench reads its bodies the same way)
+              const t = performance.now();
+              const res = await request(`${base}${path}`, { dispatcher: agent });
+              await res.body.arrayBuffer();
+              const ms = performance.now() - t;
+              if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode}`);
               if (performance.now() > warm) times.push(ms);
             }
           }),
         );
+        if (prof) {
+          const dir = join(root, '.tmp', 'bench-profiles', 'credentials');
+          mkdirSync(dir, { recursive: true });
+          const file = join(dir, `${label.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+          writeFileSync(file, JSON.stringify(await prof.stop()));
+          log(`profile: ${file.replace(`${root}/`, '')}`);
+        }
         const l = latency(times);
         const out = { ...l, perSecond: Math.round(l.n / (seconds - 1)), load: load() };
         log(label, out);

@@ -1,12 +1,11 @@
 /**
- * Builds the HTTP application: outside-world plugins (helmet, CORS, rate limits, load shedding), the one
+ * Builds the HTTP application: outside-world plugins (security headers, CORS, rate limits, load shedding), the one
  * error handler, authentication, the routes of every domain, the API document and the portal's files.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
@@ -20,7 +19,7 @@ import { activityRoutes } from './activity/routes';
 import type { IdentityAdapter } from './adapters/identity';
 import { createIdentityAdapter } from './adapters/identity';
 import { MailService, type MailTransport, mailboxTransport, smtpTransport } from './adapters/mail';
-import { bucketBase, createStorage, type StorageAdapter } from './adapters/storage';
+import { createStorage, type StorageAdapter } from './adapters/storage';
 import { roadmapTests } from './assessments/roadmap-tests';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
@@ -40,6 +39,7 @@ import { fileRoutes } from './http/files';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
+import { installSecurityHeaders } from './http/security-headers';
 import { startJobs, startTimers } from './jobs/jobs';
 import { JobQueue } from './jobs/queue';
 import { listRoutes } from './lists/routes';
@@ -122,49 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installErrorHandling(app);
 
-  const emulatorOrigin = config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://apis.google.com', 'https://www.gstatic.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'https:', 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: [
-          "'self'",
-          'https://*.googleapis.com',
-          ...(emulatorOrigin ? [emulatorOrigin] : []),
-          // award and question images are uploaded by the browser straight to the bucket
-          ...(config.storage.s3 ? [new URL(bucketBase(config.storage.s3)).origin] : []),
-        ],
-        frameSrc: [
-          "'self'",
-          `https://${config.firebase.authDomain}`,
-          'https://www.youtube-nocookie.com',
-          ...(emulatorOrigin ? [emulatorOrigin] : []),
-        ],
-        formAction: ["'self'", 'https://www.linkedin.com'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // the Firebase sign-in popup must be able to talk back to its opener
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    // set below, only where the site is served over TLS
-    strictTransportSecurity: false,
-  });
-  // HSTS only for a site served over TLS (PUBLIC_URL https, or this request came over TLS — directly or, with
-  // TRUST_PROXY, through the proxy's X-Forwarded-Proto): sent over plain HTTP it would make browsers refuse
-  // that host name over HTTP for a year (a LAN or local start)
-  const tlsSite = config.publicUrl.startsWith('https:');
-  app.addHook('onRequest', async (request, reply) => {
-    if (tlsSite || request.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  installSecurityHeaders(app, config);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],

@@ -23,7 +23,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
-import { created, ok, serve } from '../http/routes';
+import { created, ok, serve, withJsonText } from '../http/routes';
 import { credentialUrl, verifyPageUrl } from './build';
 import { emblemSvg } from './emblem';
 import { IssuerKeys } from './keys';
@@ -93,7 +93,8 @@ export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: C
         const row = await current().publicCopy(params.id);
         if (!row) throw notFound(NO_AWARD);
         asVc(reply).header('cache-control', 'public, max-age=300');
-        return ok(row.document);
+        // the same document object while the process's copy lasts: serialized once, not on every read
+        return ok(withJsonText(row.document));
       },
 
       async credentialStatusList({ params, reply }) {
@@ -102,7 +103,7 @@ export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: C
         asVc(reply)
           .header('cache-control', `public, max-age=${STATUS_MAX_AGE_S}`)
           .header('last-modified', found.updatedAt.toUTCString());
-        return ok(found.document);
+        return ok(withJsonText(found.document));
       },
 
       async credentialStatus({ params, caller }) {
