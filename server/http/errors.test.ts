@@ -63,6 +63,11 @@ describe('the one error handler', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+    // on what no route answers too
+    const missing = await server.get('/api/no-such-call');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('lets the portal origin call the API from a browser, and not other sites', async () => {
