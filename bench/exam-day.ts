@@ -28,6 +28,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -205,6 +206,10 @@ async function main() {
       };
     };
     const uptimeBefore = loadNow();
+    // this process is the load generator: if its own event loop lags, the latencies below are partly its
+    // own queue, not the server's (printed beside the machine's load)
+    const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+    generatorLoop.enable();
     const result = await runExamDay({
       base: `http://127.0.0.1:${basePort}/api`,
       db,
@@ -220,6 +225,7 @@ async function main() {
       measure,
       log: (line) => log(line),
     });
+    generatorLoop.disable();
     prof?.close();
     await database.close();
     const machine = {
@@ -227,6 +233,10 @@ async function main() {
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
       load: `${uptimeBefore} → ${loadNow()}`,
+      generatorLoopDelayMs: {
+        p99: round2(generatorLoop.percentile(99) / 1e6),
+        max: round2(generatorLoop.max / 1e6),
+      },
     };
     if (opts.json) {
       console.log(
@@ -242,7 +252,7 @@ async function main() {
       `\nexam day on PostgreSQL (fsync off, throwaway cluster): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)`,
     );
     console.log(
-      `machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.load}`,
+      `machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.load}; the load generator's own event loop delay p99 ${machine.generatorLoopDelayMs.p99} ms, max ${machine.generatorLoopDelayMs.max} ms`,
     );
     console.log(
       `share: ${result.share.links} links in ${result.share.seconds} s (${result.share.calls} calls)\n`,

@@ -148,7 +148,8 @@ class Recorder {
     this.first = Math.min(this.first, now - ms);
     this.last = Math.max(this.last, now);
   }
-  fail(status: number) {
+  /** A status the server answered, or the code of a connection that failed (ECONNRESET, UND_ERR_…). */
+  fail(status: number | string) {
     this.errors[String(status)] = (this.errors[String(status)] ?? 0) + 1;
   }
   result(extra?: Record<string, unknown>): PhaseResult {
@@ -278,10 +279,13 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     for (let attempt = 0; ; attempt++) {
       const t0 = performance.now();
       let r: Awaited<ReturnType<typeof call>> | null = null;
+      let failure = 'connection';
       try {
         r = await call(method, path, token, body);
-      } catch {
+      } catch (err) {
         r = null;
+        const e = err as { code?: string; cause?: { code?: string } };
+        failure = e.code ?? e.cause?.code ?? (err as Error).name ?? failure;
       }
       if (r && r.status === 200) {
         rec.ok(performance.now() - t0);
@@ -292,7 +296,7 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
         return r;
       }
       if (r) rec.shed++;
-      else rec.fail(0);
+      else rec.fail(failure);
       // a shed 503 is waited out as long as the server keeps asking (the saver never drops an answer: up to
       // ten minutes at Retry-After 2 s); a dropped connection 30 times in a row is given up
       if (attempt >= (r ? 300 : 30)) return r ?? { status: 0, retryAfter: 0, json: {} };
