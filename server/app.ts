@@ -137,18 +137,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     skipOnError: true,
   });
   app.decorate('rateLimits', config.rateLimit);
+  // shedding: 503 + Retry-After, the same answer whether the event loop or the database pool is behind
+  const shed = (reply: FastifyReply) => {
+    reply.code(503).header('retry-after', String(config.shed.retryAfterSeconds)).send({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The server is busy, please try again shortly.',
+    });
+  };
   if (config.shed.eventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.shed.eventLoopDelayMs,
       retryAfter: config.shed.retryAfterSeconds,
       exposeStatusRoute: false,
-      pressureHandler: (_req, reply) => {
-        reply.code(503).header('retry-after', String(config.shed.retryAfterSeconds)).send({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: 'The server is busy, please try again shortly.',
-        });
-      },
+      pressureHandler: (_req, reply) => shed(reply),
+    });
+  }
+  if (config.shed.poolWaitMs > 0) {
+    // a request taken in now would queue behind one that has already waited too long for a connection
+    app.addHook('onRequest', (_req, reply, done) => {
+      if (database.poolWaitMs() > config.shed.poolWaitMs) shed(reply);
+      else done();
     });
   }
 

@@ -58,6 +58,17 @@ const Env = z
       .min(0, 'must be 0 (never shed) or more')
       .max(60_000, 'must be at most 60000')
       .default(2000),
+    /**
+     * Wait (ms) for a database connection past which the server sheds requests with 503 and Retry-After:
+     * the oldest request still waiting for one of its pool's connections; 0 never sheds. Default 1000 (0 in
+     * tests, which set it when they mean it).
+     */
+    SHED_POOL_WAIT_MS: z.coerce
+      .number()
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (never shed) or more')
+      .max(60_000, 'must be at most 60000')
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -288,6 +299,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     shed: {
       // 0 never sheds; nor does the test setup, where the machine's load is not the server's
       eventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : env.SHED_EVENT_LOOP_DELAY_MS,
+      // requests queued for the database pool (PostgreSQL): an exam-day server waits there, not on its loop
+      poolWaitMs: env.SHED_POOL_WAIT_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),
       retryAfterSeconds: env.SHED_RETRY_AFTER,
     },
     payments: {

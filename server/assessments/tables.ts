@@ -7,6 +7,7 @@ import { FOCUS_EVENT_TYPES } from '@shared/rules/integrity';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -140,23 +141,32 @@ export const testLinkQuestions = pgTable(
   (t) => [primaryKey({ columns: [t.testLinkId, t.questionId] })],
 );
 
-/** One saved answer per question of a link; saved as it is given. */
+/**
+ * One saved answer per question of a link; saved as it is given. An answer belongs to a question OF ITS LINK
+ * (one foreign key to test_link_questions, which cascades from the link and from the question): checking
+ * it locks that link's own row, where a key to `questions` locked the question row every taker of the
+ * same test shares (a multixact per answer on exam day) and a key to `test_links` was a second check.
+ * Filled to 70 % (migration 0014) so an answer changed or scored is rewritten in its page (a HOT update).
+ */
 export const testAnswers = pgTable(
   'test_answers',
   {
-    testLinkId: uuid('test_link_id')
-      .notNull()
-      .references(() => testLinks.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    testLinkId: uuid('test_link_id').notNull(),
+    questionId: uuid('question_id').notNull(),
     answerIds: uuid('answer_ids').array().notNull().default(sql`'{}'::uuid[]`),
     answerText: text('answer_text'),
     /** Set at evaluation. */
     points: numeric('points', { precision: 6, scale: 2, mode: 'number' }),
     answeredAt: ts('answered_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.testLinkId, t.questionId] })],
+  (t) => [
+    primaryKey({ columns: [t.testLinkId, t.questionId] }),
+    foreignKey({
+      name: 'test_answers_link_question_fk',
+      columns: [t.testLinkId, t.questionId],
+      foreignColumns: [testLinkQuestions.testLinkId, testLinkQuestions.questionId],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const testActivity = pgTable(

@@ -30,6 +30,11 @@ export interface Database {
   /** The PostgreSQL connection string, when the database is a server. */
   url?: string;
   /**
+   * How long (ms) the request waiting longest for one of this process's database connections has waited;
+   * 0 when none waits (and always on PGlite, which has no pool). The server sheds load on it (server/app.ts).
+   */
+  poolWaitMs(): number;
+  /**
    * Runs `fn` while this process holds the named lock across every process on the database (a session
    * advisory lock on a connection of its own); PGlite is one process, so there it simply runs `fn`.
    */
@@ -69,6 +74,44 @@ export async function withAdvisoryLock<T>(url: string, name: string, fn: (client
   }
 }
 
+/**
+ * Times every wait for a connection of `pool` (its queries and transactions all take one through
+ * `connect`) and gives the age of the oldest wait still open. A Set keeps insertion order, so its first
+ * entry is the oldest: O(1) per request.
+ */
+function timeWaits(pool: pg.Pool): () => number {
+  const waits = new Set<{ since: number }>();
+  const connect = pool.connect.bind(pool) as (
+    cb: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => void;
+  const timed = (
+    cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (r?: unknown) => void) => void,
+  ) => {
+    const wait = { since: performance.now() };
+    waits.add(wait);
+    if (cb) {
+      connect((err, client, done) => {
+        waits.delete(wait);
+        cb(err, client, done);
+      });
+      return undefined;
+    }
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      connect((err, client) => {
+        waits.delete(wait);
+        if (err || !client) reject(err);
+        else resolve(client);
+      }),
+    );
+  };
+  // pool.query takes its connection through this.connect, so the instance's own method sees every wait
+  (pool as unknown as { connect: typeof timed }).connect = timed;
+  return () => {
+    const oldest = waits.values().next().value;
+    return oldest ? performance.now() - oldest.since : 0;
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -81,6 +124,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => {
       // an idle client lost its connection; the pool replaces it
     });
+    const poolWaitMs = timeWaits(pool);
     const db: Db = drizzlePg(pool, { schema });
     const url = opts.databaseUrl;
     if (opts.migrate !== false) {
@@ -105,6 +149,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       url,
       close: () => pool.end(),
+      poolWaitMs,
       exclusive: (name, fn) => withAdvisoryLock(url, name, () => fn()),
     };
   }
@@ -125,6 +170,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     close: () => client.close(),
+    poolWaitMs: () => 0,
     exclusive: (_name, fn) => fn(),
   };
 }
