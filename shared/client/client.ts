@@ -54,7 +54,9 @@ export interface BusyRetry {
 
 /** Whether a call may be sent again without doing twice what it does. */
 export function safeToRepeat(call: CallDef): boolean {
-  return call.method === 'GET' || call.method === 'PUT' || call.method === 'DELETE' || call.idempotent === true;
+  return (
+    call.method === 'GET' || call.method === 'PUT' || call.method === 'DELETE' || call.idempotent === true
+  );
 }
 
 /** Resolves after `ms`, or rejects with the signal's reason when it is aborted first (Ctrl+C). */
