@@ -20,7 +20,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
-import { freePort, runWaymark } from './harness';
+import { answerBusy, freePort, runWaymark } from './harness';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SKIP_REASON =
@@ -652,14 +652,7 @@ describe.skipIf(!emulatorHost)(
         seen.push(what);
         if (shed.delete(what)) {
           req.resume();
-          res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' });
-          res.end(
-            JSON.stringify({
-              statusCode: 503,
-              error: 'Service Unavailable',
-              message: 'The server is busy, please try again shortly.',
-            }),
-          );
+          answerBusy(res, '1');
           return;
         }
         const upstream = request(

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createClient } from '@shared/client/client';
 import { createAssessment, importQuestions } from '@shared/contract/authoring';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runWaymark } from '../../test/harness';
+import { answerBusy, runWaymark } from '../../test/harness';
 import { BUSY_ATTEMPTS } from './context';
 import { createHttp } from './http';
 import { SessionStore } from './session';
@@ -32,19 +32,12 @@ beforeAll(async () => {
     seen.push(`${req.method} ${req.url}`);
     req.resume();
     req.on('end', () => {
-      res.setHeader('content-type', 'application/json; charset=utf-8');
       if (shedding > 0) {
         shedding--;
-        res.writeHead(503, { 'retry-after': retryAfter });
-        res.end(
-          JSON.stringify({
-            statusCode: 503,
-            error: 'Service Unavailable',
-            message: 'The server is busy, please try again shortly.',
-          }),
-        );
+        answerBusy(res, retryAfter);
         return;
       }
+      res.setHeader('content-type', 'application/json; charset=utf-8');
       if (req.url === '/api/user/me') res.end(JSON.stringify({ data: USER }));
       else res.end(JSON.stringify({ data: [] }));
     });
