@@ -7,6 +7,14 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+
+// Node's fetch parses HTTP with llhttp compiled to WebAssembly. V8 compiles it twice: at once with its
+// baseline compiler (Liftoff), then again in the background with its optimising one (TurboFan), and a
+// process cannot end before background compilation is done: `waymark whoami` waited 300-500 ms after
+// printing and peaked 30 MB higher for it (docs/PERFORMANCE.md "CLI start-up"). The baseline code parses
+// a response in microseconds, which is all a command needs; must run before the first fetch compiles it.
+setFlagsFromString('--liftoff-only');
 
 const built = fileURLToPath(new URL('../../dist/cli/waymark.js', import.meta.url));
 let main;

@@ -72,3 +72,15 @@ export async function runWaymark(
     .map((l) => JSON.parse(l));
   return { code, out, err, events };
 }
+
+/** Answers as a Waymark server shedding load does (server/app.ts): 503, Retry-After, its JSON error. */
+export function answerBusy(res: import('node:http').ServerResponse, retryAfter: string): void {
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': retryAfter });
+  res.end(
+    JSON.stringify({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The server is busy, please try again shortly.',
+    }),
+  );
+}

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp, type Http } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
-import { freePort, runWaymark } from './harness';
+import { answerBusy, freePort, runWaymark } from './harness';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SKIP_REASON =
@@ -625,6 +626,67 @@ describe.skipIf(!emulatorHost)(
       expect(years.err).toMatch(/--to: /);
       expect(() => readFileSync(join(dir, 'x.csv'))).toThrow();
       expect((await waymark(['reports', 'grades'])).code).toBe(2);
+    }, 60_000);
+
+    it('waits out a busy server (503 with Retry-After) during an import and creates each question once', async () => {
+      const author = await api.signedIn('TENANT', { name: 'Bea Busy' });
+      const file = join(dir, 'busy.gift');
+      writeFileSync(
+        file,
+        [
+          '$CATEGORY: $course$/top/Programming/JavaScript',
+          '',
+          ...[1, 2, 3].flatMap((i) => [
+            `// [id:busy-${i}] [tag:busy]`,
+            `::b${i}::Busy question ${i}?{=yes ~no####Because.}`,
+            '',
+          ]),
+        ].join('\n'),
+      );
+      // in front of the real server: the first subject list and the first batch import are turned away as
+      // the server's load shedding does (server/app.ts), everything else goes through
+      const shed = new Set(['GET /api/admin/subject/subject-list', 'POST /api/admin/question/import']);
+      const seen: string[] = [];
+      const proxy = createServer((req, res) => {
+        const what = `${req.method} ${req.url?.split('?')[0]}`;
+        seen.push(what);
+        if (shed.delete(what)) {
+          req.resume();
+          answerBusy(res, '1');
+          return;
+        }
+        const upstream = request(
+          `${server}${req.url}`,
+          { method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        req.pipe(upstream);
+      });
+      await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+      try {
+        const through = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+        const res = await runWaymark(['--server', through, 'questions', 'import', file], {
+          sessions,
+          http,
+          env: { WAYMARK_TOKEN: author.token },
+        });
+        expect(res.code, res.err).toBe(0);
+        expect(
+          res.err.match(/The server is busy: waiting 1 s before trying again \(1 of 3\)\./g),
+        ).toHaveLength(2);
+        expect(res.events.at(-1)).toMatchObject({ event: 'summary', created: 3, failed: 0 });
+        expect(seen.filter((w) => w === 'POST /api/admin/question/import')).toHaveLength(2);
+      } finally {
+        await new Promise((r) => proxy.close(r));
+      }
+      const [made] = await api.db
+        .select({ n: count() })
+        .from(questions)
+        .where(eq(questions.createdBy, author.user._id));
+      expect(Number(made!.n)).toBe(3);
     }, 60_000);
 
     it('an import killed mid-run (kill -9) and run again yields exactly the file: no duplicates, no empty drafts', async () => {

@@ -35,6 +35,44 @@ export interface ClientOptions {
    * rotate the same refresh token — which the server would take for theft.
    */
   lock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Waits out a busy server: a 503 with Retry-After (the server shedding load, before it did anything) to a
+   * call that is safe to repeat — GET, PUT, DELETE, or a POST declared `idempotent` — is sent again after
+   * the seconds it asks, at most `attempts` more times. Without it every 503 reaches the caller.
+   */
+  busy?: BusyRetry;
+}
+
+export interface BusyRetry {
+  /** How many times a call is sent again (after the first answer). */
+  attempts: number;
+  /** A wait longer than this (seconds) is not waited out: the 503 reaches the caller. Default 120. */
+  maxWaitSeconds?: number;
+  /** Told before each wait, to say so. */
+  onWait?: (wait: { seconds: number; attempt: number; attempts: number; call: CallDef }) => void;
+}
+
+/** Whether a call may be sent again without doing twice what it does. */
+export function safeToRepeat(call: CallDef): boolean {
+  return (
+    call.method === 'GET' || call.method === 'PUT' || call.method === 'DELETE' || call.idempotent === true
+  );
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it is aborted first (Ctrl+C). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export class ApiError extends Error {
@@ -222,14 +260,24 @@ export function createClient(options: ClientOptions): Client {
       | Partial<CallArgs<CallDef>>
       | undefined;
     const usesToken = c.access !== 'public';
-    const before = usesToken ? options.tokens?.get() : null;
-    let res = await send(c, a, before?.token);
-    if (res.status === 401 && usesToken && before?.refreshToken) {
-      // another request (or tab) may have refreshed already while this one was in flight
-      const ok = await refresh(before.refreshToken);
-      if (ok) res = await send(c, a, options.tokens?.get()?.token);
-      // a call anyone may make (a test link, an award) goes on as a visitor once the session has ended
-      else if (c.access === 'optional') res = await send(c, a, undefined);
+    const busy = options.busy && safeToRepeat(c) ? options.busy : null;
+    let res: Response;
+    for (let attempt = 0; ; attempt++) {
+      const before = usesToken ? options.tokens?.get() : null;
+      res = await send(c, a, before?.token);
+      if (res.status === 401 && usesToken && before?.refreshToken) {
+        // another request (or tab) may have refreshed already while this one was in flight
+        const ok = await refresh(before.refreshToken);
+        if (ok) res = await send(c, a, options.tokens?.get()?.token);
+        // a call anyone may make (a test link, an award) goes on as a visitor once the session has ended
+        else if (c.access === 'optional') res = await send(c, a, undefined);
+      }
+      if (res.status !== 503 || !busy || attempt >= busy.attempts) break;
+      const seconds = retryAfterOf(res.headers.get('retry-after'));
+      if (seconds === null || seconds > (busy.maxWaitSeconds ?? 120)) break;
+      await res.body?.cancel().catch(() => {});
+      busy.onWait?.({ seconds, attempt: attempt + 1, attempts: busy.attempts, call: c });
+      await sleep(seconds * 1000, a?.signal);
     }
     if (!res.ok)
       throw new ApiError(res.status, await readError(res), retryAfterOf(res.headers.get('retry-after')));

@@ -172,6 +172,7 @@ export const ImportStatus = z.enum(['created', 'updated', 'unchanged', 'changed'
 export const importCheck = defineCall({
   method: 'POST',
   path: '/admin/question/import/check',
+  idempotent: true,
   summary:
     "Which questions of a file are new, already imported unchanged, or imported and changed since (the caller's own).",
   description:
@@ -195,6 +196,7 @@ export const importCheck = defineCall({
 export const importSignedUrl = defineCall({
   method: 'POST',
   path: '/admin/question/import/signed-url',
+  idempotent: true,
   summary:
     'An upload address for an image of a question about to be imported (jpeg, png or webp, at most 2 MB).',
   description:
@@ -231,6 +233,7 @@ export const ImportQuestionItem = z.object({
 export const importQuestions = defineCall({
   method: 'POST',
   path: '/admin/question/import',
+  idempotent: true,
   summary:
     'Imports a batch of questions, each whole in its own transaction, remembering where each came from.',
   description:

@@ -42,6 +42,11 @@ export interface CallDef {
    * success response has one of these content types and an attachment name. Errors are JSON as always.
    */
   readonly download?: { readonly contentTypes: readonly string[] };
+  /**
+   * A POST that is safe to send again (it writes nothing, or running it twice does what running it once
+   * does): a client may repeat it after a 503 with Retry-After, as it does GET, PUT and DELETE.
+   */
+  readonly idempotent?: boolean;
 }
 
 export function defineCall<const D extends CallDef>(def: D): D {

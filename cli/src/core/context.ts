@@ -10,6 +10,9 @@ import type { Session, SessionStore } from './session';
 
 export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
 
+/** How many times a call the server turned away busy (503 with Retry-After) is sent again. */
+export const BUSY_ATTEMPTS = 3;
+
 export type Env = Record<string, string | undefined>;
 
 export interface Io {
@@ -155,6 +158,14 @@ export function createContext(globals: GlobalOptions, deps: ContextDeps): Contex
       baseUrl: `${root}/api`,
       device: 'CLI',
       fetch: waymarkOnly(http.fetch, root),
+      // a server shedding load (503 + Retry-After) did nothing yet: calls safe to repeat wait and go again
+      busy: {
+        attempts: BUSY_ATTEMPTS,
+        onWait: ({ seconds, attempt, attempts }) =>
+          output.note(
+            `The server is busy: waiting ${seconds} s before trying again (${attempt} of ${attempts}).`,
+          ),
+      },
       ...(tokens ? { tokens, lock } : {}),
     });
 

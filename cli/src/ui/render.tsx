@@ -4,7 +4,7 @@
  * rejects with its error.
  */
 import { render, useApp, useInput, useStdin } from 'ink';
-import { type ReactElement, type ReactNode, useEffect } from 'react';
+import { type ComponentType, createElement, type ReactElement, type ReactNode, useEffect } from 'react';
 import type { Io } from '../core/context';
 
 export async function runInk<T = unknown>(element: ReactElement, io: Io): Promise<T> {
@@ -30,6 +30,15 @@ export function Once({ children }: { children: ReactNode }) {
     exit();
   }, [exit]);
   return <>{children}</>;
+}
+
+/**
+ * Draws a view of a result that does not change, once. For commands that draw only at a terminal: they
+ * import() this and the view, and call it without JSX of their own, so their module (and their plain and
+ * JSON output) loads neither Ink nor React (cli/src/bundle.test.ts).
+ */
+export function drawOnce<P extends object>(View: ComponentType<P>, props: P, io: Io): Promise<unknown> {
+  return runInk(<Once>{createElement(View, props)}</Once>, io);
 }
 
 /** How a view's work ended: null while it runs. */

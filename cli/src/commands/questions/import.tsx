@@ -36,6 +36,7 @@ import { Id } from '@shared/schemas/common';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption, readFileBytes } from '../../core/files';
+import { reclaim } from '../../core/memory';
 import {
   checkQuestionFile,
   type PreparedQuestion,
@@ -63,8 +64,8 @@ export interface QuestionsImportOptions {
 
 /**
  * Questions read, checked and planned at a time. A bank of 10,000 held whole (records, checked questions,
- * plans and the run's lines) took the CLI to 190 MB; a window at a time it stays within 150 MB
- * (docs/PERFORMANCE.md "bench:import").
+ * plans and the run's lines) took the CLI to 190 MB; a window at a time, with the last window's garbage
+ * collected before the next (core/memory.ts), it peaks at about 120 MB (docs/PERFORMANCE.md "bench:import").
  */
 export const WINDOW = 500;
 
@@ -144,6 +145,8 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   function* checkedWindows() {
     let first = true;
     for (const window of file.windows()) {
+      // the last window's text, records and requests are garbage now: keep the peak near what is live
+      if (!first) reclaim();
       const empty = !first && window.result.total === 0 && !window.result.errors.length;
       first = false;
       yield {

@@ -17,15 +17,10 @@ export async function whoami(ctx: Context): Promise<void> {
     output.line(`server\t${ctx.server}`);
   } else {
     // Ink and React load only when there is a terminal to draw on
-    const [{ Once, runInk }, { WhoamiView }] = await Promise.all([
+    const [{ drawOnce }, { WhoamiView }] = await Promise.all([
       import('../ui/render'),
       import('../ui/WhoamiView'),
     ]);
-    await runInk(
-      <Once>
-        <WhoamiView user={user} server={ctx.server} source={source} />
-      </Once>,
-      ctx.io,
-    );
+    await drawOnce(WhoamiView, { user, server: ctx.server, source }, ctx.io);
   }
 }

@@ -13,8 +13,6 @@ import { ApiError } from '@shared/client/client';
 import { tenantExportAwards, tenantExportLearningReport, tenantExportUsers } from '@shared/contract/tenant';
 import type { Context } from '../core/context';
 import { CliError, ExitCode, usageError } from '../core/errors';
-import { Once, runInk } from '../ui/render';
-import { TableView } from '../ui/TableView';
 import { REPORTS } from './index';
 
 type Report = (typeof REPORTS)[number];
@@ -148,14 +146,18 @@ export async function reportsCommand(ctx: Context, options: ReportsOptions): Pro
     header,
     value: (r: Record<string, unknown>) => plain(r[header]),
   }));
-  await runInk(
-    <Once>
-      <TableView
-        rows={rows}
-        columns={columns}
-        footer={`${rows.length} ${rows.length === 1 ? 'row' : 'rows'} · --csv for a spreadsheet`}
-      />
-    </Once>,
+  // Ink and React load only for the table at a terminal, never for a CSV or lines
+  const [{ drawOnce }, { TableView }] = await Promise.all([
+    import('../ui/render'),
+    import('../ui/TableView'),
+  ]);
+  await drawOnce(
+    TableView<Record<string, unknown>>,
+    {
+      rows,
+      columns,
+      footer: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} · --csv for a spreadsheet`,
+    },
     ctx.io,
   );
 }
