@@ -32,6 +32,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { learningExport, serialise } from '../server/tenant/exports';
+import { latency, progressLog, runBench, sleep } from './support/figures';
 import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -60,28 +61,11 @@ const ROADMAPS = 200;
 const SECTIONS = 5;
 const PER_SECTION = 10;
 
-const log = (...a: unknown[]) => {
-  if (!opts.json) console.error(...a);
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = progressLog(opts.json);
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-function summary(latencies: number[]) {
-  const s = [...latencies].sort((a, b) => a - b);
-  const r = (v: number) => Math.round(v * 10) / 10;
-  return {
-    n: s.length,
-    p50: r(percentile(s, 50)),
-    p95: r(percentile(s, 95)),
-    p99: r(percentile(s, 99)),
-    max: r(s[s.length - 1] ?? Number.NaN),
-  };
-}
+const summary = (latencies: number[]) => ({ n: latencies.length, ...latency(latencies) });
 
 async function main() {
   const started = performance.now();
@@ -488,7 +472,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

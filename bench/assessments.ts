@@ -43,8 +43,8 @@
  * BENCH_DATABASE_URL uses an existing empty database instead of a throwaway cluster (no PostgreSQL CPU
  * figures then). Figures go to stdout; docs/PERFORMANCE.md quotes them.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,26 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
+import {
+  answerFor,
+  type Expected,
+  expectedOf,
+  type KeyQuestion,
+  keyOf,
+  random,
+  type TakerQuestion,
+} from './support/answers';
 import { cpuSeconds } from './support/cpu';
+import {
+  helpOnRequest,
+  latency,
+  loadNow,
+  progressLog,
+  round1,
+  round2,
+  runBench,
+  sleep,
+} from './support/figures';
 import { type CpuProfile, inspector } from './support/inspector';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
 import { pool } from './support/pool';
@@ -91,10 +110,7 @@ const { values: opts } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opts.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
-  process.exit(0);
-}
+helpOnRequest(opts.help, import.meta.url);
 const EVAL_LINKS = opts.only === 'autosave' ? 0 : Number(opts.links);
 const TAKERS = Number(opts.takers);
 const BASELINE_LINKS = Number(opts['baseline-links']);
@@ -115,45 +131,11 @@ if (opts.only && RUN_AUTOSAVE && RUN_EVALUATION) {
 const EVAL_WARMUP_LINKS = Math.min(300, Math.round(EVAL_LINKS * 0.05));
 const TARGETS = { evalPerSecond: 500, evalP99: 150, autosaveP99: 30 };
 
-const log = (...a: unknown[]) => {
-  if (!opts.json) console.error(...a);
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round1 = (v: number) => Math.round(v * 10) / 10;
-const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
-const loadNow = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const log = progressLog(opts.json);
 
 // ---------------------------------------------------------------- small tools
 
-/** A seeded random source, so two runs answer the same way. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(4);
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-function latency(values: number[]) {
-  const s = [...values].sort((a, b) => a - b);
-  return {
-    p50: round1(percentile(s, 50)),
-    p95: round1(percentile(s, 95)),
-    p99: round1(percentile(s, 99)),
-    max: round1(s[s.length - 1] ?? Number.NaN),
-  };
-}
 
 /** The functions and packages where a CPU profile spent its self time. */
 function topOfProfile(profile: CpuProfile, n = 25) {
@@ -188,59 +170,16 @@ function topOfProfile(profile: CpuProfile, n = 25) {
 
 // ---------------------------------------------------------------- the answer key and planned answers
 
-interface KeyOption {
-  id: string;
-  isCorrect: boolean;
-  value: string;
-}
-interface KeyQuestion {
-  type: string;
-  options: KeyOption[];
-}
-interface TakerQuestion {
-  _id: string;
-  questionType: string;
-  options: { _id: string; value: string }[];
-}
-type Given = { questionId: string; answerId?: string | string[]; answer?: string };
 type Plan = 'right' | 'wrong' | 'partial';
 
-const MULTI = new Set(['MSQ', 'MSQ_IMAGE']);
-
-/** One answer as a taker gives it, and the points it must earn (docs/decisions/005: MSQ shares, any wrong → 0). */
-function answerFor(q: TakerQuestion, key: KeyQuestion, plan: Plan): { given: Given; points: number } {
-  const correct = key.options.filter((o) => o.isCorrect);
-  const wrong = key.options.filter((o) => !o.isCorrect);
-  if (key.type === 'FILL_IN_BLANK') {
-    // the page sends what was typed; a number typed as such is compared as a number
-    if (plan === 'right')
-      return { given: { questionId: q._id, answer: ` ${correct[0]!.value} ` }, points: 10 };
-    return { given: { questionId: q._id, answer: 'not sure' }, points: 0 };
-  }
-  if (MULTI.has(key.type)) {
-    if (plan === 'right')
-      return { given: { questionId: q._id, answerId: correct.map((o) => o.id) }, points: 10 };
-    if (plan === 'partial' && correct.length > 1) {
-      const k = 1 + Math.floor(rand() * (correct.length - 1));
-      return {
-        given: { questionId: q._id, answerId: correct.slice(0, k).map((o) => o.id) },
-        points: round2((10 * k) / correct.length),
-      };
-    }
-    return {
-      given: { questionId: q._id, answerId: [correct[0]!.id, ...(wrong[0] ? [wrong[0].id] : [])] },
-      points: wrong[0] ? 0 : 10,
-    };
-  }
-  if (plan === 'right') return { given: { questionId: q._id, answerId: correct[0]!.id }, points: 10 };
-  const other = wrong[0] ?? correct[0]!;
-  return { given: { questionId: q._id, answerId: other.id }, points: other.isCorrect ? 10 : 0 };
-}
+/** One answer as a taker gives it to `plan`, and the points it must earn (decision 005). */
+const answerAs = (q: TakerQuestion, key: KeyQuestion, plan: Plan) =>
+  answerFor(q, key, plan === 'right', () => plan === 'partial', rand);
 
 interface Submission {
   linkId: string;
   body: string;
-  expected: { score: number; percentage: number; eligible: boolean; status: string; questionCount: number };
+  expected: Expected;
 }
 
 /** A whole test's answers: between 6 and 20 right (about half the takers earn the certificate). */
@@ -254,23 +193,14 @@ function submissionFor(
   const right = new Set(order.slice(0, rightCount));
   let points = 0;
   const answers = questions.map((q, i) => {
-    const a = answerFor(q, keys.get(q._id)!, right.has(i) ? 'right' : rand() < 0.5 ? 'partial' : 'wrong');
+    const a = answerAs(q, keys.get(q._id)!, right.has(i) ? 'right' : rand() < 0.5 ? 'partial' : 'wrong');
     points += a.points;
     return a.given;
   });
-  const score = round2(points);
-  const n = questions.length;
-  const eligible = n > 0 && score / n >= 6;
   return {
     linkId,
     body: JSON.stringify({ linkId, answers }),
-    expected: {
-      score,
-      percentage: round2((score * 100) / (10 * n)),
-      eligible,
-      status: eligible ? 'GENERATE_CERTIFICATE' : 'NO_ENOUGH_MARKS',
-      questionCount: n,
-    },
+    expected: expectedOf(points, questions.length),
   };
 }
 
@@ -344,17 +274,7 @@ async function main() {
       LEARNERS,
       roadmapRows.map((r) => r.id),
     );
-    const keyRows = rowsOf<{ qid: string; type: string; oid: string; is_correct: boolean; value: string }>(
-      await exec(sql`
-        select q.id as qid, q.question_type as type, o.id as oid, o.is_correct, o.value
-        from questions q join question_options o on o.question_id = q.id order by q.id, o.position`),
-    );
-    const keys = new Map<string, KeyQuestion>();
-    for (const r of keyRows) {
-      const k = keys.get(r.qid) ?? { type: r.type, options: [] };
-      k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
-      keys.set(r.qid, k);
-    }
+    const keys = await keyOf(db);
 
     const env = await serverEnv({
       databaseUrl: url,
@@ -632,7 +552,7 @@ async function main() {
     const saves = takerLinks.map((l) =>
       l.questions.flatMap((q) =>
         (['right', 'wrong', 'partial'] as const).map((plan) => {
-          const { given } = answerFor(q, keys.get(q._id)!, plan);
+          const { given } = answerAs(q, keys.get(q._id)!, plan);
           const { questionId, ...rest } = given;
           return {
             path: `${base}/testlink/${l.linkId}/answer`,
@@ -926,7 +846,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -24,8 +24,8 @@
  * It starts a throwaway cluster (scripts/pg.mjs) and the server (NODE_ENV=production, its own signing key)
  * on a free port and measures from this process with undici; prints the machine and its load.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,16 @@ import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { verifyCredential } from '../shared/credentials/verify';
+import { keyOf } from './support/answers';
+import {
+  helpOnRequest,
+  loadNow,
+  latency as percentiles,
+  progressLog,
+  round1,
+  runBench,
+  sleep,
+} from './support/figures';
 import { inspector } from './support/inspector';
 import { pool } from './support/pool';
 import {
@@ -62,40 +72,15 @@ const { values: opts } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opts.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
-  process.exit(0);
-}
+helpOnRequest(opts.help, import.meta.url);
 const LEARNERS = Number(opts.learners);
 const LINKS = Number(opts.links);
 const CONCURRENCY = Number(opts.concurrency);
 const SECONDS = Number(opts.seconds);
 const PHASES = new Set(opts.phases.split(',').map((p) => p.trim()));
-const log = (...a: unknown[]) => console.error(...a);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round1 = (v: number) => Math.round(v * 10) / 10;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-function latency(values: number[]) {
-  const s = [...values].sort((a, b) => a - b);
-  const at = (p: number) =>
-    s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
-  return {
-    n: s.length,
-    p50: round1(at(50)),
-    p95: round1(at(95)),
-    p99: round1(at(99)),
-    max: round1(s.at(-1) ?? Number.NaN),
-  };
-}
-
-interface KeyQuestion {
-  type: string;
-  options: { id: string; isCorrect: boolean; value: string }[];
-}
+const log = progressLog();
+const load = loadNow;
+const latency = (values: number[]) => ({ n: values.length, ...percentiles(values) });
 
 async function main() {
   const pg = await startPostgres({
@@ -138,15 +123,7 @@ async function main() {
     const learners = rowsOf<{ id: string; assigned_id: string }>(
       await exec(sql`select id, assigned_id from bench_learners order by idx`),
     );
-    const keys = new Map<string, KeyQuestion>();
-    for (const r of rowsOf<{ qid: string; type: string; oid: string; is_correct: boolean; value: string }>(
-      await exec(sql`select q.id as qid, q.question_type as type, o.id as oid, o.is_correct, o.value
-        from questions q join question_options o on o.question_id = q.id order by q.id, o.position`),
-    )) {
-      const k = keys.get(r.qid) ?? { type: r.type, options: [] };
-      k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
-      keys.set(r.qid, k);
-    }
+    const keys = await keyOf(db);
     const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const tokenOf = await pool(
@@ -335,7 +312,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

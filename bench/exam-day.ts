@@ -25,8 +25,8 @@
  * under-pressure on) on free ports; measured from this process with undici.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,7 @@ import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { cpuSeconds } from './support/cpu';
 import { type ExamTaker, type PhaseResult, runExamDay } from './support/exam-day';
+import { helpOnRequest, loadNow, progressLog, round2, runBench } from './support/figures';
 import { inspector } from './support/inspector';
 import { pool } from './support/pool';
 import {
@@ -69,22 +70,12 @@ const { values: opts } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opts.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
-  process.exit(0);
-}
+helpOnRequest(opts.help, import.meta.url);
 const TAKERS = Number(opts.takers);
 const SCALE = Number(opts.scale);
 const BASELINE = Math.min(Number(opts['baseline-takers']), TAKERS);
 const PROCESSES = Math.max(1, Number(opts.processes));
-const log = (...a: unknown[]) => {
-  if (!opts.json) console.error(...a);
-};
-const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
-const loadNow = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
+const log = progressLog(opts.json);
 
 async function main() {
   const pg = await startPostgres({
@@ -345,7 +336,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -21,8 +21,8 @@
  * read the CPU per request and the ratio, not the absolute figures.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
 import { cpuSeconds } from './support/cpu';
+import { helpOnRequest, loadNow, percentile, progressLog, round1, runBench } from './support/figures';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
 import {
   freePort,
@@ -55,28 +56,14 @@ const { values: opts } = parseArgs({
     help: { type: 'boolean', default: false },
   },
 });
-if (opts.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
-  process.exit(0);
-}
+helpOnRequest(opts.help, import.meta.url);
 const COUNTS = opts.processes.split(',').map(Number);
 const TAKERS = Number(opts.takers);
 const READERS = Number(opts.readers);
 const SECONDS = Number(opts.seconds);
 const WARMUP = Number(opts.warmup);
 
-const log = (...a: unknown[]) => {
-  if (!opts.json) console.error(...a);
-};
-const round1 = (v: number) => Math.round(v * 10) / 10;
-const loadNow = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-function p(sorted: number[], q: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)]! : NaN;
-}
+const log = progressLog(opts.json);
 
 interface TakerQuestion {
   _id: string;
@@ -280,7 +267,7 @@ async function main() {
         const ms: Measured['ms'] = {};
         for (const [kind, list] of lat) {
           const s = list.sort((a, b) => a - b);
-          ms[kind] = { p50: round1(p(s, 50)), p99: round1(p(s, 99)), n: s.length };
+          ms[kind] = { p50: round1(percentile(s, 50)), p99: round1(percentile(s, 99)), n: s.length };
         }
         const m: Measured = {
           setting: name,
@@ -360,7 +347,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -6,7 +6,7 @@
  * The graph is built from every source file that is not a test (`*.test.ts` may arrange data across
  * domains), from the same import list TypeScript reads (`ts.preProcessFile`: static, type-only, dynamic
  * imports and re-exports). The layers around the domains are not nodes: `db`, `http`, `adapters`,
- * `jobs` and `test` sit under them (any domain uses them), `demo` above them (demo data seeded into the
+ * `jobs`, `lib` and `test` sit under them (any domain uses them), `demo` above them (demo data seeded into the
  * domains' tables), and the files at server/'s root assemble the app.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
-const NOT_DOMAINS = new Set(['db', 'http', 'adapters', 'jobs', 'test', 'demo']);
+const NOT_DOMAINS = new Set(['db', 'http', 'adapters', 'jobs', 'lib', 'test', 'demo']);
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 /** Test support beside the code (to be gathered in server/test): arranges data across domains, like tests. */
 const TEST_SUPPORT = /^(fixtures|harness|test-helpers|test-keys)\.ts$|\.fixture\.ts$/;

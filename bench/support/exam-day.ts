@@ -22,27 +22,23 @@ import {
 } from '../../server/assessments/engine/link-life';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/helpers';
+import {
+  answerFor,
+  type Expected,
+  expectedOf,
+  type Given,
+  type KeyQuestion,
+  keyOf,
+  random,
+  type TakerQuestion,
+} from './answers';
+import { latency, round1, sleep } from './figures';
 import { pool } from './pool';
 
-export interface KeyOption {
-  id: string;
-  isCorrect: boolean;
-  value: string;
-}
-export interface KeyQuestion {
-  type: string;
-  options: KeyOption[];
-}
 export interface ExamTaker {
   id: string;
   token: string;
 }
-interface TakerQuestion {
-  _id: string;
-  questionType: string;
-  options: { _id: string; value: string }[];
-}
-type Given = { questionId: string; answerId?: string | string[]; answer?: string };
 
 export interface ExamDayOptions {
   /** The API's base, e.g. http://127.0.0.1:3000/api */
@@ -105,34 +101,6 @@ export interface ExamDayResult {
   };
 }
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
-const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A seeded random source, so two runs answer the same way. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function latency(values: number[]) {
-  const s = [...values].sort((a, b) => a - b);
-  const at = (p: number) =>
-    s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : Number.NaN;
-  return {
-    p50: round1(at(50)),
-    p95: round1(at(95)),
-    p99: round1(at(99)),
-    max: round1(s.at(-1) ?? Number.NaN),
-  };
-}
-
 /** Latencies and statuses of one kind of request. */
 class Recorder {
   readonly ms: number[] = [];
@@ -168,55 +136,9 @@ class Recorder {
   }
 }
 
-/** The answer key of these questions, from the database (server-side truth). */
-export async function keyOf(db: Db, questionIds: string[]): Promise<Map<string, KeyQuestion>> {
-  const rows = rowsOf<{ qid: string; type: string; oid: string | null; is_correct: boolean; value: string }>(
-    await db.execute(sql`
-      select q.id as qid, q.question_type as type, o.id as oid, o.is_correct, o.value
-      from questions q left join question_options o on o.question_id = q.id
-      where q.id in ${questionIds} order by q.id, o.position`),
-  );
-  const keys = new Map<string, KeyQuestion>();
-  for (const r of rows) {
-    const k = keys.get(r.qid) ?? { type: r.type, options: [] };
-    if (r.oid) k.options.push({ id: r.oid, isCorrect: r.is_correct, value: r.value });
-    keys.set(r.qid, k);
-  }
-  return keys;
-}
-
-/** One answer as a taker gives it, and the points it must earn (decision 005: MSQ shares, any wrong → 0). */
-function answerFor(q: TakerQuestion, key: KeyQuestion, right: boolean, rand: () => number) {
-  const correct = key.options.filter((o) => o.isCorrect);
-  const wrong = key.options.filter((o) => !o.isCorrect);
-  if (key.type === 'FILL_IN_BLANK') {
-    return right
-      ? { given: { questionId: q._id, answer: ` ${correct[0]!.value} ` } as Given, points: 10 }
-      : { given: { questionId: q._id, answer: 'not sure' } as Given, points: 0 };
-  }
-  if (key.type === 'MSQ' || key.type === 'MSQ_IMAGE') {
-    if (right)
-      return { given: { questionId: q._id, answerId: correct.map((o) => o.id) } as Given, points: 10 };
-    if (correct.length > 1 && rand() < 0.5) {
-      const k = 1 + Math.floor(rand() * (correct.length - 1));
-      return {
-        given: { questionId: q._id, answerId: correct.slice(0, k).map((o) => o.id) } as Given,
-        points: round2((10 * k) / correct.length),
-      };
-    }
-    return {
-      given: { questionId: q._id, answerId: [correct[0]!.id, ...(wrong[0] ? [wrong[0].id] : [])] } as Given,
-      points: wrong[0] ? 0 : 10,
-    };
-  }
-  if (right) return { given: { questionId: q._id, answerId: correct[0]!.id } as Given, points: 10 };
-  const other = wrong[0] ?? correct[0]!;
-  return { given: { questionId: q._id, answerId: other.id } as Given, points: other.isCorrect ? 10 : 0 };
-}
-
 interface Planned {
   answers: Given[];
-  expected: { score: number; percentage: number; eligible: boolean; status: string; questionCount: number };
+  expected: Expected;
 }
 
 function plan(questions: TakerQuestion[], keys: Map<string, KeyQuestion>, rand: () => number): Planned {
@@ -225,23 +147,11 @@ function plan(questions: TakerQuestion[], keys: Map<string, KeyQuestion>, rand: 
   const right = new Set(order.slice(0, rightCount));
   let points = 0;
   const answers = questions.map((q, i) => {
-    const a = answerFor(q, keys.get(q._id)!, right.has(i), rand);
+    const a = answerFor(q, keys.get(q._id)!, right.has(i), () => rand() < 0.5, rand);
     points += a.points;
     return a.given;
   });
-  const score = round2(points);
-  const n = questions.length;
-  const eligible = n > 0 && score / n >= 6;
-  return {
-    answers,
-    expected: {
-      score,
-      percentage: round2((score * 100) / (10 * n)),
-      eligible,
-      status: eligible ? 'GENERATE_CERTIFICATE' : 'NO_ENOUGH_MARKS',
-      questionCount: n,
-    },
-  };
+  return { answers, expected: expectedOf(points, questions.length) };
 }
 
 /** An arrival curve: most takers open the link in the middle of the minute, none outside it. */

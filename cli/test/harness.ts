@@ -2,23 +2,14 @@
  * What the CLI's real-server tests share: a free port, and running `waymark …` through the CLI's own entry
  * (main) with output that is not a terminal, collecting standard output and error and the exit code.
  */
-import { createServer } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { Io } from '../src/core/context';
 import type { Http } from '../src/core/http';
 import type { SessionStore } from '../src/core/session';
 import { main } from '../src/main';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A port nobody listens on right now (the one helper, scripts/service.mjs). */
+export { freePort } from '../../scripts/service.mjs';
 
 export interface RunDeps {
   sessions: SessionStore;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { subjects, topics } from '@server/db/schema';
-import { DEMO_SUBJECTS } from '@server/db/seed';
+import { DEMO_SUBJECTS } from '@server/demo/lists';
 import { questionOptions, questions } from '@server/questions/tables';
 import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
 import type { Question } from '@shared/schemas/assessment';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
+import type { TtlCache } from '../lib/ttl-cache';
 import { setupServer } from '../test/helper';
 import { TokenService, VERIFIED_CACHE_SIZE } from './tokens';
 
@@ -80,8 +81,8 @@ describe('a verified access token remembered by the process', () => {
     const tokens = service();
     const first = await tokens.signAccess(claims);
     await tokens.verifyAccess(first);
-    const remembered = (tokens as unknown as { verified: Map<string, unknown> }).verified;
-    for (let i = 1; remembered.size < VERIFIED_CACHE_SIZE; i++) remembered.set(`filler-${i}`, {});
+    const remembered = (tokens as unknown as { verified: TtlCache<string, unknown> }).verified;
+    for (let i = 1; remembered.size < VERIFIED_CACHE_SIZE; i++) remembered.set(`filler-${i}`, {}, Infinity);
     const next = await tokens.signAccess({ ...claims, dev: 'CLI' });
     await tokens.verifyAccess(next);
     expect(remembered.size).toBe(VERIFIED_CACHE_SIZE);

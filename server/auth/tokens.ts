@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { refreshTokens, tokenFamilies } from '../db/schema';
 import { unauthorized } from '../http/errors';
+import { TtlCache } from '../lib/ttl-cache';
 
 export interface AccessClaims {
   sub: string;
@@ -37,8 +38,8 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('base
 
 export class TokenService {
   private readonly key: Uint8Array;
-  /** Verified tokens → their claims and expiry (seconds), oldest first; bounded by VERIFIED_CACHE_SIZE. */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  /** Verified tokens → their claims, until their exp; bounded by VERIFIED_CACHE_SIZE. */
+  private readonly verified = new TtlCache<string, AccessClaims>({ maxEntries: VERIFIED_CACHE_SIZE });
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'publicUrl'>,
@@ -59,9 +60,7 @@ export class TokenService {
 
   async verifyAccess(token: string): Promise<AccessClaims> {
     const known = this.verified.get(token);
-    // jose's own test: expired once `exp` is not after the current second
-    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.claims;
-    if (known) this.verified.delete(token);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -82,11 +81,8 @@ export class TokenService {
         dev: payload.dev as Device,
         fam: payload.fam,
       });
-      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
-        // the oldest entry goes (a Map iterates in insertion order)
-        this.verified.delete(this.verified.keys().next().value!);
-      }
-      this.verified.set(token, { claims, exp: payload.exp });
+      // jose's own test: expired once `exp` is not after the current second, that is from ⌈exp⌉ s on
+      this.verified.set(token, claims, Math.ceil(payload.exp) * 1000);
       return claims;
     } catch (err) {
       const expired = (err as { code?: string }).code === 'ERR_JWT_EXPIRED';

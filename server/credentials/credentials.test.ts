@@ -11,9 +11,8 @@ import { openBadgeProblems } from '@shared/credentials/ob3';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps, assignedSections } from '../catalogue/tables';
-import { users } from '../db/schema';
 import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
-import { BACKENDS, type Person } from '../test/harness';
+import { BACKENDS, type Person, signedInPerson } from '../test/harness';
 import { TestServer, testConfig } from '../test/helper';
 import { verifyIndependently } from './independent';
 import { IssuerKeys, newKey } from './keys';
@@ -36,15 +35,8 @@ for (const backend of BACKENDS) {
     let feather: string;
     let badge: string;
 
-    const person = async (role: 'USER' | 'TENANT', name: string, email?: string): Promise<Person> => {
-      const signed = await server.signedIn(role, email ? { email } : undefined);
-      await server.db.update(users).set({ name, emailVerified: true }).where(eq(users.id, signed.user._id));
-      return {
-        id: signed.user._id,
-        email: signed.account.email,
-        headers: { authorization: `Bearer ${signed.token}` },
-      };
-    };
+    const person = (role: 'USER' | 'TENANT', name: string, email?: string) =>
+      signedInPerson(server, role, { name, email });
     const getCredential = (id: string) => api.inject({ method: 'GET', url: `/api/credentials/${id}` });
     const verify = (credential: unknown) =>
       api.inject({ method: 'POST', url: '/api/credentials/verify', payload: { credential } });

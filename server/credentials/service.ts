@@ -19,6 +19,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx, preparedPer } from '../db/helpers';
 import { users } from '../db/schema';
+import { TtlCache } from '../lib/ttl-cache';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
 import { type FetchJson, fetchPublicJson } from './fetch';
 import type { IssuerKeys } from './keys';
@@ -77,9 +78,10 @@ export class CredentialService {
   private readonly fetchJson: FetchJson;
   private readonly signers: SignerPool;
   private readonly pending = new Map<string, Promise<CredentialRow | null>>();
-  private readonly lists = new Map<number, { at: number; document: Json; updatedAt: Date }>();
-  /** Credentials served lately, oldest first (a Map keeps insertion order): see CREDENTIAL_CACHE_MS. */
-  private readonly served = new Map<string, { at: number; row: CredentialRow }>();
+  /** Status lists read lately: see STATUS_CACHE_MS. */
+  private readonly lists = new TtlCache<number, { document: Json; updatedAt: Date }>();
+  /** Credentials served lately: see CREDENTIAL_CACHE_MS and CREDENTIAL_CACHE_SIZE. */
+  private readonly served = new TtlCache<string, CredentialRow>({ maxEntries: CREDENTIAL_CACHE_SIZE });
   private readonly listLoads = new Map<number, Promise<{ document: Json; updatedAt: Date } | null>>();
 
   constructor(
@@ -140,13 +142,10 @@ export class CredentialService {
   async publicCopy(awardId: string): Promise<CredentialRow | null> {
     const now = Date.now();
     const hit = this.served.get(awardId);
-    if (hit && now - hit.at < CREDENTIAL_CACHE_MS) return hit.row;
+    if (hit) return hit;
     const row = await this.credentialOf(awardId);
-    this.served.delete(awardId);
-    if (row) {
-      this.served.set(awardId, { at: now, row });
-      if (this.served.size > CREDENTIAL_CACHE_SIZE) this.served.delete(this.served.keys().next().value!);
-    }
+    if (row) this.served.set(awardId, row, now + CREDENTIAL_CACHE_MS);
+    else this.served.delete(awardId);
     return row;
   }
 
@@ -253,7 +252,7 @@ export class CredentialService {
    */
   async statusList(list: number): Promise<{ document: Json; updatedAt: Date } | null> {
     const cached = this.lists.get(list);
-    if (cached && Date.now() - cached.at < STATUS_CACHE_MS) return cached;
+    if (cached) return cached;
     const running = this.listLoads.get(list);
     if (running) return running;
     const load = this.loadList(list).finally(() => this.listLoads.delete(list));
@@ -268,8 +267,8 @@ export class CredentialService {
       if (list < 1 || list > (await this.lastList())) return null;
       found = await this.rebuildList(list, undefined, { onlyIfUnsigned: true });
     }
-    const entry = { at: Date.now(), document: found.document, updatedAt: found.updatedAt };
-    this.lists.set(list, entry);
+    const entry = { document: found.document, updatedAt: found.updatedAt };
+    this.lists.set(list, entry, Date.now() + STATUS_CACHE_MS);
     return entry;
   }
 

@@ -1,37 +1,16 @@
 /**
- * Demo content, seeded on first start and safe to run again: subjects with topics, languages, and (on the
- * Auth emulator) a demo learner and a demo mentor with verified e-mail addresses and completed profiles.
+ * Seeds the demo content (server/demo/), on first start and safe to run again: subjects with topics,
+ * languages, and (on the Auth emulator) a demo learner and a demo mentor with verified e-mail addresses and
+ * completed profiles.
  */
 import { eq, sql } from 'drizzle-orm';
+import { DEMO_ACCOUNTS } from '../demo/accounts';
 import { seedDemoAssessments } from '../demo/assessments';
 import { seedCatalogue } from '../demo/catalogue';
+import { DEMO_LANGUAGES, DEMO_SUBJECTS } from '../demo/lists';
 import { seedDemoTenant } from '../demo/tenant';
 import type { Db } from './client';
 import { languages, subjects, systemState, tenantUsers, topics, users } from './schema';
-
-export const DEMO_ACCOUNTS = {
-  learner: {
-    email: 'learner@waymark.local',
-    password: 'Learner#2026',
-    name: 'Asha Learner',
-    role: 'USER' as const,
-  },
-  mentor: {
-    email: 'mentor@waymark.local',
-    password: 'Mentor#2026',
-    name: 'Ravi Mentor',
-    role: 'TENANT' as const,
-  },
-};
-
-export const DEMO_SUBJECTS: Record<string, string[]> = {
-  Programming: ['JavaScript', 'TypeScript', 'Python', 'Web Development', 'Git'],
-  'Data Science': ['Statistics', 'SQL', 'Machine Learning', 'Data Visualisation'],
-  Mathematics: ['Algebra', 'Calculus', 'Probability'],
-  'Cloud and DevOps': ['Linux', 'Docker', 'Networking'],
-  Design: ['UI Design', 'UX Research'],
-};
-export const DEMO_LANGUAGES = ['English', 'Hindi', 'Tamil', 'Telugu', 'Kannada', 'Spanish'];
 
 export interface EmulatorAccounts {
   /** Creates (or finds) a verified e-mail/password account; returns its uid. */

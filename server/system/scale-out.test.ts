@@ -8,28 +8,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/service.mjs';
 import { emulatorHost } from '../test/helper';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PROCESSES = 3;
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 interface Proc {
   url: string;

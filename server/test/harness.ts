@@ -49,21 +49,29 @@ export async function openHarness(
     throw new Error(`This run's backend is ${testDbKind()}, not ${backend} (TEST_DATABASE_URL decides).`);
   }
   const server = await new TestServer({ env: opts.env, mailTransport: opts.mailTransport }).start();
-  const person = async (role: 'USER' | 'TENANT', name?: string): Promise<Person> => {
-    const signed = await server.signedIn(role);
-    // any name, even one a profile form would refuse: the tests check escaping
-    if (name) await server.db.update(users).set({ name }).where(eq(users.id, signed.user._id));
-    return {
-      id: signed.user._id,
-      email: signed.account.email,
-      headers: { authorization: `Bearer ${signed.token}` },
-    };
-  };
   return {
     app: server.app,
     db: server.db,
-    learner: (name) => person('USER', name),
-    tenant: (name) => person('TENANT', name),
+    learner: (name) => signedInPerson(server, 'USER', { name }),
+    tenant: (name) => signedInPerson(server, 'TENANT', { name }),
     close: () => server.close(),
+  };
+}
+
+/**
+ * A person signed in on `server` through the Auth emulator (a verified email: `email` when given), with
+ * any name — even one a profile form would refuse: the tests check escaping.
+ */
+export async function signedInPerson(
+  server: TestServer,
+  role: 'USER' | 'TENANT',
+  { name, email }: { name?: string; email?: string } = {},
+): Promise<Person> {
+  const signed = await server.signedIn(role, email ? { email } : undefined);
+  if (name) await server.db.update(users).set({ name }).where(eq(users.id, signed.user._id));
+  return {
+    id: signed.user._id,
+    email: signed.account.email,
+    headers: { authorization: `Bearer ${signed.token}` },
   };
 }

@@ -20,6 +20,15 @@ export interface StatusStyle {
   failed: boolean;
 }
 
+/** The status every bulk command has: the item's call failed (refused by the server, or the network). */
+export const FAILED = { word: 'failed', tone: 'fail', failed: true } as const satisfies StatusStyle;
+/** A learner on the mentor's seats already (seats add and invite). */
+export const ALREADY_ASSIGNED = {
+  word: 'already assigned',
+  tone: 'warn',
+  failed: false,
+} as const satisfies StatusStyle;
+
 /** What became of one item. */
 export interface ItemOutcome<S extends string> {
   status: S;
@@ -254,6 +263,12 @@ export function failWithProblems(
   }
   throw new CliError(options.summary, ExitCode.badInput, options.hint ? { hint: options.hint } : {});
 }
+
+/** The place of an item of a list of e-mail addresses: its line or argument, and the address. */
+export const emailPlace = (item: { where: string; email: string }) => ({
+  key: item.where,
+  fields: { ...placeFields(item.where), email: item.email },
+});
 
 /** `line 4` (or `file.txt:4`) → { line: 4 }; `argument 2` → { argument: 2 }; anything else → { where }. */
 export function placeFields(where: string): Record<string, number | string> {

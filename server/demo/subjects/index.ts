@@ -1,6 +1,6 @@
 /**
  * The demo content by subject: a folder per subject, a file per roadmap holding the roadmap and the
- * questions aimed at it. (The subjects' topics and the languages are seeded by server/db/seed.ts.)
+ * questions aimed at it. (The subjects' topics and the languages are listed in ../lists.ts.)
  */
 import type { DemoQuestion, DemoRoadmap } from '../types';
 import * as sqlEssentials from './data-science/sql-essentials';

@@ -17,6 +17,9 @@ import {
   subscriptionInfo,
 } from '../../core/seats';
 import {
+  ALREADY_ASSIGNED,
+  emailPlace,
+  FAILED,
   failedWith,
   failWithProblems,
   type ItemOutcome,
@@ -40,11 +43,11 @@ type Result = AddOutcome | CheckOutcome | { kind: 'duplicate' };
 const STATUSES = {
   added: { word: 'added', tone: 'ok', failed: false },
   wouldAdd: { word: 'would add', tone: 'info', failed: false },
-  alreadyAssigned: { word: 'already assigned', tone: 'warn', failed: false },
+  alreadyAssigned: ALREADY_ASSIGNED,
   duplicate: { word: 'duplicate', tone: 'info', failed: false },
   notFound: { word: 'no such learner', tone: 'fail', failed: true },
   paymentRequired: { word: 'payment required', tone: 'fail', failed: true },
-  failed: { word: 'failed', tone: 'fail', failed: true },
+  failed: FAILED,
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
 
@@ -148,7 +151,7 @@ export async function addSeatsFrom(
     concurrency,
     statuses: STATUSES,
     dryRun,
-    placeOf: (item) => ({ key: item.where, fields: { ...placeFields(item.where), email: item.email } }),
+    placeOf: emailPlace,
     work: async (item): Promise<Result> => {
       if (item.kind === 'duplicate') return { kind: 'duplicate' };
       return dryRun ? checkSeat(client, item.email, ctx.signal) : addSeat(client, item.email, ctx.signal);

@@ -20,10 +20,12 @@ import {
   inviteSeat,
 } from '../../core/seats';
 import {
+  ALREADY_ASSIGNED,
+  emailPlace,
+  FAILED,
   failedWith,
   failWithProblems,
   type ItemOutcome,
-  placeFields,
   runBulk,
   type StatusStyle,
 } from '../bulk';
@@ -39,11 +41,11 @@ type Item = { email: string; where: string };
 const STATUSES = {
   invited: { word: 'invited', tone: 'ok', failed: false },
   wouldInvite: { word: 'would invite', tone: 'info', failed: false },
-  alreadyAssigned: { word: 'already assigned', tone: 'warn', failed: false },
+  alreadyAssigned: ALREADY_ASSIGNED,
   hasAccount: { word: 'has an account', tone: 'fail', failed: true },
   cannotInvite: { word: 'cannot invite', tone: 'fail', failed: true },
   notSent: { word: 'e-mail not sent', tone: 'fail', failed: true },
-  failed: { word: 'failed', tone: 'fail', failed: true },
+  failed: FAILED,
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
 
@@ -126,7 +128,7 @@ export async function inviteSeats(ctx: Context, options: SeatsInviteOptions): Pr
     concurrency,
     statuses: STATUSES,
     dryRun,
-    placeOf: (item) => ({ key: item.where, fields: { ...placeFields(item.where), email: item.email } }),
+    placeOf: emailPlace,
     work: (item): Promise<InviteOutcome | CheckOutcome> =>
       dryRun
         ? checkSeat(client, item.email, ctx.signal)

@@ -18,6 +18,7 @@ import {
   subscriptionInfo,
 } from '../../core/seats';
 import {
+  FAILED,
   failedWith,
   failWithProblems,
   type ItemOutcome,
@@ -45,7 +46,7 @@ const STATUSES = {
   disabled: { word: 'disabled', tone: 'ok', failed: false },
   alreadyRemoved: { word: 'already removed', tone: 'warn', failed: false },
   wouldRemove: { word: 'would remove', tone: 'info', failed: false },
-  failed: { word: 'failed', tone: 'fail', failed: true },
+  failed: FAILED,
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
 

@@ -80,7 +80,11 @@ export interface SignInOptions {
 
 export interface SignInFlow {
   busy: boolean;
-  setBusy: (b: boolean) => void;
+  /**
+   * Runs a step of signing in (the provider's, then `complete`) with the flow busy; a failure is said in
+   * a toast, under `title` when given.
+   */
+  attempt: (step: () => Promise<void>, title?: string) => Promise<void>;
   /** The unverified person, while the 'Attention!' dialog is open. */
   unverified: FirebaseUser | null;
   closeAttention: () => Promise<void>;
@@ -111,6 +115,17 @@ export function useSignInFlow(): SignInFlow {
     mode: 'login' | 'signup';
     opts?: SignInOptions;
   } | null>(null);
+
+  async function attempt(step: () => Promise<void>, title?: string) {
+    setBusy(true);
+    try {
+      await step();
+    } catch (err) {
+      toast(providerMessage(err), { kind: 'error', ...(title ? { title } : {}) });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function complete(user: FirebaseUser, mode: 'login' | 'signup', opts: SignInOptions = {}) {
     if (mode === 'login' && !isVerifiedIdentity(user)) {
@@ -156,7 +171,7 @@ export function useSignInFlow(): SignInFlow {
 
   return {
     busy,
-    setBusy,
+    attempt,
     unverified,
     resent,
     signUpNotice,
@@ -188,30 +203,20 @@ export function useSignInFlow(): SignInFlow {
       if (!emulated) return;
       const { provider, mode, opts } = emulated;
       setEmulated(null);
-      setBusy(true);
-      try {
+      await attempt(async () => {
         const cred = await signInWithCredential(firebaseAuth(), emulatedCredential(provider, account));
         await complete(cred.user, mode, opts);
-      } catch (err) {
-        toast(providerMessage(err), { kind: 'error' });
-      } finally {
-        setBusy(false);
-      }
+      });
     },
     async withProvider(p, mode, opts) {
       if (appConfig().firebase.emulatorHost) {
         setEmulated({ provider: p, mode, opts });
         return;
       }
-      setBusy(true);
-      try {
+      await attempt(async () => {
         const cred = await signInWithPopup(firebaseAuth(), providerFor(p));
         await complete(cred.user, mode, opts);
-      } catch (err) {
-        toast(providerMessage(err), { kind: 'error' });
-      } finally {
-        setBusy(false);
-      }
+      });
     },
   };
 }

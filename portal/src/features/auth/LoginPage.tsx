@@ -2,13 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginForm } from '@shared/schemas/auth-forms';
 import { Field } from '@widgets/ui/Field';
 import { Spinner } from '@widgets/ui/Loader';
-import { toast } from '@widgets/ui/Toast';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthDialogs } from '../../components/sign-in/AuthDialogs';
 import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
-import { providerMessage, useSignInFlow } from '../../components/sign-in/useSignInFlow';
+import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
 import { firebaseAuth } from '../../lib/firebase';
 import { AuthShell } from './AuthShell';
 import { useEmailCheck } from './useEmailCheck';
@@ -26,17 +25,12 @@ export default function LoginPage() {
   const { register, handleSubmit, formState } = form;
   const emailField = register('email');
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    flow.setBusy(true);
-    try {
+  const onSubmit = handleSubmit(({ email, password }) =>
+    flow.attempt(async () => {
       const cred = await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
       await flow.complete(cred.user, 'login');
-    } catch (err) {
-      toast(providerMessage(err), { kind: 'error', title: 'Sign in failed' });
-    } finally {
-      flow.setBusy(false);
-    }
-  });
+    }, 'Sign in failed'),
+  );
 
   return (
     <AuthShell

@@ -20,7 +20,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthDialogs } from '../../components/sign-in/AuthDialogs';
 import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
 import { VERIFIED_CONTINUE_PATH } from '../../components/sign-in/paths';
-import { providerMessage, useSignInFlow } from '../../components/sign-in/useSignInFlow';
+import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
 import { firebaseAuth } from '../../lib/firebase';
 import { AuthShell } from './AuthShell';
 import { useEmailCheck } from './useEmailCheck';
@@ -86,9 +86,8 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
     navigate('/', { replace: true });
   }, [invitationBroken, navigate]);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    flow.setBusy(true);
-    try {
+  const onSubmit = handleSubmit(({ email, password }) =>
+    flow.attempt(async () => {
       if (invite) {
         const cred = await signInWithEmailLink(
           firebaseAuth(),
@@ -102,12 +101,8 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
       const cred = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
       await sendEmailVerification(cred.user, { url: `${window.location.origin}${VERIFIED_CONTINUE_PATH}` });
       await flow.complete(cred.user, 'signup', { role, tenantId });
-    } catch (err) {
-      toast(providerMessage(err), { kind: 'error', title: 'Sign up failed' });
-    } finally {
-      flow.setBusy(false);
-    }
-  });
+    }, 'Sign up failed'),
+  );
 
   return (
     <AuthShell

@@ -1,25 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { basicProfile } from '@shared/contract/profile';
 import { destinationAfterProfile } from '@shared/rules/navigation';
-import { BasicProfileInput, profileFormFor } from '@shared/schemas/profile-forms';
+import { BasicProfileInput } from '@shared/schemas/profile-forms';
 import { IAM_LABELS, IAM_VALUES, type User } from '@shared/schemas/user';
-import { client } from '@widgets/core/api';
 import { extensionReady } from '@widgets/core/extension';
-import { updateUser } from '@widgets/core/session';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { currentUser } from '../../lib/auth';
 import { PhoneField } from './PhoneField';
 import { showProfileError } from './profileErrors';
+import { saveProfile, useProfileForm } from './profileForm';
 import { useCountries } from './useCountries';
-
-type Input = z.input<typeof BasicProfileInput>;
-type Output = z.output<typeof BasicProfileInput>;
 
 /** The basic profile after the first sign-in. */
 export default function BasicProfilePage() {
@@ -31,27 +22,14 @@ export default function BasicProfilePage() {
 function BasicProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const countries = useCountries();
-  const schema = useMemo(() => profileFormFor(BasicProfileInput, user.role), [user.role]);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: {
-      name: user.name ?? '',
-      phoneCountry: user.phoneCountry ?? 'IN',
-      phoneNumber: user.phoneNumber ?? '',
-      iam: user.iam ?? undefined,
-      linkedIn: user.linkedIn ?? '',
-    },
-  });
+  const form = useProfileForm(BasicProfileInput, user);
   const { register, handleSubmit, formState, setError } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const res = await client.call(basicProfile, { query: { page: 'basic_profile_page' }, body: values });
-      updateUser(res.data);
-      currentUser.value = res.data;
-      const ext = res.data.role === 'USER' ? await extensionReady() : { isPresent: false, isLogedIn: false };
-      navigate(destinationAfterProfile(res.data, ext), { replace: true });
+      const saved = await saveProfile(values, 'basic_profile_page');
+      const ext = saved.role === 'USER' ? await extensionReady() : { isPresent: false, isLogedIn: false };
+      navigate(destinationAfterProfile(saved, ext), { replace: true });
     } catch (err) {
       showProfileError(err, setError);
     }

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { basicProfile } from '@shared/contract/profile';
-import { FullProfileInput, profileFormFor } from '@shared/schemas/profile-forms';
+import { FullProfileInput } from '@shared/schemas/profile-forms';
 import {
   DEFAULT_COUNTRY,
   deleteMessages,
@@ -9,24 +7,18 @@ import {
   T_SHIRT_SIZES,
   type User,
 } from '@shared/schemas/user';
-import { client } from '@widgets/core/api';
-import { updateUser } from '@widgets/core/session';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { currentUser } from '../../lib/auth';
 import { PhoneField } from './PhoneField';
 import { showProfileError } from './profileErrors';
+import { saveProfile, useProfileForm } from './profileForm';
 import { useCountries } from './useCountries';
-
-type Input = z.input<typeof FullProfileInput>;
-type Output = z.output<typeof FullProfileInput>;
 
 export default function ProfilePage() {
   const user = useSignalValue(currentUser);
@@ -36,33 +28,21 @@ export default function ProfilePage() {
 
 function ProfileForm({ user }: { user: User }) {
   const countries = useCountries();
-  const schema = useMemo(() => profileFormFor(FullProfileInput, user.role), [user.role]);
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: {
-      name: user.name ?? '',
-      phoneCountry: user.phoneCountry ?? 'IN',
-      phoneNumber: user.phoneNumber ?? '',
-      iam: user.iam ?? undefined,
-      tShirtSize: user.tShirtSize ?? undefined,
-      addressLine1: user.addressLine1 ?? '',
-      addressLine2: user.addressLine2 ?? '',
-      country: user.country ?? DEFAULT_COUNTRY,
-      state: user.state ?? '',
-      city: user.city ?? '',
-      pincode: user.pincode ?? '',
-      linkedIn: user.linkedIn ?? '',
-    },
+  const form = useProfileForm(FullProfileInput, user, {
+    tShirtSize: user.tShirtSize ?? undefined,
+    addressLine1: user.addressLine1 ?? '',
+    addressLine2: user.addressLine2 ?? '',
+    country: user.country ?? DEFAULT_COUNTRY,
+    state: user.state ?? '',
+    city: user.city ?? '',
+    pincode: user.pincode ?? '',
   });
   const { register, handleSubmit, formState, setError } = form;
   const e = formState.errors;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const res = await client.call(basicProfile, { query: { page: 'profile_page' }, body: values });
-      updateUser(res.data);
-      currentUser.value = res.data;
+      await saveProfile(values, 'profile_page');
       toast('Your profile is saved.', { kind: 'success' });
     } catch (err) {
       showProfileError(err, setError);

@@ -3,10 +3,12 @@ import type { CallArgs } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
-import { messageOf } from '@widgets/core/useCall';
-import { Spinner } from '@widgets/ui/Loader';
+import { type CallState, messageOf } from '@widgets/core/useCall';
+import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { TableFailure } from '../../components/TableFailure';
 import './tenant.css';
 
 /** A word with a tooltip shown on hover and on keyboard focus, and read as the word's description. */
@@ -70,5 +72,84 @@ export function DownloadCsv<C extends CallDef>({
     >
       {busy ? <Spinner /> : null} Download CSV<span className="visually-hidden"> of {what}</span>
     </button>
+  );
+}
+
+/**
+ * A mentor's report of learners (the Learning Report, the award tables): the way back to Users, the title
+ * with its 'Download CSV', then the table once loaded — 'No data found' when it has no rows, the failure
+ * notice when it could not be loaded. Each row starts with the learner's name (under `nameHeader`) and
+ * e-mail address; `head` and `cells` are the report's own columns after them, `columns` how many there are
+ * in all; `children` follow the table (a dialog).
+ */
+export function ReportPage<T extends { name?: string | null; email: string }>({
+  title,
+  download,
+  report,
+  nameHeader,
+  head,
+  columns,
+  rowKey,
+  cells,
+  children,
+}: {
+  title: string;
+  download: ReactNode;
+  report: CallState<T[]>;
+  nameHeader: string;
+  head: ReactNode;
+  columns: number;
+  rowKey: (r: T) => string;
+  cells: (r: T) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="page">
+      <p>
+        <Link to="/portal/users">← Users</Link>
+      </p>
+      <div className="page-head">
+        <h1>{title}</h1>
+        {download}
+      </div>
+      {report.error ? <TableFailure /> : null}
+      {report.loading && !report.data ? <Loader /> : null}
+      {report.data ? (
+        <div className="card table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{nameHeader}</th>
+                <th scope="col">Email</th>
+                {head}
+              </tr>
+            </thead>
+            <tbody>
+              {report.data.length === 0 ? (
+                <tr>
+                  <td colSpan={columns} className="empty">
+                    No data found
+                  </td>
+                </tr>
+              ) : (
+                report.data.map((r) => (
+                  <tr key={rowKey(r)}>
+                    <th scope="row" className="cell-name" data-label={nameHeader}>
+                      {r.name ?? '—'}
+                    </th>
+                    <td className="cell-wrap" data-label="Email">
+                      {r.email}
+                    </td>
+                    {cells(r)}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {children}
+    </div>
   );
 }

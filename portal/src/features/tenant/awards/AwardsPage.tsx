@@ -9,12 +9,9 @@ import type { AwardKind } from '@shared/schemas/award';
 import type { AwardRow } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
-import { Loader } from '@widgets/ui/Loader';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { z } from 'zod';
-import { TableFailure } from '../../../components/TableFailure';
-import { DownloadCsv } from '../ui';
+import { DownloadCsv, ReportPage } from '../ui';
 import { AwardDialog } from './AwardDialog';
 
 type Row = z.infer<typeof AwardRow>;
@@ -71,83 +68,58 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
   );
   const columns = 4 + def.columns.length;
   return (
-    <div className="page">
-      <p>
-        <Link to="/portal/users">← Users</Link>
-      </p>
-      <div className="page-head">
-        <h1>{def.title}</h1>
+    <ReportPage
+      title={def.title}
+      download={
         <DownloadCsv
           call={tenantExportAwards}
           args={{ query: { certificateType: def.certificateType } }}
           what={def.title.toLowerCase()}
         />
-      </div>
-      {list.error ? <TableFailure /> : null}
-      {list.loading && !list.data ? <Loader /> : null}
-      {list.data ? (
-        <div className="card table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{def.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Email</th>
-                {def.columns.map((c) => (
-                  <th key={c.header} scope="col">
-                    {c.header}
-                  </th>
-                ))}
-                <th scope="col">percentage</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.length === 0 ? (
-                <tr>
-                  <td colSpan={columns} className="empty">
-                    No data found
-                  </td>
-                </tr>
-              ) : (
-                list.data.map((r) => (
-                  <tr key={r.testlinks.linkId}>
-                    <th scope="row" className="cell-name" data-label="Username">
-                      {r.name ?? '—'}
-                    </th>
-                    <td className="cell-wrap" data-label="Email">
-                      {r.email}
-                    </td>
-                    {def.columns.map((c) => (
-                      <td key={c.header} data-label={c.header}>
-                        {c.cell(r)}
-                      </td>
-                    ))}
-                    <td data-label="percentage">{percentage(r)}</td>
-                    <td data-label="Action">
-                      <button
-                        type="button"
-                        className="btn btn-secondary"
-                        onClick={() => setViewing(r)}
-                        aria-label={`${def.action} of ${r.name ?? r.email}`}
-                      >
-                        {def.action}
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      }
+      report={list}
+      nameHeader="Username"
+      head={
+        <>
+          {def.columns.map((c) => (
+            <th key={c.header} scope="col">
+              {c.header}
+            </th>
+          ))}
+          <th scope="col">percentage</th>
+          <th scope="col">Action</th>
+        </>
+      }
+      columns={columns}
+      rowKey={(r) => r.testlinks.linkId}
+      cells={(r) => (
+        <>
+          {def.columns.map((c) => (
+            <td key={c.header} data-label={c.header}>
+              {c.cell(r)}
+            </td>
+          ))}
+          <td data-label="percentage">{percentage(r)}</td>
+          <td data-label="Action">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setViewing(r)}
+              aria-label={`${def.action} of ${r.name ?? r.email}`}
+            >
+              {def.action}
+            </button>
+          </td>
+        </>
+      )}
+    >
       <AwardDialog
         kind={kind}
         linkId={viewing?.testlinks.linkId ?? null}
         learner={viewing?.name ?? viewing?.email ?? ''}
         onClose={() => setViewing(null)}
       />
-    </div>
+    </ReportPage>
   );
 }
 
