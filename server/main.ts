@@ -8,6 +8,9 @@ import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
 import { ProcessConflictError, ProcessRegistry } from './system/processes';
 
+/** The accept queue's length asked of the kernel (see the listen call). */
+const LISTEN_BACKLOG = 4096;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -66,7 +69,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // connections not yet accepted wait in the kernel's queue: Node's default of 511 overflowed when ten
+  // thousand takers opened the test in one minute (bench/exam-day.ts: connect timeouts, then resets), so
+  // the queue is as long as the kernel allows (net.core.somaxconn caps it)
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Waymark is ready');
   // where mail goes, said once at start
   if (config.smtpUrl) app.log.info(`mail is delivered through ${new URL(config.smtpUrl).host}`);

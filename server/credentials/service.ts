@@ -424,6 +424,8 @@ export class CredentialService {
       loadStatusList: (url) => this.loadStatusList(url),
       localIssuer: this.did,
       now: () => this.now(),
+      // canonicalisation is CPU work: on a signing thread, not the event loop
+      checkProof: (document, issuerDoc, at) => this.signers.check(document, issuerDoc, at),
     });
   }
 }

@@ -1,5 +1,6 @@
 /**
- * A signing thread (see signers.ts): Data Integrity proofs (eddsa-rdfc-2022) of the documents it is sent.
+ * A signing thread (see signers.ts): Data Integrity proofs (eddsa-rdfc-2022) of the documents it is sent,
+ * and the check of a proof of a credential being verified (the shared verifier's checkProof).
  * RDF canonicalisation is tens of milliseconds of JavaScript a document; here it runs beside the event loop
  * that answers requests instead of on it. Contexts come from the bundled packages (the same loader as the
  * server's); the signing key's verification method comes with each task, nothing is read from the network.
@@ -11,7 +12,10 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { documentLoader } from '@shared/credentials/contexts';
-import { SIGNING_NICE, type SignTask } from './signers';
+import { checkProof } from '@shared/credentials/verify';
+import { SIGNING_NICE, type SignerReply, type SignerTask } from './signers';
+
+type SignTask = Extract<SignerTask, { kind: 'sign' }>;
 
 type Json = Record<string, unknown>;
 
@@ -43,9 +47,17 @@ async function sign(task: SignTask): Promise<Json> {
   return vc.issue({ credential: task.document, suite, documentLoader: loader });
 }
 
-parentPort!.on('message', (task: SignTask) => {
-  sign(task).then(
-    (document) => parentPort!.postMessage({ id: task.id, document }),
+function run(task: SignerTask): Promise<SignerReply> {
+  if (task.kind === 'sign') return sign(task).then((document) => ({ id: task.id, document }));
+  return checkProof(task.document, task.issuerDoc, new Date(task.at)).then((proof) => ({
+    id: task.id,
+    proof,
+  }));
+}
+
+parentPort!.on('message', (task: SignerTask) => {
+  run(task).then(
+    (reply) => parentPort!.postMessage(reply),
     (err: Error) => parentPort!.postMessage({ id: task.id, error: err?.message ?? String(err) }),
   );
 });

@@ -1,7 +1,8 @@
 /**
  * The signing threads: a small pool of `worker_threads` that make the Data Integrity proofs of credentials
- * and status lists (sign-worker.ts). Signing is CPU work (RDF canonicalisation, ~50 ms a credential); on the
- * event loop it would hold up every request behind it, so the server only waits for it, as for I/O.
+ * and status lists, and check the proofs of credentials sent to be verified (sign-worker.ts). Both are CPU
+ * work (RDF canonicalisation, ~5–50 ms a credential); on the event loop it would hold up every request
+ * behind it, so the server only waits for it, as for I/O.
  *
  * One pool a process, of CREDENTIAL_SIGNERS threads (default: the cores less one, between 1 and 4), started
  * on the first signature; a thread that has nothing to do does not keep the process alive. A thread that
@@ -10,7 +11,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { VerificationMethod } from '@shared/credentials/did';
+import type { DidDocument, VerificationMethod } from '@shared/credentials/did';
+import type { ProofOutcome } from '@shared/credentials/verify';
 
 type Json = Record<string, unknown>;
 
@@ -21,17 +23,19 @@ export interface SigningMaterial {
   method: VerificationMethod & { publicKeyMultibase: string };
 }
 
-export interface SignTask {
-  id: number;
-  document: Json;
-  key: SigningMaterial;
-}
+/** What a thread is sent: sign a document with a key, or check a document's proof against its issuer. */
+export type SignerTask =
+  | { id: number; kind: 'sign'; document: Json; key: SigningMaterial }
+  | { id: number; kind: 'check'; document: Json; issuerDoc: DidDocument; at: string };
 
-type Reply = { id: number; document: Json } | { id: number; error: string };
+export type SignerReply =
+  | { id: number; document: Json }
+  | { id: number; proof: ProofOutcome }
+  | { id: number; error: string };
 
 interface Pending {
-  task: SignTask;
-  resolve: (document: Json) => void;
+  task: SignerTask;
+  resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
 
@@ -59,8 +63,23 @@ export class SignerPool {
 
   /** The document with a Data Integrity proof (eddsa-rdfc-2022) by the key, made on a signing thread. */
   sign(document: Json, key: SigningMaterial): Promise<Json> {
+    return this.run({ id: this.nextId++, kind: 'sign', document, key }) as Promise<Json>;
+  }
+
+  /** Whether the document's Data Integrity proof holds for `issuerDoc` at `at`, checked on a thread. */
+  check(document: Json, issuerDoc: DidDocument, at: Date): Promise<ProofOutcome> {
+    return this.run({
+      id: this.nextId++,
+      kind: 'check',
+      document,
+      issuerDoc,
+      at: at.toISOString(),
+    }) as Promise<ProofOutcome>;
+  }
+
+  private run(task: SignerTask): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ task: { id: this.nextId++, document, key }, resolve, reject });
+      this.waiting.push({ task, resolve, reject });
       this.dispatch();
     });
   }
@@ -93,13 +112,14 @@ export class SignerPool {
   private spawn(): Slot {
     const worker = new Worker(ENTRY, { name: 'credential signer' });
     const slot: Slot = { worker, busy: null };
-    worker.on('message', (reply: Reply) => {
+    worker.on('message', (reply: SignerReply) => {
       const pending = slot.busy;
       if (!pending || pending.task.id !== reply.id) return;
       slot.busy = null;
       worker.unref();
-      if ('error' in reply) pending.reject(new Error(`signing failed: ${reply.error}`));
-      else pending.resolve(reply.document);
+      const what = pending.task.kind === 'sign' ? 'signing' : 'checking a proof';
+      if ('error' in reply) pending.reject(new Error(`${what} failed: ${reply.error}`));
+      else pending.resolve('proof' in reply ? reply.proof : reply.document);
       this.dispatch();
     });
     const lost = (err: Error) => {

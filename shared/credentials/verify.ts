@@ -49,6 +49,11 @@ export interface VerifierDeps {
   /** This server's DID, to say 'issued by this Waymark'. */
   localIssuer?: string;
   now?: () => Date;
+  /**
+   * Where the proofs are checked: checkProof (below) on this thread unless given — a server passes its
+   * signing threads (server/credentials/signers.ts), so a verification does not hold up other requests.
+   */
+  checkProof?: (document: Json, issuerDoc: DidDocument, at: Date) => Promise<ProofOutcome>;
 }
 
 const LABELS: Record<CheckId, string> = {
@@ -132,14 +137,17 @@ async function sha256(text: string): Promise<string> {
 const verifiedLists = new Map<string, number>();
 const LIST_TRUST_MS = 30_000;
 
-interface ProofOutcome {
+export interface ProofOutcome {
   ok: boolean;
   refused?: string;
   message?: string;
 }
 
-/** Checks the Data Integrity proof of a document issued by `issuerDoc`. */
-async function checkProof(document: Json, issuerDoc: DidDocument, at: Date): Promise<ProofOutcome> {
+/**
+ * Checks the Data Integrity proof of a document issued by `issuerDoc` (RDF canonicalisation and an Ed25519
+ * check: CPU work, which a server runs off its event loop through VerifierDeps.checkProof).
+ */
+export async function checkProof(document: Json, issuerDoc: DidDocument, at: Date): Promise<ProofOutcome> {
   const controller = normalisedDidDocument(issuerDoc);
   const loader = documentLoader(async (url) => {
     if (url.startsWith(`${controller.id}#`)) return verificationMethodOf(controller, url);
@@ -306,7 +314,7 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
       : window.outcome === 'expired' && until
         ? new Date(until)
         : now;
-  const proof = await checkProof(credential, issuerDoc, at);
+  const proof = await (deps.checkProof ?? checkProof)(credential, issuerDoc, at);
   if (!proof.ok) {
     if (proof.refused && issuerId !== deps.localIssuer) {
       add('signature', 'failed', `${proof.refused} Contexts are never fetched from the network.`);
@@ -417,7 +425,7 @@ async function checkStatus(
       const key = await sha256(JSON.stringify(list));
       const until = verifiedLists.get(key);
       if (!until || until < Date.now()) {
-        const proof = await checkProof(list, issuerDoc, now);
+        const proof = await (deps.checkProof ?? checkProof)(list, issuerDoc, now);
         if (!proof.ok) {
           return {
             outcome: 'failed',
