@@ -5,7 +5,6 @@
  * a lock file, so two `waymark` processes never rotate the same refresh token (which the server would take
  * for theft and answer by revoking the session).
  */
-import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -76,6 +75,9 @@ export const sessionFile = (env: Record<string, string | undefined> = process.en
 const LOCK_STALE_MS = 30_000;
 const LOCK_WAIT_MS = 15_000;
 
+/** Temporary files made by this process (their names must not repeat within it). */
+let tempFiles = 0;
+
 export class SessionStore {
   constructor(readonly file: string) {}
 
@@ -98,7 +100,9 @@ export class SessionStore {
     const dir = dirname(this.file);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const body = `${JSON.stringify({ ...session, savedAt: new Date().toISOString() }, null, 2)}\n`;
-    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    // unique to this process and save (opened with 'wx' in a folder only the owner may write): no need for
+    // node:crypto, whose loading every command would pay for at start (~10 ms)
+    const temp = `${this.file}.${process.pid}.${Date.now().toString(36)}${(++tempFiles).toString(36)}.tmp`;
     writeFileSync(temp, body, { mode: 0o600, flag: 'wx' });
     try {
       // the umask may have narrowed the mode: make it exactly owner read and write
