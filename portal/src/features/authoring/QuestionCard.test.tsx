@@ -1,7 +1,7 @@
 import type { Question } from '@shared/schemas/assessment';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderPortal } from '../../testing/render';
 import { QuestionCard } from './QuestionCard';
 import { authoredQuestion } from './question.fixture';
 
@@ -18,21 +18,15 @@ afterEach(cleanup);
 
 describe('a question card', () => {
   it("shows each correct option's share of a multi-select question's 10 points (decision 005)", () => {
-    render(<QuestionCard question={card('MSQ', [true, false, true, true])} index={0} mine={false} />, {
-      wrapper: MemoryRouter,
-    });
+    renderPortal(<QuestionCard question={card('MSQ', [true, false, true, true])} index={0} mine={false} />);
     expect(badges()).toEqual(['Correct · 3.33 points', 'Correct · 3.33 points', 'Correct · 3.33 points']);
   });
 
   it('shows the whole 10 on a single-choice question and the points of a fill-in-blank', () => {
-    render(<QuestionCard question={card('MCQ', [false, true])} index={0} mine={false} />, {
-      wrapper: MemoryRouter,
-    });
+    renderPortal(<QuestionCard question={card('MCQ', [false, true])} index={0} mine={false} />);
     expect(badges()).toEqual(['Correct · 10 points']);
     cleanup();
-    render(<QuestionCard question={card('FILL_IN_BLANK', [true], 25)} index={0} mine={false} />, {
-      wrapper: MemoryRouter,
-    });
+    renderPortal(<QuestionCard question={card('FILL_IN_BLANK', [true], 25)} index={0} mine={false} />);
     expect(badges()).toEqual(['Correct · 25 points']);
   });
 });

@@ -1,8 +1,9 @@
 import type { CallDef } from '@shared/contract/define';
 import type { Question, QuestionType } from '@shared/schemas/assessment';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Toasts, toasts } from '@widgets/ui/Toast';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
 import { authoredQuestion, fixtureId } from './question.fixture';
 
 const id = fixtureId;
@@ -60,12 +61,7 @@ const { QuestionEditor } = await import('./QuestionEditor');
 const onSaved = vi.fn();
 async function renderEditor(q: Question) {
   stored = q;
-  render(
-    <>
-      <QuestionEditor questionId={QID} onSaved={onSaved} />
-      <Toasts />
-    </>,
-  );
+  renderPortal(<QuestionEditor questionId={QID} onSaved={onSaved} />, { toasts: true });
   await screen.findByRole('group', { name: /Options|Accepted answer/ });
   // the subject list has arrived, so the topic select shows the question's topic
   await waitFor(() => expect((screen.getByLabelText('Topic') as HTMLSelectElement).value).toBe(TOPIC));
