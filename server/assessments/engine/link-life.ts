@@ -24,7 +24,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPer } from '../../db/helpers';
+import { inTx, preparedPer } from '../../db/helpers';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { questionOptions, questions } from '../../questions/tables';
 import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
@@ -547,9 +547,8 @@ export async function evaluateLink(
   };
   const onEarned = scored.eligible && (!hooks.earns || hooks.earns(current)) ? hooks.onEarned : undefined;
   const done = onEarned
-    ? await db.transaction(async (t) => {
+    ? await inTx(db, async (tx) => {
         // what the award changes elsewhere commits with the result, or neither does
-        const tx = t as unknown as Db;
         const row = await write(tx);
         if (row) await onEarned(tx, row);
         return row;
