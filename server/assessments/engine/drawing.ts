@@ -7,7 +7,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { isTextAnswer } from '@shared/rules/question-types';
+import { isTextAnswer, typesWhere } from '@shared/rules/question-types';
 import { POINTS_PER_QUESTION } from '@shared/rules/scoring';
 import type { TakerQuestion, TestType } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -248,11 +248,16 @@ export interface FrozenRow {
  * fill-in-blank gets none) and its roadmap's name. One expression, so the Ready page, a resume and the start
  * (link-life.ts: the start's own statement) read the same view; `linkRowId` names the link's row id.
  */
+/** The types answered in words, whose options a taker never sees, as an SQL list (constants of the table). */
+const TEXT_TYPES_SQL = sql.raw(
+  `(${[...typesWhere((t) => t.answer === 'text')].map((t) => `'${t}'`).join(', ')})`,
+);
+
 export const takerQuestionsJson = (linkRowId: SQL) => sql<FrozenRow[] | string>`coalesce((
   select json_agg(json_build_object('id', q.id, 'question', q.question, 'questionType', q.question_type,
       'code', q.code, 'questionImagePath', q.question_image_path, 'roadmapId', tlq.roadmap_id,
       'roadmapName', r.name, 'optionOrder', tlq.option_order,
-      'options', case when q.question_type = 'FILL_IN_BLANK' then '[]'::json else coalesce((
+      'options', case when q.question_type in ${TEXT_TYPES_SQL} then '[]'::json else coalesce((
         select json_agg(json_build_object('id', o.id, 'value', o.value))
         from ${questionOptions} o where o.question_id = q.id), '[]'::json) end)
     order by tlq.position)
@@ -284,10 +289,9 @@ export function takerQuestionsOf(rows: FrozenRow[] | string): TakerQuestion[] {
     questionType: r.questionType,
     code: r.code,
     questionImagePath: r.questionImagePath,
-    options:
-      r.questionType === 'FILL_IN_BLANK'
-        ? []
-        : inFrozenOrder(r.options, r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
+    options: isTextAnswer(r.questionType)
+      ? []
+      : inFrozenOrder(r.options, r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
     points: POINTS_PER_QUESTION,
     roadmapId: r.roadmapId,
     roadmapName: r.roadmapId ? (r.roadmapName ?? null) : null,
