@@ -6,33 +6,13 @@
  *   node scripts/build.mjs --if-stale  only what is older than its sources (used by npm start)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressFolder } from './compress.mjs';
+import { newest } from './stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const ifStale = process.argv.includes('--if-stale');
-
-function newest(dirs) {
-  let max = 0;
-  const walk = (p) => {
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      const base = p.split('/').pop();
-      if (['node_modules', 'dist', 'test-results', '.tmp', 'data'].includes(base)) return;
-      for (const e of readdirSync(p)) walk(join(p, e));
-    } else if (!/\.test\.[tj]sx?$/.test(p)) {
-      max = Math.max(max, st.mtimeMs);
-    }
-  };
-  for (const d of dirs) walk(join(root, d));
-  return max;
-}
 
 const targets = [
   {
@@ -76,7 +56,7 @@ spawnSync(process.execPath, ['--import', 'tsx', 'scripts/openapi.ts'], {
 for (const t of targets) {
   if (!existsSync(join(root, t.config))) continue;
   const out = join(root, t.output);
-  if (ifStale && existsSync(out) && statSync(out).mtimeMs >= newest(t.sources)) {
+  if (ifStale && existsSync(out) && statSync(out).mtimeMs >= newest(t.sources.map((d) => join(root, d)))) {
     console.log(`✓ ${t.name} is up to date`);
     continue;
   }
