@@ -6,7 +6,7 @@
  * through tsx (development).
  *   node cli/build.mjs            → dist/cli/
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -65,6 +65,26 @@ const contractRoutes = {
     });
   },
 };
+/**
+ * commander loads `node:child_process` when it is loaded, for subcommands run as executables of their own,
+ * which `waymark` has none of: ~10 ms of every start, `--help` included. Here it is required on its first
+ * use instead (its only use is `childProcess.spawn`); the build fails if commander no longer has that line.
+ */
+const CHILD_PROCESS_AT_LOAD = "const childProcess = require('node:child_process');";
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(CHILD_PROCESS_AT_LOAD))
+        throw new Error(`commander changed: ${args.path} no longer loads child_process as expected`);
+      const lazy =
+        "let loadedChildProcess; const childProcess = { spawn: (...a) => (loadedChildProcess ??= require('node:child_process')).spawn(...a) };";
+      return { contents: source.replace(CHILD_PROCESS_AT_LOAD, lazy), loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { waymark: 'cli/src/main.ts' },
@@ -86,7 +106,7 @@ const result = await build({
     // CommonJS packages in an ES module bundle still call require()
     js: "import { createRequire as __wmRequire } from 'node:module'; const require = __wmRequire(import.meta.url);",
   },
-  plugins: [contractRoutes],
+  plugins: [contractRoutes, lazyChildProcess],
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
