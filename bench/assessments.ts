@@ -76,9 +76,10 @@ import {
   runBench,
   sleep,
 } from './support/figures';
-import { type CpuProfile, inspector } from './support/inspector';
+import { inspector } from './support/inspector';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
 import { pool } from './support/pool';
+import { topOfProfile } from './support/profile-top.mjs';
 import {
   type BenchServer,
   freePort,
@@ -136,37 +137,6 @@ const log = progressLog(opts.json);
 // ---------------------------------------------------------------- small tools
 
 const rand = random(4);
-
-/** The functions and packages where a CPU profile spent its self time. */
-function topOfProfile(profile: CpuProfile, n = 25) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  const packages = new Map<string, number>();
-  for (let k = 0; k < profile.samples.length; k++) {
-    const f = byId.get(profile.samples[k]!)!.callFrame;
-    const dt = profile.timeDeltas[k] ?? 0;
-    const where = f.url
-      ? `${f.url.replace(`file://${root}/`, '').replace(/.*node_modules\//, '')}:${f.lineNumber + 1}`
-      : '';
-    const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
-    self.set(key, (self.get(key) ?? 0) + dt);
-    const pkg = !f.url
-      ? f.functionName || '(native)'
-      : f.url.includes('node_modules/')
-        ? f.url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
-        : f.url.startsWith('node:')
-          ? 'node:*'
-          : f.url.replace(`file://${root}/`, '').replace(/\/[^/]+$/, '/');
-    packages.set(pkg, (packages.get(pkg) ?? 0) + dt);
-  }
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const top = (m: Map<string, number>, k: number) =>
-    [...m.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, k)
-      .map(([name, us]) => ({ name, share: `${((us / total) * 100).toFixed(1)}%` }));
-  return { functions: top(self, n), packages: top(packages, 15) };
-}
 
 // ---------------------------------------------------------------- the answer key and planned answers
 

@@ -1,47 +1,60 @@
 #!/usr/bin/env node
 /**
  * Where a V8 CPU profile (.cpuprofile, written by a bench's --profile) spends its time: the functions with
- * the most self time, and the packages and files they belong to.
+ * the most self time, and the packages and folders they belong to. bench/assessments.ts puts the same
+ * summary in its results; from a terminal:
  *
  *   node bench/support/profile-top.mjs FILE [--top 25]
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { top: { type: 'string', default: '25' } },
-});
-if (!positionals[0]) {
-  console.error('usage: node bench/support/profile-top.mjs FILE [--top 25]');
-  process.exit(2);
+const root = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+
+/** The functions (and, up to 15, the packages) where `profile` spent its self time, largest first. */
+export function topOfProfile(profile, n = 25) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  const packages = new Map();
+  for (let k = 0; k < profile.samples.length; k++) {
+    const f = byId.get(profile.samples[k]).callFrame;
+    const dt = profile.timeDeltas[k] ?? 0;
+    const where = f.url
+      ? `${f.url.replace(`file://${root}/`, '').replace(/.*node_modules\//, '')}:${f.lineNumber + 1}`
+      : '';
+    const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + dt);
+    const pkg = !f.url
+      ? f.functionName || '(native)'
+      : f.url.includes('node_modules/')
+        ? f.url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+        : f.url.startsWith('node:')
+          ? 'node:*'
+          : f.url.replace(`file://${root}/`, '').replace(/\/[^/]+$/, '/');
+    packages.set(pkg, (packages.get(pkg) ?? 0) + dt);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const top = (m, k) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, us]) => ({ name, share: `${((us / total) * 100).toFixed(1)}%` }));
+  return { sampledMs: Math.round(total / 1000), functions: top(self, n), packages: top(packages, 15) };
 }
-const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map();
-profile.samples.forEach((id, i) => {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-});
-const total = [...self.values()].reduce((a, b) => a + b, 0);
-const where = (url) => {
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1];
-  if (url.startsWith('node:')) return url;
-  const own = /\/(server|shared)\/(.*)$/.exec(url);
-  return own ? `${own[1]}/${own[2]}` : url || '(native)';
-};
-const fns = new Map();
-const places = new Map();
-for (const [id, us] of self) {
-  const { callFrame: f } = byId.get(id);
-  const key = `${f.functionName || '(anonymous)'}  ${where(f.url)}:${f.lineNumber + 1}`;
-  fns.set(key, (fns.get(key) ?? 0) + us);
-  const place = where(f.url);
-  places.set(place, (places.get(place) ?? 0) + us);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { top: { type: 'string', default: '25' } },
+  });
+  if (!positionals[0]) {
+    console.error('usage: node bench/support/profile-top.mjs FILE [--top 25]');
+    process.exit(2);
+  }
+  const summary = topOfProfile(JSON.parse(readFileSync(positionals[0], 'utf8')), Number(values.top));
+  console.log(`${summary.sampledMs} ms sampled\n\nfunctions by self time:`);
+  for (const f of summary.functions) console.log(`${f.share.padStart(6)}  ${f.name}`);
+  console.log('\nby package or folder:');
+  for (const p of summary.packages) console.log(`${p.share.padStart(6)}  ${p.name}`);
 }
-const pct = (us) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
-const top = Number(values.top);
-console.log(`${(total / 1000).toFixed(0)} ms sampled\n\nfunctions by self time:`);
-for (const [k, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${k}`);
-console.log('\nby package or file:');
-for (const [k, us] of [...places].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${k}`);
