@@ -135,6 +135,22 @@ async function sha256(text: string): Promise<string> {
 
 /** Status list credentials whose signature was checked, by the hash of their JSON, for a short while. */
 const verifiedLists = new Map<string, number>();
+
+/**
+ * Decoded bitstrings by the status list document they came from: a server hands the verifier the same
+ * cached list object for every credential it verifies in a while, and inflating its 16 KB each time was
+ * repeated work on every verification. A list fetched anew is a new object, decoded anew.
+ */
+const decodedLists = new WeakMap<object, ReturnType<typeof decodeList>>();
+
+function decodedOf(list: object, encodedList: string): ReturnType<typeof decodeList> {
+  let bits = decodedLists.get(list);
+  if (!bits) {
+    bits = decodeList({ encodedList });
+    decodedLists.set(list, bits);
+  }
+  return bits;
+}
 const LIST_TRUST_MS = 30_000;
 
 export interface ProofOutcome {
@@ -447,7 +463,7 @@ async function checkStatus(
     }
     let bits: Awaited<ReturnType<typeof decodeList>>;
     try {
-      bits = await decodeList({ encodedList: String(subject.encodedList) });
+      bits = await decodedOf(list, String(subject.encodedList));
     } catch {
       return { outcome: 'failed', detail: `The status list ${url} cannot be decoded.`, revoked: false };
     }
