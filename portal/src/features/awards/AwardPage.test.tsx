@@ -131,8 +131,11 @@ describe('an award page', () => {
     expect((await screen.findByRole('link', { name: 'Verify' })).getAttribute('href')).toBe(
       `/verify/${LINK}`,
     );
-    expect(screen.getByRole('link', { name: 'Download credential (JSON)' }).getAttribute('href')).toBe(
-      credential.credentialUrl,
+    // the panel shows before its status call answers; the download then points at the issuer's own address
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Download credential (JSON)' }).getAttribute('href')).toBe(
+        credential.credentialUrl,
+      ),
     );
     expect(screen.queryByRole('button', { name: 'Revoke award' })).toBeNull();
   });
