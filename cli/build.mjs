@@ -6,7 +6,7 @@
  * through tsx (development).
  *   node cli/build.mjs            → dist/cli/
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -87,7 +87,8 @@ const lazyChildProcess = {
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { waymark: 'cli/src/main.ts' },
+  // help-table: run once below to write help.json, then removed (it is not part of what ships)
+  entryPoints: { waymark: 'cli/src/main.ts', 'help-table': 'cli/src/help-table.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -109,6 +110,13 @@ const result = await build({
   plugins: [contractRoutes, lazyChildProcess],
   logLevel: 'warning',
 });
+// `waymark … --help` as text, which cli/bin/waymark.mjs prints without loading the program
+// (cli/src/help-table.ts); made by the bundle just built, so it is the shipped program's own help
+const { helpTable } = await import(pathToFileURL(`${outdir}/help-table.js`).href);
+writeFileSync(`${outdir}/help.json`, JSON.stringify(await helpTable()));
+rmSync(`${outdir}/help-table.js`);
+rmSync(`${outdir}/help-table.js.map`, { force: true });
+
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(
   `✓ dist/cli: ${Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js')).length} files, ${(bytes / 1024).toFixed(0)} KiB`,

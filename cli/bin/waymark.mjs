@@ -5,7 +5,7 @@
  * Without a build (a fresh checkout in development) it runs the TypeScript sources through tsx's loader,
  * registered with the repository's tsconfig.json so the @shared/* aliases resolve from any folder.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 
@@ -17,8 +17,34 @@ import { setFlagsFromString } from 'node:v8';
 setFlagsFromString('--liftoff-only');
 
 const built = fileURLToPath(new URL('../../dist/cli/waymark.js', import.meta.url));
+const fromBuild = existsSync(built) && !process.env.WAYMARK_FROM_SOURCE;
+
+/**
+ * `waymark [command…] --help` from the help the build wrote (cli/src/help-table.ts): the same text
+ * commander prints, without loading the program. Anything else, or a width the table does not hold, runs
+ * the program.
+ */
+async function printedHelp() {
+  const flag = process.argv.at(-1);
+  if (!fromBuild || (flag !== '--help' && flag !== '-h')) return false;
+  let table;
+  try {
+    table = JSON.parse(readFileSync(new URL('../../dist/cli/help.json', import.meta.url), 'utf8'));
+  } catch {
+    return false;
+  }
+  const { helpFor } = await import('./help.mjs');
+  const width = (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 80;
+  const text = helpFor(table, process.argv.slice(2), width);
+  if (text === null) return false;
+  process.stdout.write(text);
+  return true;
+}
+
 let main;
-if (existsSync(built) && !process.env.WAYMARK_FROM_SOURCE) {
+if (await printedHelp()) {
+  main = async () => 0;
+} else if (fromBuild) {
   ({ main } = await import(built));
 } else {
   const { register } = await import('tsx/esm/api');
