@@ -49,7 +49,30 @@ export interface BusyRetry {
   /** A wait longer than this (seconds) is not waited out: the 503 reaches the caller. Default 120. */
   maxWaitSeconds?: number;
   /** Told before each wait, to say so. */
-  onWait?: (wait: { seconds: number; attempt: number; attempts: number; call: CallDef }) => void;
+  onWait?: (wait: { seconds: number; attempt: number; attempts: number; what: string }) => void;
+}
+
+/**
+ * Sends (`send`) until the answer is not a 503 that `busy` waits out: the seconds of its Retry-After, at
+ * most `busy.attempts` more times, never longer than `maxWaitSeconds`. Every call the client makes goes
+ * through it when it is safe to repeat, and so do uploads to a signed address (a PUT), which are no call
+ * of the contract. `what` names the request to onWait.
+ */
+export async function waitOutBusy(
+  send: () => Promise<Response>,
+  busy: BusyRetry | null | undefined,
+  what: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await send();
+    if (res.status !== 503 || !busy || attempt >= busy.attempts) return res;
+    const seconds = retryAfterOf(res.headers.get('retry-after'));
+    if (seconds === null || seconds > (busy.maxWaitSeconds ?? 120)) return res;
+    await res.body?.cancel().catch(() => {});
+    busy.onWait?.({ seconds, attempt: attempt + 1, attempts: busy.attempts, what });
+    await sleep(seconds * 1000, signal);
+  }
 }
 
 /** Whether a call may be sent again without doing twice what it does. */
@@ -261,24 +284,22 @@ export function createClient(options: ClientOptions): Client {
       | undefined;
     const usesToken = c.access !== 'public';
     const busy = options.busy && safeToRepeat(c) ? options.busy : null;
-    let res: Response;
-    for (let attempt = 0; ; attempt++) {
-      const before = usesToken ? options.tokens?.get() : null;
-      res = await send(c, a, before?.token);
-      if (res.status === 401 && usesToken && before?.refreshToken) {
+    const res = await waitOutBusy(
+      async () => {
+        const before = usesToken ? options.tokens?.get() : null;
+        const res = await send(c, a, before?.token);
+        if (res.status !== 401 || !usesToken || !before?.refreshToken) return res;
         // another request (or tab) may have refreshed already while this one was in flight
         const ok = await refresh(before.refreshToken);
-        if (ok) res = await send(c, a, options.tokens?.get()?.token);
+        if (ok) return send(c, a, options.tokens?.get()?.token);
         // a call anyone may make (a test link, an award) goes on as a visitor once the session has ended
-        else if (c.access === 'optional') res = await send(c, a, undefined);
-      }
-      if (res.status !== 503 || !busy || attempt >= busy.attempts) break;
-      const seconds = retryAfterOf(res.headers.get('retry-after'));
-      if (seconds === null || seconds > (busy.maxWaitSeconds ?? 120)) break;
-      await res.body?.cancel().catch(() => {});
-      busy.onWait?.({ seconds, attempt: attempt + 1, attempts: busy.attempts, call: c });
-      await sleep(seconds * 1000, a?.signal);
-    }
+        if (c.access === 'optional') return send(c, a, undefined);
+        return res;
+      },
+      busy,
+      `${c.method} ${c.path}`,
+      a?.signal,
+    );
     if (!res.ok)
       throw new ApiError(res.status, await readError(res), retryAfterOf(res.headers.get('retry-after')));
     return res;

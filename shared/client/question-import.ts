@@ -17,7 +17,7 @@ import {
 import type { CallSuccess } from '../contract/define';
 import type { ImageSource, PreparedQuestion } from '../formats/check';
 import { fingerprintOf, importPayload, type Sha256, sourceKeyOf } from '../formats/prepare';
-import type { Client } from './client';
+import { type Client, waitOutBusy } from './client';
 
 export type CheckStatus = 'new' | 'unchanged' | 'changed';
 export type ImportItem = z.input<typeof ImportQuestionItem>;
@@ -110,12 +110,19 @@ export async function uploadImportImage(
   });
   let res: Response;
   try {
-    res = await deps.fetch(data.url, {
-      method: 'PUT',
-      headers: { 'content-type': `image/${source.fileType}` },
-      body: bytes,
-      ...(deps.signal ? { signal: deps.signal } : {}),
-    });
+    // a PUT to the same address is safe to repeat: a busy server's 503 is waited out as a call's would be
+    res = await waitOutBusy(
+      () =>
+        deps.fetch(data.url, {
+          method: 'PUT',
+          headers: { 'content-type': `image/${source.fileType}` },
+          body: bytes,
+          ...(deps.signal ? { signal: deps.signal } : {}),
+        }),
+      deps.client.options.busy,
+      `PUT the image ${source.ref}`,
+      deps.signal,
+    );
   } catch (err) {
     if (deps.signal?.aborted) throw err;
     throw new UploadError(

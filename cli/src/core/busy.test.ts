@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@shared/client/client';
+import { uploadImportImage } from '@shared/client/question-import';
 import { createAssessment, importQuestions } from '@shared/contract/authoring';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerBusy, runWaymark } from '../../test/harness';
@@ -22,6 +23,8 @@ let server: Server;
 let url = '';
 /** How many more requests the server turns away; the requests it saw, as `METHOD path`. */
 let shedding = 0;
+/** How many more uploads (PUT) it turns away. */
+let sheddingPuts = 0;
 let retryAfter = '1';
 let seen: string[] = [];
 
@@ -32,13 +35,17 @@ beforeAll(async () => {
     seen.push(`${req.method} ${req.url}`);
     req.resume();
     req.on('end', () => {
-      if (shedding > 0) {
-        shedding--;
+      if (shedding > 0 || (req.method === 'PUT' && sheddingPuts > 0)) {
+        if (req.method === 'PUT' && sheddingPuts > 0) sheddingPuts--;
+        else shedding--;
         answerBusy(res, retryAfter);
         return;
       }
       res.setHeader('content-type', 'application/json; charset=utf-8');
       if (req.url === '/api/user/me') res.end(JSON.stringify({ data: USER }));
+      else if (req.url === '/api/admin/question/import/signed-url')
+        res.end(JSON.stringify({ data: { url: `${url}/files/upload/k1`, key: 'k1', expiresAt: 'x' } }));
+      else if (req.method === 'PUT') res.end('{}');
       else res.end(JSON.stringify({ data: [] }));
     });
   });
@@ -48,6 +55,7 @@ beforeAll(async () => {
 beforeEach(() => {
   seen = [];
   shedding = 0;
+  sheddingPuts = 0;
   retryAfter = '1';
 });
 afterAll(async () => {
@@ -115,6 +123,19 @@ describe('a busy server (503 with Retry-After)', () => {
       data: [],
     });
     expect(seen).toEqual(['POST /api/admin/question/import', 'POST /api/admin/question/import']);
+  });
+
+  it("uploads an import's image again: a PUT to its signed address is safe to repeat", async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const source = { kind: 'bytes', ref: 'img/a.png', fileType: 'png', size: 3, load: () => bytes } as const;
+    sheddingPuts = 1;
+    retryAfter = '0';
+    await expect(uploadImportImage({ client: client(), fetch: http.fetch }, source)).resolves.toBe('k1');
+    expect(seen).toEqual([
+      'POST /api/admin/question/import/signed-url',
+      'PUT /files/upload/k1',
+      'PUT /files/upload/k1',
+    ]);
   });
 
   it('does not send again a call that is not safe to repeat (creating an assessment)', async () => {
