@@ -49,6 +49,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          isolate: false,
         },
       },
     ],
