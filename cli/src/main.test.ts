@@ -127,6 +127,27 @@ describe('usage', () => {
     expect(bad.err).toContain('--server: "not a url" is not a URL');
   });
 
+  it('says how to pass an award id that starts with "-" (read as an option), and takes it after --', async () => {
+    const asOption = await run(['awards', 'revoke', '-AbC_123xyz0', '--reason', 'Shared answers.'], noServer);
+    expect(asOption.code).toBe(2);
+    expect(asOption.err).toContain("error: unknown option '-AbC_123xyz0'");
+    expect(asOption.err).toContain('an id that starts with "-" goes last, after --');
+    const afterDashes = await run(
+      ['awards', 'revoke', '--reason', 'Shared answers.', '--', '-AbC_123xyz0'],
+      (url) => {
+        if (url.pathname !== '/api/credentials/-AbC_123xyz0/revoke') throw new Error(url.pathname);
+        return Response.json(
+          { statusCode: 403, message: 'Only the mentor whose test it was may revoke it.' },
+          { status: 403 },
+        );
+      },
+      { WAYMARK_TOKEN: 'a-token' },
+    );
+    expect(afterDashes.code, afterDashes.err).toBe(4);
+    // an unknown option that is no id gets no such advice
+    expect((await run(['whoami', '--colour'], noServer)).err).not.toContain('goes last');
+  });
+
   it('prints help with the exit codes, and the version, with 0', async () => {
     const help = await run(['--help'], noServer);
     expect(help.code).toBe(0);

@@ -64,6 +64,7 @@ export function createProgram(deps: ProgramDeps): Command {
     .configureOutput({
       writeOut: (text) => deps.io.stdout.write(text),
       writeErr: (text) => deps.io.stderr.write(text),
+      outputError: (text, write) => write(withDashIdAdvice(text)),
     })
     .addHelpText('afterAll', `${ENVIRONMENT_HELP}\n${EXIT_CODES_HELP}`);
   program.helpCommand('help [command]', 'show help for a command');
@@ -85,6 +86,16 @@ export function createProgram(deps: ProgramDeps): Command {
     } else mount(program, module);
   }
   return program;
+}
+
+/**
+ * An award or link id that starts with '-' (one in 64 of those made before ids stopped doing so) reads as an
+ * option: commander's "unknown option" for what looks like an id says how to pass it.
+ */
+export function withDashIdAdvice(text: string): string {
+  const id = /^error: unknown option '(-[A-Za-z0-9_-]{9,})'/.exec(text)?.[1];
+  if (!id) return text;
+  return `${text}(an id that starts with "-" goes last, after --: waymark … -- ${id})\n`;
 }
 
 /** The command's positional arguments by name, in camelCase: `<email...>` → `{ email: [...] }`. */

@@ -429,8 +429,11 @@ describe('the test taker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
     await screen.findByRole('heading', { name: 'Your Score' });
-    // the focus follows: it was on the dialog's Finish, now on the result
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Score' }));
+    // the focus follows: it was on the dialog's Finish, now on the result (moved by an effect, which runs
+    // after the screen is drawn)
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Score' })),
+    );
     expect(server.of('/testlink/evaluvate/v2')[0]!.body).toEqual({
       linkId: LINK,
       answers: [{ questionId: id(1), answerId: id(12) }],

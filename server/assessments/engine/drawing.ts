@@ -31,8 +31,17 @@ export const QUESTION_COUNTS: Partial<Record<TestType, number>> = {
  */
 export const RECENT_LINKS = 50;
 
-/** 22 URL-safe characters from 128 random bits: the capability in /test/{linkId} and the award pages. */
-export const newLinkId = () => randomBytes(16).toString('base64url');
+/**
+ * 22 URL-safe characters from 128 random bits: the capability in /test/{linkId} and the award pages. Never
+ * starting with '-': the id is also an award's id, pasted into command lines (`waymark awards revoke <id>`),
+ * where a leading '-' reads as an option (one id in 64 did; redrawing them costs 0.02 bits of the 128).
+ */
+export function newLinkId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (id[0] !== '-') return id;
+  }
+}
 
 export function shuffle<T>(items: readonly T[]): T[] {
   const a = [...items];

@@ -2,7 +2,7 @@ import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { describe, expect, it } from 'vitest';
 import type { LinkRow } from '../tables';
 import { type KeyQuestion, normaliseAnswer } from './answers';
-import { inFrozenOrder } from './drawing';
+import { inFrozenOrder, newLinkId } from './drawing';
 import { acceptsAnswers, timeLimitFor, unusedUntil, windowEnd } from './link-life';
 
 const q = (type: KeyQuestion['type'], n = 3): KeyQuestion => ({
@@ -88,5 +88,13 @@ describe('a link’s clock', () => {
   it('shows options in the frozen order, new ones last', () => {
     const opts = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
     expect(inFrozenOrder(opts, ['c', 'a', 'b']).map((o) => o.id)).toEqual(['c', 'a', 'b', 'd']);
+  });
+});
+
+describe('a new link id', () => {
+  it('is 22 base64url characters, never the same, and never starts with "-" (a command line reads that as an option)', () => {
+    const ids = Array.from({ length: 5000 }, newLinkId);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{21}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
