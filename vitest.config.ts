@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['portal/**/*.test.{ts,tsx}', 'widgets/**/*.test.{ts,tsx}'],
+          setupFiles: ['./vitest.dom-setup.ts'],
         },
       },
       {
