@@ -84,7 +84,12 @@ export async function connectExtension(): Promise<boolean> {
   }
 }
 
-/** Signs out of Waymark, the identity provider and the extension, then goes to the public site. */
+/**
+ * Signs out of Waymark, the identity provider and the extension, then goes to the public site. The page
+ * learns it is signed out only at the end, in the same moment the public site is asked for: ended before the
+ * identity provider's sign-out (which loads its SDK), the page redirected itself to / and then loaded / again
+ * when that finished — a second navigation that overtook whatever the person had opened meanwhile.
+ */
 export async function signOutEverywhere(opts: { navigate?: boolean } = {}) {
   const s = session.peek();
   if (s) {
@@ -95,10 +100,10 @@ export async function signOutEverywhere(opts: { navigate?: boolean } = {}) {
     }
   }
   if (s?.user.role === 'USER') await signOutExtension().catch(() => undefined);
-  clearSession();
-  currentUser.value = null;
   await signOutProvider();
   if (opts.navigate !== false) window.location.assign('/');
+  clearSession();
+  currentUser.value = null;
 }
 
 /** Signs out of the identity provider only (after a refused sign-in). */
