@@ -6,10 +6,10 @@
  *   node scripts/build.mjs --if-stale  only what is older than its sources (used by npm start)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressFolder } from './compress.mjs';
-import { newest } from './stale.mjs';
+import { isStale } from './stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const ifStale = process.argv.includes('--if-stale');
@@ -56,7 +56,13 @@ spawnSync(process.execPath, ['--import', 'tsx', 'scripts/openapi.ts'], {
 for (const t of targets) {
   if (!existsSync(join(root, t.config))) continue;
   const out = join(root, t.output);
-  if (ifStale && existsSync(out) && statSync(out).mtimeMs >= newest(t.sources.map((d) => join(root, d)))) {
+  if (
+    ifStale &&
+    !isStale(
+      out,
+      t.sources.map((d) => join(root, d)),
+    )
+  ) {
     console.log(`✓ ${t.name} is up to date`);
     continue;
   }

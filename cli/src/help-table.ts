@@ -77,15 +77,16 @@ export async function helpTable(): Promise<HelpTable> {
     const wide = await helpAt(path, UNWRAPPED);
     // wrapping only shortens lines longer than the width, so the unwrapped text holds from some width up:
     // find the narrowest (a binary search between 80 and the longest line)
+    const narrow = await helpAt(path, 80);
     let low = 80;
     let high = Math.max(80, ...wide.split('\n').map((line) => line.length));
-    if ((await helpAt(path, low)) === wide) high = low;
+    if (narrow === wide) high = low;
     while (high - low > 1) {
       const mid = (low + high) >> 1;
       if ((await helpAt(path, mid)) === wide) high = mid;
       else low = mid;
     }
-    table[path.join(' ')] = { narrow: await helpAt(path, 80), wide, wideFrom: high };
+    table[path.join(' ')] = { narrow, wide, wideFrom: high };
   }
   return table;
 }

@@ -23,6 +23,8 @@ export interface SigningMaterial {
   method: VerificationMethod & { publicKeyMultibase: string };
 }
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** What a thread is sent: sign a document with a key, or check a document's proof against its issuer. */
 export type SignerTask =
   | { id: number; kind: 'sign'; document: Json; key: SigningMaterial }
@@ -63,23 +65,17 @@ export class SignerPool {
 
   /** The document with a Data Integrity proof (eddsa-rdfc-2022) by the key, made on a signing thread. */
   sign(document: Json, key: SigningMaterial): Promise<Json> {
-    return this.run({ id: this.nextId++, kind: 'sign', document, key }) as Promise<Json>;
+    return this.run({ kind: 'sign', document, key }) as Promise<Json>;
   }
 
   /** Whether the document's Data Integrity proof holds for `issuerDoc` at `at`, checked on a thread. */
   check(document: Json, issuerDoc: DidDocument, at: Date): Promise<ProofOutcome> {
-    return this.run({
-      id: this.nextId++,
-      kind: 'check',
-      document,
-      issuerDoc,
-      at: at.toISOString(),
-    }) as Promise<ProofOutcome>;
+    return this.run({ kind: 'check', document, issuerDoc, at: at.toISOString() }) as Promise<ProofOutcome>;
   }
 
-  private run(task: SignerTask): Promise<unknown> {
+  private run(task: DistributiveOmit<SignerTask, 'id'>): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ task, resolve, reject });
+      this.waiting.push({ task: { ...task, id: this.nextId++ } as SignerTask, resolve, reject });
       this.dispatch();
     });
   }

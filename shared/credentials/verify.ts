@@ -135,6 +135,7 @@ async function sha256(text: string): Promise<string> {
 
 /** Status list credentials whose signature was checked, by the hash of their JSON, for a short while. */
 const verifiedLists = new Map<string, number>();
+const LIST_TRUST_MS = 30_000;
 
 /**
  * Decoded bitstrings by the status list document they came from: a server hands the verifier the same
@@ -151,7 +152,6 @@ function decodedOf(list: object, encodedList: string): ReturnType<typeof decodeL
   }
   return bits;
 }
-const LIST_TRUST_MS = 30_000;
 
 export interface ProofOutcome {
   ok: boolean;

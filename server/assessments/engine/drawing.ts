@@ -251,16 +251,17 @@ export interface FrozenRow {
   options: { id: string; value: string }[];
 }
 
+/** The types answered in words (from the type table), whose options a taker never sees. */
+export const TEXT_TYPES = typesWhere((t) => t.answer === 'text');
+/** The same as an SQL list (constants of the table, not input). */
+const TEXT_TYPES_SQL = sql.raw(`(${[...TEXT_TYPES].map((t) => `'${t}'`).join(', ')})`);
+
 /**
  * A link's frozen questions as the taker sees them, as one JSON array in position order: each question with
  * its options (id and value only: never isCorrect, points or a fill-in-blank's accepted value — a
  * fill-in-blank gets none) and its roadmap's name. One expression, so the Ready page, a resume and the start
  * (link-life.ts: the start's own statement) read the same view; `linkRowId` names the link's row id.
  */
-/** The types answered in words, whose options a taker never sees, as an SQL list (constants of the table). */
-const TEXT_TYPES_SQL = sql.raw(
-  `(${[...typesWhere((t) => t.answer === 'text')].map((t) => `'${t}'`).join(', ')})`,
-);
 
 export const takerQuestionsJson = (linkRowId: SQL) => sql<FrozenRow[] | string>`coalesce((
   select json_agg(json_build_object('id', q.id, 'question', q.question, 'questionType', q.question_type,

@@ -40,7 +40,7 @@ import {
   savedAnswersJson,
   scoreAnswers,
 } from './answers';
-import { type FrozenRow, takerQuestionsJson, takerQuestionsOf } from './drawing';
+import { type FrozenRow, TEXT_TYPES, takerQuestionsJson, takerQuestionsOf } from './drawing';
 
 /** An unused link expires this long after it was created. */
 export const LINK_VALIDITY_MS = 7 * 24 * 3600_000;
@@ -373,7 +373,6 @@ export function acceptsAnswers(link: LinkRow, now: Date): boolean {
 
 // ---------------------------------------------------------------- an answer saved in one statement
 
-const TEXT_TYPES = typesWhere((t) => t.answer === 'text');
 const MULTI_TYPES = typesWhere((t) => t.answer === 'multiple');
 
 /**
