@@ -21,6 +21,7 @@ import {
   generateInitialAssessment,
   initialAssessment,
 } from '@shared/contract/catalogue';
+import type { CallBody } from '@shared/contract/define';
 import { testKeyOf } from '@shared/rules/retakes';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
@@ -31,10 +32,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import type { Caller } from '../http/routes';
 import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
-import { findLinkWithQuestion, readForEvaluation, saveAnswer } from './engine/answers';
+import { type EvaluationState, findLinkWithQuestion, readForEvaluation, saveAnswer } from './engine/answers';
 import {
   drawQuestions,
   freezeQuestions,
@@ -212,7 +212,11 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
    * The link by its public id, brought up to date with the clock; another person's token is refused.
    * `found`: the link's row when the caller has read it already.
    */
-  async function current(linkId: string, caller: Caller | null, found?: LinkRow | null): Promise<LinkRow> {
+  async function current(
+    linkId: string,
+    caller: { id: string } | null,
+    found?: LinkRow | null,
+  ): Promise<LinkRow> {
     const link = found !== undefined ? found : await findLink(db, linkId);
     if (!link) throw notFound('Test link not found');
     assertTaker(link, caller);
@@ -255,12 +259,56 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   }
 
   /** A link the caller may use right now: started, in time, not completed. */
-  async function inProgress(linkId: string, caller: Caller | null, found?: LinkRow | null) {
+  async function inProgress(linkId: string, caller: { id: string } | null, found?: LinkRow | null) {
     const link = await current(linkId, caller, found);
     assertTakeable(link, clock());
     if (!link.startedAt) throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
     if (!acceptsAnswers(link, clock())) throw testCompleted();
     return link;
+  }
+
+  /**
+   * The Ready page (and a resume): the link with its view, read in one statement; the clock may change it
+   * (then it is not takeable).
+   */
+  async function readyPage(
+    linkId: string,
+    caller: { id: string } | null,
+    found: { link: LinkRow; view: TakerView } | null,
+  ) {
+    const link = await current(linkId, caller, found?.link ?? null);
+    assertTakeable(link, clock());
+    return ok({
+      data: takerTest(link, found && link === found.link ? found.view : await takerView(db, link)),
+    });
+  }
+
+  /** An evaluation from the link's read (its answer key and saved answers), checked as every test call is. */
+  async function evaluate(
+    body: CallBody<typeof evaluateTest>,
+    caller: { id: string } | null,
+    read: EvaluationState | null,
+  ) {
+    const link = await current(body.linkId, caller, read?.link ?? null);
+    if (!link.isCompleted && link.status === 'EXPIRED') throw linkExpired();
+    // a link the clock changed (evaluated or expired just now) is read again
+    const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
+      read: read && link === read.link ? read : undefined,
+    });
+    // the award's credential is signed after the answer, not before it
+    if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done.linkId);
+    return ok({
+      data: {
+        linkId: done.linkId,
+        testType: done.type,
+        points: scored.score,
+        score: scored.score,
+        percentage: scored.percentage,
+        questionCount: scored.questionCount,
+        status: done.status,
+        certificateEligible: scored.eligible,
+      },
+    });
   }
 
   // the prerequisite (initial) assessment of a roadmap (server/assessments/initial.ts)
@@ -449,13 +497,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async testLinkQuestions({ params, caller }) {
-        // the link with its view in one read; the clock may change it (then it is not takeable)
-        const found = await findLinkWithView(db, params.id);
-        const link = await current(params.id, caller, found?.link ?? null);
-        assertTakeable(link, clock());
-        return ok({
-          data: takerTest(link, found && link === found.link ? found.view : await takerView(db, link)),
-        });
+        return readyPage(params.id, caller, await findLinkWithView(db, params.id, caller));
       },
 
       async verifyTestLink({ params, caller }) {
@@ -513,28 +555,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       },
 
       async evaluateTest({ body, caller }) {
-        // the link with its answer key and saved answers in one read, checked as every test call is
-        const read = await readForEvaluation(db, body.linkId);
-        const link = await current(body.linkId, caller, read?.link ?? null);
-        if (!link.isCompleted && link.status === 'EXPIRED') throw linkExpired();
-        // a link the clock changed (evaluated or expired just now) is read again
-        const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
-          read: read && link === read.link ? read : undefined,
-        });
-        // the award's credential is signed after the answer, not before it
-        if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done.linkId);
-        return ok({
-          data: {
-            linkId: done.linkId,
-            testType: done.type,
-            points: scored.score,
-            score: scored.score,
-            percentage: scored.percentage,
-            questionCount: scored.questionCount,
-            status: done.status,
-            certificateEligible: scored.eligible,
-          },
-        });
+        return evaluate(body, caller, await readForEvaluation(db, body.linkId, caller));
       },
 
       async viewTestLink({ params, caller }) {
@@ -566,6 +587,27 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
           feedback: body.feedback,
         });
         return ok({ data: { ok: true }, message: 'Thank you for your feedback.' });
+      },
+    },
+    // the hot calls of a test in progress: one statement that checks the caller's session too, the
+    // handler above for anything else (the errors, a resume's start)
+    {
+      async testLinkQuestions({ params, claimed }) {
+        const found = await findLinkWithView(db, params.id, claimed);
+        return found ? readyPage(params.id, claimed, found) : null;
+      },
+      async verifyTestLink({ params, claimed }) {
+        const started = await startNow(db, params.id, claimed, clock(), cooldownMs);
+        return started ? ok({ data: takerTest(started.link, started.view) }) : null;
+      },
+      async saveAnswer({ params, body, claimed }) {
+        return (await saveAnswerNow(db, params.id, claimed, body, clock()))
+          ? ok({ data: { ok: true } })
+          : null;
+      },
+      async evaluateTest({ body, claimed }) {
+        const read = await readForEvaluation(db, body.linkId, claimed);
+        return read ? evaluate(body, claimed, read) : null;
       },
     },
   );

@@ -1,10 +1,10 @@
 import type { User } from '@shared/schemas/user';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { tokenFamilies, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
-import { bearer, type Caller } from '../http/routes';
+import { bearer, type Caller, type ClaimedCaller } from '../http/routes';
 import type { TokenService } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -39,6 +39,18 @@ export function toApiUser(row: UserRow): User {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The check `authenticate` makes on every request, as a condition a statement can carry: the account `id`
+ * exists and is not deleted, and its session `fam` exists and has not ended. A call's own statement that
+ * carries it (a "quick" handler, routes.ts) needs no read of its own for the caller: when the condition
+ * fails the statement gives no row, and the call takes the long way, where `authenticate` says why.
+ */
+export const sessionHolds = (id: SQL, fam: SQL) => sql`exists (
+  select 1 from ${users} u join ${tokenFamilies} f on f.user_id = u.id
+  where u.id = ${id} and f.id = ${fam} and f.revoked_at is null and not u.is_deleted)`;
+
 /**
  * Authenticates requests: verifies the access token, then — in one prepared statement, by primary keys —
  * loads the user and the session the token names, so a removed account and an ended session (logout, reuse
@@ -68,5 +80,11 @@ export function installAuthentication(app: FastifyInstance, db: Db, tokens: Toke
     if (!found.sessionId || found.sessionRevokedAt)
       throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
     return { user: row, id: row.id, device: claims.dev, familyId: claims.fam };
+  });
+  // the token's signature and claims alone, for a statement that carries sessionHolds itself
+  app.decorate('claimsOf', async (request: FastifyRequest): Promise<ClaimedCaller | null> => {
+    const claims = await tokens.verifyAccess(bearer(request)).catch(() => null);
+    if (!claims || !UUID.test(claims.sub)) return null;
+    return { id: claims.sub, device: claims.dev, familyId: claims.fam };
   });
 }

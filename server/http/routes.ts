@@ -21,12 +21,24 @@ export interface Caller {
   familyId: string;
 }
 
+/**
+ * A caller known from the access token's signature and claims alone: the account and the session are not
+ * read. Only a statement that carries `sessionHolds` (auth/current-user.ts) for it may act on it.
+ */
+export interface ClaimedCaller {
+  id: string;
+  device: Device;
+  familyId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: Caller | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<Caller>;
+    /** The verified claims of the request's token; null when it has none that verify. */
+    claimsOf(request: FastifyRequest): Promise<ClaimedCaller | null>;
   }
 }
 
@@ -43,6 +55,26 @@ export interface HandlerContext<C extends CallDef> {
 
 export type Handler<C extends CallDef> = (ctx: HandlerContext<C>) => Promise<CallResult<C>>;
 export type Handlers<G extends Record<string, CallDef>> = { [K in keyof G]: Handler<G[K]> };
+
+export interface QuickContext<C extends CallDef> {
+  params: CallParams<C>;
+  query: CallQuery<C>;
+  body: CallBody<C>;
+  /** The token's caller, unread (null: no token, the call is anonymous). */
+  claimed: ClaimedCaller | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * The common case of a hot call in one statement, the caller's check folded in: it runs before the caller
+ * is read, and its statement carries `sessionHolds(claimed)` (when there is a token), so a signed-out session
+ * or a deleted account gives no row. It answers only from a row that check let through, or returns null:
+ * the call then takes the long way (authenticate, then the handler), which says why. What it answers must
+ * be what the handler would answer.
+ */
+export type QuickHandler<C extends CallDef> = (ctx: QuickContext<C>) => Promise<CallResult<C> | null>;
+export type QuickHandlers<G extends Record<string, CallDef>> = { [K in keyof G]?: QuickHandler<G[K]> };
 
 export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
@@ -71,8 +103,46 @@ function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'q
   return result.data;
 }
 
-/** Registers one call. */
-export function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: Handler<C>) {
+/**
+ * The quick handler's answer, or null for the long way: a token that does not verify, a device the call
+ * refuses, or input that does not parse go the long way, so its errors (and their order) stay the handler's.
+ */
+async function tryQuick<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  quick: QuickHandler<C>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CallResult<C> | null> {
+  let claimed: ClaimedCaller | null = null;
+  if (typeof request.headers.authorization === 'string') {
+    claimed = await app.claimsOf(request);
+    if (!claimed) return null;
+    if (call.devices && !call.devices.includes(claimed.device)) return null;
+  }
+  let input: Pick<QuickContext<C>, 'params' | 'query' | 'body'>;
+  try {
+    input = {
+      params: parse(call.params, request.params, 'params'),
+      query: parse(call.query, request.query, 'query'),
+      body: call.rawBody ? request.body : parse(call.body, request.body, 'body'),
+    } as Pick<QuickContext<C>, 'params' | 'query' | 'body'>;
+  } catch {
+    return null;
+  }
+  return quick({ ...input, claimed, request, reply });
+}
+
+/** Registers one call; `quick`, when given, answers its common case first (see QuickHandler). */
+export function serveCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: Handler<C>,
+  quick?: QuickHandler<C>,
+) {
+  // a statement can check a session, not a role: a quick handler is for calls open to anyone with the link
+  if (quick && call.access !== 'optional')
+    throw new Error(`${call.method} ${call.path}: a quick handler needs access 'optional'`);
   const limit = call.rateLimit ? app.rateLimits?.[call.rateLimit] : undefined;
   const validateResponses = process.env.NODE_ENV === 'test';
   app.route({
@@ -81,6 +151,8 @@ export function serveCall<C extends CallDef>(app: FastifyInstance, call: C, hand
     config: limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
     ...(call.rawBody ? { bodyLimit: call.rawBody.maxBytes } : {}),
     handler: async (request, reply) => {
+      const early = quick ? await tryQuick(app, call, quick, request, reply) : null;
+      if (early) return respond(early);
       let caller: Caller | null = null;
       const hasAuth = typeof request.headers.authorization === 'string';
       if (call.access !== 'public' && (call.access !== 'optional' || hasAuth)) {
@@ -96,32 +168,35 @@ export function serveCall<C extends CallDef>(app: FastifyInstance, call: C, hand
       const params = parse(call.params, request.params, 'params');
       const query = parse(call.query, request.query, 'query');
       const body = call.rawBody ? request.body : parse(call.body, request.body, 'body');
-      const result = await handler({ params, query, body, caller, request, reply } as HandlerContext<C>);
-      // a download's success body is the file itself (a stream): nothing to check against a schema
-      const file = call.download !== undefined && result.status >= 200 && result.status < 300;
-      if (validateResponses && !file) {
-        const schema = call.responses[result.status];
-        if (!schema)
-          throw new HttpError(500, `Undeclared status ${result.status} for ${call.method} ${call.path}`);
-        const check = schema.safeParse(result.body);
-        if (!check.success) {
-          request.log.error(
-            { issues: check.error.issues, path: call.path },
-            'response does not match the contract',
-          );
-          throw new HttpError(
-            500,
-            `Response of ${call.method} ${call.path} does not match the contract: ${check.error.issues[0]?.path.join('.')} ${check.error.issues[0]?.message}`,
-          );
+      return respond(await handler({ params, query, body, caller, request, reply } as HandlerContext<C>));
+
+      function respond(result: CallResult<C>) {
+        // a download's success body is the file itself (a stream): nothing to check against a schema
+        const file = call.download !== undefined && result.status >= 200 && result.status < 300;
+        if (validateResponses && !file) {
+          const schema = call.responses[result.status];
+          if (!schema)
+            throw new HttpError(500, `Undeclared status ${result.status} for ${call.method} ${call.path}`);
+          const check = schema.safeParse(result.body);
+          if (!check.success) {
+            request.log.error(
+              { issues: check.error.issues, path: call.path },
+              'response does not match the contract',
+            );
+            throw new HttpError(
+              500,
+              `Response of ${call.method} ${call.path} does not match the contract: ${check.error.issues[0]?.path.join('.')} ${check.error.issues[0]?.message}`,
+            );
+          }
         }
+        reply.code(result.status);
+        const text = typeof result.body === 'object' && result.body ? jsonTexts.get(result.body) : undefined;
+        if (text !== undefined) {
+          if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+          return reply.send(text);
+        }
+        return reply.send(result.body);
       }
-      reply.code(result.status);
-      const text = typeof result.body === 'object' && result.body ? jsonTexts.get(result.body) : undefined;
-      if (text !== undefined) {
-        if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
-        return reply.send(text);
-      }
-      return reply.send(result.body);
     },
   });
 }
@@ -131,9 +206,15 @@ export function serve<G extends Record<string, CallDef>>(
   app: FastifyInstance,
   calls: G,
   handlers: Handlers<G>,
+  quick: QuickHandlers<G> = {},
 ) {
   for (const name of Object.keys(calls) as (keyof G & string)[]) {
-    serveCall(app, calls[name] as G[typeof name], handlers[name] as Handler<G[typeof name]>);
+    serveCall(
+      app,
+      calls[name] as G[typeof name],
+      handlers[name] as Handler<G[typeof name]>,
+      quick[name] as QuickHandler<G[typeof name]> | undefined,
+    );
   }
 }
 

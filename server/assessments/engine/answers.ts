@@ -13,6 +13,7 @@ import { parsedJson, preparedPer } from '../../db/helpers';
 import { badRequest } from '../../http/errors';
 import { questionOptions, questions } from '../../questions/tables';
 import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
+import { callerHolds, type SessionOf, sessionParams } from './session';
 
 export interface StoredAnswer {
   questionId: string;
@@ -248,7 +249,7 @@ const evaluationRead = preparedPer((db) =>
         from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json)`,
     })
     .from(testLinks)
-    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .where(and(eq(testLinks.linkId, sql.placeholder('linkId')), callerHolds()))
     .limit(1)
     .prepare('test_link_evaluation_read'),
 );
@@ -290,9 +291,16 @@ export interface EvaluationState {
   stored: Map<string, StoredAnswer>;
 }
 
-/** A link by its public id with what evaluating it needs (its answer key and saved answers), or null. */
-export async function readForEvaluation(db: Db, linkId: string): Promise<EvaluationState | null> {
-  const [row] = await evaluationRead(db).execute({ linkId });
+/**
+ * A link by its public id with what evaluating it needs (its answer key and saved answers), or null — also
+ * when the caller's session does not hold (callerHolds; null: no caller, nothing to check).
+ */
+export async function readForEvaluation(
+  db: Db,
+  linkId: string,
+  caller: SessionOf | null,
+): Promise<EvaluationState | null> {
+  const [row] = await evaluationRead(db).execute({ linkId, ...sessionParams(caller) });
   if (!row) return null;
   const saved = parsedJson(row.saved);
   return { link: row.link, key: parsedJson(row.key), stored: new Map(saved.map((a) => [a.questionId, a])) };

@@ -41,6 +41,7 @@ import {
   scoreAnswers,
 } from './answers';
 import { type FrozenRow, TEXT_TYPES, takerQuestionsJson, takerQuestionsOf } from './drawing';
+import { callerHolds, type SessionOf, sessionParams, takerHolds } from './session';
 
 /** An unused link expires this long after it was created. */
 export const LINK_VALIDITY_MS = 7 * 24 * 3600_000;
@@ -282,17 +283,21 @@ const linkWithView = preparedPer((db) =>
       ...takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`),
     })
     .from(testLinks)
-    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
+    .where(and(eq(testLinks.linkId, sql.placeholder('linkId')), callerHolds()))
     .limit(1)
     .prepare('test_link_with_taker_view'),
 );
 
-/** A link by its public id with its taker's view, in one prepared statement (the Ready page, a resume). */
+/**
+ * A link by its public id with its taker's view, in one prepared statement (the Ready page, a resume); null
+ * also when the caller's session does not hold (callerHolds).
+ */
 export async function findLinkWithView(
   db: Db,
   linkId: string,
+  caller: SessionOf | null,
 ): Promise<{ link: LinkRow; view: TakerView } | null> {
-  const [row] = await linkWithView(db).execute({ linkId });
+  const [row] = await linkWithView(db).execute({ linkId, ...sessionParams(caller) });
   return row ? { link: row.link, view: viewOf(row) } : null;
 }
 
@@ -319,8 +324,8 @@ const startWithView = preparedPer((db) => {
       -- not started, open, timed (the long way gives a started link back; a prerequisite has no clock)
       and t.started_at is null and t.status = 'TAKE_TEST' and not t.is_completed
       and t.type <> 'INITIAL-ASSESSMENT'
-      -- assertTaker: the link's learner, or no caller (the id is the capability)
-      and (${p('caller')}::uuid is null or t.user_id is null or t.user_id = ${p('caller')}::uuid)
+      -- assertTaker: the link's learner, or no caller (the id is the capability); authenticate: the session holds
+      and ${takerHolds(sql`t.user_id`)}
       -- assertTakeable: the window has opened; settle: not past its expiry nor the window's end
       and (t.start_time is null or t.start_time <= ${now})
       and (t.expires_at is null or t.expires_at >= ${now})
@@ -349,14 +354,14 @@ const startWithView = preparedPer((db) => {
 export async function startNow(
   db: Db,
   linkId: string,
-  caller: { id: string } | null,
+  caller: SessionOf | null,
   now: Date,
   cooldownMs: number,
 ): Promise<{ link: LinkRow; view: TakerView } | null> {
   const [row] = await startWithView(db).execute({
     linkId,
     now: now.toISOString(),
-    caller: caller?.id ?? null,
+    ...sessionParams(caller),
     limited: cooldownMs > 0 ? [...RETAKE_TYPES] : [],
     failedSince: new Date(now.getTime() - Math.max(0, cooldownMs)).toISOString(),
   });
@@ -403,7 +408,7 @@ const saveWhenOpen = preparedPer((db) => {
       where l.link_id = ${p('linkId')}
         and l.status = 'TAKE_TEST' and not l.is_completed and l.started_at is not null
         and (l.deadline_at is null or l.deadline_at >= ${p('acceptsFrom')}::timestamptz)
-        and (${p('caller')}::uuid is null or l.user_id is null or l.user_id = ${p('caller')}::uuid)
+        and ${takerHolds(sql`l.user_id`)}
     ) k
     where case when ${isText} then ${p('text')}::text is not null
       when ${isMulti} then ${p('multi')}::uuid[] <@ k.options
@@ -425,7 +430,7 @@ const saveWhenOpen = preparedPer((db) => {
 export async function saveAnswerNow(
   db: Db,
   linkId: string,
-  caller: { id: string } | null,
+  caller: SessionOf | null,
   answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
   now: Date,
 ): Promise<boolean> {
@@ -446,7 +451,7 @@ export async function saveAnswerNow(
   const [row] = await saveWhenOpen(db).execute({
     linkId,
     question: answer.questionId,
-    caller: caller?.id ?? null,
+    ...sessionParams(caller),
     acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
     textTypes: [...TEXT_TYPES],
     multiTypes: [...MULTI_TYPES],
@@ -481,7 +486,7 @@ export async function evaluateLink(
   /** `read`: readForEvaluation's answer for this link, when the caller has just read it. */
   { read, attempt = 1 }: { read?: EvaluationState; attempt?: number } = {},
 ): Promise<Evaluation> {
-  const state = read && read.link.id === link.id ? read : await readForEvaluation(db, link.linkId);
+  const state = read && read.link.id === link.id ? read : await readForEvaluation(db, link.linkId, null);
   if (!state) throw new HttpError(404, 'Test link not found');
   const { link: current, key, stored } = state;
   if (current.isCompleted) return { link: current, scored: scoreAnswers(key, stored) };
