@@ -72,8 +72,12 @@ for (const backend of BACKENDS) {
     it('the Ready page, the start and an autosave are one statement each, caller checked included', async () => {
       const { me, linkId } = await learnerWithLink();
       const answer = await answerOf(linkId);
-      expect(await statementsOf(async () => expect((await api.load(linkId, me)).statusCode).toBe(200))).toBe(1);
-      expect(await statementsOf(async () => expect((await api.start(linkId, me)).statusCode).toBe(200))).toBe(1);
+      expect(await statementsOf(async () => expect((await api.load(linkId, me)).statusCode).toBe(200))).toBe(
+        1,
+      );
+      expect(await statementsOf(async () => expect((await api.start(linkId, me)).statusCode).toBe(200))).toBe(
+        1,
+      );
       expect(
         await statementsOf(async () => expect((await api.answer(linkId, answer, me)).statusCode).toBe(200)),
       ).toBe(1);
@@ -92,7 +96,10 @@ for (const backend of BACKENDS) {
       expect((await api.start(started, other)).statusCode).toBe(200);
       const otherAnswer = await answerOf(started);
       for (const who of [me, other]) {
-        await h.db.update(tokenFamilies).set({ revokedAt: new Date() }).where(eq(tokenFamilies.userId, who.id));
+        await h.db
+          .update(tokenFamilies)
+          .set({ revokedAt: new Date() })
+          .where(eq(tokenFamilies.userId, who.id));
       }
       for (const res of [
         await api.load(linkId, me),

@@ -296,7 +296,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       read: read && link === read.link ? read : undefined,
     });
     // the award's credential is signed after the answer, not before it
-    if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done.linkId);
+    if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done);
     return ok({
       data: {
         linkId: done.linkId,

@@ -11,7 +11,7 @@ import { openBadgeProblems } from '@shared/credentials/ob3';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps, assignedSections } from '../catalogue/tables';
-import { assignTo, type Bank, calls, seedBank } from '../test/fixtures/assessments';
+import { assignTo, type Bank, calls, linkRowOf, seedBank } from '../test/fixtures/assessments';
 import { BACKENDS, type Person, signedInPerson } from '../test/harness';
 import { TestServer, testConfig } from '../test/helper';
 import { verifyIndependently } from './independent';
@@ -176,6 +176,43 @@ for (const backend of BACKENDS) {
       const proofs = new Set(answers.map((r) => r.json().proof.proofValue));
       expect(proofs.size).toBe(1);
       expect((await verifyIndependently(server.app, answers[0]!.json())).verified).toBe(true);
+    });
+
+    it('issues the credentials of evaluations one at a time behind the requests, and queues none for a link that earned nothing', async () => {
+      const service = server.app.services.credentials!;
+      await Promise.all([issued(feather), issued(badge)]);
+      await server.db.delete(credentials).where(inArray(credentials.awardId, [feather, badge]));
+      const ravi = await person('USER', 'Ravi Learner');
+      const ar = await assignTo(server.db, ravi.id, bank);
+      const failed = await api.createOk(ravi, {
+        type: 'RESOURCE',
+        assignedRoadmapId: ar,
+        sectionId: bank.sectionIds[0],
+        resourceId: bank.resourceIds[1],
+      });
+      await api.take(failed, bank, 'wrong', ravi);
+      const issue = service.issue.bind(service);
+      let running = 0;
+      let most = 0;
+      const asked: string[] = [];
+      service.issue = async (link) => {
+        asked.push(link.linkId);
+        most = Math.max(most, ++running);
+        try {
+          return await issue(link);
+        } finally {
+          running--;
+        }
+      };
+      try {
+        for (const id of [feather, failed, badge]) service.issueLater(await linkRowOf(server.db, id));
+        await Promise.all([issued(feather), issued(badge)]);
+      } finally {
+        service.issue = issue;
+      }
+      expect(asked).toEqual([feather, badge]);
+      expect(most).toBe(1);
+      expect(await server.db.select().from(credentials).where(eq(credentials.awardId, failed))).toEqual([]);
     });
 
     it('signs beside the event loop: timers keep their time while credentials are issued', async () => {

@@ -17,7 +17,7 @@ import { earnedAward, ISSUER } from '../awards/info';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { inTx, preparedPer } from '../db/helpers';
+import { inTx, preparedPer, rowsOf } from '../db/helpers';
 import { users } from '../db/schema';
 import { TtlCache } from '../lib/ttl-cache';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
@@ -42,6 +42,11 @@ export const STATUS_MAX_AGE_S = 30;
  * served — no longer than the HTTP max-age (300 s) already lets any cache on the way serve it.
  */
 export const CREDENTIAL_CACHE_MS = 60_000;
+/**
+ * Links a process holds waiting for their credential after an evaluation (issueLater): at about 10 ms a
+ * signing, ten minutes of an exam's end. Past it an award is issued on its first request instead.
+ */
+export const ISSUE_QUEUE_SIZE = 50_000;
 const CREDENTIAL_CACHE_SIZE = 5_000;
 
 export type CredentialRow = typeof credentials.$inferSelect;
@@ -78,6 +83,10 @@ export class CredentialService {
   private readonly fetchJson: FetchJson;
   private readonly signers: SignerPool;
   private readonly pending = new Map<string, Promise<CredentialRow | null>>();
+  /** Links evaluated and waiting for their credential (issueLater), in the order earned. */
+  private readonly waiting = new Map<string, LinkRow>();
+  private draining = false;
+  private waitingFull = false;
   /** Status lists read lately: see STATUS_CACHE_MS. */
   private readonly lists = new TtlCache<number, { document: Json; updatedAt: Date }>();
   /** Credentials served lately: see CREDENTIAL_CACHE_MS and CREDENTIAL_CACHE_SIZE. */
@@ -149,16 +158,43 @@ export class CredentialService {
     return row;
   }
 
-  /** Issues the award's credential after the response (the evaluation does not wait for signing). */
-  issueLater(awardId: string) {
-    setImmediate(() => {
-      this.credentialOf(awardId).catch((err) =>
-        this.log.error(
-          { err, awardId },
-          'credential could not be issued; it will be issued on first request',
-        ),
-      );
-    });
+  /**
+   * Issues the credential of a link just evaluated, after the response and one at a time: the evaluation
+   * does not wait for signing, and a burst of evaluations (an exam's end) is not slowed by as many signings
+   * at once — they wait here, in the order earned, and the process issues them behind the requests (see
+   * ISSUE_QUEUE_SIZE). A link that earned no credential (a custom assessment's) is not queued. An award whose
+   * turn has not come yet (or whose process stopped) is issued on its first request (credentialOf).
+   */
+  issueLater(link: LinkRow) {
+    if (!earnedAward(link) || !awardKindOf(link.type)) return;
+    if (this.waiting.size >= ISSUE_QUEUE_SIZE) {
+      if (!this.waitingFull)
+        this.log.warn({ size: this.waiting.size }, 'credential queue full: issued on request');
+      this.waitingFull = true;
+      return;
+    }
+    this.waiting.set(link.linkId, link);
+    if (this.draining) return;
+    this.draining = true;
+    setImmediate(() => void this.drain());
+  }
+
+  private async drain() {
+    try {
+      for (let next = this.waiting.values().next(); !next.done; next = this.waiting.values().next()) {
+        const link = next.value;
+        this.waiting.delete(link.linkId);
+        await this.issue(link).catch((err) =>
+          this.log.error(
+            { err, awardId: link.linkId },
+            'credential could not be issued; it will be issued on first request',
+          ),
+        );
+      }
+    } finally {
+      this.draining = false;
+      this.waitingFull = false;
+    }
   }
 
   /** Issues (once) the credential of an earned award; concurrent calls in one process share the work. */
@@ -170,46 +206,49 @@ export class CredentialService {
     return work;
   }
 
-  private async facts(link: LinkRow): Promise<AwardFacts | null> {
+  /**
+   * What a credential says besides the link (its learner, the mentor who assigned the roadmap) and its place
+   * in a status list, in one statement; null when the learner is gone.
+   */
+  private async facts(link: LinkRow): Promise<{ facts: AwardFacts; position: number } | null> {
     if (!link.userId) return null;
-    const [owner] = await this.db
-      .select({ name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, link.userId))
-      .limit(1);
-    if (!owner) return null;
-    let mentor: AwardFacts['mentor'] = null;
-    if (link.assignedRoadmapId) {
-      const [assigned] = await this.db
-        .select({
-          by: assignedRoadmaps.assignedBy,
-          source: assignedRoadmaps.source,
-          name: users.name,
-          email: users.email,
-        })
-        .from(assignedRoadmaps)
-        .leftJoin(users, eq(users.id, assignedRoadmaps.assignedBy))
-        .where(eq(assignedRoadmaps.id, link.assignedRoadmapId))
-        .limit(1);
-      if (assigned?.by && assigned.source === 'TENANT') {
-        mentor = { id: assigned.by, name: assigned.name ?? assigned.email?.split('@')[0] ?? 'Mentor' };
-      }
-    }
+    const [row] = rowsOf<{
+      name: string | null;
+      email: string;
+      mentorId: string | null;
+      mentorName: string | null;
+      mentorEmail: string | null;
+      source: string | null;
+      position: string;
+    }>(
+      await this.db.execute(sql`
+        select u.name, u.email, ar.assigned_by as "mentorId", m.name as "mentorName",
+          m.email as "mentorEmail", ar.source, nextval('credential_status_seq')::text as position
+        from ${users} u
+          left join ${assignedRoadmaps} ar on ar.id = ${link.assignedRoadmapId}::uuid
+          left join ${users} m on m.id = ar.assigned_by
+        where u.id = ${link.userId}::uuid`),
+    );
+    if (!row) return null;
+    const mentor =
+      row.mentorId && row.source === 'TENANT'
+        ? { id: row.mentorId, name: row.mentorName ?? row.mentorEmail?.split('@')[0] ?? 'Mentor' }
+        : null;
     return {
-      link,
-      learner: { name: owner.name ?? owner.email.split('@')[0]!, email: owner.email },
-      roadmapId: link.roadmapId,
-      mentor,
+      facts: {
+        link,
+        learner: { name: row.name ?? row.email.split('@')[0]!, email: row.email },
+        roadmapId: link.roadmapId,
+        mentor,
+      },
+      position: Number(row.position),
     };
   }
 
   private async issueOnce(link: LinkRow): Promise<CredentialRow | null> {
-    const facts = await this.facts(link);
-    if (!facts) return null;
-    const [{ n }] = (await this.db
-      .select({ n: sql<string>`nextval('credential_status_seq')` })
-      .from(sql`(select 1) as one`)) as [{ n: string }];
-    const position = Number(n);
+    const found = await this.facts(link);
+    if (!found) return null;
+    const { facts, position } = found;
     const list = Math.floor(position / LIST_SIZE) + 1;
     const index = ((position % LIST_SIZE) * SPREAD) % LIST_SIZE;
     const unsigned = buildCredential(
