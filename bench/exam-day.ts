@@ -13,13 +13,16 @@
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers 1000]
- *                             [--processes 1] [--pool N] [--anonymous] [--profile] [--json]
+ *                             [--processes 1] [--pool N] [--anonymous] [--tcp] [--profile] [--json]
  *
  * --scale multiplies every time (arrival and pace): `--takers 500 --scale 0.1` is a quick run. Targets
  * (issue 15): 10,000 starts within 60 s, 0 errors, p99 ≤ 300 ms; autosave p99 ≤ 30 ms; evaluation ≥ 1,200
  * submissions/s at 50 submitters with p99 ≤ 100 ms and ≥ 80 % of the baseline. --processes N starts N
  * server processes on the one PostgreSQL behind the loopback balancer (support/balancer.mjs).
  * --profile writes a V8 CPU profile of the (first) server to .tmp/bench-profiles/exam-day/.
+ *
+ * The server and the baseline reach PostgreSQL through its Unix socket, as a deployment with both on one
+ * machine does; --tcp goes through loopback TCP instead (a database on another host costs at least that).
  *
  * A throwaway cluster (scripts/pg.mjs, fsync off) and the server (server/main.ts, NODE_ENV=production,
  * under-pressure on) on free ports; measured from this process with undici.
@@ -65,6 +68,7 @@ const { values: opts } = parseArgs({
     processes: { type: 'string', default: '1' },
     pool: { type: 'string' },
     anonymous: { type: 'boolean', default: false },
+    tcp: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -99,7 +103,10 @@ async function main() {
   };
   stopOnInterrupt(stopAll);
   try {
-    const database = await openDatabase({ databaseUrl: pg.url, poolSize: 20 });
+    // the server and the baseline reach PostgreSQL as a one-machine deployment does, through its Unix
+    // socket (--tcp: through loopback TCP, as to a database on another host)
+    const databaseUrl = opts.tcp ? pg.url : pg.socketUrl;
+    const database = await openDatabase({ databaseUrl, poolSize: 20 });
     const db = database.db;
     await seed(db, {});
     // 20 published questions of one language, of every type the bank has
@@ -136,7 +143,7 @@ async function main() {
     await db.execute(sql`analyze`);
 
     const env = await serverEnv({
-      databaseUrl: pg.url,
+      databaseUrl,
       dataDir,
       settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
     });
@@ -178,11 +185,14 @@ async function main() {
     const measure = async (name: string) => {
       const s0 = cpuSeconds(pids);
       const p0 = cpuSeconds([pg.pid]);
+      // this process: the load generator (HTTP rows) or the baseline's own driver work (baseline rows)
+      const g0 = process.cpuUsage();
       const before = loadNow();
       await prof?.start();
       return async (requests: number) => {
         const s1 = cpuSeconds(pids);
         const p1 = cpuSeconds([pg.pid]);
+        const g1 = process.cpuUsage(g0);
         if (prof) {
           const profile = await prof.stop();
           const dir = join(root, '.tmp', 'bench-profiles', 'exam-day');
@@ -193,7 +203,12 @@ async function main() {
         }
         const per = (a: number | null, b: number | null) =>
           a === null || b === null ? null : round2(((b - a) * 1000) / Math.max(1, requests));
-        return { serverMs: per(s0, s1), postgresMs: per(p0, p1), load: `${before} → ${loadNow()}` };
+        return {
+          serverMs: per(s0, s1),
+          postgresMs: per(p0, p1),
+          benchMs: round2((g1.user + g1.system) / 1000 / Math.max(1, requests)),
+          load: `${before} → ${loadNow()}`,
+        };
       };
     };
     const uptimeBefore = loadNow();
@@ -240,7 +255,7 @@ async function main() {
       return;
     }
     console.log(
-      `\nexam day on PostgreSQL (fsync off, throwaway cluster): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)`,
+      `\nexam day on PostgreSQL (fsync off, throwaway cluster, ${opts.tcp ? 'loopback TCP' : 'Unix socket'}): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)`,
     );
     console.log(
       `machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.load}; the load generator's own event loop delay p99 ${machine.generatorLoopDelayMs.p99} ms, max ${machine.generatorLoopDelayMs.max} ms`,
@@ -258,10 +273,12 @@ async function main() {
       'max',
       'errors',
       'shed 503 (retried)',
-      'CPU ms/req srv · pg',
+      'CPU ms/req srv · pg · bench',
     ];
     const rowOf = (p: PhaseResult) => {
-      const cpu = p.extra?.cpu as { serverMs: number | null; postgresMs: number | null } | undefined;
+      const cpu = p.extra?.cpu as
+        | { serverMs: number | null; postgresMs: number | null; benchMs: number }
+        | undefined;
       const errors = Object.values(p.errors).reduce((a, b) => a + b, 0);
       return [
         p.name,
@@ -270,7 +287,7 @@ async function main() {
         ...[p.ms.p50, p.ms.p95, p.ms.p99, p.ms.max].map(String),
         errors ? `${errors} ${JSON.stringify(p.errors)}` : '0',
         `${p.shed} (${p.retries})`,
-        cpu ? `${cpu.serverMs ?? '?'} · ${cpu.postgresMs ?? '?'}` : '',
+        cpu ? `${cpu.serverMs ?? '?'} · ${cpu.postgresMs ?? '?'} · ${cpu.benchMs}` : '',
       ];
     };
     const table = [...result.phases, ...result.closedLoop, ...result.baseline].map(rowOf);
@@ -281,7 +298,7 @@ async function main() {
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
     for (const t of table) console.log(line(t));
     console.log(
-      '\n(CPU of the exam rows: the whole arrival-and-answering mix (Ready page, start, autosave, resume) per request)',
+      '\n(CPU ms per request: the server processes · PostgreSQL · this process, which is the load generator in the HTTP rows and the driver in the baseline rows; of the exam rows: the whole arrival-and-answering mix (Ready page, start, autosave, resume))',
     );
     const phase = (prefix: string) => result.phases.find((p) => p.name.startsWith(prefix))!;
     const base = (prefix: string) => result.baseline.find((p) => p.name.startsWith(prefix));

@@ -104,7 +104,7 @@ process.once('exit', () => {
  * @param {string} [options.binDir] where initdb and postgres are
  * @param {Record<string, string|number>} [options.settings] extra server settings (-c name=value)
  * @param {(line: string) => void} [options.log]
- * @returns {Promise<{url: string, adminUrl: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>}>}
+ * @returns {Promise<{url: string, socketUrl: string, adminUrl: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>}>}
  */
 export async function startPostgres(options = {}) {
   const log = options.log ?? (() => {});
@@ -246,6 +246,8 @@ export async function startPostgres(options = {}) {
   log(`PostgreSQL is ready on 127.0.0.1:${port} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/${database}`,
+    // the same server through its Unix socket (in the data folder): no loopback TCP between the processes
+    socketUrl: `postgres://postgres@/${database}?host=${encodeURIComponent(dataDir)}&port=${port}`,
     adminUrl,
     port,
     dataDir,

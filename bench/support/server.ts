@@ -23,6 +23,8 @@ export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 export interface Postgres {
   url: string;
+  /** The same database through the server's Unix socket. */
+  socketUrl: string;
   pid: number;
   stop(): Promise<void>;
 }

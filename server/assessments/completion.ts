@@ -9,6 +9,7 @@ import type { LinkRow } from './tables';
 
 export const linkHooks: Hooks = {
   earns: (link) => link.type === 'ROADMAP' && Boolean(link.assignedRoadmapId),
+  earnsTypes: ['ROADMAP'],
   async onEarned(db: Db, link: LinkRow) {
     if (link.type === 'ROADMAP' && link.assignedRoadmapId) {
       await markRoadmapCompleted(db, link.assignedRoadmapId, link.linkId);

@@ -34,7 +34,13 @@ import { inTx } from '../db/helpers';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
-import { type EvaluationState, findLinkWithQuestion, readForEvaluation, saveAnswer } from './engine/answers';
+import {
+  type EvaluationState,
+  findLinkWithQuestion,
+  readForEvaluation,
+  type Scored,
+  saveAnswer,
+} from './engine/answers';
 import {
   drawQuestions,
   freezeQuestions,
@@ -52,6 +58,7 @@ import {
   assertTaker,
   DEFAULT_RETAKE_COOLDOWN_MS,
   evaluateLink,
+  evaluateNow,
   failureSince,
   findLink,
   findLinkWithView,
@@ -295,8 +302,13 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
       read: read && link === read.link ? read : undefined,
     });
+    return evaluated(done, scored, !link.isCompleted);
+  }
+
+  /** The answer to an evaluation; `now` when this request completed the link. */
+  function evaluated(done: LinkRow, scored: Scored, now: boolean) {
     // the award's credential is signed after the answer, not before it
-    if (scored.eligible && !link.isCompleted) app.services.credentials?.issueLater(done);
+    if (scored.eligible && now) app.services.credentials?.issueLater(done);
     return ok({
       data: {
         linkId: done.linkId,
@@ -606,8 +618,12 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
           : null;
       },
       async evaluateTest({ body, claimed }) {
-        const read = await readForEvaluation(db, body.linkId, claimed);
-        return read ? evaluate(body, claimed, read) : null;
+        // the whole answer sheet of a test in progress: scored and written in one statement
+        // (or, in the same statement, what the long way needs to do it: the evaluation then writes)
+        const now = await evaluateNow(db, body.linkId, claimed, body.answers, clock(), linkHooks);
+        if (!now) return null;
+        if ('done' in now) return evaluated(now.done.link, now.done.scored, true);
+        return evaluate(body, claimed, now.read);
       },
     },
   );

@@ -5,6 +5,7 @@
 import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES } from '@shared/rules/question-types';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -48,6 +49,12 @@ export const questions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * Grows whenever the question or any of its options changes (triggers of migration 0015, so no write path
+     * can forget it): a process may keep what a test shows or scores of a question while its version holds
+     * (server/assessments/engine/question-cache.ts).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [
     index('questions_subject_idx').on(t.subjectId, t.languageId, t.status),

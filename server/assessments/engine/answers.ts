@@ -13,6 +13,7 @@ import { parsedJson, preparedPer } from '../../db/helpers';
 import { badRequest } from '../../http/errors';
 import { questionOptions, questions } from '../../questions/tables';
 import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
+import { forgetOlder } from './question-cache';
 import { callerHolds, type SessionOf, sessionParams } from './session';
 
 export interface StoredAnswer {
@@ -86,6 +87,8 @@ export const apiAnswersOf = (rows: SavedRow[] | string): Answer[] =>
 /** A question of a link with what is needed to check and score answers. */
 export interface KeyQuestion {
   id: string;
+  /** The question's version (questions.version) when the key was read with it. */
+  version?: number;
   type: QuestionType;
   points: number;
   roadmapId: string | null;
@@ -225,10 +228,10 @@ export async function saveAnswer(
  * against 0.81–0.83 ms for a key of 20 questions (docs/PERFORMANCE.md, issue 15), the same JSON.
  */
 const keyJson = (linkRowId: SQL) => sql<KeyQuestion[] | string>`coalesce((
-  select json_agg(json_build_object('id', k.id, 'type', k.question_type, 'points', k.points,
-      'roadmapId', k.roadmap_id, 'options', k.options) order by k.position)
+  select json_agg(json_build_object('id', k.id, 'version', k.version, 'type', k.question_type,
+      'points', k.points, 'roadmapId', k.roadmap_id, 'options', k.options) order by k.position)
   from (
-    select q.id, q.question_type, q.points, tlq.roadmap_id, tlq.position,
+    select q.id, q.version, q.question_type, q.points, tlq.roadmap_id, tlq.position,
       coalesce(json_agg(json_build_object('id', o.id, 'value', o.value, 'isCorrect', o.is_correct,
           'points', o.points) order by o.position) filter (where o.id is not null), '[]'::json) as options
     from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
@@ -236,18 +239,26 @@ const keyJson = (linkRowId: SQL) => sql<KeyQuestion[] | string>`coalesce((
     where tlq.test_link_id = ${linkRowId}
     group by q.id, tlq.roadmap_id, tlq.position) k), '[]'::json)`;
 
+/**
+ * What an evaluation reads of a link, as columns of a select from test_links: its answer key and the answers
+ * saved (`unless`: an SQL condition under which neither is read, as when the same statement has just written
+ * the evaluation, link-life.ts evaluateNow).
+ */
+export const evaluationReadFields = (unless: SQL = sql`false`) => ({
+  // a select from one table names its columns without the table, so the subqueries use aliases
+  key: sql<
+    KeyQuestion[] | string | null
+  >`case when ${unless} then null else ${keyJson(sql`${testLinks}.id`)} end`,
+  saved: sql<StoredAnswer[] | string | null>`case when ${unless} then null else coalesce((
+    select json_agg(json_build_object('questionId', a.question_id, 'answerIds', a.answer_ids,
+        'answerText', a.answer_text))
+    from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json) end`,
+});
+
 /** What an evaluation reads, in one prepared statement: the link, its answer key and the answers saved. */
 const evaluationRead = preparedPer((db) =>
   db
-    .select({
-      link: testLinks,
-      // a select from one table names its columns without the table, so the subqueries use aliases
-      key: keyJson(sql`${testLinks}.id`),
-      saved: sql<StoredAnswer[] | string>`coalesce((
-        select json_agg(json_build_object('questionId', a.question_id, 'answerIds', a.answer_ids,
-            'answerText', a.answer_text))
-        from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json)`,
-    })
+    .select({ link: testLinks, ...evaluationReadFields() })
     .from(testLinks)
     .where(and(eq(testLinks.linkId, sql.placeholder('linkId')), callerHolds()))
     .limit(1)
@@ -301,9 +312,19 @@ export async function readForEvaluation(
   caller: SessionOf | null,
 ): Promise<EvaluationState | null> {
   const [row] = await evaluationRead(db).execute({ linkId, ...sessionParams(caller) });
-  if (!row) return null;
-  const saved = parsedJson(row.saved);
-  return { link: row.link, key: parsedJson(row.key), stored: new Map(saved.map((a) => [a.questionId, a])) };
+  return row ? evaluationStateOf(db, row) : null;
+}
+
+/** The state of an evaluation from what evaluationReadFields read beside the link. */
+export function evaluationStateOf(
+  db: Db,
+  row: { link: LinkRow; key: KeyQuestion[] | string | null; saved: StoredAnswer[] | string | null },
+): EvaluationState {
+  const saved = parsedJson(row.saved ?? []);
+  const key = parsedJson(row.key ?? []);
+  // what this process holds of a question edited since is read again when next used (evaluateNow)
+  forgetOlder(db, key);
+  return { link: row.link, key, stored: new Map(saved.map((a) => [a.questionId, a])) };
 }
 
 // ---------------------------------------------------------------- scoring

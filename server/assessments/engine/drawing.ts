@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { parsedJson, preparedPer } from '../../db/helpers';
 import { questionOptions, questions, questionTargets } from '../../questions/tables';
 import { testLinkQuestions, testLinks } from '../tables';
+import type { HeldQuestion } from './question-cache';
 
 /** How many questions a link draws, by level (fewer when the bank has fewer). */
 export const QUESTION_COUNTS: Partial<Record<TestType, number>> = {
@@ -275,6 +276,39 @@ export const takerQuestionsJson = (linkRowId: SQL) => sql<FrozenRow[] | string>`
     left join ${roadmaps} r on r.id = tlq.roadmap_id
   where tlq.test_link_id = ${linkRowId}), '[]'::json)`;
 
+/** One frozen question of a link as frozenRefsJson gives it: which question, at which version, how shown. */
+export interface FrozenRef {
+  id: string;
+  version: number;
+  roadmapId: string | null;
+  roadmapName: string | null;
+  optionOrder: string[];
+}
+
+/**
+ * A link's frozen questions as references in position order — the question's id and its version now, the
+ * frozen option order and the roadmap's name — for takerQuestionsFrom to fill in from the questions a
+ * process holds (question-cache.ts): the hot calls' statements read these instead of every question's text
+ * and options (takerQuestionsJson), which ten thousand takers of one test would each read again.
+ */
+export const frozenRefsJson = (linkRowId: SQL) => sql<FrozenRef[] | string>`coalesce((
+  select json_agg(json_build_object('id', q.id, 'version', q.version, 'roadmapId', tlq.roadmap_id,
+      'roadmapName', r.name, 'optionOrder', tlq.option_order) order by tlq.position)
+  from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
+    left join ${roadmaps} r on r.id = tlq.roadmap_id
+  where tlq.test_link_id = ${linkRowId}), '[]'::json)`;
+
+/** The taker's questions (as takerQuestionsOf gives them) from a link's references and the questions held. */
+export function takerQuestionsFrom(
+  refs: readonly FrozenRef[],
+  held: ReadonlyMap<string, HeldQuestion>,
+): TakerQuestion[] {
+  return refs.flatMap((r) => {
+    const q = held.get(r.id);
+    return q ? [shown(q, r)] : [];
+  });
+}
+
 const frozenQuestions = preparedPer((db) =>
   db
     .select({ rows: takerQuestionsJson(sql`${sql.placeholder('link')}::uuid`) })
@@ -293,19 +327,29 @@ export function inFrozenOrder<T extends { id: string }>(options: T[], order: rea
  * Never isCorrect, option points, explanations or a fill-in-blank's accepted value.
  */
 export function takerQuestionsOf(rows: FrozenRow[] | string): TakerQuestion[] {
-  return parsedJson(rows).map((r) => ({
-    _id: r.id,
-    question: r.question,
-    questionType: r.questionType,
-    code: r.code,
-    questionImagePath: r.questionImagePath,
-    options: isTextAnswer(r.questionType)
+  return parsedJson(rows).map((r) => shown({ ...r, type: r.questionType }, r));
+}
+
+/** One question as the taker sees it: its options (id and value only) in the link's frozen order. */
+function shown(
+  q: Pick<HeldQuestion, 'id' | 'type' | 'question' | 'code' | 'questionImagePath'> & {
+    options: readonly { id: string; value: string }[];
+  },
+  frozen: Pick<FrozenRef, 'optionOrder' | 'roadmapId' | 'roadmapName'>,
+): TakerQuestion {
+  return {
+    _id: q.id,
+    question: q.question,
+    questionType: q.type,
+    code: q.code,
+    questionImagePath: q.questionImagePath,
+    options: isTextAnswer(q.type)
       ? []
-      : inFrozenOrder(r.options, r.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
+      : inFrozenOrder([...q.options], frozen.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
     points: POINTS_PER_QUESTION,
-    roadmapId: r.roadmapId,
-    roadmapName: r.roadmapId ? (r.roadmapName ?? null) : null,
-  }));
+    roadmapId: frozen.roadmapId,
+    roadmapName: frozen.roadmapId ? (frozen.roadmapName ?? null) : null,
+  };
 }
 
 /** A link's questions as the taker sees them (takerQuestionsOf), in one prepared statement. */

@@ -24,14 +24,17 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inTx, preparedPer } from '../../db/helpers';
+import { inTx, parsedJson, preparedPer } from '../../db/helpers';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
 import { questionOptions, questions } from '../../questions/tables';
 import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
 import {
   apiAnswersOf,
   type EvaluationState,
+  evaluationReadFields,
+  evaluationStateOf,
   evaluationWrite,
+  type KeyQuestion,
   normaliseAnswer,
   readForEvaluation,
   type SavedRow,
@@ -40,7 +43,8 @@ import {
   savedAnswersJson,
   scoreAnswers,
 } from './answers';
-import { type FrozenRow, TEXT_TYPES, takerQuestionsJson, takerQuestionsOf } from './drawing';
+import { type FrozenRef, frozenRefsJson, TEXT_TYPES, takerQuestionsFrom } from './drawing';
+import { type HeldQuestion, heldQuestion, questionsAt, readQuestions } from './question-cache';
 import { callerHolds, type SessionOf, sessionParams, takerHolds } from './session';
 
 /** An unused link expires this long after it was created. */
@@ -173,6 +177,11 @@ export interface Hooks {
   onEarned?: (db: Db, link: LinkRow) => Promise<void>;
   /** The links onEarned concerns (all when absent); the others are evaluated without a transaction. */
   earns?: (link: LinkRow) => boolean;
+  /**
+   * The types of link `earns` may be true for (all when absent): an evaluation in one statement
+   * (evaluateNow) leaves an earning link of these types to evaluateLink, whose transaction runs onEarned.
+   */
+  earnsTypes?: readonly TestType[];
 }
 
 /**
@@ -232,29 +241,33 @@ export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkR
 
 /**
  * What the test page shows of a link (its questions, the answers saved so far, its subject's name) as
- * columns of one statement, for the link whose row id and subject id these expressions name.
+ * columns of one statement, for the link whose row id and subject id these expressions name. The questions
+ * come as references with their versions (frozenRefsJson): their text and options from what the process
+ * holds at that version (question-cache.ts), read only when it holds an older one or none.
  */
 const takerViewFields = (linkRowId: SQL, subjectId: SQL) => ({
-  questions: takerQuestionsJson(linkRowId),
+  frozen: frozenRefsJson(linkRowId),
   answers: savedAnswersJson(linkRowId),
   subjectName: sql<string | null>`(select s.name from subjects s where s.id = ${subjectId})`,
 });
 
 export interface TakerView {
-  questions: ReturnType<typeof takerQuestionsOf>;
+  questions: ReturnType<typeof takerQuestionsFrom>;
   answers: ReturnType<typeof apiAnswersOf>;
   subjectName: string | null;
 }
 
-const viewOf = (row: {
-  questions: FrozenRow[] | string;
-  answers: SavedRow[] | string;
-  subjectName: string | null;
-}): TakerView => ({
-  questions: takerQuestionsOf(row.questions),
-  answers: apiAnswersOf(row.answers),
-  subjectName: row.subjectName,
-});
+async function viewOf(
+  db: Db,
+  row: { frozen: FrozenRef[] | string; answers: SavedRow[] | string; subjectName: string | null },
+): Promise<TakerView> {
+  const refs = parsedJson(row.frozen);
+  return {
+    questions: takerQuestionsFrom(refs, await questionsAt(db, refs)),
+    answers: apiAnswersOf(row.answers),
+    subjectName: row.subjectName,
+  };
+}
 
 /** The columns of a link row, taken from a CTE or subquery of test_links' shape (drizzle maps them back). */
 const linkColumnsOf = <T extends Record<string, unknown>>(from: T) =>
@@ -273,7 +286,7 @@ const viewById = preparedPer((db) =>
 /** The taker's view of a link (by its row id) in one prepared statement. */
 export async function takerView(db: Db, link: Pick<LinkRow, 'id'>): Promise<TakerView> {
   const [row] = await viewById(db).execute({ id: link.id });
-  return row ? viewOf(row) : { questions: [], answers: [], subjectName: null };
+  return row ? viewOf(db, row) : { questions: [], answers: [], subjectName: null };
 }
 
 const linkWithView = preparedPer((db) =>
@@ -298,7 +311,7 @@ export async function findLinkWithView(
   caller: SessionOf | null,
 ): Promise<{ link: LinkRow; view: TakerView } | null> {
   const [row] = await linkWithView(db).execute({ linkId, ...sessionParams(caller) });
-  return row ? { link: row.link, view: viewOf(row) } : null;
+  return row ? { link: row.link, view: await viewOf(db, row) } : null;
 }
 
 /**
@@ -365,7 +378,7 @@ export async function startNow(
     limited: cooldownMs > 0 ? [...RETAKE_TYPES] : [],
     failedSince: new Date(now.getTime() - Math.max(0, cooldownMs)).toISOString(),
   });
-  return row ? { link: row.link as LinkRow, view: viewOf(row) } : null;
+  return row ? { link: row.link as LinkRow, view: await viewOf(db, row) } : null;
 }
 
 /** Whether answers may still be saved. */
@@ -562,6 +575,180 @@ export async function evaluateLink(
   // the link changed since it was read (evaluated at the same moment): as it is now
   if (attempt >= 3) throw new HttpError(409, 'This test is being evaluated. Please try again.');
   return evaluateLink(db, link, given, now, hooks, { attempt: attempt + 1 });
+}
+
+/**
+ * An evaluation in one round trip. The common case — a test in progress, in time, submitted with an answer to
+ * every one of its questions (the test page sends its whole answer sheet) — is scored here from the questions
+ * this process holds (question-cache.ts) and written by the statement only when it finds everything as
+ * assumed: the link open, started and within its deadline and grace, the caller its learner with a session
+ * that holds (takerHolds), the answers' questions exactly the link's, no answer saved to another question,
+ * and every question still at the version scored against. What it writes is evaluateLink's for the same link
+ * and answers: the same score, points stored, status (statusAfterEvaluation, the award image's column
+ * choosing), completion time (the seconds since the start, rounded as evaluateLink rounds them, within the
+ * time limit). Anything else — an answer that does not check, a question skipped, a link that is late,
+ * completed, expired or not the caller's, a question edited meanwhile, an award whose hook must run
+ * (Hooks.earnsTypes) — writes nothing, and the same statement reads what evaluateLink needs instead
+ * (readForEvaluation's columns), so the long way costs no more round trips than before.
+ */
+const evaluationInOne = preparedPer((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  const now = sql`${p('now')}::timestamptz`;
+  const open = db.$with('open', {}).as(sql`
+    select t.id from ${testLinks} t
+    where ${p('attempt')}::boolean and t.link_id = ${p('linkId')}
+      and t.status = 'TAKE_TEST' and not t.is_completed and t.type <> 'INITIAL-ASSESSMENT'
+      and t.started_at is not null and (t.deadline_at is null or t.deadline_at >= ${p('acceptsFrom')}::timestamptz)
+      and ${takerHolds(sql`t.user_id`)}
+      and not (${p('eligible')}::boolean and t.type = any(${p('earnsTypes')}::text[]))
+      -- the answers' questions are exactly the link's, and no answer is saved to any other
+      and (select count(*) = ${p('n')}::int and count(*) filter (where f.question_id = any(${p('ids')}::uuid[])) = ${p('n')}::int
+        from ${testLinkQuestions} f where f.test_link_id = t.id)
+      and not exists (select 1 from ${testAnswers} a
+        where a.test_link_id = t.id and not (a.question_id = any(${p('ids')}::uuid[])))
+      -- every question as it was scored
+      and (select count(*) from ${questions} q
+        join unnest(${p('ids')}::uuid[], ${p('versions')}::bigint[]) as v(id, version)
+          on q.id = v.id and q.version = v.version) = ${p('n')}::int`);
+  const done = db.$with('done', {}).as(sql`
+    update ${testLinks} t set
+      is_completed = true, score = ${p('score')}, percentage = ${p('percentage')},
+      question_count = ${p('n')}::int,
+      status = case when t.certificate_generated then ${p('statusWithImage')} else ${p('statusWithout')} end,
+      completed_at = ${now},
+      -- evaluateLink's completedIn: Math.round of the seconds taken, within the time limit
+      completed_in = least(greatest(0, floor(extract(epoch from (${now} - t.started_at)) + 0.5)),
+        t.time_limit_minutes * 60)::int
+    where t.id = (select id from open) and not t.is_completed and t.status = 'TAKE_TEST'
+    returning t.id, t.status, t.completed_in`);
+  const given = db.$with('given', {}).as(sql`
+    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
+    select d.id, g.question_id, g.answer_ids, g.answer_text, ${p('answeredAt')}::timestamptz, g.points
+    from done d, json_to_recordset(${p('given')}::json)
+      as g(question_id uuid, answer_ids uuid[], answer_text text, points numeric)
+    on conflict (test_link_id, question_id) do update set
+      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text,
+      answered_at = excluded.answered_at, points = excluded.points`);
+  // the link as it was before this statement (a statement does not see its own writes), what was written,
+  // and what the long way needs when nothing was
+  const wrote = sql`exists (select 1 from done)`;
+  return db
+    .with(open, done, given)
+    .select({
+      link: testLinks,
+      status: sql<LinkRow['status'] | null>`(select status from done)`,
+      completedIn: sql<number | null>`(select completed_in from done)`,
+      ...evaluationReadFields(wrote),
+    })
+    .from(testLinks)
+    .where(and(eq(testLinks.linkId, sql.placeholder('linkId')), callerHolds()))
+    .limit(1)
+    .prepare('test_link_evaluation_in_one');
+});
+
+/**
+ * Evaluates a link in one statement when it can (see evaluationInOne): `done`, the evaluation; else `read`,
+ * what evaluateLink needs to do it the long way (readForEvaluation's answer); null when there is no such link
+ * or the caller's session does not hold (the long way says which).
+ */
+export async function evaluateNow(
+  db: Db,
+  linkId: string,
+  caller: SessionOf | null,
+  given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
+  now: Date,
+  hooks: Hooks = {},
+): Promise<{ done: Evaluation } | { read: EvaluationState } | null> {
+  let attempt = scoredSheet(db, given, hooks);
+  const missing = attempt ? [] : missingOf(db, given);
+  if (missing.length) {
+    // the first evaluation of these questions in this process: read them once
+    await readQuestions(db, missing);
+    attempt = scoredSheet(db, given, hooks);
+  }
+  const [row] = await evaluationInOne(db).execute({
+    linkId,
+    ...sessionParams(caller),
+    attempt: attempt !== null,
+    now: now.toISOString(),
+    acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
+    eligible: attempt?.scored.eligible ?? false,
+    earnsTypes: hooks.onEarned ? [...(hooks.earnsTypes ?? [])] : [],
+    n: attempt?.ids.length ?? 0,
+    ids: attempt?.ids ?? [],
+    versions: attempt?.versions ?? [],
+    score: attempt?.scored.score ?? 0,
+    percentage: attempt?.scored.percentage ?? 0,
+    statusWithImage: statusAfterEvaluation(attempt?.scored.eligible ?? false, true),
+    statusWithout: statusAfterEvaluation(attempt?.scored.eligible ?? false, false),
+    answeredAt: new Date().toISOString(),
+    given: JSON.stringify(attempt?.rows ?? []),
+  });
+  if (!row) return null;
+  if (attempt && row.status !== null) {
+    const { scored } = attempt;
+    const link: LinkRow = {
+      ...row.link,
+      isCompleted: true,
+      score: scored.score,
+      percentage: scored.percentage,
+      questionCount: attempt.ids.length,
+      status: row.status,
+      completedAt: now,
+      completedIn: row.completedIn,
+    };
+    return { done: { link, scored } };
+  }
+  return { read: evaluationStateOf(db, row) };
+}
+
+/** The given answers' questions this process does not hold. */
+const missingOf = (db: Db, given: readonly { questionId: string }[]) =>
+  [...new Set(given.map((a) => a.questionId))].filter((id) => !heldQuestion(db, id));
+
+/**
+ * The given answers scored against the questions held, as evaluationInOne writes them; null when they cannot
+ * be (none given, a question not held, an answer that does not check, an earning link whose hook has no types).
+ */
+function scoredSheet(
+  db: Db,
+  given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
+  hooks: Hooks,
+) {
+  if (given.length === 0) return null;
+  // the last answer to a question wins, as in evaluateLink
+  const last = new Map<string, (typeof given)[number]>();
+  for (const a of given) {
+    last.delete(a.questionId);
+    last.set(a.questionId, a);
+  }
+  const held: HeldQuestion[] = [];
+  for (const id of last.keys()) {
+    const q = heldQuestion(db, id);
+    if (!q) return null;
+    held.push(q);
+  }
+  const key: KeyQuestion[] = held.map((q) => ({ ...q, roadmapId: null }));
+  const fresh = new Map<string, StoredAnswer>();
+  try {
+    for (const q of key) fresh.set(q.id, normaliseAnswer(q, last.get(q.id)!));
+  } catch {
+    return null; // the long way names the field, after the link's own errors
+  }
+  const scored = scoreAnswers(key, fresh);
+  if (scored.eligible && hooks.onEarned && !hooks.earnsTypes) return null;
+  const pointsOf = new Map(scored.perQuestion.map((q) => [q.questionId, q.points]));
+  return {
+    scored,
+    ids: held.map((q) => q.id),
+    versions: held.map((q) => q.version),
+    rows: [...fresh.values()].map((r) => ({
+      question_id: r.questionId,
+      answer_ids: r.answerIds,
+      answer_text: r.answerText,
+      points: pointsOf.get(r.questionId) ?? 0,
+    })),
+  };
 }
 
 /**
