@@ -13,10 +13,10 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
-import { readForEvaluation } from '../../server/assessments/engine/answers';
 import {
   DEFAULT_RETAKE_COOLDOWN_MS,
   evaluateLink,
+  evaluateNow,
   saveAnswerNow,
   startNow,
 } from '../../server/assessments/engine/link-life';
@@ -449,7 +449,8 @@ async function runClosedLoop(
 
 /**
  * The same engine statements without HTTP, sign-in or JSON over the wire: start (one statement: the
- * update and the taker's view), save (one statement per answer: checked and upserted), evaluate (one read, one write) — closed
+ * update and the taker's view), save (one statement per answer: checked and upserted), evaluate (one
+ * statement: the whole sheet scored and written) — closed
  * loops at the submitters' concurrency, for the baseline takers' own share.
  */
 async function runBaseline(
@@ -516,8 +517,11 @@ async function runBaseline(
   const stopSubmit = await o.measure?.('baseline submit');
   await pool(links, n, (l) =>
     timed(submit, async () => {
-      const read = await readForEvaluation(o.db, l, takerOf.get(l) ?? null);
-      await evaluateLink(o.db, read!.link, plans.get(l)!.answers, new Date(), {}, { read: read! });
+      // the route's own statement: the whole sheet scored and written in one (or, failing that, the read
+      // and the write of the long way)
+      const now = await evaluateNow(o.db, l, takerOf.get(l) ?? null, plans.get(l)!.answers, new Date());
+      if (!now) throw new Error(`${l}: not found`);
+      if ('read' in now) await evaluateLink(o.db, now.read.link, plans.get(l)!.answers, new Date(), {}, now);
     }),
   );
   const submitCpu = await stopSubmit?.(submit.ms.length);

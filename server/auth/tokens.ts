@@ -37,14 +37,24 @@ export const VERIFIED_CACHE_SIZE = 20_000;
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * The secret as a WebCrypto key, imported once: given the bytes, jose imports them again on every
+   * signature and verification (a tenth of a start's server CPU, when each taker's first token is checked).
+   */
+  private readonly key: Promise<CryptoKey>;
   /** Verified tokens → their claims, until their exp; bounded by VERIFIED_CACHE_SIZE. */
   private readonly verified = new TtlCache<string, AccessClaims>({ maxEntries: VERIFIED_CACHE_SIZE });
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'jwtSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'publicUrl'>,
   ) {
-    this.key = new TextEncoder().encode(config.jwtSecret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async signAccess(claims: AccessClaims): Promise<string> {
@@ -55,14 +65,14 @@ export class TokenService {
       .setAudience('waymark-api')
       .setIssuedAt()
       .setExpirationTime(`${this.config.accessTokenTtl}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {
     const known = this.verified.get(token);
     if (known) return known;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: 'waymark',
         audience: 'waymark-api',
