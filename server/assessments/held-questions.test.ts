@@ -11,10 +11,8 @@ import { rowsOf } from '../db/helpers';
 import { questionOptions, questions } from '../questions/tables';
 import {
   assignTo,
-  type Bank,
   type BankQuestion,
   bankSuite,
-  calls,
   statementsOf as countStatements,
   linkRowOf,
   resourceBody,

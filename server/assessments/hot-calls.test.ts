@@ -10,9 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenFamilies, users } from '../db/schema';
 import {
   assignTo,
-  type Bank,
   bankSuite,
-  calls,
   statementsOf as countStatements,
   linkRowOf,
   resourceBody,

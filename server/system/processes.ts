@@ -15,7 +15,7 @@
  * PGlite is one process by construction and keeps no registry.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
@@ -34,17 +34,28 @@ export interface ProcessIdentity {
   signingFrom: 'env' | 'generated';
 }
 
-/** The id of a DATA_DIR: written into the folder the first time, so every process using it reads it. */
+/**
+ * The id of a DATA_DIR: written into the folder the first time, so every process using it reads it. The file
+ * appears whole or not at all (written beside it, then linked into place: a link fails if the name exists),
+ * so processes starting together in an empty folder all read the one id the first of them wrote; creating it
+ * in place let another process read it empty between its creation and its writing, and refuse to start
+ * beside a process "on another disk" (server/system/scale-out.test.ts caught it).
+ */
 export function dataDirId(dataDir: string): string {
   const file = join(dataDir, 'data-dir-id');
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
     mkdirSync(dataDir, { recursive: true });
+    const draft = join(dataDir, `data-dir-id.${process.pid}.${randomUUID()}`);
+    writeFileSync(draft, `${randomUUID()}\n`);
     try {
-      writeFileSync(file, `${randomUUID()}\n`, { flag: 'wx' });
-    } catch {
-      // another process wrote it first
+      linkSync(draft, file);
+    } catch (err) {
+      // another process linked its own first: that one is the id
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(draft, { force: true });
     }
     return readFileSync(file, 'utf8').trim();
   }
