@@ -266,6 +266,32 @@ const evaluationRead = preparedPer((db) =>
 );
 
 /**
+ * Upserts given answers with their points (the placeholders `given`, scoredRows' JSON, and `answeredAt`) for
+ * the link `linkRowId`, when `condition` (a WHERE clause, or a FROM item and its WHERE) lets them through:
+ * the answers part of both evaluation writes (evaluationWrite, link-life.ts evaluationInOne).
+ */
+export const upsertScoredAnswers = (linkRowId: SQL, condition: SQL) => sql`
+    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
+    select ${linkRowId}, g.question_id, g.answer_ids, g.answer_text, ${sql.placeholder('answeredAt')}::timestamptz, g.points
+    from json_to_recordset(${sql.placeholder('given')}::json)
+      as g(question_id uuid, answer_ids uuid[], answer_text text, points numeric)
+    ${condition}
+    on conflict (test_link_id, question_id) do update set
+      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text,
+      answered_at = excluded.answered_at, points = excluded.points`;
+
+/** Given answers with the points each scored, as upsertScoredAnswers takes them (its `given`, as JSON). */
+export const scoredRows = (fresh: Iterable<StoredAnswer>, scored: Scored) => {
+  const pointsOf = new Map(scored.perQuestion.map((q) => [q.questionId, q.points]));
+  return [...fresh].map((r) => ({
+    question_id: r.questionId,
+    answer_ids: r.answerIds,
+    answer_text: r.answerText,
+    points: pointsOf.get(r.questionId) ?? 0,
+  }));
+};
+
+/**
  * What an evaluation writes, in one prepared statement: the link's result, the given answers stored with
  * their points and the points of the answers saved before — only while the link is still open, so of two
  * evaluations at once the first writes and the other finds the link completed.
@@ -279,15 +305,9 @@ export const evaluationWrite = preparedPer((db) => {
       completed_at = ${p('completedAt')}::timestamptz, completed_in = ${p('completedIn')}
     where id = ${p('id')}::uuid and is_completed = false and status = 'TAKE_TEST'
     returning *`);
-  const given = db.$with('given', {}).as(sql`
-    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
-    select ${p('id')}::uuid, g.question_id, g.answer_ids, g.answer_text, ${p('answeredAt')}::timestamptz, g.points
-    from json_to_recordset(${p('given')}::json)
-      as g(question_id uuid, answer_ids uuid[], answer_text text, points numeric)
-    where exists (select 1 from done)
-    on conflict (test_link_id, question_id) do update set
-      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text,
-      answered_at = excluded.answered_at, points = excluded.points`);
+  const given = db
+    .$with('given', {})
+    .as(upsertScoredAnswers(sql`${p('id')}::uuid`, sql`where exists (select 1 from done)`));
   const kept = db.$with('kept', {}).as(sql`
     update ${testAnswers} a set points = k.points
     from json_to_recordset(${p('kept')}::json) as k(question_id uuid, points numeric)

@@ -317,7 +317,10 @@ const frozenQuestions = preparedPer((db) =>
 );
 
 /** Orders options as frozen; options added since come last, removed ones are gone. */
-export function inFrozenOrder<T extends { id: string }>(options: T[], order: readonly string[]): T[] {
+export function inFrozenOrder<T extends { id: string }>(
+  options: readonly T[],
+  order: readonly string[],
+): T[] {
   const rank = new Map(order.map((id, i) => [id, i]));
   return [...options].sort((a, b) => (rank.get(a.id) ?? 1e6) - (rank.get(b.id) ?? 1e6));
 }
@@ -345,7 +348,7 @@ function shown(
     questionImagePath: q.questionImagePath,
     options: isTextAnswer(q.type)
       ? []
-      : inFrozenOrder([...q.options], frozen.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
+      : inFrozenOrder(q.options, frozen.optionOrder).map((o) => ({ _id: o.id, value: o.value })),
     points: POINTS_PER_QUESTION,
     roadmapId: frozen.roadmapId,
     roadmapName: frozen.roadmapId ? (frozen.roadmapName ?? null) : null,

@@ -42,6 +42,8 @@ import {
   type StoredAnswer,
   savedAnswersJson,
   scoreAnswers,
+  scoredRows,
+  upsertScoredAnswers,
 } from './answers';
 import { type FrozenRef, frozenRefsJson, TEXT_TYPES, takerQuestionsFrom } from './drawing';
 import { type HeldQuestion, heldQuestion, questionsAt, readQuestions } from './question-cache';
@@ -535,12 +537,7 @@ export async function evaluateLink(
   const limitSeconds = current.timeLimitMinutes * 60;
   const takenSeconds = Math.max(0, Math.round((completedAt.getTime() - startedAt.getTime()) / 1000));
   const completedIn = isTimed(current.type) ? Math.min(takenSeconds, limitSeconds) : takenSeconds;
-  const givenRows = [...fresh.values()].map((r) => ({
-    question_id: r.questionId,
-    answer_ids: r.answerIds,
-    answer_text: r.answerText,
-    points: pointsOf.get(r.questionId) ?? 0,
-  }));
+  const givenRows = scoredRows(fresh.values(), scored);
   const keptRows = [...stored.keys()]
     .filter((id) => !fresh.has(id) && pointsOf.has(id))
     .map((id) => ({ question_id: id, points: pointsOf.get(id)! }));
@@ -621,14 +618,7 @@ const evaluationInOne = preparedPer((db) => {
         t.time_limit_minutes * 60)::int
     where t.id = (select id from open) and not t.is_completed and t.status = 'TAKE_TEST'
     returning t.id, t.status, t.completed_in`);
-  const given = db.$with('given', {}).as(sql`
-    insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
-    select d.id, g.question_id, g.answer_ids, g.answer_text, ${p('answeredAt')}::timestamptz, g.points
-    from done d, json_to_recordset(${p('given')}::json)
-      as g(question_id uuid, answer_ids uuid[], answer_text text, points numeric)
-    on conflict (test_link_id, question_id) do update set
-      answer_ids = excluded.answer_ids, answer_text = excluded.answer_text,
-      answered_at = excluded.answered_at, points = excluded.points`);
+  const given = db.$with('given', {}).as(upsertScoredAnswers(sql`d.id`, sql`, done d`));
   // the link as it was before this statement (a statement does not see its own writes), what was written,
   // and what the long way needs when nothing was
   const wrote = sql`exists (select 1 from done)`;
@@ -737,17 +727,11 @@ function scoredSheet(
   }
   const scored = scoreAnswers(key, fresh);
   if (scored.eligible && hooks.onEarned && !hooks.earnsTypes) return null;
-  const pointsOf = new Map(scored.perQuestion.map((q) => [q.questionId, q.points]));
   return {
     scored,
     ids: held.map((q) => q.id),
     versions: held.map((q) => q.version),
-    rows: [...fresh.values()].map((r) => ({
-      question_id: r.questionId,
-      answer_ids: r.answerIds,
-      answer_text: r.answerText,
-      points: pointsOf.get(r.questionId) ?? 0,
-    })),
+    rows: scoredRows(fresh.values(), scored),
   };
 }
 
