@@ -13,13 +13,16 @@
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers 1000]
- *                             [--processes 1] [--pool N] [--anonymous] [--tcp] [--profile] [--json]
+ *                             [--processes 1] [--pool N] [--anonymous] [--tcp] [--profile] [--perf]
+ *                             [--json]
  *
  * --scale multiplies every time (arrival and pace): `--takers 500 --scale 0.1` is a quick run. Targets
  * (issue 15): 10,000 starts within 60 s, 0 errors, p99 ≤ 300 ms; autosave p99 ≤ 30 ms; evaluation ≥ 1,200
  * submissions/s at 50 submitters with p99 ≤ 100 ms and ≥ 80 % of the baseline. --processes N starts N
  * server processes on the one PostgreSQL behind the loopback balancer (support/balancer.mjs).
- * --profile writes a V8 CPU profile of the (first) server to .tmp/bench-profiles/exam-day/.
+ * --profile writes a V8 CPU profile of the (first) server to .tmp/bench-profiles/exam-day/; --perf a
+ * system-wide Linux perf profile of each phase beside it (PostgreSQL's backends, the server and the bench:
+ * `perf report -i FILE --comm postgres --no-children`).
  *
  * The server and the baseline reach PostgreSQL through its Unix socket, as a deployment with both on one
  * machine does; --tcp goes through loopback TCP instead (a database on another host costs at least that).
@@ -44,6 +47,7 @@ import { cpuSeconds } from './support/cpu';
 import { type ExamTaker, type PhaseResult, runExamDay } from './support/exam-day';
 import { helpOnRequest, loadNow, progressLog, round2, runBench } from './support/figures';
 import { inspector } from './support/inspector';
+import { perfRecorder } from './support/perf';
 import { pool } from './support/pool';
 import {
   type BenchServer,
@@ -70,6 +74,7 @@ const { values: opts } = parseArgs({
     anonymous: { type: 'boolean', default: false },
     tcp: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    perf: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -180,6 +185,9 @@ async function main() {
       };
     }
     const prof = opts.profile ? await inspector(inspectPort) : null;
+    const perf = opts.perf ? perfRecorder() : null;
+    if (opts.perf && !perf) throw new Error('--perf needs Linux perf (Debian: apt-get install linux-perf)');
+    const profileDir = join(root, '.tmp', 'bench-profiles', 'exam-day');
     const pids = servers.map((s) => s.pid);
     const profiles: Record<string, string> = {};
     const measure = async (name: string) => {
@@ -189,15 +197,19 @@ async function main() {
       const g0 = process.cpuUsage();
       const before = loadNow();
       await prof?.start();
+      if (perf) mkdirSync(profileDir, { recursive: true });
+      const perfFile = join(profileDir, `${name.replace(/\W+/g, '-')}.perf.data`);
+      const stopPerf = await perf?.(perfFile);
       return async (requests: number) => {
+        await stopPerf?.();
+        if (stopPerf) profiles[`${name} (perf)`] = perfFile.replace(`${root}/`, '');
         const s1 = cpuSeconds(pids);
         const p1 = cpuSeconds([pg.pid]);
         const g1 = process.cpuUsage(g0);
         if (prof) {
           const profile = await prof.stop();
-          const dir = join(root, '.tmp', 'bench-profiles', 'exam-day');
-          mkdirSync(dir, { recursive: true });
-          const file = join(dir, `${name.replace(/\W+/g, '-')}.cpuprofile`);
+          mkdirSync(profileDir, { recursive: true });
+          const file = join(profileDir, `${name.replace(/\W+/g, '-')}.cpuprofile`);
           writeFileSync(file, JSON.stringify(profile));
           profiles[name] = file.replace(`${root}/`, '');
         }

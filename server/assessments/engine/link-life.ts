@@ -9,20 +9,7 @@ import { isRetakeLimited, RETAKE_TYPES } from '@shared/rules/retakes';
 import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
 import type { TestType } from '@shared/schemas/assessment';
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, parsedJson, preparedPer } from '../../db/helpers';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors';
@@ -772,10 +759,9 @@ export async function sweepLinks(
         eq(testLinks.status, 'TAKE_TEST'),
         isNull(testLinks.startedAt),
         sql`${testLinks.type} <> 'INITIAL-ASSESSMENT'`,
-        or(
-          lt(testLinks.expiresAt, now),
-          sql`${testLinks.startTime} + make_interval(hours => ${testLinks.durationHours}) < ${now}`,
-        ),
+        // a link's expiry is never later than its window's end (the share sets both; migration 0016), so
+        // expires_at alone says what settle's unusedUntil does, and test_links_unused_idx finds it
+        lt(testLinks.expiresAt, now),
       ),
     )
     .returning({ id: testLinks.id });
