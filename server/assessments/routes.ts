@@ -618,8 +618,8 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
           : null;
       },
       async evaluateTest({ body, claimed }) {
-        // the whole answer sheet of a test in progress: scored and written in one statement
-        // (or, in the same statement, what the long way needs to do it: the evaluation then writes)
+        // the whole answer sheet of a test in progress: scored and written in one statement (or, when that
+        // statement finds anything else, what the long way needs to do it: the evaluation then writes)
         const now = await evaluateNow(db, body.linkId, claimed, body.answers, clock(), linkHooks);
         if (!now) return null;
         if ('done' in now) return evaluated(now.done.link, now.done.scored, true);

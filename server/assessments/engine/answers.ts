@@ -239,20 +239,14 @@ const keyJson = (linkRowId: SQL) => sql<KeyQuestion[] | string>`coalesce((
     where tlq.test_link_id = ${linkRowId}
     group by q.id, tlq.roadmap_id, tlq.position) k), '[]'::json)`;
 
-/**
- * What an evaluation reads of a link, as columns of a select from test_links: its answer key and the answers
- * saved (`unless`: an SQL condition under which neither is read, as when the same statement has just written
- * the evaluation, link-life.ts evaluateNow).
- */
-export const evaluationReadFields = (unless: SQL = sql`false`) => ({
+/** What an evaluation reads of a link, as columns of a select from test_links: its answer key and the answers saved. */
+const evaluationReadFields = () => ({
   // a select from one table names its columns without the table, so the subqueries use aliases
-  key: sql<
-    KeyQuestion[] | string | null
-  >`case when ${unless} then null else ${keyJson(sql`${testLinks}.id`)} end`,
-  saved: sql<StoredAnswer[] | string | null>`case when ${unless} then null else coalesce((
+  key: keyJson(sql`${testLinks}.id`),
+  saved: sql<StoredAnswer[] | string>`coalesce((
     select json_agg(json_build_object('questionId', a.question_id, 'answerIds', a.answer_ids,
         'answerText', a.answer_text))
-    from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json) end`,
+    from ${testAnswers} a where a.test_link_id = ${testLinks}.id), '[]'::json)`,
 });
 
 /** What an evaluation reads, in one prepared statement: the link, its answer key and the answers saved. */
@@ -336,12 +330,12 @@ export async function readForEvaluation(
 }
 
 /** The state of an evaluation from what evaluationReadFields read beside the link. */
-export function evaluationStateOf(
+function evaluationStateOf(
   db: Db,
-  row: { link: LinkRow; key: KeyQuestion[] | string | null; saved: StoredAnswer[] | string | null },
+  row: { link: LinkRow; key: KeyQuestion[] | string; saved: StoredAnswer[] | string },
 ): EvaluationState {
-  const saved = parsedJson(row.saved ?? []);
-  const key = parsedJson(row.key ?? []);
+  const saved = parsedJson(row.saved);
+  const key = parsedJson(row.key);
   // what this process holds of a question edited since is read again when next used (evaluateNow)
   forgetOlder(db, key);
   return { link: row.link, key, stored: new Map(saved.map((a) => [a.questionId, a])) };

@@ -18,8 +18,6 @@ import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tabl
 import {
   apiAnswersOf,
   type EvaluationState,
-  evaluationReadFields,
-  evaluationStateOf,
   evaluationWrite,
   type KeyQuestion,
   normaliseAnswer,
@@ -566,35 +564,34 @@ export async function evaluateLink(
  * every one of its questions (the test page sends its whole answer sheet) — is scored here from the questions
  * this process holds (question-cache.ts) and written by the statement only when it finds everything as
  * assumed: the link open, started and within its deadline and grace, the caller its learner with a session
- * that holds (takerHolds), the answers' questions exactly the link's, no answer saved to another question,
- * and every question still at the version scored against. What it writes is evaluateLink's for the same link
- * and answers: the same score, points stored, status (statusAfterEvaluation, the award image's column
- * choosing), completion time (the seconds since the start, rounded as evaluateLink rounds them, within the
- * time limit). Anything else — an answer that does not check, a question skipped, a link that is late,
- * completed, expired or not the caller's, a question edited meanwhile, an award whose hook must run
- * (Hooks.earnsTypes) — writes nothing, and the same statement reads what evaluateLink needs instead
- * (readForEvaluation's columns), so the long way costs no more round trips than before.
+ * that holds (takerHolds), the answers' questions exactly the link's, and every question still at the version
+ * scored against. (No answer can be saved to another question: test_answers' key is a foreign key to the
+ * link's questions, migration 0014.) What it writes is evaluateLink's for the same link and answers: the same
+ * score, points stored, status (statusAfterEvaluation, the award image's column choosing), completion time
+ * (the seconds since the start, rounded as evaluateLink rounds them, within the time limit); it gives back the
+ * link as written. Anything else — a link that is late, completed, expired or not the caller's, a question
+ * edited meanwhile, an award whose hook must run (Hooks.earnsTypes) — writes nothing and gives no row: the
+ * caller then reads what the long way needs (readForEvaluation), which is rare enough to cost its own round
+ * trip; the statement the common case runs carries no part of that read, nor of its plan.
  */
 const evaluationInOne = preparedPer((db) => {
   const p = (name: string) => sql.placeholder(name);
   const now = sql`${p('now')}::timestamptz`;
   const open = db.$with('open', {}).as(sql`
     select t.id from ${testLinks} t
-    where ${p('attempt')}::boolean and t.link_id = ${p('linkId')}
+    where t.link_id = ${p('linkId')}
       and t.status = 'TAKE_TEST' and not t.is_completed and t.type <> 'INITIAL-ASSESSMENT'
       and t.started_at is not null and (t.deadline_at is null or t.deadline_at >= ${p('acceptsFrom')}::timestamptz)
       and ${takerHolds(sql`t.user_id`)}
       and not (${p('eligible')}::boolean and t.type = any(${p('earnsTypes')}::text[]))
-      -- the answers' questions are exactly the link's, and no answer is saved to any other
+      -- the answers' questions are exactly the link's
       and (select count(*) = ${p('n')}::int and count(*) filter (where f.question_id = any(${p('ids')}::uuid[])) = ${p('n')}::int
         from ${testLinkQuestions} f where f.test_link_id = t.id)
-      and not exists (select 1 from ${testAnswers} a
-        where a.test_link_id = t.id and not (a.question_id = any(${p('ids')}::uuid[])))
       -- every question as it was scored
       and (select count(*) from ${questions} q
         join unnest(${p('ids')}::uuid[], ${p('versions')}::bigint[]) as v(id, version)
           on q.id = v.id and q.version = v.version) = ${p('n')}::int`);
-  const done = db.$with('done', {}).as(sql`
+  const done = db.$with('done', getTableColumns(testLinks)).as(sql`
     update ${testLinks} t set
       is_completed = true, score = ${p('score')}, percentage = ${p('percentage')},
       question_count = ${p('n')}::int,
@@ -604,22 +601,12 @@ const evaluationInOne = preparedPer((db) => {
       completed_in = least(greatest(0, floor(extract(epoch from (${now} - t.started_at)) + 0.5)),
         t.time_limit_minutes * 60)::int
     where t.id = (select id from open) and not t.is_completed and t.status = 'TAKE_TEST'
-    returning t.id, t.status, t.completed_in`);
+    returning t.*`);
   const given = db.$with('given', {}).as(upsertScoredAnswers(sql`d.id`, sql`, done d`));
-  // the link as it was before this statement (a statement does not see its own writes), what was written,
-  // and what the long way needs when nothing was
-  const wrote = sql`exists (select 1 from done)`;
   return db
     .with(open, done, given)
-    .select({
-      link: testLinks,
-      status: sql<LinkRow['status'] | null>`(select status from done)`,
-      completedIn: sql<number | null>`(select completed_in from done)`,
-      ...evaluationReadFields(wrote),
-    })
-    .from(testLinks)
-    .where(and(eq(testLinks.linkId, sql.placeholder('linkId')), callerHolds()))
-    .limit(1)
+    .select(linkColumnsOf(done as unknown as Record<string, unknown>))
+    .from(done)
     .prepare('test_link_evaluation_in_one');
 });
 
@@ -643,40 +630,29 @@ export async function evaluateNow(
     await readQuestions(db, missing);
     attempt = scoredSheet(db, given, hooks);
   }
-  const [row] = await evaluationInOne(db).execute({
-    linkId,
-    ...sessionParams(caller),
-    attempt: attempt !== null,
-    now: now.toISOString(),
-    acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
-    eligible: attempt?.scored.eligible ?? false,
-    earnsTypes: hooks.onEarned ? [...(hooks.earnsTypes ?? [])] : [],
-    n: attempt?.ids.length ?? 0,
-    ids: attempt?.ids ?? [],
-    versions: attempt?.versions ?? [],
-    score: attempt?.scored.score ?? 0,
-    percentage: attempt?.scored.percentage ?? 0,
-    statusWithImage: statusAfterEvaluation(attempt?.scored.eligible ?? false, true),
-    statusWithout: statusAfterEvaluation(attempt?.scored.eligible ?? false, false),
-    answeredAt: new Date().toISOString(),
-    given: JSON.stringify(attempt?.rows ?? []),
-  });
-  if (!row) return null;
-  if (attempt && row.status !== null) {
+  if (attempt) {
     const { scored } = attempt;
-    const link: LinkRow = {
-      ...row.link,
-      isCompleted: true,
+    const [link] = await evaluationInOne(db).execute({
+      linkId,
+      ...sessionParams(caller),
+      now: now.toISOString(),
+      acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
+      eligible: scored.eligible,
+      earnsTypes: hooks.onEarned ? [...(hooks.earnsTypes ?? [])] : [],
+      n: attempt.ids.length,
+      ids: attempt.ids,
+      versions: attempt.versions,
       score: scored.score,
       percentage: scored.percentage,
-      questionCount: attempt.ids.length,
-      status: row.status,
-      completedAt: now,
-      completedIn: row.completedIn,
-    };
-    return { done: { link, scored } };
+      statusWithImage: statusAfterEvaluation(scored.eligible, true),
+      statusWithout: statusAfterEvaluation(scored.eligible, false),
+      answeredAt: new Date().toISOString(),
+      given: JSON.stringify(attempt.rows),
+    });
+    if (link) return { done: { link: link as LinkRow, scored } };
   }
-  return { read: evaluationStateOf(db, row) };
+  const read = await readForEvaluation(db, linkId, caller);
+  return read ? { read } : null;
 }
 
 /** The given answers' questions this process does not hold. */
