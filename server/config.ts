@@ -4,10 +4,10 @@
  * is one generated and kept in DATA_DIR when it is missing.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultSigners } from './credentials/signers';
+import { createdOnce } from './lib/created-once';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -378,11 +378,9 @@ export function configProblems(source: Record<string, string | undefined>): stri
 }
 
 /** Outside production a missing JWT_SECRET is generated once and kept beside the data. */
-function localSecret(dataDir: string): string {
-  const file = join(dataDir, 'secrets', 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+export function localSecret(dataDir: string): string {
+  // every process starting at once on this DATA_DIR signs with the same secret (the first one's)
+  return createdOnce(join(dataDir, 'secrets', 'jwt-secret'), () => randomBytes(48).toString('base64url'), {
+    dirMode: 0o700,
+  }).trim();
 }

@@ -14,6 +14,7 @@ import * as base58 from 'base58-universal';
 import { asc } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { createdOnce } from '../lib/created-once';
 import { credentialKeys } from './tables';
 
 /** Multicodec headers (varint) of Ed25519 keys in Multikey form. */
@@ -68,26 +69,15 @@ export function writeKeyFile(file: string, content: KeyFile) {
 }
 
 /**
- * The key file outside production, created on first start. Two processes starting at once on one DATA_DIR
- * both end up with the first one's key (exclusive create, then read).
+ * The key file outside production, created on first start. Processes starting at once on one DATA_DIR all
+ * end up with the first one's key, and none reads the file before it is whole (createdOnce).
  */
 export async function localKeyFile(file: string): Promise<KeyFile> {
   const existing = readKeyFile(file);
   if (existing) return existing;
   const key = await newKey();
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    writeFileSync(
-      file,
-      `${JSON.stringify({ keys: [{ ...key, createdAt: new Date().toISOString() }] }, null, 2)}\n`,
-      {
-        mode: 0o600,
-        flag: 'wx',
-      },
-    );
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
+  const content = `${JSON.stringify({ keys: [{ ...key, createdAt: new Date().toISOString() }] }, null, 2)}\n`;
+  createdOnce(file, () => content, { dirMode: 0o700 });
   return readKeyFile(file)!;
 }
 

@@ -15,13 +15,13 @@
  * PGlite is one process by construction and keeps no registry.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { serverProcesses } from '../db/schema';
+import { createdOnce } from '../lib/created-once';
 
 export const HEARTBEAT_SECONDS = 10;
 /** A process whose row was not refreshed for this long is gone. */
@@ -42,23 +42,7 @@ export interface ProcessIdentity {
  * beside a process "on another disk" (server/system/scale-out.test.ts caught it).
  */
 export function dataDirId(dataDir: string): string {
-  const file = join(dataDir, 'data-dir-id');
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const draft = join(dataDir, `data-dir-id.${process.pid}.${randomUUID()}`);
-    writeFileSync(draft, `${randomUUID()}\n`);
-    try {
-      linkSync(draft, file);
-    } catch (err) {
-      // another process linked its own first: that one is the id
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      rmSync(draft, { force: true });
-    }
-    return readFileSync(file, 'utf8').trim();
-  }
+  return createdOnce(join(dataDir, 'data-dir-id'), () => `${randomUUID()}\n`, { mode: 0o644 }).trim();
 }
 
 export function identityOf(config: Config): ProcessIdentity {
