@@ -12,30 +12,19 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/helpers';
-import { bankSuite, rightAnswer } from '../test/fixtures/assessments';
+import { bankSuite, rightAnswer, statementsSentBy } from '../test/fixtures/assessments';
 import { BACKENDS, type Person } from '../test/harness';
 import { sweepLinks } from './engine/link-life';
 
 /** The indexes of test_links each statement run by `fn` is planned to use, with the start of its text. */
 async function indexesUsedBy(db: Db, fn: () => Promise<unknown>) {
+  const ran = (await statementsSentBy(db, fn)).filter(({ text }) =>
+    /^\s*(with|select|insert|update|delete)\b/i.test(text),
+  );
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const query = client.query;
-  const ran: { text: string; params: unknown[] }[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-    if (/^\s*(with|select|insert|update|delete)\b/i.test(text)) {
-      ran.push({ text, params: (args[1] as unknown[] | undefined) ?? [] });
-    }
-    return query.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    client.query = query;
-  }
   const used: { statement: string; indexes: string[] }[] = [];
   for (const { text, params } of ran) {
-    const res = (await query.call(client, `explain (format json) ${text}`, params)) as {
+    const res = (await client.query(`explain (format json) ${text}`, params)) as {
       rows: Record<string, unknown>[];
     };
     const plan = Object.values(res.rows[0]!)[0];

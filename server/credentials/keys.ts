@@ -55,8 +55,12 @@ export async function newKey() {
 }
 
 export function readKeyFile(file: string): KeyFile | null {
-  if (!existsSync(file)) return null;
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as KeyFile;
+  return existsSync(file) ? keyFileOf(readFileSync(file, 'utf8'), file) : null;
+}
+
+/** A key file's content, checked. */
+function keyFileOf(text: string, file: string): KeyFile {
+  const parsed = JSON.parse(text) as KeyFile;
   if (!Array.isArray(parsed.keys) || !parsed.keys[0]?.secretKeyMultibase) {
     throw new Error(`${file} holds no signing key: remove it to generate a new one.`);
   }
@@ -77,8 +81,10 @@ export async function localKeyFile(file: string): Promise<KeyFile> {
   if (existing) return existing;
   const key = await newKey();
   const content = `${JSON.stringify({ keys: [{ ...key, createdAt: new Date().toISOString() }] }, null, 2)}\n`;
-  createdOnce(file, () => content, { dirMode: 0o700 });
-  return readKeyFile(file)!;
+  return keyFileOf(
+    createdOnce(file, () => content, { dirMode: 0o700 }),
+    file,
+  );
 }
 
 /** Moves the key file's signing key to the retired ones and makes a new signing key; returns both public keys. */
