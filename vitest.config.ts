@@ -28,6 +28,7 @@ export default defineConfig({
             'cli/**/*.test.{ts,tsx}',
             'extension/**/*.test.ts',
             'server/**/*.unit.test.ts',
+            'bench/**/*.unit.test.ts',
           ],
         },
       },

@@ -13,7 +13,7 @@
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers 1000]
- *                             [--processes 1] [--pool N] [--anonymous] [--tcp] [--profile] [--perf]
+ *                             [--processes 1] [--pool N] [--server-node-options FLAGS] [--anonymous] [--tcp] [--profile] [--perf]
  *                             [--json]
  *
  * --scale multiplies every time (arrival and pace): `--takers 500 --scale 0.1` is a quick run. Targets
@@ -71,6 +71,7 @@ const { values: opts } = parseArgs({
     'baseline-takers': { type: 'string', default: '1000' },
     processes: { type: 'string', default: '1' },
     pool: { type: 'string' },
+    'server-node-options': { type: 'string' },
     anonymous: { type: 'boolean', default: false },
     tcp: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
@@ -150,7 +151,10 @@ async function main() {
     const env = await serverEnv({
       databaseUrl,
       dataDir,
-      settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
+      settings: {
+        ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
+        ...(opts['server-node-options'] ? { NODE_OPTIONS: opts['server-node-options'] } : {}),
+      },
     });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const issue = async (id: string, role: 'USER' | 'TENANT') =>

@@ -12,7 +12,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { Agent, request } from 'undici';
 import {
   DEFAULT_RETAKE_COOLDOWN_MS,
   evaluateLink,
@@ -33,6 +32,7 @@ import {
   type TakerQuestion,
 } from './answers';
 import { latency, round1, sleep } from './figures';
+import { LeanAgent } from './lean-http';
 import { pool } from './pool';
 
 export interface ExamTaker {
@@ -160,25 +160,27 @@ const arrivalAt = (rand: () => number, seconds: number) => ((rand() + rand() + r
 export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? 15);
-  const agent = new Agent({
+  // the load generator shares the two cores with what it measures: a lean client (support/lean-http.ts)
+  const agent = new LeanAgent(o.base, {
     connections: o.connections ?? Math.min(2000, Math.max(8, o.takers.length)),
-    keepAliveTimeout: 120_000,
-    headersTimeout: 120_000,
-    bodyTimeout: 120_000,
+    timeoutMs: 120_000,
   });
-  const auth = (token: string) => (o.anonymous ? {} : { authorization: `Bearer ${token}` });
+  const auth = (token: string) => (o.anonymous ? '' : `authorization: Bearer ${token}\r\n`);
   const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await request(`${o.base}${path}`, {
-      method: method as 'GET',
-      headers: { ...auth(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: agent,
-    });
-    const text = await res.body.text();
+    const res = await agent.request(
+      method,
+      path,
+      auth(token) + (body === undefined ? '' : 'content-type: application/json\r\n'),
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     return {
-      status: res.statusCode,
-      retryAfter: Number(res.headers['retry-after'] ?? 0),
-      json: (text ? JSON.parse(text) : {}) as { data?: unknown; errorCode?: string; message?: string },
+      status: res.status,
+      retryAfter: res.retryAfter,
+      json: (res.text ? JSON.parse(res.text) : {}) as {
+        data?: unknown;
+        errorCode?: string;
+        message?: string;
+      },
     };
   };
   /**
