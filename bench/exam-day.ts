@@ -114,6 +114,12 @@ async function main() {
     const databaseUrl = opts.tcp ? pg.url : pg.socketUrl;
     const database = await openDatabase({ databaseUrl, poolSize: 20 });
     const db = database.db;
+    // the baseline's statements go through as many connections as the server processes have together, so
+    // the ratio is HTTP's and the server's cost, not a pool size's
+    const baselineDatabase = await openDatabase({
+      databaseUrl,
+      poolSize: Number(opts.pool ?? 10) * PROCESSES,
+    });
     await seed(db, {});
     // 20 published questions of one language, of every type the bank has
     const questionIds = rowsOf<{ id: string }>(
@@ -151,10 +157,7 @@ async function main() {
     const env = await serverEnv({
       databaseUrl,
       dataDir,
-      settings: {
-        ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
-        ...(opts['server-node-options'] ? { NODE_OPTIONS: opts['server-node-options'] } : {}),
-      },
+      settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
     });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const issue = async (id: string, role: 'USER' | 'TENANT') =>
@@ -168,7 +171,12 @@ async function main() {
     mkdirSync(dataDir, { recursive: true });
     const inspectPort = opts.profile ? await freePort() : 0;
     for (let i = 0; i < PROCESSES; i++) {
-      servers.push(await startServer(env, { inspectPort: i === 0 ? inspectPort : undefined }));
+      servers.push(
+        await startServer(env, {
+          inspectPort: i === 0 ? inspectPort : undefined,
+          nodeArgs: opts['server-node-options']?.split(/\s+/).filter(Boolean),
+        }),
+      );
     }
     const ports = servers.map((server) => server.port);
     let basePort = ports[0]!;
@@ -235,6 +243,7 @@ async function main() {
     const result = await runExamDay({
       base: `http://127.0.0.1:${basePort}/api`,
       db,
+      baselineDb: baselineDatabase.db,
       tenantToken,
       takers: learners.slice(0, TAKERS),
       baselineTakers: learners.slice(TAKERS, TAKERS + BASELINE),
@@ -250,6 +259,7 @@ async function main() {
     generatorLoop.disable();
     prof?.close();
     await database.close();
+    await baselineDatabase.close();
     const machine = {
       cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
       memoryGiB: Math.round(totalmem() / 2 ** 30),

@@ -56,14 +56,24 @@ describe('LeanAgent', () => {
     const agent = new LeanAgent(`http://127.0.0.1:${port}/api`, { connections: 2, timeoutMs: 5000 });
     const fixed = await agent.request('POST', '/x', 'authorization: Bearer t\r\n', '{"ü":1}');
     expect(fixed).toEqual({ status: 200, retryAfter: 0, text: JSON.stringify({ body: '{"ü":1}' }) });
-    expect(await agent.request('GET', '/chunked', '')).toEqual({ status: 200, retryAfter: 0, text: '{"a":"é"}' });
-    expect(await agent.request('GET', '/busy', '')).toEqual({ status: 503, retryAfter: 7, text: '{"busy":true}' });
+    expect(await agent.request('GET', '/chunked', '')).toEqual({
+      status: 200,
+      retryAfter: 0,
+      text: '{"a":"é"}',
+    });
+    expect(await agent.request('GET', '/busy', '')).toEqual({
+      status: 503,
+      retryAfter: 7,
+      text: '{"busy":true}',
+    });
     expect(await agent.request('GET', '/bye', '')).toEqual({ status: 200, retryAfter: 0, text: 'ok' });
     expect(seen[0]).toBe('POST /api/x Bearer t {"ü":1}');
     // one after another on one kept connection, until the server closed it
     expect(sockets.size).toBe(1);
     // ten at once share the two connections allowed
-    const many = await Promise.all(Array.from({ length: 10 }, (_, i) => agent.request('PUT', `/n${i}`, '', `${i}`)));
+    const many = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => agent.request('PUT', `/n${i}`, '', `${i}`)),
+    );
     expect(many.map((r) => JSON.parse(r.text).body)).toEqual(Array.from({ length: 10 }, (_, i) => `${i}`));
     expect(sockets.size).toBe(3);
     await agent.close();

@@ -87,11 +87,11 @@ export interface BenchServer {
 
 /**
  * Starts the server with `env` (from serverEnv) on a free port and resolves once `/api/health` answers;
- * `inspectPort` opens its inspector there (for a CPU profile).
+ * `inspectPort` opens its inspector there (for a CPU profile); `nodeArgs` are Node's (and V8's) flags for it.
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { inspectPort?: number; timeoutMs?: number } = {},
+  options: { inspectPort?: number; timeoutMs?: number; nodeArgs?: readonly string[] } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const timeoutMs = options.timeoutMs ?? 150_000;
@@ -100,6 +100,7 @@ export async function startServer(
     process.execPath,
     [
       ...(options.inspectPort ? [`--inspect=127.0.0.1:${options.inspectPort}`] : []),
+      ...(options.nodeArgs ?? []),
       '--import',
       'tsx',
       'server/main.ts',
