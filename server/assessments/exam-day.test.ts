@@ -74,6 +74,13 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
       });
     }
     const counts = Object.fromEntries(result.phases.map((p) => [p.name.split(' (')[0], p.requests]));
-    expect(counts).toMatchObject({ 'PUT /testlink/verify/{id}': 200, 'PUT /testlink/{id}/answer': 4000 });
+    expect(counts).toMatchObject({
+      'PUT /testlink/verify/{id}': 200,
+      'PUT /testlink/{id}/answer': 4000,
+      'POST /testlink/evaluvate/v2': 200,
+    });
+    // the baseline's evaluations ran in the rounds between the exam's submissions, every one of them
+    const baseEvaluate = result.baseline.find((p) => p.name.startsWith('baseline: evaluate'));
+    expect(baseEvaluate?.requests).toBe(takers.length - 200);
   });
 });
