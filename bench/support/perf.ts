@@ -8,9 +8,13 @@ import { spawn, spawnSync } from 'node:child_process';
 export function perfRecorder(): ((file: string) => Promise<() => Promise<void>>) | null {
   if (spawnSync('perf', ['--version']).status !== 0) return null;
   return async (file) => {
-    const child = spawn('perf', ['record', '-a', '-g', '-e', 'cpu-clock', '-F', '499', '-o', file], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      'perf',
+      ['record', '-a', '-g', '-e', 'cpu-clock', '-F', process.env.PERF_FREQUENCY ?? '499', '-o', file],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     // perf prints nothing when it starts recording; give it a moment to open its buffers
