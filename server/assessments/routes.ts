@@ -57,6 +57,7 @@ import {
   assertTakeable,
   assertTaker,
   DEFAULT_RETAKE_COOLDOWN_MS,
+  type EvaluatedLink,
   evaluateLink,
   evaluateNow,
   failureSince,
@@ -306,7 +307,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   }
 
   /** The answer to an evaluation; `now` when this request completed the link. */
-  function evaluated(done: LinkRow, scored: Scored, now: boolean) {
+  function evaluated(done: EvaluatedLink, scored: Scored, now: boolean) {
     // the award's credential is signed after the answer, not before it
     if (scored.eligible && now) app.services.credentials?.issueLater(done);
     return ok({

@@ -15,7 +15,7 @@ export const ISSUER = 'Waymark';
 export const certificateKey = (linkId: string) => `certificates/${linkId}.jpg`;
 
 /** Whether the link earned an award page (a feather, badge or certificate). */
-export function earnedAward(link: LinkRow): boolean {
+export function earnedAward(link: Pick<LinkRow, 'isCompleted' | 'type' | 'status'>): boolean {
   return link.isCompleted && hasEarnedAward(link);
 }
 

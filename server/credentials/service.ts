@@ -83,8 +83,11 @@ export class CredentialService {
   private readonly fetchJson: FetchJson;
   private readonly signers: SignerPool;
   private readonly pending = new Map<string, Promise<CredentialRow | null>>();
-  /** Links evaluated and waiting for their credential (issueLater), in the order earned. */
-  private readonly waiting = new Map<string, LinkRow>();
+  /**
+   * Links evaluated and waiting for their credential (issueLater), in the order earned: their ids, each link
+   * read again when its turn comes (an evaluation gives back only the few columns it answers with).
+   */
+  private readonly waiting = new Map<string, string>();
   private draining = false;
   private waitingFull = false;
   /** Status lists read lately: see STATUS_CACHE_MS. */
@@ -165,7 +168,7 @@ export class CredentialService {
    * ISSUE_QUEUE_SIZE). A link that earned no credential (a custom assessment's) is not queued. An award whose
    * turn has not come yet (or whose process stopped) is issued on its first request (credentialOf).
    */
-  issueLater(link: LinkRow) {
+  issueLater(link: Pick<LinkRow, 'linkId' | 'type' | 'status' | 'isCompleted'>) {
     if (!earnedAward(link) || !awardKindOf(link.type)) return;
     if (this.waiting.size >= ISSUE_QUEUE_SIZE) {
       if (!this.waitingFull)
@@ -173,7 +176,7 @@ export class CredentialService {
       this.waitingFull = true;
       return;
     }
-    this.waiting.set(link.linkId, link);
+    this.waiting.set(link.linkId, link.linkId);
     if (this.draining) return;
     this.draining = true;
     setImmediate(() => void this.drain());
@@ -182,14 +185,16 @@ export class CredentialService {
   private async drain() {
     try {
       for (let next = this.waiting.values().next(); !next.done; next = this.waiting.values().next()) {
-        const link = next.value;
-        this.waiting.delete(link.linkId);
-        await this.issue(link).catch((err) =>
-          this.log.error(
-            { err, awardId: link.linkId },
-            'credential could not be issued; it will be issued on first request',
-          ),
-        );
+        const linkId = next.value;
+        this.waiting.delete(linkId);
+        await findLink(this.db, linkId)
+          .then((link) => (link && earnedAward(link) ? this.issue(link) : null))
+          .catch((err) =>
+            this.log.error(
+              { err, awardId: linkId },
+              'credential could not be issued; it will be issued on first request',
+            ),
+          );
       }
     } finally {
       this.draining = false;

@@ -469,6 +469,13 @@ export interface Evaluation {
 }
 
 /**
+ * What the one-statement evaluation gives back of the link: what the route answers with and what deciding
+ * on an award needs (the credential service reads the rest when it issues one, after the answer). Its
+ * columns only: PostgreSQL formats, and the driver describes and parses, these five instead of thirty.
+ */
+export type EvaluatedLink = Pick<LinkRow, 'id' | 'linkId' | 'type' | 'status' | 'isCompleted'>;
+
+/**
  * Evaluates a link on the server: the given answers (validated; refused after the deadline) are merged over
  * the saved ones and stored, every question is scored with the shared rules, and the link records its
  * score, percentage, status and time taken. Idempotent: a completed link gives back its stored result.
@@ -568,8 +575,8 @@ export async function evaluateLink(
  * scored against. (No answer can be saved to another question: test_answers' key is a foreign key to the
  * link's questions, migration 0014.) What it writes is evaluateLink's for the same link and answers: the same
  * score, points stored, status (statusAfterEvaluation, the award image's column choosing), completion time
- * (the seconds since the start, rounded as evaluateLink rounds them, within the time limit); it gives back the
- * link as written. Anything else — a link that is late, completed, expired or not the caller's, a question
+ * (the seconds since the start, rounded as evaluateLink rounds them, within the time limit); it gives back
+ * the few columns of the link as written that the route answers with (EvaluatedLink). Anything else — a link that is late, completed, expired or not the caller's, a question
  * edited meanwhile, an award whose hook must run (Hooks.earnsTypes) — writes nothing and gives no row: the
  * caller then reads what the long way needs (readForEvaluation), which is rare enough to cost its own round
  * trip; the statement the common case runs carries no part of that read, nor of its plan.
@@ -603,9 +610,16 @@ const evaluationInOne = preparedPer((db) => {
     where t.id = (select id from open) and not t.is_completed and t.status = 'TAKE_TEST'
     returning t.*`);
   const given = db.$with('given', {}).as(upsertScoredAnswers(sql`d.id`, sql`, done d`));
+  const row = done as unknown as typeof testLinks._.columns;
   return db
     .with(open, done, given)
-    .select(linkColumnsOf(done as unknown as Record<string, unknown>))
+    .select({
+      id: row.id,
+      linkId: row.linkId,
+      type: row.type,
+      status: row.status,
+      isCompleted: row.isCompleted,
+    } satisfies { [K in keyof EvaluatedLink]: unknown })
     .from(done)
     .prepare('test_link_evaluation_in_one');
 });
@@ -622,7 +636,7 @@ export async function evaluateNow(
   given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
   now: Date,
   hooks: Hooks = {},
-): Promise<{ done: Evaluation } | { read: EvaluationState } | null> {
+): Promise<{ done: { link: EvaluatedLink; scored: Scored } } | { read: EvaluationState } | null> {
   let attempt = scoredSheet(db, given, hooks);
   const missing = attempt ? [] : missingOf(db, given);
   if (missing.length) {
@@ -649,7 +663,7 @@ export async function evaluateNow(
       answeredAt: new Date().toISOString(),
       given: JSON.stringify(attempt.rows),
     });
-    if (link) return { done: { link: link as LinkRow, scored } };
+    if (link) return { done: { link, scored } };
   }
   const read = await readForEvaluation(db, linkId, caller);
   return read ? { read } : null;
