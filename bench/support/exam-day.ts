@@ -179,6 +179,16 @@ export function asTakersAnswer<A>(links: readonly (readonly [string, readonly A[
   return out;
 }
 
+/** A copy of `items` in an order drawn from `rand` (Fisher–Yates). */
+function shuffled<T>(items: readonly T[], rand: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 /** An arrival curve: most takers open the link in the middle of the minute, none outside it. */
 const arrivalAt = (rand: () => number, seconds: number) => ((rand() + rand() + rand()) / 3) * seconds * 1000;
 
@@ -362,7 +372,8 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
 
   let scored = 0;
   let wrongScores = 0;
-  const links = [...plans.keys()];
+  // everyone finishes in an order of their own, not the order they started in (the baseline's likewise)
+  const links = shuffled([...plans.keys()], rand);
   const takerOf = new Map(o.takers.map((t) => [linkOf.get(t.id)!, t]));
   const submitOne = async (linkId: string) => {
     const p = plans.get(linkId)!;
@@ -550,7 +561,14 @@ async function prepareBaseline(
   const rand = random(51);
   o.log?.(`baseline: the same statements in this process for ${takers.length} more takers …`);
   const { linkOf } = await share(takers);
-  const links = takers.map((t) => linkOf.get(t.id)!);
+  // started in an order unrelated to the order the links were made in, and submitted in another, as the
+  // exam's takers arrive and finish: taken in the order they lie on disk, one after another, the baseline's
+  // statements would find the next link's rows (and answers) on the page the last one left in cache
+  const links = shuffled(
+    takers.map((t) => linkOf.get(t.id)!),
+    rand,
+  );
+  const submitOrder = shuffled(links, rand);
   // the caller as the route's statements check it: the account and the session its token names
   const sessionOf = (t: ExamTaker) =>
     o.anonymous
@@ -603,7 +621,7 @@ async function prepareBaseline(
   );
   const saveCpu = await stopSave?.(save.ms.length);
   return {
-    links,
+    links: submitOrder,
     rows: [
       start.result(startCpu ? { cpu: startCpu } : undefined),
       save.result(saveCpu ? { cpu: saveCpu } : undefined),

@@ -4,7 +4,7 @@
  * connections are kept and reused up to the limit, and a connection that drops fails its request.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LeanAgent } from './lean-http';
 
@@ -14,11 +14,17 @@ afterEach(async () => {
 });
 
 async function listen(server: Server | ReturnType<typeof createNetServer>) {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(
     () =>
       new Promise<void>((resolve) => {
-        (server as Server).closeAllConnections?.();
+        // a test that failed midway may leave the client's connection open
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   );
@@ -88,9 +94,11 @@ describe('LeanAgent', () => {
       let requests = 0;
       socket.on('data', async (data) => {
         const n = data.toString().split('HTTP/1.1\r\n').length - 1;
-        for (let k = 0; k < n; k++, requests++) {
-          const text = responses[requests % 2]!;
-          if (requests === 0) {
+        for (let k = 0; k < n; k++) {
+          // the request's number taken before the first await: the next request may arrive meanwhile
+          const number = requests++;
+          const text = responses[number % 2]!;
+          if (number === 0) {
             for (let i = 0; i < text.length; i += 3) {
               socket.write(text.slice(i, i + 3));
               await new Promise((r) => setTimeout(r, 1));
