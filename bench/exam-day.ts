@@ -119,12 +119,6 @@ async function main() {
     const databaseUrl = opts.tcp ? pg.url : pg.socketUrl;
     const database = await openDatabase({ databaseUrl, poolSize: 20 });
     const db = database.db;
-    // the baseline's statements go through as many connections as the server processes have together, so
-    // the ratio is HTTP's and the server's cost, not a pool size's
-    const baselineDatabase = await openDatabase({
-      databaseUrl,
-      poolSize: Number(opts.pool ?? 10) * PROCESSES,
-    });
     await seed(db, {});
     // 20 published questions of one language, of every type the bank has
     const questionIds = rowsOf<{ id: string }>(
@@ -164,7 +158,14 @@ async function main() {
       dataDir,
       settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
     });
-    const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
+    const config = loadConfig({ ...env, NODE_ENV: 'test' });
+    const tokens = new TokenService(db, config);
+    // the baseline's statements go through as many connections as the server processes have together, so
+    // the ratio is HTTP's and the server's cost, not a pool size's
+    const baselineDatabase = await openDatabase({
+      databaseUrl,
+      poolSize: config.databasePoolSize * PROCESSES,
+    });
     const issue = async (id: string, role: 'USER' | 'TENANT') =>
       (await tokens.issue({ id, role }, 'WEB_APP')).token;
     const tenantToken = await issue(tid, 'TENANT');

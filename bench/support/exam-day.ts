@@ -12,6 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { shuffle } from '../../server/assessments/engine/drawing';
 import {
   DEFAULT_RETAKE_COOLDOWN_MS,
   evaluateLink,
@@ -111,7 +112,7 @@ class Recorder {
   retries = 0;
   first = Number.POSITIVE_INFINITY;
   last = 0;
-  /** The time its slices took, when the phase ran in slices between another's (see timedSlice); else null. */
+  /** The time its slices took, when the phase ran in slices between another's (see runExamDay); else null. */
   slicesMs: number | null = null;
   constructor(readonly name: string) {}
   /** Runs one slice of the phase, its time counted as the phase's. */
@@ -179,15 +180,13 @@ export function asTakersAnswer<A>(links: readonly (readonly [string, readonly A[
   return out;
 }
 
-/** A copy of `items` in an order drawn from `rand` (Fisher–Yates). */
-function shuffled<T>(items: readonly T[], rand: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+/** A copy of `items` in an order drawn from the seeded `rand`. */
+const shuffled = <T>(items: readonly T[], rand: () => number) =>
+  shuffle(items, (n) => Math.floor(rand() * n));
+
+/** The r-th of `rounds` consecutive slices of `items`. */
+const sliceOf = <T>(items: readonly T[], r: number, rounds: number) =>
+  items.slice(Math.floor((r * items.length) / rounds), Math.floor(((r + 1) * items.length) / rounds));
 
 /** An arrival curve: most takers open the link in the middle of the minute, none outside it. */
 const arrivalAt = (rand: () => number, seconds: number) => ((rand() + rand() + rand()) / 3) * seconds * 1000;
@@ -407,17 +406,13 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
   const submitCpu = slicedCpu(o.measure);
   const baseCpu = slicedCpu(o.measure);
   for (let r = 0; r < rounds; r++) {
-    const slice = links.slice(
-      Math.floor((r * links.length) / rounds),
-      Math.floor(((r + 1) * links.length) / rounds),
-    );
+    const slice = sliceOf(links, r, rounds);
     // each slice timed inside its measurement, so starting and stopping a profile is not counted
     await submitCpu.measure(rounds > 1 ? `submit ${r + 1}` : 'submit', slice.length, () =>
       rec.submit.slice(() => pool(slice, o.submitters, submitOne)),
     );
     if (baseline) {
-      const b = baseline.links;
-      const bSlice = b.slice(Math.floor((r * b.length) / rounds), Math.floor(((r + 1) * b.length) / rounds));
+      const bSlice = sliceOf(baseline.links, r, rounds);
       await baseCpu.measure(`baseline submit ${r + 1}`, bSlice.length, () =>
         baseline.submit.slice(() => baseline.evaluate(bSlice)),
       );

@@ -87,7 +87,7 @@ export class CredentialService {
    * Links evaluated and waiting for their credential (issueLater), in the order earned: their ids, each link
    * read again when its turn comes (an evaluation gives back only the few columns it answers with).
    */
-  private readonly waiting = new Map<string, string>();
+  private readonly waiting = new Set<string>();
   private draining = false;
   private waitingFull = false;
   /** Status lists read lately: see STATUS_CACHE_MS. */
@@ -176,7 +176,7 @@ export class CredentialService {
       this.waitingFull = true;
       return;
     }
-    this.waiting.set(link.linkId, link.linkId);
+    this.waiting.add(link.linkId);
     if (this.draining) return;
     this.draining = true;
     setImmediate(() => void this.drain());

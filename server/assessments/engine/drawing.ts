@@ -44,10 +44,14 @@ export function newLinkId(): string {
   }
 }
 
-export function shuffle<T>(items: readonly T[]): T[] {
+/** A whole number below n from the operating system's random source. */
+const randomBelow = (n: number) => randomBytes(4).readUInt32BE(0) % n;
+
+/** A copy of `items` in a random order (Fisher–Yates); `below` draws a whole number below n (a seeded one in the benches). */
+export function shuffle<T>(items: readonly T[], below: (n: number) => number = randomBelow): T[] {
   const a = [...items];
   for (let i = a.length - 1; i > 0; i--) {
-    const j = randomBytes(4).readUInt32BE(0) % (i + 1);
+    const j = below(i + 1);
     [a[i], a[j]] = [a[j]!, a[i]!];
   }
   return a;

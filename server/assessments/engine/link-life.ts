@@ -576,8 +576,8 @@ export async function evaluateLink(
  * link's questions, migration 0014.) What it writes is evaluateLink's for the same link and answers: the same
  * score, points stored, status (statusAfterEvaluation, the award image's column choosing), completion time
  * (the seconds since the start, rounded as evaluateLink rounds them, within the time limit); it gives back
- * the few columns of the link as written that the route answers with (EvaluatedLink). Anything else — a link that is late, completed, expired or not the caller's, a question
- * edited meanwhile, an award whose hook must run (Hooks.earnsTypes) — writes nothing and gives no row: the
+ * the few columns of the link as written that the route answers with (EvaluatedLink). Anything else — a
+ * link that is late, completed, expired or not the caller's, a question edited meanwhile, an award whose hook must run (Hooks.earnsTypes) — writes nothing and gives no row: the
  * caller then reads what the long way needs (readForEvaluation), which is rare enough to cost its own round
  * trip; the statement the common case runs carries no part of that read, nor of its plan.
  */
