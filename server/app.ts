@@ -36,6 +36,7 @@ import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
 import { fileRoutes } from './http/files';
+import { installJsonBody } from './http/json-body';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { API_PREFIX } from './http/routes';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', { config, database, identity, tokens, mail, storage, jobs, processes: null });
 
   installErrorHandling(app);
+  installJsonBody(app);
 
   installSecurityHeaders(app, config);
   await app.register(cors, {

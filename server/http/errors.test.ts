@@ -58,16 +58,24 @@ describe('the one error handler', () => {
   });
 
   it('sends the security headers and no framework banner', async () => {
-    const res = await server.get('/api/health');
-    expect(res.status).toBe(200);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    // on what no route answers too
-    const missing = await server.get('/api/no-such-call');
-    expect(missing.status).toBe(404);
-    expect(missing.headers['x-content-type-options']).toBe('nosniff');
-    expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
+    // an API answer: the short list for JSON (no page policy to carry), 404s included
+    for (const path of ['/api/health', '/api/no-such-call', '/api?x=1']) {
+      const res = await server.get(path);
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy'], path).toBeUndefined();
+      expect(res.headers['x-powered-by'], path).toBeUndefined();
+    }
+    // a page, and a path that only starts like the API's: the portal's policy
+    for (const path of ['/', '/portal/users', '/apiary']) {
+      const res = await server.get(path);
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(res.headers['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-powered-by'], path).toBeUndefined();
+    }
   });
 
   it('lets the portal origin call the API from a browser, and not other sites', async () => {
@@ -91,7 +99,7 @@ describe('the security headers with award images in an S3 bucket', () => {
   });
 
   it("let the browser upload straight to the bucket (the award page's generated image)", async () => {
-    const res = await s3.get('/api/health');
+    const res = await s3.get('/portal/users');
     const connect = /connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
     expect(connect.split(' ')).toContain('https://waymark-awards.s3.eu-west-1.amazonaws.com');
   });

@@ -62,7 +62,49 @@ describe('the contract and the server', () => {
     });
     expect(contact.statusCode).toBe(400);
     expect(contact.json()).toMatchObject({ field: 'name' });
+    // as the JSON escape a client sends (the only way a NUL reaches a string of JSON), in any spelling
+    for (const text of ['"Asha\\u0000"', '"Asha\\u0000x"', '"\\u0000"']) {
+      const res = await server.request(
+        'POST',
+        '/api/contact-us/send-email',
+        `{"name": ${text}, "email": "asha@example.com", "subject": "Hello", "message": "A question for you."}`,
+        { headers: { 'content-type': 'application/json' } },
+      );
+      expect(res.status, text).toBe(400);
+      expect(res.body, text).toMatchObject({
+        field: 'name',
+        message: 'name: must not contain the NUL character',
+      });
+    }
     expect(nulAt({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toEqual(['a', '1', 'c']);
     expect(nulAt({ a: ['ok', 1, null] })).toBeNull();
+  });
+
+  it('parses JSON bodies as Fastify does: a __proto__ or constructor key refused, bad JSON a 400 naming the body', async () => {
+    const post = (text: string) =>
+      server.request('POST', '/api/login/refresh', text, { headers: { 'content-type': 'application/json' } });
+    for (const text of [
+      '{"__proto__": {"admin": true}, "refreshToken": "x"}',
+      '{"\\u005f_proto__": {"admin": true}, "refreshToken": "x"}',
+      '{"constructor": {"prototype": {"admin": true}}, "refreshToken": "x"}',
+      '{"refreshToken": ',
+      '',
+      '[1,',
+    ]) {
+      const res = await post(text);
+      expect(res.status, text).toBe(400);
+      expect(res.body.statusCode, text).toBe(400);
+      expect(res.body.field, text).not.toBe('refreshToken');
+    }
+    // the words as values, a byte-order mark, an escape that is no NUL: parsed as any JSON is
+    for (const text of [
+      '{"refreshToken": "constructor and __proto__ as words", "device": "WEB_APP"}',
+      '\ufeff{"refreshToken": "a token that is no token", "device": "WEB_APP"}',
+      '{"refreshToken": "a caf\\u00e9 token that is no token", "device": "WEB_APP"}',
+    ]) {
+      const res = await post(text);
+      // past the body's parsing and its check: the refresh token itself is refused
+      expect(res.status, text).toBe(401);
+    }
   });
 });

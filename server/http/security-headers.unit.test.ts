@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { helmetHeaders, securityPolicy } from './security-headers';
+import { helmetHeaders, isApiPath, securityPolicy } from './security-headers';
 
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -51,5 +51,14 @@ describe('security headers', () => {
     expect(headers['content-security-policy']).toContain('http://127.0.0.1:9099');
     expect(headers['content-security-policy']).toContain("object-src 'none'");
     expect(headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('isApiPath', () => {
+  it('is the API prefix and what lies below it, with or without a query', () => {
+    for (const url of ['/api', '/api/', '/api/health', '/api?x=1', '/api/testlink/evaluvate/v2'])
+      expect(isApiPath(url), url).toBe(true);
+    for (const url of ['/', '/apiary', '/apis/x', '/portal/api', '/files/api/x', '/docs'])
+      expect(isApiPath(url), url).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedirect, destinationAfterProfile, destinationAfterSignIn } from './navigation';
+import { checkRedirect, destinationAfterProfile, destinationAfterSignIn, homeOf } from './navigation';
 
 const none = { isPresent: false, isLogedIn: false };
 const signedOutExtension = { isPresent: true, isLogedIn: false };
@@ -37,5 +37,14 @@ describe('/check', () => {
     expect(checkRedirect('USER', '//evil.example.com')).toBe('/my-roadmaps');
     expect(checkRedirect('USER', 'https://evil.example.com')).toBe('/my-roadmaps');
     expect(checkRedirect('TENANT', null)).toBe('/portal/users');
+  });
+});
+
+describe('homeOf', () => {
+  it("sends a learner to their roadmaps and every other role (the spec's 'other roles') to /portal/users", () => {
+    expect(homeOf('USER')).toBe('/my-roadmaps');
+    expect(homeOf('TENANT')).toBe('/portal/users');
+    expect(homeOf('ADMIN')).toBe('/portal/users');
+    expect(checkRedirect('ADMIN' as 'TENANT', null)).toBe('/portal/users');
   });
 });

@@ -10,7 +10,13 @@ export interface NavExtension {
   isLogedIn: boolean;
 }
 
-export const HOME_BY_ROLE: Record<Role, string> = { USER: '/my-roadmaps', TENANT: '/portal/users' };
+/**
+ * A role's home: a learner's roadmaps; every other role — TENANT, and an administrator's role label, which
+ * the spec names only as 'other roles' landing on /portal/users (§6) — the mentor portal's users page.
+ */
+export function homeOf(role: Role | (string & {})): string {
+  return role === 'USER' ? '/my-roadmaps' : '/portal/users';
+}
 
 /** After sign-in: first login → /basic-profile; a learner whose extension is present but signed out → /check; else the role's home. */
 export function destinationAfterSignIn(user: NavUser, ext: NavExtension): string {
@@ -21,11 +27,11 @@ export function destinationAfterSignIn(user: NavUser, ext: NavExtension): string
 /** After the basic profile (and for returning people): /check, /my-roadmaps or /portal/users. */
 export function destinationAfterProfile(user: Pick<NavUser, 'role'>, ext: NavExtension): string {
   if (user.role === 'USER' && ext.isPresent && !ext.isLogedIn) return '/check';
-  return HOME_BY_ROLE[user.role];
+  return homeOf(user.role);
 }
 
 /** /check: where to go once the extension is dealt with. Only same-site paths are honoured. */
 export function checkRedirect(role: Role, redirectTo: string | null | undefined): string {
   if (redirectTo?.startsWith('/') && !redirectTo.startsWith('//')) return redirectTo;
-  return HOME_BY_ROLE[role];
+  return homeOf(role);
 }

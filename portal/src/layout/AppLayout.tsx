@@ -1,4 +1,4 @@
-import { HOME_BY_ROLE } from '@shared/rules/navigation';
+import { homeOf } from '@shared/rules/navigation';
 import type { User } from '@shared/schemas/user';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -106,7 +106,7 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
           </svg>
           <span className="visually-hidden">Menu</span>
         </button>
-        <Link to={HOME_BY_ROLE[user.role]} className="brand" aria-label="Waymark home">
+        <Link to={homeOf(user.role)} className="brand" aria-label="Waymark home">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Waymark</span>
         </Link>
@@ -152,7 +152,7 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
 
 /** 'Not permitted' (learner §6, mentor §2.1), inside the person's own frame with the way to their home. */
 export function NotPermitted({ user }: { user: User }) {
-  const home = SIDEBAR[user.role].find((item) => item.to === HOME_BY_ROLE[user.role]);
+  const home = SIDEBAR[user.role].find((item) => item.to === homeOf(user.role));
   return (
     <AppFrame user={user}>
       <div className="page-narrow">
@@ -160,7 +160,7 @@ export function NotPermitted({ user }: { user: User }) {
           <h1>Not permitted</h1>
           <p className="muted">This page is not available to your account.</p>
           <p>
-            <Link className="btn" to={HOME_BY_ROLE[user.role]}>
+            <Link className="btn" to={homeOf(user.role)}>
               Go to {home?.label ?? 'your home'}
             </Link>
           </p>

@@ -2,7 +2,7 @@
  * The frame of the public pages: skip link, nav bar (sticky after 100 px of scrolling), footer with
  * contact details and links, and the scroll-to-top arrow (mentor §2.9, §2.10).
  */
-import { HOME_BY_ROLE } from '@shared/rules/navigation';
+import { homeOf } from '@shared/rules/navigation';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -84,7 +84,7 @@ export function PublicHeader({ variant, links }: { variant: 'landing' | 'page'; 
         <div className="spacer" />
         <div className="public-nav-actions">
           {signedIn ? (
-            <Link className="btn" to={HOME_BY_ROLE[user.role]}>
+            <Link className="btn" to={homeOf(user.role)}>
               Go to your dashboard
             </Link>
           ) : variant === 'landing' ? (
