@@ -9,12 +9,10 @@
  * It reports per phase throughput, p50/p95/p99, errors (shed 503s apart, each retried after Retry-After as
  * the test page does), CPU-ms per request of the server and of PostgreSQL (from /proc), checks every score
  * against the key and every answer given against what is stored; and beside it, in the same run, the
- * baseline: the same engine statements sent from this process without HTTP, through as many connections
- * as the server has — start and save on --baseline-takers more takers' links (as many as --takers by
- * default; their answers saved interleaved as the exam's are), and the evaluation of every other link of
- * the exam itself (the other half submit through HTTP: both halves' rows were written alike, side by side),
- * in five rounds between slices of the HTTP submissions, so the ratio compares the two on the same rows in
- * the same minutes of the machine. `--baseline-takers 0`: no baseline, every taker submits through HTTP.
+ * baseline: the same engine statements (start, save, evaluate) sent from this process without HTTP, for
+ * --baseline-takers more takers (as many as --takers by default) through as many connections as the
+ * server has; their answers saved interleaved as the exam's are; their evaluations in five rounds between
+ * slices of the exam's submissions, so the ratio compares the two in the same minutes of the machine.
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers N]
@@ -88,7 +86,8 @@ const { values: opts } = parseArgs({
 helpOnRequest(opts.help, import.meta.url);
 const TAKERS = Number(opts.takers);
 const SCALE = Number(opts.scale);
-// as many as the exam by default: the baseline's start and save rows run on as many links as the exam's
+// as many as the exam by default: the baseline's evaluations run in slices between the exam's (five rounds),
+// and slices of one size have the same ramp at their ends
 const BASELINE = Math.min(Number(opts['baseline-takers'] ?? TAKERS), TAKERS);
 const PROCESSES = Math.max(1, Number(opts.processes));
 const log = progressLog(opts.json);

@@ -8,9 +8,7 @@
  *
  * A taker behaves as the test page's saver does (widgets/test-taker/saver.ts): a 503 or a dropped
  * connection is retried after Retry-After (or a growing pause) with the newest answer, so shed load loses
- * nothing. `baseline` runs the same engine statements in this process, without HTTP: start and save on links
- * of its own takers, and the evaluation of every other exam link (the rest submit through HTTP), so both
- * evaluations find rows with one history.
+ * nothing. `baseline` runs the same engine statements (start, save, evaluate) in this process, without HTTP.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -22,7 +20,6 @@ import {
   saveAnswerNow,
   startNow,
 } from '../../server/assessments/engine/link-life';
-import type { SessionOf } from '../../server/assessments/engine/session';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/helpers';
 import {
@@ -66,10 +63,7 @@ export interface ExamDayOptions {
   connections?: number;
   /** Send no access token (the link id alone opens a test). */
   anonymous?: boolean;
-  /**
-   * Run the SQL-only baseline: its start and save on these more takers (their own share), its evaluation on
-   * every other link of the exam (the others submit through HTTP); none or empty for no baseline.
-   */
+  /** Run the SQL-only baseline on this many more takers (their own share): 0 for none. */
   baselineTakers?: ExamTaker[];
   /** Around each phase: CPU counters etc. */
   measure?: (name: string) => Promise<(requests: number) => Promise<Record<string, unknown>>>;
@@ -189,16 +183,6 @@ export function asTakersAnswer<A>(links: readonly (readonly [string, readonly A[
 /** A copy of `items` in an order drawn from the seeded `rand`. */
 const shuffled = <T>(items: readonly T[], rand: () => number) =>
   shuffle(items, (n) => Math.floor(rand() * n));
-
-/** The caller as the route's statements check it: the account and the session its token names. */
-const sessionOfTaker = (t: ExamTaker, anonymous?: boolean): SessionOf | null =>
-  anonymous
-    ? null
-    : {
-        id: t.id,
-        familyId: (JSON.parse(Buffer.from(t.token.split('.')[1]!, 'base64url').toString()) as { fam: string })
-          .fam,
-      };
 
 /** The r-th of `rounds` consecutive slices of `items`. */
 const sliceOf = <T>(items: readonly T[], r: number, rounds: number) =>
@@ -390,15 +374,6 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
   // everyone finishes in an order of their own, not the order they started in (the baseline's likewise)
   const links = shuffled([...plans.keys()], rand);
   const takerOf = new Map(o.takers.map((t) => [linkOf.get(t.id)!, t]));
-  /** Checks a submission's answer against what the key says the taker earned. */
-  const check = (linkId: string, got: Expected) => {
-    scored++;
-    const want = plans.get(linkId)!.expected;
-    if (JSON.stringify(got) !== JSON.stringify(want)) {
-      wrongScores++;
-      if (examples.length < 6) examples.push({ linkId, got, expected: want });
-    }
-  };
   const submitOne = async (linkId: string) => {
     const p = plans.get(linkId)!;
     const r = await patient(rec.submit, 'POST', '/testlink/evaluvate/v2', takerOf.get(linkId)!.token, {
@@ -406,46 +381,40 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
       answers: p.answers,
     });
     if (r.status !== 200) return;
+    scored++;
     const d = r.json.data as Record<string, unknown>;
-    check(linkId, {
+    const got = {
       score: d.score,
       percentage: d.percentage,
       eligible: d.certificateEligible,
       status: d.status,
       questionCount: d.questionCount,
-    } as Expected);
+    };
+    if (JSON.stringify(got) !== JSON.stringify(p.expected)) {
+      wrongScores++;
+      if (examples.length < 6) examples.push({ linkId, got, expected: p.expected });
+    }
   };
   // the closed loops and the baseline's start and saves first: its evaluations then run beside the exam's
   const closedLoop = o.baselineTakers?.length ? await runClosedLoop(o, share, keys, patient) : [];
   const baseline = o.baselineTakers?.length ? await prepareBaseline(o, share, keys) : null;
-  // With a baseline, every other link of that order is evaluated by the route's statement sent from here
-  // without HTTP, the rest through HTTP: the two halves were started, answered and reloaded alike, side by
-  // side, through HTTP, so their rows lie alike on the same pages with the same history (vacuum, pruning)
-  // and the only difference left between the two evaluations is HTTP. (Evaluating links of its own, saved
-  // in a closed loop in under a minute, the baseline found its rows cheaper to evaluate at 10,000 takers:
-  // PostgreSQL 0.61 against 0.70 ms a submission.)
-  const viaHttp = baseline ? links.filter((_, i) => i % 2 === 0) : links;
-  const viaEngine = baseline ? links.filter((_, i) => i % 2 === 1) : [];
-  const sessionOfLink = new Map(viaEngine.map((l) => [l, sessionOfTaker(takerOf.get(l)!, o.anonymous)]));
-  // everyone submits; with a baseline, in rounds that alternate a slice of the submissions through HTTP
-  // with a slice of the baseline's evaluations, so both are measured in the same minutes of a machine whose
-  // speed moves between runs (and within one) more than the difference they are there to show
-  const rounds = baseline ? Math.min(SUBMIT_ROUNDS, viaEngine.length) : 1;
+  // everyone submits; with a baseline, in rounds that alternate a slice of the exam's submissions through
+  // HTTP with a slice of the baseline's evaluations, so both are measured in the same minutes of a machine
+  // whose speed moves between runs (and within one) more than the difference they are there to show
+  const rounds = baseline ? Math.min(SUBMIT_ROUNDS, baseline.links.length) : 1;
   log(rounds > 1 ? `submitting, in ${rounds} rounds beside the baseline's evaluations …` : 'submitting …');
   const submitCpu = slicedCpu(o.measure);
   const baseCpu = slicedCpu(o.measure);
   for (let r = 0; r < rounds; r++) {
-    const slice = sliceOf(viaHttp, r, rounds);
+    const slice = sliceOf(links, r, rounds);
     // each slice timed inside its measurement, so starting and stopping a profile is not counted
     await submitCpu.measure(rounds > 1 ? `submit ${r + 1}` : 'submit', slice.length, () =>
       rec.submit.slice(() => pool(slice, o.submitters, submitOne)),
     );
     if (baseline) {
-      const bSlice = sliceOf(viaEngine, r, rounds);
+      const bSlice = sliceOf(baseline.links, r, rounds);
       await baseCpu.measure(`baseline submit ${r + 1}`, bSlice.length, () =>
-        baseline.submit.slice(() =>
-          baseline.evaluate(bSlice, (l) => ({ ...plans.get(l)!, session: sessionOfLink.get(l)! }), check),
-        ),
+        baseline.submit.slice(() => baseline.evaluate(bSlice)),
       );
     }
   }
@@ -575,8 +544,7 @@ function slicedCpu(measure: ExamDayOptions['measure']) {
  * The same engine statements without HTTP, sign-in or JSON over the wire: start (one statement: the
  * update and the taker's view), save (one statement per answer: checked and upserted) — closed loops at
  * the submitters' concurrency, for the baseline takers' own share — and what runExamDay runs in slices
- * between the exam's submissions: evaluate (one statement: the whole sheet scored and written), for the
- * half of the exam's own links that it leaves to the baseline.
+ * between the exam's submissions: evaluate (one statement: the whole sheet scored and written).
  */
 async function prepareBaseline(
   o: ExamDayOptions,
@@ -588,14 +556,25 @@ async function prepareBaseline(
   const rand = random(51);
   o.log?.(`baseline: the same statements in this process for ${takers.length} more takers …`);
   const { linkOf } = await share(takers);
-  // started in an order unrelated to the order the links were made in, as the exam's takers arrive: taken
-  // in the order they lie on disk, one after another, the baseline's statements would find the next link's
-  // rows on the page the last one left in cache
+  // started in an order unrelated to the order the links were made in, and submitted in another, as the
+  // exam's takers arrive and finish: taken in the order they lie on disk, one after another, the baseline's
+  // statements would find the next link's rows (and answers) on the page the last one left in cache
   const links = shuffled(
     takers.map((t) => linkOf.get(t.id)!),
     rand,
   );
-  const takerOf = new Map(takers.map((t) => [linkOf.get(t.id)!, sessionOfTaker(t, o.anonymous)]));
+  const submitOrder = shuffled(links, rand);
+  // the caller as the route's statements check it: the account and the session its token names
+  const sessionOf = (t: ExamTaker) =>
+    o.anonymous
+      ? null
+      : {
+          id: t.id,
+          familyId: (
+            JSON.parse(Buffer.from(t.token.split('.')[1]!, 'base64url').toString()) as { fam: string }
+          ).fam,
+        };
+  const takerOf = new Map(takers.map((t) => [linkOf.get(t.id)!, sessionOf(t)]));
   const cooldownMs = DEFAULT_RETAKE_COOLDOWN_MS;
   const start = new Recorder('baseline: start (engine, no HTTP)');
   const save = new Recorder('baseline: save an answer (engine, no HTTP)');
@@ -637,36 +616,22 @@ async function prepareBaseline(
   );
   const saveCpu = await stopSave?.(save.ms.length);
   return {
+    links: submitOrder,
     rows: [
       start.result(startCpu ? { cpu: startCpu } : undefined),
       save.result(saveCpu ? { cpu: saveCpu } : undefined),
     ],
     submit,
-    /**
-     * Evaluates these links' whole sheets as the route does, at the submitters' concurrency, with each one's
-     * answers and its taker's session; `check` gets what the route would answer.
-     */
-    evaluate: (
-      slice: readonly string[],
-      sheetOf: (l: string) => { answers: Given[]; session: SessionOf | null },
-      check: (l: string, got: Expected) => void,
-    ) =>
+    /** Evaluates these links' whole sheets as the route does, at the submitters' concurrency. */
+    evaluate: (slice: readonly string[]) =>
       pool(slice, n, (l) =>
         timed(submit, async () => {
-          const { answers, session } = sheetOf(l);
           // the route's own statement: the whole sheet scored and written in one (or, failing that, the
           // read and the write of the long way)
-          const now = await evaluateNow(bdb, l, session, answers, new Date());
+          const now = await evaluateNow(bdb, l, takerOf.get(l) ?? null, plans.get(l)!.answers, new Date());
           if (!now) throw new Error(`${l}: not found`);
-          const done =
-            'done' in now ? now.done : await evaluateLink(bdb, now.read.link, answers, new Date(), {}, now);
-          check(l, {
-            score: done.scored.score,
-            percentage: done.scored.percentage,
-            eligible: done.scored.eligible,
-            status: done.link.status,
-            questionCount: done.scored.questionCount,
-          } as Expected);
+          if ('read' in now)
+            await evaluateLink(bdb, now.read.link, plans.get(l)!.answers, new Date(), {}, now);
         }),
       ),
   };

