@@ -15,6 +15,13 @@ import { parsedWithoutEscapes } from './json-body';
 
 export const API_PREFIX = '/api';
 
+/** True for a path the API answers (API_PREFIX and below), whatever its query. */
+export function isApiPath(url: string) {
+  return (
+    url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || '/?'.includes(url[API_PREFIX.length]!))
+  );
+}
+
 export interface Caller {
   user: UserRow;
   id: string;

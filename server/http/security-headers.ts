@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { bucketBase } from '../adapters/storage';
 import type { Config } from '../config';
-import { API_PREFIX } from './routes';
+import { isApiPath } from './routes';
 
 type Header = readonly [name: string, value: string];
 
@@ -98,13 +98,6 @@ export const API_HEADERS: readonly Header[] = [
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'DENY'],
 ];
-
-/** True for a path the API answers (API_PREFIX and below), whatever its query. */
-export function isApiPath(url: string) {
-  return (
-    url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || '/?'.includes(url[API_PREFIX.length]!))
-  );
-}
 
 /**
  * Sets the security headers on every response, 404s and errors included (an onRequest hook): the API's

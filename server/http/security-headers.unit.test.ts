@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { helmetHeaders, isApiPath, securityPolicy } from './security-headers';
+import { isApiPath } from './routes';
+import { helmetHeaders, securityPolicy } from './security-headers';
 
 const config = loadConfig({
   NODE_ENV: 'test',
