@@ -73,6 +73,7 @@ const { values: opts } = parseArgs({
     submitters: { type: 'string', default: '50' },
     'baseline-takers': { type: 'string' },
     processes: { type: 'string', default: '1' },
+    workers: { type: 'string', default: '1' },
     pool: { type: 'string' },
     'server-node-options': { type: 'string' },
     anonymous: { type: 'boolean', default: false },
@@ -90,6 +91,8 @@ const SCALE = Number(opts.scale);
 // and slices of one size have the same ramp at their ends
 const BASELINE = Math.min(Number(opts['baseline-takers'] ?? TAKERS), TAKERS);
 const PROCESSES = Math.max(1, Number(opts.processes));
+// server processes each started server runs on its port (WEB_CONCURRENCY: Node's cluster, no balancer)
+const WORKERS = Math.max(1, Number(opts.workers));
 const log = progressLog(opts.json);
 
 async function main() {
@@ -156,7 +159,10 @@ async function main() {
     const env = await serverEnv({
       databaseUrl,
       dataDir,
-      settings: opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {},
+      settings: {
+        ...(opts.pool ? { DATABASE_POOL_SIZE: opts.pool } : {}),
+        ...(WORKERS > 1 ? { WEB_CONCURRENCY: String(WORKERS) } : {}),
+      },
     });
     const config = loadConfig({ ...env, NODE_ENV: 'test' });
     const tokens = new TokenService(db, config);
@@ -164,7 +170,7 @@ async function main() {
     // the ratio is HTTP's and the server's cost, not a pool size's
     const baselineDatabase = await openDatabase({
       databaseUrl,
-      poolSize: config.databasePoolSize * PROCESSES,
+      poolSize: config.databasePoolSize * PROCESSES * WORKERS,
     });
     const issue = async (id: string, role: 'USER' | 'TENANT') =>
       (await tokens.issue({ id, role }, 'WEB_APP')).token;
@@ -279,7 +285,15 @@ async function main() {
     if (opts.json) {
       console.log(
         JSON.stringify(
-          { machine, takers: TAKERS, scale: SCALE, processes: PROCESSES, profiles, ...result },
+          {
+            machine,
+            takers: TAKERS,
+            scale: SCALE,
+            processes: PROCESSES,
+            workers: WORKERS,
+            profiles,
+            ...result,
+          },
           null,
           2,
         ),
@@ -287,7 +301,7 @@ async function main() {
       return;
     }
     console.log(
-      `\nexam day on PostgreSQL (fsync off, throwaway cluster, ${opts.tcp ? 'loopback TCP' : 'Unix socket'}): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)`,
+      `\nexam day on PostgreSQL (fsync off, throwaway cluster, ${opts.tcp ? 'loopback TCP' : 'Unix socket'}): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)${WORKERS > 1 ? ` of ${WORKERS} cluster workers each` : ''}, pool ${config.databasePoolSize} each`,
     );
     console.log(
       `machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.load}; the load generator's own event loop delay p99 ${machine.generatorLoopDelayMs.p99} ms, max ${machine.generatorLoopDelayMs.max} ms`,

@@ -34,6 +34,13 @@ const Env = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Server processes started by this one on its port (Node's cluster), each with its own pool. */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: 'must be a number of processes' })
+      .int('must be a whole number of processes')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .default(1),
     FIREBASE_PROJECT_ID: z
       .string()
       .regex(/^[a-z0-9-]{4,40}$/, 'must be a Firebase project id (lower-case letters, digits, hyphens)')
@@ -171,6 +178,14 @@ const Env = z
     PLATFORM_STAFF_EMAILS: z.string().default(''),
   })
   .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'must be 1 on the embedded database (PGlite is one process): set DATABASE_URL to a PostgreSQL server to run more',
+      });
+    }
     if (env.FIREBASE_PROJECT_ID.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({
         code: 'custom',
@@ -259,6 +274,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     ],
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** How many server processes `server/main.ts` runs on the port (WEB_CONCURRENCY). */
+    processes: env.WEB_CONCURRENCY,
     pgliteDir: join(dataDir, 'pglite'),
     firebase: {
       projectId: env.FIREBASE_PROJECT_ID,

@@ -39,3 +39,29 @@ describe('where mail goes', () => {
     ).toBe(false);
   });
 });
+
+describe('WEB_CONCURRENCY', () => {
+  const pg = { ...base, DATABASE_URL: 'postgres://waymark@127.0.0.1:5432/waymark' };
+  it('runs one process unless told otherwise, and as many as asked on PostgreSQL', () => {
+    expect(loadConfig(pg).processes).toBe(1);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '4' }).processes).toBe(4);
+  });
+
+  it('refuses more than one process on the embedded database, saying what to set', () => {
+    expect(problems({ ...base, WEB_CONCURRENCY: '2' })).toEqual([
+      'WEB_CONCURRENCY must be 1 on the embedded database (PGlite is one process): set DATABASE_URL to a PostgreSQL server to run more',
+    ]);
+    expect(problems({ ...base, WEB_CONCURRENCY: '1' })).toEqual([]);
+  });
+
+  it('names the setting when it is not a whole number of processes from 1 to 64', () => {
+    expect(problems({ ...pg, WEB_CONCURRENCY: 'two' })).toEqual([
+      'WEB_CONCURRENCY must be a number of processes',
+    ]);
+    expect(problems({ ...pg, WEB_CONCURRENCY: '1.5' })).toEqual([
+      'WEB_CONCURRENCY must be a whole number of processes',
+    ]);
+    expect(problems({ ...pg, WEB_CONCURRENCY: '0' })).toEqual(['WEB_CONCURRENCY must be at least 1']);
+    expect(problems({ ...pg, WEB_CONCURRENCY: '65' })).toEqual(['WEB_CONCURRENCY must be at most 64']);
+  });
+});

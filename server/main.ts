@@ -1,9 +1,15 @@
 /**
  * Starts the server: settings, database and migrations, the process registry, demo content, then listens.
  * The timers, scheduled and queued jobs start when the app is ready (server/jobs/jobs.ts).
+ *
+ * With WEB_CONCURRENCY=N (N > 1, PostgreSQL only) this process starts N server processes on its port with
+ * Node's cluster module and keeps them running: each is a whole server as above (its own pool, registry
+ * entry and job workers — several processes on one PostgreSQL, decisions 008 and 009), all accepting
+ * connections from the one listening socket; this one only supervises them (decision 028).
  */
+import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
 import { ProcessConflictError, ProcessRegistry } from './system/processes';
@@ -11,17 +17,67 @@ import { ProcessConflictError, ProcessRegistry } from './system/processes';
 /** The accept queue's length asked of the kernel (see the listen call). */
 const LISTEN_BACKLOG = 4096;
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
+/** Exit codes that say a process cannot run as set up (settings, another process's state): never restarted. */
+const EXIT_SETTINGS = 2;
+const EXIT_CONFLICT = 3;
+
+function settings(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(2);
+      process.exit(EXIT_SETTINGS);
     }
     throw err;
   }
+}
+
+/**
+ * The processes' supervisor (WEB_CONCURRENCY > 1): starts them, starts again one that ends unasked (after
+ * 1 s, doubling up to 30 s while they keep ending within a minute of starting), stops them all on SIGTERM or
+ * SIGINT and ends when they have. One that ends because it cannot run as set up (exit code 2 or 3) stops
+ * the rest: starting it again would fail the same way.
+ */
+function supervise(count: number) {
+  let stopping = false;
+  let exitCode = 0;
+  let delayMs = 1000;
+  const startedAt = new Map<Worker, number>();
+  const start = () => startedAt.set(cluster.fork(), Date.now());
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (!stopping && (code === EXIT_SETTINGS || code === EXIT_CONFLICT)) {
+      console.error(`Waymark: a server process cannot run (exit code ${code}); stopping the others`);
+      stopAll(code);
+    } else if (!stopping) {
+      delayMs = lived > 60_000 ? 1000 : Math.min(delayMs * 2, 30_000);
+      console.error(
+        `Waymark: server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another in ${delayMs / 1000} s`,
+      );
+      setTimeout(() => !stopping && start(), delayMs).unref();
+    }
+    if (stopping && startedAt.size === 0) process.exit(exitCode);
+  });
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+  // the processes accept from the one listening socket themselves: with Node's round robin this process
+  // accepts each connection and hands it to one, and a connection handed to one that has just died is lost
+  // (it hangs, unanswered, until the client gives up); the kernel's queue gives it to one that takes it
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  for (let i = 0; i < count; i++) start();
+}
+
+async function main() {
+  const config = settings();
+  if (config.processes > 1 && cluster.isPrimary) return supervise(config.processes);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
@@ -39,7 +95,7 @@ async function main() {
     if (!(err instanceof ProcessConflictError)) throw err;
     console.error(`Waymark cannot start: ${err.message}`);
     await database.close();
-    process.exit(3);
+    process.exit(EXIT_CONFLICT);
   }
 
   if (config.seedDemo) {
