@@ -39,7 +39,7 @@ import { fileRoutes } from './http/files';
 import { installJsonBody } from './http/json-body';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
-import { API_PREFIX } from './http/routes';
+import { isApiPath, underPath } from './http/routes';
 import { installSecurityHeaders } from './http/security-headers';
 import { startJobs, startTimers } from './jobs/jobs';
 import { JobQueue } from './jobs/queue';
@@ -212,9 +212,12 @@ function mailDomain(from: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'waymark.local';
 }
 
+/** Where the API document and its viewer are. */
+const DOCS_PATH = '/docs';
+
 function registerDocs(app: FastifyInstance, config: Config) {
   let doc: unknown;
-  app.get('/docs/openapi.json', async () => {
+  app.get(`${DOCS_PATH}/openapi.json`, async () => {
     doc ??= buildOpenApi(`${config.publicUrl}`);
     return doc;
   });
@@ -227,11 +230,11 @@ function registerDocs(app: FastifyInstance, config: Config) {
   };
   for (const [file, type] of Object.entries(files)) {
     const body = readFileSync(join(swaggerDir, file));
-    app.get(`/docs/assets/${file}`, (_req, reply) =>
+    app.get(`${DOCS_PATH}/assets/${file}`, (_req, reply) =>
       reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
     );
   }
-  app.get('/docs/assets/init.js', (_req, reply) =>
+  app.get(`${DOCS_PATH}/assets/init.js`, (_req, reply) =>
     reply
       .type('application/javascript')
       .send(
@@ -239,7 +242,7 @@ function registerDocs(app: FastifyInstance, config: Config) {
       ),
   );
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Waymark API</title><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head><body><main id="swagger-ui"></main><script src="/docs/assets/swagger-ui-bundle.js"></script><script src="/docs/assets/swagger-ui-standalone-preset.js"></script><script src="/docs/assets/init.js"></script></body></html>`;
-  app.get('/docs', (_req, reply) => reply.type('text/html').send(page));
+  app.get(DOCS_PATH, (_req, reply) => reply.type('text/html').send(page));
 }
 
 /** A folder of the widgets' immutable files: a semantic version (1.0.0, 1.2.0-beta.1). */
@@ -323,8 +326,8 @@ async function registerStatic(app: FastifyInstance, config: Config) {
   /** A portal page: the portal's index.html answers it (its router shows the page, or its own not-found). */
   const isPagePath = (request: FastifyRequest, path: string) =>
     request.method === 'GET' &&
-    !path.startsWith(API_PREFIX) &&
-    !path.startsWith('/docs') &&
+    !isApiPath(path) &&
+    !underPath(path, DOCS_PATH) &&
     !/\.[a-z0-9]{1,5}$/i.test(path);
   // unknown paths are rate-limited per address (counted in the database like every limit), so a scanner's
   // burst gets 429 rather than as many 404s as it asks for; portal pages are not counted

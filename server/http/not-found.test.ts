@@ -36,4 +36,17 @@ describe('unknown paths', () => {
     // another address has its own count
     expect((await from('198.51.100.9', '/api/no/such/call')).statusCode).toBe(404);
   });
+
+  it('are portal pages when they only start like the API or the docs: the API is /api and below', async () => {
+    for (const url of ['/apiary', '/api-keys', '/docsify', '/documents/mine']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+    for (const url of ['/api/no-such-call', '/api', '/api?x=1', '/docs/no-such-file']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+    }
+  });
 });

@@ -15,12 +15,13 @@ import { parsedWithoutEscapes } from './json-body';
 
 export const API_PREFIX = '/api';
 
-/** True for a path the API answers (API_PREFIX and below), whatever its query. */
-export function isApiPath(url: string) {
-  return (
-    url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || '/?'.includes(url[API_PREFIX.length]!))
-  );
+/** True for `base` itself and the paths below it (`base/…`), whatever the query: not `/apiary` for `/api`. */
+export function underPath(url: string, base: string) {
+  return url.startsWith(base) && (url.length === base.length || '/?'.includes(url[base.length]!));
 }
+
+/** True for a path the API answers (API_PREFIX and below), whatever its query. */
+export const isApiPath = (url: string) => underPath(url, API_PREFIX);
 
 export interface Caller {
   user: UserRow;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { isApiPath } from './routes';
+import { isApiPath, underPath } from './routes';
 import { helmetHeaders, securityPolicy } from './security-headers';
 
 const config = loadConfig({
@@ -61,5 +61,14 @@ describe('isApiPath', () => {
       expect(isApiPath(url), url).toBe(true);
     for (const url of ['/', '/apiary', '/apis/x', '/portal/api', '/files/api/x', '/docs'])
       expect(isApiPath(url), url).toBe(false);
+  });
+});
+
+describe('underPath', () => {
+  it('is the path itself and what lies below it, never a longer name that starts the same', () => {
+    for (const url of ['/docs', '/docs/', '/docs/openapi.json', '/docs?x=1'])
+      expect(underPath(url, '/docs'), url).toBe(true);
+    for (const url of ['/docsify', '/documents/mine', '/doc', '/api/docs'])
+      expect(underPath(url, '/docs'), url).toBe(false);
   });
 });
