@@ -157,6 +157,7 @@ describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on 
     await vi.waitFor(
       async () => {
         const children = (await registered()).filter((pid) => parentOf(pid) === main.child.pid);
+        expect(children).not.toContain(victim);
         expect(children).toContain(survivor);
         expect(children).toHaveLength(2);
       },
