@@ -42,14 +42,17 @@ function settings(): Config {
 function supervise(count: number) {
   let stopping = false;
   let exitCode = 0;
-  let delayMs = 1000;
+  // the wait before a restart: 1 s, doubled each time one ends within a minute of its start (at most 30 s)
+  let delayMs = 500;
   const startedAt = new Map<Worker, number>();
   const start = () => startedAt.set(cluster.fork(), Date.now());
   const stopAll = (code: number) => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // none running (all ended, a restart pending): nothing will end to say so
+    if (startedAt.size === 0) process.exit(exitCode);
+    for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
   };
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
@@ -62,7 +65,8 @@ function supervise(count: number) {
       console.error(
         `Waymark: server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another in ${delayMs / 1000} s`,
       );
-      setTimeout(() => !stopping && start(), delayMs).unref();
+      // not unref'd: when every process has ended, this timer is what keeps the supervisor here to restart
+      setTimeout(() => !stopping && start(), delayMs);
     }
     if (stopping && startedAt.size === 0) process.exit(exitCode);
   });

@@ -5,27 +5,16 @@
  * stops as a whole with the refusal's exit code, and SIGTERM stops every process and leaves the registry
  * empty. PostgreSQL only (PGlite refuses WEB_CONCURRENCY > 1: config.unit.test.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../scripts/service.mjs';
-import { emulatorHost } from '../test/helper';
+import { type MainProcess, startMain, throwawayDatabase } from '../test/main-process';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-interface Cluster {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
 
 /** The parent of a running process, from /proc; null when it is gone. */
 function parentOf(pid: number): number | null {
@@ -58,46 +47,23 @@ function alive(pid: number): boolean {
 }
 
 describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on one PostgreSQL', () => {
-  const dbName = `waymark_cluster_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = (() => {
-    const u = new URL(adminUrl || 'postgres://x/y');
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
+  const database = throwawayDatabase(adminUrl ?? 'postgres://x/y', 'waymark_cluster');
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-cluster-'));
   const otherDataDir = mkdtempSync(join(tmpdir(), 'wm-cluster-other-'));
   const jwtSecret = randomBytes(32).toString('base64url');
-  const clusters: Cluster[] = [];
-  let main: Cluster;
+  const clusters: MainProcess[] = [];
+  let main: MainProcess;
   let db: pg.Client;
 
-  async function start(dir: string): Promise<Cluster> {
-    const port = await freePort();
-    const output: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '3',
-        WEB_CONCURRENCY: '2',
-        JWT_SECRET: jwtSecret,
-        FIREBASE_PROJECT_ID: 'demo-waymark',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        STATIC_DIR: join(ROOT, '.tmp', 'no-static'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  async function start(dir: string): Promise<MainProcess> {
+    const cluster = await startMain({
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '3',
+      WEB_CONCURRENCY: '2',
+      JWT_SECRET: jwtSecret,
     });
-    child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));
-    child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    const cluster = { url: `http://127.0.0.1:${port}`, child, output, exited };
     clusters.push(cluster);
     return cluster;
   }
@@ -113,10 +79,7 @@ describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on 
       .filter(alive);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     main = await start(dataDir);
@@ -135,10 +98,7 @@ describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on 
   afterAll(async () => {
     for (const c of clusters) if (c.child.exitCode === null) c.child.kill('SIGKILL');
     await db?.end().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(otherDataDir, { recursive: true, force: true });
   }, 60_000);

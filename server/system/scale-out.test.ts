@@ -5,76 +5,42 @@
  * refuses each message's first attempt; a fourth process keeping its files on another disk is refused.
  * PostgreSQL only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../scripts/service.mjs';
-import { emulatorHost } from '../test/helper';
+import { type MainProcess, startMain, throwawayDatabase } from '../test/main-process';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PROCESSES = 3;
 
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
 describe.skipIf(!adminUrl)(`${PROCESSES} server processes on one PostgreSQL`, () => {
-  const dbName = `waymark_scale_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = (() => {
-    const u = new URL(adminUrl || 'postgres://x/y');
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
+  const database = throwawayDatabase(adminUrl ?? 'postgres://x/y', 'waymark_scale');
+  const databaseUrl = database.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-scale-'));
   const otherDataDir = mkdtempSync(join(tmpdir(), 'wm-scale-other-'));
   const jwtSecret = randomBytes(32).toString('base64url');
-  const procs: Proc[] = [];
+  const procs: MainProcess[] = [];
   let sink: SmtpSink;
 
-  async function start(dir: string): Promise<Proc> {
-    const port = await freePort();
-    const output: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '4',
-        JWT_SECRET: jwtSecret,
-        FIREBASE_PROJECT_ID: 'demo-waymark',
-        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
-        SEED_DEMO: 'false',
-        SMTP_URL: sink.url,
-        MAIL_RETRY_DELAY: '1',
-        RATE_LIMIT_STRICT: '5',
-        LOG_LEVEL: 'warn',
-        STATIC_DIR: join(ROOT, '.tmp', 'no-static'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  async function start(dir: string): Promise<MainProcess> {
+    const proc = await startMain({
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '4',
+      JWT_SECRET: jwtSecret,
+      SMTP_URL: sink.url,
+      MAIL_RETRY_DELAY: '1',
+      RATE_LIMIT_STRICT: '5',
     });
-    child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));
-    child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    const proc = { url: `http://127.0.0.1:${port}`, child, output, exited };
     procs.push(proc);
     return proc;
   }
 
-  async function ready(proc: Proc, ms = 150_000) {
+  async function ready(proc: MainProcess, ms = 150_000) {
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
       if (proc.child.exitCode !== null) {
@@ -93,10 +59,7 @@ describe.skipIf(!adminUrl)(`${PROCESSES} server processes on one PostgreSQL`, ()
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
     // all at the same moment, on an empty database
     const started = await Promise.all(Array.from({ length: PROCESSES }, () => start(dataDir)));
     await Promise.all(started.map((p) => ready(p)));
@@ -109,10 +72,7 @@ describe.skipIf(!adminUrl)(`${PROCESSES} server processes on one PostgreSQL`, ()
     await Promise.all(procs.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 10_000))])));
     for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL');
     await sink?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(otherDataDir, { recursive: true, force: true });
   }, 60_000);
