@@ -47,7 +47,7 @@ function alive(pid: number): boolean {
 }
 
 describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on one PostgreSQL', () => {
-  const database = throwawayDatabase(adminUrl ?? 'postgres://x/y', 'waymark_cluster');
+  const database = throwawayDatabase(adminUrl, 'waymark_cluster');
   const databaseUrl = database.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-cluster-'));
   const otherDataDir = mkdtempSync(join(tmpdir(), 'wm-cluster-other-'));

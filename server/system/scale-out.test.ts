@@ -18,7 +18,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const PROCESSES = 3;
 
 describe.skipIf(!adminUrl)(`${PROCESSES} server processes on one PostgreSQL`, () => {
-  const database = throwawayDatabase(adminUrl ?? 'postgres://x/y', 'waymark_scale');
+  const database = throwawayDatabase(adminUrl, 'waymark_scale');
   const databaseUrl = database.url;
   const dataDir = mkdtempSync(join(tmpdir(), 'wm-scale-'));
   const otherDataDir = mkdtempSync(join(tmpdir(), 'wm-scale-other-'));

@@ -51,12 +51,21 @@ export async function startMain(settings: Record<string, string>): Promise<MainP
   return { url: `http://127.0.0.1:${port}`, child, output, exited };
 }
 
-/** A database of its own on the cluster at `adminUrl` (TEST_DATABASE_URL): its URL, and how to drop it. */
-export function throwawayDatabase(adminUrl: string, prefix: string) {
+/**
+ * A database of its own on the cluster at `adminUrl` (TEST_DATABASE_URL): its URL, and how to create and
+ * drop it. Called in a describe body, which vitest runs even for a skipped suite, so a missing or empty
+ * `adminUrl` (the PGlite run sets TEST_DATABASE_URL='') must not throw here: only using it does.
+ */
+export function throwawayDatabase(adminUrl: string | undefined, prefix: string) {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  let url = '';
+  if (adminUrl) {
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  }
   const admin = async (statement: string) => {
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: this database needs a PostgreSQL');
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
@@ -66,7 +75,7 @@ export function throwawayDatabase(adminUrl: string, prefix: string) {
     }
   };
   return {
-    url: url.toString(),
+    url,
     create: () => admin(`create database ${name}`),
     drop: () => admin(`drop database if exists ${name} with (force)`),
   };
