@@ -4,7 +4,7 @@
  * widths the table claims, and no claim for a width it does not hold.
  */
 import { PassThrough } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error -- a plain ES module beside the executable, without types of its own
 import { helpFor } from '../bin/help.mjs';
 import type { Io } from './core/context';
@@ -53,6 +53,18 @@ describe('the help table', () => {
       expect(helpFor(table, [...path, '--help'], entry.wideFrom - 1)).toBeNull();
     },
   );
+
+  // the table is written when the package is built and printed for as long as it is installed: a help text
+  // that depends on the time it is made would be printed stale (an example start time long past)
+  describe('is the same whenever it is made', () => {
+    afterEach(() => vi.useRealTimers());
+    it.each(commandPaths().map((p) => [p.join(' ') || '(waymark)', p] as const))('%s', async (_, path) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T00:00:00Z') });
+      const then = await helpAt(path, 80);
+      vi.setSystemTime(new Date('2031-07-15T13:07:00Z'));
+      expect(await helpAt(path, 80)).toBe(then);
+    });
+  });
 
   it('answers only a command path followed by the help flag', () => {
     expect(helpFor(table, ['seats', 'add'], 80)).toBeNull();

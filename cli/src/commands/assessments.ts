@@ -42,9 +42,6 @@ Examples:
     (await import('./assessments/create')).createAssessmentCommand(ctx, options),
 };
 
-/** A start time an hour or so ahead, on a quarter hour, for the help's example. */
-const exampleStart = () => new Date(Math.ceil((Date.now() + 3600_000) / 900_000) * 900_000).toISOString();
-
 export const assessmentsShareCommand: CommandModule<AssessmentsShareOptions> = {
   define: (parent) =>
     parent
@@ -69,7 +66,7 @@ test and e-mail, which --force does.
 A start time without a zone (2026-03-02T09:30) is read in this computer's time zone.
 
 Examples:
-  $ waymark assessments share 0b9c… --users asha@example.com,ravi@example.com --start ${exampleStart()} --duration 2
+  $ waymark assessments share 0b9c… --users asha@example.com,ravi@example.com --start 2027-03-01T09:00:00Z --duration 2
   $ waymark assessments share 0b9c… --users class-3b.csv --start 2026-03-02T09:30:00+05:30 --duration 24 --dry-run`,
       ),
   handler: async (ctx, options) => (await import('./assessments/share')).shareAssessmentCommand(ctx, options),
