@@ -16,7 +16,8 @@
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers N]
- *                             [--processes 1] [--pool N] [--server-node-options=FLAGS] [--anonymous] [--tcp] [--profile] [--perf]
+ *                             [--processes 1] [--pool N] [--server-node-options=FLAGS] [--nice=N] [--anonymous] [--tcp]
+ *                             [--profile] [--perf]
  *                             [--json]
  *
  * --scale multiplies every time (arrival and pace): `--takers 500 --scale 0.1` is a quick run. Targets
@@ -35,7 +36,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, setPriority, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +77,7 @@ const { values: opts } = parseArgs({
     workers: { type: 'string', default: '1' },
     pool: { type: 'string' },
     'server-node-options': { type: 'string' },
+    nice: { type: 'string' },
     anonymous: { type: 'boolean', default: false },
     tcp: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
@@ -190,6 +192,12 @@ async function main() {
         }),
       );
     }
+    if (opts.nice !== undefined) {
+      // the event loops' threads (Linux: a pid's nice value is its main thread's alone) of the servers and of
+      // this process, which drives both the exam and the baseline, against PostgreSQL's backends at 0
+      for (const s of servers) setPriority(s.pid, Number(opts.nice));
+      setPriority(Number(opts.nice));
+    }
     const ports = servers.map((server) => server.port);
     let basePort = ports[0]!;
     if (PROCESSES > 1) {
@@ -301,7 +309,7 @@ async function main() {
       return;
     }
     console.log(
-      `\nexam day on PostgreSQL (fsync off, throwaway cluster, ${opts.tcp ? 'loopback TCP' : 'Unix socket'}): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)${WORKERS > 1 ? ` of ${WORKERS} cluster workers each` : ''}, pool ${config.databasePoolSize} each`,
+      `\nexam day on PostgreSQL (fsync off, throwaway cluster, ${opts.tcp ? 'loopback TCP' : 'Unix socket'}): ${TAKERS} takers, 20 questions, arrival ${Number(opts.arrival) * SCALE} s, an answer every ${Number(opts['pace-min']) * SCALE}–${Number(opts['pace-max']) * SCALE} s, ${opts.anonymous ? 'no tokens' : 'a token per taker'}, ${PROCESSES} server process(es)${WORKERS > 1 ? ` of ${WORKERS} cluster workers each` : ''}, pool ${config.databasePoolSize} each${opts.nice !== undefined ? `, event loops at nice ${opts.nice}` : ''}`,
     );
     console.log(
       `machine: ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}; load ${machine.load}; the load generator's own event loop delay p99 ${machine.generatorLoopDelayMs.p99} ms, max ${machine.generatorLoopDelayMs.max} ms`,
