@@ -6,7 +6,8 @@
  * them from the database alone.
  */
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { assignedRoadmaps } from '../catalogue/tables';
 import { rowsOf } from '../db/helpers';
 import { questionOptions, questions } from '../questions/tables';
 import {
@@ -21,7 +22,7 @@ import {
   wrongAnswer,
 } from '../test/fixtures/assessments';
 import { BACKENDS, type Person } from '../test/harness';
-import { testAnswers } from './tables';
+import { testAnswers, testLinks } from './tables';
 
 for (const backend of BACKENDS) {
   describe(`questions held by the server on ${backend}`, () => {
@@ -126,6 +127,41 @@ for (const backend of BACKENDS) {
         a.me,
       );
       expect(again.json().data).toEqual(resA!.json().data);
+    });
+
+    it('evaluates a final test that earns its certificate, and completes the roadmap, in the same one statement', async () => {
+      const me = await s.h.learner();
+      const ar = await assignTo(s.h.db, me.id, s.bank);
+      // warm: a first final test, failed, has this process hold the roadmap's questions
+      const first = await s.api.createOk(me, { type: 'ROADMAP', assignedRoadmapId: ar });
+      expect((await s.api.take(first, s.bank, 'wrong', me)).status).toBe('NO_ENOUGH_MARKS');
+      await s.h.db
+        .update(testLinks)
+        .set({ completedAt: new Date(Date.now() - 25 * 3600_000) })
+        .where(eq(testLinks.linkId, first));
+      const linkId = await s.api.createOk(me, { type: 'ROADMAP', assignedRoadmapId: ar });
+      const res = await s.api.start(linkId, me);
+      const qs: TakerQuestionJson[] = res.json().data.questions.questions;
+      const sheet = qs.map((q) => rightAnswer(bankOf(q)));
+      // the credential is issued behind the answer: its statements are not the evaluation's
+      const issue = vi.spyOn(s.h.app.services.credentials!, 'issueLater').mockImplementation(() => {});
+      let answer: Awaited<ReturnType<typeof s.api.evaluate>> | undefined;
+      try {
+        expect(
+          await statementsOf(async () => {
+            answer = await s.api.evaluate(linkId, sheet, me);
+          }),
+        ).toBe(1);
+      } finally {
+        issue.mockRestore();
+      }
+      expect(answer!.statusCode).toBe(200);
+      expect(answer!.json().data).toMatchObject({ percentage: 100, certificateEligible: true });
+      const [roadmap] = await s.h.db.select().from(assignedRoadmaps).where(eq(assignedRoadmaps.id, ar));
+      expect(roadmap).toMatchObject({ status: 'COMPLETED', finalAssesmentId: linkId });
+      const row = await linkRowOf(s.h.db, linkId);
+      expect(roadmap!.completedAt?.getTime()).toBe(row.completedAt?.getTime());
+      expect(row.status).toBe('GENERATE_CERTIFICATE');
     });
 
     it('scores against the key as it is now when a held question was edited, then holds the new one', async () => {

@@ -169,6 +169,13 @@ export interface Hooks {
    * (evaluateNow) leaves an earning link of these types to evaluateLink, whose transaction runs onEarned.
    */
   earnsTypes?: readonly TestType[];
+  /**
+   * What onEarned does, as a part the one-statement evaluation (evaluateNow) can carry, so that an earning link
+   * of earnsTypes need not take the long way: a data-modifying statement over `done`, a table expression of the
+   * link as just evaluated (its columns, one row) when the sheet earns its award and no row when it does not.
+   * It must do to those links exactly what onEarned does. `name` tells its prepared statement apart.
+   */
+  inStatement?: { name: string; earned: (done: SQL) => SQL };
 }
 
 /**
@@ -581,7 +588,25 @@ export async function evaluateLink(
  * caller then reads what the long way needs (readForEvaluation), which is rare enough to cost its own round
  * trip; the statement the common case runs carries no part of that read, nor of its plan.
  */
-const evaluationInOne = preparedPer((db) => {
+const evaluationInOne = (db: Db, hooks: Hooks) =>
+  (hooks.inStatement ? evaluationInOneWith(hooks.inStatement) : evaluationWithoutHook)(db);
+
+const evaluationWithoutHook = preparedPer((db) => evaluationStatement(db, undefined));
+/** The statement with an onEarned part, one per part (a module's constant hooks: a few in all). */
+const withHook = new WeakMap<
+  NonNullable<Hooks['inStatement']>,
+  (db: Db) => ReturnType<typeof evaluationStatement>
+>();
+function evaluationInOneWith(part: NonNullable<Hooks['inStatement']>) {
+  let statement = withHook.get(part);
+  if (!statement) {
+    statement = preparedPer((db) => evaluationStatement(db, part));
+    withHook.set(part, statement);
+  }
+  return statement;
+}
+
+function evaluationStatement(db: Db, part: Hooks['inStatement']) {
   const p = (name: string) => sql.placeholder(name);
   const now = sql`${p('now')}::timestamptz`;
   const open = db.$with('open', {}).as(sql`
@@ -610,9 +635,13 @@ const evaluationInOne = preparedPer((db) => {
     where t.id = (select id from open) and not t.is_completed and t.status = 'TAKE_TEST'
     returning t.*`);
   const given = db.$with('given', {}).as(upsertScoredAnswers(sql`d.id`, sql`, done d`));
+  // what an earning link changes elsewhere (Hooks.inStatement), committed with the result or not at all
+  const earned = part
+    ? [db.$with('earned', {}).as(part.earned(sql`(select * from done where ${p('eligible')}::boolean)`))]
+    : [];
   const row = done as unknown as typeof testLinks._.columns;
   return db
-    .with(open, done, given)
+    .with(open, done, given, ...earned)
     .select({
       id: row.id,
       linkId: row.linkId,
@@ -621,8 +650,8 @@ const evaluationInOne = preparedPer((db) => {
       isCompleted: row.isCompleted,
     } satisfies { [K in keyof EvaluatedLink]: unknown })
     .from(done)
-    .prepare('test_link_evaluation_in_one');
-});
+    .prepare(part ? `test_link_evaluation_in_one_${part.name}` : 'test_link_evaluation_in_one');
+}
 
 /**
  * Evaluates a link in one statement when it can (see evaluationInOne): `done`, the evaluation; else `read`,
@@ -646,13 +675,14 @@ export async function evaluateNow(
   }
   if (attempt) {
     const { scored } = attempt;
-    const [link] = await evaluationInOne(db).execute({
+    const [link] = await evaluationInOne(db, hooks).execute({
       linkId,
       ...sessionParams(caller),
       now: now.toISOString(),
       acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
       eligible: scored.eligible,
-      earnsTypes: hooks.onEarned ? [...(hooks.earnsTypes ?? [])] : [],
+      // an earning link of these types is left to the long way, unless this statement does what onEarned does
+      earnsTypes: hooks.onEarned && !hooks.inStatement ? [...(hooks.earnsTypes ?? [])] : [],
       n: attempt.ids.length,
       ids: attempt.ids,
       versions: attempt.versions,
