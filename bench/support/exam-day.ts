@@ -12,6 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { linkHooks } from '../../server/assessments/completion';
 import { shuffle } from '../../server/assessments/engine/drawing';
 import {
   DEFAULT_RETAKE_COOLDOWN_MS,
@@ -628,10 +629,18 @@ async function prepareBaseline(
         timed(submit, async () => {
           // the route's own statement: the whole sheet scored and written in one (or, failing that, the
           // read and the write of the long way)
-          const now = await evaluateNow(bdb, l, takerOf.get(l) ?? null, plans.get(l)!.answers, new Date());
+          // with the route's hooks: its statement carries what an earning link changes elsewhere
+          const now = await evaluateNow(
+            bdb,
+            l,
+            takerOf.get(l) ?? null,
+            plans.get(l)!.answers,
+            new Date(),
+            linkHooks,
+          );
           if (!now) throw new Error(`${l}: not found`);
           if ('read' in now)
-            await evaluateLink(bdb, now.read.link, plans.get(l)!.answers, new Date(), {}, now);
+            await evaluateLink(bdb, now.read.link, plans.get(l)!.answers, new Date(), linkHooks, now);
         }),
       ),
   };
