@@ -162,6 +162,21 @@ for (const backend of BACKENDS) {
       const row = await linkRowOf(s.h.db, linkId);
       expect(roadmap!.completedAt?.getTime()).toBe(row.completedAt?.getTime());
       expect(row.status).toBe('GENERATE_CERTIFICATE');
+
+      // the long way (every answer saved first, none given) completes another learner's roadmap alike
+      const other = await s.h.learner();
+      const otherAr = await assignTo(s.h.db, other.id, s.bank);
+      const long = await s.api.createOk(other, { type: 'ROADMAP', assignedRoadmapId: otherAr });
+      const started = await s.api.start(long, other);
+      for (const q of started.json().data.questions.questions as TakerQuestionJson[])
+        expect((await s.api.answer(long, rightAnswer(bankOf(q)), other)).statusCode).toBe(200);
+      const longAnswer = await s.api.evaluate(long, [], other);
+      expect(longAnswer.json().data).toMatchObject({ percentage: 100, certificateEligible: true });
+      const [otherRoadmap] = await s.h.db
+        .select()
+        .from(assignedRoadmaps)
+        .where(eq(assignedRoadmaps.id, otherAr));
+      expect(otherRoadmap).toMatchObject({ status: 'COMPLETED', finalAssesmentId: long });
     });
 
     it('scores against the key as it is now when a held question was edited, then holds the new one', async () => {

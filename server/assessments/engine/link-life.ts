@@ -588,8 +588,9 @@ export async function evaluateLink(
  * caller then reads what the long way needs (readForEvaluation), which is rare enough to cost its own round
  * trip; the statement the common case runs carries no part of that read, nor of its plan.
  */
-const evaluationInOne = (db: Db, hooks: Hooks) =>
-  (hooks.inStatement ? evaluationInOneWith(hooks.inStatement) : evaluationWithoutHook)(db);
+/** The statement for a sheet: with the hook's part only when the sheet earns (no hook runs otherwise). */
+const evaluationInOne = (db: Db, hooks: Hooks, eligible: boolean) =>
+  (eligible && hooks.inStatement ? evaluationInOneWith(hooks.inStatement) : evaluationWithoutHook)(db);
 
 const evaluationWithoutHook = preparedPer((db) => evaluationStatement(db, undefined));
 /** The statement with an onEarned part, one per part (a module's constant hooks: a few in all). */
@@ -675,7 +676,7 @@ export async function evaluateNow(
   }
   if (attempt) {
     const { scored } = attempt;
-    const [link] = await evaluationInOne(db, hooks).execute({
+    const [link] = await evaluationInOne(db, hooks, scored.eligible).execute({
       linkId,
       ...sessionParams(caller),
       now: now.toISOString(),
