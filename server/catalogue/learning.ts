@@ -9,7 +9,7 @@ import {
   ROADMAP_LIMIT_MESSAGE,
 } from '@shared/contract/catalogue';
 import type { AssignedRoadmap } from '@shared/schemas/catalogue';
-import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
@@ -385,12 +385,27 @@ export async function submitTask(
 }
 
 /**
- * For the assessment engine: a final (roadmap) assessment earned its certificate, so the learner's copy
- * is COMPLETED and remembers that link as its final assessment. Safe to call again.
+ * For the assessment engine: final (roadmap) links that earned their certificate complete the learner's copy,
+ * which remembers the link as its final assessment and the link's completion time as its own; safe to run
+ * again. `earned` is a table expression of such links (link_id, type, assigned_roadmap_id, completed_at): the
+ * evaluation's one statement carries this over the link it evaluates (assessments/completion.ts), and
+ * markRoadmapCompleted runs it for one link.
  */
-export async function markRoadmapCompleted(db: Db, assignedRoadmapId: string, linkId: string): Promise<void> {
-  await db
-    .update(assignedRoadmaps)
-    .set({ status: 'COMPLETED', finalAssesmentId: linkId, completedAt: new Date() })
-    .where(and(eq(assignedRoadmaps.id, assignedRoadmapId), ne(assignedRoadmaps.status, 'COMPLETED')));
+export const roadmapsCompletedBy = (earned: SQL) => sql`
+  update ${assignedRoadmaps} a
+  set status = 'COMPLETED', final_assesment_id = d.link_id, completed_at = d.completed_at
+  from ${earned} d
+  where d.type = 'ROADMAP' and a.id = d.assigned_roadmap_id and a.status <> 'COMPLETED'`;
+
+/** roadmapsCompletedBy for one final link that earned its certificate at `completedAt` (now by default). */
+export async function markRoadmapCompleted(
+  db: Db,
+  assignedRoadmapId: string,
+  linkId: string,
+  completedAt: Date = new Date(),
+): Promise<void> {
+  await db.execute(
+    roadmapsCompletedBy(sql`(select ${linkId}::text as link_id, 'ROADMAP'::text as type,
+      ${assignedRoadmapId}::uuid as assigned_roadmap_id, ${completedAt.toISOString()}::timestamptz as completed_at)`),
+  );
 }
