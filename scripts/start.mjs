@@ -8,7 +8,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeEmulatorConfig } from './emulator.mjs';
+import { assertPinnedNode } from './runtime.mjs';
 import { freePorts, portFree } from './service.mjs';
+
+try {
+  assertPinnedNode(process.argv.includes('--dev') ? '`npm run dev`' : '`npm start`');
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const dev = process.argv.includes('--dev');

@@ -29,6 +29,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from './emulator.mjs';
 import { ensurePostgresBin, findPostgresBin, startPostgres } from './pg.mjs';
+import { assertPinnedNode } from './runtime.mjs';
+
+try {
+  assertPinnedNode('`npm test`');
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
