@@ -27,6 +27,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { startEmulator } from './emulator.mjs';
 import { ensurePostgresBin, findPostgresBin, startPostgres } from './pg.mjs';
 import { assertPinnedNode } from './runtime.mjs';
@@ -89,23 +90,23 @@ function parseSteps(list) {
   return out;
 }
 
-const argv = process.argv.slice(2);
-let only = null;
-const skip = new Set();
-let bail = false;
-for (let i = 0; i < argv.length; i++) {
-  const a = argv[i];
-  const value = () => {
-    const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-    if (!v) usage(`${a} needs a list of steps`);
-    return v;
-  };
-  if (a === '--help' || a === '-h') usage();
-  else if (a.startsWith('--only')) only = parseSteps(value());
-  else if (a.startsWith('--skip')) for (const s of parseSteps(value())) skip.add(s);
-  else if (a === '--bail') bail = true;
-  else usage(`Unknown option: ${a}`);
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      only: { type: 'string' },
+      skip: { type: 'string', multiple: true },
+      bail: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch (err) {
+  usage(err.message);
 }
+if (parsed.help) usage();
+const only = parsed.only === undefined ? null : parseSteps(parsed.only);
+const skip = new Set((parsed.skip ?? []).flatMap((list) => [...parseSteps(list)]));
+const bail = parsed.bail === true;
 const hasE2e = existsSync(join(root, 'playwright.config.ts'));
 const selected = STEPS.filter((s) => (!only || only.has(s)) && !skip.has(s));
 const wants = (s) => selected.includes(s);

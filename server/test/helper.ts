@@ -134,7 +134,9 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   if (process.env.TEST_DB && process.env.TEST_DB !== 'pglite') {
-    throw new Error(`TEST_DB=${process.env.TEST_DB} needs TEST_DATABASE_URL (npm test sets both).`);
+    throw new Error(
+      `TEST_DB=${process.env.TEST_DB} needs TEST_DATABASE_URL, which the global set-up provides for TEST_DB=postgres.`,
+    );
   }
   return openDatabase({ pgliteDump: await pgliteTemplate() });
 }
@@ -146,8 +148,8 @@ export function emulatorHost(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) {
     throw new Error(
-      'The server tests need the Firebase Auth emulator. Run `npm test`, or start one with ' +
-        '`node scripts/emulator.mjs` and set FIREBASE_AUTH_EMULATOR_HOST to the host it prints.',
+      'The server tests need the Firebase Auth emulator, which their global set-up starts ' +
+        '(server/test/global-setup.ts): run them with `npx vitest run --project server`.',
     );
   }
   return host;

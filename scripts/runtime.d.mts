@@ -1,0 +1,2 @@
+export const PINNED_NODE: string;
+export function assertPinnedNode(how: string): void;
