@@ -31,7 +31,7 @@ export class OutboundRefused extends Error {
 }
 
 /** The addresses a name resolves to (tests give their own; by default the system's resolver, as a connection would use). */
-export type Resolve = (hostname: string) => Promise<string[]>;
+type Resolve = (hostname: string) => Promise<string[]>;
 
 export interface OutboundOptions {
   method?: string;

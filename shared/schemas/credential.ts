@@ -71,7 +71,7 @@ export const VerificationReport = z.object({
 export type VerificationReport = z.infer<typeof VerificationReport>;
 
 /** The largest credential the verifier reads (JSON text). */
-export const MAX_CREDENTIAL_CHARS = 200_000;
+const MAX_CREDENTIAL_CHARS = 200_000;
 /** The most top-level properties a credential object may have (a verifiable credential has about a dozen). */
 export const MAX_CREDENTIAL_PROPERTIES = 100;
 

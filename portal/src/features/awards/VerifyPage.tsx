@@ -225,7 +225,7 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
  * Who issued it, by its DID: 'this Waymark' only when the server confirmed the DID is its own and every
  * proof holds; a name the issuer gives itself is shown as its own claim, never as ours.
  */
-export function IssuerWords({ issuer }: { issuer: VerificationReport['issuer'] }) {
+function IssuerWords({ issuer }: { issuer: VerificationReport['issuer'] }) {
   if (!issuer.id) return <>none named</>;
   const did = <code className="verify-did">{issuer.id}</code>;
   if (issuer.isThisServer) return <>This Waymark ({did})</>;
