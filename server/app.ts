@@ -36,7 +36,7 @@ import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
 import { fileRoutes } from './http/files';
-import { installJsonBody } from './http/json-body';
+import { installJsonBody, JSON_BODY_LIMIT } from './http/json-body';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { isApiPath, underPath } from './http/routes';
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(typeof deps.logger === 'object' ? deps.logger : {}),
           },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),

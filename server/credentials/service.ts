@@ -466,7 +466,14 @@ export class CredentialService {
     return verifyCredential(credential, {
       resolveDid: (did) => this.resolveDid(did),
       loadStatusList: (url) => this.loadStatusList(url),
-      localIssuer: this.did,
+      local: {
+        did: this.did,
+        // a did:key of a key this server's DID document lists is this server too
+        owns: async (did) =>
+          did.startsWith('did:key:') && (await this.keys.publicKeys()).includes(did.slice('did:key:'.length)),
+        name: ISSUER,
+        called: `this ${ISSUER}`,
+      },
       now: () => this.now(),
       // canonicalisation is CPU work: on a signing thread, not the event loop
       checkProof: (document, issuerDoc, at) => this.signers.check(document, issuerDoc, at),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DateTime } from './common';
+import { jsonValueTooDeep, TOO_DEEP } from './json-depth';
 
 export const VERDICTS = [
   'valid',
@@ -28,7 +29,31 @@ export const VerificationReport = z.object({
   verdict: Verdict,
   summary: z.string(),
   checks: z.array(VerificationCheck),
-  issuer: z.object({ id: z.string().nullable(), name: z.string().nullable(), isThisServer: z.boolean() }),
+  issuer: z.object({
+    id: z
+      .string()
+      .nullable()
+      .describe("The issuer's DID (or whatever issuer.id says when it is no DID): who issued it."),
+    name: z
+      .string()
+      .nullable()
+      .describe(
+        'The name the credential gives its issuer: the issuer’s own claim, never proof of who it is.',
+      ),
+    isThisServer: z
+      .boolean()
+      .describe(
+        "True only when the issuer's DID is this server's (or a did:key of a key it lists) and every proof holds.",
+      ),
+    confirmed: z
+      .boolean()
+      .describe("True when the issuer's DID resolved, lists the key of every proof, and every proof holds."),
+    statement: z
+      .string()
+      .describe(
+        'Who issued it, in words, by its DID: "Issued by this Waymark (did:web:…).", "Issued by did:key:…, which calls itself “Waymark” — not by this Waymark."',
+      ),
+  }),
   credential: z
     .object({
       id: z.string().nullable(),
@@ -46,9 +71,20 @@ export const VerificationReport = z.object({
 export type VerificationReport = z.infer<typeof VerificationReport>;
 
 /** The largest credential the verifier reads (JSON text). */
-export const MAX_CREDENTIAL_CHARS = 200_000;
+const MAX_CREDENTIAL_CHARS = 200_000;
 /** The most top-level properties a credential object may have (a verifiable credential has about a dozen). */
 export const MAX_CREDENTIAL_PROPERTIES = 100;
+
+const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The length of a value's JSON text; a value that has none (a cycle, a BigInt) counts as endless. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 
 export const VerifyInput = z.object({
   credential: z.union(
@@ -60,14 +96,21 @@ export const VerifyInput = z.object({
           (o) => Object.keys(o).length <= MAX_CREDENTIAL_PROPERTIES,
           'has too many properties for a credential',
         )
-        .refine((o) => JSON.stringify(o).length <= MAX_CREDENTIAL_CHARS, 'is too long for a credential')
+        // depth first, without recursion: JSON.stringify of a value nested thousands deep throws
+        .refine((o) => !jsonValueTooDeep(o), { message: TOO_DEEP, abort: true })
+        .refine((o) => jsonLength(o) <= MAX_CREDENTIAL_CHARS, 'is too long for a credential')
         .meta({ maxProperties: MAX_CREDENTIAL_PROPERTIES }),
       z
         .string()
         .min(1, 'is empty: paste a credential')
         .max(MAX_CREDENTIAL_CHARS, 'is too long for a credential'),
     ],
-    { error: 'must be a credential: a JSON object, or its JSON text' },
+    {
+      // an object that is no credential says why (too deep, too long…); anything else is neither form
+      error: (issue) =>
+        (issue.code === 'invalid_union' && isRecord(issue.input) && issue.errors[0]?.[0]?.message) ||
+        'must be a credential: a JSON object, or its JSON text',
+    },
   ),
 });
 

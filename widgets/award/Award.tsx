@@ -86,7 +86,10 @@ export function AwardNotFound() {
   );
 }
 
-/** The credential's standing: 'Verified' (an Open Badges 3.0 credential that stands) or 'Revoked'. */
+/**
+ * The credential's standing — 'Verified' (an Open Badges 3.0 credential that stands) or 'Revoked' — and who
+ * issued it, by its DID: the server the award comes from says which DID is its own, never a name.
+ */
 function VerifiedMark({ linkId }: { linkId: string }) {
   const host = useWidgetHost();
   const call = useCall(
@@ -94,12 +97,17 @@ function VerifiedMark({ linkId }: { linkId: string }) {
       host.client.call(Credentials.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
     [host.client, linkId],
   );
-  const status = call.data?.awardId === linkId ? call.data.status : null;
-  if (!status) return null;
+  const info = call.data?.awardId === linkId ? call.data : null;
+  if (!info) return null;
   return (
-    <span className={`wm-award-mark wm-award-${status}`} part="verified">
-      {status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
-    </span>
+    <>
+      <span className={`wm-award-mark wm-award-${info.status}`} part="verified">
+        {info.status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
+      </span>
+      <span className="wm-award-issuer" part="issuer">
+        Issued by <code>{info.issuer}</code>
+      </span>
+    </>
   );
 }
 
