@@ -46,11 +46,7 @@ describe('readGiftWindows', () => {
     const windows = [...readGiftWindows(text, 1)];
     expect(
       windows.map((w) =>
-        w.records.map((r) => [
-          r.line,
-          (r.value as { subject?: string }).subject,
-          (r.value as { topic?: string }).topic,
-        ]),
+        w.records.map((r) => [r.line, ...(r.category ?? [])]),
       ),
     ).toEqual([[[3, 'Programming', 'JavaScript']], [[5, 'Programming', 'JavaScript']], [], [], []]);
     expect(windows[2]!.errors).toEqual([{ line: 7, field: 'question', message: 'a { without its }' }]);
