@@ -177,7 +177,7 @@ describe.skipIf(!emulatorHost)(
           'question,type,options,points,subject,topic,explanation,tags',
           'A good one,MCQ,*yes | no,,Programming,JavaScript,Because.,js',
           'Two correct,MCQ,*a | *b,,Programming,JavaScript,Because.,js',
-          'No tag,FILL_IN_BLANK,42,5,Programming,JavaScript,Because.,',
+          'Same twice,MCQ,*a | a,,Programming,JavaScript,Because.,js',
           'Wrong topic,MCQ,*a | b,,Programming,Algebra,Because.,js',
         ].join('\n'),
       );
@@ -185,7 +185,7 @@ describe.skipIf(!emulatorHost)(
       expect(r.code).toBe(7);
       expect(r.events.filter((e) => e.event === 'invalid').map((e) => [e.line, e.field, e.message])).toEqual([
         [3, 'options', 'Only one answer can be correct for this type of question'],
-        [4, 'tags', 'Required'],
+        [4, 'options: option 2', 'is the same as option 1; learners could not tell them apart'],
         [
           5,
           'topic',
