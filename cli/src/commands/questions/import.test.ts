@@ -202,7 +202,7 @@ describe('waymark questions export --format aiken', () => {
     ],
     subject: id(1),
     topic: id(11),
-    language: null,
+    language: id(60),
     explanation: [],
     tags: [],
     status: 'PUBLISH',
