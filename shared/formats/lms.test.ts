@@ -386,12 +386,20 @@ describe('a zip package', () => {
   it('that says it is smaller than it is is stopped when it passes what it said', async () => {
     const honest = await zeros(1, 'item.xml');
     expect(readZip(honest)).toMatchObject({ ok: true });
-    // it says 100 bytes, and holds a megabyte
+    // it says 100 bytes, and holds a megabyte (inflated at once, being small)
     const lying = await zeros(1, 'item.xml', 100);
     expect(readZip(lying)).toEqual({
       ok: false,
       message: 'the entry item.xml is larger than the package says',
     });
+    // it says a megabyte, and holds 300 (inflated a step at a time, and stopped at the first)
+    const large = await zeros(300, 'large.xml', 1024 * 1024);
+    const before = used();
+    expect(readZip(large)).toEqual({
+      ok: false,
+      message: 'the entry large.xml is larger than the package says',
+    });
+    expect(used() - before).toBeLessThan(40 * 1024 * 1024);
   });
 
   it('with more files than the limit is refused before any is inflated', () => {

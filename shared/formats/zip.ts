@@ -3,13 +3,13 @@
  * make the reader spend hundreds of megabytes (decision 032): at most MAX_ENTRIES files; expanded, at most
  * 100 times the package's own size (1 MB for a package under 10 KB) and never more than MAX_EXPANDED. The
  * sizes the package declares are checked first, and what it really holds is counted while it is inflated
- * (fflate's streaming Inflate, fed 16 KB at a time), so a package that lies about its sizes is stopped
+ * (fflate's streaming Inflate, fed 4 KB at a time), so a package that lies about its sizes is stopped
  * within one step of its budget.
  *
  * Entries are found through the central directory (PKWARE APPNOTE 4.3.12, with the zip64 records of 4.3.14
  * and 4.5.3), so entries written with a data descriptor are read as well as the others.
  */
-import { Inflate } from 'fflate';
+import { Inflate, inflateSync } from 'fflate';
 
 /** The most files a package may hold (a 10,000-question QTI export with its images stays under it). */
 export const MAX_ENTRIES = 50_000;
@@ -19,8 +19,14 @@ export const MAX_EXPANDED = 256 * 1024 * 1024;
 export const MAX_RATIO = 100;
 /** What a small package may always expand to. */
 const SMALL_BUDGET = 1024 * 1024;
-/** Compressed bytes inflated at a step: one step expands to at most about 16.5 MB (deflate's 1032:1). */
-const STEP = 16 * 1024;
+/** Compressed bytes inflated at a step: one step expands to at most about 4 MB (deflate's 1032:1). */
+const STEP = 4 * 1024;
+/**
+ * An entry this small compressed is inflated at once into a buffer of the size it declares, and one more
+ * byte: what does not fit is dropped, and the extra byte says the entry lied. (Streaming each of the
+ * thousands of small files of a package cost ten times as long.)
+ */
+const SMALL_ENTRY = 64 * 1024;
 
 export interface ZipLimits {
   entries: number;
@@ -129,6 +135,10 @@ export function readZip(zip: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipRea
     const start = local + 30 + u16(zip, local + 26) + u16(zip, local + 28);
     if (start + e.compressed > zip.length) return { ok: false, message: `the entry ${e.name} is cut short` };
     const data = zip.subarray(start, start + e.compressed);
+    if (!data.length) {
+      entries[e.name] = new Uint8Array(0);
+      continue;
+    }
     if (e.method === 0) {
       expanded += data.length;
       if (expanded > budget) return tooLarge;
@@ -140,6 +150,21 @@ export function readZip(zip: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipRea
         ok: false,
         message: `the entry ${e.name} uses a compression zip readers rarely know (${e.method})`,
       };
+    const lied = { ok: false as const, message: `the entry ${e.name} is larger than the package says` };
+    if (data.length <= SMALL_ENTRY) {
+      let out: Uint8Array;
+      try {
+        out = inflateSync(data, { out: new Uint8Array(e.size + 1) });
+      } catch (err) {
+        // a stored block that does not fit what the entry declared fails its copy
+        if (err instanceof RangeError) return lied;
+        return { ok: false, message: `the entry ${e.name} cannot be inflated (${(err as Error).message})` };
+      }
+      if (out.length > e.size) return lied;
+      expanded += out.length;
+      entries[e.name] = out;
+      continue;
+    }
     const chunks: Uint8Array[] = [];
     let length = 0;
     let over = false;
@@ -150,16 +175,18 @@ export function readZip(zip: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipRea
       else if (chunk.length) chunks.push(chunk);
     });
     try {
-      for (let at = 0; at < data.length && !over; at += STEP)
-        inflate.push(data.subarray(at, at + STEP), at + STEP >= data.length);
-      if (!data.length) inflate.push(new Uint8Array(0), true);
+      // a step's worst output (1032 times its input) stays within what the entry and the budget still
+      // allow, or within about 4 MB past them: small steps near a limit, larger ones far from it
+      for (let at = 0; at < data.length && !over; ) {
+        const room = Math.min(e.size - length, budget - expanded);
+        const step = Math.max(STEP, Math.floor(room / 1032));
+        inflate.push(data.subarray(at, at + step), at + step >= data.length);
+        at += step;
+      }
     } catch (err) {
       return { ok: false, message: `the entry ${e.name} cannot be inflated (${(err as Error).message})` };
     }
-    if (over)
-      return length > e.size && expanded <= budget
-        ? { ok: false, message: `the entry ${e.name} is larger than the package says` }
-        : tooLarge;
+    if (over) return length > e.size && expanded <= budget ? lied : tooLarge;
     const out = new Uint8Array(length);
     let at = 0;
     for (const c of chunks) {
