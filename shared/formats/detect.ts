@@ -156,7 +156,7 @@ export interface QuestionFileWindows {
 }
 
 /** A read that yields no question because of the file itself: its problems, else null. */
-export const unreadableProblems = (result: ReadResult): RowError[] | null =>
+const unreadableProblems = (result: ReadResult): RowError[] | null =>
   result.total === 0 && result.errors.some((e) => e.scope === 'file') ? result.errors : null;
 
 /** readQuestionBytes, a window at a time (QuestionFileWindows). */

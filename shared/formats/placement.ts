@@ -34,7 +34,7 @@ function distance(a: string, b: string): number {
 }
 
 /** The name closest to a misspelt one, when it is close enough to be a typo. */
-export function closest(name: string, names: readonly string[]): string | null {
+function closest(name: string, names: readonly string[]): string | null {
   const key = name.trim().toLowerCase();
   let best: { name: string; d: number } | null = null;
   for (const n of names) {
@@ -83,7 +83,7 @@ function noTopic(subjects: readonly Subject[], subject: Subject, ref: string): s
 }
 
 /** The subject and topic a category path names (the rules of this module's comment), or null. */
-export function placeInCategory(
+function placeInCategory(
   subjects: readonly Subject[],
   path: readonly string[],
   within?: Subject,

@@ -12,11 +12,11 @@
 import { Inflate, inflateSync } from 'fflate';
 
 /** The most files a package may hold (a 10,000-question QTI export with its images stays under it). */
-export const MAX_ENTRIES = 50_000;
+const MAX_ENTRIES = 50_000;
 /** The most bytes a package may expand to, whatever its size. */
-export const MAX_EXPANDED = 256 * 1024 * 1024;
+const MAX_EXPANDED = 256 * 1024 * 1024;
 /** How many times its own size a package may expand to. */
-export const MAX_RATIO = 100;
+const MAX_RATIO = 100;
 /** What a small package may always expand to. */
 const SMALL_BUDGET = 1024 * 1024;
 /** Compressed bytes inflated at a step: one step expands to at most about 4 MB (deflate's 1032:1). */
@@ -36,7 +36,7 @@ export interface ZipLimits {
 export const ZIP_LIMITS: ZipLimits = { entries: MAX_ENTRIES, expanded: MAX_EXPANDED, ratio: MAX_RATIO };
 
 /** What a package of `size` bytes may expand to. */
-export const expansionBudget = (size: number, limits: ZipLimits = ZIP_LIMITS) =>
+const expansionBudget = (size: number, limits: ZipLimits = ZIP_LIMITS) =>
   Math.min(limits.expanded, Math.max(SMALL_BUDGET, size * limits.ratio));
 
 const megabytes = (n: number) => `${Number((n / 1024 / 1024).toFixed(1))} MB`;
