@@ -6,17 +6,13 @@
  * with the same words. Each file twice: with its own subjects and categories, then placed by --subject and
  * --topic; the second pass meets questions the first created, which both runs must call unchanged.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { subjects, topics } from '@server/db/schema';
-import { DEMO_SUBJECTS } from '@server/demo/lists';
-import { type SignedIn, TestServer } from '@server/test/helper';
+import type { SignedIn } from '@server/test/helper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp, type Http } from '../src/core/http';
-import { SessionStore } from '../src/core/session';
-import { freePort, runWaymark } from './harness';
+import { startAuthoringServer } from './authoring-server';
+import { runWaymark } from './harness';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SKIP_REASON =
@@ -41,36 +37,23 @@ const AS_IMPORTED: Record<string, string> = {
 describe.skipIf(!emulatorHost)(
   `every fixture's dry run and import agree${emulatorHost ? '' : ` (${SKIP_REASON})`}`,
   () => {
-    let api: TestServer;
-    let server: string;
-    let dir: string;
-    let http: Http;
-    let sessions: SessionStore;
+    let started: Awaited<ReturnType<typeof startAuthoringServer>>;
     let author: SignedIn;
 
     const waymark = (args: string[]) =>
-      runWaymark(['--server', server, ...args], { sessions, http, env: { WAYMARK_TOKEN: author.token } });
+      runWaymark(['--server', started.server, ...args], {
+        sessions: started.sessions,
+        http: started.http,
+        env: { WAYMARK_TOKEN: author.token },
+      });
 
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'waymark-cli-lms-'));
-      const port = await freePort();
-      api = new TestServer({ env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data') } });
-      await api.start();
-      for (const [name, names] of Object.entries(DEMO_SUBJECTS)) {
-        const [subject] = await api.db.insert(subjects).values({ name }).returning();
-        await api.db.insert(topics).values(names.map((t) => ({ subjectId: subject!.id, name: t })));
-      }
-      await api.app.listen({ port, host: '127.0.0.1' });
-      server = `http://127.0.0.1:${port}`;
-      http = createHttp();
-      sessions = new SessionStore(join(dir, 'config', 'waymark', 'session.json'));
-      author = await api.signedIn('TENANT', { name: 'Lena LMS' });
+      started = await startAuthoringServer('waymark-cli-lms-');
+      author = await started.api.signedIn('TENANT', { name: 'Lena LMS' });
     }, 120_000);
 
     afterAll(async () => {
-      await http?.close();
-      await api?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await started?.close();
     });
 
     const passes = [

@@ -103,7 +103,7 @@ function placeInCategory(
   }
   if (within) return null;
   for (let j = path.length - 1; j >= 0; j--) {
-    const owners = subjects.filter((s) => s.topics.some((t) => same(path[j]!, t)));
+    const owners = ownersOf(subjects, path[j]!);
     if (owners.length === 1) return { subject: owners[0]!, topic: topicNamed(owners[0]!, path[j]!)! };
   }
   return null;
@@ -127,15 +127,19 @@ export type Placement =
 
 const text = (s: string | undefined) => (s?.trim() ? s : undefined);
 
+/** The subjects having a topic of this name or id, and what is said when none has. */
+const ownersOf = (subjects: readonly Subject[], topicRef: string) =>
+  subjects.filter((s) => s.topics.some((t) => same(topicRef, t)));
+const noOwner = (topicRef: string) => ({
+  ok: false as const,
+  field: 'topic' as const,
+  message: `no subject of the server has a topic "${topicRef.trim()}"`,
+});
+
 /** The subject having this topic: the one the file or its category names, else the only one. */
 function ownerOf(subjects: readonly Subject[], topicRef: string, hints: readonly string[]): Placement {
-  const owners = subjects.filter((s) => s.topics.some((t) => same(topicRef, t)));
-  if (!owners.length)
-    return {
-      ok: false,
-      field: 'topic',
-      message: `no subject of the server has a topic "${topicRef.trim()}"`,
-    };
+  const owners = ownersOf(subjects, topicRef);
+  if (!owners.length) return noOwner(topicRef);
   const subject =
     owners.find((s) => hints.some((h) => same(h, s))) ?? (owners.length === 1 ? owners[0]! : null);
   return subject
@@ -201,13 +205,8 @@ export function checkChoice(
     return { ok: true };
   }
   if (topicRef) {
-    const owners = subjects.filter((s) => s.topics.some((t) => same(topicRef, t)));
-    if (!owners.length)
-      return {
-        ok: false,
-        field: 'topic',
-        message: `no subject of the server has a topic "${topicRef.trim()}"`,
-      };
+    const owners = ownersOf(subjects, topicRef);
+    if (!owners.length) return noOwner(topicRef);
     if (owners.length > 1)
       return {
         ok: false,

@@ -10,6 +10,7 @@ import type { Question } from '@shared/schemas/assessment';
 import type { Subject } from '@shared/schemas/lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../test/images';
+import { bankQuestion } from '../../test/questions';
 import { checkQuestionFile, readQuestionFile } from './question-file';
 
 const subjects: Subject[] = [
@@ -340,31 +341,14 @@ describe('option cells', () => {
 });
 
 describe('exported questions', () => {
-  const question = (over: Partial<Question>): Question => ({
-    _id: '41111111-1111-4111-8111-111111111111',
-    questionId: '41111111-1111-4111-8111-111111111111',
-    question: 'Q',
-    questionType: 'MCQ',
-    optionType: 'TEXT',
-    code: null,
-    questionImagePath: null,
-    isQuestionImage: false,
-    points: 10,
-    options: [],
-    subject: subjects[0]!._id,
-    topic: subjects[0]!.topics[1]!._id,
-    language: '51111111-1111-4111-8111-111111111111',
-    explanation: [{ type: 'TEXT', value: 'Why, "quoted"\nand | barred' }],
-    tags: ['git', 'basics'],
-    status: 'PUBLISH',
-    roadmapId: null,
-    roadmapName: null,
-    createdBy: null,
-    countRepeatedQuestion: 0,
-    feedbackCount: 0,
-    belongToResource: [],
-    ...over,
-  });
+  const question = (over: Partial<Question>): Question =>
+    bankQuestion({
+      subject: subjects[0]!._id,
+      topic: subjects[0]!.topics[1]!._id,
+      explanation: [{ type: 'TEXT', value: 'Why, "quoted"\nand | barred' }],
+      tags: ['git', 'basics'],
+      ...over,
+    });
   const opt = (value: string, isCorrect: boolean, i: number) => ({
     _id: `5111111${i}-1111-4111-8111-111111111111`,
     value,

@@ -10,6 +10,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Question } from '@shared/schemas/assessment';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bankQuestion } from '../../../test/questions';
 import type { Io } from '../../core/context';
 import { SessionStore } from '../../core/session';
 import { main } from '../../main';
@@ -186,34 +187,19 @@ describe('waymark questions import, LMS files as they come', () => {
 });
 
 describe('waymark questions export --format aiken', () => {
-  const question = (n: number, over: Partial<Question>): Question => ({
-    _id: id(100 + n),
-    questionId: id(100 + n),
-    question: `Question ${n}?`,
-    questionType: 'MCQ',
-    optionType: 'TEXT',
-    code: null,
-    questionImagePath: null,
-    isQuestionImage: false,
-    points: 10,
-    options: [
-      { _id: id(200 + n), value: 'yes', isCorrect: true, points: 10 },
-      { _id: id(300 + n), value: 'no', isCorrect: false, points: 0 },
-    ],
-    subject: id(1),
-    topic: id(11),
-    language: id(60),
-    explanation: [],
-    tags: [],
-    status: 'PUBLISH',
-    roadmapId: null,
-    roadmapName: null,
-    createdBy: null,
-    countRepeatedQuestion: 0,
-    feedbackCount: 0,
-    belongToResource: [],
-    ...over,
-  });
+  const question = (n: number, over: Partial<Question>): Question =>
+    bankQuestion({
+      _id: id(100 + n),
+      questionId: id(100 + n),
+      question: `Question ${n}?`,
+      options: [
+        { _id: id(200 + n), value: 'yes', isCorrect: true, points: 10 },
+        { _id: id(300 + n), value: 'no', isCorrect: false, points: 0 },
+      ],
+      subject: id(1),
+      topic: id(11),
+      ...over,
+    });
 
   it('counts the questions the file holds, and the ones left out', async () => {
     const s = server([
