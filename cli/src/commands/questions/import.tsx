@@ -135,7 +135,9 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     throw new CliError(
       `${options.file} (${formatName}): ${problemCount(file.unreadable, 0)}; nothing was written.`,
       ExitCode.badInput,
-      { hint: `Is it ${formatName}? If it is another format, say which with --format.` },
+      {
+        hint: `Fix it, or export it again from where it came; if it is not ${formatName}, say its format with --format.`,
+      },
     );
   }
   const { client } = ctx.signedIn();
