@@ -5,22 +5,20 @@
  * through the CLI's own entry over real HTTP, and what they did is read back from the server.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { subjects, topics } from '@server/db/schema';
-import { DEMO_SUBJECTS } from '@server/demo/lists';
 import { questionOptions, questions } from '@server/questions/tables';
-import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
+import { type SignedIn, type TestServer, uniqueEmail } from '@server/test/helper';
 import type { Question } from '@shared/schemas/assessment';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp, type Http } from '../src/core/http';
-import { SessionStore } from '../src/core/session';
-import { answerBusy, freePort, runWaymark } from './harness';
+import type { Http } from '../src/core/http';
+import type { SessionStore } from '../src/core/session';
+import { startAuthoringServer } from './authoring-server';
+import { answerBusy, runWaymark } from './harness';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SKIP_REASON =
@@ -60,20 +58,12 @@ describe.skipIf(!emulatorHost)(
       return ((await res.json()) as { data: unknown }).data;
     }
 
+    let started: Awaited<ReturnType<typeof startAuthoringServer>>;
+
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'waymark-cli-mentor-'));
-      const port = await freePort();
-      api = new TestServer({ env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data') } });
-      await api.start();
       // the subjects and topics the question editor offers
-      for (const [name, names] of Object.entries(DEMO_SUBJECTS)) {
-        const [subject] = await api.db.insert(subjects).values({ name }).returning();
-        await api.db.insert(topics).values(names.map((t) => ({ subjectId: subject!.id, name: t })));
-      }
-      await api.app.listen({ port, host: '127.0.0.1' });
-      server = `http://127.0.0.1:${port}`;
-      http = createHttp();
-      sessions = new SessionStore(join(dir, 'config', 'waymark', 'session.json'));
+      started = await startAuthoringServer('waymark-cli-mentor-');
+      ({ api, server, dir, http, sessions } = started);
       mentor = await api.signedIn('TENANT', { name: 'Mira Mentor' });
       // eleven learners: ten fill the free seats, the eleventh needs a payment
       learners = await Promise.all(
@@ -84,9 +74,7 @@ describe.skipIf(!emulatorHost)(
     }, 120_000);
 
     afterAll(async () => {
-      await http?.close();
-      await api?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await started?.close();
     });
 
     let assessmentId = '';
@@ -177,7 +165,7 @@ describe.skipIf(!emulatorHost)(
           'question,type,options,points,subject,topic,explanation,tags',
           'A good one,MCQ,*yes | no,,Programming,JavaScript,Because.,js',
           'Two correct,MCQ,*a | *b,,Programming,JavaScript,Because.,js',
-          'No tag,FILL_IN_BLANK,42,5,Programming,JavaScript,Because.,',
+          'Same twice,MCQ,*a | a,,Programming,JavaScript,Because.,js',
           'Wrong topic,MCQ,*a | b,,Programming,Algebra,Because.,js',
         ].join('\n'),
       );
@@ -185,7 +173,7 @@ describe.skipIf(!emulatorHost)(
       expect(r.code).toBe(7);
       expect(r.events.filter((e) => e.event === 'invalid').map((e) => [e.line, e.field, e.message])).toEqual([
         [3, 'options', 'Only one answer can be correct for this type of question'],
-        [4, 'tags', 'Required'],
+        [4, 'options: option 2', 'is the same as option 1; learners could not tell them apart'],
         [
           5,
           'topic',

@@ -17,6 +17,7 @@ import {
 import type { CallSuccess } from '../contract/define';
 import type { ImageSource, PreparedQuestion } from '../formats/check';
 import { fingerprintOf, importPayload, type Sha256, sourceKeyOf } from '../formats/prepare';
+import type { Place } from '../formats/record';
 import { type Client, waitOutBusy } from './client';
 
 export type CheckStatus = 'new' | 'unchanged' | 'changed';
@@ -42,29 +43,56 @@ export async function checkImported(
   return out;
 }
 
-/** A question of the file with what the server already has of it. */
+/**
+ * A question of the file with what the server already has of it — or `duplicate`: the same question
+ * (same source key, same content) as one before it in the file, which is imported once, by that one.
+ */
 export interface PlannedQuestion {
   q: PreparedQuestion;
   key: string;
   fingerprint: string;
-  known: CheckStatus;
+  known: CheckStatus | 'duplicate';
   questionId: string | null;
+  /** For a duplicate: where the first of them is. */
+  duplicateOf?: Place;
 }
 
-/** Fingerprints every question and asks the server which it has. */
+/** The source keys planned so far in one file, with where each first was (planImport across windows). */
+export type PlannedKeys = Map<string, Place>;
+
+const placeOf = (q: PreparedQuestion): Place => ({
+  line: q.line,
+  ...(q.item ? { item: q.item } : {}),
+  ...(q.part ? { part: q.part } : {}),
+});
+
+/**
+ * Fingerprints every question and asks the server which it has. A question whose key an earlier one of
+ * the file has (`seen`, kept across the windows of a file) is a duplicate and is not asked about: the dry
+ * run and the import both say so, and the file's first such question is the one imported.
+ */
 export async function planImport(
   client: Client,
   questions: readonly PreparedQuestion[],
   sha256: Sha256,
   signal?: AbortSignal,
+  seen: PlannedKeys = new Map(),
 ): Promise<PlannedQuestion[]> {
   const planned: PlannedQuestion[] = [];
   for (const q of questions) {
     const fingerprint = await fingerprintOf(q, sha256);
-    planned.push({ q, key: sourceKeyOf(q, fingerprint), fingerprint, known: 'new', questionId: null });
+    const key = sourceKeyOf(q, fingerprint);
+    const first = seen.get(key);
+    if (first)
+      planned.push({ q, key, fingerprint, known: 'duplicate', questionId: null, duplicateOf: first });
+    else {
+      seen.set(key, placeOf(q));
+      planned.push({ q, key, fingerprint, known: 'new', questionId: null });
+    }
   }
-  const known = planned.length ? await checkImported(client, planned, signal) : new Map();
-  for (const p of planned) {
+  const asked = planned.filter((p) => p.known !== 'duplicate');
+  const known = asked.length ? await checkImported(client, asked, signal) : new Map();
+  for (const p of asked) {
     const k = known.get(p.key);
     if (k) {
       p.known = k.status;
@@ -77,6 +105,10 @@ export async function planImport(
 /** Whether importing a planned question writes it: a new one, or a changed one with update. */
 export const writesQuestion = (p: PlannedQuestion, update: boolean) =>
   p.known === 'new' || (p.known === 'changed' && update);
+
+/** Whether a planned question is sent at all: one to write, or one to add to the assessment. */
+export const sendsQuestion = (p: PlannedQuestion, update: boolean, assessmentId?: string) =>
+  p.known !== 'duplicate' && (writesQuestion(p, update) || Boolean(assessmentId));
 
 /** Why an image could not be uploaded: the upload address was not reached, or the upload was refused. */
 export class UploadError extends Error {
@@ -216,6 +248,7 @@ export async function importPlanned(
     upload: (source: Extract<ImageSource, { kind: 'bytes' }>) => Promise<string>;
   },
 ): Promise<ImportOutcome> {
+  if (p.known === 'duplicate') throw new Error('a duplicate of the file is imported by its first copy');
   if (!writesQuestion(p, opts.update)) {
     if (!opts.assessmentId)
       return { key: p.key, status: p.known as 'unchanged' | 'changed', questionId: p.questionId };

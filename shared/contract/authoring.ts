@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { DEFAULT_QUESTION_TYPE } from '../rules/question-types';
 import { Question, QuestionFeedbackEntry, QuestionType } from '../schemas/assessment';
-import { AssessmentNameInput, QuestionInput, ShareAssessmentInput } from '../schemas/authoring';
+import {
+  AssessmentNameInput,
+  ImportedQuestionInput,
+  QuestionInput,
+  ShareAssessmentInput,
+} from '../schemas/authoring';
 import { ImageSize } from '../schemas/award';
 import { DateTime, envelope, errors, Id, Ok } from '../schemas/common';
 import { Subject } from '../schemas/lists';
@@ -220,7 +225,8 @@ export const importSignedUrl = defineCall({
 export const ImportQuestionItem = z.object({
   key: ImportSourceKey,
   fingerprint: ImportFingerprint,
-  question: QuestionInput,
+  /** The editor's question, though an imported one may come without explanation and tags (decision 032). */
+  question: ImportedQuestionInput,
   /** Uploaded images (keys from import/signed-url): they replace the question image and option values. */
   uploads: z
     .object({

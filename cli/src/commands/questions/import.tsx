@@ -3,8 +3,12 @@
  * Aiken, Moodle XML, or IMS QTI (2.1, or 1.2 as Canvas exports it), its format and text encoding detected.
  * Every question is checked first (the editor's rules, subjects and topics against the server's, images);
  * every problem is reported at once with its line and field, and nothing is written while there is one
- * (exit 7). What Waymark cannot hold (an essay, a matching question, partial credit, a numerical tolerance)
- * is reported with its reason too; --skip-unsupported imports the rest.
+ * (exit 7); a file that cannot be read at all says so before the server is asked anything. The subject and
+ * topic of each question come from --subject/--topic, else the file's names or categories
+ * (shared/formats/placement.ts); questions that none of these place are said once, with what to pass.
+ * What Waymark cannot hold (an essay, a matching question, partial credit, a numerical tolerance) is
+ * reported with its reason too; --skip-unsupported imports the rest. Two copies of one question in the file
+ * are imported once, the other reported as a duplicate, in a dry run as in the import.
  *
  * Then the server is asked which questions it already has (each remembered by the file's own id, or by a
  * hash of its content): those are `unchanged`, or `changed` until --update rewrites them; the others are
@@ -15,6 +19,7 @@ import {
   ImportBatcher,
   type ImportOutcome,
   importPlanned,
+  type PlannedKeys,
   type PlannedQuestion,
   planImport,
   UploadError,
@@ -23,7 +28,13 @@ import {
 } from '@shared/client/question-import';
 import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
-import { problemCount } from '@shared/formats/prepare';
+import {
+  checkChoice,
+  describeUnplaced,
+  subjectsAndTopics,
+  type UnplacedQuestion,
+} from '@shared/formats/placement';
+import { newFileCheckState, problemCount } from '@shared/formats/prepare';
 import {
   describePlace,
   describeRowError,
@@ -80,6 +91,7 @@ const STATUSES = {
   changed: { word: 'changed', tone: 'info', failed: false },
   wouldCreate: { word: 'would create', tone: 'info', failed: false },
   wouldUpdate: { word: 'would update', tone: 'info', failed: false },
+  duplicate: { word: 'duplicate', tone: 'info', failed: false },
   failed: { word: 'failed', tone: 'fail', failed: true },
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
@@ -114,9 +126,32 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
       hint: 'If it is one of them, say which with --format.',
     });
   const { output } = ctx;
+  const formatName = FORMAT_NAMES[file.format];
+  // a file that cannot be read at all is said before anything is asked of the server
+  if (file.unreadable) {
+    for (const e of file.unreadable)
+      if (output.json) output.emit({ event: 'invalid', file: options.file, ...e });
+      else output.note(`${options.file}: ${describeRowError(e)}`);
+    throw new CliError(
+      `${options.file} (${formatName}): ${problemCount(file.unreadable, 0)}; nothing was written.`,
+      ExitCode.badInput,
+      {
+        hint: `Fix it, or export it again from where it came; if it is not ${formatName}, say its format with --format.`,
+      },
+    );
+  }
   const { client } = ctx.signedIn();
   // one read of the subjects resolves every name (and says at once if this account may author)
   const subjects = await loadSubjects(client, ctx.signal);
+  const chosen = {
+    ...(options.subject?.trim() ? { subject: options.subject } : {}),
+    ...(options.topic?.trim() ? { topic: options.topic } : {}),
+  };
+  const choice = checkChoice(subjects, chosen);
+  if (!choice.ok)
+    throw new CliError(`--${choice.field}: ${choice.message}.`, ExitCode.badInput, {
+      hint: `The server's subjects and topics: ${subjectsAndTopics(subjects)}.`,
+    });
   let assessmentName: string | null = null;
   if (options.assessment) {
     const { data } = await client.call(getAssessment, {
@@ -129,14 +164,14 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const check = (window: QuestionFile) =>
+  const check = (window: QuestionFile, state: ReturnType<typeof newFileCheckState>) =>
     checkQuestionFile(window, subjects, {
       defaults: {
-        ...(options.subject ? { subject: options.subject } : {}),
-        ...(options.topic ? { topic: options.topic } : {}),
         ...(tags?.length ? { tags } : {}),
         ...(options.explanation ? { explanation: options.explanation } : {}),
       },
+      ...(Object.keys(chosen).length ? { overrides: chosen } : {}),
+      state,
     });
   /**
    * The file's windows, each checked. A window after the first with no question (a file that ends on a
@@ -144,6 +179,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
    */
   function* checkedWindows() {
     let first = true;
+    const state = newFileCheckState();
     for (const window of file.windows()) {
       // the last window's text, records and requests are garbage now: keep the peak near what is live
       if (!first) reclaim();
@@ -152,7 +188,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
       yield {
         notes: window.result.notes,
         total: window.result.total,
-        checked: empty ? { questions: [], errors: [], unsupported: [] } : check(window),
+        checked: empty ? { questions: [], errors: [], unsupported: [], unplaced: [] } : check(window, state),
       };
     }
   }
@@ -161,6 +197,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   // file is reported at once before anything is written.
   const errors: RowError[] = [];
   const unsupported: Unsupported[] = [];
+  const unplaced: UnplacedQuestion[] = [];
   let total = 0;
   let questionCount = 0;
   let placeWidth = 0;
@@ -169,17 +206,38 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     total += window.total;
     errors.push(...window.checked.errors);
     unsupported.push(...window.checked.unsupported);
+    unplaced.push(...window.checked.unplaced);
     questionCount += window.checked.questions.length;
     for (const q of window.checked.questions) placeWidth = Math.max(placeWidth, describePlace(q).length);
   }
-  const formatName = FORMAT_NAMES[file.format];
 
   const skip = Boolean(options.skipUnsupported);
   const problems = [
     ...errors,
     ...(skip ? [] : unsupported.map((u) => ({ ...u, field: u.kind, message: `not imported: ${u.reason}` }))),
   ];
-  if (problems.length) {
+  if (unplaced.length) {
+    // one word for the file, not one per question: where they go is the person's to say
+    const said = describeUnplaced(unplaced, total);
+    if (output.json)
+      output.emit({
+        event: 'unplaced',
+        file: options.file,
+        questions: unplaced.length,
+        total,
+        message: said,
+      });
+    const also = problems.length ? ` (and ${problemCount(problems, total)}, listed above)` : '';
+    if (problems.length) reportProblems();
+    throw new CliError(
+      `${options.file} (${formatName}): ${said}${also}; nothing was written.`,
+      ExitCode.badInput,
+      {
+        hint: `Say where they go with --subject and --topic (for every question of the file), or name a subject and topic in the file's categories. The server's subjects and topics: ${subjectsAndTopics(subjects)}.`,
+      },
+    );
+  }
+  function reportProblems() {
     if (output.json) {
       for (const e of errors) output.emit({ event: 'invalid', file: options.file, ...e });
       if (!skip) for (const u of unsupported) output.emit({ event: 'unsupported', file: options.file, ...u });
@@ -191,6 +249,9 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
             `${options.file}: ${describePlace(u)}: ${u.kind}: not imported: ${u.reason}${u.title ? ` (“${u.title}”)` : ''}`,
           );
     }
+  }
+  if (problems.length) {
+    reportProblems();
     const onlyUnsupported = errors.length === 0;
     throw new CliError(
       `${options.file} (${formatName}): ${problemCount(problems, total)}; nothing was written.`,
@@ -214,9 +275,10 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
 
   // Second pass: a window at a time, what the server already has, then the questions into the run
   async function* plannedQuestions() {
+    const seen: PlannedKeys = new Map();
     for (const window of checkedWindows())
       if (window.checked.questions.length)
-        yield* await planImport(client, window.checked.questions, sha256, ctx.signal);
+        yield* await planImport(client, window.checked.questions, sha256, ctx.signal, seen);
   }
 
   const into = assessmentName ? ` into “${assessmentName}”` : '';
@@ -259,6 +321,8 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   const work = async (
     p: Planned,
   ): Promise<{ status: Status; questionId: string | null; outcome?: ImportOutcome }> => {
+    // the same in a dry run and in the import: the file's first copy is the one imported
+    if (p.known === 'duplicate') return { status: 'duplicate', questionId: null };
     if (dryRun) {
       const status: Status = writesQuestion(p, update)
         ? p.known === 'new'
@@ -303,11 +367,17 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
       const detail =
         status === 'changed' && !update
           ? ['the file differs from what was imported before; --update rewrites it']
-          : [];
+          : status === 'duplicate' && p.duplicateOf
+            ? [`the same question as ${describePlace(p.duplicateOf)}, imported once`]
+            : [];
       return {
         status,
         text,
-        ...(questionId ? { extra: questionId, fields: { id: questionId } } : {}),
+        ...(questionId
+          ? { extra: questionId, fields: { id: questionId } }
+          : p.duplicateOf
+            ? { fields: { duplicateOf: p.duplicateOf } }
+            : {}),
         ...(detail.length ? { detail } : {}),
       };
     },
@@ -319,12 +389,14 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
             ...n('wouldUpdate', 'would be updated'),
             ...n('unchanged', 'unchanged'),
             ...n('changed', 'changed (left as they are without --update)'),
+            ...n('duplicate', 'the same as another question of the file (imported once)'),
           ]
         : [
             ...n('created', 'created'),
             ...n('updated', 'updated'),
             ...n('unchanged', 'unchanged'),
             ...n('changed', 'changed in the file and left as they are (--update rewrites them)'),
+            ...n('duplicate', 'the same as another question of the file (imported once)'),
             ...n('failed', 'failed'),
           ];
       const of = `${questionCount} question${questionCount === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;

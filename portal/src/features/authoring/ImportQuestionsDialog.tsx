@@ -1,9 +1,11 @@
 /**
  * "Import questions", for authors who never open a terminal: choose a question bank (Moodle GIFT, Aiken,
  * Moodle XML, IMS QTI, or Waymark's JSON or CSV), see what will become of each question — created,
- * unchanged, changed, or not importable and why, each with its line — then import. The file is read and
- * checked here by the same readers and rules as `waymark questions import` (shared/formats), the server
- * says which questions it already has, and each question is created whole by the batch import
+ * unchanged, changed, the same as another of the file, or not importable and why, each with its line —
+ * then import. The file is read and checked here by the same readers and rules as `waymark questions
+ * import` (shared/formats): the subject and topic come from the selects when chosen, else from the file's
+ * names or categories (shared/formats/placement.ts), and questions placed by neither are said once. The
+ * server says which questions it already has, and each question is created whole by the batch import
  * (shared/client/question-import.ts), so stopping half-way leaves nothing half-made and importing the file
  * again creates nothing twice.
  */
@@ -14,6 +16,7 @@ import {
   importPlanned,
   type PlannedQuestion,
   planImport,
+  sendsQuestion,
   UploadError,
   uploadImportImage,
   writesQuestion,
@@ -21,6 +24,7 @@ import {
 import { adminSubjectList } from '@shared/contract/authoring';
 import { FORMAT_NAMES, UNKNOWN_FORMAT } from '@shared/formats/detect';
 import { sha256Hex } from '@shared/formats/fingerprint';
+import { describeUnplaced, type UnplacedQuestion } from '@shared/formats/placement';
 import { checkFile, problemCount } from '@shared/formats/prepare';
 import { describePlace, type RowError, shorten, type Unsupported } from '@shared/formats/record';
 import { typeLabel } from '@shared/rules/question-types';
@@ -56,8 +60,14 @@ interface Report {
   notes: string[];
   errors: RowError[];
   unsupported: Unsupported[];
+  /** Questions no subject and topic were found for: said once, with the selects to choose them. */
+  unplaced: UnplacedQuestion[];
   planned: PlannedQuestion[];
 }
+
+type Result = ImportOutcome | { status: 'failed'; message: string } | { status: 'duplicate' };
+/** A question's outcome is kept by its place in the file: two copies of one question share a key. */
+const placeKey = (p: PlannedQuestion) => `${p.q.part ?? ''}:${p.q.line}:${p.q.item ?? ''}`;
 
 type Stage =
   | { kind: 'choose'; message?: string }
@@ -67,7 +77,7 @@ type Stage =
   | {
       kind: 'done';
       report: Report;
-      results: Map<string, ImportOutcome | { status: 'failed'; message: string }>;
+      results: Map<string, Result>;
       stopped: boolean;
       error?: string;
     };
@@ -162,12 +172,13 @@ export function ImportQuestionsDialog({
   async function run(report: Report) {
     const controller = new AbortController();
     stop.current = controller;
-    const todo = report.planned.filter((p) => writesQuestion(p, update) || assessmentId);
-    const results = new Map<string, ImportOutcome | { status: 'failed'; message: string }>();
-    // what is not sent stays as the server has it
+    const todo = report.planned.filter((p) => sendsQuestion(p, update, assessmentId));
+    const results = new Map<string, Result>();
+    // what is not sent stays as the server has it; a copy of a question before it is imported by that one
     for (const p of report.planned)
-      if (!writesQuestion(p, update) && !assessmentId)
-        results.set(p.key, {
+      if (p.known === 'duplicate') results.set(placeKey(p), { status: 'duplicate' });
+      else if (!sendsQuestion(p, update, assessmentId))
+        results.set(placeKey(p), {
           key: p.key,
           status: p.known as 'unchanged' | 'changed',
           questionId: p.questionId,
@@ -202,12 +213,12 @@ export function ImportQuestionsDialog({
             upload,
             ...(assessmentId ? { assessmentId } : {}),
           });
-          results.set(p.key, outcome);
+          results.set(placeKey(p), outcome);
           if (outcome.status === 'created' || outcome.status === 'updated' || assessmentId) setWrote(true);
         } catch (err) {
           if (controller.signal.aborted) break;
           const message = messageOf(err, (err as Error).message || 'It could not be imported.');
-          results.set(p.key, { status: 'failed', message });
+          results.set(placeKey(p), { status: 'failed', message });
           // signed out, or the server or the storage is gone: the others would fail alike
           if (
             (err instanceof ApiError && err.status === 401) ||
@@ -233,9 +244,11 @@ export function ImportQuestionsDialog({
   const report =
     stage.kind === 'report' || stage.kind === 'importing' || stage.kind === 'done' ? stage.report : null;
   const toWrite = report ? report.planned.filter((p) => writesQuestion(p, update)).length : 0;
-  const toAdd = report && assessmentId ? report.planned.length - toWrite : 0;
+  const toAdd = report
+    ? report.planned.filter((p) => sendsQuestion(p, update, assessmentId)).length - toWrite
+    : 0;
   const changed = report ? report.planned.filter((p) => p.known === 'changed').length : 0;
-  const blocked = !report || report.errors.length > 0;
+  const blocked = !report || report.errors.length > 0 || report.unplaced.length > 0;
 
   let actions: ReactNode;
   if (stage.kind === 'importing')
@@ -294,8 +307,8 @@ export function ImportQuestionsDialog({
                 {assessmentName ? ` The questions are also added to “${assessmentName}”.` : ''}
               </span>
             </div>
-            <fieldset className="import-defaults">
-              <legend>For questions the file gives none</legend>
+            <fieldset className="import-defaults" aria-describedby={`${id}-place-hint`}>
+              <legend>Subject and topic</legend>
               <div className="field">
                 <label htmlFor={`${id}-subject`}>Subject</label>
                 <select
@@ -327,6 +340,13 @@ export function ImportQuestionsDialog({
                   ))}
                 </select>
               </div>
+              <p id={`${id}-place-hint`} className="hint import-wide">
+                From the file: each question's own subject and topic, or its category. Chosen here, they are
+                every question's.
+              </p>
+            </fieldset>
+            <fieldset className="import-defaults">
+              <legend>For questions the file gives none (optional)</legend>
               <div className="field">
                 <label htmlFor={`${id}-tags`}>Tags</label>
                 <input
@@ -415,13 +435,17 @@ async function check(
   const checked = checkFile(read.result, subjects, {
     images: chosen.images,
     defaults: {
-      ...(defaults.subject ? { subject: defaults.subject } : {}),
-      ...(defaults.topic ? { topic: defaults.topic } : {}),
       ...(tags.length ? { tags } : {}),
       ...(defaults.explanation.trim() ? { explanation: defaults.explanation.trim() } : {}),
     },
+    ...(defaults.subject
+      ? { overrides: { subject: defaults.subject, ...(defaults.topic ? { topic: defaults.topic } : {}) } }
+      : {}),
   });
-  const planned = checked.errors.length ? [] : await planImport(client, checked.questions, sha256Hex, signal);
+  const planned =
+    checked.errors.length || checked.unplaced.length
+      ? []
+      : await planImport(client, checked.questions, sha256Hex, signal);
   return {
     kind: 'report',
     report: {
@@ -431,6 +455,7 @@ async function check(
       notes: read.result.notes,
       errors: checked.errors,
       unsupported: checked.unsupported,
+      unplaced: checked.unplaced,
       planned,
     },
   };
@@ -463,7 +488,7 @@ function QuestionRows({ rows, word }: { rows: PlannedQuestion[]; word: (p: Plann
   return (
     <ul className="import-list">
       {rows.slice(0, SHOWN).map((p) => (
-        <li key={p.key}>
+        <li key={placeKey(p)}>
           <span className="import-place">{describePlace(p.q)}</span> · {labelOf(p)} ·{' '}
           <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
           <span className="import-word">{word(p)}</span>
@@ -484,26 +509,38 @@ function ReportView({
   assessmentId: string | undefined;
   children?: ReactNode;
 }) {
-  const { planned, errors, unsupported } = report;
+  const { planned, errors, unsupported, unplaced } = report;
   const created = planned.filter((p) => p.known === 'new');
   const unchanged = planned.filter((p) => p.known === 'unchanged');
   const changed = planned.filter((p) => p.known === 'changed');
+  const duplicates = planned.filter((p) => p.known === 'duplicate');
   const problems = errors.length + unsupported.length;
+  const blocked = errors.length > 0 || unplaced.length > 0;
   let summary: string;
-  if (errors.length)
-    summary = `${report.fileName} (${report.formatName}): ${problemCount([...errors, ...unsupported], report.total)}. Nothing can be imported until the problems are fixed.`;
-  else {
+  if (blocked) {
+    const counted = [...errors, ...unsupported.map((u) => ({ ...u, field: u.kind, message: u.reason }))];
+    const said = [
+      ...(unplaced.length
+        ? [
+            `${describeUnplaced(unplaced, report.total)}. Choose the subject and topic above (they are then every question's), or name them in the file's categories`,
+          ]
+        : []),
+      ...(errors.length ? [problemCount(counted, report.total)] : []),
+    ];
+    summary = `${report.fileName} (${report.formatName}): ${said.join('; and ')}. Nothing can be imported until ${errors.length ? 'the problems are fixed' : 'they have a subject and topic'}.`;
+  } else {
     const parts = [
       created.length ? `${created.length} will be created` : '',
       unchanged.length ? `${unchanged.length} unchanged` : '',
       changed.length ? `${changed.length} changed since imported` : '',
+      duplicates.length ? `${duplicates.length} the same as another question of the file` : '',
       unsupported.length ? `${unsupported.length} cannot be held` : '',
     ].filter(Boolean);
     summary = `${report.fileName} (${report.formatName}), ${plural(report.total, 'question')}: ${parts.join(', ') || 'none'}.`;
   }
   return (
     <div className="import-report">
-      <p role="status" className={errors.length ? 'alert alert-error' : 'alert alert-info'}>
+      <p role="status" className={blocked ? 'alert alert-error' : 'alert alert-info'}>
         {summary}
       </p>
       {report.notes.length ? (
@@ -539,7 +576,7 @@ function ReportView({
           ))}
         </ul>
       </Group>
-      {errors.length ? null : (
+      {blocked ? null : (
         <>
           <Group title="Will be created" count={created.length} open={created.length <= 20}>
             <QuestionRows rows={created} word={() => 'will be created'} />
@@ -556,21 +593,32 @@ function ReportView({
               word={() => (update ? 'will be updated' : 'changed in the file; left as it is unless updated')}
             />
           </Group>
+          <Group
+            title="The same as another question of the file (imported once)"
+            count={duplicates.length}
+            open
+          >
+            <QuestionRows rows={duplicates} word={duplicateWord} />
+          </Group>
           {children}
         </>
       )}
-      {problems && !errors.length && unsupported.length ? (
+      {problems && !blocked && unsupported.length ? (
         <p className="muted">“Import the others” leaves out what cannot be held and imports the rest.</p>
       ) : null}
     </div>
   );
 }
 
+const duplicateWord = (p: PlannedQuestion) =>
+  p.duplicateOf ? `the same as ${describePlace(p.duplicateOf)}` : 'the same as another question';
+
 const DONE_WORDS: Record<string, string> = {
   created: 'created',
   updated: 'updated',
   unchanged: 'unchanged',
   changed: 'changed in the file, left as it is',
+  duplicate: 'the same as another question of the file (imported once)',
   failed: 'failed',
 };
 
@@ -583,9 +631,9 @@ function DoneView({
 }) {
   const { report, results, stopped, error } = stage;
   const count = (s: string) => [...results.values()].filter((r) => r.status === s).length;
-  const failed = report.planned.filter((p) => results.get(p.key)?.status === 'failed');
-  const notReached = report.planned.filter((p) => !results.has(p.key));
-  const parts = ['created', 'updated', 'unchanged', 'changed', 'failed']
+  const failed = report.planned.filter((p) => results.get(placeKey(p))?.status === 'failed');
+  const notReached = report.planned.filter((p) => !results.has(placeKey(p)));
+  const parts = ['created', 'updated', 'unchanged', 'changed', 'duplicate', 'failed']
     .map((s) => (count(s) ? `${count(s)} ${DONE_WORDS[s]}` : ''))
     .filter(Boolean);
   return (
@@ -607,9 +655,9 @@ function DoneView({
       <Group title="Failed" count={failed.length} open>
         <ul className="import-list">
           {failed.slice(0, SHOWN).map((p) => {
-            const r = results.get(p.key) as { field?: string; message?: string };
+            const r = results.get(placeKey(p)) as { field?: string; message?: string };
             return (
-              <li key={p.key}>
+              <li key={placeKey(p)}>
                 <span className="import-place">{describePlace(p.q)}</span> · {labelOf(p)} ·{' '}
                 <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
                 <span className="import-word">
@@ -628,7 +676,11 @@ function DoneView({
       >
         <QuestionRows
           rows={report.planned.filter((p) => !failed.includes(p) && !notReached.includes(p))}
-          word={(p) => DONE_WORDS[results.get(p.key)?.status ?? p.known] ?? ''}
+          word={(p) =>
+            p.known === 'duplicate'
+              ? duplicateWord(p)
+              : (DONE_WORDS[results.get(placeKey(p))?.status ?? p.known] ?? '')
+          }
         />
       </Group>
     </div>
