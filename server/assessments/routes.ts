@@ -4,23 +4,8 @@
  * person's token is refused), saving answers as given, focus/blur activity, evaluation on the server, the
  * answers view after evaluation, and question feedback.
  */
-import {
-  createTestLink,
-  evaluateTest,
-  generateResourceTestLink,
-  questionFeedback as questionFeedbackCall,
-  saveAnswer as saveAnswerCall,
-  testActivity as testActivityCall,
-  testLinkList,
-  testLinkQuestions,
-  verifyTestLink,
-  viewTestLink,
-} from '@shared/contract/assessments';
-import {
-  evaluateAndCreateRoadmap,
-  generateInitialAssessment,
-  initialAssessment,
-} from '@shared/contract/catalogue';
+import { assessmentsRouter, type evaluateTest } from '@shared/contract/assessments';
+import { initialAssessmentRouter } from '@shared/contract/catalogue';
 import type { CallBody } from '@shared/contract/define';
 import { testKeyOf } from '@shared/rules/retakes';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
@@ -325,38 +310,23 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   }
 
   // the prerequisite (initial) assessment of a roadmap (server/assessments/initial.ts)
-  serve(
-    app,
-    { generateInitialAssessment, initialAssessment, evaluateAndCreateRoadmap },
-    {
-      async generateInitialAssessment({ params, caller }) {
-        return ok({ data: { linkId: await generateInitial(db, params.id, caller) } });
-      },
-
-      async initialAssessment({ params, caller }) {
-        return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
-      },
-
-      async evaluateAndCreateRoadmap({ body, caller }) {
-        return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
-      },
+  serve(app, initialAssessmentRouter, {
+    async generateInitialAssessment({ params, caller }) {
+      return ok({ data: { linkId: await generateInitial(db, params.id, caller) } });
     },
-  );
+
+    async initialAssessment({ params, caller }) {
+      return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
+    },
+
+    async evaluateAndCreateRoadmap({ body, caller }) {
+      return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
+    },
+  });
 
   serve(
     app,
-    {
-      createTestLink,
-      generateResourceTestLink,
-      testLinkList,
-      testLinkQuestions,
-      verifyTestLink,
-      saveAnswer: saveAnswerCall,
-      testActivity: testActivityCall,
-      evaluateTest,
-      viewTestLink,
-      questionFeedback: questionFeedbackCall,
-    },
+    assessmentsRouter,
     {
       async createTestLink({ body, caller }) {
         const now = clock();

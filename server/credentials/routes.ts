@@ -3,13 +3,7 @@
  * status, the status lists, verification of any credential, revocation, and the achievement image the
  * credentials point at.
  */
-import {
-  credentialStatus,
-  credentialStatusList,
-  getCredential,
-  revokeCredential,
-  verifyCredential,
-} from '@shared/contract/credentials';
+import { credentialsRouter } from '@shared/contract/credentials';
 import { credentialFromText } from '@shared/credentials/text';
 import { awardKindOf } from '@shared/rules/test-status';
 import { MAX_CREDENTIAL_CHARS } from '@shared/schemas/credential';
@@ -85,104 +79,100 @@ export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: C
     return link;
   }
 
-  serve(
-    app,
-    { getCredential, credentialStatusList, credentialStatus, verifyCredential, revokeCredential },
-    {
-      async getCredential({ params, reply }) {
-        const row = await current().publicCopy(params.id);
-        if (!row) throw notFound(NO_AWARD);
-        asVc(reply).header('cache-control', 'public, max-age=300');
-        // the same document object while the process's copy lasts: serialized once, not on every read
-        return ok(withJsonText(row.document));
-      },
-
-      async credentialStatusList({ params, reply }) {
-        const found = await current().statusList(params.list);
-        if (!found) throw notFound('There is no such status list.');
-        asVc(reply)
-          .header('cache-control', `public, max-age=${STATUS_MAX_AGE_S}`)
-          .header('last-modified', found.updatedAt.toUTCString());
-        return ok(withJsonText(found.document));
-      },
-
-      async credentialStatus({ params, caller }) {
-        const link = await awardLink(params.id);
-        const revocation = await current().revocationOf(link.linkId);
-        const role = await revokerRole(db, config, link, caller);
-        const isOwner = caller !== null && caller.id === link.userId;
-        return ok({
-          data: {
-            awardId: link.linkId,
-            credentialUrl: credentialUrl(config.publicUrl, link.linkId),
-            verifyUrl: verifyPageUrl(config.publicUrl, link.linkId),
-            issuer: current().did,
-            status: revocation ? ('revoked' as const) : ('active' as const),
-            revokedAt: revocation?.revokedAt.toISOString() ?? null,
-            reason: revocation && (isOwner || role) ? revocation.reason : null,
-            canRevoke: role !== null && !revocation,
-          },
-        });
-      },
-
-      async verifyCredential({ body }) {
-        let credential: unknown = body.credential;
-        if (typeof credential === 'string') {
-          const read = credentialFromText(credential);
-          if (!read.ok) {
-            return ok({
-              data: {
-                verdict: 'malformed' as const,
-                summary: read.problem,
-                checks: [
-                  {
-                    id: 'format' as const,
-                    label: 'Verifiable Credential',
-                    outcome: 'failed' as const,
-                    detail: read.problem,
-                  },
-                ],
-                issuer: { id: null, name: null, isThisServer: false },
-                credential: null,
-                checkedAt: new Date().toISOString(),
-              },
-            });
-          }
-          credential = read.credential;
-        } else if (JSON.stringify(credential).length > MAX_CREDENTIAL_CHARS) {
-          throw new HttpError(400, 'credential: is too long for a credential', { field: 'credential' });
-        }
-        return ok({ data: await current().verify(credential) });
-      },
-
-      async revokeCredential({ params, body, caller }) {
-        const link = await awardLink(params.id);
-        const role = await revokerRole(db, config, link, caller);
-        if (!role) {
-          throw forbidden(
-            'Only the mentor who assigned the roadmap this test was on, or platform staff, can revoke this award.',
-          );
-        }
-        try {
-          const { revocation, already } = await current().revoke(
-            link.linkId,
-            { id: caller.id, as: role },
-            body.reason,
-          );
-          const data = {
-            awardId: revocation.awardId,
-            revokedAt: revocation.revokedAt.toISOString(),
-            reason: revocation.reason,
-            revokedAs: revocation.revokedAs,
-          };
-          return already ? ok({ data, message: 'This award was already revoked.' }) : created({ data });
-        } catch (err) {
-          if (err instanceof AwardNotFound) throw notFound(NO_AWARD);
-          throw err;
-        }
-      },
+  serve(app, credentialsRouter, {
+    async getCredential({ params, reply }) {
+      const row = await current().publicCopy(params.id);
+      if (!row) throw notFound(NO_AWARD);
+      asVc(reply).header('cache-control', 'public, max-age=300');
+      // the same document object while the process's copy lasts: serialized once, not on every read
+      return ok(withJsonText(row.document));
     },
-  );
+
+    async credentialStatusList({ params, reply }) {
+      const found = await current().statusList(params.list);
+      if (!found) throw notFound('There is no such status list.');
+      asVc(reply)
+        .header('cache-control', `public, max-age=${STATUS_MAX_AGE_S}`)
+        .header('last-modified', found.updatedAt.toUTCString());
+      return ok(withJsonText(found.document));
+    },
+
+    async credentialStatus({ params, caller }) {
+      const link = await awardLink(params.id);
+      const revocation = await current().revocationOf(link.linkId);
+      const role = await revokerRole(db, config, link, caller);
+      const isOwner = caller !== null && caller.id === link.userId;
+      return ok({
+        data: {
+          awardId: link.linkId,
+          credentialUrl: credentialUrl(config.publicUrl, link.linkId),
+          verifyUrl: verifyPageUrl(config.publicUrl, link.linkId),
+          issuer: current().did,
+          status: revocation ? ('revoked' as const) : ('active' as const),
+          revokedAt: revocation?.revokedAt.toISOString() ?? null,
+          reason: revocation && (isOwner || role) ? revocation.reason : null,
+          canRevoke: role !== null && !revocation,
+        },
+      });
+    },
+
+    async verifyCredential({ body }) {
+      let credential: unknown = body.credential;
+      if (typeof credential === 'string') {
+        const read = credentialFromText(credential);
+        if (!read.ok) {
+          return ok({
+            data: {
+              verdict: 'malformed' as const,
+              summary: read.problem,
+              checks: [
+                {
+                  id: 'format' as const,
+                  label: 'Verifiable Credential',
+                  outcome: 'failed' as const,
+                  detail: read.problem,
+                },
+              ],
+              issuer: { id: null, name: null, isThisServer: false },
+              credential: null,
+              checkedAt: new Date().toISOString(),
+            },
+          });
+        }
+        credential = read.credential;
+      } else if (JSON.stringify(credential).length > MAX_CREDENTIAL_CHARS) {
+        throw new HttpError(400, 'credential: is too long for a credential', { field: 'credential' });
+      }
+      return ok({ data: await current().verify(credential) });
+    },
+
+    async revokeCredential({ params, body, caller }) {
+      const link = await awardLink(params.id);
+      const role = await revokerRole(db, config, link, caller);
+      if (!role) {
+        throw forbidden(
+          'Only the mentor who assigned the roadmap this test was on, or platform staff, can revoke this award.',
+        );
+      }
+      try {
+        const { revocation, already } = await current().revoke(
+          link.linkId,
+          { id: caller.id, as: role },
+          body.reason,
+        );
+        const data = {
+          awardId: revocation.awardId,
+          revokedAt: revocation.revokedAt.toISOString(),
+          reason: revocation.reason,
+          revokedAs: revocation.revokedAs,
+        };
+        return already ? ok({ data, message: 'This award was already revoked.' }) : created({ data });
+      } catch (err) {
+        if (err instanceof AwardNotFound) throw notFound(NO_AWARD);
+        throw err;
+      }
+    },
+  });
 
   // the issuer's DID document (did:web): the keys that sign, and every earlier one
   app.get('/.well-known/did.json', async (_request, reply) => {

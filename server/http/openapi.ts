@@ -8,28 +8,10 @@
  */
 
 import { STATUS_CODES } from 'node:http';
-import * as activityContract from '@shared/contract/activity';
-import * as assessmentsContract from '@shared/contract/assessments';
-import * as authContract from '@shared/contract/auth';
-import * as authoringContract from '@shared/contract/authoring';
-import * as catalogueContract from '@shared/contract/catalogue';
 import type { CallDef } from '@shared/contract/define';
-import * as profileContract from '@shared/contract/profile';
 import { allCalls } from '@shared/contract/registry';
-import * as systemContract from '@shared/contract/system';
-import * as tenantContract from '@shared/contract/tenant';
-import * as activitySchemas from '@shared/schemas/activity';
-import * as assessmentSchemas from '@shared/schemas/assessment';
-import * as authFormSchemas from '@shared/schemas/auth-forms';
-import * as authoringSchemas from '@shared/schemas/authoring';
-import * as awardSchemas from '@shared/schemas/award';
-import * as catalogueSchemas from '@shared/schemas/catalogue';
-import * as commonSchemas from '@shared/schemas/common';
-import * as contactSchemas from '@shared/schemas/contact';
-import * as listSchemas from '@shared/schemas/lists';
-import * as profileFormSchemas from '@shared/schemas/profile-forms';
-import * as tenantSchemas from '@shared/schemas/tenant';
-import * as userSchemas from '@shared/schemas/user';
+import { ErrorBody } from '@shared/schemas/common';
+import { entities } from '@shared/schemas/entities';
 import { z } from 'zod';
 import {
   type CallExample,
@@ -42,52 +24,6 @@ import { API_PREFIX } from './routes';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Modules whose PascalCase zod exports are entities: each becomes components.schemas.<ExportName>. */
-const ENTITY_MODULES: Record<string, unknown>[] = [
-  commonSchemas,
-  userSchemas,
-  listSchemas,
-  catalogueSchemas,
-  activitySchemas,
-  assessmentSchemas,
-  awardSchemas,
-  authoringSchemas,
-  tenantSchemas,
-  contactSchemas,
-  authFormSchemas,
-  profileFormSchemas,
-  systemContract,
-  activityContract,
-  assessmentsContract,
-  authContract,
-  authoringContract,
-  catalogueContract,
-  profileContract,
-  tenantContract,
-];
-
-/** The entity registry: zod schema → its name (the first name in alphabetical order, when it has several). */
-function entityRegistry() {
-  const names = new Map<z.ZodType, string>();
-  for (const mod of ENTITY_MODULES) {
-    for (const [name, value] of Object.entries(mod)) {
-      if (!/^[A-Z][A-Za-z0-9]+$/.test(name) || !(value instanceof z.ZodType)) continue;
-      // the params objects of single calls (LinkIdParam, IdParam) are parameters, not entities
-      if (/Param$|Query$/.test(name)) continue;
-      const known = names.get(value);
-      if (!known || name.localeCompare(known) < 0) names.set(value, name);
-    }
-  }
-  const registry = z.registry<{ id: string }>();
-  const taken = new Set<string>();
-  for (const [schema, name] of [...names].sort(([, a], [, b]) => a.localeCompare(b))) {
-    if (taken.has(name)) continue;
-    taken.add(name);
-    registry.add(schema, { id: name });
-  }
-  return registry;
-}
-
 /**
  * Collects the named schemas met while converting, under components.schemas: `X` is what the server sends
  * (the output side), `XInput` what a caller sends where that differs (defaults, coercion, extra keys).
@@ -95,7 +31,6 @@ function entityRegistry() {
  */
 class Components {
   private readonly defs = { input: new Map<string, JsonSchema>(), output: new Map<string, JsonSchema>() };
-  private readonly registry = entityRegistry();
 
   /** The JSON Schema of `schema`, its named parts as $refs to components.schemas. */
   toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -105,7 +40,7 @@ class Components {
         io,
         unrepresentable: 'any',
         target: 'draft-2020-12',
-        metadata: this.registry,
+        metadata: entities,
         reused: 'inline',
         cycles: 'ref',
       }) as JsonSchema;
@@ -324,7 +259,6 @@ export function buildOpenApi(serverUrl: string) {
   const components = new Components();
   const shared = sharedParameters();
   const paths: Record<string, Record<string, unknown>> = {};
-  let errorBodyRef: JsonSchema | null = null;
   for (const { name, call } of allCalls()) {
     const path = API_PREFIX + call.path;
     const example: CallExample | null = readExample(name);
@@ -389,9 +323,8 @@ export function buildOpenApi(serverUrl: string) {
     const statuses = errorStatuses(call, example);
     if (call.rateLimit && !statuses.includes(429)) statuses.push(429);
     for (const status of statuses.sort((a, b) => a - b)) {
-      const schema = call.responses[status] ?? commonSchemas.ErrorBody;
+      const schema = call.responses[status] ?? ErrorBody;
       const json = components.toJson(schema, 'output');
-      if (schema === commonSchemas.ErrorBody) errorBodyRef = json;
       const examples: Record<string, { summary: string; value: unknown }> = {};
       for (const e of example?.errors ?? []) {
         if (e.response.status === status) {
@@ -488,7 +421,6 @@ export function buildOpenApi(serverUrl: string) {
       responses,
     };
   }
-  void errorBodyRef;
   const finished = components.finish(paths);
   const tags = [...new Set(allCalls().flatMap(({ call }) => call.tags))].sort().map((name) => ({
     name,

@@ -9,6 +9,7 @@ import {
 } from '../rules/question-types';
 import { ExplanationItem, QuestionType } from './assessment';
 import { Id, unixMillisInput } from './common';
+import { entities } from './entities';
 
 export const editorMessages = {
   required: 'Required',
@@ -42,6 +43,7 @@ export const EditorOption = z.object({
   isCorrect: z.boolean().default(false),
   points: z.number().min(0).max(100).default(0),
 });
+entities.add(EditorOption, { id: 'EditorOption' });
 
 /** PUT /admin/question/{id}: the whole question as the editor saves it. */
 export const QuestionInput = z
@@ -89,6 +91,7 @@ export const QuestionInput = z
     if (correct === 0) add([key], editorMessages.oneCorrect);
     if (correct > 1 && isSingleAnswer(q.questionType)) add([key], editorMessages.onlyOneCorrect);
   });
+entities.add(QuestionInput, { id: 'QuestionInput' });
 export type QuestionInput = z.input<typeof QuestionInput>;
 
 /** Points follow correctness: a correct option is worth 10, others 0. */
@@ -103,6 +106,7 @@ export const AssessmentNameInput = z.object({
     .min(1, editorMessages.assessmentName)
     .max(120),
 });
+entities.add(AssessmentNameInput, { id: 'AssessmentNameInput' });
 
 /** PUT /tenant/assessment/{id}/assign-users */
 export const ShareAssessmentInput = z
@@ -133,3 +137,4 @@ export const ShareAssessmentInput = z
       });
     }
   });
+entities.add(ShareAssessmentInput, { id: 'ShareAssessmentInput' });
