@@ -87,10 +87,19 @@ import {
 } from './tables';
 import { testSupportRoutes } from './test-support';
 
+/**
+ * Issues an award's credential after the evaluation's answer (the credentials' service, which depends on
+ * assessments: the assembly hands it here).
+ */
+export interface AwardIssuer {
+  issueLater(link: Pick<LinkRow, 'linkId' | 'type' | 'status' | 'isCompleted'>): void;
+}
+
 export interface AssessmentDeps {
   db: Db;
   config: Config;
   mail: MailService;
+  credentials: AwardIssuer;
   /** The server's clock (tests move it). */
   now?: () => Date;
 }
@@ -294,7 +303,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   /** The answer to an evaluation; `now` when this request completed the link. */
   function evaluated(done: EvaluatedLink, scored: Scored, now: boolean) {
     // the award's credential is signed after the answer, not before it
-    if (scored.eligible && now) app.services.credentials?.issueLater(done);
+    if (scored.eligible && now) deps.credentials.issueLater(done);
     return ok({
       data: {
         linkId: done.linkId,

@@ -10,23 +10,22 @@ import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
 import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
-import { questionCounts } from '../assessments/question-use';
 import { testLinkQuestions, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { ok, serve } from '../http/routes';
-import { loadQuestions } from '../questions/load';
+import { loadQuestions, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 export function tenantAssessmentRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; mail: MailService },
+  deps: { db: Db; config: Config; mail: MailService; questionCounts: QuestionCounts },
 ) {
-  const { db, config, mail } = deps;
+  const { db, config, mail, questionCounts } = deps;
 
   /**
    * The questions of an assessment: published ones only, in order. The builder, the list's count, sharing and
@@ -206,7 +205,7 @@ export function tenantAssessmentRoutes(
 
     async addAssessmentQuestion({ params, caller }) {
       const a = await ownedAssessment(db, params.assessmentId, caller);
-      const q = await readableQuestion(db, params.questionId, caller);
+      const q = await readableQuestion(db, params.questionId, caller, questionCounts);
       if (q.status !== 'PUBLISH') throw badRequest(editorMessages.saveBeforeAdding, 'questionId');
       await appendToAssessment(db, a.id, params.questionId);
       return ok({ data: { ok: true } });

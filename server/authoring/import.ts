@@ -26,13 +26,12 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
-import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
-import { defaultLanguageFor, loadQuestions } from '../questions/load';
+import { defaultLanguageFor, loadQuestions, type QuestionCounts } from '../questions/load';
 import { questionOptions, questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment } from './access';
 import { questionImportSources } from './tables';
@@ -78,9 +77,12 @@ async function recordSource(
   return recorded.length > 0;
 }
 
-export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
-  const storage = (): StorageAdapter => app.services.storage;
+export function importRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; storage: StorageAdapter; questionCounts: QuestionCounts },
+) {
+  const { db, questionCounts } = deps;
+  const storage = (): StorageAdapter => deps.storage;
 
   /** The storage key of an address this server's storage serves, or null. */
   function keyOfAddress(address: string): string | null {

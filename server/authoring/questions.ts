@@ -15,7 +15,7 @@ import {
 } from '@shared/schemas/authoring';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { questionCounts } from '../assessments/question-use';
+import type { StorageAdapter } from '../adapters/storage';
 import { questionFeedback, testLinkQuestions } from '../assessments/tables';
 import type { Db } from '../db/client';
 import { escapeLike } from '../db/like';
@@ -24,13 +24,16 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { presignImageUpload } from '../http/files';
 import { ok, serve } from '../http/routes';
 import { loadSubjects } from '../lists/routes';
-import { defaultLanguageFor, loadQuestion, loadQuestions } from '../questions/load';
+import { defaultLanguageFor, loadQuestion, loadQuestions, type QuestionCounts } from '../questions/load';
 import { questionOptions, questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment, ownedQuestion, readableQuestion } from './access';
 import { assessmentDrafts, questionFeedbackActivity, tenantAssessmentQuestions } from './tables';
 
-export function questionRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
+export function questionRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; storage: StorageAdapter; questionCounts: QuestionCounts },
+) {
+  const { db, questionCounts } = deps;
 
   async function setOptions(
     tx: Db,
@@ -111,7 +114,7 @@ export function questionRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
 
     async getQuestion({ params, caller }) {
-      return ok({ data: await readableQuestion(db, params.id, caller) });
+      return ok({ data: await readableQuestion(db, params.id, caller, questionCounts) });
     },
 
     async saveQuestion({ params, body, caller }) {
@@ -304,7 +307,7 @@ export function questionRoutes(app: FastifyInstance, deps: { db: Db }) {
 
     async imageSignedUrl({ body, caller }) {
       await ownedQuestion(db, body.questionId, caller);
-      const { storage } = app.services;
+      const { storage } = deps;
       const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
       const key =
         body.type === 'question'
@@ -322,7 +325,7 @@ export function questionRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
 
     async questionFeedbackList({ params, caller }) {
-      const q = await readableQuestion(db, params.id, caller);
+      const q = await readableQuestion(db, params.id, caller, questionCounts);
       // learners' feedback names them and is written to the question's author: only its creator reads it.
       // The platform's own bank (createdBy null) would be read by a platform role, and there is none — the
       // roles are USER and TENANT — so nobody reads it through the API.
@@ -367,7 +370,7 @@ export function questionRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
 
     async tenantQuestion({ params, caller }) {
-      return ok({ data: await readableQuestion(db, params.id, caller) });
+      return ok({ data: await readableQuestion(db, params.id, caller, questionCounts) });
     },
 
     async tenantQuestionSearch({ query }) {

@@ -7,7 +7,7 @@ import { awardsRouter } from '@shared/contract/awards';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, sniffImageType } from '../adapters/storage';
+import { MAX_UPLOAD_BYTES, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { findLink } from '../assessments/engine/link-life';
 import { type LinkRow, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
@@ -20,9 +20,8 @@ import { certificateInfoOf, certificateKey, earnedAward } from './info';
 
 const NO_AWARD = 'This test link has no award.';
 
-export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
-  const { db, config } = deps;
-  const { storage } = app.services;
+export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config; storage: StorageAdapter }) {
+  const { db, config, storage } = deps;
   const ctx = { db, publicUrl: config.publicUrl, storage };
 
   /** The caller's own earned award, by link id. */

@@ -4,47 +4,12 @@
  */
 import { billingRouter } from '@shared/contract/billing';
 import type { FastifyInstance } from 'fastify';
-import {
-  createPayments,
-  PaymentProviderError,
-  type PaymentsAdapter,
-  SandboxPayments,
-  WebhookSignatureError,
-} from '../adapters/payments';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import { PaymentProviderError, SandboxPayments, WebhookSignatureError } from '../adapters/payments';
 import { badRequest, HttpError } from '../http/errors';
 import { ok, serve } from '../http/routes';
 import { toCheckoutSession } from './checkout';
 import { sandboxRoutes } from './sandbox';
-import { Billing } from './service';
-
-declare module '../app' {
-  interface Services {
-    billing?: Billing;
-  }
-}
-
-/** The app's billing service (and payments adapter), created from the settings on first use. */
-export function billingOf(
-  app: FastifyInstance,
-  opts: { payments?: PaymentsAdapter; now?: () => Date } = {},
-): Billing {
-  const services = app.services;
-  services.billing ??= new Billing(
-    services.database.db,
-    opts.payments ??
-      createPayments({
-        stripe: services.config.payments.stripe,
-        sandboxWebhookSecret: services.config.payments.sandboxWebhookSecret,
-        publicUrl: services.config.publicUrl,
-      }),
-    { publicUrl: services.config.publicUrl, now: opts.now, log: app.log },
-  );
-  // seat accounting (tenant) reads the tenant's plan from billing through this
-  services.seatPlans ??= services.billing;
-  return services.billing;
-}
+import type { Billing } from './service';
 
 const providerFailure = (err: unknown) =>
   err instanceof PaymentProviderError
@@ -54,9 +19,7 @@ const providerFailure = (err: unknown) =>
       )
     : err;
 
-export function billingRoutes(app: FastifyInstance, _deps: { db: Db; config: Config }) {
-  const billing = billingOf(app);
-
+export function billingRoutes(app: FastifyInstance, { billing }: { billing: Billing }) {
   serve(app, billingRouter, {
     async tenantSubscriptionInfo({ caller }) {
       return ok({ data: await billing.info(caller.id) });

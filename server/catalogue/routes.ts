@@ -38,7 +38,7 @@ export interface CatalogueDeps {
   config: Config;
   mail: MailService;
   /** A learner's test links on their roadmaps: the assessments' (server/assessments/roadmap-tests.ts). */
-  tests: RoadmapTests;
+  roadmapTests: RoadmapTests;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** How long a serialized catalogue list is kept (list-cache.ts): 30 s, none under NODE_ENV=test. */
@@ -120,7 +120,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
     },
 
     async assignedRoadmap({ params, caller }) {
-      const roadmap = await learnerRoadmap(db, caller.id, params.id, deps.tests);
+      const roadmap = await learnerRoadmap(db, caller.id, params.id, deps.roadmapTests);
       if (!roadmap) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
       return ok({ data: roadmap });
     },
@@ -159,7 +159,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
           // the assessment's result is the learner's: whoever holds the unclaimed link, then its learner
           prerequisiteResults:
             row.userId === null || row.userId === caller?.id
-              ? await deps.tests.prerequisiteResults(db, row, clock())
+              ? await deps.roadmapTests.prerequisiteResults(db, row, clock())
               : null,
         },
       });
@@ -193,7 +193,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
     },
 
     async assignUserToRoadmap({ params, caller }) {
-      const row = await claim(db, caller.id, params.id, deps.tests);
+      const row = await claim(db, caller.id, params.id, deps.roadmapTests);
       return created({ data: await summaryOf(db, row) });
     },
 

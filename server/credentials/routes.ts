@@ -9,6 +9,7 @@ import { awardKindOf } from '@shared/rules/test-status';
 import { MAX_CREDENTIAL_CHARS } from '@shared/schemas/credential';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { StorageAdapter } from '../adapters/storage';
 import { findLink } from '../assessments/engine/link-life';
 import type { LinkRow } from '../assessments/tables';
 import { certificateKey, earnedAward } from '../awards/info';
@@ -20,29 +21,10 @@ import type { Caller } from '../http/routes';
 import { created, ok, serve, withJsonText } from '../http/routes';
 import { credentialUrl, verifyPageUrl } from './build';
 import { emblemSvg } from './emblem';
-import { IssuerKeys } from './keys';
-import { AwardNotFound, CredentialService, type CredentialServiceOptions, STATUS_MAX_AGE_S } from './service';
-
-declare module '../app' {
-  interface Services {
-    credentials?: CredentialService;
-  }
-}
+import { AwardNotFound, type CredentialService, STATUS_MAX_AGE_S } from './service';
 
 export const VC_MEDIA_TYPE = 'application/vc+ld+json';
 const NO_AWARD = 'There is no award with this id.';
-
-/** Opens the issuer's keys and the credential service, offered as `app.services.credentials`. */
-export async function credentialService(
-  app: FastifyInstance,
-  deps: { db: Db; config: Config },
-  options?: CredentialServiceOptions,
-): Promise<CredentialService> {
-  const keys = await IssuerKeys.load(deps.config, deps.db);
-  const service = new CredentialService(deps.db, deps.config, keys, app.log, options);
-  app.services.credentials = service;
-  return service;
-}
 
 /** Who may revoke an award: platform staff, or the mentor who assigned the roadmap the test was on. */
 async function revokerRole(db: Db, config: Config, link: LinkRow, caller: Caller | null) {
@@ -62,14 +44,16 @@ async function revokerRole(db: Db, config: Config, link: LinkRow, caller: Caller
   return assigned?.source === 'TENANT' && assigned.by === caller.id ? ('MENTOR' as const) : null;
 }
 
-/** Registers the routes; they use `app.services.credentials` as it is when a request comes (tests swap it). */
-export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
+export interface CredentialDeps {
+  db: Db;
+  config: Config;
+  credentials: CredentialService;
+  storage: StorageAdapter;
+}
+
+export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
   const { db, config } = deps;
-  const current = () => {
-    const service = app.services.credentials;
-    if (!service) throw new Error('the credential service is not open');
-    return service;
-  };
+  const current = () => deps.credentials;
 
   const asVc = (reply: FastifyReply) => reply.type(VC_MEDIA_TYPE);
 
@@ -204,7 +188,7 @@ export function credentialRoutes(app: FastifyInstance, deps: { db: Db; config: C
       const kind = link && earnedAward(link) ? awardKindOf(link.type) : null;
       if (!link || !kind) throw notFound(NO_AWARD);
       if (link.certificateGenerated && link.certificatePath) {
-        const { storage } = app.services;
+        const { storage } = deps;
         const url = storage.publicUrl(link.certificatePath ?? certificateKey(link.linkId));
         return reply.header('cache-control', 'public, max-age=3600').redirect(url, 302);
       }

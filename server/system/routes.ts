@@ -60,6 +60,15 @@ export function mailboxFor(
 }
 
 /**
+ * Whether a portal page may be shown to this request: the local mailbox's page only to a request that may
+ * see the mailbox (the 404 policy answers the rest, server/http/not-found.ts).
+ */
+export const pageShown =
+  (config: Config, mail: MailService) =>
+  (request: FastifyRequest, path: string): boolean =>
+    !/^\/mailbox\/?$/.test(path) || mailboxFor(config, mail, request) === 'open';
+
+/**
  * The emulator's mails carry no time: while the local mailbox is on, a process timer (server/jobs/jobs.ts)
  * lists them every IDENTITY_MAIL_POLL_MS so each is dated within that of its arrival, whether or not anybody
  * has the mailbox open (the dates are in the database, so every process agrees). Lists again only when the

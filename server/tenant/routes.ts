@@ -14,9 +14,14 @@ import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activit
 import { findLink } from '../assessments/engine/link-life';
 import { linksOf, toApiLinks } from '../assessments/queries';
 import { testReview } from '../assessments/review';
-import { roadmapTests } from '../assessments/roadmap-tests';
 import { testLinks } from '../assessments/tables';
-import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmap, learnerRoadmaps } from '../catalogue/learning';
+import {
+  assignToLearner,
+  CATALOGUE_MESSAGES,
+  learnerRoadmap,
+  learnerRoadmaps,
+  type RoadmapTests,
+} from '../catalogue/learning';
 import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -25,7 +30,7 @@ import { tenantUsers, users } from '../db/schema';
 import { fileResponse } from '../http/download';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { answer, created, ok, serve } from '../http/routes';
-import { seatPlansOf, visibleSeat } from './accounting';
+import { type SeatPlans, visibleSeat } from './accounting';
 import {
   awardsExport,
   type Export,
@@ -62,6 +67,10 @@ const range = (q: { startTime?: number; endTime?: number }) =>
 export interface TenantDeps {
   db: Db;
   config: Config;
+  /** The tenant's plan as seat accounting sees it: billing's. */
+  seatPlans: SeatPlans;
+  /** A learner's test links on their roadmaps: the assessments'. */
+  roadmapTests: RoadmapTests;
 }
 
 /** 'Email Not Found' answers with its own body (isAllowToInvite); anything else is thrown on. */
@@ -75,10 +84,10 @@ async function emailNotFoundAware<T>(fn: () => Promise<T>) {
 }
 
 export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
-  const { db, config } = deps;
+  const { db, config, roadmapTests } = deps;
   // the tenant's plan (billing's), and one clock for seats and billing (tests move it through
   // app.services.billing.now)
-  const plans = () => seatPlansOf(app);
+  const plans = () => deps.seatPlans;
   const clock = () => plans().now();
   const learner = (tenantId: string, userId: string) => requireLearner(db, tenantId, userId, clock());
 
