@@ -35,8 +35,10 @@ export function lightCall(call: CallDef): LightCall {
  * the shared runtime — as it places any other module.
  */
 export function lightContract(routers: readonly Router[], callId: (name: string) => string): string {
+  // in a module namespace's order (by name), as the build has always met them: the chunks come out the same
   return routers
     .flatMap((router) => Object.keys(router))
+    .sort()
     .map((name) => `export { ${name} } from ${JSON.stringify(callId(name))};`)
     .join('\n');
 }
