@@ -1,8 +1,8 @@
 /**
  * Files, with the HTTP core: the upload address every image upload gets (award images, question images,
  * import files — `presignImageUpload`), and, for local storage, the upload route behind those signed
- * addresses and the read-only file route /files/{key}. The storage adapter itself is created with the app,
- * beside identity and mail (`app.services.storage`); S3 storage takes uploads and serves files itself.
+ * addresses and the read-only file route /files/{key}. The storage adapter itself is created with the other
+ * services (server/services.ts); S3 storage takes uploads and serves files itself.
  */
 import { createReadStream } from 'node:fs';
 import { uploadRouter } from '@shared/contract/assessments';
