@@ -91,7 +91,7 @@ import { testSupportRoutes } from './test-support';
  * Issues an award's credential after the evaluation's answer (the credentials' service, which depends on
  * assessments: the assembly hands it here).
  */
-export interface AwardIssuer {
+interface AwardIssuer {
   issueLater(link: Pick<LinkRow, 'linkId' | 'type' | 'status' | 'isCompleted'>): void;
 }
 
