@@ -4,23 +4,8 @@
  * person's token is refused), saving answers as given, focus/blur activity, evaluation on the server, the
  * answers view after evaluation, and question feedback.
  */
-import {
-  createTestLink,
-  evaluateTest,
-  generateResourceTestLink,
-  questionFeedback as questionFeedbackCall,
-  saveAnswer as saveAnswerCall,
-  testActivity as testActivityCall,
-  testLinkList,
-  testLinkQuestions,
-  verifyTestLink,
-  viewTestLink,
-} from '@shared/contract/assessments';
-import {
-  evaluateAndCreateRoadmap,
-  generateInitialAssessment,
-  initialAssessment,
-} from '@shared/contract/catalogue';
+import { assessmentsRouter, type evaluateTest } from '@shared/contract/assessments';
+import { initialAssessmentRouter } from '@shared/contract/catalogue';
 import type { CallBody } from '@shared/contract/define';
 import { testKeyOf } from '@shared/rules/retakes';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
@@ -102,10 +87,19 @@ import {
 } from './tables';
 import { testSupportRoutes } from './test-support';
 
+/**
+ * Issues an award's credential after the evaluation's answer (the credentials' service, which depends on
+ * assessments: the assembly hands it here).
+ */
+interface AwardIssuer {
+  issueLater(link: Pick<LinkRow, 'linkId' | 'type' | 'status' | 'isCompleted'>): void;
+}
+
 export interface AssessmentDeps {
   db: Db;
   config: Config;
   mail: MailService;
+  credentials: AwardIssuer;
   /** The server's clock (tests move it). */
   now?: () => Date;
 }
@@ -309,7 +303,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   /** The answer to an evaluation; `now` when this request completed the link. */
   function evaluated(done: EvaluatedLink, scored: Scored, now: boolean) {
     // the award's credential is signed after the answer, not before it
-    if (scored.eligible && now) app.services.credentials?.issueLater(done);
+    if (scored.eligible && now) deps.credentials.issueLater(done);
     return ok({
       data: {
         linkId: done.linkId,
@@ -325,38 +319,23 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   }
 
   // the prerequisite (initial) assessment of a roadmap (server/assessments/initial.ts)
-  serve(
-    app,
-    { generateInitialAssessment, initialAssessment, evaluateAndCreateRoadmap },
-    {
-      async generateInitialAssessment({ params, caller }) {
-        return ok({ data: { linkId: await generateInitial(db, params.id, caller) } });
-      },
-
-      async initialAssessment({ params, caller }) {
-        return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
-      },
-
-      async evaluateAndCreateRoadmap({ body, caller }) {
-        return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
-      },
+  serve(app, initialAssessmentRouter, {
+    async generateInitialAssessment({ params, caller }) {
+      return ok({ data: { linkId: await generateInitial(db, params.id, caller) } });
     },
-  );
+
+    async initialAssessment({ params, caller }) {
+      return ok({ data: await readInitialAssessment(db, params.linkId, caller) });
+    },
+
+    async evaluateAndCreateRoadmap({ body, caller }) {
+      return ok({ data: await evaluateInitialAssessment(db, body, caller, clock()) });
+    },
+  });
 
   serve(
     app,
-    {
-      createTestLink,
-      generateResourceTestLink,
-      testLinkList,
-      testLinkQuestions,
-      verifyTestLink,
-      saveAnswer: saveAnswerCall,
-      testActivity: testActivityCall,
-      evaluateTest,
-      viewTestLink,
-      questionFeedback: questionFeedbackCall,
-    },
+    assessmentsRouter,
     {
       async createTestLink({ body, caller }) {
         const now = clock();

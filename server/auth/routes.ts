@@ -1,14 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  checkEmailExist,
-  cliApprove,
-  cliPoll,
-  cliStart,
-  logout,
-  refresh,
-  signInWithFirebase,
-  socketToken,
-} from '@shared/contract/auth';
+import { authRouter } from '@shared/contract/auth';
 import type { Role } from '@shared/schemas/common';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -109,157 +100,153 @@ export function authRoutes(app: FastifyInstance, { db, config, identity, tokens 
     return row && !row.isDeleted ? row.role : null;
   };
 
-  serve(
-    app,
-    { signInWithFirebase, refresh, logout, socketToken, checkEmailExist, cliStart, cliApprove, cliPoll },
-    {
-      async signInWithFirebase({ body }) {
-        const claims = await identity.verifyIdToken(body.token);
-        let user = await findOrRegister(db, claims, body.role, body.tenantId);
-        if (!isVerified(claims)) {
-          throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
-        }
-        const deletionCanceled = user.isDeleted;
-        const [updated] = await db
-          .update(users)
-          .set({
-            emailVerified: true,
-            signInProvider: claims.provider,
-            lastLoginAt: new Date(),
-            picture: user.picture ?? claims.picture,
-            ...(deletionCanceled ? { isDeleted: false, deletionRequestedAt: null, deleteReason: null } : {}),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        user = updated!;
-        const issued = await tokens.issue(user, body.device);
-        return ok({
-          data: {
-            user: toApiUser(user),
-            token: issued.token,
-            refreshToken: issued.refreshToken,
-            deletionCanceled,
-          },
-        });
-      },
-
-      async refresh({ body }) {
-        const next = await tokens.rotate(body.refreshToken, body.device, loadRole);
-        return ok({ data: { token: next.token, refreshToken: next.refreshToken } });
-      },
-
-      async logout({ body }) {
-        await tokens.revokeByToken(body.refreshToken, body.device);
-        return ok({ data: { ok: true } });
-      },
-
-      async socketToken({ query, caller }) {
-        let info: unknown = null;
-        if (query.deviceInfo) info = JSON.parse(query.deviceInfo);
-        const issued = await tokens.issue(caller.user, query.device, info);
-        return ok({
-          data: {
-            extensionAccessToken: issued.token,
-            extensionRefreshToken: issued.refreshToken,
-            uuid: caller.user.id,
-          },
-        });
-      },
-
-      async checkEmailExist({ body }) {
-        const [row] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = ${body.email}`)
-          .limit(1);
-        return ok({ data: { isExist: Boolean(row) } });
-      },
-
-      async cliStart({ body }) {
-        const deviceCode = randomBytes(32).toString('base64url');
-        const expiresIn = 600;
-        let code = userCode();
-        for (let i = 0; i < 5; i++) {
-          const inserted = await db
-            .insert(cliLogins)
-            .values({
-              deviceCodeHash: sha256(deviceCode),
-              userCode: code,
-              deviceInfo: body?.deviceInfo ?? null,
-              expiresAt: new Date(Date.now() + expiresIn * 1000),
-            })
-            .onConflictDoNothing()
-            .returning({ id: cliLogins.id });
-          if (inserted.length) break;
-          code = userCode();
-        }
-        return ok({
-          data: {
-            deviceCode,
-            userCode: code,
-            verificationUrl: `${config.publicUrl}/cli-login?code=${code}`,
-            expiresIn,
-            interval: 2,
-          },
-        });
-      },
-
-      async cliApprove({ body, caller }) {
-        const approved = await db
-          .update(cliLogins)
-          .set({ userId: caller.id, approvedAt: new Date() })
-          .where(
-            and(
-              eq(cliLogins.userCode, body.userCode),
-              isNull(cliLogins.approvedAt),
-              gt(cliLogins.expiresAt, new Date()),
-            ),
-          )
-          .returning({ id: cliLogins.id });
-        if (!approved.length)
-          throw notFound('This code is not valid or has expired. Run `waymark login` again.');
-        return ok({ data: { ok: true } });
-      },
-
-      async cliPoll({ body }) {
-        const [row] = await db
-          .select()
-          .from(cliLogins)
-          .where(eq(cliLogins.deviceCodeHash, sha256(body.deviceCode)))
-          .limit(1);
-        if (!row || row.collectedAt)
-          throw new HttpError(410, 'This sign-in request is no longer valid. Run `waymark login` again.', {
-            errorCode: 'EXPIRED_TOKEN',
-          });
-        if (row.expiresAt.getTime() < Date.now())
-          throw new HttpError(410, 'This sign-in request has expired. Run `waymark login` again.', {
-            errorCode: 'EXPIRED_TOKEN',
-          });
-        if (!row.approvedAt || !row.userId) {
-          return answer(428, {
-            statusCode: 428,
-            error: 'Precondition Required',
-            message: 'Waiting for approval in the browser.',
-            errorCode: 'AUTHORIZATION_PENDING',
-          });
-        }
-        const collected = await db
-          .update(cliLogins)
-          .set({ collectedAt: new Date() })
-          .where(and(eq(cliLogins.id, row.id), isNull(cliLogins.collectedAt)))
-          .returning({ id: cliLogins.id });
-        if (!collected.length)
-          throw new HttpError(410, 'This sign-in request is no longer valid.', {
-            errorCode: 'EXPIRED_TOKEN',
-          });
-        const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-        if (!user || user.isDeleted)
-          throw new HttpError(410, 'This account is not available.', { errorCode: 'EXPIRED_TOKEN' });
-        const issued = await tokens.issue(user, 'CLI', row.deviceInfo ? { info: row.deviceInfo } : null);
-        return ok({
-          data: { user: toApiUser(user), token: issued.token, refreshToken: issued.refreshToken },
-        });
-      },
+  serve(app, authRouter, {
+    async signInWithFirebase({ body }) {
+      const claims = await identity.verifyIdToken(body.token);
+      let user = await findOrRegister(db, claims, body.role, body.tenantId);
+      if (!isVerified(claims)) {
+        throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
+      }
+      const deletionCanceled = user.isDeleted;
+      const [updated] = await db
+        .update(users)
+        .set({
+          emailVerified: true,
+          signInProvider: claims.provider,
+          lastLoginAt: new Date(),
+          picture: user.picture ?? claims.picture,
+          ...(deletionCanceled ? { isDeleted: false, deletionRequestedAt: null, deleteReason: null } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      user = updated!;
+      const issued = await tokens.issue(user, body.device);
+      return ok({
+        data: {
+          user: toApiUser(user),
+          token: issued.token,
+          refreshToken: issued.refreshToken,
+          deletionCanceled,
+        },
+      });
     },
-  );
+
+    async refresh({ body }) {
+      const next = await tokens.rotate(body.refreshToken, body.device, loadRole);
+      return ok({ data: { token: next.token, refreshToken: next.refreshToken } });
+    },
+
+    async logout({ body }) {
+      await tokens.revokeByToken(body.refreshToken, body.device);
+      return ok({ data: { ok: true } });
+    },
+
+    async socketToken({ query, caller }) {
+      let info: unknown = null;
+      if (query.deviceInfo) info = JSON.parse(query.deviceInfo);
+      const issued = await tokens.issue(caller.user, query.device, info);
+      return ok({
+        data: {
+          extensionAccessToken: issued.token,
+          extensionRefreshToken: issued.refreshToken,
+          uuid: caller.user.id,
+        },
+      });
+    },
+
+    async checkEmailExist({ body }) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${body.email}`)
+        .limit(1);
+      return ok({ data: { isExist: Boolean(row) } });
+    },
+
+    async cliStart({ body }) {
+      const deviceCode = randomBytes(32).toString('base64url');
+      const expiresIn = 600;
+      let code = userCode();
+      for (let i = 0; i < 5; i++) {
+        const inserted = await db
+          .insert(cliLogins)
+          .values({
+            deviceCodeHash: sha256(deviceCode),
+            userCode: code,
+            deviceInfo: body?.deviceInfo ?? null,
+            expiresAt: new Date(Date.now() + expiresIn * 1000),
+          })
+          .onConflictDoNothing()
+          .returning({ id: cliLogins.id });
+        if (inserted.length) break;
+        code = userCode();
+      }
+      return ok({
+        data: {
+          deviceCode,
+          userCode: code,
+          verificationUrl: `${config.publicUrl}/cli-login?code=${code}`,
+          expiresIn,
+          interval: 2,
+        },
+      });
+    },
+
+    async cliApprove({ body, caller }) {
+      const approved = await db
+        .update(cliLogins)
+        .set({ userId: caller.id, approvedAt: new Date() })
+        .where(
+          and(
+            eq(cliLogins.userCode, body.userCode),
+            isNull(cliLogins.approvedAt),
+            gt(cliLogins.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: cliLogins.id });
+      if (!approved.length)
+        throw notFound('This code is not valid or has expired. Run `waymark login` again.');
+      return ok({ data: { ok: true } });
+    },
+
+    async cliPoll({ body }) {
+      const [row] = await db
+        .select()
+        .from(cliLogins)
+        .where(eq(cliLogins.deviceCodeHash, sha256(body.deviceCode)))
+        .limit(1);
+      if (!row || row.collectedAt)
+        throw new HttpError(410, 'This sign-in request is no longer valid. Run `waymark login` again.', {
+          errorCode: 'EXPIRED_TOKEN',
+        });
+      if (row.expiresAt.getTime() < Date.now())
+        throw new HttpError(410, 'This sign-in request has expired. Run `waymark login` again.', {
+          errorCode: 'EXPIRED_TOKEN',
+        });
+      if (!row.approvedAt || !row.userId) {
+        return answer(428, {
+          statusCode: 428,
+          error: 'Precondition Required',
+          message: 'Waiting for approval in the browser.',
+          errorCode: 'AUTHORIZATION_PENDING',
+        });
+      }
+      const collected = await db
+        .update(cliLogins)
+        .set({ collectedAt: new Date() })
+        .where(and(eq(cliLogins.id, row.id), isNull(cliLogins.collectedAt)))
+        .returning({ id: cliLogins.id });
+      if (!collected.length)
+        throw new HttpError(410, 'This sign-in request is no longer valid.', {
+          errorCode: 'EXPIRED_TOKEN',
+        });
+      const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+      if (!user || user.isDeleted)
+        throw new HttpError(410, 'This account is not available.', { errorCode: 'EXPIRED_TOKEN' });
+      const issued = await tokens.issue(user, 'CLI', row.deviceInfo ? { info: row.deviceInfo } : null);
+      return ok({
+        data: { user: toApiUser(user), token: issued.token, refreshToken: issued.refreshToken },
+      });
+    },
+  });
 }

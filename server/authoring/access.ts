@@ -4,17 +4,21 @@
  */
 import type { Question } from '@shared/schemas/assessment';
 import { eq, sql } from 'drizzle-orm';
-import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
-import { loadQuestion } from '../questions/load';
+import { loadQuestion, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 /** The question, if the caller may read it: their own, or a published one. */
-export async function readableQuestion(db: Db, id: string, caller: Caller): Promise<Question> {
-  const q = await loadQuestion(db, id, questionCounts);
+export async function readableQuestion(
+  db: Db,
+  id: string,
+  caller: Caller,
+  counts: QuestionCounts,
+): Promise<Question> {
+  const q = await loadQuestion(db, id, counts);
   if (!q || (q.status !== 'PUBLISH' && q.createdBy?._id !== caller.id)) throw notFound('Question not found');
   return q;
 }

@@ -10,7 +10,7 @@
  * imported again is `unchanged`.
  */
 import { randomBytes } from 'node:crypto';
-import { IMPORT_BATCH, importCheck, importQuestions, importSignedUrl } from '@shared/contract/authoring';
+import { IMPORT_BATCH, questionImportRouter } from '@shared/contract/authoring';
 import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { addressIdentity, bytesIdentity, fingerprint, sha256Hex } from '@shared/formats/fingerprint';
 import { imageInfo } from '@shared/formats/image';
@@ -26,13 +26,12 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey, type StorageAdapter, sniffImageType } from '../adapters/storage';
-import { questionCounts } from '../assessments/question-use';
 import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
 import { languages, topics } from '../db/schema';
 import { presignImageUpload } from '../http/files';
 import { type Caller, ok, serve } from '../http/routes';
-import { defaultLanguageFor, loadQuestions } from '../questions/load';
+import { defaultLanguageFor, loadQuestions, type QuestionCounts } from '../questions/load';
 import { questionOptions, questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment } from './access';
 import { questionImportSources } from './tables';
@@ -78,9 +77,12 @@ async function recordSource(
   return recorded.length > 0;
 }
 
-export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const { db } = deps;
-  const storage = (): StorageAdapter => app.services.storage;
+export function importRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; storage: StorageAdapter; questionCounts: QuestionCounts },
+) {
+  const { db, questionCounts } = deps;
+  const storage = (): StorageAdapter => deps.storage;
 
   /** The storage key of an address this server's storage serves, or null. */
   function keyOfAddress(address: string): string | null {
@@ -220,195 +222,190 @@ export function importRoutes(app: FastifyInstance, deps: { db: Db }) {
     if (surplus.length) await tx.delete(questionOptions).where(inArray(questionOptions.id, surplus));
   }
 
-  serve(
-    app,
-    { importCheck, importSignedUrl, importQuestions },
-    {
-      async importCheck({ body, caller }) {
-        const have = await known(caller, [...new Set(body.items.map((i) => i.key))]);
-        return ok({
-          data: body.items.map((i) => {
-            const k = have.get(i.key);
-            return { key: i.key, status: statusOf(k, i.fingerprint), questionId: k?.questionId ?? null };
-          }),
-        });
-      },
-
-      async importSignedUrl({ body, caller }) {
-        const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
-        const key = `${uploadPrefix(caller.id)}${randomBytes(12).toString('hex')}.${ext}`;
-        const signed = await presignImageUpload(storage(), key, {
-          contentType: `image/${ext}`,
-          maxBytes: MAX_IMAGE_BYTES,
-          size: body.size,
-          field: 'size',
-        });
-        return ok({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
-      },
-
-      async importQuestions({ body, caller }) {
-        if (body.assessmentId) await ownedAssessment(db, body.assessmentId, caller);
-        const items = body.questions.slice(0, IMPORT_BATCH);
-        const have = await known(caller, [...new Set(items.map((i) => i.key))]);
-        const topicIds = [
-          ...new Set(items.map((i) => i.question.topic).filter((t): t is string => Boolean(t))),
-        ];
-        const topicSubject = new Map(
-          (topicIds.length
-            ? await db
-                .select({ id: topics.id, subjectId: topics.subjectId })
-                .from(topics)
-                .where(inArray(topics.id, topicIds))
-            : []
-          ).map((t) => [t.id, t.subjectId]),
-        );
-        // a question names its language, or is in the author's usual one (as the editor's new questions are)
-        const languageIds = [
-          ...new Set(items.map((i) => i.question.language).filter((l): l is string => Boolean(l))),
-        ];
-        const knownLanguages = new Set(
-          (languageIds.length
-            ? await db.select({ id: languages.id }).from(languages).where(inArray(languages.id, languageIds))
-            : []
-          ).map((l) => l.id),
-        );
-        const defaultLanguage = await defaultLanguageFor(db, caller.id);
-        const results: {
-          key: string;
-          status: 'created' | 'updated' | 'unchanged' | 'changed' | 'failed';
-          questionId: string | null;
-          field?: string;
-          message?: string;
-        }[] = [];
-        const seen = new Map<string, number>();
-        for (const item of items) {
-          const q = item.question;
-          const k = have.get(item.key);
-          const status = statusOf(k, item.fingerprint);
-          const repeat = seen.get(item.key);
-          if (repeat !== undefined) {
-            results.push({ key: item.key, status: 'unchanged', questionId: results[repeat]!.questionId });
-            continue;
-          }
-          seen.set(item.key, results.length);
-          if (k && (status === 'unchanged' || !body.update)) {
-            if (body.assessmentId) await appendToAssessment(db, body.assessmentId, k.questionId);
-            results.push({
-              key: item.key,
-              status: status === 'new' ? 'changed' : status,
-              questionId: k.questionId,
-            });
-            continue;
-          }
-          const fail = (field: string, message: string) =>
-            results.push({ key: item.key, status: 'failed', questionId: null, field, message });
-          if (!q.topic || topicSubject.get(q.topic) !== q.subject) {
-            fail('topic', 'The topic does not belong to the subject');
-            continue;
-          }
-          if (q.language && !knownLanguages.has(q.language)) {
-            fail('language', 'is not a language of the list');
-            continue;
-          }
-          // images first: a question whose image is wrong is not created at all
-          let questionImagePath = q.questionImagePath || null;
-          const optionValues = q.options.map((o) => o.value);
-          let bad: { field: string; message: string } | null = null;
-          if (item.uploads?.question) {
-            const r = await uploadedImage(caller, item.uploads.question, true);
-            if ('message' in r) bad = { field: 'image', message: `The image ${r.message}.` };
-            else questionImagePath = r.address;
-          }
-          for (const [i, key] of (item.uploads?.options ?? []).entries()) {
-            if (bad || !key) continue;
-            if (i >= optionValues.length) {
-              bad = { field: `options: option ${i + 1}`, message: 'There is no such option.' };
-              continue;
-            }
-            const r = await uploadedImage(caller, key, false);
-            if ('message' in r)
-              bad = { field: `options: option ${i + 1}`, message: `The image ${r.message}.` };
-            else optionValues[i] = r.address;
-          }
-          if (bad) {
-            // an upload that cannot be used is of no use to anyone: remove it
-            const keys = [item.uploads?.question, ...(item.uploads?.options ?? [])].filter(
-              (x): x is string => Boolean(x) && x!.startsWith(uploadPrefix(caller.id)),
-            );
-            await Promise.all(
-              keys.map((key) =>
-                storage()
-                  .remove(key)
-                  .catch(() => undefined),
-              ),
-            );
-            fail(bad.field, bad.message);
-            continue;
-          }
-          const fib = isTextAnswer(q.questionType);
-          const options = fib
-            ? optionValues.filter(Boolean).map((value) => ({ value, isCorrect: true, points: 0 }))
-            : withOptionPoints(
-                q.options.map((o, i) => ({
-                  value: optionValues[i]!,
-                  isCorrect: o.isCorrect ?? false,
-                  points: 0,
-                })),
-              );
-          const fields = {
-            question: q.question,
-            questionType: q.questionType ?? DEFAULT_QUESTION_TYPE,
-            code: q.code || null,
-            questionImagePath,
-            points: fib ? (q.points ?? FILL_IN_BLANK_POINTS) : FILL_IN_BLANK_POINTS,
-            subjectId: q.subject!,
-            topicId: q.topic!,
-            explanation: q.explanation.filter((e) => e.value.trim()),
-            tags: [...new Set(q.tags.map((t) => t.toLowerCase()))],
-            status: 'PUBLISH' as const,
-            updatedAt: new Date(),
-          };
-          try {
-            const id = await inTx(db, async (t) => {
-              let questionId: string;
-              if (k) {
-                questionId = k.questionId;
-                await t
-                  .update(questions)
-                  .set({ ...fields, ...(q.language ? { languageId: q.language } : {}) })
-                  .where(eq(questions.id, questionId));
-                await writeOptions(t, questionId, options);
-                await recordSource(t, caller.id, item, questionId, 'update');
-              } else {
-                const [row] = await t
-                  .insert(questions)
-                  .values({ ...fields, languageId: q.language ?? defaultLanguage, createdBy: caller.id })
-                  .returning({ id: questions.id });
-                questionId = row!.id;
-                if (options.length)
-                  await t
-                    .insert(questionOptions)
-                    .values(options.map((o, position) => ({ questionId, position, ...o })));
-                // another import of the same file got there first: this one creates nothing
-                if (!(await recordSource(t, caller.id, item, questionId, 'create'))) throw new Conflict();
-              }
-              if (body.assessmentId) await appendToAssessment(t, body.assessmentId, questionId);
-              return questionId;
-            });
-            results.push({ key: item.key, status: k ? 'updated' : 'created', questionId: id });
-          } catch (err) {
-            if (!(err instanceof Conflict)) throw err;
-            const now = (await known(caller, [item.key])).get(item.key);
-            const raced = statusOf(now, item.fingerprint);
-            results.push({
-              key: item.key,
-              status: raced === 'new' ? 'failed' : raced,
-              questionId: now?.questionId ?? null,
-            });
-          }
-        }
-        return ok({ data: results });
-      },
+  serve(app, questionImportRouter, {
+    async importCheck({ body, caller }) {
+      const have = await known(caller, [...new Set(body.items.map((i) => i.key))]);
+      return ok({
+        data: body.items.map((i) => {
+          const k = have.get(i.key);
+          return { key: i.key, status: statusOf(k, i.fingerprint), questionId: k?.questionId ?? null };
+        }),
+      });
     },
-  );
+
+    async importSignedUrl({ body, caller }) {
+      const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
+      const key = `${uploadPrefix(caller.id)}${randomBytes(12).toString('hex')}.${ext}`;
+      const signed = await presignImageUpload(storage(), key, {
+        contentType: `image/${ext}`,
+        maxBytes: MAX_IMAGE_BYTES,
+        size: body.size,
+        field: 'size',
+      });
+      return ok({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
+    },
+
+    async importQuestions({ body, caller }) {
+      if (body.assessmentId) await ownedAssessment(db, body.assessmentId, caller);
+      const items = body.questions.slice(0, IMPORT_BATCH);
+      const have = await known(caller, [...new Set(items.map((i) => i.key))]);
+      const topicIds = [
+        ...new Set(items.map((i) => i.question.topic).filter((t): t is string => Boolean(t))),
+      ];
+      const topicSubject = new Map(
+        (topicIds.length
+          ? await db
+              .select({ id: topics.id, subjectId: topics.subjectId })
+              .from(topics)
+              .where(inArray(topics.id, topicIds))
+          : []
+        ).map((t) => [t.id, t.subjectId]),
+      );
+      // a question names its language, or is in the author's usual one (as the editor's new questions are)
+      const languageIds = [
+        ...new Set(items.map((i) => i.question.language).filter((l): l is string => Boolean(l))),
+      ];
+      const knownLanguages = new Set(
+        (languageIds.length
+          ? await db.select({ id: languages.id }).from(languages).where(inArray(languages.id, languageIds))
+          : []
+        ).map((l) => l.id),
+      );
+      const defaultLanguage = await defaultLanguageFor(db, caller.id);
+      const results: {
+        key: string;
+        status: 'created' | 'updated' | 'unchanged' | 'changed' | 'failed';
+        questionId: string | null;
+        field?: string;
+        message?: string;
+      }[] = [];
+      const seen = new Map<string, number>();
+      for (const item of items) {
+        const q = item.question;
+        const k = have.get(item.key);
+        const status = statusOf(k, item.fingerprint);
+        const repeat = seen.get(item.key);
+        if (repeat !== undefined) {
+          results.push({ key: item.key, status: 'unchanged', questionId: results[repeat]!.questionId });
+          continue;
+        }
+        seen.set(item.key, results.length);
+        if (k && (status === 'unchanged' || !body.update)) {
+          if (body.assessmentId) await appendToAssessment(db, body.assessmentId, k.questionId);
+          results.push({
+            key: item.key,
+            status: status === 'new' ? 'changed' : status,
+            questionId: k.questionId,
+          });
+          continue;
+        }
+        const fail = (field: string, message: string) =>
+          results.push({ key: item.key, status: 'failed', questionId: null, field, message });
+        if (!q.topic || topicSubject.get(q.topic) !== q.subject) {
+          fail('topic', 'The topic does not belong to the subject');
+          continue;
+        }
+        if (q.language && !knownLanguages.has(q.language)) {
+          fail('language', 'is not a language of the list');
+          continue;
+        }
+        // images first: a question whose image is wrong is not created at all
+        let questionImagePath = q.questionImagePath || null;
+        const optionValues = q.options.map((o) => o.value);
+        let bad: { field: string; message: string } | null = null;
+        if (item.uploads?.question) {
+          const r = await uploadedImage(caller, item.uploads.question, true);
+          if ('message' in r) bad = { field: 'image', message: `The image ${r.message}.` };
+          else questionImagePath = r.address;
+        }
+        for (const [i, key] of (item.uploads?.options ?? []).entries()) {
+          if (bad || !key) continue;
+          if (i >= optionValues.length) {
+            bad = { field: `options: option ${i + 1}`, message: 'There is no such option.' };
+            continue;
+          }
+          const r = await uploadedImage(caller, key, false);
+          if ('message' in r) bad = { field: `options: option ${i + 1}`, message: `The image ${r.message}.` };
+          else optionValues[i] = r.address;
+        }
+        if (bad) {
+          // an upload that cannot be used is of no use to anyone: remove it
+          const keys = [item.uploads?.question, ...(item.uploads?.options ?? [])].filter(
+            (x): x is string => Boolean(x) && x!.startsWith(uploadPrefix(caller.id)),
+          );
+          await Promise.all(
+            keys.map((key) =>
+              storage()
+                .remove(key)
+                .catch(() => undefined),
+            ),
+          );
+          fail(bad.field, bad.message);
+          continue;
+        }
+        const fib = isTextAnswer(q.questionType);
+        const options = fib
+          ? optionValues.filter(Boolean).map((value) => ({ value, isCorrect: true, points: 0 }))
+          : withOptionPoints(
+              q.options.map((o, i) => ({
+                value: optionValues[i]!,
+                isCorrect: o.isCorrect ?? false,
+                points: 0,
+              })),
+            );
+        const fields = {
+          question: q.question,
+          questionType: q.questionType ?? DEFAULT_QUESTION_TYPE,
+          code: q.code || null,
+          questionImagePath,
+          points: fib ? (q.points ?? FILL_IN_BLANK_POINTS) : FILL_IN_BLANK_POINTS,
+          subjectId: q.subject!,
+          topicId: q.topic!,
+          explanation: q.explanation.filter((e) => e.value.trim()),
+          tags: [...new Set(q.tags.map((t) => t.toLowerCase()))],
+          status: 'PUBLISH' as const,
+          updatedAt: new Date(),
+        };
+        try {
+          const id = await inTx(db, async (t) => {
+            let questionId: string;
+            if (k) {
+              questionId = k.questionId;
+              await t
+                .update(questions)
+                .set({ ...fields, ...(q.language ? { languageId: q.language } : {}) })
+                .where(eq(questions.id, questionId));
+              await writeOptions(t, questionId, options);
+              await recordSource(t, caller.id, item, questionId, 'update');
+            } else {
+              const [row] = await t
+                .insert(questions)
+                .values({ ...fields, languageId: q.language ?? defaultLanguage, createdBy: caller.id })
+                .returning({ id: questions.id });
+              questionId = row!.id;
+              if (options.length)
+                await t
+                  .insert(questionOptions)
+                  .values(options.map((o, position) => ({ questionId, position, ...o })));
+              // another import of the same file got there first: this one creates nothing
+              if (!(await recordSource(t, caller.id, item, questionId, 'create'))) throw new Conflict();
+            }
+            if (body.assessmentId) await appendToAssessment(t, body.assessmentId, questionId);
+            return questionId;
+          });
+          results.push({ key: item.key, status: k ? 'updated' : 'created', questionId: id });
+        } catch (err) {
+          if (!(err instanceof Conflict)) throw err;
+          const now = (await known(caller, [item.key])).get(item.key);
+          const raced = statusOf(now, item.fingerprint);
+          results.push({
+            key: item.key,
+            status: raced === 'new' ? 'failed' : raced,
+            questionId: now?.questionId ?? null,
+          });
+        }
+      }
+      return ok({ data: results });
+    },
+  });
 }

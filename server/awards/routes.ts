@@ -3,11 +3,11 @@
  * address for the learner who earned it, then marking it generated once the JPEG is stored
  * (certificates/{linkId}.jpg through the storage adapter).
  */
-import { certificateInfo, createCertificate, createPresignedUrl } from '@shared/contract/awards';
+import { awardsRouter } from '@shared/contract/awards';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, sniffImageType } from '../adapters/storage';
+import { MAX_UPLOAD_BYTES, type StorageAdapter, sniffImageType } from '../adapters/storage';
 import { findLink } from '../assessments/engine/link-life';
 import { type LinkRow, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
@@ -20,9 +20,8 @@ import { certificateInfoOf, certificateKey, earnedAward } from './info';
 
 const NO_AWARD = 'This test link has no award.';
 
-export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
-  const { db, config } = deps;
-  const { storage } = app.services;
+export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config; storage: StorageAdapter }) {
+  const { db, config, storage } = deps;
   const ctx = { db, publicUrl: config.publicUrl, storage };
 
   /** The caller's own earned award, by link id. */
@@ -36,58 +35,53 @@ export function awardRoutes(app: FastifyInstance, deps: { db: Db; config: Config
     return link;
   }
 
-  serve(
-    app,
-    { certificateInfo, createPresignedUrl, createCertificate },
-    {
-      async certificateInfo({ params, caller }) {
-        const link = await findLink(db, params.id);
-        if (!link || !earnedAward(link) || !awardKindOf(link.type)) throw notFound(NO_AWARD);
-        return ok({ data: await certificateInfoOf(ctx, link, caller?.id ?? null) });
-      },
-
-      async createPresignedUrl({ body, caller }) {
-        const link = await ownAward(body.certificateId, caller);
-        if (link.certificateGenerated) {
-          throw conflict('The image of this award is already generated.', { field: 'certificateId' });
-        }
-        const key = certificateKey(link.linkId);
-        const signed = await presignImageUpload(storage, key, {
-          contentType: 'image/jpeg',
-          maxBytes: MAX_UPLOAD_BYTES,
-          size: body.fileDetails.size,
-          field: 'fileDetails.size',
-        });
-        return created({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
-      },
-
-      async createCertificate({ params, caller }) {
-        const link = await ownAward(params.id, caller);
-        if (link.certificateGenerated)
-          return created({ data: await certificateInfoOf(ctx, link, caller.id) });
-        const key = certificateKey(link.linkId);
-        const stored = await storage.stat(key);
-        if (!stored) {
-          throw conflict('Upload the image first: the award image was not found.', {
-            errorCode: 'IMAGE_NOT_UPLOADED',
-          });
-        }
-        if (stored.size > MAX_UPLOAD_BYTES) {
-          await storage.remove(key);
-          throw new HttpError(413, 'The award image is larger than 5 MB. Please generate it again.');
-        }
-        const head = await storage.readPrefix(key, 16);
-        if (!head || sniffImageType(head) !== 'image/jpeg') {
-          await storage.remove(key);
-          throw new HttpError(415, 'The award image is not a JPEG. Please generate it again.');
-        }
-        const [updated] = await db
-          .update(testLinks)
-          .set({ certificateGenerated: true, certificatePath: key, status: 'VIEW_CERTIFICATE' })
-          .where(eq(testLinks.id, link.id))
-          .returning();
-        return created({ data: await certificateInfoOf(ctx, updated ?? link, caller.id) });
-      },
+  serve(app, awardsRouter, {
+    async certificateInfo({ params, caller }) {
+      const link = await findLink(db, params.id);
+      if (!link || !earnedAward(link) || !awardKindOf(link.type)) throw notFound(NO_AWARD);
+      return ok({ data: await certificateInfoOf(ctx, link, caller?.id ?? null) });
     },
-  );
+
+    async createPresignedUrl({ body, caller }) {
+      const link = await ownAward(body.certificateId, caller);
+      if (link.certificateGenerated) {
+        throw conflict('The image of this award is already generated.', { field: 'certificateId' });
+      }
+      const key = certificateKey(link.linkId);
+      const signed = await presignImageUpload(storage, key, {
+        contentType: 'image/jpeg',
+        maxBytes: MAX_UPLOAD_BYTES,
+        size: body.fileDetails.size,
+        field: 'fileDetails.size',
+      });
+      return created({ data: { url: signed.url, key, expiresAt: signed.expiresAt.toISOString() } });
+    },
+
+    async createCertificate({ params, caller }) {
+      const link = await ownAward(params.id, caller);
+      if (link.certificateGenerated) return created({ data: await certificateInfoOf(ctx, link, caller.id) });
+      const key = certificateKey(link.linkId);
+      const stored = await storage.stat(key);
+      if (!stored) {
+        throw conflict('Upload the image first: the award image was not found.', {
+          errorCode: 'IMAGE_NOT_UPLOADED',
+        });
+      }
+      if (stored.size > MAX_UPLOAD_BYTES) {
+        await storage.remove(key);
+        throw new HttpError(413, 'The award image is larger than 5 MB. Please generate it again.');
+      }
+      const head = await storage.readPrefix(key, 16);
+      if (!head || sniffImageType(head) !== 'image/jpeg') {
+        await storage.remove(key);
+        throw new HttpError(415, 'The award image is not a JPEG. Please generate it again.');
+      }
+      const [updated] = await db
+        .update(testLinks)
+        .set({ certificateGenerated: true, certificatePath: key, status: 'VIEW_CERTIFICATE' })
+        .where(eq(testLinks.id, link.id))
+        .returning();
+      return created({ data: await certificateInfoOf(ctx, updated ?? link, caller.id) });
+    },
+  });
 }

@@ -45,7 +45,7 @@ export const CATALOGUE_MESSAGES = {
 /**
  * What a learner's roadmap needs of their test links, which are the assessments' own: the catalogue imports
  * no assessment (decision 018), so it declares this and server/assessments/roadmap-tests.ts implements it
- * (app.ts hands it to the catalogue's routes, as the bank's loader is handed `QuestionCounts`).
+ * (server/services.ts hands it to the catalogue's routes, as the bank's loader is handed `QuestionCounts`).
  */
 export interface RoadmapTests {
   /** In the claim's transaction: the links taken on the unclaimed copy (its prerequisite assessment) become the learner's. */

@@ -9,8 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { successStatus } from '@shared/contract/define';
 import { allCalls } from '@shared/contract/registry';
+import { entities } from '@shared/schemas/entities';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildOpenApi } from './openapi';
+import { Components } from './openapi-components';
 import { exampleFile, exampleFiles, readExample } from './openapi-docs';
 
 type Operation = {
@@ -194,5 +197,30 @@ describe('the OpenAPI document', () => {
   it('is what docs/openapi.json holds (npx tsx scripts/openapi.ts writes it)', () => {
     const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('names its entities by their ids in the registry, and refuses two schemas of one id', () => {
+    // a schema is named where it is registered (shared/schemas/entities.ts), whatever it is exported as
+    expect(Object.keys(doc.components.schemas)).toContain('User');
+    const first = z.object({ a: z.string() });
+    const second = z.object({ b: z.number() });
+    entities.add(first, { id: 'NamedTwice' }).add(second, { id: 'NamedTwice' });
+    try {
+      const components = new Components();
+      expect(components.toJson(z.object({ x: first }), 'output')).toEqual(
+        expect.objectContaining({
+          properties: { x: { $ref: '#/components/schemas/output:NamedTwice' } },
+        }),
+      );
+      // in two conversions (two calls' bodies), as in one (zod's own check)
+      expect(() => components.toJson(z.object({ y: second }), 'output')).toThrow(
+        'Two schemas are registered as the entity NamedTwice',
+      );
+      expect(() => new Components().toJson(z.object({ x: first, y: second }), 'output')).toThrow(
+        /NamedTwice/,
+      );
+    } finally {
+      entities.remove(first).remove(second);
+    }
   });
 });

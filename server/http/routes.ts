@@ -1,11 +1,11 @@
 /**
- * Registers routes from the contract. A domain module calls `serve(app, calls, handlers)` with a group of
- * declared calls and one handler per call; a missing handler, a wrong status or a wrong body fails to compile.
- * Params, query and body are parsed with the declared schemas (a 400 names the field); the caller is
- * authenticated and authorised as the declaration says before the handler runs.
+ * Registers routes from the contract. A domain module calls `serve(app, router, handlers)` with one of the
+ * contract's routers and one handler per call; a missing handler, a wrong status or a wrong body fails to
+ * compile. Params, query and body are parsed with the declared schemas (a 400 names the field); the caller
+ * is authenticated and authorised as the declaration says before the handler runs.
  */
 
-import type { CallBody, CallDef, CallParams, CallQuery, CallResult } from '@shared/contract/define';
+import type { CallBody, CallDef, CallParams, CallQuery, CallResult, Router } from '@shared/contract/define';
 import type { Device } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -63,7 +63,7 @@ export interface HandlerContext<C extends CallDef> {
 }
 
 export type Handler<C extends CallDef> = (ctx: HandlerContext<C>) => Promise<CallResult<C>>;
-export type Handlers<G extends Record<string, CallDef>> = { [K in keyof G]: Handler<G[K]> };
+export type Handlers<R extends Router> = { [K in keyof R]: Handler<R[K]> };
 
 export interface QuickContext<C extends CallDef> {
   params: CallParams<C>;
@@ -83,7 +83,7 @@ export interface QuickContext<C extends CallDef> {
  * be what the handler would answer.
  */
 export type QuickHandler<C extends CallDef> = (ctx: QuickContext<C>) => Promise<CallResult<C> | null>;
-export type QuickHandlers<G extends Record<string, CallDef>> = { [K in keyof G]?: QuickHandler<G[K]> };
+export type QuickHandlers<R extends Router> = { [K in keyof R]?: QuickHandler<R[K]> };
 
 export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
@@ -143,7 +143,11 @@ async function tryQuick<C extends CallDef>(
   return quick({ ...input, claimed, request, reply });
 }
 
-/** Registers one call; `quick`, when given, answers its common case first (see QuickHandler). */
+/**
+ * Registers one call; `quick`, when given, answers its common case first (see QuickHandler). A call that
+ * reads its body raw (`rawBody`: an uploaded image, a signed webhook) gets it as a Buffer of any content
+ * type, in a scope of its own: the handler says what is wrong with a type (415) rather than a parser.
+ */
 export function serveCall<C extends CallDef>(
   app: FastifyInstance,
   call: C,
@@ -153,6 +157,24 @@ export function serveCall<C extends CallDef>(
   // a statement can check a session, not a role: a quick handler is for calls open to anyone with the link
   if (quick && call.access !== 'optional')
     throw new Error(`${call.method} ${call.path}: a quick handler needs access 'optional'`);
+  if (call.rawBody) {
+    const { maxBytes } = call.rawBody;
+    app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
+        done(null, body),
+      );
+      route(scope, call, handler, quick);
+    });
+  } else route(app, call, handler, quick);
+}
+
+function route<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: Handler<C>,
+  quick: QuickHandler<C> | undefined,
+) {
   const limit = call.rateLimit ? app.rateLimits?.[call.rateLimit] : undefined;
   const validateResponses = process.env.NODE_ENV === 'test';
   app.route({
@@ -211,19 +233,30 @@ export function serveCall<C extends CallDef>(
   });
 }
 
-/** Registers every call of a group; the handler map must cover the group exactly. */
-export function serve<G extends Record<string, CallDef>>(
+/**
+ * Serves every call of a router: the handler map covers the router exactly (a missing or an unknown handler
+ * does not compile, and is refused here too); `quick` gives some of them a quick handler.
+ */
+export function serve<R extends Router>(
   app: FastifyInstance,
-  calls: G,
-  handlers: Handlers<G>,
-  quick: QuickHandlers<G> = {},
+  router: R,
+  handlers: Handlers<R>,
+  quick: QuickHandlers<R> = {},
 ) {
-  for (const name of Object.keys(calls) as (keyof G & string)[]) {
+  const names = Object.keys(router) as (keyof R & string)[];
+  const missing = names.filter((name) => typeof handlers[name] !== 'function');
+  const unknown = Object.keys({ ...handlers, ...quick }).filter((name) => !(name in router));
+  if (missing.length || unknown.length) {
+    throw new Error(
+      `serve: ${[...missing.map((n) => `no handler for ${n}`), ...unknown.map((n) => `${n} is no call of the router`)].join('; ')}`,
+    );
+  }
+  for (const name of names) {
     serveCall(
       app,
-      calls[name] as G[typeof name],
-      handlers[name] as Handler<G[typeof name]>,
-      quick[name] as QuickHandler<G[typeof name]> | undefined,
+      router[name] as R[typeof name],
+      handlers[name] as Handler<R[typeof name]>,
+      quick[name] as QuickHandler<R[typeof name]> | undefined,
     );
   }
 }

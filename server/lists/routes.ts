@@ -1,4 +1,4 @@
-import { countryList, languageList, subjectList } from '@shared/contract/lists';
+import { listsRouter } from '@shared/contract/lists';
 import type { Country, Subject } from '@shared/schemas/lists';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,23 +29,19 @@ export async function loadSubjects(db: Db): Promise<Subject[]> {
 
 export function listRoutes(app: FastifyInstance, { db }: { db: Db }) {
   const countries = allCountries();
-  serve(
-    app,
-    { subjectList, languageList, countryList },
-    {
-      async subjectList({ reply }) {
-        reply.header('cache-control', 'public, max-age=60');
-        return ok({ data: await loadSubjects(db) });
-      },
-      async languageList({ reply }) {
-        reply.header('cache-control', 'public, max-age=60');
-        const rows = await db.select().from(languages).orderBy(asc(languages.name));
-        return ok({ data: rows.map((l) => ({ _id: l.id, name: l.name })) });
-      },
-      async countryList({ reply }) {
-        reply.header('cache-control', 'public, max-age=86400');
-        return ok({ data: countries });
-      },
+  serve(app, listsRouter, {
+    async subjectList({ reply }) {
+      reply.header('cache-control', 'public, max-age=60');
+      return ok({ data: await loadSubjects(db) });
     },
-  );
+    async languageList({ reply }) {
+      reply.header('cache-control', 'public, max-age=60');
+      const rows = await db.select().from(languages).orderBy(asc(languages.name));
+      return ok({ data: rows.map((l) => ({ _id: l.id, name: l.name })) });
+    },
+    async countryList({ reply }) {
+      reply.header('cache-control', 'public, max-age=86400');
+      return ok({ data: countries });
+    },
+  });
 }

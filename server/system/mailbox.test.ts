@@ -125,7 +125,7 @@ describe('the local mailbox outside the development setup', () => {
       'a real Firebase project',
       { env: { FIREBASE_PROJECT_ID: 'waymark-live', FIREBASE_AUTH_EMULATOR_HOST: undefined } },
     ],
-    ['SMTP_URL set', { env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, mailTransport: smtp }],
+    ['SMTP_URL set', { env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, services: { mailTransport: smtp } }],
   ];
   for (const [name, options] of cases) {
     describe(name, () => {

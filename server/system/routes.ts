@@ -1,4 +1,4 @@
-import { config as configCall, health, mailbox } from '@shared/contract/system';
+import { systemRouter } from '@shared/contract/system';
 import { desc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityAdapter, IdentityOobCode } from '../adapters/identity';
@@ -60,6 +60,15 @@ export function mailboxFor(
 }
 
 /**
+ * Whether a portal page may be shown to this request: the local mailbox's page only to a request that may
+ * see the mailbox (the 404 policy answers the rest, server/http/not-found.ts).
+ */
+export const pageShown =
+  (config: Config, mail: MailService) =>
+  (request: FastifyRequest, path: string): boolean =>
+    !/^\/mailbox\/?$/.test(path) || mailboxFor(config, mail, request) === 'open';
+
+/**
  * The emulator's mails carry no time: while the local mailbox is on, a process timer (server/jobs/jobs.ts)
  * lists them every IDENTITY_MAIL_POLL_MS so each is dated within that of its arrival, whether or not anybody
  * has the mailbox open (the dates are in the database, so every process agrees). Lists again only when the
@@ -85,72 +94,68 @@ export function systemRoutes(
 ) {
   const { db, config, identity, mail } = deps;
 
-  serve(
-    app,
-    { health, config: configCall, mailbox },
-    {
-      async health() {
-        try {
-          await db.execute(sql`select 1`);
-        } catch {
-          throw new HttpError(503, 'The database is not reachable.');
-        }
-        return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
-      },
-      async config({ request }) {
-        return ok({
-          data: {
-            publicUrl: config.publicUrl,
-            firebase: {
-              apiKey: config.firebase.apiKey,
-              authDomain: config.firebase.authDomain,
-              projectId: config.firebase.projectId,
-              emulatorHost: config.firebase.emulatorHost,
-            },
-            extension: config.extension,
-            mailbox: mailboxFor(config, mail, request) === 'open',
-          },
-        });
-      },
-      async mailbox({ query, request }) {
-        const state = mailboxFor(config, mail, request);
-        if (state === 'off') throw notFound(`No such call: GET ${request.url.split('?')[0]}`);
-        if (state === 'remote')
-          throw forbidden('The local mailbox answers only requests made on this machine.');
-        const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(200);
-        const links = await identity.pendingLinks();
-        const arrived = await firstListed(db, links);
-        const to = query.to?.toLowerCase();
-        const entries = [
-          ...links.map((l, i) => ({
-            _id: `identity-${l.oobCode || i}`,
-            to: l.email,
-            subject: IDENTITY_SUBJECTS[l.requestType] ?? l.requestType,
-            text: `Open this link: ${l.oobLink}`,
-            html: null,
-            createdAt: (arrived.get(l.oobCode) ?? new Date()).toISOString(),
-            source: 'identity' as const,
-            link: l.oobLink,
-            order: i,
-          })),
-          ...rows.map((r) => ({
-            _id: r.id,
-            to: r.to,
-            subject: r.subject,
-            text: r.text,
-            html: r.html,
-            createdAt: r.createdAt.toISOString(),
-            source: 'outbox' as const,
-            link: null,
-            order: 0,
-          })),
-        ]
-          .filter((e) => !to || e.to.toLowerCase() === to)
-          // newest first; identity mails first listed together keep the emulator's order (oldest first)
-          .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.order - a.order)
-          .map(({ order: _order, ...e }) => e);
-        return ok({ data: entries });
-      },
+  serve(app, systemRouter, {
+    async health() {
+      try {
+        await db.execute(sql`select 1`);
+      } catch {
+        throw new HttpError(503, 'The database is not reachable.');
+      }
+      return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
     },
-  );
+    async config({ request }) {
+      return ok({
+        data: {
+          publicUrl: config.publicUrl,
+          firebase: {
+            apiKey: config.firebase.apiKey,
+            authDomain: config.firebase.authDomain,
+            projectId: config.firebase.projectId,
+            emulatorHost: config.firebase.emulatorHost,
+          },
+          extension: config.extension,
+          mailbox: mailboxFor(config, mail, request) === 'open',
+        },
+      });
+    },
+    async mailbox({ query, request }) {
+      const state = mailboxFor(config, mail, request);
+      if (state === 'off') throw notFound(`No such call: GET ${request.url.split('?')[0]}`);
+      if (state === 'remote')
+        throw forbidden('The local mailbox answers only requests made on this machine.');
+      const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(200);
+      const links = await identity.pendingLinks();
+      const arrived = await firstListed(db, links);
+      const to = query.to?.toLowerCase();
+      const entries = [
+        ...links.map((l, i) => ({
+          _id: `identity-${l.oobCode || i}`,
+          to: l.email,
+          subject: IDENTITY_SUBJECTS[l.requestType] ?? l.requestType,
+          text: `Open this link: ${l.oobLink}`,
+          html: null,
+          createdAt: (arrived.get(l.oobCode) ?? new Date()).toISOString(),
+          source: 'identity' as const,
+          link: l.oobLink,
+          order: i,
+        })),
+        ...rows.map((r) => ({
+          _id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          createdAt: r.createdAt.toISOString(),
+          source: 'outbox' as const,
+          link: null,
+          order: 0,
+        })),
+      ]
+        .filter((e) => !to || e.to.toLowerCase() === to)
+        // newest first; identity mails first listed together keep the emulator's order (oldest first)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.order - a.order)
+        .map(({ order: _order, ...e }) => e);
+      return ok({ data: entries });
+    },
+  });
 }

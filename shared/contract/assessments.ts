@@ -19,7 +19,8 @@ import {
 import { IMAGE_TYPES_ALLOWED } from '../schemas/authoring';
 import { MAX_IMAGE_BYTES } from '../schemas/award';
 import { DateTime, ErrorBody, envelope, errors, Id, Ok, UnixSecondsInput } from '../schemas/common';
-import { defineCall } from './define';
+import { entities } from '../schemas/entities';
+import { defineCall, defineRouter } from './define';
 
 export const LinkIdParam = z.object({
   id: z
@@ -44,6 +45,7 @@ export const CreateTestLinkInput = z.discriminatedUnion(
   ],
   { error: 'type must be RESOURCE, SECTION, ROADMAP or SUBJECT' },
 );
+entities.add(CreateTestLinkInput, { id: 'CreateTestLinkInput' });
 
 export const createTestLink = defineCall({
   method: 'POST',
@@ -95,6 +97,7 @@ export const TakerTest = z.object({
   serverTime: DateTime,
   isCompleted: z.boolean(),
 });
+entities.add(TakerTest, { id: 'TakerTest' });
 
 export const testLinkQuestions = defineCall({
   method: 'GET',
@@ -151,6 +154,7 @@ export const EvaluationResult = z.object({
   /** score / questions ≥ 6 */
   certificateEligible: z.boolean(),
 });
+entities.add(EvaluationResult, { id: 'EvaluationResult' });
 
 export const evaluateTest = defineCall({
   method: 'POST',
@@ -216,4 +220,23 @@ export const uploadFile = defineCall({
     413: ErrorBody,
     415: ErrorBody,
   },
+});
+
+/** The calls of the upload route of locally stored files (server/http/files.ts). */
+export const uploadRouter = defineRouter({
+  uploadFile,
+});
+
+/** The calls of test links (server/assessments/routes.ts). */
+export const assessmentsRouter = defineRouter({
+  createTestLink,
+  generateResourceTestLink,
+  testLinkList,
+  testLinkQuestions,
+  verifyTestLink,
+  saveAnswer,
+  testActivity,
+  evaluateTest,
+  viewTestLink,
+  questionFeedback,
 });

@@ -13,8 +13,9 @@ import {
 } from '../schemas/authoring';
 import { ImageSize } from '../schemas/award';
 import { DateTime, envelope, errors, Id, Ok } from '../schemas/common';
+import { entities } from '../schemas/entities';
 import { Subject } from '../schemas/lists';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 const AUTHORS = ['TENANT'] as const;
 const idParam = z.object({ id: Id });
@@ -164,15 +165,19 @@ export const imageSignedUrl = defineCall({
 
 /** Where an imported question came from: the file's own id (`waymark:…`, `idnumber:…`, …) or `sha256:…`. */
 export const ImportSourceKey = z.string().trim().min(1).max(300);
+entities.add(ImportSourceKey, { id: 'ImportSourceKey' });
 export const ImportFingerprint = z
   .string()
   .length(64, 'must be a SHA-256 in hexadecimal')
   .regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hexadecimal');
+entities.add(ImportFingerprint, { id: 'ImportFingerprint' });
 export const IMPORT_BATCH = 100;
 export const IMPORT_CHECK_BATCH = 1000;
 
 export const ImportCheckStatus = z.enum(['new', 'unchanged', 'changed']);
+entities.add(ImportCheckStatus, { id: 'ImportCheckStatus' });
 export const ImportStatus = z.enum(['created', 'updated', 'unchanged', 'changed', 'failed']);
+entities.add(ImportStatus, { id: 'ImportStatus' });
 
 export const importCheck = defineCall({
   method: 'POST',
@@ -235,6 +240,7 @@ export const ImportQuestionItem = z.object({
     })
     .optional(),
 });
+entities.add(ImportQuestionItem, { id: 'ImportQuestionItem' });
 
 export const importQuestions = defineCall({
   method: 'POST',
@@ -286,6 +292,7 @@ export const AssessmentSummary = z.object({
   createdAt: DateTime,
   questionCount: z.number().int(),
 });
+entities.add(AssessmentSummary, { id: 'AssessmentSummary' });
 
 export const TenantAssessmentDetail = z.object({
   _id: Id,
@@ -294,6 +301,7 @@ export const TenantAssessmentDetail = z.object({
   createdAt: DateTime,
   questions: z.array(Question),
 });
+entities.add(TenantAssessmentDetail, { id: 'TenantAssessmentDetail' });
 
 export const assessmentList = defineCall({
   method: 'GET',
@@ -344,6 +352,7 @@ export const QuestionPool = z.object({
   /** Questions to add for that (0 when it can). */
   missing: z.number().int(),
 });
+entities.add(QuestionPool, { id: 'QuestionPool' });
 export type QuestionPool = z.infer<typeof QuestionPool>;
 
 export const assessmentQuestionPools = defineCall({
@@ -427,4 +436,41 @@ export const tenantQuestionRemove = defineCall({
   params: idParam,
   body: z.object({ assessmentId: Id }),
   responses: { 200: Ok, ...errors },
+});
+
+/** The calls of importing a bank of questions (server/authoring/import.ts). */
+export const questionImportRouter = defineRouter({
+  importCheck,
+  importSignedUrl,
+  importQuestions,
+});
+
+/** The calls of a tenant's assessments (server/authoring/assessments.ts). */
+export const tenantAssessmentsRouter = defineRouter({
+  assessmentList,
+  createAssessment,
+  getAssessment,
+  assessmentQuestionPools,
+  assignAssessmentUsers,
+  addAssessmentQuestion,
+  removeAssessmentQuestion,
+  tenantQuestionRemove,
+});
+
+/** The calls of the question editor (server/authoring/questions.ts). */
+export const questionEditorRouter = defineRouter({
+  adminSubjectList,
+  createQuestion,
+  getQuestion,
+  saveQuestion,
+  deleteQuestion,
+  changeQuestionType,
+  removeOption,
+  updateImagePath,
+  deleteImage,
+  deleteCode,
+  imageSignedUrl,
+  questionFeedbackList,
+  tenantQuestion,
+  tenantQuestionSearch,
 });

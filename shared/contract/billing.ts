@@ -16,7 +16,7 @@ import {
   OfferCodeInput,
   SubscriptionInfo,
 } from '../schemas/tenant';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 const TENANT = ['TENANT'] as const;
 
@@ -80,4 +80,13 @@ export const stripeWebhook = defineCall({
   access: 'public',
   rawBody: { contentTypes: ['application/json'], maxBytes: MAX_WEBHOOK_BYTES },
   responses: { 200: envelope(z.object({ received: z.literal(true), duplicate: z.boolean() })), ...errors },
+});
+
+/** Every call of this module, served by server/billing/routes.ts. */
+export const billingRouter = defineRouter({
+  tenantSubscriptionInfo,
+  tenantApplyOfferCode,
+  tenantCreateSubscription,
+  tenantCheckoutSession,
+  stripeWebhook,
 });

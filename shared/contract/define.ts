@@ -53,9 +53,16 @@ export function defineCall<const D extends CallDef>(def: D): D {
   return def;
 }
 
-/** Whether a contract module's export is a call (the modules also export the schemas their calls share). */
-export function isCallDef(value: unknown): value is CallDef {
-  return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'responses' in value;
+/**
+ * A router: calls one server module serves, by their names (each the name the contract module exports it
+ * under). A contract module ends with its router — or one per server module, where its calls are served by
+ * more than one (decision 036) — and `registry.ts` lists the routers. The server serves a router with one
+ * handler per call (`serve` in server/http/routes.ts: a missing handler does not compile).
+ */
+export type Router = { readonly [name: string]: CallDef };
+
+export function defineRouter<const R extends Router>(calls: R): Readonly<R> {
+  return Object.freeze(calls);
 }
 
 type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
@@ -80,8 +87,6 @@ export type CallSuccess<C extends CallDef> = z.infer<C['responses'][SuccessStatu
 export type CallResult<C extends CallDef> = {
   [S in keyof C['responses'] & number]: { status: S; body: z.input<C['responses'][S]> };
 }[keyof C['responses'] & number];
-
-export type CallGroup = Record<string, CallDef>;
 
 /** `/user/delete/{userId}` with `{ userId: 'x' }` → `/user/delete/x` */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

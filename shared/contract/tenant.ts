@@ -42,7 +42,7 @@ import {
 } from '../schemas/tenant';
 import { LearningDays, ResourceTimePage, SubjectTime } from './activity';
 import { RoadmapFilter } from './catalogue';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 const TENANT = ['TENANT'] as const;
 const userParam = z.object({ userId: Id });
@@ -518,4 +518,41 @@ export const tenantExportTestlinks = defineCall({
   params: userParam,
   query: OptionalReportRange.safeExtend({ assignedRoadmapId: Id.optional() }).safeExtend(ReportFormat.shape),
   ...reportFile,
+});
+
+/** Every call of this module, served by server/tenant/routes.ts. */
+export const tenantRouter = defineRouter({
+  tenantUsersList,
+  tenantUsersSearchList,
+  tenantUserInfo,
+  tenantBeforeCheckAddUser,
+  tenantAddUserV2,
+  tenantAddUser,
+  tenantRemoveUser,
+  tenantInviteUser,
+  tenantInvitations,
+  tenantCancelInvitation,
+  invitationCheck,
+  tenantDashboardStats,
+  tenantAwardsByType,
+  tenantLearningReport,
+  tenantUserAchievements,
+  tenantTestlinkList,
+  tenantTimeSpentDaywise,
+  tenantTimeSpentOnResource,
+  tenantLearningDays,
+  tenantTimeSpentByTopic,
+  tenantGetResource,
+  tenantTestlinkView,
+  tenantAssignedRoadmaps,
+  tenantCheckRoadmapAssigned,
+  tenantAssignRoadmap,
+  tenantRoadmapList,
+  tenantRoadmap,
+  tenantAssignedRoadmap,
+  tenantExportUsers,
+  tenantExportLearningReport,
+  tenantExportAwards,
+  tenantExportResourceReport,
+  tenantExportTestlinks,
 });

@@ -9,6 +9,7 @@ import {
 } from '../rules/question-types';
 import { ExplanationItem, QuestionType } from './assessment';
 import { Id, unixMillisInput } from './common';
+import { entities } from './entities';
 
 export const editorMessages = {
   required: 'Required',
@@ -42,6 +43,7 @@ export const EditorOption = z.object({
   isCorrect: z.boolean().default(false),
   points: z.number().min(0).max(100).default(0),
 });
+entities.add(EditorOption, { id: 'EditorOption' });
 
 const QuestionFields = z.object({
   question: z.string().trim().min(1, editorMessages.required).max(5000),
@@ -96,6 +98,8 @@ const questionRules = (editor: boolean) => (q: z.output<typeof QuestionFields>, 
 export const QuestionInput = QuestionFields.superRefine(questionRules(true));
 /** A question of a batch import (POST /admin/question/import): the editor's rules but explanation and tags. */
 export const ImportedQuestionInput = QuestionFields.superRefine(questionRules(false));
+entities.add(QuestionInput, { id: 'QuestionInput' });
+entities.add(ImportedQuestionInput, { id: 'ImportedQuestionInput' });
 export type QuestionInput = z.input<typeof QuestionInput>;
 export type ImportedQuestionInput = z.input<typeof ImportedQuestionInput>;
 
@@ -111,6 +115,7 @@ export const AssessmentNameInput = z.object({
     .min(1, editorMessages.assessmentName)
     .max(120),
 });
+entities.add(AssessmentNameInput, { id: 'AssessmentNameInput' });
 
 /** PUT /tenant/assessment/{id}/assign-users */
 export const ShareAssessmentInput = z
@@ -141,3 +146,4 @@ export const ShareAssessmentInput = z
       });
     }
   });
+entities.add(ShareAssessmentInput, { id: 'ShareAssessmentInput' });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DateTime, Device, Id, Role } from './common';
+import { entities } from './entities';
 
 export const IAM_VALUES = ['PARENT', 'MENTOR', 'MANAGER'] as const;
 export const Iam = z.enum(IAM_VALUES);
+entities.add(Iam, { id: 'Iam' });
 export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], string> = {
   PARENT: 'Parent',
   MENTOR: 'Mentor',
@@ -10,6 +12,7 @@ export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], string> = {
 };
 export const T_SHIRT_SIZES = ['S', 'M', 'L', 'XL'] as const;
 export const TShirtSize = z.enum(T_SHIRT_SIZES);
+entities.add(TShirtSize, { id: 'TShirtSize' });
 
 export const DEFAULT_COUNTRY = 'IN';
 export const PREFERRED_PHONE_COUNTRY = 'IN';
@@ -44,6 +47,7 @@ export const User = z.object({
   deleteReason: z.string().nullable(),
   createdAt: DateTime,
 });
+entities.add(User, { id: 'User' });
 export type User = z.infer<typeof User>;
 
 /** The session a client keeps. */
@@ -114,6 +118,7 @@ export const AccountDeletionInput = z.object({
     .max(500),
   isDeleted: z.boolean({ error: 'must be true or false' }),
 });
+entities.add(AccountDeletionInput, { id: 'AccountDeletionInput' });
 
 // ---- sign-in
 export const SignInInput = z.object({
@@ -125,8 +130,10 @@ export const SignInInput = z.object({
   tenantId: Id.optional(),
   device: Device.default('WEB_APP'),
 });
+entities.add(SignInInput, { id: 'SignInInput' });
 
 export const Tokens = z.object({ token: z.string(), refreshToken: z.string() });
+entities.add(Tokens, { id: 'Tokens' });
 
 export const SignInResult = z.object({
   user: User,
@@ -135,6 +142,7 @@ export const SignInResult = z.object({
   /** True when this sign-in cancelled a scheduled account deletion. */
   deletionCanceled: z.boolean(),
 });
+entities.add(SignInResult, { id: 'SignInResult' });
 
 export const RefreshInput = z.object({
   refreshToken: z
@@ -143,6 +151,7 @@ export const RefreshInput = z.object({
     .max(200, 'refreshToken is not valid'),
   device: Device,
 });
+entities.add(RefreshInput, { id: 'LogoutInput' });
 export const LogoutInput = RefreshInput;
 
 export const SocketTokenQuery = z.object({
@@ -171,6 +180,7 @@ export const SocketTokens = z.object({
   extensionRefreshToken: z.string(),
   uuid: z.string(),
 });
+entities.add(SocketTokens, { id: 'SocketTokens' });
 
 export const EmailInput = z.object({
   email: z
@@ -178,4 +188,6 @@ export const EmailInput = z.object({
     .max(254)
     .transform((v) => v.toLowerCase()),
 });
+entities.add(EmailInput, { id: 'EmailInput' });
 export const EmailExists = z.object({ isExist: z.boolean() });
+entities.add(EmailExists, { id: 'EmailExists' });
