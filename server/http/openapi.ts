@@ -217,6 +217,10 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The server is not ready or is busy: try again shortly.',
 };
 
+/** The 403 of a test's calls that take its attempt token (decision 031). */
+const ATTEMPT_REFUSAL_TEXT =
+  "Not this caller's (another person's test), or not this test's attempt: a write of a started test without its attempt token answers `errorCode` ATTEMPT_TOKEN_REQUIRED, with another token ATTEMPT_TOKEN_INVALID.";
+
 /** A generic error example for a status (the call's own examples come first). */
 function genericError(status: number): Record<string, unknown> {
   const message: Record<number, string> = {
@@ -250,7 +254,7 @@ function accessText(call: CallDef): string {
 function parametersOf(
   components: Components,
   schema: z.ZodType | undefined,
-  where: 'path' | 'query',
+  where: 'path' | 'query' | 'header',
   descriptions: Record<string, string>,
   example: Record<string, unknown> | undefined,
 ) {
@@ -414,6 +418,7 @@ export function buildOpenApi(serverUrl: string) {
       responses[status] = {
         description:
           (call.access === 'public' ? PUBLIC_REFUSAL_TEXT[status] : undefined) ??
+          (status === 403 && call.summary.includes('ATTEMPT_TOKEN') ? ATTEMPT_REFUSAL_TEXT : undefined) ??
           STATUS_TEXT[status] ??
           'Error.',
         ...(status === 429
@@ -453,6 +458,7 @@ export function buildOpenApi(serverUrl: string) {
       parameters: [
         ...parametersOf(components, call.params, 'path', descriptions, request.params),
         ...parametersOf(components, call.query, 'query', descriptions, request.query),
+        ...parametersOf(components, call.headers, 'header', descriptions, request.headers),
       ],
       ...(call.body && !call.rawBody
         ? {
@@ -542,7 +548,7 @@ const TAG_TEXT: Record<string, string> = {
 
 const INFO_DESCRIPTION = `Every call of the Waymark portal, widgets, CLI and extension, generated from the contract in \`shared/contract\`.
 
-Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
+Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
 
 ## Getting a token for a script
 
