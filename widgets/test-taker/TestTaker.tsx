@@ -173,19 +173,25 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     }
   }, [state]);
 
+  /** Starts (or moves here) the test with `token`; the clock's offset and the token's keeping follow. */
+  async function verify(token: string) {
+    const sentAt = Date.now();
+    const res = await host.client.call(takerCalls.verifyTestLink, {
+      params: { id: linkId },
+      headers: attemptHeaders(token),
+    });
+    setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
+    keepUntilDeadline(linkId, res.data.deadlineAt);
+    return res.data;
+  }
+
   async function start(test: TakerTest) {
     dispatch({ type: 'start', test });
-    const sentAt = Date.now();
     try {
       // the token is kept before it is sent: a start whose answer is lost is asked again with it
-      const res = await host.client.call(takerCalls.verifyTestLink, {
-        params: { id: linkId },
-        headers: attemptHeaders(tokenForStart(linkId)),
-      });
-      setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
-      keepUntilDeadline(linkId, res.data.deadlineAt);
+      const started = await verify(tokenForStart(linkId));
       writeMemory(linkId, { taken: true, index: 0, unsaved: [] });
-      dispatch({ type: 'started', test: res.data });
+      dispatch({ type: 'started', test: started });
     } catch (err) {
       if (err instanceof ApiError) fail(err);
       else dispatch({ type: 'start-failed', test, error: messageOf(err) });
@@ -198,16 +204,10 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
    */
   async function moveHere() {
     dispatch({ type: 'move-here' });
-    const sentAt = Date.now();
     try {
-      const res = await host.client.call(takerCalls.verifyTestLink, {
-        params: { id: linkId },
-        headers: attemptHeaders(newTokenFor(linkId)),
-      });
-      setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
-      keepUntilDeadline(linkId, res.data.deadlineAt);
+      const moved = await verify(newTokenFor(linkId));
       writeMemory(linkId, { taken: true, unsaved: [] });
-      dispatch({ type: 'started', test: res.data, resumed: true });
+      dispatch({ type: 'started', test: moved, resumed: true });
     } catch (err) {
       const code = err instanceof ApiError ? err.errorCode : undefined;
       if (isGoneCode(code)) fail(err);
