@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
+import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -128,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
-    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
+    // a test's attempt token (decision 031): <wm-test-taker> on a partner's page sends it
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id', ATTEMPT_TOKEN_HEADER],
     maxAge: 600,
   });
   // counts shared by every process on the database, so a limit means what it says (decision 009)
