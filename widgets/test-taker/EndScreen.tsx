@@ -167,7 +167,6 @@ export function HeldElsewhereScreen({
           <button
             type="button"
             className="btn"
-            part="move-here-button"
             onClick={onMoveHere}
             disabled={moving}
             aria-busy={moving || undefined}

@@ -14,7 +14,9 @@ import css from './test-taker.css?inline';
  * the attempt's token (local storage) and alone saves its answers and its focus record (the page left and
  * back, pastes into an answer, a second tab, the connection lost and back, as the Ready screen tells the
  * taker); with the test open in two tabs of that browser, one tab is in charge and the other saves nothing
- * until 'Continue in this tab'. In another browser the test shows that it is open elsewhere.
+ * until 'Continue in this tab'. In another browser the test shows that it is open elsewhere (continuing
+ * it in that browser needs the learner's sign-in, which the portal's test page has and a partner's page
+ * does not).
  *
  * @tagname wm-test-taker
  * @summary Takes a Waymark test by its link id: questions, autosave, server clock, score and award.
@@ -36,7 +38,6 @@ import css from './test-taker.css?inline';
  * @csspart save-status - Saving, saved, or not saved yet with Retry now.
  * @csspart other-tab - The notice that the test is also open in another tab.
  * @csspart take-over-button - 'Continue in this tab', where the test is open in another tab.
- * @csspart move-here-button - 'Continue in this browser', where another browser holds the test (the learner signed in).
  * @csspart nav - The numbered question buttons.
  * @csspart question - The current question.
  * @csspart option - One option of a choice question.
