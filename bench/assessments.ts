@@ -49,6 +49,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
@@ -273,7 +274,11 @@ async function main() {
 
     // ---- the links, through the API
     const setupAgent = new Agent({ connections: SETUP_CONCURRENCY, keepAliveTimeout: 30_000 });
-    const taken = (l: Link) => (opts.anonymous ? {} : { authorization: `Bearer ${l.token}` });
+    // the learner's token (unless anonymous) and the attempt's, which every write of the attempt carries
+    const taken = (l: Link) => ({
+      ...(opts.anonymous ? {} : { authorization: `Bearer ${l.token}` }),
+      ...attemptHeaders(l.attempt),
+    });
 
     // ---- measuring
     async function statementsSnapshot(requests: number) {
@@ -357,13 +362,22 @@ async function main() {
     interface Link {
       linkId: string;
       token: string;
+      /** The attempt token the start bound the attempt to (decision 031). */
+      attempt: string;
       questions: TakerQuestion[];
     }
     /** A call's status and body, whatever the status. */
-    async function send<T>(method: 'POST' | 'PUT', path: string, token: string, body?: unknown) {
+    async function send<T>(
+      method: 'POST' | 'PUT',
+      path: string,
+      token: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) {
       const res = await request(`${base}${path}`, {
         method,
         headers: {
+          ...headers,
           authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -417,6 +431,7 @@ async function main() {
     );
     log(`starting them (${SETUP_CONCURRENCY} at a time) …`);
     const startedLinks: Link[] = new Array(totalLinks);
+    const attemptOf = Array.from({ length: totalLinks }, () => newAttemptToken());
     const startPhase = await phase(
       `PUT /testlink/verify/{id} (start), ${SETUP_CONCURRENCY} at a time`,
       SETUP_CONCURRENCY,
@@ -429,11 +444,14 @@ async function main() {
               'PUT',
               `/testlink/verify/${linkIds[i]}`,
               tokenOf[i]!,
+              undefined,
+              attemptHeaders(attemptOf[i]),
             ),
           (i, json) => {
             startedLinks[i] = {
               linkId: linkIds[i]!,
               token: tokenOf[i]!,
+              attempt: attemptOf[i]!,
               questions: json.data.questions.questions,
             };
           },

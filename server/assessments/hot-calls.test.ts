@@ -91,7 +91,8 @@ for (const backend of BACKENDS) {
       const row = await linkRowOf(s.h.db, started);
       expect(row.isCompleted).toBe(false);
       expect(await savedAnswers(started)).toBe(0);
-      // the answer would have been good: without a token (the link id is the capability) it is saved
+      // the answer would have been good: without an access token (the attempt's own token, which the
+      // browser that started the test sends, is what its writes need) it is saved
       expect((await s.api.answer(started, otherAnswer)).statusCode).toBe(200);
     });
 

@@ -1,8 +1,9 @@
 /**
  * The test-link calls of shared/contract/assessments.ts: creating links at four levels (questions drawn and
- * frozen at creation), taking a test by its link id (no sign-in needed: the id is the capability; another
- * person's token is refused), saving answers as given, focus/blur activity, evaluation on the server, the
- * answers view after evaluation, and question feedback.
+ * frozen at creation), taking a test by its link id (no sign-in needed: the id opens the test and starts it;
+ * another person's token is refused), the attempt written only by the browser that started it (its attempt
+ * token, decision 031): answers saved as given, focus/blur activity, evaluation on the server; the answers
+ * view after evaluation, and question feedback.
  */
 import { assessmentsRouter, type evaluateTest } from '@shared/contract/assessments';
 import { initialAssessmentRouter } from '@shared/contract/catalogue';
@@ -26,6 +27,7 @@ import {
   type Scored,
   saveAnswer,
 } from './engine/answers';
+import { assertHolder, attemptTokenHash, holds } from './engine/attempt';
 import {
   drawQuestions,
   freezeQuestions,
@@ -48,9 +50,11 @@ import {
   failureSince,
   findLink,
   findLinkWithView,
+  isTimed,
   LINK_VALIDITY_MS,
   linkExpired,
   lockTest,
+  moveAttempt,
   retakeCooldown,
   saveAnswerNow,
   settle,
@@ -241,8 +245,11 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     for (const link of open) await settle(db, link, now, linkHooks);
   }
 
-  /** The test page's view of a link: its state and what takerView read (the questions, saved answers). */
-  function takerTest(link: LinkRow, view: TakerView) {
+  /**
+   * The test page's view of a link: its state and what takerView read (the questions, saved answers);
+   * `held`: the request carried the started attempt's token.
+   */
+  function takerTest(link: LinkRow, view: TakerView, held: boolean) {
     return {
       linkId: link.linkId,
       type: link.type,
@@ -257,15 +264,25 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       deadlineAt: link.deadlineAt?.toISOString() ?? null,
       serverTime: clock().toISOString(),
       isCompleted: link.isCompleted,
+      attemptHeld: held,
     };
   }
 
-  /** A link the caller may use right now: started, in time, not completed. */
-  async function inProgress(linkId: string, caller: { id: string } | null, found?: LinkRow | null) {
+  /**
+   * A link the caller may write right now: started, in time, not completed, and `holder` (the hash of the
+   * request's attempt token) the attempt's.
+   */
+  async function inProgress(
+    linkId: string,
+    caller: { id: string } | null,
+    holder: string | null,
+    found?: LinkRow | null,
+  ) {
     const link = await current(linkId, caller, found);
     assertTakeable(link, clock());
     if (!link.startedAt) throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
     if (!acceptsAnswers(link, clock())) throw testCompleted();
+    assertHolder(link, holder);
     return link;
   }
 
@@ -276,23 +293,35 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   async function readyPage(
     linkId: string,
     caller: { id: string } | null,
+    holder: string | null,
     found: { link: LinkRow; view: TakerView } | null,
   ) {
     const link = await current(linkId, caller, found?.link ?? null);
     assertTakeable(link, clock());
-    return ok({
-      data: takerTest(link, found && link === found.link ? found.view : await takerView(db, link)),
-    });
+    const view = found && link === found.link ? found.view : await takerView(db, link);
+    return ok({ data: takerTest(link, view, link.startedAt !== null && holds(link, holder)) });
   }
 
-  /** An evaluation from the link's read (its answer key and saved answers), checked as every test call is. */
+  /**
+   * An evaluation from the link's read (its answer key and saved answers), checked as every test call is;
+   * `holder`: the hash of the request's attempt token. A completed link gives its result to the attempt's
+   * browser, and to anyone else only what the Ready page says (410 TEST_COMPLETED).
+   */
   async function evaluate(
     body: CallBody<typeof evaluateTest>,
     caller: { id: string } | null,
+    holder: string | null,
     read: EvaluationState | null,
   ) {
     const link = await current(body.linkId, caller, read?.link ?? null);
-    if (!link.isCompleted && link.status === 'EXPIRED') throw linkExpired();
+    if (link.isCompleted) {
+      if (!holds(link, holder)) throw testCompleted();
+    } else {
+      if (link.status === 'EXPIRED') throw linkExpired();
+      if (isTimed(link.type) && !link.startedAt)
+        throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+      assertHolder(link, holder);
+    }
     // a link the clock changed (evaluated or expired just now) is read again
     const { link: done, scored } = await evaluateLink(db, link, body.answers, clock(), linkHooks, {
       read: read && link === read.link ? read : undefined,
@@ -488,35 +517,58 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         return ok({ data: await toApiLinks(db, rows, cooldownMs, clock()) });
       },
 
-      async testLinkQuestions({ params, caller }) {
-        return readyPage(params.id, caller, await findLinkWithView(db, params.id, caller));
+      async testLinkQuestions({ params, headers, caller }) {
+        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
+        return readyPage(params.id, caller, holder, await findLinkWithView(db, params.id, caller));
       },
 
-      async verifyTestLink({ params, caller }) {
-        // a link that may start now starts in one statement with its view; any other (already started,
-        // not yours, not open yet, expired, in a retake's cool-down) takes the long way, which says why
+      async verifyTestLink({ params, headers, caller }) {
+        // a link that may start now starts in one statement with its view, bound to the starting browser's
+        // token; any other (already started, not yours, not open yet, expired, in a retake's cool-down)
+        // takes the long way, which says why
         const now = clock();
-        const quick = await startNow(db, params.id, caller, now, cooldownMs);
-        if (quick) return ok({ data: takerTest(quick.link, quick.view) });
-        const link = await current(params.id, caller);
+        const holder = attemptTokenHash(params.id, headers['x-attempt-token'])!;
+        const quick = await startNow(db, params.id, caller, holder, now, cooldownMs);
+        if (quick) return ok({ data: takerTest(quick.link, quick.view, true) });
+        let link = await current(params.id, caller);
         assertTakeable(link, now);
-        await assertRetakeOpen(db, link, now, cooldownMs);
-        const started = await startLink(db, link, now);
-        return ok({ data: takerTest(started, await takerView(db, started)) });
+        if (!link.startedAt) {
+          await assertRetakeOpen(db, link, now, cooldownMs);
+          link = await startLink(db, link, now, holder);
+        }
+        if (!holds(link, holder)) {
+          // started by another browser (or, a moment ago, by another request): only the link's learner,
+          // signed in, may move the attempt here (decision 031); the other browser's writes stop
+          if (!caller || caller.id !== link.userId) assertHolder(link, holder);
+          const moved = await moveAttempt(db, link, holder);
+          if (!moved) {
+            // it ended meanwhile: the error that says so
+            assertTakeable(await current(params.id, caller), clock());
+            throw testCompleted();
+          }
+          link = moved;
+        }
+        return ok({ data: takerTest(link, await takerView(db, link), true) });
       },
 
-      async saveAnswer({ params, body, caller }) {
+      async saveAnswer({ params, headers, body, caller }) {
         // an answer to a test in progress is checked and saved in one statement
-        if (await saveAnswerNow(db, params.id, caller, body, clock())) return ok({ data: { ok: true } });
+        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
+        if (await saveAnswerNow(db, params.id, caller, holder, body, clock()))
+          return ok({ data: { ok: true } });
         // any other: the link and the answered question's key in one read, and the error that applies
         const found = await findLinkWithQuestion(db, params.id, body.questionId);
-        const link = await inProgress(params.id, caller, found?.link ?? null);
+        const link = await inProgress(params.id, caller, holder, found?.link ?? null);
         await saveAnswer(db, link, body, found?.question ?? null);
         return ok({ data: { ok: true } });
       },
 
-      async testActivity({ body, caller }) {
-        const link = await inProgress(body.linkId, caller);
+      async testActivity({ body, headers, caller }) {
+        const link = await inProgress(
+          body.linkId,
+          caller,
+          attemptTokenHash(body.linkId, headers['x-attempt-token']),
+        );
         const now = clock();
         const toMs = (t: number) => (t < 1e11 ? t * 1000 : t); // unix seconds or milliseconds
         const happened = toMs(body.timeStamp);
@@ -546,8 +598,9 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         return ok({ data: { ok: true } });
       },
 
-      async evaluateTest({ body, caller }) {
-        return evaluate(body, caller, await readForEvaluation(db, body.linkId, caller));
+      async evaluateTest({ body, headers, caller }) {
+        const holder = attemptTokenHash(body.linkId, headers['x-attempt-token']);
+        return evaluate(body, caller, holder, await readForEvaluation(db, body.linkId, caller));
       },
 
       async viewTestLink({ params, caller }) {
@@ -581,29 +634,33 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         return ok({ data: { ok: true }, message: 'Thank you for your feedback.' });
       },
     },
-    // the hot calls of a test in progress: one statement that checks the caller's session too, the
-    // handler above for anything else (the errors, a resume's start)
+    // the hot calls of a test in progress: one statement that checks the caller's session and the
+    // attempt's token too, the handler above for anything else (the errors, a resume's start, a takeover)
     {
-      async testLinkQuestions({ params, claimed }) {
+      async testLinkQuestions({ params, headers, claimed }) {
         const found = await findLinkWithView(db, params.id, claimed);
-        return found ? readyPage(params.id, claimed, found) : null;
+        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
+        return found ? readyPage(params.id, claimed, holder, found) : null;
       },
-      async verifyTestLink({ params, claimed }) {
-        const started = await startNow(db, params.id, claimed, clock(), cooldownMs);
-        return started ? ok({ data: takerTest(started.link, started.view) }) : null;
+      async verifyTestLink({ params, headers, claimed }) {
+        const holder = attemptTokenHash(params.id, headers['x-attempt-token'])!;
+        const started = await startNow(db, params.id, claimed, holder, clock(), cooldownMs);
+        return started ? ok({ data: takerTest(started.link, started.view, true) }) : null;
       },
-      async saveAnswer({ params, body, claimed }) {
-        return (await saveAnswerNow(db, params.id, claimed, body, clock()))
+      async saveAnswer({ params, headers, body, claimed }) {
+        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
+        return (await saveAnswerNow(db, params.id, claimed, holder, body, clock()))
           ? ok({ data: { ok: true } })
           : null;
       },
-      async evaluateTest({ body, claimed }) {
+      async evaluateTest({ body, headers, claimed }) {
         // the whole answer sheet of a test in progress: scored and written in one statement (or, when that
         // statement finds anything else, what the long way needs to do it: the evaluation then writes)
-        const now = await evaluateNow(db, body.linkId, claimed, body.answers, clock(), linkHooks);
+        const holder = attemptTokenHash(body.linkId, headers['x-attempt-token']);
+        const now = await evaluateNow(db, body.linkId, claimed, holder, body.answers, clock(), linkHooks);
         if (!now) return null;
         if ('done' in now) return evaluated(now.done.link, now.done.scored, true);
-        return evaluate(body, claimed, now.read);
+        return evaluate(body, claimed, holder, now.read);
       },
     },
   );

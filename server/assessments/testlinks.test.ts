@@ -429,6 +429,7 @@ for (const backend of BACKENDS) {
         const bad = await api.inject({
           method: 'POST',
           url: '/api/testlink/activity',
+          headers: api.attemptOf(linkId),
           payload: { linkId, type: 'SCROLL', timeStamp: 1 },
         });
         expect(bad.statusCode).toBe(400);
@@ -456,7 +457,12 @@ for (const backend of BACKENDS) {
         // them by how long they waited, not by the page's time
         const page = Date.now() + 86_400_000;
         const send = (payload: Record<string, unknown>) =>
-          api.inject({ method: 'POST', url: '/api/testlink/activity', payload: { linkId, ...payload } });
+          api.inject({
+            method: 'POST',
+            url: '/api/testlink/activity',
+            headers: api.attemptOf(linkId),
+            payload: { linkId, ...payload },
+          });
         expect(
           (
             await send({
@@ -541,7 +547,12 @@ for (const backend of BACKENDS) {
         const linkId = await api.createOk(me, resourceBody(ar));
         await api.start(linkId);
         const send = (payload: Record<string, unknown>) =>
-          api.inject({ method: 'POST', url: '/api/testlink/activity', payload: { linkId, ...payload } });
+          api.inject({
+            method: 'POST',
+            url: '/api/testlink/activity',
+            headers: api.attemptOf(linkId),
+            payload: { linkId, ...payload },
+          });
         // back on the test, reported at once; then leaving it 50 ms later, reported after waiting 5 s behind
         // a slow request: by its wait alone it would be placed before the return, and the absence that
         // follows would be lost (a BLUR before the FOCUS, then nothing to end it)

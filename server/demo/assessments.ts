@@ -5,10 +5,12 @@
  * Safe to run again: nothing is added once the learner has test links.
  */
 
+import { newAttemptToken } from '@shared/rules/attempt-token';
 import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { linkHooks } from '../assessments/completion';
 import { answerKey, type KeyQuestion } from '../assessments/engine/answers';
+import { attemptTokenHash } from '../assessments/engine/attempt';
 import { questionsOfSubject, questionsTargeting, resourcesOfSections } from '../assessments/engine/drawing';
 import { evaluateLink, startLink } from '../assessments/engine/link-life';
 import { ownAssignedRoadmaps, sectionsOfAssigned } from '../assessments/queries';
@@ -47,7 +49,8 @@ function answerFor(q: KeyQuestion, right: boolean): Given {
 
 /** Takes a link as of `at`: started, answered (this share of the questions right), evaluated. */
 async function takeAt(db: Db, link: LinkRow, at: Date, rightShare: number, minutes: number) {
-  const started = await startLink(db, link, at);
+  // taken here, by no browser: the attempt's token is one nobody holds
+  const started = await startLink(db, link, at, attemptTokenHash(link.linkId, newAttemptToken())!);
   const key = await answerKey(db, started.id);
   const rightCount = Math.floor(key.length * rightShare);
   const given = key.map((q, i) => answerFor(q, i < rightCount)).filter((a) => a.answerId !== '');

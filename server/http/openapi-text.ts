@@ -12,6 +12,10 @@ export const PUBLIC_REFUSAL_TEXT: Record<number, string> = {
 };
 
 /** What each status means, for every call that may answer it. */
+/** The 403 of a test's calls that take its attempt token (decision 031). */
+export const ATTEMPT_REFUSAL_TEXT =
+  "Not this caller's (another person's test), or not this test's attempt: a write of a started test without its attempt token answers `errorCode` ATTEMPT_TOKEN_REQUIRED, with another token ATTEMPT_TOKEN_INVALID.";
+
 export const STATUS_TEXT: Record<number, string> = {
   200: 'Success.',
   201: 'Created.',
@@ -79,7 +83,7 @@ export const TAG_TEXT: Record<string, string> = {
 /** The document's description: the envelope, the errors, and getting a token for a script. */
 export const INFO_DESCRIPTION = `Every call of the Waymark portal, widgets, CLI and extension, generated from the contract in \`shared/contract\`.
 
-Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
+Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
 
 ## Getting a token for a script
 

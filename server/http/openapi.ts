@@ -20,6 +20,7 @@ import {
   sharedParameters,
 } from './openapi-docs';
 import {
+  ATTEMPT_REFUSAL_TEXT,
   accessText,
   firstSentence,
   genericError,
@@ -34,7 +35,7 @@ import { API_PREFIX } from './routes';
 function parametersOf(
   components: Components,
   schema: z.ZodType | undefined,
-  where: 'path' | 'query',
+  where: 'path' | 'query' | 'header',
   descriptions: Record<string, string>,
   example: Record<string, unknown> | undefined,
 ) {
@@ -182,6 +183,7 @@ function operation(components: Components, shared: Record<string, string>, name:
     parameters: [
       ...parametersOf(components, call.params, 'path', descriptions, request.params),
       ...parametersOf(components, call.query, 'query', descriptions, request.query),
+      ...parametersOf(components, call.headers, 'header', descriptions, request.headers),
     ],
     ...(body ? { requestBody: body } : {}),
     responses,
@@ -303,6 +305,7 @@ function errorResponses(components: Components, name: string, call: CallDef, exa
     responses[status] = {
       description:
         (call.access === 'public' ? PUBLIC_REFUSAL_TEXT[status] : undefined) ??
+        (status === 403 && call.summary.includes('ATTEMPT_TOKEN') ? ATTEMPT_REFUSAL_TEXT : undefined) ??
         STATUS_TEXT[status] ??
         'Error.',
       ...(status === 429

@@ -5,9 +5,11 @@
  * loop is behind (SHED_EVENT_LOOP_DELAY_MS) or a request has waited too long for a database connection
  * (SHED_POOL_WAIT_MS).
  */
+
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
+import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -19,7 +21,8 @@ export async function installProtections(app: FastifyInstance, config: Config, d
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
-    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
+    // a test's attempt token (decision 031): <wm-test-taker> on a partner's page sends it
+    allowedHeaders: ['authorization', 'content-type', 'accept', 'x-request-id', ATTEMPT_TOKEN_HEADER],
     maxAge: 600,
   });
   // counts shared by every process on the database, so a limit means what it says (decision 009)

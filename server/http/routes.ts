@@ -5,7 +5,15 @@
  * is authenticated and authorised as the declaration says before the handler runs.
  */
 
-import type { CallBody, CallDef, CallParams, CallQuery, CallResult, Router } from '@shared/contract/define';
+import type {
+  CallBody,
+  CallDef,
+  CallHeaders,
+  CallParams,
+  CallQuery,
+  CallResult,
+  Router,
+} from '@shared/contract/define';
 import type { Device } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -57,6 +65,8 @@ export interface HandlerContext<C extends CallDef> {
   params: CallParams<C>;
   query: CallQuery<C>;
   body: CallBody<C>;
+  /** The headers the call declares (`headers` in its declaration), parsed. */
+  headers: CallHeaders<C>;
   caller: CallerFor<C>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -69,6 +79,7 @@ export interface QuickContext<C extends CallDef> {
   params: CallParams<C>;
   query: CallQuery<C>;
   body: CallBody<C>;
+  headers: CallHeaders<C>;
   /** The token's caller, unread (null: no token, the call is anonymous). */
   claimed: ClaimedCaller | null;
   request: FastifyRequest;
@@ -100,7 +111,11 @@ export function nulAt(value: unknown, path: string[] = []): string[] | null {
   return null;
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'params') {
+function parse(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  where: 'body' | 'query' | 'params' | 'headers',
+) {
   if (!schema) return where === 'body' ? undefined : {};
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!result.success) throw fromZod(result.error, where);
@@ -130,13 +145,14 @@ async function tryQuick<C extends CallDef>(
     if (!claimed) return null;
     if (call.devices && !call.devices.includes(claimed.device)) return null;
   }
-  let input: Pick<QuickContext<C>, 'params' | 'query' | 'body'>;
+  let input: Pick<QuickContext<C>, 'params' | 'query' | 'body' | 'headers'>;
   try {
     input = {
       params: parse(call.params, request.params, 'params'),
       query: parse(call.query, request.query, 'query'),
+      headers: parse(call.headers, request.headers, 'headers'),
       body: call.rawBody ? request.body : parse(call.body, request.body, 'body'),
-    } as Pick<QuickContext<C>, 'params' | 'query' | 'body'>;
+    } as Pick<QuickContext<C>, 'params' | 'query' | 'body' | 'headers'>;
   } catch {
     return null;
   }
@@ -199,8 +215,11 @@ function route<C extends CallDef>(
       request.user = caller;
       const params = parse(call.params, request.params, 'params');
       const query = parse(call.query, request.query, 'query');
+      const headers = parse(call.headers, request.headers, 'headers');
       const body = call.rawBody ? request.body : parse(call.body, request.body, 'body');
-      return respond(await handler({ params, query, body, caller, request, reply } as HandlerContext<C>));
+      return respond(
+        await handler({ params, query, headers, body, caller, request, reply } as HandlerContext<C>),
+      );
 
       function respond(result: CallResult<C>) {
         // a download's success body is the file itself (a stream): nothing to check against a schema

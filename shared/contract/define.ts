@@ -30,6 +30,11 @@ export interface CallDef {
   readonly devices?: readonly Device[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
+  /**
+   * Request headers the call reads beside Authorization (an object of lower-case header names; others are
+   * ignored). A 400 names the header when one is malformed or missing while required.
+   */
+  readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
   /** Response bodies by status. The first 2xx is the success body the client returns. */
   readonly responses: { readonly [status: number]: z.ZodType };
@@ -71,6 +76,7 @@ type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
 export type CallParams<C extends CallDef> = InferOr<C['params'], Record<string, never>>;
 export type CallQuery<C extends CallDef> = InferOr<C['query'], Record<string, never>>;
 export type CallBody<C extends CallDef> = InferOr<C['body'], undefined>;
+export type CallHeaders<C extends CallDef> = InferOr<C['headers'], Record<string, never>>;
 
 /** What a caller sends: the input side of each schema (before defaults and coercion). */
 export interface CallInput<C extends CallDef> {

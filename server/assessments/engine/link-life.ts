@@ -30,6 +30,7 @@ import {
   scoredRows,
   upsertScoredAnswers,
 } from './answers';
+import { holderHolds } from './attempt';
 import { type FrozenRef, frozenRefsJson, TEXT_TYPES, takerQuestionsFrom } from './drawing';
 import { type HeldQuestion, heldQuestion, questionsAt, readQuestions } from './question-cache';
 import { callerHolds, type SessionOf, sessionParams, takerHolds } from './session';
@@ -208,10 +209,11 @@ export function assertTakeable(link: LinkRow, now: Date) {
 }
 
 /**
- * Starts the clock (idempotent): records the start and the deadline on the server's clock, and numbers the
- * attempt among the learner's started attempts of the same test.
+ * Starts the clock (idempotent): records the start and the deadline on the server's clock, numbers the
+ * attempt among the learner's started attempts of the same test, and binds it to the hash of the starting
+ * browser's attempt token (decision 031). A link started already is given back as it is (whoever holds it).
  */
-export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkRow> {
+export async function startLink(db: Db, link: LinkRow, now: Date, holder: string): Promise<LinkRow> {
   if (link.startedAt) return link;
   const byLimit = now.getTime() + link.timeLimitMinutes * 60_000;
   const end = windowEnd(link);
@@ -221,6 +223,7 @@ export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkR
     .set({
       startedAt: now,
       deadlineAt: deadline,
+      attemptTokenHash: holder,
       // written out: the outer row must be named by its table, never by a bare column the subquery shadows
       attempt: sql`(select count(*)::int + 1 from test_links o
         where o.user_id = test_links.user_id and o.test_key = test_links.test_key
@@ -229,6 +232,26 @@ export async function startLink(db: Db, link: LinkRow, now: Date): Promise<LinkR
     .where(and(eq(testLinks.id, link.id), isNull(testLinks.startedAt)))
     .returning();
   return row ?? (await findLink(db, link.linkId)) ?? link;
+}
+
+/**
+ * Moves a started attempt to another browser's token (the learner's own takeover, decision 031): from now
+ * on only that browser's writes are accepted. Null when the attempt is no longer open (ended meanwhile).
+ */
+export async function moveAttempt(db: Db, link: LinkRow, holder: string): Promise<LinkRow | null> {
+  const [row] = await db
+    .update(testLinks)
+    .set({ attemptTokenHash: holder })
+    .where(
+      and(
+        eq(testLinks.id, link.id),
+        isNotNull(testLinks.startedAt),
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------- the taker's view, and the start in one statement
@@ -321,6 +344,8 @@ const startWithView = preparedPer((db) => {
   const started = db.$with('started', getTableColumns(testLinks)).as(sql`
     update ${testLinks} t set
       started_at = ${now},
+      -- the hash of the starting browser's attempt token: its writes, and only its, are the attempt's
+      attempt_token_hash = ${p('holder')}::text,
       -- startLink's deadline: the time limit, cut at the end of the window
       deadline_at = least(${now} + make_interval(mins => t.time_limit_minutes),
         t.start_time + make_interval(hours => t.duration_hours)),
@@ -362,11 +387,14 @@ export async function startNow(
   db: Db,
   linkId: string,
   caller: SessionOf | null,
+  /** The hash of the starting browser's attempt token (attempt.ts attemptTokenHash). */
+  holder: string,
   now: Date,
   cooldownMs: number,
 ): Promise<{ link: LinkRow; view: TakerView } | null> {
   const [row] = await startWithView(db).execute({
     linkId,
+    holder,
     now: now.toISOString(),
     ...sessionParams(caller),
     limited: cooldownMs > 0 ? [...RETAKE_TYPES] : [],
@@ -390,7 +418,7 @@ const MULTI_TYPES = typesWhere((t) => t.answer === 'multiple');
 /**
  * An autosave in one statement: the answer is upserted only when the link accepts answers now (started, open,
  * within its deadline and grace: inProgress, settle, acceptsAnswers), the caller may use it (assertTaker),
- * the question is one of the link's, and the answer is valid for the question's type as normaliseAnswer
+ * the request carries the attempt's token (assertHolder), the question is one of the link's, and the answer is valid for the question's type as normaliseAnswer
  * says — the row stored is the one normaliseAnswer gives, for each kind of answer. Anything else writes
  * nothing and gives no row: the caller then takes the long way, which says why. The conditions may only be
  * stricter than the long way's, never looser.
@@ -416,6 +444,8 @@ const saveWhenOpen = preparedPer((db) => {
         and l.status = 'TAKE_TEST' and not l.is_completed and l.started_at is not null
         and (l.deadline_at is null or l.deadline_at >= ${p('acceptsFrom')}::timestamptz)
         and ${takerHolds(sql`l.user_id`)}
+        -- the browser that holds the attempt (its token's hash): decision 031
+        and ${holderHolds(sql`l.attempt_token_hash`)}
     ) k
     where case when ${isText} then ${p('text')}::text is not null
       when ${isMulti} then ${p('multi')}::uuid[] <@ k.options
@@ -438,6 +468,8 @@ export async function saveAnswerNow(
   db: Db,
   linkId: string,
   caller: SessionOf | null,
+  /** The hash of the request's attempt token, or null without one. */
+  holder: string | null,
   answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
   now: Date,
 ): Promise<boolean> {
@@ -458,6 +490,7 @@ export async function saveAnswerNow(
   const [row] = await saveWhenOpen(db).execute({
     linkId,
     question: answer.questionId,
+    holder,
     ...sessionParams(caller),
     acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
     textTypes: [...TEXT_TYPES],
@@ -578,15 +611,17 @@ export async function evaluateLink(
  * every one of its questions (the test page sends its whole answer sheet) — is scored here from the questions
  * this process holds (question-cache.ts) and written by the statement only when it finds everything as
  * assumed: the link open, started and within its deadline and grace, the caller its learner with a session
- * that holds (takerHolds), the answers' questions exactly the link's, and every question still at the version
- * scored against. (No answer can be saved to another question: test_answers' key is a foreign key to the
- * link's questions, migration 0014.) What it writes is evaluateLink's for the same link and answers: the same
- * score, points stored, status (statusAfterEvaluation, the award image's column choosing), completion time
- * (the seconds since the start, rounded as evaluateLink rounds them, within the time limit); it gives back
- * the few columns of the link as written that the route answers with (EvaluatedLink). Anything else — a
- * link that is late, completed, expired or not the caller's, a question edited meanwhile, an award whose hook must run (Hooks.earnsTypes) — writes nothing and gives no row: the
- * caller then reads what the long way needs (readForEvaluation), which is rare enough to cost its own round
- * trip; the statement the common case runs carries no part of that read, nor of its plan.
+ * that holds (takerHolds), the request carrying the attempt's token (holderHolds), the answers' questions
+ * exactly the link's, and every question still at the version scored against. (No answer can be saved to
+ * another question: test_answers' key is a foreign key to the link's questions, migration 0014.) What it
+ * writes is evaluateLink's for the same link and answers: the same score, points stored, status
+ * (statusAfterEvaluation, the award image's column choosing), completion time (the seconds since the start,
+ * rounded as evaluateLink rounds them, within the time limit); it gives back the few columns of the link as
+ * written that the route answers with (EvaluatedLink). Anything else — a link that is late, completed,
+ * expired or not the caller's, a request without the attempt's token, a question edited meanwhile, an award
+ * whose hook must run (Hooks.earnsTypes) — writes nothing and gives no row: the caller then reads what the
+ * long way needs (readForEvaluation), which is rare enough to cost its own round trip; the statement the
+ * common case runs carries no part of that read, nor of its plan.
  */
 /** The statement for a sheet: with the hook's part only when the sheet earns (no hook runs otherwise). */
 const evaluationInOne = (db: Db, hooks: Hooks, eligible: boolean) =>
@@ -616,6 +651,7 @@ function evaluationStatement(db: Db, part: Hooks['inStatement']) {
       and t.status = 'TAKE_TEST' and not t.is_completed and t.type <> 'INITIAL-ASSESSMENT'
       and t.started_at is not null and (t.deadline_at is null or t.deadline_at >= ${p('acceptsFrom')}::timestamptz)
       and ${takerHolds(sql`t.user_id`)}
+      and ${holderHolds(sql`t.attempt_token_hash`)}
       and not (${p('eligible')}::boolean and t.type = any(${p('earnsTypes')}::text[]))
       -- the answers' questions are exactly the link's
       and (select count(*) = ${p('n')}::int and count(*) filter (where f.question_id = any(${p('ids')}::uuid[])) = ${p('n')}::int
@@ -663,6 +699,8 @@ export async function evaluateNow(
   db: Db,
   linkId: string,
   caller: SessionOf | null,
+  /** The hash of the request's attempt token, or null without one. */
+  holder: string | null,
   given: readonly { questionId: string; answerId?: string | string[]; answer?: string | number }[],
   now: Date,
   hooks: Hooks = {},
@@ -678,6 +716,7 @@ export async function evaluateNow(
     const { scored } = attempt;
     const [link] = await evaluationInOne(db, hooks, scored.eligible).execute({
       linkId,
+      holder,
       ...sessionParams(caller),
       now: now.toISOString(),
       acceptsFrom: new Date(now.getTime() - ANSWER_GRACE_MS).toISOString(),
