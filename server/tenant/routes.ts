@@ -14,6 +14,7 @@ import {
   tenantAssignRoadmap,
   tenantAwardsByType,
   tenantBeforeCheckAddUser,
+  tenantBeforeCheckAddUsers,
   tenantCancelInvitation,
   tenantCheckRoadmapAssigned,
   tenantDashboardStats,
@@ -73,6 +74,7 @@ import { achievements, awardsByType, learningReport, tenantStats } from './repor
 import {
   addLearner,
   beforeCheck,
+  beforeCheckMany,
   cancelInvitation,
   checkInvitation,
   EmailNotFound,
@@ -155,6 +157,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       tenantUsersSearchList,
       tenantUserInfo,
       tenantBeforeCheckAddUser,
+      tenantBeforeCheckAddUsers,
       tenantAddUserV2,
       tenantAddUser,
       tenantRemoveUser,
@@ -256,6 +259,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
           beforeCheck(db, plans(), caller.id, body.email, clock()),
         );
         return result.ok ? ok({ data: result.value }) : answer(404, result.body);
+      },
+
+      async tenantBeforeCheckAddUsers({ body, caller }) {
+        return ok({ data: await beforeCheckMany(db, plans(), caller.id, body.emails, clock()) });
       },
 
       tenantAddUserV2: addUser,

@@ -219,6 +219,98 @@ describe('tenant calls', () => {
       expect(seat).toBeUndefined();
     });
 
+    it('checks a roster at once, saying of each address what the single check says, with the seat counts', async () => {
+      const fresh = await quietLearner('Roster Learner');
+      const invitee = `invited-${randomBytes(4).toString('hex')}@example.com`;
+      expect((await json('POST', '/tenant/users/invite-user', mentor, { email: invitee })).status).toBe(200);
+      const emails = [
+        fresh.email.toUpperCase(),
+        asha.email,
+        rival.email,
+        'nobody-at-all@example.com',
+        invitee,
+        asha.email,
+      ];
+      const res = await json('POST', '/tenant/users/before-check-add-users', mentor, { emails });
+      expect(res.status).toBe(200);
+      expect(res.body.data.results).toEqual([
+        {
+          email: fresh.email,
+          outcome: 'ADD',
+          learnerId: fresh.id,
+          name: 'Roster Learner',
+          invitable: false,
+          invited: false,
+        },
+        {
+          email: asha.email,
+          outcome: 'ALREADY_ASSIGNED',
+          learnerId: asha.id,
+          name: 'Asha Learner',
+          invitable: false,
+          invited: false,
+        },
+        {
+          email: rival.email,
+          outcome: 'EMAIL_NOT_FOUND',
+          learnerId: null,
+          name: null,
+          invitable: false,
+          invited: false,
+        },
+        {
+          email: 'nobody-at-all@example.com',
+          outcome: 'EMAIL_NOT_FOUND',
+          learnerId: null,
+          name: null,
+          invitable: true,
+          invited: false,
+        },
+        {
+          email: invitee,
+          outcome: 'EMAIL_NOT_FOUND',
+          learnerId: null,
+          name: null,
+          invitable: true,
+          invited: true,
+        },
+        expect.objectContaining({ email: asha.email, outcome: 'ALREADY_ASSIGNED' }),
+      ]);
+      // each address as the single check answers it
+      const single = { 200: 'ADD', 409: 'ALREADY_ASSIGNED', 404: 'EMAIL_NOT_FOUND' } as Record<
+        number,
+        string
+      >;
+      for (const entry of res.body.data.results as Json[]) {
+        const one = await json('POST', '/tenant/users/before-check-add-user', mentor, { email: entry.email });
+        expect(single[one.status], entry.email).toBe(entry.outcome);
+      }
+      const info = (await json('GET', '/tenant/subscription/info', mentor)).body.data;
+      expect(res.body.data.seats).toEqual({
+        allowance: info.totalQuantity,
+        active: info.seatCount,
+        pending: info.pendingInvitations,
+      });
+      // it writes nothing
+      const seats = await server.db
+        .select()
+        .from(tenantUsers)
+        .where(and(eq(tenantUsers.tenantId, mentor.id), eq(tenantUsers.learnerId, fresh.id)));
+      expect(seats).toEqual([]);
+      await server.db.delete(tenantInvitations).where(eq(tenantInvitations.email, invitee));
+
+      const bad = await json('POST', '/tenant/users/before-check-add-users', mentor, {
+        emails: [fresh.email, 'not-an-address'],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.field).toBe('emails.1');
+      const tooMany = await json('POST', '/tenant/users/before-check-add-users', mentor, {
+        emails: Array.from({ length: 1001 }, (_, i) => `x${i}@example.com`),
+      });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.field).toBe('emails');
+    });
+
     it('validates the e-mail with the form messages', async () => {
       const missing = await json('POST', '/tenant/users/add-user-v2', mentor, {});
       expect(missing.status).toBe(400);

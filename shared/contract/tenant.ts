@@ -28,6 +28,8 @@ import {
   AddUserInput,
   AddUserResult,
   AwardRow,
+  BeforeCheckManyInput,
+  BeforeCheckManyResult,
   BeforeCheckResult,
   EmailNotFoundBody,
   Invitation,
@@ -102,6 +104,17 @@ export const tenantBeforeCheckAddUser = defineCall({
   access: TENANT,
   body: AddUserInput,
   responses: { 200: envelope(BeforeCheckResult), ...errors, 404: EmailNotFoundBody },
+});
+
+export const tenantBeforeCheckAddUsers = defineCall({
+  method: 'POST',
+  path: '/tenant/users/before-check-add-users',
+  summary:
+    "The check before adding, for up to 1,000 addresses at once (a roster); writes nothing. Each address gets the answer the single check would give — ADD (a learner account, not a seat of the caller's yet: adding it takes a seat), ALREADY_ASSIGNED (code 11000), EMAIL_NOT_FOUND (no learner account; `invitable` when nobody has the address, `invited` when a pending invitation of the caller's keeps a seat for it already) — and `seats` says what the allowance is and what uses it, so the seats a roster needs can be counted before adding anyone.",
+  tags: ['tenant'],
+  access: TENANT,
+  body: BeforeCheckManyInput,
+  responses: { 200: envelope(BeforeCheckManyResult), ...errors },
 });
 
 const addUserResponses = {

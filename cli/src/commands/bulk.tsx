@@ -71,6 +71,11 @@ export interface BulkSpec<T, R, S extends string> {
    */
   halts?: (outcome: PoolOutcome<R>) => boolean;
   halted?: (notAttempted: number) => { lines: string[]; fields?: Record<string, unknown> };
+  /**
+   * Items that still run after a halt, because the halt's cause does not touch them (their outcome is known
+   * from a check already, or they need no seat): only the others count as not attempted.
+   */
+  runsAfterHalt?: (item: T) => boolean;
 }
 
 /** Items produced as a run needs them: the run holds those in flight, never all (runPoolStream). */
@@ -156,6 +161,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
       signal: ctx.signal,
       isFatal,
       ...(spec.halts ? { halts: spec.halts } : {}),
+      ...(spec.runsAfterHalt ? { runsAfterHalt: spec.runsAfterHalt } : {}),
       onSettled: (item: T, index: number, outcome: PoolOutcome<R>) => {
         const r = report(item, index, outcome);
         done++;

@@ -1,7 +1,7 @@
 /** `waymark seats list [--search <text>]`: every learner seat (GET /tenant/users/list, all pages). */
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
-import { freeSeats, listAllSeats, type Seat, subscriptionInfo } from '../../core/seats';
+import { freeSeats, listAllSeats, type Seat, seatsOf, subscriptionInfo } from '../../core/seats';
 
 export interface SeatsListOptions {
   search?: string;
@@ -40,7 +40,7 @@ export async function listSeats(ctx: Context, options: SeatsListOptions): Promis
     return;
   }
   const info = await subscriptionInfo(client, ctx.signal);
-  const free = freeSeats(info);
+  const free = freeSeats(seatsOf(info));
   const footer = [
     `${seats.length} ${search ? `of your learners match “${search}”` : `learner${seats.length === 1 ? '' : 's'}`}`,
     `${info.seatCount} of ${info.totalQuantity} seats used${info.pendingInvitations ? ` (and ${info.pendingInvitations} kept for invitations)` : ''}, ${free} free`,
