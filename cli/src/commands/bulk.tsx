@@ -87,7 +87,12 @@ export interface BulkStream<T> {
 /** Errors that end the whole run rather than one item. */
 export function isFatal(error: unknown): boolean {
   if (error instanceof CliError)
-    return error.exitCode === ExitCode.notSignedIn || error.exitCode === ExitCode.interrupted;
+    return (
+      error.exitCode === ExitCode.notSignedIn ||
+      error.exitCode === ExitCode.interrupted ||
+      // the address answers, but not as Waymark: no further item can do better
+      error.exitCode === ExitCode.unreachable
+    );
   if (error instanceof ApiError) return error.status === 401;
   if (error instanceof NetworkError) return true;
   return error instanceof Error && error.name === 'AbortError';
