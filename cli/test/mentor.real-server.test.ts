@@ -15,6 +15,15 @@ import { subjects, topics, users } from '@server/db/schema';
 import { DEMO_SUBJECTS } from '@server/demo/lists';
 import { questionOptions, questions } from '@server/questions/tables';
 import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
+import { createClient } from '@shared/client/client';
+import { tenantExportAwards, tenantExportLearningReport, tenantExportUsers } from '@shared/contract/tenant';
+import {
+  AWARDS_REPORT,
+  headersOf,
+  LEARNING_REPORT,
+  type Report,
+  USERS_REPORT,
+} from '@shared/reports/columns';
 import type { Question } from '@shared/schemas/assessment';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
@@ -705,15 +714,7 @@ describe.skipIf(!emulatorHost)(
       const bytes = readFileSync(file);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parseCsv(bytes, { bom: true }) as string[][];
-      expect(rows[0]).toEqual([
-        'Name',
-        'Mobile',
-        'Email',
-        'Status',
-        'Added at',
-        'Access until',
-        'Learner id',
-      ]);
+      expect(rows[0]).toEqual(headersOf(USERS_REPORT));
       expect(
         rows
           .slice(1)
@@ -725,11 +726,50 @@ describe.skipIf(!emulatorHost)(
       const learning = await waymark(['reports', 'learning', '--from', '2026-01-01', '--to', to, '--json']);
       expect(learning.code, learning.err).toBe(0);
       expect(learning.events).toHaveLength(seats.tenantUserList.length);
-      expect(learning.events[0]).toHaveProperty('Total Spent Day', 0);
+      expect(learning.events[0]).toHaveProperty('Total Spent Days', 0);
 
       const stdout = await waymark(['reports', 'awards', '--type', 'certificates', '--csv']);
       expect(stdout.code).toBe(0);
-      expect(stdout.out.startsWith('\uFEFFUsername,Email,Award')).toBe(true);
+      expect(stdout.out.startsWith('\uFEFFName,Email,Award')).toBe(true);
+
+      // the portal's Download CSV (the shared client's download, with the arguments each page gives it) and
+      // the CLI's --csv are the same file, and --json the same rows under the same names
+      const portal = createClient({
+        baseUrl: `${server}/api`,
+        device: 'WEB_APP',
+        tokens: { get: () => ({ token: mentor.token, refreshToken: '' }), update: () => {}, clear: () => {} },
+      });
+      const same: [string[], () => Promise<Response>, Report][] = [
+        [
+          ['users'],
+          () => portal.download(tenantExportUsers, { query: { searchText: undefined } }),
+          USERS_REPORT,
+        ],
+        [['learning'], () => portal.download(tenantExportLearningReport, { query: {} }), LEARNING_REPORT],
+        [
+          ['awards', '--type', 'certificates'],
+          () => portal.download(tenantExportAwards, { query: { certificateType: 'ROADMAP' } }),
+          AWARDS_REPORT,
+        ],
+      ];
+      for (const [args, download, report] of same) {
+        const fromPortal = await (await download()).text();
+        const fromCli = await waymark(['reports', ...args, '--csv']);
+        expect(fromCli.code, fromCli.err).toBe(0);
+        // text() drops the byte-order mark the CLI passes on as it came
+        expect(fromCli.out, args[0]).toBe(`\uFEFF${fromPortal.replace(/^\uFEFF/, '')}`);
+        const table = parseCsv(fromCli.out, { bom: true }) as string[][];
+        expect(table[0], args[0]).toEqual(headersOf(report));
+        const json = await waymark(['reports', ...args, '--json']);
+        expect(
+          json.events.map((e) => Object.keys(e)),
+          args[0],
+        ).toEqual(json.events.map(() => headersOf(report)));
+        expect(
+          json.events.map((e) => Object.values(e).map((v) => (v === null ? '' : String(v)))),
+          args[0],
+        ).toEqual(table.slice(1));
+      }
 
       // bad input: named in the command's own terms, nothing written
       const backwards = await waymark(['reports', 'learning', '--from', to, '--to', '2026-01-01']);

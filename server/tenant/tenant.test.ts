@@ -678,7 +678,17 @@ describe('tenant calls', () => {
         );
         expect(report.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
         const rows = csvOf(report.body);
-        expect(rows[0]!.slice(0, 5)).toEqual(['Name', 'Email', 'Mobile', 'Join At', 'Total Spent Day']);
+        // the columns in one style (shared/reports/columns.ts), the units in the header
+        expect(rows[0]).toEqual([
+          'Name',
+          'Email',
+          'Mobile',
+          'Joined At',
+          'Total Spent Days',
+          'Total Spent Time (seconds)',
+          'Average Learning Time (seconds per learning day)',
+          'Learner ID',
+        ]);
         const listed = (await json('GET', '/tenant/dashboard/get-tenant-user-learning-report', mentor)).body
           .data;
         expect(rows).toHaveLength(listed.length + 1);
@@ -704,6 +714,17 @@ describe('tenant calls', () => {
 
       const feathers = csvOf((await download('/tenant/export/awards?certificateType=RESOURCE')).body);
       expect(feathers).toHaveLength(2);
+      expect(feathers[0]).toEqual([
+        'Name',
+        'Email',
+        'Award',
+        'Roadmap Name',
+        'Section Name',
+        'Resource Name',
+        'Percentage',
+        'Completed At',
+        'Award Page',
+      ]);
       expect(feathers[1]!.slice(0, 3)).toEqual(['Asha Learner', asha.email, 'Feather']);
       expect(feathers[1]![8]).toMatch(new RegExp(`/feather/${feather}$`));
       const all = csvOf((await download('/tenant/export/awards')).body);
@@ -711,6 +732,15 @@ describe('tenant calls', () => {
       expect(csvOf((await download('/tenant/export/awards', rival)).body)).toHaveLength(1);
 
       const seats = csvOf((await download('/tenant/export/users?searchText=asha')).body);
+      expect(seats[0]).toEqual([
+        'Name',
+        'Mobile',
+        'Email',
+        'Status',
+        'Added At',
+        'Access Until',
+        'Learner ID',
+      ]);
       expect(seats.map((r) => r[2])).toEqual(['Email', asha.email]);
       expect(seats[1]![3]).toBe('Active');
 
@@ -720,6 +750,7 @@ describe('tenant calls', () => {
         `/tenant/dashboard/time-spent-on-resource-by-user/${asha.id}?${range()}&skip=1&limit=5`,
         mentor,
       );
+      expect(resources[0]).toEqual(['#', 'Resource Title', 'Watch Time (seconds)', 'Resource ID']);
       expect(resources.slice(1).map((r) => Number(r[2]))).toEqual(
         page.body.data.timeSpentOnResource.map((r: Json) => r.timespent),
       );
@@ -733,7 +764,24 @@ describe('tenant calls', () => {
         mentor,
       );
       expect(tests).toHaveLength(listed.body.data.length + 1);
-      expect(tests[0]).toContain('Focus record');
+      expect(tests[0]).toEqual([
+        '#',
+        'Type',
+        'Roadmap',
+        'Section',
+        'Resource',
+        'Subject',
+        'Score',
+        'Percentage',
+        'Created At',
+        'Completed In (seconds)',
+        'Status',
+        'Focus Record',
+        'Time Away (seconds)',
+        'Absences',
+        'Pastes',
+        'Answers',
+      ]);
       expect(tests.some((r) => r[10] === 'View Certificate' || r[10] === 'Not Generated Yet')).toBe(true);
 
       // another tenant's learner, a bad range, a learner's token
