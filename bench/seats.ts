@@ -48,7 +48,7 @@ const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
 /**
  * One run of the CLI: wall seconds, exit status and the advice — `seatsToBuy` of the summary event
  * (--json), or with --terminal (the CLI at a terminal: util-linux `script` gives it one) the number in its
- * "waymark seats buy N".
+ * "Buy N … for the …".
  */
 function run(argv: string[], env: NodeJS.ProcessEnv) {
   const t = performance.now();
@@ -70,7 +70,9 @@ function run(argv: string[], env: NodeJS.ProcessEnv) {
     : spawnSync(process.execPath, [bin, '--json', ...argv], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
   const wall = (performance.now() - t) / 1000;
   if (args.terminal) {
-    const buy = [...res.stdout.matchAll(/waymark seats buy (\d+)/g)].at(-1);
+    // the learners' advice ("buy 9 for the 9 learners who would not fit", "Buy 9 seats for the 9 not
+    // added"), not the invitations' line after it
+    const buy = /[Bb]uy (\d+) (?:seats? )?for the /.exec(res.stdout);
     return { wall, status: res.status, seatsToBuy: buy ? Number(buy[1]) : undefined };
   }
   const events = res.stdout

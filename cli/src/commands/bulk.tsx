@@ -61,8 +61,15 @@ export interface BulkSpec<T, R, S extends string> {
   placeOf: (item: T, index: number) => { key: string; fields: Record<string, unknown> };
   work: (item: T, index: number) => Promise<R>;
   describe: (item: T, outcome: PoolOutcome<R>) => ItemOutcome<S>;
-  /** The summary's lines from the count of each status, and any fields of its own for the event. */
-  summarize: (count: (status: S) => number) => { lines: string[]; fields?: Record<string, unknown> };
+  /**
+   * The summary's lines from the count of each status, and any fields of its own for the event; `last`
+   * lines come after what a halt adds (advice that builds on the halt's).
+   */
+  summarize: (count: (status: S) => number) => {
+    lines: string[];
+    last?: string[];
+    fields?: Record<string, unknown>;
+  };
   /** The message of exit code 8, when some items failed. */
   partialMessage: (failed: number, total: number) => string;
   /**
@@ -182,7 +189,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
         : await runPool(spec.items, spec.work, options);
     const stopped = result.fatal !== undefined;
     const count = (status: S) => counts.get(status) ?? 0;
-    const { lines, fields } = spec.summarize(count);
+    const { lines, last, fields } = spec.summarize(count);
     const notAttempted = total - done;
     const halted = result.halted && notAttempted > 0;
     const haltNote = result.halted ? spec.halted?.(notAttempted) : undefined;
@@ -192,6 +199,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
         ...lines,
         ...(stopped ? [`Stopped early: ${notAttempted} not attempted.`] : []),
         ...(haltNote?.lines ?? []),
+        ...(last ?? []),
       ],
     };
     if (output.json) {

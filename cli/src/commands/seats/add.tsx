@@ -223,7 +223,9 @@ export async function addSeatsFrom(
           ]
         : [`Added ${done} of ${items.length}${rest}.`];
       return {
-        lines: [...lines, ...invite.lines],
+        lines,
+        // after the seats to buy for the learners, which it counts beyond
+        last: invite.lines,
         fields: {
           freeSeats: free,
           ...(dryRun
