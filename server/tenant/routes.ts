@@ -44,6 +44,7 @@ import { achievements, awardsByType, learningReport, tenantStats } from './repor
 import {
   addLearner,
   beforeCheck,
+  beforeCheckMany,
   cancelInvitation,
   checkInvitation,
   EmailNotFound,
@@ -192,6 +193,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
     async tenantBeforeCheckAddUser({ body, caller }) {
       const result = await emailNotFoundAware(() => beforeCheck(db, plans(), caller.id, body.email, clock()));
       return result.ok ? ok({ data: result.value }) : answer(404, result.body);
+    },
+
+    async tenantBeforeCheckAddUsers({ body, caller }) {
+      return ok({ data: await beforeCheckMany(db, plans(), caller.id, body.emails, clock()) });
     },
 
     tenantAddUserV2: addUser,

@@ -3,9 +3,9 @@
  * before adding, adding by e-mail through the subscription flow of mentor §4, removing (at once, or at the
  * end of the billing cycle when subscribed), and invitations.
  */
-import { decideAddUser } from '@shared/rules/seats';
+import { decideAddUser, seatsShort } from '@shared/rules/seats';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
@@ -114,6 +114,79 @@ export async function beforeCheck(db: Db, plans: SeatPlans, tenantId: string, em
   };
 }
 
+/**
+ * The check before adding, for a list of addresses (a roster) in three reads whatever its length: their
+ * accounts, which of those are the tenant's seats, and the tenant's pending invitations among them; then
+ * the seat counts. Each address gets what `beforeCheck` and `addLearner` would say of it (an account that
+ * is not a learner's, or a deleted one, is EMAIL_NOT_FOUND, as there).
+ */
+export async function beforeCheckMany(
+  db: Db,
+  plans: SeatPlans,
+  tenantId: string,
+  emails: readonly string[],
+  now: Date,
+) {
+  const unique = [...new Set(emails)];
+  const accounts = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      isDeleted: users.isDeleted,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) in ${unique}`);
+  const accountOfEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
+  const learnerIds = accounts.filter((a) => a.role === 'USER' && !a.isDeleted).map((a) => a.id);
+  const seated = new Set(
+    learnerIds.length
+      ? (
+          await db
+            .select({ learnerId: tenantUsers.learnerId })
+            .from(tenantUsers)
+            .where(and(eq(tenantUsers.tenantId, tenantId), inArray(tenantUsers.learnerId, learnerIds)))
+        ).map((r) => r.learnerId)
+      : [],
+  );
+  const invited = new Set(
+    (
+      await db
+        .select({ email: tenantInvitations.email })
+        .from(tenantInvitations)
+        .where(
+          and(
+            eq(tenantInvitations.tenantId, tenantId),
+            inArray(tenantInvitations.email, unique),
+            eq(tenantInvitations.status, 'PENDING'),
+            gt(tenantInvitations.expiresAt, now),
+          ),
+        )
+    ).map((r) => r.email),
+  );
+  const { usage } = await planAndUsage(plans, db, tenantId, now);
+  return {
+    results: emails.map((email) => {
+      const account = accountOfEmail.get(email);
+      const learner = account?.role === 'USER' && !account.isDeleted ? account : null;
+      return {
+        email,
+        outcome: !learner
+          ? ('EMAIL_NOT_FOUND' as const)
+          : seated.has(learner.id)
+            ? ('ALREADY_ASSIGNED' as const)
+            : ('ADD' as const),
+        learnerId: learner?.id ?? null,
+        name: learner?.name ?? null,
+        invitable: !account,
+        invited: invited.has(email),
+      };
+    }),
+    seats: { allowance: usage.allowance, active: usage.active, pending: usage.pending },
+  };
+}
+
 /** Adds a learner by e-mail, or says which payment step comes first (nothing written then). */
 export async function addLearner(db: Db, plans: SeatPlans, tenantId: string, email: string, now: Date) {
   const learner = await learnerByEmail(db, plans, tenantId, email, now);
@@ -128,8 +201,8 @@ export async function addLearner(db: Db, plans: SeatPlans, tenantId: string, ema
     });
     const quantity = usage.active + usage.pending + 1;
     // what this learner needs beyond the seats the tenant may hold now (more than one when the allowance
-    // shrank under the seats held, e.g. a subscription cut back)
-    const seatsNeeded = Math.max(1, quantity - usage.allowance);
+    // shrank under the seats held, e.g. a subscription cut back); at least one, as no seat is free
+    const seatsNeeded = seatsShort(usage, 1);
     if (decision !== 'ADD') {
       const message = {
         NOT_YET_SUBSCRIBED: TENANT_MESSAGES.notYetSubscribed,

@@ -10,6 +10,15 @@
  * Times are unix seconds with UTC day bounds, as on the learner's dashboard, whose figures these are.
  */
 import { z } from 'zod';
+import {
+  AWARDS_REPORT,
+  headersOf,
+  LEARNING_REPORT,
+  RESOURCE_REPORT,
+  type Report,
+  TEST_LINKS_REPORT,
+  USERS_REPORT,
+} from '../reports/columns';
 import { DailyTime } from '../schemas/activity';
 import { TestLink, TestView } from '../schemas/assessment';
 import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
@@ -28,6 +37,8 @@ import {
   AddUserInput,
   AddUserResult,
   AwardRow,
+  BeforeCheckManyInput,
+  BeforeCheckManyResult,
   BeforeCheckResult,
   EmailNotFoundBody,
   Invitation,
@@ -102,6 +113,17 @@ export const tenantBeforeCheckAddUser = defineCall({
   access: TENANT,
   body: AddUserInput,
   responses: { 200: envelope(BeforeCheckResult), ...errors, 404: EmailNotFoundBody },
+});
+
+export const tenantBeforeCheckAddUsers = defineCall({
+  method: 'POST',
+  path: '/tenant/users/before-check-add-users',
+  summary:
+    "The check before adding, for up to 1,000 addresses at once (a roster); writes nothing. Each address gets the answer the single check would give — ADD (a learner account, not a seat of the caller's yet: adding it takes a seat), ALREADY_ASSIGNED (code 11000), EMAIL_NOT_FOUND (no learner account; `invitable` when nobody has the address, `invited` when a pending invitation of the caller's keeps a seat for it already) — and `seats` says what the allowance is and what uses it, so the seats a roster needs can be counted before adding anyone.",
+  tags: ['tenant'],
+  access: TENANT,
+  body: BeforeCheckManyInput,
+  responses: { 200: envelope(BeforeCheckManyResult), ...errors },
 });
 
 const addUserResponses = {
@@ -461,13 +483,15 @@ const reportFile = {
   download: { contentTypes: ['text/csv', 'application/x-ndjson'] },
   responses: { 200: FileBody, ...errors },
 } as const;
+/** A report's columns as the summary names them: its file's header row. */
+const columnsNote = (report: Report) => `columns: ${headersOf(report).join(', ')}`;
 const fileNote =
   ' All the rows, streamed: CSV is UTF-8 with a byte-order mark, RFC 4180 quoting, and text cells starting with = + - @ prefixed with an apostrophe so a spreadsheet never runs them; NDJSON has one object a line keyed by the same column names.';
 
 export const tenantExportUsers = defineCall({
   method: 'GET',
   path: '/tenant/export/users',
-  summary: `The users table (Name, Mobile, Email, Status, Added at, Access until, Learner id) as a file: every seat matching searchText, and added between startTime and endTime when given.${fileNote}`,
+  summary: `The users table as a file (${columnsNote(USERS_REPORT)}): every seat matching searchText, and added between startTime and endTime when given.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
   query: OptionalReportRange.safeExtend({ searchText: z.string().trim().max(100).optional() }).safeExtend(
@@ -479,7 +503,7 @@ export const tenantExportUsers = defineCall({
 export const tenantExportLearningReport = defineCall({
   method: 'GET',
   path: '/tenant/export/learning-report',
-  summary: `The Learning Report (Name, Email, Mobile, Join At, Total Spent Day, Total Spent Time, Average learning Time) as a file, over all time or startTime..endTime.${fileNote}`,
+  summary: `The Learning Report as a file (${columnsNote(LEARNING_REPORT)}), over all time or startTime..endTime.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
   query: OptionalReportRange.safeExtend(ReportFormat.shape),
@@ -489,7 +513,7 @@ export const tenantExportLearningReport = defineCall({
 export const tenantExportAwards = defineCall({
   method: 'GET',
   path: '/tenant/export/awards',
-  summary: `The certificates (certificateType ROADMAP), badges (SECTION) and feathers (RESOURCE) — all three when certificateType is left out — as a file, newest first, completed between startTime and endTime when given.${fileNote}`,
+  summary: `The certificates (certificateType ROADMAP), badges (SECTION) and feathers (RESOURCE) — all three when certificateType is left out — as a file (${columnsNote(AWARDS_REPORT)}), newest first, completed between startTime and endTime when given.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
   query: OptionalReportRange.safeExtend({
@@ -501,7 +525,7 @@ export const tenantExportAwards = defineCall({
 export const tenantExportResourceReport = defineCall({
   method: 'GET',
   path: '/tenant/export/resource-report/{userId}',
-  summary: `One learner's Resource-wise Report (#, Resource Title, Watch Time) over startTime..endTime as a file: every resource, not a page.${fileNote}`,
+  summary: `One learner's Resource-wise Report over startTime..endTime as a file (${columnsNote(RESOURCE_REPORT)}): every resource, not a page.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
   params: userParam,
@@ -512,7 +536,7 @@ export const tenantExportResourceReport = defineCall({
 export const tenantExportTestlinks = defineCall({
   method: 'GET',
   path: '/tenant/export/testlinks/{userId}',
-  summary: `One learner's assessment table as a file: the tests created between startTime and endTime (or all of one assigned roadmap's), with score, status and the focus record's tier and figures.${fileNote}`,
+  summary: `One learner's assessment table as a file (${columnsNote(TEST_LINKS_REPORT)}): the tests created between startTime and endTime (or all of one assigned roadmap's), with score, status and the focus record's tier and figures.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
   params: userParam,
@@ -526,6 +550,7 @@ export const tenantRouter = defineRouter({
   tenantUsersSearchList,
   tenantUserInfo,
   tenantBeforeCheckAddUser,
+  tenantBeforeCheckAddUsers,
   tenantAddUserV2,
   tenantAddUser,
   tenantRemoveUser,

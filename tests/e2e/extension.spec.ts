@@ -22,6 +22,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { timeSpentOnResourceByUser } from '../../shared/contract/activity';
 import { tenantAddUserV2 } from '../../shared/contract/tenant';
+import { LEARNING_REPORT } from '../../shared/reports/columns';
 import { trackingKey } from '../../shared/rules/heartbeats';
 import { type Account, newAccount, signedInContext } from '../support/accounts';
 import { assignDemoRoadmap } from '../support/catalogue';
@@ -291,8 +292,8 @@ test.describe('learning time with the extension', () => {
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const report = parseCsv(file, { bom: true, columns: true }) as Record<string, string>[];
     const mine = report.find((r) => r.Email === learner.email)!;
-    expect(mine['Total Spent Day']).toBe('1');
-    expect(Number(mine['Total Spent Time (seconds)'])).toBeGreaterThanOrEqual(355);
+    expect(mine[LEARNING_REPORT.days.header]).toBe('1');
+    expect(Number(mine[LEARNING_REPORT.time.header])).toBeGreaterThanOrEqual(355);
     await expectAccessible(desk, 'the Learning Report with Download CSV');
     await desk.goto(`/portal/users/${learner.id}/analytics`);
     await expect(learningDays(desk)).toHaveText('1');

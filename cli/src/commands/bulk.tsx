@@ -61,8 +61,15 @@ export interface BulkSpec<T, R, S extends string> {
   placeOf: (item: T, index: number) => { key: string; fields: Record<string, unknown> };
   work: (item: T, index: number) => Promise<R>;
   describe: (item: T, outcome: PoolOutcome<R>) => ItemOutcome<S>;
-  /** The summary's lines from the count of each status, and any fields of its own for the event. */
-  summarize: (count: (status: S) => number) => { lines: string[]; fields?: Record<string, unknown> };
+  /**
+   * The summary's lines from the count of each status, and any fields of its own for the event; `last`
+   * lines come after what a halt adds (advice that builds on the halt's).
+   */
+  summarize: (count: (status: S) => number) => {
+    lines: string[];
+    last?: string[];
+    fields?: Record<string, unknown>;
+  };
   /** The message of exit code 8, when some items failed. */
   partialMessage: (failed: number, total: number) => string;
   /**
@@ -71,6 +78,11 @@ export interface BulkSpec<T, R, S extends string> {
    */
   halts?: (outcome: PoolOutcome<R>) => boolean;
   halted?: (notAttempted: number) => { lines: string[]; fields?: Record<string, unknown> };
+  /**
+   * Items that still run after a halt, because the halt's cause does not touch them (their outcome is known
+   * from a check already, or they need no seat): only the others count as not attempted.
+   */
+  runsAfterHalt?: (item: T) => boolean;
 }
 
 /** Items produced as a run needs them: the run holds those in flight, never all (runPoolStream). */
@@ -82,7 +94,12 @@ export interface BulkStream<T> {
 /** Errors that end the whole run rather than one item. */
 export function isFatal(error: unknown): boolean {
   if (error instanceof CliError)
-    return error.exitCode === ExitCode.notSignedIn || error.exitCode === ExitCode.interrupted;
+    return (
+      error.exitCode === ExitCode.notSignedIn ||
+      error.exitCode === ExitCode.interrupted ||
+      // the address answers, but not as Waymark: no further item can do better
+      error.exitCode === ExitCode.unreachable
+    );
   if (error instanceof ApiError) return error.status === 401;
   if (error instanceof NetworkError) return true;
   return error instanceof Error && error.name === 'AbortError';
@@ -156,6 +173,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
       signal: ctx.signal,
       isFatal,
       ...(spec.halts ? { halts: spec.halts } : {}),
+      ...(spec.runsAfterHalt ? { runsAfterHalt: spec.runsAfterHalt } : {}),
       onSettled: (item: T, index: number, outcome: PoolOutcome<R>) => {
         const r = report(item, index, outcome);
         done++;
@@ -171,7 +189,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
         : await runPool(spec.items, spec.work, options);
     const stopped = result.fatal !== undefined;
     const count = (status: S) => counts.get(status) ?? 0;
-    const { lines, fields } = spec.summarize(count);
+    const { lines, last, fields } = spec.summarize(count);
     const notAttempted = total - done;
     const halted = result.halted && notAttempted > 0;
     const haltNote = result.halted ? spec.halted?.(notAttempted) : undefined;
@@ -181,6 +199,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
         ...lines,
         ...(stopped ? [`Stopped early: ${notAttempted} not attempted.`] : []),
         ...(haltNote?.lines ?? []),
+        ...(last ?? []),
       ],
     };
     if (output.json) {

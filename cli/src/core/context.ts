@@ -3,7 +3,7 @@
  * and the API clients (anonymous, or signed in through WAYMARK_TOKEN or the stored session).
  */
 import { ApiError, type Client, createClient, type TokenStore } from '@shared/client/client';
-import { CliError, ExitCode, usageError } from './errors';
+import { CHECK_ADDRESS, CliError, ExitCode, usageError } from './errors';
 import type { Http } from './http';
 import { Output, resolveOutputMode } from './output';
 import type { Session, SessionStore } from './session';
@@ -107,23 +107,24 @@ function asked(init: RequestInit | undefined, type: string): boolean {
  * Every answer of a Waymark server's API is JSON (its errors too), except a file a download asked for by
  * its type: an answer that is neither — a web site's HTML page, a proxy's error page, another service on
  * that port — means the address is not a Waymark server, and says so instead of a puzzling "HTTP 404" or a
- * parse error.
+ * parse error. The address did answer: the error names the request and its answer
+ * (`http://x answered, but it is not a Waymark server (GET /api/user/me → 404 text/html; …).`), never "could
+ * not be reached", which is for no answer at all (the client's NetworkError).
  */
 export function waymarkOnly(fetch: typeof globalThis.fetch, root: string): typeof globalThis.fetch {
   return (async (input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) => {
     const res = await fetch(input, init);
     const type = res.headers.get('content-type') ?? '';
+    const request = `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`;
     const notWaymark = (what: string) =>
       new CliError(
-        `${root} is not a Waymark server: it answered ${res.status} with ${what}.`,
+        `${root} answered, but it is not a Waymark server (${request} → ${res.status} ${what}).`,
         ExitCode.unreachable,
-        {
-          hint: 'Check the address (--server, WAYMARK_SERVER, or the one `waymark login` saved).',
-        },
+        { hint: CHECK_ADDRESS },
       );
     if (res.status !== 204 && !/json/i.test(type) && !(res.ok && asked(init, type))) {
       await res.body?.cancel().catch(() => {});
-      throw notWaymark(`${type.split(';')[0] || 'no content type'} where Waymark's API answers JSON`);
+      throw notWaymark(`${type.split(';')[0] || 'with no content type'}; Waymark's API answers JSON`);
     }
     if (!res.ok && /json/i.test(type)) {
       // another JSON service on that address (the Auth emulator, an API gateway) answers errors of its own
@@ -140,7 +141,7 @@ export function waymarkOnly(fetch: typeof globalThis.fetch, root: string): typeo
         body !== null &&
         typeof (body as { statusCode?: unknown }).statusCode === 'number' &&
         typeof (body as { message?: unknown }).message === 'string';
-      if (!own) throw notWaymark("JSON that is not a Waymark error (Waymark's carry statusCode and message)");
+      if (!own) throw notWaymark('JSON that is not a Waymark error');
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     }
     return res;

@@ -59,4 +59,31 @@ describe('bounded concurrency', () => {
     expect((fatal as Error).message).toBe('Ctrl+C');
     expect(outcomes.filter(Boolean)).toHaveLength(2);
   });
+
+  it('after a halt starts only the items that still run (runsAfterHalt), and none of the others', async () => {
+    const started: number[] = [];
+    const items = Array.from({ length: 10 }, (_, i) => i);
+    const { outcomes, halted } = await runPool(
+      items,
+      async (n) => {
+        started.push(n);
+        return n;
+      },
+      { concurrency: 1, halts: (o) => o.ok && o.value === 3, runsAfterHalt: (n) => n % 2 === 0 },
+    );
+    expect(halted).toBe(true);
+    expect(started).toEqual([0, 1, 2, 3, 4, 6, 8]);
+    expect(outcomes.map((o) => (o ? 'ran' : '-'))).toEqual([
+      'ran',
+      'ran',
+      'ran',
+      'ran',
+      'ran',
+      '-',
+      'ran',
+      '-',
+      'ran',
+      '-',
+    ]);
+  });
 });

@@ -13,6 +13,11 @@ export interface PoolOptions<T, R> {
   isFatal?: (error: unknown) => boolean;
   /** Whether an outcome means no further item can succeed: start no more (those in flight finish). */
   halts?: (outcome: PoolOutcome<R>) => boolean;
+  /**
+   * Items that still run after a halt: those the halt's cause does not touch (a roster line whose outcome
+   * is known already, or that needs no seat). The others are not started.
+   */
+  runsAfterHalt?: (item: T) => boolean;
 }
 
 export type PoolOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -35,12 +40,14 @@ export async function runPool<T, R>(
   let next = 0;
   let fatal: unknown;
   let halted = false;
-  const stopped = () => halted || fatal !== undefined || options.signal?.aborted === true;
+  const stopped = () => fatal !== undefined || options.signal?.aborted === true;
+  const skipped = (item: T) => halted && !options.runsAfterHalt?.(item);
 
   const lane = async () => {
     while (!stopped() && next < items.length) {
       const index = next++;
       const item = items[index]!;
+      if (skipped(item)) continue;
       let outcome: PoolOutcome<R>;
       try {
         outcome = { ok: true, value: await worker(item, index) };
@@ -77,7 +84,11 @@ export async function runPoolStream<T, R>(
   let fatal: unknown;
   let halted = false;
   let exhausted = false;
-  const stopped = () => exhausted || halted || fatal !== undefined || options.signal?.aborted === true;
+  const stopped = () =>
+    exhausted ||
+    (halted && !options.runsAfterHalt) ||
+    fatal !== undefined ||
+    options.signal?.aborted === true;
 
   const lane = async () => {
     while (!stopped()) {
@@ -94,6 +105,7 @@ export async function runPoolStream<T, R>(
         return;
       }
       const index = next++;
+      if (halted && !options.runsAfterHalt?.(step.value)) continue;
       let outcome: PoolOutcome<R>;
       try {
         outcome = { ok: true, value: await worker(step.value, index) };
