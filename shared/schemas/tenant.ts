@@ -224,6 +224,7 @@ export const CHECK_MANY_MAX = 1000;
 export const BeforeCheckManyInput = z.object({
   emails: z.array(AddUserInput.shape.email).min(1).max(CHECK_MANY_MAX),
 });
+entities.add(BeforeCheckManyInput, { id: 'BeforeCheckManyInput' });
 export type BeforeCheckManyInput = z.input<typeof BeforeCheckManyInput>;
 
 /**
@@ -247,6 +248,7 @@ export const BeforeCheckEntry = z.object({
   /** A pending invitation of the caller's keeps a seat for this address already (inviting again renews it). */
   invited: z.boolean(),
 });
+entities.add(BeforeCheckEntry, { id: 'BeforeCheckEntry' });
 
 /** The caller's seats when the check ran: what the allowance is and what uses it. */
 export const SeatCounts = z.object({
@@ -257,12 +259,14 @@ export const SeatCounts = z.object({
   /** Pending invitations, each keeping a seat (subscription info's pendingInvitations). */
   pending: z.number().int(),
 });
+entities.add(SeatCounts, { id: 'SeatCounts' });
 
 export const BeforeCheckManyResult = z.object({
   /** One entry per address, in the order sent (a repeated address is answered each time). */
   results: z.array(BeforeCheckEntry),
   seats: SeatCounts,
 });
+entities.add(BeforeCheckManyResult, { id: 'BeforeCheckManyResult' });
 
 // ---- invitations
 
