@@ -11,13 +11,13 @@
  *   tab playing sound is audible as on a desktop.
  * - Private windows: a helper add-on of the tests (./private-window/), allowed in private windows, opens one.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { baseUrl } from '../support/accounts';
+import { AXE_SOURCE, axeViolations } from '../support/axe';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const EXTENSION_DIR = resolve('dist/e2e/extension-firefox');
@@ -201,27 +201,13 @@ export async function waitForText(page: Page, text: string | RegExp, timeout = 1
   throw new Error(`"${text}" did not appear: ${(await bodyText(page).catch(() => '')).slice(0, 600)}`);
 }
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
 /** Runs axe (the same rules as the Chromium suite) and fails with the violations listed. */
 export async function expectAccessible(page: Page, context = '') {
+  // pages load lazily: check the page once it has drawn its heading
   await page.waitForSelector('h1', { timeout: 5_000 }).catch(() => undefined);
   // evaluated through BiDi, which a page's CSP does not stop
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe;
-    const result = await axe.run(document, {
-      resultTypes: ['violations'],
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return result.violations.map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
-      id: v.id,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  });
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(axeViolations);
   expect(violations, `accessibility violations ${context} at ${page.url()}`).toEqual([]);
 }
 
