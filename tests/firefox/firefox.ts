@@ -215,6 +215,7 @@ export async function expectAccessible(page: Page, context = '') {
 export async function login(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl()}/login`, { waitUntil: 'load' });
   // (puppeteer's locators wait for animation frames, which headless Firefox does not give every tab)
+  await page.waitForSelector('form input[type="password"]', { timeout: 15_000 });
   await page.type('form input[type="email"]', email);
   await page.type('form input[type="password"]', password);
   await page.click('form button[type="submit"]');
