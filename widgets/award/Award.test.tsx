@@ -124,6 +124,7 @@ describe('the award viewer', () => {
             imageUrl: null,
           },
         },
+        { type: 'wm-ready', detail: { linkId: LINK } },
       ]),
     );
   });
@@ -195,9 +196,17 @@ describe('the award viewer', () => {
     expect(screen.queryByRole('img', { name: /^Feather: Closures/ })).toBeNull();
     await screen.findByRole('img', { name: /^Badge: Arrays/ });
     await waitFor(() =>
-      expect(h.events.map((e) => e.detail)).toEqual([
-        expect.objectContaining({ linkId: LINK, kind: 'feather', name: 'Closures' }),
-        expect.objectContaining({ linkId: other, kind: 'badge', name: 'Arrays' }),
+      expect(h.events).toEqual([
+        {
+          type: 'wm-load',
+          detail: expect.objectContaining({ linkId: LINK, kind: 'feather', name: 'Closures' }),
+        },
+        { type: 'wm-ready', detail: { linkId: LINK } },
+        {
+          type: 'wm-load',
+          detail: expect.objectContaining({ linkId: other, kind: 'badge', name: 'Arrays' }),
+        },
+        { type: 'wm-ready', detail: { linkId: other } },
       ]),
     );
   });
@@ -217,7 +226,9 @@ describe('the award viewer', () => {
     const h = show(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'no award' }));
     expect(await screen.findByText('Award not found')).toBeTruthy();
     await waitFor(() =>
-      expect(h.events).toEqual([{ type: 'wm-error', detail: { message: 'Award not found', status: 404 } }]),
+      expect(h.events).toEqual([
+        { type: 'wm-error', detail: { status: 404, code: 'not-found', message: 'Award not found' } },
+      ]),
     );
     cleanup();
     show(infoOf(), { kind: 'certificate' });
@@ -229,7 +240,9 @@ describe('the award viewer', () => {
     const h = show(new ApiError(500, { statusCode: 500, error: 'Server Error', message: 'boom' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Certificate Issue');
     await waitFor(() =>
-      expect(h.events).toEqual([{ type: 'wm-error', detail: { message: 'Certificate Issue', status: 500 } }]),
+      expect(h.events).toEqual([
+        { type: 'wm-error', detail: { status: 500, code: 'server-error', message: 'Certificate Issue' } },
+      ]),
     );
   });
 

@@ -10,6 +10,7 @@ import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
 import { useCall } from '../core/useCall';
+import { failure } from '../embed/failure';
 import { useWidgetHost } from '../embed/host';
 import { ART_CLASSES, AwardArt, describeAward } from './AwardArt';
 import { AWARD_TEXT, type AwardModel, awardModel, IMAGE_SIZE, kindOfAward } from './model';
@@ -126,13 +127,11 @@ export function Award(input: AwardProps) {
         learner: award.model.learner,
         imageUrl: award.info.certificateGenerated ? award.info.s3CertificateUrl : null,
       });
+      host.emit('wm-ready', { linkId });
     } else if (award.status === 'not-found') {
-      host.emit('wm-error', { message: AWARD_TEXT.notFoundTitle, status: 404 });
+      host.emit('wm-error', { status: 404, code: 'not-found', message: AWARD_TEXT.notFoundTitle });
     } else if (award.status === 'error') {
-      host.emit('wm-error', {
-        message: AWARD_TEXT.loadFailed,
-        status: award.error instanceof ApiError ? award.error.status : undefined,
-      });
+      host.emit('wm-error', failure(AWARD_TEXT.loadFailed, award.error));
     }
   }, [award.status === 'ready' ? award.info : award.status]);
 

@@ -2,11 +2,11 @@
  * The roadmap catalogue (mentor §2.9): the public roadmaps as cards, each with Select, which opens the
  * prerequisite or assignment dialog. Loads through the host's client; reports through the host's events.
  */
-import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
 import { useCall } from '../core/useCall';
+import { failure } from '../embed/failure';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import { RoadmapCatalogueProps } from './props';
@@ -34,16 +34,13 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   const roadmaps = list.data ? list.data.slice(0, limit ?? list.data.length) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load, and when the limit changes what is shown
   useEffect(() => {
-    if (roadmaps) host.emit('wm-load', { count: roadmaps.length });
+    if (!roadmaps) return;
+    host.emit('wm-load', { count: roadmaps.length });
+    host.emit('wm-ready', { count: roadmaps.length });
   }, [list.data, limit]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
   useEffect(() => {
-    if (list.error) {
-      host.emit('wm-error', {
-        message: selectionText.listFailed,
-        status: list.error instanceof ApiError ? list.error.status : undefined,
-      });
-    }
+    if (list.error) host.emit('wm-error', failure(selectionText.listFailed, list.error));
   }, [list.error]);
 
   return (

@@ -1,11 +1,12 @@
 /** <wm-dashboard>: its documented class is at the end of this file. */
-import { ApiError } from '@shared/client/client';
 import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
+import { messageOf } from '@widgets/core/useCall';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useRef, useState } from 'react';
 import { widgetElement } from '../embed/define-element';
+import { failure } from '../embed/failure';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import css from './dashboard.css?inline';
@@ -21,6 +22,8 @@ import {
 
 /** What a session given by the page that ended says (wm-error), before the card offers Waymark's dashboard. */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+/** What the element shows (and wm-error says) when the dashboard's second file could not be loaded. */
+const LOAD_FAILED = 'Something Went Wrong';
 
 function DashboardElement(props: DashboardProps & { session?: unknown }) {
   const host = useWidgetHost();
@@ -40,17 +43,27 @@ function DashboardElement(props: DashboardProps & { session?: unknown }) {
     );
   }
   if (given || base !== window.location.origin || !hasStoredSession()) {
-    return (
-      <div className="card center" part="dashboard">
-        <h2>Dashboard</h2>
-        <p>Your learning time is on Waymark.</p>
-        <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
-          Open your Waymark dashboard<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      </div>
-    );
+    return <DashboardLink base={base} />;
   }
   return <SignedInDashboard range={props.range} base={base} />;
+}
+
+/** The card that links to Waymark's dashboard, where this page cannot show it. */
+function DashboardLink({ base }: { base: string }) {
+  const host = useWidgetHost();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn once
+  useEffect(() => {
+    host.emit('wm-ready', { signedIn: false });
+  }, []);
+  return (
+    <div className="card center" part="dashboard">
+      <h2>Dashboard</h2>
+      <p>Your learning time is on Waymark.</p>
+      <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
+        Open your Waymark dashboard<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </div>
+  );
 }
 
 type DashboardModule = typeof import('./Dashboard');
@@ -74,13 +87,16 @@ function SignedInDashboard({
   const endedOnce = useRef(false);
   const [loaded, setLoaded] = useState<DashboardModule | null>(null);
   const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; the host is the element's own
   useEffect(() => {
     let live = true;
     import('./Dashboard').then(
       (mod) => live && setLoaded(mod),
       (err: unknown) => {
-        console.error('Could not load the dashboard', err);
-        if (live) setFailed(true);
+        if (!live) return;
+        setFailed(true);
+        // the second file did not load (the network, or a hash that is not the file's): a failure of its own
+        host.emit('wm-error', failure(LOAD_FAILED, err, 'file-load-failed'));
       },
     );
     return () => {
@@ -94,13 +110,13 @@ function SignedInDashboard({
           // told once, however many calls were refused with it
           if (endedOnce.current) return;
           endedOnce.current = true;
-          host.emit('wm-error', { message: SESSION_ENDED, status: 401 });
+          host.emit('wm-error', { status: 401, code: 'session-ended', message: SESSION_ENDED });
           onEnded?.();
         })
       : sessionClient(base),
   );
   if (failed) {
-    return <LoadFailed part="error">Something Went Wrong</LoadFailed>;
+    return <LoadFailed part="error">{LOAD_FAILED}</LoadFailed>;
   }
   if (!loaded) return <Loader text="Loading your dashboard…" />;
   const start = async (card: DashboardCard) => {
@@ -126,14 +142,10 @@ function SignedInDashboard({
       const opensAt = retakeOpensAtOf(err);
       if (opensAt) {
         // the card says when the retake opens; the host hears it too
-        host.emit('wm-error', { message: retakeNotice(opensAt), status: 409 });
+        host.emit('wm-error', failure(retakeNotice(opensAt), err));
         throw err;
       }
-      console.error('Something went wrong', err);
-      host.emit('wm-error', {
-        message: 'Something went wrong',
-        status: err instanceof ApiError ? err.status : undefined,
-      });
+      host.emit('wm-error', failure('Something went wrong', err));
       return undefined;
     }
   };
@@ -147,6 +159,12 @@ function SignedInDashboard({
       portalUrl={base}
       onAssessmentStart={start}
       extensionPresent={base !== window.location.origin ? true : undefined}
+      onSettled={(err) => {
+        // a refused session is told once, as the session's end (above)
+        if (endedOnce.current) return;
+        if (err) host.emit('wm-error', failure(messageOf(err), err));
+        else host.emit('wm-ready', { signedIn: true });
+      }}
     />
   );
 }

@@ -15,9 +15,10 @@
  */
 import { createClient } from '@shared/client/client';
 import { type ComponentChild, render } from 'preact';
-import { type ComponentType, useMemo } from 'react';
+import { type ComponentType, useEffect, useMemo } from 'react';
 import baseCss from '../ui/styles.css?inline';
 import elementCss from './element.css?inline';
+import { checkedFetch } from './failure';
 import { CANCELABLE_EVENTS, type WidgetEventName, type WidgetHost, WidgetHostProvider } from './host';
 
 /** What the element needs of a props schema: zod's, or its compiled form in the embed build. */
@@ -88,9 +89,15 @@ interface RootProps {
 /** The root rendered into each element's shadow root: the host (client, events, links) and the widget. */
 function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps) {
   const base = waymarkBase(values.apiBase, import.meta.url);
+  const given = Boolean(values.apiBase?.trim());
   const host = useMemo<WidgetHost>(
     () => ({
-      client: createClient({ baseUrl: `${base}/api`, device: 'WEB_APP' }),
+      client: createClient({
+        baseUrl: `${base}/api`,
+        device: 'WEB_APP',
+        // an answer that is not Waymark's API (no api-base in a bundle, a wrong one) says so (wm-error)
+        fetch: checkedFetch(base, given, element.localName),
+      }),
       siteBase: base,
       emit(type: WidgetEventName, detail: object) {
         return element.dispatchEvent(
@@ -108,7 +115,7 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
       // a partner page holds no Waymark session: selecting there always goes through the preview
       role: () => null,
     }),
-    [base, element],
+    [base, given, element],
   );
   const input: Record<string, string> = {};
   for (const name of Object.keys(spec.props.shape)) {
@@ -116,15 +123,21 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
     if (value !== undefined) input[name] = value;
   }
   const parsed = spec.props.safeParse(input);
+  const invalid =
+    parsed.success || !parsed.error ? null : `<${element.localName}>: ${describeIssues(parsed.error)}`;
+  // told once per wrong value, as the message shown
+  useEffect(() => {
+    if (invalid) host.emit('wm-error', { status: 0, code: 'invalid-attribute', message: invalid });
+  }, [invalid, host]);
   const Component = spec.component;
   return (
     <WidgetHostProvider host={host}>
       {inlineCss === null ? null : <style>{inlineCss}</style>}
-      {parsed.success || !parsed.error ? (
+      {invalid === null ? (
         <Component {...properties} {...input} />
       ) : (
         <p className="alert alert-error" role="alert" part="error">
-          {`<${element.localName}>: ${describeIssues(parsed.error)}`}
+          {invalid}
         </p>
       )}
     </WidgetHostProvider>

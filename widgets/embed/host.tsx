@@ -5,6 +5,7 @@
  */
 import type { Client } from '@shared/client/client';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { ErrorDetail } from './failure';
 
 /** The events a widget fires, with their details. All bubble and cross the shadow boundary. */
 export interface WidgetEventMap {
@@ -19,8 +20,13 @@ export interface WidgetEventMap {
     learner?: string;
     imageUrl?: string | null;
   };
-  /** Loading or an action failed; `message` is what the widget shows. */
-  'wm-error': { message: string; status?: number };
+  /**
+   * The element has drawn what it loaded, once per load (each element documents its detail): the
+   * catalogue's count, the course's roadmap, the award's link, the test's first screen, the dashboard.
+   */
+  'wm-ready': { count?: number; roadmapId?: string; linkId?: string; state?: string; signedIn?: boolean };
+  /** Loading or an action failed: `{ status, code, message }` (widgets/embed/failure.ts). */
+  'wm-error': ErrorDetail;
   /** A roadmap's image was activated. Cancelable: the default opens Waymark's course page. */
   'wm-open-course': { roadmapId: string; href: string };
   /** Select was pressed. Cancelable: the default opens the selection dialog. */

@@ -16,6 +16,7 @@ import * as takerCalls from '@shared/contract/assessments';
 import { attemptHeaders } from '@shared/rules/attempt-token';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { failure } from '../embed/failure';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import type { AnswerPayload } from './answers';
@@ -38,6 +39,9 @@ import {
   type TakerTest,
 } from './screen';
 import { useTabCharge } from './useTabCharge';
+
+/** The screens that are the test itself (not a failure nor a closed link): the first one drawn is wm-ready. */
+const READY_STATES = new Set(['ready', 'started', 'open-elsewhere', 'open-in-another-browser', 'score']);
 
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const host = useWidgetHost();
@@ -96,10 +100,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       // a refusal (4xx) stays a refusal; a network failure or a server error may pass
       const retry = !(err instanceof ApiError && err.status < 500);
       dispatch({ type: 'failed', code, message: messageOf(err), retry });
-      host.emit('wm-error', {
-        message: messageOf(err),
-        status: err instanceof ApiError ? err.status : undefined,
-      });
+      host.emit('wm-error', failure(messageOf(err), err));
     },
     [evaluate, host, linkId],
   );
@@ -151,9 +152,16 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   }, [charge.role]);
 
   const state = stateOf(screen, charge.role);
+  /** wm-ready: once per load, when its first screen that is not a failure is drawn. */
+  const ready = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per screen
   useEffect(() => {
     host.emit('wm-state', { linkId, state });
+    if (state === 'loading') ready.current = false;
+    else if (!ready.current && READY_STATES.has(state)) {
+      ready.current = true;
+      host.emit('wm-ready', { linkId, state });
+    }
   }, [state]);
 
   // a new screen after the learner acted (not the first one, nor the test itself): its heading gets the
