@@ -17,7 +17,7 @@ import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
 import {
@@ -209,6 +209,9 @@ export async function createLink(
   });
 }
 
+/** The refusals of a link that cannot be taken now, which `closed=state` answers as data. */
+const CLOSED_CODES = new Set(['LINK_EXPIRED', 'TEST_COMPLETED', 'ASSESSMENT_NOT_YET_STARTED']);
+
 export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   const { db, config, mail } = deps;
   const clock = () => (deps.now ? deps.now() : new Date());
@@ -295,9 +298,17 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     caller: { id: string } | null,
     holder: string | null,
     found: { link: LinkRow; view: TakerView } | null,
+    closed: 'error' | 'state',
   ) {
     const link = await current(linkId, caller, found?.link ?? null);
-    assertTakeable(link, clock());
+    try {
+      assertTakeable(link, clock());
+    } catch (err) {
+      // `closed=state`: the screen of a link that cannot be taken, as data (no failed request to log)
+      if (closed === 'state' && err instanceof HttpError && CLOSED_CODES.has(err.extra.errorCode ?? ''))
+        return ok({ data: { linkId: link.linkId, closed: err.toBody() } });
+      throw err;
+    }
     const view = found && link === found.link ? found.view : await takerView(db, link);
     return ok({ data: takerTest(link, view, link.startedAt !== null && holds(link, holder)) });
   }
@@ -517,9 +528,10 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         return ok({ data: await toApiLinks(db, rows, cooldownMs, clock()) });
       },
 
-      async testLinkQuestions({ params, headers, caller }) {
+      async testLinkQuestions({ params, query, headers, caller }) {
         const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
-        return readyPage(params.id, caller, holder, await findLinkWithView(db, params.id, caller));
+        const found = await findLinkWithView(db, params.id, caller);
+        return readyPage(params.id, caller, holder, found, query.closed);
       },
 
       async verifyTestLink({ params, headers, caller }) {
@@ -637,10 +649,10 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     // the hot calls of a test in progress: one statement that checks the caller's session and the
     // attempt's token too, the handler above for anything else (the errors, a resume's start, a takeover)
     {
-      async testLinkQuestions({ params, headers, claimed }) {
+      async testLinkQuestions({ params, query, headers, claimed }) {
         const found = await findLinkWithView(db, params.id, claimed);
         const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
-        return found ? readyPage(params.id, claimed, holder, found) : null;
+        return found ? readyPage(params.id, claimed, holder, found, query.closed) : null;
       },
       async verifyTestLink({ params, headers, claimed }) {
         const holder = attemptTokenHash(params.id, headers['x-attempt-token'])!;

@@ -803,6 +803,47 @@ for (const backend of BACKENDS) {
         expect(late.json().errorCode).toBe('LINK_EXPIRED');
       });
 
+      it('answers a link that cannot be taken as data when asked (closed=state), the same refusal', async () => {
+        // expired, not open yet, completed: each the error the default answer gives, with 200
+        const { me, ar } = await fresh();
+        const expired = await api.createOk(me, resourceBody(ar, 1));
+        await h.db
+          .update(testLinks)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(testLinks.id, (await linkRow(expired)).id));
+        const [soon] = await h.db
+          .insert(testLinks)
+          .values({
+            linkId: `custom${Date.now()}state`,
+            type: 'CUSTOM-TEST',
+            userId: me.id,
+            questionCount: 0,
+            timeLimitMinutes: 60,
+            startTime: new Date(Date.now() + 3600_000),
+            durationHours: 1,
+            expiresAt: new Date(Date.now() + 2 * 3600_000),
+          })
+          .returning();
+        const done = await api.createOk(me, resourceBody(ar));
+        await api.take(done, bank, 'right');
+        for (const linkId of [expired, soon!.linkId, done]) {
+          const asError = await api.load(linkId);
+          const asState = await api.load(linkId, undefined, '?closed=state');
+          expect(asState.statusCode).toBe(200);
+          expect(asState.json()).toEqual({ data: { linkId, closed: asError.json() } });
+          expect([403, 410]).toContain(asError.statusCode);
+          expect(asState.json().data.closed.statusCode).toBe(asError.statusCode);
+        }
+        // an open link answers the test as ever; an unknown one is still a 404
+        const open = await api.createOk(me, resourceBody(ar, 2));
+        const test = await api.load(open, undefined, '?closed=state');
+        expect(test.statusCode).toBe(200);
+        expect(test.json().data).toMatchObject({ linkId: open, attemptHeld: false });
+        expect(test.json().data.closed).toBeUndefined();
+        expect((await api.load('noSuchLink000000', undefined, '?closed=state')).statusCode).toBe(404);
+        expect((await api.load(open, undefined, '?closed=maybe')).statusCode).toBe(400);
+      });
+
       it('completes the assigned roadmap when the final (roadmap) test earns its certificate', async () => {
         const me = await h.learner();
         const ar = await assignTo(h.db, me.id, bank);

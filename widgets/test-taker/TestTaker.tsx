@@ -113,13 +113,15 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     host.client
       .call(takerCalls.testLinkQuestions, {
         params: { id: linkId },
-        query: { device: 'WEB' },
+        // a link that cannot be taken answers as data, not as a failed request the browser would log
+        query: { device: 'WEB', closed: 'state' },
         // whether this browser holds the started attempt, the answer says (attemptHeld)
         headers: attemptHeaders(attemptTokenOf(linkId)),
         signal: controller.signal,
       })
       .then((res) => {
         if (controller.signal.aborted) return;
+        if ('closed' in res.data) return fail(new ApiError(res.data.closed.statusCode, res.data.closed));
         setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
         if (res.data.startedAt && res.data.attemptHeld) {
           writeMemory(linkId, { taken: true });
