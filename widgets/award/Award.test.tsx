@@ -29,6 +29,7 @@ function infoOf(over: Partial<CertificateInfo> = {}): CertificateInfo {
     completetedYear: 2026,
     completetedMonth: 3,
     isOwner: false,
+    sandbox: false,
     ...over,
   };
 }
@@ -244,6 +245,15 @@ describe('the award viewer', () => {
         { type: 'wm-error', detail: { status: 500, code: 'server-error', message: 'Certificate Issue' } },
       ]),
     );
+  });
+
+  it("marks a sandbox's award as no credential, and asks for no credential's status", async () => {
+    const h = show(infoOf({ sandbox: true }));
+    expect(await screen.findByText('Sandbox award: not a credential')).toBeTruthy();
+    expect(document.querySelector('[part="sandbox"]')).toBeTruthy();
+    expect(screen.queryByText('✓ Verified')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Verify this/ })).toBeNull();
+    expect(h.calls.map((c) => c.path)).toEqual(['/certificate/certificate-info-v2/{id}']);
   });
 
   it('shrinks long names so they keep to the design', () => {

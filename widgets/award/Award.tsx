@@ -6,12 +6,13 @@
 import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
 import { useCall } from '../core/useCall';
 import { failure } from '../embed/failure';
-import { useWidgetHost } from '../embed/host';
+import { Slot, useWidgetHost } from '../embed/host';
 import { ART_CLASSES, AwardArt, describeAward } from './AwardArt';
 import { AWARD_TEXT, type AwardModel, awardModel, IMAGE_SIZE, kindOfAward } from './model';
 import { AwardProps } from './props';
@@ -81,8 +82,10 @@ export function AwardView({
 export function AwardNotFound() {
   return (
     <div className="alert alert-warning wm-award-missing" role="status" part="error">
-      <strong>{AWARD_TEXT.notFoundTitle}</strong>
-      <span>{AWARD_TEXT.notFound}</span>
+      <Slot name="not-found">
+        <strong>{AWARD_TEXT.notFoundTitle}</strong>
+        <span>{AWARD_TEXT.notFound}</span>
+      </Slot>
     </div>
   );
 }
@@ -150,16 +153,25 @@ export function Award(input: AwardProps) {
     <figure className="wm-award" part="award">
       <AwardView info={award.info} model={award.model} view={view} />
       <figcaption className="wm-award-caption">
-        <VerifiedMark linkId={linkId} />
-        <a
-          href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
-          target="_blank"
-          rel="noopener"
-          part="verify-link"
-        >
-          Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {award.info.sandbox ? (
+          // a sandbox's award is no credential: nothing to verify (decision 041)
+          <span className="wm-award-mark wm-award-sandbox" part="sandbox">
+            {SANDBOX_TEXT.award}
+          </span>
+        ) : (
+          <>
+            <VerifiedMark linkId={linkId} />
+            <a
+              href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
+              target="_blank"
+              rel="noopener"
+              part="verify-link"
+            >
+              Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </>
+        )}
       </figcaption>
     </figure>
   );

@@ -7,7 +7,7 @@ import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
 import { useCall } from '../core/useCall';
 import { failure } from '../embed/failure';
-import { useWidgetHost } from '../embed/host';
+import { Slot, useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import { RoadmapCatalogueProps } from './props';
 import { RoadmapCard } from './RoadmapCard';
@@ -47,12 +47,16 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
     <section className="wm-catalogue" part="catalogue" aria-labelledby={heading ? headingId : undefined}>
       {heading ? (
         <h2 id={headingId} className="wm-heading" part="heading">
-          {heading}
+          <Slot name="heading">{heading}</Slot>
         </h2>
       ) : null}
       {list.error ? <LoadFailed part="error">{selectionText.listFailed}</LoadFailed> : null}
       {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
-      {roadmaps && roadmaps.length === 0 ? <p className="empty">No Roadmaps found</p> : null}
+      {roadmaps && roadmaps.length === 0 ? (
+        <div className="empty" part="empty">
+          <Slot name="empty">No Roadmaps found</Slot>
+        </div>
+      ) : null}
       {roadmaps && roadmaps.length > 0 ? (
         <ul className="wm-grid" part="grid" aria-busy={list.loading || undefined}>
           {roadmaps.map((r) => (

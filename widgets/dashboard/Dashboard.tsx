@@ -19,6 +19,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
+import { Slot } from '../embed/host';
 import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
   AverageLearningTime,
@@ -125,7 +126,9 @@ export function Dashboard(props: DashboardProps) {
   return (
     <div className="wm-dashboard" part="dashboard">
       <div className="wm-dashboard-head">
-        <h1>Dashboard</h1>
+        <h1>
+          <Slot name="heading">Dashboard</Slot>
+        </h1>
         <RangeSelect
           id={rangeId}
           value={range}

@@ -7,7 +7,7 @@ import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useRef, useState } from 'react';
 import { widgetElement } from '../embed/define-element';
 import { failure } from '../embed/failure';
-import { useWidgetHost } from '../embed/host';
+import { Slot, useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import css from './dashboard.css?inline';
 import elementCss from './element.css?inline';
@@ -57,7 +57,9 @@ function DashboardLink({ base }: { base: string }) {
   }, []);
   return (
     <div className="card center" part="dashboard">
-      <h2>Dashboard</h2>
+      <h2>
+        <Slot name="heading">Dashboard</Slot>
+      </h2>
       <p>Your learning time is on Waymark.</p>
       <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
         Open your Waymark dashboard<span className="visually-hidden"> (opens in a new tab)</span>
@@ -182,15 +184,21 @@ function SignedInDashboard({
  *
  * @attr {'Yesterday' | 'Past 7 days' | 'Last 28 Days'} range - The date range shown first (default `Past 7 days`).
  * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `dashboard.js` came from).
+ * @attr {'light' | 'dark' | 'auto'} theme - The colour theme: `light`, `dark`, or `auto` (the visitor's setting, `prefers-color-scheme`); without it the page's `color-scheme` decides (light unless the page says dark).
  * @prop {{ token: string; refreshToken: string } | undefined} session - The signed-in learner's Waymark session, for a page of another origin: the `data` of `POST /api/login/sign-in-with-firebase` (device `WEB_APP`). Set from script only (no attribute); the element keeps it in memory and refreshes it itself, so the page should not use its refresh token again. Set before the element is defined, it is applied when it is.
  *
  * @fires {CustomEvent<{ roadmapId: string; linkId: string; href: string }>} wm-assessment - A resource's test link was created after the learner confirmed. **Cancelable**: the default opens the test on Waymark in a new tab.
- * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Starting an assessment failed (message 'Something went wrong'), or the session given was refused (message 'Your session has ended. Please sign in again.', `status` 401: the card shows again).
+ * @fires {CustomEvent<{ signedIn: boolean }>} wm-ready - Drawn: the card that links to Waymark (`signedIn` false), or the signed-in dashboard once its resources and daily figures are shown.
+ * @fires {CustomEvent<{ status: number; code: ErrorCode; message: string }>} wm-error - The signed-in dashboard's second file did not load (`code` `file-load-failed`: the network, or a file that is not the release's), its figures could not be loaded, starting an assessment failed (message 'Something went wrong'), or the session given was refused (`code` `session-ended`, `status` 401, message 'Your session has ended. Please sign in again.': the card shows again). `status` is the HTTP status (0 when no answer was involved); `code` says what failed (docs/embed.md, "Failures").
  *
  * @csspart dashboard - The whole dashboard (or the card that links to it).
  * @csspart card - One current resource card.
  * @csspart chart - The daily chart with its title.
+ * @csspart empty - The current resources' empty state.
  * @csspart error - The message shown when the dashboard could not be loaded.
+ *
+ * @slot heading - The heading's text instead of 'Dashboard' (the signed-in dashboard and the card).
+ * @slot empty - What shows when the learner has no current resource, instead of 'No resources yet…'.
  *
  * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons and links.
  * @cssprop {<color>} [--wm-accent=#0f766e] - The average learning time figure.
@@ -198,6 +206,9 @@ function SignedInDashboard({
  * @cssprop {<color>} [--wm-muted=#4b5563] - Secondary text colour.
  * @cssprop {<color>} [--wm-surface=#ffffff] - Card background.
  * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ * @cssprop {<length>} [--wm-space=16px] - The spacing unit: paddings and gaps are multiples of it.
+ * @cssprop {<shadow>} [--wm-focus=0 0 0 3px rgb(55 48 163 / 45%)] - The focus ring (a box-shadow) of links, buttons and fields.
+ * @cssprop {<color>} [--wm-on-primary=#ffffff] - Text on buttons (on `--wm-primary`).
  */
 export class WmDashboard extends widgetElement({
   component: DashboardElement,

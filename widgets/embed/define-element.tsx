@@ -114,6 +114,7 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
       },
       // a partner page holds no Waymark session: selecting there always goes through the preview
       role: () => null,
+      slots: true,
     }),
     [base, given, element],
   );
@@ -123,8 +124,13 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
     if (value !== undefined) input[name] = value;
   }
   const parsed = spec.props.safeParse(input);
-  const invalid =
-    parsed.success || !parsed.error ? null : `<${element.localName}>: ${describeIssues(parsed.error)}`;
+  const issues = [
+    ...(parsed.success || !parsed.error ? [] : [describeIssues(parsed.error)]),
+    ...(values.theme === undefined || THEMES.includes(values.theme)
+      ? []
+      : [`theme must be one of ${THEMES.join(', ')}`]),
+  ];
+  const invalid = issues.length ? `<${element.localName}>: ${issues.join('; ')}` : null;
   // told once per wrong value, as the message shown
   useEffect(() => {
     if (invalid) host.emit('wm-error', { status: 0, code: 'invalid-attribute', message: invalid });
@@ -143,6 +149,12 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
     </WidgetHostProvider>
   );
 }
+
+/**
+ * The themes of the `theme` attribute (every element has it): the tokens' light or dark values, or the
+ * visitor's setting; without it, the page's color-scheme (widgets/embed/element.css).
+ */
+export const THEMES: readonly string[] = ['light', 'dark', 'auto'];
 
 /** The attribute names of a prop: its kebab-case name, and the lower-case form of its camelCase name. */
 export function attributeNames(prop: string): { attribute: string; alias: string | null } {
@@ -175,7 +187,7 @@ const Base: typeof HTMLElement =
 export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): WidgetElementClass {
   const css = `${baseCss}\n${elementCss}\n${spec.css}`;
   let sheet: CSSStyleSheet | null | undefined;
-  const attributeProps = [...Object.keys(spec.props.shape), 'apiBase'];
+  const attributeProps = [...Object.keys(spec.props.shape), 'apiBase', 'theme'];
   const scriptProps = spec.properties ?? [];
   const propNames = [...attributeProps, ...scriptProps];
   const names = new Map(attributeProps.map((p) => [p, attributeNames(p)]));

@@ -81,6 +81,8 @@ export interface WidgetHost {
   navigate(path: string): void;
   /** Who is signed in to Waymark on this page: the portal knows; a partner page never does. */
   role(): SignedInRole;
+  /** The widget is a custom element's: its named slots take the page's content (`Slot`). */
+  slots?: boolean;
 }
 
 const HostContext = createContext<WidgetHost | null>(null);
@@ -93,6 +95,15 @@ export function useWidgetHost(): WidgetHost {
   const host = useContext(HostContext);
   if (!host) throw new Error('A Waymark widget needs a WidgetHostProvider around it');
   return host;
+}
+
+/**
+ * A named slot of the element: what the page puts in it (`<p slot="empty">…</p>`) replaces the default,
+ * the children. Outside an element (the portal) the default alone.
+ */
+export function Slot({ name, children }: { name: string; children?: ReactNode }) {
+  const host = useContext(HostContext);
+  return host?.slots ? <slot name={name}>{children}</slot> : children;
 }
 
 /** An image path from the API: absolute URLs as they are, site paths resolved against the Waymark server. */

@@ -14,6 +14,7 @@
 import { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
 import { attemptHeaders } from '@shared/rules/attempt-token';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { failure } from '../embed/failure';
@@ -49,6 +50,8 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
   const [offset, setOffset] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  /** A link of a tenant's sandbox (decision 041): every screen says so. */
+  const [sandbox, setSandbox] = useState(false);
   const titleId = useId();
   /** The test last shown, for the score screen's subtitle. */
   const shown = useRef<TakerTest | null>(null);
@@ -121,6 +124,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       })
       .then((res) => {
         if (controller.signal.aborted) return;
+        setSandbox(res.data.sandbox);
         if ('closed' in res.data) return fail(new ApiError(res.data.closed.statusCode, res.data.closed));
         setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
         if (res.data.startedAt && res.data.attemptHeld) {
@@ -227,6 +231,11 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
 
   return (
     <div ref={box} className="wm-taker">
+      {sandbox ? (
+        <p className="wm-sandbox" part="sandbox">
+          <strong className="badge badge-warning">{SANDBOX_TEXT.mark}</strong> {SANDBOX_TEXT.test}
+        </p>
+      ) : null}
       {render()}
     </div>
   );
