@@ -27,6 +27,7 @@ import { staticRoutes } from './http/static';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
+import { sandboxRoutes } from './sandbox/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { pageShown, systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
@@ -102,6 +103,7 @@ function serveDomains(app: FastifyInstance, services: Services) {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  sandboxRoutes(app, services);
   billingRoutes(app, services);
   authoringRoutes(app, services);
   activityRoutes(app, services);

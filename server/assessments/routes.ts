@@ -268,6 +268,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       serverTime: clock().toISOString(),
       isCompleted: link.isCompleted,
       attemptHeld: held,
+      sandbox: link.sandbox,
     };
   }
 
@@ -306,7 +307,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     } catch (err) {
       // `closed=state`: the screen of a link that cannot be taken, as data (no failed request to log)
       if (closed === 'state' && err instanceof HttpError && CLOSED_CODES.has(err.extra.errorCode ?? ''))
-        return ok({ data: { linkId: link.linkId, closed: err.toBody() } });
+        return ok({ data: { linkId: link.linkId, closed: err.toBody(), sandbox: link.sandbox } });
       throw err;
     }
     const view = found && link === found.link ? found.view : await takerView(db, link);

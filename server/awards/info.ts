@@ -74,6 +74,7 @@ export async function certificateInfoOf(
     completetedYear: issued.getUTCFullYear(),
     completetedMonth: issued.getUTCMonth() + 1,
     isOwner: viewerId !== null && viewerId === link.userId,
+    sandbox: link.sandbox,
   };
 }
 

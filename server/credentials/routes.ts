@@ -5,6 +5,7 @@
  */
 import { credentialsRouter } from '@shared/contract/credentials';
 import { credentialFromText, unreadReport } from '@shared/credentials/text';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -15,7 +16,7 @@ import { certificateKey, earnedAward } from '../awards/info';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { created, ok, serve, withJsonText } from '../http/routes';
 import { credentialUrl, verifyPageUrl } from './build';
@@ -24,6 +25,8 @@ import { AwardNotFound, type CredentialService, STATUS_MAX_AGE_S } from './servi
 
 export const VC_MEDIA_TYPE = 'application/vc+ld+json';
 const NO_AWARD = 'There is no award with this id.';
+/** A sandbox's award is never a credential: its credential calls answer this 404. */
+const sandboxAward = () => new HttpError(404, SANDBOX_TEXT.notCredential, { errorCode: 'SANDBOX_AWARD' });
 
 /** Who may revoke an award: platform staff, or the mentor who assigned the roadmap the test was on. */
 async function revokerRole(db: Db, config: Config, link: LinkRow, caller: Caller | null) {
@@ -59,13 +62,18 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
   async function awardLink(id: string): Promise<LinkRow> {
     const link = await findLink(db, id);
     if (!link || !earnedAward(link) || !awardKindOf(link.type)) throw notFound(NO_AWARD);
+    if (link.sandbox) throw sandboxAward();
     return link;
   }
 
   serve(app, credentialsRouter, {
     async getCredential({ params, reply }) {
       const row = await current().publicCopy(params.id);
-      if (!row) throw notFound(NO_AWARD);
+      if (!row) {
+        // a sandbox award has none, and says why (decision 041)
+        if ((await findLink(db, params.id))?.sandbox) throw sandboxAward();
+        throw notFound(NO_AWARD);
+      }
       asVc(reply).header('cache-control', 'public, max-age=300');
       // the same document object while the process's copy lasts: serialized once, not on every read
       return ok(withJsonText(row.document));

@@ -121,6 +121,8 @@ export const TakerTest = z.object({
    * False before the start, and for a test started (or continued) in another browser.
    */
   attemptHeld: z.boolean(),
+  /** A link of a tenant's sandbox (decision 041): the page says so; its award is no credential. */
+  sandbox: z.boolean(),
 });
 entities.add(TakerTest, { id: 'TakerTest' });
 
@@ -131,6 +133,7 @@ entities.add(TakerTest, { id: 'TakerTest' });
 export const ClosedTestLink = z.object({
   linkId: z.string(),
   closed: ErrorBody,
+  sandbox: z.boolean(),
 });
 entities.add(ClosedTestLink, { id: 'ClosedTestLink' });
 

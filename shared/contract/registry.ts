@@ -11,6 +11,7 @@ import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
+import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 
@@ -29,6 +30,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   credentials: [credentialsRouter],
   lists: [listsRouter],
   profile: [profileRouter],
+  sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
 };

@@ -27,6 +27,11 @@ export const CertificateInfo = z.object({
    * get the add-to-LinkedIn link). The public info names no user id and no score.
    */
   isOwner: z.boolean(),
+  /**
+   * An award of a tenant's sandbox (decision 041): shown marked as such, never issued as a credential
+   * (its credential calls answer 404 SANDBOX_AWARD).
+   */
+  sandbox: z.boolean(),
 });
 entities.add(CertificateInfo, { id: 'CertificateInfo' });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;

@@ -104,6 +104,8 @@ export async function failureSince(
  * drawn before that failure — one an older version could leave behind — must not be the retake).
  */
 export async function assertRetakeOpen(db: Db, link: LinkRow, now: Date, cooldownMs: number) {
+  // a sandbox's attempts are reset on demand instead (decision 041)
+  if (link.sandbox) return;
   if (link.startedAt || !link.userId || !link.testKey || !isRetakeLimited(link.type) || cooldownMs <= 0)
     return;
   const failed = await failureSince(
@@ -363,8 +365,8 @@ const startWithView = preparedPer((db) => {
       and (t.expires_at is null or t.expires_at >= ${now})
       and (t.start_time is null or t.duration_hours is null
         or t.start_time + make_interval(hours => t.duration_hours) >= ${now})
-      -- assertRetakeOpen: no failure of the same test within the cool-down
-      and (t.user_id is null or t.test_key is null or not (t.type = any(${p('limited')}::text[]))
+      -- assertRetakeOpen: no failure of the same test within the cool-down (none holds a sandbox's link back)
+      and (t.sandbox or t.user_id is null or t.test_key is null or not (t.type = any(${p('limited')}::text[]))
         or not exists (select 1 from ${testLinks} f
           where f.user_id = t.user_id and f.test_key = t.test_key and f.status = 'NO_ENOUGH_MARKS'
             and f.completed_at > ${p('failedSince')}::timestamptz and f.id <> t.id))
