@@ -14,7 +14,8 @@
  *   five minutes);
  * - `dist/elements-package/`, the npm package `@waymark/elements` (the files, the typings, the manifests),
  *   and its tarball `dist/waymark-elements-<version>.tgz` (`npm pack`);
- * - the demo page, the embedding guide, and Brotli and gzip copies of every file (scripts/compress.mjs).
+ * - the demo page, the playground (/widgets/playground), the embedding guide, and Brotli and gzip copies of
+ *   every file (scripts/compress.mjs).
  *
  *   node widgets/build-embed.mjs [--out <folder>]   (default dist/widgets)
  *   node widgets/build-embed.mjs --files-only --out <folder>
@@ -56,6 +57,9 @@ const filesOnly = standalone || args.includes('--files-only');
 const widgets = JSON.parse(readFileSync(join(root, 'widgets', 'embed', 'widgets.json'), 'utf8'));
 const packageJson = JSON.parse(readFileSync(join(root, 'widgets', 'package', 'package.json'), 'utf8'));
 const VERSION = packageJson.version;
+/** The pages served beside the elements (not part of a release: no versioned copy, not in the package). */
+const PAGES = ['demo', 'playground'];
+const isPage = (file) => PAGES.some((p) => file.startsWith(`${p}.`));
 /** What the server replaces by its own address (PUBLIC_URL) when it serves manifest.json. */
 export const WAYMARK_URL = '{{WAYMARK_URL}}';
 
@@ -177,9 +181,12 @@ async function main() {
     `${JSON.stringify(vscodeData(cem, 'https://github.com/waymark/waymark/blob/main/docs/embed.md'), null, 2)}\n`,
   );
 
-  copyFileSync(join(root, 'widgets', 'demo.html'), join(out, 'demo.html'));
-  copyFileSync(join(root, 'widgets', 'embed', 'demo.js'), join(out, 'demo.js'));
-  copyFileSync(join(root, 'widgets', 'embed', 'demo.css'), join(out, 'demo.css'));
+  // the demo partner page and the playground (/widgets/playground), with their scripts and styles
+  for (const page of PAGES) {
+    copyFileSync(join(root, 'widgets', `${page}.html`), join(out, `${page}.html`));
+    copyFileSync(join(root, 'widgets', 'embed', `${page}.js`), join(out, `${page}.js`));
+    copyFileSync(join(root, 'widgets', 'embed', `${page}.css`), join(out, `${page}.css`));
+  }
   // the embedding guide beside the demo that links it
   if (existsSync(join(root, 'docs', 'embed.md')))
     copyFileSync(join(root, 'docs', 'embed.md'), join(out, 'embed.md'));
@@ -188,8 +195,7 @@ async function main() {
   const versioned = join(out, VERSION);
   mkdirSync(versioned);
   for (const f of readdirSync(out)) {
-    if (/\.(js|map|json|d\.ts)$/.test(f) && !f.startsWith('demo'))
-      copyFileSync(join(out, f), join(versioned, f));
+    if (/\.(js|map|json|d\.ts)$/.test(f) && !isPage(f)) copyFileSync(join(out, f), join(versioned, f));
   }
 
   writePackage(cem);
@@ -230,7 +236,7 @@ function writePackage(cem) {
   const dir = join(dirname(out), 'elements-package');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const js = readdirSync(out).filter((f) => f.endsWith('.js') && !f.startsWith('demo'));
+  const js = readdirSync(out).filter((f) => f.endsWith('.js') && !isPage(f));
   // each file with its source map (the files name them: //# sourceMappingURL)
   for (const f of js) {
     cpSync(join(out, f), join(dir, f));

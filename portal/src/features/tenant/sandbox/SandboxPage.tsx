@@ -94,7 +94,7 @@ export default function SandboxPage() {
             </span>
           </a>
           <a
-            href={`/widgets/playground.html?element=${l.awardUrl ? 'wm-award' : 'wm-test-taker'}&link-id=${encodeURIComponent(l.awardUrl ? (l.awardUrl.split('/').pop() ?? l.linkId) : l.linkId)}`}
+            href={`/widgets/playground?element=${l.awardUrl ? 'wm-award' : 'wm-test-taker'}&link-id=${encodeURIComponent(l.awardUrl ? (l.awardUrl.split('/').pop() ?? l.linkId) : l.linkId)}`}
           >
             Playground
             <span className="visually-hidden">
@@ -161,7 +161,7 @@ export default function SandboxPage() {
               >
                 {busy === 'reset' ? <Spinner /> : null} Reset attempts
               </button>
-              <a href="/widgets/playground.html">Open the playground</a>
+              <a href="/widgets/playground">Open the playground</a>
             </div>
           </section>
           <DataTable
