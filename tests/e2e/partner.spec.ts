@@ -346,11 +346,16 @@ test.describe('pinned, documented, themable', () => {
         'award-link',
         'other-tab',
         'take-over-button',
+        // a sandbox's test (sandbox.spec.ts)
+        'sandbox',
       ],
-      'wm-award': ['image'],
-      'wm-dashboard': ['card', 'chart', 'error'],
-      'wm-roadmap-catalogue': ['error'],
-      'wm-course-detail': ['error'],
+      // a sandbox's award (sandbox.spec.ts)
+      'wm-award': ['image', 'sandbox'],
+      // the empty states: a learner with no current resource, no roadmap that matches (the tokens and slots
+      // test below), a course without tasks
+      'wm-dashboard': ['card', 'chart', 'error', 'empty'],
+      'wm-roadmap-catalogue': ['error', 'empty'],
+      'wm-course-detail': ['error', 'empty'],
     };
     const missing: string[] = [];
     for (const el of elements) {
