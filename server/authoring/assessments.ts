@@ -14,13 +14,12 @@ import {
   tenantQuestionRemove,
 } from '@shared/contract/authoring';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
-import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
 import { questionCounts } from '../assessments/question-use';
-import { testLinkQuestions, testLinks } from '../assessments/tables';
+import { testLinks } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
@@ -28,7 +27,13 @@ import { badRequest, conflict } from '../http/errors';
 import { ok, serve } from '../http/routes';
 import { loadQuestions } from '../questions/load';
 import { questions } from '../questions/tables';
-import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
+import {
+  appendToAssessment,
+  createCustomLinks,
+  ownedAssessment,
+  publishedQuestionIds,
+  readableQuestion,
+} from './access';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 export function tenantAssessmentRoutes(
@@ -37,19 +42,7 @@ export function tenantAssessmentRoutes(
 ) {
   const { db, config, mail } = deps;
 
-  /**
-   * The questions of an assessment: published ones only, in order. The builder, the list's count, sharing and
-   * the pools all read this, so the share dialog and the server count the same questions (decision 010).
-   */
-  async function assessmentQuestionIds(assessmentId: string) {
-    const rows = await db
-      .select({ id: tenantAssessmentQuestions.questionId })
-      .from(tenantAssessmentQuestions)
-      .innerJoin(questions, eq(questions.id, tenantAssessmentQuestions.questionId))
-      .where(and(eq(tenantAssessmentQuestions.assessmentId, assessmentId), eq(questions.status, 'PUBLISH')))
-      .orderBy(asc(tenantAssessmentQuestions.position), asc(tenantAssessmentQuestions.addedAt));
-    return rows.map((r) => r.id);
-  }
+  const assessmentQuestionIds = (assessmentId: string) => publishedQuestionIds(db, assessmentId);
 
   /** Takes a question out of an assessment (the question itself stays in the bank). */
   async function removeFromAssessment(assessmentId: string, questionId: string) {
@@ -179,39 +172,24 @@ export function tenantAssessmentRoutes(
           }
         }
         const start = new Date(body.startTime);
-        const end = new Date(body.startTime + body.duration * 3600_000);
+        const _end = new Date(body.startTime + body.duration * 3600_000);
         // every learner's link and its frozen questions in two statements (made at share time, so that a
         // start on the day is one cheap update: issue 15)
         const created = await db.transaction(async (tx) => {
-          const planned = seats.map((learner) => ({ learner, linkId: newLinkId() }));
-          const links = await tx
-            .insert(testLinks)
-            .values(
-              planned.map(({ learner, linkId }) => ({
-                linkId,
-                type: 'CUSTOM-TEST' as const,
-                userId: learner.id,
-                tenantAssessmentId: a.id,
-                assignedSubjectName: a.name,
-                questionCount: usable.length,
-                timeLimitMinutes: body.duration * 60,
-                startTime: start,
-                durationHours: body.duration,
-                expiresAt: end,
-              })),
-            )
-            .returning({ id: testLinks.id, linkId: testLinks.linkId });
-          await tx.insert(testLinkQuestions).values(
-            links.flatMap((link) =>
-              usable.map((q, position) => ({
-                testLinkId: link.id,
-                questionId: q._id,
-                position,
-                optionOrder: shuffle(q.options.map((o) => o._id)),
-              })),
-            ),
-          );
-          return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
+          const links = await createCustomLinks(tx, {
+            assessment: a,
+            questions: usable.map((q) => ({ id: q._id, optionIds: q.options.map((o) => o._id) })),
+            learnerIds: seats.map((s) => s.id),
+            start,
+            durationHours: body.duration,
+            timeLimitMinutes: body.duration * 60,
+          });
+          const linkOf = new Map(links.map((l) => [l.userId, l.linkId]));
+          return seats.map((learner) => ({
+            linkId: linkOf.get(learner.id)!,
+            email: learner.email,
+            name: learner.name,
+          }));
         });
         const when = start.toUTCString();
         for (const c of created) {

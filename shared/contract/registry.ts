@@ -1,6 +1,7 @@
 /** Every declared call, for the OpenAPI document and for checks that every call is served. */
 
 import * as activity from './activity';
+import * as analysis from './analysis';
 import * as assessments from './assessments';
 import * as auth from './auth';
 import * as authoring from './authoring';
@@ -17,6 +18,7 @@ import * as tenant from './tenant';
 /** Each contract module by its file name (`activity` is ./activity.ts): what the widgets' build lightens. */
 export const contractModules: Record<string, Record<string, unknown>> = {
   activity,
+  analysis,
   assessments,
   auth,
   authoring,
@@ -37,6 +39,7 @@ export const contractModules: Record<string, Record<string, unknown>> = {
  */
 const groups: Record<string, Record<string, unknown>> = {
   activity,
+  analysis,
   assessments: { ...assessments, ...awards },
   auth,
   authoring,

@@ -279,7 +279,7 @@ describe('options in the upper and lower 27 % of takers', () => {
   const { figures } = analyse(m, { chosen: (i, j) => (j === 0 ? [choice(i)] : null) });
 
   it('gives each option’s share overall and in each group, as a direct count of those takers', () => {
-    const totalsByTaker = m.map((r, i) => ({ i, total: ss.sum(r) }));
+    const totalsByTaker = m.map((r, i) => ({ i, total: ss.sum(r as number[]) }));
     const ranked = [...totalsByTaker].sort((a, b) => b.total - a.total);
     // no ties across the 27th place in this matrix
     expect(ranked[26]!.total).toBeGreaterThan(ranked[27]!.total);

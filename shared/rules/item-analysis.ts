@@ -93,6 +93,12 @@ export const FLAG_RULES: Record<FlagCode, { label: string; rule: string }> = {
 
 // ---------------------------------------------------------------- one attempt, cut into pieces
 
+/**
+ * An answer first saved at least this long before the submission was saved as it was given (an autosave);
+ * one first saved by the submission itself carries the submission's time, give or take the two clocks.
+ */
+export const SAVED_BEFORE_SUBMISSION_MS = 1_000;
+
 /** The option key of a received choice question answered with no option. */
 export const OMITTED = 'none';
 
@@ -148,7 +154,7 @@ export const bucketOf = (percentage: number) => Math.max(0, Math.min(100, Math.f
 /**
  * Cuts an evaluated attempt into one piece per question received. A question's time runs from the taker's
  * previous first answer (or the start) to its own first answer, over the answers saved before the
- * submission; the others have no time.
+ * submission (SAVED_BEFORE_SUBMISSION_MS); the others have no time.
  */
 export function attemptPieces(attempt: EvaluatedAttempt): AttemptSummary {
   const k = attempt.items.length;
@@ -159,7 +165,10 @@ export function attemptPieces(attempt: EvaluatedAttempt): AttemptSummary {
   const day = new Date(attempt.completedAt).toISOString().slice(0, 10);
   const timed = attempt.items
     .map((item, i) => ({ i, at: item.firstSavedAt }))
-    .filter((t): t is { i: number; at: number } => t.at !== null && t.at <= attempt.completedAt)
+    .filter(
+      (t): t is { i: number; at: number } =>
+        t.at !== null && t.at <= attempt.completedAt - SAVED_BEFORE_SUBMISSION_MS,
+    )
     .sort((a, b) => a.at - b.at);
   const seconds = new Map<number, number>();
   let previous = attempt.startedAt;
@@ -679,4 +688,53 @@ export function durationWords(seconds: number | null): string {
   const m = Math.floor((s % 3600) / 60);
   const rest = s % 60;
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min ${String(rest).padStart(2, '0')} s`;
+}
+
+// ---------------------------------------------------------------- the question table as a file
+
+/** The columns of the question table's file (the export call, `waymark … stats --csv`). */
+export const STATS_COLUMNS = [
+  'Position',
+  'Question',
+  'Type',
+  'Attempts',
+  'Facility',
+  'Discrimination',
+  'Average time (s)',
+  'Small sample',
+  'Flags',
+  'Options',
+] as const;
+
+/** '0.62' or '' */
+const figure = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+
+/** One question's row of the file: its figures, its flags by name, each option's shares ('*' marks a key). */
+export function statsFileRow(row: {
+  position: number | null;
+  question: string;
+  questionType: QuestionType;
+  figures: ItemFigures;
+}): Record<(typeof STATS_COLUMNS)[number], string | number | boolean | null> {
+  const f = row.figures;
+  return {
+    Position: row.position,
+    Question: row.question,
+    Type: row.questionType,
+    Attempts: f.attempts,
+    Facility: figure(f.facility),
+    Discrimination: figure(f.discrimination),
+    'Average time (s)': f.averageSeconds === null ? null : Math.round(f.averageSeconds),
+    'Small sample': f.smallSample,
+    Flags: f.flags.map((x) => x.label).join('; '),
+    Options: (f.options ?? [])
+      .map(
+        (o) =>
+          `${o.isKey ? '*' : ''}${o.label}: ${Math.round(o.share * 100)} %` +
+          (o.upper === null
+            ? ''
+            : ` (upper ${Math.round(o.upper * 100)} %, lower ${Math.round((o.lower ?? 0) * 100)} %)`),
+      )
+      .join('; '),
+  };
 }

@@ -32,6 +32,7 @@ const SCOPE_LABELS = {
   section: 'Section',
   roadmap: 'Roadmap',
   subject: 'Subject',
+  assessment: 'Assessment',
 } as const;
 
 /** Whether the window is at least `px` wide, kept up to date. */
