@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { FLAG_CODES } from '../rules/item-analysis';
 import { MAX_VALIDITY_MONTHS } from '../rules/validity';
 import { QuestionType } from '../schemas/assessment';
-import { DateTime, envelope, errors, Id } from '../schemas/common';
+import { DateTime, ErrorBody, envelope, errors, Id } from '../schemas/common';
 import { FileBody } from '../schemas/file';
 import { LinkIdParam } from './assessments';
 import { defineCall } from './define';
@@ -195,7 +195,7 @@ export const platformTestStats = defineCall({
   tags: ['item-analysis'],
   access: 'signedIn',
   params: z.object({ testKey: PlatformTestKey }),
-  responses: { 200: envelope(AssessmentStats), ...errors },
+  responses: { 200: envelope(AssessmentStats), ...errors, 403: ErrorBody },
 });
 
 export const platformQuestionStats = defineCall({
@@ -205,7 +205,7 @@ export const platformQuestionStats = defineCall({
     'The platform’s question bank (its own questions) with their figures over the platform’s tests: platform staff only (403 otherwise).',
   tags: ['item-analysis'],
   access: 'signedIn',
-  responses: { 200: envelope(QuestionBankStats), ...errors },
+  responses: { 200: envelope(QuestionBankStats), ...errors, 403: ErrorBody },
 });
 
 // ---------------------------------------------------------------- awards that expire
@@ -255,5 +255,5 @@ export const renewAward = defineCall({
   access: ['USER'],
   params: LinkIdParam,
   idempotent: true,
-  responses: { 200: envelope(z.object({ testLinkId: z.string() })), ...errors },
+  responses: { 200: envelope(z.object({ testLinkId: z.string() })), ...errors, 403: ErrorBody },
 });

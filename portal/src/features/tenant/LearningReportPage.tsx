@@ -7,7 +7,8 @@ import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
-import { DownloadCsv, ReportPage } from './ui';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { ReportPage } from './ui';
 
 const duration = (seconds: number) => <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
 
