@@ -16,7 +16,7 @@ import { outbox, tenantUsers } from '../db/schema';
 import { questionOptions } from '../questions/tables';
 import { authoringApi, questionBody, seedSubject } from '../test/fixtures/authoring';
 import type { Person } from '../test/harness';
-import { type Json, setupServer } from '../test/helper';
+import { type Json, setupServer, TestServer } from '../test/helper';
 import { sendReminders } from './renewals';
 
 const server = setupServer({ env: { SUBJECT_TEST_VALIDITY_MONTHS: '12' } });
@@ -251,4 +251,26 @@ describe('certificates that expire', () => {
     await changed.close();
     expect((await rows()).map((r) => r.months)).toEqual([12, 24]);
   });
+});
+
+describe('the end-to-end shortcuts', () => {
+  it('exist only under NODE_ENV=test, and only for the assessment’s tenant or the award’s learner', async () => {
+    const other = await api.person('TENANT', 'Otto Other');
+    const some = '00000000-0000-4000-8000-000000000000';
+    expect((await call('PUT', `/test-support/assessment/${some}/open`, other)).status).toBe(404);
+    expect(
+      (await call('PUT', '/test-support/certificate/NoSuchLink_0123456789/age?days=3', other)).status,
+    ).toBe(404);
+    expect(
+      (await call('PUT', '/test-support/certificate/NoSuchLink_0123456789/age?days=0', other)).status,
+    ).toBe(400);
+    const dev = await new TestServer({ env: { NODE_ENV: 'development' } }).start();
+    try {
+      const res = await dev.request('PUT', `/api/test-support/assessment/${some}/open`);
+      expect(res.status).toBe(404);
+      expect(dev.config.env).toBe('development');
+    } finally {
+      await dev.close();
+    }
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
 import { periodRows, renewFromPage, setPeriod, syncSubjectPeriod } from './renewals';
+import { renewalTestSupport } from './test-support';
 
 const keyOf = (assessmentId: string) => `CUSTOM-TEST:${assessmentId}`;
 
@@ -28,6 +29,7 @@ export function renewalRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
   app.addHook('onReady', async () => {
     await syncSubjectPeriod(db, config.subjectTestValidityMonths);
   });
+  if (config.env === 'test') renewalTestSupport(app, { db });
 
   serve(
     app,
