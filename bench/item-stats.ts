@@ -29,12 +29,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { itemAggregates, questionFacts, questionRows, testSummary } from '../server/analysis/figures';
 import { foldJob } from '../server/analysis/fold';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
+import * as schema from '../server/db/schema';
 import { type BucketCount, type DaySums, emptySums, type ItemSums } from '../shared/rules/item-analysis';
 import { helpOnRequest, latency, loadNow, progressLog, round1, runBench } from './support/figures';
 import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
@@ -114,7 +117,7 @@ async function takeAssessment(db: Db, assessment: string, attempts: number, offs
             and substring(firebase_uid from 7)::int between ${offset + 1}::int and ${offset + attempts}::int) u`);
   await db.execute(sql`
     create temp table if not exists bench_links (id uuid primary key, theta float8, started timestamptz,
-      completed timestamptz) on commit preserve rows`);
+      completed timestamptz)`);
   await db.execute(sql`truncate bench_links`);
   await db.execute(sql`
     insert into bench_links
@@ -149,43 +152,43 @@ async function takeAssessment(db: Db, assessment: string, attempts: number, offs
  * shapes the shared rules read.
  */
 async function recompute(db: Db, testKey: string) {
-  const k = testKey;
-  const pieces = sql`
+  // the attempts' pieces once (a temporary table on this connection), then each aggregate over them
+  await db.execute(sql`drop table if exists bench_pieces`);
+  await db.execute(sql`
+    create temp table bench_pieces as
     with a as (
       select l.id, l.started_at, coalesce(l.completed_at, l.created_at) as completed
-      from test_links l where l.test_key = ${k} and l.is_completed),
+      from test_links l where l.test_key = ${testKey} and l.is_completed),
     p as (
       select a.id, a.started_at, a.completed, tlq.question_id q, q.question_type t,
         coalesce(ans.points, 0) / 10.0 as x, ans.answer_ids, ans.first_answered_at f
       from a join test_link_questions tlq on tlq.test_link_id = a.id
         join questions q on q.id = tlq.question_id
         left join test_answers ans on ans.test_link_id = tlq.test_link_id and ans.question_id = tlq.question_id),
-    t as (select id, sum(x) raw, count(*) k from p group by id),
-    pp as (
-      select p.*, (t.raw - p.x) / nullif(t.k - 1, 0) rest, least(100, floor(round(100 * t.raw / t.k, 2)))::int bucket
-      from p join t using (id))`;
-  const [sums, buckets, days, times] = await Promise.all([
-    db.execute(sql`${pieces}
-      select q, count(*) n, sum(x) sx, sum(x * x) sxx, count(rest) nr, sum(x) filter (where rest is not null) rx,
-        sum(x * x) filter (where rest is not null) rxx, sum(rest) sr, sum(rest * rest) srr, sum(x * rest) sxr
-      from pp group by q`),
-    db.execute(sql`${pieces}
-      select q, bucket, 'all' as option, count(*) n from pp group by q, bucket
-      union all
-      select q, bucket, coalesce(o::text, 'none'), count(*) from pp
-        left join lateral unnest(case when cardinality(answer_ids) > 0 then answer_ids else array[null::uuid] end) o on true
-      where t <> 'FILL_IN_BLANK' group by q, bucket, o`),
-    db.execute(sql`${pieces}
-      select q, (completed at time zone 'UTC')::date::text as day, count(*) n, sum(x) sx, sum(x * x) sxx,
-        count(rest) nr, sum(rest) sr
-      from pp group by q, day`),
-    db.execute(sql`${pieces}
-      , timed as (
-        select q, f, coalesce(lag(f) over (partition by id order by f), started_at) prev
-        from pp where f is not null and f <= completed - interval '1 second')
-      select q, count(*) filter (where f >= prev) timed, sum(extract(epoch from f - prev)) filter (where f >= prev) seconds
-      from timed group by q`),
-  ]);
+    t as (select id, sum(x) raw, count(*) k from p group by id)
+    select p.*, (t.raw - p.x) / nullif(t.k - 1, 0) rest, least(100, floor(round(100 * t.raw / t.k, 2)))::int bucket
+    from p join t using (id)`);
+  const sums = await db.execute(sql`
+    select q, count(*) n, sum(x) sx, sum(x * x) sxx, count(rest) nr, sum(x) filter (where rest is not null) rx,
+      sum(x * x) filter (where rest is not null) rxx, sum(rest) sr, sum(rest * rest) srr, sum(x * rest) sxr
+    from bench_pieces group by q`);
+  const buckets = await db.execute(sql`
+    select q, bucket, 'all' as option, count(*) n from bench_pieces group by q, bucket
+    union all
+    select q, bucket, coalesce(o::text, 'none'), count(*) from bench_pieces
+      left join lateral unnest(case when cardinality(answer_ids) > 0 then answer_ids else array[null::uuid] end) o on true
+    where t <> 'FILL_IN_BLANK' group by q, bucket, o`);
+  const days = await db.execute(sql`
+    select q, (completed at time zone 'UTC')::date::text as day, count(*) n, sum(x) sx, sum(x * x) sxx,
+      count(rest) nr, sum(rest) sr
+    from bench_pieces group by q, day`);
+  const times = await db.execute(sql`
+    with timed as (
+      select q, f, coalesce(lag(f) over (partition by id order by f), started_at) prev
+      from bench_pieces where f is not null and f <= completed - interval '1 second')
+    select q, count(*) filter (where f >= prev) timed, sum(extract(epoch from f - prev)) filter (where f >= prev) seconds
+    from timed group by q`);
+  await db.execute(sql`drop table bench_pieces`);
   const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   const out = {
     sums: new Map<string, ItemSums>(),
@@ -257,7 +260,13 @@ async function main() {
   stopOnInterrupt(stopAll);
   try {
     const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-    const db = database.db;
+    // the set-up and the baseline on a connection of their own, without the server's statement timeout
+    // (bulk inserts of millions of rows, and the recomputation, outlast it on a busy machine)
+    const setupClient = new pg.Client({ connectionString: url });
+    await setupClient.connect();
+    await setupClient.query('set statement_timeout = 0');
+    const db = drizzle(setupClient, { schema }) as unknown as Db;
+    const pooled = database.db;
     const loadAtStart = loadNow();
     log(`machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB; load ${loadAtStart}`);
 
@@ -294,7 +303,7 @@ async function main() {
 
     // ---- 2. the fold
     const loadBeforeFold = loadNow();
-    const fold = await timed(() => foldJob(db, new Date()));
+    const fold = await timed(() => foldJob(pooled, new Date()));
     const foldRate = Math.round(fold.value.folded / (fold.ms / 1000));
     log(
       `fold: ${fold.value.folded} attempts in ${(fold.ms / 1000).toFixed(1)} s (${foldRate}/s); load ${loadNow()}`,
@@ -303,7 +312,7 @@ async function main() {
 
     // ---- 3. reads through the server, and the baseline here
     const env = await serverEnv({ databaseUrl: url, dataDir });
-    const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
+    const tokens = new TokenService(pooled, loadConfig({ ...env, NODE_ENV: 'test' }));
     const token = (await tokens.issue({ id: tenant!.id, role: 'TENANT' }, 'WEB_APP')).token;
     server = await startServer(env);
     const get = async (path: string) => {
@@ -420,6 +429,7 @@ item analysis — ${figures.machine.cores} cores; load at start ${loadAtStart}, 
   baseline     recomputed from the raw tables: p50 ${figures.baselineRecomputation.ms.p50} ms, max ${figures.baselineRecomputation.ms.max} ms over ${baselineMs.length} runs
   agreement    the kept figures equal the recomputed ones (largest difference ${worst.toExponential(1)}; times ${worstSeconds.toExponential(1)} s)`);
     }
+    await setupClient.end();
     await database.close();
   } finally {
     await stopAll();

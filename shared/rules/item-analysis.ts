@@ -325,6 +325,8 @@ export interface ItemFigures {
 }
 
 const mean = (sum: number, n: number) => (n > 0 ? sum / n : null);
+/** A share kept within 0 to 1 (sums of floats added in another order can land a hair outside). */
+const unit = (v: number) => Math.max(0, Math.min(1, v));
 
 /** Pearson's r from sums; null when either side has no variance. */
 export function correlation(
@@ -395,7 +397,7 @@ export function groupShares(
       for (const [option, n] of entry.options) counts.set(option, (counts.get(option) ?? 0) + n * take);
       filled += entry.n * take;
     }
-    return new Map([...counts].map(([o, n]) => [o, n / size]));
+    return new Map([...counts].map(([o, n]) => [o, unit(n / size)]));
   };
   const ascending = [...byBucket.keys()].sort((a, b) => a - b);
   return { upper: group([...ascending].reverse()), lower: group(ascending) };
@@ -480,7 +482,8 @@ export function itemFigures(input: {
   options: readonly OptionFacts[] | null;
 }): ItemFigures {
   const { sums: s, buckets, days } = input;
-  const facility = mean(s.sx, s.n);
+  const raw = mean(s.sx, s.n);
+  const facility = raw === null ? null : unit(raw);
   const disc = discriminationOf(s);
   const averageSeconds = mean(s.seconds, s.timed);
   const smallSample = s.n < ITEM_RULES.minAttempts;
@@ -495,7 +498,7 @@ export function itemFigures(input: {
       option,
       label,
       isKey,
-      share: s.n > 0 ? (chosen.get(option) ?? 0) / s.n : 0,
+      share: s.n > 0 ? unit((chosen.get(option) ?? 0) / s.n) : 0,
       upper: groups ? (groups.upper.get(option) ?? 0) : null,
       lower: groups ? (groups.lower.get(option) ?? 0) : null,
     });
