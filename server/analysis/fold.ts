@@ -343,8 +343,12 @@ export async function foldJob(db: Db, now: Date): Promise<{ folded: number }> {
   return { folded: run.folded };
 }
 
-/** Before a read of the figures: folds what was evaluated in the last minutes, so the figures are current. */
+/**
+ * Before a read of the figures: folds what was evaluated in the last minutes, so the figures are current —
+ * one batch at most, so that a read just after an exam's end does not do the job's work (the job folds the
+ * rest within its minute).
+ */
 export async function catchUp(db: Db, now: Date): Promise<number> {
-  const run = await foldSince(db, new Date(now.getTime() - READ_CATCH_UP_MS), { maxBatches: 4 });
+  const run = await foldSince(db, new Date(now.getTime() - READ_CATCH_UP_MS), { maxBatches: 1 });
   return run.folded;
 }
