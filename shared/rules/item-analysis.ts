@@ -427,17 +427,17 @@ export function facilityRise(days: readonly DaySums[]): {
     { n: 0, sx: 0, sxx: 0, nr: 0, sr: 0 },
   );
   const { minEachSide, rise, z: minZ, restShare } = ITEM_RULES.leak;
-  let before = { n: 0, sx: 0, sxx: 0, nr: 0, sr: 0 };
+  if (all.n < 2 * minEachSide) return null;
+  // the attempts before day i, kept as running sums (the bank reads this for every question)
+  const before = { n: 0, sx: 0, sxx: 0, nr: 0, sr: 0 };
   let best: ReturnType<typeof facilityRise> = null;
   for (let i = 1; i < sorted.length; i++) {
     const d = sorted[i - 1]!;
-    before = {
-      n: before.n + d.n,
-      sx: before.sx + d.sx,
-      sxx: before.sxx + d.sxx,
-      nr: before.nr + d.nr,
-      sr: before.sr + d.sr,
-    };
+    before.n += d.n;
+    before.sx += d.sx;
+    before.sxx += d.sxx;
+    before.nr += d.nr;
+    before.sr += d.sr;
     const after = {
       n: all.n - before.n,
       sx: all.sx - before.sx,
