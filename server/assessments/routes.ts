@@ -18,16 +18,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { ok, serve } from '../http/routes';
+import { hot, ok, serve } from '../http/routes';
 import { linkHooks } from './completion';
-import {
-  type EvaluationState,
-  findLinkWithQuestion,
-  readForEvaluation,
-  type Scored,
-  saveAnswer,
-} from './engine/answers';
-import { assertHolder, attemptTokenHash, holds } from './engine/attempt';
+import type { EvaluationState, Scored } from './engine/answers';
+import { attemptTokenHash } from './engine/attempt';
+import { findLinkWithQuestion, saveAnswer, saveAnswerNow } from './engine/autosave';
 import {
   drawQuestions,
   freezeQuestions,
@@ -38,33 +33,25 @@ import {
   recentlySeen,
   resourcesOfSections,
 } from './engine/drawing';
+import { type EvaluatedLink, evaluateLink, evaluateNow } from './engine/evaluation';
+import { assertRetakeOpen, failureSince, findLink, lockTest, settle } from './engine/link-life';
 import {
   acceptsAnswers,
-  assertRetakeOpen,
+  assertHolder,
   assertTakeable,
   assertTaker,
   DEFAULT_RETAKE_COOLDOWN_MS,
-  type EvaluatedLink,
-  evaluateLink,
-  evaluateNow,
-  failureSince,
-  findLink,
-  findLinkWithView,
+  holds,
   isTimed,
   LINK_VALIDITY_MS,
   linkExpired,
-  lockTest,
-  moveAttempt,
+  notStarted,
   retakeCooldown,
-  saveAnswerNow,
-  settle,
-  startLink,
-  startNow,
-  type TakerView,
-  takerView,
   testCompleted,
   timeLimitFor,
-} from './engine/link-life';
+} from './engine/rules';
+import { moveAttempt, startLink, startNow } from './engine/start';
+import { findLinkWithView, type TakerView, takerView } from './engine/view';
 import {
   evaluateInitialAssessment,
   generateInitialAssessment as generateInitial,
@@ -280,7 +267,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   ) {
     const link = await current(linkId, caller, found);
     assertTakeable(link, clock());
-    if (!link.startedAt) throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+    if (!link.startedAt) throw notStarted();
     if (!acceptsAnswers(link, clock())) throw testCompleted();
     assertHolder(link, holder);
     return link;
@@ -318,8 +305,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       if (!holds(link, holder)) throw testCompleted();
     } else {
       if (link.status === 'EXPIRED') throw linkExpired();
-      if (isTimed(link.type) && !link.startedAt)
-        throw conflict(LINK_MESSAGES.notStarted, { errorCode: 'TEST_NOT_STARTED' });
+      if (isTimed(link.type) && !link.startedAt) throw notStarted();
       assertHolder(link, holder);
     }
     // a link the clock changed (evaluated or expired just now) is read again
@@ -362,308 +348,287 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     },
   });
 
-  serve(
-    app,
-    assessmentsRouter,
-    {
-      async createTestLink({ body, caller }) {
-        const now = clock();
-        if (body.type === 'SUBJECT') {
-          const subject = await subjectById(db, body.subject);
-          if (!subject) throw badRequest('Please select a subject', 'subject');
-          // in the learner's language, never a mix (decision 010)
-          const language = await subjectTestLanguage(db, caller.id, subject.id);
-          if (!language) throw noQuestions('SUBJECT', 'subject');
-          const candidates = await questionsOfSubject(db, subject.id, language.id);
-          if (candidates.length === 0) throw noQuestions('SUBJECT', 'subject', language.name);
-          const link = await createLink(
-            db,
-            {
-              type: 'SUBJECT',
-              userId: caller.id,
-              candidates,
-              field: 'subject',
-              subjectId: subject.id,
-              lookingForJob: body.lookingForJob,
-              names: { assignedSubjectName: subject.name },
-            },
-            now,
-            cooldownMs,
-          );
-          return ok({ data: { testLinkId: link.linkId } });
-        }
-        const ar = await ownAssignedRoadmap(db, caller.id, body.assignedRoadmapId);
-        if (!ar) throw notFound('This roadmap is not assigned to you.');
-        if (ar.status === 'COMPLETED')
-          throw conflict('This roadmap is completed.', { field: 'assignedRoadmapId' });
-        const base = {
-          userId: caller.id,
-          subjectId: ar.subjectId,
-          roadmapId: ar.roadmapId,
-          assignedRoadmapId: ar.id,
-        };
-        const sectionList = await sectionsOfAssigned(db, ar);
-        if (body.type === 'ROADMAP') {
-          const sectionIds = sectionList.map((s) => s.id);
-          const link = await createLink(
-            db,
-            {
-              ...base,
-              type: 'ROADMAP',
-              field: 'assignedRoadmapId',
-              candidates: await questionsTargeting(
-                db,
-                {
-                  roadmaps: [ar.roadmapId],
-                  sections: sectionIds,
-                  resources: await resourcesOfSections(db, sectionIds),
-                },
-                ar.languageId,
-              ),
-              names: { assignedRoadMapName: ar.name },
-            },
-            now,
-            cooldownMs,
-          );
-          return ok({ data: { testLinkId: link.linkId } });
-        }
-        const section = sectionList.find((s) => s.id === body.sectionId);
-        if (!section) throw notFound('This section is not in your roadmap.');
-        if (body.type === 'SECTION') {
-          const link = await createLink(
-            db,
-            {
-              ...base,
-              type: 'SECTION',
-              field: 'sectionId',
-              sectionId: section.id,
-              candidates: await questionsTargeting(
-                db,
-                { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
-                ar.languageId,
-              ),
-              names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
-            },
-            now,
-            cooldownMs,
-          );
-          return ok({ data: { testLinkId: link.linkId } });
-        }
-        const resource = await resourceInSection(db, section.id, body.resourceId);
-        if (!resource) throw notFound('This resource is not in this section of your roadmap.');
+  serve(app, assessmentsRouter, {
+    async createTestLink({ body, caller }) {
+      const now = clock();
+      if (body.type === 'SUBJECT') {
+        const subject = await subjectById(db, body.subject);
+        if (!subject) throw badRequest('Please select a subject', 'subject');
+        // in the learner's language, never a mix (decision 010)
+        const language = await subjectTestLanguage(db, caller.id, subject.id);
+        if (!language) throw noQuestions('SUBJECT', 'subject');
+        const candidates = await questionsOfSubject(db, subject.id, language.id);
+        if (candidates.length === 0) throw noQuestions('SUBJECT', 'subject', language.name);
         const link = await createLink(
           db,
           {
-            ...base,
-            type: 'RESOURCE',
-            field: 'resourceId',
-            sectionId: section.id,
-            resourceId: resource.id,
-            candidates: await questionsTargeting(db, { resources: [resource.id] }, ar.languageId),
-            names: {
-              assignedRoadMapName: ar.name,
-              assignedSectionName: section.name,
-              assignedResourceName: resource.title,
-            },
+            type: 'SUBJECT',
+            userId: caller.id,
+            candidates,
+            field: 'subject',
+            subjectId: subject.id,
+            lookingForJob: body.lookingForJob,
+            names: { assignedSubjectName: subject.name },
           },
           now,
           cooldownMs,
         );
         return ok({ data: { testLinkId: link.linkId } });
-      },
-
-      async generateResourceTestLink({ params, query, caller }) {
-        const found = await findResourceInRoadmaps(db, caller.id, params.id);
-        if (!found) throw notFound('This resource is not in any of your roadmaps.');
+      }
+      const ar = await ownAssignedRoadmap(db, caller.id, body.assignedRoadmapId);
+      if (!ar) throw notFound('This roadmap is not assigned to you.');
+      if (ar.status === 'COMPLETED')
+        throw conflict('This roadmap is completed.', { field: 'assignedRoadmapId' });
+      const base = {
+        userId: caller.id,
+        subjectId: ar.subjectId,
+        roadmapId: ar.roadmapId,
+        assignedRoadmapId: ar.id,
+      };
+      const sectionList = await sectionsOfAssigned(db, ar);
+      if (body.type === 'ROADMAP') {
+        const sectionIds = sectionList.map((s) => s.id);
         const link = await createLink(
           db,
           {
-            type: 'RESOURCE-FROM-WHATSAPP',
-            userId: caller.id,
-            field: 'id',
-            subjectId: found.ar.subjectId,
-            roadmapId: found.ar.roadmapId,
-            assignedRoadmapId: found.ar.id,
-            sectionId: found.section.id,
-            resourceId: params.id,
-            candidates: await questionsTargeting(db, { resources: [params.id] }, found.ar.languageId),
-            names: {
-              assignedRoadMapName: found.ar.name,
-              assignedSectionName: found.section.name,
-              assignedResourceName: found.title,
-            },
+            ...base,
+            type: 'ROADMAP',
+            field: 'assignedRoadmapId',
+            candidates: await questionsTargeting(
+              db,
+              {
+                roadmaps: [ar.roadmapId],
+                sections: sectionIds,
+                resources: await resourcesOfSections(db, sectionIds),
+              },
+              ar.languageId,
+            ),
+            names: { assignedRoadMapName: ar.name },
           },
-          clock(),
+          now,
           cooldownMs,
         );
-        let emailed = false;
-        if (query.send === 'email') {
-          const url = `${config.publicUrl}/test/${link.linkId}`;
-          const name = caller.user.name ?? '';
-          await mail.send({
-            to: caller.user.email,
-            kind: 'test-link',
-            subject: `Your test link for ${found.title}`,
-            text: `Hello ${name},\n\nYour test link for "${found.title}" (${found.ar.name}) is ready.\nOpen it to read the instructions and start the test when you are ready:\n\n${url}\n\nThe link stays valid for ${Math.round(LINK_VALIDITY_MS / 86400_000)} days. Once started, you have ${link.timeLimitMinutes} minutes.\n\nWaymark`,
-          });
-          emailed = true;
-        }
-        return ok({ data: { testLinkId: link.linkId, emailed } });
-      },
-
-      async testLinkList({ query, caller }) {
-        await settleUser(caller.id);
-        const rows = await linksOf(db, caller.id, query.assignedRoadmapId);
-        return ok({ data: await toApiLinks(db, rows, cooldownMs, clock()) });
-      },
-
-      async testLinkQuestions({ params, headers, caller }) {
-        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
-        return readyPage(params.id, caller, holder, await findLinkWithView(db, params.id, caller));
-      },
-
-      async verifyTestLink({ params, headers, caller }) {
-        // a link that may start now starts in one statement with its view, bound to the starting browser's
-        // token; any other (already started, not yours, not open yet, expired, in a retake's cool-down)
-        // takes the long way, which says why
-        const now = clock();
-        const holder = attemptTokenHash(params.id, headers['x-attempt-token'])!;
-        const quick = await startNow(db, params.id, caller, holder, now, cooldownMs);
-        if (quick) return ok({ data: takerTest(quick.link, quick.view, true) });
-        let link = await current(params.id, caller);
-        assertTakeable(link, now);
-        if (!link.startedAt) {
-          await assertRetakeOpen(db, link, now, cooldownMs);
-          link = await startLink(db, link, now, holder);
-        }
-        if (!holds(link, holder)) {
-          // started by another browser (or, a moment ago, by another request): only the link's learner,
-          // signed in, may move the attempt here (decision 031); the other browser's writes stop
-          if (!caller || caller.id !== link.userId) assertHolder(link, holder);
-          const moved = await moveAttempt(db, link, holder);
-          if (!moved) {
-            // it ended meanwhile: the error that says so
-            assertTakeable(await current(params.id, caller), clock());
-            throw testCompleted();
-          }
-          link = moved;
-        }
-        return ok({ data: takerTest(link, await takerView(db, link), true) });
-      },
-
-      async saveAnswer({ params, headers, body, caller }) {
-        // an answer to a test in progress is checked and saved in one statement
-        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
-        if (await saveAnswerNow(db, params.id, caller, holder, body, clock()))
-          return ok({ data: { ok: true } });
-        // any other: the link and the answered question's key in one read, and the error that applies
-        const found = await findLinkWithQuestion(db, params.id, body.questionId);
-        const link = await inProgress(params.id, caller, holder, found?.link ?? null);
-        await saveAnswer(db, link, body, found?.question ?? null);
-        return ok({ data: { ok: true } });
-      },
-
-      async testActivity({ body, headers, caller }) {
-        const link = await inProgress(
-          body.linkId,
-          caller,
-          attemptTokenHash(body.linkId, headers['x-attempt-token']),
+        return ok({ data: { testLinkId: link.linkId } });
+      }
+      const section = sectionList.find((s) => s.id === body.sectionId);
+      if (!section) throw notFound('This section is not in your roadmap.');
+      if (body.type === 'SECTION') {
+        const link = await createLink(
+          db,
+          {
+            ...base,
+            type: 'SECTION',
+            field: 'sectionId',
+            sectionId: section.id,
+            candidates: await questionsTargeting(
+              db,
+              { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
+              ar.languageId,
+            ),
+            names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
+          },
+          now,
+          cooldownMs,
         );
-        const now = clock();
-        const toMs = (t: number) => (t < 1e11 ? t * 1000 : t); // unix seconds or milliseconds
-        const happened = toMs(body.timeStamp);
-        // the server's time: now, less how long the page held the event (an offline queue), within the attempt
-        const held = body.sentAt === undefined ? 0 : Math.max(0, toMs(body.sentAt) - happened);
-        const placed = new Date(Math.max(link.startedAt!.getTime(), now.getTime() - held)).toISOString();
-        const timeStamp = new Date(Math.min(happened, 8.64e15));
-        const stamp = timeStamp.toISOString();
-        // ...and never out of the page's order: each request's own delay differs, so a return reported slowly
-        // and a departure reported 50 ms later behind it would otherwise swap, and the absence be lost
-        const at = sql`greatest(
+        return ok({ data: { testLinkId: link.linkId } });
+      }
+      const resource = await resourceInSection(db, section.id, body.resourceId);
+      if (!resource) throw notFound('This resource is not in this section of your roadmap.');
+      const link = await createLink(
+        db,
+        {
+          ...base,
+          type: 'RESOURCE',
+          field: 'resourceId',
+          sectionId: section.id,
+          resourceId: resource.id,
+          candidates: await questionsTargeting(db, { resources: [resource.id] }, ar.languageId),
+          names: {
+            assignedRoadMapName: ar.name,
+            assignedSectionName: section.name,
+            assignedResourceName: resource.title,
+          },
+        },
+        now,
+        cooldownMs,
+      );
+      return ok({ data: { testLinkId: link.linkId } });
+    },
+
+    async generateResourceTestLink({ params, query, caller }) {
+      const found = await findResourceInRoadmaps(db, caller.id, params.id);
+      if (!found) throw notFound('This resource is not in any of your roadmaps.');
+      const link = await createLink(
+        db,
+        {
+          type: 'RESOURCE-FROM-WHATSAPP',
+          userId: caller.id,
+          field: 'id',
+          subjectId: found.ar.subjectId,
+          roadmapId: found.ar.roadmapId,
+          assignedRoadmapId: found.ar.id,
+          sectionId: found.section.id,
+          resourceId: params.id,
+          candidates: await questionsTargeting(db, { resources: [params.id] }, found.ar.languageId),
+          names: {
+            assignedRoadMapName: found.ar.name,
+            assignedSectionName: found.section.name,
+            assignedResourceName: found.title,
+          },
+        },
+        clock(),
+        cooldownMs,
+      );
+      let emailed = false;
+      if (query.send === 'email') {
+        const url = `${config.publicUrl}/test/${link.linkId}`;
+        const name = caller.user.name ?? '';
+        await mail.send({
+          to: caller.user.email,
+          kind: 'test-link',
+          subject: `Your test link for ${found.title}`,
+          text: `Hello ${name},\n\nYour test link for "${found.title}" (${found.ar.name}) is ready.\nOpen it to read the instructions and start the test when you are ready:\n\n${url}\n\nThe link stays valid for ${Math.round(LINK_VALIDITY_MS / 86400_000)} days. Once started, you have ${link.timeLimitMinutes} minutes.\n\nWaymark`,
+        });
+        emailed = true;
+      }
+      return ok({ data: { testLinkId: link.linkId, emailed } });
+    },
+
+    async testLinkList({ query, caller }) {
+      await settleUser(caller.id);
+      const rows = await linksOf(db, caller.id, query.assignedRoadmapId);
+      return ok({ data: await toApiLinks(db, rows, cooldownMs, clock()) });
+    },
+
+    // the hot calls of a test in progress (decision 025): one statement that checks the caller's session
+    // and the attempt's token too; when it finds anything else (the errors, a resume's start, a takeover)
+    // the caller is read, then the long way
+    testLinkQuestions: hot(async ({ params, headers, claimed, caller }) => {
+      const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
+      const found = await findLinkWithView(db, params.id, claimed);
+      // no row: no such link (404), or a session that does not hold (401)
+      return readyPage(params.id, found ? claimed : await caller(), holder, found);
+    }),
+
+    verifyTestLink: hot(async ({ params, headers, claimed, caller }) => {
+      // a link that may start now starts in one statement with its view, bound to the starting browser's
+      // token; any other (already started, not yours, not open yet, expired, in a retake's cool-down)
+      // takes the long way, which says why
+      const now = clock();
+      const holder = attemptTokenHash(params.id, headers['x-attempt-token'])!;
+      const quick = await startNow(db, params.id, claimed, holder, now, cooldownMs);
+      if (quick) return ok({ data: takerTest(quick.link, quick.view, true) });
+      const who = await caller();
+      let link = await current(params.id, who);
+      assertTakeable(link, now);
+      if (!link.startedAt) {
+        await assertRetakeOpen(db, link, now, cooldownMs);
+        link = await startLink(db, link, now, holder);
+      }
+      if (!holds(link, holder)) {
+        // started by another browser (or, a moment ago, by another request): only the link's learner,
+        // signed in, may move the attempt here (decision 031); the other browser's writes stop
+        if (!who || who.id !== link.userId) assertHolder(link, holder);
+        const moved = await moveAttempt(db, link, holder);
+        if (!moved) {
+          // it ended meanwhile: the error that says so
+          assertTakeable(await current(params.id, who), clock());
+          throw testCompleted();
+        }
+        link = moved;
+      }
+      return ok({ data: takerTest(link, await takerView(db, link), true) });
+    }),
+
+    saveAnswer: hot(async ({ params, headers, body, claimed, caller }) => {
+      // an answer to a test in progress is checked and saved in one statement
+      const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
+      if (await saveAnswerNow(db, params.id, claimed, holder, body, clock()))
+        return ok({ data: { ok: true } });
+      // any other: the link and the answered question's key in one read, and the error that applies
+      const who = await caller();
+      const found = await findLinkWithQuestion(db, params.id, body.questionId);
+      const link = await inProgress(params.id, who, holder, found?.link ?? null);
+      await saveAnswer(db, link, body, found?.question ?? null);
+      return ok({ data: { ok: true } });
+    }),
+
+    async testActivity({ body, headers, caller }) {
+      const link = await inProgress(
+        body.linkId,
+        caller,
+        attemptTokenHash(body.linkId, headers['x-attempt-token']),
+      );
+      const now = clock();
+      const toMs = (t: number) => (t < 1e11 ? t * 1000 : t); // unix seconds or milliseconds
+      const happened = toMs(body.timeStamp);
+      // the server's time: now, less how long the page held the event (an offline queue), within the attempt
+      const held = body.sentAt === undefined ? 0 : Math.max(0, toMs(body.sentAt) - happened);
+      const placed = new Date(Math.max(link.startedAt!.getTime(), now.getTime() - held)).toISOString();
+      const timeStamp = new Date(Math.min(happened, 8.64e15));
+      const stamp = timeStamp.toISOString();
+      // ...and never out of the page's order: each request's own delay differs, so a return reported slowly
+      // and a departure reported 50 ms later behind it would otherwise swap, and the absence be lost
+      const at = sql`greatest(
           least(${placed}::timestamptz,
             (select min(e.at) from test_activity e where e.test_link_id = ${link.id} and e.time_stamp > ${stamp}::timestamptz)),
           (select max(e.at) from test_activity e where e.test_link_id = ${link.id} and e.time_stamp <= ${stamp}::timestamptz))`;
-        await db
-          .insert(testActivity)
-          .values({
-            testLinkId: link.id,
-            type: body.type,
-            timeStamp,
-            at,
-            question: body.question ?? null,
-            chars: body.type === 'PASTE' ? (body.chars ?? null) : null,
-            clientId: body.id ?? null,
-          })
-          .onConflictDoNothing();
-        return ok({ data: { ok: true } });
-      },
-
-      async evaluateTest({ body, headers, caller }) {
-        const holder = attemptTokenHash(body.linkId, headers['x-attempt-token']);
-        return evaluate(body, caller, holder, await readForEvaluation(db, body.linkId, caller));
-      },
-
-      async viewTestLink({ params, caller }) {
-        const found = await findLink(db, params.id);
-        if (!found) throw notFound('Test link not found');
-        if (found.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
-        return ok({ data: await testReview(db, found, clock(), cooldownMs) });
-      },
-
-      async questionFeedback({ body, caller }) {
-        const link = await findLink(db, body.testLinkId);
-        if (!link) throw notFound('Test link not found');
-        if (link.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
-        if (!link.isCompleted) {
-          throw conflict('Feedback can be given once the test is evaluated.', {
-            errorCode: 'TEST_NOT_EVALUATED',
-          });
-        }
-        const [inLink] = await db
-          .select({ id: frozen.questionId })
-          .from(frozen)
-          .where(and(eq(frozen.testLinkId, link.id), eq(frozen.questionId, body.questionId)))
-          .limit(1);
-        if (!inLink) throw badRequest('questionId: is not a question of this test', 'questionId');
-        await db.insert(questionFeedback).values({
-          questionId: body.questionId,
+      await db
+        .insert(testActivity)
+        .values({
           testLinkId: link.id,
-          userId: caller.id,
-          feedback: body.feedback,
+          type: body.type,
+          timeStamp,
+          at,
+          question: body.question ?? null,
+          chars: body.type === 'PASTE' ? (body.chars ?? null) : null,
+          clientId: body.id ?? null,
+        })
+        .onConflictDoNothing();
+      return ok({ data: { ok: true } });
+    },
+
+    evaluateTest: hot(async ({ body, headers, claimed, caller }) => {
+      // the whole answer sheet of a test in progress: scored and written in one statement (or, when that
+      // statement finds anything else, what the long way needs to do it, read past the session's check)
+      const holder = attemptTokenHash(body.linkId, headers['x-attempt-token']);
+      const now = await evaluateNow(db, body.linkId, claimed, holder, body.answers, clock(), linkHooks);
+      if (now && 'done' in now) return evaluated(now.done.link, now.done.scored, true);
+      // no row: no such link (404), or a session that does not hold (401)
+      return evaluate(body, now ? claimed : await caller(), holder, now?.read ?? null);
+    }),
+
+    async viewTestLink({ params, caller }) {
+      const found = await findLink(db, params.id);
+      if (!found) throw notFound('Test link not found');
+      if (found.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
+      return ok({ data: await testReview(db, found, clock(), cooldownMs) });
+    },
+
+    async questionFeedback({ body, caller }) {
+      const link = await findLink(db, body.testLinkId);
+      if (!link) throw notFound('Test link not found');
+      if (link.userId !== caller.id) throw forbidden(LINK_MESSAGES.notYours);
+      if (!link.isCompleted) {
+        throw conflict('Feedback can be given once the test is evaluated.', {
+          errorCode: 'TEST_NOT_EVALUATED',
         });
-        return ok({ data: { ok: true }, message: 'Thank you for your feedback.' });
-      },
+      }
+      const [inLink] = await db
+        .select({ id: frozen.questionId })
+        .from(frozen)
+        .where(and(eq(frozen.testLinkId, link.id), eq(frozen.questionId, body.questionId)))
+        .limit(1);
+      if (!inLink) throw badRequest('questionId: is not a question of this test', 'questionId');
+      await db.insert(questionFeedback).values({
+        questionId: body.questionId,
+        testLinkId: link.id,
+        userId: caller.id,
+        feedback: body.feedback,
+      });
+      return ok({ data: { ok: true }, message: 'Thank you for your feedback.' });
     },
-    // the hot calls of a test in progress: one statement that checks the caller's session and the
-    // attempt's token too, the handler above for anything else (the errors, a resume's start, a takeover)
-    {
-      async testLinkQuestions({ params, headers, claimed }) {
-        const found = await findLinkWithView(db, params.id, claimed);
-        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
-        return found ? readyPage(params.id, claimed, holder, found) : null;
-      },
-      async verifyTestLink({ params, headers, claimed }) {
-        const holder = attemptTokenHash(params.id, headers['x-attempt-token'])!;
-        const started = await startNow(db, params.id, claimed, holder, clock(), cooldownMs);
-        return started ? ok({ data: takerTest(started.link, started.view, true) }) : null;
-      },
-      async saveAnswer({ params, headers, body, claimed }) {
-        const holder = attemptTokenHash(params.id, headers['x-attempt-token']);
-        return (await saveAnswerNow(db, params.id, claimed, holder, body, clock()))
-          ? ok({ data: { ok: true } })
-          : null;
-      },
-      async evaluateTest({ body, headers, claimed }) {
-        // the whole answer sheet of a test in progress: scored and written in one statement (or, when that
-        // statement finds anything else, what the long way needs to do it: the evaluation then writes)
-        const holder = attemptTokenHash(body.linkId, headers['x-attempt-token']);
-        const now = await evaluateNow(db, body.linkId, claimed, holder, body.answers, clock(), linkHooks);
-        if (!now) return null;
-        if ('done' in now) return evaluated(now.done.link, now.done.scored, true);
-        return evaluate(body, claimed, holder, now.read);
-      },
-    },
-  );
+  });
 
   // shortcuts for the end-to-end tests only (server/assessments/test-support.ts)
   if (config.env === 'test') testSupportRoutes(app, deps);
