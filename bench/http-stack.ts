@@ -40,7 +40,7 @@ const PATH = '/api/bench/evaluation-shape';
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
-/** A submission's answer as the route sends it (server/assessments/routes.ts, evaluated()). */
+/** A submission's answer as the route sends it (server/assessments/taking.ts, evaluated()). */
 const ANSWER = {
   data: {
     linkId: 'V1StGXR8_Z5jdHi6B-myT',
