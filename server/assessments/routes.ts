@@ -18,7 +18,15 @@ import {
 } from './initial';
 import { createTestLink, learnerLinks, resourceTestLink } from './links';
 import { giveFeedback, ownReview } from './review';
-import { type AwardIssuer, takingService } from './taking';
+import {
+  type AwardIssuer,
+  answer,
+  evaluate,
+  readyPage,
+  recordActivity,
+  startTest,
+  type Taking,
+} from './taking';
 import { testSupportRoutes } from './test-support';
 
 export interface AssessmentDeps {
@@ -34,7 +42,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   const { db, config, mail } = deps;
   const clock = () => (deps.now ? deps.now() : new Date());
   const cooldownMs = config.retakeCooldownMs;
-  const taking = takingService({ db, credentials: deps.credentials, cooldownMs, clock });
+  const taking: Taking = { db, credentials: deps.credentials, cooldownMs, clock };
 
   // the prerequisite (initial) assessment of a roadmap (server/assessments/initial.ts)
   serve(app, initialAssessmentRouter, {
@@ -64,21 +72,21 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     },
     // the hot calls of a test in progress: the caller as the token claims it, read only when needed
     testLinkQuestions: hot(async ({ params, headers, claimed, caller }) =>
-      ok({ data: await taking.readyPage(params.id, headers['x-attempt-token'], { claimed, read: caller }) }),
+      ok({ data: await readyPage(taking, params.id, headers['x-attempt-token'], { claimed, read: caller }) }),
     ),
     verifyTestLink: hot(async ({ params, headers, claimed, caller }) =>
-      ok({ data: await taking.start(params.id, headers['x-attempt-token'], { claimed, read: caller }) }),
+      ok({ data: await startTest(taking, params.id, headers['x-attempt-token'], { claimed, read: caller }) }),
     ),
     saveAnswer: hot(async ({ params, headers, body, claimed, caller }) => {
-      await taking.saveAnswer(params.id, headers['x-attempt-token'], body, { claimed, read: caller });
+      await answer(taking, params.id, headers['x-attempt-token'], body, { claimed, read: caller });
       return ok({ data: { ok: true } });
     }),
     async testActivity({ body, headers, caller }) {
-      await taking.recordActivity(body, headers['x-attempt-token'], caller);
+      await recordActivity(taking, body, headers['x-attempt-token'], caller);
       return ok({ data: { ok: true } });
     },
     evaluateTest: hot(async ({ body, headers, claimed, caller }) =>
-      ok({ data: await taking.evaluate(body, headers['x-attempt-token'], { claimed, read: caller }) }),
+      ok({ data: await evaluate(taking, body, headers['x-attempt-token'], { claimed, read: caller }) }),
     ),
     async viewTestLink({ params, caller }) {
       return ok({ data: await ownReview(db, params.id, caller.id, clock(), cooldownMs) });
