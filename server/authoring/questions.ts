@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StorageAdapter } from '../adapters/storage';
 import type { Db } from '../db/client';
 import { ok, serve } from '../http/routes';
-import { loadSubjects } from '../lists/routes';
+import { loadSubjects } from '../lists/lists';
 import type { QuestionCounts } from '../questions/load';
 import { readableQuestion } from './access';
 import {
