@@ -22,8 +22,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
-import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
