@@ -12,7 +12,7 @@
  * do them). They are declared here too (`processTimers`) and started with the jobs (`startTimers`).
  */
 import type { Queue } from 'pg-boss';
-import { pruneHeartbeats } from '../activity/routes';
+import { pruneHeartbeats } from '../activity/pruning';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
 import { linkHooks } from '../assessments/completion';
