@@ -1,23 +1,14 @@
 /** The system's calls (shared/contract/system.ts): health, the portal's settings, the local mailbox. */
 import { systemRouter } from '@shared/contract/system';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityAdapter } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
+import { assertDatabase } from './health';
 import { mailboxEntries, mailboxFor } from './mailbox';
-
-/** 503 when the database does not answer. */
-async function assertDatabase(db: Db) {
-  try {
-    await db.execute(sql`select 1`);
-  } catch {
-    throw new HttpError(503, 'The database is not reachable.');
-  }
-}
 
 export function systemRoutes(
   app: FastifyInstance,
