@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
+import { JSON_BODY_LIMIT } from '@shared/contract/define';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -36,7 +37,7 @@ import type { CredentialServiceOptions } from './credentials/service';
 import type { Database } from './db/client';
 import { installErrorHandling } from './http/errors';
 import { fileRoutes } from './http/files';
-import { installJsonBody, JSON_BODY_LIMIT } from './http/json-body';
+import { installJsonBody } from './http/json-body';
 import { buildOpenApi } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { isApiPath, underPath } from './http/routes';

@@ -4,6 +4,7 @@
  * rely on. The server has no bulk calls: bulk commands run these per learner with bounded concurrency.
  */
 import { ApiError, type Client } from '@shared/client/client';
+import { runPool } from '@shared/client/pool';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { config } from '@shared/contract/system';
 import {
@@ -17,7 +18,6 @@ import {
 import type { TenantUserEntry } from '@shared/schemas/tenant';
 import type { z } from 'zod';
 import { identityUrl } from './login';
-import { runPool } from './pool';
 
 export type Seat = z.infer<typeof TenantUserEntry>;
 

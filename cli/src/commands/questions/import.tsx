@@ -16,15 +16,12 @@
  * off, leaves no half-made question, and running it again completes it without creating anything twice.
  */
 import {
-  ImportBatcher,
-  type ImportOutcome,
-  importPlanned,
+  type ImportResult,
   type PlannedKeys,
   type PlannedQuestion,
   planImport,
+  runQuestionImport,
   UploadError,
-  uploadImportImage,
-  writesQuestion,
 } from '@shared/client/question-import';
 import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
@@ -95,8 +92,6 @@ const STATUSES = {
   failed: { word: 'failed', tone: 'fail', failed: true },
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
-
-type Planned = PlannedQuestion;
 
 function questionFields(q: PreparedQuestion) {
   return {
@@ -285,84 +280,48 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
   const dryRun = Boolean(options.dryRun);
   const update = Boolean(options.update);
   const describeQuestion = (q: PreparedQuestion) => describeLine(q, placeWidth);
-  const batcher = new ImportBatcher(client, {
-    ...(options.assessment ? { assessmentId: options.assessment } : {}),
-    update,
-  });
-  // uploads share the connections with the batches: at most `concurrency` at a time
-  let uploading = 0;
-  const waiting: (() => void)[] = [];
-  const slot = async <T,>(work: () => Promise<T>) => {
-    while (uploading >= concurrency) await new Promise<void>((r) => waiting.push(r));
-    uploading++;
-    try {
-      return await work();
-    } finally {
-      uploading--;
-      waiting.shift()?.();
-    }
-  };
-  const deps = { client, fetch: ctx.http.fetch, signal: ctx.signal };
-  const upload = (source: Parameters<typeof uploadImportImage>[1]) =>
-    slot(() =>
-      uploadImportImage(deps, source).catch((err) => {
-        if (err instanceof UploadError)
-          throw new CliError(
-            err.message,
-            err.reason === 'unreachable' ? ExitCode.unreachable : ExitCode.badInput,
-            {
-              cause: err,
-            },
-          );
-        throw err;
-      }),
-    );
 
-  const work = async (
-    p: Planned,
-  ): Promise<{ status: Status; questionId: string | null; outcome?: ImportOutcome }> => {
-    // the same in a dry run and in the import: the file's first copy is the one imported
-    if (p.known === 'duplicate') return { status: 'duplicate', questionId: null };
-    if (dryRun) {
-      const status: Status = writesQuestion(p, update)
-        ? p.known === 'new'
-          ? 'wouldCreate'
-          : 'wouldUpdate'
-        : (p.known as Status);
-      return { status, questionId: p.questionId };
-    }
-    const outcome = await importPlanned(p, {
-      batcher,
-      update,
-      upload,
-      ...(options.assessment ? { assessmentId: options.assessment } : {}),
-    });
-    return { status: outcome.status, questionId: outcome.questionId, outcome };
-  };
-
-  await runBulk(ctx, {
+  await runBulk<PlannedQuestion, ImportResult, Status>(ctx, {
     label: dryRun ? 'Checking questions' : `Importing questions${into}`,
     event: 'question',
-    items: { total: questionCount, stream: plannedQuestions() },
-    // many questions in flight, so each request carries a full batch
-    concurrency: concurrency * 25,
+    items: {
+      total: questionCount,
+      run: async (pool) => {
+        const result = await runQuestionImport(client, plannedQuestions(), {
+          update,
+          dryRun,
+          concurrency,
+          fetch: ctx.http.fetch,
+          signal: pool.signal,
+          isFatal: pool.isFatal,
+          onProgress: (e) => pool.onSettled(e.planned, e.index, e.outcome),
+          ...(options.assessment ? { assessmentId: options.assessment } : {}),
+        });
+        // the storage unreachable stops the run: said as the server unreachable is (exit 6)
+        return result.fatal instanceof UploadError
+          ? {
+              ...result,
+              fatal: new CliError(result.fatal.message, ExitCode.unreachable, { cause: result.fatal }),
+            }
+          : result;
+      },
+    },
     statuses: STATUSES,
     dryRun,
     placeOf: (p) => ({
       key: `${p.q.part ?? ''}:${p.q.line}:${p.q.item ?? ''}`,
       fields: { ...questionFields(p.q), key: p.key },
     }),
-    work,
     describe: (p, outcome) => {
       const text = describeQuestion(p.q);
       if (!outcome.ok) return failedWith('failed', text, outcome.error);
-      const { status, questionId, outcome: o } = outcome.value;
+      const { status, questionId, field, message } = outcome.value;
       if (status === 'failed')
         return {
           status,
           text,
-          fields: { error: { field: o?.field, message: o?.message } },
-          detail: [`${o?.field ?? 'question'}: ${o?.message ?? 'not created'}`],
+          fields: { error: { field, message } },
+          detail: [`${field ?? 'question'}: ${message ?? 'not created'}`],
         };
       const detail =
         status === 'changed' && !update

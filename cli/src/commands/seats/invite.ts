@@ -5,11 +5,11 @@
  * Firebase SDK (accounts:sendOobCode with requestType EMAIL_SIGNIN and the invitation's continueUrl).
  */
 import { ApiError } from '@shared/client/client';
+import type { PoolOutcome } from '@shared/client/pool';
 import { formatDateTime } from '@shared/rules/format-date';
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
 import { classifyPeople, peopleFromArguments } from '../../core/people';
-import type { PoolOutcome } from '../../core/pool';
 import {
   type CheckOutcome,
   checkSeat,
