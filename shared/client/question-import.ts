@@ -190,7 +190,7 @@ const utf8 = new TextEncoder();
  * under way is not aborted by a cancel: each of its questions is created whole or not at all either way,
  * and letting it finish means what was done is reported.
  */
-export class ImportBatcher {
+class ImportBatcher {
   private pending: {
     item: ImportItem;
     resolve: (o: ImportOutcome) => void;
@@ -247,7 +247,7 @@ export class ImportBatcher {
  * the same call); one to write has its images uploaded first (`upload`, which may bound how many run at
  * once), then goes to the batch import with their keys.
  */
-export async function importPlanned(
+async function importPlanned(
   p: PlannedQuestion,
   opts: {
     batcher: ImportBatcher;
