@@ -40,7 +40,6 @@ export async function runEach<T, R>(
   const { signal } = options;
   const iterator =
     Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<T>)[Symbol.iterator]();
-  const running = new Set<Promise<void>>();
   let fatal: unknown;
   let halted = false;
   let exhausted = false;
@@ -61,10 +60,19 @@ export async function runEach<T, R>(
     options.onSettled?.(item, index, outcome);
   };
 
+  // items started and not settled, counted here (p-limit's own count drops a moment later), and a wake-up
+  // when one settles: one promise at a time, where racing those in flight would leave a reaction on each
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  const oneSettles = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+
   try {
     for (let index = 0; !stopped(); index++) {
       // the next item is read only when it can start: a stream is never read ahead of the work
-      while (limit.activeCount + limit.pendingCount >= limit.concurrency) await Promise.race(running);
+      while (inFlight >= limit.concurrency) await oneSettles();
       if (stopped()) break;
       let step: IteratorResult<T>;
       try {
@@ -78,16 +86,19 @@ export async function runEach<T, R>(
         exhausted = true;
         break;
       }
-      const task: Promise<void> = limit(settle, step.value, index)
+      inFlight++;
+      limit(settle, step.value, index)
         // what throws outside the worker (an onSettled) ends the run as a fatal error would
         .catch((error: unknown) => {
           fatal ??= error;
         })
-        .finally(() => running.delete(task));
-      running.add(task);
+        .finally(() => {
+          inFlight--;
+          wake?.();
+        });
     }
   } finally {
-    await Promise.all(running);
+    while (inFlight > 0) await oneSettles();
     if (!exhausted) await iterator.return?.();
   }
   if (fatal === undefined && signal?.aborted) fatal = signal.reason;
