@@ -326,7 +326,7 @@ export interface QuestionImportOptions {
  * Whether an error stops the whole run: signed out, the server or the storage unreachable, or stopped — the
  * questions after it would fail alike. Any other error (a batch refused) fails its own questions only.
  */
-export function stopsImport(error: unknown): boolean {
+function stopsImport(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 401;
   if (error instanceof UploadError) return error.reason === 'unreachable';
   return error instanceof NetworkError || (error instanceof Error && error.name === 'AbortError');

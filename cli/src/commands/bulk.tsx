@@ -80,7 +80,7 @@ export type BulkSpec<T, R, S extends string> = BulkView<T, R, S> &
     | { items: BulkRun<T, R> }
   );
 
-export interface BulkRun<T, R> {
+interface BulkRun<T, R> {
   total: number;
   run: (pool: Required<Pick<PoolOptions<T, R>, 'signal' | 'isFatal' | 'onSettled'>>) => Promise<EachResult>;
 }

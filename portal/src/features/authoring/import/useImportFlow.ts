@@ -23,7 +23,7 @@ export type Stage =
   | { kind: 'importing'; report: Report; done: number; todo: number }
   | { kind: 'done'; report: Report; results: Results; stopped: boolean; error?: string };
 
-export interface ImportState {
+interface ImportState {
   files: ChosenFile[] | null;
   defaults: Defaults;
   /** Rewrite the questions changed since they were imported. */
