@@ -4,6 +4,7 @@
  * routes of every domain, and the HTTP core's own (files, the API document, the portal and widget files,
  * the 404 policy). The jobs start when the app is ready.
  */
+import { JSON_BODY_LIMIT } from '@shared/contract/define';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { activityRoutes } from './activity/routes';
 import { assessmentRoutes } from './assessments/routes';
@@ -20,7 +21,7 @@ import type { Database } from './db/client';
 import { docsRoutes } from './http/docs';
 import { installErrorHandling } from './http/errors';
 import { fileRoutes } from './http/files';
-import { installJsonBody, JSON_BODY_LIMIT } from './http/json-body';
+import { installJsonBody } from './http/json-body';
 import { installNotFound } from './http/not-found';
 import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';

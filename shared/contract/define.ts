@@ -54,6 +54,13 @@ export interface CallDef {
   readonly idempotent?: boolean;
 }
 
+/**
+ * The largest JSON request body of any call, in bytes (the server's bodyLimit; more is refused with 413
+ * before it is read). A call with a raw body declares its own (`rawBody.maxBytes`); a client that sends
+ * many items in one body (the question import's batches) stays under this one.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 export function defineCall<const D extends CallDef>(def: D): D {
   return def;
 }
