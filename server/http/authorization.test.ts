@@ -165,6 +165,7 @@ const ABOUT: Record<string, About> = {
   'tenant.tenantAssignedRoadmaps': L,
   'tenant.tenantAwardsByType': OWN,
   'tenant.tenantBeforeCheckAddUser': OWN,
+  'tenant.tenantBeforeCheckAddUsers': OWN,
   'tenant.tenantCancelInvitation': T,
   'tenant.tenantCheckRoadmapAssigned': L,
   'tenant.tenantCheckoutSession': T,
