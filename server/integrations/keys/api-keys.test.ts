@@ -168,7 +168,8 @@ describe('API keys', () => {
     const a = await makeKey({ name: 'Busy', scopes: ['seats:read'] });
     const b = await makeKey({ name: 'Quiet', scopes: ['seats:read'] });
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<typeof server.get>> | null = null;
+    let last: { status: number; headers: Record<string, unknown>; body: { errorCode?: string } } | null =
+      null;
     for (let i = 0; i < 10; i++) {
       last = await server.get('/api/tenant/users/list', asKey(a.key));
       statuses.push(last.status);
