@@ -125,6 +125,18 @@ export const AuditEntry = z.object({
 entities.add(AuditEntry, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+/**
+ * The groups of actions the activity log records, as its filter offers them (`action=seat` is every
+ * `seat.*`). An integration that records actions of its own adds its group here.
+ */
+export const AUDIT_ACTION_GROUPS = [
+  { group: 'seat', label: 'Seats and invitations' },
+  { group: 'roadmap', label: 'Roadmap assignments' },
+  { group: 'assessment', label: 'Assessments and sharing' },
+  { group: 'apikey', label: 'API keys' },
+  { group: 'award', label: 'Award revocations' },
+] as const;
+
 /** A time a caller sends as ISO 8601 text, with its offset (`2026-03-02T09:30:00Z`). */
 const IsoTime = z.iso
   .datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-03-02T09:30:00Z' })
