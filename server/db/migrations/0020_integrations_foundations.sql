@@ -61,7 +61,6 @@ CREATE INDEX "api_keys_tenant_idx" ON "api_keys" USING btree ("tenant_id");--> s
 CREATE INDEX "audit_events_tenant_time_idx" ON "audit_events" USING btree ("tenant_id","occurred_at" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "audit_events_time_idx" ON "audit_events" USING btree ("occurred_at");--> statement-breakpoint
 CREATE INDEX "events_tenant_time_idx" ON "events" USING btree ("tenant_id","occurred_at");--> statement-breakpoint
-CREATE INDEX "events_time_idx" ON "events" USING btree ("occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "events_dedupe_key" ON "events" USING btree ("tenant_id","type","dedupe_key") WHERE "events"."dedupe_key" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "external_identities_key" ON "external_identities" USING btree ("tenant_id","issuer","subject");--> statement-breakpoint
 CREATE INDEX "external_identities_user_idx" ON "external_identities" USING btree ("user_id");--> statement-breakpoint
@@ -86,19 +85,10 @@ CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
   FOR EACH STATEMENT EXECUTE FUNCTION waymark_audit_append_only();
 --> statement-breakpoint
 -- Event payloads written by the database (shared/contract/events.ts describes them): times as JavaScript's
--- toISOString writes them, the learner an event is about, and one row per tenant holding the learner's seat
--- (a seat removed by a subscribed tenant counts until its access ends), none when no tenant does.
+-- toISOString writes them; an event about a learner, one row per tenant holding the learner's seat (a seat
+-- removed by a subscribed tenant counts until its access ends), none when no tenant does (emitForLearner).
 CREATE OR REPLACE FUNCTION waymark_iso(t timestamptz) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION waymark_event_learner(p_user uuid) RETURNS jsonb LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name) FROM users u WHERE u.id = p_user
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION waymark_learner_has_tenant(p_user uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM tenant_users s WHERE s.learner_id = p_user
-    AND (s.access_until IS NULL OR s.access_until > now()))
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION waymark_emit_for_learner(p_user uuid, p_type text, p_version integer, p_payload jsonb)
@@ -109,10 +99,11 @@ RETURNS void LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 -- assessment.evaluated (and award.issued when it earns one) in the statement that evaluates the link,
--- whichever statement that is: the evaluation in one statement, the long way, the sweep (decisions 025, 026).
+-- whichever statement that is: the evaluation in one statement, the long way, the sweep (decisions 025,
+-- 026). One INSERT, planned once per connection: a row per event and tenant holding the learner's seat (a
+-- seat removed by a subscribed tenant counts until its access ends), none when no tenant does.
 CREATE OR REPLACE FUNCTION waymark_link_evaluated() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  learner jsonb;
   passed boolean := NEW.status IN ('GENERATE_CERTIFICATE', 'VIEW_CERTIFICATE');
   award text := CASE NEW.type WHEN 'RESOURCE' THEN 'feather' WHEN 'SECTION' THEN 'badge'
     WHEN 'ROADMAP' THEN 'certificate' WHEN 'SUBJECT' THEN 'certificate' END;
@@ -120,24 +111,30 @@ DECLARE
     WHEN 'SECTION' THEN 'section' WHEN 'ROADMAP' THEN 'roadmap' WHEN 'SUBJECT' THEN 'subject'
     WHEN 'CUSTOM-TEST' THEN 'custom' ELSE 'prerequisite' END;
 BEGIN
-  IF NEW.user_id IS NULL OR NOT waymark_learner_has_tenant(NEW.user_id) THEN
+  IF NEW.user_id IS NULL THEN
     RETURN NULL;
   END IF;
-  learner := waymark_event_learner(NEW.user_id);
-  PERFORM waymark_emit_for_learner(NEW.user_id, 'assessment.evaluated', 1, jsonb_build_object(
-    'linkId', NEW.link_id, 'testType', NEW.type, 'level', lvl, 'learner', learner,
-    'score', coalesce(NEW.score, 0), 'percentage', coalesce(NEW.percentage, 0), 'passed', passed,
-    'questionCount', NEW.question_count, 'attempt', NEW.attempt,
-    'startedAt', waymark_iso(NEW.started_at), 'completedAt', waymark_iso(coalesce(NEW.completed_at, now())),
-    'completedInSeconds', NEW.completed_in, 'assessmentId', NEW.tenant_assessment_id,
-    'roadmapId', NEW.roadmap_id, 'assignedRoadmapId', NEW.assigned_roadmap_id));
-  IF passed AND award IS NOT NULL THEN
-    PERFORM waymark_emit_for_learner(NEW.user_id, 'award.issued', 1, jsonb_build_object(
-      'awardId', NEW.link_id, 'kind', award, 'level', lvl, 'testType', NEW.type, 'learner', learner,
-      'score', coalesce(NEW.score, 0), 'percentage', coalesce(NEW.percentage, 0),
-      'earnedAt', waymark_iso(coalesce(NEW.completed_at, now())),
-      'roadmapId', NEW.roadmap_id, 'assignedRoadmapId', NEW.assigned_roadmap_id));
-  END IF;
+  INSERT INTO events (tenant_id, type, version, subject_user_id, payload)
+  SELECT s.tenant_id, e.type, 1, NEW.user_id,
+    e.payload || jsonb_build_object('learner', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name))
+  FROM tenant_users s
+    JOIN users u ON u.id = NEW.user_id
+    CROSS JOIN (VALUES
+      ('assessment.evaluated', jsonb_build_object(
+        'linkId', NEW.link_id, 'testType', NEW.type, 'level', lvl,
+        'score', coalesce(NEW.score, 0), 'percentage', coalesce(NEW.percentage, 0), 'passed', passed,
+        'questionCount', NEW.question_count, 'attempt', NEW.attempt,
+        'startedAt', waymark_iso(NEW.started_at), 'completedAt', waymark_iso(coalesce(NEW.completed_at, now())),
+        'completedInSeconds', NEW.completed_in, 'assessmentId', NEW.tenant_assessment_id,
+        'roadmapId', NEW.roadmap_id, 'assignedRoadmapId', NEW.assigned_roadmap_id)),
+      ('award.issued', CASE WHEN passed AND award IS NOT NULL THEN jsonb_build_object(
+        'awardId', NEW.link_id, 'kind', award, 'level', lvl, 'testType', NEW.type,
+        'score', coalesce(NEW.score, 0), 'percentage', coalesce(NEW.percentage, 0),
+        'earnedAt', waymark_iso(coalesce(NEW.completed_at, now())),
+        'roadmapId', NEW.roadmap_id, 'assignedRoadmapId', NEW.assigned_roadmap_id) END)
+    ) AS e(type, payload)
+  WHERE s.learner_id = NEW.user_id AND (s.access_until IS NULL OR s.access_until > now())
+    AND e.payload IS NOT NULL;
   RETURN NULL;
 END;
 $$;
@@ -149,24 +146,29 @@ CREATE TRIGGER test_links_evaluated AFTER UPDATE OF is_completed ON test_links
 -- sign-in), roadmap.completed when its final test completes it — in the statement that does it.
 CREATE OR REPLACE FUNCTION waymark_roadmap_events() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  learner jsonb;
-  rm jsonb;
+  assigned boolean := TG_OP = 'INSERT' OR OLD.user_id IS NULL;
+  completed boolean := NEW.status = 'COMPLETED' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'COMPLETED');
 BEGIN
-  IF NEW.user_id IS NULL OR NOT waymark_learner_has_tenant(NEW.user_id) THEN
+  IF NEW.user_id IS NULL THEN
     RETURN NULL;
   END IF;
-  learner := waymark_event_learner(NEW.user_id);
-  SELECT jsonb_build_object('id', r.id, 'name', r.name) INTO rm FROM roadmaps r WHERE r.id = NEW.roadmap_id;
-  IF TG_OP = 'INSERT' OR OLD.user_id IS NULL THEN
-    PERFORM waymark_emit_for_learner(NEW.user_id, 'roadmap.assigned', 1, jsonb_build_object(
-      'assignedRoadmapId', NEW.id, 'roadmap', rm, 'learner', learner, 'source', NEW.source,
-      'prerequisites', NEW.prerequisites, 'assignedAt', waymark_iso(coalesce(NEW.claimed_at, NEW.created_at))));
-  END IF;
-  IF NEW.status = 'COMPLETED' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'COMPLETED') THEN
-    PERFORM waymark_emit_for_learner(NEW.user_id, 'roadmap.completed', 1, jsonb_build_object(
-      'assignedRoadmapId', NEW.id, 'roadmap', rm, 'learner', learner,
-      'finalLinkId', NEW.final_assesment_id, 'completedAt', waymark_iso(coalesce(NEW.completed_at, now()))));
-  END IF;
+  INSERT INTO events (tenant_id, type, version, subject_user_id, payload)
+  SELECT s.tenant_id, e.type, 1, NEW.user_id,
+    e.payload || jsonb_build_object('learner', jsonb_build_object('id', u.id, 'email', u.email, 'name', u.name),
+      'roadmap', jsonb_build_object('id', r.id, 'name', r.name))
+  FROM tenant_users s
+    JOIN users u ON u.id = NEW.user_id
+    JOIN roadmaps r ON r.id = NEW.roadmap_id
+    CROSS JOIN (VALUES
+      ('roadmap.assigned', CASE WHEN assigned THEN jsonb_build_object(
+        'assignedRoadmapId', NEW.id, 'source', NEW.source, 'prerequisites', NEW.prerequisites,
+        'assignedAt', waymark_iso(coalesce(NEW.claimed_at, NEW.created_at))) END),
+      ('roadmap.completed', CASE WHEN completed THEN jsonb_build_object(
+        'assignedRoadmapId', NEW.id, 'finalLinkId', NEW.final_assesment_id,
+        'completedAt', waymark_iso(coalesce(NEW.completed_at, now()))) END)
+    ) AS e(type, payload)
+  WHERE s.learner_id = NEW.user_id AND (s.access_until IS NULL OR s.access_until > now())
+    AND e.payload IS NOT NULL;
   RETURN NULL;
 END;
 $$;

@@ -90,8 +90,9 @@ export const events = pgTable(
     dedupeKey: text('dedupe_key'),
   },
   (t) => [
+    // one index of time, per tenant: every evaluation of a tenant's learner inserts here (what the
+    // deliveries read is theirs to index)
     index('events_tenant_time_idx').on(t.tenantId, t.occurredAt),
-    index('events_time_idx').on(t.occurredAt),
     uniqueIndex('events_dedupe_key')
       .on(t.tenantId, t.type, t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null`),
