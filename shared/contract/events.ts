@@ -10,6 +10,7 @@
  * the type's `current` version. An assessment's event never carries the answer key, nor the answers.
  */
 import { z } from 'zod';
+import { TEST_TYPES } from '../schemas/assessment';
 import { DateTime, Id } from '../schemas/common';
 
 /** A person an event is about: the learner. */
@@ -26,15 +27,7 @@ export const ASSESSMENT_LEVELS = [
 ] as const;
 const Level = z.enum(ASSESSMENT_LEVELS);
 const AwardKind = z.enum(['feather', 'badge', 'certificate']);
-const TestType = z.enum([
-  'SUBJECT',
-  'ROADMAP',
-  'SECTION',
-  'RESOURCE',
-  'RESOURCE-FROM-WHATSAPP',
-  'CUSTOM-TEST',
-  'INITIAL-ASSESSMENT',
-]);
+const TestType = z.enum(TEST_TYPES);
 
 const awardIssued = z.object({
   /** The award's id: the id of the test link that earned it (its page is /{kind}/{awardId}). */

@@ -5,16 +5,13 @@
  * (--no-json) or one entry a line (--json); `--csv` (or `-o file.csv`) writes the server's CSV of the whole
  * filter (GET /tenant/export/audit-log) as the portal's Download CSV does.
  */
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { ApiError } from '@shared/client/client';
 import { auditLog, exportAuditLog } from '@shared/contract/integrations';
 import { formatDateTime } from '@shared/rules/format-date';
 import { ACTOR_KINDS, type AuditEntry, AuditQuery } from '@shared/schemas/integrations';
 import type { Context } from '../core/context';
-import { CliError, ExitCode, usageError } from '../core/errors';
+import { usageError } from '../core/errors';
+import { saveDownload } from '../core/save';
 import { dayOption } from './reports';
 
 export interface AuditOptions {
@@ -72,23 +69,7 @@ export async function auditCommand(ctx: Context, options: AuditOptions): Promise
         signal: ctx.signal,
       },
     );
-    if (!res.body) throw new CliError('The server sent no file.', ExitCode.unexpected);
-    const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
-    if (!options.output) {
-      await pipeline(body, ctx.io.stdout, { end: false });
-      return;
-    }
-    // written beside the target and renamed at the end: never a half-written file under its name
-    const partial = `${options.output}.partial`;
-    try {
-      await pipeline(body, createWriteStream(partial), { signal: ctx.signal });
-      await rename(partial, options.output);
-    } catch (err) {
-      await rm(partial, { force: true });
-      throw err;
-    }
-    output.note(`Wrote ${options.output}.`);
-    return;
+    return saveDownload(ctx, res, options.output);
   }
 
   const entries: AuditEntry[] = [];
