@@ -78,10 +78,10 @@ describe('API keys', () => {
     );
     expect(add.status).toBe(403);
     expect(add.body.errorCode).toBe('API_KEY_SCOPE');
-    // a call no key may make: its tenant's profile, billing, making keys
+    // a call no key may make: its tenant's profile, paying, making keys
     for (const [method, url, body] of [
       ['GET', '/api/user/me', undefined],
-      ['GET', '/api/tenant/subscription/info', undefined],
+      ['POST', '/api/tenant/stripe/create-subscription', { quantity: 11 }],
       ['POST', '/api/tenant/api-keys', { name: 'Escalate', scopes: ['seats:write'] }],
       ['GET', '/api/tenant/api-keys', undefined],
     ] as const) {
