@@ -25,6 +25,8 @@ import { installJsonBody } from './http/json-body';
 import { installNotFound } from './http/not-found';
 import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
+import { auditRoutes } from './integrations/audit/routes';
+import { apiKeyRoutes } from './integrations/keys/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -72,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   installJsonBody(app);
   await installProtections(app, config, database);
-  installAuthentication(app, services.db, services.tokens);
+  installAuthentication(app, services.db, services.tokens, config.rateLimit.apiKey);
 
   serveDomains(app, services);
   fileRoutes(app, services);
@@ -110,4 +112,6 @@ function serveDomains(app: FastifyInstance, services: Services) {
   assessmentRoutes(app, services);
   awardRoutes(app, services);
   credentialRoutes(app, services);
+  apiKeyRoutes(app, services);
+  auditRoutes(app, services);
 }

@@ -13,9 +13,11 @@ import { poolsOfQuestions } from '../assessments/pools';
 import { testLinkQuestions, testLinks } from '../assessments/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
-import { ok, serve } from '../http/routes';
+import { type Caller, ok, serve } from '../http/routes';
+import { recordAudit } from '../integrations/core/audit';
 import { loadQuestions, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
@@ -41,17 +43,42 @@ export function tenantAssessmentRoutes(
     return rows.map((r) => r.id);
   }
 
-  /** Takes a question out of an assessment (the question itself stays in the bank). */
-  async function removeFromAssessment(assessmentId: string, questionId: string) {
-    await db
-      .delete(tenantAssessmentQuestions)
-      .where(
-        and(
-          eq(tenantAssessmentQuestions.assessmentId, assessmentId),
-          eq(tenantAssessmentQuestions.questionId, questionId),
-        ),
-      );
+  /** Takes a question out of an assessment (the question itself stays in the bank), in the activity log. */
+  async function removeFromAssessment(a: { id: string; name: string }, questionId: string, caller: Caller) {
+    await inTx(db, async (tx) => {
+      const gone = await tx
+        .delete(tenantAssessmentQuestions)
+        .where(
+          and(
+            eq(tenantAssessmentQuestions.assessmentId, a.id),
+            eq(tenantAssessmentQuestions.questionId, questionId),
+          ),
+        )
+        .returning({ id: tenantAssessmentQuestions.questionId });
+      if (gone.length) await assessmentChanged(tx, caller, a, 'assessment.question_removed', { questionId });
+    });
   }
+
+  /** An assessment's change in the tenant's activity log (decision 039). */
+  const assessmentChanged = (
+    tx: Db,
+    caller: Caller,
+    a: { id: string; name: string },
+    action: string,
+    details: Record<string, unknown> = {},
+  ) =>
+    recordAudit(tx, caller.actor, {
+      tenantId: caller.id,
+      action,
+      target: { kind: 'assessment', id: a.id },
+      summary: {
+        'assessment.created': `Assessment “${a.name}” created`,
+        'assessment.shared': `Assessment “${a.name}” shared with ${details.learners} learner(s)`,
+        'assessment.question_added': `A question added to the assessment “${a.name}”`,
+        'assessment.question_removed': `A question removed from the assessment “${a.name}”`,
+      }[action]!,
+      details,
+    });
 
   serve(app, tenantAssessmentsRouter, {
     async assessmentList({ caller }) {
@@ -83,11 +110,15 @@ export function tenantAssessmentRoutes(
     },
 
     async createAssessment({ body, caller }) {
-      const [row] = await db
-        .insert(tenantAssessments)
-        .values({ tenantId: caller.id, name: body.name })
-        .returning({ id: tenantAssessments.id });
-      return ok({ data: { _id: row!.id } });
+      const row = await inTx(db, async (tx) => {
+        const [made] = await tx
+          .insert(tenantAssessments)
+          .values({ tenantId: caller.id, name: body.name })
+          .returning({ id: tenantAssessments.id, name: tenantAssessments.name });
+        await assessmentChanged(tx, caller, made!, 'assessment.created');
+        return made!;
+      });
+      return ok({ data: { _id: row.id } });
     },
 
     async getAssessment({ params, caller }) {
@@ -186,6 +217,13 @@ export function tenantAssessmentRoutes(
             })),
           ),
         );
+        await assessmentChanged(tx, caller, a, 'assessment.shared', {
+          learners: planned.length,
+          emails: planned.map((p) => p.learner.email),
+          startTime: start.toISOString(),
+          durationHours: body.duration,
+          force: Boolean(body.force),
+        });
         return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
       });
       const when = start.toUTCString();
@@ -207,20 +245,25 @@ export function tenantAssessmentRoutes(
       const a = await ownedAssessment(db, params.assessmentId, caller);
       const q = await readableQuestion(db, params.questionId, caller, questionCounts);
       if (q.status !== 'PUBLISH') throw badRequest(editorMessages.saveBeforeAdding, 'questionId');
-      await appendToAssessment(db, a.id, params.questionId);
+      await inTx(db, async (tx) => {
+        if (await appendToAssessment(tx, a.id, params.questionId))
+          await assessmentChanged(tx, caller, a, 'assessment.question_added', {
+            questionId: params.questionId,
+          });
+      });
       return ok({ data: { ok: true } });
     },
 
     async removeAssessmentQuestion({ params, caller }) {
       const a = await ownedAssessment(db, params.assessmentId, caller);
-      await removeFromAssessment(a.id, params.questionId);
+      await removeFromAssessment(a, params.questionId, caller);
       return ok({ data: { ok: true } });
     },
 
     // the same removal, addressed by the question (PUT /tenant/question/{id} with the assessment in the body)
     async tenantQuestionRemove({ params, body, caller }) {
       const a = await ownedAssessment(db, body.assessmentId, caller);
-      await removeFromAssessment(a.id, params.id);
+      await removeFromAssessment(a, params.id, caller);
       return ok({ data: { ok: true } });
     },
   });

@@ -121,7 +121,7 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
       try {
         const { revocation, already } = await current().revoke(
           link.linkId,
-          { id: caller.id, as: role },
+          { id: caller.id, as: role, actor: caller.actor },
           body.reason,
         );
         const data = {

@@ -18,6 +18,7 @@ import type { Device } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/current-user';
+import type { Actor, Principal } from '../integrations/core/principal';
 import { badRequest, forbidden, fromZod, HttpError, unauthorized } from './errors';
 import { parsedWithoutEscapes } from './json-body';
 
@@ -31,11 +32,20 @@ export function underPath(url: string, base: string) {
 /** True for a path the API answers (API_PREFIX and below), whatever its query. */
 export const isApiPath = (url: string) => underPath(url, API_PREFIX);
 
+/**
+ * Who is asking, once authenticated: the account whose rights apply (an API key's tenant), its principal
+ * (a person, or an API key with its scopes; decision 039) and the actor a change it makes is recorded as.
+ */
 export interface Caller {
   user: UserRow;
   id: string;
-  device: Device;
-  familyId: string;
+  /** The device of a person's session; null for an API key. */
+  device: Device | null;
+  /** The person's session (token family); null for an API key. */
+  familyId: string | null;
+  principal: Principal;
+  /** Who this caller is in the audit log, and from where. */
+  actor: Actor;
 }
 
 /**
@@ -51,6 +61,8 @@ export interface ClaimedCaller {
 declare module 'fastify' {
   interface FastifyRequest {
     user: Caller | null;
+    /** An API key's rate-limit headers (its count this minute), sent with the answer. */
+    apiKeyLimits: Record<string, string> | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<Caller>;
@@ -170,6 +182,9 @@ export function serveCall<C extends CallDef>(
   handler: Handler<C>,
   quick?: QuickHandler<C>,
 ) {
+  // an API key acts as its tenant: only a call a tenant may make can name the scopes that reach it
+  if (call.scopes && !(Array.isArray(call.access) && call.access.includes('TENANT')))
+    throw new Error(`${call.method} ${call.path}: scopes are for calls a TENANT may make`);
   // a statement can check a session, not a role: a quick handler is for calls open to anyone with the link
   if (quick && call.access !== 'optional')
     throw new Error(`${call.method} ${call.path}: a quick handler needs access 'optional'`);
@@ -205,10 +220,12 @@ function route<C extends CallDef>(
       const hasAuth = typeof request.headers.authorization === 'string';
       if (call.access !== 'public' && (call.access !== 'optional' || hasAuth)) {
         caller = await app.authenticate(request);
+        if (request.apiKeyLimits) reply.headers(request.apiKeyLimits);
+        assertScopes(call, caller);
         if (Array.isArray(call.access) && !call.access.includes(caller.user.role)) {
           throw forbidden('Not permitted');
         }
-        if (call.devices && !call.devices.includes(caller.device)) {
+        if (call.devices && (!caller.device || !call.devices.includes(caller.device))) {
           throw forbidden('This call is not available to this device.');
         }
       }
@@ -250,6 +267,30 @@ function route<C extends CallDef>(
       }
     },
   });
+}
+
+/**
+ * An API key reaches only the calls that name one of its scopes (decision 039): a call without `scopes`
+ * refuses every key, and a key without one of the call's scopes is refused — before anything else is read.
+ * A person's rights are their role's.
+ */
+export function assertScopes(call: CallDef, caller: Caller) {
+  const { principal } = caller;
+  if (principal.kind === 'person') return;
+  if (principal.kind !== 'apiKey' || !call.scopes?.length) {
+    throw forbidden(
+      principal.kind === 'apiKey'
+        ? 'API keys cannot make this call: sign in as a person to make it.'
+        : 'Not permitted',
+      'API_KEY_NOT_ALLOWED',
+    );
+  }
+  if (!call.scopes.some((scope) => principal.scopes.includes(scope))) {
+    throw forbidden(
+      `This API key cannot make this call: it needs the scope ${call.scopes.join(' or ')}.`,
+      'API_KEY_SCOPE',
+    );
+  }
 }
 
 /**

@@ -29,7 +29,7 @@ import { escapeLike } from '../db/like';
 import { tenantUsers, users } from '../db/schema';
 import { fileResponse } from '../http/download';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { answer, created, ok, serve } from '../http/routes';
+import { answer, type Caller, created, ok, serve } from '../http/routes';
 import { type SeatPlans, visibleSeat } from './accounting';
 import {
   awardsExport,
@@ -119,8 +119,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       chunks: serialise(e, format),
     });
 
-  async function addUser({ body, caller }: { body: { email: string }; caller: { id: string } }) {
-    const result = await emailNotFoundAware(() => addLearner(db, plans(), caller.id, body.email, clock()));
+  async function addUser({ body, caller }: { body: { email: string }; caller: Caller }) {
+    const result = await emailNotFoundAware(() =>
+      addLearner(db, plans(), caller.id, body.email, clock(), caller.actor),
+    );
     return result.ok ? ok(result.value) : answer(404, result.body);
   }
 
@@ -203,13 +205,15 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
     tenantAddUser: addUser,
 
     async tenantRemoveUser({ params, caller }) {
-      return ok({ data: await removeLearner(db, plans(), caller.id, params.learnerId, clock()) });
+      return ok({
+        data: await removeLearner(db, plans(), caller.id, params.learnerId, clock(), caller.actor),
+      });
     },
 
     // ---- invitations
 
     async tenantInviteUser({ body, caller }) {
-      const row = await invite(db, plans(), caller.id, body.email, clock());
+      const row = await invite(db, plans(), caller.id, body.email, clock(), caller.actor);
       const continueUrl = new URL('/learner', config.publicUrl);
       continueUrl.searchParams.set('tenantId', caller.id);
       continueUrl.searchParams.set('email', row.email);
@@ -225,7 +229,9 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
     },
 
     async tenantCancelInvitation({ params, caller }) {
-      return ok({ data: toInvitation(await cancelInvitation(db, caller.id, params.id), clock()) });
+      return ok({
+        data: toInvitation(await cancelInvitation(db, caller.id, params.id, caller.actor), clock()),
+      });
     },
 
     async invitationCheck({ query }) {
@@ -356,7 +362,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
     },
 
     async tenantAssignRoadmap({ body, caller }) {
-      const { seat } = await learner(caller.id, body.userId);
+      const { seat, learner: who } = await learner(caller.id, body.userId);
       if (seat.isDisabled) {
         throw forbidden(
           "This learner's seat has been removed: it can be read until the end of the billing cycle, not changed.",
@@ -370,6 +376,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
           source: 'TENANT',
           assignedBy: caller.id,
           prerequisites: body.prerequisites,
+          audit: { by: caller.actor, tenantId: caller.id, learnerEmail: who.email },
           refuseWith: () =>
             badRequest(CATALOGUE_MESSAGES.prerequisitesChoice, 'prerequisites', {
               errorCode: 'PREREQUISITES_CHOICE_REQUIRED',

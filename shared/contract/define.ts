@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Device, Role } from '../schemas/common';
+import type { ApiScope } from '../schemas/integrations';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -26,6 +27,12 @@ export interface CallDef {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
+  /**
+   * The scopes that let an API key make this call (any one of them; decision 039). A key acts as the tenant
+   * that made it, so the call's `access` must admit TENANT. Without `scopes` the call refuses API keys
+   * (403 API_KEY_NOT_ALLOWED); a key without one of these gets 403 API_KEY_SCOPE.
+   */
+  readonly scopes?: readonly ApiScope[];
   /** Devices whose tokens may call (all when absent). */
   readonly devices?: readonly Device[];
   readonly params?: z.ZodType;
