@@ -4,6 +4,7 @@
  * routes of every domain, and the HTTP core's own (files, the API document, the portal and widget files,
  * the 404 policy). The jobs start when the app is ready.
  */
+import { JSON_BODY_LIMIT } from '@shared/contract/define';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { activityRoutes } from './activity/routes';
 import { assessmentRoutes } from './assessments/routes';
@@ -20,10 +21,12 @@ import type { Database } from './db/client';
 import { docsRoutes } from './http/docs';
 import { installErrorHandling } from './http/errors';
 import { fileRoutes } from './http/files';
-import { installJsonBody, JSON_BODY_LIMIT } from './http/json-body';
+import { installJsonBody } from './http/json-body';
 import { installNotFound } from './http/not-found';
 import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
+import { auditRoutes } from './integrations/audit/routes';
+import { apiKeyRoutes } from './integrations/keys/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -72,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   installJsonBody(app);
   await installProtections(app, config, database);
-  installAuthentication(app, services.db, services.tokens);
+  installAuthentication(app, services.db, services.tokens, config.rateLimit.apiKey);
 
   serveDomains(app, services);
   fileRoutes(app, services);
@@ -110,4 +113,6 @@ function serveDomains(app: FastifyInstance, services: Services) {
   assessmentRoutes(app, services);
   awardRoutes(app, services);
   credentialRoutes(app, services);
+  apiKeyRoutes(app, services);
+  auditRoutes(app, services);
 }

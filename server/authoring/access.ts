@@ -42,13 +42,16 @@ export async function ownedAssessment(db: Db, id: string, caller: Caller) {
  * Adds a question after the last one of an assessment (positions are not renumbered on removal, so not the
  * count); a question already in it stays where it is.
  */
-export async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
-  await tx
+export async function appendToAssessment(tx: Db, assessmentId: string, questionId: string): Promise<boolean> {
+  const added = await tx
     .insert(tenantAssessmentQuestions)
     .values({
       assessmentId,
       questionId,
       position: sql`(select coalesce(max(${tenantAssessmentQuestions.position}) + 1, 0) from ${tenantAssessmentQuestions} where ${tenantAssessmentQuestions.assessmentId} = ${assessmentId})`,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: tenantAssessmentQuestions.questionId });
+  // false: the question was in the assessment already
+  return added.length > 0;
 }

@@ -29,7 +29,7 @@ export function tenantAssessmentRoutes(
   serve(app, tenantAssessmentsRouter, {
     assessmentList: async ({ caller }) => ok({ data: await assessmentsOf(db, caller) }),
     createAssessment: async ({ body, caller }) =>
-      ok({ data: { _id: await createAssessment(db, caller.id, body.name) } }),
+      ok({ data: { _id: await createAssessment(db, caller, body.name) } }),
     getAssessment: async ({ params, caller }) =>
       ok({ data: await assessmentOf(builder, params.assessmentId, caller) }),
     assessmentQuestionPools: async ({ params, caller }) =>

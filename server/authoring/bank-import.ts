@@ -329,7 +329,10 @@ async function imagesOf(
 }
 
 /** The question's columns and options as an import writes them. */
-function importedRows(q: Item['question'], images: { questionImagePath: string | null; optionValues: string[] }) {
+function importedRows(
+  q: Item['question'],
+  images: { questionImagePath: string | null; optionValues: string[] },
+) {
   const { questionImagePath, optionValues } = images;
   const fib = isTextAnswer(q.questionType);
   const options = fib

@@ -14,9 +14,11 @@ import { newLinkId, shuffle } from '../assessments/engine/drawing';
 import { poolsOfQuestions } from '../assessments/pools';
 import { testLinkQuestions, testLinks } from '../assessments/tables';
 import type { Db } from '../db/client';
+import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import type { Caller } from '../http/routes';
+import { recordAudit } from '../integrations/core/audit';
 import { loadQuestions, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
@@ -75,13 +77,37 @@ export async function assessmentsOf(db: Db, caller: Caller) {
   }));
 }
 
-/** A new assessment of the tenant's; its id. */
-export async function createAssessment(db: Db, tenantId: string, name: string): Promise<string> {
-  const [row] = await db
-    .insert(tenantAssessments)
-    .values({ tenantId, name })
-    .returning({ id: tenantAssessments.id });
-  return row!.id;
+/** An assessment's change in the tenant's activity log (decision 039), in the change's transaction. */
+const assessmentChanged = (
+  tx: Db,
+  caller: Caller,
+  a: { id: string; name: string },
+  action: string,
+  details: Record<string, unknown> = {},
+) =>
+  recordAudit(tx, caller.actor, {
+    tenantId: caller.id,
+    action,
+    target: { kind: 'assessment', id: a.id },
+    summary: {
+      'assessment.created': `Assessment “${a.name}” created`,
+      'assessment.shared': `Assessment “${a.name}” shared with ${details.learners} learner(s)`,
+      'assessment.question_added': `A question added to the assessment “${a.name}”`,
+      'assessment.question_removed': `A question removed from the assessment “${a.name}”`,
+    }[action]!,
+    details,
+  });
+
+/** A new assessment of the tenant's, in the activity log; its id. */
+export async function createAssessment(db: Db, caller: Caller, name: string): Promise<string> {
+  return inTx(db, async (tx) => {
+    const [made] = await tx
+      .insert(tenantAssessments)
+      .values({ tenantId: caller.id, name })
+      .returning({ id: tenantAssessments.id, name: tenantAssessments.name });
+    await assessmentChanged(tx, caller, made!, 'assessment.created');
+    return made!.id;
+  });
 }
 
 /** One of the tenant's assessments with its questions as the builder shows them. */
@@ -108,20 +134,27 @@ export async function addQuestion(b: Builder, assessmentId: string, questionId: 
   const a = await ownedAssessment(b.db, assessmentId, caller);
   const q = await readableQuestion(b.db, questionId, caller, b.questionCounts);
   if (q.status !== 'PUBLISH') throw badRequest(editorMessages.saveBeforeAdding, 'questionId');
-  await appendToAssessment(b.db, a.id, questionId);
+  await inTx(b.db, async (tx) => {
+    if (await appendToAssessment(tx, a.id, questionId))
+      await assessmentChanged(tx, caller, a, 'assessment.question_added', { questionId });
+  });
 }
 
-/** Takes a question out of an assessment (the question itself stays in the bank). */
+/** Takes a question out of an assessment (the question itself stays in the bank), in the activity log. */
 export async function removeQuestion(db: Db, assessmentId: string, questionId: string, caller: Caller) {
   const a = await ownedAssessment(db, assessmentId, caller);
-  await db
-    .delete(tenantAssessmentQuestions)
-    .where(
-      and(
-        eq(tenantAssessmentQuestions.assessmentId, a.id),
-        eq(tenantAssessmentQuestions.questionId, questionId),
-      ),
-    );
+  await inTx(db, async (tx) => {
+    const gone = await tx
+      .delete(tenantAssessmentQuestions)
+      .where(
+        and(
+          eq(tenantAssessmentQuestions.assessmentId, a.id),
+          eq(tenantAssessmentQuestions.questionId, questionId),
+        ),
+      )
+      .returning({ id: tenantAssessmentQuestions.questionId });
+    if (gone.length) await assessmentChanged(tx, caller, a, 'assessment.question_removed', { questionId });
+  });
 }
 
 // ---------------------------------------------------------------- sharing
@@ -178,6 +211,7 @@ async function refuseSharedAgain(
  */
 async function makeLinks(
   db: Db,
+  caller: Caller,
   assessment: { id: string; name: string },
   seats: { id: string; email: string; name: string | null }[],
   usable: Question[],
@@ -214,6 +248,13 @@ async function makeLinks(
         })),
       ),
     );
+    await assessmentChanged(tx, caller, assessment, 'assessment.shared', {
+      learners: planned.length,
+      emails: planned.map((p) => p.learner.email),
+      startTime: start.toISOString(),
+      durationHours: share.duration,
+      force: Boolean(share.force),
+    });
     return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
   });
 }
@@ -234,7 +275,7 @@ export async function shareAssessment(b: Builder, id: string, share: Share, call
   const seats = await seatsOf(db, caller.id, userIds);
   // a second share gives a second test and e-mail: only when asked for
   if (!share.force) await refuseSharedAgain(db, a.id, seats, userIds);
-  const created = await makeLinks(db, a, seats, usable, share);
+  const created = await makeLinks(db, caller, a, seats, usable, share);
   const when = new Date(share.startTime).toUTCString();
   for (const c of created) {
     const url = `${b.publicUrl}/test/${c.linkId}`;

@@ -83,7 +83,7 @@ export async function revokeAward(a: Awards, id: string, reason: string, caller:
   try {
     const { revocation, already } = await a.credentials.revoke(
       link.linkId,
-      { id: caller.id, as: role },
+      { id: caller.id, as: role, actor: caller.actor },
       reason,
     );
     const data = {

@@ -146,6 +146,11 @@ const ABOUT: Record<string, About> = {
   'credentials.getCredential': AWARD,
   'credentials.revokeCredential': L,
   'credentials.verifyCredential': PUBLIC,
+  'integrations.apiKeyList': OWN,
+  'integrations.auditLog': OWN,
+  'integrations.createApiKey': OWN,
+  'integrations.exportAuditLog': OWN,
+  'integrations.revokeApiKey': T,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -165,6 +170,7 @@ const ABOUT: Record<string, About> = {
   'tenant.tenantAssignedRoadmaps': L,
   'tenant.tenantAwardsByType': OWN,
   'tenant.tenantBeforeCheckAddUser': OWN,
+  'tenant.tenantBeforeCheckAddUsers': OWN,
   'tenant.tenantCancelInvitation': T,
   'tenant.tenantCheckRoadmapAssigned': L,
   'tenant.tenantCheckoutSession': T,
@@ -208,6 +214,7 @@ const DESTRUCTIVE = new Set([
   'tenant.tenantRemoveUser',
   'tenant.tenantCancelInvitation',
   'credentials.revokeCredential',
+  'integrations.revokeApiKey',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -248,6 +255,7 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/roadmap/.test(path)) return ids.roadmapId;
   if (/user-info/.test(path)) return ids.userId;
   if (/invitations/.test(path)) return ids.invitationId;
+  if (/api-keys/.test(path)) return ids.apiKeyId;
   return undefined;
 }
 
@@ -353,7 +361,15 @@ describe('every call, as every kind of caller', () => {
     const invitee = `secret-invitee-${unique}@example.com`;
     const invited = await server.post('/api/tenant/users/invite-user', { email: invitee }, tenant.auth);
     expect(invited.status, invited.text).toBe(200);
+    // the mentor's API key
+    const key = await server.post(
+      '/api/tenant/api-keys',
+      { name: `Secret key ${unique}`, scopes: ['seats:read'] },
+      tenant.auth,
+    );
+    expect(key.status, key.text).toBe(201);
     ids = {
+      apiKeyId: key.body.data._id,
       userId: learner.user._id,
       learnerId: learner.user._id,
       linkId,
@@ -489,5 +505,7 @@ describe('every call, as every kind of caller', () => {
     expect((await server.get(`/api/tenant/users/user-info/${ids.userId}`, tenant.auth)).status).toBe(200);
     const invitations = await server.get('/api/tenant/users/invitations', tenant.auth);
     expect(invitations.text).toContain(ids.invitationId);
+    const keys = await server.get('/api/tenant/api-keys', tenant.auth);
+    expect(keys.body.data.find((k: { _id: string }) => k._id === ids.apiKeyId)?.status).toBe('ACTIVE');
   }, 300_000);
 });

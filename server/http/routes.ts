@@ -18,6 +18,7 @@ import type { Device } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/current-user';
+import type { Actor, Principal } from '../integrations/core/principal';
 import { badRequest, forbidden, fromZod, HttpError, unauthorized } from './errors';
 import { parsedWithoutEscapes } from './json-body';
 
@@ -31,11 +32,20 @@ export function underPath(url: string, base: string) {
 /** True for a path the API answers (API_PREFIX and below), whatever its query. */
 export const isApiPath = (url: string) => underPath(url, API_PREFIX);
 
+/**
+ * Who is asking, once authenticated: the account whose rights apply (an API key's tenant), its principal
+ * (a person, or an API key with its scopes; decision 039) and the actor a change it makes is recorded as.
+ */
 export interface Caller {
   user: UserRow;
   id: string;
-  device: Device;
-  familyId: string;
+  /** The device of a person's session; null for an API key. */
+  device: Device | null;
+  /** The person's session (token family); null for an API key. */
+  familyId: string | null;
+  principal: Principal;
+  /** Who this caller is in the audit log, and from where. */
+  actor: Actor;
 }
 
 /**
@@ -51,6 +61,8 @@ export interface ClaimedCaller {
 declare module 'fastify' {
   interface FastifyRequest {
     user: Caller | null;
+    /** An API key's rate-limit headers (its count this minute), sent with the answer. */
+    apiKeyLimits: Record<string, string> | null;
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<Caller>;
@@ -168,7 +180,12 @@ async function hotCall<C extends CallDef>(
   let read: Promise<Caller> | undefined;
   const caller = async () => {
     if (!token) return null;
-    read ??= app.authenticate(request);
+    // a hot call names no scopes: an API key's caller is refused here (assertScopes), as by any such call
+    read ??= app.authenticate(request).then((read) => {
+      if (request.apiKeyLimits) reply.headers(request.apiKeyLimits);
+      assertScopes(call, read);
+      return read;
+    });
     request.user = await read;
     return request.user;
   };
@@ -176,8 +193,9 @@ async function hotCall<C extends CallDef>(
   if (token) {
     claimed = await app.claimsOf(request);
     if (!claimed) {
+      // a person's session (assertScopes let no other principal through): its device and family are set
       const { id, device, familyId } = (await caller())!;
-      claimed = { id, device, familyId };
+      claimed = { id, device: device!, familyId: familyId! };
     }
     if (call.devices && !call.devices.includes(claimed.device)) {
       await caller();
@@ -200,6 +218,9 @@ async function hotCall<C extends CallDef>(
  * own: the handler says what is wrong with a type (415) rather than a parser.
  */
 export function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: Handler<C> | Hot<C>) {
+  // an API key acts as its tenant: only a call a tenant may make can name the scopes that reach it
+  if (call.scopes && !(Array.isArray(call.access) && call.access.includes('TENANT')))
+    throw new Error(`${call.method} ${call.path}: scopes are for calls a TENANT may make`);
   // a statement can check a session, not a role: a hot handler is for calls open to anyone with the link
   if (typeof handler !== 'function' && call.access !== 'optional')
     throw new Error(`${call.method} ${call.path}: a hot handler needs access 'optional'`);
@@ -230,10 +251,12 @@ function route<C extends CallDef>(app: FastifyInstance, call: C, handler: Handle
       const hasAuth = typeof request.headers.authorization === 'string';
       if (call.access !== 'public' && (call.access !== 'optional' || hasAuth)) {
         caller = await app.authenticate(request);
+        if (request.apiKeyLimits) reply.headers(request.apiKeyLimits);
+        assertScopes(call, caller);
         if (Array.isArray(call.access) && !call.access.includes(caller.user.role)) {
           throw forbidden('Not permitted');
         }
-        if (call.devices && !call.devices.includes(caller.device)) {
+        if (call.devices && (!caller.device || !call.devices.includes(caller.device))) {
           throw forbidden('This call is not available to this device.');
         }
       }
@@ -270,6 +293,30 @@ function route<C extends CallDef>(app: FastifyInstance, call: C, handler: Handle
       }
     },
   });
+}
+
+/**
+ * An API key reaches only the calls that name one of its scopes (decision 039): a call without `scopes`
+ * refuses every key, and a key without one of the call's scopes is refused — before anything else is read.
+ * A person's rights are their role's.
+ */
+export function assertScopes(call: CallDef, caller: Caller) {
+  const { principal } = caller;
+  if (principal.kind === 'person') return;
+  if (principal.kind !== 'apiKey' || !call.scopes?.length) {
+    throw forbidden(
+      principal.kind === 'apiKey'
+        ? 'API keys cannot make this call: sign in as a person to make it.'
+        : 'Not permitted',
+      'API_KEY_NOT_ALLOWED',
+    );
+  }
+  if (!call.scopes.some((scope) => principal.scopes.includes(scope))) {
+    throw forbidden(
+      `This API key cannot make this call: it needs the scope ${call.scopes.join(' or ')}.`,
+      'API_KEY_SCOPE',
+    );
+  }
 }
 
 /**

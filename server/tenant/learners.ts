@@ -12,6 +12,7 @@ import { testLinks } from '../assessments/tables';
 import { assignToLearner, CATALOGUE_MESSAGES, learnerRoadmaps } from '../catalogue/learning';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import type { Actor } from '../integrations/core/principal';
 import type { SeatRow } from './accounting';
 
 const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
@@ -79,8 +80,8 @@ export async function learnerAssignment(db: Db, userId: string, roadmapId: strin
  */
 export async function assignRoadmapFor(
   db: Db,
-  tenantId: string,
-  seat: SeatRow,
+  tenant: { id: string; actor: Actor },
+  { seat, learnerEmail }: { seat: SeatRow; learnerEmail: string },
   request: { userId: string; roadmapId: string; prerequisites?: 'INCLUDE' | 'WAIVE' },
 ) {
   if (seat.isDisabled) {
@@ -94,8 +95,9 @@ export async function assignRoadmapFor(
       userId: request.userId,
       roadmapId: request.roadmapId,
       source: 'TENANT',
-      assignedBy: tenantId,
+      assignedBy: tenant.id,
       prerequisites: request.prerequisites,
+      audit: { by: tenant.actor, tenantId: tenant.id, learnerEmail },
       refuseWith: () =>
         badRequest(CATALOGUE_MESSAGES.prerequisitesChoice, 'prerequisites', {
           errorCode: 'PREREQUISITES_CHOICE_REQUIRED',

@@ -23,7 +23,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { fileResponse } from '../http/download';
 import { notFound } from '../http/errors';
-import { answer, created, type Handlers, ok, serve } from '../http/routes';
+import { answer, type Caller, created, type Handlers, ok, serve } from '../http/routes';
 import type { SeatPlans } from './accounting';
 import {
   awardsExport,
@@ -46,6 +46,7 @@ import { searchSeats, seatCard, seatPage } from './seat-lists';
 import {
   addLearner,
   beforeCheck,
+  beforeCheckMany,
   cancelInvitation,
   checkInvitation,
   EmailNotFound,
@@ -104,8 +105,10 @@ const file = (reply: FastifyReply, what: string, format: 'csv' | 'ndjson', e: Ex
   });
 
 const seatCalls = ({ db, plans, clock, learner }: Tenancy) => {
-  async function addUser({ body, caller }: { body: { email: string }; caller: { id: string } }) {
-    const result = await emailNotFoundAware(() => addLearner(db, plans(), caller.id, body.email, clock()));
+  async function addUser({ body, caller }: { body: { email: string }; caller: Caller }) {
+    const result = await emailNotFoundAware(() =>
+      addLearner(db, plans(), caller.id, body.email, clock(), caller.actor),
+    );
     return result.ok ? ok(result.value) : answer(404, result.body);
   }
   return {
@@ -117,17 +120,19 @@ const seatCalls = ({ db, plans, clock, learner }: Tenancy) => {
       const result = await emailNotFoundAware(() => beforeCheck(db, plans(), caller.id, body.email, clock()));
       return result.ok ? ok({ data: result.value }) : answer(404, result.body);
     },
+    tenantBeforeCheckAddUsers: async ({ body, caller }) =>
+      ok({ data: await beforeCheckMany(db, plans(), caller.id, body.emails, clock()) }),
     tenantAddUserV2: addUser,
     tenantAddUser: addUser,
     tenantRemoveUser: async ({ params, caller }) =>
-      ok({ data: await removeLearner(db, plans(), caller.id, params.learnerId, clock()) }),
+      ok({ data: await removeLearner(db, plans(), caller.id, params.learnerId, clock(), caller.actor) }),
   } satisfies Partial<TenantHandlers>;
 };
 
 const invitationCalls = ({ db, config, plans, clock }: Tenancy) =>
   ({
     async tenantInviteUser({ body, caller }) {
-      const row = await invite(db, plans(), caller.id, body.email, clock());
+      const row = await invite(db, plans(), caller.id, body.email, clock(), caller.actor);
       const continueUrl = new URL('/learner', config.publicUrl);
       continueUrl.searchParams.set('tenantId', caller.id);
       continueUrl.searchParams.set('email', row.email);
@@ -141,7 +146,7 @@ const invitationCalls = ({ db, config, plans, clock }: Tenancy) =>
       return ok({ data: (await invitationsOf(db, caller.id)).map((r) => toInvitation(r, now)) });
     },
     tenantCancelInvitation: async ({ params, caller }) =>
-      ok({ data: toInvitation(await cancelInvitation(db, caller.id, params.id), clock()) }),
+      ok({ data: toInvitation(await cancelInvitation(db, caller.id, params.id, caller.actor), clock()) }),
     invitationCheck: async ({ query }) =>
       ok({ data: await checkInvitation(db, query.tenantId, query.email, clock()) }),
   }) satisfies Partial<TenantHandlers>;
@@ -234,8 +239,8 @@ const roadmapCalls = ({ db, roadmapTests, learner }: Tenancy) =>
       return ok({ data: await learnerAssignment(db, params.userId, params.roadmapId) });
     },
     async tenantAssignRoadmap({ body, caller }) {
-      const { seat } = await learner(caller.id, body.userId);
-      return created({ data: await assignRoadmapFor(db, caller.id, seat, body) });
+      const { seat, learner: who } = await learner(caller.id, body.userId);
+      return created({ data: await assignRoadmapFor(db, caller, { seat, learnerEmail: who.email }, body) });
     },
     tenantRoadmapList: async ({ query }) => ok({ data: await listRoadmaps(db, query) }),
     async tenantRoadmap({ params }) {

@@ -31,6 +31,7 @@ export const ExtensionStatus = z.object({
   isLogedIn: z.boolean(),
   isChecked: z.boolean(),
 });
+entities.add(ExtensionStatus, { id: 'ExtensionStatus' });
 export type ExtensionStatus = z.infer<typeof ExtensionStatus>;
 
 /** One heartbeat from the extension. */

@@ -54,6 +54,7 @@ export const SubjectTestForm = z.object({
   subject: z.uuid({ error: subjectTestMessages.subjectRequired }),
   lookingForJob: z.enum(LOOKING_FOR_JOB, { error: subjectTestMessages.lookingForJobRequired }),
 });
+entities.add(SubjectTestForm, { id: 'SubjectTestForm' });
 
 /** An option as an author sees it. */
 export const Option = z.object({
@@ -280,6 +281,7 @@ export const TenantAssessment = z.object({
   createdAt: DateTime,
   questions: z.array(Question),
 });
+entities.add(TenantAssessment, { id: 'TenantAssessment' });
 
 export const AssignUsersInput = z.object({
   userIds: z.array(Id).min(1, 'Please provide valid input'),
@@ -287,3 +289,4 @@ export const AssignUsersInput = z.object({
   startTime: z.number().int(),
   duration: z.number().int().min(1),
 });
+entities.add(AssignUsersInput, { id: 'AssignUsersInput' });

@@ -36,6 +36,7 @@ export const UnixSecondsInput = z.coerce
   .int(secondsMessage)
   .nonnegative(secondsMessage)
   .max(LATEST_UNIX_SECONDS, 'must be unix seconds before the year 10000');
+entities.add(UnixSecondsInput, { id: 'UnixSecondsInput' });
 /** A time a caller sends as unix milliseconds, in JSON; `error` for a value that is not one. */
 export const unixMillisInput = (error = 'must be unix milliseconds') =>
   z
@@ -54,6 +55,7 @@ export const PageNumber = z.coerce
   .int('must be a page number from 1')
   .min(1, { message: 'must be a page number from 1' })
   .max(MAX_PAGE, { message: `must be at most ${MAX_PAGE}` });
+entities.add(PageNumber, { id: 'PageNumber' });
 
 /** Text a caller sends, at most `max` characters. */
 export const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);

@@ -217,6 +217,57 @@ export const BeforeCheckResult = z.object({
 });
 entities.add(BeforeCheckResult, { id: 'BeforeCheckResult' });
 
+/** The most addresses one check of a list (POST /tenant/users/before-check-add-users) takes. */
+export const CHECK_MANY_MAX = 1000;
+
+/** The check before adding, for a list of addresses at once (a roster): writes nothing. */
+export const BeforeCheckManyInput = z.object({
+  emails: z.array(AddUserInput.shape.email).min(1).max(CHECK_MANY_MAX),
+});
+entities.add(BeforeCheckManyInput, { id: 'BeforeCheckManyInput' });
+export type BeforeCheckManyInput = z.input<typeof BeforeCheckManyInput>;
+
+/**
+ * What the check says of one address, as the single check and Add User would: ADD (a learner account that
+ * is not the caller's seat yet: adding it takes a seat), ALREADY_ASSIGNED (code 11000: a seat of the
+ * caller's already, removed ones included), EMAIL_NOT_FOUND (no learner account).
+ */
+export const CHECK_OUTCOMES = ['ADD', 'ALREADY_ASSIGNED', 'EMAIL_NOT_FOUND'] as const;
+export const BeforeCheckEntry = z.object({
+  /** As sent, lower-cased. */
+  email: z.string(),
+  outcome: z.enum(CHECK_OUTCOMES),
+  /** The learner's user id (ADD, ALREADY_ASSIGNED); null for EMAIL_NOT_FOUND. */
+  learnerId: Id.nullable(),
+  name: z.string().nullable(),
+  /**
+   * EMAIL_NOT_FOUND and nobody has an account with the address (not a mentor's, not a deleted one): it can
+   * be invited, and the invitation keeps a seat for 7 days.
+   */
+  invitable: z.boolean(),
+  /** A pending invitation of the caller's keeps a seat for this address already (inviting again renews it). */
+  invited: z.boolean(),
+});
+entities.add(BeforeCheckEntry, { id: 'BeforeCheckEntry' });
+
+/** The caller's seats when the check ran: what the allowance is and what uses it. */
+export const SeatCounts = z.object({
+  /** Seats the tenant may hold now: free seats + paid seats (subscription info's totalQuantity). */
+  allowance: z.number().int(),
+  /** Seats held and not removed (subscription info's seatCount). */
+  active: z.number().int(),
+  /** Pending invitations, each keeping a seat (subscription info's pendingInvitations). */
+  pending: z.number().int(),
+});
+entities.add(SeatCounts, { id: 'SeatCounts' });
+
+export const BeforeCheckManyResult = z.object({
+  /** One entry per address, in the order sent (a repeated address is answered each time). */
+  results: z.array(BeforeCheckEntry),
+  seats: SeatCounts,
+});
+entities.add(BeforeCheckManyResult, { id: 'BeforeCheckManyResult' });
+
 // ---- invitations
 
 export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'EXPIRED', 'CANCELED'] as const;

@@ -56,6 +56,7 @@ export const Session = z.object({
   refreshToken: z.string(),
   user: User,
 });
+entities.add(Session, { id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
 // ---- validation messages (the specification's wording, spelling corrected where recorded in copy-errata)
@@ -85,6 +86,7 @@ export function requireIamForTenant(role: Role | undefined, iam: unknown): strin
 }
 
 export const ProfilePage = z.enum(['basic_profile_page', 'profile_page']);
+entities.add(ProfilePage, { id: 'ProfilePage' });
 
 // ---- account deletion
 export const DELETE_REASONS = ['Not useful', 'other'] as const;
@@ -108,6 +110,7 @@ export const DeleteForm = z
       ctx.addIssue({ code: 'custom', message: deleteMessages.otherRequired, path: ['other'] });
     }
   });
+entities.add(DeleteForm, { id: 'DeleteForm' });
 
 /** PUT /user/delete/{userId} */
 export const AccountDeletionInput = z.object({

@@ -12,7 +12,8 @@ import { isTakerSql } from './rules-sql';
 /** The caller a statement checks: the account and the session (token family) its token names. */
 export interface SessionOf {
   id: string;
-  familyId: string;
+  /** null (an API key's caller, which has no session) holds no session: such a caller gets no row. */
+  familyId: string | null;
 }
 
 /** The values of the placeholders `caller` and `fam`. */
