@@ -31,7 +31,8 @@ import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
-import { pageShown, systemRoutes } from './system/routes';
+import { pageShown } from './system/mailbox';
+import { systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {

@@ -13,7 +13,7 @@
  */
 import type { Queue } from 'pg-boss';
 import { closeLearningDays } from '../activity/days-closed';
-import { pruneHeartbeats } from '../activity/routes';
+import { pruneHeartbeats } from '../activity/pruning';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
 import { linkHooks } from '../assessments/completion';
@@ -24,8 +24,8 @@ import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
-import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
