@@ -5,15 +5,7 @@
  * the platform's own tests to its staff (PLATFORM_STAFF_EMAILS, e-mail verified; 403 for anyone else).
  * Every read first folds the attempts evaluated in the last minutes (fold.ts catchUp).
  */
-import {
-  assessmentStats,
-  assessmentStatsExport,
-  platformQuestionStats,
-  platformTestStats,
-  questionBankStats,
-  questionBankStatsExport,
-  questionStats,
-} from '@shared/contract/analysis';
+import { analysisRouter } from '@shared/contract/analysis';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
 import { STATS_COLUMNS, statsFileRow } from '@shared/rules/item-analysis';
 import { and, asc, eq, isNull, param, sql } from 'drizzle-orm';
@@ -26,6 +18,7 @@ import { rowsOf } from '../db/helpers';
 import { fileResponse } from '../http/download';
 import { forbidden } from '../http/errors';
 import { type Caller, ok, serve } from '../http/routes';
+import type { QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { serialise } from '../tenant/exports';
 import { figuresOf, itemAggregates, questionFacts, questionRows, testStats } from './figures';
@@ -37,8 +30,11 @@ export const assessmentKey = (assessmentId: string) => `CUSTOM-TEST:${assessment
 
 type Row = ReturnType<typeof questionRows>[number];
 
-export function analysisRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
-  const { db, config } = deps;
+export function analysisRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; questionCounts: QuestionCounts },
+) {
+  const { db, config, questionCounts } = deps;
   const fresh = () => catchUp(db, new Date());
 
   const assessmentQuestionIds = (assessmentId: string) => publishedQuestionIds(db, assessmentId);
@@ -102,100 +98,88 @@ export function analysisRoutes(app: FastifyInstance, deps: { db: Db; config: Con
       ),
     });
 
-  serve(
-    app,
-    {
-      assessmentStats,
-      assessmentStatsExport,
-      questionBankStats,
-      questionBankStatsExport,
-      questionStats,
-      platformTestStats,
-      platformQuestionStats,
+  serve(app, analysisRouter, {
+    async assessmentStats({ params, caller }) {
+      const a = await ownedAssessment(db, params.assessmentId, caller);
+      await fresh();
+      const stats = await testStats(db, assessmentKey(a.id), await assessmentQuestionIds(a.id));
+      return ok({ data: { assessment: { _id: a.id, name: a.name }, ...stats } });
     },
-    {
-      async assessmentStats({ params, caller }) {
-        const a = await ownedAssessment(db, params.assessmentId, caller);
-        await fresh();
-        const stats = await testStats(db, assessmentKey(a.id), await assessmentQuestionIds(a.id));
-        return ok({ data: { assessment: { _id: a.id, name: a.name }, ...stats } });
-      },
 
-      async assessmentStatsExport({ params, query, caller, reply }) {
-        const a = await ownedAssessment(db, params.assessmentId, caller);
-        await fresh();
-        const stats = await testStats(db, assessmentKey(a.id), await assessmentQuestionIds(a.id));
-        return file(reply, 'assessment-statistics', query.format, stats.questions);
-      },
+    async assessmentStatsExport({ params, query, caller, reply }) {
+      const a = await ownedAssessment(db, params.assessmentId, caller);
+      await fresh();
+      const stats = await testStats(db, assessmentKey(a.id), await assessmentQuestionIds(a.id));
+      return file(reply, 'assessment-statistics', query.format, stats.questions);
+    },
 
-      async questionBankStats({ caller }) {
-        await fresh();
-        return ok({ data: await tenantBank(caller.id) });
-      },
+    async questionBankStats({ caller }) {
+      await fresh();
+      return ok({ data: await tenantBank(caller.id) });
+    },
 
-      async questionBankStatsExport({ query, caller, reply }) {
-        await fresh();
-        return file(reply, 'question-statistics', query.format, (await tenantBank(caller.id)).questions);
-      },
+    async questionBankStatsExport({ query, caller, reply }) {
+      await fresh();
+      return file(reply, 'question-statistics', query.format, (await tenantBank(caller.id)).questions);
+    },
 
-      async questionStats({ params, caller }) {
-        const q = await readableQuestion(db, params.id, caller);
-        await fresh();
-        const mine = await assessmentsOf(caller.id);
-        const keys = mine.map((a) => assessmentKey(a.id));
-        const [facts, all, used] = await Promise.all([
-          questionFacts(db, [q._id]),
-          itemAggregates(db, keys, [q._id]),
-          keys.length
-            ? db
-                .select({ key: itemSums.testKey })
-                .from(itemSums)
-                .where(
-                  and(eq(itemSums.questionId, q._id), sql`${itemSums.testKey} = any(${param(keys)}::text[])`),
-                )
-            : Promise.resolve([]),
-        ]);
-        const usedKeys = new Set(used.map((u) => u.key));
-        const byAssessment = [];
-        for (const a of mine) {
-          if (!usedKeys.has(assessmentKey(a.id))) continue;
-          const agg = await itemAggregates(db, [assessmentKey(a.id)], [q._id]);
-          byAssessment.push({
-            assessmentId: a.id,
-            name: a.name,
-            figures: figuresOf(facts.get(q._id), agg, q._id),
-          });
-        }
-        return ok({
-          data: { questionId: q._id, overall: figuresOf(facts.get(q._id), all, q._id), byAssessment },
+    async questionStats({ params, caller }) {
+      const q = await readableQuestion(db, params.id, caller, questionCounts);
+      await fresh();
+      const mine = await assessmentsOf(caller.id);
+      const keys = mine.map((a) => assessmentKey(a.id));
+      const [facts, all, used] = await Promise.all([
+        questionFacts(db, [q._id]),
+        itemAggregates(db, keys, [q._id]),
+        keys.length
+          ? db
+              .select({ key: itemSums.testKey })
+              .from(itemSums)
+              .where(
+                and(eq(itemSums.questionId, q._id), sql`${itemSums.testKey} = any(${param(keys)}::text[])`),
+              )
+          : Promise.resolve([]),
+      ]);
+      const usedKeys = new Set(used.map((u) => u.key));
+      const byAssessment = [];
+      for (const a of mine) {
+        if (!usedKeys.has(assessmentKey(a.id))) continue;
+        const agg = await itemAggregates(db, [assessmentKey(a.id)], [q._id]);
+        byAssessment.push({
+          assessmentId: a.id,
+          name: a.name,
+          figures: figuresOf(facts.get(q._id), agg, q._id),
         });
-      },
-
-      async platformTestStats({ params, caller }) {
-        requireStaff(caller);
-        await fresh();
-        const [kind, id] = params.testKey.split(':') as [string, string];
-        const stats = await testStats(db, `${kind.toUpperCase()}:${id.toLowerCase()}`, []);
-        return ok({ data: { assessment: { _id: params.testKey, name: params.testKey }, ...stats } });
-      },
-
-      async platformQuestionStats({ caller }) {
-        requireStaff(caller);
-        await fresh();
-        const own = await db.select({ id: questions.id }).from(questions).where(isNull(questions.createdBy));
-        const keys = rowsOf<{ key: string }>(
-          await db.execute(
-            sql`select distinct test_key as key from ${itemSums} where test_key not like 'CUSTOM-TEST:%'`,
-          ),
-        ).map((r) => r.key);
-        const all = await bank(
-          keys,
-          own.map((r) => r.id),
-        );
-        // the platform's bank: its own questions (figures over its tests)
-        const ownSet = new Set(own.map((r) => r.id));
-        return ok({ data: { ...all, questions: all.questions.filter((r) => ownSet.has(r.questionId)) } });
-      },
+      }
+      return ok({
+        data: { questionId: q._id, overall: figuresOf(facts.get(q._id), all, q._id), byAssessment },
+      });
     },
-  );
+
+    async platformTestStats({ params, caller }) {
+      requireStaff(caller);
+      await fresh();
+      const [kind, id] = params.testKey.split(':') as [string, string];
+      const stats = await testStats(db, `${kind.toUpperCase()}:${id.toLowerCase()}`, []);
+      return ok({ data: { assessment: { _id: params.testKey, name: params.testKey }, ...stats } });
+    },
+
+    async platformQuestionStats({ caller }) {
+      requireStaff(caller);
+      await fresh();
+      const own = await db.select({ id: questions.id }).from(questions).where(isNull(questions.createdBy));
+      const keys = rowsOf<{ key: string }>(
+        await db.execute(
+          sql`select distinct test_key as key from ${itemSums} where test_key not like 'CUSTOM-TEST:%'`,
+        ),
+      ).map((r) => r.key);
+      const all = await bank(
+        keys,
+        own.map((r) => r.id),
+      );
+      // the platform's bank: its own questions (figures over its tests)
+      const ownSet = new Set(own.map((r) => r.id));
+      return ok({ data: { ...all, questions: all.questions.filter((r) => ownSet.has(r.questionId)) } });
+    },
+  });
 }

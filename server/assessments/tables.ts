@@ -102,6 +102,13 @@ export const testLinks = pgTable(
     testKey: text('test_key').generatedAlwaysAs(TEST_KEY),
     /** The attempt's number among the learner's started attempts of the same test; set when it starts. */
     attempt: integer('attempt'),
+    /**
+     * The hash of the attempt token of the browser taking the test (decision 031): set by the start, moved
+     * by the learner's own takeover; every write of the attempt must carry the token. Null until started;
+     * 'legacy' for an attempt started before tokens (migration 0017), which keeps the link id's rule until
+     * it ends.
+     */
+    attemptTokenHash: text('attempt_token_hash'),
   },
   (t) => [
     uniqueIndex('test_links_link_id_key').on(t.linkId),

@@ -5,18 +5,22 @@
 import type { Question } from '@shared/schemas/assessment';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { newLinkId, shuffle } from '../assessments/engine/drawing';
-import { questionCounts } from '../assessments/question-use';
 import { testLinkQuestions, testLinks } from '../assessments/tables';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
-import { loadQuestion } from '../questions/load';
+import { loadQuestion, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 /** The question, if the caller may read it: their own, or a published one. */
-export async function readableQuestion(db: Db, id: string, caller: Caller): Promise<Question> {
-  const q = await loadQuestion(db, id, questionCounts);
+export async function readableQuestion(
+  db: Db,
+  id: string,
+  caller: Caller,
+  counts: QuestionCounts,
+): Promise<Question> {
+  const q = await loadQuestion(db, id, counts);
   if (!q || (q.status !== 'PUBLISH' && q.createdBy?._id !== caller.id)) throw notFound('Question not found');
   return q;
 }
@@ -104,13 +108,16 @@ export async function createCustomLinks(
  * Adds a question after the last one of an assessment (positions are not renumbered on removal, so not the
  * count); a question already in it stays where it is.
  */
-export async function appendToAssessment(tx: Db, assessmentId: string, questionId: string) {
-  await tx
+export async function appendToAssessment(tx: Db, assessmentId: string, questionId: string): Promise<boolean> {
+  const added = await tx
     .insert(tenantAssessmentQuestions)
     .values({
       assessmentId,
       questionId,
       position: sql`(select coalesce(max(${tenantAssessmentQuestions.position}) + 1, 0) from ${tenantAssessmentQuestions} where ${tenantAssessmentQuestions.assessmentId} = ${assessmentId})`,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: tenantAssessmentQuestions.questionId });
+  // false: the question was in the assessment already
+  return added.length > 0;
 }

@@ -86,7 +86,7 @@ for (const backend of BACKENDS) {
         db: h.db,
         config,
         mail,
-        tests: roadmapTests,
+        roadmapTests,
         listCacheMs: 30_000,
         now: () => new Date(now),
       });

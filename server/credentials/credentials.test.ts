@@ -66,10 +66,12 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       server = await new TestServer({
         env: { PLATFORM_STAFF_EMAILS: STAFF },
-        credentials: {
-          fetchJson: async (url) => {
-            if (!remote.has(url)) throw new Error('getaddrinfo ENOTFOUND (no network)');
-            return remote.get(url);
+        services: {
+          credentialOptions: {
+            fetchJson: async (url) => {
+              if (!remote.has(url)) throw new Error('getaddrinfo ENOTFOUND (no network)');
+              return remote.get(url);
+            },
           },
         },
       }).start();

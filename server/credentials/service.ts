@@ -9,10 +9,10 @@ import { MULTIKEY_V1_CONTEXT, VC_V2_CONTEXT } from '@shared/credentials/contexts
 import { type DidDocument, DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
 import { type VerificationReport, verifyCredential } from '@shared/credentials/verify';
 import { awardKindOf } from '@shared/rules/test-status';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { findLink } from '../assessments/engine/link-life';
-import type { LinkRow } from '../assessments/tables';
+import { type LinkRow, testLinks } from '../assessments/tables';
 import { tenantAssessments } from '../authoring/tables';
 import { earnedAward, ISSUER } from '../awards/info';
 import { validUntilOf } from '../awards/validity';
@@ -20,7 +20,10 @@ import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx, preparedPer, rowsOf } from '../db/helpers';
-import { users } from '../db/schema';
+import { tenantUsers, users } from '../db/schema';
+import { recordAudit } from '../integrations/core/audit';
+import { emitForLearner } from '../integrations/core/events';
+import type { Actor } from '../integrations/core/principal';
 import { TtlCache } from '../lib/ttl-cache';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
 import { type FetchJson, fetchPublicJson } from './fetch';
@@ -399,7 +402,7 @@ export class CredentialService {
    */
   async revoke(
     awardId: string,
-    by: { id: string; as: 'MENTOR' | 'PLATFORM' },
+    by: { id: string; as: 'MENTOR' | 'PLATFORM'; actor: Actor },
     reason: string,
   ): Promise<{ revocation: RevocationRow; already: boolean }> {
     const credential = await this.credentialOf(awardId);
@@ -420,6 +423,7 @@ export class CredentialService {
         .returning();
       if (!inserted) return null;
       await this.rebuildList(credential.statusList, tx);
+      await revocationRecorded(tx, credential.testLinkId, inserted, by);
       return inserted;
     });
     if (result) {
@@ -495,4 +499,61 @@ export class CredentialService {
       checkProof: (document, issuerDoc, at) => this.signers.check(document, issuerDoc, at),
     });
   }
+}
+
+/**
+ * A revocation in the activity log — of the mentor who revoked, or (platform staff) of every tenant holding
+ * the learner's seat — and its award.revoked event, in the revocation's transaction (decision 039).
+ */
+async function revocationRecorded(
+  tx: Db,
+  testLinkId: string,
+  revocation: RevocationRow,
+  by: { id: string; as: 'MENTOR' | 'PLATFORM'; actor: Actor },
+) {
+  const [about] = await tx
+    .select({ type: testLinks.type, id: users.id, email: users.email, name: users.name })
+    .from(testLinks)
+    .innerJoin(users, eq(users.id, testLinks.userId))
+    .where(eq(testLinks.id, testLinkId));
+  if (!about) return;
+  const kind = awardKindOf(about.type);
+  const tenants =
+    by.as === 'MENTOR'
+      ? [by.id]
+      : (
+          await tx
+            .select({ id: tenantUsers.tenantId })
+            .from(tenantUsers)
+            .where(
+              and(
+                eq(tenantUsers.learnerId, about.id),
+                or(isNull(tenantUsers.accessUntil), gt(tenantUsers.accessUntil, sql`now()`)),
+              ),
+            )
+        ).map((t) => t.id);
+  await recordAudit(
+    tx,
+    by.actor,
+    tenants.map((tenantId) => ({
+      tenantId,
+      action: 'award.revoked',
+      target: { kind: 'award', id: revocation.awardId },
+      summary: `${about.email}'s ${kind ?? 'award'} ${revocation.awardId} revoked: ${revocation.reason}`,
+      details: {
+        awardId: revocation.awardId,
+        learnerId: about.id,
+        reason: revocation.reason,
+        revokedAs: by.as,
+      },
+    })),
+  );
+  await emitForLearner(tx, about.id, 'award.revoked', {
+    awardId: revocation.awardId,
+    kind,
+    learner: { id: about.id, email: about.email, name: about.name },
+    reason: revocation.reason,
+    revokedAs: revocation.revokedAs,
+    revokedAt: revocation.revokedAt.toISOString(),
+  });
 }

@@ -31,7 +31,7 @@ export interface Database {
   url?: string;
   /**
    * How long (ms) the request waiting longest for one of this process's database connections has waited;
-   * 0 when none waits (and always on PGlite, which has no pool). The server sheds load on it (server/app.ts).
+   * 0 when none waits (and always on PGlite, which has no pool). The server sheds load on it (server/http/protections.ts).
    */
   poolWaitMs(): number;
   /**

@@ -12,7 +12,8 @@
  * do them). They are declared here too (`processTimers`) and started with the jobs (`startTimers`).
  */
 import type { Queue } from 'pg-boss';
-import { pruneHeartbeats } from '../activity/routes';
+import { closeLearningDays } from '../activity/days-closed';
+import { pruneHeartbeats } from '../activity/pruning';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
 import { foldJob } from '../analysis/fold';
@@ -22,10 +23,11 @@ import type { Billing } from '../billing/service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
+import { pruneAudit } from '../integrations/core/audit';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
 import { sendReminders } from '../renewals/renewals';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
-import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
@@ -127,6 +129,24 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       queue: sweep(300),
       pollSeconds: 60,
       run: async ({ db }) => ({ removed: await sweepRateLimits(db) }),
+    },
+    {
+      // each learner's tracked minutes of a finished UTC day, to the tenants holding their seat (events)
+      name: 'events-learning-days-closed',
+      cron: '35 * * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db }) => closeLearningDays(db, new Date()),
+    },
+    {
+      // activity-log entries past AUDIT_RETENTION_DAYS (never younger than a year)
+      name: 'audit-retention',
+      cron: '41 4 * * *',
+      queue: sweep(3600),
+      pollSeconds: 60,
+      run: async ({ db, config }) => ({
+        pruned: await pruneAudit(db, config.integrations.auditRetentionDays),
+      }),
     },
     {
       // one job per message, sent with the message (server/adapters/mail.ts)

@@ -13,7 +13,7 @@ import { QuestionType } from '../schemas/assessment';
 import { DateTime, ErrorBody, envelope, errors, Id } from '../schemas/common';
 import { FileBody } from '../schemas/file';
 import { LinkIdParam } from './assessments';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 const TENANT = ['TENANT'] as const;
 const Share = z.number().min(0).max(1);
@@ -120,6 +120,7 @@ export const assessmentStats = defineCall({
     'The statistics of an assessment: takers, score mean, median, SD and histogram, KR-20 or α with its SEM, pass rate, time to complete, and each question’s facility, discrimination, time, option shares and flags. The assessment’s tenant only (404 otherwise).',
   tags: ['tenant-assessment', 'item-analysis'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(AssessmentStats), ...errors },
 });
@@ -130,6 +131,7 @@ export const assessmentStatsExport = defineCall({
   summary: `The question table of an assessment’s statistics as a file.${columnsNote}`,
   tags: ['tenant-assessment', 'item-analysis'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: z.object({ assessmentId: Id }),
   query: StatsFormat,
   ...statsFile,
@@ -148,6 +150,7 @@ export const questionBankStats = defineCall({
     'The question bank’s figures: every question the tenant wrote or uses in an assessment, over the attempts of the tenant’s own assessments, with its flags.',
   tags: ['tenant-question', 'item-analysis'],
   access: TENANT,
+  scopes: ['reports:read'],
   responses: { 200: envelope(QuestionBankStats), ...errors },
 });
 
@@ -157,6 +160,7 @@ export const questionBankStatsExport = defineCall({
   summary: `The question bank’s figures as a file.${columnsNote}`,
   tags: ['tenant-question', 'item-analysis'],
   access: TENANT,
+  scopes: ['reports:read'],
   query: StatsFormat,
   ...statsFile,
 });
@@ -175,6 +179,7 @@ export const questionStats = defineCall({
     'One question’s figures for the question editor: over the tenant’s assessments, and in each of them. A question the tenant may not read is 404.',
   tags: ['tenant-question', 'item-analysis'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: z.object({ id: Id }),
   responses: { 200: envelope(QuestionStats), ...errors },
 });
@@ -182,6 +187,7 @@ export const questionStats = defineCall({
 /** A platform test: `SUBJECT:{subjectId}`, `ROADMAP:{roadmapId}`, `SECTION:…`, `RESOURCE:…`, `INITIAL-ASSESSMENT:…`. */
 export const PlatformTestKey = z
   .string()
+  .max(60, 'must be a platform test such as SUBJECT:{subjectId}')
   .regex(
     /^(SUBJECT|ROADMAP|SECTION|RESOURCE|INITIAL-ASSESSMENT):[0-9a-f-]{36}$/i,
     'must be a platform test such as SUBJECT:{subjectId}',
@@ -230,6 +236,7 @@ export const assessmentValidity = defineCall({
   summary: 'How long the certificates of an assessment stay valid. The assessment’s tenant only.',
   tags: ['tenant-assessment', 'certificate'],
   access: TENANT,
+  scopes: ['reports:read', 'assessments:write'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(AssessmentValidity), ...errors },
 });
@@ -241,6 +248,7 @@ export const setAssessmentValidity = defineCall({
     'Sets how long the certificates earned from now on stay valid (months, or null for no end). Certificates earned before keep their end: nothing expires retroactively.',
   tags: ['tenant-assessment', 'certificate'],
   access: TENANT,
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id }),
   body: z.object({ months: ValidityMonths }),
   responses: { 200: envelope(AssessmentValidity), ...errors },
@@ -257,3 +265,17 @@ export const renewAward = defineCall({
   idempotent: true,
   responses: { 200: envelope(z.object({ testLinkId: z.string() })), ...errors, 403: ErrorBody },
 });
+
+/** Item analysis's calls, served by server/analysis/routes.ts. */
+export const analysisRouter = defineRouter({
+  assessmentStats,
+  assessmentStatsExport,
+  questionBankStats,
+  questionBankStatsExport,
+  questionStats,
+  platformTestStats,
+  platformQuestionStats,
+});
+
+/** Awards' validity and renewal, served by server/renewals/routes.ts. */
+export const renewalsRouter = defineRouter({ assessmentValidity, setAssessmentValidity, renewAward });

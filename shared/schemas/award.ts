@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TestType } from './assessment';
 import { DateTime } from './common';
+import { entities } from './entities';
 
 export const AWARD_KINDS = ['feather', 'badge', 'certificate'] as const;
 export type AwardKind = (typeof AWARD_KINDS)[number];
@@ -29,6 +30,7 @@ export const AwardValidity = z.object({
     ])
     .nullable(),
 });
+entities.add(AwardValidity, { id: 'AwardValidity' });
 export type AwardValidity = z.infer<typeof AwardValidity>;
 
 export const CertificateInfo = z.object({
@@ -55,6 +57,7 @@ export const CertificateInfo = z.object({
   /** How long it stands; absent from servers before issue 30. */
   validity: AwardValidity.optional(),
 });
+entities.add(CertificateInfo, { id: 'CertificateInfo' });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;
 
 /** The largest image an upload address accepts. */
@@ -66,6 +69,7 @@ export const ImageSize = z
   .int('must be a size in bytes')
   .min(1, 'must be a size in bytes')
   .max(MAX_IMAGE_BYTES, 'must be at most 5 MB');
+entities.add(ImageSize, { id: 'ImageSize' });
 
 export const PresignInput = z.object({
   fileDetails: z.object({
@@ -78,3 +82,4 @@ export const PresignInput = z.object({
   }),
   certificateId: z.string().min(1, 'certificateId is required').max(64, 'is not an award id'),
 });
+entities.add(PresignInput, { id: 'PresignInput' });

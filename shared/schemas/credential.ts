@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DateTime } from './common';
+import { entities } from './entities';
 import { jsonValueTooDeep, TOO_DEEP } from './json-depth';
 
 export const VERDICTS = [
@@ -16,6 +17,7 @@ export const VERDICTS = [
   'malformed',
 ] as const;
 export const Verdict = z.enum(VERDICTS);
+entities.add(Verdict, { id: 'Verdict' });
 export type Verdict = z.infer<typeof Verdict>;
 
 export const VerificationCheck = z.object({
@@ -24,6 +26,7 @@ export const VerificationCheck = z.object({
   outcome: z.enum(['passed', 'failed', 'warning', 'skipped']),
   detail: z.string(),
 });
+entities.add(VerificationCheck, { id: 'VerificationCheck' });
 
 export const VerificationReport = z.object({
   verdict: Verdict,
@@ -68,6 +71,7 @@ export const VerificationReport = z.object({
     .nullable(),
   checkedAt: DateTime,
 });
+entities.add(VerificationReport, { id: 'VerificationReport' });
 export type VerificationReport = z.infer<typeof VerificationReport>;
 
 /** The largest credential the verifier reads (JSON text). */
@@ -113,6 +117,7 @@ export const VerifyInput = z.object({
     },
   ),
 });
+entities.add(VerifyInput, { id: 'VerifyInput' });
 
 export const CredentialStatusInfo = z.object({
   awardId: z.string(),
@@ -129,6 +134,7 @@ export const CredentialStatusInfo = z.object({
   /** Whether the caller may revoke it (the mentor whose test it was, or platform staff). */
   canRevoke: z.boolean(),
 });
+entities.add(CredentialStatusInfo, { id: 'CredentialStatusInfo' });
 export type CredentialStatusInfo = z.infer<typeof CredentialStatusInfo>;
 
 export const RevokeInput = z.object({
@@ -138,6 +144,7 @@ export const RevokeInput = z.object({
     .min(5, 'must say why the award is revoked (at least 5 characters)')
     .max(500, 'must be at most 500 characters'),
 });
+entities.add(RevokeInput, { id: 'RevokeInput' });
 
 export const Revocation = z.object({
   awardId: z.string(),
@@ -145,8 +152,10 @@ export const Revocation = z.object({
   reason: z.string(),
   revokedAs: z.enum(['MENTOR', 'PLATFORM']),
 });
+entities.add(Revocation, { id: 'Revocation' });
 
 /** A credential or status list as JSON-LD (answered as application/vc+ld+json). */
 export const VerifiableCredentialJson = z
   .record(z.string(), z.unknown())
   .describe('A W3C Verifiable Credential (JSON-LD), answered as application/vc+ld+json');
+entities.add(VerifiableCredentialJson, { id: 'VerifiableCredentialJson' });

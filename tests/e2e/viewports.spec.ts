@@ -27,6 +27,7 @@ import {
   roadmapNoAuth,
 } from '../../shared/contract/catalogue';
 import { tenantAddUserV2 } from '../../shared/contract/tenant';
+import { attemptHeaders, newAttemptToken } from '../../shared/rules/attempt-token';
 import { type Account, apiClient, newAccount, signedInContext } from '../support/accounts';
 import { takeTest } from '../support/answers';
 import { assignDemoRoadmap } from '../support/catalogue';
@@ -216,7 +217,11 @@ async function buildFixtures(): Promise<Fixtures> {
   };
   const readyLinkId = await fresh();
   const startedLinkId = await fresh();
-  await api.call(verifyTestLink, { params: { id: startedLinkId } });
+  // started as the test page starts it, with an attempt token of its own (decision 031)
+  await api.call(verifyTestLink, {
+    params: { id: startedLinkId },
+    headers: attemptHeaders(newAttemptToken()),
+  });
   expect(featherId && badgeId, 'the demo bank gives a feather and a badge').toBeTruthy();
 
   const catalogue = (await visitor.call(roadmapListNoAuth, { query: {} })).data;

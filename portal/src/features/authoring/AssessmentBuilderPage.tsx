@@ -28,7 +28,7 @@ import { ValiditySetting } from './stats/ValiditySetting';
 
 /** Loaded when first opened: it brings the question-file readers (shared/formats). */
 const ImportQuestionsDialog = lazy(() =>
-  import('./ImportQuestionsDialog').then((m) => ({ default: m.ImportQuestionsDialog })),
+  import('./import/ImportQuestionsDialog').then((m) => ({ default: m.ImportQuestionsDialog })),
 );
 
 /** The "Import questions" button and its dialog, loaded on the first click and kept for focus to return. */
