@@ -5,7 +5,9 @@
  * the database has added them up; each attempt counted once however many folds run at once; and who may see
  * them — another tenant (404), a learner (403), nobody signed in (401), the platform's staff for its own tests.
  */
+
 import { randomUUID } from 'node:crypto';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { and, eq } from 'drizzle-orm';
 import * as ss from 'simple-statistics';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +98,13 @@ describe('item analysis', () => {
       // taker 0: everything right; taker 1: the first five right; taker 2: everything wrong
       for (const [t, learnerRow] of learners.entries()) {
         const linkId = links.get(learnerRow.id)!;
-        const start = await server.app.inject({ method: 'PUT', url: `/api/testlink/verify/${linkId}` });
+        // the taker's browser holds the attempt's token, sent with the start and every write (decision 031)
+        const headers = attemptHeaders(newAttemptToken());
+        const start = await server.app.inject({
+          method: 'PUT',
+          url: `/api/testlink/verify/${linkId}`,
+          headers,
+        });
         expect(start.statusCode).toBe(200);
         const answers: Json[] = [];
         for (const [i, q] of qs.entries()) {
@@ -110,6 +118,7 @@ describe('item analysis', () => {
           const saved = await server.app.inject({
             method: 'PUT',
             url: `/api/testlink/${linkId}/answer`,
+            headers,
             payload: a,
           });
           expect(saved.statusCode).toBe(200);
@@ -120,6 +129,7 @@ describe('item analysis', () => {
         const done = await server.app.inject({
           method: 'POST',
           url: '/api/testlink/evaluvate/v2',
+          headers,
           payload: { linkId, answers },
         });
         expect(done.statusCode).toBe(200);

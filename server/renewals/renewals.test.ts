@@ -5,6 +5,7 @@
  * reminder jobs run at once) with a renewal test; passing it issues a new certificate that runs on from the
  * old one's end, and both pages show the history. The platform's subject-test period is recorded once.
  */
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { foldJob } from '../analysis/fold';
@@ -36,7 +37,8 @@ describe('certificates that expire', () => {
 
   /** Starts a link and answers every question right, with the learner's token when given. */
   async function pass(linkId: string, who?: Person) {
-    const headers = who?.headers;
+    // the taker's browser holds the attempt's token, sent with the start and every write (decision 031)
+    const headers = { ...who?.headers, ...attemptHeaders(newAttemptToken()) };
     const started = await server.app.inject({
       method: 'PUT',
       url: `/api/testlink/verify/${linkId}`,
