@@ -1,6 +1,7 @@
 /** Every router of the contract: for the OpenAPI document, the widgets' build and checks that every call is served. */
 
 import { activityRouter } from './activity';
+import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
 import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
@@ -21,6 +22,7 @@ import { tenantRouter } from './tenant';
  */
 export const contractModules: Record<string, readonly Router[]> = {
   activity: [activityRouter],
+  analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
   authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],

@@ -6,6 +6,7 @@
 import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
@@ -111,6 +112,18 @@ function VerifiedMark({ linkId }: { linkId: string }) {
   );
 }
 
+/** 'Valid until 3rd Mar 2027' or 'Expired on …' for an award that expires (decision 037); nothing otherwise. */
+function Validity({ info }: { info: CertificateInfo }) {
+  const until = info.validity?.validUntil ?? null;
+  if (!until) return null;
+  const expired = validityState(until) === 'expired';
+  return (
+    <span className={`wm-award-validity${expired ? ' wm-award-expired' : ''}`} part="validity">
+      <time dateTime={until}>{validityWords(until)}</time>
+    </span>
+  );
+}
+
 /** <wm-award>: the award, its credential's standing and a link to verify it. */
 export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
@@ -152,6 +165,7 @@ export function Award(input: AwardProps) {
       <AwardView info={award.info} model={award.model} view={view} />
       <figcaption className="wm-award-caption">
         <VerifiedMark linkId={linkId} />
+        <Validity info={award.info} />
         <a
           href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
           target="_blank"
