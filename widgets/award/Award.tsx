@@ -7,6 +7,7 @@ import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
@@ -115,6 +116,18 @@ function VerifiedMark({ linkId }: { linkId: string }) {
   );
 }
 
+/** 'Valid until 3rd Mar 2027' or 'Expired on …' for an award that expires (decision 037); nothing otherwise. */
+function Validity({ info }: { info: CertificateInfo }) {
+  const until = info.validity?.validUntil ?? null;
+  if (!until) return null;
+  const expired = validityState(until) === 'expired';
+  return (
+    <span className={`wm-award-validity${expired ? ' wm-award-expired' : ''}`} part="validity">
+      <time dateTime={until}>{validityWords(until)}</time>
+    </span>
+  );
+}
+
 /** <wm-award>: the award, its credential's standing and a link to verify it. */
 export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
@@ -161,6 +174,7 @@ export function Award(input: AwardProps) {
         ) : (
           <>
             <VerifiedMark linkId={linkId} />
+            <Validity info={award.info} />
             <a
               href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
               target="_blank"

@@ -10,6 +10,7 @@ import { ApiError } from '@shared/client/client';
 import { getCredential, verifyCredential } from '@shared/contract/credentials';
 import { credentialFromFile, credentialFromText, unreadReport } from '@shared/credentials/text';
 import { formatDate } from '@shared/rules/format-date';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { Verdict, VerificationReport } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
 import { Spinner } from '@widgets/ui/Loader';
@@ -288,6 +289,16 @@ function Report({ report, source }: { report: VerificationReport; source: string
               </dd>
             </div>
           ) : null}
+          <div>
+            <dt>{validityState(credential.validUntil) === 'expired' ? 'Expired' : 'Valid'}</dt>
+            <dd>
+              {credential.validUntil ? (
+                <time dateTime={credential.validUntil}>{validityWords(credential.validUntil)}</time>
+              ) : (
+                validityWords(null)
+              )}
+            </dd>
+          </div>
         </dl>
       ) : null}
       <h3>What was checked</h3>

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { CallDef } from '@shared/contract/define';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
-import { fixtureId as id } from './question.fixture';
+import { renderPortal } from '../../../testing/render';
+import { fixtureId as id } from '../question.fixture';
 
 const SUBJECTS = [
   {
