@@ -165,7 +165,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installAuthentication(app, database.db, tokens);
 
-  const services = { db: database.db, config, identity, tokens, mail };
+  // `reads`: where a read that may lag goes (the replica while it is in use); `db`: everything else
+  const services = {
+    db: database.db,
+    reads: () => database.reads(),
+    replica: database.replica,
+    config,
+    identity,
+    tokens,
+    mail,
+  };
+  database.replica?.setLog(app.log);
   authRoutes(app, services);
   profileRoutes(app, services);
   listRoutes(app, services);
@@ -190,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     const deps = {
       db: database.db,
+      database,
       config,
       identity,
       mail,

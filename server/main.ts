@@ -86,6 +86,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     poolSize: config.databasePoolSize,
+    replicaUrl: config.replica?.url,
+    replicaMaxLagMs: config.replica?.maxLagMs,
   });
   const app = await buildApp({ config, database });
 

@@ -18,7 +18,7 @@ import {
   trackedResources,
 } from '@shared/contract/activity';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
-import { attribute, type Beat, clip, MAX_HEARTBEAT_AGE_MS, PULSE_WINDOW_MS } from '@shared/rules/heartbeats';
+import { attribute, type Beat, clip, PULSE_WINDOW_MS } from '@shared/rules/heartbeats';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -200,23 +200,4 @@ export function activityRoutes(
       },
     },
   );
-}
-
-/**
- * Deletes raw heartbeats (and erasures) older than the oldest a batch may carry (plus a day): they are needed only to fold
- * in late ones, the rollups keep the time. A daily job (server/jobs/jobs.ts).
- */
-export async function pruneHeartbeats(db: Db, now = Date.now()): Promise<number> {
-  const cutoff = now - MAX_HEARTBEAT_AGE_MS - DAY * 1000;
-  const rows = rowsOf<{ n: string | number }>(
-    await db.execute(sql`
-      with gone as (
-        delete from activity_heartbeats where ctid in (
-          select ctid from activity_heartbeats where at < ${cutoff} limit 50000
-        ) returning 1
-      ) select count(*) as n from gone`),
-  );
-  // an erased stretch needs keeping only while heartbeats for it may still arrive
-  await db.execute(sql`delete from activity_erasures where end_at < ${cutoff}`);
-  return Number(rows[0]?.n ?? 0);
 }

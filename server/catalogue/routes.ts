@@ -51,6 +51,11 @@ import { assignedRoadmaps, resources, roadmaps } from './tables';
 
 export interface CatalogueDeps {
   db: Db;
+  /**
+   * Where the public catalogue is read (the read replica while it is in use, decision 035): the lists and
+   * the public roadmap pages, which may be as old as the list's cache anyway.
+   */
+  reads?: () => Db;
   config: Config;
   mail: MailService;
   /** A learner's test links on their roadmaps: the assessments' (server/assessments/roadmap-tests.ts). */
@@ -69,6 +74,7 @@ const headerLine = (s: string, max = 150) => s.replace(/[\r\n]+/g, ' ').slice(0,
 
 export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
   const { db, config, mail } = deps;
+  const reads = deps.reads ?? (() => db);
   const clock = deps.now ?? (() => new Date());
   const listCache = new ListCache(
     deps.listCacheMs ?? (config.env === 'test' ? 0 : LIST_MAX_AGE_S * 1000),
@@ -83,8 +89,8 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
     { url: API_PREFIX + roadmapList.path, cacheControl: 'private, no-cache', authenticate: true },
   ]);
 
-  const roadmapOr404 = async (id: string) => {
-    const roadmap = await loadRoadmap(db, id);
+  const roadmapOr404 = async (id: string, from = db) => {
+    const roadmap = await loadRoadmap(from, id);
     if (!roadmap) throw notFound(CATALOGUE_MESSAGES.roadmapNotFound);
     return roadmap;
   };
@@ -110,16 +116,16 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
     },
     {
       async roadmapList({ query }) {
-        return ok({ data: await listRoadmaps(db, query) });
+        return ok({ data: await listRoadmaps(reads(), query) });
       },
 
       async roadmapListNoAuth({ query, reply }) {
         reply.header('cache-control', `public, max-age=${LIST_MAX_AGE_S}`);
-        return ok({ data: await listRoadmaps(db, query) });
+        return ok({ data: await listRoadmaps(reads(), query) });
       },
 
       async roadmapNoAuth({ params, reply }) {
-        const roadmap = await roadmapOr404(params.roadmapId);
+        const roadmap = await roadmapOr404(params.roadmapId, reads());
         reply.header('cache-control', 'public, max-age=30');
         return ok({ data: roadmap });
       },
@@ -201,8 +207,9 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       },
 
       async prerequisiteSelectedRoadmap({ params }) {
-        const header = await requireRoadmap(db, params.id);
-        const prerequisites = await prerequisitesOf(db, [params.id]);
+        const from = reads();
+        const header = await requireRoadmap(from, params.id);
+        const prerequisites = await prerequisitesOf(from, [params.id]);
         return ok({
           data: {
             selectedRoadmap: {

@@ -5,6 +5,7 @@ import type { IdentityAdapter, IdentityOobCode } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Replica } from '../db/replica';
 import { identityMail, outbox } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { isLocalRequest } from '../http/loopback';
@@ -81,9 +82,9 @@ export const datesIdentityMail = (config: Config, mail: MailService, identity: I
 
 export function systemRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService },
+  deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService; replica: Replica | null },
 ) {
-  const { db, config, identity, mail } = deps;
+  const { db, config, identity, mail, replica } = deps;
 
   serve(
     app,
@@ -95,7 +96,8 @@ export function systemRoutes(
         } catch {
           throw new HttpError(503, 'The database is not reachable.');
         }
-        return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
+        const uptime = Math.round(process.uptime());
+        return ok(replica ? { status: 'ok', uptime, replica: replica.status } : { status: 'ok', uptime });
       },
       async config({ request }) {
         return ok({

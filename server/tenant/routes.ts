@@ -95,6 +95,12 @@ const range = (q: { startTime?: number; endTime?: number }) =>
 
 export interface TenantDeps {
   db: Db;
+  /**
+   * Where the reports, the learner's analytics and the exports are read: the read replica while it is in
+   * use (decision 035). Seats, invitations, test links and roadmaps — what a mentor changes and reads
+   * back at once — and every seat check read the primary (`db`).
+   */
+  reads?: () => Db;
   config: Config;
 }
 
@@ -110,6 +116,7 @@ async function emailNotFoundAware<T>(fn: () => Promise<T>) {
 
 export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   const { db, config } = deps;
+  const reads = deps.reads ?? (() => db);
   // the tenant's plan (billing's), and one clock for seats and billing (tests move it through
   // app.services.billing.now)
   const plans = () => seatPlansOf(app);
@@ -120,8 +127,9 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   const learnerLinks = (
     userId: string,
     q: { startTime?: number; endTime?: number; assignedRoadmapId?: string },
+    from = db,
   ) =>
-    db
+    from
       .select()
       .from(testLinks)
       .where(
@@ -294,22 +302,22 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
       // ---- statistics and tables
 
       async tenantDashboardStats({ caller }) {
-        return ok({ data: await tenantStats(db, caller.id, clock()) });
+        return ok({ data: await tenantStats(reads(), caller.id, clock()) });
       },
 
       async tenantAwardsByType({ query, caller }) {
-        return ok({ data: await awardsByType(db, caller.id, query.certificateType, clock()) });
+        return ok({ data: await awardsByType(reads(), caller.id, query.certificateType, clock()) });
       },
 
       async tenantLearningReport({ query, caller }) {
-        return ok({ data: await learningReport(db, caller.id, clock(), range(query)) });
+        return ok({ data: await learningReport(reads(), caller.id, clock(), range(query)) });
       },
 
       // ---- one learner's analytics
 
       async tenantUserAchievements({ params, query, caller }) {
         await learner(caller.id, params.userId);
-        return ok({ data: await achievements(db, params.userId, query) });
+        return ok({ data: await achievements(reads(), params.userId, query) });
       },
 
       async tenantTestlinkList({ params, query, caller }) {
@@ -326,22 +334,22 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
 
       async tenantTimeSpentDaywise({ params, query, caller }) {
         await learner(caller.id, params.userId);
-        return ok({ data: await timeByDay(db, params.userId, query) });
+        return ok({ data: await timeByDay(reads(), params.userId, query) });
       },
 
       async tenantTimeSpentOnResource({ params, query, caller }) {
         await learner(caller.id, params.userId);
-        return ok({ data: await timeByResource(db, params.userId, query) });
+        return ok({ data: await timeByResource(reads(), params.userId, query) });
       },
 
       async tenantLearningDays({ params, caller }) {
         await learner(caller.id, params.userId);
-        return ok({ data: await learningDays(db, params.userId, clock()) });
+        return ok({ data: await learningDays(reads(), params.userId, clock()) });
       },
 
       async tenantTimeSpentByTopic({ params, query, caller }) {
         await learner(caller.id, params.userId);
-        return ok({ data: await timeByTopic(db, params.userId, query) });
+        return ok({ data: await timeByTopic(reads(), params.userId, query) });
       },
 
       async tenantGetResource({ params, caller }) {
@@ -369,7 +377,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
 
       async tenantExportUsers({ query, caller, reply }) {
         const { format, ...filter } = query;
-        return file(reply, 'users', format, usersExport(db, caller.id, clock(), filter));
+        return file(reply, 'users', format, usersExport(reads(), caller.id, clock(), filter));
       },
 
       async tenantExportLearningReport({ query, caller, reply }) {
@@ -377,28 +385,29 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
           reply,
           'learning-report',
           query.format,
-          learningExport(db, caller.id, clock(), range(query)),
+          learningExport(reads(), caller.id, clock(), range(query)),
         );
       },
 
       async tenantExportAwards({ query, caller, reply }) {
         const { format, ...filter } = query;
         const what = filter.certificateType ? AWARD_FILE_NAMES[filter.certificateType] : 'awards';
-        return file(reply, what, format, awardsExport(db, caller.id, clock(), filter, config.publicUrl));
+        return file(reply, what, format, awardsExport(reads(), caller.id, clock(), filter, config.publicUrl));
       },
 
       async tenantExportResourceReport({ params, query, caller, reply }) {
         await learner(caller.id, params.userId);
         const { format, ...r } = query;
-        return file(reply, 'resource-report', format, resourceReportExport(db, params.userId, r));
+        return file(reply, 'resource-report', format, resourceReportExport(reads(), params.userId, r));
       },
 
       async tenantExportTestlinks({ params, query, caller, reply }) {
         await learner(caller.id, params.userId);
-        const rows = await learnerLinks(params.userId, query);
+        const from = reads();
+        const rows = await learnerLinks(params.userId, query, from);
         const answers = (linkId: string) =>
           `${config.publicUrl}/portal/users/${params.userId}/testlink/${encodeURIComponent(linkId)}`;
-        return file(reply, 'assessments', query.format, testLinksExport(db, rows, clock(), answers));
+        return file(reply, 'assessments', query.format, testLinksExport(from, rows, clock(), answers));
       },
 
       // ---- roadmaps for a learner

@@ -40,6 +40,8 @@ function migrationsHash(): string {
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
     if (f.endsWith('.sql')) h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)));
   }
+  // the partitions the migrations' last step makes (server/db/partitions.ts)
+  h.update(readFileSync(join(MIGRATIONS_DIR, '..', 'partitions.ts')));
   // the template also holds the job queue's tables, which pg-boss's version decides
   for (const pkg of [['@electric-sql', 'pglite'], ['pg-boss']]) {
     const { version } = JSON.parse(
