@@ -151,14 +151,7 @@ export async function startPostgres(options = {}) {
     '--no-sync',
     '--no-instructions',
   ];
-  const initdb = join(bin, 'initdb');
-  const init = owner
-    ? spawnSync('runuser', ['-u', 'postgres', '--', initdb, ...initArgs], { encoding: 'utf8' })
-    : spawnSync(initdb, initArgs, { encoding: 'utf8' });
-  if (init.status !== 0) {
-    cleanupDir();
-    throw new Error(`initdb failed:\n${init.stderr || init.stdout || init.error?.message}`);
-  }
+  runAs(owner, join(bin, 'initdb'), initArgs, cleanupDir);
 
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -264,6 +257,9 @@ async function runServer({ bin, dataDir, owner, port, cleanupDir, ready }) {
     const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
+      // the server on the port is this one (another started at once may have been given the same port)
+      const { rows } = await client.query("select current_setting('data_directory') as dir");
+      if (rows[0]?.dir !== dataDir) throw new Error(`another server answers on port ${port}`);
       await ready(client);
       await client.end();
       break;
@@ -320,15 +316,7 @@ export async function startReplica(options) {
     '--checkpoint=fast',
     '--no-sync',
   ];
-  const basebackup = join(bin, 'pg_basebackup');
-  const copy = owner
-    ? spawnSync('runuser', ['-u', 'postgres', '--', basebackup, ...args], { encoding: 'utf8' })
-    : spawnSync(basebackup, args, { encoding: 'utf8' });
-  if (copy.status !== 0) {
-    cleanupDir();
-    throw new Error(`pg_basebackup failed:
-${copy.stderr || copy.stdout || copy.error?.message}`);
-  }
+  runAs(owner, join(bin, 'pg_basebackup'), args, cleanupDir);
   // the copy carries the primary's own settings (its port, its socket folder): this server's come last
   writeSettings(
     dataDir,
@@ -368,6 +356,17 @@ ${copy.stderr || copy.stdout || copy.error?.message}`);
     pid: server.pid,
     stop: server.stop,
   };
+}
+
+/** Runs one of PostgreSQL's programs, as the `postgres` user when root (`owner`); a failure removes the folder. */
+function runAs(owner, program, args, cleanupDir) {
+  const run = owner
+    ? spawnSync('runuser', ['-u', 'postgres', '--', program, ...args], { encoding: 'utf8' })
+    : spawnSync(program, args, { encoding: 'utf8' });
+  if (run.status !== 0) {
+    cleanupDir();
+    throw new Error(`${program} failed:\n${run.stderr || run.stdout || run.error?.message}`);
+  }
 }
 
 /** Server settings into the cluster's postgresql.auto.conf (appended: later lines win), owned by `owner`. */
