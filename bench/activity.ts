@@ -96,7 +96,10 @@ async function main() {
   stopOnInterrupt(stopAll);
 
   try {
-    const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+    // the history is loaded into the plain tables a release before migration 0018 had (40 days of it, older
+    // than any partition made ahead): the server's start converts them (server/db/partitions.ts), the way an
+    // upgraded deployment's are
+    const database = await openDatabase({ databaseUrl: url, poolSize: 4, partitions: false });
     const db = database.db;
     // bulk statements run for longer than the server's statement timeout (server/db/client.ts)
     const exec = (q: ReturnType<typeof sql>) =>
@@ -220,7 +223,8 @@ async function main() {
 
     // ---- the server
     const env = await serverEnv({ databaseUrl: url, dataDir, settings: { DATABASE_POOL_SIZE: '10' } });
-    const running = await startServer(env, { timeoutMs: 60_000 });
+    // its start converts the loaded tables into partitioned ones (a scan and an index build, not a copy)
+    const running = await startServer(env, { timeoutMs: 600_000 });
     server = running;
     const base = running.url;
 

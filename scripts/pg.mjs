@@ -289,7 +289,7 @@ async function runServer({ bin, dataDir, owner, port, cleanupDir, ready }) {
  * @param {string} [options.binDir]
  * @param {Record<string, string|number>} [options.settings] extra server settings
  * @param {(line: string) => void} [options.log]
- * @returns {Promise<{url: string, adminUrl: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>}>}
+ * @returns {Promise<{url: string, socketUrl: string, adminUrl: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>}>}
  */
 export async function startReplica(options) {
   const log = options.log ?? (() => {});
@@ -350,6 +350,8 @@ export async function startReplica(options) {
   url.port = String(port);
   return {
     url: url.toString(),
+    // the same server through its Unix socket (in the data folder)
+    socketUrl: `postgres://${url.username || 'postgres'}@${url.pathname}?host=${encodeURIComponent(dataDir)}&port=${port}`,
     adminUrl: server.adminUrl,
     port,
     dataDir,

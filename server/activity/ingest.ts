@@ -28,26 +28,38 @@ import {
 } from '@shared/rules/heartbeats';
 import { dayOf, type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
 import type { Heartbeat } from '@shared/schemas/activity';
-import { param, sql } from 'drizzle-orm';
+import { and, param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { resources } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/helpers';
+import { preparedPer, rowsOf } from '../db/helpers';
 
 type Incoming = z.infer<typeof Heartbeat>;
 
-/** The learner's assigned resources among `ids`, with their addresses. */
-async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
-  const rows = rowsOf<{ id: string; url: string }>(
-    await db.execute(sql`
-      select r.id, r.url from resources r
-      where r.id = any(${param(ids)}::uuid[])
-        and exists (
+/**
+ * The learner's assigned resources among `ids`, with their addresses: a prepared statement (planned once
+ * per connection — its planning cost as much as running it, on every batch).
+ */
+const assignedStatement = preparedPer((db) =>
+  db
+    .select({ id: resources.id, url: resources.url })
+    .from(resources)
+    .where(
+      and(
+        sql`${resources.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        sql`exists (
           select 1 from section_resources sr
           join assigned_sections s on s.section_id = sr.section_id
           join assigned_roadmaps ar on ar.id = s.assigned_roadmap_id
-          where sr.resource_id = r.id and ar.user_id = ${userId}
-        )`),
-  );
+          where sr.resource_id = ${resources.id} and ar.user_id = ${sql.placeholder('userId')}::uuid
+        )`,
+      ),
+    )
+    .prepare('activity_assigned_among'),
+);
+
+async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = await assignedStatement(db).execute({ ids, userId });
   return new Map(rows.map((r) => [r.id, r.url]));
 }
 
