@@ -50,6 +50,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { dropExpired, PARTITIONED, partitionName, partitionsOf } from '../server/db/partitions';
+import { benchCatalogue, benchLearners, benchMentor } from './support/catalogue';
 import { cpuSeconds } from './support/cpu';
 import {
   helpOnRequest,
@@ -259,42 +260,10 @@ async function main() {
       `${LEARNERS} learners (${httpLearners} of them send over HTTP), the catalogue, a mentor of ${MENTOR_LEARNERS} …`,
     );
     const t0 = performance.now();
-    await exec(sql`insert into languages (name) values ('Bench') on conflict do nothing`);
-    await exec(sql`insert into subjects (name) values ('Bench') on conflict do nothing`);
-    await exec(
-      sql`create table bench_roadmaps as select i as idx, gen_random_uuid() as id from generate_series(0, ${ROADMAPS - 1}) i`,
-    );
-    await exec(sql`
-      insert into roadmaps (id, name, description, language_id, subject_id)
-      select b.id, 'Bench roadmap ' || b.idx, 'Benchmark roadmap',
-             (select id from languages where name = 'Bench'), (select id from subjects where name = 'Bench')
-      from bench_roadmaps b`);
-    await exec(sql`
-      create table bench_sections as
-      select r.idx * 5 + s as idx, r.id as roadmap_id, s as position, gen_random_uuid() as id
-      from bench_roadmaps r cross join generate_series(0, 4) s`);
-    await exec(
-      sql`insert into sections (id, roadmap_id, name, position) select id, roadmap_id, 'Section ' || position, position from bench_sections`,
-    );
-    await exec(sql`
-      create table bench_resources as
-      select s.idx * 10 + k as idx, s.id as section_id, k as position, gen_random_uuid() as id
-      from bench_sections s cross join generate_series(0, 9) k`);
-    await exec(sql`
-      insert into resources (id, actual_title, type, url, short_id)
-      select id, 'Bench resource ' || idx, 'READ', 'https://bench.example/r/' || idx, 'bench' || idx from bench_resources`);
-    await exec(
-      sql`insert into section_resources (section_id, resource_id, position) select section_id, id, position from bench_resources`,
-    );
+    await benchCatalogue(exec, { roadmaps: ROADMAPS, sections: 5, perSection: PER_ROADMAP / 5 });
     await exec(sql`create unique index on bench_resources (idx)`);
-    await exec(
-      sql`create table bench_users as select i as idx, gen_random_uuid() as id from generate_series(0, ${LEARNERS - 1}) i`,
-    );
+    await benchLearners(bulk, LEARNERS);
     await exec(sql`create unique index on bench_users (idx)`);
-    await bulk(sql`
-      insert into users (id, firebase_uid, email, role, name, is_first_login, is_profile_completed)
-      select id, 'bench-' || idx, 'bench' || idx || '@bench.local', 'USER', 'Bench learner ' || idx, false, true
-      from bench_users`);
     await exec(
       sql`create table bench_assigned as select u.idx, u.id as user_id, gen_random_uuid() as id from bench_users u`,
     );
@@ -305,14 +274,7 @@ async function main() {
       insert into assigned_sections (assigned_roadmap_id, section_id, position)
       select a.id, s.id, s.position
       from bench_assigned a join bench_sections s on s.roadmap_id = (select id from bench_roadmaps where idx = a.idx % ${ROADMAPS})`);
-    const mentorId = rowsOf<{ id: string }>(
-      await exec(sql`
-        insert into users (firebase_uid, email, role, name, is_first_login, is_profile_completed)
-        values ('bench-mentor', 'mentor@bench.local', 'TENANT', 'Bench mentor', false, true) returning id`),
-    )[0]!.id;
-    await exec(sql`
-      insert into tenant_users (tenant_id, learner_id, created_at)
-      select ${mentorId}, id, now() - (idx || ' seconds')::interval from bench_users where idx < ${MENTOR_LEARNERS}`);
+    const mentorId = await benchMentor(exec, MENTOR_LEARNERS);
     // the mentor's learners' last four weeks, as the rollups hold them (three days in five)
     await bulk(sql`
       insert into activity_daily (user_id, day, resource_id, ms)
