@@ -318,6 +318,8 @@ export interface Conversion {
   /** Tries of the swap (each waits at most SWAP_LOCK_TIMEOUT for its lock). */
   swapTries: number;
   bound: number;
+  /** The partitions made after it (from T, or for a new database from BACK_DAYS ago, to ahead). */
+  made: string[];
 }
 
 /**
@@ -418,8 +420,8 @@ export async function ensurePartitioned(
       await new Promise((r) => setTimeout(r, 250 * swapTries));
     }
   }
-  await ensurePartitions(s, t, o);
-  return { table: t.name, checkMs, validateMs, indexMs, swapMs, swapTries, bound };
+  const made = await ensurePartitions(s, t, o);
+  return { table: t.name, checkMs, validateMs, indexMs, swapMs, swapTries, bound, made };
 }
 
 async function swap(
@@ -510,7 +512,10 @@ export async function preparePartitions(s: Session, o: EnsureOptions) {
     if (kind === 'missing') continue;
     if (kind === 'plain') {
       const c = await ensurePartitioned(s, t, o);
-      if (c) conversions.push(c);
+      if (c) {
+        conversions.push(c);
+        made.push(...c.made);
+      }
     }
     made.push(...(await ensurePartitions(s, t, o)));
   }
