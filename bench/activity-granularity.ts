@@ -80,7 +80,7 @@ async function main() {
           `create table bench_hb_${k} (like activity_heartbeats including defaults) partition by range (at)`,
         ),
       );
-      await exec(sql.raw(`alter table bench_hb_${k} add primary key (user_id, at, client_id)`));
+      await exec(sql.raw(`alter table bench_hb_${k} add unique (user_id, at, client_id)`));
       await exec(
         sql.raw(
           `alter table bench_hb_${k} add foreign key (user_id) references users (id) on delete cascade`,

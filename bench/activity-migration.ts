@@ -135,6 +135,8 @@ async function main() {
     const writes: Op[] = [];
     const reads: Op[] = [];
     let running = true;
+    /** What the failed operations said. */
+    const errors = new Set<string>();
     let written = 0;
     let seq = 0;
     const loop = async (ops: Op[], op: (n: number) => Promise<unknown>) => {
@@ -144,8 +146,9 @@ async function main() {
         try {
           await op(n);
           ops.push({ at: t, ms: performance.now() - t, ok: true });
-        } catch {
+        } catch (err) {
           ops.push({ at: t, ms: performance.now() - t, ok: false });
+          errors.add(String((err as Error).message));
         }
       }
     };
@@ -239,6 +242,7 @@ async function main() {
           Number(after.h) === Number(before.h) + written && after.s === before.s && after.e === before.e,
       },
       heartbeatsSwapMs: heartbeats ? round1(heartbeats.swapMs) : null,
+      errors: [...errors],
       totalSeconds: Math.round((performance.now() - started) / 1000),
     };
     console.log(JSON.stringify(result, null, 2));

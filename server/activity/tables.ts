@@ -9,8 +9,10 @@
  * The heartbeats, spans and erasures are partitioned by time (server/db/partitions.ts, decision 035: the
  * heartbeats by UTC day of `at`, the spans by month of `day`, the erasures by month of `end_at`); Drizzle
  * does not describe partitioning, so these declarations are the parent tables' columns and keys. A
- * partitioned table's primary key holds its partition key: each leads with the learner, so the one index
- * serves the learner's reads and the duplicate check.
+ * partitioned table's unique key holds its partition key: each leads with the learner, so the one index
+ * serves the learner's reads and the duplicate check. The keys are UNIQUE constraints on NOT NULL columns
+ * rather than primary keys: a table converted from before keeps its old primary key on its first
+ * partition (decision 035).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -22,6 +24,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { resources } from '../catalogue/tables';
@@ -46,7 +49,7 @@ export const heartbeats = pgTable(
   },
   (t) => [
     // a resent heartbeat has the same id and time: the key refuses it (ON CONFLICT DO NOTHING)
-    primaryKey({ name: 'activity_heartbeats_pkey', columns: [t.userId, t.at, t.clientId] }),
+    unique('activity_heartbeats_key').on(t.userId, t.at, t.clientId),
   ],
 );
 
@@ -117,7 +120,7 @@ export const spans = pgTable(
     timesKnown: boolean('times_known').notNull().default(true),
   },
   (t) => [
-    primaryKey({ name: 'activity_spans_pkey', columns: [t.userId, t.day, t.id] }),
+    unique('activity_spans_key').on(t.userId, t.day, t.id),
     index('activity_spans_user_start_idx').on(t.userId, t.startAt),
     index('activity_spans_resource_idx').on(t.resourceId),
   ],
@@ -141,7 +144,7 @@ export const erasures = pgTable(
     endAt: bigint('end_at', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'activity_erasures_pkey', columns: [t.userId, t.endAt, t.id] })],
+  (t) => [unique('activity_erasures_key').on(t.userId, t.endAt, t.id)],
 );
 
 /** 'Sorry to see you go': why someone removed the extension. */

@@ -34,8 +34,13 @@ export interface PartitionedTable {
   column: string;
   keyType: 'ms' | 'date';
   unit: Unit;
-  /** The parent's primary key (it must hold the partition key). */
-  primaryKey: { name: string; columns: readonly string[] };
+  /**
+   * The parent's key, a UNIQUE constraint (it must hold the partition key). Not a PRIMARY KEY: the old
+   * table's own primary key stays with it as its first partition (dropping it there would remove its index
+   * file — a second of ftruncate at 10 million rows — while holding the lock), and a table has one primary
+   * key, while a partition's unique constraint can be the part of its parent's.
+   */
+  key: { name: string; columns: readonly string[] };
   /** Its other indexes. */
   indexes: readonly { name: string; columns: readonly string[] }[];
   /** Indexes of the plain table the new key makes redundant: dropped from it when it becomes a partition. */
@@ -46,7 +51,7 @@ export interface PartitionedTable {
 
 /**
  * The tables, as server/activity/tables.ts declares them to Drizzle (a unit test holds the two to each
- * other): the primary keys lead with the learner, so one index serves the reads and the duplicate check.
+ * other): the keys lead with the learner, so one index serves the reads and the duplicate check.
  */
 export const PARTITIONED: readonly PartitionedTable[] = [
   {
@@ -54,7 +59,7 @@ export const PARTITIONED: readonly PartitionedTable[] = [
     column: 'at',
     keyType: 'ms',
     unit: 'day',
-    primaryKey: { name: 'activity_heartbeats_pkey', columns: ['user_id', 'at', 'client_id'] },
+    key: { name: 'activity_heartbeats_key', columns: ['user_id', 'at', 'client_id'] },
     indexes: [],
     superseded: ['activity_heartbeats_user_at_idx'],
     retained: true,
@@ -64,7 +69,7 @@ export const PARTITIONED: readonly PartitionedTable[] = [
     column: 'day',
     keyType: 'date',
     unit: 'month',
-    primaryKey: { name: 'activity_spans_pkey', columns: ['user_id', 'day', 'id'] },
+    key: { name: 'activity_spans_key', columns: ['user_id', 'day', 'id'] },
     indexes: [
       { name: 'activity_spans_user_start_idx', columns: ['user_id', 'start_at'] },
       { name: 'activity_spans_resource_idx', columns: ['resource_id'] },
@@ -77,7 +82,7 @@ export const PARTITIONED: readonly PartitionedTable[] = [
     column: 'end_at',
     keyType: 'ms',
     unit: 'month',
-    primaryKey: { name: 'activity_erasures_pkey', columns: ['user_id', 'end_at', 'id'] },
+    key: { name: 'activity_erasures_key', columns: ['user_id', 'end_at', 'id'] },
     indexes: [],
     superseded: ['activity_erasures_user_idx'],
     retained: true,
@@ -346,12 +351,14 @@ export async function ensurePartitioned(
   // 1. a CHECK of the bound, not yet validated (a moment's ACCESS EXCLUSIVE lock, no scan); writes now
   // obey it, so T is two days ahead: no accepted write comes near it before the swap
   let bound = conversionBound(o.now, null);
+  // (the lock is asked for with a timeout: waiting behind a long transaction would queue every write)
   const addCheck = () =>
-    s.query(
-      `alter table ${q(t.name)} add constraint ${q(check)} check (${q(t.column)} < ${literalOf(bound)}) not valid`,
-    );
-  await s.query(`alter table ${q(t.name)} drop constraint if exists ${q(check)}`);
-  const checkMs = await timed(addCheck);
+    shortLocked(s, `alter table ${q(t.name)} drop constraint if exists ${q(check)}`, async () => {
+      await s.query(
+        `alter table ${q(t.name)} add constraint ${q(check)} check (${q(t.column)} < ${literalOf(bound)}) not valid`,
+      );
+    });
+  const checkMs = (await addCheck()).ms;
 
   // 2. validated beside the writes (SHARE UPDATE EXCLUSIVE); a row past T (a clock far ahead) moves T
   // past it. Any foreign key not validated yet is validated too: only a validated one is adopted as is.
@@ -366,7 +373,6 @@ export async function ensurePartitioned(
           : `select (extract(epoch from max(${q(t.column)})) * 1000)::bigint as latest from ${q(t.name)}`,
       );
       bound = conversionBound(o.now, row?.latest == null ? null : Number(row.latest));
-      await s.query(`alter table ${q(t.name)} drop constraint ${q(check)}`);
       await addCheck();
       await s.query(`alter table ${q(t.name)} validate constraint ${q(check)}`);
     }
@@ -380,7 +386,7 @@ export async function ensurePartitioned(
   // CONCURRENTLY (reads and writes go on); a build an interruption left invalid is dropped and made again
   const indexMs = await timed(async () => {
     const wanted = [
-      { name: key, columns: t.primaryKey.columns, unique: true },
+      { name: key, columns: t.key.columns, unique: true },
       ...t.indexes.map((i) => ({
         name: `${t.name}_${i.name.replace(`${t.name}_`, '')}_part`,
         columns: i.columns,
@@ -396,42 +402,40 @@ export async function ensurePartitioned(
         `create ${w.unique ? 'unique ' : ''}index concurrently ${q(w.name)} on ${q(t.name)} (${cols(w.columns)})`,
       );
     }
+    // the new key as a constraint (no scan, a moment's lock): the parent's key adopts it, while the
+    // old key stays with the old rows (its index goes when retention drops them: no file to remove at the
+    // swap); the indexes the new key supersedes go CONCURRENTLY
+    const found = await indexesOf(s, t.name);
+    if (!found.some((i) => i.constraint && i.unique && same(i.columns, t.key.columns))) {
+      const built = found.find((i) => i.valid && i.unique && same(i.columns, t.key.columns));
+      if (!built) throw new Error(`${t.name}: the unique index on ${t.key.columns.join(', ')} is missing`);
+      await shortLocked(
+        s,
+        `alter table ${q(t.name)} add constraint ${q(key)} unique using index ${q(built.name)}`,
+      );
+    }
+    for (const name of t.superseded) await s.query(`drop index concurrently if exists ${q(name)}`);
   });
 
-  // 4. one short transaction: rename, the parent, attach (no scan), the partitions from T on
+  // 4. one short transaction: rename, the parent, attach (no scan, no file removed), the partitions from T on
   const legacy = legacyName(t);
-  let swapTries = 0;
-  let swapMs = 0;
-  for (;;) {
-    swapTries++;
-    const started = performance.now();
-    await s.query('begin');
-    try {
-      await s.query(`set local lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
-      await s.query(`lock table ${q(t.name)} in access exclusive mode`);
-      await swap(s, t, legacy, key, check, literalOf(bound));
-      await s.query('commit');
-      swapMs = performance.now() - started;
-      break;
-    } catch (err) {
-      await s.query('rollback').catch(() => undefined);
-      // 55P03: the lock was not granted in time (a long transaction on the table): wait and try again
-      if ((err as { code?: string }).code !== '55P03' || swapTries >= SWAP_TRIES) throw err;
-      await new Promise((r) => setTimeout(r, 250 * swapTries));
-    }
-  }
+  const swapped = await shortLocked(s, `lock table ${q(t.name)} in access exclusive mode`, () =>
+    swap(s, t, legacy, check, literalOf(bound)),
+  );
   const made = await ensurePartitions(s, t, o);
-  return { table: t.name, checkMs, validateMs, indexMs, swapMs, swapTries, bound, made };
+  return {
+    table: t.name,
+    checkMs,
+    validateMs,
+    indexMs,
+    swapMs: swapped.ms,
+    swapTries: swapped.tries,
+    bound,
+    made,
+  };
 }
 
-async function swap(
-  s: Session,
-  t: PartitionedTable,
-  legacy: string,
-  key: string,
-  check: string,
-  bound: string,
-) {
+async function swap(s: Session, t: PartitionedTable, legacy: string, check: string, bound: string) {
   const [{ rows } = { rows: false }] = await s.query<{ rows: boolean }>(
     `select exists (select 1 from ${q(t.name)}) as rows`,
   );
@@ -446,30 +450,14 @@ async function swap(
     await parentKeys(s, t, foreign);
     return;
   }
-  const indexes = await indexesOf(s, legacy);
-  // the old primary key (another key) and the indexes the new key supersedes go
+  // the names the parent's keys and indexes take are the old table's to give up (catalogue renames only)
   for (const c of await constraintsOf(s, legacy)) {
-    if (c.type !== 'p') continue;
-    const backing = indexes.find((i) => i.constraint === c.name);
-    if (!backing || !same(backing.columns, t.primaryKey.columns)) {
-      await s.query(`alter table ${q(legacy)} drop constraint ${q(c.name)}`);
+    if (c.name === t.key.name) {
+      await s.query(
+        `alter table ${q(legacy)} rename constraint ${q(c.name)} to ${q(`${legacy}_key`)}`,
+      );
     }
   }
-  for (const name of t.superseded) await s.query(`drop index if exists ${q(name)}`);
-  const after = await indexesOf(s, legacy);
-  const pk = after.find((i) => i.constraint && same(i.columns, t.primaryKey.columns));
-  if (!pk) {
-    const built = after.find((i) => i.name === key);
-    if (!built) throw new Error(`${legacy}: the unique index ${key} is missing`);
-    await s.query(
-      `alter table ${q(legacy)} add constraint ${q(`${legacy}_pkey`)} primary key using index ${q(key)}`,
-    );
-  } else if (pk.name !== `${legacy}_pkey`) {
-    await s.query(
-      `alter table ${q(legacy)} rename constraint ${q(pk.constraint!)} to ${q(`${legacy}_pkey`)}`,
-    );
-  }
-  // the parent's index names are free for the parent
   for (const i of await indexesOf(s, legacy)) {
     if (i.constraint) continue;
     const spec = t.indexes.find((x) => same(x.columns, i.columns));
@@ -490,15 +478,37 @@ async function swap(
   await s.query(`alter table ${q(legacy)} drop constraint ${q(check)}`);
 }
 
-/** The partitioned parent's primary key, indexes and foreign keys (the plain table's, as they were). */
+/**
+ * Runs `first` (a statement taking a lock on the live table) and then `rest` in one transaction that waits
+ * at most SWAP_LOCK_TIMEOUT for its lock; a long transaction on the table in the way makes it roll back,
+ * wait and try again (up to SWAP_TRIES times). Returns how long the committed try took and the tries.
+ */
+async function shortLocked(s: Session, first: string, rest?: () => Promise<void>) {
+  for (let tries = 1; ; tries++) {
+    const started = performance.now();
+    await s.query('begin');
+    try {
+      await s.query(`set local lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
+      await s.query(first);
+      await rest?.();
+      await s.query('commit');
+      return { ms: performance.now() - started, tries };
+    } catch (err) {
+      await s.query('rollback').catch(() => undefined);
+      // 55P03: the lock was not granted in time (a long transaction on the table): wait and try again
+      if ((err as { code?: string }).code !== '55P03' || tries >= SWAP_TRIES) throw err;
+      await new Promise((r) => setTimeout(r, 250 * tries));
+    }
+  }
+}
+
+/** The partitioned parent's key, indexes and foreign keys (the plain table's, as they were). */
 async function parentKeys(
   s: Session,
   t: PartitionedTable,
   foreign: readonly { name: string; def: string }[],
 ) {
-  await s.query(
-    `alter table ${q(t.name)} add constraint ${q(t.primaryKey.name)} primary key (${cols(t.primaryKey.columns)})`,
-  );
+  await s.query(`alter table ${q(t.name)} add constraint ${q(t.key.name)} unique (${cols(t.key.columns)})`);
   for (const i of t.indexes) await s.query(`create index ${q(i.name)} on ${q(t.name)} (${cols(i.columns)})`);
   for (const c of foreign) await s.query(`alter table ${q(t.name)} add constraint ${q(c.name)} ${c.def}`);
 }

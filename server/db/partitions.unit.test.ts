@@ -15,19 +15,21 @@ const declared: Record<string, PgTable> = {
 
 describe('the partitioned tables', () => {
   for (const t of PARTITIONED) {
-    it(`${t.name}: the primary key and indexes are the schema's, and the key holds the partition key`, () => {
+    it(`${t.name}: the key and indexes are the schema's, and the key holds the partition key`, () => {
       const config = getTableConfig(declared[t.name]!);
       expect(config.name).toBe(t.name);
+      expect(config.primaryKeys).toEqual([]);
       expect(
-        config.primaryKeys.map((k) => ({ name: k.getName(), columns: k.columns.map((c) => c.name) })),
-      ).toEqual([{ name: t.primaryKey.name, columns: [...t.primaryKey.columns] }]);
+        config.uniqueConstraints.map((k) => ({ name: k.getName(), columns: k.columns.map((c) => c.name) })),
+      ).toEqual([{ name: t.key.name, columns: [...t.key.columns] }]);
+      expect(t.key.columns.every((c) => config.columns.find((x) => x.name === c)?.notNull)).toBe(true);
       expect(
         config.indexes.map((i) => ({
           name: i.config.name,
           columns: i.config.columns.map((c) => (c as { name: string }).name),
         })),
       ).toEqual(t.indexes.map((i) => ({ name: i.name, columns: [...i.columns] })));
-      expect(t.primaryKey.columns).toContain(t.column);
+      expect(t.key.columns).toContain(t.column);
       expect(config.columns.map((c) => c.name)).toContain(t.column);
     });
   }

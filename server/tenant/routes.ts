@@ -3,7 +3,9 @@
  * tables, one learner's analytics, tests and roadmaps, and every table as a file (./exports.ts). Every call is TENANT-only (the contract's
  * access) and every learner-scoped call first finds the learner among the caller's own seats (404
  * otherwise). A learner's figures come from the functions the learner's own calls use: activity reports,
- * the catalogue's assignment and views, the assessment engine's review.
+ * the catalogue's assignment and views, the assessment engine's review. The statistics, the learner's
+ * analytics and the exports read `reads()` — the read replica while it is in use (decision 035) — after
+ * the seat check, which like everything a mentor changes and reads back reads the primary.
  */
 import {
   invitationCheck,
