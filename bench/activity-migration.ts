@@ -148,7 +148,9 @@ async function main() {
           ops.push({ at: t, ms: performance.now() - t, ok: true });
         } catch (err) {
           ops.push({ at: t, ms: performance.now() - t, ok: false });
-          errors.add(String((err as Error).message));
+          errors.add(
+            [(err as Error).message, (err as { detail?: string }).detail].filter(Boolean).join(': '),
+          );
         }
       }
     };
@@ -191,6 +193,18 @@ async function main() {
       if ((await database.structural((s) => kindOf(s, t.name))) !== 'partitioned')
         throw new Error(`${t.name} not converted`);
     }
+    // the relations a failed operation names, by name
+    const oids = [
+      ...new Set([...errors].flatMap((e) => [...e.matchAll(/relation (\d+)/g)].map((m) => Number(m[1])))),
+    ];
+    const named = oids.length
+      ? rowsOf<{ oid: number; relname: string }>(
+          await exec(
+            sql`select oid::int as oid, relname from pg_class where oid = any(${sql.param(oids)}::oid[])`,
+          ),
+        )
+      : [];
+    const relations = Object.fromEntries(named.map((r) => [r.oid, r.relname]));
     await database.close();
 
     const heartbeats = done.conversions.find((c) => c.table === 'activity_heartbeats');
@@ -243,6 +257,7 @@ async function main() {
       },
       heartbeatsSwapMs: heartbeats ? round1(heartbeats.swapMs) : null,
       errors: [...errors],
+      relations,
       totalSeconds: Math.round((performance.now() - started) / 1000),
     };
     console.log(JSON.stringify(result, null, 2));

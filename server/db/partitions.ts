@@ -100,8 +100,14 @@ export const PARTITIONS_AHEAD_DAYS = 7;
  */
 export const BACK_DAYS = Math.ceil(MAX_HEARTBEAT_AGE_MS / DAY_MS) + 1;
 
-/** How long the conversion's one short transaction may wait for its lock before it tries again. */
-const SWAP_LOCK_TIMEOUT = '1s';
+/**
+ * How long a conversion's short transaction may wait for a lock before it rolls back and tries again: less
+ * than PostgreSQL's deadlock_timeout (1 s). Attaching the old table takes ACCESS EXCLUSIVE on `users` and
+ * `resources` too (PostgreSQL moves the foreign keys' triggers there to the parent), which an ingestion
+ * holding them and waiting for the table it locked would make a deadlock: giving up first, the conversion is
+ * always the one to step back, never a learner's batch.
+ */
+const SWAP_LOCK_TIMEOUT = '500ms';
 const SWAP_TRIES = 20;
 
 const q = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
@@ -453,9 +459,7 @@ async function swap(s: Session, t: PartitionedTable, legacy: string, check: stri
   // the names the parent's keys and indexes take are the old table's to give up (catalogue renames only)
   for (const c of await constraintsOf(s, legacy)) {
     if (c.name === t.key.name) {
-      await s.query(
-        `alter table ${q(legacy)} rename constraint ${q(c.name)} to ${q(`${legacy}_key`)}`,
-      );
+      await s.query(`alter table ${q(legacy)} rename constraint ${q(c.name)} to ${q(`${legacy}_key`)}`);
     }
   }
   for (const i of await indexesOf(s, legacy)) {
@@ -495,8 +499,10 @@ async function shortLocked(s: Session, first: string, rest?: () => Promise<void>
       return { ms: performance.now() - started, tries };
     } catch (err) {
       await s.query('rollback').catch(() => undefined);
-      // 55P03: the lock was not granted in time (a long transaction on the table): wait and try again
-      if ((err as { code?: string }).code !== '55P03' || tries >= SWAP_TRIES) throw err;
+      // the lock not granted in time (55P03: a long transaction in the way) or a deadlock all the same
+      // (40P01): wait and try again
+      const code = (err as { code?: string }).code;
+      if ((code !== '55P03' && code !== '40P01') || tries >= SWAP_TRIES) throw err;
       await new Promise((r) => setTimeout(r, 250 * tries));
     }
   }
