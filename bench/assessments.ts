@@ -25,10 +25,12 @@
  *                                [--baseline-links 1000]
  *                                [--evaluators 50] [--seconds 20] [--setup-concurrency 8] [--pool N]
  *                                [--only autosave|evaluation]
- *                                [--anonymous] [--statements] [--profile] [--durable] [--json]
+ *                                [--anonymous] [--seats] [--statements] [--profile] [--durable] [--json]
  *
  * Targets: evaluation ≥ 500 submissions/s with p99 ≤ 150 ms at 50 takers; autosave p99 ≤ 30 ms at 200
- * takers. --anonymous sends no access token (a link id alone opens a test); by default each taker sends
+ * takers. --seats makes every learner a seat of one tenant, so that each evaluation also writes its events
+ * (assessment.evaluated, award.issued when earned: decision 039) in its statement, and counts them at the end.
+ * --anonymous sends no access token (a link id alone opens a test); by default each taker sends
  * its own, as the portal does for a signed-in learner. --pool sets the server's DATABASE_POOL_SIZE
  * (default: the server's default, 10). --statements loads pg_stat_statements into the throwaway cluster
  * and prints, per phase, the statements run per request and their mean time. --profile writes a V8 CPU
@@ -49,6 +51,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { TokenService } from '../server/auth/tokens';
@@ -104,6 +107,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     pool: { type: 'string' },
     anonymous: { type: 'boolean', default: false },
+    seats: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     durable: { type: 'boolean', default: false },
@@ -245,6 +249,19 @@ async function main() {
       roadmapRows.map((r) => r.id),
     );
     const keys = await keyOf(db);
+    if (opts.seats) {
+      // every learner a seat of one tenant: each evaluation then writes its events (decision 039)
+      const [tenant] = rowsOf<{ id: string }>(
+        await exec(sql`
+          insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+          values ('bench-tenant', 'tenant@bench.local', true, 'TENANT', 'Bench tenant', false, true)
+          returning id`),
+      );
+      await exec(sql`
+        insert into tenant_users (tenant_id, learner_id)
+        select ${tenant!.id}::uuid, id from users where role = 'USER' and email like 'taker-%@bench.local'`);
+      await exec(sql`analyze tenant_users`);
+    }
 
     const env = await serverEnv({
       databaseUrl: url,
@@ -273,7 +290,11 @@ async function main() {
 
     // ---- the links, through the API
     const setupAgent = new Agent({ connections: SETUP_CONCURRENCY, keepAliveTimeout: 30_000 });
-    const taken = (l: Link) => (opts.anonymous ? {} : { authorization: `Bearer ${l.token}` });
+    // the learner's token (unless anonymous) and the attempt's, which every write of the attempt carries
+    const taken = (l: Link) => ({
+      ...(opts.anonymous ? {} : { authorization: `Bearer ${l.token}` }),
+      ...attemptHeaders(l.attempt),
+    });
 
     // ---- measuring
     async function statementsSnapshot(requests: number) {
@@ -357,13 +378,22 @@ async function main() {
     interface Link {
       linkId: string;
       token: string;
+      /** The attempt token the start bound the attempt to (decision 031). */
+      attempt: string;
       questions: TakerQuestion[];
     }
     /** A call's status and body, whatever the status. */
-    async function send<T>(method: 'POST' | 'PUT', path: string, token: string, body?: unknown) {
+    async function send<T>(
+      method: 'POST' | 'PUT',
+      path: string,
+      token: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) {
       const res = await request(`${base}${path}`, {
         method,
         headers: {
+          ...headers,
           authorization: `Bearer ${token}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -417,6 +447,7 @@ async function main() {
     );
     log(`starting them (${SETUP_CONCURRENCY} at a time) …`);
     const startedLinks: Link[] = new Array(totalLinks);
+    const attemptOf = Array.from({ length: totalLinks }, () => newAttemptToken());
     const startPhase = await phase(
       `PUT /testlink/verify/{id} (start), ${SETUP_CONCURRENCY} at a time`,
       SETUP_CONCURRENCY,
@@ -429,11 +460,14 @@ async function main() {
               'PUT',
               `/testlink/verify/${linkIds[i]}`,
               tokenOf[i]!,
+              undefined,
+              attemptHeaders(attemptOf[i]),
             ),
           (i, json) => {
             startedLinks[i] = {
               linkId: linkIds[i]!,
               token: tokenOf[i]!,
+              attempt: attemptOf[i]!,
               questions: json.data.questions.questions,
             };
           },
@@ -452,8 +486,8 @@ async function main() {
     // the baseline: the same creation without HTTP, in this process, for learners of their own
     let baselinePhase: Phase | null = null;
     if (BASELINE_LINKS > 0) {
-      const routesModule = `${'../server/assessments/routes'}`;
-      const { createLink } = (await import(routesModule)) as {
+      const linksModule = `${'../server/assessments/links'}`;
+      const { createLink } = (await import(linksModule)) as {
         createLink: (db: unknown, spec: Record<string, unknown>, now: Date) => Promise<{ linkId: string }>;
       };
       const roadmapOf = rowsOf<{ assigned_id: string; roadmap_id: string; subject_id: string; name: string }>(
@@ -679,6 +713,16 @@ async function main() {
         row.status !== s.expected.status
       );
     });
+    // with --seats: the events the evaluations wrote, by type (one assessment.evaluated each, and award.issued
+    // for each that earned its certificate)
+    const eventCounts = opts.seats
+      ? Object.fromEntries(
+          rowsOf<{ type: string; n: number }>(
+            await exec(sql`select type, count(*)::int as n from events group by type order by type`),
+          ).map((r) => [r.type, r.n]),
+        )
+      : null;
+    if (eventCounts) log(`events written: ${JSON.stringify(eventCounts)}`);
     await database.close();
 
     const machine = {

@@ -39,6 +39,7 @@ import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
 import { verifyCredential } from '../shared/credentials/verify';
+import { attemptHeaders, newAttemptToken } from '../shared/rules/attempt-token';
 import { keyOf } from './support/answers';
 import {
   helpOnRequest,
@@ -138,12 +139,20 @@ async function main() {
     const prof = opts.profile ? await inspector(inspectPort) : null;
     const base = server.url;
     const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
-    async function call(method: 'GET' | 'POST' | 'PUT', path: string, token: string | null, body?: unknown) {
+    async function call(
+      method: 'GET' | 'POST' | 'PUT',
+      path: string,
+      token: string | null,
+      body?: unknown,
+      /** The attempt token of a test's start and writes (decision 031). */
+      attempt?: string,
+    ) {
       const t = performance.now();
       const res = await request(`${base}${path}`, {
         method,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...attemptHeaders(attempt),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -168,7 +177,8 @@ async function main() {
         assignedRoadmapId: learner.assigned_id,
       });
       const linkId = (created.json.data as { testLinkId: string }).testLinkId;
-      const started = await call('PUT', `/api/testlink/verify/${linkId}`, token);
+      const attempt = newAttemptToken();
+      const started = await call('PUT', `/api/testlink/verify/${linkId}`, token, undefined, attempt);
       const qs = (started.json.data as { questions: { questions: { _id: string }[] } }).questions.questions;
       const answers = qs.map((q) => {
         const key = keys.get(q._id)!;
@@ -179,7 +189,7 @@ async function main() {
         return { questionId: q._id, answerId: correct[0]!.id };
       });
       // alternate: an earning submission, then one that earns nothing
-      return { linkId, token, answers: i % 2 === 0 ? answers : [], earns: i % 2 === 0 };
+      return { linkId, token, attempt, answers: i % 2 === 0 ? answers : [], earns: i % 2 === 0 };
     });
 
     // ---- issuing beside the baseline
@@ -188,10 +198,13 @@ async function main() {
     const plain: number[] = [];
     const t0 = performance.now();
     await pool(links, CONCURRENCY, async (l) => {
-      const { json, ms } = await call('POST', '/api/testlink/evaluvate/v2', l.token, {
-        linkId: l.linkId,
-        answers: l.answers,
-      });
+      const { json, ms } = await call(
+        'POST',
+        '/api/testlink/evaluvate/v2',
+        l.token,
+        { linkId: l.linkId, answers: l.answers },
+        l.attempt,
+      );
       const eligible = (json.data as { certificateEligible: boolean }).certificateEligible;
       if (eligible !== l.earns) throw new Error(`link ${l.linkId}: eligible ${eligible}, planned ${l.earns}`);
       (l.earns ? earning : plain).push(ms);

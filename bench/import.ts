@@ -15,23 +15,19 @@
  * whoami ≤ 300 ms.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { isStale } from '../scripts/stale.mjs';
 import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
-import { seed } from '../server/db/seed';
 import { defaultLanguageFor } from '../server/questions/load';
-import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
+import { benchStack, ensureCliBuilt, machineLine, waymarkBin } from './support/cli';
+import { serverEnv, startServer } from './support/server';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: args } = parseArgs({
   options: {
     questions: { type: 'string', default: '10000' },
@@ -47,7 +43,7 @@ if (args.help) {
 }
 const N = Number(args.questions);
 const RUNS = Number(args.runs);
-const bin = join(root, 'cli', 'bin', 'waymark.mjs');
+const bin = waymarkBin;
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -82,31 +78,12 @@ function giftBank(n: number) {
 }
 
 async function main() {
-  // the bench measures the compiled CLI: a dist/cli older than its sources measures old code (it once
-  // made --help look 3.5 times slower), so it is built here when missing or stale
-  const sources = ['cli/src', 'cli/bin', 'cli/build.mjs', 'shared'].map((p) => join(root, p));
-  if (isStale(join(root, 'dist', 'cli', 'waymark.js'), sources)) {
-    log('dist/cli is missing or older than its sources: building it (node cli/build.mjs) …');
-    const built = spawnSync(process.execPath, ['cli/build.mjs'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('building the CLI failed');
-  }
-  const pg = await startPostgres({ database: 'waymark_bench_import' });
-  const dataDir = join(root, '.tmp', `bench-import-${process.pid}`);
-  mkdirSync(dataDir, { recursive: true });
-  let server: BenchServer | null = null;
-  const stopAll = async () => {
-    await server?.stop();
-    await pg.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  stopOnInterrupt(stopAll);
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.versions.node}; load before: ${load()}`,
-  );
+  ensureCliBuilt(log);
+  const stack = await benchStack('import');
+  const { pg, dataDir } = stack;
+  const { db } = stack.database;
+  console.log(machineLine());
   try {
-    const database = await openDatabase({ databaseUrl: pg.url, poolSize: 4 });
-    const db = database.db;
-    await seed(db, {});
     const [subject] = rowsOf<{ sid: string; tid: string }>(
       await db.execute(sql`select s.id as sid, t.id as tid from subjects s join topics t on t.subject_id = s.id
         where s.name = 'Programming' and t.name = 'JavaScript'`),
@@ -121,7 +98,8 @@ async function main() {
     const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     const tokens = new TokenService(db, loadConfig({ ...env, NODE_ENV: 'test' }));
     const token = (await tokens.issue({ id: authors[0]!.id, role: 'TENANT' }, 'CLI')).token;
-    server = await startServer(env);
+    const server = await startServer(env);
+    stack.server = server;
     const base = server.url;
     const file = join(dataDir, 'bank.gift');
     writeFileSync(file, giftBank(N));
@@ -213,9 +191,8 @@ async function main() {
         `| ${name} | ${(median(m.wall) * 1000).toFixed(0)} ms | ${(median(m.wall) / nodeWall).toFixed(1)}× | ${Math.max(...m.rss).toFixed(0)} MB |`,
       );
     console.log(`\nload after: ${load()}`);
-    await database.close();
   } finally {
-    await stopAll();
+    await stack.stop();
   }
 }
 

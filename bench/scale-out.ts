@@ -32,6 +32,7 @@ import { TokenService } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seed } from '../server/db/seed';
+import { attemptHeaders, newAttemptToken } from '../shared/rules/attempt-token';
 import { cpuSeconds } from './support/cpu';
 import { helpOnRequest, loadNow, percentile, progressLog, round1, runBench } from './support/figures';
 import { makeLearners, roadmapsWithQuestions } from './support/learners';
@@ -174,6 +175,8 @@ async function main() {
         token: string,
         record: (kind: Kind, ms: number, status: number) => void,
         body?: unknown,
+        /** The attempt token of a test's start and writes (decision 031). */
+        attempt?: string,
       ) {
         const t0 = performance.now();
         let status = 0;
@@ -183,6 +186,7 @@ async function main() {
             method,
             headers: {
               authorization: `Bearer ${token}`,
+              ...attemptHeaders(attempt),
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             },
             body: body === undefined ? undefined : JSON.stringify(body),
@@ -214,15 +218,32 @@ async function main() {
             })) as { data: { testLinkId: string } } | null;
             if (!created) continue;
             const id = created.data.testLinkId;
-            const started = (await call('start', 'PUT', `/testlink/verify/${id}`, token, record)) as {
+            const attempt = newAttemptToken();
+            const started = (await call(
+              'start',
+              'PUT',
+              `/testlink/verify/${id}`,
+              token,
+              record,
+              undefined,
+              attempt,
+            )) as {
               data: { questions: { questions: TakerQuestion[] } };
             } | null;
             if (!started) continue;
             const answers = started.data.questions.questions.map(answerOf);
             for (const a of answers.slice(0, 5))
-              await call('answer', 'PUT', `/testlink/${id}/answer`, token, record, a);
+              await call('answer', 'PUT', `/testlink/${id}/answer`, token, record, a, attempt);
             if (
-              await call('evaluate', 'POST', '/testlink/evaluvate/v2', token, record, { linkId: id, answers })
+              await call(
+                'evaluate',
+                'POST',
+                '/testlink/evaluvate/v2',
+                token,
+                record,
+                { linkId: id, answers },
+                attempt,
+              )
             )
               done();
           }

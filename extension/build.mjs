@@ -1,31 +1,46 @@
 #!/usr/bin/env node
 /**
- * Builds the extension from one Manifest V3 source for two browsers:
- *   dist/extension-chromium  (service worker; `key` so the extension id is stable)
- *   dist/extension-firefox   (background script; browser_specific_settings.gecko.id)
+ * Builds the extension from one Manifest V3 source (manifest.mjs) for two browsers, into `dist/`:
+ *
+ *   extension-chromium/, extension-firefox/   to load unpacked (README): the portal's origins and loopback,
+ *                                             and a `key` so the Chromium id is stable
+ *   waymark-chromium-<version>.zip            the Chrome Web Store package (no `key`: the store refuses it)
+ *   waymark-firefox-<version>.xpi             the addons.mozilla.org package, unsigned, as submitted
+ *   e2e/extension-chromium/, e2e/extension-firefox/
+ *                                             the end-to-end tests' builds: background-e2e.ts (the
+ *                                             `__waymarkTest` hooks) in place of background.ts; nothing else
+ *                                             carries the hooks
+ *
+ * The packages are reproducible: the same sources give the same bytes (sorted entries, a fixed time).
+ * Both manifests and both packages take the version of package.json (README: "Versions").
  * Scripts are bundled with Vite (one self-contained file each: no modules in content scripts).
  *
  * Settings (environment, at build time):
  *   EXTENSION_PORTAL_URL  the production portal, e.g. https://app.waymark.example — its origin gets the
  *                         content script and API access, and it is the default uninstall page. Defaults to
- *                         PUBLIC_URL when that is not a loopback address. Loopback portals
- *                         (http://127.0.0.1:*, http://localhost:*) are always allowed, for development.
- *   EXTENSION_VERSION     the version in the manifests (default: package.json's).
+ *                         PUBLIC_URL when that is not a loopback address. The unpacked builds also allow the
+ *                         loopback portals (http://127.0.0.1:*, http://localhost:*), for development; the
+ *                         store packages allow the production origin only (loopback when there is none:
+ *                         packages to try locally, not to submit).
  *
  *   node extension/build.mjs
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
 import { build } from 'vite';
+import { manifests } from './manifest.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/;
-function productionOrigin() {
-  const raw = process.env.EXTENSION_PORTAL_URL || process.env.PUBLIC_URL || '';
+const LOOPBACK_PATTERNS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+/** The production portal's origin ('' for none), from EXTENSION_PORTAL_URL or PUBLIC_URL. */
+export function productionOrigin(env = process.env) {
+  const raw = env.EXTENSION_PORTAL_URL || env.PUBLIC_URL || '';
   if (!raw) return '';
   let origin;
   try {
@@ -37,18 +52,6 @@ function productionOrigin() {
   if (!origin.startsWith('https://')) throw new Error(`EXTENSION_PORTAL_URL must use https (got ${raw})`);
   return origin;
 }
-
-const production = productionOrigin();
-const defaultPortal = production || 'http://127.0.0.1:8080';
-const version = (process.env.EXTENSION_VERSION || pkg.version).replace(/[^0-9.]/g, '') || '0.1.0';
-const portalPatterns = [
-  'http://127.0.0.1/*',
-  'http://localhost/*',
-  ...(production ? [`${production}/*`] : []),
-];
-
-const staging = join(root, 'dist', '.extension-build');
-rmSync(staging, { recursive: true, force: true });
 
 /**
  * zod probes for `new Function` (its optional JIT); extensions may not evaluate strings, and store reviews
@@ -65,7 +68,7 @@ const noEval = {
   },
 };
 
-async function bundle(entry, name) {
+async function bundle(entry, name, outDir, production, file = name) {
   await build({
     configFile: false,
     plugins: [noEval],
@@ -75,84 +78,100 @@ async function bundle(entry, name) {
       alias: { '@shared': join(root, 'shared'), '@extension': join(root, 'extension') },
     },
     define: {
-      __WAYMARK_PORTAL_URL__: JSON.stringify(defaultPortal),
+      __WAYMARK_PORTAL_URL__: JSON.stringify(production || 'http://127.0.0.1:8080'),
       __WAYMARK_PRODUCTION_ORIGIN__: JSON.stringify(production),
       'process.env.NODE_ENV': JSON.stringify('production'),
     },
     build: {
-      outDir: staging,
+      outDir,
       emptyOutDir: false,
       copyPublicDir: false,
       minify: false,
       sourcemap: false,
-      target: ['chrome120', 'firefox121'],
-      lib: { entry: join(here, 'src', entry), formats: ['iife'], name, fileName: () => `${name}.js` },
+      target: ['chrome120', 'firefox140'],
+      lib: { entry: join(here, 'src', entry), formats: ['iife'], name, fileName: () => `${file}.js` },
     },
   });
 }
 
-await bundle('background.ts', 'background');
-await bundle('content.ts', 'content');
-await bundle('popup.ts', 'popup');
+/** Every file under `dir`, as paths relative to it with forward slashes, sorted. */
+function filesOf(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
 
-const icons = {
-  16: 'icons/icon-16.png',
-  32: 'icons/icon-32.png',
-  48: 'icons/icon-48.png',
-  128: 'icons/icon-128.png',
-};
-const common = {
-  manifest_version: 3,
-  name: 'Waymark',
-  short_name: 'Waymark',
-  version,
-  description:
-    'Counts the time you spend on the resources of your Waymark roadmaps, so your dashboard shows your learning.',
-  icons,
-  action: { default_title: 'Waymark', default_popup: 'popup.html', default_icon: icons },
-  permissions: ['storage', 'tabs', 'idle', 'alarms'],
-  host_permissions: portalPatterns,
-  content_scripts: [
-    { matches: portalPatterns, js: ['content.js'], run_at: 'document_start', all_frames: false },
-  ],
-  // never in private windows
-  incognito: 'not_allowed',
-  content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
-};
+/**
+ * A zip of `dir` that depends on its contents only: entries sorted, each stamped 1980-01-01 12:00 (the
+ * first time a zip can hold; built from local fields, as zip times are, so every time zone writes the same).
+ */
+export function zipFolder(dir) {
+  const mtime = new Date(1980, 0, 1, 12, 0, 0);
+  const entries = {};
+  for (const f of filesOf(dir)) entries[f] = [readFileSync(join(dir, f)), { mtime, level: 9 }];
+  return zipSync(entries);
+}
 
-const chromium = {
-  ...common,
-  key: readFileSync(join(here, 'chromium-key.txt'), 'utf8').trim(),
-  minimum_chrome_version: '120',
-  background: { service_worker: 'background.js' },
-};
-
-const firefox = {
-  ...common,
-  background: { scripts: ['background.js'] },
-  browser_specific_settings: {
-    gecko: {
-      id: 'extension@waymark.app',
-      strict_min_version: '142.0',
-      data_collection_permissions: { required: ['browsingActivity'] },
-    },
-  },
-};
-
-for (const [dir, manifest] of [
-  ['extension-chromium', chromium],
-  ['extension-firefox', firefox],
-]) {
-  const out = join(root, 'dist', dir);
+function writeTree(out, staging, background, manifest) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  for (const f of ['background.js', 'content.js', 'popup.js']) cpSync(join(staging, f), join(out, f));
-  cpSync(join(here, 'popup.html'), join(out, 'popup.html'));
-  cpSync(join(here, 'popup.css'), join(out, 'popup.css'));
+  cpSync(join(staging, `${background}.js`), join(out, 'background.js'));
+  for (const f of ['content.js', 'popup.js']) cpSync(join(staging, f), join(out, f));
+  for (const f of ['popup.html', 'popup.css']) cpSync(join(here, f), join(out, f));
   cpSync(join(here, 'icons'), join(out, 'icons'), { recursive: true });
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
-rmSync(staging, { recursive: true, force: true });
-console.log(
-  `extension ${version} → dist/extension-chromium, dist/extension-firefox (portal: ${production || 'loopback only'})`,
-);
+
+/**
+ * Builds everything above into `outDir` (default dist/). Returns the version and the packages' paths.
+ */
+export async function buildExtension({ outDir = join(root, 'dist'), env = process.env } = {}) {
+  const production = productionOrigin(env);
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  mkdirSync(outDir, { recursive: true });
+  const staging = mkdtempSync(join(outDir, '.extension-build-'));
+  try {
+    await bundle('background.ts', 'background', staging, production);
+    await bundle('background-e2e.ts', 'background', staging, production, 'background-e2e');
+    await bundle('content.ts', 'content', staging, production);
+    await bundle('popup.ts', 'popup', staging, production);
+
+    const chromiumKey = readFileSync(join(here, 'chromium-key.txt'), 'utf8').trim();
+    const unpacked = manifests({
+      version,
+      origins: [...LOOPBACK_PATTERNS, ...(production ? [`${production}/*`] : [])],
+      chromiumKey,
+    });
+    const store = manifests({ version, origins: production ? [`${production}/*`] : LOOPBACK_PATTERNS });
+    for (const browser of ['chromium', 'firefox']) {
+      writeTree(join(outDir, `extension-${browser}`), staging, 'background', unpacked[browser]);
+      writeTree(join(outDir, 'e2e', `extension-${browser}`), staging, 'background-e2e', unpacked[browser]);
+      writeTree(join(staging, `store-${browser}`), staging, 'background', store[browser]);
+    }
+    for (const f of readdirSync(outDir))
+      if (/^waymark-(chromium-.+\.zip|firefox-.+\.xpi)$/.test(f)) rmSync(join(outDir, f));
+    const packages = {
+      chromium: join(outDir, `waymark-chromium-${version}.zip`),
+      firefox: join(outDir, `waymark-firefox-${version}.xpi`),
+    };
+    writeFileSync(packages.chromium, zipFolder(join(staging, 'store-chromium')));
+    writeFileSync(packages.firefox, zipFolder(join(staging, 'store-firefox')));
+    return { version, production, packages };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { version, production, packages } = await buildExtension();
+  console.log(
+    `extension ${version} → dist/extension-chromium, dist/extension-firefox, ${relative(root, packages.chromium)}, ${relative(root, packages.firefox)} (portal: ${production || 'loopback only'})`,
+  );
+}

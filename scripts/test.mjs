@@ -2,7 +2,7 @@
 /**
  * `npm test`: everything, in one command, from a clean clone.
  *
- *   prerequisites   Debian's chromium and postgresql (installed when root with apt-get; otherwise named)
+ *   prerequisites   Debian's chromium, firefox-esr and postgresql (installed when root with apt-get; otherwise named)
  *   lint            biome check . (lint and format)
  *   types           tsc -p tsconfig.json --noEmit
  *   unit            vitest projects unit and dom (with the emulator, for the CLI's real-server test)
@@ -13,6 +13,7 @@
  *                   build and npm pack, custom-elements.json against its schema, embed.md's tables, the
  *                   partner apps' typings (tsc, vue-tsc), Redocly lint, an openapi-typescript client
  *   e2e             npm run build, then Playwright in Chromium (when playwright.config.ts exists)
+ *   e2e-firefox     the extension and the portal in Debian's firefox-esr (tests/firefox, after e2e's build)
  *
  * One Firebase Auth emulator (scripts/emulator.mjs) serves the server tests and the e2e tests; it and the
  * PostgreSQL cluster start in the background while lint and types run, and are stopped on exit, on
@@ -46,7 +47,16 @@ const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
 const say = (m) => console.log(`${paint('36', '[test]')} ${m}`);
 
-const STEPS = ['lint', 'types', 'unit', 'server-pglite', 'server-postgres', 'published', 'e2e'];
+const STEPS = [
+  'lint',
+  'types',
+  'unit',
+  'server-pglite',
+  'server-postgres',
+  'published',
+  'e2e',
+  'e2e-firefox',
+];
 const ALIASES = {
   server: ['server-pglite', 'server-postgres'],
   pglite: ['server-pglite'],
@@ -57,6 +67,7 @@ const ALIASES = {
   typecheck: ['types'],
   tsc: ['types'],
   playwright: ['e2e'],
+  firefox: ['e2e-firefox'],
 };
 /** A step that runs longer than this is stopped and counted as failed (CI must stay well under 30 min). */
 const LIMIT_MIN = {
@@ -68,6 +79,7 @@ const LIMIT_MIN = {
   build: 8,
   published: 6,
   e2e: 18,
+  'e2e-firefox': 6,
 };
 
 function usage(problem) {
@@ -234,7 +246,13 @@ function prerequisites() {
   const needChromium =
     wants('e2e') && hasE2e && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   const needPostgres = wants('server-postgres') && !findPostgresBin();
-  const missing = [...(needChromium ? ['chromium'] : []), ...(needPostgres ? ['postgresql'] : [])];
+  const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+  const needFirefox = wants('e2e-firefox') && hasE2e && !existsSync(firefoxPath);
+  const missing = [
+    ...(needChromium ? ['chromium'] : []),
+    ...(needFirefox ? ['firefox-esr'] : []),
+    ...(needPostgres ? ['postgresql'] : []),
+  ];
   if (!missing.length) return { ok: true, missing };
   const canInstall = isRoot && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (canInstall) {
@@ -249,6 +267,7 @@ function prerequisites() {
   }
   const still = [
     ...(needChromium && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') ? ['chromium'] : []),
+    ...(needFirefox && !existsSync(firefoxPath) ? ['firefox-esr'] : []),
     ...(needPostgres && !findPostgresBin() ? ['postgresql'] : []),
   ];
   if (still.length) {
@@ -257,6 +276,7 @@ function prerequisites() {
         '31',
         `[test] Missing: ${still.join(', ')}. Install ${still.length > 1 ? 'them' : 'it'}: sudo apt-get install -y ${still.join(' ')}` +
           (still.includes('chromium') ? ' (or set CHROMIUM_PATH to a Chromium binary)' : '') +
+          (still.includes('firefox-esr') ? ' (or set FIREFOX_PATH to a Firefox binary)' : '') +
           (still.includes('postgresql')
             ? ' (or set PG_BIN to the folder holding initdb and postgres, version 15+)'
             : ''),
@@ -264,6 +284,21 @@ function prerequisites() {
     );
   }
   return { ok: still.length === 0, missing: still };
+}
+
+/** npm run build, once for the end-to-end steps (both serve and install what it builds); whether it built. */
+let building = null;
+function buildOnce() {
+  building ??= (async () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    if (!pkg.scripts?.build) return true;
+    say('building what the server serves (npm run build)');
+    const t = Date.now();
+    const built = await run('npm', ['run', 'build'], { limitMin: LIMIT_MIN.build });
+    say(`build ${built.code === 0 ? 'done' : 'failed'} in ${seconds(Date.now() - t)}`);
+    return built.code === 0;
+  })();
+  return building;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -275,12 +310,16 @@ async function main() {
   const pre = prerequisites();
   const blocked = new Set();
   if (pre.missing.includes('chromium')) blocked.add('e2e');
+  if (pre.missing.includes('firefox-esr')) blocked.add('e2e-firefox');
   if (pre.missing.includes('postgresql')) blocked.add('server-postgres');
 
   // the services start in the background while lint, types and unit tests run
   // (the unit step too: the CLI's test against a real server needs it)
   const needsEmulator =
-    wants('unit') || wants('server-pglite') || wants('server-postgres') || (wants('e2e') && hasE2e);
+    wants('unit') ||
+    wants('server-pglite') ||
+    wants('server-postgres') ||
+    ((wants('e2e') || wants('e2e-firefox')) && hasE2e);
   if (needsEmulator) {
     services.emulator = startEmulator({ projectId: 'demo-waymark', log: say });
     services.emulator.catch(() => undefined);
@@ -342,14 +381,7 @@ async function main() {
     e2e: async () => {
       if (!hasE2e) return { status: 'skipped', note: 'no playwright.config.ts' };
       if (blocked.has('e2e')) return { status: 'failed', note: 'chromium is not installed' };
-      const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      if (pkg.scripts?.build) {
-        say('building what the server serves (npm run build)');
-        const t = Date.now();
-        const built = await run('npm', ['run', 'build'], { limitMin: LIMIT_MIN.build });
-        say(`build ${built.code === 0 ? 'done' : 'failed'} in ${seconds(Date.now() - t)}`);
-        if (built.code !== 0) return { status: 'failed', note: 'npm run build failed' };
-      }
+      if (!(await buildOnce())) return { status: 'failed', note: 'npm run build failed' };
       const emulator = await services.emulator;
       return fromExit(
         await run(bin('playwright'), ['test'], {
@@ -358,6 +390,16 @@ async function main() {
         }),
       );
     },
+  };
+
+  steps['e2e-firefox'] = async () => {
+    if (!hasE2e) return { status: 'skipped', note: 'no playwright.config.ts' };
+    if (blocked.has('e2e-firefox')) return { status: 'failed', note: 'firefox-esr is not installed' };
+    if (!(await buildOnce())) return { status: 'failed', note: 'npm run build failed' };
+    const emulator = await services.emulator;
+    const args = ['run', '--config', 'tests/firefox/vitest.config.ts'];
+    const env = { WAYMARK_E2E_EMULATOR_HOST: emulator.host };
+    return fromExit(await run(bin('vitest'), args, { env, limitMin: LIMIT_MIN['e2e-firefox'] }));
   };
 
   // the server suite on PGlite and on PostgreSQL run side by side (each file waits on the Auth emulator and

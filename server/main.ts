@@ -12,7 +12,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { emulatorAccounts, seed } from './db/seed';
-import { ProcessConflictError, ProcessRegistry } from './system/processes';
+import { ProcessConflictError } from './system/processes';
 
 /** The accept queue's length asked of the kernel (see the listen call). */
 const LISTEN_BACKLOG = 4096;
@@ -89,20 +89,19 @@ async function main() {
     replicaUrl: config.replica?.url,
     replicaMaxLagMs: config.replica?.maxLagMs,
   });
-  const app = await buildApp({ config, database });
-
-  // beside other processes on the same PostgreSQL: refuse to start when state would be split between them
-  let registry: ProcessRegistry | null = null;
+  // a server process joins the registry of processes on its PostgreSQL, kept alive by its heartbeat (a process
+  // timer that starts with the jobs, server/jobs/jobs.ts); beside other processes on the same PostgreSQL it
+  // refuses to start when state would be split between them
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    registry = await ProcessRegistry.join(database, config, app.log);
-    // kept alive by its heartbeat, a process timer that starts with the jobs (server/jobs/jobs.ts)
-    app.services.processes = registry;
+    app = await buildApp({ config, database, serverProcess: true });
   } catch (err) {
     if (!(err instanceof ProcessConflictError)) throw err;
     console.error(`Waymark cannot start: ${err.message}`);
     await database.close();
     process.exit(EXIT_CONFLICT);
   }
+  const registry = app.services.processes;
 
   if (config.seedDemo) {
     const accounts = config.firebase.emulatorHost

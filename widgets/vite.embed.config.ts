@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
-import type { CallDef } from '../shared/contract/define';
+import type { Router } from '../shared/contract/define';
 import { contractModules } from '../shared/contract/registry';
 import * as awardProps from './award/props';
 import * as catalogueProps from './catalogue/props';
@@ -73,8 +73,8 @@ export function propsWithoutZod(): Plugin {
   };
 }
 
-/** The contract modules, by path (`shared/contract/<name>.ts`). */
-const CONTRACT_MODULES: Record<string, Record<string, unknown>> = Object.fromEntries(
+/** The contract modules' routers, by the module's path (`shared/contract/<name>.ts`). */
+const CONTRACT_MODULES: Record<string, readonly Router[]> = Object.fromEntries(
   Object.entries(contractModules).map(([name, mod]) => [r(`../shared/contract/${name}.ts`), mod]),
 );
 
@@ -93,7 +93,7 @@ export function contractWithoutZod(): Plugin {
     load(id) {
       if (id.startsWith('\0') && id.includes(CALL)) {
         const [path, name] = id.slice(1).split(CALL) as [string, string];
-        return lightCallModule(name, CONTRACT_MODULES[path]![name] as CallDef);
+        return lightCallModule(name, CONTRACT_MODULES[path]!.find((router) => name in router)![name]!);
       }
       const path = id.split('?')[0]!;
       const mod = CONTRACT_MODULES[path];

@@ -11,16 +11,15 @@
  * nothing. `baseline` runs the same engine statements (start, save, evaluate) in this process, without HTTP.
  */
 import { performance } from 'node:perf_hooks';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { sql } from 'drizzle-orm';
 import { linkHooks } from '../../server/assessments/completion';
+import { attemptTokenHash } from '../../server/assessments/engine/attempt';
+import { saveAnswerNow } from '../../server/assessments/engine/autosave';
 import { shuffle } from '../../server/assessments/engine/drawing';
-import {
-  DEFAULT_RETAKE_COOLDOWN_MS,
-  evaluateLink,
-  evaluateNow,
-  saveAnswerNow,
-  startNow,
-} from '../../server/assessments/engine/link-life';
+import { evaluateLink, evaluateNow } from '../../server/assessments/engine/evaluation';
+import { DEFAULT_RETAKE_COOLDOWN_MS } from '../../server/assessments/engine/rules';
+import { startNow } from '../../server/assessments/engine/start';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/helpers';
 import {
@@ -201,11 +200,16 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     timeoutMs: 120_000,
   });
   const auth = (token: string) => (o.anonymous ? '' : `authorization: Bearer ${token}\r\n`);
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
+  // the attempt token the taking page made (decision 031), on the start and every write of the attempt
+  const attemptLines = (attempt?: string) =>
+    Object.entries(attemptHeaders(attempt))
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+  const call = async (method: string, path: string, token: string, body?: unknown, attempt?: string) => {
     const res = await agent.request(
       method,
       path,
-      auth(token) + (body === undefined ? '' : 'content-type: application/json\r\n'),
+      auth(token) + attemptLines(attempt) + (body === undefined ? '' : 'content-type: application/json\r\n'),
       body === undefined ? undefined : JSON.stringify(body),
     );
     return {
@@ -222,13 +226,13 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
    * A call as the test page makes it: a shed 503 or a dropped connection waits (Retry-After, or a growing
    * pause) and tries again; any other status is the answer.
    */
-  const patient = async (rec: Recorder, method: string, path: string, token: string, body?: unknown) => {
+  const patient = async (...[rec, method, path, token, body, attemptToken]: Parameters<Patient>) => {
     for (let attempt = 0; ; attempt++) {
       const t0 = performance.now();
       let r: Awaited<ReturnType<typeof call>> | null = null;
       let failure = 'connection';
       try {
-        r = await call(method, path, token, body);
+        r = await call(method, path, token, body, attemptToken);
       } catch (err) {
         r = null;
         const e = err as { code?: string; cause?: { code?: string } };
@@ -313,6 +317,8 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     submit: new Recorder(`POST /testlink/evaluvate/v2 (20 answers, ${o.submitters} at a time)`),
   };
   const plans = new Map<string, Planned>();
+  /** Each taker's attempt token, by link. */
+  const attemptOf = new Map<string, string>();
   let resumed = 0;
   let resumedWrong = 0;
   const examples: unknown[] = [];
@@ -337,7 +343,16 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
       await sleep(arrivalAt(mine, o.arrivalSeconds));
       const ready = await patient(rec.load, 'GET', `/testlink/assessment/${linkId}`, t.token);
       if (ready.status !== 200) return;
-      const started = await patient(rec.start, 'PUT', `/testlink/verify/${linkId}`, t.token);
+      const attempt = newAttemptToken();
+      attemptOf.set(linkId, attempt);
+      const started = await patient(
+        rec.start,
+        'PUT',
+        `/testlink/verify/${linkId}`,
+        t.token,
+        undefined,
+        attempt,
+      );
       if (started.status !== 200) return;
       const questions = (started.json.data as { questions: { questions: TakerQuestion[] } }).questions
         .questions;
@@ -346,10 +361,24 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
       for (let i = 0; i < p.answers.length; i++) {
         await sleep(o.paceMs[0] + mine() * (o.paceMs[1] - o.paceMs[0]));
         const { questionId, ...rest } = p.answers[i]!;
-        await patient(rec.save, 'PUT', `/testlink/${linkId}/answer`, t.token, { questionId, ...rest });
+        await patient(
+          rec.save,
+          'PUT',
+          `/testlink/${linkId}/answer`,
+          t.token,
+          { questionId, ...rest },
+          attempt,
+        );
         if (i === refreshAfter) {
           // the page reloads: the test comes back with every answer saved so far
-          const back = await patient(rec.resume, 'GET', `/testlink/assessment/${linkId}`, t.token);
+          const back = await patient(
+            rec.resume,
+            'GET',
+            `/testlink/assessment/${linkId}`,
+            t.token,
+            undefined,
+            attempt,
+          );
           resumed++;
           const saved = (back.json.data as { answers?: { questionId: string }[] } | undefined)?.answers ?? [];
           const want = new Set(p.answers.slice(0, i + 1).map((a) => a.questionId));
@@ -377,10 +406,14 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
   const takerOf = new Map(o.takers.map((t) => [linkOf.get(t.id)!, t]));
   const submitOne = async (linkId: string) => {
     const p = plans.get(linkId)!;
-    const r = await patient(rec.submit, 'POST', '/testlink/evaluvate/v2', takerOf.get(linkId)!.token, {
-      linkId,
-      answers: p.answers,
-    });
+    const r = await patient(
+      rec.submit,
+      'POST',
+      '/testlink/evaluvate/v2',
+      takerOf.get(linkId)!.token,
+      { linkId, answers: p.answers },
+      attemptOf.get(linkId),
+    );
     if (r.status !== 200) return;
     scored++;
     const d = r.json.data as Record<string, unknown>;
@@ -462,6 +495,7 @@ type Patient = (
   path: string,
   token: string,
   body?: unknown,
+  attemptToken?: string,
 ) => Promise<{ status: number; json: { data?: unknown } }>;
 
 /**
@@ -481,12 +515,20 @@ async function runClosedLoop(
   const { linkOf } = await share(takers);
   const tokenOf = new Map(takers.map((t) => [linkOf.get(t.id)!, t.token]));
   const links = [...tokenOf.keys()];
+  const attemptOf = new Map(links.map((l) => [l, newAttemptToken()]));
   const start = new Recorder('PUT /testlink/verify/{id} (start, HTTP, closed loop)');
   const save = new Recorder('PUT /testlink/{id}/answer (autosave, HTTP, closed loop)');
   const plans = new Map<string, Planned>();
   const stopStart = await o.measure?.('closed-loop start');
   await pool(links, o.submitters, async (l) => {
-    const r = await patient(start, 'PUT', `/testlink/verify/${l}`, tokenOf.get(l)!);
+    const r = await patient(
+      start,
+      'PUT',
+      `/testlink/verify/${l}`,
+      tokenOf.get(l)!,
+      undefined,
+      attemptOf.get(l),
+    );
     if (r.status !== 200) return;
     const qs = (r.json.data as { questions: { questions: TakerQuestion[] } }).questions.questions;
     plans.set(l, plan(qs, keys, rand));
@@ -495,7 +537,7 @@ async function runClosedLoop(
   const saves = asTakersAnswer([...plans].map(([l, p]) => [l, p.answers] as const));
   const stopSave = await o.measure?.('closed-loop save');
   await pool(saves, o.submitters, ({ l, a }) =>
-    patient(save, 'PUT', `/testlink/${l}/answer`, tokenOf.get(l)!, a),
+    patient(save, 'PUT', `/testlink/${l}/answer`, tokenOf.get(l)!, a, attemptOf.get(l)),
   );
   const saveCpu = await stopSave?.(save.ms.length);
   return [
@@ -576,6 +618,8 @@ async function prepareBaseline(
           ).fam,
         };
   const takerOf = new Map(takers.map((t) => [linkOf.get(t.id)!, sessionOf(t)]));
+  // the hash of each taker's attempt token, as the route computes it from the request's header
+  const holderOf = new Map(links.map((l) => [l, attemptTokenHash(l, newAttemptToken())]));
   const cooldownMs = DEFAULT_RETAKE_COOLDOWN_MS;
   const start = new Recorder('baseline: start (engine, no HTTP)');
   const save = new Recorder('baseline: save an answer (engine, no HTTP)');
@@ -595,7 +639,14 @@ async function prepareBaseline(
   await pool(links, n, (linkId) =>
     timed(start, async () => {
       // the route's own statement: the start and the taker's view in one
-      const started = await startNow(bdb, linkId, takerOf.get(linkId) ?? null, new Date(), cooldownMs);
+      const started = await startNow(
+        bdb,
+        linkId,
+        takerOf.get(linkId) ?? null,
+        holderOf.get(linkId)!,
+        new Date(),
+        cooldownMs,
+      );
       if (!started) throw new Error(`${linkId} did not start`);
       const qs = started.view.questions;
       questionsOf.set(
@@ -611,7 +662,7 @@ async function prepareBaseline(
   await pool(saves, n, ({ l, a }) =>
     timed(save, async () => {
       // the route's own statement: checked and saved in one
-      if (!(await saveAnswerNow(bdb, l, takerOf.get(l) ?? null, a, new Date())))
+      if (!(await saveAnswerNow(bdb, l, takerOf.get(l) ?? null, holderOf.get(l)!, a, new Date())))
         throw new Error(`${l}: the answer was not saved`);
     }),
   );
@@ -634,6 +685,7 @@ async function prepareBaseline(
             bdb,
             l,
             takerOf.get(l) ?? null,
+            holderOf.get(l)!,
             plans.get(l)!.answers,
             new Date(),
             linkHooks,

@@ -113,7 +113,8 @@ describe('waymark whoami', () => {
     const r = await run(['whoami'], noServer, { WAYMARK_TOKEN: 't' });
     expect(r.code).toBe(6);
     expect(r.err).toContain('ECONNREFUSED');
-    expect(r.err).toContain('Is the server at http://127.0.0.1:8080 running?');
+    expect(r.err).toContain('waymark: http://127.0.0.1:8080 could not be reached: ');
+    expect(r.err).toContain('Is the server running?');
   });
 });
 

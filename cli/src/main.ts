@@ -4,7 +4,6 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { NetworkError } from '@shared/client/client';
 import type { Context, Env, Io } from './core/context';
 import { describeError, ExitCode, exitCodeOf } from './core/errors';
 import { createHttp, type Http } from './core/http';
@@ -54,10 +53,8 @@ export async function main(argv: readonly string[], deps: MainDeps = {}): Promis
     // commander has printed its own usage errors, help and version already
     if (!isCommanderError(err)) {
       const output = (ctx as Context | null)?.output ?? new Output('plain', io);
-      const lines = describeError(err, { debug: Boolean(env.WAYMARK_DEBUG) });
-      if (err instanceof NetworkError && ctx)
-        lines.push(`Is the server at ${(ctx as Context).server} running?`);
-      output.error(lines);
+      const server = (ctx as Context | null)?.server;
+      output.error(describeError(err, { debug: Boolean(env.WAYMARK_DEBUG), ...(server ? { server } : {}) }));
     }
     return code;
   } finally {

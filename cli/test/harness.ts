@@ -64,7 +64,7 @@ export async function runWaymark(
   return { code, out, err, events };
 }
 
-/** Answers as a Waymark server shedding load does (server/app.ts): 503, Retry-After, its JSON error. */
+/** Answers as a Waymark server shedding load does (server/http/protections.ts): 503, Retry-After, its JSON error. */
 export function answerBusy(res: import('node:http').ServerResponse, retryAfter: string): void {
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': retryAfter });
   res.end(

@@ -5,22 +5,33 @@
  * through the CLI's own entry over real HTTP, and what they did is read back from the server.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { subjects, topics } from '@server/db/schema';
+import { testLinks } from '@server/assessments/tables';
+import { subjects, topics, users } from '@server/db/schema';
 import { DEMO_SUBJECTS } from '@server/demo/lists';
 import { questionOptions, questions } from '@server/questions/tables';
-import { type SignedIn, TestServer, uniqueEmail } from '@server/test/helper';
+import { type SignedIn, type TestServer, uniqueEmail } from '@server/test/helper';
+import { createClient } from '@shared/client/client';
+import { tenantExportAwards, tenantExportLearningReport, tenantExportUsers } from '@shared/contract/tenant';
+import {
+  AWARDS_REPORT,
+  headersOf,
+  LEARNING_REPORT,
+  type Report,
+  USERS_REPORT,
+} from '@shared/reports/columns';
 import type { Question } from '@shared/schemas/assessment';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp, type Http } from '../src/core/http';
-import { SessionStore } from '../src/core/session';
-import { answerBusy, freePort, runWaymark } from './harness';
+import type { Http } from '../src/core/http';
+import type { SessionStore } from '../src/core/session';
+import { startAuthoringServer } from './authoring-server';
+import { answerBusy, runWaymark } from './harness';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SKIP_REASON =
@@ -60,20 +71,12 @@ describe.skipIf(!emulatorHost)(
       return ((await res.json()) as { data: unknown }).data;
     }
 
+    let started: Awaited<ReturnType<typeof startAuthoringServer>>;
+
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'waymark-cli-mentor-'));
-      const port = await freePort();
-      api = new TestServer({ env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data') } });
-      await api.start();
       // the subjects and topics the question editor offers
-      for (const [name, names] of Object.entries(DEMO_SUBJECTS)) {
-        const [subject] = await api.db.insert(subjects).values({ name }).returning();
-        await api.db.insert(topics).values(names.map((t) => ({ subjectId: subject!.id, name: t })));
-      }
-      await api.app.listen({ port, host: '127.0.0.1' });
-      server = `http://127.0.0.1:${port}`;
-      http = createHttp();
-      sessions = new SessionStore(join(dir, 'config', 'waymark', 'session.json'));
+      started = await startAuthoringServer('waymark-cli-mentor-');
+      ({ api, server, dir, http, sessions } = started);
       mentor = await api.signedIn('TENANT', { name: 'Mira Mentor' });
       // eleven learners: ten fill the free seats, the eleventh needs a payment
       learners = await Promise.all(
@@ -84,9 +87,7 @@ describe.skipIf(!emulatorHost)(
     }, 120_000);
 
     afterAll(async () => {
-      await http?.close();
-      await api?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await started?.close();
     });
 
     let assessmentId = '';
@@ -177,7 +178,7 @@ describe.skipIf(!emulatorHost)(
           'question,type,options,points,subject,topic,explanation,tags',
           'A good one,MCQ,*yes | no,,Programming,JavaScript,Because.,js',
           'Two correct,MCQ,*a | *b,,Programming,JavaScript,Because.,js',
-          'No tag,FILL_IN_BLANK,42,5,Programming,JavaScript,Because.,',
+          'Same twice,MCQ,*a | a,,Programming,JavaScript,Because.,js',
           'Wrong topic,MCQ,*a | b,,Programming,Algebra,Because.,js',
         ].join('\n'),
       );
@@ -185,7 +186,7 @@ describe.skipIf(!emulatorHost)(
       expect(r.code).toBe(7);
       expect(r.events.filter((e) => e.event === 'invalid').map((e) => [e.line, e.field, e.message])).toEqual([
         [3, 'options', 'Only one answer can be correct for this type of question'],
-        [4, 'tags', 'Required'],
+        [4, 'options: option 2', 'is the same as option 1; learners could not tell them apart'],
         [
           5,
           'topic',
@@ -337,7 +338,8 @@ describe.skipIf(!emulatorHost)(
         12: 'duplicate',
         13: 'notFound',
       });
-      expect(first.events.find((e) => e.line === 13)).toMatchObject({ email: ghost, mayInvite: false });
+      // nobody has the address: it can be invited (when a seat is free: the summary counts them)
+      expect(first.events.find((e) => e.line === 13)).toMatchObject({ email: ghost, mayInvite: true });
       expect(first.events.at(-1)).toMatchObject({
         event: 'summary',
         total: 12,
@@ -392,20 +394,32 @@ describe.skipIf(!emulatorHost)(
       const file = join(dir, 'more.txt');
       const byLine = (r: { events: Record<string, unknown>[] }) =>
         Object.fromEntries(r.events.filter((e) => e.event === 'seat').map((e) => [e.line, e.status]));
+      // the eleventh learner, then two addresses with no account: only the learner takes a seat
       writeFileSync(file, [emails[10]!, uniqueEmail('later1'), uniqueEmail('later2')].join('\n'));
       const full = await waymark(['seats', 'import', file, '--concurrency', '1']);
       expect(full.code).toBe(8);
-      expect(byLine(full)).toEqual({ 1: 'paymentRequired' });
+      expect(byLine(full)).toEqual({ 1: 'paymentRequired', 2: 'notFound', 3: 'notFound' });
       expect(full.events.at(-1)).toMatchObject({
         event: 'summary',
         paymentRequired: 1,
-        notAttempted: 2,
-        seatsToBuy: 3,
-        checkout: 'waymark seats buy 3',
+        notFound: 2,
+        notAttempted: 0,
+        seatsToBuy: 1,
+        checkout: 'waymark seats buy 1',
         portal: `${server}/portal/users`,
+        invitable: 2,
+        seatsToInvite: 2,
       });
       const plainFull = await waymark(['--no-json', 'seats', 'import', file, '--concurrency', '1']);
-      expect(plainFull.out).toContain('Buy 3 seats for the 3 not added: waymark seats buy 3');
+      expect(plainFull.out).toContain('Buy 1 seat for the 1 not added: waymark seats buy 1');
+      expect(plainFull.out).toContain(
+        '2 addresses have no account, so they take no seat here. To invite them: waymark seats invite',
+      );
+      expect(plainFull.out).toContain(
+        'each invitation keeps a seat for 7 days: that takes 2 seats more than the 1 above (waymark seats buy 3 for both).',
+      );
+      // the invitations' line counts beyond the learners' advice, so it comes after it
+      expect(plainFull.out.indexOf('Buy 1 seat')).toBeLessThan(plainFull.out.indexOf('2 addresses have'));
       const noRoom = await waymark([
         'seats',
         'invite',
@@ -430,6 +444,101 @@ describe.skipIf(!emulatorHost)(
       expect(session).toMatchObject({ quantity: 13, status: 'OPEN' });
       expect((await waymark(['seats', 'buy', '0'])).code).toBe(2);
     }, 60_000);
+
+    it("advises on a roster's dry run exactly the seats the real run then needs, with one check for the whole roster", async () => {
+      // a mentor of her own, with 7 of her 10 free seats taken
+      const owner = await api.signedIn('TENANT', { name: 'Rosa Roster' });
+      const accounts = await api.db
+        .insert(users)
+        .values(
+          Array.from({ length: 12 }, (_, i) => ({
+            firebaseUid: `roster-${i}-${randomUUID()}`,
+            email: uniqueEmail(`roster${i}`),
+            role: 'USER' as const,
+            name: `Roster ${i}`,
+            emailVerified: true,
+          })),
+        )
+        .returning({ email: users.email });
+      const emails = accounts.map((a) => a.email);
+      let requests = 0;
+      const counting: Http = {
+        fetch: ((...a: Parameters<typeof fetch>) => {
+          requests++;
+          return http.fetch(...a);
+        }) as typeof fetch,
+        close: async () => {},
+      };
+      const as = (args: string[]) =>
+        runWaymark(['--server', server, ...args], {
+          sessions,
+          http: counting,
+          env: { WAYMARK_TOKEN: owner.token },
+        });
+      expect((await as(['seats', 'add', ...emails.slice(0, 7)])).code).toBe(0);
+      // the roster: the 7 seats, 5 learners to add, 3 addresses nobody has, a mentor's, and a repeat
+      const ghosts = [uniqueEmail('ghost1'), uniqueEmail('ghost2'), uniqueEmail('ghost3')];
+      const file = join(dir, 'rosa.csv');
+      writeFileSync(
+        file,
+        ['email', ...emails, ...ghosts, mentor.account.email, emails[8]!.toUpperCase()].join('\n'),
+      );
+
+      requests = 0;
+      const dry = await as(['seats', 'import', file, '--dry-run']);
+      // the whole roster is one check: no call per line
+      expect(requests).toBe(1);
+      expect(dry.code).toBe(8);
+      const statuses = (r: { events: Record<string, unknown>[] }) =>
+        r.events
+          .filter((e) => e.event === 'seat')
+          .sort((a, b) => (a.line as number) - (b.line as number))
+          .map((e) => e.status);
+      expect(statuses(dry)).toEqual([
+        ...Array(7).fill('alreadyAssigned'),
+        ...Array(5).fill('wouldAdd'),
+        ...Array(4).fill('notFound'),
+        'duplicate',
+      ]);
+      expect(dry.events.filter((e) => e.mayInvite).map((e) => e.email)).toEqual(
+        ghosts.map((g) => g.toLowerCase()),
+      );
+      // five learners, three free seats: two to buy; the three with no account take none, and inviting
+      // them would keep three more
+      expect(dry.events.at(-1)).toMatchObject({
+        event: 'summary',
+        wouldAdd: 5,
+        freeSeats: 3,
+        seatsToBuy: 2,
+        checkout: 'waymark seats buy 2',
+        invitable: 3,
+        seatsToInvite: 3,
+      });
+
+      const real = await as(['seats', 'import', file]);
+      expect(real.code).toBe(8);
+      expect(statuses(real).filter((s) => s === 'added')).toHaveLength(3);
+      // every line the check settled is reported; only the learners who did not fit are left
+      expect(statuses(real).filter((s) => s === 'notFound' || s === 'alreadyAssigned')).toHaveLength(11);
+      expect(real.events.at(-1)).toMatchObject({ event: 'summary', seatsToBuy: 2 });
+      expect((real.events.at(-1).paymentRequired as number) + real.events.at(-1).notAttempted).toBe(2);
+
+      // buying what the dry run said, and no more, seats every learner of the roster and fills every seat
+      const buy = await as(['seats', 'buy', '2']);
+      expect(buy.code, buy.err).toBe(0);
+      const paid = await fetch(`${server}/sandbox-checkout/${buy.events[0].id}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      expect(paid.headers.get('location')).toContain('stripe-status=success');
+      const again = await as(['seats', 'import', file]);
+      expect(statuses(again).filter((s) => s === 'added')).toHaveLength(2);
+      expect(again.events.at(-1)).not.toHaveProperty('seatsToBuy');
+      const info = await get('/tenant/subscription/info', owner.token);
+      expect(info).toMatchObject({ totalQuantity: 12, seatCount: 12 });
+      const after = await as(['seats', 'import', file, '--dry-run']);
+      expect(after.events.at(-1)).toMatchObject({ wouldAdd: 0, seatsToBuy: 0, freeSeats: 0 });
+    }, 90_000);
 
     it('shares an assessment with learners, checking the rules of mentor §5 first', async () => {
       const shareAs = (id: string, users: string, start: string, duration: string, ...extra: string[]) =>
@@ -521,6 +630,60 @@ describe.skipIf(!emulatorHost)(
       expect(await get('/testlink/list', a!.token)).toHaveLength(links.length);
     }, 60_000);
 
+    it('prints the statistics of an assessment and of the bank: JSON, lines, and the portal’s CSV', async () => {
+      const [a] = learners;
+      // the shared window opens now, and the first learner takes the test, answering nothing
+      await api.db
+        .update(testLinks)
+        .set({ startTime: new Date(Date.now() - 60_000) })
+        .where(eq(testLinks.tenantAssessmentId, assessmentId));
+      const link = (await get('/testlink/list', a!.token)).find(
+        (l: { type: string; status: string }) => l.type === 'CUSTOM-TEST' && l.status === 'TAKE_TEST',
+      );
+      const auth = { authorization: `Bearer ${a!.token}` };
+      expect(
+        (await fetch(`${server}/api/testlink/verify/${link.linkId}`, { method: 'PUT', headers: auth }))
+          .status,
+      ).toBe(200);
+      const done = await fetch(`${server}/api/testlink/evaluvate/v2`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ linkId: link.linkId, answers: [] }),
+      });
+      expect(done.status).toBe(200);
+
+      const stats = await waymark(['assessments', 'stats', assessmentId]);
+      expect(stats.code, stats.err).toBe(0);
+      expect(stats.events).toHaveLength(1);
+      expect(stats.events[0].summary).toMatchObject({ attempts: 1, takers: 1, smallSample: true });
+      expect(stats.events[0].questions).toHaveLength(11);
+      expect(stats.events[0].questions[0].figures).toMatchObject({ attempts: 1, facility: 0, flags: [] });
+
+      // --csv is the portal's Download CSV, cell for cell
+      const csv = await waymark(['assessments', 'stats', assessmentId, '--csv']);
+      const file = await fetch(`${server}/api/tenant/assessment/${assessmentId}/stats/export`, {
+        headers: { authorization: `Bearer ${mentor.token}` },
+      });
+      // (decoded keeping the byte-order mark, which text() drops)
+      expect(csv.out).toBe(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer()));
+      const rows = parseCsv(csv.out.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+      expect(rows).toHaveLength(11);
+      expect(rows[0]).toMatchObject({ Position: '1', Attempts: '1', Facility: '0', 'Small sample': 'true' });
+
+      const plain = await waymark(['--no-json', 'assessments', 'stats', assessmentId]);
+      expect(plain.out).toContain('# attempts    1 by 1 taker (a small sample: no flags under 30)');
+
+      const bank = await waymark(['questions', 'stats']);
+      expect(bank.code, bank.err).toBe(0);
+      expect(bank.events.length).toBeGreaterThanOrEqual(11);
+      expect(bank.events.find((q) => q.figures.attempts === 1)).toBeTruthy();
+
+      // the platform's tests are its staff's
+      const staffOnly = await waymark(['questions', 'stats', '--platform']);
+      expect(staffOnly.code).not.toBe(0);
+      expect(staffOnly.err).toContain("Only the platform's staff");
+    }, 60_000);
+
     it('removes seats only when confirmed, and invites people through the e-mail sign-in link', async () => {
       const leaving = learners[9]!;
       const unconfirmed = await waymark(['seats', 'remove', leaving.account.email]);
@@ -554,7 +717,13 @@ describe.skipIf(!emulatorHost)(
       const invitee = uniqueEmail('invitee');
       const dry = await waymark(['seats', 'invite', invitee, '--dry-run']);
       expect(dry.events[0]).toMatchObject({ status: 'wouldInvite' });
-      const invited = await waymark(['seats', 'invite', invitee, learners[0]!.account.email]);
+      const invited = await waymark([
+        'seats',
+        'invite',
+        invitee,
+        learners[10]!.account.email,
+        learners[0]!.account.email,
+      ]);
       expect(invited.code).toBe(8);
       expect(
         invited.events
@@ -564,7 +733,8 @@ describe.skipIf(!emulatorHost)(
       ).toEqual(
         [
           [invitee.toLowerCase(), 'invited'],
-          [learners[0]!.account.email.toLowerCase(), 'hasAccount'],
+          [learners[10]!.account.email.toLowerCase(), 'hasAccount'],
+          [learners[0]!.account.email.toLowerCase(), 'alreadyAssigned'],
         ].sort(),
       );
       const codes = await api.emulator.oobCodes(invitee);
@@ -591,15 +761,7 @@ describe.skipIf(!emulatorHost)(
       const bytes = readFileSync(file);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const rows = parseCsv(bytes, { bom: true }) as string[][];
-      expect(rows[0]).toEqual([
-        'Name',
-        'Mobile',
-        'Email',
-        'Status',
-        'Added at',
-        'Access until',
-        'Learner id',
-      ]);
+      expect(rows[0]).toEqual(headersOf(USERS_REPORT));
       expect(
         rows
           .slice(1)
@@ -611,11 +773,50 @@ describe.skipIf(!emulatorHost)(
       const learning = await waymark(['reports', 'learning', '--from', '2026-01-01', '--to', to, '--json']);
       expect(learning.code, learning.err).toBe(0);
       expect(learning.events).toHaveLength(seats.tenantUserList.length);
-      expect(learning.events[0]).toHaveProperty('Total Spent Day', 0);
+      expect(learning.events[0]).toHaveProperty('Total Spent Days', 0);
 
       const stdout = await waymark(['reports', 'awards', '--type', 'certificates', '--csv']);
       expect(stdout.code).toBe(0);
-      expect(stdout.out.startsWith('\uFEFFUsername,Email,Award')).toBe(true);
+      expect(stdout.out.startsWith('\uFEFFName,Email,Award')).toBe(true);
+
+      // the portal's Download CSV (the shared client's download, with the arguments each page gives it) and
+      // the CLI's --csv are the same file, and --json the same rows under the same names
+      const portal = createClient({
+        baseUrl: `${server}/api`,
+        device: 'WEB_APP',
+        tokens: { get: () => ({ token: mentor.token, refreshToken: '' }), update: () => {}, clear: () => {} },
+      });
+      const same: [string[], () => Promise<Response>, Report][] = [
+        [
+          ['users'],
+          () => portal.download(tenantExportUsers, { query: { searchText: undefined } }),
+          USERS_REPORT,
+        ],
+        [['learning'], () => portal.download(tenantExportLearningReport, { query: {} }), LEARNING_REPORT],
+        [
+          ['awards', '--type', 'certificates'],
+          () => portal.download(tenantExportAwards, { query: { certificateType: 'ROADMAP' } }),
+          AWARDS_REPORT,
+        ],
+      ];
+      for (const [args, download, report] of same) {
+        const fromPortal = await (await download()).text();
+        const fromCli = await waymark(['reports', ...args, '--csv']);
+        expect(fromCli.code, fromCli.err).toBe(0);
+        // text() drops the byte-order mark the CLI passes on as it came
+        expect(fromCli.out, args[0]).toBe(`\uFEFF${fromPortal.replace(/^\uFEFF/, '')}`);
+        const table = parseCsv(fromCli.out, { bom: true }) as string[][];
+        expect(table[0], args[0]).toEqual(headersOf(report));
+        const json = await waymark(['reports', ...args, '--json']);
+        expect(
+          json.events.map((e) => Object.keys(e)),
+          args[0],
+        ).toEqual(json.events.map(() => headersOf(report)));
+        expect(
+          json.events.map((e) => Object.values(e).map((v) => (v === null ? '' : String(v)))),
+          args[0],
+        ).toEqual(table.slice(1));
+      }
 
       // bad input: named in the command's own terms, nothing written
       const backwards = await waymark(['reports', 'learning', '--from', to, '--to', '2026-01-01']);

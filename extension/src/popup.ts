@@ -1,8 +1,9 @@
 /// <reference types="chrome" />
 /**
  * The popup: who is signed in, what is tracked (this tab, and exactly which addresses), today's learning
- * time from the server, the pause switch, and links to the portal and to its "What was tracked" page. It asks the background for everything, so the
- * tokens are only ever used in one place.
+ * time from the server, the pause switch, and links to the portal and to its "What was tracked" page; and,
+ * when the browser withholds the portal's pages from it, a button asking for them. It asks the background
+ * for everything else, so the tokens are only ever used in one place.
  */
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { ext } from './browser';
@@ -25,7 +26,14 @@ function duration(el: HTMLElement, seconds: number) {
   el.setAttribute('aria-label', spokenDuration(seconds));
 }
 
+/** Without its host permissions (withheld in Firefox, or 'on click' in Chromium), ask for them. */
+function renderAccess(access: PopupStatus['access']) {
+  $('access').hidden = access.granted;
+  $('access-origins').textContent = access.origins.map((o) => o.replace(/\/\*$/, '')).join(', ');
+}
+
 function render(s: PopupStatus) {
+  renderAccess(s.access);
   const portal = $<HTMLAnchorElement>('portal');
   portal.href = `${s.portalUrl}/dashboard`;
   const account = $('account');
@@ -105,6 +113,13 @@ async function load() {
 $<HTMLInputElement>('pause').addEventListener('change', async (e) => {
   const paused = (e.target as HTMLInputElement).checked;
   await ask({ kind: 'popup', op: 'set-paused', paused });
+  await load();
+});
+
+$<HTMLButtonElement>('grant').addEventListener('click', async () => {
+  // asked from the click itself: browsers grant permissions only on a person's gesture
+  const origins = ext.runtime.getManifest().host_permissions ?? [];
+  await ext.permissions.request({ origins }).catch(() => false);
   await load();
 });
 

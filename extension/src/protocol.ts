@@ -37,4 +37,9 @@ export interface PopupStatus {
   /** Today from the server; null when it could not be reached. */
   today: { totalSeconds: number; resources: { title: string; seconds: number }[] } | null;
   error: string | null;
+  /**
+   * Whether the browser lets the extension read the portal's pages and call its API (its host
+   * permissions): Firefox lets a person withhold them, Chromium lets them limit an extension to a click.
+   */
+  access: { granted: boolean; origins: string[] };
 }

@@ -54,6 +54,40 @@ describe('the offline queue', () => {
     expect(first[0]!.id).toBe(many[10]!.id);
   });
 
+  it('stays within the storage quota (Chromium: 10 MB for storage.local) however long the addresses', async () => {
+    // Chromium counts a value as its JSON; Firefox has no quota for storage.local, a smaller one may apply
+    const QUOTA = 10 * 1024 * 1024;
+    const store = memoryStore();
+    const limited: KeyValueStore = {
+      get: (key) => store.get(key),
+      async set(key, value) {
+        if (key.length + JSON.stringify(value).length > QUOTA) throw new Error('QUOTA_BYTES quota exceeded');
+        await store.set(key, value);
+      },
+    };
+    const queue = new HeartbeatQueue(limited);
+    const long = `https://example.com/${'a'.repeat(2000)}`;
+    const many = Array.from({ length: MAX_QUEUED }, () => beat('u1', { url: long }));
+    await queue.add(many);
+    const kept = await queue.size();
+    expect(kept).toBeGreaterThan(MAX_QUEUED / 2);
+    // the newest are kept
+    expect((await queue.peek('u1', kept)).at(-1)!.id).toBe(many.at(-1)!.id);
+    // and a store smaller than expected (an older browser's 5 MB) still takes the newest that fit
+    const half: KeyValueStore = {
+      get: (key) => store.get(key),
+      async set(key, value) {
+        if (key.length + JSON.stringify(value).length > QUOTA / 2)
+          throw new Error('QUOTA_BYTES quota exceeded');
+        await store.set(key, value);
+      },
+    };
+    const small = new HeartbeatQueue(half);
+    await small.add([beat('u1', { url: long })]);
+    expect(await small.size()).toBeGreaterThan(0);
+    expect(JSON.stringify(store.data.get('queue')).length).toBeLessThanOrEqual(QUOTA / 2);
+  });
+
   it('sends batches of at most 100, oldest first, and forgets what the server acknowledged', async () => {
     const queue = new HeartbeatQueue(memoryStore());
     await queue.add(Array.from({ length: 250 }, () => beat()));

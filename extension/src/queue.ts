@@ -26,6 +26,24 @@ export interface KeyValueStore {
 const KEY = 'queue';
 /** Most heartbeats kept (about 40 hours of one tab); the oldest go first. */
 export const MAX_QUEUED = 5000;
+/**
+ * Most bytes kept (as JSON, the way Chromium counts its 10 MB storage.local quota; Firefox has none for
+ * storage.local): 5000 heartbeats of 2048-character addresses would not fit, so the oldest go first.
+ */
+export const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
+/** The newest heartbeats that fit in `bytes` (as a JSON array) and in MAX_QUEUED. */
+function newestWithin(beats: readonly QueuedBeat[], bytes: number): QueuedBeat[] {
+  let size = 2;
+  let from = beats.length;
+  while (from > 0 && beats.length - from < MAX_QUEUED) {
+    const next = JSON.stringify(beats[from - 1]).length + 1;
+    if (size + next > bytes) break;
+    size += next;
+    from--;
+  }
+  return beats.slice(from);
+}
 
 export class HeartbeatQueue {
   private chain: Promise<unknown> = Promise.resolve();
@@ -45,10 +63,17 @@ export class HeartbeatQueue {
   add(beats: readonly QueuedBeat[]): Promise<number> {
     return this.serial(async () => {
       if (beats.length === 0) return (await this.read()).length;
-      const all = [...(await this.read()), ...beats];
-      const kept = all.length > MAX_QUEUED ? all.slice(all.length - MAX_QUEUED) : all;
-      await this.store.set(KEY, kept);
-      return kept.length;
+      let kept = newestWithin([...(await this.read()), ...beats], MAX_QUEUED_BYTES);
+      // a storage smaller than we count on refuses the write (a quota error): keep the newer half and retry
+      for (;;) {
+        try {
+          await this.store.set(KEY, kept);
+          return kept.length;
+        } catch (err) {
+          if (kept.length === 0) throw err;
+          kept = kept.slice(Math.ceil(kept.length / 2));
+        }
+      }
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * A learner's test links as their roadmap shows them: the catalogue's `RoadmapTests`
  * (server/catalogue/learning.ts), implemented here where the links live, so the catalogue imports no
- * assessment (decision 018). app.ts hands it to the catalogue's routes; the tenant's routes use it directly.
+ * assessment (decision 018). server/services.ts hands it to the catalogue's and the tenant's routes.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RoadmapTests } from '../catalogue/learning';

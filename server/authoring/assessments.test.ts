@@ -8,6 +8,7 @@
  * 15-minute step, at least an hour, 'Please provide valid input'): each learner gets a CUSTOM-TEST link
  * whose window behaves as learner §4 describes, and a shared question is withdrawn rather than deleted.
  */
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { customTestWindow } from '@shared/rules/test-status';
 import type { QuestionType } from '@shared/schemas/assessment';
 import { editorMessages, type QuestionInput } from '@shared/schemas/authoring';
@@ -470,7 +471,11 @@ describe('tenant assessments', () => {
       const early = await load();
       expect(early.statusCode).toBe(403);
       expect(early.json().errorCode).toBe('ASSESSMENT_NOT_YET_STARTED');
-      const startEarly = await server.app.inject({ method: 'PUT', url: `/api/testlink/verify/${ashaLink}` });
+      const startEarly = await server.app.inject({
+        method: 'PUT',
+        url: `/api/testlink/verify/${ashaLink}`,
+        headers: attemptHeaders(newAttemptToken()),
+      });
       expect(startEarly.json().errorCode).toBe('ASSESSMENT_NOT_YET_STARTED');
 
       // during the window: code 0, the ten questions load
@@ -506,8 +511,10 @@ describe('tenant assessments', () => {
         vi.useFakeTimers({ toFake: ['Date'] });
         vi.setSystemTime(link.startTime!.getTime() + ms);
       };
+      // the learner's browser, with the attempt token it started the test with
+      const attempt = attemptHeaders(newAttemptToken());
       const inject = (method: 'PUT' | 'POST', url: string, payload?: object) =>
-        server.app.inject({ method, url: `/api${url}`, payload });
+        server.app.inject({ method, url: `/api${url}`, headers: attempt, payload });
       const target = bank.find((_, i) => types[i % types.length] === 'MSQ')!;
       const q = await ok('GET', `/admin/question/${target}`, mentor);
       const right = q.options.filter((o: Json) => o.isCorrect).map((o: Json) => o._id);

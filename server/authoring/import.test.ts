@@ -113,6 +113,25 @@ describe('importing a bank of questions', () => {
     expect(recheck.map((c: { status: string }) => c.status)).toEqual(['unchanged', 'unchanged']);
   });
 
+  it('creates an imported question without explanation or tags, which the editor still asks for (decision 032)', async () => {
+    // a Moodle or Canvas question: no general feedback, no tags
+    const bare = body('Imported bare', { explanation: [], tags: [] });
+    const [created] = await ok('POST', '/admin/question/import', mentor, {
+      questions: [await item('moodle-question:301', bare)],
+    });
+    expect(created).toMatchObject({ status: 'created' });
+    const saved = await ok('GET', `/admin/question/${created.questionId}`, mentor);
+    expect(saved).toMatchObject({ question: 'Imported bare', explanation: [], tags: [], status: 'PUBLISH' });
+    const recheck = await ok('POST', '/admin/question/import/check', mentor, {
+      items: [{ key: 'moodle-question:301', fingerprint: await fp(bare) }],
+    });
+    expect(recheck[0].status).toBe('unchanged');
+    // saved from the editor, it needs them as any question does
+    const edited = await call('PUT', `/admin/question/${created.questionId}`, mentor, bare);
+    expect(edited.status).toBe(400);
+    expect(edited.body.fields).toMatchObject({ 'explanation.0.value': 'Required', tags: 'Required' });
+  });
+
   it('says changed for a question whose content changed, and update rewrites it keeping its option ids', async () => {
     const original = await item('gift:c', body('Import C'));
     const [created] = await ok('POST', '/admin/question/import', mentor, { questions: [original] });

@@ -5,13 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
+import type { StorageAdapter } from '../adapters/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { QuestionCounts } from '../questions/load';
 import { tenantAssessmentRoutes } from './assessments';
 import { importRoutes } from './import';
 import { questionRoutes } from './questions';
 
-export function authoringRoutes(app: FastifyInstance, deps: { db: Db; config: Config; mail: MailService }) {
+export interface AuthoringDeps {
+  db: Db;
+  config: Config;
+  mail: MailService;
+  storage: StorageAdapter;
+  /** How often the bank's questions were drawn, and their feedback: the assessments'. */
+  questionCounts: QuestionCounts;
+}
+
+export function authoringRoutes(app: FastifyInstance, deps: AuthoringDeps) {
   importRoutes(app, deps);
   questionRoutes(app, deps);
   tenantAssessmentRoutes(app, deps);

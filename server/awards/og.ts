@@ -6,26 +6,37 @@
 import { escapeHtml } from '@shared/formats/html';
 import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StorageAdapter } from '../adapters/storage';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { achievement, certificateInfoOf, findAward, ISSUER } from './info';
 
 const AWARD_PAGE = /^\/(certificate|badge|feather)\/([A-Za-z0-9_-]{10,64})\/?$/;
 
 const KIND_NAMES = { feather: 'feather', badge: 'badge', certificate: 'certificate' } as const;
 
+/** What an award page's tags are read with. */
+export interface AwardPageDeps {
+  db: Db;
+  config: Config;
+  storage: StorageAdapter;
+  log: FastifyBaseLogger;
+}
+
 /** The meta tags of an award page, or null when the path is not one (or the award does not exist). */
 export async function awardMetaTags(
-  app: FastifyInstance,
+  deps: AwardPageDeps,
   path: string,
 ): Promise<{ title: string; tags: string } | null> {
   const m = AWARD_PAGE.exec(path);
   if (!m) return null;
-  const { database, config, storage } = app.services;
-  const link = await findAward(database.db, m[2]!);
+  const { db, config, storage } = deps;
+  const link = await findAward(db, m[2]!);
   if (!link) return null;
   const kind = awardKindOf(link.type);
   if (!kind || kind !== m[1]) return null;
-  const info = await certificateInfoOf({ db: database.db, publicUrl: config.publicUrl, storage }, link);
+  const info = await certificateInfoOf({ db, publicUrl: config.publicUrl, storage }, link);
   const what = achievement(info);
   const title = `${info.userName} earned a ${KIND_NAMES[kind]}: ${what}`;
   const description = `${ISSUER} ${KIND_NAMES[kind]} awarded to ${info.userName} for ${what} on ${formatDate(info.createdAt, 'UTC')}. Credential ID ${info.linkId}.`;
@@ -58,12 +69,12 @@ export async function awardMetaTags(
 }
 
 /** index.html with the award's tags and title when the path is an award page; unchanged otherwise. */
-export async function withAwardMeta(app: FastifyInstance, path: string, html: string): Promise<string> {
+export async function withAwardMeta(deps: AwardPageDeps, path: string, html: string): Promise<string> {
   let meta: Awaited<ReturnType<typeof awardMetaTags>>;
   try {
-    meta = await awardMetaTags(app, path);
+    meta = await awardMetaTags(deps, path);
   } catch (err) {
-    app.log.warn({ err, path }, 'award meta tags could not be built');
+    deps.log.warn({ err, path }, 'award meta tags could not be built');
     return html;
   }
   if (!meta) return html;

@@ -93,7 +93,7 @@ describe('contact mail through SMTP', () => {
     h = await openHarness(undefined, {
       // delivery is a job: this process runs the workers
       env: { SUPPORT_EMAIL: 'help@waymark.test', JOB_WORKERS: 'true' },
-      mailTransport: smtpTransport(sink.url, 'Waymark <no-reply@waymark.test>'),
+      services: { mailTransport: smtpTransport(sink.url, 'Waymark <no-reply@waymark.test>') },
     });
   }, 120_000);
 

@@ -15,6 +15,8 @@ import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
 import { users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { recordAudit } from '../integrations/core/audit';
+import type { Actor } from '../integrations/core/principal';
 import {
   anyRoadmapHeader,
   prerequisitesOf,
@@ -45,7 +47,7 @@ export const CATALOGUE_MESSAGES = {
 /**
  * What a learner's roadmap needs of their test links, which are the assessments' own: the catalogue imports
  * no assessment (decision 018), so it declares this and server/assessments/roadmap-tests.ts implements it
- * (app.ts hands it to the catalogue's routes, as the bank's loader is handed `QuestionCounts`).
+ * (server/services.ts hands it to the catalogue's routes, as the bank's loader is handed `QuestionCounts`).
  */
 export interface RoadmapTests {
   /** In the claim's transaction: the links taken on the unclaimed copy (its prerequisite assessment) become the learner's. */
@@ -206,16 +208,35 @@ export async function assignToLearner(
     prerequisites?: PrerequisiteChoice;
     /** The refusal when the roadmap has prerequisites and no choice was given. */
     refuseWith?: () => HttpError;
+    /** A mentor's assignment: recorded in the tenant's activity log (who, and the learner's address). */
+    audit?: { by: Actor; tenantId: string; learnerEmail: string };
   },
 ): Promise<{ row: AssignedRow; created: boolean }> {
-  await requireRoadmap(db, spec.roadmapId);
+  const roadmap = await requireRoadmap(db, spec.roadmapId);
   return inTx(db, async (tx) => {
     const existing = await existingOrRoom(tx, spec.userId, spec.roadmapId);
     if (existing) return { row: existing, created: false };
     const prerequisites = await prerequisitesOf(tx, [spec.roadmapId]);
-    const { userId, roadmapId, source, assignedBy } = spec;
+    const { userId, roadmapId, source, assignedBy, audit } = spec;
+    const made = async (row: AssignedRow) => {
+      if (audit) {
+        await recordAudit(tx, audit.by, {
+          tenantId: audit.tenantId,
+          action: 'roadmap.assigned',
+          target: { kind: 'assignedRoadmap', id: row.id },
+          summary: `${roadmap.name} assigned to ${audit.learnerEmail}`,
+          details: {
+            roadmapId,
+            learnerId: userId,
+            email: audit.learnerEmail,
+            prerequisites: row.prerequisites,
+          },
+        });
+      }
+      return { row, created: true };
+    };
     if (prerequisites.length === 0) {
-      return { row: await insertAssigned(tx, { userId, roadmapId, source, assignedBy }), created: true };
+      return made(await insertAssigned(tx, { userId, roadmapId, source, assignedBy }));
     }
     if (!spec.prerequisites) throw (spec.refuseWith ?? (() => assessmentRequired('roadmapId')))();
     const sectionIds: string[] = [];
@@ -231,7 +252,7 @@ export async function assignToLearner(
       sectionIds,
       prerequisites: spec.prerequisites === 'INCLUDE' ? 'INCLUDED' : 'WAIVED',
     });
-    return { row, created: true };
+    return made(row);
   });
 }
 

@@ -66,10 +66,12 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       server = await new TestServer({
         env: { PLATFORM_STAFF_EMAILS: STAFF },
-        credentials: {
-          fetchJson: async (url) => {
-            if (!remote.has(url)) throw new Error('getaddrinfo ENOTFOUND (no network)');
-            return remote.get(url);
+        services: {
+          credentialOptions: {
+            fetchJson: async (url) => {
+              if (!remote.has(url)) throw new Error('getaddrinfo ENOTFOUND (no network)');
+              return remote.get(url);
+            },
           },
         },
       }).start();
@@ -430,6 +432,62 @@ for (const backend of BACKENDS) {
         expect(webReport.verdict).toBe('valid');
         const tampered = { ...byWeb.credential, name: `${byWeb.credential.name}!` };
         expect((await verify(tampered)).json().data.verdict).toBe('tampered');
+      });
+
+      it('says who issued a credential by its DID: this Waymark only for its own DID or key, never for a name', async () => {
+        const { signForeign } = await import('./foreign.fixture');
+        const service = server.app.services.credentials!;
+        const own = (await verify((await getCredential(feather)).json())).json().data;
+        expect(own.issuer).toMatchObject({
+          id: service.did,
+          name: 'Waymark',
+          isThisServer: true,
+          confirmed: true,
+        });
+        expect(own.issuer.statement).toBe(`Issued by this Waymark (${service.did}).`);
+
+        // someone else's did:key calling itself "Waymark": authentic, and plainly not ours
+        const impostor = await signForeign('key', { name: 'Waymark' });
+        const report = (await verify(impostor.credential)).json().data;
+        expect(report.verdict).toBe('valid');
+        expect(report.issuer).toMatchObject({
+          id: impostor.did,
+          name: 'Waymark',
+          isThisServer: false,
+          confirmed: true,
+        });
+        expect(report.issuer.statement).toBe(
+          `Issued by ${impostor.did}, which calls itself “Waymark” — not by this Waymark.`,
+        );
+        expect(report.summary).toMatch(/not by this Waymark\.$/);
+        expect(report.checks.find((c: { id: string }) => c.id === 'issuer')).toMatchObject({
+          outcome: 'warning',
+        });
+
+        // a did:key of the key this server signs with is this server
+        const ours = await signForeign('key', {
+          name: 'Waymark',
+          secretKeyMultibase: service.keys.signing.pair.secretKeyMultibase!,
+        });
+        expect(ours.did).toBe(`did:key:${service.keys.signing.publicKeyMultibase}`);
+        const byOwnKey = (await verify(ours.credential)).json().data;
+        expect(byOwnKey.issuer).toMatchObject({ id: ours.did, isThisServer: true });
+      });
+
+      it('calls a credential valid only when every proof holds: a garbage second proof makes it not valid', async () => {
+        const vc = (await getCredential(feather)).json();
+        const value: string = vc.proof.proofValue;
+        const garbage = { ...vc.proof, proofValue: `${value.slice(0, 20)}${value.slice(21)}1` };
+        const report = (await verify({ ...vc, proof: [vc.proof, garbage] })).json().data;
+        expect(report.verdict).toBe('tampered');
+        expect(report.checks.find((c: { id: string }) => c.id === 'signature').detail).toMatch(
+          /^The Data Integrity proof 2 of 2 does not match the content/,
+        );
+        expect(report.issuer).toMatchObject({ isThisServer: false, confirmed: false });
+        const odd = (await verify({ ...vc, proof: [vc.proof, { type: 'Ed25519Signature2020' }] })).json()
+          .data;
+        expect(odd.verdict).toBe('malformed');
+        expect(odd.summary).toMatch(/cannot be called valid/);
       });
     });
   });

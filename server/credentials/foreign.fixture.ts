@@ -9,9 +9,24 @@ import * as Ed25519Multikey from '@digitalcredentials/ed25519-multikey';
 import { cryptosuite } from '@digitalcredentials/eddsa-rdfc-2022-cryptosuite';
 import { securityLoader } from '@digitalcredentials/security-document-loader';
 import * as dccVc from '@digitalcredentials/vc';
+import * as base58 from 'base58-universal';
 
-export async function signForeign(method: 'key' | 'web') {
-  const key = await Ed25519Multikey.generate();
+export interface ForeignOptions {
+  /** The issuer's name in the credential (default 'Partner Academy'). */
+  name?: string;
+  /** Properties added to the credential before it is signed (a credentialStatus, …). */
+  extra?: Record<string, unknown>;
+  /** Sign with this key (a secretKeyMultibase) instead of a new one. */
+  secretKeyMultibase?: string;
+}
+
+export async function signForeign(method: 'key' | 'web', options: ForeignOptions = {}) {
+  // a secretKeyMultibase holds the multicodec header (2 bytes) and then the 32-byte seed
+  const key = await Ed25519Multikey.generate(
+    options.secretKeyMultibase
+      ? { seed: base58.decode(options.secretKeyMultibase.slice(1)).slice(2, 34) }
+      : {},
+  );
   const did = method === 'key' ? `did:key:${key.publicKeyMultibase}` : 'did:web:partner.example';
   key.controller = did;
   key.id = `${did}#${key.publicKeyMultibase}`;
@@ -38,7 +53,7 @@ export async function signForeign(method: 'key' | 'web') {
     id: 'urn:uuid:2f1b6a44-9f0e-4d8b-8c1e-6b1f4f6c2a10',
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: 'Partner Workshop Badge',
-    issuer: { id: did, type: ['Profile'], name: 'Partner Academy' },
+    issuer: { id: did, type: ['Profile'], name: options.name ?? 'Partner Academy' },
     validFrom: '2025-06-01T09:00:00Z',
     credentialSubject: {
       type: ['AchievementSubject'],
@@ -53,8 +68,9 @@ export async function signForeign(method: 'key' | 'web') {
         criteria: { narrative: 'Attend every session.' },
       },
     },
+    ...options.extra,
   };
   const suite = new DataIntegrityProof({ signer: key.signer(), cryptosuite });
   const signed = await dccVc.issue({ credential, suite, documentLoader: loader.build() });
-  return { did, didDocument, credential: signed };
+  return { did, didDocument, credential: signed, key };
 }

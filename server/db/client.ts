@@ -35,7 +35,7 @@ export interface Database {
   url?: string;
   /**
    * How long (ms) the request waiting longest for one of this process's database connections has waited;
-   * 0 when none waits (and always on PGlite, which has no pool). The server sheds load on it (server/app.ts).
+   * 0 when none waits (and always on PGlite, which has no pool). The server sheds load on it (server/http/protections.ts).
    */
   poolWaitMs(): number;
   /**
@@ -74,7 +74,7 @@ export interface OpenOptions {
   migrationsDir?: string;
   /**
    * false: leave the activity tables as they are, plain or partitioned, and make no partitions (a database
-   * as a release before migration 0018 left it — the conversion's tests — or a bench's own set-up).
+   * as a release before migration 0022 left it — the conversion's tests — or a bench's own set-up).
    */
   partitions?: boolean;
   /** A streaming replica of `databaseUrl` for the reads that may lag (PostgreSQL only). */

@@ -266,6 +266,8 @@ export const serverProcesses = pgTable('server_processes', {
   signing: text('signing').notNull(),
   /** Whether that secret came from JWT_SECRET or was generated into DATA_DIR. */
   signingFrom: text('signing_from', { enum: ['env', 'generated'] }).notNull(),
+  /** `{env|generated}:{fingerprint}` of the key sealing integrations' secrets (null: an older release). */
+  sealing: text('sealing'),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

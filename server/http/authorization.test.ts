@@ -16,12 +16,17 @@
 import type { CallDef } from '@shared/contract/define';
 import { fillPath } from '@shared/contract/define';
 import { allCalls } from '@shared/contract/registry';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, setupServer } from '../test/helper';
 import { readExample } from './openapi-docs';
 import { API_PREFIX } from './routes';
 
-const server = setupServer({ seed: true, env: { RATE_LIMIT_AUTH: '100000', RATE_LIMIT_STRICT: '100000' } });
+// no cool-down after a failed test: the learner's second test of the roadmap starts at once
+const server = setupServer({
+  seed: true,
+  env: { RATE_LIMIT_AUTH: '100000', RATE_LIMIT_STRICT: '100000', RETAKE_COOLDOWN_HOURS: '0' },
+});
 
 type Kind = 'signedOut' | 'learner' | 'otherLearner' | 'tenant' | 'otherTenant';
 const KINDS: Kind[] = ['signedOut', 'learner', 'otherLearner', 'tenant', 'otherTenant'];
@@ -35,16 +40,23 @@ const KINDS: Kind[] = ['signedOut', 'learner', 'otherLearner', 'tenant', 'otherT
  *   "Authors curate a question bank"), with its text and its creator's name — never the creator's e-mail;
  * - `own`: the caller's own records, no one else's id in the request: each caller gets only its own;
  * - `link`: a test link, whose id is the key to it (a test taker may be signed out): whoever holds the id
- *   may take the test, but sees none of the owners' private data;
+ *   may open the test and start it, but sees none of the owners' private data;
+ * - `attempt`: a write of a started test (an answer, the focus record, the evaluation), which only the
+ *   browser holding the attempt's token may make (decision 031): no caller here holds it, so every one is
+ *   refused, the learner too;
  * - `public`: public records, the same for everyone (lists, the catalogue, a credential's documents).
  * `shows` names the owners' data the call shows to everyone (a public award names its learner).
  */
 type Secret = 'learner' | 'learnerEmail' | 'mentor' | 'mentorEmail' | 'question' | 'assessment' | 'invitee';
-type About = { about: 'learner' | 'tenant' | 'bank' | 'own' | 'link' | 'public'; shows?: Secret[] };
+type About = {
+  about: 'learner' | 'tenant' | 'bank' | 'own' | 'link' | 'attempt' | 'public';
+  shows?: Secret[];
+};
 const L: About = { about: 'learner' };
 const T: About = { about: 'tenant' };
 const OWN: About = { about: 'own' };
 const LINK: About = { about: 'link' };
+const ATTEMPT: About = { about: 'attempt' };
 const PUBLIC: About = { about: 'public' };
 const BANK: About = { about: 'bank', shows: ['question', 'mentor'] };
 /** A public award names its learner (the award page, the credential). */
@@ -64,15 +76,25 @@ const ABOUT: Record<string, About> = {
   'activity.todaySummary': OWN,
   'activity.trackedDays': OWN,
   'activity.trackedResources': OWN,
+  'analysis.assessmentStats': T,
+  'analysis.assessmentStatsExport': T,
+  'analysis.assessmentValidity': T,
+  'analysis.platformQuestionStats': OWN,
+  'analysis.platformTestStats': OWN,
+  'analysis.questionBankStats': OWN,
+  'analysis.questionBankStatsExport': OWN,
+  'analysis.questionStats': BANK,
+  'analysis.renewAward': L,
+  'analysis.setAssessmentValidity': T,
   'assessments.certificateInfo': AWARD,
   'assessments.createCertificate': L,
   'assessments.createPresignedUrl': L,
   'assessments.createTestLink': L,
-  'assessments.evaluateTest': LINK,
+  'assessments.evaluateTest': ATTEMPT,
   'assessments.generateResourceTestLink': OWN,
   'assessments.questionFeedback': L,
-  'assessments.saveAnswer': LINK,
-  'assessments.testActivity': LINK,
+  'assessments.saveAnswer': ATTEMPT,
+  'assessments.testActivity': ATTEMPT,
   'assessments.testLinkList': OWN,
   'assessments.testLinkQuestions': LINK,
   'assessments.uploadFile': PUBLIC,
@@ -134,6 +156,11 @@ const ABOUT: Record<string, About> = {
   'credentials.getCredential': AWARD,
   'credentials.revokeCredential': L,
   'credentials.verifyCredential': PUBLIC,
+  'integrations.apiKeyList': OWN,
+  'integrations.auditLog': OWN,
+  'integrations.createApiKey': OWN,
+  'integrations.exportAuditLog': OWN,
+  'integrations.revokeApiKey': T,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -153,6 +180,7 @@ const ABOUT: Record<string, About> = {
   'tenant.tenantAssignedRoadmaps': L,
   'tenant.tenantAwardsByType': OWN,
   'tenant.tenantBeforeCheckAddUser': OWN,
+  'tenant.tenantBeforeCheckAddUsers': OWN,
   'tenant.tenantCancelInvitation': T,
   'tenant.tenantCheckRoadmapAssigned': L,
   'tenant.tenantCheckoutSession': T,
@@ -196,6 +224,7 @@ const DESTRUCTIVE = new Set([
   'tenant.tenantRemoveUser',
   'tenant.tenantCancelInvitation',
   'credentials.revokeCredential',
+  'integrations.revokeApiKey',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -215,13 +244,19 @@ const owners = (name: string, call: CallDef): Kind[] => {
   if (about === 'learner') return tenantRole(call) ? ['tenant'] : ['learner'];
   if (about === 'tenant') return ['tenant'];
   if (about === 'bank') return ['tenant', 'otherTenant'];
+  if (about === 'attempt') return [];
   return KINDS;
 };
 
 type Ids = Record<string, string>;
 
+/** The paths of an attempt's writes: an answer, the focus record, the evaluation. */
+const ATTEMPT_WRITE = /^\/testlink\/(\{id\}\/answer|activity|evaluvate\/v2)$/;
+
 /** The id a path or body field names, for the owners' records; the example's own value otherwise. */
 function idFor(name: string, path: string, ids: Ids): string | undefined {
+  // the writes of a test in progress are about the one still running
+  if ((name === 'id' || name === 'linkId') && ATTEMPT_WRITE.test(path)) return ids.attemptLinkId;
   if (name !== 'id') return ids[name];
   if (/question/.test(path)) return ids.questionId;
   if (/tenant\/assessment/.test(path)) return ids.assessmentId;
@@ -230,6 +265,7 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/roadmap/.test(path)) return ids.roadmapId;
   if (/user-info/.test(path)) return ids.userId;
   if (/invitations/.test(path)) return ids.invitationId;
+  if (/api-keys/.test(path)) return ids.apiKeyId;
   return undefined;
 }
 
@@ -267,7 +303,8 @@ describe('every call, as every kind of caller', () => {
       extension[k] = { ...people[k], token: res.body.data.token, auth: { token: res.body.data.token } };
     }
     const { learner, tenant } = people;
-    // the learner holds one of the mentor's seats, has a roadmap and a started test on it
+    // the learner holds one of the mentor's seats, has a roadmap, a test taken on it (evaluated) and
+    // another in progress, each started in the learner's browser (its attempt token, decision 031)
     expect(
       (await server.post('/api/tenant/users/add-user-v2', { email: learner.account.email }, tenant.auth))
         .status,
@@ -277,14 +314,23 @@ describe('every call, as every kind of caller', () => {
     const assigned = await server.post('/api/roadmap/assign-roadmap', { roadmapId }, learner.auth);
     expect(assigned.status).toBe(201);
     const assignedRoadmapId = assigned.body.data.assignedRoadmapId as string;
-    const link = await server.post(
-      '/api/testlink/create',
-      { type: 'ROADMAP', assignedRoadmapId },
-      learner.auth,
-    );
-    expect(link.status).toBe(200);
-    const linkId = link.body.data.testLinkId as string;
-    expect((await server.put(`/api/testlink/verify/${linkId}`, undefined, learner.auth)).status).toBe(200);
+    const startTest = async () => {
+      const link = await server.post(
+        '/api/testlink/create',
+        { type: 'ROADMAP', assignedRoadmapId },
+        learner.auth,
+      );
+      expect(link.status).toBe(200);
+      const id = link.body.data.testLinkId as string;
+      const attempt = { ...learner.auth, headers: attemptHeaders(newAttemptToken()) };
+      expect((await server.put(`/api/testlink/verify/${id}`, undefined, attempt)).status).toBe(200);
+      return { id, attempt };
+    };
+    const taken = await startTest();
+    const linkId = taken.id;
+    const evaluated = await server.post('/api/testlink/evaluvate/v2', { linkId, answers: [] }, taken.attempt);
+    expect(evaluated.status).toBe(200);
+    const { id: attemptLinkId } = await startTest();
     // the mentor has an assessment, a question in it, and an open invitation
     const assessmentName = `Secret assessment ${unique}`;
     const assessment = await server.post(
@@ -325,11 +371,20 @@ describe('every call, as every kind of caller', () => {
     const invitee = `secret-invitee-${unique}@example.com`;
     const invited = await server.post('/api/tenant/users/invite-user', { email: invitee }, tenant.auth);
     expect(invited.status, invited.text).toBe(200);
+    // the mentor's API key
+    const key = await server.post(
+      '/api/tenant/api-keys',
+      { name: `Secret key ${unique}`, scopes: ['seats:read'] },
+      tenant.auth,
+    );
+    expect(key.status, key.text).toBe(201);
     ids = {
+      apiKeyId: key.body.data._id,
       userId: learner.user._id,
       learnerId: learner.user._id,
       linkId,
       testLinkId: linkId,
+      attemptLinkId,
       assignedRoadmapId,
       roadmapId,
       questionId,
@@ -460,5 +515,7 @@ describe('every call, as every kind of caller', () => {
     expect((await server.get(`/api/tenant/users/user-info/${ids.userId}`, tenant.auth)).status).toBe(200);
     const invitations = await server.get('/api/tenant/users/invitations', tenant.auth);
     expect(invitations.text).toContain(ids.invitationId);
+    const keys = await server.get('/api/tenant/api-keys', tenant.auth);
+    expect(keys.body.data.find((k: { _id: string }) => k._id === ids.apiKeyId)?.status).toBe('ACTIVE');
   }, 300_000);
 });

@@ -83,6 +83,7 @@ describe('the documented examples against the real server', () => {
       url: API_PREFIX + fillPath(call.path, request.params),
       query,
       headers: {
+        ...request.headers,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },

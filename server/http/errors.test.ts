@@ -1,3 +1,4 @@
+import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupServer } from '../test/helper';
@@ -84,6 +85,31 @@ describe('the one error handler', () => {
     expect(ours.headers['access-control-allow-origin']).toBe(origin);
     const theirs = await server.get('/api/health', { headers: { origin: 'https://evil.example' } });
     expect(theirs.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("lets a page that takes a test send the attempt's token from another origin (a partner's element)", async () => {
+    const origin = new URL(server.config.publicUrl).origin;
+    // the browser asks first: a start, an answer, a focus event and the evaluation all carry the header
+    for (const [method, url] of [
+      ['PUT', '/api/testlink/verify/hHmNU4pIjn34jsi16PDBEA'],
+      ['PUT', '/api/testlink/hHmNU4pIjn34jsi16PDBEA/answer'],
+      ['POST', '/api/testlink/activity'],
+      ['POST', '/api/testlink/evaluvate/v2'],
+    ] as const) {
+      const res = await server.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'content-type, x-attempt-token',
+        },
+      });
+      expect(res.statusCode, url).toBe(204);
+      expect(String(res.headers['access-control-allow-headers']).split(/,\s*/), url).toContain(
+        ATTEMPT_TOKEN_HEADER,
+      );
+    }
   });
 });
 

@@ -48,7 +48,7 @@ export const conflict = (message: string, extra: Partial<ErrorBody> = {}) =>
 /** A zod failure as a 400 that names every invalid field; `where` prefixes query and params fields. */
 export function fromZod(
   error: z.ZodError,
-  where: 'body' | 'query' | 'params' | 'settings' = 'body',
+  where: 'body' | 'query' | 'params' | 'headers' | 'settings' = 'body',
 ): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -1,17 +1,16 @@
 /**
  * Files, with the HTTP core: the upload address every image upload gets (award images, question images,
  * import files — `presignImageUpload`), and, for local storage, the upload route behind those signed
- * addresses and the read-only file route /files/{key}. The storage adapter itself is created with the app,
- * beside identity and mail (`app.services.storage`); S3 storage takes uploads and serves files itself.
+ * addresses and the read-only file route /files/{key}. The storage adapter itself is created with the other
+ * services (server/services.ts); S3 storage takes uploads and serves files itself.
  */
 import { createReadStream } from 'node:fs';
-import { uploadFile } from '@shared/contract/assessments';
+import { uploadRouter } from '@shared/contract/assessments';
 import type { FastifyInstance } from 'fastify';
 import {
   contentTypeOfKey,
   isValidKey,
   LocalStorage,
-  MAX_UPLOAD_BYTES,
   type StorageAdapter,
   sniffImageType,
 } from '../adapters/storage';
@@ -52,64 +51,55 @@ export async function presignImageUpload(
 export function fileRoutes(app: FastifyInstance, deps: { storage: StorageAdapter }) {
   const { storage } = deps;
 
-  // the upload route takes any body type itself, so a wrong type gets a clear 415 rather than a parser error
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
-    serve(
-      scope,
-      { uploadFile },
-      {
-        async uploadFile({ request }) {
-          if (!(storage instanceof LocalStorage)) throw notFound('Uploads go straight to the file store.');
-          // the query's text as the request carried it: the signature covers it byte for byte
-          const check = storage.verifyUpload(request.query as Record<string, unknown>);
-          if (!check.ok) {
-            throw new HttpError(403, check.message, {
-              errorCode: check.reason === 'expired' ? 'UPLOAD_URL_EXPIRED' : 'UPLOAD_URL_INVALID',
-            });
-          }
-          const { grant } = check;
-          const wanted = TYPE_NAMES[grant.contentType] ?? grant.contentType;
-          const sent = String(request.headers['content-type'] ?? '')
-            .split(';')[0]!
-            .trim()
-            .toLowerCase();
-          if (sent !== grant.contentType) {
-            throw new HttpError(
-              415,
-              `This upload address takes a ${wanted} image (Content-Type ${grant.contentType}).`,
-              {
-                field: 'content-type',
-              },
-            );
-          }
-          const body = request.body;
-          if (!Buffer.isBuffer(body) || body.length === 0) {
-            throw new HttpError(400, 'The file is empty.', { field: 'body' });
-          }
-          if (body.length > grant.maxBytes) {
-            throw new HttpError(413, `The file is larger than ${Math.floor(grant.maxBytes / 1024)} KB.`, {
-              field: 'body',
-            });
-          }
-          if (grant.size !== null && body.length !== grant.size) {
-            throw new HttpError(
-              400,
-              `This upload address takes a file of exactly ${grant.size} bytes; this one has ${body.length}.`,
-              { field: 'body' },
-            );
-          }
-          if (sniffImageType(body) !== grant.contentType) {
-            throw new HttpError(415, `The file is not a ${wanted} image.`, { field: 'body' });
-          }
-          await storage.write(grant.key, body);
-          return ok({ data: { key: grant.key, url: storage.publicUrl(grant.key), size: body.length } });
-        },
-      },
-    );
+  // the upload route takes any body type itself (the contract's rawBody), so a wrong type gets a clear 415
+  // rather than a parser error
+  serve(app, uploadRouter, {
+    async uploadFile({ request }) {
+      if (!(storage instanceof LocalStorage)) throw notFound('Uploads go straight to the file store.');
+      // the query's text as the request carried it: the signature covers it byte for byte
+      const check = storage.verifyUpload(request.query as Record<string, unknown>);
+      if (!check.ok) {
+        throw new HttpError(403, check.message, {
+          errorCode: check.reason === 'expired' ? 'UPLOAD_URL_EXPIRED' : 'UPLOAD_URL_INVALID',
+        });
+      }
+      const { grant } = check;
+      const wanted = TYPE_NAMES[grant.contentType] ?? grant.contentType;
+      const sent = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (sent !== grant.contentType) {
+        throw new HttpError(
+          415,
+          `This upload address takes a ${wanted} image (Content-Type ${grant.contentType}).`,
+          {
+            field: 'content-type',
+          },
+        );
+      }
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        throw new HttpError(400, 'The file is empty.', { field: 'body' });
+      }
+      if (body.length > grant.maxBytes) {
+        throw new HttpError(413, `The file is larger than ${Math.floor(grant.maxBytes / 1024)} KB.`, {
+          field: 'body',
+        });
+      }
+      if (grant.size !== null && body.length !== grant.size) {
+        throw new HttpError(
+          400,
+          `This upload address takes a file of exactly ${grant.size} bytes; this one has ${body.length}.`,
+          { field: 'body' },
+        );
+      }
+      if (sniffImageType(body) !== grant.contentType) {
+        throw new HttpError(415, `The file is not a ${wanted} image.`, { field: 'body' });
+      }
+      await storage.write(grant.key, body);
+      return ok({ data: { key: grant.key, url: storage.publicUrl(grant.key), size: body.length } });
+    },
   });
 
   // stored files, read-only, cached for long: keys never change content (a new image gets a new key or is

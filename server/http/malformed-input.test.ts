@@ -8,7 +8,9 @@
  * Paths outside the contract (stored files, widgets, pages, the API document) get percent-encoded paths.
  * (The calls' own tests check what each answer says; this one sweeps the whole surface for crashes.)
  */
+
 import { allCalls } from '@shared/contract/registry';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type SignedIn, setupServer } from '../test/helper';
@@ -187,7 +189,11 @@ describe('malformed input never answers 5xx', () => {
     );
     expect(link.status).toBe(200);
     const linkId = link.body.data.testLinkId as string;
-    expect((await server.put(`/api/testlink/verify/${linkId}`, undefined, learner.auth)).status).toBe(200);
+    const started = await server.put(`/api/testlink/verify/${linkId}`, undefined, {
+      ...learner.auth,
+      headers: attemptHeaders(newAttemptToken()),
+    });
+    expect(started.status).toBe(200);
     known = { userId: learner.user._id, learnerId: learner.user._id, linkId, testLinkId: linkId, id: linkId };
   }, 60_000);
 

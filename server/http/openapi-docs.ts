@@ -5,7 +5,7 @@
  *   shared/contract/examples/<group>/<call>.json   (the call's name as registry.ts gives it, group.call)
  *   {
  *     "parameters": { "id": "The roadmap's id." },         // optional: what a path or query parameter is
- *     "request":  { "params": {…}, "query": {…}, "body": {…} },   // a valid request (what it needs)
+ *     "request":  { "params": {…}, "query": {…}, "headers": {…}, "body": {…} },   // a valid request
  *     "response": { "status": 200, "body": {…} },          // what the server answers to it
  *     "errors":   [ { "summary": "…", "request": {…}, "response": { "status": 400, "body": {…} } } ],
  *                 (an error that needs records made-up ids cannot name says so in `needs`)
@@ -24,6 +24,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LINK_MESSAGES } from '@shared/rules/test-links';
 
 export const EXAMPLES_DIR = resolve(
   fileURLToPath(new URL('../../shared/contract/examples', import.meta.url)),
@@ -32,6 +33,8 @@ export const EXAMPLES_DIR = resolve(
 export interface ExampleRequest {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
+  /** The headers the call declares (`headers`), by their lower-case names. */
+  headers?: Record<string, string>;
   body?: unknown;
 }
 export interface ExampleResponse {
@@ -136,6 +139,30 @@ export const ERROR_CODES: Record<
       error: 'Gone',
       message: 'This test is already completed. If you like to take a test, generate a new link.',
       errorCode: 'TEST_COMPLETED',
+    },
+  },
+  ATTEMPT_TOKEN_REQUIRED: {
+    status: 403,
+    summary:
+      "ATTEMPT_TOKEN_REQUIRED: a write of a started test without the attempt's token (X-Attempt-Token)",
+    body: {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: LINK_MESSAGES.heldElsewhere,
+      errorCode: 'ATTEMPT_TOKEN_REQUIRED',
+      field: 'x-attempt-token',
+    },
+  },
+  ATTEMPT_TOKEN_INVALID: {
+    status: 403,
+    summary:
+      "ATTEMPT_TOKEN_INVALID: a token that is not the attempt's (another browser's, or one the learner's takeover replaced)",
+    body: {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: LINK_MESSAGES.heldElsewhere,
+      errorCode: 'ATTEMPT_TOKEN_INVALID',
+      field: 'x-attempt-token',
     },
   },
   ASSESSMENT_NOT_YET_STARTED: {

@@ -8,9 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { successStatus } from '@shared/contract/define';
+import { EVENT_CATALOGUE, EVENT_TYPES, eventEnvelope, payloadSchema } from '@shared/contract/events';
 import { allCalls } from '@shared/contract/registry';
+import { entities } from '@shared/schemas/entities';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildOpenApi } from './openapi';
+import { Components } from './openapi-components';
 import { exampleFile, exampleFiles, readExample } from './openapi-docs';
 
 type Operation = {
@@ -82,6 +86,7 @@ describe('the examples beside the contract', () => {
     for (const [where, schema] of [
       ['params', call.params],
       ['query', call.query],
+      ['headers', call.headers],
       ['body', call.rawBody ? undefined : call.body],
     ] as const) {
       const value = (request as Record<string, unknown>)[where];
@@ -89,6 +94,7 @@ describe('the examples beside the contract', () => {
         schema &&
         value === undefined &&
         where !== 'query' &&
+        !(where === 'headers' && schema.safeParse({}).success) &&
         !(where === 'body' && schema.safeParse(undefined).success)
       )
         problems.push(`request.${where} is missing`);
@@ -194,5 +200,64 @@ describe('the OpenAPI document', () => {
   it('is what docs/openapi.json holds (npx tsx scripts/openapi.ts writes it)', () => {
     const committed = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('names its entities by their ids in the registry, and refuses two schemas of one id', () => {
+    // a schema is named where it is registered (shared/schemas/entities.ts), whatever it is exported as
+    expect(Object.keys(doc.components.schemas)).toContain('User');
+    const first = z.object({ a: z.string() });
+    const second = z.object({ b: z.number() });
+    entities.add(first, { id: 'NamedTwice' }).add(second, { id: 'NamedTwice' });
+    try {
+      const components = new Components();
+      expect(components.toJson(z.object({ x: first }), 'output')).toEqual(
+        expect.objectContaining({
+          properties: { x: { $ref: '#/components/schemas/output:NamedTwice' } },
+        }),
+      );
+      // in two conversions (two calls' bodies), as in one (zod's own check)
+      expect(() => components.toJson(z.object({ y: second }), 'output')).toThrow(
+        'Two schemas are registered as the entity NamedTwice',
+      );
+      expect(() => new Components().toJson(z.object({ x: first, y: second }), 'output')).toThrow(
+        /NamedTwice/,
+      );
+    } finally {
+      entities.remove(first).remove(second);
+    }
+  });
+
+  it('lists the scopes each call needs: an apiKey requirement naming them, and none where keys are refused', () => {
+    const problems: string[] = [];
+    for (const { name, call } of calls) {
+      const op = doc.paths[`/api${call.path}` as keyof typeof doc.paths]?.[
+        call.method.toLowerCase() as never
+      ] as Operation | undefined;
+      const keys = (op?.security ?? []).filter(
+        (r): r is { apiKey: string[] } => typeof r === 'object' && r !== null && 'apiKey' in r,
+      );
+      const listed = keys.flatMap((r) => r.apiKey);
+      if (JSON.stringify(listed) !== JSON.stringify([...(call.scopes ?? [])]))
+        problems.push(
+          `${name}: apiKey ${JSON.stringify(listed)}, scopes ${JSON.stringify(call.scopes ?? [])}`,
+        );
+    }
+    expect(problems).toEqual([]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('describes every event under webhooks: its envelope, its payload and an example that parses', () => {
+    const hooks = doc.webhooks as Record<
+      string,
+      { post: { requestBody: { content: { 'application/json': { example: unknown; schema: object } } } } }
+    >;
+    expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) {
+      const version = EVENT_CATALOGUE[type].current;
+      const body = hooks[type]!.post.requestBody.content['application/json'];
+      const schema = eventEnvelope(type, version, payloadSchema(type, version)!);
+      expect(issuesOf(schema, body.example), type).toEqual([]);
+      expect(JSON.stringify(body.schema)).toContain('"data"');
+    }
   });
 });

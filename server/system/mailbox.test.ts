@@ -118,6 +118,7 @@ describe('the local mailbox outside the development setup', () => {
           PAYMENTS_SANDBOX: 'true',
           MAIL_OUTBOX_ONLY: 'true',
           CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+          INTEGRATIONS_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
         },
       },
     ],
@@ -125,7 +126,7 @@ describe('the local mailbox outside the development setup', () => {
       'a real Firebase project',
       { env: { FIREBASE_PROJECT_ID: 'waymark-live', FIREBASE_AUTH_EMULATOR_HOST: undefined } },
     ],
-    ['SMTP_URL set', { env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, mailTransport: smtp }],
+    ['SMTP_URL set', { env: { SMTP_URL: 'smtp://127.0.0.1:2525' }, services: { mailTransport: smtp } }],
   ];
   for (const [name, options] of cases) {
     describe(name, () => {

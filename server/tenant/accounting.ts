@@ -9,11 +9,10 @@
  * deletes it.
  *
  * The paid part comes from the tenant's plan, which billing keeps: seat accounting asks for it through
- * `SeatPlans`, which billing provides (server/billing/plans.ts) and registers as `app.services.seatPlans`.
+ * `SeatPlans`, which billing's service implements; the assembly (server/services.ts) hands it to tenant.
  */
 import { seatAllowance } from '@shared/rules/seats';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
@@ -41,21 +40,6 @@ export interface SeatPlans {
   offerApplied(db: Db, tenantId: string, now: Date): Promise<boolean>;
   /** After a subscribed tenant's seat is disabled: the next period is billed without it. */
   shrinkForNextPeriod(tx: Db, tenantId: string): Promise<void>;
-}
-
-declare module '../app' {
-  interface Services {
-    /** Set by billing (billingOf). */
-    seatPlans?: SeatPlans;
-  }
-}
-
-/** The app's seat plans (billing's), looked up when a request needs them. */
-export function seatPlansOf(app: FastifyInstance): SeatPlans {
-  const plans = app.services.seatPlans;
-  if (!plans)
-    throw new Error('No seat plans: billing registers them (billingRoutes) before a tenant call runs.');
-  return plans;
 }
 
 /** The tenant is on an offer: a discounted subscription, or a valid offer code applied. */

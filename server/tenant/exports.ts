@@ -4,8 +4,18 @@
  * rows of the filter, not a page of them. Each export is a list of columns and an async generator of rows,
  * read from the database a page at a time (keyset pagination), written as CSV (shared/rules/csv.ts: BOM,
  * quoting, formula guarding) or as NDJSON (one JSON object a line, keyed by the same column names, for
- * scripts: `waymark reports … --json`).
+ * scripts: `waymark reports … --json`). The columns are shared/reports/columns.ts's, which the portal's
+ * tables are headed with too.
  */
+import {
+  AWARDS_REPORT,
+  headersOf,
+  LEARNING_REPORT,
+  RESOURCE_REPORT,
+  rowOf,
+  TEST_LINKS_REPORT,
+  USERS_REPORT,
+} from '@shared/reports/columns';
 import { CSV_BOM, type CsvValue, csvLine } from '@shared/rules/csv';
 import { awardPath } from '@shared/rules/test-status';
 import type { TestType } from '@shared/schemas/assessment';
@@ -91,18 +101,18 @@ export function usersExport(
     (r) => ({ key: r.key, id: r.id }),
   );
   return {
-    columns: ['Name', 'Mobile', 'Email', 'Status', 'Added at', 'Access until', 'Learner id'],
+    columns: headersOf(USERS_REPORT),
     rows: (async function* () {
       for await (const r of rows) {
-        yield {
-          Name: r.name,
-          Mobile: mobile(r.countrycode, r.phone_number),
-          Email: r.email,
-          Status: r.is_disabled ? 'Disabled' : 'Active',
-          'Added at': iso(r.created_at),
-          'Access until': iso(r.access_until),
-          'Learner id': r.learner_id,
-        };
+        yield rowOf(USERS_REPORT, {
+          name: r.name,
+          mobile: mobile(r.countrycode, r.phone_number),
+          email: r.email,
+          status: r.is_disabled ? 'Disabled' : 'Active',
+          addedAt: iso(r.created_at),
+          accessUntil: iso(r.access_until),
+          learnerId: r.learner_id,
+        });
       }
     })(),
   };
@@ -118,28 +128,19 @@ export function learningExport(db: Db, tenantId: string, now: Date, range: Range
     (r) => ({ createdKey: r.createdKey, learnerId: r.learnerId }),
   );
   return {
-    columns: [
-      'Name',
-      'Email',
-      'Mobile',
-      'Join At',
-      'Total Spent Day',
-      'Total Spent Time (seconds)',
-      'Average learning Time (seconds a day of learning)',
-      'Learner id',
-    ],
+    columns: headersOf(LEARNING_REPORT),
     rows: (async function* () {
       for await (const r of rows) {
-        yield {
-          Name: r.name,
-          Email: r.email,
-          Mobile: mobile(r.countrycode, r.phoneNumber),
-          'Join At': r.createdAt,
-          'Total Spent Day': r.TotalDayReports,
-          'Total Spent Time (seconds)': r.TotalTimeSpent,
-          'Average learning Time (seconds a day of learning)': r.averageTimeSpent,
-          'Learner id': r.learnerId,
-        };
+        yield rowOf(LEARNING_REPORT, {
+          name: r.name,
+          email: r.email,
+          mobile: mobile(r.countrycode, r.phoneNumber),
+          joinedAt: r.createdAt,
+          days: r.TotalDayReports,
+          time: r.TotalTimeSpent,
+          average: r.averageTimeSpent,
+          learnerId: r.learnerId,
+        });
       }
     })(),
   };
@@ -214,32 +215,22 @@ export function awardsExport(
         ? AWARD_NAMES.RESOURCE
         : AWARD_NAMES.ROADMAP;
   return {
-    columns: [
-      'Username',
-      'Email',
-      'Award',
-      'Roadmap name',
-      'Section name',
-      'Resource name',
-      'percentage',
-      'Completed at',
-      'Award page',
-    ],
+    columns: headersOf(AWARDS_REPORT),
     rows: (async function* () {
       for await (const r of rows) {
         const path = awardPath(r.type, r.link_id);
-        yield {
-          Username: r.name,
-          Email: r.email,
-          Award: awardOf(r.type),
+        yield rowOf(AWARDS_REPORT, {
+          name: r.name,
+          email: r.email,
+          award: awardOf(r.type),
           // a subject certificate names its subject where a roadmap certificate names its roadmap
-          'Roadmap name': r.roadmap ?? (r.type === 'SUBJECT' ? r.subject : null),
-          'Section name': r.section,
-          'Resource name': r.resource,
+          roadmap: r.roadmap ?? (r.type === 'SUBJECT' ? r.subject : null),
+          section: r.section,
+          resource: r.resource,
           percentage: r.percentage === null ? null : Math.ceil(Number(r.percentage)),
-          'Completed at': iso(r.completed_at),
-          'Award page': path ? `${publicUrl}${path}` : null,
-        };
+          completedAt: iso(r.completed_at),
+          page: path ? `${publicUrl}${path}` : null,
+        });
       }
     })(),
   };
@@ -253,18 +244,18 @@ export function resourceReportExport(
   range: { startTime: number; endTime: number },
 ): Export {
   return {
-    columns: ['#', 'Resource Title', 'Watch Time (seconds)', 'Resource id'],
+    columns: headersOf(RESOURCE_REPORT),
     rows: (async function* () {
       // one learner's resources are a few hundred at most: one read
       const all = await timeByResource(db, userId, { ...range, skip: 1, limit: 100_000 });
       let i = 0;
       for (const r of all.timeSpentOnResource) {
-        yield {
-          '#': ++i,
-          'Resource Title': r.resource.userTitle,
-          'Watch Time (seconds)': r.timespent,
-          'Resource id': r.resource._id,
-        };
+        yield rowOf(RESOURCE_REPORT, {
+          number: ++i,
+          title: r.resource.userTitle,
+          watchTime: r.timespent,
+          resourceId: r.resource._id,
+        });
       }
     })(),
   };
@@ -286,47 +277,30 @@ export function testLinksExport(
   answersUrl: (linkId: string) => string,
 ): Export {
   return {
-    columns: [
-      '#',
-      'Type',
-      'Roadmap',
-      'Section',
-      'Resource',
-      'Subject',
-      'Score',
-      'percentage',
-      'Created At',
-      'Completed in (seconds)',
-      'Status',
-      'Focus record',
-      'Time away (seconds)',
-      'Absences',
-      'Pastes',
-      'Answers',
-    ],
+    columns: headersOf(TEST_LINKS_REPORT),
     rows: (async function* () {
       const records = await integrityOfLinks(db, links, now);
       let i = 0;
       for (const l of links) {
         const focus = records.get(l.id)?.summary;
-        yield {
-          '#': ++i,
-          Type: l.type,
-          Roadmap: l.assignedRoadMapName,
-          Section: l.assignedSectionName,
-          Resource: l.assignedResourceName,
-          Subject: l.assignedSubjectName,
-          Score: l.isCompleted && l.score !== null ? Number(l.score) : null,
+        yield rowOf(TEST_LINKS_REPORT, {
+          number: ++i,
+          type: l.type,
+          roadmap: l.assignedRoadMapName,
+          section: l.assignedSectionName,
+          resource: l.assignedResourceName,
+          subject: l.assignedSubjectName,
+          score: l.isCompleted && l.score !== null ? Number(l.score) : null,
           percentage: l.isCompleted && l.percentage !== null ? Math.ceil(Number(l.percentage)) : null,
-          'Created At': iso(l.createdAt),
-          'Completed in (seconds)': l.isCompleted ? l.completedIn : null,
-          Status: STATUS_WORDS[l.status] ?? l.status,
-          'Focus record': focus ? TIER_WORDS[focus.tier] : null,
-          'Time away (seconds)': focus?.awaySeconds ?? null,
-          Absences: focus?.absences ?? null,
-          Pastes: focus?.pastes ?? null,
-          Answers: l.isCompleted ? answersUrl(l.linkId) : null,
-        };
+          createdAt: iso(l.createdAt),
+          completedIn: l.isCompleted ? l.completedIn : null,
+          status: STATUS_WORDS[l.status] ?? l.status,
+          focus: focus ? TIER_WORDS[focus.tier] : null,
+          away: focus?.awaySeconds ?? null,
+          absences: focus?.absences ?? null,
+          pastes: focus?.pastes ?? null,
+          answers: l.isCompleted ? answersUrl(l.linkId) : null,
+        });
       }
     })(),
   };

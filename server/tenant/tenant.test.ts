@@ -219,6 +219,98 @@ describe('tenant calls', () => {
       expect(seat).toBeUndefined();
     });
 
+    it('checks a roster at once, saying of each address what the single check says, with the seat counts', async () => {
+      const fresh = await quietLearner('Roster Learner');
+      const invitee = `invited-${randomBytes(4).toString('hex')}@example.com`;
+      expect((await json('POST', '/tenant/users/invite-user', mentor, { email: invitee })).status).toBe(200);
+      const emails = [
+        fresh.email.toUpperCase(),
+        asha.email,
+        rival.email,
+        'nobody-at-all@example.com',
+        invitee,
+        asha.email,
+      ];
+      const res = await json('POST', '/tenant/users/before-check-add-users', mentor, { emails });
+      expect(res.status).toBe(200);
+      expect(res.body.data.results).toEqual([
+        {
+          email: fresh.email,
+          outcome: 'ADD',
+          learnerId: fresh.id,
+          name: 'Roster Learner',
+          invitable: false,
+          invited: false,
+        },
+        {
+          email: asha.email,
+          outcome: 'ALREADY_ASSIGNED',
+          learnerId: asha.id,
+          name: 'Asha Learner',
+          invitable: false,
+          invited: false,
+        },
+        {
+          email: rival.email,
+          outcome: 'EMAIL_NOT_FOUND',
+          learnerId: null,
+          name: null,
+          invitable: false,
+          invited: false,
+        },
+        {
+          email: 'nobody-at-all@example.com',
+          outcome: 'EMAIL_NOT_FOUND',
+          learnerId: null,
+          name: null,
+          invitable: true,
+          invited: false,
+        },
+        {
+          email: invitee,
+          outcome: 'EMAIL_NOT_FOUND',
+          learnerId: null,
+          name: null,
+          invitable: true,
+          invited: true,
+        },
+        expect.objectContaining({ email: asha.email, outcome: 'ALREADY_ASSIGNED' }),
+      ]);
+      // each address as the single check answers it
+      const single = { 200: 'ADD', 409: 'ALREADY_ASSIGNED', 404: 'EMAIL_NOT_FOUND' } as Record<
+        number,
+        string
+      >;
+      for (const entry of res.body.data.results as Json[]) {
+        const one = await json('POST', '/tenant/users/before-check-add-user', mentor, { email: entry.email });
+        expect(single[one.status], entry.email).toBe(entry.outcome);
+      }
+      const info = (await json('GET', '/tenant/subscription/info', mentor)).body.data;
+      expect(res.body.data.seats).toEqual({
+        allowance: info.totalQuantity,
+        active: info.seatCount,
+        pending: info.pendingInvitations,
+      });
+      // it writes nothing
+      const seats = await server.db
+        .select()
+        .from(tenantUsers)
+        .where(and(eq(tenantUsers.tenantId, mentor.id), eq(tenantUsers.learnerId, fresh.id)));
+      expect(seats).toEqual([]);
+      await server.db.delete(tenantInvitations).where(eq(tenantInvitations.email, invitee));
+
+      const bad = await json('POST', '/tenant/users/before-check-add-users', mentor, {
+        emails: [fresh.email, 'not-an-address'],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.field).toBe('emails.1');
+      const tooMany = await json('POST', '/tenant/users/before-check-add-users', mentor, {
+        emails: Array.from({ length: 1001 }, (_, i) => `x${i}@example.com`),
+      });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.field).toBe('emails');
+    });
+
     it('validates the e-mail with the form messages', async () => {
       const missing = await json('POST', '/tenant/users/add-user-v2', mentor, {});
       expect(missing.status).toBe(400);
@@ -586,7 +678,17 @@ describe('tenant calls', () => {
         );
         expect(report.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
         const rows = csvOf(report.body);
-        expect(rows[0]!.slice(0, 5)).toEqual(['Name', 'Email', 'Mobile', 'Join At', 'Total Spent Day']);
+        // the columns in one style (shared/reports/columns.ts), the units in the header
+        expect(rows[0]).toEqual([
+          'Name',
+          'Email',
+          'Mobile',
+          'Joined At',
+          'Total Spent Days',
+          'Total Spent Time (seconds)',
+          'Average Learning Time (seconds per learning day)',
+          'Learner ID',
+        ]);
         const listed = (await json('GET', '/tenant/dashboard/get-tenant-user-learning-report', mentor)).body
           .data;
         expect(rows).toHaveLength(listed.length + 1);
@@ -612,6 +714,17 @@ describe('tenant calls', () => {
 
       const feathers = csvOf((await download('/tenant/export/awards?certificateType=RESOURCE')).body);
       expect(feathers).toHaveLength(2);
+      expect(feathers[0]).toEqual([
+        'Name',
+        'Email',
+        'Award',
+        'Roadmap Name',
+        'Section Name',
+        'Resource Name',
+        'Percentage',
+        'Completed At',
+        'Award Page',
+      ]);
       expect(feathers[1]!.slice(0, 3)).toEqual(['Asha Learner', asha.email, 'Feather']);
       expect(feathers[1]![8]).toMatch(new RegExp(`/feather/${feather}$`));
       const all = csvOf((await download('/tenant/export/awards')).body);
@@ -619,6 +732,15 @@ describe('tenant calls', () => {
       expect(csvOf((await download('/tenant/export/awards', rival)).body)).toHaveLength(1);
 
       const seats = csvOf((await download('/tenant/export/users?searchText=asha')).body);
+      expect(seats[0]).toEqual([
+        'Name',
+        'Mobile',
+        'Email',
+        'Status',
+        'Added At',
+        'Access Until',
+        'Learner ID',
+      ]);
       expect(seats.map((r) => r[2])).toEqual(['Email', asha.email]);
       expect(seats[1]![3]).toBe('Active');
 
@@ -628,6 +750,7 @@ describe('tenant calls', () => {
         `/tenant/dashboard/time-spent-on-resource-by-user/${asha.id}?${range()}&skip=1&limit=5`,
         mentor,
       );
+      expect(resources[0]).toEqual(['#', 'Resource Title', 'Watch Time (seconds)', 'Resource ID']);
       expect(resources.slice(1).map((r) => Number(r[2]))).toEqual(
         page.body.data.timeSpentOnResource.map((r: Json) => r.timespent),
       );
@@ -641,7 +764,24 @@ describe('tenant calls', () => {
         mentor,
       );
       expect(tests).toHaveLength(listed.body.data.length + 1);
-      expect(tests[0]).toContain('Focus record');
+      expect(tests[0]).toEqual([
+        '#',
+        'Type',
+        'Roadmap',
+        'Section',
+        'Resource',
+        'Subject',
+        'Score',
+        'Percentage',
+        'Created At',
+        'Completed In (seconds)',
+        'Status',
+        'Focus Record',
+        'Time Away (seconds)',
+        'Absences',
+        'Pastes',
+        'Answers',
+      ]);
       expect(tests.some((r) => r[10] === 'View Certificate' || r[10] === 'Not Generated Yet')).toBe(true);
 
       // another tenant's learner, a bad range, a learner's token

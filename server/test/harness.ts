@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { MailTransport } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import type { ServiceOverrides } from '../services';
 import { type TestDbKind, TestServer, testDbKind } from './helper';
 
 export interface Person {
@@ -41,14 +41,14 @@ export async function openHarness(
   opts: {
     /** Settings besides the test defaults (server/test/helper.ts testConfig). */
     env?: Record<string, string>;
-    /** How mail leaves (the local mailbox unless given). */
-    mailTransport?: MailTransport;
+    /** Services instead of the ones the settings would build (how mail leaves: `mailTransport`). */
+    services?: ServiceOverrides;
   } = {},
 ): Promise<Harness> {
   if (backend !== testDbKind()) {
     throw new Error(`This run's backend is ${testDbKind()}, not ${backend} (TEST_DATABASE_URL decides).`);
   }
-  const server = await new TestServer({ env: opts.env, mailTransport: opts.mailTransport }).start();
+  const server = await new TestServer({ env: opts.env, services: opts.services }).start();
   return {
     app: server.app,
     db: server.db,

@@ -21,11 +21,11 @@ import type { User } from '@shared/schemas/user';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { MailTransport } from '../adapters/mail';
-import { type AppDeps, buildApp } from '../app';
+import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, MIGRATIONS_DIR, openDatabase } from '../db/client';
 import { seed } from '../db/seed';
+import type { ServiceOverrides } from '../services';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_ID = 'demo-waymark';
@@ -326,10 +326,12 @@ export class TestServer {
       seed?: boolean;
       /** Adds routes or hooks before the app is ready (for example a route that fails on purpose). */
       extend?: (app: FastifyInstance) => void | Promise<void>;
-      /** How mail leaves (the local mailbox unless SMTP_URL is set). */
-      mailTransport?: MailTransport;
-      /** How the credential verifier reads other issuers' documents (another site stands behind it). */
-      credentials?: AppDeps['credentials'];
+      /**
+       * Services instead of the ones the settings would build: how mail leaves (`mailTransport`), how the
+       * credential verifier reads other issuers' documents (`credentialOptions`: another site stands behind
+       * it), …
+       */
+      services?: ServiceOverrides;
       /** A read replica of the test's database (PostgreSQL only). */
       replica?: TestReplica;
     } = {},
@@ -349,8 +351,7 @@ export class TestServer {
       config: this.config,
       database: this.database,
       logger: false,
-      mailTransport: this.options.mailTransport,
-      credentials: this.options.credentials,
+      services: this.options.services,
     });
     await this.options.extend?.(this.app);
     await this.app.ready();

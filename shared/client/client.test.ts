@@ -269,4 +269,16 @@ describe('the API client', () => {
     await expect(client.call(me)).rejects.toBeInstanceOf(NetworkError);
     expect(tokens.get()).not.toBeNull();
   });
+
+  it('passes on as it is what a fetch option rejects with of its own (an answer came: it is no network failure)', async () => {
+    const verdict = new Error('http://x answered, but it is not a Waymark server');
+    const client = createClient({
+      baseUrl: BASE,
+      device: 'WEB_APP',
+      fetch: (async () => {
+        throw verdict;
+      }) as typeof fetch,
+    });
+    await expect(client.call(me)).rejects.toBe(verdict);
+  });
 });

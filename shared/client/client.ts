@@ -130,7 +130,11 @@ export function retryAfterOf(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** A network failure (server unreachable, connection dropped). */
+/**
+ * A network failure (server unreachable, connection dropped): what fetch rejects with, a TypeError (the
+ * Fetch standard's network error). A `fetch` option that rejects with an error of its own — a verdict on
+ * the answer it got, such as the CLI's "not a Waymark server" — is passed on as it is: an answer came.
+ */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('The server could not be reached. Check your connection and try again.');
@@ -222,8 +226,8 @@ export function createClient(options: ClientOptions): Client {
     try {
       return await doFetch(url, { method: call.method, headers, body, signal: args?.signal });
     } catch (err) {
-      if ((err as Error)?.name === 'AbortError') throw err;
-      throw new NetworkError(err);
+      if (err instanceof TypeError) throw new NetworkError(err);
+      throw err;
     }
   }
 

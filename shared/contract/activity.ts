@@ -25,9 +25,10 @@ import {
   UnixSeconds,
   UnixSecondsInput,
 } from '../schemas/common';
+import { entities } from '../schemas/entities';
 import { FileBody } from '../schemas/file';
 import { ReportRange } from '../schemas/report-range';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 export const TrackedResource = z.object({
   resourceId: Id,
@@ -35,6 +36,7 @@ export const TrackedResource = z.object({
   url: z.string(),
   title: z.string(),
 });
+entities.add(TrackedResource, { id: 'TrackedResource' });
 export type TrackedResource = z.infer<typeof TrackedResource>;
 
 export const trackedResources = defineCall({
@@ -62,6 +64,7 @@ export const HeartbeatBatch = z.object({
     .min(1, 'send at least one heartbeat')
     .max(MAX_BATCH, `at most ${MAX_BATCH} heartbeats a batch`),
 });
+entities.add(HeartbeatBatch, { id: 'HeartbeatBatch' });
 export type HeartbeatBatch = z.infer<typeof HeartbeatBatch>;
 
 export const IGNORED_REASONS = ['NOT_ASSIGNED', 'URL_MISMATCH', 'TOO_OLD', 'IN_FUTURE', 'ERASED'] as const;
@@ -78,6 +81,7 @@ export const HeartbeatReceipt = z.object({
    */
   ignored: z.array(z.object({ id: z.string(), reason: z.enum(IGNORED_REASONS) })),
 });
+entities.add(HeartbeatReceipt, { id: 'HeartbeatReceipt' });
 export type HeartbeatReceipt = z.infer<typeof HeartbeatReceipt>;
 
 export const sendHeartbeats = defineCall({
@@ -103,6 +107,7 @@ export const TodaySummary = z.object({
   totalSeconds: z.number().nonnegative(),
   resources: z.array(z.object({ resourceId: Id, title: z.string(), seconds: z.number().nonnegative() })),
 });
+entities.add(TodaySummary, { id: 'TodaySummary' });
 export type TodaySummary = z.infer<typeof TodaySummary>;
 
 export const todaySummary = defineCall({
@@ -140,6 +145,7 @@ export const ResourceTimePage = z.object({
   timeSpentOnResource: z.array(ResourceTime),
   totalCount: z.number().int(),
 });
+entities.add(ResourceTimePage, { id: 'ResourceTimePage' });
 
 export const timeSpentOnResourceByUser = defineCall({
   method: 'GET',
@@ -173,6 +179,7 @@ export const LearningDays = z.object({
   longestStreak: z.number().int(),
   longestStreakEnd: UnixSeconds.nullable(),
 });
+entities.add(LearningDays, { id: 'LearningDays' });
 export type LearningDays = z.infer<typeof LearningDays>;
 
 export const learningDays = defineCall({
@@ -197,6 +204,7 @@ export const SubjectTime = z.object({
     }),
   ),
 });
+entities.add(SubjectTime, { id: 'SubjectTime' });
 export type SubjectTime = z.infer<typeof SubjectTime>;
 
 export const timeSpentByTopic = defineCall({
@@ -225,6 +233,7 @@ export const TrackedSpan = z.object({
   /** False for time recorded before spans were kept: the day's total per resource, no time of day. */
   timesKnown: z.boolean(),
 });
+entities.add(TrackedSpan, { id: 'TrackedSpan' });
 export type TrackedSpan = z.infer<typeof TrackedSpan>;
 
 export const TrackedDay = z.object({
@@ -235,6 +244,7 @@ export const TrackedDay = z.object({
   seconds: z.number().nonnegative(),
   spans: z.array(TrackedSpan),
 });
+entities.add(TrackedDay, { id: 'TrackedDay' });
 export type TrackedDay = z.infer<typeof TrackedDay>;
 
 export const trackedDays = defineCall({
@@ -265,6 +275,7 @@ export const Deleted = z.object({
   /** Seconds left on that day. */
   daySeconds: z.number().nonnegative(),
 });
+entities.add(Deleted, { id: 'Deleted' });
 
 export const deleteTrackedSpan = defineCall({
   method: 'DELETE',
@@ -331,4 +342,21 @@ export const createFeedback = defineCall({
   rateLimit: 'strict',
   body: UninstallFeedbackInput,
   responses: { 201: Ok, ...errors },
+});
+
+/** Every call of this module, served by server/activity/routes.ts. */
+export const activityRouter = defineRouter({
+  trackedResources,
+  sendHeartbeats,
+  todaySummary,
+  timeSpentByUserDaywise,
+  getCurrentResource,
+  timeSpentOnResourceByUser,
+  learningDays,
+  timeSpentByTopic,
+  trackedDays,
+  deleteTrackedSpan,
+  deleteTrackedDay,
+  exportActivity,
+  createFeedback,
 });

@@ -5,6 +5,7 @@
  * A test link id is an unguessable capability: /test/{linkId} and the award pages open without signing in.
  */
 import { z } from 'zod';
+import { ATTEMPT_TOKEN_HEADER, ATTEMPT_TOKEN_PATTERN } from '../rules/attempt-token';
 import {
   Answer,
   LookingForJob,
@@ -19,7 +20,8 @@ import {
 import { IMAGE_TYPES_ALLOWED } from '../schemas/authoring';
 import { MAX_IMAGE_BYTES } from '../schemas/award';
 import { DateTime, ErrorBody, envelope, errors, Id, Ok, UnixSecondsInput } from '../schemas/common';
-import { defineCall } from './define';
+import { entities } from '../schemas/entities';
+import { defineCall, defineRouter } from './define';
 
 export const LinkIdParam = z.object({
   id: z
@@ -28,6 +30,25 @@ export const LinkIdParam = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a test link id'),
 });
+
+/**
+ * An attempt token (decision 031): 32 random bytes the taking browser made, in base64url; the document
+ * describes the header by examples/parameters.json.
+ */
+const AttemptToken = z
+  .string()
+  .regex(ATTEMPT_TOKEN_PATTERN, 'must be 32 random bytes in base64url (43 characters)');
+
+/** The start's header: the token the attempt is bound to (required). */
+export const AttemptStartHeaders = z.object({ [ATTEMPT_TOKEN_HEADER]: AttemptToken });
+/** A write's header: the attempt's token (without it, or with another, the write is refused with 403). */
+export const AttemptWriteHeaders = z.object({ [ATTEMPT_TOKEN_HEADER]: AttemptToken.optional() });
+/** The Ready page's header: when given, the answer says whether it is the attempt's (`attemptHeld`). */
+export const AttemptReadHeaders = AttemptWriteHeaders;
+
+/** The refusals of a write that does not carry the attempt's token, as the summaries of the calls name them. */
+const ATTEMPT_REFUSALS =
+  ' Refused with 403 ATTEMPT_TOKEN_REQUIRED without the attempt token (X-Attempt-Token) and ATTEMPT_TOKEN_INVALID with another one: the attempt is written by the browser that started it (decision 031).';
 
 /** The body of POST /testlink/create, by type. */
 export const CreateTestLinkInput = z.discriminatedUnion(
@@ -44,6 +65,7 @@ export const CreateTestLinkInput = z.discriminatedUnion(
   ],
   { error: 'type must be RESOURCE, SECTION, ROADMAP or SUBJECT' },
 );
+entities.add(CreateTestLinkInput, { id: 'CreateTestLinkInput' });
 
 export const createTestLink = defineCall({
   method: 'POST',
@@ -94,16 +116,23 @@ export const TakerTest = z.object({
   deadlineAt: DateTime.nullable(),
   serverTime: DateTime,
   isCompleted: z.boolean(),
+  /**
+   * Whether the request carried the token of the attempt (X-Attempt-Token): its writes will be accepted.
+   * False before the start, and for a test started (or continued) in another browser.
+   */
+  attemptHeld: z.boolean(),
 });
+entities.add(TakerTest, { id: 'TakerTest' });
 
 export const testLinkQuestions = defineCall({
   method: 'GET',
   path: '/testlink/assessment/{id}',
   summary:
-    "Loads a test by its link id (no sign-in needed; another person's token is refused with 403). Errors carry errorCode LINK_EXPIRED (410), TEST_COMPLETED (410) or ASSESSMENT_NOT_YET_STARTED (403, before a custom test's start) with a message.",
+    "Loads a test by its link id (no sign-in needed; another person's token is refused with 403). Errors carry errorCode LINK_EXPIRED (410), TEST_COMPLETED (410) or ASSESSMENT_NOT_YET_STARTED (403, before a custom test's start) with a message. With the attempt token (X-Attempt-Token), `attemptHeld` says whether it is the started attempt's.",
   tags: ['testlink'],
   access: 'optional',
   params: LinkIdParam,
+  headers: AttemptReadHeaders,
   query: z.object({ device: z.enum(['WEB', 'MOBILE']).default('WEB') }),
   responses: { 200: envelope(TakerTest), ...errors, 410: ErrorBody },
 });
@@ -111,20 +140,23 @@ export const testLinkQuestions = defineCall({
 export const verifyTestLink = defineCall({
   method: 'PUT',
   path: '/testlink/verify/{id}',
-  summary: 'Starts the test: the server records the start and the deadline (idempotent once started).',
+  summary:
+    "Starts the test: the server records the start and the deadline, and binds the attempt to the token in X-Attempt-Token (32 random bytes the browser made; decision 031). Idempotent with that token once started. A started test with another token is refused with 403 ATTEMPT_TOKEN_INVALID, unless the caller is the link's learner, signed in: the attempt then moves to this token and the other browser's writes are refused from then on.",
   tags: ['testlink'],
   access: 'optional',
   params: LinkIdParam,
+  headers: AttemptStartHeaders,
   responses: { 200: envelope(TakerTest), ...errors, 410: ErrorBody },
 });
 
 export const saveAnswer = defineCall({
   method: 'PUT',
   path: '/testlink/{id}/answer',
-  summary: 'Saves one answer as it is given (replaces the previous answer to that question).',
+  summary: `Saves one answer as it is given (replaces the previous answer to that question).${ATTEMPT_REFUSALS}`,
   tags: ['testlink'],
   access: 'optional',
   params: LinkIdParam,
+  headers: AttemptWriteHeaders,
   body: Answer.omit({ roadmapId: true }),
   responses: { 200: Ok, ...errors, 410: ErrorBody },
 });
@@ -132,10 +164,10 @@ export const saveAnswer = defineCall({
 export const testActivity = defineCall({
   method: 'POST',
   path: '/testlink/activity',
-  summary:
-    "One event of the test's focus record while it runs: the page left (BLUR) or back (FOCUS), a paste into an answer (PASTE, its length only), the test opened in a second tab (SECOND_TAB, SECOND_TAB_CLOSED), the connection lost and back (OFFLINE, ONLINE). Stored with the server's time; an event with an id already stored is recorded once. The tier and timeline built from them are context, not proof (shared/rules/integrity.ts).",
+  summary: `One event of the test's focus record while it runs: the page left (BLUR) or back (FOCUS), a paste into an answer (PASTE, its length only), the test opened in a second tab (SECOND_TAB, SECOND_TAB_CLOSED), the connection lost and back (OFFLINE, ONLINE). Stored with the server's time; an event with an id already stored is recorded once. The tier and timeline built from them are context, not proof (shared/rules/integrity.ts).${ATTEMPT_REFUSALS}`,
   tags: ['testlink'],
   access: 'optional',
+  headers: AttemptWriteHeaders,
   body: TestActivityInput,
   responses: { 200: Ok, ...errors, 410: ErrorBody },
 });
@@ -151,14 +183,15 @@ export const EvaluationResult = z.object({
   /** score / questions ≥ 6 */
   certificateEligible: z.boolean(),
 });
+entities.add(EvaluationResult, { id: 'EvaluationResult' });
 
 export const evaluateTest = defineCall({
   method: 'POST',
   path: '/testlink/evaluvate/v2',
-  summary:
-    'Evaluates a test on the server with the answers given (and any saved before). Evaluating twice gives the same result.',
+  summary: `Evaluates a test on the server with the answers given (and any saved before). Evaluating twice gives the same result.${ATTEMPT_REFUSALS}`,
   tags: ['testlink'],
   access: 'optional',
+  headers: AttemptWriteHeaders,
   body: z.object({
     linkId: z.string().min(10).max(64),
     answers: z
@@ -216,4 +249,23 @@ export const uploadFile = defineCall({
     413: ErrorBody,
     415: ErrorBody,
   },
+});
+
+/** The calls of the upload route of locally stored files (server/http/files.ts). */
+export const uploadRouter = defineRouter({
+  uploadFile,
+});
+
+/** The calls of test links (server/assessments/routes.ts). */
+export const assessmentsRouter = defineRouter({
+  createTestLink,
+  generateResourceTestLink,
+  testLinkList,
+  testLinkQuestions,
+  verifyTestLink,
+  saveAnswer,
+  testActivity,
+  evaluateTest,
+  viewTestLink,
+  questionFeedback,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody, envelope, errors, Ok } from '../schemas/common';
+import { entities } from '../schemas/entities';
 import {
   EmailExists,
   EmailInput,
@@ -11,7 +12,7 @@ import {
   SocketTokens,
   Tokens,
 } from '../schemas/user';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 export const signInWithFirebase = defineCall({
   method: 'POST',
@@ -75,6 +76,7 @@ export const CliStart = z.object({
   expiresIn: z.number().int(),
   interval: z.number().int(),
 });
+entities.add(CliStart, { id: 'CliStart' });
 export const cliStart = defineCall({
   method: 'POST',
   path: '/login/cli/start',
@@ -117,4 +119,16 @@ export const cliPoll = defineCall({
     428: ErrorBody,
     ...errors,
   },
+});
+
+/** Every call of this module, served by server/auth/routes.ts. */
+export const authRouter = defineRouter({
+  signInWithFirebase,
+  refresh,
+  logout,
+  socketToken,
+  checkEmailExist,
+  cliStart,
+  cliApprove,
+  cliPoll,
 });

@@ -5,11 +5,17 @@
 import { z } from 'zod';
 import { DEFAULT_QUESTION_TYPE } from '../rules/question-types';
 import { Question, QuestionFeedbackEntry, QuestionType } from '../schemas/assessment';
-import { AssessmentNameInput, QuestionInput, ShareAssessmentInput } from '../schemas/authoring';
+import {
+  AssessmentNameInput,
+  ImportedQuestionInput,
+  QuestionInput,
+  ShareAssessmentInput,
+} from '../schemas/authoring';
 import { ImageSize } from '../schemas/award';
 import { DateTime, envelope, errors, Id, Ok } from '../schemas/common';
+import { entities } from '../schemas/entities';
 import { Subject } from '../schemas/lists';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 const AUTHORS = ['TENANT'] as const;
 const idParam = z.object({ id: Id });
@@ -20,6 +26,7 @@ export const adminSubjectList = defineCall({
   summary: 'Subjects with topics, for the question editor.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   responses: { 200: envelope(z.array(Subject)), ...errors },
 });
 
@@ -30,6 +37,7 @@ export const createQuestion = defineCall({
     'Creates an empty question (status PREVIEW) owned by the caller; with assessmentId, it joins that assessment when first saved.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z
     .object({ questionType: QuestionType.default(DEFAULT_QUESTION_TYPE), assessmentId: Id.optional() })
     .default({ questionType: DEFAULT_QUESTION_TYPE }),
@@ -42,6 +50,7 @@ export const getQuestion = defineCall({
   summary: "A question as its author sees it (with correct answers). Others' questions only once published.",
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   responses: { 200: envelope(Question), ...errors },
 });
@@ -52,6 +61,7 @@ export const saveQuestion = defineCall({
   summary: 'Saves the whole question and publishes it (status PUBLISH). Only its creator.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: QuestionInput,
   responses: { 200: envelope(Question), ...errors },
@@ -63,6 +73,7 @@ export const deleteQuestion = defineCall({
   summary: 'Deletes a question. Only its creator; questions already used in tests are withdrawn instead.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   responses: { 200: Ok, ...errors },
 });
@@ -74,6 +85,7 @@ export const changeQuestionType = defineCall({
     'Switches the question type. MCQ↔MSQ and MCQ_IMAGE↔MSQ_IMAGE keep the options (correct flags reset); other switches remove them.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: z.object({ questionType: QuestionType }),
   responses: { 200: envelope(Question), ...errors },
@@ -85,6 +97,7 @@ export const removeOption = defineCall({
   summary: 'Removes one saved option (at least two remain).',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: z.object({ id: Id, optionId: Id }),
   responses: { 200: envelope(Question), ...errors },
 });
@@ -95,6 +108,7 @@ export const updateImagePath = defineCall({
   summary: 'Records uploaded images: the question image, or option images of an image question.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: z.object({
     questionType: QuestionType,
@@ -113,6 +127,7 @@ export const deleteImage = defineCall({
   summary: 'Removes the question image (type question) or one option image (type option, optionIndex).',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: z.object({
     type: z.enum(['question', 'option']),
@@ -128,6 +143,7 @@ export const deleteCode = defineCall({
   summary: 'Removes the code attached to a question.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: z.object({ questionId: Id }),
   responses: { 200: envelope(Question), ...errors },
 });
@@ -138,6 +154,7 @@ export const imageSignedUrl = defineCall({
   summary: 'An upload address for a question or option image (jpeg, png or webp), valid a few minutes.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     type: z.enum(['question', 'option']),
     questionId: Id,
@@ -159,15 +176,19 @@ export const imageSignedUrl = defineCall({
 
 /** Where an imported question came from: the file's own id (`waymark:…`, `idnumber:…`, …) or `sha256:…`. */
 export const ImportSourceKey = z.string().trim().min(1).max(300);
+entities.add(ImportSourceKey, { id: 'ImportSourceKey' });
 export const ImportFingerprint = z
   .string()
   .length(64, 'must be a SHA-256 in hexadecimal')
   .regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hexadecimal');
+entities.add(ImportFingerprint, { id: 'ImportFingerprint' });
 export const IMPORT_BATCH = 100;
 export const IMPORT_CHECK_BATCH = 1000;
 
 export const ImportCheckStatus = z.enum(['new', 'unchanged', 'changed']);
+entities.add(ImportCheckStatus, { id: 'ImportCheckStatus' });
 export const ImportStatus = z.enum(['created', 'updated', 'unchanged', 'changed', 'failed']);
+entities.add(ImportStatus, { id: 'ImportStatus' });
 
 export const importCheck = defineCall({
   method: 'POST',
@@ -179,6 +200,7 @@ export const importCheck = defineCall({
     'Each item names a question by its source key and the fingerprint of its content (shared/formats/fingerprint.ts). A key the caller imported before, or `waymark:{id}` of a question the caller created, is `unchanged` when the fingerprint matches and `changed` otherwise; any other key is `new`. Writes nothing.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     items: z
       .array(z.object({ key: ImportSourceKey, fingerprint: ImportFingerprint }))
@@ -203,6 +225,7 @@ export const importSignedUrl = defineCall({
     'The key it returns is named in the batch import (`uploads`); the import checks the uploaded file (it exists, is an image of its type, and a question image is 1200×400) before the question is created.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     fileType: z.enum(['jpeg', 'jpg', 'png', 'webp'], { error: 'must be jpeg, png or webp' }),
     /**
@@ -220,7 +243,8 @@ export const importSignedUrl = defineCall({
 export const ImportQuestionItem = z.object({
   key: ImportSourceKey,
   fingerprint: ImportFingerprint,
-  question: QuestionInput,
+  /** The editor's question, though an imported one may come without explanation and tags (decision 032). */
+  question: ImportedQuestionInput,
   /** Uploaded images (keys from import/signed-url): they replace the question image and option values. */
   uploads: z
     .object({
@@ -229,6 +253,7 @@ export const ImportQuestionItem = z.object({
     })
     .optional(),
 });
+entities.add(ImportQuestionItem, { id: 'ImportQuestionItem' });
 
 export const importQuestions = defineCall({
   method: 'POST',
@@ -240,6 +265,7 @@ export const importQuestions = defineCall({
     'Each question is created with its options and images in one transaction and published, so it exists whole or not at all; its source key is remembered for the caller, so running the import again reports `unchanged` (same fingerprint) or `changed` (different) and creates nothing twice. With `update`, a changed question is rewritten instead. A question whose image or topic is wrong is `failed` with the field and the reason, and leaves nothing behind; the others go on.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     assessmentId: Id.optional(),
     update: z.boolean().default(false),
@@ -267,6 +293,7 @@ export const questionFeedbackList = defineCall({
   summary: "Learners' feedback on a question, with its activity trail.",
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   responses: { 200: envelope(z.array(QuestionFeedbackEntry)), ...errors },
 });
@@ -280,6 +307,7 @@ export const AssessmentSummary = z.object({
   createdAt: DateTime,
   questionCount: z.number().int(),
 });
+entities.add(AssessmentSummary, { id: 'AssessmentSummary' });
 
 export const TenantAssessmentDetail = z.object({
   _id: Id,
@@ -288,6 +316,7 @@ export const TenantAssessmentDetail = z.object({
   createdAt: DateTime,
   questions: z.array(Question),
 });
+entities.add(TenantAssessmentDetail, { id: 'TenantAssessmentDetail' });
 
 export const assessmentList = defineCall({
   method: 'GET',
@@ -295,6 +324,7 @@ export const assessmentList = defineCall({
   summary: "The tenant's assessments.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   responses: { 200: envelope(z.array(AssessmentSummary)), ...errors },
 });
 
@@ -304,6 +334,7 @@ export const createAssessment = defineCall({
   summary: 'Creates an empty assessment.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   body: AssessmentNameInput,
   responses: { 200: envelope(z.object({ _id: Id })), ...errors },
 });
@@ -314,6 +345,7 @@ export const getAssessment = defineCall({
   summary: 'An assessment with its questions (published ones: a draft joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(TenantAssessmentDetail), ...errors },
 });
@@ -338,6 +370,7 @@ export const QuestionPool = z.object({
   /** Questions to add for that (0 when it can). */
   missing: z.number().int(),
 });
+entities.add(QuestionPool, { id: 'QuestionPool' });
 export type QuestionPool = z.infer<typeof QuestionPool>;
 
 export const assessmentQuestionPools = defineCall({
@@ -348,6 +381,7 @@ export const assessmentQuestionPools = defineCall({
     "For each question of the assessment: the subject test of its subject and the resource, section or final test it assesses. Each pool has its published questions and what one test draws; a pool under twice a test's draw cannot give a learner's retake questions they have not seen (`freshRetake` false, `missing` says how many to add).",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(z.array(QuestionPool)), ...errors },
 });
@@ -359,6 +393,7 @@ export const assignAssessmentUsers = defineCall({
     "Shares an assessment of at least 10 questions with the tenant's learners: each gets a custom test open from startTime for duration hours.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: idParam,
   body: ShareAssessmentInput,
   responses: {
@@ -373,6 +408,7 @@ export const addAssessmentQuestion = defineCall({
   summary: 'Adds a published question to the assessment (a draft is refused: it joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id, questionId: Id }),
   responses: { 200: Ok, ...errors },
 });
@@ -383,6 +419,7 @@ export const removeAssessmentQuestion = defineCall({
   summary: 'Removes a question from the assessment.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id, questionId: Id }),
   responses: { 200: Ok, ...errors },
 });
@@ -393,6 +430,7 @@ export const tenantQuestion = defineCall({
   summary: 'A question for the assessment builder.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write', 'questions:write'],
   params: idParam,
   responses: { 200: envelope(Question), ...errors },
 });
@@ -404,6 +442,7 @@ export const tenantQuestionSearch = defineCall({
     'Searches published questions by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write', 'questions:write'],
   query: z.object({
     searchText: z.string().trim().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -418,7 +457,45 @@ export const tenantQuestionRemove = defineCall({
   summary: 'Removes a question from an assessment (body assessmentId).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: idParam,
   body: z.object({ assessmentId: Id }),
   responses: { 200: Ok, ...errors },
+});
+
+/** The calls of importing a bank of questions (server/authoring/import.ts). */
+export const questionImportRouter = defineRouter({
+  importCheck,
+  importSignedUrl,
+  importQuestions,
+});
+
+/** The calls of a tenant's assessments (server/authoring/assessments.ts). */
+export const tenantAssessmentsRouter = defineRouter({
+  assessmentList,
+  createAssessment,
+  getAssessment,
+  assessmentQuestionPools,
+  assignAssessmentUsers,
+  addAssessmentQuestion,
+  removeAssessmentQuestion,
+  tenantQuestionRemove,
+});
+
+/** The calls of the question editor (server/authoring/questions.ts). */
+export const questionEditorRouter = defineRouter({
+  adminSubjectList,
+  createQuestion,
+  getQuestion,
+  saveQuestion,
+  deleteQuestion,
+  changeQuestionType,
+  removeOption,
+  updateImagePath,
+  deleteImage,
+  deleteCode,
+  imageSignedUrl,
+  questionFeedbackList,
+  tenantQuestion,
+  tenantQuestionSearch,
 });

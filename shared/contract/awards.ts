@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CertificateInfo, PresignInput } from '../schemas/award';
 import { DateTime, ErrorBody, envelope, errors } from '../schemas/common';
 import { LinkIdParam } from './assessments';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 export const certificateInfo = defineCall({
   method: 'GET',
@@ -41,4 +41,11 @@ export const createCertificate = defineCall({
   access: ['USER'],
   params: LinkIdParam,
   responses: { 201: envelope(CertificateInfo), ...errors, 413: ErrorBody, 415: ErrorBody },
+});
+
+/** Every call of this module, served by server/awards/routes.ts. */
+export const awardsRouter = defineRouter({
+  certificateInfo,
+  createPresignedUrl,
+  createCertificate,
 });

@@ -16,7 +16,7 @@ import {
   OfferCodeInput,
   SubscriptionInfo,
 } from '../schemas/tenant';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 const TENANT = ['TENANT'] as const;
 
@@ -24,9 +24,10 @@ export const tenantSubscriptionInfo = defineCall({
   method: 'GET',
   path: '/tenant/subscription/info',
   summary:
-    "The tenant's seats and subscription (see the fields). The Payment Required modal shows Now: totalAmount, and Next Due (subscriptionNextDue): nextDueAmount + planAmount.",
+    "The tenant's seats and subscription (see the fields). The Payment Required modal shows Now: totalAmount, and Next Due (subscriptionNextDue): nextDueAmount + planAmount. An API key managing seats reads it (how many are free); paying stays a person's.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read', 'seats:write'],
   responses: { 200: envelope(SubscriptionInfo), ...errors },
 });
 
@@ -80,4 +81,13 @@ export const stripeWebhook = defineCall({
   access: 'public',
   rawBody: { contentTypes: ['application/json'], maxBytes: MAX_WEBHOOK_BYTES },
   responses: { 200: envelope(z.object({ received: z.literal(true), duplicate: z.boolean() })), ...errors },
+});
+
+/** Every call of this module, served by server/billing/routes.ts. */
+export const billingRouter = defineRouter({
+  tenantSubscriptionInfo,
+  tenantApplyOfferCode,
+  tenantCreateSubscription,
+  tenantCheckoutSession,
+  stripeWebhook,
 });

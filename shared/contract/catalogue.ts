@@ -15,7 +15,8 @@ import {
 } from '../schemas/catalogue';
 import { ErrorBody, envelope, errors, Id, Ok } from '../schemas/common';
 import { ContactMessage } from '../schemas/contact';
-import { defineCall } from './define';
+import { entities } from '../schemas/entities';
+import { defineCall, defineRouter } from './define';
 
 export const ROADMAP_LIMIT_MESSAGE = 'Can only learn two roadmaps at a time.';
 export const MAX_ONGOING_ROADMAPS = 2;
@@ -112,6 +113,7 @@ export const assignedRoadmap = defineCall({
 
 /** How a learner did on one prerequisite in the prerequisite assessment. */
 export const PrerequisiteScore = z.object({ roadmapId: Id, roadmapName: z.string(), percentage: z.number() });
+entities.add(PrerequisiteScore, { id: 'PrerequisiteScore' });
 
 export const AssignedRoadmapPreview = z.object({
   _id: Id,
@@ -133,6 +135,7 @@ export const AssignedRoadmapPreview = z.object({
    */
   prerequisiteResults: z.array(PrerequisiteScore).nullable(),
 });
+entities.add(AssignedRoadmapPreview, { id: 'AssignedRoadmapPreview' });
 
 export const assignedRoadmapNoAuth = defineCall({
   method: 'GET',
@@ -177,6 +180,7 @@ export const InitialAssessment = z.object({
   answers: z.array(Answer),
   isCompleted: z.boolean(),
 });
+entities.add(InitialAssessment, { id: 'InitialAssessment' });
 
 export const initialAssessment = defineCall({
   method: 'GET',
@@ -273,4 +277,30 @@ export const contactUs = defineCall({
   rateLimit: 'strict',
   body: ContactMessage,
   responses: { 200: Ok, 503: ErrorBody, ...errors },
+});
+
+/** The calls of a roadmap's prerequisite assessment (server/assessments/routes.ts). */
+export const initialAssessmentRouter = defineRouter({
+  generateInitialAssessment,
+  initialAssessment,
+  evaluateAndCreateRoadmap,
+});
+
+/** The calls of roadmaps, resources and the contact form (server/catalogue/routes.ts). */
+export const catalogueRouter = defineRouter({
+  roadmapList,
+  roadmapListNoAuth,
+  roadmapNoAuth,
+  roadmapView,
+  checkRoadmapAssigned,
+  assignRoadmap,
+  myRoadmaps,
+  assignedRoadmap,
+  assignedRoadmapNoAuth,
+  prerequisiteSelectedRoadmap,
+  createRoadmap,
+  assignUserToRoadmap,
+  submitTask,
+  resourceByShortId,
+  contactUs,
 });

@@ -15,7 +15,7 @@ import {
   VerifyInput,
 } from '../schemas/credential';
 import { LinkIdParam } from './assessments';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 export const getCredential = defineCall({
   method: 'GET',
@@ -79,4 +79,13 @@ export const revokeCredential = defineCall({
   params: LinkIdParam,
   body: RevokeInput,
   responses: { 200: envelope(Revocation), 201: envelope(Revocation), ...errors },
+});
+
+/** Every call of this module, served by server/credentials/routes.ts. */
+export const credentialsRouter = defineRouter({
+  getCredential,
+  credentialStatusList,
+  credentialStatus,
+  verifyCredential,
+  revokeCredential,
 });

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Device, Role } from '../schemas/common';
+import type { ApiScope } from '../schemas/integrations';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -26,10 +27,21 @@ export interface CallDef {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
+  /**
+   * The scopes that let an API key make this call (any one of them; decision 039). A key acts as the tenant
+   * that made it, so the call's `access` must admit TENANT. Without `scopes` the call refuses API keys
+   * (403 API_KEY_NOT_ALLOWED); a key without one of these gets 403 API_KEY_SCOPE.
+   */
+  readonly scopes?: readonly ApiScope[];
   /** Devices whose tokens may call (all when absent). */
   readonly devices?: readonly Device[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
+  /**
+   * Request headers the call reads beside Authorization (an object of lower-case header names; others are
+   * ignored). A 400 names the header when one is malformed or missing while required.
+   */
+  readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
   /** Response bodies by status. The first 2xx is the success body the client returns. */
   readonly responses: { readonly [status: number]: z.ZodType };
@@ -49,13 +61,27 @@ export interface CallDef {
   readonly idempotent?: boolean;
 }
 
+/**
+ * The largest JSON request body of any call, in bytes (the server's bodyLimit; more is refused with 413
+ * before it is read). A call with a raw body declares its own (`rawBody.maxBytes`); a client that sends
+ * many items in one body (the question import's batches) stays under this one.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 export function defineCall<const D extends CallDef>(def: D): D {
   return def;
 }
 
-/** Whether a contract module's export is a call (the modules also export the schemas their calls share). */
-export function isCallDef(value: unknown): value is CallDef {
-  return !!value && typeof value === 'object' && 'method' in value && 'path' in value && 'responses' in value;
+/**
+ * A router: calls one server module serves, by their names (each the name the contract module exports it
+ * under). A contract module ends with its router — or one per server module, where its calls are served by
+ * more than one (decision 036) — and `registry.ts` lists the routers. The server serves a router with one
+ * handler per call (`serve` in server/http/routes.ts: a missing handler does not compile).
+ */
+export type Router = { readonly [name: string]: CallDef };
+
+export function defineRouter<const R extends Router>(calls: R): Readonly<R> {
+  return Object.freeze(calls);
 }
 
 type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
@@ -64,6 +90,7 @@ type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
 export type CallParams<C extends CallDef> = InferOr<C['params'], Record<string, never>>;
 export type CallQuery<C extends CallDef> = InferOr<C['query'], Record<string, never>>;
 export type CallBody<C extends CallDef> = InferOr<C['body'], undefined>;
+export type CallHeaders<C extends CallDef> = InferOr<C['headers'], Record<string, never>>;
 
 /** What a caller sends: the input side of each schema (before defaults and coercion). */
 export interface CallInput<C extends CallDef> {
@@ -80,8 +107,6 @@ export type CallSuccess<C extends CallDef> = z.infer<C['responses'][SuccessStatu
 export type CallResult<C extends CallDef> = {
   [S in keyof C['responses'] & number]: { status: S; body: z.input<C['responses'][S]> };
 }[keyof C['responses'] & number];
-
-export type CallGroup = Record<string, CallDef>;
 
 /** `/user/delete/{userId}` with `{ userId: 'x' }` → `/user/delete/x` */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

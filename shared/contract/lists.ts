@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, errors } from '../schemas/common';
 import { Country, Language, Subject } from '../schemas/lists';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 export const subjectList = defineCall({
   method: 'GET',
@@ -26,4 +26,11 @@ export const countryList = defineCall({
   tags: ['lists'],
   access: 'public',
   responses: { 200: envelope(z.array(Country)), ...errors },
+});
+
+/** Every call of this module, served by server/lists/routes.ts. */
+export const listsRouter = defineRouter({
+  subjectList,
+  languageList,
+  countryList,
 });

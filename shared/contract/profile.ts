@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envelope, errors, Text } from '../schemas/common';
+import { entities } from '../schemas/entities';
 import { AccountDeletionInput, ProfilePage, User } from '../schemas/user';
-import { defineCall } from './define';
+import { defineCall, defineRouter } from './define';
 
 /** Every profile field; which are required depends on the page (basic or full profile). */
 export const ProfileBody = z.object({
@@ -18,6 +19,7 @@ export const ProfileBody = z.object({
   city: Text(500).optional(),
   pincode: Text(50).optional(),
 });
+entities.add(ProfileBody, { id: 'ProfileBody' });
 
 export const basicProfile = defineCall({
   method: 'PUT',
@@ -50,4 +52,11 @@ export const deleteAccount = defineCall({
   params: z.object({ userId: z.uuid({ message: 'must be a valid id' }) }),
   body: AccountDeletionInput,
   responses: { 200: envelope(User), ...errors },
+});
+
+/** Every call of this module, served by server/profile/routes.ts. */
+export const profileRouter = defineRouter({
+  basicProfile,
+  me,
+  deleteAccount,
 });

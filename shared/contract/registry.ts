@@ -1,60 +1,69 @@
-/** Every declared call, for the OpenAPI document and for checks that every call is served. */
+/** Every router of the contract: for the OpenAPI document, the widgets' build and checks that every call is served. */
 
-import * as activity from './activity';
-import * as assessments from './assessments';
-import * as auth from './auth';
-import * as authoring from './authoring';
-import * as awards from './awards';
-import * as billing from './billing';
-import * as catalogue from './catalogue';
-import * as credentials from './credentials';
-import { type CallDef, isCallDef } from './define';
-import * as lists from './lists';
-import * as profile from './profile';
-import * as system from './system';
-import * as tenant from './tenant';
+import { activityRouter } from './activity';
+import { analysisRouter, renewalsRouter } from './analysis';
+import { assessmentsRouter, uploadRouter } from './assessments';
+import { authRouter } from './auth';
+import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
+import { awardsRouter } from './awards';
+import { billingRouter } from './billing';
+import { catalogueRouter, initialAssessmentRouter } from './catalogue';
+import { credentialsRouter } from './credentials';
+import type { CallDef, Router } from './define';
+import { apiKeysRouter, auditRouter } from './integrations';
+import { listsRouter } from './lists';
+import { profileRouter } from './profile';
+import { systemRouter } from './system';
+import { tenantRouter } from './tenant';
 
-/** Each contract module by its file name (`activity` is ./activity.ts): what the widgets' build lightens. */
-export const contractModules: Record<string, Record<string, unknown>> = {
-  activity,
-  assessments,
-  auth,
-  authoring,
-  awards,
-  billing,
-  catalogue,
-  credentials,
-  lists,
-  profile,
-  system,
-  tenant,
+/**
+ * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
+ * calls are its routers' calls. The widgets' build lightens these modules (widgets/embed/light-contract.ts).
+ */
+export const contractModules: Record<string, readonly Router[]> = {
+  activity: [activityRouter],
+  analysis: [analysisRouter, renewalsRouter],
+  assessments: [assessmentsRouter, uploadRouter],
+  auth: [authRouter],
+  authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
+  awards: [awardsRouter],
+  billing: [billingRouter],
+  catalogue: [catalogueRouter, initialAssessmentRouter],
+  credentials: [credentialsRouter],
+  integrations: [apiKeysRouter, auditRouter],
+  lists: [listsRouter],
+  profile: [profileRouter],
+  system: [systemRouter],
+  tenant: [tenantRouter],
 };
 
 /**
- * The calls by the group they are published under. A call's name — its operationId in the OpenAPI document,
- * its example's folder — keeps the group it was published under when its file moved to mirror the server's
- * folders: awards' calls stay assessments_*, billing's tenant_* (decision 018).
+ * The group a module's calls are published under, where it is not the module's own name. A call's name — its
+ * operationId in the OpenAPI document, its example's folder — keeps the group it was published under when
+ * its file moved to mirror the server's folders: awards' calls stay assessments_*, billing's tenant_*
+ * (decision 018).
  */
-const groups: Record<string, Record<string, unknown>> = {
-  activity,
-  assessments: { ...assessments, ...awards },
-  auth,
-  authoring,
-  catalogue,
-  credentials,
-  lists,
-  profile,
-  system,
-  tenant: { ...tenant, ...billing },
-};
+const PUBLISHED_AS: Record<string, string> = { awards: 'assessments', billing: 'tenant' };
 
+/** A module's calls, by name. */
+export function callsOf(module: string): [string, CallDef][] {
+  return (contractModules[module] ?? []).flatMap((router) => Object.entries(router));
+}
+
+/** Code-unit order, as a module namespace lists its names. */
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Every call, named `group.call`: by group, then by name. */
 export function allCalls(): { name: string; call: CallDef }[] {
-  const out: { name: string; call: CallDef }[] = [];
-  for (const [group, mod] of Object.entries(groups)) {
-    // in the order of a module's namespace (by name, code unit order), whether or not the group spreads two
-    for (const [name, value] of Object.entries(mod).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      if (isCallDef(value)) out.push({ name: `${group}.${name}`, call: value });
-    }
+  const groups = new Map<string, [string, CallDef][]>();
+  for (const module of Object.keys(contractModules)) {
+    const group = PUBLISHED_AS[module] ?? module;
+    groups.set(group, [...(groups.get(group) ?? []), ...callsOf(module)]);
   }
-  return out;
+  return [...groups.keys()].sort(byName).flatMap((group) =>
+    groups
+      .get(group)!
+      .sort(([a], [b]) => byName(a, b))
+      .map(([name, call]) => ({ name: `${group}.${name}`, call })),
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, errors } from '../schemas/common';
-import { defineCall } from './define';
+import { entities } from '../schemas/entities';
+import { defineCall, defineRouter } from './define';
 
 export const health = defineCall({
   method: 'GET',
@@ -46,6 +47,7 @@ export const PublicConfig = z.object({
   /** Whether the local mailbox page is on (no SMTP server configured). */
   mailbox: z.boolean(),
 });
+entities.add(PublicConfig, { id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const config = defineCall({
@@ -67,6 +69,7 @@ export const MailboxEntry = z.object({
   source: z.enum(['outbox', 'identity']),
   link: z.string().nullable(),
 });
+entities.add(MailboxEntry, { id: 'MailboxEntry' });
 export const mailbox = defineCall({
   method: 'GET',
   path: '/dev/mailbox',
@@ -76,4 +79,11 @@ export const mailbox = defineCall({
   access: 'public',
   query: z.object({ to: z.string().max(254).optional() }),
   responses: { 200: envelope(z.array(MailboxEntry)), ...errors },
+});
+
+/** Every call of this module, served by server/system/routes.ts. */
+export const systemRouter = defineRouter({
+  health,
+  config,
+  mailbox,
 });

@@ -2,6 +2,8 @@
  * Reading a credential someone pasted, dropped or downloaded: JSON text, a compact JWT (which this verifier
  * does not check), or a baked PNG (./png). Pure; the verify page, the CLI and the server share it.
  */
+import type { VerificationReport } from '../schemas/credential';
+import { jsonTextTooDeep, TOO_DEEP } from '../schemas/json-depth';
 import { isPng, NotAPng, readBakedCredential } from './png';
 
 export type ReadCredential = { ok: true; credential: unknown } | { ok: false; problem: string };
@@ -20,6 +22,8 @@ export function credentialFromText(text: string): ReadCredential {
         'This is a JWT (a VC secured with JOSE). This verifier checks JSON-LD credentials with a Data Integrity proof, as Waymark issues them.',
     };
   }
+  // read before parsing: whatever walks a value nested thousands deep (JSON-LD, JSON.stringify) throws
+  if (jsonTextTooDeep(trimmed)) return { ok: false, problem: `This JSON ${TOO_DEEP}: no credential does.` };
   try {
     const credential = JSON.parse(trimmed) as unknown;
     if (typeof credential !== 'object' || credential === null || Array.isArray(credential)) {
@@ -29,6 +33,18 @@ export function credentialFromText(text: string): ReadCredential {
   } catch (err) {
     return { ok: false, problem: `This is not valid JSON (${(err as Error).message}).` };
   }
+}
+
+/** The report on input that is no credential at all (read before any check): malformed, saying why. */
+export function unreadReport(problem: string, at = new Date()): VerificationReport {
+  return {
+    verdict: 'malformed',
+    summary: problem,
+    checks: [{ id: 'format', label: 'Verifiable Credential', outcome: 'failed', detail: problem }],
+    issuer: { id: null, name: null, isThisServer: false, confirmed: false, statement: 'It names no issuer.' },
+    credential: null,
+    checkedAt: at.toISOString(),
+  };
 }
 
 /** A credential from a file's bytes: a baked PNG, or JSON text. */

@@ -41,13 +41,28 @@ export interface StatusListLoad {
   trusted?: boolean;
 }
 
+/**
+ * The Waymark the verifier speaks for: a credential is said to be its own only when the issuer's DID is its
+ * DID (or one it owns) and every proof holds. A name is never enough: any issuer can call itself anything.
+ */
+export interface LocalIssuer {
+  /** Its did:web. */
+  did: string;
+  /** Whether another DID is its own too: a did:key of a key its DID document lists. */
+  owns?(did: string): Promise<boolean>;
+  /** The name its own credentials give their issuer ('Waymark'): another issuer that uses it is pointed out. */
+  name: string;
+  /** How the report refers to it: 'this Waymark', 'the Waymark at https://…'. */
+  called: string;
+}
+
 export interface VerifierDeps {
   /** The DID document of `did`; throws DidNotResolved (or any error) with the reason. */
   resolveDid(did: string): Promise<DidDocument>;
   /** The status list credential at `url`; throws with the reason when it cannot be read. */
   loadStatusList(url: string): Promise<StatusListLoad>;
-  /** This server's DID, to say 'issued by this Waymark'. */
-  localIssuer?: string;
+  /** This server (or, for the CLI, the server it works with), to say 'issued by this Waymark'. */
+  local?: LocalIssuer;
   now?: () => Date;
   /**
    * Where the proofs are checked: checkProof (below) on this thread unless given — a server passes its
@@ -75,6 +90,9 @@ const SUMMARIES: Record<Verdict, string> = {
   'not-yet-valid': 'This credential is not valid yet.',
   malformed: 'This is not a credential that can be verified.',
 };
+
+/** The most proofs a credential may carry: each one is checked (a canonicalisation each). */
+export const MAX_PROOFS = 4;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
@@ -117,16 +135,78 @@ function formatProblem(credential: unknown): string | null {
   return null;
 }
 
-/** The DID a credential's proof was made with, or null. */
-function proofMethods(credential: Json): string[] {
-  return asList(credential.proof)
-    .filter(isObject)
-    .map((p) => (isObject(p.verificationMethod) ? p.verificationMethod.id : p.verificationMethod))
-    .filter((m): m is string => typeof m === 'string');
+/** The verification method a proof names, or null. */
+function methodOf(proof: unknown): string | null {
+  if (!isObject(proof)) return null;
+  const m = isObject(proof.verificationMethod) ? proof.verificationMethod.id : proof.verificationMethod;
+  return typeof m === 'string' && m !== '' ? m : null;
 }
 
 const SUPPORTED = (p: unknown) =>
   isObject(p) && p.type === 'DataIntegrityProof' && p.cryptosuite === 'eddsa-rdfc-2022';
+
+/** 'proof 2 of 3' when there are several, 'proof' for the one proof. */
+const nth = (i: number, n: number) => (n > 1 ? `proof ${i + 1} of ${n}` : 'proof');
+
+/** Why a proof cannot be checked at all, or null. */
+function unsupportedProof(proof: unknown): string | null {
+  if (!isObject(proof)) return 'is not a proof object';
+  if (!SUPPORTED(proof)) {
+    const kind = [proof.type, proof.cryptosuite].filter((v) => typeof v === 'string').join(' ');
+    return `is ${kind ? `a proof of the kind ${kind}` : 'a proof of no known kind'}, which this verifier does not check (it checks Data Integrity proofs with the eddsa-rdfc-2022 cryptosuite)`;
+  }
+  if (proof.previousProof !== undefined)
+    return 'is chained to an earlier proof (previousProof), which this verifier does not check';
+  if (!methodOf(proof)) return 'names no verification method';
+  return null;
+}
+
+/**
+ * Checks every proof of a document — each proof of a set signs the document without the others (Data
+ * Integrity, proof sets) — and answers the first that does not hold, or null when all do.
+ */
+async function failedProof(
+  document: Json,
+  proofs: unknown[],
+  issuerDoc: DidDocument,
+  at: Date,
+  deps: VerifierDeps,
+): Promise<{ index: number; outcome: ProofOutcome } | null> {
+  for (const [index, proof] of proofs.entries()) {
+    const one = proofs.length === 1 ? document : { ...document, proof };
+    const outcome = await (deps.checkProof ?? checkProof)(one, issuerDoc, at);
+    if (!outcome.ok) return { index, outcome };
+  }
+  return null;
+}
+
+/** Loosely the same name: 'Waymark', 'WAYMARK', 'Way-mark Academy' all use 'Waymark'. */
+const usesName = (claimed: string | null, own: string) =>
+  claimed !== null &&
+  own !== '' &&
+  claimed
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .includes(own.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+
+/**
+ * Who issued the credential, in words: by its DID always; 'this Waymark' only when the DID is the local
+ * issuer's and the proofs hold; a name it gives itself only as its own claim.
+ */
+function issuerStatement(
+  id: string | null,
+  name: string | null,
+  state: { own: boolean; confirmed: boolean },
+  local: LocalIssuer | undefined,
+): string {
+  if (!id) return 'It names no issuer.';
+  const calls = name ? `, which calls itself “${name}”` : '';
+  if (state.confirmed && state.own) return `Issued by ${local!.called} (${id}).`;
+  if (state.confirmed) return `Issued by ${id}${calls}${local ? ` — not by ${local.called}` : ''}.`;
+  if (state.own)
+    return `It names ${local!.called} (${id}) as its issuer, but its proof does not confirm that ${local!.called} issued it.`;
+  return `It names ${id}${calls} as its issuer; that could not be confirmed${local ? `, and it is not ${local.called}` : ''}.`;
+}
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -216,6 +296,9 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
   const checks: Check[] = [];
   const add = (id: CheckId, outcome: CheckOutcome, detail: string) =>
     checks.push({ id, label: LABELS[id], outcome, detail });
+  const { local } = deps;
+  /** Whether the issuer's DID is the local issuer's, and whether every proof by its keys held. */
+  const state = { own: false, confirmed: false };
   const report = (verdict: Verdict, summary = SUMMARIES[verdict]): VerificationReport => {
     for (const id of CHECK_IDS) {
       if (!checks.some((c) => c.id === id)) add(id, 'skipped', 'Not checked: an earlier step failed.');
@@ -225,14 +308,21 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
     const issuerValue =
       credential && (isObject(credential.issuer) ? credential.issuer : { id: credential.issuer });
     const issuerId = issuerValue ? str(issuerValue.id) : null;
+    const issuerName = issuerValue ? str(issuerValue.name) : null;
+    const foreignUse = state.confirmed && !state.own && local && usesName(issuerName, local.name);
     return {
       verdict,
-      summary,
+      summary:
+        state.confirmed && !state.own && local
+          ? `${summary} It was issued by ${issuerId}${foreignUse ? `, which calls itself “${issuerName}”` : ''}, not by ${local.called}.`
+          : summary,
       checks,
       issuer: {
         id: issuerId,
-        name: issuerValue ? str(issuerValue.name) : null,
-        isThisServer: issuerId !== null && issuerId === deps.localIssuer,
+        name: issuerName,
+        isThisServer: state.own && state.confirmed,
+        confirmed: state.confirmed,
+        statement: issuerStatement(issuerId, issuerName, state, local),
       },
       credential: credential ? summarise(credential) : null,
       checkedAt: now.toISOString(),
@@ -264,7 +354,7 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
     add('open-badge', 'skipped', 'Not an Open Badge (no OpenBadgeCredential or AchievementCredential type).');
   }
 
-  // 3. the issuer: its DID resolves and lists the key the proof was made with
+  // 3. the issuer: its DID resolves and lists the key every proof was made with
   const issuerId = (isObject(credential.issuer) ? credential.issuer.id : credential.issuer) as string;
   const proofs = asList(credential.proof);
   if (!proofs.some(SUPPORTED)) {
@@ -279,10 +369,34 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
     );
     return report('malformed', 'This credential is signed in a way this verifier does not check.');
   }
+  // every proof must hold for the credential to be valid: one that cannot be checked is not passed over
+  if (proofs.length > MAX_PROOFS) {
+    add(
+      'signature',
+      'failed',
+      `It carries ${proofs.length} proofs; this verifier checks at most ${MAX_PROOFS}, and every one must hold.`,
+    );
+    return report('malformed', 'This credential carries more proofs than this verifier checks.');
+  }
+  for (const [i, proof] of proofs.entries()) {
+    const why = unsupportedProof(proof);
+    if (why) {
+      add(
+        'signature',
+        'failed',
+        `Its ${nth(i, proofs.length)} ${why}. Every proof must hold for a credential to be valid.`,
+      );
+      return report(
+        'malformed',
+        'This credential carries a proof this verifier cannot check, so it cannot be called valid.',
+      );
+    }
+  }
   if (!issuerId.startsWith('did:')) {
     add('issuer', 'failed', `The issuer ${issuerId} is not a DID, so its key cannot be looked up.`);
     return report('unknown-issuer');
   }
+  state.own = issuerId === local?.did || ((await local?.owns?.(issuerId)) ?? false);
   let issuerDoc: DidDocument;
   try {
     issuerDoc = await deps.resolveDid(issuerId);
@@ -294,7 +408,7 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
     add('issuer', 'failed', reason);
     return report('unknown-issuer');
   }
-  const methods = proofMethods(credential);
+  const methods = proofs.map((p) => methodOf(p)!);
   const foreign = methods.find((m) => didOf(m) !== issuerId);
   if (foreign) {
     add(
@@ -304,23 +418,40 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
     );
     return report('tampered', 'This credential was not signed by the issuer it names.');
   }
-  const listed = methods.filter((m) => verificationMethodOf(issuerDoc, m) && isAssertionMethod(issuerDoc, m));
-  if (listed.length === 0) {
+  const unlisted = methods.find(
+    (m) => !(verificationMethodOf(issuerDoc, m) && isAssertionMethod(issuerDoc, m)),
+  );
+  if (unlisted) {
     add(
       'issuer',
       'failed',
-      `${issuerId} resolved, but it does not list the signing key ${methods[0] ?? '(none)'} for issuing credentials.`,
+      `${issuerId} resolved, but it does not list the signing key ${unlisted} for issuing credentials.`,
     );
     return report('unknown-issuer');
   }
-  add(
-    'issuer',
-    'passed',
-    `${issuerId} resolved${issuerId === deps.localIssuer ? ' (this server)' : ''}; it lists the signing key ${listed[0]} for issuing credentials.`,
-  );
+  const claimed = isObject(credential.issuer) ? str(credential.issuer.name) : null;
+  if (state.own) {
+    add(
+      'issuer',
+      'passed',
+      `${issuerId} resolved (${local!.called}); it lists the signing key ${methods.join(', ')} for issuing credentials.`,
+    );
+  } else if (local && usesName(claimed, local.name)) {
+    add(
+      'issuer',
+      'warning',
+      `${issuerId} resolved and lists the signing key ${methods.join(', ')}, but it is not ${local.called}: it calls itself “${claimed}”, and that name is only its own claim.`,
+    );
+  } else {
+    add(
+      'issuer',
+      'passed',
+      `${issuerId} resolved; it lists the signing key ${methods.join(', ')} for issuing credentials${local ? `. It is not ${local.called}` : ''}.`,
+    );
+  }
 
-  // 4. the signature over the content (checked at a time inside the validity window, so that an expired
-  // credential is still told apart from a forged one)
+  // 4. the signature over the content, every proof of it (checked at a time inside the validity window, so
+  // that an expired credential is still told apart from a forged one)
   const window = validityWindow(credential, now);
   const from = str(credential.validFrom) ?? str(credential.issuanceDate);
   const until = str(credential.validUntil) ?? str(credential.expirationDate);
@@ -330,23 +461,32 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
       : window.outcome === 'expired' && until
         ? new Date(until)
         : now;
-  const proof = await (deps.checkProof ?? checkProof)(credential, issuerDoc, at);
-  if (!proof.ok) {
-    if (proof.refused && issuerId !== deps.localIssuer) {
+  const failed = await failedProof(credential, proofs, issuerDoc, at, deps);
+  if (failed) {
+    const { index: i, outcome: proof } = failed;
+    if (proof.refused && !state.own) {
       add('signature', 'failed', `${proof.refused} Contexts are never fetched from the network.`);
       return report('malformed', 'This credential uses a JSON-LD context this verifier does not hold.');
     }
     add(
       'signature',
       'failed',
-      `The Data Integrity proof does not match the content (${proof.refused ?? proof.message}).`,
+      `The Data Integrity ${nth(i, proofs.length)} does not match the content (${proof.refused ?? proof.message}).`,
     );
-    return report('tampered');
+    return report(
+      'tampered',
+      proofs.length > 1
+        ? `This credential carries ${proofs.length} proofs and proof ${i + 1} does not match its content: every proof must hold for it to be valid.`
+        : undefined,
+    );
   }
+  state.confirmed = true;
   add(
     'signature',
     'passed',
-    'The Data Integrity proof (eddsa-rdfc-2022, Ed25519) matches every statement of the credential.',
+    proofs.length > 1
+      ? `All ${proofs.length} Data Integrity proofs (eddsa-rdfc-2022, Ed25519) match every statement of the credential.`
+      : 'The Data Integrity proof (eddsa-rdfc-2022, Ed25519) matches every statement of the credential.',
   );
 
   // 5. validity dates
@@ -441,8 +581,13 @@ async function checkStatus(
       const key = await sha256(JSON.stringify(list));
       const until = verifiedLists.get(key);
       if (!until || until < Date.now()) {
-        const proof = await (deps.checkProof ?? checkProof)(list, issuerDoc, now);
-        if (!proof.ok) {
+        const proofs = asList(list.proof);
+        const unsigned =
+          proofs.length === 0 ||
+          proofs.length > MAX_PROOFS ||
+          proofs.some((p) => unsupportedProof(p) !== null) ||
+          (await failedProof(list, proofs, issuerDoc, now, deps)) !== null;
+        if (unsigned) {
           return {
             outcome: 'failed',
             detail: `The status list ${url} is not signed by the issuer.`,

@@ -1,14 +1,15 @@
 /**
  * Moodle's Aiken format (docs.moodle.org "Aiken format"): single-answer multiple-choice questions in plain
  * text. A question's text comes first (one line, or several), then its answers, each a capital letter and a
- * full stop or a bracket and a space (`A. …`, `B) …`), then `ANSWER: B`. Questions are separated by blank
+ * full stop or a bracket, usually then a space (`A. …`, `B) …`; Moodle's reader, qformat_aiken, takes
+ * `C)text` too), then `ANSWER: B`. Questions are separated by blank
  * lines. Every question becomes an MCQ; Aiken carries no subject, topic, explanation or tags, which come
  * from the import's defaults.
  */
 import { choiceRecord } from './convert';
 import { type BankQuestion, emptyResult, type ReadResult, shorten } from './record';
 
-const OPTION = /^([A-Z])[.)]\s+(.*)$/;
+const OPTION = /^([A-Z])[.)][ \t]?(.*)$/;
 const ANSWER = /^ANSWER:\s*([A-Z])\s*$/;
 
 export function readAiken(text: string): ReadResult {

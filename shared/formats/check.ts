@@ -1,8 +1,9 @@
 /**
  * Checking a question a file holds, whatever its format, before anything is written: the record's own
- * shape, its subject and topic against the server's (names or ids, with "did you mean"), its images, then
- * the editor's schema and rules (shared/schemas/authoring.ts QuestionInput, mentor §5). Every problem is
- * named with its field; nothing is half-accepted.
+ * shape, its subject and topic (./placement.ts: the person's choice, the file's names with "did you mean",
+ * or its category), its images, then the editor's schema and rules (shared/schemas/authoring.ts
+ * ImportedQuestionInput, mentor §5: an imported question may come without explanation and tags, decision
+ * 032), and no two options alike. Every problem is named with its field; nothing is half-accepted.
  *
  * Images are looked up through the caller (the CLI reads files beside the question file; the portal has
  * only what the file carries): an http(s) address is used as it is.
@@ -13,11 +14,12 @@ import {
   DROPZONE_HEIGHT,
   DROPZONE_WIDTH,
   editorMessages,
-  QuestionInput,
+  ImportedQuestionInput,
   withOptionPoints,
 } from '../schemas/authoring';
 import type { Subject } from '../schemas/lists';
 import { type ImageKind, imageInfo } from './image';
+import { placeQuestion, type UnplacedQuestion } from './placement';
 import { isEmbedded, type Place, QuestionRecord, type RowError, type SourceRecord } from './record';
 
 /** The longest image address a question records. */
@@ -43,7 +45,7 @@ export type ImageSource =
 
 /** A question ready to be created: the editor's payload, and the images to upload before saving it. */
 export interface PreparedQuestion extends Place {
-  input: QuestionInput;
+  input: ImportedQuestionInput;
   /** The question's image, if any. */
   image: ImageSource | null;
   /** For image types: each option's image (the option values are replaced by the uploaded paths). */
@@ -64,14 +66,14 @@ export interface CheckOptions {
   /** Where images that are not http(s) addresses come from. */
   images: ImageLookup;
   /** Used for a question whose file gives none (Aiken has none; GIFT may not). */
-  defaults?: { subject?: string; topic?: string; tags?: string[]; explanation?: string };
-  /** Given by the person, it replaces what the file says. */
+  defaults?: { tags?: string[]; explanation?: string };
+  /** Chosen by the person: the subject (and topic) of every question, whatever the file says. */
   overrides?: { subject?: string; topic?: string };
 }
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
-/** A QuestionInput issue path in the file's terms. */
+/** An ImportedQuestionInput issue path in the file's terms. */
 function fileField(path: readonly PropertyKey[]): string {
   const [head, index] = path;
   switch (head) {
@@ -103,83 +105,6 @@ function recordField(path: readonly PropertyKey[]): string {
   return String(head);
 }
 
-/** Edit distance, for "did you mean" on a misspelt subject or topic. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The name closest to a misspelt one, when it is close enough to be a typo. */
-export function closest(name: string, names: readonly string[]): string | null {
-  const key = name.trim().toLowerCase();
-  let best: { name: string; d: number } | null = null;
-  for (const n of names) {
-    const d = distance(key, n.toLowerCase());
-    if (d <= Math.max(1, Math.floor(key.length / 4)) && (!best || d < best.d)) best = { name: n, d };
-  }
-  return best?.name ?? null;
-}
-
-function resolveSubject(
-  subjects: readonly Subject[],
-  subjectRef: string | undefined,
-  topicRef: string | undefined,
-  add: (field: string, message: string) => void,
-): { subject: Subject | null; topic: Subject['topics'][number] | null } {
-  if (!subjectRef?.trim()) return { subject: null, topic: null };
-  const key = subjectRef.trim().toLowerCase();
-  const subject =
-    subjects.find((s) => s._id.toLowerCase() === key) ??
-    subjects.find((s) => s.name.trim().toLowerCase() === key) ??
-    null;
-  if (!subject) {
-    const guess = closest(
-      subjectRef,
-      subjects.map((s) => s.name),
-    );
-    add(
-      'subject',
-      guess
-        ? `no subject "${subjectRef.trim()}" on the server: did you mean "${guess}"?`
-        : `no subject "${subjectRef.trim()}" on the server (${subjects.length ? `subjects: ${subjects.map((s) => s.name).join(', ')}` : 'it has no subjects'})`,
-    );
-    return { subject: null, topic: null };
-  }
-  if (!topicRef?.trim()) return { subject, topic: null };
-  const tkey = topicRef.trim().toLowerCase();
-  const topic =
-    subject.topics.find((t) => t._id.toLowerCase() === tkey) ??
-    subject.topics.find((t) => t.name.trim().toLowerCase() === tkey) ??
-    null;
-  if (!topic) {
-    const elsewhere = subjects.find(
-      (s) => s !== subject && s.topics.some((t) => t.name.toLowerCase() === tkey || t._id === tkey),
-    );
-    const guess = elsewhere
-      ? null
-      : closest(
-          topicRef,
-          subject.topics.map((t) => t.name),
-        );
-    add(
-      'topic',
-      guess
-        ? `"${topicRef.trim()}" is not a topic of ${subject.name}: did you mean "${guess}"?`
-        : `"${topicRef.trim()}" is not a topic of ${subject.name}${elsewhere ? ` (it is one of ${elsewhere.name})` : ''} (topics: ${subject.topics.map((t) => t.name).join(', ') || 'none'})`,
-    );
-  }
-  return { subject, topic };
-}
-
 function checkImage(
   ref: string,
   opts: CheckOptions,
@@ -187,7 +112,7 @@ function checkImage(
   exactSize: boolean,
 ): ImageSource | null {
   if (isUrl(ref)) {
-    // what the server records of an image (updateImagePath, QuestionInput.questionImagePath)
+    // what the server records of an image (updateImagePath, ImportedQuestionInput.questionImagePath)
     if (ref.length > MAX_IMAGE_PATH) {
       add(`an image address is at most ${MAX_IMAGE_PATH} characters`);
       return null;
@@ -217,14 +142,34 @@ function checkImage(
   return { kind: 'bytes', ref, fileType: info.kind, size: bytes.length, load: found.load ?? (() => bytes) };
 }
 
+/** What checking one record gave. */
+export type CheckedRecord =
+  | { ok: true; question: PreparedQuestion }
+  /**
+   * Its problems; `unplaced` when no subject and topic were found for it (not a problem of the question:
+   * said once for the file, ./placement.ts), which may be all that stops it.
+   */
+  | { ok: false; errors: RowError[]; unplaced?: UnplacedQuestion };
+
+/** Options of a choice question that repeat an earlier one: learners could not tell them apart. */
+function repeatedOptions(options: readonly { value: string }[]) {
+  const seen = new Map<string, number>();
+  const out: { index: number; first: number }[] = [];
+  options.forEach((o, i) => {
+    const key = o.value.replace(/\s+/g, ' ');
+    if (!key) return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i);
+    else out.push({ index: i, first });
+  });
+  return out;
+}
+
 /**
- * Checks one record: the file's own shape, the subject and topic against the server's, the images, then the
+ * Checks one record: the file's own shape, its subject and topic (./placement.ts), the images, then the
  * editor's schema and rules. Returns the prepared question, or every problem found.
  */
-export function checkRecord(
-  source: SourceRecord,
-  opts: CheckOptions,
-): { ok: true; question: PreparedQuestion } | { ok: false; errors: RowError[] } {
+export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRecord {
   const place: Place = {
     line: source.line,
     ...(source.item ? { item: source.item } : {}),
@@ -267,25 +212,36 @@ export function checkRecord(
   const fib = isTextAnswer(type);
   const image = hasImageOptions(type);
 
-  const subjectRef = opts.overrides?.subject ?? r.subject ?? opts.defaults?.subject;
-  const topicRef = opts.overrides?.topic ?? r.topic ?? opts.defaults?.topic;
-  const { subject, topic } = resolveSubject(opts.subjects, subjectRef, topicRef, add);
+  const placement = placeQuestion(opts.subjects, {
+    ...(opts.overrides ? { chosen: opts.overrides } : {}),
+    named: { ...(r.subject ? { subject: r.subject } : {}), ...(r.topic ? { topic: r.topic } : {}) },
+    ...(source.category ? { category: source.category } : {}),
+  });
+  const subject = placement.ok ? placement.subject : null;
+  const topic = placement.ok ? placement.topic : null;
+  if (!placement.ok && !placement.unplaced && !reported.has(placement.field))
+    add(placement.field, placement.message);
 
   const options = r.options.map((o) => ({ value: o.value.trim(), correct: fib || (o.correct ?? false) }));
   if (r.points !== undefined && !fib && !reported.has('points')) {
     add('points', 'only fill-in-blank questions have points (a correct option is worth 10)');
   }
+  if (!fib && !reported.has('options'))
+    for (const { index, first } of repeatedOptions(options))
+      add(
+        `options: option ${index + 1}`,
+        `is the same as option ${first + 1}; learners could not tell them apart`,
+      );
 
-  const givenExplanation = r.explanation ?? opts.defaults?.explanation;
-  const explanation = (typeof givenExplanation === 'string' ? [givenExplanation] : (givenExplanation ?? []))
-    .map((v) => v.trim())
-    .filter((v, i) => i === 0 || v !== '');
-  const givenTags = r.tags ?? opts.defaults?.tags;
-  const tags = (typeof givenTags === 'string' ? givenTags.split(/[,|]/) : (givenTags ?? []))
-    .map((t) => t.trim())
-    .filter(Boolean);
+  // what a question has none of (or only blanks) comes from the defaults, if any; else it has none
+  const list = (v: string | string[] | undefined, split?: RegExp) =>
+    (typeof v === 'string' ? (split ? v.split(split) : [v]) : (v ?? [])).map((t) => t.trim()).filter(Boolean);
+  const fileExplanation = list(r.explanation);
+  const explanation = fileExplanation.length ? fileExplanation : list(opts.defaults?.explanation);
+  const fileTags = list(r.tags, /[,|]/);
+  const tags = fileTags.length ? fileTags : list(opts.defaults?.tags);
 
-  const input: QuestionInput = {
+  const input: ImportedQuestionInput = {
     question: r.question ?? '',
     questionType: type,
     code: r.code?.trim() ? r.code : null,
@@ -297,15 +253,13 @@ export function checkRecord(
     explanation: explanation.map((value) => ({ type: 'TEXT' as const, value })),
     tags,
   };
-  const checked = QuestionInput.safeParse(input);
+  const checked = ImportedQuestionInput.safeParse(input);
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = fileField(issue.path);
       if (reported.has(field.split(':')[0]!)) continue;
-      // a subject or topic that was given but not found is reported above; a topic cannot be found
-      // without its subject
-      if (field === 'subject' && subjectRef?.trim()) continue;
-      if (field === 'topic' && (topicRef?.trim() || (subjectRef?.trim() && !subject))) continue;
+      // the subject and topic are the placement's: reported above, or said once for the file
+      if (field === 'subject' || field === 'topic') continue;
       add(field, issue.message);
     }
   }
@@ -323,7 +277,14 @@ export function checkRecord(
     });
   }
 
-  if (errors.length) return { ok: false, errors };
+  if (errors.length || !subject || !topic)
+    return {
+      ok: false,
+      errors,
+      ...(placement.ok || !placement.unplaced
+        ? {}
+        : { unplaced: { ...place, category: source.category ?? null } }),
+    };
   return {
     ok: true,
     question: {
@@ -331,8 +292,8 @@ export function checkRecord(
       input,
       image: questionImage,
       optionImages,
-      subjectName: subject!.name,
-      topicName: topic!.name,
+      subjectName: subject.name,
+      topicName: topic.name,
       ...(source.sourceId ? { sourceId: source.sourceId } : {}),
       ...(source.notes?.length ? { notes: source.notes } : {}),
     },

@@ -167,6 +167,16 @@ export function blankRecord(
         reason: `answers worth ${partial.map((a) => `${a.weight}%`).join(', ')} of the marks; every accepted answer of a Waymark fill-in-blank question is fully right`,
       },
     };
+  const accepted = answers.filter((a) => a.weight === undefined || a.weight > 0).map((a) => a.value);
+  // a test compares numbers as numbers and text as text (QuestionInput's answerKinds rule)
+  const numbers = accepted.filter((v) => v.trim() !== '' && Number.isFinite(Number(v)));
+  if (numbers.length && numbers.length < accepted.length)
+    return {
+      refusal: {
+        kind: 'numbers and words',
+        reason: `the accepted answers mix numbers and words (${accepted.map((v) => `“${v}”`).join(', ')}); a Waymark fill-in-blank question compares numbers as numbers and words as words, so its answers are all one or the other`,
+      },
+    };
   const kind: AnswerKind = 'text';
   return {
     record: {
@@ -174,9 +184,7 @@ export function blankRecord(
       question: stem.text,
       ...(stem.code ? { code: stem.code } : {}),
       ...(stem.images[0] ? { image: stem.images[0] } : {}),
-      options: answers
-        .filter((a) => a.weight === undefined || a.weight > 0)
-        .map((a) => ({ value: a.value, correct: true })),
+      options: accepted.map((value) => ({ value, correct: true })),
       ...(hints.points ? { points: hints.points } : {}),
     },
   };
@@ -204,16 +212,16 @@ export function numericRefusal(
 export const titleOf = (name: string | undefined, text: string) =>
   name?.trim() ? name.trim() : shorten(text);
 
-/** A category path (Moodle's `$course$/top/Subject/Topic`) as Waymark's subject and topic. */
-export function subjectOfCategory(path: string): { subject?: string; topic?: string } {
-  const parts = path
+/**
+ * A category path (Moodle's `$course$/top/Subject/Topic`; `//` is a slash inside a name) as its names,
+ * outermost first, without Moodle's context (`$course$`, `$cat1$`, `$module$`, `$system$`) and `top`.
+ */
+export function categoryPath(path: string): string[] {
+  return path
     .replace(/\/\//g, '\ue007')
     .split('/')
     .map((p) => p.replace(/\ue007/g, '/').trim())
     .filter((p) => p && !/^\$[a-z0-9]*\$$/i.test(p) && p.toLowerCase() !== 'top');
-  if (parts.length === 0) return {};
-  if (parts.length === 1) return { subject: parts[0]! };
-  return { subject: parts[parts.length - 2]!, topic: parts[parts.length - 1]! };
 }
 
 /** Waymark's subject and topic as a Moodle category path. */

@@ -6,10 +6,11 @@
 import { readAiken } from './aiken';
 import { detectDelimiter } from './csv';
 import { readGift, readGiftWindows } from './gift';
+import { imageKind } from './image';
 import { readMoodleXml } from './moodle-xml';
 import { FORMAT_NAMES, type QuestionFileFormat } from './names';
 import { isZip, readQti } from './qti';
-import { emptyResult, type ReadResult } from './record';
+import { emptyResult, type ReadResult, type RowError } from './record';
 import { decodeText } from './text';
 import { readRecords } from './waymark';
 
@@ -75,36 +76,68 @@ export function readQuestionBytes(
         line: 1,
         field: 'file',
         message: `is a zip package, not ${FORMAT_NAMES[format]}`,
+        scope: 'file',
       });
       return { format, result };
     }
-    return { format: 'qti', result: readQti(bytes) };
+    return { format: 'qti', result: guarded(() => readQti(bytes)) };
   }
   const decoded = decodeText(bytes);
   const fmt = format ?? detectFormat(name, decoded.text);
-  let result: ReadResult;
-  switch (fmt) {
-    case null:
-      return { format: null, result: emptyResult() };
-    case 'gift':
-      result = readGift(decoded.text);
-      break;
-    case 'aiken':
-      result = readAiken(decoded.text);
-      break;
-    case 'moodle-xml':
-      result = readMoodleXml(decoded.text);
-      break;
-    case 'qti':
-      result = readQti(decoded.text);
-      break;
-    default: {
-      const read = readRecords(decoded.text, fmt);
-      result = { ...emptyResult(), ...read, total: read.records.length };
-    }
+  if (fmt === null) return { format: null, result: emptyResult() };
+  const binary = binaryProblem(bytes, decoded.text);
+  if (binary) {
+    const result = emptyResult();
+    result.errors.push(binary);
+    return { format: fmt, result };
   }
+  const result = guarded(() => readText(decoded.text, fmt));
   if (decoded.note) result.notes.unshift(decoded.note);
   return { format: fmt, result };
+}
+
+function readText(text: string, format: QuestionFileFormat): ReadResult {
+  switch (format) {
+    case 'gift':
+      return readGift(text);
+    case 'aiken':
+      return readAiken(text);
+    case 'moodle-xml':
+      return readMoodleXml(text);
+    case 'qti':
+      return readQti(text);
+    default:
+      return { ...emptyResult(), ...readRecords(text, format) };
+  }
+}
+
+/**
+ * A reader that throws on what a file holds (a parser refusing a construct) makes a problem of the file,
+ * not an unexpected error: the person learns it is the file, and which.
+ */
+function guarded(read: () => ReadResult): ReadResult {
+  try {
+    return read();
+  } catch (err) {
+    const result = emptyResult();
+    result.errors.push({ line: 1, field: 'file', message: (err as Error).message, scope: 'file' });
+    return result;
+  }
+}
+
+/** Bytes that are no text at all (an image, a program) read as a format named by the file's name. */
+function binaryProblem(bytes: Uint8Array, text: string): RowError | null {
+  const image = imageKind(bytes.subarray(0, 12));
+  if (image)
+    return { line: 1, field: 'file', message: `is a ${image} image, not a question file`, scope: 'file' };
+  const nul = text.indexOf('\u0000');
+  if (nul < 0) return null;
+  return {
+    line: text.slice(0, nul).split('\n').length,
+    field: 'file',
+    message: 'is not a text file (it holds binary data)',
+    scope: 'file',
+  };
 }
 
 export interface QuestionFileWindows {
@@ -115,7 +148,16 @@ export interface QuestionFileWindows {
    * may go through it twice (check everything, then import) holding one window at a time.
    */
   windows(): Iterable<ReadResult>;
+  /**
+   * The problems of a file that yields no question at all (it cannot be parsed, it is not text), known
+   * before any window is checked; null otherwise.
+   */
+  unreadable: RowError[] | null;
 }
+
+/** A read that yields no question because of the file itself: its problems, else null. */
+const unreadableProblems = (result: ReadResult): RowError[] | null =>
+  result.total === 0 && result.errors.some((e) => e.scope === 'file') ? result.errors : null;
 
 /** readQuestionBytes, a window at a time (QuestionFileWindows). */
 export function readQuestionWindows(
@@ -127,14 +169,15 @@ export function readQuestionWindows(
   const whole = () => {
     // the other readers take the whole file (XML is parsed whole; JSON arrays and CSV quoting span lines)
     const read = readQuestionBytes(name, bytes, format);
-    return { format: read.format, windows: () => [read.result] };
+    return { format: read.format, windows: () => [read.result], unreadable: unreadableProblems(read.result) };
   };
   if (isZip(bytes)) return whole();
   const decoded = decodeText(bytes);
   const fmt = format ?? detectFormat(name, decoded.text);
-  if (fmt !== 'gift') return whole();
+  if (fmt !== 'gift' || binaryProblem(bytes, decoded.text)) return whole();
   return {
     format: fmt,
+    unreadable: null,
     *windows() {
       let first = true;
       for (const window of readGiftWindows(decoded.text, size)) {

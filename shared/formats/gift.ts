@@ -13,7 +13,7 @@
  * Mapping (docs/question-formats.md): multiple choice → MCQ (CODE_MCQ with code, MCQ_IMAGE with image
  * answers); multiple answers → MSQ when the right answers share the marks equally; true/false → MCQ with
  * the options True and False; short answer and exact numerical → FILL_IN_BLANK; general feedback → the
- * explanation; `$CATEGORY` → subject and topic (its last two names). Essay, matching, description, partial
+ * explanation; `$CATEGORY` → the question's category, in which check.ts finds the subject and topic. Essay, matching, description, partial
  * credit and numerical tolerances are reported, not imported.
  */
 import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
@@ -23,6 +23,7 @@ import {
   blankRecord,
   type Choice,
   categoryOf,
+  categoryPath,
   choiceRecord,
   formatNumber,
   hintsJson,
@@ -31,7 +32,6 @@ import {
   parseHints,
   partsOf,
   type Refusal,
-  subjectOfCategory,
   type TextFormat,
   titleOf,
   type WaymarkHints,
@@ -130,15 +130,14 @@ function fromComments(comments: string[]) {
  * given, `$CATEGORY:` carried to the blocks after it.
  */
 function giftReader() {
-  let category: { subject?: string; topic?: string } = {};
+  let category: string[] = [];
   let feedbackLost = 0;
   const read = (block: Block, result: ReadResult): void => {
-    if (!block.lines.length) return;
     if (!block.lines.length) return;
     const place = { line: block.line };
     let src = protect(block.lines.join('\n').trim());
     if (/^\$CATEGORY:/.test(src)) {
-      category = subjectOfCategory(restore(src.slice('$CATEGORY:'.length)).trim());
+      category = categoryPath(restore(src.slice('$CATEGORY:'.length)).trim());
       return;
     }
     result.total++;
@@ -183,8 +182,6 @@ function giftReader() {
       ? partsOf(withFormat(general, q.format).text, q.format).text
       : undefined;
     const base = {
-      ...(category.subject ? { subject: category.subject } : {}),
-      ...(category.topic ? { topic: category.topic } : {}),
       ...(explanation ? { explanation } : {}),
       ...(tags.length ? { tags } : {}),
     };
@@ -379,6 +376,7 @@ function giftReader() {
       value: { ...built.record, ...base },
       ...(sourceId ? { sourceId } : {}),
       ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
+      ...(category.length ? { category } : {}),
     });
   };
   const finish = (result: ReadResult) => {

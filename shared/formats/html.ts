@@ -149,18 +149,90 @@ export function partsToHtml(parts: { text: string; code?: string | null; image?:
   return html;
 }
 
-/** Markdown as GIFT's `[markdown]` carries it: fenced code blocks are the code, `![](src)` the images. */
+/** Markdown's backslash escapes (CommonMark 2.4): the punctuation stands for itself. */
+const MD_ESCAPABLE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
+
+/**
+ * One paragraph's inline Markdown as text: code spans keep their content as it is; links become their
+ * text; emphasis (`*a*`, `_a_`, `**a**`, `__a__`, `***a***`) its content, underscores inside a word
+ * (`snake_case`) staying; backslash escapes the character.
+ */
+function markdownInline(md: string): string {
+  const kept: string[] = [];
+  const keep = (s: string) => `\ue100${kept.push(s) - 1}\ue101`;
+  let s = md.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_, _ticks: string, code: string) =>
+    keep(code.replace(/^ (.*) $/s, '$1')),
+  );
+  s = s.replace(MD_ESCAPABLE, (_, c: string) => keep(c));
+  s = s.replace(/<((?:https?|mailto):[^\s>]+)>/g, (_, url: string) => keep(url));
+  s = s.replace(/\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, '$1');
+  s = s.replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1');
+  for (let i = 0; i < 3; i++) {
+    s = s
+      .replace(/(\*\*\*|___)(?=\S)([\s\S]*?\S)\1/g, '$2')
+      .replace(/\*\*(?=\S)([\s\S]*?\S)\*\*/g, '$1')
+      .replace(/(^|[^\p{L}\p{N}_])__(?=\S)([\s\S]*?\S)__(?![\p{L}\p{N}_])/gu, '$1$2')
+      .replace(/\*(?=[^\s*])([\s\S]*?[^\s*])\*/g, '$1')
+      .replace(/(^|[^\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/gu, '$1$2');
+  }
+  return s.replace(/\ue100(\d+)\ue101/g, (_, i: string) => kept[Number(i)]!);
+}
+
+/**
+ * Markdown as GIFT's `[markdown]` and Moodle's markdown format carry it, as the text a Waymark question
+ * holds: fenced code blocks are the code and `![](src)` the images; headings, block quotes and emphasis lose
+ * their marks; lines of one paragraph join (a line ending in two spaces or a backslash breaks), list items
+ * stay one a line (`- item`, `1. item`); paragraphs stay apart.
+ */
 export function markdownToParts(md: string): HtmlParts {
   const codes: string[] = [];
   const images: string[] = [];
-  let text = md.replace(/^```[^\n]*\n([\s\S]*?)\n?```[ \t]*$/gm, (_, code: string) => {
-    codes.push(code);
-    return '';
-  });
+  let text = md
+    .replace(/\r\n?/g, '\n')
+    .replace(/^```[^\n]*\n([\s\S]*?)\n?```[ \t]*$/gm, (_, code: string) => {
+      codes.push(code);
+      return '';
+    });
   text = text.replace(/!\[[^\]]*\]\(([^)\s]+)(\s+"[^"]*")?\)/g, (_, src: string) => {
     images.push(src);
     return '';
   });
-  text = text.replace(/\n{3,}/g, '\n\n').trim();
-  return { text, code: codes.length ? codes.join('\n\n') : null, images, lost: [] };
+  const paragraphs = text
+    .split(/\n[ \t]*\n/)
+    .map((block) => {
+      const lines: string[] = [];
+      for (const raw of block.split('\n')) {
+        let line = raw.replace(/^ {0,3}>[ \t]?/, '');
+        if (/^ {0,3}(?:[-=]{3,}|(?:\* *){3,}|(?:_ *){3,})[ \t]*$/.test(line)) continue; // a rule or a setext underline
+        const heading = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+        const item = /^[ \t]*(?:([-*+])|(\d+[.)]))[ \t]+(.*)$/.exec(line);
+        if (heading) line = markdownInline(heading[1]!);
+        else if (item) line = `${item[1] ? '-' : item[2]} ${markdownInline(item[3]!)}`;
+        const hardBreak = / {2,}$|\\$/.test(raw);
+        const clean = heading || item ? line.trim() : markdownInline(line.replace(/\\$/, '').trim());
+        const last = lines.length - 1;
+        // a line of a paragraph continues the one before, unless that one broke or is an item or heading
+        if (
+          last >= 0 &&
+          !heading &&
+          !item &&
+          !lines[last]!.endsWith('\n') &&
+          !/^(- |\d+[.)] )/.test(lines[last]!)
+        )
+          lines[last] = `${lines[last]} ${clean}`;
+        else lines.push(clean);
+        if (hardBreak) lines[lines.length - 1] += '\n';
+      }
+      return lines
+        .map((l) => l.replace(/\n$/, ''))
+        .filter((l) => l !== '')
+        .join('\n');
+    })
+    .filter(Boolean);
+  return {
+    text: paragraphs.join('\n\n').trim(),
+    code: codes.length ? codes.join('\n\n') : null,
+    images,
+    lost: [],
+  };
 }

@@ -18,13 +18,13 @@ import {
   blankRecord,
   type Choice,
   categoryOf,
+  categoryPath,
   choiceRecord,
   hintsJson,
   moodleSourceId,
   numericRefusal,
   parseHints,
   partsOf,
-  subjectOfCategory,
   type TextFormat,
   titleOf,
   type WaymarkHints,
@@ -38,6 +38,7 @@ import {
   elementStarts,
   escapeXml,
   fromBase64,
+  parseXml,
   textOf,
   toBase64,
   type XmlNode,
@@ -64,21 +65,32 @@ export function readMoodleXml(src: string): ReadResult {
     result.errors.push(syntax);
     return result;
   }
-  const doc = parser.parse(text) as XmlNode;
-  const quiz = doc.quiz as XmlNode | undefined;
+  const parsed = parseXml(parser, text);
+  if (!parsed.ok) {
+    result.errors.push(parsed.error);
+    return result;
+  }
+  const quiz = parsed.doc.quiz as XmlNode | undefined;
   if (!quiz || typeof quiz !== 'object') {
-    result.errors.push({ line: 1, field: 'quiz', message: 'a Moodle XML file holds a <quiz> element' });
+    result.errors.push({
+      line: 1,
+      field: 'quiz',
+      message: 'a Moodle XML file holds a <quiz> element',
+      scope: 'file',
+    });
     return result;
   }
   const starts = elementStarts(text, 'question');
-  let category: { subject?: string; topic?: string } = {};
+  let category: string[] = [];
   let feedbackLost = 0;
   asArray(quiz.question as XmlNode[]).forEach((q, index) => {
     const start = starts[index] ?? { line: 1, comments: [] };
     const place = { line: start.line };
     const type = attrOf(q, 'type') ?? '';
     if (type === 'category') {
-      category = subjectOfCategory(textOf((q.category as XmlNode)?.text).trim());
+      // <category><text>path</text></category>, or the path alone as Moodle 1.9's page shows it
+      const node = q.category as XmlNode | string | undefined;
+      category = categoryPath(textOf(typeof node === 'object' && 'text' in node ? node.text : node).trim());
       return;
     }
     result.total++;
@@ -210,13 +222,12 @@ export function readMoodleXml(src: string): ReadResult {
       ...place,
       value: {
         ...built.record,
-        ...(category.subject ? { subject: category.subject } : {}),
-        ...(category.topic ? { topic: category.topic } : {}),
         ...(explanation ? { explanation } : {}),
         ...(tags.length ? { tags } : {}),
       },
       ...(sourceId ? { sourceId } : {}),
       ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
+      ...(category.length ? { category } : {}),
     });
   });
   if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));

@@ -17,7 +17,7 @@
  *
  * Written: QTI 2.1 items in a content package, with images as files in it.
  */
-import { unzipSync, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import { hasImageOptions, isMultiAnswer, isTextAnswer, typeNeedsHint } from '../rules/question-types';
 import {
   blankRecord,
@@ -38,6 +38,7 @@ import {
   EMBEDDED,
   emptyResult,
   type ReadResult,
+  type RowError,
   type SourceRecord,
   shorten,
 } from './record';
@@ -46,11 +47,13 @@ import {
   attrOf,
   elementStarts,
   escapeXml,
+  parseXml,
   textOf,
   type XmlNode,
   xmlParser,
   xmlSyntaxError,
 } from './xml';
+import { readZip, ZIP_LIMITS, type ZipLimits } from './zip';
 
 const parser = xmlParser([
   'item',
@@ -89,31 +92,41 @@ export const isZip = (bytes: Uint8Array) =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 interface Meta {
-  subject?: string;
-  topic?: string;
+  /** The classification's taxon path, outermost first (read as the category: subject, topic). */
+  category?: string[];
   tags?: string[];
 }
 
-/** Reads a QTI file: a 2.1 item, a 1.2 questestinterop document, or a zip package of either. */
-export function readQti(input: Uint8Array | string): ReadResult {
+/**
+ * Reads a QTI file: a 2.1 item, a 1.2 questestinterop document, or a zip package of either (opened within
+ * the limits of ./zip.ts).
+ */
+export function readQti(input: Uint8Array | string, limits: ZipLimits = ZIP_LIMITS): ReadResult {
   const result = emptyResult();
   if (typeof input !== 'string' && isZip(input)) {
-    let entries: Record<string, Uint8Array>;
-    try {
-      entries = unzipSync(input);
-    } catch (err) {
+    const zip = readZip(input, limits);
+    if (!zip.ok) {
       result.errors.push({
         line: 1,
         field: 'zip',
-        message: `the package cannot be opened: ${(err as Error).message}`,
+        message: `the package cannot be opened: ${zip.message}`,
+        scope: 'file',
       });
       return result;
     }
+    const { entries } = zip;
     const manifest = entries['imsmanifest.xml'];
     const meta = new Map<string, Meta>();
     let parts: string[];
     if (manifest) {
-      const doc = parser.parse(utf8(manifest)) as XmlNode;
+      const text = utf8(manifest).replace(/^\uFEFF/, '');
+      const syntax = xmlSyntaxError(text, 'imsmanifest.xml');
+      const read = syntax ? null : parseXml(parser, text, 'imsmanifest.xml');
+      if (!read?.ok) {
+        result.errors.push(syntax ?? (read as { error: RowError }).error);
+        return result;
+      }
+      const doc = read.doc;
       const resources = asArray(((doc.manifest as XmlNode)?.resources as XmlNode)?.resource as XmlNode[]);
       const qti = resources.filter((r) => /^imsqti_/.test(attrOf(r, 'type') ?? ''));
       parts = qti
@@ -133,6 +146,7 @@ export function readQti(input: Uint8Array | string): ReadResult {
           part,
           field: 'package',
           message: 'the manifest names a file the package does not hold',
+          scope: 'file',
         });
         continue;
       }
@@ -145,7 +159,12 @@ export function readQti(input: Uint8Array | string): ReadResult {
       for (const r of result.records.slice(before)) r.item = ++item;
     }
     if (!parts.length)
-      result.errors.push({ line: 1, field: 'package', message: 'the package holds no QTI items' });
+      result.errors.push({
+        line: 1,
+        field: 'package',
+        message: 'the package holds no QTI items',
+        scope: 'file',
+      });
     return result;
   }
   const text = (typeof input === 'string' ? input : utf8(input)).replace(/^\uFEFF/, '');
@@ -167,11 +186,8 @@ function lomMeta(metadata: XmlNode | undefined): Meta {
     .filter(Boolean);
   const path = asArray(asArray(lom.classification as XmlNode[])[0]?.taxonPath as XmlNode[])[0];
   const taxa = asArray(path?.taxon as XmlNode[]).map((t) => langString(t.entry));
-  return {
-    ...(tags.length ? { tags } : {}),
-    ...(taxa[0] ? { subject: taxa[0] } : {}),
-    ...(taxa[1] ? { topic: taxa[1] } : {}),
-  };
+  const category = taxa.filter(Boolean);
+  return { ...(tags.length ? { tags } : {}), ...(category.length ? { category } : {}) };
 }
 
 function resolveInZip(
@@ -221,6 +237,7 @@ function readQtiText(text: string, result: ReadResult, ctx: ReadContext) {
       ...(ctx.part ? { part: ctx.part } : {}),
       field: 'QTI',
       message: 'neither a QTI 2.1 assessmentItem nor a QTI 1.2 questestinterop document',
+      scope: 'file',
     });
 }
 
@@ -245,7 +262,12 @@ function innerXml(src: string, from: number, name: string): string {
 
 function readQti21(text: string, result: ReadResult, ctx: ReadContext) {
   const starts = elementStarts(text, 'assessmentItem');
-  const doc = rawParser.parse(text) as XmlNode;
+  const parsed = parseXml(rawParser, text, ctx.part);
+  if (!parsed.ok) {
+    result.errors.push(parsed.error);
+    return;
+  }
+  const doc = parsed.doc;
   const items = asArray(doc.assessmentItem as XmlNode[]);
   let offset = 0;
   items.forEach((item, i) => {
@@ -301,8 +323,6 @@ function readQti21(text: string, result: ReadResult, ctx: ReadContext) {
       value: Number(attrOf(e, 'mappedValue') ?? '0'),
     }));
     const base = {
-      ...(ctx.meta.subject ? { subject: ctx.meta.subject } : {}),
-      ...(ctx.meta.topic ? { topic: ctx.meta.topic } : {}),
       ...(ctx.meta.tags?.length ? { tags: ctx.meta.tags } : {}),
       ...(explanation ? { explanation } : {}),
     };
@@ -365,7 +385,12 @@ function readQti21(text: string, result: ReadResult, ctx: ReadContext) {
       unsupported(built.refusal.kind, built.refusal.reason, htmlToParts(body).text);
       return;
     }
-    pushRecord(result, { ...place, value: { ...built.record, ...base }, ...(sourceId ? { sourceId } : {}) });
+    pushRecord(result, {
+      ...place,
+      value: { ...built.record, ...base },
+      ...(sourceId ? { sourceId } : {}),
+      ...(ctx.meta.category ? { category: ctx.meta.category } : {}),
+    });
   });
 }
 
@@ -386,7 +411,12 @@ const CANVAS_UNSUPPORTED: Record<string, string> = {
 
 function readQti12(text: string, result: ReadResult, ctx: ReadContext) {
   const starts = elementStarts(text, 'item');
-  const doc = parser.parse(text) as XmlNode;
+  const parsed = parseXml(parser, text, ctx.part);
+  if (!parsed.ok) {
+    result.errors.push(parsed.error);
+    return;
+  }
+  const doc = parsed.doc;
   const items: XmlNode[] = [];
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object') return;

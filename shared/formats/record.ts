@@ -19,10 +19,15 @@ export interface Place {
   part?: string;
 }
 
-/** One problem with one question: where, which field (as the file names it), what is wrong. */
+/**
+ * One problem: where, which field (as the file names it), what is wrong. Most are of one question; those
+ * of the file itself (it cannot be parsed, a CSV header names an unknown column, a package lacks a part)
+ * say `scope: 'file'`, and are not counted as problems of a question.
+ */
 export interface RowError extends Place {
   field: string;
   message: string;
+  scope?: 'file';
 }
 
 export const describePlace = (p: Place) =>
@@ -85,6 +90,12 @@ export interface SourceRecord extends Place {
   sourceId?: string;
   /** Said of the question on its way in (a per-answer feedback left out, …). */
   notes?: string[];
+  /**
+   * The category the file puts the question in, outermost first, without Moodle's `$course$` and `top`
+   * (GIFT's `$CATEGORY:`, Moodle XML's category questions, a QTI manifest's taxon path): the subject and
+   * topic are found in it (check.ts).
+   */
+  category?: string[];
 }
 
 /** A construct Waymark cannot hold, reported per question and never imported in a changed form. */

@@ -85,7 +85,9 @@ export function readCsv(src: string): { records: SourceRecord[]; errors: RowErro
     if (err instanceof CsvError)
       return {
         records: [],
-        errors: [{ line: err.line, field: 'CSV', message: err.message.replace(/^line \d+: /, '') }],
+        errors: [
+          { line: err.line, field: 'CSV', message: err.message.replace(/^line \d+: /, ''), scope: 'file' },
+        ],
         notes,
       };
     throw err;
@@ -99,11 +101,19 @@ export function readCsv(src: string): { records: SourceRecord[]; errors: RowErro
         line: 1,
         field: column,
         message: `unknown column (the columns are ${CSV_COLUMNS.join(', ')})`,
+        scope: 'file',
       });
     }
   }
   if (!parsed.columns.includes('question')) {
-    errors.push({ line: 1, field: 'question', message: 'the header has no question column' });
+    // without it no row is a question: the file is not read as questions at all
+    errors.unshift({
+      line: 1,
+      field: 'question',
+      message: 'the header row has no question column',
+      scope: 'file',
+    });
+    return { records: [], errors, notes };
   }
   const records: SourceRecord[] = [];
   for (const row of parsed.rows) {

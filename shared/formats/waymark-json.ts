@@ -22,13 +22,21 @@ export function readJsonArray(src: string): { records: SourceRecord[]; errors: R
     data = JSON.parse(src);
   } catch (err) {
     const message = String((err as Error).message).replace(/ in JSON at position \d+.*$/, '');
-    return { records: [], errors: [{ line: jsonSyntaxLine(src, err), field: 'JSON', message }] };
+    return {
+      records: [],
+      errors: [{ line: jsonSyntaxLine(src, err), field: 'JSON', message, scope: 'file' }],
+    };
   }
   if (!Array.isArray(data)) {
     return {
       records: [],
       errors: [
-        { line: 1, field: 'JSON', message: 'must be an array of questions (or one question per line)' },
+        {
+          line: 1,
+          field: 'JSON',
+          message: 'must be an array of questions (or one question per line)',
+          scope: 'file',
+        },
       ],
     };
   }

@@ -17,14 +17,26 @@ export type WaymarkFormat = 'json' | 'ndjson' | 'csv';
 /** A question as Waymark's files hold it. */
 export type WaymarkRecord = ReturnType<typeof toRecord>;
 
-/** The records of a file, each with its place; problems with the file itself are row errors too. */
+/**
+ * The records of a file, each with its place; problems with the file itself are row errors too. `total`
+ * counts the questions the file holds: its records, and the NDJSON lines that are not JSON (each is one
+ * question, unread).
+ */
 export function readRecords(
   textContent: string,
   format: WaymarkFormat,
-): { records: SourceRecord[]; errors: RowError[]; notes: string[] } {
+): { records: SourceRecord[]; errors: RowError[]; notes: string[]; total: number } {
   const src = textContent.replace(/^\uFEFF/, '');
-  if (format === 'csv') return readCsv(src);
-  return { ...(format === 'ndjson' ? readNdjson(src) : readJsonArray(src)), notes: [] };
+  if (format === 'csv') {
+    const read = readCsv(src);
+    return { ...read, total: read.records.length };
+  }
+  if (format === 'json') {
+    const read = readJsonArray(src);
+    return { ...read, notes: [], total: read.records.length };
+  }
+  const read = readNdjson(src);
+  return { ...read, notes: [], total: read.records.length + read.errors.length };
 }
 
 /** A server question as a file record: subject and topic by name, images as absolute addresses. */

@@ -44,15 +44,13 @@ describe('readGiftWindows', () => {
       '',
     ].join('\n');
     const windows = [...readGiftWindows(text, 1)];
-    expect(
-      windows.map((w) =>
-        w.records.map((r) => [
-          r.line,
-          (r.value as { subject?: string }).subject,
-          (r.value as { topic?: string }).topic,
-        ]),
-      ),
-    ).toEqual([[[3, 'Programming', 'JavaScript']], [[5, 'Programming', 'JavaScript']], [], [], []]);
+    expect(windows.map((w) => w.records.map((r) => [r.line, ...(r.category ?? [])]))).toEqual([
+      [[3, 'Programming', 'JavaScript']],
+      [[5, 'Programming', 'JavaScript']],
+      [],
+      [],
+      [],
+    ]);
     expect(windows[2]!.errors).toEqual([{ line: 7, field: 'question', message: 'a { without its }' }]);
     expect(windows[3]!.unsupported.map((u) => [u.line, u.kind])).toEqual([[9, 'essay']]);
   });

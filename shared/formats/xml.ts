@@ -20,11 +20,91 @@ export function xmlParser(arrays: readonly string[]) {
   });
 }
 
-/** A syntax error of the XML, with its line, or null when it is well formed. */
+const lineOf = (src: string, offset: number) => {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (src.charCodeAt(i) === 10) line++;
+  return line;
+};
+
+/** The document type declaration before the root element (with its internal subset), if there is one. */
+function prologDoctype(src: string): { index: number; text: string } | null {
+  let i = 0;
+  for (;;) {
+    while (i < src.length && /\s|\uFEFF/.test(src[i]!)) i++;
+    if (src.startsWith('<?', i)) {
+      const end = src.indexOf('?>', i);
+      if (end < 0) return null;
+      i = end + 2;
+    } else if (src.startsWith('<!--', i)) {
+      const end = src.indexOf('-->', i);
+      if (end < 0) return null;
+      i = end + 3;
+    } else if (/^<!DOCTYPE/i.test(src.slice(i, i + 9))) {
+      // the declaration ends at the first > outside its [internal subset]
+      const open = src.indexOf('[', i);
+      const close = src.indexOf('>', i);
+      let end = close;
+      if (open >= 0 && open < close) {
+        const m = /\]\s*>/.exec(src.slice(open));
+        end = m ? open + m.index + m[0].length - 1 : -1;
+      }
+      return { index: i, text: src.slice(i, end < 0 ? src.length : end + 1) };
+    } else return null;
+  }
+}
+
+/**
+ * Why the XML is not read, with its line (a problem of the file, not of one question), or null when it is
+ * well formed: a syntax error, or an entity declaration. Neither Moodle XML nor QTI declares entities, and
+ * a declared entity is how XML is made to read files of the computer (an external entity) or to expand
+ * without bound (entities of entities), so a document that declares one is refused before it is parsed.
+ */
 export function xmlSyntaxError(src: string, part?: string): RowError | null {
+  const at = (line: number, message: string): RowError => ({
+    line,
+    ...(part ? { part } : {}),
+    field: 'XML',
+    message,
+    scope: 'file',
+  });
+  const doctype = prologDoctype(src);
+  const entity = doctype ? /<!ENTITY\s/.exec(doctype.text) : null;
+  if (doctype && entity) {
+    const declaration = doctype.text.slice(entity.index, entity.index + 300);
+    const external = /^<!ENTITY\s+(%\s+)?[^\s>]+\s+(SYSTEM|PUBLIC)\b/.test(declaration);
+    return at(
+      lineOf(src, doctype.index + entity.index),
+      external
+        ? 'declares an external entity (<!ENTITY … SYSTEM …>), which could read files of this computer; question files declare no entities'
+        : 'declares an entity (<!ENTITY …>); question files declare none, and entities can be made to expand without bound',
+    );
+  }
   const v = XMLValidator.validate(src, { allowBooleanAttributes: true });
   if (v === true) return null;
-  return { line: v.err.line, ...(part ? { part } : {}), field: 'XML', message: v.err.msg };
+  return at(v.err.line, v.err.msg);
+}
+
+/** Parses XML already found well formed; whatever the parser still refuses is a problem of the file. */
+export function parseXml(
+  parser: XMLParser,
+  src: string,
+  part?: string,
+): { ok: true; doc: XmlNode } | { ok: false; error: RowError } {
+  try {
+    return { ok: true, doc: parser.parse(src) as XmlNode };
+  } catch (err) {
+    const doctype = src.search(/<!DOCTYPE/i);
+    return {
+      ok: false,
+      error: {
+        line: doctype >= 0 ? lineOf(src, doctype) : 1,
+        ...(part ? { part } : {}),
+        field: 'XML',
+        message: (err as Error).message,
+        scope: 'file',
+      },
+    };
+  }
 }
 
 export interface ElementStart {

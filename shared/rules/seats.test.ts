@@ -9,6 +9,7 @@ import {
   periodEnd,
   prorate,
   seatAllowance,
+  seatsShort,
 } from './seats';
 
 describe('seat rules', () => {
@@ -22,6 +23,16 @@ describe('seat rules', () => {
     expect(d(true, false, false)).toBe('PAYMENT_REQUIRED');
     expect(d(false, false, false)).toBe('NOT_YET_SUBSCRIBED');
     expect(d(false, false, true)).toBe('NOT_YET_SUBSCRIBED');
+  });
+
+  it('counts the seats to buy before some more fit: the free ones first, then an allowance cut below use', () => {
+    const seats = (active: number, pending: number, allowance = 10) => ({ active, pending, allowance });
+    expect(seatsShort(seats(6, 1), 3)).toBe(0);
+    expect(seatsShort(seats(6, 1), 4)).toBe(1);
+    expect(seatsShort(seats(10, 0), 1)).toBe(1);
+    // a subscription lowered under the seats held: those are made up first (Add User's seatsNeeded)
+    expect(seatsShort(seats(14, 1, 12), 1)).toBe(4);
+    expect(seatsShort(seats(14, 1, 12), 0)).toBe(0);
   });
 
   it('keeps 10 seats free and pays for the rest', () => {

@@ -32,6 +32,19 @@ export function decideAddUser(info: {
   return info.isOffered ? 'OFFER_LIMIT' : 'PAYMENT_REQUIRED';
 }
 
+/**
+ * The seats to buy before `taking` more seats fit — learners added, or invitations (each keeps a seat for
+ * 7 days): the allowance is used by the seats held and the pending invitations, and one cut below them
+ * (a subscription lowered) must first be made up. What Add User's `seatsNeeded` says for one learner, for
+ * any number; 0 when nothing is taken.
+ */
+export function seatsShort(
+  seats: { allowance: number; active: number; pending: number },
+  taking: number,
+): number {
+  return taking > 0 ? Math.max(0, seats.active + seats.pending + taking - seats.allowance) : 0;
+}
+
 /** Seats beyond the free allowance that a tenant holding `totalSeats` seats pays for. */
 export const paidSeatsFor = (totalSeats: number) => Math.max(0, totalSeats - FREE_SEATS);
 

@@ -30,5 +30,8 @@ export const LINK_MESSAGES = {
   notYetStarted: (start: Date) => `This assessment has not started yet. It starts at ${utcMinute(start)}.`,
   notStarted: 'Start the test first.',
   notYours: 'This test belongs to another person.',
+  /** A write without the attempt's token (ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID; decision 031). */
+  heldElsewhere:
+    'This test is being taken in another browser, and only that browser can save its answers. Continue it there, or sign in as the learner it is for to continue it here.',
   retakeCooldown: retakeMessage,
 } as const;

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { ResourceType } from './catalogue';
 import { Id, UnixMillisInput, UnixSeconds } from './common';
+import { entities } from './entities';
 
 export const DailyTime = z.object({ date: UnixSeconds, timespent: z.number().nonnegative() });
+entities.add(DailyTime, { id: 'DailyTime' });
 export const ResourceTime = z.object({
   resource: z.object({ _id: Id, userTitle: z.string() }),
   timespent: z.number().nonnegative(),
 });
+entities.add(ResourceTime, { id: 'ResourceTime' });
 export const DashboardCard = z.object({
   roadmapName: z.string(),
   resourceName: z.string(),
@@ -20,6 +23,7 @@ export const DashboardCard = z.object({
   /** When the resource's test can be retaken, while a failure holds it back (the retake cool-down). */
   retakeAt: z.string().nullable().optional(),
 });
+entities.add(DashboardCard, { id: 'DashboardCard' });
 export type DashboardCard = z.infer<typeof DashboardCard>;
 
 export const ExtensionStatus = z.object({
@@ -27,6 +31,7 @@ export const ExtensionStatus = z.object({
   isLogedIn: z.boolean(),
   isChecked: z.boolean(),
 });
+entities.add(ExtensionStatus, { id: 'ExtensionStatus' });
 export type ExtensionStatus = z.infer<typeof ExtensionStatus>;
 
 /** One heartbeat from the extension. */
@@ -40,6 +45,7 @@ export const Heartbeat = z.object({
   tabActive: z.boolean(),
   audible: z.boolean(),
 });
+entities.add(Heartbeat, { id: 'Heartbeat' });
 
 export const UNINSTALL_REASONS = [
   'I need more info about my activity on web',
@@ -75,3 +81,4 @@ export const UninstallFeedbackInput = z
       ctx.addIssue({ code: 'custom', message: uninstallMessages.otherRequired, path: ['other'] });
     }
   });
+entities.add(UninstallFeedbackInput, { id: 'UninstallFeedbackInput' });

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { FOCUS_EVENT_TYPES, INTEGRITY_TIERS } from '../rules/integrity';
 import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES } from '../rules/question-types';
 import { DateTime, Id, UnixMillisInput } from './common';
+import { entities } from './entities';
 
 /** The six question types: their list and what each is like are in shared/rules/question-types.ts. */
 export const QuestionType = z.enum(QUESTION_TYPES);
+entities.add(QuestionType, { id: 'QuestionType' });
 export type QuestionType = z.infer<typeof QuestionType>;
 export const QUESTION_STATUSES = ['PREVIEW', 'PUBLISH'] as const;
 
@@ -18,6 +20,7 @@ export const TEST_TYPES = [
   'INITIAL-ASSESSMENT',
 ] as const;
 export const TestType = z.enum(TEST_TYPES);
+entities.add(TestType, { id: 'TestType' });
 export type TestType = z.infer<typeof TestType>;
 
 export const TEST_STATUSES = [
@@ -28,10 +31,12 @@ export const TEST_STATUSES = [
   'VIEW_CERTIFICATE',
 ] as const;
 export const TestStatus = z.enum(TEST_STATUSES);
+entities.add(TestStatus, { id: 'TestStatus' });
 export type TestStatus = z.infer<typeof TestStatus>;
 
 export const LOOKING_FOR_JOB = ['YES', 'NO', 'IN FUTURE'] as const;
 export const LookingForJob = z.enum(LOOKING_FOR_JOB);
+entities.add(LookingForJob, { id: 'LookingForJob' });
 export type LookingForJob = z.infer<typeof LookingForJob>;
 export const LOOKING_FOR_JOB_LABELS: Record<LookingForJob, string> = {
   YES: 'Yes',
@@ -49,6 +54,7 @@ export const SubjectTestForm = z.object({
   subject: z.uuid({ error: subjectTestMessages.subjectRequired }),
   lookingForJob: z.enum(LOOKING_FOR_JOB, { error: subjectTestMessages.lookingForJobRequired }),
 });
+entities.add(SubjectTestForm, { id: 'SubjectTestForm' });
 
 /** An option as an author sees it. */
 export const Option = z.object({
@@ -57,10 +63,13 @@ export const Option = z.object({
   isCorrect: z.boolean(),
   points: z.number(),
 });
+entities.add(Option, { id: 'Option' });
 /** An option as a test taker sees it: no correctness data. */
 export const TakerOption = Option.pick({ _id: true, value: true });
+entities.add(TakerOption, { id: 'TakerOption' });
 
 export const ExplanationItem = z.object({ type: z.literal('TEXT'), value: z.string() });
+entities.add(ExplanationItem, { id: 'ExplanationItem' });
 
 /** A question as its author sees it. */
 export const Question = z.object({
@@ -95,6 +104,7 @@ export const Question = z.object({
     }),
   ),
 });
+entities.add(Question, { id: 'Question' });
 export type Question = z.infer<typeof Question>;
 
 /** A question as a test taker sees it before evaluation. */
@@ -110,6 +120,7 @@ export const TakerQuestion = z.object({
   roadmapId: Id.nullable(),
   roadmapName: z.string().nullable(),
 });
+entities.add(TakerQuestion, { id: 'TakerQuestion' });
 export type TakerQuestion = z.infer<typeof TakerQuestion>;
 
 /** One answer: an option id, a list of ids for multi-select, or a typed value for fill-in-blank. */
@@ -120,6 +131,7 @@ export const Answer = z.object({
   /** In the prerequisite submission. */
   roadmapId: Id.optional(),
 });
+entities.add(Answer, { id: 'Answer' });
 export type Answer = z.infer<typeof Answer>;
 
 /** The focus record of an attempt in brief (shared/rules/integrity.ts): null before the test started. */
@@ -138,6 +150,7 @@ export const IntegritySummary = z.object({
   /** The rules that decided the tier, in words. */
   reasons: z.array(z.string()),
 });
+entities.add(IntegritySummary, { id: 'IntegritySummary' });
 export type IntegritySummary = z.infer<typeof IntegritySummary>;
 
 /** One entry of the focus record's timeline, at the server's time. */
@@ -154,6 +167,7 @@ export const TimelineEntry = z.object({
   /** An absence shorter than the brief threshold: listed, not counted. */
   brief: z.boolean(),
 });
+entities.add(TimelineEntry, { id: 'TimelineEntry' });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
 export const TestLink = z.object({
@@ -190,6 +204,7 @@ export const TestLink = z.object({
   /** For a failed test: when a new link for it can be asked for (the retake cool-down); otherwise null. */
   retakeAt: DateTime.nullable(),
 });
+entities.add(TestLink, { id: 'TestLink' });
 export type TestLink = z.infer<typeof TestLink>;
 
 /** A test link with its questions and the answers given, after evaluation. */
@@ -199,6 +214,7 @@ export const TestView = TestLink.extend({
   /** The focus record's timeline, oldest first: the same for the learner and the mentor. */
   timeline: z.array(TimelineEntry),
 });
+entities.add(TestView, { id: 'TestView' });
 
 export const QuestionFeedbackInput = z.object({
   feedback: z
@@ -210,6 +226,7 @@ export const QuestionFeedbackInput = z.object({
   testLinkId: z.string().min(1, 'testLinkId is required').max(64, 'is not a test link id'),
   questionId: Id,
 });
+entities.add(QuestionFeedbackInput, { id: 'QuestionFeedbackInput' });
 
 export const ACTIVITY_TYPES = FOCUS_EVENT_TYPES;
 export const TestActivityInput = z.object({
@@ -236,6 +253,7 @@ export const TestActivityInput = z.object({
   /** A paste's length in characters (never its text). */
   chars: z.number().int().min(0).max(1_000_000).optional(),
 });
+entities.add(TestActivityInput, { id: 'TestActivityInput' });
 
 /** A question's feedback as the author sees it. */
 export const QuestionFeedbackEntry = z.object({
@@ -253,6 +271,7 @@ export const QuestionFeedbackEntry = z.object({
     }),
   ),
 });
+entities.add(QuestionFeedbackEntry, { id: 'QuestionFeedbackEntry' });
 
 /** An assessment built by a tenant. */
 export const TenantAssessment = z.object({
@@ -262,6 +281,7 @@ export const TenantAssessment = z.object({
   createdAt: DateTime,
   questions: z.array(Question),
 });
+entities.add(TenantAssessment, { id: 'TenantAssessment' });
 
 export const AssignUsersInput = z.object({
   userIds: z.array(Id).min(1, 'Please provide valid input'),
@@ -269,3 +289,4 @@ export const AssignUsersInput = z.object({
   startTime: z.number().int(),
   duration: z.number().int().min(1),
 });
+entities.add(AssignUsersInput, { id: 'AssignUsersInput' });

@@ -1,5 +1,6 @@
 /** The sign-up and login forms' rules and messages (mentor §5). */
 import { z } from 'zod';
+import { entities } from './entities';
 
 export const authMessages = {
   emailRequired: 'Email Required*',
@@ -39,6 +40,7 @@ export const passwordField = z
   .regex(/[!@#$%^&*]/, authMessages.passwordSpecial);
 
 export const LoginForm = z.object({ email: emailField, password: passwordField });
+entities.add(LoginForm, { id: 'LoginForm' });
 export type LoginForm = z.infer<typeof LoginForm>;
 
 export const SignUpForm = z
@@ -51,4 +53,5 @@ export const SignUpForm = z
     message: authMessages.confirmMismatch,
     path: ['confirmPassword'],
   });
+entities.add(SignUpForm, { id: 'SignUpForm' });
 export type SignUpForm = z.infer<typeof SignUpForm>;

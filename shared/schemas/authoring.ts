@@ -9,6 +9,7 @@ import {
 } from '../rules/question-types';
 import { ExplanationItem, QuestionType } from './assessment';
 import { Id, unixMillisInput } from './common';
+import { entities } from './entities';
 
 export const editorMessages = {
   required: 'Required',
@@ -42,54 +43,65 @@ export const EditorOption = z.object({
   isCorrect: z.boolean().default(false),
   points: z.number().min(0).max(100).default(0),
 });
+entities.add(EditorOption, { id: 'EditorOption' });
+
+const QuestionFields = z.object({
+  question: z.string().trim().min(1, editorMessages.required).max(5000),
+  questionType: QuestionType.default(DEFAULT_QUESTION_TYPE),
+  code: z.string().max(20000).nullable().optional(),
+  questionImagePath: z.string().max(500).nullable().optional(),
+  points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
+  subject: Id.nullable().optional(),
+  topic: Id.nullable().optional(),
+  /** The language it is written in (a test draws one language); kept as it is when left out. */
+  language: Id.nullable().optional(),
+  options: z.array(EditorOption).max(10, 'At most 10 options'),
+  explanation: z
+    .array(ExplanationItem.extend({ value: z.string().max(5000, 'must be at most 5000 characters') }))
+    .max(5),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+});
+
+/**
+ * The editor's rules (mentor §5). An imported question keeps what its file holds, and may come without an
+ * explanation or tags (decision 032): the editor asks for them when the question is next edited.
+ */
+const questionRules = (editor: boolean) => (q: z.output<typeof QuestionFields>, ctx: z.RefinementCtx) => {
+  const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  if (!q.subject) add(['subject'], editorMessages.required);
+  if (!q.topic) add(['topic'], editorMessages.required);
+  if (editor && !q.explanation[0]?.value.trim()) add(['explanation', 0, 'value'], editorMessages.required);
+  if (editor && q.tags.length === 0) add(['tags'], editorMessages.required);
+  if (isTextAnswer(q.questionType)) {
+    const answers = q.options.map((o) => o.value.trim()).filter(Boolean);
+    if (answers.length === 0) add(['textCorrectAnswer'], editorMessages.answerEmpty);
+    // a test compares numbers as numbers and text as text, so one question's answers are of one kind
+    const numeric = answers.filter((v) => Number.isFinite(Number(v))).length;
+    if (numeric > 0 && numeric < answers.length) add(['textCorrectAnswer'], editorMessages.answerKinds);
+    return;
+  }
+  if (q.options.length < MIN_OPTIONS) add(['options'], editorMessages.minOptions);
+  q.options.forEach((o, i) => {
+    if (!o.value)
+      add(
+        ['options', i, 'value'],
+        hasImageOptions(q.questionType) ? editorMessages.allImages : editorMessages.required,
+      );
+  });
+  const correct = q.options.filter((o) => o.isCorrect).length;
+  const key = hasImageOptions(q.questionType) ? 'imageAnswer' : 'correctAnswer';
+  if (correct === 0) add([key], editorMessages.oneCorrect);
+  if (correct > 1 && isSingleAnswer(q.questionType)) add([key], editorMessages.onlyOneCorrect);
+};
 
 /** PUT /admin/question/{id}: the whole question as the editor saves it. */
-export const QuestionInput = z
-  .object({
-    question: z.string().trim().min(1, editorMessages.required).max(5000),
-    questionType: QuestionType.default(DEFAULT_QUESTION_TYPE),
-    code: z.string().max(20000).nullable().optional(),
-    questionImagePath: z.string().max(500).nullable().optional(),
-    points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
-    subject: Id.nullable().optional(),
-    topic: Id.nullable().optional(),
-    /** The language it is written in (a test draws one language); kept as it is when left out. */
-    language: Id.nullable().optional(),
-    options: z.array(EditorOption).max(10, 'At most 10 options'),
-    explanation: z
-      .array(ExplanationItem.extend({ value: z.string().max(5000, 'must be at most 5000 characters') }))
-      .max(5),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20),
-  })
-  .superRefine((q, ctx) => {
-    const add = (path: (string | number)[], message: string) =>
-      ctx.addIssue({ code: 'custom', path, message });
-    if (!q.subject) add(['subject'], editorMessages.required);
-    if (!q.topic) add(['topic'], editorMessages.required);
-    if (!q.explanation[0]?.value.trim()) add(['explanation', 0, 'value'], editorMessages.required);
-    if (q.tags.length === 0) add(['tags'], editorMessages.required);
-    if (isTextAnswer(q.questionType)) {
-      const answers = q.options.map((o) => o.value.trim()).filter(Boolean);
-      if (answers.length === 0) add(['textCorrectAnswer'], editorMessages.answerEmpty);
-      // a test compares numbers as numbers and text as text, so one question's answers are of one kind
-      const numeric = answers.filter((v) => Number.isFinite(Number(v))).length;
-      if (numeric > 0 && numeric < answers.length) add(['textCorrectAnswer'], editorMessages.answerKinds);
-      return;
-    }
-    if (q.options.length < MIN_OPTIONS) add(['options'], editorMessages.minOptions);
-    q.options.forEach((o, i) => {
-      if (!o.value)
-        add(
-          ['options', i, 'value'],
-          hasImageOptions(q.questionType) ? editorMessages.allImages : editorMessages.required,
-        );
-    });
-    const correct = q.options.filter((o) => o.isCorrect).length;
-    const key = hasImageOptions(q.questionType) ? 'imageAnswer' : 'correctAnswer';
-    if (correct === 0) add([key], editorMessages.oneCorrect);
-    if (correct > 1 && isSingleAnswer(q.questionType)) add([key], editorMessages.onlyOneCorrect);
-  });
+export const QuestionInput = QuestionFields.superRefine(questionRules(true));
+/** A question of a batch import (POST /admin/question/import): the editor's rules but explanation and tags. */
+export const ImportedQuestionInput = QuestionFields.superRefine(questionRules(false));
+entities.add(QuestionInput, { id: 'QuestionInput' });
+entities.add(ImportedQuestionInput, { id: 'ImportedQuestionInput' });
 export type QuestionInput = z.input<typeof QuestionInput>;
+export type ImportedQuestionInput = z.input<typeof ImportedQuestionInput>;
 
 /** Points follow correctness: a correct option is worth 10, others 0. */
 export function withOptionPoints<T extends { isCorrect: boolean; points?: number }>(options: T[]): T[] {
@@ -103,6 +115,7 @@ export const AssessmentNameInput = z.object({
     .min(1, editorMessages.assessmentName)
     .max(120),
 });
+entities.add(AssessmentNameInput, { id: 'AssessmentNameInput' });
 
 /** PUT /tenant/assessment/{id}/assign-users */
 export const ShareAssessmentInput = z
@@ -133,3 +146,4 @@ export const ShareAssessmentInput = z
       });
     }
   });
+entities.add(ShareAssessmentInput, { id: 'ShareAssessmentInput' });

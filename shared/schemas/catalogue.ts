@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { DateTime, Id } from './common';
+import { entities } from './entities';
 import { Subject } from './lists';
 
 export const RESOURCE_TYPES = ['WATCH', 'READ'] as const;
 export const ResourceType = z.enum(RESOURCE_TYPES);
+entities.add(ResourceType, { id: 'ResourceType' });
 export const ROADMAP_STATUSES = ['ONGOING', 'COMPLETED'] as const;
 export const RoadmapStatus = z.enum(ROADMAP_STATUSES);
+entities.add(RoadmapStatus, { id: 'RoadmapStatus' });
 
 /** A start or end mark inside a resource (a video, say). */
 export const TimeMark = z.object({
@@ -13,6 +16,7 @@ export const TimeMark = z.object({
   minute: z.number().int().min(0).max(59),
   second: z.number().int().min(0).max(59),
 });
+entities.add(TimeMark, { id: 'TimeMark' });
 
 export const Resource = z.object({
   _id: Id,
@@ -26,6 +30,7 @@ export const Resource = z.object({
   assesmentIds: z.array(z.string()),
   belongToRoadmap: z.array(z.object({ _id: Id, name: z.string() })),
 });
+entities.add(Resource, { id: 'Resource' });
 export type Resource = z.infer<typeof Resource>;
 
 export const Section = z.object({
@@ -36,6 +41,7 @@ export const Section = z.object({
   /** Seconds, from resource start and end marks (negative spans count as 0). */
   duration: z.number(),
 });
+entities.add(Section, { id: 'Section' });
 export type Section = z.infer<typeof Section>;
 
 export const Task = z.object({
@@ -46,6 +52,7 @@ export const Task = z.object({
   type: ResourceType,
   isSubmited: z.boolean(),
 });
+entities.add(Task, { id: 'Task' });
 export type Task = z.infer<typeof Task>;
 
 export const Author = z.object({
@@ -58,6 +65,7 @@ export const Author = z.object({
     longDescription: z.string().nullable(),
   }),
 });
+entities.add(Author, { id: 'Author' });
 export type Author = z.infer<typeof Author>;
 
 export const Roadmap = z.object({
@@ -77,16 +85,19 @@ export const Roadmap = z.object({
   totalLectures: z.number().int(),
   createdAt: DateTime,
 });
+entities.add(Roadmap, { id: 'Roadmap' });
 export type Roadmap = z.infer<typeof Roadmap>;
 
 /** A catalogue row without its sections. */
 export const RoadmapSummary = Roadmap.omit({ sections: true, tasks: true });
+entities.add(RoadmapSummary, { id: 'RoadmapSummary' });
 export type RoadmapSummary = z.infer<typeof RoadmapSummary>;
 
 export const AssignedSection = Section.extend({
   /** The learner's best score (0-100) per resource, by resource id. */
   resourceScores: z.record(z.string(), z.number()),
 });
+entities.add(AssignedSection, { id: 'AssignedSection' });
 
 export const AssignedRoadmap = z.object({
   _id: Id,
@@ -102,6 +113,7 @@ export const AssignedRoadmap = z.object({
   finalAssesmentId: z.string().nullable(),
   createdAt: DateTime,
 });
+entities.add(AssignedRoadmap, { id: 'AssignedRoadmap' });
 export type AssignedRoadmap = z.infer<typeof AssignedRoadmap>;
 
 export const AssignedRoadmapSummary = AssignedRoadmap.pick({
@@ -114,6 +126,7 @@ export const AssignedRoadmapSummary = AssignedRoadmap.pick({
   /** Null while a roadmap selected before sign-in is not claimed yet. */
   userId: Id.nullable(),
 });
+entities.add(AssignedRoadmapSummary, { id: 'AssignedRoadmapSummary' });
 
 /** Roadmap detail for selection. */
 export const PrerequisiteSelection = z.object({
@@ -124,3 +137,4 @@ export const PrerequisiteSelection = z.object({
   }),
   prerequisites: z.array(z.object({ roadmapId: Id, roadmapName: z.string() })),
 });
+entities.add(PrerequisiteSelection, { id: 'PrerequisiteSelection' });

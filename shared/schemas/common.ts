@@ -1,22 +1,28 @@
 import { z } from 'zod';
+import { entities } from './entities';
 
 export const ROLES = ['USER', 'TENANT'] as const;
 export const Role = z.enum(ROLES);
+entities.add(Role, { id: 'Role' });
 export type Role = z.infer<typeof Role>;
 
 export const DEVICES = ['WEB_APP', 'CHROME_EXTENSION', 'FIREFOX_EXTENSION', 'CLI'] as const;
 export const Device = z.enum(DEVICES);
+entities.add(Device, { id: 'Device' });
 export type Device = z.infer<typeof Device>;
 export const EXTENSION_DEVICES = ['CHROME_EXTENSION', 'FIREFOX_EXTENSION'] as const;
 
 /** Identifiers are UUIDs, exposed as `_id`. */
 export const Id = z.uuid({ message: 'must be a valid id' });
+entities.add(Id, { id: 'Id' });
 export const IdParam = z.object({ id: Id });
 
 /** An ISO date-time string as the API sends it. */
 export const DateTime = z.string().describe('ISO 8601 date-time');
+entities.add(DateTime, { id: 'DateTime' });
 /** Unix seconds. */
 export const UnixSeconds = z.number().int().nonnegative();
+entities.add(UnixSeconds, { id: 'UnixSeconds' });
 
 /**
  * The last second of the year 9999, UTC: no time a caller sends is later. Times past it are not dates a
@@ -30,6 +36,7 @@ export const UnixSecondsInput = z.coerce
   .int(secondsMessage)
   .nonnegative(secondsMessage)
   .max(LATEST_UNIX_SECONDS, 'must be unix seconds before the year 10000');
+entities.add(UnixSecondsInput, { id: 'UnixSecondsInput' });
 /** A time a caller sends as unix milliseconds, in JSON; `error` for a value that is not one. */
 export const unixMillisInput = (error = 'must be unix milliseconds') =>
   z
@@ -38,6 +45,7 @@ export const unixMillisInput = (error = 'must be unix milliseconds') =>
     .nonnegative(error)
     .max(LATEST_UNIX_SECONDS * 1000 + 999, 'must be unix milliseconds before the year 10000');
 export const UnixMillisInput = unixMillisInput();
+entities.add(UnixMillisInput, { id: 'UnixMillisInput' });
 
 /** The largest page number any paged call takes. */
 export const MAX_PAGE = 100_000;
@@ -47,6 +55,7 @@ export const PageNumber = z.coerce
   .int('must be a page number from 1')
   .min(1, { message: 'must be a page number from 1' })
   .max(MAX_PAGE, { message: `must be at most ${MAX_PAGE}` });
+entities.add(PageNumber, { id: 'PageNumber' });
 
 /** Text a caller sends, at most `max` characters. */
 export const Text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -76,6 +85,7 @@ export const ErrorBody = z.object({
   /** ALREADY_SHARED: the learners who already have a test of the assessment, and when it was made. */
   alreadyShared: z.array(z.object({ _id: z.string(), email: z.string(), sharedAt: z.string() })).optional(),
 });
+entities.add(ErrorBody, { id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Standard error responses a call may give, to spread into `responses`. */
@@ -88,6 +98,7 @@ export const errors = {
 } as const;
 
 export const Ok = envelope(z.object({ ok: z.boolean() }));
+entities.add(Ok, { id: 'Ok' });
 
 /** Page of a paged list: `skip` carries the page number (1-based) as the specification says. */
 export const PageQuery = z.object({

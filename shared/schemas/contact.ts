@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entities } from './entities';
 
 export const contactMessages = {
   nameRequired: 'Name is required',
@@ -34,3 +35,4 @@ export const ContactMessage = z.object({
     .min(1, contactMessages.messageRequired)
     .max(5000),
 });
+entities.add(ContactMessage, { id: 'ContactMessage' });

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { DateTime } from './common';
+import { entities } from './entities';
+import { jsonValueTooDeep, TOO_DEEP } from './json-depth';
 
 export const VERDICTS = [
   'valid',
@@ -15,6 +17,7 @@ export const VERDICTS = [
   'malformed',
 ] as const;
 export const Verdict = z.enum(VERDICTS);
+entities.add(Verdict, { id: 'Verdict' });
 export type Verdict = z.infer<typeof Verdict>;
 
 export const VerificationCheck = z.object({
@@ -23,12 +26,37 @@ export const VerificationCheck = z.object({
   outcome: z.enum(['passed', 'failed', 'warning', 'skipped']),
   detail: z.string(),
 });
+entities.add(VerificationCheck, { id: 'VerificationCheck' });
 
 export const VerificationReport = z.object({
   verdict: Verdict,
   summary: z.string(),
   checks: z.array(VerificationCheck),
-  issuer: z.object({ id: z.string().nullable(), name: z.string().nullable(), isThisServer: z.boolean() }),
+  issuer: z.object({
+    id: z
+      .string()
+      .nullable()
+      .describe("The issuer's DID (or whatever issuer.id says when it is no DID): who issued it."),
+    name: z
+      .string()
+      .nullable()
+      .describe(
+        'The name the credential gives its issuer: the issuer’s own claim, never proof of who it is.',
+      ),
+    isThisServer: z
+      .boolean()
+      .describe(
+        "True only when the issuer's DID is this server's (or a did:key of a key it lists) and every proof holds.",
+      ),
+    confirmed: z
+      .boolean()
+      .describe("True when the issuer's DID resolved, lists the key of every proof, and every proof holds."),
+    statement: z
+      .string()
+      .describe(
+        'Who issued it, in words, by its DID: "Issued by this Waymark (did:web:…).", "Issued by did:key:…, which calls itself “Waymark” — not by this Waymark."',
+      ),
+  }),
   credential: z
     .object({
       id: z.string().nullable(),
@@ -43,12 +71,24 @@ export const VerificationReport = z.object({
     .nullable(),
   checkedAt: DateTime,
 });
+entities.add(VerificationReport, { id: 'VerificationReport' });
 export type VerificationReport = z.infer<typeof VerificationReport>;
 
 /** The largest credential the verifier reads (JSON text). */
-export const MAX_CREDENTIAL_CHARS = 200_000;
+const MAX_CREDENTIAL_CHARS = 200_000;
 /** The most top-level properties a credential object may have (a verifiable credential has about a dozen). */
 export const MAX_CREDENTIAL_PROPERTIES = 100;
+
+const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The length of a value's JSON text; a value that has none (a cycle, a BigInt) counts as endless. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
 
 export const VerifyInput = z.object({
   credential: z.union(
@@ -60,16 +100,24 @@ export const VerifyInput = z.object({
           (o) => Object.keys(o).length <= MAX_CREDENTIAL_PROPERTIES,
           'has too many properties for a credential',
         )
-        .refine((o) => JSON.stringify(o).length <= MAX_CREDENTIAL_CHARS, 'is too long for a credential')
+        // depth first, without recursion: JSON.stringify of a value nested thousands deep throws
+        .refine((o) => !jsonValueTooDeep(o), { message: TOO_DEEP, abort: true })
+        .refine((o) => jsonLength(o) <= MAX_CREDENTIAL_CHARS, 'is too long for a credential')
         .meta({ maxProperties: MAX_CREDENTIAL_PROPERTIES }),
       z
         .string()
         .min(1, 'is empty: paste a credential')
         .max(MAX_CREDENTIAL_CHARS, 'is too long for a credential'),
     ],
-    { error: 'must be a credential: a JSON object, or its JSON text' },
+    {
+      // an object that is no credential says why (too deep, too long…); anything else is neither form
+      error: (issue) =>
+        (issue.code === 'invalid_union' && isRecord(issue.input) && issue.errors[0]?.[0]?.message) ||
+        'must be a credential: a JSON object, or its JSON text',
+    },
   ),
 });
+entities.add(VerifyInput, { id: 'VerifyInput' });
 
 export const CredentialStatusInfo = z.object({
   awardId: z.string(),
@@ -86,6 +134,7 @@ export const CredentialStatusInfo = z.object({
   /** Whether the caller may revoke it (the mentor whose test it was, or platform staff). */
   canRevoke: z.boolean(),
 });
+entities.add(CredentialStatusInfo, { id: 'CredentialStatusInfo' });
 export type CredentialStatusInfo = z.infer<typeof CredentialStatusInfo>;
 
 export const RevokeInput = z.object({
@@ -95,6 +144,7 @@ export const RevokeInput = z.object({
     .min(5, 'must say why the award is revoked (at least 5 characters)')
     .max(500, 'must be at most 500 characters'),
 });
+entities.add(RevokeInput, { id: 'RevokeInput' });
 
 export const Revocation = z.object({
   awardId: z.string(),
@@ -102,8 +152,10 @@ export const Revocation = z.object({
   reason: z.string(),
   revokedAs: z.enum(['MENTOR', 'PLATFORM']),
 });
+entities.add(Revocation, { id: 'Revocation' });
 
 /** A credential or status list as JSON-LD (answered as application/vc+ld+json). */
 export const VerifiableCredentialJson = z
   .record(z.string(), z.unknown())
   .describe('A W3C Verifiable Credential (JSON-LD), answered as application/vc+ld+json');
+entities.add(VerifiableCredentialJson, { id: 'VerifiableCredentialJson' });

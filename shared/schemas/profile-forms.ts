@@ -6,6 +6,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import type { Role } from './common';
+import { entities } from './entities';
 import {
   Iam,
   LINKEDIN_PATTERN,
@@ -58,6 +59,7 @@ export const BasicProfileInput = z
     linkedIn: linkedInOptional,
   })
   .superRefine(checkPhone);
+entities.add(BasicProfileInput, { id: 'BasicProfileInput' });
 export type BasicProfileInput = z.input<typeof BasicProfileInput>;
 
 /** PUT /login/basic-profile?page=profile_page */
@@ -86,6 +88,7 @@ export const FullProfileInput = z
       .regex(LINKEDIN_PATTERN, profileMessages.linkedInInvalid),
   })
   .superRefine(checkPhone);
+entities.add(FullProfileInput, { id: 'FullProfileInput' });
 export type FullProfileInput = z.input<typeof FullProfileInput>;
 
 /**

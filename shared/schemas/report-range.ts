@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TimeRangeQuery } from './common';
+import { entities } from './entities';
 
 /** 2000-01-01T00:00:00Z. */
 export const EARLIEST_REPORT_TIME = 946_684_800;
@@ -27,6 +28,7 @@ export const ReportRange = z
   .object({ startTime: bounded('startTime'), endTime: bounded('endTime') })
   .refine(ordered, { message: 'must not be before startTime', path: ['endTime'] })
   .refine(short, { message: `the range may span at most ${MAX_RANGE_DAYS} days`, path: ['endTime'] });
+entities.add(ReportRange, { id: 'ReportRange' });
 
 /** A range that may be left out (then: all time), but not half given. */
 export const OptionalReportRange = z
@@ -37,3 +39,4 @@ export const OptionalReportRange = z
   })
   .refine(ordered, { message: 'must not be before startTime', path: ['endTime'] })
   .refine(short, { message: `the range may span at most ${MAX_RANGE_DAYS} days`, path: ['endTime'] });
+entities.add(OptionalReportRange, { id: 'OptionalReportRange' });

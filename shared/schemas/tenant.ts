@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, ErrorBody, Id } from './common';
+import { entities } from './entities';
 
 export const Stats = z.object({
   totalUserCount: z.number().int(),
@@ -11,6 +12,7 @@ export const Stats = z.object({
   /** Seconds per learner per day of learning. */
   totalUserAverageLearningTime: z.number(),
 });
+entities.add(Stats, { id: 'Stats' });
 
 export const TenantUserEntry = z.object({
   _id: Id,
@@ -23,6 +25,7 @@ export const TenantUserEntry = z.object({
   }),
   isDisabled: z.boolean(),
 });
+entities.add(TenantUserEntry, { id: 'TenantUserEntry' });
 
 /**
  * GET /tenant/subscription/info. Amounts are rupees; dates ISO. The first FREE_SEATS (10) seats are free;
@@ -70,6 +73,7 @@ export const SubscriptionInfo = z.object({
   /** The offer code applied, if any. */
   offer: z.object({ code: z.string(), percentOff: z.number(), description: z.string() }).nullable(),
 });
+entities.add(SubscriptionInfo, { id: 'SubscriptionInfo' });
 
 /** A row of the certificate, badge and feather tables; the award page is /{kind}/{linkId}. */
 export const AwardRow = z.object({
@@ -91,6 +95,7 @@ export const AwardRow = z.object({
     completedAt: DateTime.nullable(),
   }),
 });
+entities.add(AwardRow, { id: 'AwardRow' });
 
 export const LearningReportRow = z.object({
   name: z.string().nullable(),
@@ -102,11 +107,13 @@ export const LearningReportRow = z.object({
   TotalTimeSpent: z.number(),
   averageTimeSpent: z.number(),
 });
+entities.add(LearningReportRow, { id: 'LearningReportRow' });
 
 export const UserAchievement = z.object({
   _id: z.enum(['RESOURCE', 'SECTION', 'ROADMAP']),
   count: z.number().int(),
 });
+entities.add(UserAchievement, { id: 'UserAchievement' });
 
 // ---- seats
 
@@ -124,6 +131,7 @@ export const AddUserInput = z.object({
     .pipe(z.email({ error: addUserMessages.invalid }))
     .transform((e) => e.toLowerCase()),
 });
+entities.add(AddUserInput, { id: 'AddUserInput' });
 export type AddUserInput = z.input<typeof AddUserInput>;
 
 /**
@@ -149,6 +157,7 @@ export const TENANT_MESSAGES = {
 
 /** The body of 'Email Not Found' (404): whether the portal may offer Invite instead of Add. */
 export const EmailNotFoundBody = ErrorBody.extend({ isAllowToInvite: z.boolean() });
+entities.add(EmailNotFoundBody, { id: 'EmailNotFoundBody' });
 
 /** One seat: the learner as GET /tenant/users/list shows them, plus when a removed seat goes away. */
 export const TenantSeat = TenantUserEntry.extend({
@@ -156,6 +165,7 @@ export const TenantSeat = TenantUserEntry.extend({
   accessUntil: DateTime.nullable(),
   createdAt: DateTime,
 });
+entities.add(TenantSeat, { id: 'TenantSeat' });
 
 /** GET /tenant/users/user-info/{id}: the learner (by user id) with their seat. */
 export const TenantUserInfo = z.object({
@@ -170,9 +180,11 @@ export const TenantUserInfo = z.object({
   /** When the seat was added. */
   createdAt: DateTime,
 });
+entities.add(TenantUserInfo, { id: 'TenantUserInfo' });
 
 /** GET /tenant/users/search-list: learners of the tenant (user id, e-mail, name). */
 export const TenantUserSearchEntry = z.object({ _id: Id, email: z.string(), name: z.string().nullable() });
+entities.add(TenantUserSearchEntry, { id: 'TenantUserSearchEntry' });
 
 export const ADD_USER_OUTCOMES = ['ADDED', 'OFFER_LIMIT', 'PAYMENT_REQUIRED', 'NOT_YET_SUBSCRIBED'] as const;
 /**
@@ -192,6 +204,7 @@ export const AddUserResult = z.object({
   /** When a payment is needed: the seats to buy, beyond those held now, to add this learner (0 when added). */
   seatsNeeded: z.number().int(),
 });
+entities.add(AddUserResult, { id: 'AddUserResult' });
 
 /** The answer to the check before adding: the learner exists and is not a seat of this tenant yet. */
 export const BeforeCheckResult = z.object({
@@ -202,6 +215,58 @@ export const BeforeCheckResult = z.object({
   /** Same as subscription info's isAccessToAddUser: a seat is free now. */
   isAccessToAddUser: z.boolean(),
 });
+entities.add(BeforeCheckResult, { id: 'BeforeCheckResult' });
+
+/** The most addresses one check of a list (POST /tenant/users/before-check-add-users) takes. */
+export const CHECK_MANY_MAX = 1000;
+
+/** The check before adding, for a list of addresses at once (a roster): writes nothing. */
+export const BeforeCheckManyInput = z.object({
+  emails: z.array(AddUserInput.shape.email).min(1).max(CHECK_MANY_MAX),
+});
+entities.add(BeforeCheckManyInput, { id: 'BeforeCheckManyInput' });
+export type BeforeCheckManyInput = z.input<typeof BeforeCheckManyInput>;
+
+/**
+ * What the check says of one address, as the single check and Add User would: ADD (a learner account that
+ * is not the caller's seat yet: adding it takes a seat), ALREADY_ASSIGNED (code 11000: a seat of the
+ * caller's already, removed ones included), EMAIL_NOT_FOUND (no learner account).
+ */
+export const CHECK_OUTCOMES = ['ADD', 'ALREADY_ASSIGNED', 'EMAIL_NOT_FOUND'] as const;
+export const BeforeCheckEntry = z.object({
+  /** As sent, lower-cased. */
+  email: z.string(),
+  outcome: z.enum(CHECK_OUTCOMES),
+  /** The learner's user id (ADD, ALREADY_ASSIGNED); null for EMAIL_NOT_FOUND. */
+  learnerId: Id.nullable(),
+  name: z.string().nullable(),
+  /**
+   * EMAIL_NOT_FOUND and nobody has an account with the address (not a mentor's, not a deleted one): it can
+   * be invited, and the invitation keeps a seat for 7 days.
+   */
+  invitable: z.boolean(),
+  /** A pending invitation of the caller's keeps a seat for this address already (inviting again renews it). */
+  invited: z.boolean(),
+});
+entities.add(BeforeCheckEntry, { id: 'BeforeCheckEntry' });
+
+/** The caller's seats when the check ran: what the allowance is and what uses it. */
+export const SeatCounts = z.object({
+  /** Seats the tenant may hold now: free seats + paid seats (subscription info's totalQuantity). */
+  allowance: z.number().int(),
+  /** Seats held and not removed (subscription info's seatCount). */
+  active: z.number().int(),
+  /** Pending invitations, each keeping a seat (subscription info's pendingInvitations). */
+  pending: z.number().int(),
+});
+entities.add(SeatCounts, { id: 'SeatCounts' });
+
+export const BeforeCheckManyResult = z.object({
+  /** One entry per address, in the order sent (a repeated address is answered each time). */
+  results: z.array(BeforeCheckEntry),
+  seats: SeatCounts,
+});
+entities.add(BeforeCheckManyResult, { id: 'BeforeCheckManyResult' });
 
 // ---- invitations
 
@@ -214,6 +279,7 @@ export const Invitation = z.object({
   expiresAt: DateTime,
   acceptedAt: DateTime.nullable(),
 });
+entities.add(Invitation, { id: 'Invitation' });
 
 /**
  * The answer to recording an invitation. The portal then sends the e-mail sign-in link itself (Firebase
@@ -224,6 +290,7 @@ export const InvitationCreated = Invitation.extend({
   tenantId: Id,
   continueUrl: z.string(),
 });
+entities.add(InvitationCreated, { id: 'InvitationCreated' });
 
 /** The public check of an invitation link on load (the sign-up page with tenantId and email). */
 export const InvitationCheck = z.object({
@@ -231,6 +298,7 @@ export const InvitationCheck = z.object({
   tenantName: z.string().nullable(),
   expiresAt: DateTime.nullable(),
 });
+entities.add(InvitationCheck, { id: 'InvitationCheck' });
 
 // ---- billing
 
@@ -247,6 +315,7 @@ export const CheckoutSession = z.object({
   currency: z.string(),
   expiresAt: DateTime,
 });
+entities.add(CheckoutSession, { id: 'CheckoutSession' });
 
 export const CreateSubscriptionInput = z.object({
   /** The plan's price id (subscription info's priceId). */
@@ -260,6 +329,7 @@ export const CreateSubscriptionInput = z.object({
   /** The learner to add once the payment succeeds (optional: buying seats only). */
   learnerId: Id.optional(),
 });
+entities.add(CreateSubscriptionInput, { id: 'CreateSubscriptionInput' });
 
 export const offerMessages = { required: 'Required' } as const;
 export const OfferCodeInput = z.object({
@@ -270,6 +340,7 @@ export const OfferCodeInput = z.object({
     .max(40, TENANT_MESSAGES.invalidOffer)
     .transform((c) => c.toUpperCase()),
 });
+entities.add(OfferCodeInput, { id: 'OfferCodeInput' });
 
 export const OfferApplied = z.object({
   isOffered: z.literal(true),
@@ -277,3 +348,4 @@ export const OfferApplied = z.object({
   percentOff: z.number(),
   description: z.string(),
 });
+entities.add(OfferApplied, { id: 'OfferApplied' });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DateTime, Device, Id, Role } from './common';
+import { entities } from './entities';
 
 export const IAM_VALUES = ['PARENT', 'MENTOR', 'MANAGER'] as const;
 export const Iam = z.enum(IAM_VALUES);
+entities.add(Iam, { id: 'Iam' });
 export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], string> = {
   PARENT: 'Parent',
   MENTOR: 'Mentor',
@@ -10,6 +12,7 @@ export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], string> = {
 };
 export const T_SHIRT_SIZES = ['S', 'M', 'L', 'XL'] as const;
 export const TShirtSize = z.enum(T_SHIRT_SIZES);
+entities.add(TShirtSize, { id: 'TShirtSize' });
 
 export const DEFAULT_COUNTRY = 'IN';
 export const PREFERRED_PHONE_COUNTRY = 'IN';
@@ -44,6 +47,7 @@ export const User = z.object({
   deleteReason: z.string().nullable(),
   createdAt: DateTime,
 });
+entities.add(User, { id: 'User' });
 export type User = z.infer<typeof User>;
 
 /** The session a client keeps. */
@@ -52,6 +56,7 @@ export const Session = z.object({
   refreshToken: z.string(),
   user: User,
 });
+entities.add(Session, { id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
 // ---- validation messages (the specification's wording, spelling corrected where recorded in copy-errata)
@@ -81,6 +86,7 @@ export function requireIamForTenant(role: Role | undefined, iam: unknown): strin
 }
 
 export const ProfilePage = z.enum(['basic_profile_page', 'profile_page']);
+entities.add(ProfilePage, { id: 'ProfilePage' });
 
 // ---- account deletion
 export const DELETE_REASONS = ['Not useful', 'other'] as const;
@@ -104,6 +110,7 @@ export const DeleteForm = z
       ctx.addIssue({ code: 'custom', message: deleteMessages.otherRequired, path: ['other'] });
     }
   });
+entities.add(DeleteForm, { id: 'DeleteForm' });
 
 /** PUT /user/delete/{userId} */
 export const AccountDeletionInput = z.object({
@@ -114,6 +121,7 @@ export const AccountDeletionInput = z.object({
     .max(500),
   isDeleted: z.boolean({ error: 'must be true or false' }),
 });
+entities.add(AccountDeletionInput, { id: 'AccountDeletionInput' });
 
 // ---- sign-in
 export const SignInInput = z.object({
@@ -125,8 +133,10 @@ export const SignInInput = z.object({
   tenantId: Id.optional(),
   device: Device.default('WEB_APP'),
 });
+entities.add(SignInInput, { id: 'SignInInput' });
 
 export const Tokens = z.object({ token: z.string(), refreshToken: z.string() });
+entities.add(Tokens, { id: 'Tokens' });
 
 export const SignInResult = z.object({
   user: User,
@@ -135,6 +145,7 @@ export const SignInResult = z.object({
   /** True when this sign-in cancelled a scheduled account deletion. */
   deletionCanceled: z.boolean(),
 });
+entities.add(SignInResult, { id: 'SignInResult' });
 
 export const RefreshInput = z.object({
   refreshToken: z
@@ -143,6 +154,7 @@ export const RefreshInput = z.object({
     .max(200, 'refreshToken is not valid'),
   device: Device,
 });
+entities.add(RefreshInput, { id: 'LogoutInput' });
 export const LogoutInput = RefreshInput;
 
 export const SocketTokenQuery = z.object({
@@ -171,6 +183,7 @@ export const SocketTokens = z.object({
   extensionRefreshToken: z.string(),
   uuid: z.string(),
 });
+entities.add(SocketTokens, { id: 'SocketTokens' });
 
 export const EmailInput = z.object({
   email: z
@@ -178,4 +191,6 @@ export const EmailInput = z.object({
     .max(254)
     .transform((v) => v.toLowerCase()),
 });
+entities.add(EmailInput, { id: 'EmailInput' });
 export const EmailExists = z.object({ isExist: z.boolean() });
+entities.add(EmailExists, { id: 'EmailExists' });

@@ -165,6 +165,19 @@ test.describe('the test page', () => {
     }
     await expectAccessible(page, 'resumed');
 
+    // another browser with the link id alone (not signed in): the test is open elsewhere, it saves nothing
+    // and offers no way to take the attempt over (decision 031)
+    const elsewhere = await browser.newContext({ baseURL: baseUrl() });
+    const stranger = await elsewhere.newPage();
+    await stranger.goto(`/test/${linkId}`);
+    await expect(
+      stranger.getByRole('heading', { name: 'This test is open in another browser', level: 1 }),
+    ).toBeVisible();
+    await expect(stranger.getByText(/sign in to Waymark in this browser/)).toBeVisible();
+    await expect(stranger.getByRole('button', { name: 'Continue in this browser' })).toHaveCount(0);
+    await expectAccessible(stranger, 'open in another browser');
+    await elsewhere.close();
+
     await page.getByRole('button', { name: 'Finish' }).click();
     const dialog = page.getByRole('dialog', { name: 'Do you want to finish?' });
     await expect(dialog.getByText('You have answered all 2 questions.')).toBeVisible();

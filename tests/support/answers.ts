@@ -8,6 +8,7 @@ import { DEMO_QUESTIONS } from '../../server/demo/subjects';
 import type { DemoQuestion } from '../../server/demo/types';
 import type { Client } from '../../shared/client/client';
 import { evaluateTest, verifyTestLink } from '../../shared/contract/assessments';
+import { attemptHeaders, newAttemptToken } from '../../shared/rules/attempt-token';
 import type { Answer, TakerQuestion } from '../../shared/schemas/assessment';
 
 export type { DemoQuestion };
@@ -81,9 +82,12 @@ export async function takeTest(
   mode: AnswerMode,
   opts: { leaveOut?: number } = {},
 ) {
-  const questions = (await api.call(verifyTestLink, { params: { id: linkId } })).data.questions.questions;
+  // the attempt's token, as the test page makes it at Start (decision 031)
+  const headers = attemptHeaders(newAttemptToken());
+  const questions = (await api.call(verifyTestLink, { params: { id: linkId }, headers })).data.questions
+    .questions;
   const answers = answersTo(questions.slice(0, questions.length - (opts.leaveOut ?? 0)), mode);
-  const result = (await api.call(evaluateTest, { body: { linkId, answers } })).data;
+  const result = (await api.call(evaluateTest, { body: { linkId, answers }, headers })).data;
   return { questions, answers, result };
 }
 

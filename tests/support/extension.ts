@@ -1,4 +1,7 @@
-/** Chromium with the built extension (dist/extension-chromium) loaded, in a profile folder of its own. */
+/**
+ * Chromium with the end-to-end build of the extension (dist/e2e/extension-chromium: the build people install,
+ * plus the background's `__waymarkTest` hooks) loaded, in a profile folder of its own.
+ */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +10,9 @@ import { type BrowserContext, chromium } from '@playwright/test';
 import config from '../../playwright.config';
 import { baseUrl } from './accounts';
 
-export const EXTENSION_DIST = resolve('dist/extension-chromium');
+export const EXTENSION_DIST = resolve('dist/e2e/extension-chromium');
 
-/** Builds the extension when dist/ has none yet. */
+/** Builds the extension (extension/build.mjs writes every build) when dist/ has none yet. */
 export function ensureExtensionBuilt(dist = EXTENSION_DIST) {
   if (!existsSync(join(dist, 'manifest.json'))) execFileSync(process.execPath, ['extension/build.mjs']);
 }

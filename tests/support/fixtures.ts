@@ -2,14 +2,10 @@
  * Playwright fixtures: the server's address, the emulator, axe, and signing in through the portal (for
  * tests about the portal's forms; other tests make their accounts with ./accounts).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
 import { uniquePhone } from './accounts';
+import { AXE_SOURCE, axeViolations } from './axe';
 import { type Emulator, runEmulator } from './emulator';
-
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe on the page and fails with the violations listed. */
 export async function expectAccessible(page: Page, context = '') {
@@ -20,20 +16,8 @@ export async function expectAccessible(page: Page, context = '') {
       timeout: 5_000,
     })
     .catch(() => undefined);
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe;
-    const result = await axe.run(document, {
-      resultTypes: ['violations'],
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-    });
-    return result.violations.map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
-      id: v.id,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  });
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(axeViolations);
   expect(violations, `accessibility violations ${context} at ${page.url()}`).toEqual([]);
 }
 

@@ -54,14 +54,14 @@ function rowOf(l: TestLink, props: Partial<Parameters<typeof TestLinksTable>[0]>
 }
 
 describe('the assessment links table', () => {
-  it('has the columns #, Subject, Score, Created At, Completed in, Status, Action', () => {
+  it('has the columns #, Subject, Score, Created At, Completed In, Status, Action', () => {
     render(<TestLinksTable links={[link()]} now={NOW} />);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       '#',
       'Subject',
       'Score',
       'Created At',
-      'Completed in',
+      'Completed In',
       'Status',
       'Action',
     ]);
@@ -127,9 +127,9 @@ describe('the assessment links table', () => {
       }),
     );
     expect(cells['Created At']!.textContent).toMatch(/^3rd Mar 2026 \d\d:\d\d (am|pm)$/);
-    expect(cells['Completed in']!.textContent).toBe('3h 5m');
+    expect(cells['Completed In']!.textContent).toBe('3h 5m');
     cleanup();
-    expect(rowOf(link())['Completed in']!.textContent).toBe('-');
+    expect(rowOf(link())['Completed In']!.textContent).toBe('-');
   });
 
   describe('score', () => {

@@ -4,6 +4,7 @@
  * The learner's 'View Answers' goes to /assesments/{linkId}/view; a mentor passes `viewAnswersHref` for
  * /portal/users/{userId}/testlink/{linkId}.
  */
+import { TEST_LINKS_REPORT } from '@shared/reports/columns';
 import { formatDateTime } from '@shared/rules/format-date';
 import { totalPages } from '@shared/rules/pager';
 import { viewAnswersPath } from '@shared/rules/test-status';
@@ -33,7 +34,7 @@ export interface TestLinksTableProps {
   now?: number;
   /** False for a viewer who may not open the learner's tests (a mentor): 'Take Test' is then a status only. */
   canTakeTest?: boolean;
-  /** Adds the 'Focus record' column: the tier of each started test (the mentor's assessment table). */
+  /** Adds the 'Focus Record' column: the tier of each started test (the mentor's assessment table). */
   showFocusRecord?: boolean;
 }
 
@@ -79,9 +80,9 @@ export function TestLinksTable({
               <th scope="col">Subject</th>
               <th scope="col">Score</th>
               <th scope="col">Created At</th>
-              <th scope="col">Completed in</th>
+              <th scope="col">{TEST_LINKS_REPORT.completedIn.title}</th>
               <th scope="col">Status</th>
-              {showFocusRecord ? <th scope="col">Focus record</th> : null}
+              {showFocusRecord ? <th scope="col">{TEST_LINKS_REPORT.focus.title}</th> : null}
               <th scope="col">Action</th>
             </tr>
           </thead>
@@ -101,7 +102,7 @@ export function TestLinksTable({
                   <td className="wm-nowrap" data-label="Created At">
                     {formatDateTime(link.createdAt)}
                   </td>
-                  <td className="wm-nowrap" data-label="Completed in">
+                  <td className="wm-nowrap" data-label={TEST_LINKS_REPORT.completedIn.title}>
                     <DurationCell seconds={link.isCompleted ? link.completedIn : null} />
                   </td>
                   <td data-label="Status">
@@ -115,7 +116,7 @@ export function TestLinksTable({
                     />
                   </td>
                   {showFocusRecord ? (
-                    <td data-label="Focus record">
+                    <td data-label={TEST_LINKS_REPORT.focus.title}>
                       <TierBadge summary={link.integrity} />
                     </td>
                   ) : null}

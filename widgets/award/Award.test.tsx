@@ -33,7 +33,12 @@ function infoOf(over: Partial<CertificateInfo> = {}): CertificateInfo {
   };
 }
 
-let credentialStatus: { awardId: string; status: 'active' | 'revoked' } = { awardId: LINK, status: 'active' };
+const DID = 'did:web:waymark.example';
+let credentialStatus: { awardId: string; status: 'active' | 'revoked'; issuer: string } = {
+  awardId: LINK,
+  status: 'active',
+  issuer: DID,
+};
 
 function host(answer: () => Promise<unknown>) {
   const events: { type: WidgetEventName; detail: unknown }[] = [];
@@ -97,6 +102,10 @@ describe('the award viewer', () => {
     }
     // the credential's mark (its status is asked after the award is drawn), and the link to the verify page
     expect(await screen.findByText('✓ Verified')).toBeTruthy();
+    // who issued it, by the DID the server says is its own (never a name)
+    const issuer = document.querySelector('[part="issuer"]');
+    expect(issuer?.textContent).toBe(`Issued by ${DID}`);
+    expect(issuer?.querySelector('code')?.textContent).toBe(DID);
     expect(h.calls).toEqual([
       { path: '/certificate/certificate-info-v2/{id}', params: { id: LINK } },
       { path: '/credentials/{id}/status', params: { id: LINK } },
@@ -194,13 +203,13 @@ describe('the award viewer', () => {
   });
 
   it('marks a revoked credential as revoked', async () => {
-    credentialStatus = { awardId: LINK, status: 'revoked' };
+    credentialStatus = { awardId: LINK, status: 'revoked', issuer: DID };
     try {
       show(infoOf());
       expect(await screen.findByText('⊘ Revoked')).toBeTruthy();
       expect(screen.queryByText('✓ Verified')).toBeNull();
     } finally {
-      credentialStatus = { awardId: LINK, status: 'active' };
+      credentialStatus = { awardId: LINK, status: 'active', issuer: DID };
     }
   });
 

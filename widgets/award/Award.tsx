@@ -6,6 +6,7 @@
 import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
@@ -86,7 +87,10 @@ export function AwardNotFound() {
   );
 }
 
-/** The credential's standing: 'Verified' (an Open Badges 3.0 credential that stands) or 'Revoked'. */
+/**
+ * The credential's standing — 'Verified' (an Open Badges 3.0 credential that stands) or 'Revoked' — and who
+ * issued it, by its DID: the server the award comes from says which DID is its own, never a name.
+ */
 function VerifiedMark({ linkId }: { linkId: string }) {
   const host = useWidgetHost();
   const call = useCall(
@@ -94,11 +98,28 @@ function VerifiedMark({ linkId }: { linkId: string }) {
       host.client.call(Credentials.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
     [host.client, linkId],
   );
-  const status = call.data?.awardId === linkId ? call.data.status : null;
-  if (!status) return null;
+  const info = call.data?.awardId === linkId ? call.data : null;
+  if (!info) return null;
   return (
-    <span className={`wm-award-mark wm-award-${status}`} part="verified">
-      {status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
+    <>
+      <span className={`wm-award-mark wm-award-${info.status}`} part="verified">
+        {info.status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
+      </span>
+      <span className="wm-award-issuer" part="issuer">
+        Issued by <code>{info.issuer}</code>
+      </span>
+    </>
+  );
+}
+
+/** 'Valid until 3rd Mar 2027' or 'Expired on …' for an award that expires (decision 037); nothing otherwise. */
+function Validity({ info }: { info: CertificateInfo }) {
+  const until = info.validity?.validUntil ?? null;
+  if (!until) return null;
+  const expired = validityState(until) === 'expired';
+  return (
+    <span className={`wm-award-validity${expired ? ' wm-award-expired' : ''}`} part="validity">
+      <time dateTime={until}>{validityWords(until)}</time>
     </span>
   );
 }
@@ -144,6 +165,7 @@ export function Award(input: AwardProps) {
       <AwardView info={award.info} model={award.model} view={view} />
       <figcaption className="wm-award-caption">
         <VerifiedMark linkId={linkId} />
+        <Validity info={award.info} />
         <a
           href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
           target="_blank"

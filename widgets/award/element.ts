@@ -6,9 +6,9 @@ import { AwardProps } from './props';
 
 /**
  * A learner's Waymark award as a credential: a feather (resource), a badge (section) or a
- * certificate (roadmap or subject), carrying the learner's name, what was achieved, the date, the issuer
- * and the credential id, with its Open Badges 3.0 credential's mark ('Verified' or 'Revoked') and a link
- * to verify it on Waymark. Shows the stored image once the learner has
+ * certificate (roadmap, subject or a mentor's assessment), carrying the learner's name, what was achieved, the date, the issuer
+ * and the credential id, with its Open Badges 3.0 credential's mark ('Verified' or 'Revoked'), the DID
+ * that issued it, and a link to verify it on Waymark. Shows the stored image once the learner has
  * generated it, else draws the design live. Public: no sign-in. Generating the image happens on
  * Waymark's own award page; this element never uploads anything.
  *
@@ -27,6 +27,8 @@ import { AwardProps } from './props';
  * @csspart art - The live design.
  * @csspart image - The stored image (instead of the live design).
  * @csspart verified - The credential's mark under the award: '✓ Verified', or '⊘ Revoked' once revoked.
+ * @csspart issuer - Who issued the credential, by its DID ('Issued by did:web:…'), beside the mark.
+ * @csspart validity - When the award expires, in words ('Valid until 3rd Mar 2027', 'Expired on …'); only for an award that expires.
  * @csspart verify-link - The 'Verify this … on Waymark' link under the award, to the verify page.
  * @csspart error - The not-found or error message.
  *

@@ -4,11 +4,11 @@
  * imports its calls from the contract like the portal does (one declaration of each path) while its
  * element file carries neither zod (about 30 KB gzip, twice an element's budget) nor the schemas.
  * A light call keeps what the client reads — method, path, access, and a download's content types — and
- * the declaration's shape with empty schemas; the client never validates a response. Only calls are
- * kept: a widget importing one of the contract's schemas at run time fails the embed build (missing
- * export), where it would otherwise bring zod back.
+ * the declaration's shape with empty schemas; the client never validates a response. Only the calls of the
+ * module's routers (shared/contract/registry.ts) are kept: a widget importing one of the contract's schemas
+ * at run time fails the embed build (missing export), where it would otherwise bring zod back.
  */
-import { type CallDef, isCallDef } from '../../shared/contract/define';
+import type { CallDef, Router } from '../../shared/contract/define';
 
 /** A call as the element files carry it. */
 export type LightCall = Pick<
@@ -34,10 +34,12 @@ export function lightCall(call: CallDef): LightCall {
  * call with the code that uses it — an element's own calls in its own file, a call two elements make in
  * the shared runtime — as it places any other module.
  */
-export function lightContract(mod: Record<string, unknown>, callId: (name: string) => string): string {
-  return Object.entries(mod)
-    .filter(([, value]) => isCallDef(value))
-    .map(([name]) => `export { ${name} } from ${JSON.stringify(callId(name))};`)
+export function lightContract(routers: readonly Router[], callId: (name: string) => string): string {
+  // in a module namespace's order (by name), as the build has always met them: the chunks come out the same
+  return routers
+    .flatMap((router) => Object.keys(router))
+    .sort()
+    .map((name) => `export { ${name} } from ${JSON.stringify(callId(name))};`)
     .join('\n');
 }
 

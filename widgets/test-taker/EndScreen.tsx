@@ -1,7 +1,7 @@
 /**
  * The screens that end the test page without a score — Link Expired, Test Completed, Assessment Not Yet
- * Started, Something Went Wrong — and the notice of a test open in another tab; with the links to
- * Waymark's pages every screen uses.
+ * Started, Something Went Wrong — and the notices of a test open in another tab or another browser; with
+ * the links to Waymark's pages every screen uses.
  */
 import { LINK_GONE, type LinkGoneCode, NEW_LINK_ADVICE } from '@shared/rules/test-links';
 import type { ReactNode } from 'react';
@@ -134,6 +134,55 @@ export function ErrorScreen({
         ) : null
       }
     />
+  );
+}
+
+/**
+ * A started test another browser holds (decision 031): only that browser saves its answers. The learner,
+ * signed in here, may continue it here (the other browser then stops saving); anyone else is told how.
+ */
+export function HeldElsewhereScreen({
+  signedIn,
+  moving,
+  error,
+  onMoveHere,
+  Title,
+  titleId,
+}: {
+  signedIn: boolean;
+  moving: boolean;
+  error?: string;
+  onMoveHere: () => void;
+  Title: HeadingTag;
+  titleId: string;
+}) {
+  return (
+    <EndScreen
+      title={TEST_TEXT.heldElsewhere}
+      Title={Title}
+      titleId={titleId}
+      message={TEST_TEXT.heldElsewhereText}
+      action={
+        signedIn ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={onMoveHere}
+            disabled={moving}
+            aria-busy={moving || undefined}
+          >
+            {moving ? TEST_TEXT.moving : TEST_TEXT.moveHere}
+          </button>
+        ) : null
+      }
+    >
+      <p>{signedIn ? TEST_TEXT.moveHereText : TEST_TEXT.signInToMove}</p>
+      {error ? (
+        <p className="alert alert-error" part="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </EndScreen>
   );
 }
 

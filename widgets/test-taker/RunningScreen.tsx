@@ -1,9 +1,11 @@
 /**
  * The test itself (Started): questions with Prev, Next and Finish, the numbered navigation, the countdown
- * on the server's clock, every answer saved as it is given, the focus record, and Finish's confirmation.
+ * on the server's clock, every answer saved as it is given, the focus record, and Finish's confirmation —
+ * each write with the attempt token this browser holds (attempt.ts).
  */
 import type { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
+import { attemptHeaders } from '@shared/rules/attempt-token';
 import { isTextAnswer } from '@shared/rules/question-types';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useWidgetHost } from '../embed/host';
@@ -18,6 +20,7 @@ import {
   toPayload,
   UNANSWERED_WARNING,
 } from './answers';
+import { attemptTokenOf } from './attempt';
 import { crossedAnnouncement, formatRemaining, remainingMs, spokenRemaining } from './clock';
 import { FocusReporter, isPresent } from './focus-record';
 import { readMemory, writeMemory } from './memory';
@@ -92,7 +95,12 @@ export function RunningScreen({
 
   useEffect(() => {
     const s = new AnswerSaver({
-      send: (a) => host.client.call(takerCalls.saveAnswer, { params: { id: linkId }, body: a }),
+      send: (a) =>
+        host.client.call(takerCalls.saveAnswer, {
+          params: { id: linkId },
+          body: a,
+          headers: attemptHeaders(attemptTokenOf(linkId)),
+        }),
       onStatus: (st) => {
         setStatus(st);
         writeMemory(linkId, { unsaved: s.unsaved() });
@@ -121,7 +129,11 @@ export function RunningScreen({
   const questionShown = useRef(1);
   useEffect(() => {
     const r = new FocusReporter({
-      send: (e) => host.client.call(takerCalls.testActivity, { body: { linkId, ...e } }),
+      send: (e) =>
+        host.client.call(takerCalls.testActivity, {
+          body: { linkId, ...e },
+          headers: attemptHeaders(attemptTokenOf(linkId)),
+        }),
     });
     reporter.current = r;
     let present = isPresent();

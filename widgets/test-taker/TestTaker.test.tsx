@@ -1,9 +1,11 @@
 import { ApiError, type Client, NetworkError } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
+import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import { LINK_GONE, LINK_MESSAGES, type LinkGoneCode } from '@shared/rules/test-links';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type WidgetEventMap, type WidgetHost, WidgetHostProvider } from '../embed/host';
+import { attemptTokenOf, tokenForStart } from './attempt';
 import { TestTaker } from './TestTaker';
 
 const LINK = 'Lnk_0123456789abcdefgh';
@@ -101,6 +103,7 @@ type Test = {
   deadlineAt: string | null;
   serverTime: string;
   isCompleted: boolean;
+  attemptHeld: boolean;
 };
 
 interface Options {
@@ -113,18 +116,39 @@ interface Options {
   result?: Partial<{ score: number; certificateEligible: boolean; status: string }>;
   failSaves?: number;
   questions?: typeof QUESTIONS;
+  /** With `started`: another browser holds the attempt (this one's token, if any, is not it). */
+  elsewhere?: boolean;
 }
 
+/** A refusal of a write without the attempt's token, as the server answers it. */
+const attemptRefusal = (errorCode: string) =>
+  new ApiError(403, { statusCode: 403, error: 'Forbidden', message: LINK_MESSAGES.heldElsewhere, errorCode });
+
 function fakeServer(opts: Options = {}) {
-  const calls: { method: string; path: string; body?: unknown }[] = [];
+  const calls: {
+    method: string;
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }[] = [];
   let startedAt: string | null = opts.started ? new Date(Date.now() - 60_000).toISOString() : null;
+  // the token the attempt is bound to: a started test is this browser's (its token kept, as a start keeps
+  // it) unless another browser holds it
+  let bound: string | null = !opts.started ? null : opts.elsewhere ? 'another-browser' : tokenForStart(LINK);
+  const tokenOf = (args?: { headers?: Record<string, string> }) =>
+    args?.headers?.[ATTEMPT_TOKEN_HEADER] ?? null;
+  const assertHolder = (args?: { headers?: Record<string, string> }) => {
+    const token = tokenOf(args);
+    if (!token) throw attemptRefusal('ATTEMPT_TOKEN_REQUIRED');
+    if (token !== bound) throw attemptRefusal('ATTEMPT_TOKEN_INVALID');
+  };
   const limitMs = opts.limitMs ?? 5 * 60_000;
   let deadlineAt: string | null = startedAt ? new Date(Date.now() + limitMs).toISOString() : null;
   let failSaves = opts.failSaves ?? 0;
   const saved = new Map<string, unknown>();
   let verify: (() => void) | null = null;
   const questions = opts.questions ?? QUESTIONS;
-  const test = (): Test => ({
+  const test = (token: string | null = null): Test => ({
     linkId: LINK,
     type: opts.type ?? 'RESOURCE',
     status: 'TAKE_TEST',
@@ -138,24 +162,35 @@ function fakeServer(opts: Options = {}) {
     deadlineAt,
     serverTime: new Date().toISOString(),
     isCompleted: false,
+    attemptHeld: startedAt !== null && token !== null && token === bound,
   });
   const client = {
     options: { baseUrl: '/api', device: 'WEB_APP' },
     refresh: async () => true,
-    async call(def: CallDef, args?: { params?: { id: string }; body?: Record<string, unknown> }) {
-      calls.push({ method: def.method, path: def.path, body: args?.body });
+    async call(
+      def: CallDef,
+      args?: { params?: { id: string }; body?: Record<string, unknown>; headers?: Record<string, string> },
+    ) {
+      calls.push({ method: def.method, path: def.path, body: args?.body, headers: args?.headers });
       switch (def.path) {
         case '/testlink/assessment/{id}':
           if (opts.loadError) throw opts.loadError;
-          return { data: test() };
+          return { data: test(tokenOf(args)) };
         case '/testlink/verify/{id}':
+          if (startedAt) {
+            // a started test moves to this token only for its learner, signed in (here: always)
+            bound = tokenOf(args);
+            return { data: test(bound) };
+          }
           await new Promise<void>((resolve) => {
             verify = resolve;
           });
           startedAt = new Date().toISOString();
           deadlineAt = new Date(Date.now() + limitMs).toISOString();
-          return { data: test() };
+          bound = tokenOf(args);
+          return { data: test(bound) };
         case '/testlink/{id}/answer':
+          assertHolder(args);
           if (failSaves > 0) {
             failSaves--;
             throw new NetworkError(new TypeError('Failed to fetch'));
@@ -163,8 +198,10 @@ function fakeServer(opts: Options = {}) {
           saved.set(args!.body!.questionId as string, args!.body);
           return { data: { ok: true } };
         case '/testlink/activity':
+          assertHolder(args);
           return { data: { ok: true } };
         case '/testlink/evaluvate/v2': {
+          assertHolder(args);
           const n = questions.length;
           const score = opts.result?.score ?? 46.67;
           return {
@@ -190,11 +227,19 @@ function fakeServer(opts: Options = {}) {
     calls,
     saved,
     finishVerify: () => verify?.(),
+    /** The learner continued the test in another browser. */
+    moveAway: () => {
+      bound = 'another-browser';
+    },
     of: (path: string) => calls.filter((c) => c.path === path),
   };
 }
 
-function mount(server: ReturnType<typeof fakeServer>, linkId = LINK) {
+function mount(
+  server: ReturnType<typeof fakeServer>,
+  linkId = LINK,
+  role: ReturnType<WidgetHost['role']> = null,
+) {
   const events: { type: keyof WidgetEventMap; detail: unknown }[] = [];
   const navigated: string[] = [];
   const host: WidgetHost = {
@@ -205,7 +250,7 @@ function mount(server: ReturnType<typeof fakeServer>, linkId = LINK) {
       return true;
     },
     navigate: (path) => navigated.push(path),
-    role: () => null,
+    role: () => role,
   };
   const view = render(
     <WidgetHostProvider host={host}>
@@ -223,6 +268,7 @@ function mount(server: ReturnType<typeof fakeServer>, linkId = LINK) {
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   // happy-dom's <dialog> may lack the modal API
   const proto = HTMLDialogElement.prototype as unknown as Record<string, unknown>;
   proto.showModal ??= function (this: HTMLDialogElement) {
@@ -571,6 +617,7 @@ describe('the test taker', () => {
   it('shows the score again when this tab took a test that has ended since', async () => {
     sessionStorage.setItem(`waymark.test.${LINK}`, JSON.stringify({ taken: true }));
     const server = fakeServer({
+      started: true,
       loadError: new ApiError(410, {
         statusCode: 410,
         error: 'Gone',
@@ -581,5 +628,81 @@ describe('the test taker', () => {
     mount(server);
     await screen.findByRole('heading', { name: 'Your Score' });
     expect(server.of('/testlink/evaluvate/v2')[0]!.body).toEqual({ linkId: LINK, answers: [] });
+  });
+
+  it('makes the attempt token at Start and sends it with the start and every write, never before', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    const server = fakeServer();
+    await startTest(server);
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    await waitFor(() => expect(server.saved.get(id(1))).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Finish' }));
+    await screen.findByRole('heading', { name: 'Your Score' });
+    const token = attemptTokenOf(LINK);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // the Ready page was read before there was one
+    expect(server.of('/testlink/assessment/{id}')[0]!.headers).toEqual({});
+    for (const path of [
+      '/testlink/verify/{id}',
+      '/testlink/{id}/answer',
+      '/testlink/activity',
+      '/testlink/evaluvate/v2',
+    ]) {
+      expect(server.of(path).length, path).toBeGreaterThan(0);
+      for (const c of server.of(path)) expect(c.headers, path).toEqual({ [ATTEMPT_TOKEN_HEADER]: token });
+    }
+    // kept in this browser's local storage, so another tab of it (and a reload) writes with it too
+    expect(localStorage.getItem(`waymark.attempt.${LINK}`)).toContain(token!);
+  });
+
+  it('says the test is open in another browser, saves nothing, and tells a visitor to sign in', async () => {
+    const server = fakeServer({ started: true, elsewhere: true });
+    const view = mount(server);
+    await screen.findByRole('heading', { name: 'This test is open in another browser', level: 1 });
+    expect(screen.getByText(/only that browser saves its answers/)).toBeTruthy();
+    expect(screen.getByText(/sign in to Waymark in this browser/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue in this browser' })).toBeNull();
+    expect(view.states()).toEqual(['loading', 'open-in-another-browser']);
+    expect(server.calls.map((c) => c.path)).toEqual(['/testlink/assessment/{id}']);
+  });
+
+  it('lets the learner, signed in, continue here with a new token, the answers saved elsewhere kept', async () => {
+    const server = fakeServer({
+      started: true,
+      elsewhere: true,
+      answers: [{ questionId: id(1), answerId: id(12) }],
+    });
+    // this tab had an answer the server never took: the other browser's are newer, so it is not sent
+    sessionStorage.setItem(
+      `waymark.test.${LINK}`,
+      JSON.stringify({ taken: true, unsaved: [{ questionId: id(1), answerId: id(11) }] }),
+    );
+    const view = mount(server, LINK, 'USER');
+    await screen.findByRole('heading', { name: 'This test is open in another browser' });
+    const stale = attemptTokenOf(LINK);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue in this browser' }));
+    await screen.findByRole('heading', { name: /Question 1/ });
+    const token = attemptTokenOf(LINK);
+    expect(token).not.toBe(stale);
+    expect(server.of('/testlink/verify/{id}')[0]!.headers).toEqual({ [ATTEMPT_TOKEN_HEADER]: token });
+    expect((screen.getByRole('radio', { name: 'let' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('status').textContent).toMatch(/Welcome back/);
+    fireEvent.click(screen.getByRole('radio', { name: 'var' }));
+    await waitFor(() => expect(server.saved.get(id(1))).toEqual({ questionId: id(1), answerId: id(11) }));
+    expect(server.of('/testlink/{id}/answer').every((c) => c.headers?.[ATTEMPT_TOKEN_HEADER] === token)).toBe(
+      true,
+    );
+    expect(view.states()).toEqual(['loading', 'open-in-another-browser', 'started']);
+  });
+
+  it('stops saving and says so when the learner continues the test in another browser', async () => {
+    const server = fakeServer();
+    const view = await startTest(server);
+    server.moveAway();
+    fireEvent.click(screen.getByRole('radio', { name: 'let' }));
+    await screen.findByRole('heading', { name: 'This test is open in another browser' });
+    expect(server.saved.size).toBe(0);
+    expect(view.states().at(-1)).toBe('open-in-another-browser');
   });
 });

@@ -4,27 +4,39 @@
  * (question by question with Prev, Next and Finish, numbered navigation, the server's countdown, every
  * answer saved as it is given), Evaluating, the score gauge and the award step — or the screens of a link
  * that cannot be taken: Link Expired, Test Completed, Assessment Not Yet Started, Something Went Wrong.
- * A reload or a dropped connection resumes where the learner was, with every answer kept.
+ * A reload or a dropped connection resumes where the learner was, with every answer kept. The browser that
+ * starts the test holds its attempt token (attempt.ts, decision 031) and alone writes it; another browser
+ * shows that the test is open there, and the learner, signed in, may continue it here.
  *
  * The states and their transitions are screen.ts (a reducer over the Screen union); this file talks to
  * the server and dispatches; each screen is its own file.
  */
 import { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
+import { attemptHeaders } from '@shared/rules/attempt-token';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import type { AnswerPayload } from './answers';
+import { attemptTokenOf, keepUntilDeadline, newTokenFor, tokenForStart } from './attempt';
 import { clockOffset } from './clock';
-import { ElsewhereScreen, ErrorScreen, GoneScreen, siteHref } from './EndScreen';
+import { ElsewhereScreen, ErrorScreen, GoneScreen, HeldElsewhereScreen, siteHref } from './EndScreen';
 import { EvaluatingScreen } from './EvaluatingScreen';
 import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
 import { ReadyScreen } from './ReadyScreen';
 import { RunningScreen } from './RunningScreen';
 import { ScoreScreen } from './ScoreScreen';
-import { INITIAL_SCREEN, messageOf, type Reason, screenReducer, stateOf, type TakerTest } from './screen';
+import {
+  INITIAL_SCREEN,
+  isGoneCode,
+  messageOf,
+  type Reason,
+  screenReducer,
+  stateOf,
+  type TakerTest,
+} from './screen';
 import { useTabCharge } from './useTabCharge';
 
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
@@ -46,7 +58,10 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       try {
         // what must reach the server first (the focus record's last events)
         await before;
-        const res = await host.client.call(takerCalls.evaluateTest, { body: { linkId, answers } });
+        const res = await host.client.call(takerCalls.evaluateTest, {
+          body: { linkId, answers },
+          headers: attemptHeaders(attemptTokenOf(linkId)),
+        });
         const result = res.data;
         writeMemory(linkId, { unsaved: [], index: 0 });
         dispatch({ type: 'evaluated', result });
@@ -73,7 +88,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const fail = useCallback(
     (err: unknown) => {
       const code = err instanceof ApiError ? err.errorCode : undefined;
-      if (code === 'TEST_COMPLETED' && readMemory(linkId).taken) {
+      if (code === 'TEST_COMPLETED' && readMemory(linkId).taken && attemptTokenOf(linkId)) {
         // this tab took the test: it ended (finished, or evaluated by the server when the time was up)
         void evaluate([], 'finish');
         return;
@@ -98,12 +113,17 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       .call(takerCalls.testLinkQuestions, {
         params: { id: linkId },
         query: { device: 'WEB' },
+        // whether this browser holds the started attempt, the answer says (attemptHeld)
+        headers: attemptHeaders(attemptTokenOf(linkId)),
         signal: controller.signal,
       })
       .then((res) => {
         if (controller.signal.aborted) return;
         setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
-        if (res.data.startedAt) writeMemory(linkId, { taken: true });
+        if (res.data.startedAt && res.data.attemptHeld) {
+          writeMemory(linkId, { taken: true });
+          keepUntilDeadline(linkId, res.data.deadlineAt);
+        }
         dispatch({ type: 'loaded', test: res.data });
       })
       .catch((err: unknown) => {
@@ -153,17 +173,45 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     }
   }, [state]);
 
+  /** Starts (or moves here) the test with `token`; the clock's offset and the token's keeping follow. */
+  async function verify(token: string) {
+    const sentAt = Date.now();
+    const res = await host.client.call(takerCalls.verifyTestLink, {
+      params: { id: linkId },
+      headers: attemptHeaders(token),
+    });
+    setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
+    keepUntilDeadline(linkId, res.data.deadlineAt);
+    return res.data;
+  }
+
   async function start(test: TakerTest) {
     dispatch({ type: 'start', test });
-    const sentAt = Date.now();
     try {
-      const res = await host.client.call(takerCalls.verifyTestLink, { params: { id: linkId } });
-      setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
+      // the token is kept before it is sent: a start whose answer is lost is asked again with it
+      const started = await verify(tokenForStart(linkId));
       writeMemory(linkId, { taken: true, index: 0, unsaved: [] });
-      dispatch({ type: 'started', test: res.data });
+      dispatch({ type: 'started', test: started });
     } catch (err) {
       if (err instanceof ApiError) fail(err);
       else dispatch({ type: 'start-failed', test, error: messageOf(err) });
+    }
+  }
+
+  /**
+   * Continue in this browser: the learner, signed in, moves the attempt here with a new token; the other
+   * browser stops saving. What this tab had not saved is dropped: the other browser's answers are newer.
+   */
+  async function moveHere() {
+    dispatch({ type: 'move-here' });
+    try {
+      const moved = await verify(newTokenFor(linkId));
+      writeMemory(linkId, { taken: true, unsaved: [] });
+      dispatch({ type: 'started', test: moved, resumed: true });
+    } catch (err) {
+      const code = err instanceof ApiError ? err.errorCode : undefined;
+      if (isGoneCode(code)) fail(err);
+      else dispatch({ type: 'move-failed', error: messageOf(err) });
     }
   }
 
@@ -208,6 +256,17 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
               if (err.errorCode === 'TEST_COMPLETED') void evaluate([], 'time-up');
               else fail(err);
             }}
+          />
+        );
+      case 'held-elsewhere':
+        return (
+          <HeldElsewhereScreen
+            signedIn={host.role() === 'USER'}
+            moving={Boolean(screen.moving)}
+            error={screen.error}
+            onMoveHere={() => void moveHere()}
+            Title={Title}
+            titleId={titleId}
           />
         );
       case 'evaluating':

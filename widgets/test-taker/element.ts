@@ -10,10 +10,13 @@ import css from './test-taker.css?inline';
  * confirmation), a countdown on the server's clock, every answer saved on the server as it is given (a
  * reload resumes where the learner was), evaluation on the server, the score gauge and the award earned;
  * or the screen of a link that cannot be taken (Link Expired, Test Completed, Assessment Not Yet Started,
- * Something Went Wrong). No sign-in is needed: the link id is the capability. While it runs it reports the
- * test's focus record (the page left and back, pastes into an answer, a second tab, the connection lost and
- * back), as the Ready screen tells the taker; with the test open in two tabs of one browser, one tab is in
- * charge and the other saves nothing until 'Continue in this tab'.
+ * Something Went Wrong). No sign-in is needed: the link id opens the test. The browser that starts it keeps
+ * the attempt's token (local storage) and alone saves its answers and its focus record (the page left and
+ * back, pastes into an answer, a second tab, the connection lost and back, as the Ready screen tells the
+ * taker); with the test open in two tabs of that browser, one tab is in charge and the other saves nothing
+ * until 'Continue in this tab'. In another browser the test shows that it is open elsewhere (continuing
+ * it in that browser needs the learner's sign-in, which the portal's test page has and a partner's page
+ * does not).
  *
  * @tagname wm-test-taker
  * @summary Takes a Waymark test by its link id: questions, autosave, server clock, score and award.
@@ -22,7 +25,7 @@ import css from './test-taker.css?inline';
  * @attr {'1' | '2'} heading-level - `1` (default) when the test is the page's main content, `2` inside another page.
  * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `test-taker.js` came from).
  *
- * @fires {CustomEvent<{ linkId: string; state: 'loading' | 'ready' | 'starting' | 'started' | 'open-elsewhere' | 'evaluating' | 'score' | 'expired' | 'completed' | 'not-yet-started' | 'error' }>} wm-state - The screen changed; a host can warn before leaving while it is `started`. `open-elsewhere`: the test is open in another tab, which saves the answers; this one saves nothing until 'Continue in this tab'.
+ * @fires {CustomEvent<{ linkId: string; state: 'loading' | 'ready' | 'starting' | 'started' | 'open-elsewhere' | 'open-in-another-browser' | 'evaluating' | 'score' | 'expired' | 'completed' | 'not-yet-started' | 'error' }>} wm-state - The screen changed; a host can warn before leaving while it is `started`. `open-elsewhere`: the test is open in another tab, which saves the answers; this one saves nothing until 'Continue in this tab'. `open-in-another-browser`: another browser started the test (or continued it) and alone saves its answers.
  * @fires {CustomEvent<{ linkId: string; deadlineAt: string | null; questionCount: number; resumed: boolean }>} wm-start - The test started, or a started test was opened again.
  * @fires {CustomEvent<{ linkId: string; testType: string; score: number; percentage: number; questionCount: number; status: string; certificateEligible: boolean; awardHref: string | null }>} wm-evaluated - The server evaluated the test (`awardHref` is null without an award).
  * @fires {CustomEvent<{ linkId: string; award: string; href: string }>} wm-open-award - The award link was activated. **Cancelable**: the default opens the award page on Waymark.

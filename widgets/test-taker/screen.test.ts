@@ -8,7 +8,8 @@ import {
   type TakerTest,
 } from './screen';
 
-const test = (startedAt: string | null) => ({ title: 'A test', startedAt }) as unknown as TakerTest;
+const test = (startedAt: string | null, attemptHeld = startedAt !== null) =>
+  ({ title: 'A test', startedAt, attemptHeld }) as unknown as TakerTest;
 const run = (...actions: ScreenAction[]) => actions.reduce<Screen>(screenReducer, INITIAL_SCREEN);
 
 describe("the test page's states", () => {
@@ -74,5 +75,41 @@ describe("the test page's states", () => {
     const started = run({ type: 'loaded', test: test('2026-01-01T00:00:00Z') });
     expect(stateOf(started, 'elsewhere')).toBe('open-elsewhere');
     expect(stateOf(started, 'in-charge')).toBe('started');
+  });
+
+  it('reads a started test another browser holds as open there, and any write refused for that the same', () => {
+    const held = run({ type: 'loaded', test: test('2026-01-01T00:00:00Z', false) });
+    expect(held).toEqual({ kind: 'held-elsewhere' });
+    expect(stateOf(held, 'deciding')).toBe('open-in-another-browser');
+    const t = test('2026-01-01T00:00:00Z');
+    for (const code of ['ATTEMPT_TOKEN_REQUIRED', 'ATTEMPT_TOKEN_INVALID']) {
+      expect(run({ type: 'loaded', test: t }, { type: 'failed', code, message: 'm', retry: false })).toEqual({
+        kind: 'held-elsewhere',
+      });
+      expect(
+        run(
+          { type: 'evaluate', reason: 'finish', answers: [] },
+          {
+            type: 'evaluation-failed',
+            reason: 'finish',
+            answers: [],
+            code,
+            message: 'm',
+          },
+        ),
+      ).toEqual({ kind: 'held-elsewhere' });
+    }
+    // continuing here: moving, then the test (a resume) or why not
+    const moving = screenReducer(held, { type: 'move-here' });
+    expect(moving).toEqual({ kind: 'held-elsewhere', moving: true });
+    expect(screenReducer(moving, { type: 'started', test: t, resumed: true })).toEqual({
+      kind: 'started',
+      test: t,
+      resumed: true,
+    });
+    expect(screenReducer(moving, { type: 'move-failed', error: 'Not yours' })).toEqual({
+      kind: 'held-elsewhere',
+      error: 'Not yours',
+    });
   });
 });

@@ -2,12 +2,13 @@
  * The test page's states (mentor §2.14, §4 "Test page flow") as one union and the reducer that moves
  * between them: Loading → Ready (→ Starting) → Started → Evaluating → Score, or one of the screens of a
  * link that cannot be taken (Link Expired, Test Completed, Assessment Not Yet Started) or Something Went
- * Wrong. TestTaker.tsx dispatches; each screen has its own file (ReadyScreen, RunningScreen,
+ * Wrong — or, for a test another browser holds (decision 031), the notice that it is open there. TestTaker.tsx dispatches; each screen has its own file (ReadyScreen, RunningScreen,
  * EvaluatingScreen, ScoreScreen, EndScreen).
  */
 
 import type * as takerCalls from '@shared/contract/assessments';
 import type { CallSuccess } from '@shared/contract/define';
+import { isAttemptTokenCode } from '@shared/rules/attempt-token';
 import type { AnswerPayload } from './answers';
 import type { ChargeState } from './tab-charge';
 
@@ -33,6 +34,11 @@ export type Screen =
   | { kind: 'loading' }
   | { kind: 'ready'; test: TakerTest; starting?: boolean; error?: string }
   | { kind: 'started'; test: TakerTest; resumed: boolean }
+  /**
+   * Started in another browser, which alone saves its answers (or moved there): this one writes nothing.
+   * `moving`: this browser asked to continue the test here; `error`: why it could not.
+   */
+  | { kind: 'held-elsewhere'; moving?: boolean; error?: string }
   | { kind: 'evaluating'; reason: Reason; answers: AnswerPayload[]; error?: string }
   | { kind: 'score'; result: EvaluationResult }
   | { kind: 'gone'; code: GoneCode; message: string }
@@ -45,12 +51,17 @@ export type ScreenAction =
   | { type: 'loaded'; test: TakerTest }
   /** Start was pressed; then the server started it, or starting failed without a refusal. */
   | { type: 'start'; test: TakerTest }
-  | { type: 'started'; test: TakerTest }
+  | { type: 'started'; test: TakerTest; resumed?: boolean }
   | { type: 'start-failed'; test: TakerTest; error: string }
   /** The answers are sent for evaluation; then the result, or a failure to try again. */
   | { type: 'evaluate'; reason: Reason; answers: AnswerPayload[] }
   | { type: 'evaluated'; result: EvaluationResult }
   | { type: 'evaluation-failed'; reason: Reason; answers: AnswerPayload[]; code?: string; message: string }
+  /** Another browser holds the attempt (the test loaded started, or a write was refused for that). */
+  | { type: 'held-elsewhere' }
+  /** Continue in this browser was pressed; then it failed (a success is `started`). */
+  | { type: 'move-here' }
+  | { type: 'move-failed'; error: string }
   /** The server refused (its error code, when it gave one) or could not be reached. */
   | { type: 'failed'; code?: string; message: string; retry: boolean };
 
@@ -61,13 +72,20 @@ export function screenReducer(_screen: Screen, action: ScreenAction): Screen {
     case 'load':
       return { kind: 'loading' };
     case 'loaded':
-      return action.test.startedAt
+      if (!action.test.startedAt) return { kind: 'ready', test: action.test };
+      return action.test.attemptHeld
         ? { kind: 'started', test: action.test, resumed: true }
-        : { kind: 'ready', test: action.test };
+        : { kind: 'held-elsewhere' };
     case 'start':
       return { kind: 'ready', test: action.test, starting: true };
     case 'started':
-      return { kind: 'started', test: action.test, resumed: false };
+      return { kind: 'started', test: action.test, resumed: action.resumed ?? false };
+    case 'held-elsewhere':
+      return { kind: 'held-elsewhere' };
+    case 'move-here':
+      return { kind: 'held-elsewhere', moving: true };
+    case 'move-failed':
+      return { kind: 'held-elsewhere', error: action.error };
     case 'start-failed':
       return { kind: 'ready', test: action.test, error: action.error };
     case 'evaluate':
@@ -75,10 +93,12 @@ export function screenReducer(_screen: Screen, action: ScreenAction): Screen {
     case 'evaluated':
       return { kind: 'score', result: action.result };
     case 'evaluation-failed':
+      if (isAttemptTokenCode(action.code)) return { kind: 'held-elsewhere' };
       return isGoneCode(action.code)
         ? { kind: 'gone', code: action.code, message: action.message }
         : { kind: 'evaluating', reason: action.reason, answers: action.answers, error: action.message };
     case 'failed':
+      if (isAttemptTokenCode(action.code)) return { kind: 'held-elsewhere' };
       return isGoneCode(action.code)
         ? { kind: 'gone', code: action.code, message: action.message }
         : { kind: 'error', message: action.message, retry: action.retry };
@@ -88,6 +108,7 @@ export function screenReducer(_screen: Screen, action: ScreenAction): Screen {
 /** The name of a screen in `wm-state` events. */
 export function stateOf(screen: Screen, charge: ChargeState['role']): string {
   if (screen.kind === 'ready' && screen.starting) return 'starting';
+  if (screen.kind === 'held-elsewhere') return 'open-in-another-browser';
   if (screen.kind === 'started' && charge === 'elsewhere') return 'open-elsewhere';
   if (screen.kind === 'gone') return GONE[screen.code].state;
   return screen.kind;

@@ -23,6 +23,15 @@ export const TEST_TEXT = {
   takeOver: 'Continue in this tab',
   alsoOpen:
     'This test is also open in another tab. Only this tab saves your answers; the other one shows a notice.',
+  heldElsewhere: 'This test is open in another browser',
+  heldElsewhereText:
+    'It was started, or continued, in another browser, and only that browser saves its answers: nothing is saved from here. Go back to it to go on with the test.',
+  moveHereText:
+    'Or continue in this browser: the other one then stops saving, and every answer it saved is kept.',
+  moveHere: 'Continue in this browser',
+  moving: 'Opening the test here…',
+  signInToMove:
+    'If this test is yours, sign in to Waymark in this browser and open its link again to continue it here.',
 } as const;
 
 export const TYPE_LABELS: Partial<Record<TestType, string>> = {

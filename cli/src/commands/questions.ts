@@ -7,6 +7,7 @@ import { EXPORT_LIMIT } from '../core/limits';
 import type { CommandGroup, CommandModule } from './command';
 import type { QuestionsExportOptions } from './questions/export';
 import type { QuestionsImportOptions } from './questions/import';
+import type { QuestionsStatsOptions } from './questions/stats';
 
 /** The most requests `questions import` makes at a time. */
 export const MAX_CONCURRENCY = 16;
@@ -31,9 +32,12 @@ export const questionsImportCommand: CommandModule<QuestionsImportOptions> = {
       .option('--assessment <id>', 'also add each question to this assessment of yours')
       .option(
         '--subject <name>',
-        'the subject of questions whose file gives none (Aiken, GIFT without $CATEGORY)',
+        "the subject of every question of the file (over the file's own subjects and categories)",
       )
-      .option('--topic <name>', 'the topic of questions whose file gives none')
+      .option(
+        '--topic <name>',
+        'the topic of every question of the file (with --subject, or one subject has it)',
+      )
       .option('--tags <list>', 'comma-separated tags for questions that have none')
       .option('--explanation <text>', 'the explanation of questions that have none')
       .option(
@@ -51,9 +55,17 @@ NDJSON and CSV (header row; , ; or tab separated); Moodle GIFT; Aiken; Moodle XM
 QTI 1.2 as Canvas exports it, alone or in a zip package. Text may be UTF-8 (with or without BOM), UTF-16
 or Windows-1252. docs/question-formats.md maps every construct to Waymark's six types.
 
-Every question is checked before anything is written: the question, subject, topic, first explanation
-and a tag are required; at least one option is correct (exactly one for MCQ, CODE_MCQ and MCQ_IMAGE);
-a fill-in-blank question has an answer. Every problem is reported with its line and field (exit 7).
+Each question's subject and topic: --subject/--topic when given (for every question of the file), else
+the subject and topic the file names, else its category ($CATEGORY: $course$/top/Programming/Git, Moodle
+XML's categories, a QTI manifest's classification): the deepest name that is a topic of a subject named
+above it, or of one subject only. Questions none of these place are said once, with the server's subjects
+and topics to choose from.
+
+Every question is checked before anything is written: the question, its subject and topic; at least one
+option is correct (exactly one for MCQ, CODE_MCQ and MCQ_IMAGE), no two options alike; a fill-in-blank
+question has an answer. An explanation and tags may be left out (--explanation and --tags give them to
+questions that have none). Every problem is reported with its line and field (exit 7); a file that
+cannot be read at all says so. Two copies of one question are imported once, the other "duplicate".
 
 Running the same import again is safe: each question is remembered by the file's own id (or its content)
 and is reported unchanged; changed ones are left as they are unless --update. Each question is created
@@ -62,7 +74,8 @@ whole on the server, so Ctrl+C or a lost connection leaves nothing half-made: ru
 Exit codes: 0 done, 7 the file has problems (nothing written), 8 some questions failed.
 
 Examples:
-  $ waymark questions import moodle-export.gift --subject Programming --topic JavaScript --dry-run
+  $ waymark questions import moodle-export.xml --dry-run
+  $ waymark questions import aiken.txt --subject Programming --topic JavaScript
   $ waymark questions import quiz.xml --skip-unsupported --assessment 0b9c…
   $ waymark questions import canvas-export.zip --tags imported --explanation "See the course notes."
   $ waymark questions import bank.csv --update --json | jq 'select(.status == "failed")'`,
@@ -89,9 +102,10 @@ export const questionsExportCommand: CommandModule<QuestionsExportOptions> = {
 Without --assessment the questions come from the server's search (published questions and your own),
 read page by page, at most ${thousands(EXPORT_LIMIT)}, the most recently changed first. Subjects and topics are written by name,
 images as their web addresses (Moodle XML and QTI carry them inside the file). Each question keeps its
-Waymark id, so importing the file again creates nothing. Drafts that were never saved are left out.
+Waymark id, so importing the file again creates nothing — except in Aiken, which has no place for an id,
+a subject or an explanation. Drafts that were never saved are left out.
 Formats: json, ndjson, csv, gift (Moodle GIFT), moodle-xml, qti (a QTI 2.1 zip package), aiken
-(single-answer text questions only).
+(single-answer text questions only; the others are left out and counted).
 
 Examples:
   $ waymark questions export --mine -o my-questions.csv
@@ -103,10 +117,32 @@ Examples:
   handler: async (ctx, options) => (await import('./questions/export')).exportQuestions(ctx, options),
 };
 
+export const questionsStatsCommand: CommandModule<QuestionsStatsOptions> = {
+  define: (parent) =>
+    parent
+      .command('stats')
+      .description('Your question bank’s figures and flags, over your assessments’ attempts')
+      .option('--platform', 'the platform’s own questions over its tests (platform staff)')
+      .option('--csv', 'print the table as CSV (the columns of the portal’s Download CSV)')
+      .option('-o, --output <file>', 'write the CSV to this file')
+      .addHelpText(
+        'after',
+        `
+Every question you wrote or use in one of your assessments, flagged first, with its attempts, facility,
+discrimination, average time and flags (too easy, too hard, poor or negative discrimination, a distractor
+nobody picks, likely miskeyed, possibly leaked). docs/item-analysis.md defines every figure and rule.
+With --json, one question a line with every figure.
+
+Examples:
+  $ waymark questions stats
+  $ waymark questions stats --json | jq 'select(.figures.flags[].code == "LIKELY_MISKEYED")'
+  $ waymark questions stats -o bank-statistics.csv`,
+      ),
+  handler: async (ctx, options) => (await import('./questions/stats')).questionStatsCommand(ctx, options),
+};
+
 export const questionsCommand: CommandGroup = {
   define: (program) =>
-    program
-      .command('questions')
-      .description('Import questions into the question bank from a file, or export them to one (authors)'),
-  commands: [questionsImportCommand, questionsExportCommand],
+    program.command('questions').description('Import, export and analyse the question bank (authors)'),
+  commands: [questionsImportCommand, questionsExportCommand, questionsStatsCommand],
 };

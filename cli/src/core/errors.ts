@@ -45,6 +45,27 @@ export class CancelledError extends CliError {
   }
 }
 
+/** Where the server's address comes from, for a hint when it does not lead to a Waymark server. */
+export const CHECK_ADDRESS =
+  'Check the address (--server, WAYMARK_SERVER, or the one `waymark login` saved).';
+
+/** A network failure's cause in words (undici's codes), with the system's own message beside them. */
+function networkCause(err: NetworkError): string {
+  const cause = err.cause instanceof Error ? (err.cause.cause ?? err.cause) : undefined;
+  if (!(cause instanceof Error) || !cause.message) return '';
+  const code = String((cause as { code?: unknown }).code ?? '');
+  const words =
+    {
+      ECONNREFUSED: 'connection refused',
+      ENOTFOUND: 'no such host',
+      EAI_AGAIN: 'the host name could not be looked up',
+      ECONNRESET: 'the connection was reset',
+      ETIMEDOUT: 'the connection timed out',
+      EHOSTUNREACH: 'no route to the host',
+    }[code] ?? '';
+  return words ? `${words} (${cause.message})` : cause.message;
+}
+
 export const usageError = (message: string, hint?: string) =>
   new CliError(message, ExitCode.usage, hint ? { hint } : {});
 
@@ -86,7 +107,7 @@ function isCommanderError(err: unknown): err is CommanderLike {
  * The lines to print on standard error for a failure: the server's own message first, then each invalid
  * field it named, then a hint. Never a stack trace, except for an unexpected error with WAYMARK_DEBUG set.
  */
-export function describeError(err: unknown, opts: { debug?: boolean } = {}): string[] {
+export function describeError(err: unknown, opts: { debug?: boolean; server?: string } = {}): string[] {
   if (err instanceof CliError) return [err.message, ...(err.hint ? [err.hint] : [])];
   if (err instanceof ApiError) {
     const lines = [err.message];
@@ -98,9 +119,14 @@ export function describeError(err: unknown, opts: { debug?: boolean } = {}): str
     return lines;
   }
   if (err instanceof NetworkError) {
-    const cause = err.cause instanceof Error ? (err.cause.cause ?? err.cause) : undefined;
-    const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
-    return [`${err.message}${detail}`];
+    // nothing answered (an answer that is not Waymark's is a CliError of its own)
+    const cause = networkCause(err);
+    if (opts.server)
+      return [
+        `${opts.server} could not be reached${cause ? `: ${cause}` : ''}.`,
+        `Is the server running? ${CHECK_ADDRESS}`,
+      ];
+    return [`${err.message}${cause ? ` (${cause})` : ''}`];
   }
   if (isAbort(err)) return ['Cancelled.'];
   if (err instanceof Error) {

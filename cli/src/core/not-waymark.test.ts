@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWaymark } from '../../test/harness';
+import { freePort, runWaymark } from '../../test/harness';
 import { waymarkOnly } from './context';
 import { createHttp } from './http';
 import { SessionStore } from './session';
@@ -16,6 +16,13 @@ const dir = mkdtempSync(join(tmpdir(), 'waymark-not-waymark-'));
 const http = createHttp();
 let site: Server;
 let url = '';
+let jsonService: Server;
+let jsonUrl = '';
+
+const listen = async (server: Server) => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+};
 
 beforeAll(async () => {
   // a web site: HTML for every address, 200 for its home page and 404 elsewhere
@@ -23,27 +30,65 @@ beforeAll(async () => {
     res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end('<!doctype html><title>Example</title><h1>Example Domain</h1>');
   });
-  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  url = await listen(site);
+  // another JSON service on the port (an API gateway, the Auth emulator): errors of its own shape
+  jsonService = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { code: 404, message: 'Not Found' } }));
+  });
+  jsonUrl = await listen(jsonService);
 });
 afterAll(async () => {
   await http.close();
   await new Promise((r) => site.close(r));
+  await new Promise((r) => jsonService.close(r));
   rmSync(dir, { recursive: true, force: true });
 });
+
+const run = (server: string, args: string[]) =>
+  runWaymark(['--server', server, ...args], {
+    sessions: new SessionStore(join(dir, 'session.json')),
+    http,
+    env: { WAYMARK_TOKEN: 'a-token' },
+  });
 
 describe('a --server that is not Waymark', () => {
   it.each([
     ['whoami', ['whoami']],
     ['assessments list', ['assessments', 'list']],
-  ])('%s says the address is not a Waymark server', async (_name, args) => {
-    const res = await runWaymark(['--server', url, ...args], {
-      sessions: new SessionStore(join(dir, 'session.json')),
-      http,
-      env: { WAYMARK_TOKEN: 'a-token' },
-    });
+    ['seats import --dry-run', ['seats', 'add', 'asha@example.com', '--dry-run']],
+    ['reports learning --csv', ['reports', 'learning', '--csv']],
+  ])('%s says the address answered but is not a Waymark server, and nothing else', async (_name, args) => {
+    const res = await run(url, args);
     expect(res.code).toBe(6);
-    expect(res.err).toContain(`${url} is not a Waymark server`);
+    const [first, ...rest] = res.err.trim().split('\n');
+    expect(first).toMatch(
+      new RegExp(
+        `^waymark: ${url.replace(/[.]/g, '\\.')} answered, but it is not a Waymark server \\((GET|POST) /api/\\S+ → 404 text/html; Waymark's API answers JSON\\)\\.$`,
+      ),
+    );
+    expect(rest).toEqual(['Check the address (--server, WAYMARK_SERVER, or the one `waymark login` saved).']);
+    // an answer is not a failure to connect
+    expect(res.err).not.toMatch(/could not be reached|running\?/);
+  });
+
+  it('says so of another JSON service whose errors are not Waymark’s', async () => {
+    const res = await run(jsonUrl, ['whoami']);
+    expect(res.code).toBe(6);
+    expect(res.err).toContain(
+      `waymark: ${jsonUrl} answered, but it is not a Waymark server (GET /api/user/me → 404 JSON that is not a Waymark error).`,
+    );
+    expect(res.err).not.toMatch(/could not be reached|running\?/);
+  });
+
+  it('tells a closed port apart: nothing answered, is the server running?', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const res = await run(closed, ['whoami']);
+    expect(res.code).toBe(6);
+    expect(res.err).toBe(
+      `waymark: ${closed} could not be reached: connection refused (connect ECONNREFUSED ${closed.slice(7)}).\nIs the server running? Check the address (--server, WAYMARK_SERVER, or the one \`waymark login\` saved).\n`,
+    );
+    expect(res.err).not.toContain('not a Waymark server');
   });
 });
 
@@ -71,7 +116,7 @@ describe('waymarkOnly', () => {
     // the Firebase Auth emulator's 404 for /api/user/me, and Google's error shape in general
     await expect(
       json({ error: { code: 404, message: 'Not Found', errors: [] } }, 404)('http://x/api/user/me'),
-    ).rejects.toThrow(/http:\/\/x is not a Waymark server/);
+    ).rejects.toThrow(/http:\/\/x answered, but it is not a Waymark server/);
     await expect(json({ message: 'Forbidden' }, 403)('http://x/api/user/me')).rejects.toThrow(
       /is not a Waymark server/,
     );

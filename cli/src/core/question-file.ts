@@ -13,8 +13,8 @@ import {
   type PreparedQuestion,
 } from '@shared/formats/check';
 import { type QuestionFileFormat, readQuestionBytes, readQuestionWindows } from '@shared/formats/detect';
-import { type CheckedFile, checkFile, fileImages } from '@shared/formats/prepare';
-import type { ReadResult } from '@shared/formats/record';
+import { type CheckedFile, checkFile, type FileCheckState, fileImages } from '@shared/formats/prepare';
+import type { ReadResult, RowError } from '@shared/formats/record';
 import type { Subject } from '@shared/schemas/lists';
 
 export type { CheckedFile, ImageSource, PreparedQuestion };
@@ -41,10 +41,16 @@ export function readQuestionFileWindows(
   bytes: Uint8Array,
   size: number,
   format?: QuestionFileFormat,
-): { format: QuestionFileFormat | null; windows(): Generator<QuestionFile> } {
+): {
+  format: QuestionFileFormat | null;
+  windows(): Generator<QuestionFile>;
+  /** The problems of a file that cannot be read at all (known before any window is checked), or null. */
+  unreadable: RowError[] | null;
+} {
   const read = readQuestionWindows(basename(path), bytes, size, format);
   return {
     format: read.format,
+    unreadable: read.unreadable,
     *windows() {
       for (const result of read.windows()) yield { path, format: read.format, result };
     },
@@ -77,17 +83,28 @@ export function imageLookup(
   });
 }
 
-/** Checks every question of a file (shared/formats/prepare.ts), images looked up beside it. */
+/**
+ * Checks every question of a file (shared/formats/prepare.ts), images looked up beside it; `state` is
+ * carried from one window of a file to the next.
+ */
 export function checkQuestionFile(
   file: QuestionFile,
   subjects: readonly Subject[],
-  options: Pick<CheckOptions, 'defaults' | 'overrides'> & { readFile?: (path: string) => Uint8Array } = {},
+  options: Pick<CheckOptions, 'defaults' | 'overrides'> & {
+    readFile?: (path: string) => Uint8Array;
+    state?: FileCheckState;
+  } = {},
 ): CheckedFile {
-  return checkFile(file.result, subjects, {
-    images: imageLookup(file, options.readFile),
-    ...(options.defaults ? { defaults: options.defaults } : {}),
-    ...(options.overrides ? { overrides: options.overrides } : {}),
-  });
+  return checkFile(
+    file.result,
+    subjects,
+    {
+      images: imageLookup(file, options.readFile),
+      ...(options.defaults ? { defaults: options.defaults } : {}),
+      ...(options.overrides ? { overrides: options.overrides } : {}),
+    },
+    options.state,
+  );
 }
 
 /** SHA-256 in hexadecimal, with node's crypto (synchronous: a large bank is hashed fast). */

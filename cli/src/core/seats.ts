@@ -1,23 +1,25 @@
 /**
- * Learner seats through the tenant calls, without any UI: listing them all, finding one by e-mail, and
- * adding, checking, removing and inviting one learner, each answer turned into an outcome a script can
- * rely on. The server has no bulk calls: bulk commands run these per learner with bounded concurrency.
+ * Learner seats through the tenant calls, without any UI: listing them all, finding one by e-mail, checking
+ * a roster at once (one call per 1,000 addresses), and adding, removing and inviting one learner, each
+ * answer turned into an outcome a script can rely on. Adding and inviting are one call per learner (the
+ * server decides each under its lock on the tenant's seats); the bulk commands run them with bounded
+ * concurrency, for the addresses the roster's check says they are for.
  */
 import { ApiError, type Client } from '@shared/client/client';
+import { runPool } from '@shared/client/pool';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { config } from '@shared/contract/system';
 import {
   tenantAddUserV2,
-  tenantBeforeCheckAddUser,
+  tenantBeforeCheckAddUsers,
   tenantInviteUser,
   tenantRemoveUser,
   tenantUserInfo,
   tenantUsersList,
 } from '@shared/contract/tenant';
-import type { TenantUserEntry } from '@shared/schemas/tenant';
+import type { BeforeCheckEntry, SeatCounts, TenantUserEntry } from '@shared/schemas/tenant';
 import type { z } from 'zod';
 import { identityUrl } from './login';
-import { runPool } from './pool';
 
 export type Seat = z.infer<typeof TenantUserEntry>;
 
@@ -148,27 +150,62 @@ export async function addSeat(client: Client, email: string, signal?: AbortSigna
   }
 }
 
-/** What the check before adding says (it writes nothing): for --dry-run. */
+/** What the check before adding says of an address (it writes nothing). */
 export type CheckOutcome =
   | { kind: 'wouldAdd'; learnerId: string; name: string | null }
   | { kind: 'already'; message: string }
   | { kind: 'notFound'; mayInvite: boolean; message: string };
 
-export async function checkSeat(client: Client, email: string, signal?: AbortSignal): Promise<CheckOutcome> {
-  try {
-    const { data } = await client.call(tenantBeforeCheckAddUser, { body: { email }, signal });
-    return { kind: 'wouldAdd', learnerId: data.learnerId, name: data.name };
-  } catch (err) {
-    if (isDuplicate(err)) return { kind: 'already', message: (err as ApiError).message };
-    if (isEmailNotFound(err))
-      return { kind: 'notFound', mayInvite: mayInvite(err as ApiError), message: (err as ApiError).message };
-    throw err;
-  }
+/** The server's words for a seat of the tenant's already (code 11000) and for no learner account. */
+export const ALREADY_ASSIGNED_MESSAGE = 'Email Already Assigned For You';
+export const EMAIL_NOT_FOUND_MESSAGE = 'Email Not Found';
+
+/** What the roster's check said of one address, and the seats when it ran. */
+export type RosterEntry = z.infer<typeof BeforeCheckEntry>;
+export type Seats = z.infer<typeof SeatCounts>;
+
+/** The addresses one check of a roster takes (the server's CHECK_MANY_MAX). */
+export const ROSTER_BATCH = 1000;
+
+/**
+ * Checks every address of a roster with the server (POST /tenant/users/before-check-add-users, 1,000 a
+ * call, `concurrency` calls at a time): which are learner accounts to add, which are seats already, which
+ * have no learner account (and whether they can be invited). Writes nothing. `seats` are the counts of the
+ * first answer: the allowance and what uses it before anything is added.
+ */
+export async function checkRoster(
+  client: Client,
+  emails: readonly string[],
+  options: { concurrency: number; signal?: AbortSignal },
+): Promise<{ entries: Map<string, RosterEntry>; seats: Seats }> {
+  const batches = Array.from({ length: Math.ceil(emails.length / ROSTER_BATCH) }, (_, i) =>
+    emails.slice(i * ROSTER_BATCH, (i + 1) * ROSTER_BATCH),
+  );
+  const result = await runPool(
+    batches,
+    async (batch) =>
+      (await client.call(tenantBeforeCheckAddUsers, { body: { emails: batch }, signal: options.signal }))
+        .data,
+    { concurrency: Math.min(options.concurrency, 4), signal: options.signal, isFatal: () => true },
+  );
+  if (result.fatal) throw result.fatal;
+  const entries = new Map<string, RosterEntry>();
+  for (const outcome of result.outcomes)
+    if (outcome?.ok) for (const entry of outcome.value.results) entries.set(entry.email, entry);
+  const first = result.outcomes[0];
+  const seats = first?.ok ? first.value.seats : { allowance: 0, active: 0, pending: 0 };
+  return { entries, seats };
 }
 
 /** Seats free now: the allowance less the seats held and the pending invitations. */
-export const freeSeats = (info: { totalQuantity: number; seatCount: number; pendingInvitations: number }) =>
-  Math.max(0, info.totalQuantity - info.seatCount - info.pendingInvitations);
+export const freeSeats = (seats: Seats) => Math.max(0, seats.allowance - seats.active - seats.pending);
+
+/** The seat counts of GET /tenant/subscription/info. */
+export const seatsOf = (info: { totalQuantity: number; seatCount: number; pendingInvitations: number }) => ({
+  allowance: info.totalQuantity,
+  active: info.seatCount,
+  pending: info.pendingInvitations,
+});
 
 export type RemoveOutcome = { kind: 'removed' } | { kind: 'disabled'; accessUntil: string | null };
 
@@ -265,5 +302,26 @@ export function everySeatTaken(o: {
       `Buy ${toBuy} seat${toBuy === 1 ? '' : 's'} for the ${o.left} not ${o.verb}: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}), then run this again.`,
     ],
     fields: { seatsToBuy: toBuy, checkout: `waymark seats buy ${toBuy}`, portal },
+  };
+}
+
+/**
+ * What the summary of `seats add` / `seats import` says of the addresses with no account: they were not
+ * added (they have none), they can be invited, and each invitation keeps a seat for 7 days — so inviting
+ * them takes `seatsToBuy` seats beyond the `alsoBuying` the learners need (0: there is room).
+ */
+export function inviteAdvice(o: { emails: readonly string[]; seatsToBuy: number; alsoBuying: number }) {
+  const n = o.emails.length;
+  if (!n) return { lines: [] as string[], fields: {} };
+  const command = `waymark seats invite ${o.emails.slice(0, 3).join(' ')}${n > 3 ? ' …' : ''}`;
+  const seats = `${o.seatsToBuy} seat${o.seatsToBuy === 1 ? '' : 's'}`;
+  const cost = o.seatsToBuy
+    ? `: that takes ${seats} more${o.alsoBuying ? ` than the ${o.alsoBuying} above (waymark seats buy ${o.alsoBuying + o.seatsToBuy} for both)` : ` (waymark seats buy ${o.seatsToBuy})`}`
+    : ', and there is room for them';
+  return {
+    lines: [
+      `${n === 1 ? 'One address has' : `${n} addresses have`} no account, so ${n === 1 ? 'it takes' : 'they take'} no seat here. To invite ${n === 1 ? 'it' : 'them'}: ${command} — each invitation keeps a seat for 7 days${cost}.`,
+    ],
+    fields: { invitable: n, seatsToInvite: o.seatsToBuy },
   };
 }

@@ -90,6 +90,29 @@ describe('the bulk app', () => {
     expect(lastFrame()).not.toContain('Creating questions █');
   });
 
+  it('draws the lines that finish within a frame together, not a render each (10,000 of them at a terminal)', async () => {
+    const { frames, lastFrame } = render(
+      <BulkApp
+        initial={{ label: 'Checking learners', done: 0, total: 300, failed: 0 }}
+        wordWidth={9}
+        onCancel={() => {}}
+        run={async (r) => {
+          // as answers arrive: each in a task of its own
+          for (let i = 1; i <= 300; i++) {
+            await new Promise((resolve) => setImmediate(resolve));
+            r.item(line(`learner${i}`, { word: 'would add' }));
+            r.progress({ label: 'Checking learners', done: i, total: 300, failed: 0 });
+          }
+          return { tone: 'info', lines: ['300 of 300 would be added.'] };
+        }}
+      />,
+    );
+    await vi.waitFor(() => expect(lastFrame()).toContain('300 of 300 would be added.'));
+    const drawn = frames.join('\n');
+    for (const i of [1, 150, 300]) expect(drawn).toContain(`would add learner${i}@example.com`);
+    expect(frames.length).toBeLessThan(30);
+  });
+
   it('asks the work to stop on Ctrl+C, and says it is stopping', async () => {
     let cancelled = 0;
     const { lastFrame, stdin } = render(

@@ -17,6 +17,8 @@ const SIDEBAR = {
     { to: '/portal/users', label: 'Users' },
     { to: '/portal/roadmaps', label: 'Roadmaps' },
     { to: '/portal/manage-assessment', label: 'Manage Assessment' },
+    { to: '/portal/question-bank', label: 'Question Bank' },
+    { to: '/portal/integrations', label: 'Integrations' },
   ],
 } as const;
 

@@ -3,11 +3,21 @@
  * baked PNG, or an address (an award page, a verify page or a credential URL of any Waymark; any URL that
  * answers a credential) — with the same checks as the verify page, done here: the issuer's did:web document
  * and status list are fetched from the issuer, did:key needs nothing, and JSON-LD contexts come from the
- * installed packages. Exit 0 when valid; otherwise the verdict's exit code and the reason.
+ * installed packages. Exit 0 when valid; otherwise the verdict's exit code and the reason. Who issued it is
+ * said by its DID; it is "the Waymark at {server}" (the server this command works with, --server) only when
+ * the DID is that server's did:web — or a did:key of a key its DID document lists — and every proof holds.
  */
 import { readFile } from 'node:fs/promises';
-import { DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
+import {
+  type DidDocument,
+  DidNotResolved,
+  didWebDocumentUrl,
+  didWebOf,
+  isAssertionMethod,
+  resolveDidKey,
+} from '@shared/credentials/did';
 import { credentialFromFile } from '@shared/credentials/text';
+import { validityWords } from '@shared/rules/validity';
 import type { VerificationReport } from '@shared/schemas/credential';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
@@ -72,8 +82,27 @@ async function load(source: string, signal: AbortSignal): Promise<{ bytes: Uint8
   }
 }
 
+/**
+ * Whether a did:key is one of the keys the server's DID document lists (its document read only then; a
+ * server that cannot be reached owns nothing).
+ */
+async function serverOwnsKey(serverDid: string, did: string, signal: AbortSignal): Promise<boolean> {
+  if (!did.startsWith('did:key:')) return false;
+  try {
+    const doc = (await fetchJson(didWebDocumentUrl(serverDid), signal)) as DidDocument;
+    const key = did.slice('did:key:'.length);
+    return (
+      doc?.id === serverDid &&
+      (doc.verificationMethod ?? []).some((m) => m.publicKeyMultibase === key && isAssertionMethod(doc, m.id))
+    );
+  } catch {
+    return false;
+  }
+}
+
 export async function verifyAwardCommand(ctx: Context, options: AwardsVerifyOptions): Promise<void> {
   const { output, signal } = ctx;
+  const serverDid = didWebOf(ctx.server);
   const { bytes, from } = await load(options.source, signal);
   const read = await credentialFromFile(bytes);
   if (!read.ok) throw new CliError(`${from}: ${read.problem}`, ExitCode.badInput);
@@ -97,6 +126,12 @@ export async function verifyAwardCommand(ctx: Context, options: AwardsVerifyOpti
     async loadStatusList(url) {
       return { credential: await fetchJson(url, signal), source: new URL(url).host };
     },
+    local: {
+      did: serverDid,
+      owns: (did) => serverOwnsKey(serverDid, did, signal),
+      name: 'Waymark',
+      called: `the Waymark at ${ctx.server}`,
+    },
   });
   const code = VERDICT_EXIT[report.verdict];
   if (output.json) {
@@ -105,8 +140,9 @@ export async function verifyAwardCommand(ctx: Context, options: AwardsVerifyOpti
     output.line(`${report.verdict.toUpperCase()}: ${report.summary}`);
     if (report.credential?.name) output.line(`  credential  ${report.credential.name}`);
     if (report.credential?.recipient) output.line(`  awarded to  ${report.credential.recipient}`);
-    if (report.issuer.id)
-      output.line(`  issuer      ${report.issuer.name ? `${report.issuer.name} ` : ''}${report.issuer.id}`);
+    // 'Valid until 3rd Mar 2027', 'Expired on …' or 'Valid with no end date' (issue 30)
+    if (report.credential) output.line(`  validity    ${validityWords(report.credential.validUntil)}`);
+    output.line(`  issuer      ${report.issuer.statement}`);
     for (const c of report.checks) output.line(`  ${c.outcome.padEnd(8)} ${c.label}: ${c.detail}`);
   }
   if (code !== ExitCode.ok) {

@@ -1,8 +1,9 @@
 /**
  * `waymark questions export`: writes questions as a file that `waymark questions import` reads back —
  * Waymark JSON, NDJSON or CSV, Moodle GIFT or Moodle XML, IMS QTI 2.1 (a zip package), or Aiken (single-
- * answer questions only) — with subjects and topics by name, each question's Waymark id (so importing the
- * file again creates nothing), and images as their web addresses (carried inside Moodle XML and QTI).
+ * answer questions only, counted as written) — with subjects and topics by name, each question's Waymark id
+ * where the format has a place for one (so importing the file again creates nothing), and images as their
+ * web addresses (carried inside Moodle XML and QTI).
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -130,13 +131,17 @@ export async function exportQuestions(ctx: Context, options: QuestionsExportOpti
   }));
   const header = `Exported from ${ctx.server} on ${new Date().toISOString().slice(0, 10)} (${bank.length} questions).`;
   let content: string | Uint8Array;
+  // what the file holds: Aiken leaves out what it cannot hold, and says so
+  let count = bank.length;
+  let left = 0;
   if (format === 'gift') content = writeGift(bank, { header });
   else if (format === 'moodle-xml')
     content = writeMoodleXml(bank, { images: await fetchImages(ctx, bank), comment: header });
   else if (format === 'qti') content = writeQtiPackage(bank, { images: await fetchImages(ctx, bank) });
   else if (format === 'aiken') {
     content = writeAiken(bank);
-    const left = bank.filter((q) => !aikenCanWrite(q)).length;
+    count = bank.filter(aikenCanWrite).length;
+    left = bank.length - count;
     if (left)
       output.note(
         `Left out ${left} question${left === 1 ? '' : 's'} Aiken cannot hold (it has single-answer text questions only).`,
@@ -161,13 +166,14 @@ export async function exportQuestions(ctx: Context, options: QuestionsExportOpti
       event: 'exported',
       file: options.output,
       format,
-      count: records.length,
+      count,
+      ...(left ? { leftOut: left } : {}),
       drafts,
       truncated,
     });
   } else {
     output.line(
-      `Exported ${records.length} question${records.length === 1 ? '' : 's'} to ${options.output} (${format}).`,
+      `Exported ${count} question${count === 1 ? '' : 's'} to ${options.output} (${format}${left ? `; ${left} left out` : ''}).`,
     );
   }
 }

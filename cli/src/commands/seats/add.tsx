@@ -1,20 +1,27 @@
 /**
- * `waymark seats add <email...>` (and the work of `seats import`): adds learners by e-mail, one
- * POST /tenant/users/add-user-v2 each with bounded concurrency (the server has no bulk call), and reports
- * each one: added, already assigned (code 11000), no such learner (may be invited), payment required.
+ * `waymark seats add <email...>` (and the work of `seats import`): checks the whole list with the server
+ * first (POST /tenant/users/before-check-add-users, 1,000 addresses a call: which are learners to add, which
+ * are seats already, which have no learner account), then adds the learners to add, one
+ * POST /tenant/users/add-user-v2 each with bounded concurrency (the server decides each seat under its lock).
+ * A dry run is the check alone. Each line is reported: added, already assigned (code 11000), no such
+ * learner (may be invited), payment required; the summary says how many seats to buy for the learners who
+ * do not fit — only they take a seat — and what inviting those with no account would take.
  */
+import { seatsShort } from '@shared/rules/seats';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, type PersonEntry, peopleFromArguments } from '../../core/people';
 import {
   type AddOutcome,
+  ALREADY_ASSIGNED_MESSAGE,
   addSeat,
   type CheckOutcome,
-  checkSeat,
+  checkRoster,
+  EMAIL_NOT_FOUND_MESSAGE,
   everySeatTaken,
   freeSeats,
-  subscriptionInfo,
+  inviteAdvice,
 } from '../../core/seats';
 import {
   ALREADY_ASSIGNED,
@@ -93,14 +100,27 @@ export async function addSeatsFrom(
 
   const { client } = ctx.signedIn();
   const dryRun = Boolean(options.dryRun);
-  // read first: says at once whether this account has seats at all, and how many are free
-  const info = await subscriptionInfo(client, ctx.signal);
-  const free = freeSeats(info);
+  // every address checked first, a call per 1,000 (a learner account is refused here at once): the dry run
+  // is this check; the real run adds only the learners it found, and counts seats for them alone
+  const { entries: checked, seats } = await checkRoster(
+    client,
+    items.flatMap((i) => (i.kind === 'person' ? [i.email] : [])),
+    { concurrency, signal: ctx.signal },
+  );
+  const entryOf = (item: Item) => (item.kind === 'person' ? checked.get(item.email) : undefined);
+  const toAdd = items.filter((i) => entryOf(i)?.outcome === 'ADD');
+  const free = freeSeats(seats);
   const portal = `${ctx.server}/portal/users`;
-  const invitable: string[] = [];
+  /** Addresses with no account at all (they can be invited), and those a pending invitation holds a seat for. */
+  const invitable = items.filter((i) => entryOf(i)?.invitable);
+  const newInvitations = invitable.filter((i) => !entryOf(i)?.invited).length;
+  /** Learners added, and of them those whose pending invitation the adding fulfilled (its seat freed). */
+  let added = 0;
+  let addedInvited = 0;
   /** Rows refused for want of a seat, and seats missing beyond one each (an allowance cut below use). */
   let paymentRows = 0;
   let extraNeeded = 0;
+  let attempted = 0;
 
   const outcomeOf = (item: Item, r: Result): ItemOutcome<Status> => {
     const text = (rest = '') => `${shown(item.where)}  ${item.email}${rest}`;
@@ -111,6 +131,10 @@ export async function addSeatsFrom(
       }
       case 'added':
       case 'wouldAdd':
+        if (r.kind === 'added') {
+          added++;
+          if (entryOf(item)?.invited) addedInvited++;
+        }
         return {
           status: r.kind,
           text: text(r.name ? ` (${r.name})` : ''),
@@ -119,7 +143,6 @@ export async function addSeatsFrom(
       case 'already':
         return { status: 'alreadyAssigned', text: text(`: ${r.message}`), fields: { message: r.message } };
       case 'notFound':
-        if (r.mayInvite) invitable.push(item.email);
         return {
           status: 'notFound',
           text: text(` (no learner account${r.mayInvite ? '; can be invited' : ''})`),
@@ -153,8 +176,16 @@ export async function addSeatsFrom(
     dryRun,
     placeOf: emailPlace,
     work: async (item): Promise<Result> => {
-      if (item.kind === 'duplicate') return { kind: 'duplicate' };
-      return dryRun ? checkSeat(client, item.email, ctx.signal) : addSeat(client, item.email, ctx.signal);
+      const entry = entryOf(item);
+      if (item.kind === 'duplicate' || !entry) return { kind: 'duplicate' };
+      // what the check said stands for everyone but the learners to add
+      if (entry.outcome === 'ALREADY_ASSIGNED') return { kind: 'already', message: ALREADY_ASSIGNED_MESSAGE };
+      if (entry.outcome === 'EMAIL_NOT_FOUND')
+        return { kind: 'notFound', mayInvite: entry.invitable, message: EMAIL_NOT_FOUND_MESSAGE };
+      if (dryRun) return { kind: 'wouldAdd', learnerId: entry.learnerId!, name: entry.name };
+      attempted++;
+      // the server has the last word (a seat taken meanwhile, an account gone)
+      return addSeat(client, item.email, ctx.signal);
     },
     describe: (item, outcome) =>
       outcome.ok
@@ -171,23 +202,45 @@ export async function addSeatsFrom(
         count('failed') ? `${count('failed')} failed` : '',
       ].filter(Boolean);
       const rest = parts.length ? `; ${parts.join(', ')}` : '';
-      const inviteHint = invitable.length
-        ? [
-            `Invite the ${invitable.length === 1 ? 'one' : invitable.length} with no account: waymark seats invite ${invitable.slice(0, 3).join(' ')}${invitable.length > 3 ? ' …' : ''}`,
-          ]
-        : [];
+      // the seats as the run leaves them, and the learners still to add (refused for want of a seat, or
+      // not attempted once none was left)
+      const after = dryRun
+        ? seats
+        : { ...seats, active: seats.active + added, pending: seats.pending - addedInvited };
+      const left = dryRun ? done : paid + (toAdd.length - attempted);
+      const toBuy = seatsShort(after, left);
+      const invite = inviteAdvice({
+        emails: invitable.map((i) => i.email),
+        seatsToBuy: seatsShort(after, left + newInvitations) - toBuy,
+        alsoBuying: toBuy,
+      });
       const lines = dryRun
         ? [
             `${done} of ${items.length} would be added${rest}. Nothing was written (--dry-run).`,
-            `${free} seat${free === 1 ? ' is' : 's are'} free now${done > free ? `: ${done - free} of them would need payment first` : ''}.`,
+            toBuy
+              ? `${free} seat${free === 1 ? ' is' : 's are'} free now: buy ${toBuy} for the ${toBuy} learner${toBuy === 1 ? '' : 's'} who would not fit: waymark seats buy ${toBuy} (or Pay Now in the portal: ${portal}).`
+              : `${free} seat${free === 1 ? ' is' : 's are'} free now: enough for ${done === 1 ? 'this learner' : `these ${done} learners`}.`,
           ]
         : [`Added ${done} of ${items.length}${rest}.`];
-      return { lines: [...lines, ...inviteHint], fields: { freeSeats: free } };
+      return {
+        lines,
+        // after the seats to buy for the learners, which it counts beyond
+        last: invite.lines,
+        fields: {
+          freeSeats: free,
+          ...(dryRun
+            ? { seatsToBuy: toBuy, ...(toBuy ? { checkout: `waymark seats buy ${toBuy}`, portal } : {}) }
+            : {}),
+          ...invite.fields,
+        },
+      };
     },
     partialMessage: (failed, total) =>
       `${failed} of ${total} learner${total === 1 ? '' : 's'} could not be added (see above).`,
-    // once every seat is taken the rest cannot be added either: stop, and say what to buy
+    // once every seat is taken the other learners cannot be added either: stop adding, and say what to buy;
+    // the lines the check settled (no account, already yours, repeats) are reported all the same
     halts: (outcome) => !dryRun && outcome.ok && outcome.value.kind === 'payment',
+    runsAfterHalt: (item) => entryOf(item)?.outcome !== 'ADD',
     halted: (notAttempted) =>
       everySeatTaken({
         notAttempted,

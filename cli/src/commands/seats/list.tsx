@@ -1,7 +1,9 @@
 /** `waymark seats list [--search <text>]`: every learner seat (GET /tenant/users/list, all pages). */
+
+import { USERS_REPORT } from '@shared/reports/columns';
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
-import { freeSeats, listAllSeats, type Seat, subscriptionInfo } from '../../core/seats';
+import { freeSeats, listAllSeats, type Seat, seatsOf, subscriptionInfo } from '../../core/seats';
 
 export interface SeatsListOptions {
   search?: string;
@@ -40,7 +42,7 @@ export async function listSeats(ctx: Context, options: SeatsListOptions): Promis
     return;
   }
   const info = await subscriptionInfo(client, ctx.signal);
-  const free = freeSeats(info);
+  const free = freeSeats(seatsOf(info));
   const footer = [
     `${seats.length} ${search ? `of your learners match “${search}”` : `learner${seats.length === 1 ? '' : 's'}`}`,
     `${info.seatCount} of ${info.totalQuantity} seats used${info.pendingInvitations ? ` (and ${info.pendingInvitations} kept for invitations)` : ''}, ${free} free`,
@@ -57,11 +59,12 @@ export async function listSeats(ctx: Context, options: SeatsListOptions): Promis
         empty={search ? `No learner matches “${search}”.` : 'No data found'}
         dimRow={(s) => s.isDisabled}
         columns={[
-          { header: 'Name', value: (s) => s.learnerId.name ?? '—' },
-          { header: 'Mobile', value: mobile },
-          { header: 'E-mail', value: (s) => s.learnerId.email },
-          { header: 'Status', value: (s) => (s.isDisabled ? 'Disabled' : 'Active') },
-          { header: 'Learner id', value: (s) => s.learnerId._id, dim: true },
+          // the users report's columns (`waymark reports users`, the portal's Users table)
+          { header: USERS_REPORT.name.title, value: (s) => s.learnerId.name ?? '—' },
+          { header: USERS_REPORT.mobile.title, value: mobile },
+          { header: USERS_REPORT.email.title, value: (s) => s.learnerId.email },
+          { header: USERS_REPORT.status.title, value: (s) => (s.isDisabled ? 'Disabled' : 'Active') },
+          { header: USERS_REPORT.learnerId.title, value: (s) => s.learnerId._id, dim: true },
         ]}
         footer={`${footer}${seats.some((s) => s.isDisabled) ? '\nDisabled: the tenant can access the user only until the end of this billing cycle.' : ''}`}
       />

@@ -26,12 +26,14 @@ import { currentUser } from '../../lib/auth';
 import { CredentialPanel, useCredentialStatus } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';
+import { ValidityFact, ValidityPanel } from './ValidityPanel';
 
 const SCOPE_LABELS = {
   resource: 'Resource',
   section: 'Section',
   roadmap: 'Roadmap',
   subject: 'Subject',
+  assessment: 'Assessment',
 } as const;
 
 /** Whether the window is at least `px` wide, kept up to date. */
@@ -239,6 +241,7 @@ function AwardDetails({
                 <time dateTime={model.issuedAt}>{model.issuedOn}</time>
               </dd>
             </div>
+            <ValidityFact validity={info.validity} />
             <div>
               <dt>Issued by</dt>
               <dd>{model.issuer}</dd>
@@ -298,6 +301,7 @@ function AwardDetails({
               {PAGE_TEXT.imageFailed}
             </p>
           ) : null}
+          <ValidityPanel info={info} isLearner={isLearner} />
           <CredentialPanel
             awardId={info.linkId}
             kind={model.kind}
@@ -318,9 +322,10 @@ function AwardDetails({
         <h2 id="award-about-title">About this {kindWord}</h2>
         <p>
           {model.issuer} is a learning platform of curated roadmaps. Learners earn a feather for passing the
-          assessment of a resource, a badge for a section, and a certificate for a whole roadmap or a subject.
-          Every assessment is scored on {model.issuer}'s server; an award needs at least 6 of 10 points per
-          question on average.
+          assessment of a resource, a badge for a section, and a certificate for a whole roadmap, a subject or
+          a mentor's assessment; a certificate may be valid for a set time, and is renewed by passing its test
+          again. Every assessment is scored on {model.issuer}'s server; an award needs at least 6 of 10 points
+          per question on average.
         </p>
         <p>
           This page is {model.issuer}'s own record of the award, so anyone with the link can check it: the

@@ -8,8 +8,9 @@ import '../../layout/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { getCredential, verifyCredential } from '@shared/contract/credentials';
-import { credentialFromFile, credentialFromText } from '@shared/credentials/text';
+import { credentialFromFile, credentialFromText, unreadReport } from '@shared/credentials/text';
 import { formatDate } from '@shared/rules/format-date';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { Verdict, VerificationReport } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
 import { Spinner } from '@widgets/ui/Loader';
@@ -115,7 +116,7 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
       setState({
         step: 'done',
         source: file.name,
-        report: problemReport(read.problem),
+        report: unreadReport(read.problem),
       });
       requestAnimationFrame(() => resultRef.current?.focus());
       return;
@@ -144,7 +145,7 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
           e.preventDefault();
           const read = credentialFromText(text);
           if (!read.ok) {
-            setState({ step: 'done', source: 'the pasted text', report: problemReport(read.problem) });
+            setState({ step: 'done', source: 'the pasted text', report: unreadReport(read.problem) });
             requestAnimationFrame(() => resultRef.current?.focus());
             return;
           }
@@ -221,15 +222,29 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
   );
 }
 
-function problemReport(problem: string): VerificationReport {
-  return {
-    verdict: 'malformed',
-    summary: problem,
-    checks: [{ id: 'format', label: 'Verifiable Credential', outcome: 'failed', detail: problem }],
-    issuer: { id: null, name: null, isThisServer: false },
-    credential: null,
-    checkedAt: new Date().toISOString(),
-  };
+/**
+ * Who issued it, by its DID: 'this Waymark' only when the server confirmed the DID is its own and every
+ * proof holds; a name the issuer gives itself is shown as its own claim, never as ours.
+ */
+function IssuerWords({ issuer }: { issuer: VerificationReport['issuer'] }) {
+  if (!issuer.id) return <>none named</>;
+  const did = <code className="verify-did">{issuer.id}</code>;
+  if (issuer.isThisServer) return <>This Waymark ({did})</>;
+  const calls = issuer.name ? <>, which calls itself “{issuer.name}”</> : null;
+  if (issuer.confirmed) {
+    return (
+      <>
+        {did}
+        {calls} — <strong>not issued by this Waymark</strong>
+      </>
+    );
+  }
+  return (
+    <>
+      {did}
+      {calls} — <strong>not confirmed</strong>: its proof does not show that it issued this credential
+    </>
+  );
 }
 
 function Report({ report, source }: { report: VerificationReport; source: string }) {
@@ -258,11 +273,9 @@ function Report({ report, source }: { report: VerificationReport; source: string
             </div>
           ) : null}
           <div>
-            <dt>Issuer</dt>
+            <dt>Issued by</dt>
             <dd>
-              {issuer.name ? `${issuer.name} ` : ''}
-              {issuer.isThisServer ? '(this Waymark) ' : ''}
-              <code>{issuer.id}</code>
+              <IssuerWords issuer={issuer} />
             </dd>
           </div>
           {credential.validFrom ? (
@@ -273,6 +286,16 @@ function Report({ report, source }: { report: VerificationReport; source: string
               </dd>
             </div>
           ) : null}
+          <div>
+            <dt>{validityState(credential.validUntil) === 'expired' ? 'Expired' : 'Valid'}</dt>
+            <dd>
+              {credential.validUntil ? (
+                <time dateTime={credential.validUntil}>{validityWords(credential.validUntil)}</time>
+              ) : (
+                validityWords(null)
+              )}
+            </dd>
+          </div>
         </dl>
       ) : null}
       <h3>What was checked</h3>

@@ -1,13 +1,18 @@
 /**
- * /portal/average-learning-time (mentor §2.4): the Learning Report — per learner, Name, Email, Mobile, Join
- * At, Total Spent Day, Total Spent Time and Average learning Time (per day of learning).
+ * /portal/average-learning-time (mentor §2.4): the Learning Report — per learner, Name, Email, Mobile, Joined
+ * At, Total Spent Days, Total Spent Time and Average Learning Time (per day of learning): the columns of
+ * its file (shared/reports/columns.ts), the times shown as durations.
  */
 import { tenantExportLearningReport, tenantLearningReport } from '@shared/contract/tenant';
+import { LEARNING_REPORT } from '@shared/reports/columns';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
-import { DownloadCsv, ReportPage } from './ui';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { ReportPage } from './ui';
+
+const { mobile, joinedAt, days, time, average } = LEARNING_REPORT;
 
 const duration = (seconds: number) => <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
 
@@ -23,29 +28,24 @@ export default function LearningReportPage() {
         <DownloadCsv call={tenantExportLearningReport} args={{ query: {} }} what="the Learning Report" />
       }
       report={report}
-      nameHeader="Name"
-      head={
-        <>
-          <th scope="col">Mobile</th>
-          <th scope="col">Join At</th>
-          <th scope="col">Total Spent Day</th>
-          <th scope="col">Total Spent Time</th>
-          <th scope="col">Average learning Time</th>
-        </>
-      }
+      head={[mobile, joinedAt, days, time, average].map((c) => (
+        <th key={c.title} scope="col">
+          {c.title}
+        </th>
+      ))}
       columns={7}
       rowKey={(r) => r.email}
       cells={(r) => (
         <>
-          <td className="nowrap" data-label="Mobile">
+          <td className="nowrap" data-label={mobile.title}>
             {r.phoneNumber ? `${r.countrycode ?? ''} ${r.phoneNumber}`.trim() : '—'}
           </td>
-          <td className="nowrap" data-label="Join At">
+          <td className="nowrap" data-label={joinedAt.title}>
             {formatDateTime(r.createdAt)}
           </td>
-          <td data-label="Total Spent Day">{r.TotalDayReports}</td>
-          <td data-label="Total Spent Time">{duration(r.TotalTimeSpent)}</td>
-          <td data-label="Average learning Time">{duration(r.averageTimeSpent)}</td>
+          <td data-label={days.title}>{r.TotalDayReports}</td>
+          <td data-label={time.title}>{duration(r.TotalTimeSpent)}</td>
+          <td data-label={average.title}>{duration(r.averageTimeSpent)}</td>
         </>
       )}
     />

@@ -10,6 +10,7 @@ import {
   tenantRemoveUser,
   tenantUsersList,
 } from '@shared/contract/tenant';
+import { USERS_REPORT } from '@shared/reports/columns';
 import { formatDate } from '@shared/rules/format-date';
 import { totalPages } from '@shared/rules/pager';
 import type { TenantUserEntry } from '@shared/schemas/tenant';
@@ -22,11 +23,12 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { DownloadCsv } from '../../components/DownloadCsv';
 import { TableFailure } from '../../components/TableFailure';
 import { ActionMenu, type MenuItem } from './ActionMenu';
 import { TENANT_COPY } from './copy';
 import { StatCards } from './StatCards';
-import { DownloadCsv, Tip } from './ui';
+import { Tip } from './ui';
 import { AddUserDialog, type PaymentRequest } from './users/AddUserDialog';
 import { PaymentDialog } from './users/PaymentDialog';
 
@@ -188,9 +190,9 @@ export default function UsersPage() {
               <caption className="visually-hidden">Your users</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Mobile</th>
-                  <th scope="col">email</th>
+                  <th scope="col">{USERS_REPORT.name.title}</th>
+                  <th scope="col">{USERS_REPORT.mobile.title}</th>
+                  <th scope="col">{USERS_REPORT.email.title}</th>
                   <th scope="col">Action</th>
                 </tr>
               </thead>
@@ -208,15 +210,15 @@ export default function UsersPage() {
                       className={r.isDisabled ? 'disabled' : undefined}
                       title={r.isDisabled ? TENANT_COPY.disabledTip : undefined}
                     >
-                      <th scope="row" className="cell-name" data-label="Name">
+                      <th scope="row" className="cell-name" data-label={USERS_REPORT.name.title}>
                         {r.learnerId.name ?? '—'}
                       </th>
-                      <td data-label="Mobile">
+                      <td data-label={USERS_REPORT.mobile.title}>
                         {r.learnerId.phoneNumber
                           ? `${r.learnerId.countrycode ?? ''} ${r.learnerId.phoneNumber}`.trim()
                           : '—'}
                       </td>
-                      <td data-label="email" className="cell-wrap">
+                      <td data-label={USERS_REPORT.email.title} className="cell-wrap">
                         {r.learnerId.email}
                       </td>
                       <td data-label="Action">

@@ -1,15 +1,15 @@
 /** Small pieces the mentor portal's pages share. */
-import type { CallArgs } from '@shared/client/client';
-import type { CallDef } from '@shared/contract/define';
-import { client } from '@widgets/core/api';
-import { downloadFile } from '@widgets/core/download';
-import { type CallState, messageOf } from '@widgets/core/useCall';
-import { Loader, Spinner } from '@widgets/ui/Loader';
-import { toast } from '@widgets/ui/Toast';
-import { type ReactNode, useId, useState } from 'react';
+import { LEARNING_REPORT } from '@shared/reports/columns';
+import type { CallState } from '@widgets/core/useCall';
+import { Loader } from '@widgets/ui/Loader';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { TableFailure } from '../../components/TableFailure';
 import './tenant.css';
+
+/** The columns every report of learners starts with (the same in each report's file). */
+const NAME = LEARNING_REPORT.name.title;
+const EMAIL = LEARNING_REPORT.email.title;
 
 /** A word with a tooltip shown on hover and on keyboard focus, and read as the word's description. */
 export function Tip({ label, tip, className }: { label: string; tip: string; className?: string }) {
@@ -37,56 +37,16 @@ export function Counter({ label, value }: { label: string; value: number | strin
 }
 
 /**
- * 'Download CSV': every row of the table under its current filter (not only the page shown), as a file
- * that opens in Excel and LibreOffice. `what` names the table for screen readers.
- */
-export function DownloadCsv<C extends CallDef>({
-  call,
-  args,
-  what,
-}: {
-  call: C;
-  args: CallArgs<C>;
-  what: string;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <button
-      type="button"
-      className="btn btn-secondary download-csv"
-      disabled={busy}
-      aria-busy={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const name = await downloadFile(client, call, args, 'waymark-report.csv');
-          toast(`Downloaded ${name}.`, { kind: 'success', ms: 4000 });
-        } catch (err) {
-          toast(messageOf(err, 'The file could not be downloaded. Please try again later.'), {
-            kind: 'error',
-          });
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {busy ? <Spinner /> : null} Download CSV<span className="visually-hidden"> of {what}</span>
-    </button>
-  );
-}
-
-/**
  * A mentor's report of learners (the Learning Report, the award tables): the way back to Users, the title
  * with its 'Download CSV', then the table once loaded — 'No data found' when it has no rows, the failure
- * notice when it could not be loaded. Each row starts with the learner's name (under `nameHeader`) and
- * e-mail address; `head` and `cells` are the report's own columns after them, `columns` how many there are
- * in all; `children` follow the table (a dialog).
+ * notice when it could not be loaded. Each row starts with the learner's name and e-mail address, titled as
+ * the report's file is (shared/reports/columns.ts); `head` and `cells` are the report's own columns after
+ * them, `columns` how many there are in all; `children` follow the table (a dialog).
  */
 export function ReportPage<T extends { name?: string | null; email: string }>({
   title,
   download,
   report,
-  nameHeader,
   head,
   columns,
   rowKey,
@@ -96,7 +56,6 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
   title: string;
   download: ReactNode;
   report: CallState<T[]>;
-  nameHeader: string;
   head: ReactNode;
   columns: number;
   rowKey: (r: T) => string;
@@ -120,8 +79,8 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
-                <th scope="col">{nameHeader}</th>
-                <th scope="col">Email</th>
+                <th scope="col">{NAME}</th>
+                <th scope="col">{EMAIL}</th>
                 {head}
               </tr>
             </thead>
@@ -135,10 +94,10 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
               ) : (
                 report.data.map((r) => (
                   <tr key={rowKey(r)}>
-                    <th scope="row" className="cell-name" data-label={nameHeader}>
+                    <th scope="row" className="cell-name" data-label={NAME}>
                       {r.name ?? '—'}
                     </th>
-                    <td className="cell-wrap" data-label="Email">
+                    <td className="cell-wrap" data-label={EMAIL}>
                       {r.email}
                     </td>
                     {cells(r)}

@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   ready: 'Ready to Take Test?',
   started: 'Test in progress',
   'open-elsewhere': 'Open in another tab',
+  'open-in-another-browser': 'Open in another browser',
   evaluating: 'Evaluating',
   score: 'Your Score',
   expired: 'Link Expired',

@@ -1,9 +1,12 @@
 /**
- * The award tables of the statistics cards (mentor §2.4): certificates (Username, Email, Roadmap name,
- * percentage, 'View Certificate'), badges (adds Section name, 'View Badge') and feathers (adds Resource
- * name, 'View Feather'). Each View opens the award in a modal. Empty: 'No data found'.
+ * The award tables of the statistics cards (mentor §2.4): certificates (Name, Email, Roadmap Name,
+ * Percentage, 'View Certificate'), badges (adds Section Name, 'View Badge') and feathers (adds Resource
+ * Name, 'View Feather'), titled as the awards' file is (shared/reports/columns.ts; the specification's
+ * 'Username' is the learner's name, as in every other report). Each View opens the award in a modal.
+ * Empty: 'No data found'.
  */
 import { type CERTIFICATE_TYPES, tenantAwardsByType, tenantExportAwards } from '@shared/contract/tenant';
+import { AWARDS_REPORT } from '@shared/reports/columns';
 import { scoreDisplay } from '@shared/rules/test-status';
 import type { AwardKind } from '@shared/schemas/award';
 import type { AwardRow } from '@shared/schemas/tenant';
@@ -11,7 +14,8 @@ import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { DownloadCsv, ReportPage } from '../ui';
+import { DownloadCsv } from '../../../components/DownloadCsv';
+import { ReportPage } from '../ui';
 import { AwardDialog } from './AwardDialog';
 
 type Row = z.infer<typeof AwardRow>;
@@ -25,9 +29,19 @@ interface TableDef {
   columns: { header: string; cell: (r: Row) => string }[];
 }
 
-const roadmap = { header: 'Roadmap name', cell: (r: Row) => r.testlinks.assignedRoadMapName ?? '—' };
-const section = { header: 'Section name', cell: (r: Row) => r.testlinks.assignedSectionName ?? '—' };
-const resource = { header: 'Resource name', cell: (r: Row) => r.testlinks.assignedResourceName ?? '—' };
+const roadmap = {
+  header: AWARDS_REPORT.roadmap.title,
+  cell: (r: Row) => r.testlinks.assignedRoadMapName ?? '—',
+};
+const section = {
+  header: AWARDS_REPORT.section.title,
+  cell: (r: Row) => r.testlinks.assignedSectionName ?? '—',
+};
+const resource = {
+  header: AWARDS_REPORT.resource.title,
+  cell: (r: Row) => r.testlinks.assignedResourceName ?? '—',
+};
+const PERCENTAGE = AWARDS_REPORT.percentage.title;
 
 export const AWARD_TABLES: Record<AwardKind, TableDef> = {
   certificate: {
@@ -78,7 +92,6 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
         />
       }
       report={list}
-      nameHeader="Username"
       head={
         <>
           {def.columns.map((c) => (
@@ -86,7 +99,7 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
               {c.header}
             </th>
           ))}
-          <th scope="col">percentage</th>
+          <th scope="col">{PERCENTAGE}</th>
           <th scope="col">Action</th>
         </>
       }
@@ -99,7 +112,7 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
               {c.cell(r)}
             </td>
           ))}
-          <td data-label="percentage">{percentage(r)}</td>
+          <td data-label={PERCENTAGE}>{percentage(r)}</td>
           <td data-label="Action">
             <button
               type="button"
