@@ -1,6 +1,6 @@
 /**
  * Converting a live database's raw activity to time partitions (issue 33, decision 035): a PostgreSQL
- * database as a release before migration 0022 left it — plain tables with --rows heartbeats (default
+ * database as a release before migration 0023 left it — plain tables with --rows heartbeats (default
  * 10,000,000) over 40 days, a tenth as many spans, some erasures — is converted by the step a server's
  * start runs after the migrations (server/db/partitions.ts, under the migration lock), while writers insert
  * heartbeats (batches of 4, as the ingestion does) and readers read a learner's stretch the whole time.

@@ -97,7 +97,7 @@ async function main() {
   stopOnInterrupt(stopAll);
 
   try {
-    // the history is loaded into the plain tables a release before migration 0022 had (40 days of it, older
+    // the history is loaded into the plain tables a release before migration 0023 had (40 days of it, older
     // than any partition made ahead): the server's start converts them (server/db/partitions.ts), the way an
     // upgraded deployment's are
     const database = await openDatabase({ databaseUrl: url, poolSize: 4, partitions: false });

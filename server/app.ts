@@ -32,6 +32,7 @@ import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
 import { renewalRoutes } from './renewals/routes';
+import { sandboxRoutes } from './sandbox/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { pageShown } from './system/mailbox';
 import { systemRoutes } from './system/routes';
@@ -108,6 +109,7 @@ function serveDomains(app: FastifyInstance, services: Services) {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  sandboxRoutes(app, services);
   billingRoutes(app, services);
   authoringRoutes(app, services);
   analysisRoutes(app, services);

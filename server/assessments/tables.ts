@@ -109,6 +109,12 @@ export const testLinks = pgTable(
      * it ends.
      */
     attemptTokenHash: text('attempt_token_hash'),
+    /**
+     * A link of a tenant's sandbox (server/sandbox/, decision 041): it never expires, its attempts are reset
+     * on demand, no retake cool-down holds it back, and its award is marked as the sandbox's and never
+     * issued as a credential.
+     */
+    sandbox: boolean('sandbox').notNull().default(false),
   },
   (t) => [
     uniqueIndex('test_links_link_id_key').on(t.linkId),

@@ -78,6 +78,7 @@ export async function certificateInfoOf(
     completetedMonth: issued.getUTCMonth() + 1,
     isOwner,
     validity: await awardValidity(ctx.db, link, now, isOwner),
+    sandbox: link.sandbox,
   };
 }
 

@@ -207,8 +207,12 @@ export class CredentialService {
     }
   }
 
-  /** Issues (once) the credential of an earned award; concurrent calls in one process share the work. */
+  /**
+   * Issues (once) the credential of an earned award; concurrent calls in one process share the work. A
+   * sandbox's award is never issued: it is no credential (decision 041).
+   */
   issue(link: LinkRow): Promise<CredentialRow | null> {
+    if (link.sandbox) return Promise.resolve(null);
     const running = this.pending.get(link.linkId);
     if (running) return running;
     const work = this.issueOnce(link).finally(() => this.pending.delete(link.linkId));

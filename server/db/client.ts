@@ -74,7 +74,7 @@ export interface OpenOptions {
   migrationsDir?: string;
   /**
    * false: leave the activity tables as they are, plain or partitioned, and make no partitions (a database
-   * as a release before migration 0022 left it — the conversion's tests — or a bench's own set-up).
+   * as a release before migration 0023 left it — the conversion's tests — or a bench's own set-up).
    */
   partitions?: boolean;
   /** A streaming replica of `databaseUrl` for the reads that may lag (PostgreSQL only). */

@@ -1,6 +1,6 @@
 /**
  * The raw activity tables by time (decision 035), on this run's backend: a database as a release before
- * migration 0022 left it — plain tables, with rows — is converted at the next start with every row kept,
+ * migration 0023 left it — plain tables, with rows — is converted at the next start with every row kept,
  * the partitions ahead are made, a resent heartbeat is still refused, deleting a learner still removes
  * their rows from every partition, and retention drops whole partitions past it (never rows one by one).
  */
@@ -49,14 +49,14 @@ describe(`the activity tables by time on ${kind}`, () => {
   };
 
   beforeAll(async () => {
-    // the migrations of the release before: every one but 0022 (the partitions come after it)
+    // the migrations of the release before: every one but 0023 (the partitions come after it)
     const older = mkdtempSync(join(tmpdir(), 'wm-before-partitions-'));
     folders.push(older);
     cpSync(MIGRATIONS_DIR, older, { recursive: true });
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
       entries: { tag: string }[];
     };
-    const cut = journal.entries.findIndex((e) => e.tag === '0022_activity_partitions');
+    const cut = journal.entries.findIndex((e) => e.tag === '0023_activity_partitions');
     expect(cut).toBeGreaterThan(0);
     writeFileSync(
       join(older, 'meta', '_journal.json'),
@@ -116,7 +116,7 @@ describe(`the activity tables by time on ${kind}`, () => {
     }
     await database.close();
 
-    // this release starts on it: migration 0022, then the conversion
+    // this release starts on it: migration 0023, then the conversion
     database = await openDatabase(place);
   }, 120_000);
 

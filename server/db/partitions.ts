@@ -3,7 +3,7 @@
  * the spans and the erasures by UTC month (declarative range partitioning, PostgreSQL's own; PGlite runs
  * the same statements). Three things happen here:
  *
- * - **Conversion** (`ensurePartitioned`): a plain table (every database migrated before migration 0022,
+ * - **Conversion** (`ensurePartitioned`): a plain table (every database migrated before migration 0023,
  *   and a fresh one, whose migrations create the plain tables) becomes the first partition of a new
  *   partitioned table of the same name, covering everything before a bound T two days ahead, without
  *   copying a row and without a long lock: the long work (a CHECK constraint validated, the new key's

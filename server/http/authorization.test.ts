@@ -167,6 +167,10 @@ const ABOUT: Record<string, About> = {
   'profile.basicProfile': OWN,
   'profile.deleteAccount': L,
   'profile.me': OWN,
+  // a tenant's own sandbox (decision 041): each caller gets only its own
+  'sandbox.createSandbox': OWN,
+  'sandbox.getSandbox': OWN,
+  'sandbox.resetSandbox': OWN,
   'system.config': PUBLIC,
   'system.health': PUBLIC,
   'system.mailbox': PUBLIC,

@@ -13,6 +13,7 @@ import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter } from './integrations';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
+import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 
@@ -33,6 +34,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   integrations: [apiKeysRouter, auditRouter],
   lists: [listsRouter],
   profile: [profileRouter],
+  sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
 };

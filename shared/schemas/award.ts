@@ -56,6 +56,11 @@ export const CertificateInfo = z.object({
   isOwner: z.boolean(),
   /** How long it stands; absent from servers before issue 30. */
   validity: AwardValidity.optional(),
+  /**
+   * An award of a tenant's sandbox (decision 041): shown marked as such, never issued as a credential
+   * (its credential calls answer 404 SANDBOX_AWARD).
+   */
+  sandbox: z.boolean(),
 });
 entities.add(CertificateInfo, { id: 'CertificateInfo' });
 export type CertificateInfo = z.infer<typeof CertificateInfo>;

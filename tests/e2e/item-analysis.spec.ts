@@ -29,6 +29,7 @@ import {
   saveQuestion,
 } from '../../shared/contract/authoring';
 import { tenantAddUserV2 } from '../../shared/contract/tenant';
+import { attemptHeaders, newAttemptToken } from '../../shared/rules/attempt-token';
 import { type Account, baseUrl, newAccount, signedInContext, signIn } from '../support/accounts';
 import { expect, expectAccessible, test } from '../support/fixtures';
 
@@ -47,17 +48,21 @@ async function take(api: Client, right: number): Promise<string> {
   const link = (await api.call(testLinkList)).data.find(
     (l) => l.type === 'CUSTOM-TEST' && l.status === 'TAKE_TEST',
   )!;
-  await api.call(verifyTestLink, { params: { id: link.linkId } });
-  const questions = (await api.call(testLinkQuestions, { params: { id: link.linkId }, query: {} })).data
-    .questions.questions;
+  // the taker's browser holds the attempt's token, sent with the start and every write (decision 031)
+  const headers = attemptHeaders(newAttemptToken()) as { 'x-attempt-token': string };
+  await api.call(verifyTestLink, { params: { id: link.linkId }, headers });
+  const shown = (await api.call(testLinkQuestions, { params: { id: link.linkId }, query: {}, headers })).data;
+  if (!('questions' in shown)) throw new Error(`the test cannot be taken: ${shown.closed.message}`);
+  const questions = shown.questions.questions;
   const answers = questions.map((q) => {
     const n = Number(/What is (\d+) \+ 1\?/.exec(q.question)![1]);
     return { questionId: q._id, answer: String(n < right ? n + 1 : n + 7) };
   });
   // the first two saved as given (they are timed), the rest with the submission
-  for (const a of answers.slice(0, 2)) await api.call(saveAnswer, { params: { id: link.linkId }, body: a });
+  for (const a of answers.slice(0, 2))
+    await api.call(saveAnswer, { params: { id: link.linkId }, body: a, headers });
   await new Promise((r) => setTimeout(r, 1_200));
-  await api.call(evaluateTest, { body: { linkId: link.linkId, answers } });
+  await api.call(evaluateTest, { body: { linkId: link.linkId, answers }, headers });
   return link.linkId;
 }
 

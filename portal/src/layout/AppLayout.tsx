@@ -19,6 +19,7 @@ const SIDEBAR = {
     { to: '/portal/manage-assessment', label: 'Manage Assessment' },
     { to: '/portal/question-bank', label: 'Question Bank' },
     { to: '/portal/integrations', label: 'Integrations' },
+    { to: '/portal/sandbox', label: 'Sandbox' },
   ],
 } as const;
 

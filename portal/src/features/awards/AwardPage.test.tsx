@@ -65,6 +65,7 @@ beforeEach(() => {
     completetedYear: 2026,
     completetedMonth: 1,
     isOwner: false,
+    sandbox: false,
   };
   wide = true;
   uploads.length = 0;

@@ -11,6 +11,7 @@ import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { certificateInfo } from '@shared/contract/awards';
 import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
 import { AWARD_TEXT, type AwardModel } from '@widgets/award/model';
@@ -142,7 +143,7 @@ function AwardDetails({
   const [image, setImage] = useState<ImageState>('idle');
   const started = useRef(false);
   const stored = info.certificateGenerated && info.s3CertificateUrl ? info.s3CertificateUrl : null;
-  const credential = useCredentialStatus(info.linkId);
+  const credential = useCredentialStatus(info.sandbox ? null : info.linkId);
 
   const generate = useCallback(async () => {
     const node = artRef.current;
@@ -195,15 +196,21 @@ function AwardDetails({
   return (
     <div className={`page-wide award-page award-page-${model.kind}`}>
       <header className="award-hero">
-        <p className="award-verified">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
-            />
-          </svg>
-          Verified by {model.issuer}
-        </p>
+        {info.sandbox ? (
+          <p className="award-verified">
+            <span className="badge badge-warning">{SANDBOX_TEXT.mark}</span> {SANDBOX_TEXT.award}
+          </p>
+        ) : (
+          <p className="award-verified">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
+              />
+            </svg>
+            Verified by {model.issuer}
+          </p>
+        )}
         <h1>
           {model.learner} earned a {model.issuer} {kindWord}
         </h1>
@@ -302,19 +309,23 @@ function AwardDetails({
             </p>
           ) : null}
           <ValidityPanel info={info} isLearner={isLearner} />
-          <CredentialPanel
-            awardId={info.linkId}
-            kind={model.kind}
-            status={credential}
-            renderPng={
-              canRender
-                ? () => {
-                    if (!artRef.current) return Promise.reject(new Error('The award is not on the screen'));
-                    return renderAwardImage(artRef.current, model.kind, 'image/png');
-                  }
-                : null
-            }
-          />
+          {info.sandbox ? (
+            <p className="alert alert-warning award-note">{SANDBOX_TEXT.notCredential}</p>
+          ) : (
+            <CredentialPanel
+              awardId={info.linkId}
+              kind={model.kind}
+              status={credential}
+              renderPng={
+                canRender
+                  ? () => {
+                      if (!artRef.current) return Promise.reject(new Error('The award is not on the screen'));
+                      return renderAwardImage(artRef.current, model.kind, 'image/png');
+                    }
+                  : null
+              }
+            />
+          )}
         </aside>
       </div>
 

@@ -99,9 +99,12 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
         setState({
           step: 'error',
           message:
-            err instanceof ApiError && (err.status === 404 || err.status === 400)
-              ? 'There is no award with this id. Check the address, or paste the credential below.'
-              : 'The award’s credential could not be loaded just now. Please try again.',
+            // a sandbox's award: no credential, and the server says why (decision 041)
+            err instanceof ApiError && err.errorCode === 'SANDBOX_AWARD'
+              ? err.message
+              : err instanceof ApiError && (err.status === 404 || err.status === 400)
+                ? 'There is no award with this id. Check the address, or paste the credential below.'
+                : 'The award’s credential could not be loaded just now. Please try again.',
         });
       });
     return () => {
