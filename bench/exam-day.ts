@@ -16,7 +16,7 @@
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers N]
- *                             [--search-takers 3000] [--search-rate 20] [--search-seconds 3] [--search-waves 8]
+ *                             [--search-takers 4000] [--search-rate 50] [--search-seconds 4] [--search-waves 8]
  *                             [--processes 1] [--pool N] [--server-node-options=FLAGS] [--nice=N] [--anonymous] [--tcp]
  *                             [--profile] [--perf]
  *                             [--json]
@@ -24,7 +24,8 @@
  * After the exam, alone on the server, the arrival search (support/arrival-search.ts): waves of
  * --search-takers more takers, each on a connection of its own opening the Ready page then starting, at a
  * steady rate from --search-rate a second (doubled while a wave holds Ready/start p99 ≤ 300 ms with none
- * shed, then bisected) for --search-seconds each: the rate this machine sustains, and the CPU an arriving
+ * shed, then bisected; a wave that does not hold is sent again once) for --search-seconds each (at least
+ * 200 takers a wave): the rate this machine sustains, and the CPU an arriving
  * taker costs (server + PostgreSQL), which transfers between hosts where latencies do not. --search-takers 0
  * leaves it out.
  *
@@ -82,9 +83,9 @@ const { values: opts } = parseArgs({
     refresh: { type: 'string', default: '0.1' },
     submitters: { type: 'string', default: '50' },
     'baseline-takers': { type: 'string' },
-    'search-takers': { type: 'string', default: '3000' },
-    'search-rate': { type: 'string', default: '20' },
-    'search-seconds': { type: 'string', default: '3' },
+    'search-takers': { type: 'string', default: '4000' },
+    'search-rate': { type: 'string', default: '50' },
+    'search-seconds': { type: 'string', default: '4' },
     'search-waves': { type: 'string', default: '8' },
     processes: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },

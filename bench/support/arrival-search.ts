@@ -2,8 +2,11 @@
  * The arrival rate a server sustains for the exam's start (issue 25 item 7): waves of takers arriving at a
  * steady rate, each as a browser does — a connection of its own, the Ready page, then the start on it —
  * and nothing else on the server. A wave holds when the Ready page's and the start's p99 (the first
- * including the connection's set-up and accept) are within the bound, none shed and none failed. The rate
- * doubles while waves hold, then halves the gap between the last that held and the first that did not.
+ * including the connection's set-up and accept) are within the bound, none shed and none failed. A short
+ * wave first warms the server (not counted). The rate doubles while waves hold, then halves the gap between
+ * the last that held and the first that did not; a wave that does not hold is sent once more at the same
+ * rate before the rate counts as too much (on a shared machine one stall of another process's making
+ * fails a wave). Every wave has at least `minTakers`, so its p99 is not its one slowest taker.
  *
  * Beside it, the CPU one arriving taker costs (Ready + start): the server processes and PostgreSQL (every
  * process of the cluster: backends, and background work such as autovacuum landing in the wave), per
@@ -30,8 +33,10 @@ export interface ArrivalSearchOptions {
   startRate: number;
   /** The p99 a wave must keep, Ready page and start each (ms). */
   boundMs: number;
-  /** Waves at most. */
+  /** Waves at most (the warm-up and repeats included). */
   waves: number;
+  /** Takers a wave has at least (200): it then lasts longer than `waveSeconds` at low rates. */
+  minTakers?: number;
   anonymous?: boolean;
   measure?: (name: string) => Promise<(requests: number) => Promise<Record<string, unknown>>>;
   log?: (line: string) => void;
@@ -54,7 +59,7 @@ export interface ArrivalSearch {
   waves: Wave[];
   /** The highest rate whose wave held (takers a second); null when none did. */
   sustained: number | null;
-  /** CPU ms per arriving taker (Ready + start), the takers of every wave that held weighed together. */
+  /** CPU ms per arriving taker (Ready + start): every wave that held, its CPU over its takers together. */
   cpuPerTaker: { serverMs: number | null; postgresMs: number | null; benchMs: number | null } | null;
 }
 
@@ -122,31 +127,46 @@ async function wave(o: ArrivalSearchOptions, takers: SearchTaker[], rate: number
 export async function searchArrival(o: ArrivalSearchOptions): Promise<ArrivalSearch> {
   const waves: Wave[] = [];
   let next = 0;
+  const take = (count: number) => {
+    if (next + count > o.takers.length) return null;
+    next += count;
+    return o.takers.slice(next - count, next);
+  };
+  // the server's first connections, statements and compiled code: not counted
+  const warm = take(Math.min(50, Math.round(o.startRate * o.waveSeconds)));
+  if (warm) await wave(o, warm, o.startRate);
+  await sleep(2000);
   let rate = o.startRate;
   let held: number | null = null;
   let failed: number | null = null;
+  let retried = false;
   for (let w = 0; w < o.waves; w++) {
-    const count = Math.max(1, Math.round(rate * o.waveSeconds));
-    if (next + count > o.takers.length) {
+    const count = Math.max(o.minTakers ?? 200, Math.round(rate * o.waveSeconds));
+    const takers = take(count);
+    if (!takers) {
       o.log?.(
         `  arrival search: ${o.takers.length - next} takers left, ${count} needed for ${rate}/s: stopping`,
       );
       break;
     }
-    const result = await wave(o, o.takers.slice(next, next + count), rate);
-    next += count;
+    const result = await wave(o, takers, rate);
     waves.push(result);
     o.log?.(
-      `  ${rate}/s × ${o.waveSeconds} s: Ready p99 ${result.ready.p99} ms, start p99 ${result.start.p99} ms, ${result.shed} shed, ${result.failed} failed — ${result.held ? 'held' : 'did not hold'}`,
+      `  ${rate}/s × ${round1(count / rate)} s: Ready p99 ${result.ready.p99} ms, start p99 ${result.start.p99} ms, ${result.shed} shed, ${result.failed} failed — ${result.held ? 'held' : 'did not hold'}`,
     );
+    await sleep(2000);
+    if (!result.held && !retried) {
+      // once more at the same rate before it counts
+      retried = true;
+      continue;
+    }
+    retried = false;
     if (result.held) held = Math.max(held ?? 0, rate);
     else failed = Math.min(failed ?? Number.POSITIVE_INFINITY, rate);
-    // doubling until a wave fails, then halving the gap; done when the two are within 10 %
-    const nextRate = failed === null ? rate * 2 : held === null ? rate / 2 : Math.round((held + failed) / 2);
     if (held !== null && failed !== null && failed / held <= 1.1) break;
+    // doubling until a wave fails, then halving the gap
+    const nextRate = failed === null ? rate * 2 : held === null ? rate / 2 : (held + failed) / 2;
     rate = Math.max(1, Math.round(nextRate));
-    // the server's queues drain and PostgreSQL's background work of the wave lands before the next
-    await sleep(2000);
   }
   const good = waves.filter((w) => w.held && w.cpu);
   const weighed = (key: 'serverMs' | 'postgresMs' | 'benchMs') => {

@@ -76,6 +76,7 @@ export interface ExamDayOptions {
     startRate: number;
     boundMs: number;
     waves: number;
+    minTakers?: number;
   };
   /** Around each phase: CPU counters etc. */
   measure?: (name: string) => Promise<(requests: number) => Promise<Record<string, unknown>>>;
@@ -499,6 +500,7 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
       startRate: o.search.startRate,
       boundMs: o.search.boundMs,
       waves: o.search.waves,
+      minTakers: o.search.minTakers,
       anonymous: o.anonymous,
       measure: o.measure,
       log,

@@ -50,7 +50,14 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
       takers: takers.slice(0, 200),
       baselineTakers: takers.slice(200, 220),
       // the arrival search's code path, two small waves (their latencies are this machine's, not checked)
-      search: { takers: takers.slice(220), waveSeconds: 1, startRate: 5, boundMs: 300, waves: 2 },
+      search: {
+        takers: takers.slice(220),
+        waveSeconds: 1,
+        startRate: 5,
+        boundMs: 300,
+        waves: 2,
+        minTakers: 5,
+      },
       questionIds: [...bank.questions.keys()].slice(0, 20),
       arrivalSeconds: 0.5,
       paceMs: [2, 10],
@@ -85,14 +92,14 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
     const baseEvaluate = result.baseline.find((p) => p.name.startsWith('baseline: evaluate'));
     expect(baseEvaluate?.requests).toBe(20);
     // every taker of the search's waves opened its Ready page and started, on a connection of its own
-    expect(result.search?.waves.map((w) => ({ takers: w.takers, shed: w.shed, failed: w.failed }))).toEqual([
-      { takers: 5, shed: 0, failed: 0 },
-      { takers: expect.any(Number), shed: 0, failed: 0 },
-    ]);
+    expect(result.search?.waves.length).toBeGreaterThan(0);
+    for (const w of result.search!.waves)
+      expect({ shed: w.shed, failed: w.failed }).toEqual({ shed: 0, failed: 0 });
     const started = rowsOf<{ n: number }>(
       await h.db.execute(sql`select count(*)::int as n from test_links
         where user_id in ${takers.slice(220).map((t) => t.id)} and started_at is not null`),
     )[0]!.n;
-    expect(started).toBe(result.search!.waves.reduce((n, w) => n + w.takers, 0));
+    // the warm-up's takers (5) started too
+    expect(started).toBe(5 + result.search!.waves.reduce((n, w) => n + w.takers, 0));
   });
 });
