@@ -22,6 +22,7 @@
  * The database pool's own queue is timed beside it (Database.poolWaitMs). Every process measures its own
  * queue and sheds its own requests: with several processes each turns away what it could not serve in time.
  */
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -38,7 +39,12 @@ export interface QueueWatch {
 }
 
 const waitStart = Symbol('waymark.queueWaitStart');
-type Timed = FastifyRequest & { [waitStart]?: { since: number } };
+interface Waiting {
+  since: number;
+  /** The request's response: one answered or dropped without a hook seeing it leaves the queue too. */
+  res: ServerResponse;
+}
+type Timed = FastifyRequest & { [waitStart]?: Waiting };
 const accepted = Symbol('waymark.accepted');
 type Accepted = Socket & { [accepted]?: { at: number; queued: number } };
 
@@ -78,9 +84,9 @@ export function watchQueueing(app: FastifyInstance, limitMs: number): QueueWatch
   };
 
   // requests between their first hook and their handler, in arrival order: the first is the oldest
-  const waiting = new Set<{ since: number }>();
-  const begin = (request: Timed) => {
-    const entry = { since: performance.now() };
+  const waiting = new Set<Waiting>();
+  const begin = (request: Timed, res: ServerResponse) => {
+    const entry = { since: performance.now(), res };
     request[waitStart] = entry;
     waiting.add(entry);
   };
@@ -91,8 +97,8 @@ export function watchQueueing(app: FastifyInstance, limitMs: number): QueueWatch
       request[waitStart] = undefined;
     }
   };
-  app.addHook('onRequest', (request, _reply, done) => {
-    begin(request);
+  app.addHook('onRequest', (request, reply, done) => {
+    begin(request, reply.raw);
     done();
   });
   // the body's transfer is the client's pace: not counted
@@ -100,8 +106,8 @@ export function watchQueueing(app: FastifyInstance, limitMs: number): QueueWatch
     end(request);
     done(null, payload);
   });
-  app.addHook('preValidation', (request, _reply, done) => {
-    begin(request);
+  app.addHook('preValidation', (request, reply, done) => {
+    begin(request, reply.raw);
     done();
   });
   // a request answered before its handler (an error, a 429) or dropped leaves the queue too
@@ -122,7 +128,13 @@ export function watchQueueing(app: FastifyInstance, limitMs: number): QueueWatch
 
   return {
     queuedMs: (request) => {
-      const oldest = waiting.values().next().value;
+      let oldest = waiting.values().next().value;
+      // never a request long gone (defensive: every way out runs onResponse or onRequestAbort today, but
+      // one that did not would otherwise shed every request after it)
+      while (oldest && (oldest.res.writableEnded || oldest.res.destroyed)) {
+        waiting.delete(oldest);
+        oldest = waiting.values().next().value;
+      }
       return Math.max(
         loopMs(),
         sinceArrival(request),
