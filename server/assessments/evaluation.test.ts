@@ -250,6 +250,47 @@ for (const backend of BACKENDS) {
         expect(late.json().errorCode).toBe('LINK_EXPIRED');
       });
 
+      it('answers a link that cannot be taken as data when asked (closed=state), the same refusal', async () => {
+        // expired, not open yet, completed: each the error the default answer gives, with 200
+        const { me, ar } = await suite.fresh();
+        const expired = await suite.api.createOk(me, suite.resourceBody(ar, 1));
+        await suite.h.db
+          .update(testLinks)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(testLinks.id, (await suite.linkRow(expired)).id));
+        const [soon] = await suite.h.db
+          .insert(testLinks)
+          .values({
+            linkId: `custom${Date.now()}state`,
+            type: 'CUSTOM-TEST',
+            userId: me.id,
+            questionCount: 0,
+            timeLimitMinutes: 60,
+            startTime: new Date(Date.now() + 3600_000),
+            durationHours: 1,
+            expiresAt: new Date(Date.now() + 2 * 3600_000),
+          })
+          .returning();
+        const done = await suite.api.createOk(me, suite.resourceBody(ar));
+        await suite.api.take(done, suite.bank, 'right');
+        for (const linkId of [expired, soon!.linkId, done]) {
+          const asError = await suite.api.load(linkId);
+          const asState = await suite.api.load(linkId, undefined, '?closed=state');
+          expect(asState.statusCode).toBe(200);
+          expect(asState.json()).toEqual({ data: { linkId, closed: asError.json(), sandbox: false } });
+          expect([403, 410]).toContain(asError.statusCode);
+          expect(asState.json().data.closed.statusCode).toBe(asError.statusCode);
+        }
+        // an open link answers the test as ever; an unknown one is still a 404
+        const open = await suite.api.createOk(me, suite.resourceBody(ar, 2));
+        const test = await suite.api.load(open, undefined, '?closed=state');
+        expect(test.statusCode).toBe(200);
+        expect(test.json().data).toMatchObject({ linkId: open, attemptHeld: false });
+        expect(test.json().data.closed).toBeUndefined();
+        expect((await suite.api.load('noSuchLink000000', undefined, '?closed=state')).statusCode).toBe(404);
+        expect((await suite.api.load(open, undefined, '?closed=maybe')).statusCode).toBe(400);
+      });
+
       it('completes the assigned roadmap when the final (roadmap) test earns its certificate', async () => {
         const me = await suite.h.learner();
         const ar = await assignTo(suite.h.db, me.id, suite.bank);

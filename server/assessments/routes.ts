@@ -71,8 +71,16 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
       return ok({ data: await learnerLinks(db, caller.id, query.assignedRoadmapId, clock(), cooldownMs) });
     },
     // the hot calls of a test in progress: the caller as the token claims it, read only when needed
-    testLinkQuestions: hot(async ({ params, headers, claimed, caller }) =>
-      ok({ data: await readyPage(taking, params.id, headers['x-attempt-token'], { claimed, read: caller }) }),
+    testLinkQuestions: hot(async ({ params, query, headers, claimed, caller }) =>
+      ok({
+        data: await readyPage(
+          taking,
+          params.id,
+          headers['x-attempt-token'],
+          { claimed, read: caller },
+          query.closed,
+        ),
+      }),
     ),
     verifyTestLink: hot(async ({ params, headers, claimed, caller }) =>
       ok({ data: await startTest(taking, params.id, headers['x-attempt-token'], { claimed, read: caller }) }),

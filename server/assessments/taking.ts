@@ -8,7 +8,7 @@
 import type { evaluateTest, testActivity } from '@shared/contract/assessments';
 import type { CallBody } from '@shared/contract/define';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { linkHooks } from './completion';
 import type { EvaluationState, Scored } from './engine/answers';
 import { attemptTokenHash } from './engine/attempt';
@@ -95,6 +95,7 @@ function takerTest(t: Taking, link: LinkRow, view: TakerView, held: boolean) {
     serverTime: t.clock().toISOString(),
     isCompleted: link.isCompleted,
     attemptHeld: held,
+    sandbox: link.sandbox,
   };
 }
 
@@ -175,16 +176,32 @@ async function takeOver(t: Taking, link: LinkRow, caller: Caller, holder: string
 
 // ---------------------------------------------------------------- the calls
 
+/** The refusals of a link that cannot be taken now, which `closed=state` answers as data. */
+const CLOSED_CODES = new Set(['LINK_EXPIRED', 'TEST_COMPLETED', 'ASSESSMENT_NOT_YET_STARTED']);
+
 /**
  * The Ready page (and a resume): the link with its view, read in one statement; the clock may change it
- * (then it is not takeable). `token`: the request's attempt token.
+ * (then it is not takeable). `token`: the request's attempt token. `closed: 'state'`: a link that cannot
+ * be taken now (expired, completed, not open yet) is answered as data, not as a failed request.
  */
-export async function readyPage(t: Taking, linkId: string, token: string | undefined, asker: Asker) {
+export async function readyPage(
+  t: Taking,
+  linkId: string,
+  token: string | undefined,
+  asker: Asker,
+  closed: 'error' | 'state' = 'error',
+) {
   const holder = attemptTokenHash(linkId, token);
   const found = await findLinkWithView(t.db, linkId, asker.claimed);
   // no row: no such link (404), or a session that does not hold (401)
   const link = await current(t, linkId, found ? asker.claimed : await asker.read(), found?.link ?? null);
-  assertTakeable(link, t.clock());
+  try {
+    assertTakeable(link, t.clock());
+  } catch (err) {
+    if (closed === 'state' && err instanceof HttpError && CLOSED_CODES.has(err.extra.errorCode ?? ''))
+      return { linkId: link.linkId, closed: err.toBody(), sandbox: link.sandbox };
+    throw err;
+  }
   const view = found && link === found.link ? found.view : await takerView(t.db, link);
   return takerTest(t, link, view, link.startedAt !== null && holds(link, holder));
 }

@@ -21,7 +21,13 @@ import type { Caller } from '../http/routes';
 import { recordAudit } from '../integrations/core/audit';
 import { loadQuestions, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
-import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
+import {
+  appendToAssessment,
+  createCustomLinks,
+  ownedAssessment,
+  publishedQuestionIds,
+  readableQuestion,
+} from './access';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
 /** What the builder works with. */
@@ -35,20 +41,6 @@ export interface Builder {
 }
 
 type Share = CallBody<typeof assignAssessmentUsers>;
-
-/**
- * The questions of an assessment: published ones only, in order. The builder, the list's count, sharing and
- * the pools all read this, so the share dialog and the server count the same questions (decision 010).
- */
-async function assessmentQuestionIds(db: Db, assessmentId: string) {
-  const rows = await db
-    .select({ id: tenantAssessmentQuestions.questionId })
-    .from(tenantAssessmentQuestions)
-    .innerJoin(questions, eq(questions.id, tenantAssessmentQuestions.questionId))
-    .where(and(eq(tenantAssessmentQuestions.assessmentId, assessmentId), eq(questions.status, 'PUBLISH')))
-    .orderBy(asc(tenantAssessmentQuestions.position), asc(tenantAssessmentQuestions.addedAt));
-  return rows.map((r) => r.id);
-}
 
 /** The tenant's assessments, newest first, with their published questions counted. */
 export async function assessmentsOf(db: Db, caller: Caller) {
@@ -113,7 +105,7 @@ export async function createAssessment(db: Db, caller: Caller, name: string): Pr
 /** One of the tenant's assessments with its questions as the builder shows them. */
 export async function assessmentOf(b: Builder, id: string, caller: Caller) {
   const a = await ownedAssessment(b.db, id, caller);
-  const ids = await assessmentQuestionIds(b.db, a.id);
+  const ids = await publishedQuestionIds(b.db, a.id);
   return {
     _id: a.id,
     name: a.name,
@@ -126,7 +118,7 @@ export async function assessmentOf(b: Builder, id: string, caller: Caller) {
 /** The pools the assessment's questions belong to, measured against what a test draws (decision 010). */
 export async function poolsOfAssessment(db: Db, id: string, caller: Caller) {
   const a = await ownedAssessment(db, id, caller);
-  return poolsOfQuestions(db, await assessmentQuestionIds(db, a.id));
+  return poolsOfQuestions(db, await publishedQuestionIds(db, a.id));
 }
 
 /** Adds a published question of the bank after the assessment's last. */
@@ -218,36 +210,17 @@ async function makeLinks(
   share: Share,
 ) {
   const start = new Date(share.startTime);
-  const end = new Date(share.startTime + share.duration * 3600_000);
   return db.transaction(async (tx) => {
-    const planned = seats.map((learner) => ({ learner, linkId: newLinkId() }));
-    const links = await tx
-      .insert(testLinks)
-      .values(
-        planned.map(({ learner, linkId }) => ({
-          linkId,
-          type: 'CUSTOM-TEST' as const,
-          userId: learner.id,
-          tenantAssessmentId: assessment.id,
-          assignedSubjectName: assessment.name,
-          questionCount: usable.length,
-          timeLimitMinutes: share.duration * 60,
-          startTime: start,
-          durationHours: share.duration,
-          expiresAt: end,
-        })),
-      )
-      .returning({ id: testLinks.id, linkId: testLinks.linkId });
-    await tx.insert(testLinkQuestions).values(
-      links.flatMap((link) =>
-        usable.map((q, position) => ({
-          testLinkId: link.id,
-          questionId: q._id,
-          position,
-          optionOrder: shuffle(q.options.map((o) => o._id)),
-        })),
-      ),
-    );
+    const links = await createCustomLinks(tx, {
+      assessment,
+      questions: usable.map((q) => ({ id: q._id, optionIds: q.options.map((o) => o._id) })),
+      learnerIds: seats.map((s) => s.id),
+      start,
+      durationHours: share.duration,
+      timeLimitMinutes: share.duration * 60,
+    });
+    const linkOf = new Map(links.map((l) => [l.userId, l.linkId]));
+    const planned = seats.map((learner) => ({ learner, linkId: linkOf.get(learner.id)! }));
     await assessmentChanged(tx, caller, assessment, 'assessment.shared', {
       learners: planned.length,
       emails: planned.map((p) => p.learner.email),
@@ -266,7 +239,7 @@ async function makeLinks(
 export async function shareAssessment(b: Builder, id: string, share: Share, caller: Caller) {
   const { db } = b;
   const a = await ownedAssessment(db, id, caller);
-  const usable = await loadQuestions(db, await assessmentQuestionIds(db, a.id), b.questionCounts);
+  const usable = await loadQuestions(db, await publishedQuestionIds(db, a.id), b.questionCounts);
   if (usable.length < MIN_QUESTIONS_TO_SHARE)
     throw badRequest(editorMessages.minQuestionsToShare, 'questions');
   if (share.startTime < Date.now() - 60_000)

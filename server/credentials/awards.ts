@@ -3,6 +3,7 @@
  * asker may revoke it or read why it was), revoking it, and the achievement image a credential names. Who
  * may revoke: platform staff, or the mentor who assigned the roadmap the test was on (decision 013).
  */
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage';
@@ -12,13 +13,16 @@ import { certificateKey, earnedAward } from '../awards/info';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { credentialUrl, verifyPageUrl } from './build';
 import { emblemSvg } from './emblem';
 import { AwardNotFound, type CredentialService } from './service';
 
 export const NO_AWARD = 'There is no award with this id.';
+/** A sandbox's award is never a credential: its credential calls answer this 404 (decision 041). */
+export const sandboxAward = () =>
+  new HttpError(404, SANDBOX_TEXT.notCredential, { errorCode: 'SANDBOX_AWARD' });
 
 /** What the award's calls work with. */
 export interface Awards {
@@ -49,7 +53,13 @@ async function revokerRole(db: Db, config: Config, link: LinkRow, caller: Caller
 async function awardLink(db: Db, id: string): Promise<LinkRow> {
   const link = await findLink(db, id);
   if (!link || !earnedAward(link) || !awardKindOf(link.type)) throw notFound(NO_AWARD);
+  if (link.sandbox) throw sandboxAward();
   return link;
+}
+
+/** The 404 of an award with no public credential: a sandbox's says why (decision 041). */
+export async function noCredential(db: Db, id: string) {
+  return (await findLink(db, id))?.sandbox ? sandboxAward() : notFound(NO_AWARD);
 }
 
 /** An award's status; why it was revoked only to its learner and to those who may revoke it. */

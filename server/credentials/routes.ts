@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { created, ok, serve, withJsonText } from '../http/routes';
-import { achievementImage, awardStatus, NO_AWARD, revokeAward } from './awards';
+import { achievementImage, awardStatus, noCredential, revokeAward } from './awards';
 import { type CredentialService, STATUS_MAX_AGE_S } from './service';
 
 export const VC_MEDIA_TYPE = 'application/vc+ld+json';
@@ -33,7 +33,7 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
   serve(app, credentialsRouter, {
     async getCredential({ params, reply }) {
       const row = await current().publicCopy(params.id);
-      if (!row) throw notFound(NO_AWARD);
+      if (!row) throw await noCredential(db, params.id);
       asVc(reply).header('cache-control', 'public, max-age=300');
       // the same document object while the process's copy lasts: serialized once, not on every read
       return ok(withJsonText(row.document));

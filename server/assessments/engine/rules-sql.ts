@@ -34,6 +34,7 @@ const RULE_COLUMNS = [
   'timeLimitMinutes',
   'createdAt',
   'attemptTokenHash',
+  'sandbox',
 ] as const satisfies readonly (keyof LinkState)[];
 
 /**
@@ -122,7 +123,7 @@ export const holdsSql = (t: Pick<LinkCols, 'attemptTokenHash'>, hash: SQL) =>
 
 /** retakeApplies, for a cool-down of `cooldownMs` milliseconds (a bigint). */
 export const retakeAppliesSql = (t: LinkCols, cooldownMs: SQL) =>
-  sql`(${t.startedAt} is null and ${t.userId} is not null and ${t.testKey} is not null
+  sql`(not ${t.sandbox} and ${t.startedAt} is null and ${t.userId} is not null and ${t.testKey} is not null
     and ${t.type} in ${list(RETAKE_TYPES)} and ${cooldownMs} > 0)`;
 
 /**

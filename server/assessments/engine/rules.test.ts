@@ -131,6 +131,7 @@ function linkCases(): LinkCase[] {
                     timeLimitMinutes: pick([5, 20, 90], 3),
                     createdAt: pick([at(-20 * MIN), at(-2 * HOUR), at(1500)], 5),
                     attemptTokenHash: pick([null, 'h1', LEGACY_ATTEMPT], 7),
+                    sandbox: pick([false, true], 23),
                   },
                   now: pick([NOW, at(-ANSWER_GRACE_MS), at(333_500)], 11),
                   caller: pick(callers, 13),
@@ -151,11 +152,11 @@ function linkValues(cases: { c: LinkCase; n: number }[]) {
       ${iso(l.startTime)}::timestamptz, ${l.durationHours}::int, ${iso(l.expiresAt)}::timestamptz,
       ${iso(l.startedAt)}::timestamptz, ${iso(l.deadlineAt)}::timestamptz, ${iso(l.completedAt)}::timestamptz,
       ${l.timeLimitMinutes}::int, ${iso(l.createdAt)}::timestamptz, ${l.attemptTokenHash}::text,
-      ${iso(now)}::timestamptz, ${caller}::uuid, ${hash}::text, ${cooldownMs}::bigint)`,
+      ${l.sandbox}::boolean, ${iso(now)}::timestamptz, ${caller}::uuid, ${hash}::text, ${cooldownMs}::bigint)`,
   );
   return sql`(values ${sql.join(rows, sql`, `)}) as t(n, id, type, status, is_completed, user_id, test_key,
     start_time, duration_hours, expires_at, started_at, deadline_at, completed_at, time_limit_minutes,
-    created_at, attempt_token_hash, now, caller, hash, cooldown_ms)`;
+    created_at, attempt_token_hash, sandbox, now, caller, hash, cooldown_ms)`;
 }
 
 /** Milliseconds since the epoch of a timestamp fragment, as a number (null for null). */

@@ -90,6 +90,7 @@ export type LinkState = Pick<
   | 'timeLimitMinutes'
   | 'createdAt'
   | 'attemptTokenHash'
+  | 'sandbox'
 >;
 
 /** Not evaluated, not expired: the link can still change. */
@@ -165,6 +166,8 @@ export const holds = (link: Pick<LinkState, 'attemptTokenHash'>, hash: string | 
 
 /** Whether a failure of the same test could hold back this link's start (a cool-down is set). */
 export const retakeApplies = (link: LinkState, cooldownMs: number) =>
+  // a sandbox's attempts are reset on demand instead (decision 041)
+  !link.sandbox &&
   link.startedAt === null &&
   link.userId !== null &&
   link.testKey !== null &&
