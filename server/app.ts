@@ -27,6 +27,8 @@ import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
+import { scimRoutes } from './integrations/scim/routes';
+import { scimSettingsRoutes } from './integrations/scim/settings';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -114,4 +116,6 @@ function serveDomains(app: FastifyInstance, services: Services) {
   credentialRoutes(app, services);
   apiKeyRoutes(app, services);
   auditRoutes(app, services);
+  scimSettingsRoutes(app, services);
+  scimRoutes(app, services);
 }

@@ -151,6 +151,9 @@ const ABOUT: Record<string, About> = {
   'integrations.createApiKey': OWN,
   'integrations.exportAuditLog': OWN,
   'integrations.revokeApiKey': T,
+  'integrations.scimSettings': OWN,
+  'integrations.createScimToken': OWN,
+  'integrations.revokeScimToken': T,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -215,6 +218,7 @@ const DESTRUCTIVE = new Set([
   'tenant.tenantCancelInvitation',
   'credentials.revokeCredential',
   'integrations.revokeApiKey',
+  'integrations.revokeScimToken',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -256,6 +260,7 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/user-info/.test(path)) return ids.userId;
   if (/invitations/.test(path)) return ids.invitationId;
   if (/api-keys/.test(path)) return ids.apiKeyId;
+  if (/scim\/tokens/.test(path)) return ids.scimTokenId;
   return undefined;
 }
 
@@ -368,8 +373,12 @@ describe('every call, as every kind of caller', () => {
       tenant.auth,
     );
     expect(key.status, key.text).toBe(201);
+    // the mentor's SCIM token
+    const scimToken = await server.post('/api/tenant/scim/tokens', { name: `Secret directory ${unique}` }, tenant.auth);
+    expect(scimToken.status, scimToken.text).toBe(201);
     ids = {
       apiKeyId: key.body.data._id,
+      scimTokenId: scimToken.body.data._id,
       userId: learner.user._id,
       learnerId: learner.user._id,
       linkId,
@@ -507,5 +516,7 @@ describe('every call, as every kind of caller', () => {
     expect(invitations.text).toContain(ids.invitationId);
     const keys = await server.get('/api/tenant/api-keys', tenant.auth);
     expect(keys.body.data.find((k: { _id: string }) => k._id === ids.apiKeyId)?.status).toBe('ACTIVE');
+    const scim = await server.get('/api/tenant/scim', tenant.auth);
+    expect(scim.body.data.tokens.find((k: { _id: string }) => k._id === ids.scimTokenId)?.status).toBe('ACTIVE');
   }, 300_000);
 });

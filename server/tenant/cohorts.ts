@@ -6,7 +6,12 @@
  * later, in the transaction that adds them. Every change is in the activity log (`cohort.*`), with its actor.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { assignToLearner, hasPrerequisites, type PrerequisiteChoice, requireRoadmap } from '../catalogue/learning';
+import {
+  assignToLearner,
+  hasPrerequisites,
+  type PrerequisiteChoice,
+  requireRoadmap,
+} from '../catalogue/learning';
 import { roadmaps } from '../catalogue/tables';
 import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
@@ -25,7 +30,11 @@ export type MemberOutcome = 'ASSIGNED' | 'ALREADY_ASSIGNED' | 'ROADMAP_LIMIT' | 
 
 export const cohortNotFound = () => notFound('Cohort not found');
 const nameTaken = () =>
-  conflict('A cohort with this name already exists.', { code: 11000, field: 'name', keyPattern: { name: 1 } });
+  conflict('A cohort with this name already exists.', {
+    code: 11000,
+    field: 'name',
+    keyPattern: { name: 1 },
+  });
 
 function isUniqueViolation(err: unknown) {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -84,7 +93,12 @@ export async function updateCohort(
     return await inTx(tx, async (t) => {
       const [row] = await t
         .update(cohorts)
-        .set({ name, externalId: input.externalId, version: sql`${cohorts.version} + 1`, updatedAt: sql`now()` })
+        .set({
+          name,
+          externalId: input.externalId,
+          version: sql`${cohorts.version} + 1`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(cohorts.id, current.id))
         .returning();
       if (name !== current.name) {
@@ -194,15 +208,28 @@ export async function removeMembers(
     .where(
       and(
         eq(cohortMembers.cohortId, cohort.id),
-        learnerIds === 'all' ? undefined : inArray(cohortMembers.learnerId, learnerIds.length ? [...learnerIds] : ['00000000-0000-0000-0000-000000000000']),
+        learnerIds === 'all'
+          ? undefined
+          : inArray(
+              cohortMembers.learnerId,
+              learnerIds.length ? [...learnerIds] : ['00000000-0000-0000-0000-000000000000'],
+            ),
       ),
     )
     .returning({ learnerId: cohortMembers.learnerId });
   if (!gone.length) return [];
   const emails = new Map(
-    (await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, gone.map((g) => g.learnerId)))).map(
-      (u) => [u.id, u.email],
-    ),
+    (
+      await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            gone.map((g) => g.learnerId),
+          ),
+        )
+    ).map((u) => [u.id, u.email]),
   );
   await recordAudit(
     tx,
@@ -274,7 +301,10 @@ export async function assignRoadmapToCohort(
         set: { prerequisites: input.prerequisites ?? null },
       });
     const memberIds = (
-      await tx.select({ id: cohortMembers.learnerId }).from(cohortMembers).where(eq(cohortMembers.cohortId, cohortId))
+      await tx
+        .select({ id: cohortMembers.learnerId })
+        .from(cohortMembers)
+        .where(eq(cohortMembers.cohortId, cohortId))
     ).map((m) => m.id);
     const seated = await seatedOf(tx, tenantId, memberIds);
     const results: { learnerId: string; email: string; outcome: MemberOutcome }[] = [];
@@ -307,7 +337,13 @@ export async function assignRoadmapToCohort(
 }
 
 /** Stops giving new members a roadmap (those who have it keep it). */
-export async function unassignRoadmapFromCohort(db: Db, tenantId: string, cohortId: string, roadmapId: string, by: Actor) {
+export async function unassignRoadmapFromCohort(
+  db: Db,
+  tenantId: string,
+  cohortId: string,
+  roadmapId: string,
+  by: Actor,
+) {
   await inTx(db, async (tx) => {
     const cohort = await requireCohort(tx, tenantId, cohortId, true);
     const gone = await tx
@@ -337,7 +373,11 @@ export async function cohortsOf(db: Db, tenantId: string) {
   const ids = rows.map((r) => r.cohort.id);
   const assigned = ids.length
     ? await db
-        .select({ cohortId: cohortRoadmaps.cohortId, roadmapId: cohortRoadmaps.roadmapId, name: roadmaps.name })
+        .select({
+          cohortId: cohortRoadmaps.cohortId,
+          roadmapId: cohortRoadmaps.roadmapId,
+          name: roadmaps.name,
+        })
         .from(cohortRoadmaps)
         .innerJoin(roadmaps, eq(roadmaps.id, cohortRoadmaps.roadmapId))
         .where(inArray(cohortRoadmaps.cohortId, ids))
@@ -347,7 +387,9 @@ export async function cohortsOf(db: Db, tenantId: string) {
     name: r.cohort.name,
     externalId: r.cohort.externalId,
     memberCount: Number(r.members),
-    roadmaps: assigned.filter((a) => a.cohortId === r.cohort.id).map((a) => ({ _id: a.roadmapId, name: a.name })),
+    roadmaps: assigned
+      .filter((a) => a.cohortId === r.cohort.id)
+      .map((a) => ({ _id: a.roadmapId, name: a.name })),
     createdAt: r.cohort.createdAt.toISOString(),
   }));
 }
@@ -356,7 +398,13 @@ export async function cohortsOf(db: Db, tenantId: string) {
  * Adds learners to a cohort by their ids, checking each holds a seat of the tenant (404 naming the first
  * that does not); for the portal and the CLI.
  */
-export async function addLearnersToCohort(db: Db, tenantId: string, cohortId: string, learnerIds: string[], by: Actor) {
+export async function addLearnersToCohort(
+  db: Db,
+  tenantId: string,
+  cohortId: string,
+  learnerIds: string[],
+  by: Actor,
+) {
   return inTx(db, async (tx) => {
     const cohort = await requireCohort(tx, tenantId, cohortId, true);
     const seated = await seatedOf(tx, tenantId, learnerIds);

@@ -66,7 +66,10 @@ export const cohortMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cohortId, t.learnerId] }), index('cohort_members_learner_idx').on(t.learnerId)],
+  (t) => [
+    primaryKey({ columns: [t.cohortId, t.learnerId] }),
+    index('cohort_members_learner_idx').on(t.learnerId),
+  ],
 );
 
 /** A roadmap assigned to a whole cohort: each member has it, and each new member gets it. */

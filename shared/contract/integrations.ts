@@ -6,7 +6,17 @@
 import { z } from 'zod';
 import { envelope, errors, Id } from '../schemas/common';
 import { FileBody } from '../schemas/file';
-import { ApiKey, AuditEntry, AuditQuery, CreateApiKeyInput, CreatedApiKey } from '../schemas/integrations';
+import {
+  ApiKey,
+  AuditEntry,
+  AuditQuery,
+  CreateApiKeyInput,
+  CreatedApiKey,
+  CreatedScimToken,
+  CreateScimTokenInput,
+  ScimSettings,
+  ScimToken,
+} from '../schemas/integrations';
 import { defineCall, defineRouter } from './define';
 
 const TENANT = ['TENANT'] as const;
@@ -101,3 +111,40 @@ export const apiKeysRouter = defineRouter({ apiKeyList, createApiKey, revokeApiK
 
 /** The activity log's calls, served by server/integrations/audit/routes.ts. */
 export const auditRouter = defineRouter({ auditLog, exportAuditLog });
+
+// ---- SCIM provisioning (issue 28 item 2; decision 043)
+
+export const scimSettings = defineCall({
+  method: 'GET',
+  path: '/tenant/scim',
+  summary:
+    "Where the organisation's directory sends SCIM requests (baseUrl: Okta's SCIM connector base URL, Entra ID's Tenant URL) and the tenant's SCIM tokens, newest first. Never a token's secret.",
+  tags: ['integrations'],
+  access: TENANT,
+  responses: { 200: envelope(ScimSettings), ...errors },
+});
+
+export const createScimToken = defineCall({
+  method: 'POST',
+  path: '/tenant/scim/tokens',
+  summary:
+    "Makes a SCIM token for the organisation's directory (or, with `replaces`, rotates one: the old token stops at once). The answer holds the whole token (`token`, wmscim_{prefix}_{secret}) this once: only its hash is kept. A token reaches only /scim/v2, as this tenant; the activity log names it as the actor of every change it makes.",
+  tags: ['integrations'],
+  access: TENANT,
+  body: CreateScimTokenInput,
+  responses: { 201: envelope(CreatedScimToken), ...errors },
+});
+
+export const revokeScimToken = defineCall({
+  method: 'DELETE',
+  path: '/tenant/scim/tokens/{id}',
+  summary:
+    'Revokes a SCIM token: its next request is refused (401) on every server process. Revoking a revoked token changes nothing.',
+  tags: ['integrations'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(ScimToken), ...errors },
+});
+
+/** The SCIM settings' calls, served by server/integrations/scim/settings.ts. */
+export const scimRouter = defineRouter({ scimSettings, createScimToken, revokeScimToken });

@@ -156,3 +156,46 @@ export const AuditQuery = z.object({
   from: IsoTime.optional().describe('From this time (ISO 8601), included'),
   to: IsoTime.optional().describe('Until this time (ISO 8601), excluded'),
 });
+
+// ---- SCIM provisioning (issue 28 item 2; decision 043)
+
+/** A tenant's SCIM token as the portal lists it: never the secret. */
+export const ScimToken = z.object({
+  _id: Id,
+  name: z.string(),
+  /** The visible part of the token: `wmscim_{prefix}_…`. */
+  prefix: z.string(),
+  createdAt: DateTime,
+  /** Within a minute: the last use is recorded at most once a minute. null: never used. */
+  lastUsedAt: DateTime.nullable(),
+  revokedAt: DateTime.nullable(),
+  status: z.enum(['ACTIVE', 'REVOKED']),
+});
+entities.add(ScimToken, { id: 'ScimToken' });
+export type ScimToken = z.infer<typeof ScimToken>;
+
+export const CreateScimTokenInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(100, 'must be at most 100 characters')
+    .describe('Which directory uses the token (Okta, Entra ID, …), as the token list shows it'),
+  replaces: Id.optional().describe(
+    'Rotation: the id of an active token this one replaces; the old token stops working at once',
+  ),
+});
+export type CreateScimTokenInput = z.input<typeof CreateScimTokenInput>;
+
+export const CreatedScimToken = ScimToken.extend({
+  /** The whole token, `wmscim_{prefix}_{secret}`: shown once, never stored. */
+  token: z.string(),
+  /** Where the directory sends SCIM requests (Okta's "SCIM connector base URL", Entra ID's "Tenant URL"). */
+  baseUrl: z.string(),
+});
+
+/** The SCIM settings the portal shows: the base URL and the tokens. */
+export const ScimSettings = z.object({
+  baseUrl: z.string(),
+  tokens: z.array(ScimToken),
+});

@@ -176,7 +176,8 @@ export function readOperations(body: unknown, patchUrn: string): PatchOperation[
     if (op !== 'add' && op !== 'replace' && op !== 'remove')
       throw invalidSyntax(`Operations[${i}].op must be add, replace or remove`);
     const path = o.path === undefined || o.path === null || o.path === '' ? undefined : o.path;
-    if (path !== undefined && typeof path !== 'string') throw invalidPath(`Operations[${i}].path must be text`);
+    if (path !== undefined && typeof path !== 'string')
+      throw invalidPath(`Operations[${i}].path must be text`);
     if (op === 'remove' && path === undefined) throw noTarget(`Operations[${i}]: remove needs a path`);
     if (op !== 'remove' && !('value' in o)) throw invalidValue(`Operations[${i}]: ${op} needs a value`);
     return { op, path, value: o.value } as PatchOperation;
@@ -302,7 +303,11 @@ export function applyOperation(shape: DocShape, doc: Doc, op: PatchOperation): v
         parsed = parsePath(shape, key);
       } catch (err) {
         // read-only and unknown attributes in a whole-object value are left alone, as in a PUT
-        if ((err as { scimType?: string }).scimType === 'invalidPath' || (err as { scimType?: string }).scimType === 'mutability') continue;
+        if (
+          (err as { scimType?: string }).scimType === 'invalidPath' ||
+          (err as { scimType?: string }).scimType === 'mutability'
+        )
+          continue;
         throw err;
       }
       applyAt(doc, op.op, parsed, value, key);
@@ -384,11 +389,7 @@ function applyAt(doc: Doc, kind: PatchOperation['op'], p: ParsedPath, value: unk
   const hits = list.filter((el) => matches(el, p.filter!));
   if (kind === 'remove') {
     if (p.sub) for (const el of hits) delete el[p.sub.name];
-    put(
-      target,
-      name,
-      p.sub ? list : list.filter((el) => !hits.includes(el)),
-    );
+    put(target, name, p.sub ? list : list.filter((el) => !hits.includes(el)));
     return;
   }
   if (hits.length === 0) {

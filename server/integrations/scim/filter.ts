@@ -22,7 +22,10 @@ export type Searchable =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function compare(a: Searchable & { kind: 'text' | 'uuid' | 'boolean' | 'time' }, f: Filter & { attrPath: string }): SQL {
+function compare(
+  a: Searchable & { kind: 'text' | 'uuid' | 'boolean' | 'time' },
+  f: Filter & { attrPath: string },
+): SQL {
   const col = a.column;
   if (f.op === 'pr') return sql`(${col} is not null${a.kind === 'text' ? sql` and ${col} <> ''` : sql``})`;
   const value = (f as { compValue: unknown }).compValue;
@@ -42,7 +45,8 @@ function compare(a: Searchable & { kind: 'text' | 'uuid' | 'boolean' | 'time' },
       return f.op === 'eq' ? sql`${col} = ${value}::uuid` : sql`${col} <> ${value}::uuid`;
     case 'time': {
       const when = typeof value === 'string' ? new Date(value) : null;
-      if (!when || Number.isNaN(when.getTime())) throw invalidFilter(`${f.attrPath} compares with a dateTime`);
+      if (!when || Number.isNaN(when.getTime()))
+        throw invalidFilter(`${f.attrPath} compares with a dateTime`);
       const ops = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
       const o = ops[f.op as keyof typeof ops];
       if (!o) throw invalidFilter(`${f.attrPath} takes eq, ne, gt, ge, lt or le`);
@@ -105,7 +109,10 @@ function toSql(attrs: Record<string, Searchable>, f: Filter): SQL {
       const a = attrOf(attrs, f.attrPath);
       if (a.kind === 'some') {
         return a.from((element) =>
-          compare({ kind: 'text', column: sql`(${element} ->> 'value')` }, { ...f, attrPath: f.attrPath } as never),
+          compare({ kind: 'text', column: sql`(${element} ->> 'value')` }, {
+            ...f,
+            attrPath: f.attrPath,
+          } as never),
         );
       }
       return compare(a, f as never);

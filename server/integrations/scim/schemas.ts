@@ -73,7 +73,11 @@ export const USER_ATTRIBUTES: Attr[] = [
   },
   s('displayName', 'The name of the User, suitable for display.'),
   s('nickName', 'The casual way to address the user.'),
-  { ...s('profileUrl', "A URI of the user's online profile."), type: 'reference', referenceTypes: ['external'] },
+  {
+    ...s('profileUrl', "A URI of the user's online profile."),
+    type: 'reference',
+    referenceTypes: ['external'],
+  },
   s('title', "The user's title, such as 'Vice President'."),
   s('userType', "The relationship between the organisation and the user, such as 'Employee'."),
   s('preferredLanguage', "The user's preferred written or spoken language (RFC 7231 Accept-Language)."),
@@ -84,9 +88,22 @@ export const USER_ATTRIBUTES: Attr[] = [
     mutability: 'writeOnly',
     returned: 'never',
   }),
-  multi('emails', 'E-mail addresses; the primary (or first) one is the Waymark account.', ['work', 'home', 'other']),
+  multi('emails', 'E-mail addresses; the primary (or first) one is the Waymark account.', [
+    'work',
+    'home',
+    'other',
+  ]),
   multi('phoneNumbers', 'Phone numbers.', ['work', 'home', 'mobile', 'fax', 'pager', 'other']),
-  multi('ims', 'Instant messaging addresses.', ['aim', 'gtalk', 'icq', 'xmpp', 'msn', 'skype', 'qq', 'yahoo']),
+  multi('ims', 'Instant messaging addresses.', [
+    'aim',
+    'gtalk',
+    'icq',
+    'xmpp',
+    'msn',
+    'skype',
+    'qq',
+    'yahoo',
+  ]),
   multi('photos', 'URLs of photos of the user.', ['photo', 'thumbnail']),
   {
     name: 'addresses',
@@ -112,7 +129,11 @@ export const USER_ATTRIBUTES: Attr[] = [
     description: "The cohorts the user belongs to (change them through the Groups' members).",
     subAttributes: [
       s('value', 'The id of the Group.', { mutability: 'readOnly' }),
-      { ...s('$ref', 'The URI of the Group.', { mutability: 'readOnly' }), type: 'reference', referenceTypes: ['Group'] },
+      {
+        ...s('$ref', 'The URI of the Group.', { mutability: 'readOnly' }),
+        type: 'reference',
+        referenceTypes: ['Group'],
+      },
       s('display', 'The name of the Group.', { mutability: 'readOnly' }),
       s('type', 'direct', { mutability: 'readOnly', canonicalValues: ['direct'] }),
     ],
@@ -149,7 +170,11 @@ export const GROUP_ATTRIBUTES: Attr[] = [
     description: 'The users in the cohort.',
     subAttributes: [
       s('value', 'The id of a User.', { mutability: 'immutable' }),
-      { ...s('$ref', 'The URI of the User.', { mutability: 'immutable' }), type: 'reference', referenceTypes: ['User'] },
+      {
+        ...s('$ref', 'The URI of the User.', { mutability: 'immutable' }),
+        type: 'reference',
+        referenceTypes: ['User'],
+      },
       s('display', 'The name of the User.', { mutability: 'readOnly' }),
       s('type', 'User', { mutability: 'immutable', canonicalValues: ['User'] }),
     ],

@@ -13,11 +13,11 @@ import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { noticeNoSeat } from '../../tenant/notices';
 import { addLearner, removeLearner } from '../../tenant/seats';
 import { cohortMembers, cohorts } from '../../tenant/tables';
-import { noticeNoSeat } from '../../tenant/notices';
 import { provisionLearner } from '../core/provisioning';
-import { type ScimContext, etagOf, SCIM_ISSUER } from './context';
+import { etagOf, SCIM_ISSUER, type ScimContext } from './context';
 import { applyPatch, type Doc, type DocShape, normalise, type PatchOperation } from './document';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from './errors';
 import { filterSql, type Searchable } from './filter';
@@ -50,7 +50,12 @@ export function toScimUser(row: Row, groups: { id: string; name: string }[], bas
     schemas: ext ? [USER_URN, ENTERPRISE_URN] : [USER_URN],
     id: row.id,
     ...doc,
-    groups: groups.map((g) => ({ value: g.id, $ref: `${base}/Groups/${g.id}`, display: g.name, type: 'direct' })),
+    groups: groups.map((g) => ({
+      value: g.id,
+      $ref: `${base}/Groups/${g.id}`,
+      display: g.name,
+      type: 'direct',
+    })),
     meta: {
       resourceType: 'User',
       created: row.createdAt.toISOString(),
@@ -70,7 +75,9 @@ export function accountEmail(doc: Doc): string {
   const value = typeof chosen?.value === 'string' ? chosen.value : (doc.userName as string);
   const email = value.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254)
-    throw invalidValue('A user needs an e-mail address: emails[primary eq true].value, or a userName that is one');
+    throw invalidValue(
+      'A user needs an e-mail address: emails[primary eq true].value, or a userName that is one',
+    );
   return email;
 }
 
@@ -91,7 +98,8 @@ function split(doc: Doc) {
   if (!userName) throw invalidValue('userName is required');
   if (userName.length > 254) throw invalidValue('userName is longer than 254 characters');
   const attributes: Doc = {};
-  for (const [k, v] of Object.entries(doc)) if (!(COLUMNS as readonly string[]).includes(k)) attributes[k] = v;
+  for (const [k, v] of Object.entries(doc))
+    if (!(COLUMNS as readonly string[]).includes(k)) attributes[k] = v;
   return {
     userName,
     externalId: typeof doc.externalId === 'string' ? doc.externalId : null,
@@ -106,7 +114,9 @@ async function unique<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ??
+      (err as { cause?: { code?: string } }).cause?.code;
     if (code === '23505') throw uniqueness('A user with this userName already exists');
     throw err;
   }
@@ -202,7 +212,12 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
         const taken = await tx
           .select({ id: scimUsers.id })
           .from(scimUsers)
-          .where(and(eq(scimUsers.tenantId, ctx.tenantId), sql`lower(${scimUsers.userName}) = ${cols.userName.toLowerCase()}`))
+          .where(
+            and(
+              eq(scimUsers.tenantId, ctx.tenantId),
+              sql`lower(${scimUsers.userName}) = ${cols.userName.toLowerCase()}`,
+            ),
+          )
           .limit(1);
         if (taken.length) throw uniqueness('A user with this userName already exists');
         const learner = await provisionLearner(tx, {
@@ -216,7 +231,9 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
           name: nameOf(doc),
         });
         if (learner.email !== email && learner.how === 'created')
-          throw invalidValue(`${email} belongs to an account that cannot be a learner (a mentor's, or one being deleted)`);
+          throw invalidValue(
+            `${email} belongs to an account that cannot be a learner (a mentor's, or one being deleted)`,
+          );
         const [already] = await tx
           .select({ id: scimUsers.id })
           .from(scimUsers)
@@ -245,7 +262,10 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
 
 /** The mail a person provisioned for the first time receives: a seat, and how to sign in. */
 async function welcome(ctx: ScimContext, email: string, name: string | null) {
-  const [tenant] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, ctx.tenantId));
+  const [tenant] = await ctx.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, ctx.tenantId));
   const org = tenant?.name ?? tenant?.email ?? 'Your organisation';
   await ctx.mail.send({
     to: email,
@@ -264,14 +284,22 @@ async function welcome(ctx: ScimContext, email: string, name: string | null) {
  * Saves a changed document: the columns, the account's name when the directory made the account, and the
  * seat when `active` changed — in one transaction holding the user's row.
  */
-async function save(ctx: ScimContext, id: string, change: (current: Row) => Doc, ifMatch?: string): Promise<Row> {
+async function save(
+  ctx: ScimContext,
+  id: string,
+  change: (current: Row) => Doc,
+  ifMatch?: string,
+): Promise<Row> {
   let who = '';
   try {
     return await unique(() =>
       inTx(ctx.db, async (tx) => {
         const current = await findUser(tx, ctx.tenantId, id, true);
         if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(current.version))
-          throw new ScimError(412, `The user has changed (version ${etagOf(current.version)}): read it again`);
+          throw new ScimError(
+            412,
+            `The user has changed (version ${etagOf(current.version)}): read it again`,
+          );
         const doc = change(current);
         const cols = split(doc);
         const [account] = await tx.select().from(users).where(eq(users.id, current.userId));
@@ -368,6 +396,10 @@ export async function listUsers(
 }
 
 export async function presentMany(ctx: ScimContext, rows: Row[]) {
-  const groups = await groupsOf(ctx.db, ctx.tenantId, rows.map((r) => r.userId));
+  const groups = await groupsOf(
+    ctx.db,
+    ctx.tenantId,
+    rows.map((r) => r.userId),
+  );
   return rows.map((r) => toScimUser(r, groups.get(r.userId) ?? [], ctx.base));
 }

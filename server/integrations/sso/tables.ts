@@ -6,7 +6,17 @@
  * it, may sign in no other way.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -61,9 +71,7 @@ export const ssoDomains = pgTable(
   (t) => [
     uniqueIndex('sso_domains_tenant_domain_key').on(t.tenantId, t.domain),
     // a domain is verified for one tenant at most
-    uniqueIndex('sso_domains_verified_key')
-      .on(t.domain)
-      .where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('sso_domains_verified_key').on(t.domain).where(sql`${t.verifiedAt} is not null`),
     index('sso_domains_domain_idx').on(t.domain),
   ],
 );
