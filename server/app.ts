@@ -29,6 +29,8 @@ import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
 import { scimRoutes } from './integrations/scim/routes';
 import { scimSettingsRoutes } from './integrations/scim/settings';
+import { ssoRoutes } from './integrations/sso/routes';
+import { ssoRequiredFor } from './integrations/sso/service';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The calls of every domain, each registration given the services it uses. */
 function serveDomains(app: FastifyInstance, services: Services) {
-  authRoutes(app, services);
+  authRoutes(app, { ...services, ssoRequiredFor: (email) => ssoRequiredFor(services.db, email) });
   profileRoutes(app, services);
   listRoutes(app, services);
   systemRoutes(app, services);
@@ -118,4 +120,5 @@ function serveDomains(app: FastifyInstance, services: Services) {
   auditRoutes(app, services);
   scimSettingsRoutes(app, services);
   scimRoutes(app, services);
+  ssoRoutes(app, services);
 }

@@ -24,6 +24,11 @@ export interface AuthDeps {
   config: Config;
   identity: IdentityAdapter;
   tokens: TokenService;
+  /**
+   * The organisation whose own sign-in an address must use (single sign-on required for its verified
+   * domain, server/integrations/sso), or null: given by the assembly, as auth imports no integration.
+   */
+  ssoRequiredFor?: (email: string) => Promise<string | null>;
 }
 
 async function findOrRegister(
@@ -90,7 +95,7 @@ const userCode = () =>
     (_, i) => (i === 4 ? '-' : '') + USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)],
   ).join('');
 
-export function authRoutes(app: FastifyInstance, { db, config, identity, tokens }: AuthDeps) {
+export function authRoutes(app: FastifyInstance, { db, config, identity, tokens, ssoRequiredFor }: AuthDeps) {
   const loadRole = async (tx: Db, userId: string) => {
     const [row] = await tx
       .select({ role: users.role, isDeleted: users.isDeleted })
@@ -106,6 +111,16 @@ export function authRoutes(app: FastifyInstance, { db, config, identity, tokens 
       let user = await findOrRegister(db, claims, body.role, body.tenantId);
       if (!isVerified(claims)) {
         throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
+      }
+      // an organisation that requires its own sign-in for its domain: its learners use it (its mentors,
+      // who set it up, keep their own sign-in)
+      if (user.role === 'USER' && ssoRequiredFor) {
+        const organisation = await ssoRequiredFor(user.email);
+        if (organisation)
+          throw forbidden(
+            `${organisation} signs you in: use "Continue with your organisation" with ${user.email}.`,
+            'SSO_REQUIRED',
+          );
       }
       const deletionCanceled = user.isDeleted;
       const [updated] = await db

@@ -154,6 +154,15 @@ const ABOUT: Record<string, About> = {
   'integrations.scimSettings': OWN,
   'integrations.createScimToken': OWN,
   'integrations.revokeScimToken': T,
+  'integrations.ssoSettings': OWN,
+  'integrations.saveSso': OWN,
+  'integrations.removeSso': OWN,
+  'integrations.addSsoDomain': OWN,
+  'integrations.mailSsoDomainCode': T,
+  'integrations.verifySsoDomain': T,
+  'integrations.removeSsoDomain': T,
+  'integrations.ssoStart': PUBLIC,
+  'integrations.ssoFinish': PUBLIC,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -219,6 +228,8 @@ const DESTRUCTIVE = new Set([
   'credentials.revokeCredential',
   'integrations.revokeApiKey',
   'integrations.revokeScimToken',
+  'integrations.removeSso',
+  'integrations.removeSsoDomain',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -261,6 +272,7 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/invitations/.test(path)) return ids.invitationId;
   if (/api-keys/.test(path)) return ids.apiKeyId;
   if (/scim\/tokens/.test(path)) return ids.scimTokenId;
+  if (/sso\/domains/.test(path)) return ids.ssoDomainId;
   return undefined;
 }
 
@@ -374,9 +386,21 @@ describe('every call, as every kind of caller', () => {
     );
     expect(key.status, key.text).toBe(201);
     // the mentor's SCIM token
-    const scimToken = await server.post('/api/tenant/scim/tokens', { name: `Secret directory ${unique}` }, tenant.auth);
+    const scimToken = await server.post(
+      '/api/tenant/scim/tokens',
+      { name: `Secret directory ${unique}` },
+      tenant.auth,
+    );
     expect(scimToken.status, scimToken.text).toBe(201);
+    // a domain the mentor claimed for single sign-on
+    const ssoDomain = await server.post(
+      '/api/tenant/sso/domains',
+      { domain: `secret-${unique}.example` },
+      tenant.auth,
+    );
+    expect(ssoDomain.status, ssoDomain.text).toBe(201);
     ids = {
+      ssoDomainId: ssoDomain.body.data._id,
       apiKeyId: key.body.data._id,
       scimTokenId: scimToken.body.data._id,
       userId: learner.user._id,
@@ -517,6 +541,10 @@ describe('every call, as every kind of caller', () => {
     const keys = await server.get('/api/tenant/api-keys', tenant.auth);
     expect(keys.body.data.find((k: { _id: string }) => k._id === ids.apiKeyId)?.status).toBe('ACTIVE');
     const scim = await server.get('/api/tenant/scim', tenant.auth);
-    expect(scim.body.data.tokens.find((k: { _id: string }) => k._id === ids.scimTokenId)?.status).toBe('ACTIVE');
+    expect(scim.body.data.tokens.find((k: { _id: string }) => k._id === ids.scimTokenId)?.status).toBe(
+      'ACTIVE',
+    );
+    const sso = await server.get('/api/tenant/sso', tenant.auth);
+    expect(sso.body.data.domains.map((d: { _id: string }) => d._id)).toContain(ids.ssoDomainId);
   }, 300_000);
 });

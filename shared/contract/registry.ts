@@ -9,7 +9,7 @@ import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
 import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
-import { apiKeysRouter, auditRouter, scimRouter } from './integrations';
+import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
 import { systemRouter } from './system';
@@ -28,7 +28,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
   credentials: [credentialsRouter],
-  integrations: [apiKeysRouter, auditRouter, scimRouter],
+  integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
   lists: [listsRouter],
   profile: [profileRouter],
   system: [systemRouter],

@@ -4,7 +4,7 @@
  * itself on a schedule).
  */
 import { z } from 'zod';
-import { DateTime, Id } from './common';
+import { DateTime, Device, Id } from './common';
 import { entities } from './entities';
 
 /**
@@ -198,4 +198,95 @@ export const CreatedScimToken = ScimToken.extend({
 export const ScimSettings = z.object({
   baseUrl: z.string(),
   tokens: z.array(ScimToken),
+});
+
+// ---- single sign-on (issue 28 item 1; decision 043)
+
+export const SsoConnection = z.object({
+  protocol: z.enum(['oidc', 'saml']),
+  /** The organisation's name as the sign-in page says it. */
+  displayName: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** Whether a client secret is kept (sealed; it is never shown again). */
+  hasClientSecret: z.boolean(),
+  enabled: z.boolean(),
+  /** Addresses on the verified domains may sign in only through the organisation's provider. */
+  requireSso: z.boolean(),
+  updatedAt: DateTime,
+});
+
+export const SsoDomain = z.object({
+  _id: Id,
+  domain: z.string(),
+  /** The TXT record that proves the domain: its name and its value. */
+  txtName: z.string(),
+  txtValue: z.string(),
+  status: z.enum(['PENDING', 'VERIFIED']),
+  verifiedBy: z.enum(['DNS', 'EMAIL']).nullable(),
+  verifiedAt: DateTime.nullable(),
+  /** Where the last verification code went. */
+  mailedTo: z.string().nullable(),
+});
+entities.add(SsoDomain, { id: 'SsoDomain' });
+
+export const SsoSettings = z.object({
+  /** What the identity provider is given as the redirect (sign-in redirect) URI. */
+  callbackUrl: z.string(),
+  connection: SsoConnection.nullable(),
+  domains: z.array(SsoDomain),
+});
+
+export const SaveSsoInput = z.object({
+  displayName: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
+  issuer: z
+    .string()
+    .trim()
+    .url('must be a URL (the issuer your identity provider shows)')
+    .max(500, 'must be at most 500 characters'),
+  clientId: z.string().trim().min(1, 'Required').max(300, 'must be at most 300 characters'),
+  clientSecret: z
+    .string()
+    .min(1, 'Required')
+    .max(500, 'must be at most 500 characters')
+    .optional()
+    .describe('Required the first time; leave out to keep the one kept'),
+  enabled: z.boolean().default(true),
+  requireSso: z.boolean().default(false),
+});
+
+export const AddSsoDomainInput = z.object({
+  domain: z.string().trim().min(1, 'Required').max(253, 'must be at most 253 characters'),
+});
+
+export const MailSsoCodeInput = z.object({
+  mailbox: z
+    .enum(['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster'], {
+      error: 'must be admin, administrator, hostmaster, postmaster or webmaster',
+    })
+    .describe('The code goes to this address on the domain'),
+});
+
+export const VerifySsoDomainInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the six digits we mailed')
+    .optional()
+    .describe('The mailed code; leave out to check the DNS TXT record instead'),
+});
+
+export const SsoStartInput = z.object({
+  email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
+  device: Device.default('WEB_APP'),
+});
+
+export const SsoStart = z.object({
+  organisation: z.string(),
+  /** Where to send the browser: the organisation's sign-in. */
+  redirectUrl: z.string(),
+});
+
+export const SsoFinishInput = z.object({
+  handoff: z.string().min(20, 'is not a sign-in code').max(100, 'is not a sign-in code'),
 });

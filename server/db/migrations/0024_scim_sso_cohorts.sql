@@ -106,4 +106,26 @@ CREATE INDEX "scim_users_external_idx" ON "scim_users" USING btree ("tenant_id",
 CREATE UNIQUE INDEX "sso_connections_provider_key" ON "sso_connections" USING btree ("provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_domains_tenant_domain_key" ON "sso_domains" USING btree ("tenant_id","domain");--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_domains_verified_key" ON "sso_domains" USING btree ("domain") WHERE "sso_domains"."verified_at" is not null;--> statement-breakpoint
-CREATE INDEX "sso_domains_domain_idx" ON "sso_domains" USING btree ("domain");
+CREATE INDEX "sso_domains_domain_idx" ON "sso_domains" USING btree ("domain");--> statement-breakpoint
+CREATE TABLE "sso_logins" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"state_hash" text NOT NULL,
+	"nonce" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"email" text NOT NULL,
+	"device" text DEFAULT 'WEB_APP' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"user_id" uuid,
+	"handoff_hash" text,
+	"handoff_expires_at" timestamp with time zone,
+	"handed_off_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "sso_logins" ADD CONSTRAINT "sso_logins_tenant_id_users_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sso_logins" ADD CONSTRAINT "sso_logins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_logins_state_key" ON "sso_logins" USING btree ("state_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_logins_handoff_key" ON "sso_logins" USING btree ("handoff_hash");--> statement-breakpoint
+CREATE INDEX "sso_logins_expires_idx" ON "sso_logins" USING btree ("expires_at");

@@ -75,3 +75,39 @@ export const ssoDomains = pgTable(
     index('sso_domains_domain_idx').on(t.domain),
   ],
 );
+
+/**
+ * One sign-in through an organisation's provider, from "Continue with your organisation" to the session:
+ * the state, nonce and PKCE verifier of the authorization request (RFC 6749, RFC 7636, OIDC Core §3.1.2),
+ * used once (`consumedAt`); then, after the callback, a one-time handoff code the sign-in page exchanges for
+ * Waymark's tokens — tokens never travel in a URL. Kept in the database, so the callback may reach any process.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the `state` sent to the provider. */
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** The address typed on the sign-in page (login_hint). */
+    email: text('email').notNull(),
+    device: text('device').notNull().default('WEB_APP'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    /** After the callback: who signed in, and the handoff code's hash (used once, within two minutes). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    handoffHash: text('handoff_hash'),
+    handoffExpiresAt: ts('handoff_expires_at'),
+    handedOffAt: ts('handed_off_at'),
+  },
+  (t) => [
+    uniqueIndex('sso_logins_state_key').on(t.stateHash),
+    uniqueIndex('sso_logins_handoff_key').on(t.handoffHash),
+    index('sso_logins_expires_idx').on(t.expiresAt),
+  ],
+);
