@@ -229,6 +229,8 @@ export const SsoDomain = z.object({
   mailedTo: z.string().nullable(),
 });
 entities.add(SsoDomain, { id: 'SsoDomain' });
+export type SsoDomain = z.infer<typeof SsoDomain>;
+export type SsoConnection = z.infer<typeof SsoConnection>;
 
 export const SsoSettings = z.object({
   /** What the identity provider is given as the redirect (sign-in redirect) URI. */
