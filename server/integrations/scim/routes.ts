@@ -322,7 +322,6 @@ export function scimRoutes(
 export function serviceProviderConfig(base: string) {
   return {
     schemas: [SPC_URN],
-    documentationUri: `${base.replace(/\/scim\/v2$/, '')}/docs/scim`,
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: SCIM_MAX_RESULTS },
