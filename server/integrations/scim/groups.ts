@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { lockTenant } from '../../tenant/accounting';
 import {
   addMembers,
   COHORT_NAME_MAX,
@@ -172,6 +173,7 @@ export async function createGroup(ctx: ScimContext, body: unknown): Promise<Coho
   const cols = columns(doc);
   return scimErrors(() =>
     inTx(ctx.db, async (tx) => {
+      await lockTenant(tx, ctx.tenantId);
       const made = await createCohort(tx, ctx.tenantId, cols, ctx.actor);
       await syncMembers(ctx, tx, made, [], doc);
       return findGroup(tx, ctx.tenantId, made.id);
@@ -190,6 +192,8 @@ function docOfGroup(row: CohortRow, members: Member[]): Doc {
 async function saveGroup(ctx: ScimContext, id: string, change: (current: Doc) => Doc, ifMatch?: string) {
   return scimErrors(() =>
     inTx(ctx.db, async (tx) => {
+      // one directory's writes one at a time, as Users' are: members' roadmaps lock each learner's account
+      await lockTenant(tx, ctx.tenantId);
       const current = await findGroup(tx, ctx.tenantId, id, true);
       if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(current.version))
         throw new ScimError(412, `The group has changed (version ${etagOf(current.version)}): read it again`);

@@ -70,6 +70,13 @@ const seatOf = async (email: string) => {
   return row?.seat ?? null;
 };
 
+const seatCount = async () =>
+  rowsOf<{ n: number }>(
+    await server.db.execute(
+      sql`select count(*)::int as n from tenant_users where tenant_id = ${tenant.user._id} and not is_disabled`,
+    ),
+  )[0]!.n;
+
 const auditOf = (action: string) =>
   server.db
     .select()
@@ -455,6 +462,23 @@ describe('Users as Entra ID provisions them', () => {
     const [account] = await server.db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
     expect(account).toBeDefined();
     expect(account!.isDeleted).toBe(false);
+  });
+});
+
+describe('a directory pushing users at once', () => {
+  it('creates users sent 8 at a time, each with its seat (no deadlock between their transactions)', async () => {
+    const before = await seatCount();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        scim('POST', '/Users', entraUser(`push-${i}@example.com`, `push-${i}`)),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(await seatCount()).toBe(before + 8);
+    // and they leave 8 at a time too (room for the seats test below)
+    const gone = await Promise.all(results.map((r) => scim('DELETE', `/Users/${r.body.id}`)));
+    expect(gone.map((r) => r.status)).toEqual(Array(8).fill(204));
+    expect(await seatCount()).toBe(before);
   });
 });
 

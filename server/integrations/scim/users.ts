@@ -5,7 +5,10 @@
  * portal's Add User and `waymark seats add` do); `active: false` and DELETE free the seat with
  * `removeLearner` (at once, or disabled until the billing cycle ends) and keep the account, its history and
  * awards; `active: true` again gives the seat back. Everything one request changes commits together, with
- * its activity-log entries naming the SCIM token — or nothing does.
+ * its activity-log entries naming the SCIM token — or nothing does. Each writing transaction takes the
+ * tenant's seat lock first (`lockTenant`, as the seat rules do): the learner's identity and the SCIM row
+ * refer to the tenant's account, and a reference taken before the lock (a key-share lock) made concurrent
+ * requests of one directory deadlock against the lock's FOR UPDATE.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -13,6 +16,7 @@ import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { lockTenant } from '../../tenant/accounting';
 import { noticeNoSeat } from '../../tenant/notices';
 import { addLearner, removeLearner } from '../../tenant/seats';
 import { cohortMembers, cohorts } from '../../tenant/tables';
@@ -209,6 +213,7 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
   try {
     const row = await unique(() =>
       inTx(ctx.db, async (tx) => {
+        await lockTenant(tx, ctx.tenantId);
         const taken = await tx
           .select({ id: scimUsers.id })
           .from(scimUsers)
@@ -294,6 +299,7 @@ async function save(
   try {
     return await unique(() =>
       inTx(ctx.db, async (tx) => {
+        await lockTenant(tx, ctx.tenantId);
         const current = await findUser(tx, ctx.tenantId, id, true);
         if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(current.version))
           throw new ScimError(
@@ -342,6 +348,7 @@ export function patchUser(ctx: ScimContext, id: string, ops: PatchOperation[], i
 /** DELETE /Users/{id}: the seat freed, the user gone from the directory and its cohorts; the learner stays. */
 export async function deleteUser(ctx: ScimContext, id: string, ifMatch?: string): Promise<void> {
   await inTx(ctx.db, async (tx) => {
+    await lockTenant(tx, ctx.tenantId);
     const current = await findUser(tx, ctx.tenantId, id, true);
     if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(current.version))
       throw new ScimError(412, `The user has changed (version ${etagOf(current.version)}): read it again`);
