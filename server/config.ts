@@ -117,6 +117,19 @@ const Env = z
       .max(24 * 30, 'must be at most 720 hours (30 days)')
       .default(24),
     /**
+     * Months a subject test's certificate stays valid (empty: no end). Certificates earned from when a server
+     * first starts with a value keep it; earlier ones keep theirs (decision 037).
+     */
+    SUBJECT_TEST_VALIDITY_MONTHS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a number of months' })
+        .int('must be a whole number of months')
+        .min(1, 'must be at least 1 month')
+        .max(120, 'must be at most 120 months')
+        .optional(),
+    ),
+    /**
      * Load shedding (issue 15): past this event-loop delay the server answers 503 with Retry-After (the
      * test page's saver waits and sends again); SHED_RETRY_AFTER is the seconds it asks for.
      */
@@ -350,6 +363,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     /** How long a failed test waits before a retake, in milliseconds. */
     retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
+    /** Months a subject test's certificate stays valid; null: no end (decision 037). */
+    subjectTestValidityMonths: env.SUBJECT_TEST_VALIDITY_MONTHS ?? null,
     /** When the server sheds load with 503 + Retry-After. */
     shed: {
       // 0 never sheds; nor does the test setup, where the machine's load is not the server's

@@ -13,9 +13,10 @@
  */
 import type { Queue } from 'pg-boss';
 import { closeLearningDays } from '../activity/days-closed';
-import { pruneHeartbeats } from '../activity/routes';
+import { pruneHeartbeats } from '../activity/pruning';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
+import { foldJob } from '../analysis/fold';
 import { linkHooks } from '../assessments/completion';
 import { sweepLinks } from '../assessments/engine/link-life';
 import type { Billing } from '../billing/service';
@@ -24,8 +25,9 @@ import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
+import { sendReminders } from '../renewals/renewals';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
-import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
@@ -77,6 +79,22 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       queue: sweep(300),
       pollSeconds: 10,
       run: ({ db }) => sweepLinks(db, new Date(), linkHooks),
+    },
+    {
+      // evaluated attempts added, once each, into item analysis's aggregates (decision 037)
+      name: 'analysis-fold',
+      cron: '* * * * *',
+      queue: sweep(600),
+      pollSeconds: 10,
+      run: ({ db }) => foldJob(db, new Date()),
+    },
+    {
+      // learners whose certificate expires within 30 days: one e-mail each, with a renewal test
+      name: 'awards-expiry-reminders',
+      cron: '17 * * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db, mail, config }) => sendReminders(db, mail, config.publicUrl, new Date()),
     },
     {
       // seats removed at the end of their billing cycle, invitations and checkouts expired, sandbox renewals

@@ -1,6 +1,7 @@
 /** Every router of the contract: for the OpenAPI document, the widgets' build and checks that every call is served. */
 
 import { activityRouter } from './activity';
+import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
 import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
@@ -12,6 +13,7 @@ import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
+import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 
@@ -21,6 +23,7 @@ import { tenantRouter } from './tenant';
  */
 export const contractModules: Record<string, readonly Router[]> = {
   activity: [activityRouter],
+  analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
   authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
@@ -31,6 +34,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
   lists: [listsRouter],
   profile: [profileRouter],
+  sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
 };
