@@ -40,6 +40,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { pageShown } from './system/mailbox';
 import { systemRoutes } from './system/routes';
+import { cohortRoutes } from './tenant/cohort-routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {
@@ -113,6 +114,7 @@ function serveDomains(app: FastifyInstance, services: Services) {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  cohortRoutes(app, services);
   sandboxRoutes(app, services);
   billingRoutes(app, services);
   authoringRoutes(app, services);

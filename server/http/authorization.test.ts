@@ -186,6 +186,13 @@ const ABOUT: Record<string, About> = {
   'system.config': PUBLIC,
   'system.health': PUBLIC,
   'system.mailbox': PUBLIC,
+  'tenant.cohortList': OWN,
+  'tenant.createCohort': OWN,
+  'tenant.renameCohort': T,
+  'tenant.deleteCohort': T,
+  'tenant.addCohortMembers': T,
+  'tenant.removeCohortMembers': T,
+  'tenant.assignCohortRoadmap': T,
   'tenant.invitationCheck': OWN,
   'tenant.stripeWebhook': PUBLIC,
   'tenant.tenantAddUser': OWN,
@@ -244,6 +251,8 @@ const DESTRUCTIVE = new Set([
   'integrations.revokeScimToken',
   'integrations.removeSso',
   'integrations.removeSsoDomain',
+  'tenant.deleteCohort',
+  'tenant.removeCohortMembers',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -287,6 +296,7 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/api-keys/.test(path)) return ids.apiKeyId;
   if (/scim\/tokens/.test(path)) return ids.scimTokenId;
   if (/sso\/domains/.test(path)) return ids.ssoDomainId;
+  if (/cohorts/.test(path)) return ids.cohortId;
   return undefined;
 }
 
@@ -413,7 +423,12 @@ describe('every call, as every kind of caller', () => {
       tenant.auth,
     );
     expect(ssoDomain.status, ssoDomain.text).toBe(201);
+    // a cohort of the mentor's
+    const cohort = await server.post('/api/tenant/cohorts', { name: `Secret cohort ${unique}` }, tenant.auth);
+    expect(cohort.status, cohort.text).toBe(201);
     ids = {
+      cohortId: cohort.body.data._id,
+      learnerIds: learner.user._id,
       ssoDomainId: ssoDomain.body.data._id,
       apiKeyId: key.body.data._id,
       scimTokenId: scimToken.body.data._id,
@@ -558,6 +573,8 @@ describe('every call, as every kind of caller', () => {
     expect(scim.body.data.tokens.find((k: { _id: string }) => k._id === ids.scimTokenId)?.status).toBe(
       'ACTIVE',
     );
+    const cohorts = await server.get('/api/tenant/cohorts', tenant.auth);
+    expect(cohorts.body.data.map((c: { _id: string }) => c._id)).toContain(ids.cohortId);
     const sso = await server.get('/api/tenant/sso', tenant.auth);
     expect(sso.body.data.domains.map((d: { _id: string }) => d._id)).toContain(ids.ssoDomainId);
   }, 300_000);

@@ -15,7 +15,7 @@ import { listsRouter } from './lists';
 import { profileRouter } from './profile';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
-import { tenantRouter } from './tenant';
+import { cohortsRouter, tenantRouter } from './tenant';
 
 /**
  * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
@@ -36,7 +36,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   profile: [profileRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],
-  tenant: [tenantRouter],
+  tenant: [tenantRouter, cohortsRouter],
 };
 
 /**
