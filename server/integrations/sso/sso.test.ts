@@ -337,6 +337,19 @@ describe('signing in with your organisation', () => {
     expect(res.status).toBe(403);
     expect(res.body.errorCode).toBe('SSO_REQUIRED');
     expect(res.body.message).toContain('Acme Corp signs you in');
+    // registering such an address as a learner is refused before anything is written
+    const newcomer = await server.emulator.createAccount({
+      verified: true,
+      email: `erin-${Date.now()}-${process.pid}@acme.example`,
+    });
+    const signUp = await server.signIn(newcomer, { role: 'USER' });
+    expect(signUp.status).toBe(403);
+    expect(signUp.body.errorCode).toBe('SSO_REQUIRED');
+    const written = await server.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${newcomer.email.toLowerCase()}`);
+    expect(written).toHaveLength(0);
     // an address elsewhere is not concerned
     expect((await server.signedIn('USER')).token).toBeTruthy();
   });
