@@ -12,7 +12,7 @@ import * as vc from '@digitalbazaar/vc';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import type { z } from 'zod';
 import { type Verdict, VerificationCheck, type VerificationReport } from '../schemas/credential';
-import { CONTEXTS, DocumentRefused, documentLoader, VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
+import { DocumentRefused, documentLoader, VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
 import {
   type DidDocument,
   DidNotResolved,
@@ -25,7 +25,7 @@ import { claimsOpenBadge, openBadgeProblems } from './ob3';
 
 type Json = Record<string, unknown>;
 
-export type { Verdict, VerificationReport };
+export type { VerificationReport };
 export type CheckId = z.infer<typeof VerificationCheck>['id'];
 export type CheckOutcome = z.infer<typeof VerificationCheck>['outcome'];
 type Check = z.infer<typeof VerificationCheck>;
@@ -633,6 +633,3 @@ async function checkStatus(
   }
   return { outcome: 'passed', detail: details.join(' '), revoked: false };
 }
-
-/** Every context the verifier holds (for the verify page's "what was checked"). */
-export const BUNDLED_CONTEXTS = [...CONTEXTS.keys()];

@@ -165,9 +165,6 @@ export function clip(segments: readonly Segment[], windows: readonly [number, nu
   return out;
 }
 
-/** The UTC day (unix seconds of its midnight) of a unix-millisecond time. */
-export const utcDayOf = (ms: number) => Math.floor(ms / DAY_MS) * 86_400;
-
 export interface DayAmount {
   resourceId: string;
   /** Unix seconds of the UTC midnight starting the day. */
