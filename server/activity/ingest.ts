@@ -23,7 +23,8 @@ import {
   readRanges,
   trackingKey,
 } from '@shared/rules/heartbeats';
-import { dayOf, type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
+import { isoDayOf } from '@shared/rules/learning-days';
+import { type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
 import type { Heartbeat } from '@shared/schemas/activity';
 import { param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -191,7 +192,7 @@ export async function ingestHeartbeats(
         ), added as (
           insert into activity_spans (user_id, resource_id, day, start_at, end_at, tab_active)
           select ${userId}, r, day, a, b, t
-          from unnest(${param(add.map((x) => x.resourceId))}::uuid[], ${param(add.map((x) => dayOf(x.start)))}::date[],
+          from unnest(${param(add.map((x) => x.resourceId))}::uuid[], ${param(add.map((x) => isoDayOf(x.start)))}::date[],
                       ${param(add.map((x) => x.start))}::int8[], ${param(add.map((x) => x.end))}::int8[],
                       ${param(add.map((x) => x.tabActive))}::bool[]) as u(r, day, a, b, t)
           returning 1

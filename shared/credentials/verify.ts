@@ -21,7 +21,7 @@ import {
   normalisedDidDocument,
   verificationMethodOf,
 } from './did';
-import { claimsOpenBadge, openBadgeProblems } from './ob3';
+import { claimsOpenBadge, isObject, openBadgeProblems } from './ob3';
 
 type Json = Record<string, unknown>;
 
@@ -94,7 +94,6 @@ const SUMMARIES: Record<Verdict, string> = {
 /** The most proofs a credential may carry: each one is checked (a canonicalisation each). */
 export const MAX_PROOFS = 4;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const day = (iso: string) => iso.slice(0, 10);
