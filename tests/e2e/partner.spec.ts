@@ -349,8 +349,8 @@ test.describe('pinned, documented, themable', () => {
         // a sandbox's test (sandbox.spec.ts)
         'sandbox',
       ],
-      // a sandbox's award (sandbox.spec.ts)
-      'wm-award': ['image', 'sandbox'],
+      // a sandbox's award (sandbox.spec.ts); an award that expires (item-analysis.spec.ts)
+      'wm-award': ['image', 'sandbox', 'validity'],
       // the empty states: a learner with no current resource, no roadmap that matches (the tokens and slots
       // test below), a course without tasks
       'wm-dashboard': ['card', 'chart', 'error', 'empty'],
