@@ -32,6 +32,7 @@ export function toApiUser(row: UserRow): User {
     state: row.state,
     city: row.city,
     pincode: row.pincode,
+    language: row.language,
     canChangeName: row.nameChanges < 1,
     isDeleted: row.isDeleted,
     deleteReason: row.deleteReason,

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { cliLogins, users } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../http/errors';
 import { answer, ok, serve } from '../http/routes';
+import { type Locale, localeOf } from '../lib/i18n';
 import { toApiUser, type UserRow } from './current-user';
 import { sha256, type TokenService } from './tokens';
 
@@ -31,6 +32,7 @@ async function findOrRegister(
   claims: IdentityClaims,
   role: Role | undefined,
   tenantId: string | undefined,
+  language: Locale,
 ): Promise<UserRow> {
   const [byUid] = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
   if (byUid) return byUid;
@@ -72,6 +74,7 @@ async function findOrRegister(
       name: claims.name,
       picture: claims.picture,
       invitedByTenantId: invitedBy,
+      language,
     })
     .onConflictDoNothing()
     .returning();
@@ -101,9 +104,11 @@ export function authRoutes(app: FastifyInstance, { db, config, identity, tokens 
   };
 
   serve(app, authRouter, {
-    async signInWithFirebase({ body }) {
+    async signInWithFirebase({ body, request }) {
       const claims = await identity.verifyIdToken(body.token);
-      let user = await findOrRegister(db, claims, body.role, body.tenantId);
+      // a new account reads Waymark in the language the browser (or the portal's switcher) asks for
+      const language = localeOf(request.headers['accept-language']);
+      let user = await findOrRegister(db, claims, body.role, body.tenantId, language);
       if (!isVerified(claims)) {
         throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
       }

@@ -152,6 +152,7 @@ const ABOUT: Record<string, About> = {
   'profile.basicProfile': OWN,
   'profile.deleteAccount': L,
   'profile.me': OWN,
+  'profile.setLanguage': OWN,
   'system.config': PUBLIC,
   'system.health': PUBLIC,
   'system.mailbox': PUBLIC,

@@ -73,6 +73,15 @@ export function profileRoutes(
       return ok({ data: toApiUser(updated!) });
     },
 
+    async setLanguage({ body, caller }) {
+      const [updated] = await db
+        .update(users)
+        .set({ language: body.language, updatedAt: new Date() })
+        .where(eq(users.id, caller.id))
+        .returning();
+      return ok({ data: toApiUser(updated!) });
+    },
+
     async deleteAccount({ params, body, caller }) {
       if (params.userId !== caller.id) throw forbidden('You can only delete your own account.');
       if (!body.isDeleted) return ok({ data: toApiUser(caller.user) });

@@ -27,6 +27,22 @@ describe('how learning time is shown', () => {
     expect(spokenDuration(3725)).toBe('1 hour 2 minutes');
   });
 
+  it("says durations in the interface's language", () => {
+    expect(formatDuration(3725, 'es')).toBe(
+      new (
+        Intl as unknown as { DurationFormat: new (l: string, o: object) => { format(v: object): string } }
+      ).DurationFormat('es', { style: 'narrow' }).format({ hours: 1, minutes: 2 }),
+    );
+    expect(spokenDuration(3725, 'es')).toBe('1 hora y 2 minutos');
+    expect(spokenDuration(7200, 'ar')).toBe('ساعتان');
+    expect(formatDuration(0, 'ar')).toBe(
+      new (
+        Intl as unknown as { DurationFormat: new (l: string, o: object) => { format(v: object): string } }
+      ).DurationFormat('ar', { style: 'narrow' }).format({ seconds: 0 }),
+    );
+    expect(formatDuration(3725, 'en-XA')).toBe('1h 2m');
+  });
+
   it('averages over the days of the range', () => {
     expect(averagePerDay(7 * 3600, 7)).toBe(3600);
     expect(averagePerDay(100, 0)).toBe(0);

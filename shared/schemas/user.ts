@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, Device, Id, Role } from './common';
 import { entities } from './entities';
+import { Language } from './language';
 
 export const IAM_VALUES = ['PARENT', 'MENTOR', 'MANAGER'] as const;
 export const Iam = z.enum(IAM_VALUES);
@@ -41,6 +42,11 @@ export const User = z.object({
   state: z.string().nullable(),
   city: z.string().nullable(),
   pincode: z.string().nullable(),
+  /**
+   * The language the person reads Waymark in (its pages, mail and award images): `en`, `es` or `ar`. A
+   * session kept from before languages existed reads as English.
+   */
+  language: Language.catch('en'),
   /** False once the one allowed name change has been used. */
   canChangeName: z.boolean(),
   isDeleted: z.boolean(),

@@ -6,6 +6,7 @@ import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
+import { useI18n } from '../core/i18n';
 import { useCall } from '../core/useCall';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
@@ -13,14 +14,13 @@ import { RoadmapCatalogueProps } from './props';
 import { RoadmapCard } from './RoadmapCard';
 import { selectionText, useRoadmapSelection } from './selection';
 
-export const DEFAULT_CATALOGUE_HEADING = 'Select Roadmap';
-
 export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   const props = RoadmapCatalogueProps.parse(input);
   const { language, subject, topic } = props;
   const limit = props.limit ? Number(props.limit) : undefined;
-  const heading = props.heading ?? DEFAULT_CATALOGUE_HEADING;
   const host = useWidgetHost();
+  const { t } = useI18n();
+  const heading = props.heading ?? t('catalogue.heading');
   const headingId = useId();
   const selection = useRoadmapSelection();
   const list = useCall(
@@ -40,7 +40,7 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   useEffect(() => {
     if (list.error) {
       host.emit('wm-error', {
-        message: selectionText.listFailed,
+        message: t(selectionText.listFailed),
         status: list.error instanceof ApiError ? list.error.status : undefined,
       });
     }
@@ -53,9 +53,9 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
           {heading}
         </h2>
       ) : null}
-      {list.error ? <LoadFailed part="error">{selectionText.listFailed}</LoadFailed> : null}
-      {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
-      {roadmaps && roadmaps.length === 0 ? <p className="empty">No Roadmaps found</p> : null}
+      {list.error ? <LoadFailed part="error">{t(selectionText.listFailed)}</LoadFailed> : null}
+      {list.loading && !roadmaps ? <Loader text={t('catalogue.loading')} /> : null}
+      {roadmaps && roadmaps.length === 0 ? <p className="empty">{t('catalogue.empty')}</p> : null}
       {roadmaps && roadmaps.length > 0 ? (
         <ul className="wm-grid" part="grid" aria-busy={list.loading || undefined}>
           {roadmaps.map((r) => (

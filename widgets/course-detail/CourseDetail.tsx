@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import type { z as zod } from 'zod';
 import { curatorNames } from '../catalogue/curators';
 import { selectionText, useRoadmapSelection } from '../catalogue/selection';
+import { Rich, useI18n } from '../core/i18n';
 import { useCall } from '../core/useCall';
 import { assetUrl, useWidgetHost } from '../embed/host';
 import { PLACEHOLDER_MENTOR_IMAGE, PRODUCT_NAME } from '../embed/placeholder';
@@ -18,13 +19,14 @@ import { Loader } from '../ui/Loader';
 import { Tabs } from '../ui/Tabs';
 import { courseHours, formatDuration, resourceSeconds, spokenDuration } from './duration';
 import { CourseDetailProps } from './props';
-import { TaskPreview } from './TaskPreview';
+import { ResourceType, TaskPreview } from './TaskPreview';
 
 type RoadmapT = zod.infer<typeof Roadmap>;
 
 export function CourseDetail(input: CourseDetailProps) {
   const { roadmapId, headingLevel } = CourseDetailProps.parse(input);
   const host = useWidgetHost();
+  const { t } = useI18n();
   const selection = useRoadmapSelection();
   const roadmap = useCall(
     (signal) =>
@@ -39,16 +41,16 @@ export function CourseDetail(input: CourseDetailProps) {
   useEffect(() => {
     if (roadmap.error) {
       host.emit('wm-error', {
-        message: selectionText.courseFailed,
+        message: t(selectionText.courseFailed),
         status: roadmap.error instanceof ApiError ? roadmap.error.status : undefined,
       });
     }
   }, [roadmap.error]);
 
   if (roadmap.error) {
-    return <LoadFailed part="error">{selectionText.courseFailed}</LoadFailed>;
+    return <LoadFailed part="error">{t(selectionText.courseFailed)}</LoadFailed>;
   }
-  if (!roadmap.data) return <Loader text="Loading the course…" />;
+  if (!roadmap.data) return <Loader text={t('course.loading')} />;
   return (
     <>
       <Course
@@ -71,6 +73,7 @@ function Course({
   onSelect: () => void;
 }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   const titleId = useId();
   const [tab, setTab] = useState('description');
   const [curriculumTab, setCurriculumTab] = useState('roadmap');
@@ -89,20 +92,24 @@ function Course({
           </Title>
           <p className="wm-course-meta">
             <span>
-              Curated By <strong>{curatorNames(r.authors)}</strong>
+              <Rich
+                k="catalogue.curatedBy"
+                values={{ name: curatorNames(r.authors) }}
+                components={{ 0: <strong /> }}
+              />
             </span>
             <span>
-              <span className="visually-hidden">Language: </span>
-              <span aria-hidden="true">Language · </span>
+              <span className="visually-hidden">{t('catalogue.languageLabel')} </span>
+              <span aria-hidden="true">{t('course.languageDot')} </span>
               {r.language.name}
             </span>
             <span>{r.subject.name}</span>
           </p>
           <p className="wm-price" part="price">
-            Free
+            {t('course.free')}
           </p>
           <button type="button" className="btn wm-select-course" part="select-button" onClick={onSelect}>
-            Select Course
+            {t('course.select')}
           </button>
         </div>
         <div className="wm-course-image">
@@ -117,19 +124,17 @@ function Course({
       </header>
 
       <section className="wm-course-includes" aria-labelledby={`${titleId}-includes`} part="features">
-        <Sub id={`${titleId}-includes`}>This course includes</Sub>
+        <Sub id={`${titleId}-includes`}>{t('course.includes')}</Sub>
         <ul className="wm-features">
-          <li>
-            {lectures} {lectures === 1 ? 'lecture' : 'lectures'}
-          </li>
-          {hours.show ? <li>{hours.hours} hours on-demand content</li> : null}
-          <li>Lifetime access</li>
-          <li>Certificate of Completion</li>
+          <li>{t('course.lectures', { count: lectures })}</li>
+          {hours.show ? <li>{t('course.hoursOnDemand', { hours: hours.hours })}</li> : null}
+          <li>{t('course.lifetimeAccess')}</li>
+          <li>{t('course.certificate')}</li>
         </ul>
       </section>
 
       <section className="wm-curators" aria-labelledby={`${titleId}-curators`} part="curators">
-        <Sub id={`${titleId}-curators`}>{r.authors.length > 1 ? 'Curators' : 'Curator'}</Sub>
+        <Sub id={`${titleId}-curators`}>{t('course.curators', { count: r.authors.length })}</Sub>
         {r.authors.length === 0 ? (
           <div className="wm-curator">
             <img
@@ -141,7 +146,7 @@ function Course({
             />
             <div>
               <Minor className="wm-curator-name">{PRODUCT_NAME}</Minor>
-              <p className="muted">Curated by the {PRODUCT_NAME} team.</p>
+              <p className="muted">{t('course.curatedByTeam', { product: PRODUCT_NAME })}</p>
             </div>
           </div>
         ) : (
@@ -151,7 +156,7 @@ function Course({
                 className="wm-avatar wm-avatar-lg"
                 src={assetUrl(host, a.profilePath) ?? PLACEHOLDER_MENTOR_IMAGE}
                 data-placeholder={a.profilePath ? undefined : 'true'}
-                alt={a.profilePath ? `Photo of ${a.name}` : ''}
+                alt={a.profilePath ? t('course.photoOf', { name: a.name }) : ''}
                 width="72"
                 height="72"
               />
@@ -161,7 +166,7 @@ function Course({
                 {a.shortDescription ? <p>{a.shortDescription}</p> : null}
                 {a.longDescription ? (
                   <details className="wm-more">
-                    <summary>More about {a.name}</summary>
+                    <summary>{t('course.moreAbout', { name: a.name })}</summary>
                     <p>{a.longDescription}</p>
                   </details>
                 ) : null}
@@ -172,13 +177,13 @@ function Course({
       </section>
 
       <Tabs
-        label="Course"
+        label={t('course.tabs')}
         selected={tab}
         onSelect={setTab}
         items={[
           {
             id: 'description',
-            label: 'Description',
+            label: t('course.description'),
             content: (
               <div className="wm-description">
                 {r.description
@@ -192,15 +197,15 @@ function Course({
           },
           {
             id: 'curriculum',
-            label: 'Curriculum',
+            label: t('course.curriculum'),
             content: (
               <Tabs
-                label="Curriculum"
+                label={t('course.curriculum')}
                 selected={curriculumTab}
                 onSelect={setCurriculumTab}
                 items={[
-                  { id: 'roadmap', label: 'Roadmap', content: <Sections roadmap={r} /> },
-                  { id: 'task', label: 'Task', content: <TaskPreview tasks={r.tasks} /> },
+                  { id: 'roadmap', label: t('course.roadmapTab'), content: <Sections roadmap={r} /> },
+                  { id: 'task', label: t('course.taskTab'), content: <TaskPreview tasks={r.tasks} /> },
                 ]}
               />
             ),
@@ -216,7 +221,8 @@ function Course({
  * inside, each with its duration when it has one.
  */
 function Sections({ roadmap }: { roadmap: RoadmapT }) {
-  if (roadmap.sections.length === 0) return <p className="empty">No sections yet.</p>;
+  const { t } = useI18n();
+  if (roadmap.sections.length === 0) return <p className="empty">{t('course.noSections')}</p>;
   return (
     <div className="wm-sections" part="sections">
       {roadmap.sections.map((s, i) => {
@@ -228,7 +234,7 @@ function Sections({ roadmap }: { roadmap: RoadmapT }) {
             <summary>
               <span className="wm-section-name">{s.name}</span>
               <span className="wm-section-meta">
-                {n} {n === 1 ? 'lecture' : 'lectures'}
+                {t('course.lectures', { count: n })}
                 {known ? (
                   <>
                     {' · '}
@@ -242,9 +248,7 @@ function Sections({ roadmap }: { roadmap: RoadmapT }) {
                 const seconds = resourceSeconds(res);
                 return (
                   <li key={res._id}>
-                    <span className={`badge ${res.type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
-                      {res.type}
-                    </span>
+                    <ResourceType type={res.type} />
                     <span className="wm-resource-title">{res.userTitle || res.actualTitle}</span>
                     {seconds > 0 ? (
                       <span className="wm-resource-time">
@@ -262,12 +266,13 @@ function Sections({ roadmap }: { roadmap: RoadmapT }) {
   );
 }
 
-/** '1h 2m' on screen, '1 hour 2 minutes' for screen readers. */
+/** '1h 2m' on screen, '1 hour 2 minutes' for screen readers (in the interface's language). */
 function Duration({ seconds }: { seconds: number }) {
+  const { locale } = useI18n();
   return (
     <>
-      <span aria-hidden="true">{formatDuration(seconds)}</span>
-      <span className="visually-hidden">{spokenDuration(seconds)}</span>
+      <span aria-hidden="true">{formatDuration(seconds, locale)}</span>
+      <span className="visually-hidden">{spokenDuration(seconds, locale)}</span>
     </>
   );
 }

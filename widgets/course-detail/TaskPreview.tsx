@@ -1,5 +1,6 @@
 import type { Task } from '@shared/schemas/catalogue';
 import { useState } from 'react';
+import { useI18n } from '../core/i18n';
 
 export const TASKS_SHOWN = 5;
 /** How many of the hidden tasks show, faded, under the first five. */
@@ -10,13 +11,14 @@ type TaskLike = Pick<Task, '_id' | 'actualTitle' | 'userTitle' | 'type'>;
 /** A roadmap's tasks on the course page: the first 5, later ones faded, 'Show More (N more)', 'No Task Found'. */
 export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
   const [expanded, setExpanded] = useState(false);
-  if (tasks.length === 0) return <p className="empty">No Task Found</p>;
+  const { t } = useI18n();
+  if (tasks.length === 0) return <p className="empty">{t('course.noTasks')}</p>;
   const hidden = tasks.length - TASKS_SHOWN;
   const visible = expanded ? tasks : tasks.slice(0, TASKS_SHOWN);
   const faded = expanded ? [] : tasks.slice(TASKS_SHOWN, TASKS_SHOWN + FADED_SHOWN);
   return (
     <div className="wm-tasks">
-      <ol className="wm-task-list" aria-label="Tasks">
+      <ol className="wm-task-list" aria-label={t('course.tasks')}>
         {visible.map((t) => (
           <TaskRow key={t._id} task={t} />
         ))}
@@ -35,19 +37,27 @@ export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Show Less' : `Show More (${hidden} more)`}
+          {expanded ? t('course.showLess') : t('course.showMore', { count: hidden })}
         </button>
       ) : null}
     </div>
   );
 }
 
+/** A resource's or task's kind as a badge: WATCH or READ, in the interface's language. */
+export function ResourceType({ type }: { type: string }) {
+  const { t } = useI18n();
+  return (
+    <span className={`badge ${type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
+      {type === 'WATCH' ? t('resource.watch') : type === 'READ' ? t('resource.read') : type}
+    </span>
+  );
+}
+
 function TaskRow({ task }: { task: TaskLike }) {
   return (
     <li className="wm-task">
-      <span className={`badge ${task.type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
-        {task.type}
-      </span>
+      <ResourceType type={task.type} />
       <span>{task.userTitle || task.actualTitle}</span>
     </li>
   );

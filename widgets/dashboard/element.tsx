@@ -1,4 +1,6 @@
 /** <wm-dashboard>: its documented class is at the end of this file. */
+
+import * as messages from 'virtual:wm-messages';
 import { ApiError } from '@shared/client/client';
 import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
@@ -185,6 +187,7 @@ export class WmDashboard extends widgetElement({
   component: DashboardElement,
   props: DashboardProps,
   css: `${css}\n${elementCss}`,
+  messages,
   properties: ['session'],
 }) {}
 
