@@ -74,12 +74,11 @@ export function installAuthentication(app: FastifyInstance, db: Db, tokens: Toke
   app.decorate('authenticate', async (request: FastifyRequest): Promise<Caller> => {
     const claims = await tokens.verifyAccess(bearer(request));
     const [found] = await callerById.execute({ id: claims.sub, fam: claims.fam });
-    if (!found) throw unauthorized('This account no longer exists.', 'USER_GONE');
+    if (!found) throw unauthorized('errors.accountGone', 'USER_GONE');
     const row = found.user;
-    if (row.isDeleted)
-      throw unauthorized('This account is scheduled for deletion. Sign in again to keep it.', 'USER_DELETED');
+    if (row.isDeleted) throw unauthorized('errors.accountDeleted', 'USER_DELETED');
     if (!found.sessionId || found.sessionRevokedAt)
-      throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
+      throw unauthorized('dashboard.sessionEnded', 'SESSION_REVOKED');
     return { user: row, id: row.id, device: claims.dev, familyId: claims.fam };
   });
   // the token's signature and claims alone, for a statement that carries sessionHolds itself

@@ -13,9 +13,9 @@ import { type Locale, localeOf } from '../lib/i18n';
 import { toApiUser, type UserRow } from './current-user';
 import { sha256, type TokenService } from './tokens';
 
-export const NOT_REGISTERED_MESSAGE = 'You are not Existing User, Please login after registration';
-export const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Please verify your e-mail address with the link we sent you, then sign in again.';
+/** The refusals of a sign-in, as message keys (said in the request's language). */
+export const NOT_REGISTERED_MESSAGE = 'errors.notRegistered';
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'errors.emailNotVerified';
 
 /** Microsoft accounts count as verified: the provider vouches for the address. */
 export const isVerified = (c: IdentityClaims) => c.emailVerified || c.provider === 'microsoft.com';
@@ -81,8 +81,7 @@ async function findOrRegister(
   if (created) return created;
   // a concurrent first sign-in of the same account registered it a moment ago
   const [again] = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
-  if (!again)
-    throw new HttpError(409, 'This e-mail address is already registered.', { code: 11000, field: 'email' });
+  if (!again) throw new HttpError(409, 'errors.emailRegistered', { code: 11000, field: 'email' });
   return again;
 }
 

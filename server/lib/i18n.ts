@@ -52,6 +52,13 @@ export function localeOf(acceptLanguage: string | string[] | undefined): Locale 
   return locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
 }
 
+/** The translator of the language a request asks for: for the messages of a successful answer. */
+export function requestTranslator(request: {
+  headers: Record<string, string | string[] | undefined>;
+}): Translator {
+  return translatorFor(uiLocaleOf(request.headers['accept-language']));
+}
+
 /** The interface language of a request, the pseudo-locale included (for the answers' messages). */
 export function uiLocaleOf(acceptLanguage: string | string[] | undefined): UiLocale {
   const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage;

@@ -57,3 +57,32 @@ describe("a person's language", () => {
     expect((await server.put('/api/user/language', { language: 'es' })).status).toBe(401);
   });
 });
+
+describe("the server's messages", () => {
+  it('come in the language the request asks for, English by default', async () => {
+    const say = async (acceptLanguage?: string) =>
+      (
+        await server.put(
+          '/api/user/language',
+          { language: 'es' },
+          { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} },
+        )
+      ).body.message;
+    expect(await say()).toBe('Please sign in.');
+    expect(await say('es-ES,es;q=0.9')).toBe('Inicia sesión.');
+    expect(await say('ar')).toBe('يُرجى تسجيل الدخول.');
+    expect(await say('de')).toBe('Please sign in.');
+  });
+
+  it("say a form's own message in the request's language, and name the field", async () => {
+    const res = await server.post(
+      '/api/feedback-question/create',
+      { feedback: 'short', testLinkId: 'x', questionId: '00000000-0000-4000-8000-000000000000' },
+      { headers: { 'accept-language': 'es' }, token: (await signUp('en')).token },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('feedback');
+    expect(res.body.message).toBe('feedback: Los comentarios deben tener al menos 10 caracteres');
+    expect(res.body.fields.feedback).toBe('Los comentarios deben tener al menos 10 caracteres');
+  });
+});

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest, forbidden, fromZod, HttpError } from '../http/errors';
 import { ok, serve } from '../http/routes';
+import { requestTranslator } from '../lib/i18n';
 
 export function profileRoutes(
   app: FastifyInstance,
@@ -82,8 +83,8 @@ export function profileRoutes(
       return ok({ data: toApiUser(updated!) });
     },
 
-    async deleteAccount({ params, body, caller }) {
-      if (params.userId !== caller.id) throw forbidden('You can only delete your own account.');
+    async deleteAccount({ params, body, caller, request }) {
+      if (params.userId !== caller.id) throw forbidden('profile.ownAccountOnly');
       if (!body.isDeleted) return ok({ data: toApiUser(caller.user) });
       const [updated] = await db
         .update(users)
@@ -98,7 +99,7 @@ export function profileRoutes(
       await tokens.revokeAllForUser(caller.id);
       return ok({
         data: toApiUser(updated!),
-        message: 'Your account is scheduled for deletion. Sign in within 90 days to cancel it.',
+        message: requestTranslator(request).t('profile.deletionScheduled'),
       });
     },
   });

@@ -43,16 +43,23 @@ const DurationFormat = (
   Intl as unknown as {
     DurationFormat: new (
       locale: string,
-      options: { style: 'narrow' | 'long' },
+      options: { style: 'narrow' | 'short' | 'long' },
     ) => { format(value: Record<string, number>): string };
   }
 ).DurationFormat;
+
+/** A duration in `locale`'s words: `{ hours: 2, minutes: 5 }` → '2 h y 5 min' (short, Spanish). */
+export const durationIn = (
+  locale: string,
+  style: 'narrow' | 'short' | 'long',
+  value: Record<string, number>,
+) => new DurationFormat(locale, { style }).format(value);
 
 /** The two largest units in `Intl.DurationFormat`'s words of `locale` (narrow: '2 h y 5 min', long: '2 horas y 5 minutos'). */
 function intlDuration(seconds: number, locale: string, style: 'narrow' | 'long'): string {
   const value: Record<string, number> = {};
   for (const [unit, n] of twoLargest(seconds)) value[DURATION_FIELDS[unit]] = n;
-  return new DurationFormat(locale, { style }).format(value);
+  return durationIn(locale, style, value);
 }
 
 /**

@@ -34,6 +34,7 @@ describe('status labels', () => {
     expect(statusCell(link({ type: 'RESOURCE-FROM-WHATSAPP', status: 'VIEW_CERTIFICATE' }))).toEqual({
       kind: 'label',
       label: '-',
+      labelKey: null,
     });
   });
   it('links VIEW_CERTIFICATE to the feather, badge or certificate by type', () => {
@@ -41,6 +42,7 @@ describe('status labels', () => {
       kind: 'award',
       award: 'feather',
       label: 'View Feather',
+      labelKey: 'award.viewFeather',
       href: '/feather/abcDEF123456',
     });
     expect(statusCell(link({ type: 'SECTION', status: 'VIEW_CERTIFICATE' }))).toMatchObject({
@@ -57,6 +59,7 @@ describe('status labels', () => {
     expect(statusCell(link({}))).toEqual({
       kind: 'take-test',
       label: 'Take Test',
+      labelKey: 'status.takeTest',
       href: '/test/abcDEF123456',
       disabled: false,
     });
@@ -81,6 +84,7 @@ describe('the custom test window', () => {
     expect(customTestWindow(start, 2, start + 3600_000)).toEqual({
       code: 0,
       label: 'Take Test',
+      labelKey: 'status.takeTest',
       disabled: false,
     });
   });
@@ -88,6 +92,8 @@ describe('the custom test window', () => {
     expect(customTestWindow(new Date(start).toISOString(), 2, start - 1, 'UTC')).toEqual({
       code: 1,
       label: 'Assessment will Start at 3rd Mar 2026 04:05 pm',
+      labelKey: 'status.startsAt',
+      startsAt: start,
       disabled: true,
     });
   });
@@ -95,6 +101,7 @@ describe('the custom test window', () => {
     expect(customTestWindow(start, 2, start + 2 * 3600_000 + 1)).toEqual({
       code: -1,
       label: 'Link has expired',
+      labelKey: 'status.linkExpired',
       disabled: true,
     });
   });

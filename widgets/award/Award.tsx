@@ -9,6 +9,7 @@ import * as Credentials from '@shared/contract/credentials';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
+import { Rich, useI18n } from '../core/i18n';
 import { useCall } from '../core/useCall';
 import { useWidgetHost } from '../embed/host';
 import { ART_CLASSES, AwardArt, describeAward } from './AwardArt';
@@ -30,6 +31,7 @@ export type AwardState =
 /** The award of a link: loading, not found (no award, or not of the kind asked for), failed, or ready. */
 export function useAward(linkId: string, kind?: AwardKind): AwardState {
   const host = useWidgetHost();
+  const i18n = useI18n();
   const [newer, setNewer] = useState<CertificateInfo | null>(null);
   const call = useCall(
     (signal) =>
@@ -47,8 +49,8 @@ export function useAward(linkId: string, kind?: AwardKind): AwardState {
     if (!info) return { status: 'loading' };
     const shown = kindOfAward(info, kind);
     if (!shown) return { status: 'not-found' };
-    return { status: 'ready', info, model: awardModel(info, shown), replace: setNewer };
-  }, [call.error, info, kind]);
+    return { status: 'ready', info, model: awardModel(info, shown, i18n), replace: setNewer };
+  }, [call.error, info, kind, i18n]);
 }
 
 /** The stored image, when `view` allows it and it exists; else the live design. */
@@ -63,6 +65,7 @@ export function AwardView({
   view?: 'auto' | 'live';
   artRef?: { current: HTMLDivElement | null };
 }) {
+  const i18n = useI18n();
   if (view === 'auto' && info.certificateGenerated && info.s3CertificateUrl) {
     return (
       <img
@@ -70,7 +73,7 @@ export function AwardView({
         part="image"
         src={info.s3CertificateUrl}
         {...IMAGE_SIZE[model.kind]}
-        alt={describeAward(model)}
+        alt={describeAward(model, i18n)}
       />
     );
   }
@@ -78,10 +81,11 @@ export function AwardView({
 }
 
 export function AwardNotFound() {
+  const { t } = useI18n();
   return (
     <div className="alert alert-warning wm-award-missing" role="status" part="error">
-      <strong>{AWARD_TEXT.notFoundTitle}</strong>
-      <span>{AWARD_TEXT.notFound}</span>
+      <strong>{t(AWARD_TEXT.notFoundTitle)}</strong>
+      <span>{t(AWARD_TEXT.notFound)}</span>
     </div>
   );
 }
@@ -92,6 +96,7 @@ export function AwardNotFound() {
  */
 function VerifiedMark({ linkId }: { linkId: string }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   const call = useCall(
     (signal) =>
       host.client.call(Credentials.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
@@ -102,10 +107,10 @@ function VerifiedMark({ linkId }: { linkId: string }) {
   return (
     <>
       <span className={`wm-award-mark wm-award-${info.status}`} part="verified">
-        {info.status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
+        {info.status === 'revoked' ? `⊘ ${t('award.revoked')}` : `✓ ${t('award.verified')}`}
       </span>
       <span className="wm-award-issuer" part="issuer">
-        Issued by <code>{info.issuer}</code>
+        <Rich k="award.issuedBy" values={{ issuer: info.issuer }} components={{ 0: <code dir="ltr" /> }} />
       </span>
     </>
   );
@@ -115,6 +120,7 @@ function VerifiedMark({ linkId }: { linkId: string }) {
 export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
   const host = useWidgetHost();
+  const { t } = useI18n();
   const award = useAward(linkId, kind);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per award shown, failure or not-found
   useEffect(() => {
@@ -127,10 +133,10 @@ export function Award(input: AwardProps) {
         imageUrl: award.info.certificateGenerated ? award.info.s3CertificateUrl : null,
       });
     } else if (award.status === 'not-found') {
-      host.emit('wm-error', { message: AWARD_TEXT.notFoundTitle, status: 404 });
+      host.emit('wm-error', { message: t(AWARD_TEXT.notFoundTitle), status: 404 });
     } else if (award.status === 'error') {
       host.emit('wm-error', {
-        message: AWARD_TEXT.loadFailed,
+        message: t(AWARD_TEXT.loadFailed),
         status: award.error instanceof ApiError ? award.error.status : undefined,
       });
     }
@@ -139,13 +145,13 @@ export function Award(input: AwardProps) {
   if (award.status === 'loading') {
     return (
       <p className="wm-award-loading" role="status">
-        {AWARD_TEXT.loading}
+        {t(AWARD_TEXT.loading)}
       </p>
     );
   }
   if (award.status === 'not-found') return <AwardNotFound />;
   if (award.status === 'error') {
-    return <LoadFailed part="error">{AWARD_TEXT.loadFailed}</LoadFailed>;
+    return <LoadFailed part="error">{t(AWARD_TEXT.loadFailed)}</LoadFailed>;
   }
   return (
     <figure className="wm-award" part="award">
@@ -158,8 +164,8 @@ export function Award(input: AwardProps) {
           rel="noopener"
           part="verify-link"
         >
-          Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          {t('award.verifyOn', { kind: award.model.kind, issuer: award.model.issuer })}
+          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
         </a>
       </figcaption>
     </figure>

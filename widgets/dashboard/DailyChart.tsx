@@ -7,8 +7,7 @@ import { dayLabel } from '@shared/rules/date-ranges';
 import { chartHours } from '@shared/rules/durations';
 import { Chart } from 'frappe-charts';
 import { useEffect, useRef } from 'react';
-
-export const CHART_TITLE = 'Your Daily Time spent on Learning';
+import { useI18n } from '../core/i18n';
 
 export interface DayPoint {
   /** Unix seconds of the UTC day's start. */
@@ -42,19 +41,27 @@ function tidyYAxis(el: HTMLElement) {
   }
 }
 
+/**
+ * The chart reads in the language's direction: in Arabic the days run from right to left (the newest at
+ * the left), as a time axis does in a right-to-left language; the table keeps the days in order.
+ */
 export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoint[]; color?: string }) {
+  const { t, locale, dir } = useI18n();
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
-  const labels = days.map((d) => dayLabel(d.date));
+  const labels = days.map((d) => dayLabel(d.date, locale));
   const values = days.map((d) => chartHours(d.timespent));
-  const key = `${labels.join()}|${values.join()}`;
+  const drawn =
+    dir === 'rtl' ? { labels: [...labels].reverse(), values: [...values].reverse() } : { labels, values };
+  const hours = t('chart.hours');
+  const key = `${drawn.labels.join()}|${drawn.values.join()}|${hours}`;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for labels and values
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     adoptChartStyles(el);
-    const data = { labels, datasets: [{ name: 'Hours', values }] };
+    const data = { labels: drawn.labels, datasets: [{ name: hours, values: drawn.values }] };
     if (chart.current) {
       chart.current.update(data);
       return;
@@ -68,7 +75,7 @@ export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoin
       // small days stay readable next to big ones
       valuesOverPoints: 1,
       axisOptions: { xAxisMode: 'tick', yAxisMode: 'span', xIsSeries: true },
-      tooltipOptions: { formatTooltipY: (v) => `${v} h` },
+      tooltipOptions: { formatTooltipY: (v) => t('chart.tooltip', { hours: v }) },
     });
   }, [key, color]);
 
@@ -98,18 +105,18 @@ export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoin
   return (
     <figure className="wm-chart" part="chart">
       <figcaption>
-        <h2>{CHART_TITLE}</h2>
-        <span className="muted">Hours per day (UTC)</span>
+        <h2>{t('chart.title')}</h2>
+        <span className="muted">{t('chart.subtitle')}</span>
       </figcaption>
       <div ref={ref} className="wm-chart-canvas" aria-hidden="true" />
       {/* hidden by a wrapper: a table sizes to its content, whatever width it is given */}
       <div className="visually-hidden">
         <table>
-          <caption>{CHART_TITLE}, in hours</caption>
+          <caption>{t('chart.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Hours</th>
+              <th scope="col">{t('chart.day')}</th>
+              <th scope="col">{hours}</th>
             </tr>
           </thead>
           <tbody>

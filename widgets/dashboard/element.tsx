@@ -7,6 +7,7 @@ import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { widgetElement } from '../embed/define-element';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
@@ -21,11 +22,9 @@ import {
   sessionClient,
 } from './session-client';
 
-/** What a session given by the page that ended says (wm-error), before the card offers Waymark's dashboard. */
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-
 function DashboardElement(props: DashboardProps & { session?: unknown }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   const base = host.siteBase || window.location.origin;
   const given = givenSession(props.session);
   // the session given, once it has ended (refused on refresh), shows the card until another is given
@@ -44,10 +43,11 @@ function DashboardElement(props: DashboardProps & { session?: unknown }) {
   if (given || base !== window.location.origin || !hasStoredSession()) {
     return (
       <div className="card center" part="dashboard">
-        <h2>Dashboard</h2>
-        <p>Your learning time is on Waymark.</p>
+        <h2>{t('dashboard.title')}</h2>
+        <p>{t('dashboard.onWaymark')}</p>
         <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
-          Open your Waymark dashboard<span className="visually-hidden"> (opens in a new tab)</span>
+          {t('dashboard.open')}
+          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
         </a>
       </div>
     );
@@ -73,6 +73,8 @@ function SignedInDashboard({
   onEnded?: () => void;
 }) {
   const host = useWidgetHost();
+  const i18n = useI18n();
+  const { t } = i18n;
   const endedOnce = useRef(false);
   const [loaded, setLoaded] = useState<DashboardModule | null>(null);
   const [failed, setFailed] = useState(false);
@@ -96,15 +98,15 @@ function SignedInDashboard({
           // told once, however many calls were refused with it
           if (endedOnce.current) return;
           endedOnce.current = true;
-          host.emit('wm-error', { message: SESSION_ENDED, status: 401 });
+          host.emit('wm-error', { message: t('dashboard.sessionEnded'), status: 401 });
           onEnded?.();
         })
       : sessionClient(base),
   );
   if (failed) {
-    return <LoadFailed part="error">Something Went Wrong</LoadFailed>;
+    return <LoadFailed part="error">{t('common.somethingWentWrong')}</LoadFailed>;
   }
-  if (!loaded) return <Loader text="Loading your dashboard…" />;
+  if (!loaded) return <Loader text={t('dashboard.loading')} />;
   const start = async (card: DashboardCard) => {
     const tab = window.open('', '_blank');
     try {
@@ -128,12 +130,12 @@ function SignedInDashboard({
       const opensAt = retakeOpensAtOf(err);
       if (opensAt) {
         // the card says when the retake opens; the host hears it too
-        host.emit('wm-error', { message: retakeNotice(opensAt), status: 409 });
+        host.emit('wm-error', { message: retakeNotice(opensAt, i18n), status: 409 });
         throw err;
       }
       console.error('Something went wrong', err);
       host.emit('wm-error', {
-        message: 'Something went wrong',
+        message: t('common.somethingWentWrong'),
         status: err instanceof ApiError ? err.status : undefined,
       });
       return undefined;

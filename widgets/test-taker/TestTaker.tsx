@@ -16,6 +16,7 @@ import * as takerCalls from '@shared/contract/assessments';
 import { attemptHeaders } from '@shared/rules/attempt-token';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import type { AnswerPayload } from './answers';
@@ -41,6 +42,8 @@ import { useTabCharge } from './useTabCharge';
 
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const host = useWidgetHost();
+  const { t } = useI18n();
+  const said = useCallback((err: unknown) => messageOf(err, t), [t]);
   const level = headingLevel === '2' ? 2 : 1;
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
   const [offset, setOffset] = useState(0);
@@ -78,10 +81,10 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         });
       } catch (err) {
         const code = err instanceof ApiError ? err.errorCode : undefined;
-        dispatch({ type: 'evaluation-failed', reason, answers, code, message: messageOf(err) });
+        dispatch({ type: 'evaluation-failed', reason, answers, code, message: said(err) });
       }
     },
-    [host, linkId],
+    [host, linkId, said],
   );
 
   /** A refusal of the server: the screen of its error code, or the result of a test this tab took. */
@@ -95,13 +98,13 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       }
       // a refusal (4xx) stays a refusal; a network failure or a server error may pass
       const retry = !(err instanceof ApiError && err.status < 500);
-      dispatch({ type: 'failed', code, message: messageOf(err), retry });
+      dispatch({ type: 'failed', code, message: said(err), retry });
       host.emit('wm-error', {
-        message: messageOf(err),
+        message: said(err),
         status: err instanceof ApiError ? err.status : undefined,
       });
     },
-    [evaluate, host, linkId],
+    [evaluate, host, linkId, said],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on Try again
@@ -194,7 +197,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       dispatch({ type: 'started', test: started });
     } catch (err) {
       if (err instanceof ApiError) fail(err);
-      else dispatch({ type: 'start-failed', test, error: messageOf(err) });
+      else dispatch({ type: 'start-failed', test, error: said(err) });
     }
   }
 
@@ -211,7 +214,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     } catch (err) {
       const code = err instanceof ApiError ? err.errorCode : undefined;
       if (isGoneCode(code)) fail(err);
-      else dispatch({ type: 'move-failed', error: messageOf(err) });
+      else dispatch({ type: 'move-failed', error: said(err) });
     }
   }
 
@@ -225,7 +228,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     const Title = level === 1 ? 'h1' : 'h2';
     switch (screen.kind) {
       case 'loading':
-        return <Loader text="Loading the test…" />;
+        return <Loader text={t('test.loading')} />;
       case 'ready':
         return (
           <ReadyScreen
@@ -238,7 +241,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
           />
         );
       case 'started':
-        if (charge.role === 'deciding') return <Loader text="Opening the test…" />;
+        if (charge.role === 'deciding') return <Loader text={t('test.opening')} />;
         if (charge.role === 'elsewhere')
           return <ElsewhereScreen onTakeOver={charge.takeOver} Title={Title} titleId={titleId} />;
         return (

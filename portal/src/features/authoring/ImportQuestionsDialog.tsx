@@ -37,6 +37,7 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } fr
 import { type ChosenFile, readChosenFiles } from './importFiles';
 import './import-questions.css';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
+import { currentTranslator } from '../../lib/i18n';
 
 /** Questions in flight at once: enough to fill the import's batches of 100. */
 const IN_FLIGHT = 200;
@@ -82,7 +83,7 @@ type Stage =
       error?: string;
     };
 
-const labelOf = (q: PlannedQuestion) => typeLabel(q.q.input.questionType);
+const labelOf = (q: PlannedQuestion) => currentTranslator().t(typeLabel(q.q.input.questionType));
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 async function readFiles(list: FileList): Promise<ChosenFile[]> {

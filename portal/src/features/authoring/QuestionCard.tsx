@@ -1,6 +1,7 @@
-import { hasImageOptions, isTextAnswer, typeLabel } from '@shared/rules/question-types';
+import { hasImageOptions, isTextAnswer } from '@shared/rules/question-types';
 import { correctOptionPoints } from '@shared/rules/scoring';
 import type { Question } from '@shared/schemas/assessment';
+import { QuestionTypeName } from '@widgets/assessments/QuestionTypeName';
 import { Link } from 'react-router';
 
 /** One question of an assessment, collapsed to its text; expanded: options, code, image, explanation, actions. */
@@ -33,7 +34,9 @@ export function QuestionCard({
       <summary>
         <span className="muted">{index + 1}.</span>{' '}
         <span className="question-text">{question.question || 'Untitled question'}</span>{' '}
-        <span className="badge badge-primary">{typeLabel(question.questionType)}</span>
+        <span className="badge badge-primary">
+          <QuestionTypeName type={question.questionType} />
+        </span>
         {question.status === 'PREVIEW' ? <span className="badge badge-warning">Draft</span> : null}
       </summary>
       <div className="question-body">

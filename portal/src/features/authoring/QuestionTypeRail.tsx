@@ -1,6 +1,7 @@
 /** The editor's type rail: one radio per question type, named from the question-type table. */
-import { QUESTION_TYPES, typeLabel } from '@shared/rules/question-types';
+import { QUESTION_TYPES } from '@shared/rules/question-types';
 import type { QuestionType } from '@shared/schemas/assessment';
+import { QuestionTypeName } from '@widgets/assessments/QuestionTypeName';
 
 export function QuestionTypeRail({
   name,
@@ -18,7 +19,9 @@ export function QuestionTypeRail({
       {QUESTION_TYPES.map((t) => (
         <label key={t} className={`type-choice${value === t ? ' selected' : ''}`}>
           <input type="radio" name={name} value={t} checked={value === t} onChange={() => onPick(t)} />
-          <span>{typeLabel(t)}</span>
+          <span>
+            <QuestionTypeName type={t} />
+          </span>
         </label>
       ))}
     </fieldset>

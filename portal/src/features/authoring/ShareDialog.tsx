@@ -11,6 +11,7 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
 import { TABLE_FAILED } from '../../components/TableFailure';
+import { currentTranslator } from '../../lib/i18n';
 
 type Summary = z.infer<typeof AssessmentSummary>;
 interface Learner {
@@ -71,7 +72,7 @@ export function ShareDialog({
     if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
       allLearners()
         .then(setLearners)
-        .catch(() => setError(TABLE_FAILED.text));
+        .catch(() => setError(currentTranslator().t(TABLE_FAILED.text)));
     }
   }, [assessment]);
 

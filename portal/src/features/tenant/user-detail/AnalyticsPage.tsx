@@ -31,7 +31,6 @@ import {
   RangeSelect,
   ResourceReport,
   type ResourceTimeRow,
-  rangeLabel,
   useLearningTime,
 } from '@widgets/dashboard/LearningTime';
 import '@widgets/dashboard/dashboard.css';
@@ -188,7 +187,7 @@ export default function AnalyticsPage() {
 
       <DailyChartCard daily={daily} />
       <LearningDaysCard state={days} />
-      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
+      <TopicTimeCard state={topics} range={range} />
       <ResourceReport
         id={`${ids}-report`}
         report={report}
