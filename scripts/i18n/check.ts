@@ -178,15 +178,17 @@ export function checkCatalogues(catalogues: Catalogues): Problem[] {
 
 /** The folders whose code may use messages (tests, fixtures and the CLI, which stays English, aside). */
 const CODE_ROOTS = ['portal/src', 'widgets', 'extension', 'server', 'shared'];
-const SKIP_DIR = new Set(['node_modules', 'dist', 'fixtures', 'demo', 'migrations', 'test', 'package']);
+const SKIP_DIR = new Set(['node_modules', 'dist', 'fixtures']);
+/** Folders of code no person reads the words of: the server's test harness, demo content, migrations. */
+const SKIP_PATHS = new Set(['server/test', 'server/demo', 'server/db/migrations', 'widgets/package']);
 const isTest = (f: string) => /\.(unit\.)?test\.tsx?$|\.fixture\.ts$|\.d\.ts$|\.d\.mts$/.test(f);
 
-function walk(dir: string, out: string[] = []): string[] {
+function walk(dir: string, out: string[] = [], root = ROOT): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIP_DIR.has(entry.name)) walk(path, out);
+      if (!SKIP_DIR.has(entry.name) && !SKIP_PATHS.has(relative(root, path))) walk(path, out, root);
     } else if (/\.(tsx?|mjs|html)$/.test(entry.name) && !isTest(entry.name)) out.push(path);
   }
   return out;
@@ -194,7 +196,7 @@ function walk(dir: string, out: string[] = []): string[] {
 
 /** Every file of code that may name a message key, as a path from the repository's root. */
 export function codeFiles(root = ROOT): string[] {
-  return CODE_ROOTS.flatMap((r) => walk(join(root, r))).map((f) => relative(root, f));
+  return CODE_ROOTS.flatMap((r) => walk(join(root, r), [], root)).map((f) => relative(root, f));
 }
 
 /** Words that are the same in every language: names of products and formats. */

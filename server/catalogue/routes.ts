@@ -5,7 +5,6 @@
  * served with the other assessments (server/assessments/routes.ts).
  */
 import { catalogueRouter, roadmapList, roadmapListNoAuth } from '@shared/contract/catalogue';
-import { contactMessages } from '@shared/schemas/contact';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
@@ -14,6 +13,7 @@ import type { Db } from '../db/client';
 import { subjects } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { API_PREFIX, created, ok, serve } from '../http/routes';
+import { requestTranslator } from '../lib/i18n';
 import {
   assessmentRequired,
   assignedSectionIds,
@@ -218,7 +218,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       return ok({ data: { _id: row.id, url: row.url, actualTitle: row.actualTitle, type: row.type } });
     },
 
-    async contactUs({ body }) {
+    async contactUs({ body, request }) {
       const text = [
         `From: ${body.name} <${body.email}>`,
         `Subject: ${headerLine(body.subject, 200)}`,
@@ -244,7 +244,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       }
       return ok({
         data: { ok: true },
-        message: `${contactMessages.thanksTitle} ${contactMessages.thanksBody}`,
+        message: requestTranslator(request).t('contact.thanks'),
       });
     },
   });
