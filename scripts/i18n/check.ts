@@ -207,6 +207,8 @@ const LETTER = /\p{L}/u;
 /** Whether a piece of text has a word to translate (not only names of products, numbers and signs). */
 const hasText = (s: string) =>
   s
+    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, ' ')
+    .replace(/\bOpen Badges\b/g, ' ')
     .split(/\s+/)
     .some((word) => LETTER.test(word) && !UNTRANSLATED.test(word.replace(/^[^\p{L}]+|[^\p{L}\d]+$/gu, '')));
 
@@ -274,7 +276,9 @@ export function literalTextInJsx(file: string, code: string): Problem[] {
           for (const n of literalTexts(init.expression)) report(n, name);
         }
       }
-      return; // an attribute's expression is not a child
+      // an attribute's expression is not a child, but JSX inside it (actions={<button>…</button>}) shows
+      if (init) ts.forEachChild(init, visit);
+      return;
     } else if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
       for (const n of literalTexts(node.expression)) report(n, 'text');
     } else if (ts.isJsxExpression(node) && node.expression && ts.isJsxFragment(node.parent)) {

@@ -109,6 +109,22 @@ describe('the catalogue check', () => {
     ]);
   });
 
+  it('finds text in JSX given as a prop (actions, intro) and ignores HTML entities', () => {
+    const code = `export const A = () => (
+  <Detail
+    actions={<button type="button">Assign now</button>}
+    intro={<>
+      <p>A path through a subject</p>
+    </>}
+    label={<span>Inner words</span>}
+  >
+    <span>&nbsp;</span>
+  </Detail>
+);`;
+    const found = literalTextInJsx('portal/src/A.tsx', code).map((p) => `${p.line} ${p.message}`);
+    expect(found).toEqual(['3 text: Assign now', '5 text: A path through a subject', '7 text: Inner words']);
+  });
+
   it("finds text of the extension's popup that no data-i18n supplies", () => {
     const html = `<main><h1 data-i18n="extension.popup.title"></h1><p>Loose words</p>
       <p data-i18n="extension.popup.x"><span>inside is fine</span></p><img alt="An icon"></main>`;

@@ -112,7 +112,7 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
       }
     >
       <form id={formId} noValidate onSubmit={submit}>
-        <p className="muted">A test of the whole subject; a good score earns a certificate.</p>
+        <p className="muted">{t('subjectTest.intro')}</p>
         <Field
           label={t('column.subject')}
           required

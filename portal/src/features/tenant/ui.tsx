@@ -4,7 +4,9 @@ import type { CallDef } from '@shared/contract/define';
 import { LEARNING_REPORT } from '@shared/reports/columns';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
+import { useI18n } from '@widgets/core/i18n';
 import { type CallState, messageOf } from '@widgets/core/useCall';
+import { Arrow } from '@widgets/ui/Arrow';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { type ReactNode, useId, useState } from 'react';
@@ -13,8 +15,8 @@ import { TableFailure } from '../../components/TableFailure';
 import './tenant.css';
 
 /** The columns every report of learners starts with (the same in each report's file). */
-const NAME = LEARNING_REPORT.name.title;
-const EMAIL = LEARNING_REPORT.email.title;
+const NAME = LEARNING_REPORT.name.key;
+const EMAIL = LEARNING_REPORT.email.key;
 
 /** A word with a tooltip shown on hover and on keyboard focus, and read as the word's description. */
 export function Tip({ label, tip, className }: { label: string; tip: string; className?: string }) {
@@ -54,6 +56,7 @@ export function DownloadCsv<C extends CallDef>({
   args: CallArgs<C>;
   what: string;
 }) {
+  const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -65,9 +68,9 @@ export function DownloadCsv<C extends CallDef>({
         setBusy(true);
         try {
           const name = await downloadFile(client, call, args, 'waymark-report.csv');
-          toast(`Downloaded ${name}.`, { kind: 'success', ms: 4000 });
+          toast(t('tenant.downloaded', { name }), { kind: 'success', ms: 4000 });
         } catch (err) {
-          toast(messageOf(err, 'The file could not be downloaded. Please try again later.'), {
+          toast(messageOf(err, t('tenant.downloadFailed')), {
             kind: 'error',
           });
         } finally {
@@ -75,7 +78,8 @@ export function DownloadCsv<C extends CallDef>({
         }
       }}
     >
-      {busy ? <Spinner /> : null} Download CSV<span className="visually-hidden"> of {what}</span>
+      {busy ? <Spinner /> : null} {t('common.downloadCsv')}
+      <span className="visually-hidden">{t('common.about', { name: what })}</span>
     </button>
   );
 }
@@ -106,10 +110,13 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
   cells: (r: T) => ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <div className="page">
       <p>
-        <Link to="/portal/users">← Users</Link>
+        <Link to="/portal/users">
+          <Arrow to="back" /> {t('nav.users')}
+        </Link>
       </p>
       <div className="page-head">
         <h1>{title}</h1>
@@ -123,8 +130,8 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
-                <th scope="col">{NAME}</th>
-                <th scope="col">{EMAIL}</th>
+                <th scope="col">{t(NAME)}</th>
+                <th scope="col">{t(EMAIL)}</th>
                 {head}
               </tr>
             </thead>
@@ -132,16 +139,16 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
               {report.data.length === 0 ? (
                 <tr>
                   <td colSpan={columns} className="empty">
-                    No data found
+                    {t('tenant.noData')}
                   </td>
                 </tr>
               ) : (
                 report.data.map((r) => (
                   <tr key={rowKey(r)}>
-                    <th scope="row" className="cell-name" data-label={NAME}>
+                    <th scope="row" className="cell-name" data-label={t(NAME)}>
                       {r.name ?? '—'}
                     </th>
-                    <td className="cell-wrap" data-label={EMAIL}>
+                    <td className="cell-wrap" data-label={t(EMAIL)}>
                       {r.email}
                     </td>
                     {cells(r)}
