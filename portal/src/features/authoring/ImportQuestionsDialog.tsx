@@ -27,9 +27,12 @@ import { sha256Hex } from '@shared/formats/fingerprint';
 import { describeUnplaced, type UnplacedQuestion } from '@shared/formats/placement';
 import { checkFile, problemCount } from '@shared/formats/prepare';
 import { describePlace, type RowError, shorten, type Unsupported } from '@shared/formats/record';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
 import { typeLabel } from '@shared/rules/question-types';
 import type { Subject } from '@shared/schemas/lists';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
@@ -84,7 +87,7 @@ type Stage =
     };
 
 const labelOf = (q: PlannedQuestion) => currentTranslator().t(typeLabel(q.q.input.questionType));
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const say: Translator['t'] = (key, values) => currentTranslator().t(key, values);
 
 async function readFiles(list: FileList): Promise<ChosenFile[]> {
   return Promise.all(
@@ -107,6 +110,7 @@ export function ImportQuestionsDialog({
   assessmentName,
   onClose,
 }: ImportQuestionsDialogProps) {
+  const { t } = useI18n();
   const id = useId();
   const [files, setFiles] = useState<ChosenFile[] | null>(null);
   const [defaults, setDefaults] = useState<Defaults>(NO_DEFAULTS);
@@ -147,7 +151,7 @@ export function ImportQuestionsDialog({
             if (!controller.signal.aborted)
               setStage({
                 kind: 'choose',
-                message: messageOf(err, 'The file could not be checked. Please try again.'),
+                message: messageOf(err, say('import.checkFailed')),
               });
           });
       },
@@ -218,7 +222,7 @@ export function ImportQuestionsDialog({
           if (outcome.status === 'created' || outcome.status === 'updated' || assessmentId) setWrote(true);
         } catch (err) {
           if (controller.signal.aborted) break;
-          const message = messageOf(err, (err as Error).message || 'It could not be imported.');
+          const message = messageOf(err, (err as Error).message || say('import.failedOne'));
           results.set(placeKey(p), { status: 'failed', message });
           // signed out, or the server or the storage is gone: the others would fail alike
           if (
@@ -255,20 +259,20 @@ export function ImportQuestionsDialog({
   if (stage.kind === 'importing')
     actions = (
       <button type="button" className="btn btn-secondary" onClick={() => stop.current?.abort()}>
-        Stop
+        {t('import.stop')}
       </button>
     );
   else if (stage.kind === 'done')
     actions = (
       <button type="button" className="btn" onClick={close}>
-        Close
+        {t('common.close')}
       </button>
     );
   else
     actions = (
       <>
         <button type="button" className="btn btn-secondary" onClick={close}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button
           type="button"
@@ -285,12 +289,12 @@ export function ImportQuestionsDialog({
   const topics = subjectList.find((s) => s._id === defaults.subject)?.topics ?? [];
 
   return (
-    <Dialog open={open} title="Import questions" onClose={close} modalOnly={importing} actions={actions}>
+    <Dialog open={open} title={t('builder.import')} onClose={close} modalOnly={importing} actions={actions}>
       <div className="import-questions">
         {stage.kind === 'done' || importing ? null : (
           <>
             <div className="field">
-              <label htmlFor={`${id}-file`}>Question file</label>
+              <label htmlFor={`${id}-file`}>{t('import.file')}</label>
               <input
                 id={`${id}-file`}
                 type="file"
@@ -303,21 +307,20 @@ export function ImportQuestionsDialog({
                 }}
               />
               <span id={`${id}-file-hint`} className="hint">
-                Moodle GIFT, Aiken, Moodle XML, IMS QTI (an item, or a zip package as Canvas exports it), or
-                Waymark's JSON or CSV. If the file names image files, choose them with it.
-                {assessmentName ? ` The questions are also added to “${assessmentName}”.` : ''}
+                {t('import.fileHint')}
+                {assessmentName ? ` ${t('import.alsoAdded', { name: assessmentName })}` : ''}
               </span>
             </div>
             <fieldset className="import-defaults" aria-describedby={`${id}-place-hint`}>
-              <legend>Subject and topic</legend>
+              <legend>{t('import.subjectAndTopic')}</legend>
               <div className="field">
-                <label htmlFor={`${id}-subject`}>Subject</label>
+                <label htmlFor={`${id}-subject`}>{t('column.subject')}</label>
                 <select
                   id={`${id}-subject`}
                   value={defaults.subject}
                   onChange={(e) => setDefaults({ ...defaults, subject: e.target.value, topic: '' })}
                 >
-                  <option value="">From the file</option>
+                  <option value="">{t('import.fromFile')}</option>
                   {subjectList.map((s) => (
                     <option key={s._id} value={s._id}>
                       {s.name}
@@ -326,40 +329,39 @@ export function ImportQuestionsDialog({
                 </select>
               </div>
               <div className="field">
-                <label htmlFor={`${id}-topic`}>Topic</label>
+                <label htmlFor={`${id}-topic`}>{t('editor.topic')}</label>
                 <select
                   id={`${id}-topic`}
                   value={defaults.topic}
                   disabled={!defaults.subject}
                   onChange={(e) => setDefaults({ ...defaults, topic: e.target.value })}
                 >
-                  <option value="">From the file</option>
-                  {topics.map((t) => (
-                    <option key={t._id} value={t._id}>
-                      {t.name}
+                  <option value="">{t('import.fromFile')}</option>
+                  {topics.map((topic) => (
+                    <option key={topic._id} value={topic._id}>
+                      {topic.name}
                     </option>
                   ))}
                 </select>
               </div>
               <p id={`${id}-place-hint`} className="hint import-wide">
-                From the file: each question's own subject and topic, or its category. Chosen here, they are
-                every question's.
+                {t('import.placeHint')}
               </p>
             </fieldset>
             <fieldset className="import-defaults">
-              <legend>For questions the file gives none (optional)</legend>
+              <legend>{t('import.defaults')}</legend>
               <div className="field">
-                <label htmlFor={`${id}-tags`}>Tags</label>
+                <label htmlFor={`${id}-tags`}>{t('editor.tags')}</label>
                 <input
                   id={`${id}-tags`}
                   type="text"
-                  placeholder="e.g. algebra, week 3"
+                  placeholder={t('import.tagsPlaceholder')}
                   value={defaults.tags}
                   onChange={(e) => setDefaults({ ...defaults, tags: e.target.value })}
                 />
               </div>
               <div className="field">
-                <label htmlFor={`${id}-explanation`}>Explanation</label>
+                <label htmlFor={`${id}-explanation`}>{t('editor.explanation')}</label>
                 <input
                   id={`${id}-explanation`}
                   type="text"
@@ -378,7 +380,7 @@ export function ImportQuestionsDialog({
         ) : null}
         {stage.kind === 'checking' ? (
           <p role="status" className="import-status">
-            <Spinner /> Checking the questions…
+            <Spinner /> {t('import.checking')}
           </p>
         ) : null}
         {stage.kind === 'report' ? (
@@ -386,8 +388,7 @@ export function ImportQuestionsDialog({
             {changed ? (
               <label className="import-check">
                 <input type="checkbox" checked={update} onChange={(e) => setUpdate(e.target.checked)} />{' '}
-                Update the {plural(changed, 'question')} changed since{' '}
-                {changed === 1 ? 'it was' : 'they were'} imported
+                {t('import.updateChanged', { count: changed })}
               </label>
             ) : null}
           </ReportView>
@@ -395,14 +396,12 @@ export function ImportQuestionsDialog({
         {stage.kind === 'importing' ? (
           <div className="import-progress">
             <label htmlFor={`${id}-progress`}>
-              Importing {stage.report.fileName}
-              {assessmentName ? ` into “${assessmentName}”` : ''}
+              {assessmentName
+                ? t('import.importingInto', { file: stage.report.fileName, name: assessmentName })
+                : t('import.importing', { file: stage.report.fileName })}
             </label>
             <progress id={`${id}-progress`} max={stage.todo} value={stage.done} />
-            <p role="status">
-              {stage.done} of {stage.todo} done. Each question is created whole: stopping leaves nothing
-              half-made.
-            </p>
+            <p role="status">{t('import.progress', { done: stage.done, todo: stage.todo })}</p>
           </div>
         ) : null}
         {stage.kind === 'done' ? <DoneView stage={stage} summaryRef={summaryRef} /> : null}
@@ -412,10 +411,10 @@ export function ImportQuestionsDialog({
 }
 
 function importButton(report: Report | null, toWrite: number, toAdd: number) {
-  if (!report) return 'Import';
-  if (report.unsupported.length && toWrite + toAdd > 0) return 'Import the others';
-  if (toWrite === 0 && toAdd > 0) return `Add ${plural(toAdd, 'question')} to the assessment`;
-  return `Import ${plural(toWrite, 'question')}`;
+  if (!report) return say('import.import');
+  if (report.unsupported.length && toWrite + toAdd > 0) return say('import.importOthers');
+  if (toWrite === 0 && toAdd > 0) return say('import.addToAssessment', { count: toAdd });
+  return say('import.importCount', { count: toWrite });
 }
 
 /** Reads and checks the chosen files, then asks the server which questions it has. */
@@ -480,7 +479,7 @@ function Group({
         {title}: {count}
       </summary>
       {children}
-      {count > SHOWN ? <p className="muted">…and {count - SHOWN} more.</p> : null}
+      {count > SHOWN ? <p className="muted">{say('import.andMore', { count: count - SHOWN })}</p> : null}
     </details>
   );
 }
@@ -522,22 +521,30 @@ function ReportView({
     const counted = [...errors, ...unsupported.map((u) => ({ ...u, field: u.kind, message: u.reason }))];
     const said = [
       ...(unplaced.length
-        ? [
-            `${describeUnplaced(unplaced, report.total)}. Choose the subject and topic above (they are then every question's), or name them in the file's categories`,
-          ]
+        ? [`${describeUnplaced(unplaced, report.total)}. ${say('import.chooseSubject')}`]
         : []),
       ...(errors.length ? [problemCount(counted, report.total)] : []),
     ];
-    summary = `${report.fileName} (${report.formatName}): ${said.join('; and ')}. Nothing can be imported until ${errors.length ? 'the problems are fixed' : 'they have a subject and topic'}.`;
+    summary = say('import.blocked', {
+      file: report.fileName,
+      format: report.formatName,
+      said: said.join('; '),
+      until: errors.length ? 'fixed' : 'placed',
+    });
   } else {
     const parts = [
-      created.length ? `${created.length} will be created` : '',
-      unchanged.length ? `${unchanged.length} unchanged` : '',
-      changed.length ? `${changed.length} changed since imported` : '',
-      duplicates.length ? `${duplicates.length} the same as another question of the file` : '',
-      unsupported.length ? `${unsupported.length} cannot be held` : '',
+      created.length ? say('import.part.created', { count: created.length }) : '',
+      unchanged.length ? say('import.part.unchanged', { count: unchanged.length }) : '',
+      changed.length ? say('import.part.changed', { count: changed.length }) : '',
+      duplicates.length ? say('import.part.duplicate', { count: duplicates.length }) : '',
+      unsupported.length ? say('import.part.unsupported', { count: unsupported.length }) : '',
     ].filter(Boolean);
-    summary = `${report.fileName} (${report.formatName}), ${plural(report.total, 'question')}: ${parts.join(', ') || 'none'}.`;
+    summary = say('import.summary', {
+      file: report.fileName,
+      format: report.formatName,
+      count: report.total,
+      parts: parts.length ? currentTranslator().list(parts, { type: 'unit' }) : say('import.none'),
+    });
   }
   return (
     <div className="import-report">
@@ -551,7 +558,7 @@ function ReportView({
           ))}
         </ul>
       ) : null}
-      <Group title="Problems to fix in the file" count={errors.length} open>
+      <Group title={say('import.group.problems')} count={errors.length} open>
         <ul className="import-list">
           {errors.slice(0, SHOWN).map((e) => (
             <li key={`${describePlace(e)}-${e.field}-${e.message}`}>
@@ -561,7 +568,7 @@ function ReportView({
           ))}
         </ul>
       </Group>
-      <Group title="Cannot be held by Waymark (not imported)" count={unsupported.length} open>
+      <Group title={say('import.group.unsupported')} count={unsupported.length} open>
         <ul className="import-list">
           {unsupported.slice(0, SHOWN).map((u) => (
             <li key={`${describePlace(u)}-${u.kind}`}>
@@ -579,48 +586,44 @@ function ReportView({
       </Group>
       {blocked ? null : (
         <>
-          <Group title="Will be created" count={created.length} open={created.length <= 20}>
-            <QuestionRows rows={created} word={() => 'will be created'} />
+          <Group title={say('import.group.created')} count={created.length} open={created.length <= 20}>
+            <QuestionRows rows={created} word={() => say('import.word.created')} />
           </Group>
-          <Group title="Unchanged (already imported)" count={unchanged.length}>
+          <Group title={say('import.group.unchanged')} count={unchanged.length}>
             <QuestionRows
               rows={unchanged}
-              word={() => (assessmentId ? 'unchanged; added to the assessment' : 'unchanged')}
+              word={() => (assessmentId ? say('import.word.unchangedAdded') : say('import.word.unchanged'))}
             />
           </Group>
-          <Group title="Changed since it was imported" count={changed.length} open>
+          <Group title={say('import.group.changed')} count={changed.length} open>
             <QuestionRows
               rows={changed}
-              word={() => (update ? 'will be updated' : 'changed in the file; left as it is unless updated')}
+              word={() => (update ? say('import.word.updating') : say('import.word.changed'))}
             />
           </Group>
-          <Group
-            title="The same as another question of the file (imported once)"
-            count={duplicates.length}
-            open
-          >
+          <Group title={say('import.group.duplicate')} count={duplicates.length} open>
             <QuestionRows rows={duplicates} word={duplicateWord} />
           </Group>
           {children}
         </>
       )}
       {problems && !blocked && unsupported.length ? (
-        <p className="muted">“Import the others” leaves out what cannot be held and imports the rest.</p>
+        <p className="muted">{say('import.othersHint')}</p>
       ) : null}
     </div>
   );
 }
 
 const duplicateWord = (p: PlannedQuestion) =>
-  p.duplicateOf ? `the same as ${describePlace(p.duplicateOf)}` : 'the same as another question';
+  p.duplicateOf ? say('import.sameAs', { place: describePlace(p.duplicateOf) }) : say('import.sameAsAnother');
 
-const DONE_WORDS: Record<string, string> = {
-  created: 'created',
-  updated: 'updated',
-  unchanged: 'unchanged',
-  changed: 'changed in the file, left as it is',
-  duplicate: 'the same as another question of the file (imported once)',
-  failed: 'failed',
+const DONE_WORDS: Record<string, MessageKey> = {
+  created: 'import.done.created',
+  updated: 'import.done.updated',
+  unchanged: 'import.done.unchanged',
+  changed: 'import.done.changed',
+  duplicate: 'import.done.duplicate',
+  failed: 'import.done.failed',
 };
 
 function DoneView({
@@ -635,7 +638,7 @@ function DoneView({
   const failed = report.planned.filter((p) => results.get(placeKey(p))?.status === 'failed');
   const notReached = report.planned.filter((p) => !results.has(placeKey(p)));
   const parts = ['created', 'updated', 'unchanged', 'changed', 'duplicate', 'failed']
-    .map((s) => (count(s) ? `${count(s)} ${DONE_WORDS[s]}` : ''))
+    .map((s) => (count(s) ? say(DONE_WORDS[s]!, { count: count(s) }) : ''))
     .filter(Boolean);
   return (
     <div className="import-report">
@@ -645,15 +648,16 @@ function DoneView({
         role="status"
         className={failed.length || error ? 'alert alert-warning' : 'alert alert-success'}
       >
-        {report.fileName}: {parts.join(', ') || 'nothing imported'}.
-        {report.unsupported.length
-          ? ` ${report.unsupported.length} could not be held and were left out.`
-          : ''}
+        {say('import.doneSummary', {
+          file: report.fileName,
+          parts: parts.length ? currentTranslator().list(parts, { type: 'unit' }) : say('import.nothing'),
+        })}
+        {report.unsupported.length ? ` ${say('import.leftOut', { count: report.unsupported.length })}` : ''}
         {stopped || error
-          ? ` ${error ? `Stopped: ${error}` : 'Stopped'}: ${plural(notReached.length, 'question')} not imported yet; importing the file again completes it without creating anything twice.`
+          ? ` ${error ? say('import.stoppedError', { error, count: notReached.length }) : say('import.stopped', { count: notReached.length })}`
           : ''}
       </p>
-      <Group title="Failed" count={failed.length} open>
+      <Group title={say('import.group.failed')} count={failed.length} open>
         <ul className="import-list">
           {failed.slice(0, SHOWN).map((p) => {
             const r = results.get(placeKey(p)) as { field?: string; message?: string };
@@ -663,7 +667,7 @@ function DoneView({
                 <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
                 <span className="import-word">
                   {r.field ? `${r.field}: ` : ''}
-                  {r.message ?? 'not created'}
+                  {r.message ?? say('import.notCreated')}
                 </span>
               </li>
             );
@@ -671,7 +675,7 @@ function DoneView({
         </ul>
       </Group>
       <Group
-        title="Imported"
+        title={say('import.group.imported')}
         count={report.planned.length - failed.length - notReached.length}
         open={report.planned.length <= 20}
       >
@@ -680,7 +684,9 @@ function DoneView({
           word={(p) =>
             p.known === 'duplicate'
               ? duplicateWord(p)
-              : (DONE_WORDS[results.get(placeKey(p))?.status ?? p.known] ?? '')
+              : say(DONE_WORDS[results.get(placeKey(p))?.status ?? p.known] ?? 'import.done.unchanged', {
+                  count: 1,
+                })
           }
         />
       </Group>
