@@ -12,7 +12,8 @@
  * - text in JSX, or in an attribute people read (aria-label, title, placeholder, alt, and the components'
  *   label/heading/text props), or in the extension's popup.html, that does not come from the catalogue.
  *   Files not converted yet sit in allowlist.json, which may only shrink: a file listed there that has no
- *   such text any more is a failure too, until it is taken off the list.
+ *   such text any more is a failure too, until it is taken off the list;
+ * - a style sheet that says left or right where the layout must mirror in Arabic (physicalCss).
  *
  *   npx tsx scripts/i18n/check.ts
  */
@@ -194,6 +195,21 @@ function walk(dir: string, out: string[] = [], root = ROOT): string[] {
   return out;
 }
 
+/** Every style sheet of the portal, the elements and the extension. */
+export function cssFiles(root = ROOT): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || SKIP_DIR.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.css')) out.push(relative(root, path));
+    }
+  };
+  for (const r of ['portal/src', 'widgets', 'extension']) visit(join(root, r));
+  return out.sort();
+}
+
 /** Every file of code that may name a message key, as a path from the repository's root. */
 export function codeFiles(root = ROOT): string[] {
   return CODE_ROOTS.flatMap((r) => walk(join(root, r), [], root)).map((f) => relative(root, f));
@@ -320,6 +336,50 @@ export function literalTextInHtml(file: string, code: string): Problem[] {
   return problems;
 }
 
+// ---- the layout, right to left
+
+/**
+ * Physical left/right in a style sheet: the layout must mirror in Arabic, so a side is said as the start or
+ * the end of the line (margin-inline-start, inset-inline-end, text-align: start, border-start-end-radius…).
+ * A line that must stay physical (an arrow drawn on screen) says why in a comment holding `physical:`.
+ */
+export function physicalCss(file: string, css: string): Problem[] {
+  const problems: Problem[] = [];
+  const code = css.replace(/\/\*(?![\s\S]*?physical:)[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+  code.split('\n').forEach((line, i) => {
+    if (/physical:/.test(line)) return;
+    const found =
+      line.match(/\b(?:margin|padding|border)-(?:left|right)\b[\w-]*/)?.[0] ??
+      line.match(/\bborder-(?:top|bottom)-(?:left|right)-radius\b/)?.[0] ??
+      line.match(/(?:^|[;{\s])((?:left|right)\s*:)/)?.[1] ??
+      line.match(/\b(?:text-align|float|clear)\s*:\s*(?:left|right)\b/)?.[0] ??
+      line.match(/\btranslateX\([^)]*\)/)?.[0];
+    // a shorthand whose left and right differ: margin/padding a b c d with b ≠ d, border-radius a b c d with a≠b or c≠d
+    const shorthand = line.match(/^\s*(margin|padding|border-radius|inset)\s*:\s*([^;!]+)/);
+    let uneven: string | undefined;
+    if (shorthand) {
+      const v = shorthand[2]!.trim().split(/\s+(?![^(]*\))/);
+      if (shorthand[1] === 'border-radius') {
+        if (
+          v.length === 4
+            ? v[0] !== v[1] || v[2] !== v[3]
+            : v.length === 3 || (v.length === 2 && v[0] !== v[1])
+        )
+          uneven = shorthand[0].trim();
+      } else if (v.length === 4 && v[1] !== v[3]) uneven = shorthand[0].trim();
+    }
+    const what = found ?? uneven;
+    if (what)
+      problems.push({
+        kind: 'physical-css',
+        file,
+        line: i + 1,
+        message: `${what.trim()} (say the start or the end of the line: it must mirror right to left)`,
+      });
+  });
+  return problems;
+}
+
 /** An extension message name (`_locales`): the key with `.` and `-` as `_`, as the browsers' names allow. */
 export const chromeName = (key: string) => key.replace(/[.-]/g, '_');
 
@@ -406,6 +466,8 @@ export function runCheck(root = ROOT): Problem[] {
         });
     } else problems.push(...text);
   }
+  for (const file of cssFiles(root))
+    problems.push(...physicalCss(file, readFileSync(join(root, file), 'utf8')));
   for (const listed of Object.keys(allowlist.files)) {
     if (!files.includes(listed))
       problems.push({

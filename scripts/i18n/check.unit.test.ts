@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PSEUDO_LOCALE } from '../../shared/i18n/locales';
-import { checkCatalogues, keyUses, literalTextInHtml, literalTextInJsx, runCheck } from './check';
+import {
+  checkCatalogues,
+  keyUses,
+  literalTextInHtml,
+  literalTextInJsx,
+  physicalCss,
+  runCheck,
+} from './check';
 import { PSEUDO_LOCALE as BUILD_PSEUDO } from './sources.mjs';
 
 const kinds = (problems: { kind: string; message: string }[]) =>
@@ -123,6 +130,33 @@ describe('the catalogue check', () => {
 );`;
     const found = literalTextInJsx('portal/src/A.tsx', code).map((p) => `${p.line} ${p.message}`);
     expect(found).toEqual(['3 text: Assign now', '5 text: A path through a subject', '7 text: Inner words']);
+  });
+
+  it('finds physical left and right in style sheets, where the layout must mirror right to left', () => {
+    const css = `.a {
+  margin-left: 4px;
+  padding-inline-start: 4px;
+  left: 0;
+  inset-inline-end: 0;
+  text-align: right;
+  text-align: start;
+  padding: 0 4px 0 8px;
+  padding: 0 4px;
+  border-radius: 0 8px 8px 0;
+  border-start-end-radius: 8px;
+  transform: translateX(-16px);
+  border-right-color: red;
+  left: 50%; /* physical: centred, the same either way */
+}`;
+    expect(physicalCss('x.css', css).map((p) => `${p.line} ${p.message.split(' (')[0]}`)).toEqual([
+      '2 margin-left',
+      '4 left:',
+      '6 text-align: right',
+      '8 padding: 0 4px 0 8px',
+      '10 border-radius: 0 8px 8px 0',
+      '12 translateX(-16px)',
+      '13 border-right-color',
+    ]);
   });
 
   it("finds text of the extension's popup that no data-i18n supplies", () => {
