@@ -43,7 +43,7 @@ const DurationFormat = (
   Intl as unknown as {
     DurationFormat: new (
       locale: string,
-      options: { style: 'narrow' | 'short' | 'long' },
+      options: { style: 'narrow' | 'short' | 'long'; secondsDisplay?: 'always' | 'auto' },
     ) => { format(value: Record<string, number>): string };
   }
 ).DurationFormat;
@@ -59,6 +59,9 @@ export const durationIn = (
 function intlDuration(seconds: number, locale: string, style: 'narrow' | 'long'): string {
   const value: Record<string, number> = {};
   for (const [unit, n] of twoLargest(seconds)) value[DURATION_FIELDS[unit]] = n;
+  // no time at all is '0 seconds' in the language: DurationFormat hides zero fields, and would say nothing
+  if (Object.values(value).every((n) => n === 0))
+    return new DurationFormat(locale, { style, secondsDisplay: 'always' }).format({ seconds: 0 });
   return durationIn(locale, style, value);
 }
 

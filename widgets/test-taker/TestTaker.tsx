@@ -28,7 +28,6 @@ import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
 import { ReadyScreen } from './ReadyScreen';
 import { RunningScreen } from './RunningScreen';
-import { ScoreScreen } from './ScoreScreen';
 import {
   INITIAL_SCREEN,
   isGoneCode,
@@ -40,12 +39,39 @@ import {
 } from './screen';
 import { useTabCharge } from './useTabCharge';
 
+type ScoreModule = typeof import('./ScoreScreen');
+let scoreModule: Promise<ScoreModule> | null = null;
+/** The score screen's code, fetched once (a failure may be tried again). */
+function loadScoreScreen(): Promise<ScoreModule> {
+  scoreModule ??= import('./ScoreScreen').catch((err: unknown) => {
+    scoreModule = null;
+    throw err;
+  });
+  return scoreModule;
+}
+
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const host = useWidgetHost();
   const { t } = useI18n();
   const said = useCallback((err: unknown) => messageOf(err, t), [t]);
   const level = headingLevel === '2' ? 2 : 1;
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
+  // the score screen is fetched once the test has started, so it is there when the test ends
+  const [scoreScreen, setScoreScreen] = useState<ScoreModule['ScoreScreen'] | null>(null);
+  const [scoreFailed, setScoreFailed] = useState(false);
+  const [scoreTry, setScoreTry] = useState(0);
+  const wantsScore = screen.kind === 'started' || screen.kind === 'evaluating' || screen.kind === 'score';
+  useEffect(() => {
+    if (!wantsScore || scoreScreen || scoreTry < 0) return;
+    let live = true;
+    loadScoreScreen().then(
+      (mod) => live && setScoreScreen(() => mod.ScoreScreen),
+      () => live && setScoreFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantsScore, scoreScreen, scoreTry]);
   const [offset, setOffset] = useState(0);
   const [attempt, setAttempt] = useState(0);
   const titleId = useId();
@@ -282,7 +308,23 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
             titleId={titleId}
           />
         );
-      case 'score':
+      case 'score': {
+        const ScoreScreen = scoreScreen;
+        if (!ScoreScreen)
+          return scoreFailed ? (
+            <ErrorScreen
+              message={t('test.scoreLoadFailed')}
+              retry
+              onRetry={() => {
+                setScoreFailed(false);
+                setScoreTry((n) => n + 1);
+              }}
+              Title={Title}
+              titleId={titleId}
+            />
+          ) : (
+            <Loader text={t('test.loading')} />
+          );
         return (
           <ScoreScreen
             result={screen.result}
@@ -292,6 +334,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
             titleId={titleId}
           />
         );
+      }
       case 'gone':
         return <GoneScreen code={screen.code} message={screen.message} Title={Title} titleId={titleId} />;
       default:
