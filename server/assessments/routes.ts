@@ -5,6 +5,7 @@
  * token, decision 031): answers saved as given, focus/blur activity, evaluation on the server; the answers
  * view after evaluation, and question feedback.
  */
+
 import { assessmentsRouter, type evaluateTest } from '@shared/contract/assessments';
 import { initialAssessmentRouter } from '@shared/contract/catalogue';
 import type { CallBody } from '@shared/contract/define';
@@ -19,6 +20,7 @@ import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
+import { translatorFor } from '../lib/i18n';
 import { linkHooks } from './completion';
 import {
   type EvaluationState,
@@ -498,13 +500,20 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
         );
         let emailed = false;
         if (query.send === 'email') {
-          const url = `${config.publicUrl}/test/${link.linkId}`;
-          const name = caller.user.name ?? '';
+          // in the learner's own language (decision 040)
+          const { t } = translatorFor(caller.user.language);
           await mail.send({
             to: caller.user.email,
             kind: 'test-link',
-            subject: `Your test link for ${found.title}`,
-            text: `Hello ${name},\n\nYour test link for "${found.title}" (${found.ar.name}) is ready.\nOpen it to read the instructions and start the test when you are ready:\n\n${url}\n\nThe link stays valid for ${Math.round(LINK_VALIDITY_MS / 86400_000)} days. Once started, you have ${link.timeLimitMinutes} minutes.\n\nWaymark`,
+            subject: t('mail.testLink.subject', { title: found.title }),
+            text: t('mail.testLink.text', {
+              name: caller.user.name ?? '',
+              title: found.title,
+              roadmap: found.ar.name,
+              url: `${config.publicUrl}/test/${link.linkId}`,
+              days: Math.round(LINK_VALIDITY_MS / 86400_000),
+              minutes: link.timeLimitMinutes,
+            }),
           });
           emailed = true;
         }

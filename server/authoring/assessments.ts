@@ -3,6 +3,7 @@
  * removed, grouped into pools) and sharing it with the tenant's learners — a test link per learner with its
  * questions frozen at share time, and an e-mail each.
  */
+
 import { tenantAssessmentsRouter } from '@shared/contract/authoring';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import type { Db } from '../db/client';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { ok, serve } from '../http/routes';
+import { mailTime, translatorFor } from '../lib/i18n';
 import { loadQuestions, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
@@ -118,7 +120,7 @@ export function tenantAssessmentRoutes(
         throw badRequest('The start time cannot be in the past', 'startTime');
       const userIds = [...new Set(body.userIds)];
       const seats = await db
-        .select({ id: users.id, email: users.email, name: users.name })
+        .select({ id: users.id, email: users.email, name: users.name, language: users.language })
         .from(tenantUsers)
         .innerJoin(users, eq(users.id, tenantUsers.learnerId))
         .where(
@@ -186,17 +188,29 @@ export function tenantAssessmentRoutes(
             })),
           ),
         );
-        return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
+        return planned.map(({ learner, linkId }) => ({
+          linkId,
+          email: learner.email,
+          name: learner.name,
+          language: learner.language,
+        }));
       });
-      const when = start.toUTCString();
       for (const c of created) {
-        const url = `${config.publicUrl}/test/${c.linkId}`;
+        // in the learner's own language (decision 040)
+        const { t, locale } = translatorFor(c.language);
         await mail
           .send({
             to: c.email,
             kind: 'custom-test',
-            subject: `New assessment: ${a.name}`,
-            text: `Hello ${c.name ?? ''},\n\n${caller.user.name ?? 'Your mentor'} has shared the assessment "${a.name}" with you.\nIt opens at ${when} for ${body.duration} hour(s).\n\nTake it here: ${url}\n\nWaymark`,
+            subject: t('mail.customTest.subject', { name: a.name }),
+            text: t('mail.customTest.text', {
+              learner: c.name ?? '',
+              mentor: caller.user.name ?? t('mail.yourMentor'),
+              name: a.name,
+              when: mailTime(start, locale),
+              hours: body.duration,
+              url: `${config.publicUrl}/test/${c.linkId}`,
+            }),
           })
           .catch(() => undefined);
       }

@@ -29,6 +29,8 @@ export class HttpError extends Error {
   readonly text: ErrorText;
   /** The message put together in a language, when it is more than one message (a field's problem). */
   compose?: (translator: Translator) => string;
+  /** The fields' messages as given (keys, with their values), said in each request's language. */
+  fieldTexts?: Record<string, ErrorText>;
   readonly extra: Omit<ErrorBody, 'statusCode' | 'error' | 'message'>;
   /** Response headers that go with the error (Retry-After). */
   readonly headers: Record<string, string>;
@@ -54,17 +56,23 @@ export class HttpError extends Error {
       ...this.extra,
     };
     if (translator && body.fields) {
-      body.fields = Object.fromEntries(Object.entries(body.fields).map(([f, m]) => [f, said(m, translator)]));
+      const given = this.fieldTexts ?? {};
+      body.fields = Object.fromEntries(
+        Object.entries(body.fields).map(([f, m]) => [f, said(given[f] ?? m, translator)]),
+      );
     }
     return body;
   }
 }
 
-export const badRequest = (message: ErrorText, field?: string, extra: Partial<ErrorBody> = {}) =>
-  new HttpError(400, message, {
+export function badRequest(message: ErrorText, field?: string, extra: Partial<ErrorBody> = {}): HttpError {
+  const refusal = new HttpError(400, message, {
     ...(field ? { field, fields: { [field]: said(message, english()) } } : {}),
     ...extra,
   });
+  if (field && !extra.fields) refusal.fieldTexts = { [field]: message };
+  return refusal;
+}
 export const unauthorized = (message: ErrorText = 'errors.signInAgain', errorCode?: string) =>
   new HttpError(401, message, errorCode ? { errorCode } : {});
 export const forbidden = (message: ErrorText = 'errors.notPermitted', errorCode?: string) =>

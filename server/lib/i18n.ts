@@ -64,3 +64,12 @@ export function uiLocaleOf(acceptLanguage: string | string[] | undefined): UiLoc
   const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage;
   return localeOfAcceptLanguage(header);
 }
+
+/** A moment as a mail says it in `locale`: the date, the time and 'UTC' (the reader's zone is unknown). */
+export function mailTime(when: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'full',
+    timeStyle: 'long',
+    timeZone: 'UTC',
+  }).format(when);
+}

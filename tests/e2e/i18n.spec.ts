@@ -16,14 +16,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, TestInfo } from '@playwright/test';
 import { readCatalogue } from '../../scripts/i18n/sources.mjs';
-import { createTestLink } from '../../shared/contract/assessments';
 import { setLanguage } from '../../shared/contract/profile';
 import { compileCatalogue } from '../../shared/i18n/compile.mjs';
 import type { Locale } from '../../shared/i18n/locales';
 import { createTranslator, type Translator } from '../../shared/i18n/translator';
 import { type Account, baseUrl, newAccount } from '../support/accounts';
-import { takeTest } from '../support/answers';
-import { assignDemoRoadmap } from '../support/catalogue';
+import { answerFirstChoices, takeTest } from '../support/answers';
+import { assignDemoRoadmap, resourceTestLinks } from '../support/catalogue';
 import { expect, expectAccessible, expectNoSidewaysScroll, test } from '../support/fixtures';
 
 const english = readCatalogue('en');
@@ -54,6 +53,8 @@ async function checkLayout(
     // the page as a phone and a desktop open it
     await page.setViewportSize({ width, height: 900 });
     if (reload) {
+      // not in the middle of a token refresh: a reload then would drop the rotated session
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: heading.trim() }).first()).toBeVisible();
     }
@@ -77,24 +78,7 @@ for (const language of LANGUAGES) {
       // the learner's profile says the language (as a sign-up from a browser in that language does)
       await learner.api.call(setLanguage, { body: { language: language.locale } });
       const roadmap = await assignDemoRoadmap(learner.api);
-      const links: string[] = [];
-      for (const section of roadmap.sections) {
-        for (const resource of section.resources) {
-          const link = await learner.api
-            .call(createTestLink, {
-              body: {
-                type: 'RESOURCE',
-                assignedRoadmapId: roadmap._id,
-                sectionId: section._id,
-                resourceId: resource._id,
-              },
-            })
-            .catch(() => null);
-          if (link) links.push(link.data.testLinkId);
-          if (links.length === 2) break;
-        }
-        if (links.length === 2) break;
-      }
+      const links = await resourceTestLinks(learner.api, roadmap, 2);
       expect(links, 'two demo resources have questions').toHaveLength(2);
       [uiLink, featherLink] = links as [string, string];
       const { result } = await takeTest(learner.api, featherLink, 'right');
@@ -140,19 +124,7 @@ for (const language of LANGUAGES) {
       await checkLayout(page, info, 'test-ready', language.locale, language.dir);
       await expectAccessible(page, `test ready in ${language.locale}`);
       await page.getByRole('button', { name: t('test.start'), exact: true }).click();
-      const main = page.getByRole('main');
-      for (;;) {
-        const radio = main.getByRole('radio');
-        const box = main.getByRole('checkbox');
-        const text = main.getByRole('textbox');
-        await expect(radio.or(box).or(text).first()).toBeVisible();
-        if (await radio.count()) await radio.first().check();
-        else if (await box.count()) await box.first().check();
-        else await text.first().fill('1');
-        const next = page.getByRole('button', { name: t('test.next'), exact: true });
-        if (await next.isDisabled()) break;
-        await next.click();
-      }
+      await answerFirstChoices(page, t('test.next'));
       await expectAccessible(page, `a question in ${language.locale}`);
       await page.getByRole('button', { name: t('test.finish'), exact: true }).click();
       const dialog = page.getByRole('dialog', { name: t('test.finishQuestion') });
