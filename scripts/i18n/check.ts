@@ -21,6 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import ts from 'typescript';
+import { chromeName } from '../../shared/i18n/extension-messages.mjs';
 import { LOCALES, type Locale } from '../../shared/i18n/locales';
 import { keysIn, ROOT, readCatalogue } from './sources.mjs';
 
@@ -309,7 +310,10 @@ export function literalTextInJsx(file: string, code: string): Problem[] {
 /** Text of the extension's popup page that does not come from its `_locales` (data-i18n). */
 export function literalTextInHtml(file: string, code: string): Problem[] {
   const problems: Problem[] = [];
-  const body = code.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)[\s\S]*?<\/\1>/g, '');
+  const body = code
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!doctype[^>]*>/gi, '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '');
   // text between tags, other than whitespace, is only allowed inside an element whose text is set by data-i18n
   const stack: { tag: string; translated: boolean }[] = [];
   const re = /<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g;
@@ -381,7 +385,7 @@ export function physicalCss(file: string, css: string): Problem[] {
 }
 
 /** An extension message name (`_locales`): the key with `.` and `-` as `_`, as the browsers' names allow. */
-export const chromeName = (key: string) => key.replace(/[.-]/g, '_');
+export { chromeName };
 
 /** The keys a file names, and the names it uses that are not keys. */
 export function keyUses(

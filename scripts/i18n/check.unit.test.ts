@@ -160,7 +160,7 @@ describe('the catalogue check', () => {
   });
 
   it("finds text of the extension's popup that no data-i18n supplies", () => {
-    const html = `<main><h1 data-i18n="extension.popup.title"></h1><p>Loose words</p>
+    const html = `<!doctype html><main><h1 data-i18n="extension.popup.title"></h1><p>Loose words</p>
       <p data-i18n="extension.popup.x"><span>inside is fine</span></p><img alt="An icon"></main>`;
     expect(literalTextInHtml('extension/popup.html', html).map((p) => p.message)).toEqual([
       'text: Loose words',

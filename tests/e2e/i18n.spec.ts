@@ -7,7 +7,8 @@
  * nor at 1366 px wider than the window (screenshots of each are kept with the test's results).
  *
  * On a partner's page (another origin, served for real) the elements follow the page's `lang="ar"` — right
- * to left — and an element's own `lang="es"` wins over the page's.
+ * to left — and an element's own `lang="es"` wins over the page's. The extension's popup, in a browser whose
+ * interface is Spanish or Arabic, speaks it (its `_locales`), right to left in Arabic.
  *
  * The words expected are read from the catalogues themselves (shared/i18n/messages), so the test says
  * what a learner of that language reads, and fails if a page shows English instead.
@@ -23,6 +24,7 @@ import { createTranslator, type Translator } from '../../shared/i18n/translator'
 import { type Account, baseUrl, newAccount } from '../support/accounts';
 import { answerFirstChoices, takeTest } from '../support/answers';
 import { assignDemoRoadmap, resourceTestLinks } from '../support/catalogue';
+import { launchWithExtension } from '../support/extension';
 import { expect, expectAccessible, expectNoSidewaysScroll, test } from '../support/fixtures';
 
 const english = readCatalogue('en');
@@ -189,3 +191,24 @@ test('elements on a partner page follow its lang: Arabic right to left, an eleme
     await new Promise((resolve) => partner.close(resolve));
   }
 });
+
+for (const language of LANGUAGES) {
+  test(`the extension's popup in a browser in ${language.browser}`, async () => {
+    const tr = translatorOf(language.locale, language.catalogue);
+    const browser = await launchWithExtension(`popup-${language.locale}`, { lang: language.locale });
+    try {
+      const { context } = browser;
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      const popup = await context.newPage();
+      await popup.goto(`chrome-extension://${new URL(worker.url()).host}/popup.html`);
+      await expect(popup.locator('html')).toHaveAttribute('lang', language.locale);
+      await expect(popup.locator('html')).toHaveAttribute('dir', language.dir);
+      // signed out: it says so, and offers Waymark's sign-in, in the browser's language
+      await expect(popup.locator('#account')).toHaveText(tr.t('extension.popup.signedOut'));
+      await expect(popup.getByRole('link', { name: tr.t('extension.popup.openToSignIn') })).toBeVisible();
+      await expectAccessible(popup, `the extension's popup in ${language.locale}`);
+    } finally {
+      await browser.close();
+    }
+  });
+}
