@@ -25,10 +25,12 @@
  *                                [--baseline-links 1000]
  *                                [--evaluators 50] [--seconds 20] [--setup-concurrency 8] [--pool N]
  *                                [--only autosave|evaluation]
- *                                [--anonymous] [--statements] [--profile] [--durable] [--json]
+ *                                [--anonymous] [--seats] [--statements] [--profile] [--durable] [--json]
  *
  * Targets: evaluation ≥ 500 submissions/s with p99 ≤ 150 ms at 50 takers; autosave p99 ≤ 30 ms at 200
- * takers. --anonymous sends no access token (a link id alone opens a test); by default each taker sends
+ * takers. --seats makes every learner a seat of one tenant, so that each evaluation also writes its events
+ * (assessment.evaluated, award.issued when earned: decision 039) in its statement, and counts them at the end.
+ * --anonymous sends no access token (a link id alone opens a test); by default each taker sends
  * its own, as the portal does for a signed-in learner. --pool sets the server's DATABASE_POOL_SIZE
  * (default: the server's default, 10). --statements loads pg_stat_statements into the throwaway cluster
  * and prints, per phase, the statements run per request and their mean time. --profile writes a V8 CPU
@@ -105,6 +107,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     pool: { type: 'string' },
     anonymous: { type: 'boolean', default: false },
+    seats: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     durable: { type: 'boolean', default: false },
@@ -246,6 +249,19 @@ async function main() {
       roadmapRows.map((r) => r.id),
     );
     const keys = await keyOf(db);
+    if (opts.seats) {
+      // every learner a seat of one tenant: each evaluation then writes its events (decision 039)
+      const [tenant] = rowsOf<{ id: string }>(
+        await exec(sql`
+          insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+          values ('bench-tenant', 'tenant@bench.local', true, 'TENANT', 'Bench tenant', false, true)
+          returning id`),
+      );
+      await exec(sql`
+        insert into tenant_users (tenant_id, learner_id)
+        select ${tenant!.id}::uuid, id from users where role = 'USER' and email like 'taker-%@bench.local'`);
+      await exec(sql`analyze tenant_users`);
+    }
 
     const env = await serverEnv({
       databaseUrl: url,
@@ -470,8 +486,8 @@ async function main() {
     // the baseline: the same creation without HTTP, in this process, for learners of their own
     let baselinePhase: Phase | null = null;
     if (BASELINE_LINKS > 0) {
-      const routesModule = `${'../server/assessments/routes'}`;
-      const { createLink } = (await import(routesModule)) as {
+      const linksModule = `${'../server/assessments/links'}`;
+      const { createLink } = (await import(linksModule)) as {
         createLink: (db: unknown, spec: Record<string, unknown>, now: Date) => Promise<{ linkId: string }>;
       };
       const roadmapOf = rowsOf<{ assigned_id: string; roadmap_id: string; subject_id: string; name: string }>(
@@ -697,6 +713,16 @@ async function main() {
         row.status !== s.expected.status
       );
     });
+    // with --seats: the events the evaluations wrote, by type (one assessment.evaluated each, and award.issued
+    // for each that earned its certificate)
+    const eventCounts = opts.seats
+      ? Object.fromEntries(
+          rowsOf<{ type: string; n: number }>(
+            await exec(sql`select type, count(*)::int as n from events group by type order by type`),
+          ).map((r) => [r.type, r.n]),
+        )
+      : null;
+    if (eventCounts) log(`events written: ${JSON.stringify(eventCounts)}`);
     await database.close();
 
     const machine = {

@@ -4,8 +4,10 @@
  * routes of every domain, and the HTTP core's own (files, the API document, the portal and widget files,
  * the 404 policy). The jobs start when the app is ready.
  */
+import { JSON_BODY_LIMIT } from '@shared/contract/define';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { activityRoutes } from './activity/routes';
+import { analysisRoutes } from './analysis/routes';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
@@ -20,15 +22,20 @@ import type { Database } from './db/client';
 import { docsRoutes } from './http/docs';
 import { installErrorHandling } from './http/errors';
 import { fileRoutes } from './http/files';
-import { installJsonBody, JSON_BODY_LIMIT } from './http/json-body';
+import { installJsonBody } from './http/json-body';
 import { installNotFound } from './http/not-found';
 import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
+import { auditRoutes } from './integrations/audit/routes';
+import { apiKeyRoutes } from './integrations/keys/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
+import { renewalRoutes } from './renewals/routes';
+import { sandboxRoutes } from './sandbox/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
-import { pageShown, systemRoutes } from './system/routes';
+import { pageShown } from './system/mailbox';
+import { systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {
@@ -71,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   installJsonBody(app);
   await installProtections(app, config, database);
-  installAuthentication(app, services.db, services.tokens);
+  installAuthentication(app, services.db, services.tokens, config.rateLimit.apiKey);
 
   serveDomains(app, services);
   fileRoutes(app, services);
@@ -102,11 +109,16 @@ function serveDomains(app: FastifyInstance, services: Services) {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  sandboxRoutes(app, services);
   billingRoutes(app, services);
   authoringRoutes(app, services);
+  analysisRoutes(app, services);
+  renewalRoutes(app, services);
   activityRoutes(app, services);
   catalogueRoutes(app, services);
   assessmentRoutes(app, services);
   awardRoutes(app, services);
   credentialRoutes(app, services);
+  apiKeyRoutes(app, services);
+  auditRoutes(app, services);
 }

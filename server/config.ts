@@ -19,6 +19,12 @@ const port = z.coerce
   .max(65535, 'must be a port number');
 const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int().positive('must be positive');
 const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
+const SEALING_KEY_MESSAGE = 'must be 32 random bytes in base64 (openssl rand -base64 32)';
+const sealingKey = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32, {
+    message: SEALING_KEY_MESSAGE,
+  });
 
 const Env = z
   .object({
@@ -111,6 +117,19 @@ const Env = z
       .max(24 * 30, 'must be at most 720 hours (30 days)')
       .default(24),
     /**
+     * Months a subject test's certificate stays valid (empty: no end). Certificates earned from when a server
+     * first starts with a value keep it; earlier ones keep theirs (decision 037).
+     */
+    SUBJECT_TEST_VALIDITY_MONTHS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a number of months' })
+        .int('must be a whole number of months')
+        .min(1, 'must be at least 1 month')
+        .max(120, 'must be at most 120 months')
+        .optional(),
+    ),
+    /**
      * Load shedding (issue 15): past this event-loop delay the server answers 503 with Retry-After (the
      * test page's saver waits and sends again); SHED_RETRY_AFTER is the seconds it asks for.
      */
@@ -176,6 +195,22 @@ const Env = z
       .optional(),
     /** E-mail addresses of platform staff, who may revoke any award (comma separated). */
     PLATFORM_STAFF_EMAILS: z.string().default(''),
+    /**
+     * Seals the secrets Waymark keeps for others (webhook and LRS secrets, LTI private keys): 32 bytes,
+     * base64. Generated into DATA_DIR outside production when unset; required in production.
+     */
+    INTEGRATIONS_SECRET_KEY: sealingKey.optional(),
+    /** Earlier sealing keys (comma separated): what they sealed still opens, and is sealed again when written. */
+    INTEGRATIONS_PREVIOUS_SECRET_KEYS: z.string().default(''),
+    /** Days the activity log keeps an entry: at least a year. */
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(365, 'must be at least 365 days: the activity log is kept at least a year')
+      .max(36_500, 'must be at most 36500 days')
+      .default(400),
+    /** Requests per minute one API key may make, counted across every process. */
+    RATE_LIMIT_API_KEY: perMinute.max(100_000, 'must be at most 100000').default(600),
   })
   .superRefine((env, ctx) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
@@ -242,6 +277,21 @@ const Env = z
         });
       }
     }
+    if (env.NODE_ENV === 'production' && !env.INTEGRATIONS_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INTEGRATIONS_SECRET_KEY'],
+        message: `is required in production: it seals the secrets integrations keep; ${SEALING_KEY_MESSAGE}`,
+      });
+    }
+    const previous = list(env.INTEGRATIONS_PREVIOUS_SECRET_KEYS);
+    if (previous.some((k) => !sealingKey.safeParse(k).success)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INTEGRATIONS_PREVIOUS_SECRET_KEYS'],
+        message: `each key ${SEALING_KEY_MESSAGE}, comma separated`,
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     }
@@ -255,7 +305,7 @@ const list = (value: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
+function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) {
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = (
     env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`
@@ -292,6 +342,7 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
       auth: env.RATE_LIMIT_AUTH,
       strict: env.RATE_LIMIT_STRICT,
       notFound: env.RATE_LIMIT_NOT_FOUND,
+      apiKey: env.RATE_LIMIT_API_KEY,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -312,6 +363,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     /** How long a failed test waits before a retake, in milliseconds. */
     retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
+    /** Months a subject test's certificate stays valid; null: no end (decision 037). */
+    subjectTestValidityMonths: env.SUBJECT_TEST_VALIDITY_MONTHS ?? null,
     /** When the server sheds load with 503 + Retry-After. */
     shed: {
       // 0 never sheds; nor does the test setup, where the machine's load is not the server's
@@ -342,6 +395,14 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string) {
       fetch: env.CREDENTIALS_FETCH,
       signers: env.CREDENTIAL_SIGNERS ?? defaultSigners(),
       platformStaff: list(env.PLATFORM_STAFF_EMAILS).map((e) => e.toLowerCase()),
+    },
+    integrations: {
+      /** The key that seals secrets integrations keep (32 bytes), and the earlier ones that still open them. */
+      sealingKey: Buffer.from(sealing, 'base64'),
+      previousSealingKeys: list(env.INTEGRATIONS_PREVIOUS_SECRET_KEYS).map((k) => Buffer.from(k, 'base64')),
+      /** Whether the sealing key was generated into DATA_DIR (no INTEGRATIONS_SECRET_KEY). */
+      sealingKeyGenerated: !env.INTEGRATIONS_SECRET_KEY,
+      auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     },
     storage: {
       dir: join(dataDir, 'files'),
@@ -380,7 +441,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const jwtSecret = env.JWT_SECRET ?? localSecret(resolve(env.DATA_DIR));
-  return toConfig(env, jwtSecret);
+  const sealing = env.INTEGRATIONS_SECRET_KEY?.trim() ?? localSealingKey(resolve(env.DATA_DIR));
+  return toConfig(env, jwtSecret, sealing);
 }
 
 /** The problems loadConfig would report for these settings (none when they are valid). */
@@ -398,6 +460,14 @@ export function configProblems(source: Record<string, string | undefined>): stri
 export function localSecret(dataDir: string): string {
   // every process starting at once on this DATA_DIR signs with the same secret (the first one's)
   return createdOnce(join(dataDir, 'secrets', 'jwt-secret'), () => randomBytes(48).toString('base64url'), {
+    dirMode: 0o700,
+  }).trim();
+}
+
+/** Outside production a missing INTEGRATIONS_SECRET_KEY is generated once and kept beside the data. */
+export function localSealingKey(dataDir: string): string {
+  // every process starting at once on this DATA_DIR seals with the same key (the first one's)
+  return createdOnce(join(dataDir, 'secrets', 'integrations-key'), () => randomBytes(32).toString('base64'), {
     dirMode: 0o700,
   }).trim();
 }

@@ -14,6 +14,7 @@ const production = {
   NODE_ENV: 'production',
   PAYMENTS_SANDBOX: 'true',
   CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+  INTEGRATIONS_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 const problems = configProblems;
 
@@ -63,5 +64,46 @@ describe('WEB_CONCURRENCY', () => {
     ]);
     expect(problems({ ...pg, WEB_CONCURRENCY: '0' })).toEqual(['WEB_CONCURRENCY must be at least 1']);
     expect(problems({ ...pg, WEB_CONCURRENCY: '65' })).toEqual(['WEB_CONCURRENCY must be at most 64']);
+  });
+});
+
+describe('the integrations: sealing key and activity log retention', () => {
+  it('requires INTEGRATIONS_SECRET_KEY in production, and checks it is 32 bytes of base64', () => {
+    const { INTEGRATIONS_SECRET_KEY: _, ...without } = production;
+    expect(problems({ ...without, MAIL_OUTBOX_ONLY: 'true' })).toEqual([
+      'INTEGRATIONS_SECRET_KEY is required in production: it seals the secrets integrations keep; must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ]);
+    expect(problems({ ...base, INTEGRATIONS_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toEqual([
+      'INTEGRATIONS_SECRET_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ]);
+    expect(problems({ ...base, INTEGRATIONS_PREVIOUS_SECRET_KEYS: 'nope' })).toEqual([
+      'INTEGRATIONS_PREVIOUS_SECRET_KEYS each key must be 32 random bytes in base64 (openssl rand -base64 32), comma separated',
+    ]);
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const config = loadConfig({
+      ...base,
+      INTEGRATIONS_SECRET_KEY: key,
+      INTEGRATIONS_PREVIOUS_SECRET_KEYS: key,
+    });
+    expect(config.integrations.sealingKey).toEqual(Buffer.alloc(32, 9));
+    expect(config.integrations.previousSealingKeys).toEqual([Buffer.alloc(32, 9)]);
+    expect(config.integrations.sealingKeyGenerated).toBe(false);
+  });
+
+  it('generates the sealing key into DATA_DIR outside production, once: every process reads the same', () => {
+    const dir = `.tmp/config-test-sealing-${process.pid}-${Date.now()}`;
+    const first = loadConfig({ ...base, DATA_DIR: dir });
+    const second = loadConfig({ ...base, DATA_DIR: dir });
+    expect(first.integrations.sealingKey).toHaveLength(32);
+    expect(second.integrations.sealingKey).toEqual(first.integrations.sealingKey);
+    expect(first.integrations.sealingKeyGenerated).toBe(true);
+  });
+
+  it('keeps activity log entries at least a year: 400 days unless told, never fewer than 365', () => {
+    expect(loadConfig(base).integrations.auditRetentionDays).toBe(400);
+    expect(loadConfig({ ...base, AUDIT_RETENTION_DAYS: '730' }).integrations.auditRetentionDays).toBe(730);
+    expect(problems({ ...base, AUDIT_RETENTION_DAYS: '90' })).toEqual([
+      'AUDIT_RETENTION_DAYS must be at least 365 days: the activity log is kept at least a year',
+    ]);
   });
 });

@@ -16,7 +16,13 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
-const NOT_DOMAINS = new Set(['db', 'http', 'adapters', 'jobs', 'lib', 'test', 'demo']);
+const NOT_DOMAINS = new Set(['db', 'http', 'adapters', 'jobs', 'lib', 'test', 'demo', 'integrations/core']);
+/**
+ * Folders whose subfolders are nodes of their own: each integration (`integrations/lti`, `integrations/scim`,
+ * …) calls the domains it speaks for, and `integrations/core` — the principal, the audit and event writers,
+ * sealed secrets, outside identities — sits under every domain (decision 039), importing none.
+ */
+const GROUPS = new Set(['integrations']);
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 /** Test support beside the code (to be gathered in server/test): arranges data across domains, like tests. */
 const TEST_SUPPORT = /^(fixtures|harness|test-helpers|test-keys)\.ts$|\.fixture\.ts$/;
@@ -42,6 +48,7 @@ function sourceFiles(dir: string): string[] {
 /** The server folder a path lies in, or null for server/'s root files and paths outside server/. */
 function folderOf(path: string): string | null {
   const parts = relative(SERVER, path).split(sep);
+  if (parts.length > 2 && GROUPS.has(parts[0]!)) return `${parts[0]}/${parts[1]}`;
   return parts.length > 1 && parts[0] !== '..' ? parts[0]! : null;
 }
 
@@ -130,6 +137,13 @@ describe('server domains import one way', () => {
     const edges = folderImports();
     expect(edges.some((e) => e.from === 'tenant' && e.to === 'activity')).toBe(true);
     expect(edges.some((e) => e.from === 'assessments' && e.to === 'db')).toBe(true);
+  });
+
+  it('keeps the integrations core under the domains: it imports none of them', () => {
+    const edges = folderImports();
+    expect(edges.some((e) => e.from === 'tenant' && e.to === 'integrations/core')).toBe(true);
+    const up = edges.filter((e) => e.from === 'integrations/core' && !NOT_DOMAINS.has(e.to));
+    expect(up.map((e) => `${e.file} imports '${e.specifier}'`)).toEqual([]);
   });
 
   it('has no cycle between the domain folders of server/ (but the known ones, while they last)', () => {

@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { IssuerKeys } from './credentials/keys';
 import { CredentialService, type CredentialServiceOptions } from './credentials/service';
 import type { Database, Db } from './db/client';
+import { SecretBox } from './integrations/core/sealed';
 import { JobQueue } from './jobs/queue';
 import type { QuestionCounts } from './questions/load';
 import { ProcessRegistry } from './system/processes';
@@ -48,6 +49,11 @@ export interface Services {
   seatPlans: SeatPlans;
   /** Awards as Open Badges credentials: the issuer's keys, issuing, status lists, verification. */
   credentials: CredentialService;
+  /**
+   * Seals the secrets integrations keep for others (webhook and LRS secrets, LTI private keys) under
+   * INTEGRATIONS_SECRET_KEY (AES-256-GCM; decision 039).
+   */
+  secrets: SecretBox;
   /** A learner's test links on their roadmap (the catalogue's interface): the assessments'. */
   roadmapTests: RoadmapTests;
   /** How often the bank's questions were drawn, and their feedback (the bank's interface): the assessments'. */
@@ -129,6 +135,9 @@ export async function createServices(
     billing,
     seatPlans: overrides.seatPlans ?? billing,
     credentials,
+    secrets:
+      overrides.secrets ??
+      new SecretBox(config.integrations.sealingKey, config.integrations.previousSealingKeys),
     roadmapTests: overrides.roadmapTests ?? roadmapTests,
     questionCounts: overrides.questionCounts ?? questionCounts,
     processes,

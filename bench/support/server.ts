@@ -3,11 +3,13 @@
  * server's settings in production mode, the server itself (server/main.ts through tsx, its own process, on
  * a free port) and its orderly end.
  *
- * A production start refuses without a mail transport and without the awards' signing key (server/config.ts,
- * decision 013): every bench server keeps mail in the outbox table (MAIL_OUTBOX_ONLY) and gets a throwaway
- * CREDENTIAL_SIGNING_KEY here, so no bench can forget either.
+ * A production start refuses without a mail transport, without the awards' signing key (server/config.ts,
+ * decision 013) and without the integrations' sealing key (decision 039): every bench server keeps mail in
+ * the outbox table (MAIL_OUTBOX_ONLY) and gets a throwaway CREDENTIAL_SIGNING_KEY and
+ * INTEGRATIONS_SECRET_KEY here, so no bench can forget them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +61,8 @@ export async function serverEnv(options: {
     MAIL_OUTBOX_ONLY: 'true',
     // a production start needs the awards' signing key (decision 013): a throwaway one
     CREDENTIAL_SIGNING_KEY: (await newKey()).secretKeyMultibase,
+    // and the key that seals the integrations' secrets (decision 039): a throwaway one
+    INTEGRATIONS_SECRET_KEY: randomBytes(32).toString('base64'),
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,
     JWT_SECRET: BENCH_JWT_SECRET,

@@ -49,12 +49,14 @@ describe('payment settings', () => {
   });
 
   it('refuses the sandbox in production unless asked for', () => {
-    // production also needs mail (SMTP_URL) and the credential signing key (server/credentials/keys.unit.test.ts)
+    // production also needs mail (SMTP_URL), the credential signing key (server/credentials/keys.unit.test.ts)
+    // and the integrations' sealing key (server/config.unit.test.ts)
     const production = {
       ...base,
       NODE_ENV: 'production',
       SMTP_URL: 'smtps://mail.example.com',
       CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+      INTEGRATIONS_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
     };
     expect(
       problems(production).some((p) => p.startsWith('STRIPE_SECRET_KEY is required in production')),

@@ -5,9 +5,11 @@
  * expires old invitations and checkouts, and renews sandbox subscriptions.
  */
 import { type PeriodType, paidSeatsFor, periodEnd } from '@shared/rules/seats';
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Tx } from '../db/helpers';
-import { tenantUsers } from '../db/schema';
+import { tenantUsers, users } from '../db/schema';
+import { recordAudit } from '../integrations/core/audit';
+import { systemActor } from '../integrations/core/principal';
 import { tenantInvitations } from '../tenant/tables';
 import { isActive, usageOf } from './plans';
 import type { BillingContext } from './service';
@@ -22,10 +24,35 @@ export async function runSeatJob(
   ctx: BillingContext,
 ): Promise<{ removed: number; renewed: number; invitationsExpired: number }> {
   const now = ctx.now();
-  const removed = await ctx.db
-    .delete(tenantUsers)
-    .where(and(eq(tenantUsers.isDisabled, true), lte(tenantUsers.accessUntil, now)))
-    .returning({ id: tenantUsers.id });
+  // each seat that ends is recorded in its tenant's activity log, in the transaction that deletes it
+  const removed = await ctx.db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(tenantUsers)
+      .where(and(eq(tenantUsers.isDisabled, true), lte(tenantUsers.accessUntil, now)))
+      .returning({ id: tenantUsers.id, tenantId: tenantUsers.tenantId, learnerId: tenantUsers.learnerId });
+    const emails = new Map(
+      gone.length
+        ? (
+            await tx
+              .select({ id: users.id, email: users.email })
+              .from(users)
+              .where(inArray(users.id, [...new Set(gone.map((g) => g.learnerId))]))
+          ).map((u) => [u.id, u.email])
+        : [],
+    );
+    await recordAudit(
+      tx,
+      systemActor,
+      gone.map((g) => ({
+        tenantId: g.tenantId,
+        action: 'seat.ended',
+        target: { kind: 'user', id: g.learnerId },
+        summary: `${emails.get(g.learnerId) ?? 'A learner'}'s seat ended with the billing cycle`,
+        details: { seatId: g.id, email: emails.get(g.learnerId) ?? null },
+      })),
+    );
+    return gone;
+  });
   const expired = await ctx.db
     .update(tenantInvitations)
     .set({ status: 'EXPIRED' })

@@ -17,6 +17,8 @@ import type { Db } from '../db/client';
 import { inTx, type Tx } from '../db/helpers';
 import { users } from '../db/schema';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { recordAudit } from '../integrations/core/audit';
+import type { Actor } from '../integrations/core/principal';
 import {
   anyRoadmapHeader,
   prerequisitesOf,
@@ -207,16 +209,35 @@ export async function assignToLearner(
     prerequisites?: PrerequisiteChoice;
     /** The refusal when the roadmap has prerequisites and no choice was given. */
     refuseWith?: () => HttpError;
+    /** A mentor's assignment: recorded in the tenant's activity log (who, and the learner's address). */
+    audit?: { by: Actor; tenantId: string; learnerEmail: string };
   },
 ): Promise<{ row: AssignedRow; created: boolean }> {
-  await requireRoadmap(db, spec.roadmapId);
+  const roadmap = await requireRoadmap(db, spec.roadmapId);
   return inTx(db, async (tx) => {
     const existing = await existingOrRoom(tx, spec.userId, spec.roadmapId);
     if (existing) return { row: existing, created: false };
     const prerequisites = await prerequisitesOf(tx, [spec.roadmapId]);
-    const { userId, roadmapId, source, assignedBy } = spec;
+    const { userId, roadmapId, source, assignedBy, audit } = spec;
+    const made = async (row: AssignedRow) => {
+      if (audit) {
+        await recordAudit(tx, audit.by, {
+          tenantId: audit.tenantId,
+          action: 'roadmap.assigned',
+          target: { kind: 'assignedRoadmap', id: row.id },
+          summary: `${roadmap.name} assigned to ${audit.learnerEmail}`,
+          details: {
+            roadmapId,
+            learnerId: userId,
+            email: audit.learnerEmail,
+            prerequisites: row.prerequisites,
+          },
+        });
+      }
+      return { row, created: true };
+    };
     if (prerequisites.length === 0) {
-      return { row: await insertAssigned(tx, { userId, roadmapId, source, assignedBy }), created: true };
+      return made(await insertAssigned(tx, { userId, roadmapId, source, assignedBy }));
     }
     if (!spec.prerequisites) throw (spec.refuseWith ?? (() => assessmentRequired('roadmapId')))();
     const sectionIds: string[] = [];
@@ -232,7 +253,7 @@ export async function assignToLearner(
       sectionIds,
       prerequisites: spec.prerequisites === 'INCLUDE' ? 'INCLUDED' : 'WAIVED',
     });
-    return { row, created: true };
+    return made(row);
   });
 }
 

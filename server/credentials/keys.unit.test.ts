@@ -48,6 +48,7 @@ describe('issuer keys', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtps://mail.example.com',
         CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+        INTEGRATIONS_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       }),
     ).toEqual([]);
     expect(problems({ ...env, CREDENTIAL_SIGNING_KEY: 'secret' })).toContainEqual(

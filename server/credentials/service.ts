@@ -9,16 +9,21 @@ import { MULTIKEY_V1_CONTEXT, VC_V2_CONTEXT } from '@shared/credentials/contexts
 import { type DidDocument, DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
 import { type VerificationReport, verifyCredential } from '@shared/credentials/verify';
 import { awardKindOf } from '@shared/rules/test-status';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { findLink } from '../assessments/engine/link-life';
-import type { LinkRow } from '../assessments/tables';
+import { type LinkRow, testLinks } from '../assessments/tables';
+import { tenantAssessments } from '../authoring/tables';
 import { earnedAward, ISSUER } from '../awards/info';
+import { validUntilOf } from '../awards/validity';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx, preparedPer, rowsOf } from '../db/helpers';
-import { users } from '../db/schema';
+import { tenantUsers, users } from '../db/schema';
+import { recordAudit } from '../integrations/core/audit';
+import { emitForLearner } from '../integrations/core/events';
+import type { Actor } from '../integrations/core/principal';
 import { TtlCache } from '../lib/ttl-cache';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
 import { type FetchJson, fetchPublicJson } from './fetch';
@@ -165,7 +170,7 @@ export class CredentialService {
    * Issues the credential of a link just evaluated, after the response and one at a time: the evaluation
    * does not wait for signing, and a burst of evaluations (an exam's end) is not slowed by as many signings
    * at once — they wait here, in the order earned, and the process issues them behind the requests (see
-   * ISSUE_QUEUE_SIZE). A link that earned no credential (a custom assessment's) is not queued. An award whose
+   * ISSUE_QUEUE_SIZE). A link that earned no credential is not queued. An award whose
    * turn has not come yet (or whose process stopped) is issued on its first request (credentialOf).
    */
   issueLater(link: Pick<LinkRow, 'linkId' | 'type' | 'status' | 'isCompleted'>) {
@@ -202,8 +207,12 @@ export class CredentialService {
     }
   }
 
-  /** Issues (once) the credential of an earned award; concurrent calls in one process share the work. */
+  /**
+   * Issues (once) the credential of an earned award; concurrent calls in one process share the work. A
+   * sandbox's award is never issued: it is no credential (decision 041).
+   */
   issue(link: LinkRow): Promise<CredentialRow | null> {
+    if (link.sandbox) return Promise.resolve(null);
     const running = this.pending.get(link.linkId);
     if (running) return running;
     const work = this.issueOnce(link).finally(() => this.pending.delete(link.linkId));
@@ -224,27 +233,41 @@ export class CredentialService {
       mentorName: string | null;
       mentorEmail: string | null;
       source: string | null;
+      tenantId: string | null;
+      tenantName: string | null;
+      tenantEmail: string | null;
       position: string;
     }>(
       await this.db.execute(sql`
         select u.name, u.email, ar.assigned_by as "mentorId", m.name as "mentorName",
-          m.email as "mentorEmail", ar.source, nextval('credential_status_seq')::text as position
+          m.email as "mentorEmail", ar.source, t.id as "tenantId", t.name as "tenantName",
+          t.email as "tenantEmail", nextval('credential_status_seq')::text as position
         from ${users} u
           left join ${assignedRoadmaps} ar on ar.id = ${link.assignedRoadmapId}::uuid
           left join ${users} m on m.id = ar.assigned_by
+          left join ${tenantAssessments} ta on ta.id = ${link.tenantAssessmentId}::uuid
+          left join ${users} t on t.id = ta.tenant_id
         where u.id = ${link.userId}::uuid`),
     );
     if (!row) return null;
+    const named = (id: string, name: string | null, email: string | null) => ({
+      id,
+      name: name ?? email?.split('@')[0] ?? 'Mentor',
+    });
+    // the mentor who assigned the roadmap, or whose assessment it was
     const mentor =
       row.mentorId && row.source === 'TENANT'
-        ? { id: row.mentorId, name: row.mentorName ?? row.mentorEmail?.split('@')[0] ?? 'Mentor' }
-        : null;
+        ? named(row.mentorId, row.mentorName, row.mentorEmail)
+        : row.tenantId
+          ? named(row.tenantId, row.tenantName, row.tenantEmail)
+          : null;
     return {
       facts: {
         link,
         learner: { name: row.name ?? row.email.split('@')[0]!, email: row.email },
         roadmapId: link.roadmapId,
         mentor,
+        validUntil: await validUntilOf(this.db, link),
       },
       position: Number(row.position),
     };
@@ -383,7 +406,7 @@ export class CredentialService {
    */
   async revoke(
     awardId: string,
-    by: { id: string; as: 'MENTOR' | 'PLATFORM' },
+    by: { id: string; as: 'MENTOR' | 'PLATFORM'; actor: Actor },
     reason: string,
   ): Promise<{ revocation: RevocationRow; already: boolean }> {
     const credential = await this.credentialOf(awardId);
@@ -404,6 +427,7 @@ export class CredentialService {
         .returning();
       if (!inserted) return null;
       await this.rebuildList(credential.statusList, tx);
+      await revocationRecorded(tx, credential.testLinkId, inserted, by);
       return inserted;
     });
     if (result) {
@@ -479,4 +503,61 @@ export class CredentialService {
       checkProof: (document, issuerDoc, at) => this.signers.check(document, issuerDoc, at),
     });
   }
+}
+
+/**
+ * A revocation in the activity log — of the mentor who revoked, or (platform staff) of every tenant holding
+ * the learner's seat — and its award.revoked event, in the revocation's transaction (decision 039).
+ */
+async function revocationRecorded(
+  tx: Db,
+  testLinkId: string,
+  revocation: RevocationRow,
+  by: { id: string; as: 'MENTOR' | 'PLATFORM'; actor: Actor },
+) {
+  const [about] = await tx
+    .select({ type: testLinks.type, id: users.id, email: users.email, name: users.name })
+    .from(testLinks)
+    .innerJoin(users, eq(users.id, testLinks.userId))
+    .where(eq(testLinks.id, testLinkId));
+  if (!about) return;
+  const kind = awardKindOf(about.type);
+  const tenants =
+    by.as === 'MENTOR'
+      ? [by.id]
+      : (
+          await tx
+            .select({ id: tenantUsers.tenantId })
+            .from(tenantUsers)
+            .where(
+              and(
+                eq(tenantUsers.learnerId, about.id),
+                or(isNull(tenantUsers.accessUntil), gt(tenantUsers.accessUntil, sql`now()`)),
+              ),
+            )
+        ).map((t) => t.id);
+  await recordAudit(
+    tx,
+    by.actor,
+    tenants.map((tenantId) => ({
+      tenantId,
+      action: 'award.revoked',
+      target: { kind: 'award', id: revocation.awardId },
+      summary: `${about.email}'s ${kind ?? 'award'} ${revocation.awardId} revoked: ${revocation.reason}`,
+      details: {
+        awardId: revocation.awardId,
+        learnerId: about.id,
+        reason: revocation.reason,
+        revokedAs: by.as,
+      },
+    })),
+  );
+  await emitForLearner(tx, about.id, 'award.revoked', {
+    awardId: revocation.awardId,
+    kind,
+    learner: { id: about.id, email: about.email, name: about.name },
+    reason: revocation.reason,
+    revokedAs: revocation.revokedAs,
+    revokedAt: revocation.revokedAt.toISOString(),
+  });
 }

@@ -76,6 +76,16 @@ const ABOUT: Record<string, About> = {
   'activity.todaySummary': OWN,
   'activity.trackedDays': OWN,
   'activity.trackedResources': OWN,
+  'analysis.assessmentStats': T,
+  'analysis.assessmentStatsExport': T,
+  'analysis.assessmentValidity': T,
+  'analysis.platformQuestionStats': OWN,
+  'analysis.platformTestStats': OWN,
+  'analysis.questionBankStats': OWN,
+  'analysis.questionBankStatsExport': OWN,
+  'analysis.questionStats': BANK,
+  'analysis.renewAward': L,
+  'analysis.setAssessmentValidity': T,
   'assessments.certificateInfo': AWARD,
   'assessments.createCertificate': L,
   'assessments.createPresignedUrl': L,
@@ -146,6 +156,11 @@ const ABOUT: Record<string, About> = {
   'credentials.getCredential': AWARD,
   'credentials.revokeCredential': L,
   'credentials.verifyCredential': PUBLIC,
+  'integrations.apiKeyList': OWN,
+  'integrations.auditLog': OWN,
+  'integrations.createApiKey': OWN,
+  'integrations.exportAuditLog': OWN,
+  'integrations.revokeApiKey': T,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -153,6 +168,10 @@ const ABOUT: Record<string, About> = {
   'profile.deleteAccount': L,
   'profile.me': OWN,
   'profile.setLanguage': OWN,
+  // a tenant's own sandbox (decision 041): each caller gets only its own
+  'sandbox.createSandbox': OWN,
+  'sandbox.getSandbox': OWN,
+  'sandbox.resetSandbox': OWN,
   'system.config': PUBLIC,
   'system.health': PUBLIC,
   'system.mailbox': PUBLIC,
@@ -166,6 +185,7 @@ const ABOUT: Record<string, About> = {
   'tenant.tenantAssignedRoadmaps': L,
   'tenant.tenantAwardsByType': OWN,
   'tenant.tenantBeforeCheckAddUser': OWN,
+  'tenant.tenantBeforeCheckAddUsers': OWN,
   'tenant.tenantCancelInvitation': T,
   'tenant.tenantCheckRoadmapAssigned': L,
   'tenant.tenantCheckoutSession': T,
@@ -209,6 +229,7 @@ const DESTRUCTIVE = new Set([
   'tenant.tenantRemoveUser',
   'tenant.tenantCancelInvitation',
   'credentials.revokeCredential',
+  'integrations.revokeApiKey',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -249,6 +270,7 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/roadmap/.test(path)) return ids.roadmapId;
   if (/user-info/.test(path)) return ids.userId;
   if (/invitations/.test(path)) return ids.invitationId;
+  if (/api-keys/.test(path)) return ids.apiKeyId;
   return undefined;
 }
 
@@ -354,7 +376,15 @@ describe('every call, as every kind of caller', () => {
     const invitee = `secret-invitee-${unique}@example.com`;
     const invited = await server.post('/api/tenant/users/invite-user', { email: invitee }, tenant.auth);
     expect(invited.status, invited.text).toBe(200);
+    // the mentor's API key
+    const key = await server.post(
+      '/api/tenant/api-keys',
+      { name: `Secret key ${unique}`, scopes: ['seats:read'] },
+      tenant.auth,
+    );
+    expect(key.status, key.text).toBe(201);
     ids = {
+      apiKeyId: key.body.data._id,
       userId: learner.user._id,
       learnerId: learner.user._id,
       linkId,
@@ -490,5 +520,7 @@ describe('every call, as every kind of caller', () => {
     expect((await server.get(`/api/tenant/users/user-info/${ids.userId}`, tenant.auth)).status).toBe(200);
     const invitations = await server.get('/api/tenant/users/invitations', tenant.auth);
     expect(invitations.text).toContain(ids.invitationId);
+    const keys = await server.get('/api/tenant/api-keys', tenant.auth);
+    expect(keys.body.data.find((k: { _id: string }) => k._id === ids.apiKeyId)?.status).toBe('ACTIVE');
   }, 300_000);
 });

@@ -15,16 +15,13 @@
  *   a credential, has about 6), read from the text before JSON.parse — a 400 "The request body nests deeper
  *   than 64 levels" naming `body`;
  * - size, by class of route (Fastify refuses more with 413 before reading on): JSON calls 1 MiB
- *   (JSON_BODY_LIMIT, the app's bodyLimit); a call with a raw body its own `rawBody.maxBytes` (images 5 MB,
+ *   (JSON_BODY_LIMIT of shared/contract/define.ts, the app's bodyLimit); a call with a raw body its own `rawBody.maxBytes` (images 5 MB,
  *   the payment webhook 256 KB); the local upload route MAX_UPLOAD_BYTES (files.ts); the sandbox checkout's
  *   form 1 KB. A call's schema may bound a field further (a credential: 200,000 characters).
  */
 import { jsonTextTooDeep, MAX_JSON_DEPTH } from '@shared/schemas/json-depth';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
-
-/** The largest JSON request body of any call (the app's bodyLimit). */
-export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The bodies parsed from a text without a `\u` escape: no NUL in any of their strings. */
 const escapeFree = new WeakSet<object>();

@@ -8,6 +8,7 @@
  */
 
 import type { CallDef } from '@shared/contract/define';
+import { EVENT_CATALOGUE, EVENT_TYPES, eventEnvelope } from '@shared/contract/events';
 import { allCalls } from '@shared/contract/registry';
 import { ErrorBody } from '@shared/schemas/common';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ import {
   firstSentence,
   genericError,
   INFO_DESCRIPTION,
+  keyRefusal,
   PUBLIC_REFUSAL_TEXT,
   STATUS_TEXT,
   TAG_TEXT,
@@ -72,7 +74,8 @@ function errorStatuses(call: CallDef, example: CallExample | null): number[] {
     .map(Number)
     .filter((s) => s >= 400);
   const readsToken = call.access !== 'public';
-  const mayBeForbidden = Array.isArray(call.access) || call.devices !== undefined;
+  // any call that reads a token refuses an API key it does not admit (decision 039)
+  const mayBeForbidden = readsToken;
   const shown = new Set((example?.errors ?? []).map((e) => e.response.status));
   return declared.filter((s) => {
     if (shown.has(s)) return true;
@@ -114,11 +117,14 @@ export function buildOpenApi(serverUrl: string) {
     paths[path] ??= {};
     paths[path][call.method.toLowerCase()] = operation(components, shared, name, call);
   }
-  const finished = components.finish(paths);
-  const tags = [...new Set(allCalls().flatMap(({ call }) => call.tags))].sort().map((name) => ({
-    name,
-    description: TAG_TEXT[name] ?? `Calls about ${name}.`,
-  }));
+  const hooks = webhooks(components);
+  const finished = components.finish({ paths, hooks });
+  const tags = [...new Set([...allCalls().flatMap(({ call }) => call.tags), 'events'])]
+    .sort()
+    .map((name) => ({
+      name,
+      description: TAG_TEXT[name] ?? `Calls about ${name}.`,
+    }));
   return {
     openapi: '3.1.0',
     info: {
@@ -144,11 +150,66 @@ export function buildOpenApi(serverUrl: string) {
           description:
             "Waymark's access token (short-lived). Get one with the CLI's device flow or the sign-in exchange: see the document's description.",
         },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'wm_{prefix}_{secret}',
+          description:
+            "A tenant's API key, sent as `Authorization: Bearer wm_…`. A call's requirement lists the scopes that admit a key (any one of them); calls without an `apiKey` requirement refuse keys.",
+        },
       },
       schemas: finished.schemas,
     },
-    paths: finished.doc,
+    paths: finished.doc.paths,
+    webhooks: finished.doc.hooks,
   };
+}
+
+/**
+ * The events Waymark sends (shared/contract/events.ts), as OpenAPI's `webhooks`: each type's current
+ * version, the body a consumer receives (the envelope with the payload) and an example.
+ */
+function webhooks(components: Components) {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const entry = EVENT_CATALOGUE[type];
+      const version = entry.current;
+      const { payload, example } = entry.versions[version as keyof typeof entry.versions] as {
+        payload: z.ZodType;
+        example: unknown;
+      };
+      return [
+        type,
+        {
+          post: {
+            operationId: `event_${type.replace(/\./g, '_')}`,
+            summary: firstSentence(entry.summary),
+            description: `${entry.summary}\n\nVersion ${version} of \`${type}\`. Sent to each tenant the change concerns, as JSON in the body of a POST; the same event (\`id\`) may come more than once, and is never sent for a change that was rolled back.`,
+            tags: ['events'],
+            // Waymark calls the consumer: how it signs the request is the webhook's own (issue 29)
+            security: [],
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: components.toJson(eventEnvelope(type, version, payload), 'output'),
+                  example: {
+                    id: '3f2c9d1e-7a4b-4c8d-9e0f-1a2b3c4d5e6f',
+                    type,
+                    version,
+                    timestamp: '2026-03-02T10:14:05.120Z',
+                    tenantId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+                    data: example,
+                  },
+                },
+              },
+            },
+            responses: { '200': { description: 'Received: any 2xx answer acknowledges the event.' } },
+          },
+        },
+      ];
+    }),
+  );
 }
 
 /** One call's operation: who may call it, its parameters, its body and every answer, with examples. */
@@ -160,8 +221,13 @@ function operation(components: Components, shared: Record<string, string>, name:
     ...successResponses(components, call, example),
     ...errorResponses(components, name, call, example),
   };
+  const keys = call.scopes?.length ? [{ apiKey: [...call.scopes] }] : [];
   const security =
-    call.access === 'public' ? [] : call.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }];
+    call.access === 'public'
+      ? []
+      : call.access === 'optional'
+        ? [{}, { bearer: [] }, ...keys]
+        : [{ bearer: [] }, ...keys];
   const description = [
     call.description ? `${call.summary}\n\n${call.description}` : call.summary,
     '',
@@ -225,11 +291,12 @@ function successResponses(components: Components, call: CallDef, example: CallEx
     .map(Number)
     .filter((s) => s < 400);
   for (const status of success) {
-    const schema = components.toJson(call.responses[status]!, 'output');
+    // a file's body is not JSON: its schema is not converted (it would name a component nothing uses)
     if (call.download) {
       responses[status] = downloadResponse(call.download.contentTypes, status, example);
       continue;
     }
+    const schema = components.toJson(call.responses[status]!, 'output');
     const others = (example?.otherSuccesses ?? []).filter((e) => e.response.status === status);
     responses[status] = {
       description: STATUS_TEXT[status] ?? 'Success.',
@@ -279,7 +346,7 @@ function downloadResponse(contentTypes: readonly string[], status: number, examp
 function errorResponses(components: Components, name: string, call: CallDef, example: CallExample | null) {
   const responses: Record<string, unknown> = {};
   const statuses = errorStatuses(call, example);
-  if (call.rateLimit && !statuses.includes(429)) statuses.push(429);
+  if ((call.rateLimit || call.scopes) && !statuses.includes(429)) statuses.push(429);
   for (const status of statuses.sort((a, b) => a - b)) {
     const schema = call.responses[status] ?? ErrorBody;
     const json = components.toJson(schema, 'output');
@@ -294,6 +361,20 @@ function errorResponses(components: Components, name: string, call: CallDef, exa
     }
     for (const [code, e] of codeExamples(name, call, status)) {
       examples[code.replace(/[^A-Za-z0-9_]/g, '_')] = { summary: e.summary, value: e.body };
+    }
+    if (status === 403 && call.access !== 'public') {
+      examples[call.scopes ? 'API_KEY_SCOPE' : 'API_KEY_NOT_ALLOWED'] = keyRefusal(call);
+    }
+    if (status === 429 && call.scopes && !call.rateLimit) {
+      examples.RATE_LIMITED = {
+        summary: "RATE_LIMITED: the API key's requests this minute are used up",
+        value: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'This API key made more than 600 requests in a minute: wait 42 s.',
+          errorCode: 'RATE_LIMITED',
+        },
+      };
     }
     if (status === 409 && call.summary.includes('11000') && !examples.duplicate) {
       examples.duplicate = { summary: ERROR_CODES.duplicate!.summary, value: ERROR_CODES.duplicate!.body };
@@ -310,6 +391,12 @@ function errorResponses(components: Components, name: string, call: CallDef, exa
         'Error.',
       ...(status === 429
         ? {
+            ...(call.scopes && !call.rateLimit
+              ? {
+                  description:
+                    'Too many requests with this API key: wait for the seconds in `Retry-After`, then repeat.',
+                }
+              : {}),
             headers: {
               'Retry-After': {
                 description: 'Seconds to wait before repeating the call.',

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { successStatus } from '@shared/contract/define';
+import { EVENT_CATALOGUE, EVENT_TYPES, eventEnvelope, payloadSchema } from '@shared/contract/events';
 import { allCalls } from '@shared/contract/registry';
 import { entities } from '@shared/schemas/entities';
 import { describe, expect, it } from 'vitest';
@@ -223,6 +224,40 @@ describe('the OpenAPI document', () => {
       );
     } finally {
       entities.remove(first).remove(second);
+    }
+  });
+
+  it('lists the scopes each call needs: an apiKey requirement naming them, and none where keys are refused', () => {
+    const problems: string[] = [];
+    for (const { name, call } of calls) {
+      const op = doc.paths[`/api${call.path}` as keyof typeof doc.paths]?.[
+        call.method.toLowerCase() as never
+      ] as Operation | undefined;
+      const keys = (op?.security ?? []).filter(
+        (r): r is { apiKey: string[] } => typeof r === 'object' && r !== null && 'apiKey' in r,
+      );
+      const listed = keys.flatMap((r) => r.apiKey);
+      if (JSON.stringify(listed) !== JSON.stringify([...(call.scopes ?? [])]))
+        problems.push(
+          `${name}: apiKey ${JSON.stringify(listed)}, scopes ${JSON.stringify(call.scopes ?? [])}`,
+        );
+    }
+    expect(problems).toEqual([]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('describes every event under webhooks: its envelope, its payload and an example that parses', () => {
+    const hooks = doc.webhooks as Record<
+      string,
+      { post: { requestBody: { content: { 'application/json': { example: unknown; schema: object } } } } }
+    >;
+    expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) {
+      const version = EVENT_CATALOGUE[type].current;
+      const body = hooks[type]!.post.requestBody.content['application/json'];
+      const schema = eventEnvelope(type, version, payloadSchema(type, version)!);
+      expect(issuesOf(schema, body.example), type).toEqual([]);
+      expect(JSON.stringify(body.schema)).toContain('"data"');
     }
   });
 });

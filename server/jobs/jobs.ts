@@ -12,18 +12,22 @@
  * do them). They are declared here too (`processTimers`) and started with the jobs (`startTimers`).
  */
 import type { Queue } from 'pg-boss';
-import { pruneHeartbeats } from '../activity/routes';
+import { closeLearningDays } from '../activity/days-closed';
+import { pruneHeartbeats } from '../activity/pruning';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
+import { foldJob } from '../analysis/fold';
 import { linkHooks } from '../assessments/completion';
 import { sweepLinks } from '../assessments/engine/link-life';
 import type { Billing } from '../billing/service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
+import { pruneAudit } from '../integrations/core/audit';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
+import { sendReminders } from '../renewals/renewals';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
-import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
@@ -77,6 +81,22 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       run: ({ db }) => sweepLinks(db, new Date(), linkHooks),
     },
     {
+      // evaluated attempts added, once each, into item analysis's aggregates (decision 037)
+      name: 'analysis-fold',
+      cron: '* * * * *',
+      queue: sweep(600),
+      pollSeconds: 10,
+      run: ({ db }) => foldJob(db, new Date()),
+    },
+    {
+      // learners whose certificate expires within 30 days: one e-mail each, with a renewal test
+      name: 'awards-expiry-reminders',
+      cron: '17 * * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db, mail, config }) => sendReminders(db, mail, config.publicUrl, new Date()),
+    },
+    {
       // seats removed at the end of their billing cycle, invitations and checkouts expired, sandbox renewals
       name: 'billing-seat-cycle',
       cron: '*/10 * * * *',
@@ -109,6 +129,24 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       queue: sweep(300),
       pollSeconds: 60,
       run: async ({ db }) => ({ removed: await sweepRateLimits(db) }),
+    },
+    {
+      // each learner's tracked minutes of a finished UTC day, to the tenants holding their seat (events)
+      name: 'events-learning-days-closed',
+      cron: '35 * * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db }) => closeLearningDays(db, new Date()),
+    },
+    {
+      // activity-log entries past AUDIT_RETENTION_DAYS (never younger than a year)
+      name: 'audit-retention',
+      cron: '41 4 * * *',
+      queue: sweep(3600),
+      pollSeconds: 60,
+      run: async ({ db, config }) => ({
+        pruned: await pruneAudit(db, config.integrations.auditRetentionDays),
+      }),
     },
     {
       // one job per message, sent with the message (server/adapters/mail.ts)

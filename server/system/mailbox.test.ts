@@ -118,6 +118,7 @@ describe('the local mailbox outside the development setup', () => {
           PAYMENTS_SANDBOX: 'true',
           MAIL_OUTBOX_ONLY: 'true',
           CREDENTIAL_SIGNING_KEY: TEST_SIGNING_KEY,
+          INTEGRATIONS_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
         },
       },
     ],

@@ -1,7 +1,7 @@
 /**
  * A process refuses to start beside a live process on the same PostgreSQL database that keeps its files
- * (or its generated signing secret) somewhere else; processes sharing one DATA_DIR, or one S3 bucket and
- * one JWT_SECRET, run side by side. PostgreSQL only: PGlite is one process by construction.
+ * (or its generated signing secret or sealing key) somewhere else; processes sharing one DATA_DIR, or one S3
+ * bucket, one JWT_SECRET and one INTEGRATIONS_SECRET_KEY, run side by side. PostgreSQL only: PGlite is one process by construction.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { ProcessConflictError, ProcessRegistry } from './processes';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 const secret = randomBytes(32).toString('base64url');
+const sealing = randomBytes(32).toString('base64');
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('server processes on one database', () => {
   let database: Database;
@@ -31,6 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server processes on one databas
       DATA_DIR: dir,
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       JWT_SECRET: secret,
+      INTEGRATIONS_SECRET_KEY: sealing,
       ...env,
     });
   };
@@ -82,6 +84,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server processes on one databas
     const generated = settings({ ...s3, JWT_SECRET: '' });
     expect(generated.jwtSecretGenerated).toBe(true);
     await expect(join_(generated)).rejects.toThrow(/Set the same JWT_SECRET on every process/);
+    // so would a sealing key generated into each: neither could open the other's integrations' secrets
+    const unsealed = settings({ ...s3, INTEGRATIONS_SECRET_KEY: '' });
+    expect(unsealed.integrations.sealingKeyGenerated).toBe(true);
+    await expect(join_(unsealed)).rejects.toThrow(/Set the same INTEGRATIONS_SECRET_KEY on every process/);
+    // two keys from the environment (one being replaced): a warning only
+    expect(
+      await join_(settings({ ...s3, INTEGRATIONS_SECRET_KEY: randomBytes(32).toString('base64') })),
+    ).not.toBeNull();
     await leaveAll();
   });
 

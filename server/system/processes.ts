@@ -11,6 +11,9 @@
  * - the signing secret: without JWT_SECRET one is generated into DATA_DIR; a process with another secret
  *   would refuse every token the first one signed. Two processes with different JWT_SECRETs (a secret
  *   being rotated) only get a warning.
+ * - the sealing key: without INTEGRATIONS_SECRET_KEY one is generated into DATA_DIR; a process with another
+ *   key could not open the secrets the first one sealed (decision 039). Two different keys from the
+ *   environment (one being replaced) only get a warning.
  *
  * PGlite is one process by construction and keeps no registry.
  */
@@ -32,6 +35,8 @@ export interface ProcessIdentity {
   files: string;
   signing: string;
   signingFrom: 'env' | 'generated';
+  /** `{env|generated}:{fingerprint}` of the key that seals integrations' secrets. */
+  sealing: string;
 }
 
 /**
@@ -54,6 +59,7 @@ export function identityOf(config: Config): ProcessIdentity {
       .digest('base64url')
       .slice(0, 16),
     signingFrom: config.jwtSecretGenerated ? 'generated' : 'env',
+    sealing: `${config.integrations.sealingKeyGenerated ? 'generated' : 'env'}:${createHmac('sha256', config.integrations.sealingKey).update('waymark process fingerprint').digest('base64url').slice(0, 16)}`,
   };
 }
 
@@ -95,6 +101,20 @@ export function conflictWith(
     return {
       refuse: null,
       warn: `${who} signs tokens with another JWT_SECRET: sign-ins made there are refused here until it stops (expected only while a secret is being rotated).`,
+    };
+  }
+  // a process of the release before sealing keys registers none
+  if (other.sealing && mine.sealing !== other.sealing) {
+    const generated = (s: string) => s.startsWith('generated:');
+    if (generated(mine.sealing) || generated(other.sealing)) {
+      return {
+        refuse: `Integrations' secrets are sealed here with a key ${generated(mine.sealing) ? 'generated into this DATA_DIR' : 'from INTEGRATIONS_SECRET_KEY'}, and ${who} seals them with another one${generated(other.sealing) ? ' it generated' : ''}: neither could open what the other sealed. Set the same INTEGRATIONS_SECRET_KEY on every process.`,
+        warn: null,
+      };
+    }
+    return {
+      refuse: null,
+      warn: `${who} seals integrations' secrets with another INTEGRATIONS_SECRET_KEY: list the older key in INTEGRATIONS_PREVIOUS_SECRET_KEYS on every process while it is being replaced.`,
     };
   }
   return { refuse: null, warn: null };

@@ -5,11 +5,14 @@
  */
 import { decideAddUser, seatsShort } from '@shared/rules/seats';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { conflict, HttpError, notFound } from '../http/errors';
+import { recordAudit } from '../integrations/core/audit';
+import { emitEvent } from '../integrations/core/events';
+import type { Actor } from '../integrations/core/principal';
 import { isOffered, lockTenant, planAndUsage, type SeatPlans, visibleSeat } from './accounting';
 import { tenantInvitations } from './tables';
 
@@ -75,9 +78,16 @@ export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof us
   };
 }
 
-/** The account of an address: a learner, someone else (a mentor, a deleted account), or nobody. */
+/**
+ * The account of an address: a learner, someone else (a mentor, a deleted account), or nobody. A sandbox's
+ * demo learner is nobody's to seat (decision 041: never billed).
+ */
 async function accountOf(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.sandboxOf)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -137,7 +147,7 @@ export async function beforeCheckMany(
       isDeleted: users.isDeleted,
     })
     .from(users)
-    .where(sql`lower(${users.email}) in ${unique}`);
+    .where(and(sql`lower(${users.email}) in ${unique}`, isNull(users.sandboxOf)));
   const accountOfEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
   const learnerIds = accounts.filter((a) => a.role === 'USER' && !a.isDeleted).map((a) => a.id);
   const seated = new Set(
@@ -187,8 +197,25 @@ export async function beforeCheckMany(
   };
 }
 
-/** Adds a learner by e-mail, or says which payment step comes first (nothing written then). */
-export async function addLearner(db: Db, plans: SeatPlans, tenantId: string, email: string, now: Date) {
+/** The learner as a seat's event names them. */
+const learnerOf = (l: { id: string; email: string; name: string | null }) => ({
+  id: l.id,
+  email: l.email,
+  name: l.name,
+});
+
+/**
+ * Adds a learner by e-mail, or says which payment step comes first (nothing written then); `by` is recorded
+ * in the activity log, and a seat.added event goes out, with the seat.
+ */
+export async function addLearner(
+  db: Db,
+  plans: SeatPlans,
+  tenantId: string,
+  email: string,
+  now: Date,
+  by: Actor,
+) {
   const learner = await learnerByEmail(db, plans, tenantId, email, now);
   return inTx(db, async (tx) => {
     await lockTenant(tx, tenantId);
@@ -218,6 +245,10 @@ export async function addLearner(db: Db, plans: SeatPlans, tenantId: string, ema
       .insert(tenantUsers)
       .values({ tenantId, learnerId: learner.id, createdAt: now })
       .returning();
+    await seatChanged(tx, by, tenantId, 'seat.added', seat!.id, learner, {
+      via: 'ADDED',
+      addedAt: now.toISOString(),
+    });
     // an invitation of this address is fulfilled
     await tx
       .update(tenantInvitations)
@@ -252,21 +283,30 @@ export async function removeLearner(
   tenantId: string,
   learnerId: string,
   now: Date,
+  by: Actor,
 ) {
   return inTx(db, async (tx) => {
     await lockTenant(tx, tenantId);
-    const [seat] = await tx
-      .select()
+    const [found] = await tx
+      .select({ seat: tenantUsers, learner: users })
       .from(tenantUsers)
+      .innerJoin(users, eq(users.id, tenantUsers.learnerId))
       .where(and(visibleSeat(tenantId, now), eq(tenantUsers.learnerId, learnerId)))
-      .for('update');
-    if (!seat) throw learnerNotFound();
+      .for('update', { of: tenantUsers });
+    if (!found) throw learnerNotFound();
+    const { seat, learner } = found;
     if (seat.isDisabled) {
       return { removed: false, isDisabled: true, accessUntil: seat.accessUntil?.toISOString() ?? null };
     }
     const plan = await plans.planOf(tx, tenantId);
+    const removed = (accessUntil: Date | null) =>
+      seatChanged(tx, by, tenantId, 'seat.removed', seat.id, learner, {
+        removedAt: now.toISOString(),
+        accessUntil: accessUntil?.toISOString() ?? null,
+      });
     if (!plan.subscribed || !plan.periodEnd || plan.periodEnd <= now) {
       await tx.delete(tenantUsers).where(eq(tenantUsers.id, seat.id));
+      await removed(null);
       return { removed: true, isDisabled: false, accessUntil: null };
     }
     await tx
@@ -274,8 +314,33 @@ export async function removeLearner(
       .set({ isDisabled: true, accessUntil: plan.periodEnd })
       .where(eq(tenantUsers.id, seat.id));
     await plans.shrinkForNextPeriod(tx, tenantId);
+    await removed(plan.periodEnd);
     return { removed: false, isDisabled: true, accessUntil: plan.periodEnd.toISOString() };
   });
+}
+
+/** A seat taken or given up: its activity-log entry and its event, in the change's transaction. */
+async function seatChanged(
+  tx: Db,
+  by: Actor,
+  tenantId: string,
+  action: 'seat.added' | 'seat.removed',
+  seatId: string,
+  learner: { id: string; email: string; name: string | null },
+  what: { via: 'ADDED'; addedAt: string } | { removedAt: string; accessUntil: string | null },
+) {
+  const until = 'accessUntil' in what && what.accessUntil ? ` (readable until ${what.accessUntil})` : '';
+  await recordAudit(tx, by, {
+    tenantId,
+    action,
+    target: { kind: 'user', id: learner.id },
+    summary:
+      action === 'seat.added' ? `${learner.email} added as a learner` : `${learner.email} removed${until}`,
+    details: { email: learner.email, seatId, ...what },
+  });
+  const data = { seatId, learner: learnerOf(learner), ...what };
+  if ('via' in data) await emitEvent(tx, { tenantId, type: 'seat.added', subjectUserId: learner.id, data });
+  else await emitEvent(tx, { tenantId, type: 'seat.removed', subjectUserId: learner.id, data });
 }
 
 // ---- invitations
@@ -299,6 +364,7 @@ export async function invite(
   tenantId: string,
   email: string,
   now: Date,
+  by: Actor,
 ): Promise<InvitationRow> {
   const account = await accountOf(db, email);
   if (account) {
@@ -339,6 +405,13 @@ export async function invite(
       .values(values)
       .onConflictDoUpdate({ target: [tenantInvitations.tenantId, tenantInvitations.email], set: values })
       .returning();
+    await recordAudit(tx, by, {
+      tenantId,
+      action: 'seat.invited',
+      target: { kind: 'invitation', id: row!.id },
+      summary: `${email} invited (a seat kept until ${values.expiresAt.toISOString()})`,
+      details: { email, expiresAt: values.expiresAt.toISOString(), renewed: stillPending },
+    });
     return row!;
   });
 }
@@ -351,20 +424,42 @@ export async function invitationsOf(db: Db, tenantId: string): Promise<Invitatio
     .orderBy(desc(tenantInvitations.createdAt));
 }
 
-export async function cancelInvitation(db: Db, tenantId: string, id: string): Promise<InvitationRow> {
-  const [row] = await db
-    .select()
-    .from(tenantInvitations)
-    .where(and(eq(tenantInvitations.id, id), eq(tenantInvitations.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw notFound('Invitation not found');
-  if (row.status !== 'PENDING') return row;
-  const [updated] = await db
-    .update(tenantInvitations)
-    .set({ status: 'CANCELED' })
-    .where(eq(tenantInvitations.id, id))
-    .returning();
-  return updated!;
+export async function cancelInvitation(
+  db: Db,
+  tenantId: string,
+  id: string,
+  by: Actor,
+): Promise<InvitationRow> {
+  return inTx(db, async (tx) => {
+    const [updated] = await tx
+      .update(tenantInvitations)
+      .set({ status: 'CANCELED' })
+      .where(
+        and(
+          eq(tenantInvitations.id, id),
+          eq(tenantInvitations.tenantId, tenantId),
+          eq(tenantInvitations.status, 'PENDING'),
+        ),
+      )
+      .returning();
+    if (updated) {
+      await recordAudit(tx, by, {
+        tenantId,
+        action: 'seat.invitation_canceled',
+        target: { kind: 'invitation', id },
+        summary: `The invitation of ${updated.email} canceled`,
+        details: { email: updated.email },
+      });
+      return updated;
+    }
+    const [row] = await tx
+      .select()
+      .from(tenantInvitations)
+      .where(and(eq(tenantInvitations.id, id), eq(tenantInvitations.tenantId, tenantId)))
+      .limit(1);
+    if (!row) throw notFound('Invitation not found');
+    return row;
+  });
 }
 
 /** The public check of an invitation link: pending for that address, and the tenant's name. */

@@ -2,9 +2,12 @@
  * Importing checked questions through the authoring calls, the same in the CLI and the portal: which of
  * them the server already has (POST /admin/question/import/check), images uploaded to signed addresses
  * (POST /admin/question/import/signed-url, then a PUT), and the batch import (POST /admin/question/import),
- * which creates each question whole in one transaction. No UI: the CLI and the portal draw the outcome.
+ * which creates each question whole in one transaction. `runQuestionImport` runs a plan: its questions
+ * through the shared pool (pool.ts), the uploads through a limiter of their own, the writes in batches
+ * under the server's body limit. No UI: the CLI and the portal draw the outcome.
  */
 
+import pLimit from 'p-limit';
 import type { z } from 'zod';
 import {
   IMPORT_BATCH,
@@ -14,11 +17,12 @@ import {
   importQuestions,
   importSignedUrl,
 } from '../contract/authoring';
-import type { CallSuccess } from '../contract/define';
+import { type CallSuccess, JSON_BODY_LIMIT } from '../contract/define';
 import type { ImageSource, PreparedQuestion } from '../formats/check';
 import { fingerprintOf, importPayload, type Sha256, sourceKeyOf } from '../formats/prepare';
 import type { Place } from '../formats/record';
-import { type Client, waitOutBusy } from './client';
+import { ApiError, type Client, NetworkError, waitOutBusy } from './client';
+import { type EachResult, type PoolOutcome, runEach } from './pool';
 
 export type CheckStatus = 'new' | 'unchanged' | 'changed';
 export type ImportItem = z.input<typeof ImportQuestionItem>;
@@ -173,19 +177,22 @@ export async function uploadImportImage(
   return data.key;
 }
 
-/** The largest request body the server takes is 1 MB: batches stay under this. */
-const MAX_BATCH_BYTES = 900_000;
+/**
+ * The most a batch's questions may weigh, in bytes of JSON: the server's limit of a JSON body, less room
+ * for the rest of the body (`assessmentId`, `update`, the brackets).
+ */
+const MAX_BATCH_BYTES = JSON_BODY_LIMIT - 1024;
+const utf8 = new TextEncoder();
 
 /**
- * Sends import items in batches: an item waits until its batch is full (by count or size) or a moment has
- * passed, so many items in flight go in few requests. A batch under way is not aborted by a cancel: each of
- * its questions is created whole or not at all either way, and letting it finish means what was done is
- * reported.
+ * Sends import items in batches: an item waits until its batch is full (by count, or by its size in bytes
+ * as the server counts them) or a moment has passed, so many items in flight go in few requests. A batch
+ * under way is not aborted by a cancel: each of its questions is created whole or not at all either way,
+ * and letting it finish means what was done is reported.
  */
-export class ImportBatcher {
+class ImportBatcher {
   private pending: {
     item: ImportItem;
-    bytes: number;
     resolve: (o: ImportOutcome) => void;
     reject: (e: unknown) => void;
   }[] = [];
@@ -194,16 +201,17 @@ export class ImportBatcher {
 
   constructor(
     private readonly client: Client,
-    private readonly options: { assessmentId?: string; update: boolean; batchSize?: number; waitMs?: number },
+    private readonly options: { assessmentId?: string; update: boolean; size?: number; waitMs?: number },
   ) {}
 
   add(item: ImportItem): Promise<ImportOutcome> {
     return new Promise((resolve, reject) => {
-      const bytes = JSON.stringify(item).length + 2;
+      // UTF-8, as the server's limit counts: a question in Greek or Chinese weighs two or three bytes a letter
+      const bytes = utf8.encode(JSON.stringify(item)).byteLength + 1;
       if (this.pending.length && this.bytes + bytes > MAX_BATCH_BYTES) this.flush();
-      this.pending.push({ item, bytes, resolve, reject });
+      this.pending.push({ item, resolve, reject });
       this.bytes += bytes;
-      if (this.pending.length >= (this.options.batchSize ?? IMPORT_BATCH)) this.flush();
+      if (this.pending.length >= (this.options.size ?? IMPORT_BATCH)) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), this.options.waitMs ?? 25);
     });
   }
@@ -239,7 +247,7 @@ export class ImportBatcher {
  * the same call); one to write has its images uploaded first (`upload`, which may bound how many run at
  * once), then goes to the batch import with their keys.
  */
-export async function importPlanned(
+async function importPlanned(
   p: PlannedQuestion,
   opts: {
     batcher: ImportBatcher;
@@ -267,4 +275,108 @@ export async function importPlanned(
     question: importPayload(p.q),
     ...(uploads.question || uploads.options ? { uploads } : {}),
   });
+}
+
+/** Questions in flight for each request the run may make at once: enough to fill the import's batches. */
+const QUESTIONS_PER_REQUEST = 50;
+
+/** What became of a planned question in a run: the server's outcome, a duplicate, or what a dry run would do. */
+export interface ImportResult {
+  key: string;
+  status: ImportOutcome['status'] | 'duplicate' | 'wouldCreate' | 'wouldUpdate';
+  questionId: string | null;
+  field?: string;
+  message?: string;
+}
+
+/** One question settled (completion order): its outcome, or the error its call or upload ended in. */
+export interface ImportProgress {
+  planned: PlannedQuestion;
+  /** Its place in the plan. */
+  index: number;
+  outcome: PoolOutcome<ImportResult>;
+  /** Questions settled so far, this one included. */
+  done: number;
+}
+
+export interface QuestionImportOptions {
+  /** Rewrite questions changed since they were imported (else they are left as they are: `changed`). */
+  update: boolean;
+  /** Add every question to this assessment too. */
+  assessmentId?: string;
+  /** Write nothing: each result says what the import would do (`wouldCreate`, `wouldUpdate`, …). */
+  dryRun?: boolean;
+  /**
+   * Requests at once: image uploads at most this many, and this many times 50 questions in flight, so each
+   * batch import goes full.
+   */
+  concurrency: number;
+  /** The fetch for the PUT to a signed address (undici's in the CLI, the window's in the portal). */
+  fetch: typeof globalThis.fetch;
+  /** Stops starting questions and aborts uploads under way; a batch under way finishes (ImportBatcher). */
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Further errors that stop the run (the CLI's own signed-out and interrupted errors), beside stopsImport's. */
+  isFatal?: (error: unknown) => boolean;
+  /** The batches' size and wait (tests); IMPORT_BATCH and 25 ms by default. */
+  batch?: { size?: number; waitMs?: number };
+}
+
+/**
+ * Whether an error stops the whole run: signed out, the server or the storage unreachable, or stopped — the
+ * questions after it would fail alike. Any other error (a batch refused) fails its own questions only.
+ */
+function stopsImport(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
+  if (error instanceof UploadError) return error.reason === 'unreachable';
+  return error instanceof NetworkError || (error instanceof Error && error.name === 'AbortError');
+}
+
+/**
+ * Runs a plan (planImport's questions, an array or produced window by window): a duplicate and, in a dry
+ * run, every question are told at once; the others are imported (importPlanned) through the pool. A 503
+ * with Retry-After is waited out by the client, for the calls and the uploads alike. Each question is told
+ * to onProgress as it settles; the result says what stopped the run, if anything (questions not started
+ * are never told).
+ */
+export async function runQuestionImport(
+  client: Client,
+  plan: Iterable<PlannedQuestion> | AsyncIterable<PlannedQuestion>,
+  options: QuestionImportOptions,
+): Promise<EachResult & { done: number }> {
+  const { update, assessmentId, signal } = options;
+  const concurrency = Math.max(1, Math.floor(options.concurrency));
+  const batcher = new ImportBatcher(client, {
+    ...(assessmentId ? { assessmentId } : {}),
+    update,
+    ...options.batch,
+  });
+  const uploads = pLimit(concurrency);
+  const deps: UploadDeps = { client, fetch: options.fetch, ...(signal ? { signal } : {}) };
+  const upload = (source: Extract<ImageSource, { kind: 'bytes' }>) =>
+    uploads(() => uploadImportImage(deps, source));
+
+  const importOne = async (p: PlannedQuestion): Promise<ImportResult> => {
+    // the same in a dry run and in the import: the file's first copy is the one imported
+    if (p.known === 'duplicate') return { key: p.key, status: 'duplicate', questionId: null };
+    if (options.dryRun) {
+      // what is not written is as the server has it: unchanged, or changed and left without --update
+      const as = p.known as 'unchanged' | 'changed';
+      const status = writesQuestion(p, update) ? (p.known === 'new' ? 'wouldCreate' : 'wouldUpdate') : as;
+      return { key: p.key, status, questionId: p.questionId };
+    }
+    return importPlanned(p, { batcher, update, upload, ...(assessmentId ? { assessmentId } : {}) });
+  };
+
+  let done = 0;
+  const result = await runEach(plan, importOne, {
+    concurrency: concurrency * QUESTIONS_PER_REQUEST,
+    ...(signal ? { signal } : {}),
+    isFatal: (error) => stopsImport(error) || options.isFatal?.(error) === true,
+    onSettled: (planned, index, outcome) => {
+      done++;
+      options.onProgress?.({ planned, index, outcome, done });
+    },
+  });
+  return { ...result, done };
 }

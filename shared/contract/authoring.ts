@@ -26,6 +26,7 @@ export const adminSubjectList = defineCall({
   summary: 'Subjects with topics, for the question editor.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   responses: { 200: envelope(z.array(Subject)), ...errors },
 });
 
@@ -36,6 +37,7 @@ export const createQuestion = defineCall({
     'Creates an empty question (status PREVIEW) owned by the caller; with assessmentId, it joins that assessment when first saved.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z
     .object({ questionType: QuestionType.default(DEFAULT_QUESTION_TYPE), assessmentId: Id.optional() })
     .default({ questionType: DEFAULT_QUESTION_TYPE }),
@@ -48,6 +50,7 @@ export const getQuestion = defineCall({
   summary: "A question as its author sees it (with correct answers). Others' questions only once published.",
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   responses: { 200: envelope(Question), ...errors },
 });
@@ -58,6 +61,7 @@ export const saveQuestion = defineCall({
   summary: 'Saves the whole question and publishes it (status PUBLISH). Only its creator.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: QuestionInput,
   responses: { 200: envelope(Question), ...errors },
@@ -69,6 +73,7 @@ export const deleteQuestion = defineCall({
   summary: 'Deletes a question. Only its creator; questions already used in tests are withdrawn instead.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   responses: { 200: Ok, ...errors },
 });
@@ -80,6 +85,7 @@ export const changeQuestionType = defineCall({
     'Switches the question type. MCQ↔MSQ and MCQ_IMAGE↔MSQ_IMAGE keep the options (correct flags reset); other switches remove them.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: z.object({ questionType: QuestionType }),
   responses: { 200: envelope(Question), ...errors },
@@ -91,6 +97,7 @@ export const removeOption = defineCall({
   summary: 'Removes one saved option (at least two remain).',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: z.object({ id: Id, optionId: Id }),
   responses: { 200: envelope(Question), ...errors },
 });
@@ -101,6 +108,7 @@ export const updateImagePath = defineCall({
   summary: 'Records uploaded images: the question image, or option images of an image question.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: z.object({
     questionType: QuestionType,
@@ -119,6 +127,7 @@ export const deleteImage = defineCall({
   summary: 'Removes the question image (type question) or one option image (type option, optionIndex).',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   body: z.object({
     type: z.enum(['question', 'option']),
@@ -134,6 +143,7 @@ export const deleteCode = defineCall({
   summary: 'Removes the code attached to a question.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: z.object({ questionId: Id }),
   responses: { 200: envelope(Question), ...errors },
 });
@@ -144,6 +154,7 @@ export const imageSignedUrl = defineCall({
   summary: 'An upload address for a question or option image (jpeg, png or webp), valid a few minutes.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     type: z.enum(['question', 'option']),
     questionId: Id,
@@ -189,6 +200,7 @@ export const importCheck = defineCall({
     'Each item names a question by its source key and the fingerprint of its content (shared/formats/fingerprint.ts). A key the caller imported before, or `waymark:{id}` of a question the caller created, is `unchanged` when the fingerprint matches and `changed` otherwise; any other key is `new`. Writes nothing.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     items: z
       .array(z.object({ key: ImportSourceKey, fingerprint: ImportFingerprint }))
@@ -213,6 +225,7 @@ export const importSignedUrl = defineCall({
     'The key it returns is named in the batch import (`uploads`); the import checks the uploaded file (it exists, is an image of its type, and a question image is 1200×400) before the question is created.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     fileType: z.enum(['jpeg', 'jpg', 'png', 'webp'], { error: 'must be jpeg, png or webp' }),
     /**
@@ -252,6 +265,7 @@ export const importQuestions = defineCall({
     'Each question is created with its options and images in one transaction and published, so it exists whole or not at all; its source key is remembered for the caller, so running the import again reports `unchanged` (same fingerprint) or `changed` (different) and creates nothing twice. With `update`, a changed question is rewritten instead. A question whose image or topic is wrong is `failed` with the field and the reason, and leaves nothing behind; the others go on.',
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   body: z.object({
     assessmentId: Id.optional(),
     update: z.boolean().default(false),
@@ -279,6 +293,7 @@ export const questionFeedbackList = defineCall({
   summary: "Learners' feedback on a question, with its activity trail.",
   tags: ['authoring'],
   access: AUTHORS,
+  scopes: ['questions:write'],
   params: idParam,
   responses: { 200: envelope(z.array(QuestionFeedbackEntry)), ...errors },
 });
@@ -309,6 +324,7 @@ export const assessmentList = defineCall({
   summary: "The tenant's assessments.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   responses: { 200: envelope(z.array(AssessmentSummary)), ...errors },
 });
 
@@ -318,6 +334,7 @@ export const createAssessment = defineCall({
   summary: 'Creates an empty assessment.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   body: AssessmentNameInput,
   responses: { 200: envelope(z.object({ _id: Id })), ...errors },
 });
@@ -328,6 +345,7 @@ export const getAssessment = defineCall({
   summary: 'An assessment with its questions (published ones: a draft joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(TenantAssessmentDetail), ...errors },
 });
@@ -363,6 +381,7 @@ export const assessmentQuestionPools = defineCall({
     "For each question of the assessment: the subject test of its subject and the resource, section or final test it assesses. Each pool has its published questions and what one test draws; a pool under twice a test's draw cannot give a learner's retake questions they have not seen (`freshRetake` false, `missing` says how many to add).",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id }),
   responses: { 200: envelope(z.array(QuestionPool)), ...errors },
 });
@@ -374,6 +393,7 @@ export const assignAssessmentUsers = defineCall({
     "Shares an assessment of at least 10 questions with the tenant's learners: each gets a custom test open from startTime for duration hours.",
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: idParam,
   body: ShareAssessmentInput,
   responses: {
@@ -388,6 +408,7 @@ export const addAssessmentQuestion = defineCall({
   summary: 'Adds a published question to the assessment (a draft is refused: it joins when first saved).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id, questionId: Id }),
   responses: { 200: Ok, ...errors },
 });
@@ -398,6 +419,7 @@ export const removeAssessmentQuestion = defineCall({
   summary: 'Removes a question from the assessment.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: z.object({ assessmentId: Id, questionId: Id }),
   responses: { 200: Ok, ...errors },
 });
@@ -408,6 +430,7 @@ export const tenantQuestion = defineCall({
   summary: 'A question for the assessment builder.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write', 'questions:write'],
   params: idParam,
   responses: { 200: envelope(Question), ...errors },
 });
@@ -419,6 +442,7 @@ export const tenantQuestionSearch = defineCall({
     'Searches published questions by text or tag; the text is lower-cased. The most recently changed first, `limit` a page; `page` (1-based) reads on.',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write', 'questions:write'],
   query: z.object({
     searchText: z.string().trim().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -433,6 +457,7 @@ export const tenantQuestionRemove = defineCall({
   summary: 'Removes a question from an assessment (body assessmentId).',
   tags: ['tenant-assessment'],
   access: ['TENANT'],
+  scopes: ['assessments:write'],
   params: idParam,
   body: z.object({ assessmentId: Id }),
   responses: { 200: Ok, ...errors },

@@ -24,9 +24,10 @@ export const tenantSubscriptionInfo = defineCall({
   method: 'GET',
   path: '/tenant/subscription/info',
   summary:
-    "The tenant's seats and subscription (see the fields). The Payment Required modal shows Now: totalAmount, and Next Due (subscriptionNextDue): nextDueAmount + planAmount.",
+    "The tenant's seats and subscription (see the fields). The Payment Required modal shows Now: totalAmount, and Next Due (subscriptionNextDue): nextDueAmount + planAmount. An API key managing seats reads it (how many are free); paying stays a person's.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read', 'seats:write'],
   responses: { 200: envelope(SubscriptionInfo), ...errors },
 });
 

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Device, Role } from '../schemas/common';
+import type { ApiScope } from '../schemas/integrations';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -26,6 +27,12 @@ export interface CallDef {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly access: Access;
+  /**
+   * The scopes that let an API key make this call (any one of them; decision 039). A key acts as the tenant
+   * that made it, so the call's `access` must admit TENANT. Without `scopes` the call refuses API keys
+   * (403 API_KEY_NOT_ALLOWED); a key without one of these gets 403 API_KEY_SCOPE.
+   */
+  readonly scopes?: readonly ApiScope[];
   /** Devices whose tokens may call (all when absent). */
   readonly devices?: readonly Device[];
   readonly params?: z.ZodType;
@@ -53,6 +60,13 @@ export interface CallDef {
    */
   readonly idempotent?: boolean;
 }
+
+/**
+ * The largest JSON request body of any call, in bytes (the server's bodyLimit; more is refused with 413
+ * before it is read). A call with a raw body declares its own (`rawBody.maxBytes`); a client that sends
+ * many items in one body (the question import's batches) stays under this one.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export function defineCall<const D extends CallDef>(def: D): D {
   return def;

@@ -1,6 +1,7 @@
 /** Every router of the contract: for the OpenAPI document, the widgets' build and checks that every call is served. */
 
 import { activityRouter } from './activity';
+import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
 import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
@@ -9,8 +10,10 @@ import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
 import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
+import { apiKeysRouter, auditRouter } from './integrations';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
+import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 
@@ -20,6 +23,7 @@ import { tenantRouter } from './tenant';
  */
 export const contractModules: Record<string, readonly Router[]> = {
   activity: [activityRouter],
+  analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
   authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
@@ -27,8 +31,10 @@ export const contractModules: Record<string, readonly Router[]> = {
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
   credentials: [credentialsRouter],
+  integrations: [apiKeysRouter, auditRouter],
   lists: [listsRouter],
   profile: [profileRouter],
+  sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
 };

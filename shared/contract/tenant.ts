@@ -66,6 +66,7 @@ export const tenantUsersList = defineCall({
   summary: "The tenant's learner seats, paged and searchable by name or e-mail.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   query: z.object({
     page: PageNumber.default(1),
     // a literal set, not a refinement: the OpenAPI document shows the values (a refine is invisible there)
@@ -90,6 +91,7 @@ export const tenantUsersSearchList = defineCall({
     "The tenant's learners whose e-mail or name contains searchText (all of them, up to 50, when it is empty): user id, e-mail and name, for choosing learners (sharing an assessment).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   query: z.object({ searchText: z.string().trim().max(100).optional() }),
   responses: { 200: envelope(z.array(TenantUserSearchEntry)), ...errors },
 });
@@ -100,6 +102,7 @@ export const tenantUserInfo = defineCall({
   summary: "One of the tenant's learners by user id (the learner-name layout), with the seat's state.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   params: z.object({ id: Id }),
   responses: { 200: envelope(TenantUserInfo), ...errors },
 });
@@ -111,6 +114,7 @@ export const tenantBeforeCheckAddUser = defineCall({
     "The check before adding a learner by e-mail; writes nothing. 404 'Email Not Found' (no learner account) carries isAllowToInvite: whether a seat is free for an invitation. 409 with code 11000 'Email Already Assigned For You' when the learner is already a seat of the caller.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   body: AddUserInput,
   responses: { 200: envelope(BeforeCheckResult), ...errors, 404: EmailNotFoundBody },
 });
@@ -122,6 +126,7 @@ export const tenantBeforeCheckAddUsers = defineCall({
     "The check before adding, for up to 1,000 addresses at once (a roster); writes nothing. Each address gets the answer the single check would give — ADD (a learner account, not a seat of the caller's yet: adding it takes a seat), ALREADY_ASSIGNED (code 11000), EMAIL_NOT_FOUND (no learner account; `invitable` when nobody has the address, `invited` when a pending invitation of the caller's keeps a seat for it already) — and `seats` says what the allowance is and what uses it, so the seats a roster needs can be counted before adding anyone.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   body: BeforeCheckManyInput,
   responses: { 200: envelope(BeforeCheckManyResult), ...errors },
 });
@@ -141,6 +146,7 @@ export const tenantAddUserV2 = defineCall({
   summary: addUserSummary,
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:write'],
   body: AddUserInput,
   responses: addUserResponses,
 });
@@ -151,6 +157,7 @@ export const tenantAddUser = defineCall({
   summary: `The helper that adds one learner; same rules and answers as add-user-v2. ${addUserSummary}`,
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:write'],
   body: AddUserInput,
   responses: addUserResponses,
 });
@@ -162,6 +169,7 @@ export const tenantRemoveUser = defineCall({
     "Removes a learner's seat. Not subscribed: removed at once (removed true). Subscribed: the seat is disabled and stays readable until the end of the billing cycle (accessUntil), then a scheduled job removes it and the next period is billed without it. Removing a disabled seat again changes nothing.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:write'],
   params: z.object({ learnerId: Id }),
   responses: {
     200: envelope(
@@ -180,6 +188,7 @@ export const tenantInviteUser = defineCall({
     "Records an invitation for an e-mail address with no account (after 'Email Not Found' with isAllowToInvite). It keeps a seat for 7 days; the portal then sends the Firebase e-mail sign-in link with continueUrl. When the invitee signs up with that tenantId they become a seat. Inviting again renews the invitation. 409 code 11000 when the address already has an account; 400 (field email) when no seat is free.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:write'],
   body: AddUserInput,
   responses: { 200: envelope(InvitationCreated), ...errors },
 });
@@ -190,6 +199,7 @@ export const tenantInvitations = defineCall({
   summary: "The tenant's invitations, newest first (pending ones keep a seat until they expire).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   responses: { 200: envelope(z.array(Invitation)), ...errors },
 });
 
@@ -199,6 +209,7 @@ export const tenantCancelInvitation = defineCall({
   summary: 'Cancels a pending invitation (its seat is free again).',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:write'],
   params: z.object({ id: Id }),
   responses: { 200: envelope(Invitation), ...errors },
 });
@@ -224,6 +235,7 @@ export const tenantDashboardStats = defineCall({
     "The statistics cards over the tenant's learners: seats, test links, completed ones, certificates, badges and feathers earned (status GENERATE_CERTIFICATE or VIEW_CERTIFICATE), and the average learning time in seconds per learner per day of learning.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   responses: { 200: envelope(Stats), ...errors },
 });
 
@@ -236,6 +248,7 @@ export const tenantAwardsByType = defineCall({
     "The awards earned by the tenant's learners, newest first: certificateType ROADMAP (certificates, roadmap and subject tests), SECTION (badges) or RESOURCE (feathers).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   query: z.object({
     certificateType: z.enum(CERTIFICATE_TYPES, { error: 'must be ROADMAP, SECTION or RESOURCE' }),
   }),
@@ -249,6 +262,7 @@ export const tenantLearningReport = defineCall({
     'The Learning Report table: per learner, the days with learning (TotalDayReports), seconds learnt (TotalTimeSpent) and seconds per day of learning (averageTimeSpent) — over all time, or over startTime..endTime when both are given. createdAt is when the seat was added.',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   query: z
     .object({
       startTime: UnixSecondsInput.optional(),
@@ -274,6 +288,7 @@ export const tenantUserAchievements = defineCall({
     'Awards the learner earned between startTime and endTime (tests completed in the range), counted by level: RESOURCE (feathers), SECTION (badges), ROADMAP (certificates).',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: TimeRangeQuery,
   responses: { 200: envelope(z.array(UserAchievement)), ...errors },
@@ -310,6 +325,7 @@ export const tenantTestlinkList = defineCall({
     "The learner's test links created between startTime and endTime, newest first. With assignedRoadmapId, only that roadmap's links, and the window may be left out (then they are all of them, of any date).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: TestlinkListQuery,
   responses: { 200: envelope(z.array(TestLink)), ...errors },
@@ -321,6 +337,7 @@ export const tenantTimeSpentDaywise = defineCall({
   summary: 'Seconds the learner learnt per UTC day from startTime to endTime (zero days included).',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: TimeRangeQuery,
   responses: { 200: envelope(z.array(DailyTime)), ...errors },
@@ -333,6 +350,7 @@ export const tenantTimeSpentOnResource = defineCall({
     'Seconds the learner learnt per resource from startTime to endTime, most first; skip is the page number (from 1), limit the page size (5 in the portal).',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: TimeRangeQuery.safeExtend(PageQuery.shape),
   responses: { 200: envelope(ResourceTimePage), ...errors },
@@ -345,6 +363,7 @@ export const tenantLearningDays = defineCall({
     "The learner's calendar heatmap of the last 12 months and streaks of learning days: the same figures as the learner's GET /reports/dashboard/learning-days.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   responses: { 200: envelope(LearningDays), ...errors },
 });
@@ -356,6 +375,7 @@ export const tenantTimeSpentByTopic = defineCall({
     "Seconds the learner learnt per subject and topic from startTime to endTime, most first: the same figures as the learner's GET /reports/dashboard/time-spent-by-topic.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: ReportRange,
   responses: { 200: envelope(z.array(SubjectTime)), ...errors },
@@ -368,6 +388,7 @@ export const tenantGetResource = defineCall({
     "The learner's assessments of one resource (the 'View report' modal): their link ids (assessmentIds) and the test links, newest first.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: z.object({ userId: Id, resourceId: Id }),
   responses: {
     200: envelope(z.object({ assessmentIds: z.array(z.string()), testLinks: z.array(TestLink) })),
@@ -382,6 +403,7 @@ export const tenantTestlinkView = defineCall({
     "'Questions & Answers' of one of the learner's tests: the same review as the learner's GET /testlink/{id}/view, only after evaluation (409 errorCode TEST_NOT_EVALUATED before).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: z.object({
     userId: Id,
     linkId: z
@@ -404,6 +426,7 @@ export const tenantAssignedRoadmaps = defineCall({
   summary: "The learner's assigned roadmaps, ongoing first.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   params: userParam,
   responses: { 200: envelope(z.array(AssignedRoadmapSummary)), ...errors },
 });
@@ -414,6 +437,7 @@ export const tenantCheckRoadmapAssigned = defineCall({
   summary: 'Whether the learner has this roadmap (and the id of their copy).',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   params: z.object({ roadmapId: Id, userId: Id }),
   responses: {
     200: envelope(z.object({ assigned: z.boolean(), assignedRoadmapId: Id.nullable() })),
@@ -428,6 +452,7 @@ export const tenantAssignRoadmap = defineCall({
     "Assigns a catalogue roadmap to one of the tenant's learners (201; assigning again answers with the existing copy). 400 message 'Already two Roadmaps are assigned' (errorCode ROADMAP_LIMIT) when two are ongoing. A disabled seat cannot be assigned to (403). A roadmap with prerequisites needs `prerequisites`, what the mentor decides in place of the learner's prerequisite assessment (decision 011): INCLUDE puts every prerequisite's sections first, WAIVE vouches for the learner (the roadmap's own sections only); without it, 400 naming `prerequisites` (errorCode PREREQUISITES_CHOICE_REQUIRED).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:write'],
   body: z.object({
     roadmapId: Id,
     userId: Id,
@@ -447,6 +472,7 @@ export const tenantRoadmapList = defineCall({
   summary: "The catalogue ('Roadmap List'), filtered by language, subject and topic (ids or names).",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   query: RoadmapFilter,
   responses: { 200: envelope(z.array(RoadmapSummary)), ...errors },
 });
@@ -457,6 +483,7 @@ export const tenantRoadmap = defineCall({
   summary: 'One catalogue roadmap with sections, resources, tasks and curators.',
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   params: z.object({ roadmapId: Id }),
   responses: { 200: envelope(Roadmap), ...errors },
 });
@@ -468,6 +495,7 @@ export const tenantAssignedRoadmap = defineCall({
     "One of the learner's assigned roadmaps (id: the copy's id) with sections, resources, best scores, test link ids and tasks — the learner's own view.",
   tags: ['tenant'],
   access: TENANT,
+  scopes: ['seats:read'],
   params: z.object({ userId: Id, id: Id }),
   responses: { 200: envelope(AssignedRoadmap), ...errors },
 });
@@ -494,6 +522,7 @@ export const tenantExportUsers = defineCall({
   summary: `The users table as a file (${columnsNote(USERS_REPORT)}): every seat matching searchText, and added between startTime and endTime when given.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
+  scopes: ['reports:read'],
   query: OptionalReportRange.safeExtend({ searchText: z.string().trim().max(100).optional() }).safeExtend(
     ReportFormat.shape,
   ),
@@ -506,6 +535,7 @@ export const tenantExportLearningReport = defineCall({
   summary: `The Learning Report as a file (${columnsNote(LEARNING_REPORT)}), over all time or startTime..endTime.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
+  scopes: ['reports:read'],
   query: OptionalReportRange.safeExtend(ReportFormat.shape),
   ...reportFile,
 });
@@ -516,6 +546,7 @@ export const tenantExportAwards = defineCall({
   summary: `The certificates (certificateType ROADMAP), badges (SECTION) and feathers (RESOURCE) — all three when certificateType is left out — as a file (${columnsNote(AWARDS_REPORT)}), newest first, completed between startTime and endTime when given.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
+  scopes: ['reports:read'],
   query: OptionalReportRange.safeExtend({
     certificateType: z.enum(CERTIFICATE_TYPES, { error: 'must be ROADMAP, SECTION or RESOURCE' }).optional(),
   }).safeExtend(ReportFormat.shape),
@@ -528,6 +559,7 @@ export const tenantExportResourceReport = defineCall({
   summary: `One learner's Resource-wise Report over startTime..endTime as a file (${columnsNote(RESOURCE_REPORT)}): every resource, not a page.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: ReportRange.safeExtend(ReportFormat.shape),
   ...reportFile,
@@ -539,6 +571,7 @@ export const tenantExportTestlinks = defineCall({
   summary: `One learner's assessment table as a file (${columnsNote(TEST_LINKS_REPORT)}): the tests created between startTime and endTime (or all of one assigned roadmap's), with score, status and the focus record's tier and figures.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
+  scopes: ['reports:read'],
   params: userParam,
   query: OptionalReportRange.safeExtend({ assignedRoadmapId: Id.optional() }).safeExtend(ReportFormat.shape),
   ...reportFile,

@@ -27,6 +27,7 @@ import {
   roadmapNoAuth,
 } from '../../shared/contract/catalogue';
 import { tenantAddUserV2 } from '../../shared/contract/tenant';
+import { attemptHeaders, newAttemptToken } from '../../shared/rules/attempt-token';
 import { type Account, apiClient, newAccount, signedInContext } from '../support/accounts';
 import { takeTest } from '../support/answers';
 import { assignDemoRoadmap } from '../support/catalogue';
@@ -121,6 +122,7 @@ const PAGES: PageCase[] = [
   { name: 'roadmap info (/portal/roadmap)', as: 'mentor', path: (f) => `/portal/roadmap/${f.roadmapId}` },
   { name: 'manage assessment', as: 'mentor', path: () => '/portal/manage-assessment' },
   { name: 'assessment builder', as: 'mentor', path: (f) => `/portal/create-assessment/${f.assessmentId}` },
+  { name: 'question bank', as: 'mentor', path: () => '/portal/question-bank' },
   { name: 'question editor', as: 'mentor', path: (f) => `/portal/create-question/${f.questionId}` },
   { name: 'total certificates', as: 'mentor', path: () => '/portal/total-certificates' },
   { name: 'total badges', as: 'mentor', path: () => '/portal/total-badges' },
@@ -215,7 +217,11 @@ async function buildFixtures(): Promise<Fixtures> {
   };
   const readyLinkId = await fresh();
   const startedLinkId = await fresh();
-  await api.call(verifyTestLink, { params: { id: startedLinkId } });
+  // started as the test page starts it, with an attempt token of its own (decision 031)
+  await api.call(verifyTestLink, {
+    params: { id: startedLinkId },
+    headers: attemptHeaders(newAttemptToken()),
+  });
   expect(featherId && badgeId, 'the demo bank gives a feather and a badge').toBeTruthy();
 
   const catalogue = (await visitor.call(roadmapListNoAuth, { query: {} })).data;

@@ -63,6 +63,7 @@ const STATEMENTS: Record<AchievementScope, MessageKey> = {
   section: 'award.statement.section',
   roadmap: 'award.statement.roadmap',
   subject: 'award.statement.subject',
+  assessment: 'award.statement.assessment',
 };
 
 /** The kind an award page shows for this info, or null when the info is no award of that kind. */

@@ -1,6 +1,7 @@
 import type { Task } from '@shared/schemas/catalogue';
 import { useState } from 'react';
 import { useI18n } from '../core/i18n';
+import { Slot } from '../embed/host';
 
 export const TASKS_SHOWN = 5;
 /** How many of the hidden tasks show, faded, under the first five. */
@@ -12,7 +13,12 @@ type TaskLike = Pick<Task, '_id' | 'actualTitle' | 'userTitle' | 'type'>;
 export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
   const [expanded, setExpanded] = useState(false);
   const { t } = useI18n();
-  if (tasks.length === 0) return <p className="empty">{t('course.noTasks')}</p>;
+  if (tasks.length === 0)
+    return (
+      <div className="empty" part="empty">
+        <Slot name="no-tasks">{t('course.noTasks')}</Slot>
+      </div>
+    );
   const hidden = tasks.length - TASKS_SHOWN;
   const visible = expanded ? tasks : tasks.slice(0, TASKS_SHOWN);
   const faded = expanded ? [] : tasks.slice(TASKS_SHOWN, TASKS_SHOWN + FADED_SHOWN);

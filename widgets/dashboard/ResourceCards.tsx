@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { InstallExtension, type StoreUrls } from '../activity/ExtensionGate';
 import { useI18n } from '../core/i18n';
 import { ResourceType } from '../course-detail/TaskPreview';
+import { Slot } from '../embed/host';
 
 export interface ResourceCardsProps {
   cards: readonly DashboardCard[];
@@ -36,7 +37,11 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
     return at && Date.parse(at) > Date.now() ? at : null;
   };
   if (cards.length === 0) {
-    return <p className="muted">{t('dashboard.noResources')}</p>;
+    return (
+      <div className="muted" part="empty">
+        <Slot name="empty">{t('dashboard.noResources')}</Slot>
+      </div>
+    );
   }
   const minutes = (s: number) => t('dashboard.minutes', { count: cardMinutes(s) });
   return (

@@ -1,15 +1,16 @@
 /** <wm-dashboard>: its documented class is at the end of this file. */
 
 import * as messages from 'virtual:wm-messages';
-import { ApiError } from '@shared/client/client';
 import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
+import { messageOf } from '@widgets/core/useCall';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../core/i18n';
 import { widgetElement } from '../embed/define-element';
-import { useWidgetHost } from '../embed/host';
+import { failure } from '../embed/failure';
+import { Slot, useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import css from './dashboard.css?inline';
 import elementCss from './element.css?inline';
@@ -24,7 +25,6 @@ import {
 
 function DashboardElement(props: DashboardProps & { session?: unknown }) {
   const host = useWidgetHost();
-  const { t } = useI18n();
   const base = host.siteBase || window.location.origin;
   const given = givenSession(props.session);
   // the session given, once it has ended (refused on refresh), shows the card until another is given
@@ -41,18 +41,31 @@ function DashboardElement(props: DashboardProps & { session?: unknown }) {
     );
   }
   if (given || base !== window.location.origin || !hasStoredSession()) {
-    return (
-      <div className="card center" part="dashboard">
-        <h2>{t('dashboard.title')}</h2>
-        <p>{t('dashboard.onWaymark')}</p>
-        <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
-          {t('dashboard.open')}
-          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
-        </a>
-      </div>
-    );
+    return <DashboardLink base={base} />;
   }
   return <SignedInDashboard range={props.range} base={base} />;
+}
+
+/** The card that links to Waymark's dashboard, where this page cannot show it. */
+function DashboardLink({ base }: { base: string }) {
+  const host = useWidgetHost();
+  const { t } = useI18n();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn once
+  useEffect(() => {
+    host.emit('wm-ready', { signedIn: false });
+  }, []);
+  return (
+    <div className="card center" part="dashboard">
+      <h2>
+        <Slot name="heading">{t('dashboard.title')}</Slot>
+      </h2>
+      <p>{t('dashboard.onWaymark')}</p>
+      <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
+        {t('dashboard.open')}
+        <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+      </a>
+    </div>
+  );
 }
 
 type DashboardModule = typeof import('./Dashboard');
@@ -78,13 +91,16 @@ function SignedInDashboard({
   const endedOnce = useRef(false);
   const [loaded, setLoaded] = useState<DashboardModule | null>(null);
   const [failed, setFailed] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; the host is the element's own
   useEffect(() => {
     let live = true;
     import('./Dashboard').then(
       (mod) => live && setLoaded(mod),
       (err: unknown) => {
-        console.error('Could not load the dashboard', err);
-        if (live) setFailed(true);
+        if (!live) return;
+        setFailed(true);
+        // the second file did not load (the network, or a hash that is not the file's): a failure of its own
+        host.emit('wm-error', failure(t('common.somethingWentWrong'), err, 'file-load-failed'));
       },
     );
     return () => {
@@ -98,7 +114,7 @@ function SignedInDashboard({
           // told once, however many calls were refused with it
           if (endedOnce.current) return;
           endedOnce.current = true;
-          host.emit('wm-error', { message: t('dashboard.sessionEnded'), status: 401 });
+          host.emit('wm-error', { status: 401, code: 'session-ended', message: t('dashboard.sessionEnded') });
           onEnded?.();
         })
       : sessionClient(base),
@@ -130,14 +146,10 @@ function SignedInDashboard({
       const opensAt = retakeOpensAtOf(err);
       if (opensAt) {
         // the card says when the retake opens; the host hears it too
-        host.emit('wm-error', { message: retakeNotice(opensAt, i18n), status: 409 });
+        host.emit('wm-error', failure(retakeNotice(opensAt, i18n), err));
         throw err;
       }
-      console.error('Something went wrong', err);
-      host.emit('wm-error', {
-        message: t('common.somethingWentWrong'),
-        status: err instanceof ApiError ? err.status : undefined,
-      });
+      host.emit('wm-error', failure(t('common.somethingWentWrong'), err));
       return undefined;
     }
   };
@@ -151,6 +163,12 @@ function SignedInDashboard({
       portalUrl={base}
       onAssessmentStart={start}
       extensionPresent={base !== window.location.origin ? true : undefined}
+      onSettled={(err) => {
+        // a refused session is told once, as the session's end (above)
+        if (endedOnce.current) return;
+        if (err) host.emit('wm-error', failure(messageOf(err, t('common.somethingWentWrong')), err));
+        else host.emit('wm-ready', { signedIn: true });
+      }}
     />
   );
 }
@@ -168,15 +186,21 @@ function SignedInDashboard({
  *
  * @attr {'Yesterday' | 'Past 7 days' | 'Last 28 Days'} range - The date range shown first (default `Past 7 days`).
  * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `dashboard.js` came from).
+ * @attr {'light' | 'dark' | 'auto'} theme - The colour theme: `light`, `dark`, or `auto` (the visitor's setting, `prefers-color-scheme`); without it the page's `color-scheme` decides (light unless the page says dark).
  * @prop {{ token: string; refreshToken: string } | undefined} session - The signed-in learner's Waymark session, for a page of another origin: the `data` of `POST /api/login/sign-in-with-firebase` (device `WEB_APP`). Set from script only (no attribute); the element keeps it in memory and refreshes it itself, so the page should not use its refresh token again. Set before the element is defined, it is applied when it is.
  *
  * @fires {CustomEvent<{ roadmapId: string; linkId: string; href: string }>} wm-assessment - A resource's test link was created after the learner confirmed. **Cancelable**: the default opens the test on Waymark in a new tab.
- * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - Starting an assessment failed (message 'Something went wrong'), or the session given was refused (message 'Your session has ended. Please sign in again.', `status` 401: the card shows again).
+ * @fires {CustomEvent<{ signedIn: boolean }>} wm-ready - Drawn: the card that links to Waymark (`signedIn` false), or the signed-in dashboard once its resources and daily figures are shown.
+ * @fires {CustomEvent<{ status: number; code: ErrorCode; message: string }>} wm-error - The signed-in dashboard's second file did not load (`code` `file-load-failed`: the network, or a file that is not the release's), its figures could not be loaded, starting an assessment failed (message 'Something went wrong'), or the session given was refused (`code` `session-ended`, `status` 401, message 'Your session has ended. Please sign in again.': the card shows again). `status` is the HTTP status (0 when no answer was involved); `code` says what failed (docs/embed.md, "Failures").
  *
  * @csspart dashboard - The whole dashboard (or the card that links to it).
  * @csspart card - One current resource card.
  * @csspart chart - The daily chart with its title.
+ * @csspart empty - The current resources' empty state.
  * @csspart error - The message shown when the dashboard could not be loaded.
+ *
+ * @slot heading - The heading's text instead of 'Dashboard' (the signed-in dashboard and the card).
+ * @slot empty - What shows when the learner has no current resource, instead of 'No resources yet…'.
  *
  * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons and links.
  * @cssprop {<color>} [--wm-accent=#0f766e] - The average learning time figure.
@@ -184,6 +208,9 @@ function SignedInDashboard({
  * @cssprop {<color>} [--wm-muted=#4b5563] - Secondary text colour.
  * @cssprop {<color>} [--wm-surface=#ffffff] - Card background.
  * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ * @cssprop {<length>} [--wm-space=16px] - The spacing unit: paddings and gaps are multiples of it.
+ * @cssprop {<shadow>} [--wm-focus=0 0 0 3px rgb(55 48 163 / 45%)] - The focus ring (a box-shadow) of links, buttons and fields.
+ * @cssprop {<color>} [--wm-on-primary=#ffffff] - Text on buttons (on `--wm-primary`).
  */
 export class WmDashboard extends widgetElement({
   component: DashboardElement,

@@ -1,6 +1,7 @@
 /** 'Ready to Take Test?': the test's name, its length and time, the warnings, and Start. */
 
 import { Rich, useI18n } from '../core/i18n';
+import { Slot } from '../embed/host';
 import { spokenRemaining } from './clock';
 import type { HeadingTag } from './EndScreen';
 import type { TakerTest } from './screen';
@@ -25,7 +26,9 @@ export function ReadyScreen({
   const total = test.questions.questions.length;
   return (
     <section className="wm-test wm-ready" part="test" aria-labelledby={titleId}>
-      <Title id={titleId}>{t(TEST_TEXT.ready)}</Title>
+      <Title id={titleId}>
+        <Slot name="ready-heading">{t(TEST_TEXT.ready)}</Slot>
+      </Title>
       <p className="wm-test-name">
         {test.title}
         <span className="badge">{t(TYPE_LABELS[test.type])}</span>

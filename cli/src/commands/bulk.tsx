@@ -8,9 +8,9 @@
  * the summary event counts every status, and the exit code is 8 when any item failed.
  */
 import { ApiError, NetworkError } from '@shared/client/client';
+import { type EachResult, type PoolOptions, type PoolOutcome, runEach } from '@shared/client/pool';
 import type { Context } from '../core/context';
 import { CancelledError, CliError, ExitCode } from '../core/errors';
-import { type PoolOutcome, runPool, runPoolStream } from '../core/pool';
 import type { ItemLine, Progress, Tone } from '../ui/BulkView';
 
 /** How a status shows: its word in the line, its symbol's tone, and whether it counts as not done. */
@@ -47,19 +47,15 @@ export interface ItemReport {
   failed: boolean;
 }
 
-export interface BulkSpec<T, R, S extends string> {
+interface BulkView<T, R, S extends string> {
   /** The progress line's label: "Creating questions". */
   label: string;
   /** The name of each item's event: question, seat, invitation. */
   event: string;
-  /** The items, or, for a large file, their number and the items produced as the run needs them. */
-  items: readonly T[] | BulkStream<T>;
-  concurrency: number;
   statuses: Record<S, StatusStyle>;
   dryRun?: boolean;
   /** A stable key for the item's line, and the fields that say where it came from (line, argument). */
   placeOf: (item: T, index: number) => { key: string; fields: Record<string, unknown> };
-  work: (item: T, index: number) => Promise<R>;
   describe: (item: T, outcome: PoolOutcome<R>) => ItemOutcome<S>;
   /**
    * The summary's lines from the count of each status, and any fields of its own for the event; `last`
@@ -85,10 +81,20 @@ export interface BulkSpec<T, R, S extends string> {
   runsAfterHalt?: (item: T) => boolean;
 }
 
-/** Items produced as a run needs them: the run holds those in flight, never all (runPoolStream). */
-export interface BulkStream<T> {
+/**
+ * What a bulk command runs: its items and the work for one, through the shared pool (`concurrency` at a
+ * time); or a runner of its own over items it produces as the run needs them (the question import's
+ * `runQuestionImport`), given the pool's signal, fatal errors and outcome listener, with their number.
+ */
+export type BulkSpec<T, R, S extends string> = BulkView<T, R, S> &
+  (
+    | { items: readonly T[]; concurrency: number; work: (item: T, index: number) => Promise<R> }
+    | { items: BulkRun<T, R> }
+  );
+
+interface BulkRun<T, R> {
   total: number;
-  stream: AsyncIterable<T>;
+  run: (pool: Required<Pick<PoolOptions<T, R>, 'signal' | 'isFatal' | 'onSettled'>>) => Promise<EachResult>;
 }
 
 /** Errors that end the whole run rather than one item. */
@@ -146,7 +152,7 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
   let done = 0;
   let failed = 0;
   const counts = new Map<S, number>();
-  const total = 'stream' in spec.items ? spec.items.total : spec.items.length;
+  const total = 'run' in spec.items ? spec.items.total : spec.items.length;
   const dryRun = Boolean(spec.dryRun);
 
   const report = (item: T, index: number, outcome: PoolOutcome<R>): ItemReport => {
@@ -168,12 +174,9 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
   };
 
   const execute = async (onReport: (report: ItemReport, progress: Progress) => void) => {
-    const options = {
-      concurrency: spec.concurrency,
+    const pool = {
       signal: ctx.signal,
       isFatal,
-      ...(spec.halts ? { halts: spec.halts } : {}),
-      ...(spec.runsAfterHalt ? { runsAfterHalt: spec.runsAfterHalt } : {}),
       onSettled: (item: T, index: number, outcome: PoolOutcome<R>) => {
         const r = report(item, index, outcome);
         done++;
@@ -184,9 +187,14 @@ export async function runBulk<T, R, S extends string>(ctx: Context, spec: BulkSp
       },
     };
     const result =
-      'stream' in spec.items
-        ? await runPoolStream(spec.items.stream, spec.work, options)
-        : await runPool(spec.items, spec.work, options);
+      'work' in spec
+        ? await runEach(spec.items, spec.work, {
+            ...pool,
+            concurrency: spec.concurrency,
+            ...(spec.halts ? { halts: spec.halts } : {}),
+            ...(spec.runsAfterHalt ? { runsAfterHalt: spec.runsAfterHalt } : {}),
+          })
+        : await spec.items.run(pool);
     const stopped = result.fatal !== undefined;
     const count = (status: S) => counts.get(status) ?? 0;
     const { lines, last, fields } = spec.summarize(count);

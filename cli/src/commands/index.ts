@@ -1,18 +1,21 @@
 /**
  * Every `waymark` command, as the program mounts them: the top-level commands' definitions here, the
- * groups' in their own modules (seats.ts, assessments.ts, questions.ts, awards.ts). A definition is a
+ * groups' in their own modules (seats.ts, assessments.ts, questions.ts, awards.ts, sandbox.ts). A definition is a
  * name, arguments, options and help; its handler imports the command's implementation when it runs, so
  * `waymark --help` evaluates none of them (nor the API contract's schemas, undici or Ink they load), and a
  * command loads only its own.
  */
 import { ROLE_LABELS } from '../core/labels';
 import { assessmentsCommand } from './assessments';
+import type { AuditOptions } from './audit';
 import { awardsCommand } from './awards';
 import type { CommandGroup, CommandModule } from './command';
+import { keysCommand } from './keys';
 import type { LoginOptions } from './login';
 import type { LogoutOptions } from './logout';
 import { questionsCommand } from './questions';
 import type { ReportsOptions } from './reports';
+import { sandboxCommand } from './sandbox';
 import { seatsCommand } from './seats';
 import type { WhoamiOptions } from './whoami';
 
@@ -99,6 +102,42 @@ Examples:
   handler: async (ctx, options) => (await import('./reports')).reportsCommand(ctx, options),
 };
 
+export const auditCommandModule: CommandModule<AuditOptions> = {
+  define: (parent) =>
+    parent
+      .command('audit')
+      .description(
+        'Read your activity log: who changed what (seats, assignments, assessments, keys), when, from where',
+      )
+      .option(
+        '--action <action>',
+        'one action (seat.added) or a group of them (seat, roadmap, assessment, apikey, award)',
+      )
+      .option(
+        '--actor-kind <kind>',
+        'only what one kind of actor did: person, apiKey, scimToken, ltiPlatform, system',
+      )
+      .option('--actor <id>', "only what this actor did: a person's user id, an API key's id")
+      .option('--from <day>', 'from this day (UTC, YYYY-MM-DD)')
+      .option('--to <day>', 'until this day, included')
+      .option('--limit <n>', 'the newest n entries', '50')
+      .option('--all', 'every entry of the filter, page after page')
+      .option('--csv', 'write the CSV of every entry of the filter (UTF-8 with a BOM) instead of a table')
+      .option('-o, --output <file>', 'write to this file instead of standard output (.csv implies --csv)')
+      .addHelpText(
+        'after',
+        `
+Newest first. Entries cannot be changed or deleted; the server keeps them at least a year.
+Without --csv: a table at a terminal, tab-separated lines with --no-json, one entry a line with --json.
+
+Examples:
+  $ waymark audit --action seat --from 2026-03-01
+  $ waymark audit --actor-kind apiKey --all --json | jq -r .summary
+  $ waymark audit --from 2026-01-01 --to 2026-03-31 -o q1-activity.csv`,
+      ),
+  handler: async (ctx, options) => (await import('./audit')).auditCommand(ctx, options),
+};
+
 export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   loginCommand,
   logoutCommand,
@@ -108,4 +147,7 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   questionsCommand,
   awardsCommand,
   reportsCommandModule,
+  keysCommand,
+  auditCommandModule,
+  sandboxCommand,
 ];

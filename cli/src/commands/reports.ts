@@ -5,14 +5,12 @@
  * guarded) to standard output or --output; otherwise the rows come as NDJSON and print as a table, tab-
  * separated lines (--no-json) or one JSON object a line (--json).
  */
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { Readable, Transform, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { ApiError } from '@shared/client/client';
 import { tenantExportAwards, tenantExportLearningReport, tenantExportUsers } from '@shared/contract/tenant';
 import type { Context } from '../core/context';
 import { CliError, ExitCode, usageError } from '../core/errors';
+import { saveDownload } from '../core/save';
 import { REPORTS } from './index';
 
 type Report = (typeof REPORTS)[number];
@@ -114,25 +112,8 @@ export async function reportsCommand(ctx: Context, options: ReportsOptions): Pro
   if (!res.body) throw new CliError('The server sent no file.', ExitCode.unexpected);
   const { output } = ctx;
 
-  if (wantCsv) {
-    const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
-    if (!options.output) {
-      // the terminal or a pipe: the file as it is (a spreadsheet reads the BOM)
-      await pipeline(body, passThroughTo(ctx.io.stdout));
-      return;
-    }
-    // written beside the target and renamed at the end: never a half-written report under its name
-    const partial = `${options.output}.partial`;
-    try {
-      await pipeline(body, createWriteStream(partial), { signal: ctx.signal });
-      await rename(partial, options.output);
-    } catch (err) {
-      await rm(partial, { force: true });
-      throw err;
-    }
-    output.note(`Wrote ${options.output}.`);
-    return;
-  }
+  // the CSV as the server made it: to standard output, or written whole to --output
+  if (wantCsv) return saveDownload(ctx, res, options.output);
 
   const rows: Record<string, unknown>[] = [];
   for await (const line of linesOf(res.body)) {
@@ -163,13 +144,3 @@ export async function reportsCommand(ctx: Context, options: ReportsOptions): Pro
 }
 
 const plain = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace(/[\t\r\n]+/g, ' '));
-
-/** Writes into a stream this command does not own (standard output): ends without closing it. */
-function passThroughTo(target: Writable): Writable {
-  return new Transform({
-    transform(chunk, _enc, done) {
-      if (target.write(chunk)) done();
-      else target.once('drain', () => done());
-    },
-  });
-}

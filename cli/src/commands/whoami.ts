@@ -1,4 +1,8 @@
-/** `waymark whoami`: who the terminal is signed in as, fresh from the server (GET /api/user/me). */
+/**
+ * `waymark whoami`: who the terminal is signed in as, fresh from the server (GET /api/user/me). With
+ * WAYMARK_API_KEY the terminal acts as an API key, which may not read a person's account: it says which
+ * key, by the prefix the portal lists it under.
+ */
 import { me } from '@shared/contract/profile';
 import type { Context } from '../core/context';
 
@@ -6,8 +10,17 @@ export type WhoamiOptions = Record<string, never>;
 
 export async function whoami(ctx: Context): Promise<void> {
   const { client, source } = ctx.signedIn();
-  const { data: user } = await client.call(me, { signal: ctx.signal });
   const { output } = ctx;
+  if (source === 'WAYMARK_API_KEY') {
+    const key = ctx.env.WAYMARK_API_KEY?.trim() ?? '';
+    const prefix = /^wm_([a-z0-9]{12})_/.exec(key)?.[1];
+    const shown = prefix ? `wm_${prefix}_…` : 'a malformed key';
+    if (output.json) output.emit({ apiKey: shown, server: ctx.server });
+    else
+      output.line(`API key ${shown} (WAYMARK_API_KEY) on ${ctx.server}: its scopes decide what it may do.`);
+    return;
+  }
+  const { data: user } = await client.call(me, { signal: ctx.signal });
   if (output.mode === 'json') {
     output.emit(user);
   } else if (output.mode === 'plain') {
@@ -21,6 +34,10 @@ export async function whoami(ctx: Context): Promise<void> {
       import('../ui/render'),
       import('../ui/WhoamiView'),
     ]);
-    await drawOnce(WhoamiView, { user, server: ctx.server, source }, ctx.io);
+    await drawOnce(
+      WhoamiView,
+      { user, server: ctx.server, source: source as 'session' | 'WAYMARK_TOKEN' },
+      ctx.io,
+    );
   }
 }

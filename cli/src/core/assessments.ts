@@ -4,11 +4,11 @@
  * and the call itself (PUT /tenant/assessment/{id}/assign-users), in batches of the most it takes at once.
  */
 import { ApiError, type Client } from '@shared/client/client';
+import { runPool } from '@shared/client/pool';
 import { assignAssessmentUsers } from '@shared/contract/authoring';
 import type { Question } from '@shared/schemas/assessment';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE, ShareAssessmentInput } from '@shared/schemas/authoring';
 import type { Person, PersonProblem } from './people';
-import { runPool } from './pool';
 import { findSeatHolder } from './seats';
 
 /** The most learners one assign-users call takes (ShareAssessmentInput.userIds). */

@@ -1,6 +1,6 @@
 /**
  * What every command handler receives: the resolved server, the output mode, the session store, HTTP,
- * and the API clients (anonymous, or signed in through WAYMARK_TOKEN or the stored session).
+ * and the API clients (anonymous, or signed in through WAYMARK_API_KEY, WAYMARK_TOKEN or the stored session).
  */
 import { ApiError, type Client, createClient, type TokenStore } from '@shared/client/client';
 import { CHECK_ADDRESS, CliError, ExitCode, usageError } from './errors';
@@ -60,8 +60,8 @@ export function resolveServer(
 
 export interface SignedIn {
   client: Client;
-  /** Where the access token came from. */
-  source: 'WAYMARK_TOKEN' | 'session';
+  /** Where the credential came from: an API key, a script's access token, or the stored session. */
+  source: 'WAYMARK_API_KEY' | 'WAYMARK_TOKEN' | 'session';
   session: Session | null;
 }
 
@@ -183,20 +183,22 @@ export function createContext(globals: GlobalOptions, deps: ContextDeps): Contex
     api: () => make(),
     apiFor: (other) => make(undefined, undefined, other),
     signedIn() {
-      const envToken = env.WAYMARK_TOKEN?.trim();
-      if (envToken) {
-        // a script's access token: sent as is, never refreshed, never saved
+      // an API key (decision 039) first, then a script's access token: each sent as is, never refreshed,
+      // never saved
+      for (const source of ['WAYMARK_API_KEY', 'WAYMARK_TOKEN'] as const) {
+        const envToken = env[source]?.trim();
+        if (!envToken) continue;
         const tokens: TokenStore = {
           get: () => ({ token: envToken, refreshToken: '' }),
           update: () => {},
           clear: () => {},
         };
-        return { client: explain(make(tokens), 'WAYMARK_TOKEN'), source: 'WAYMARK_TOKEN', session: null };
+        return { client: explain(make(tokens), source), source, session: null };
       }
       const session = sessions.load();
       if (!session) {
         throw new CliError('Not signed in.', ExitCode.notSignedIn, {
-          hint: `Run \`waymark login${source === 'default' ? '' : ` --server ${server}`}\` first, or set WAYMARK_TOKEN.`,
+          hint: `Run \`waymark login${source === 'default' ? '' : ` --server ${server}`}\` first, or set WAYMARK_API_KEY (or WAYMARK_TOKEN).`,
         });
       }
       if (session.server !== server) {
@@ -223,18 +225,35 @@ function explain(client: Client, source: SignedIn['source']): Client {
   const translate = (err: unknown): never => {
     if (err instanceof ApiError && err.status === 401) {
       throw new CliError(
-        source === 'WAYMARK_TOKEN'
-          ? `WAYMARK_TOKEN was refused: ${err.message}`
-          : `Your session has expired or was revoked: ${err.message}`,
+        source === 'session'
+          ? `Your session has expired or was revoked: ${err.message}`
+          : `${source} was refused: ${err.message}`,
         ExitCode.notSignedIn,
         {
-          hint:
-            source === 'WAYMARK_TOKEN'
-              ? 'Access tokens are short-lived: get a fresh one, or unset WAYMARK_TOKEN and run `waymark login`.'
-              : 'Run `waymark login` again.',
+          hint: {
+            WAYMARK_API_KEY:
+              'Make a new key in the portal (Integrations → API keys) or with `waymark keys create`, or unset WAYMARK_API_KEY.',
+            WAYMARK_TOKEN:
+              'Access tokens are short-lived: get a fresh one, or unset WAYMARK_TOKEN and run `waymark login`.',
+            session: 'Run `waymark login` again.',
+          }[source],
           cause: err,
         },
       );
+    }
+    if (
+      err instanceof ApiError &&
+      err.status === 403 &&
+      /^API_KEY_(SCOPE|NOT_ALLOWED)$/.test(err.errorCode ?? '')
+    ) {
+      // an API key on a call its scopes do not name, or that no key may make
+      throw new CliError(err.message, ExitCode.forbidden, {
+        hint:
+          err.errorCode === 'API_KEY_SCOPE'
+            ? 'Use a key with that scope (`waymark keys create … --scopes …`), or unset WAYMARK_API_KEY to act as the person signed in here.'
+            : 'Unset WAYMARK_API_KEY and run `waymark login`: this needs a person, not a key.',
+        cause: err,
+      });
     }
     if (err instanceof ApiError && err.status === 403 && err.message === 'Not permitted') {
       // the role guard (mentor §6): say whose commands these are

@@ -6,6 +6,7 @@
  * concurrency, for the addresses the roster's check says they are for.
  */
 import { ApiError, type Client } from '@shared/client/client';
+import { runPool } from '@shared/client/pool';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { config } from '@shared/contract/system';
 import {
@@ -19,7 +20,6 @@ import {
 import type { BeforeCheckEntry, SeatCounts, TenantUserEntry } from '@shared/schemas/tenant';
 import type { z } from 'zod';
 import { identityUrl } from './login';
-import { runPool } from './pool';
 
 export type Seat = z.infer<typeof TenantUserEntry>;
 

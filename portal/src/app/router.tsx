@@ -10,6 +10,7 @@ import { assessmentRoutes } from '../features/assessments/routes';
 import { authRoutes, signedInAuthRoutes } from '../features/auth/routes';
 import { authoringRoutes } from '../features/authoring/routes';
 import { awardRoutes } from '../features/awards/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
 import { learnerRoutes } from '../features/learner/routes';
 import { learnerProfileRoutes, profileRoutes } from '../features/profile/routes';
 import { publicRoutes } from '../features/public/routes';
@@ -41,7 +42,9 @@ const learner: RouteObject = {
 const tenant: RouteObject = {
   path: '/portal',
   element: <RoleGuard roles={['TENANT']} />,
-  children: [{ element: <AppLayout />, children: [...tenantRoutes, ...authoringRoutes] }],
+  children: [
+    { element: <AppLayout />, children: [...tenantRoutes, ...authoringRoutes, ...integrationsRoutes] },
+  ],
 };
 
 /** Pages that work without signing in. */

@@ -19,6 +19,9 @@ const SIDEBAR = {
     { to: '/portal/users', label: 'nav.users' },
     { to: '/portal/roadmaps', label: 'roadmaps.caption' },
     { to: '/portal/manage-assessment', label: 'nav.manageAssessment' },
+    { to: '/portal/question-bank', label: 'nav.questionBank' },
+    { to: '/portal/integrations', label: 'nav.integrations' },
+    { to: '/portal/sandbox', label: 'nav.sandbox' },
   ],
 } as const satisfies Record<string, readonly { to: string; label: MessageKey }[]>;
 

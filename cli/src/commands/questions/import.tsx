@@ -15,16 +15,15 @@
  * created through the batch import, each whole in one transaction. So an import stopped with Ctrl+C, or cut
  * off, leaves no half-made question, and running it again completes it without creating anything twice.
  */
+import type { Client } from '@shared/client/client';
+import type { PoolOutcome } from '@shared/client/pool';
 import {
-  ImportBatcher,
-  type ImportOutcome,
-  importPlanned,
+  type ImportResult,
   type PlannedKeys,
   type PlannedQuestion,
   planImport,
+  runQuestionImport,
   UploadError,
-  uploadImportImage,
-  writesQuestion,
 } from '@shared/client/question-import';
 import { getAssessment } from '@shared/contract/authoring';
 import { FORMAT_NAMES, parseFormatName, QUESTION_FILE_FORMATS, UNKNOWN_FORMAT } from '@shared/formats/detect';
@@ -44,6 +43,7 @@ import {
 } from '@shared/formats/record';
 import { effectiveType } from '@shared/rules/question-types';
 import { Id } from '@shared/schemas/common';
+import type { Subject } from '@shared/schemas/lists';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode, usageError } from '../../core/errors';
 import { intOption, readFileBytes } from '../../core/files';
@@ -56,7 +56,7 @@ import {
   sha256,
 } from '../../core/question-file';
 import { loadSubjects } from '../../core/questions';
-import { failedWith, runBulk, type StatusStyle } from '../bulk';
+import { failedWith, type ItemOutcome, runBulk, type StatusStyle } from '../bulk';
 import { MAX_CONCURRENCY } from '../questions';
 
 export interface QuestionsImportOptions {
@@ -96,8 +96,6 @@ const STATUSES = {
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
 
-type Planned = PlannedQuestion;
-
 function questionFields(q: PreparedQuestion) {
   return {
     line: q.line,
@@ -119,27 +117,7 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
       hint: 'Run `waymark assessments list` to see their ids.',
     });
   }
-  const bytes = readFileBytes(options.file, 'question file');
-  const file = readQuestionFileWindows(options.file, bytes, WINDOW, format);
-  if (!file.format)
-    throw new CliError(`${options.file} ${UNKNOWN_FORMAT}.`, ExitCode.badInput, {
-      hint: 'If it is one of them, say which with --format.',
-    });
-  const { output } = ctx;
-  const formatName = FORMAT_NAMES[file.format];
-  // a file that cannot be read at all is said before anything is asked of the server
-  if (file.unreadable) {
-    for (const e of file.unreadable)
-      if (output.json) output.emit({ event: 'invalid', file: options.file, ...e });
-      else output.note(`${options.file}: ${describeRowError(e)}`);
-    throw new CliError(
-      `${options.file} (${formatName}): ${problemCount(file.unreadable, 0)}; nothing was written.`,
-      ExitCode.badInput,
-      {
-        hint: `Fix it, or export it again from where it came; if it is not ${formatName}, say its format with --format.`,
-      },
-    );
-  }
+  const file = openFile(ctx, options.file, format);
   const { client } = ctx.signedIn();
   // one read of the subjects resolves every name (and says at once if this account may author)
   const subjects = await loadSubjects(client, ctx.signal);
@@ -164,257 +142,301 @@ export async function importQuestions(ctx: Context, options: QuestionsImportOpti
     ?.split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const check = (window: QuestionFile, state: ReturnType<typeof newFileCheckState>) =>
-    checkQuestionFile(window, subjects, {
-      defaults: {
-        ...(tags?.length ? { tags } : {}),
-        ...(options.explanation ? { explanation: options.explanation } : {}),
-      },
-      ...(Object.keys(chosen).length ? { overrides: chosen } : {}),
-      state,
-    });
-  /**
-   * The file's windows, each checked. A window after the first with no question (a file that ends on a
-   * window's edge, or only notes) is not checked: a file with no questions at all is the first window's.
-   */
-  function* checkedWindows() {
-    let first = true;
-    const state = newFileCheckState();
-    for (const window of file.windows()) {
-      // the last window's text, records and requests are garbage now: keep the peak near what is live
-      if (!first) reclaim();
-      const empty = !first && window.result.total === 0 && !window.result.errors.length;
-      first = false;
-      yield {
-        notes: window.result.notes,
-        total: window.result.total,
-        checked: empty ? { questions: [], errors: [], unsupported: [], unplaced: [] } : check(window, state),
-      };
-    }
-  }
+  const windows = () =>
+    checkedWindows(file, (window, state) =>
+      checkQuestionFile(window, subjects, {
+        defaults: {
+          ...(tags?.length ? { tags } : {}),
+          ...(options.explanation ? { explanation: options.explanation } : {}),
+        },
+        ...(Object.keys(chosen).length ? { overrides: chosen } : {}),
+        state,
+      }),
+    );
 
   // First pass: every window checked and counted, only the problems kept, so that every problem of the
   // file is reported at once before anything is written.
-  const errors: RowError[] = [];
-  const unsupported: Unsupported[] = [];
-  const unplaced: UnplacedQuestion[] = [];
-  let total = 0;
-  let questionCount = 0;
-  let placeWidth = 0;
-  for (const window of checkedWindows()) {
-    for (const n of window.notes) output.note(`${options.file}: ${n}`);
-    total += window.total;
-    errors.push(...window.checked.errors);
-    unsupported.push(...window.checked.unsupported);
-    unplaced.push(...window.checked.unplaced);
-    questionCount += window.checked.questions.length;
-    for (const q of window.checked.questions) placeWidth = Math.max(placeWidth, describePlace(q).length);
-  }
-
-  const skip = Boolean(options.skipUnsupported);
-  const problems = [
-    ...errors,
-    ...(skip ? [] : unsupported.map((u) => ({ ...u, field: u.kind, message: `not imported: ${u.reason}` }))),
-  ];
-  if (unplaced.length) {
-    // one word for the file, not one per question: where they go is the person's to say
-    const said = describeUnplaced(unplaced, total);
-    if (output.json)
-      output.emit({
-        event: 'unplaced',
-        file: options.file,
-        questions: unplaced.length,
-        total,
-        message: said,
-      });
-    const also = problems.length ? ` (and ${problemCount(problems, total)}, listed above)` : '';
-    if (problems.length) reportProblems();
-    throw new CliError(
-      `${options.file} (${formatName}): ${said}${also}; nothing was written.`,
-      ExitCode.badInput,
-      {
-        hint: `Say where they go with --subject and --topic (for every question of the file), or name a subject and topic in the file's categories. The server's subjects and topics: ${subjectsAndTopics(subjects)}.`,
-      },
-    );
-  }
-  function reportProblems() {
-    if (output.json) {
-      for (const e of errors) output.emit({ event: 'invalid', file: options.file, ...e });
-      if (!skip) for (const u of unsupported) output.emit({ event: 'unsupported', file: options.file, ...u });
-    } else {
-      for (const e of errors) output.note(`${options.file}: ${describeRowError(e)}`);
-      if (!skip)
-        for (const u of unsupported)
-          output.note(
-            `${options.file}: ${describePlace(u)}: ${u.kind}: not imported: ${u.reason}${u.title ? ` (“${u.title}”)` : ''}`,
-          );
-    }
-  }
-  if (problems.length) {
-    reportProblems();
-    const onlyUnsupported = errors.length === 0;
-    throw new CliError(
-      `${options.file} (${formatName}): ${problemCount(problems, total)}; nothing was written.`,
-      ExitCode.badInput,
-      {
-        hint: onlyUnsupported
-          ? 'Waymark cannot hold these questions; --skip-unsupported imports the others.'
-          : 'Fix them and run the import again (--dry-run checks without writing).',
-      },
-    );
-  }
-  if (skip && unsupported.length) {
-    for (const u of unsupported) {
-      if (output.json) output.emit({ event: 'unsupported', file: options.file, ...u, skipped: true });
-      else
-        output.note(
-          `${options.file}: ${describePlace(u)}: skipped ${u.kind}: ${u.reason}${u.title ? ` (“${u.title}”)` : ''}`,
-        );
-    }
-  }
+  const scan = scanFile(ctx, options.file, windows());
+  refuseProblems(ctx, { ...file, skip: Boolean(options.skipUnsupported), subjects }, scan);
 
   // Second pass: a window at a time, what the server already has, then the questions into the run
   async function* plannedQuestions() {
     const seen: PlannedKeys = new Map();
-    for (const window of checkedWindows())
+    for (const window of windows())
       if (window.checked.questions.length)
         yield* await planImport(client, window.checked.questions, sha256, ctx.signal, seen);
   }
+  await runImport(ctx, {
+    ...file,
+    client,
+    plan: plannedQuestions,
+    scan,
+    assessmentName,
+    concurrency,
+    options,
+  });
+}
 
-  const into = assessmentName ? ` into “${assessmentName}”` : '';
+interface OpenedFile {
+  name: string;
+  file: ReturnType<typeof readQuestionFileWindows>;
+  format: NonNullable<ReturnType<typeof readQuestionFileWindows>['format']>;
+  formatName: string;
+}
+
+/** The question file read (a window at a time); one that cannot be read at all is said before anything is asked of the server. */
+function openFile(
+  ctx: Context,
+  name: string,
+  format: ReturnType<typeof parseFormatName> | undefined,
+): OpenedFile {
+  const bytes = readFileBytes(name, 'question file');
+  const file = readQuestionFileWindows(name, bytes, WINDOW, format ?? undefined);
+  if (!file.format)
+    throw new CliError(`${name} ${UNKNOWN_FORMAT}.`, ExitCode.badInput, {
+      hint: 'If it is one of them, say which with --format.',
+    });
+  const { output } = ctx;
+  const formatName = FORMAT_NAMES[file.format];
+  if (file.unreadable) {
+    for (const e of file.unreadable)
+      if (output.json) output.emit({ event: 'invalid', file: name, ...e });
+      else output.note(`${name}: ${describeRowError(e)}`);
+    throw new CliError(
+      `${name} (${formatName}): ${problemCount(file.unreadable, 0)}; nothing was written.`,
+      ExitCode.badInput,
+      {
+        hint: `Fix it, or export it again from where it came; if it is not ${formatName}, say its format with --format.`,
+      },
+    );
+  }
+  return { name, file, format: file.format, formatName };
+}
+
+type CheckedFile = ReturnType<typeof checkQuestionFile>;
+
+/**
+ * The file's windows, each checked. A window after the first with no question (a file that ends on a
+ * window's edge, or only notes) is not checked: a file with no questions at all is the first window's.
+ */
+function* checkedWindows(
+  { file }: OpenedFile,
+  check: (window: QuestionFile, state: ReturnType<typeof newFileCheckState>) => CheckedFile,
+) {
+  let first = true;
+  const state = newFileCheckState();
+  for (const window of file.windows()) {
+    // the last window's text, records and requests are garbage now: keep the peak near what is live
+    if (!first) reclaim();
+    const empty = !first && window.result.total === 0 && !window.result.errors.length;
+    first = false;
+    const checked: CheckedFile = empty
+      ? { questions: [], errors: [], unsupported: [], unplaced: [] }
+      : check(window, state);
+    yield { notes: window.result.notes, total: window.result.total, checked };
+  }
+}
+
+/** What the first pass keeps of a file: its problems and counts, never its questions. */
+interface Scan {
+  errors: RowError[];
+  unsupported: Unsupported[];
+  unplaced: UnplacedQuestion[];
+  total: number;
+  questionCount: number;
+  /** The widest place of a question (`line 12`, `item 3 of …`), to align the run's lines. */
+  placeWidth: number;
+}
+
+function scanFile(ctx: Context, name: string, windows: ReturnType<typeof checkedWindows>): Scan {
+  const scan: Scan = { errors: [], unsupported: [], unplaced: [], total: 0, questionCount: 0, placeWidth: 0 };
+  for (const window of windows) {
+    for (const n of window.notes) ctx.output.note(`${name}: ${n}`);
+    scan.total += window.total;
+    scan.errors.push(...window.checked.errors);
+    scan.unsupported.push(...window.checked.unsupported);
+    scan.unplaced.push(...window.checked.unplaced);
+    scan.questionCount += window.checked.questions.length;
+    for (const q of window.checked.questions)
+      scan.placeWidth = Math.max(scan.placeWidth, describePlace(q).length);
+  }
+  return scan;
+}
+
+/**
+ * Refuses a file with problems (exit 7), every one said: questions no subject and topic place (once, for
+ * the file), errors, and what Waymark cannot hold unless --skip-unsupported, which says each skipped.
+ */
+function refuseProblems(
+  ctx: Context,
+  { name, formatName, skip, subjects }: OpenedFile & { skip: boolean; subjects: Subject[] },
+  { errors, unsupported, unplaced, total }: Scan,
+) {
+  const { output } = ctx;
+  const title = (u: Unsupported) => (u.title ? ` (“${u.title}”)` : '');
+  const problems = [
+    ...errors,
+    ...(skip ? [] : unsupported.map((u) => ({ ...u, field: u.kind, message: `not imported: ${u.reason}` }))),
+  ];
+  const reportProblems = () => {
+    if (output.json) {
+      for (const e of errors) output.emit({ event: 'invalid', file: name, ...e });
+      if (!skip) for (const u of unsupported) output.emit({ event: 'unsupported', file: name, ...u });
+    } else {
+      for (const e of errors) output.note(`${name}: ${describeRowError(e)}`);
+      if (!skip)
+        for (const u of unsupported)
+          output.note(`${name}: ${describePlace(u)}: ${u.kind}: not imported: ${u.reason}${title(u)}`);
+    }
+  };
+  if (unplaced.length) {
+    // one word for the file, not one per question: where they go is the person's to say
+    const said = describeUnplaced(unplaced, total);
+    if (output.json)
+      output.emit({ event: 'unplaced', file: name, questions: unplaced.length, total, message: said });
+    const also = problems.length ? ` (and ${problemCount(problems, total)}, listed above)` : '';
+    if (problems.length) reportProblems();
+    throw new CliError(`${name} (${formatName}): ${said}${also}; nothing was written.`, ExitCode.badInput, {
+      hint: `Say where they go with --subject and --topic (for every question of the file), or name a subject and topic in the file's categories. The server's subjects and topics: ${subjectsAndTopics(subjects)}.`,
+    });
+  }
+  if (problems.length) {
+    reportProblems();
+    throw new CliError(
+      `${name} (${formatName}): ${problemCount(problems, total)}; nothing was written.`,
+      ExitCode.badInput,
+      {
+        hint:
+          errors.length === 0
+            ? 'Waymark cannot hold these questions; --skip-unsupported imports the others.'
+            : 'Fix them and run the import again (--dry-run checks without writing).',
+      },
+    );
+  }
+  if (skip)
+    for (const u of unsupported) {
+      if (output.json) output.emit({ event: 'unsupported', file: name, ...u, skipped: true });
+      else output.note(`${name}: ${describePlace(u)}: skipped ${u.kind}: ${u.reason}${title(u)}`);
+    }
+}
+
+/** The run: each planned question through the shared runner (runQuestionImport), drawn by runBulk. */
+async function runImport(
+  ctx: Context,
+  run: OpenedFile & {
+    client: Client;
+    plan: () => AsyncIterable<PlannedQuestion>;
+    scan: Scan;
+    assessmentName: string | null;
+    concurrency: number;
+    options: QuestionsImportOptions;
+  },
+) {
+  const { client, scan, options } = run;
+  const into = run.assessmentName ? ` into “${run.assessmentName}”` : '';
   const dryRun = Boolean(options.dryRun);
   const update = Boolean(options.update);
-  const describeQuestion = (q: PreparedQuestion) => describeLine(q, placeWidth);
-  const batcher = new ImportBatcher(client, {
-    ...(options.assessment ? { assessmentId: options.assessment } : {}),
-    update,
-  });
-  // uploads share the connections with the batches: at most `concurrency` at a time
-  let uploading = 0;
-  const waiting: (() => void)[] = [];
-  const slot = async <T,>(work: () => Promise<T>) => {
-    while (uploading >= concurrency) await new Promise<void>((r) => waiting.push(r));
-    uploading++;
-    try {
-      return await work();
-    } finally {
-      uploading--;
-      waiting.shift()?.();
-    }
-  };
-  const deps = { client, fetch: ctx.http.fetch, signal: ctx.signal };
-  const upload = (source: Parameters<typeof uploadImportImage>[1]) =>
-    slot(() =>
-      uploadImportImage(deps, source).catch((err) => {
-        if (err instanceof UploadError)
-          throw new CliError(
-            err.message,
-            err.reason === 'unreachable' ? ExitCode.unreachable : ExitCode.badInput,
-            {
-              cause: err,
-            },
-          );
-        throw err;
-      }),
-    );
-
-  const work = async (
-    p: Planned,
-  ): Promise<{ status: Status; questionId: string | null; outcome?: ImportOutcome }> => {
-    // the same in a dry run and in the import: the file's first copy is the one imported
-    if (p.known === 'duplicate') return { status: 'duplicate', questionId: null };
-    if (dryRun) {
-      const status: Status = writesQuestion(p, update)
-        ? p.known === 'new'
-          ? 'wouldCreate'
-          : 'wouldUpdate'
-        : (p.known as Status);
-      return { status, questionId: p.questionId };
-    }
-    const outcome = await importPlanned(p, {
-      batcher,
-      update,
-      upload,
-      ...(options.assessment ? { assessmentId: options.assessment } : {}),
-    });
-    return { status: outcome.status, questionId: outcome.questionId, outcome };
-  };
-
-  await runBulk(ctx, {
+  const skip = Boolean(options.skipUnsupported);
+  await runBulk<PlannedQuestion, ImportResult, Status>(ctx, {
     label: dryRun ? 'Checking questions' : `Importing questions${into}`,
     event: 'question',
-    items: { total: questionCount, stream: plannedQuestions() },
-    // many questions in flight, so each request carries a full batch
-    concurrency: concurrency * 25,
+    items: {
+      total: scan.questionCount,
+      run: async (pool) => {
+        const result = await runQuestionImport(client, run.plan(), {
+          update,
+          dryRun,
+          concurrency: run.concurrency,
+          fetch: ctx.http.fetch,
+          signal: pool.signal,
+          isFatal: pool.isFatal,
+          onProgress: (e) => pool.onSettled(e.planned, e.index, e.outcome),
+          ...(options.assessment ? { assessmentId: options.assessment } : {}),
+        });
+        // the storage unreachable stops the run: said as the server unreachable is (exit 6)
+        if (!(result.fatal instanceof UploadError)) return result;
+        const { message } = result.fatal;
+        return { ...result, fatal: new CliError(message, ExitCode.unreachable, { cause: result.fatal }) };
+      },
+    },
     statuses: STATUSES,
     dryRun,
     placeOf: (p) => ({
       key: `${p.q.part ?? ''}:${p.q.line}:${p.q.item ?? ''}`,
       fields: { ...questionFields(p.q), key: p.key },
     }),
-    work,
-    describe: (p, outcome) => {
-      const text = describeQuestion(p.q);
-      if (!outcome.ok) return failedWith('failed', text, outcome.error);
-      const { status, questionId, outcome: o } = outcome.value;
-      if (status === 'failed')
-        return {
-          status,
-          text,
-          fields: { error: { field: o?.field, message: o?.message } },
-          detail: [`${o?.field ?? 'question'}: ${o?.message ?? 'not created'}`],
-        };
-      const detail =
-        status === 'changed' && !update
-          ? ['the file differs from what was imported before; --update rewrites it']
-          : status === 'duplicate' && p.duplicateOf
-            ? [`the same question as ${describePlace(p.duplicateOf)}, imported once`]
-            : [];
-      return {
-        status,
-        text,
-        ...(questionId
-          ? { extra: questionId, fields: { id: questionId } }
-          : p.duplicateOf
-            ? { fields: { duplicateOf: p.duplicateOf } }
-            : {}),
-        ...(detail.length ? { detail } : {}),
-      };
-    },
+    describe: (p, outcome) => describeOutcome(p, outcome, describeLine(p.q, scan.placeWidth), update),
     summarize: (count) => {
       const n = (s: Status, word: string) => (count(s) ? [`${count(s)} ${word}`] : []);
-      const parts = dryRun
-        ? [
-            ...n('wouldCreate', 'would be created'),
-            ...n('wouldUpdate', 'would be updated'),
-            ...n('unchanged', 'unchanged'),
-            ...n('changed', 'changed (left as they are without --update)'),
-            ...n('duplicate', 'the same as another question of the file (imported once)'),
-          ]
-        : [
-            ...n('created', 'created'),
-            ...n('updated', 'updated'),
-            ...n('unchanged', 'unchanged'),
-            ...n('changed', 'changed in the file and left as they are (--update rewrites them)'),
-            ...n('duplicate', 'the same as another question of the file (imported once)'),
-            ...n('failed', 'failed'),
-          ];
-      const of = `${questionCount} question${questionCount === 1 ? '' : 's'} of ${options.file} (${formatName})${into}`;
-      const skipped = skip && unsupported.length ? [`${unsupported.length} not supported and skipped.`] : [];
+      const parts = (dryRun ? DRY_RUN_WORDS : IMPORT_WORDS).flatMap(([s, word]) => n(s, word));
+      const of = `${scan.questionCount} question${scan.questionCount === 1 ? '' : 's'} of ${run.name} (${run.formatName})${into}`;
+      const skipped =
+        skip && scan.unsupported.length ? [`${scan.unsupported.length} not supported and skipped.`] : [];
       return {
         lines: [
           `${of}: ${parts.join(', ') || 'none'}.${dryRun ? ' Nothing was written (--dry-run).' : ''}`,
           ...skipped,
         ],
         fields: {
-          file: options.file,
-          format: file.format,
+          file: run.name,
+          format: run.format,
           ...(options.assessment ? { assessmentId: options.assessment } : {}),
-          ...(skip ? { skipped: unsupported.length } : {}),
+          ...(skip ? { skipped: scan.unsupported.length } : {}),
         },
       };
     },
     partialMessage: (failed, all) =>
       `${failed} of ${all} questions could not be imported (see above); the others were.`,
   });
+}
+
+/** The summary's words for each status, in its order. */
+const DRY_RUN_WORDS: [Status, string][] = [
+  ['wouldCreate', 'would be created'],
+  ['wouldUpdate', 'would be updated'],
+  ['unchanged', 'unchanged'],
+  ['changed', 'changed (left as they are without --update)'],
+  ['duplicate', 'the same as another question of the file (imported once)'],
+];
+const IMPORT_WORDS: [Status, string][] = [
+  ['created', 'created'],
+  ['updated', 'updated'],
+  ['unchanged', 'unchanged'],
+  ['changed', 'changed in the file and left as they are (--update rewrites them)'],
+  ['duplicate', 'the same as another question of the file (imported once)'],
+  ['failed', 'failed'],
+];
+
+/** A question's line (and event) from what became of it. */
+function describeOutcome(
+  p: PlannedQuestion,
+  outcome: PoolOutcome<ImportResult>,
+  text: string,
+  update: boolean,
+): ItemOutcome<Status> {
+  if (!outcome.ok) return failedWith('failed', text, outcome.error);
+  const { status, questionId, field, message } = outcome.value;
+  if (status === 'failed')
+    return {
+      status,
+      text,
+      fields: { error: { field, message } },
+      detail: [`${field ?? 'question'}: ${message ?? 'not created'}`],
+    };
+  const detail =
+    status === 'changed' && !update
+      ? ['the file differs from what was imported before; --update rewrites it']
+      : status === 'duplicate' && p.duplicateOf
+        ? [`the same question as ${describePlace(p.duplicateOf)}, imported once`]
+        : [];
+  return {
+    status,
+    text,
+    ...(questionId
+      ? { extra: questionId, fields: { id: questionId } }
+      : p.duplicateOf
+        ? { fields: { duplicateOf: p.duplicateOf } }
+        : {}),
+    ...(detail.length ? { detail } : {}),
+  };
 }

@@ -8,12 +8,12 @@
  * A dry run is the check alone, and says how many seats the invitations need.
  */
 import { ApiError } from '@shared/client/client';
+import type { PoolOutcome } from '@shared/client/pool';
 import { formatDateTime } from '@shared/rules/format-date';
 import { seatsShort } from '@shared/rules/seats';
 import type { Context } from '../../core/context';
 import { intOption } from '../../core/files';
 import { classifyPeople, peopleFromArguments } from '../../core/people';
-import type { PoolOutcome } from '../../core/pool';
 import {
   ALREADY_ASSIGNED_MESSAGE,
   checkRoster,

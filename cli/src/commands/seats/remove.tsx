@@ -2,13 +2,13 @@
  * `waymark seats remove <email or id...>`: removes learners' seats (DELETE /tenant/users/remove-user/{id}),
  * after a confirmation that states the billing-cycle rule (mentor §2.3, §4), unless --yes.
  */
+import { type PoolOutcome, runPool } from '@shared/client/pool';
 import { formatDateTime } from '@shared/rules/format-date';
 import { SEAT_ACCESS_RULE } from '@shared/rules/seats';
 import type { Context } from '../../core/context';
 import { CancelledError, usageError } from '../../core/errors';
 import { intOption } from '../../core/files';
 import { classifyPeople, peopleFromArguments } from '../../core/people';
-import { type PoolOutcome, runPool } from '../../core/pool';
 import { confirm } from '../../core/prompt';
 import {
   findSeatHolder,

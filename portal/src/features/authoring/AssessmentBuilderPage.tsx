@@ -25,10 +25,12 @@ import { currentUser } from '../../lib/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPools } from './QuestionPools';
+import { AssessmentStats } from './stats/AssessmentStats';
+import { ValiditySetting } from './stats/ValiditySetting';
 
 /** Loaded when first opened: it brings the question-file readers (shared/formats). */
 const ImportQuestionsDialog = lazy(() =>
-  import('./ImportQuestionsDialog').then((m) => ({ default: m.ImportQuestionsDialog })),
+  import('./import/ImportQuestionsDialog').then((m) => ({ default: m.ImportQuestionsDialog })),
 );
 
 /** The "Import questions" button and its dialog, loaded on the first click and kept for focus to return. */
@@ -79,6 +81,8 @@ const NO_MORE = { questions: [], nextPage: 2, done: false };
 
 type View =
   | { kind: 'preview' }
+  /** The assessment's statistics: its figures and each question's (issue 30). */
+  | { kind: 'statistics' }
   | { kind: 'add-question' }
   /** `fresh`: made by 'Create New Question' and never saved — discarded when the author leaves it. */
   | { kind: 'create-question'; questionId: string; fresh?: boolean };
@@ -169,6 +173,7 @@ export default function AssessmentBuilderPage() {
               })}
             </p>
           ) : null}
+          <ValiditySetting assessmentId={assessmentId} />
         </aside>
         <section className="builder-main">
           {view.kind === 'preview' ? (
@@ -176,6 +181,13 @@ export default function AssessmentBuilderPage() {
               <div className="row">
                 <h1>{t('manage.questions')}</h1>
                 <div className="spacer" />
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setView({ kind: 'statistics' })}
+                >
+                  {t('builder.statistics')}
+                </button>
                 <button
                   type="button"
                   className="btn btn-secondary"
@@ -214,6 +226,21 @@ export default function AssessmentBuilderPage() {
                   onFeedback={() => setFeedbackFor(q)}
                 />
               ))}
+            </>
+          ) : null}
+          {view.kind === 'statistics' ? (
+            <>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setView({ kind: 'preview' })}
+                >
+                  {t('common.back')}
+                </button>
+                <h1>{a?.name ?? t('dashboard.assessment')}</h1>
+              </div>
+              <AssessmentStats assessmentId={assessmentId} />
             </>
           ) : null}
           {view.kind === 'add-question' ? (

@@ -36,6 +36,7 @@ import {
   toInput,
   useFieldErrors,
 } from './questionEditorState';
+import { QuestionFigures } from './stats/QuestionFigures';
 
 export function QuestionEditor({
   questionId,
@@ -370,6 +371,7 @@ function EditorForm({
       >
         <p>{t('editor.changeTypeText')}</p>
       </Dialog>
+      <QuestionFigures questionId={questionId} />
       <RemoveDialog
         open={confirmImageRemoval}
         what="image"

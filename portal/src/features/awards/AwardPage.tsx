@@ -12,6 +12,7 @@ import { ApiError } from '@shared/client/client';
 import { certificateInfo } from '@shared/contract/awards';
 import type { MessageKey } from '@shared/i18n/keys';
 import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
 import { AWARD_KIND_KEYS, AWARD_TEXT, type AwardModel } from '@widgets/award/model';
@@ -28,12 +29,14 @@ import { currentUser } from '../../lib/auth';
 import { CredentialPanel, useCredentialStatus } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';
+import { ValidityFact, ValidityPanel } from './ValidityPanel';
 
 const SCOPE_LABELS = {
   resource: 'column.resource',
   section: 'column.section',
   roadmap: 'column.roadmap',
   subject: 'column.subject',
+  assessment: 'dashboard.assessment',
 } as const satisfies Record<string, MessageKey>;
 
 /** Whether the window is at least `px` wide, kept up to date. */
@@ -146,7 +149,7 @@ function AwardDetails({
   const [image, setImage] = useState<ImageState>('idle');
   const started = useRef(false);
   const stored = info.certificateGenerated && info.s3CertificateUrl ? info.s3CertificateUrl : null;
-  const credential = useCredentialStatus(info.linkId);
+  const credential = useCredentialStatus(info.sandbox ? null : info.linkId);
 
   const generate = useCallback(async () => {
     const node = artRef.current;
@@ -198,15 +201,21 @@ function AwardDetails({
   return (
     <div className={`page-wide award-page award-page-${model.kind}`}>
       <header className="award-hero">
-        <p className="award-verified">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
-            />
-          </svg>
-          {t('awardPage.verifiedBy', { issuer: model.issuer })}
-        </p>
+        {info.sandbox ? (
+          <p className="award-verified">
+            <span className="badge badge-warning">{SANDBOX_TEXT.mark}</span> {SANDBOX_TEXT.award}
+          </p>
+        ) : (
+          <p className="award-verified">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
+              />
+            </svg>
+            {t('awardPage.verifiedBy', { issuer: model.issuer })}
+          </p>
+        )}
         <h1>{t('awardPage.earned', { learner: model.learner, issuer: model.issuer, kind: model.kind })}</h1>
         <p className="lead">
           <Rich
@@ -251,6 +260,7 @@ function AwardDetails({
                 <time dateTime={model.issuedAt}>{model.issuedOn}</time>
               </dd>
             </div>
+            <ValidityFact validity={info.validity} />
             <div>
               <dt>{t('awardPage.issuedBy')}</dt>
               <dd>{model.issuer}</dd>
@@ -311,19 +321,24 @@ function AwardDetails({
               {t(PAGE_TEXT.imageFailed)}
             </p>
           ) : null}
-          <CredentialPanel
-            awardId={info.linkId}
-            kind={model.kind}
-            status={credential}
-            renderPng={
-              canRender
-                ? () => {
-                    if (!artRef.current) return Promise.reject(new Error('award not on the screen'));
-                    return renderAwardImage(artRef.current, model.kind, 'image/png');
-                  }
-                : null
-            }
-          />
+          <ValidityPanel info={info} isLearner={isLearner} />
+          {info.sandbox ? (
+            <p className="alert alert-warning award-note">{SANDBOX_TEXT.notCredential}</p>
+          ) : (
+            <CredentialPanel
+              awardId={info.linkId}
+              kind={model.kind}
+              status={credential}
+              renderPng={
+                canRender
+                  ? () => {
+                      if (!artRef.current) return Promise.reject(new Error('The award is not on the screen'));
+                      return renderAwardImage(artRef.current, model.kind, 'image/png');
+                    }
+                  : null
+              }
+            />
+          )}
         </aside>
       </div>
 

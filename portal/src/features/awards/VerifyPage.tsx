@@ -11,6 +11,7 @@ import { getCredential, verifyCredential } from '@shared/contract/credentials';
 import { credentialFromFile, credentialFromText, unreadReport } from '@shared/credentials/text';
 import type { MessageKey } from '@shared/i18n/keys';
 import { formatDate } from '@shared/rules/format-date';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { Verdict, VerificationReport } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
@@ -102,9 +103,12 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
         setState({
           step: 'error',
           message:
-            err instanceof ApiError && (err.status === 404 || err.status === 400)
-              ? t('verify.noAward')
-              : t('verify.awardLoadFailed'),
+            // a sandbox's award: no credential, and the server says why (decision 041)
+            err instanceof ApiError && err.errorCode === 'SANDBOX_AWARD'
+              ? err.message
+              : err instanceof ApiError && (err.status === 404 || err.status === 400)
+                ? t('verify.noAward')
+                : t('verify.awardLoadFailed'),
         });
       });
     return () => {
@@ -286,6 +290,20 @@ function Report({ report, source }: { report: VerificationReport; source: string
               </dd>
             </div>
           ) : null}
+          <div>
+            <dt>
+              {validityState(credential.validUntil) === 'expired'
+                ? t('verify.verdict.expired')
+                : t('verify.verdict.valid')}
+            </dt>
+            <dd>
+              {credential.validUntil ? (
+                <time dateTime={credential.validUntil}>{validityWords(credential.validUntil)}</time>
+              ) : (
+                validityWords(null)
+              )}
+            </dd>
+          </div>
         </dl>
       ) : null}
       <h3>{t('verify.checksTitle')}</h3>

@@ -126,6 +126,14 @@ export default function PrivacyPolicyPage() {
                   these tables as files.
                 </li>
                 <li>
+                  <strong>Your mentor’s or organisation’s own systems</strong>, when they connect Waymark to
+                  them (their HR or learning systems, through webhooks or a learning record store): when a
+                  roadmap is assigned to you or completed, your seat added or removed, a test evaluated (your
+                  score and whether you passed — never your answers) and an award issued or revoked, and, once
+                  each day has ended (UTC), the minutes tracked that day on each of your roadmaps. These go
+                  only to the mentors and organisations that added you, never to anyone else.
+                </li>
+                <li>
                   <strong>Anyone with the link to one of your awards:</strong> an award page shows your name,
                   the roadmap or section and the date. You choose whom to share it with.
                 </li>

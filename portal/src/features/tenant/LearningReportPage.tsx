@@ -10,7 +10,8 @@ import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
 import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
-import { DownloadCsv, ReportPage } from './ui';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { ReportPage } from './ui';
 
 const { mobile, joinedAt, days, time, average } = LEARNING_REPORT;
 

@@ -16,7 +16,8 @@ import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { DownloadCsv, ReportPage } from '../ui';
+import { DownloadCsv } from '../../../components/DownloadCsv';
+import { ReportPage } from '../ui';
 import { AwardDialog } from './AwardDialog';
 
 type Row = z.infer<typeof AwardRow>;

@@ -1,0 +1,74 @@
+import type { CallDef } from '@shared/contract/define';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
+
+const entry = (n: number, extra: Record<string, unknown> = {}) => ({
+  _id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+  occurredAt: `2026-03-0${1 + (n % 8)}T10:00:00.000Z`,
+  actor: { kind: 'person', id: 'p1', label: 'Meera Iyer' },
+  action: 'seat.added',
+  target: { kind: 'user', id: 'u1' },
+  summary: `learner${n}@example.com added as a learner`,
+  details: {},
+  ip: '198.51.100.7',
+  userAgent: 'Firefox',
+  ...extra,
+});
+
+const queries: Record<string, unknown>[] = [];
+const call = vi.fn(async (def: CallDef, args?: { query?: Record<string, unknown> }) => {
+  const query = args?.query ?? {};
+  queries.push(query);
+  if (def.path !== '/tenant/audit-log') throw new Error(`unexpected call ${def.path}`);
+  if (query.actorKind === 'apiKey')
+    return {
+      data: {
+        entries: [entry(9, { actor: { kind: 'apiKey', id: 'k1', label: 'HR sync (wm_k4t9x2m7q1bz_…)' } })],
+        nextCursor: null,
+      },
+    };
+  if (query.cursor === 'page2') return { data: { entries: [entry(3)], nextCursor: null } };
+  return { data: { entries: [entry(1), entry(2)], nextCursor: 'page2' } };
+});
+vi.mock('@widgets/core/api', () => ({ client: { call: (...a: unknown[]) => call(...(a as [CallDef])) } }));
+
+const { default: ActivityLogPage } = await import('./ActivityLogPage');
+
+afterEach(() => {
+  queries.length = 0;
+});
+
+describe('/portal/integrations/activity-log', () => {
+  it('shows who did what, when and from where, and reads on with Load more', async () => {
+    renderPortal(<ActivityLogPage />, { url: '/portal/integrations/activity-log' });
+    const table = (await screen.findByText('learner1@example.com added as a learner')).closest('table')!;
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getAllByText('Meera Iyer')).toHaveLength(2);
+    expect(within(table).getAllByText('198.51.100.7')).toHaveLength(2);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    });
+    await screen.findByText('learner3@example.com added as a learner');
+    expect(queries.at(-1)).toMatchObject({ cursor: 'page2', limit: 50 });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('filters by the kind of change, who made it and the days', async () => {
+    renderPortal(<ActivityLogPage />, { url: '/portal/integrations/activity-log' });
+    await screen.findByText('learner1@example.com added as a learner');
+    fireEvent.change(screen.getByLabelText('Change'), { target: { value: 'seat' } });
+    fireEvent.change(screen.getByLabelText('Made by'), { target: { value: 'apiKey' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-07' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    });
+    await screen.findByText('HR sync (wm_k4t9x2m7q1bz_…)');
+    const last = queries.at(-1)!;
+    expect(last).toMatchObject({ action: 'seat', actorKind: 'apiKey', limit: 50 });
+    // the days picked, from the start of the first to the start of the day after the last
+    expect(Date.parse(String(last.to)) - Date.parse(String(last.from))).toBe(7 * 86_400_000);
+    await waitFor(() => expect(screen.queryByText('learner1@example.com added as a learner')).toBeNull());
+  });
+});

@@ -1,0 +1,21 @@
+/** The words of the Integrations pages. */
+export const INTEGRATIONS_COPY = {
+  keysIntro:
+    'API keys let your other systems — an HR system, a reporting tool, a script — call Waymark as you, only for what their scopes allow. Send a key as “Authorization: Bearer wm_…”; the API document lists the scope each call needs. Keys are counted against a limit of requests a minute each.',
+  noKeys: 'No API keys yet',
+  nameHint: 'What the key is for, e.g. “HR system sync”.',
+  expiryHint: 'An expired key stops working; you can make a new one at any time.',
+  createFailed: 'The key could not be created. Please try again.',
+  shownOnce:
+    'Copy this key now and keep it somewhere safe: it is shown only once. Waymark keeps only a hash of it, so it cannot show it again.',
+  copied: 'The key was copied.',
+  copyByHand: 'Copying was not allowed here: the key is selected, copy it with Ctrl+C (⌘C).',
+  revokeWarning:
+    'Every system using this key is refused from its next request on, and the key cannot be used again.',
+  revoked: (name: string) => `The key “${name}” was revoked.`,
+  revokeFailed: 'The key could not be revoked. Please try again.',
+  logIntro:
+    "Every change to your learners' seats, their roadmaps, your assessments and their sharing, your API keys and integrations, and award revocations: who made it (a person, an API key, …), when and from where. Entries cannot be changed or deleted, and are kept for at least a year.",
+  noEntries: 'No activity found',
+  loadMoreFailed: 'More entries could not be loaded. Please try again.',
+} as const;

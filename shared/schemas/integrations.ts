@@ -1,0 +1,161 @@
+/**
+ * What the integrations share (decision 039): the scopes of an API key, a key as the tenant sees it, and an
+ * entry of the audit log with who did it (a person, an API key, a SCIM token, an LTI platform, or the server
+ * itself on a schedule).
+ */
+import { z } from 'zod';
+import { DateTime, Id } from './common';
+import { entities } from './entities';
+
+/**
+ * What an API key may do, one scope per kind of work: read or change seats (and the roadmaps assigned to
+ * learners), read reports and their files, build and share assessments, import and edit questions, manage
+ * integrations (their settings, and the activity log).
+ */
+export const API_SCOPES = [
+  'seats:read',
+  'seats:write',
+  'reports:read',
+  'assessments:write',
+  'questions:write',
+  'integrations:manage',
+] as const;
+export const ApiScope = z.enum(API_SCOPES, {
+  error: `must be one of ${API_SCOPES.join(', ')}`,
+});
+entities.add(ApiScope, { id: 'ApiScope' });
+export type ApiScope = z.infer<typeof ApiScope>;
+
+/** What each scope lets a key do, in the portal's and the CLI's words. */
+export const SCOPE_TEXT: Record<ApiScope, string> = {
+  'seats:read': 'List learners and invitations, and read the roadmaps assigned to them',
+  'seats:write': 'Add, invite and remove learners, and assign roadmaps to them',
+  'reports:read': 'Read the statistics, reports and learner analytics, and download them as files',
+  'assessments:write': 'Create, build and share assessments',
+  'questions:write': 'Import and edit questions',
+  'integrations:manage': 'Manage integrations and read the activity log',
+};
+
+/** `wm_` + a 12-character prefix (shown) + `_` + the 43-character secret (shown once). */
+export const API_KEY_PATTERN = /^wm_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+/** How a key is shown after it was made: its prefix, never the secret. */
+export const keyDisplay = (prefix: string) => `wm_${prefix}_…`;
+
+export const ApiKey = z.object({
+  _id: Id,
+  name: z.string(),
+  /** The visible part of the key: `wm_{prefix}_…`. */
+  prefix: z.string(),
+  scopes: z.array(ApiScope),
+  createdAt: DateTime,
+  /** null: never expires. */
+  expiresAt: DateTime.nullable(),
+  /** Within a minute: the last use is recorded at most once a minute. null: never used. */
+  lastUsedAt: DateTime.nullable(),
+  revokedAt: DateTime.nullable(),
+  /** ACTIVE, EXPIRED or REVOKED, now. */
+  status: z.enum(['ACTIVE', 'EXPIRED', 'REVOKED']),
+});
+entities.add(ApiKey, { id: 'ApiKey' });
+export type ApiKey = z.infer<typeof ApiKey>;
+
+/** The longest an API key may live: two years. */
+export const MAX_KEY_DAYS = 730;
+
+export const CreateApiKeyInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(100, 'must be at most 100 characters')
+    .describe('What the key is for, as the key list shows it'),
+  scopes: z
+    .array(ApiScope)
+    .min(1, 'choose at least one scope')
+    .max(API_SCOPES.length)
+    .describe('What the key may do: a key can do nothing its scopes do not name'),
+  expiresInDays: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(MAX_KEY_DAYS, `must be at most ${MAX_KEY_DAYS} days`)
+    .nullable()
+    .optional()
+    .describe('Days until the key stops working; left out or null: it never expires'),
+});
+entities.add(CreateApiKeyInput, { id: 'CreateApiKeyInput' });
+export type CreateApiKeyInput = z.input<typeof CreateApiKeyInput>;
+
+export const CreatedApiKey = ApiKey.extend({
+  /** The whole key, `wm_{prefix}_{secret}`: shown once, never stored. */
+  key: z.string(),
+});
+entities.add(CreatedApiKey, { id: 'CreatedApiKey' });
+
+/** Who did something: the kinds of actor the audit log names. */
+export const ACTOR_KINDS = ['person', 'apiKey', 'scimToken', 'ltiPlatform', 'system'] as const;
+export const ActorKind = z.enum(ACTOR_KINDS);
+entities.add(ActorKind, { id: 'ActorKind' });
+export type ActorKind = z.infer<typeof ActorKind>;
+
+export const ACTOR_LABELS: Record<ActorKind, string> = {
+  person: 'Person',
+  apiKey: 'API key',
+  scimToken: 'SCIM token',
+  ltiPlatform: 'LTI platform',
+  system: 'Waymark',
+};
+
+export const AuditEntry = z.object({
+  _id: Id,
+  occurredAt: DateTime,
+  actor: z.object({
+    kind: ActorKind,
+    /** The person's user id, the key's id, the token's, the platform registration's; null for Waymark itself. */
+    id: z.string().nullable(),
+    /** The person's name or e-mail address, the key's name and prefix, …, as they were then. */
+    label: z.string(),
+  }),
+  /** A dotted name: `seat.added`, `apikey.created`, `award.revoked`, … */
+  action: z.string(),
+  target: z.object({ kind: z.string(), id: z.string().nullable() }),
+  summary: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  /** Where the request came from (null for a scheduled change). */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+entities.add(AuditEntry, { id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/**
+ * The groups of actions the activity log records, as its filter offers them (`action=seat` is every
+ * `seat.*`). An integration that records actions of its own adds its group here.
+ */
+export const AUDIT_ACTION_GROUPS = [
+  { group: 'seat', label: 'Seats and invitations' },
+  { group: 'roadmap', label: 'Roadmap assignments' },
+  { group: 'assessment', label: 'Assessments and sharing' },
+  { group: 'apikey', label: 'API keys' },
+  { group: 'award', label: 'Award revocations' },
+] as const;
+
+/** A time a caller sends as ISO 8601 text, with its offset (`2026-03-02T09:30:00Z`). */
+const IsoTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-03-02T09:30:00Z' })
+  .max(40, 'must be an ISO 8601 time such as 2026-03-02T09:30:00Z');
+
+/** The audit log's filters (all optional): the action (or its group, `seat`), the kind of actor, days. */
+export const AuditQuery = z.object({
+  action: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[a-z]+(\.[a-z_]+)?$/, 'must be an action such as seat.added, or a group such as seat')
+    .optional()
+    .describe('An action (seat.added) or a group of actions (seat)'),
+  actorKind: ActorKind.optional().describe('Only what this kind of actor did'),
+  actorId: z.string().trim().max(100).optional().describe('Only what this actor (a user id, a key id) did'),
+  from: IsoTime.optional().describe('From this time (ISO 8601), included'),
+  to: IsoTime.optional().describe('Until this time (ISO 8601), excluded'),
+});
