@@ -26,10 +26,10 @@ import { attemptTokenOf, keepUntilDeadline, newTokenFor, tokenForStart } from '.
 import { clockOffset } from './clock';
 import { ElsewhereScreen, ErrorScreen, GoneScreen, HeldElsewhereScreen, siteHref } from './EndScreen';
 import { EvaluatingScreen } from './EvaluatingScreen';
+import { lazyModule, useLazyPart } from './lazy';
 import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
 import { ReadyScreen } from './ReadyScreen';
-import { RunningScreen } from './RunningScreen';
 import {
   INITIAL_SCREEN,
   isGoneCode,
@@ -41,16 +41,10 @@ import {
 } from './screen';
 import { useTabCharge } from './useTabCharge';
 
-type ScoreModule = typeof import('./ScoreScreen');
-let scoreModule: Promise<ScoreModule> | null = null;
-/** The score screen's code, fetched once (a failure may be tried again). */
-function loadScoreScreen(): Promise<ScoreModule> {
-  scoreModule ??= import('./ScoreScreen').catch((err: unknown) => {
-    scoreModule = null;
-    throw err;
-  });
-  return scoreModule;
-}
+const loadRunningScreen = lazyModule(() => import('./RunningScreen'));
+const loadScoreScreen = lazyModule(() => import('./ScoreScreen'));
+const pickRunning = (m: typeof import('./RunningScreen')) => m.RunningScreen;
+const pickScore = (m: typeof import('./ScoreScreen')) => m.ScoreScreen;
 
 /** The screens that are the test itself (not a failure nor a closed link): the first one drawn is wm-ready. */
 const READY_STATES = new Set(['ready', 'started', 'open-elsewhere', 'open-in-another-browser', 'score']);
@@ -61,22 +55,17 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const said = useCallback((err: unknown) => messageOf(err, t), [t]);
   const level = headingLevel === '2' ? 2 : 1;
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
-  // the score screen is fetched once the test has started, so it is there when the test ends
-  const [scoreScreen, setScoreScreen] = useState<ScoreModule['ScoreScreen'] | null>(null);
-  const [scoreFailed, setScoreFailed] = useState(false);
-  const [scoreTry, setScoreTry] = useState(0);
-  const wantsScore = screen.kind === 'started' || screen.kind === 'evaluating' || screen.kind === 'score';
-  useEffect(() => {
-    if (!wantsScore || scoreScreen || scoreTry < 0) return;
-    let live = true;
-    loadScoreScreen().then(
-      (mod) => live && setScoreScreen(() => mod.ScoreScreen),
-      () => live && setScoreFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wantsScore, scoreScreen, scoreTry]);
+  // the running test is fetched while Ready shows, the score once the test starts: each is there in time
+  const running = useLazyPart(
+    loadRunningScreen,
+    pickRunning,
+    screen.kind === 'ready' || screen.kind === 'started',
+  );
+  const score = useLazyPart(
+    loadScoreScreen,
+    pickScore,
+    screen.kind === 'started' || screen.kind === 'evaluating' || screen.kind === 'score',
+  );
   const [offset, setOffset] = useState(0);
   const [attempt, setAttempt] = useState(0);
   /** A link of a tenant's sandbox (decision 041): every screen says so. */
@@ -289,8 +278,20 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         if (charge.role === 'deciding') return <Loader text={t('test.opening')} />;
         if (charge.role === 'elsewhere')
           return <ElsewhereScreen onTakeOver={charge.takeOver} Title={Title} titleId={titleId} />;
+        if (!running.part)
+          return running.failed ? (
+            <ErrorScreen
+              message={t('test.partLoadFailed')}
+              retry
+              onRetry={running.retry}
+              Title={Title}
+              titleId={titleId}
+            />
+          ) : (
+            <Loader text={t('test.opening')} />
+          );
         return (
-          <RunningScreen
+          <running.part
             key={linkId}
             linkId={linkId}
             test={screen.test}
@@ -328,16 +329,13 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
           />
         );
       case 'score': {
-        const ScoreScreen = scoreScreen;
+        const ScoreScreen = score.part;
         if (!ScoreScreen)
-          return scoreFailed ? (
+          return score.failed ? (
             <ErrorScreen
               message={t('test.scoreLoadFailed')}
               retry
-              onRetry={() => {
-                setScoreFailed(false);
-                setScoreTry((n) => n + 1);
-              }}
+              onRetry={score.retry}
               Title={Title}
               titleId={titleId}
             />
