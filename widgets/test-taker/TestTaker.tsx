@@ -13,6 +13,7 @@
  */
 import { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
+import type { MessageKey } from '@shared/i18n/keys';
 import { attemptHeaders } from '@shared/rules/attempt-token';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import { awardPath } from '@shared/rules/test-status';
@@ -260,6 +261,13 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
 
   function render() {
     const Title = level === 1 ? 'h1' : 'h2';
+    /** A part still on its way: loading, or the failure with a way to fetch it again. */
+    const notYet = (part: { failed: boolean; retry: () => void }, failed: MessageKey, loading: MessageKey) =>
+      part.failed ? (
+        <ErrorScreen message={t(failed)} retry onRetry={part.retry} Title={Title} titleId={titleId} />
+      ) : (
+        <Loader text={t(loading)} />
+      );
     switch (screen.kind) {
       case 'loading':
         return <Loader text={t('test.loading')} />;
@@ -278,18 +286,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         if (charge.role === 'deciding') return <Loader text={t('test.opening')} />;
         if (charge.role === 'elsewhere')
           return <ElsewhereScreen onTakeOver={charge.takeOver} Title={Title} titleId={titleId} />;
-        if (!running.part)
-          return running.failed ? (
-            <ErrorScreen
-              message={t('test.partLoadFailed')}
-              retry
-              onRetry={running.retry}
-              Title={Title}
-              titleId={titleId}
-            />
-          ) : (
-            <Loader text={t('test.opening')} />
-          );
+        if (!running.part) return notYet(running, 'test.partLoadFailed', 'test.opening');
         return (
           <running.part
             key={linkId}
@@ -330,18 +327,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         );
       case 'score': {
         const ScoreScreen = score.part;
-        if (!ScoreScreen)
-          return score.failed ? (
-            <ErrorScreen
-              message={t('test.scoreLoadFailed')}
-              retry
-              onRetry={score.retry}
-              Title={Title}
-              titleId={titleId}
-            />
-          ) : (
-            <Loader text={t('test.loading')} />
-          );
+        if (!ScoreScreen) return notYet(score, 'test.scoreLoadFailed', 'test.loading');
         return (
           <ScoreScreen
             result={screen.result}
