@@ -6,13 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testLinks } from '@server/assessments/tables';
-import { subjects, topics, users } from '@server/db/schema';
-import { DEMO_SUBJECTS } from '@server/demo/lists';
+import { users } from '@server/db/schema';
 import { questionOptions, questions } from '@server/questions/tables';
 import { type SignedIn, type TestServer, uniqueEmail } from '@server/test/helper';
 import { createClient } from '@shared/client/client';

@@ -30,6 +30,11 @@ import { assignedPreview, assignmentOf, prerequisiteStep, selectRoadmap } from '
 
 export interface CatalogueDeps {
   db: Db;
+  /**
+   * Where the public catalogue is read (the read replica while it is in use, decision 035): the lists, the
+   * public roadmap pages and the prerequisite step, which may be as old as the list's cache anyway.
+   */
+  reads: () => Db;
   config: Config;
   mail: MailService;
   /** A learner's test links on their roadmaps: the assessments' (server/assessments/roadmap-tests.ts). */
@@ -59,20 +64,20 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
     { url: API_PREFIX + roadmapList.path, cacheControl: 'private, no-cache', authenticate: true },
   ]);
 
-  const roadmapOr404 = async (id: string) => {
-    const roadmap = await loadRoadmap(db, id);
+  const roadmapOr404 = async (id: string, from = db) => {
+    const roadmap = await loadRoadmap(from, id);
     if (!roadmap) throw notFound(CATALOGUE_MESSAGES.roadmapNotFound);
     return roadmap;
   };
 
   serve(app, catalogueRouter, {
-    roadmapList: async ({ query }) => ok({ data: await listRoadmaps(db, query) }),
+    roadmapList: async ({ query }) => ok({ data: await listRoadmaps(deps.reads(), query) }),
     async roadmapListNoAuth({ query, reply }) {
       reply.header('cache-control', `public, max-age=${LIST_MAX_AGE_S}`);
-      return ok({ data: await listRoadmaps(db, query) });
+      return ok({ data: await listRoadmaps(deps.reads(), query) });
     },
     async roadmapNoAuth({ params, reply }) {
-      const roadmap = await roadmapOr404(params.roadmapId);
+      const roadmap = await roadmapOr404(params.roadmapId, deps.reads());
       reply.header('cache-control', 'public, max-age=30');
       return ok({ data: roadmap });
     },
@@ -98,7 +103,8 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
     },
     assignedRoadmapNoAuth: async ({ params, caller }) =>
       ok({ data: await assignedPreview(db, deps.roadmapTests, params.assignedRoadmapId, caller, clock()) }),
-    prerequisiteSelectedRoadmap: async ({ params }) => ok({ data: await prerequisiteStep(db, params.id) }),
+    prerequisiteSelectedRoadmap: async ({ params }) =>
+      ok({ data: await prerequisiteStep(deps.reads(), params.id) }),
     createRoadmap: async ({ params, caller }) =>
       created({ data: await selectRoadmap(db, params.id, caller) }),
     async assignUserToRoadmap({ params, caller }) {

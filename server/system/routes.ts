@@ -1,25 +1,26 @@
-/** The system's calls (shared/contract/system.ts): health, the portal's settings, the local mailbox. */
+/**
+ * The system's calls (shared/contract/system.ts): health (with the read replica's state), the portal's
+ * settings, the local mailbox.
+ */
 import { systemRouter } from '@shared/contract/system';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityAdapter } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Replica } from '../db/replica';
 import { forbidden, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
-import { assertDatabase } from './health';
+import { healthOf } from './health';
 import { mailboxEntries, mailboxFor } from './mailbox';
 
 export function systemRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService },
+  deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService; replica: Replica | null },
 ) {
-  const { db, config, identity, mail } = deps;
+  const { db, config, identity, mail, replica } = deps;
   serve(app, systemRouter, {
-    async health() {
-      await assertDatabase(db);
-      return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
-    },
+    health: async () => ok(await healthOf(db, replica)),
     async config({ request }) {
       return ok({
         data: {

@@ -4,7 +4,9 @@
  * (learners.ts), and every table as a file (exports.ts) — each a call to those, in groups. Every call is TENANT-only (the contract's
  * access) and every learner-scoped call first finds the learner among the caller's own seats (404
  * otherwise). A learner's figures come from the functions the learner's own calls use: activity reports,
- * the catalogue's assignment and views, the assessment engine's review.
+ * the catalogue's assignment and views, the assessment engine's review. The statistics, the learner's
+ * analytics and the exports read `reads()` — the read replica while it is in use (decision 035) — after
+ * the seat check, which like everything a mentor changes and reads back reads the primary.
  */
 import { tenantRouter } from '@shared/contract/tenant';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
@@ -66,6 +68,12 @@ const range = (q: { startTime?: number; endTime?: number }) =>
 
 export interface TenantDeps {
   db: Db;
+  /**
+   * Where the reports, the learner's analytics and the exports are read: the read replica while it is in
+   * use (decision 035). Seats, invitations, test links and roadmaps — what a mentor changes and reads
+   * back at once — and every seat check read the primary (`db`).
+   */
+  reads: () => Db;
   config: Config;
   /** The tenant's plan as seat accounting sees it: billing's. */
   seatPlans: SeatPlans;
@@ -88,6 +96,8 @@ type TenantHandlers = Handlers<typeof tenantRouter>;
 /** What the groups of calls share: the database, the settings, the tenant's plans and one clock. */
 interface Tenancy {
   db: Db;
+  /** The reports' and exports' connection (the replica while it is in use). */
+  reads: () => Db;
   config: Config;
   plans: () => SeatPlans;
   clock: () => Date;
@@ -151,20 +161,20 @@ const invitationCalls = ({ db, config, plans, clock }: Tenancy) =>
       ok({ data: await checkInvitation(db, query.tenantId, query.email, clock()) }),
   }) satisfies Partial<TenantHandlers>;
 
-const reportCalls = ({ db, clock }: Tenancy) =>
+const reportCalls = ({ reads, clock }: Tenancy) =>
   ({
-    tenantDashboardStats: async ({ caller }) => ok({ data: await tenantStats(db, caller.id, clock()) }),
+    tenantDashboardStats: async ({ caller }) => ok({ data: await tenantStats(reads(), caller.id, clock()) }),
     tenantAwardsByType: async ({ query, caller }) =>
-      ok({ data: await awardsByType(db, caller.id, query.certificateType, clock()) }),
+      ok({ data: await awardsByType(reads(), caller.id, query.certificateType, clock()) }),
     tenantLearningReport: async ({ query, caller }) =>
-      ok({ data: await learningReport(db, caller.id, clock(), range(query)) }),
+      ok({ data: await learningReport(reads(), caller.id, clock(), range(query)) }),
   }) satisfies Partial<TenantHandlers>;
 
-const learnerCalls = ({ db, config, clock, learner }: Tenancy) =>
+const learnerCalls = ({ db, reads, config, clock, learner }: Tenancy) =>
   ({
     async tenantUserAchievements({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await achievements(db, params.userId, query) });
+      return ok({ data: await achievements(reads(), params.userId, query) });
     },
     async tenantTestlinkList({ params, query, caller }) {
       await learner(caller.id, params.userId);
@@ -173,19 +183,19 @@ const learnerCalls = ({ db, config, clock, learner }: Tenancy) =>
     },
     async tenantTimeSpentDaywise({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await timeByDay(db, params.userId, query) });
+      return ok({ data: await timeByDay(reads(), params.userId, query) });
     },
     async tenantTimeSpentOnResource({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await timeByResource(db, params.userId, query) });
+      return ok({ data: await timeByResource(reads(), params.userId, query) });
     },
     async tenantLearningDays({ params, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await learningDays(db, params.userId, clock()) });
+      return ok({ data: await learningDays(reads(), params.userId, clock()) });
     },
     async tenantTimeSpentByTopic({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await timeByTopic(db, params.userId, query) });
+      return ok({ data: await timeByTopic(reads(), params.userId, query) });
     },
     async tenantGetResource({ params, caller }) {
       await learner(caller.id, params.userId);
@@ -201,30 +211,31 @@ const learnerCalls = ({ db, config, clock, learner }: Tenancy) =>
     },
   }) satisfies Partial<TenantHandlers>;
 
-const exportCalls = ({ db, config, clock, learner }: Tenancy) =>
+const exportCalls = ({ reads, config, clock, learner }: Tenancy) =>
   ({
     async tenantExportUsers({ query, caller, reply }) {
       const { format, ...filter } = query;
-      return file(reply, 'users', format, usersExport(db, caller.id, clock(), filter));
+      return file(reply, 'users', format, usersExport(reads(), caller.id, clock(), filter));
     },
     tenantExportLearningReport: async ({ query, caller, reply }) =>
-      file(reply, 'learning-report', query.format, learningExport(db, caller.id, clock(), range(query))),
+      file(reply, 'learning-report', query.format, learningExport(reads(), caller.id, clock(), range(query))),
     async tenantExportAwards({ query, caller, reply }) {
       const { format, ...filter } = query;
       const what = filter.certificateType ? AWARD_FILE_NAMES[filter.certificateType] : 'awards';
-      return file(reply, what, format, awardsExport(db, caller.id, clock(), filter, config.publicUrl));
+      return file(reply, what, format, awardsExport(reads(), caller.id, clock(), filter, config.publicUrl));
     },
     async tenantExportResourceReport({ params, query, caller, reply }) {
       await learner(caller.id, params.userId);
       const { format, ...r } = query;
-      return file(reply, 'resource-report', format, resourceReportExport(db, params.userId, r));
+      return file(reply, 'resource-report', format, resourceReportExport(reads(), params.userId, r));
     },
     async tenantExportTestlinks({ params, query, caller, reply }) {
       await learner(caller.id, params.userId);
-      const rows = await learnerTestLinks(db, params.userId, query);
+      const from = reads();
+      const rows = await learnerTestLinks(from, params.userId, query);
       const answers = (linkId: string) =>
         `${config.publicUrl}/portal/users/${params.userId}/testlink/${encodeURIComponent(linkId)}`;
-      return file(reply, 'assessments', query.format, testLinksExport(db, rows, clock(), answers));
+      return file(reply, 'assessments', query.format, testLinksExport(from, rows, clock(), answers));
     },
   }) satisfies Partial<TenantHandlers>;
 
@@ -264,6 +275,7 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   const clock = () => plans().now();
   const tenancy: Tenancy = {
     db,
+    reads: deps.reads,
     config: deps.config,
     plans,
     clock,
