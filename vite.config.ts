@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { messages } from './scripts/i18n/vite-plugin.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -8,7 +9,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: r('./portal'),
   publicDir: r('./portal/public'),
-  plugins: [react()],
+  plugins: [react(), messages()],
   resolve: {
     alias: { '@shared': r('./shared'), '@widgets': r('./widgets'), '@portal': r('./portal') },
   },
@@ -17,6 +18,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // a language's catalogue, fetched when the portal shows in it: messages.<language>-<hash>.js
+        chunkFileNames: (chunk) => {
+          const language = chunk.facadeModuleId?.match(/^\0wm-messages:all:([\w-]+)$/)?.[1];
+          return language ? `assets/messages.${language}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: {
     port: 5173,

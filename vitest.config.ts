@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { messages } from './scripts/i18n/vite-plugin.mjs';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
@@ -12,10 +13,12 @@ const alias = {
 };
 
 export default defineConfig({
+  plugins: [messages()],
   resolve: { alias },
   test: {
     projects: [
       {
+        plugins: [messages()],
         resolve: { alias },
         test: {
           name: 'unit',
@@ -34,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [messages()],
         resolve: { alias },
         test: {
           name: 'dom',
@@ -43,6 +47,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [messages()],
         resolve: { alias },
         test: {
           name: 'server',

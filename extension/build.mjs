@@ -30,6 +30,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { build } from 'vite';
+import { catalogueLocales, readCatalogue } from '../scripts/i18n/sources.mjs';
+import { extensionMessages } from '../shared/i18n/extension-messages.mjs';
 import { manifests } from './manifest.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -127,6 +129,14 @@ function writeTree(out, staging, background, manifest) {
   for (const f of ['popup.html', 'popup.css']) cpSync(join(here, f), join(out, f));
   cpSync(join(here, 'icons'), join(out, 'icons'), { recursive: true });
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // the popup's and the manifest's words in each language, where both browsers look for them
+  for (const locale of catalogueLocales()) {
+    mkdirSync(join(out, '_locales', locale), { recursive: true });
+    writeFileSync(
+      join(out, '_locales', locale, 'messages.json'),
+      `${JSON.stringify(extensionMessages(readCatalogue(locale)), null, 2)}\n`,
+    );
+  }
 }
 
 /**

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCatalogue } from '../scripts/i18n/sources.mjs';
+import { chromeName } from '../shared/i18n/extension-messages.mjs';
 import { buildExtension } from './build.mjs';
 import { DATA_COLLECTED, HOST_PERMISSION, type Manifest, PERMISSIONS, storeVersion } from './manifest.mjs';
 
@@ -149,6 +151,35 @@ describe('what the Chrome Web Store checks', () => {
       expect(js, file).not.toMatch(/\bimportScripts\s*\(/);
       expect(js, file).not.toMatch(/\bimport\s*\(/);
       expect(js, file).not.toMatch(/createElement\(\s*['"]script['"]/);
+    }
+  });
+});
+
+describe('the languages (decision 040)', () => {
+  it('carry the popup and the description in English, Spanish and Arabic, as both browsers read them', () => {
+    for (const files of [chromium, firefox]) {
+      const m = manifestOf(files);
+      expect(m.default_locale).toBe('en');
+      expect(m.description).toBe('__MSG_extension_manifest_description__');
+      const html = text(files['popup.html']!);
+      const named = [...html.matchAll(/data-i18n="([\w.-]+)"/g)].map((x) => chromeName(x[1]!));
+      const popup = text(files['popup.js']!);
+      for (const locale of ['en', 'es', 'ar']) {
+        const messages = JSON.parse(text(files[`_locales/${locale}/messages.json`]!)) as Record<
+          string,
+          { message: string }
+        >;
+        const catalogue = readCatalogue(locale);
+        expect(messages.extension_manifest_description!.message).toBe(
+          catalogue['extension.manifest.description'],
+        );
+        expect(messages.extension_manifest_description!.message.length, locale).toBeLessThanOrEqual(132);
+        for (const name of named) expect(messages[name]?.message, `${locale} ${name}`).toBeTruthy();
+        // every message the popup's script asks for by name is there
+        for (const [, key] of popup.matchAll(/"(extension\.popup\.\w+)"/g))
+          expect(messages[chromeName(key!)]?.message, `${locale} ${key}`).toBeTruthy();
+      }
+      expect(JSON.parse(text(files['_locales/es/messages.json']!)).extension_popup_today.message).toBe('Hoy');
     }
   });
 });

@@ -68,8 +68,9 @@ export function manifests({ version, origins, chromiumKey }) {
     name: 'Waymark',
     short_name: 'Waymark',
     version: storeVersion(version),
-    description:
-      'Counts the time you spend on the resources of your Waymark roadmaps, so your dashboard shows your learning.',
+    // in the browser's language, from _locales (extension.manifest.description of the catalogues)
+    description: '__MSG_extension_manifest_description__',
+    default_locale: 'en',
     icons: ICONS,
     action: { default_title: 'Waymark', default_popup: 'popup.html', default_icon: ICONS },
     permissions: Object.keys(PERMISSIONS),

@@ -211,6 +211,8 @@ async function main() {
 function thirdPartyNotices(files) {
   const packages = new Map();
   for (const f of files) {
+    // a language's messages (i18n-*.js, decision 040) are data made by the build: no map, no package
+    if (!existsSync(join(out, `${f}.map`))) continue;
     const map = JSON.parse(readFileSync(join(out, `${f}.map`), 'utf8'));
     for (const source of map.sources) {
       const at = source.lastIndexOf('node_modules/');

@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import * as z from 'zod/mini';
+import { messages } from '../scripts/i18n/vite-plugin.mjs';
 import type { Router } from '../shared/contract/define';
 import { contractModules } from '../shared/contract/registry';
 import * as awardProps from './award/props';
@@ -234,6 +235,10 @@ export default defineConfig((): UserConfig => {
     publicDir: false,
     logLevel: 'warn',
     plugins: [
+      // each element's messages: English in its file, the other languages in files fetched when asked for
+      messages({
+        elements: Object.fromEntries(names.map((name) => [name, r(`./${EMBED_WIDGETS[name]!.entry}`)])),
+      }),
       propsWithoutZod(),
       contractWithoutZod(),
       widgetStylesOnly(),
@@ -285,7 +290,11 @@ export default defineConfig((): UserConfig => {
                   },
                 ],
               },
-          chunkFileNames: '[name]-[hash].js',
+          // an element's messages in another language: i18n-<element>.<language>-<hash>.js
+          chunkFileNames: (chunk) => {
+            const messages = chunk.facadeModuleId?.match(/^\0wm-messages:([\w-]+):([\w-]+)$/);
+            return messages ? `i18n-${messages[1]}.${messages[2]}-[hash].js` : '[name]-[hash].js';
+          },
           // library mode keeps whitespace and /* @__PURE__ */ comments in ES output, for the bundlers of a
           // library's users; these files go to browsers as they are, so they are minified fully
           minify: { codegen: { removeWhitespace: true } },

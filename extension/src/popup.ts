@@ -5,11 +5,37 @@
  * when the browser withholds the portal's pages from it, a button asking for them. It asks the background
  * for everything else, so the tokens are only ever used in one place.
  */
+import { compileOne } from '@shared/i18n/compile.mjs';
+import { chromeName } from '@shared/i18n/extension-messages.mjs';
+import type { MessageKey } from '@shared/i18n/keys';
+import { DEFAULT_LOCALE, directionOf, matchLocale, type UiLocale } from '@shared/i18n/locales';
+import { createTranslator, type MessageValues } from '@shared/i18n/translator';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { ext } from './browser';
 import type { PopupRequest, PopupStatus } from './protocol';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/**
+ * The popup's language: the browser's, as it picks the extension's `_locales` (decision 040); English for a
+ * language Waymark does not speak, as the browsers then fall back on the default locale.
+ */
+const locale: UiLocale = matchLocale([ext.i18n.getUILanguage()]) ?? DEFAULT_LOCALE;
+
+/** A message of `_locales` in the browser's language, its ICU plurals and values filled in. */
+function say(key: MessageKey, values?: MessageValues): string {
+  const text = ext.i18n.getMessage(chromeName(key));
+  if (!text) return key;
+  return createTranslator(locale, { [key]: compileOne(text) }).t(key, values);
+}
+
+/** The page's fixed words (data-i18n), its language and direction. */
+function translatePage() {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]'))
+    el.textContent = say(el.dataset.i18n as MessageKey);
+}
 
 function localMidnight(): number {
   const d = new Date();
@@ -22,14 +48,17 @@ async function ask(req: PopupRequest): Promise<PopupStatus> {
 }
 
 function duration(el: HTMLElement, seconds: number) {
-  el.textContent = formatDuration(seconds);
-  el.setAttribute('aria-label', spokenDuration(seconds));
+  el.textContent = formatDuration(seconds, locale);
+  el.setAttribute('aria-label', spokenDuration(seconds, locale));
 }
 
 /** Without its host permissions (withheld in Firefox, or 'on click' in Chromium), ask for them. */
 function renderAccess(access: PopupStatus['access']) {
   $('access').hidden = access.granted;
-  $('access-origins').textContent = access.origins.map((o) => o.replace(/\/\*$/, '')).join(', ');
+  const origins = access.origins.map((o) => o.replace(/\/\*$/, ''));
+  $('access-text').textContent = say('extension.popup.accessText', {
+    origins: new Intl.ListFormat(locale, { type: 'unit' }).format(origins),
+  });
 }
 
 function render(s: PopupStatus) {
@@ -38,22 +67,23 @@ function render(s: PopupStatus) {
   portal.href = `${s.portalUrl}/dashboard`;
   const account = $('account');
   if (!s.signedIn) {
-    account.textContent = 'Not signed in. Sign in on Waymark and this extension signs in with you.';
-    portal.textContent = 'Open Waymark to sign in';
+    account.textContent = say('extension.popup.signedOut');
+    portal.textContent = say('extension.popup.openToSignIn');
     portal.href = `${s.portalUrl}/login`;
     $('tracking').hidden = true;
     $('today').hidden = true;
     return;
   }
-  account.textContent = `Signed in as ${s.user?.name || s.user?.email || 'a Waymark learner'}`;
+  portal.textContent = say('extension.popup.dashboard');
+  account.textContent = say('extension.popup.signedIn', {
+    name: s.user?.name || s.user?.email || say('extension.popup.aLearner'),
+  });
   $('tracking').hidden = false;
   $('today').hidden = false;
   const pause = $<HTMLInputElement>('pause');
   pause.checked = s.paused;
-  $('pause-state').textContent = s.paused
-    ? 'Tracking is paused: no time is recorded until you turn this off.'
-    : 'Tracking is on.';
-  $('tracked-count').textContent = String(s.trackedCount);
+  $('pause-state').textContent = s.paused ? say('extension.popup.paused') : say('extension.popup.on');
+  $('tracked-count').textContent = say('extension.popup.countsOnly', { count: s.trackedCount });
   $<HTMLAnchorElement>('what-was-tracked').href = `${s.portalUrl}/what-was-tracked`;
   $('address-list').replaceChildren(
     ...s.tracked.map((a) => {
@@ -61,6 +91,7 @@ function render(s: PopupStatus) {
       const title = document.createElement('span');
       title.textContent = a.title;
       const url = document.createElement('code');
+      url.dir = 'ltr';
       url.textContent = a.url;
       li.append(title, url);
       return li;
@@ -68,16 +99,15 @@ function render(s: PopupStatus) {
   );
   if (s.tracked.length === 0) {
     const li = document.createElement('li');
-    li.textContent = 'None yet: select a roadmap on Waymark.';
+    li.textContent = say('extension.popup.noneYet');
     $('address-list').append(li);
   }
   $('this-tab').textContent = s.currentTab
-    ? s.paused
-      ? `This tab is "${s.currentTab.title}" — not counted while paused.`
-      : s.currentTab.engaged
-        ? `Counting this tab: "${s.currentTab.title}".`
-        : `This tab is "${s.currentTab.title}"; it counts while you are active on it or it plays.`
-    : 'This tab is not one of your resources: it is not tracked.';
+    ? say('extension.popup.thisTab', {
+        title: s.currentTab.title,
+        state: s.paused ? 'paused' : s.currentTab.engaged ? 'counting' : 'waiting',
+      })
+    : say('extension.popup.notTracked');
   const total = $('today-total');
   if (s.today) {
     duration(total, s.today.totalSeconds);
@@ -96,9 +126,7 @@ function render(s: PopupStatus) {
   } else {
     total.textContent = '—';
   }
-  $('queued').textContent = s.queued
-    ? `${s.queued} heartbeat${s.queued === 1 ? '' : 's'} waiting to be sent.`
-    : '';
+  $('queued').textContent = s.queued ? say('extension.popup.queued', { count: s.queued }) : '';
   $('error').textContent = s.error ?? '';
 }
 
@@ -106,7 +134,7 @@ async function load() {
   try {
     render(await ask({ kind: 'popup', op: 'status', dayStart: localMidnight() }));
   } catch {
-    $('account').textContent = 'Waymark could not start. Please reopen this window.';
+    $('account').textContent = say('extension.popup.failed');
   }
 }
 
@@ -123,4 +151,5 @@ $<HTMLButtonElement>('grant').addEventListener('click', async () => {
   await load();
 });
 
+translatePage();
 void load();

@@ -9,6 +9,13 @@ import { matchRoutes, RouterProvider } from 'react-router';
 import { createRouter, visitorRoutes } from './app/router';
 import { loadCurrentUser, signOutProvider } from './lib/auth';
 import { loadConfig } from './lib/config';
+import {
+  currentTranslator,
+  followProfileLanguage,
+  initialLocale,
+  PortalI18n,
+  showLanguage,
+} from './lib/i18n';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -21,25 +28,33 @@ onSignedOut(() => {
 });
 
 async function start() {
+  // the language's catalogue arrives beside the settings, before the first page shows
+  const language = showLanguage(initialLocale());
   try {
     await loadConfig();
   } catch {
+    await language;
+    const { t } = currentTranslator();
     root.render(
       <main id="main" className="page-narrow">
         <div className="card center" role="alert">
-          <h1>Something Went Wrong</h1>
-          <p>Waymark could not reach its server. Please check your connection and reload the page.</p>
+          <h1>{t('common.somethingWentWrong')}</h1>
+          <p>{t('portal.serverUnreachable')}</p>
         </div>
       </main>,
     );
     return;
   }
+  await language;
+  followProfileLanguage();
   void loadCurrentUser();
   void scheduleExtensionCheck();
   root.render(
     <StrictMode>
-      <RouterProvider router={createRouter()} />
-      <Toasts />
+      <PortalI18n>
+        <RouterProvider router={createRouter()} />
+        <Toasts />
+      </PortalI18n>
     </StrictMode>,
   );
 }

@@ -7,6 +7,7 @@
  * learner's roadmap is the catalogue's (server/catalogue/learning.ts).
  */
 
+import { messageKey } from '@shared/i18n/keys';
 import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
 import type { Answer, TakerQuestion } from '@shared/schemas/assessment';
 import { and, desc, eq } from 'drizzle-orm';
@@ -43,12 +44,13 @@ import { type LinkRow, testLinks } from './tables';
 /** Questions drawn per prerequisite roadmap (fewer when its bank has fewer). */
 export const QUESTIONS_PER_PREREQUISITE = 5;
 
+/** The prerequisite assessment's refusals: message keys, said in the language of the request (decision 040). */
 export const INITIAL_MESSAGES = {
-  noPrerequisites: 'This roadmap has no prerequisites: you can assign it directly.',
-  noQuestions: 'There are no questions for the prerequisites of this roadmap yet. Please try again later.',
-  notFound: 'Assessment not found',
-  notYours: 'This assessment belongs to another person.',
-  learnersOnly: 'Only learners can take the prerequisite assessment.',
+  noPrerequisites: messageKey('errors.initial.noPrerequisites'),
+  noQuestions: messageKey('errors.initial.noQuestions'),
+  notFound: messageKey('errors.initial.notFound'),
+  notYours: messageKey('errors.initial.notYours'),
+  learnersOnly: messageKey('errors.initial.learnersOnly'),
 } as const;
 
 type MaybeCaller = Caller | null;

@@ -3,6 +3,7 @@
  * questions first) by the kind of test — a subject, or a roadmap's final test, section or resource (a table
  * of link kinds, `LINK_KINDS`) — or by a resource's id, sending it by e-mail; and listing them.
  */
+
 import type { CreateTestLinkInput } from '@shared/contract/assessments';
 import { testKeyOf } from '@shared/rules/retakes';
 import type { TestType } from '@shared/schemas/assessment';
@@ -12,6 +13,7 @@ import type { MailService } from '../adapters/mail';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { translatorFor } from '../lib/i18n';
 import { linkHooks } from './completion';
 import {
   drawQuestions,
@@ -262,7 +264,7 @@ export async function createTestLink(
  */
 export async function resourceTestLink(
   db: Db,
-  learner: { id: string; name: string | null; email: string },
+  learner: { id: string; name: string | null; email: string; language?: string | null },
   resourceId: string,
   now: Date,
   cooldownMs: number,
@@ -292,12 +294,20 @@ export async function resourceTestLink(
     cooldownMs,
   );
   if (!mail) return { link, emailed: false };
-  const url = `${mail.publicUrl}/test/${link.linkId}`;
+  // in the learner's own language (decision 040)
+  const { t } = translatorFor(learner.language);
   await mail.service.send({
     to: learner.email,
     kind: 'test-link',
-    subject: `Your test link for ${found.title}`,
-    text: `Hello ${learner.name ?? ''},\n\nYour test link for "${found.title}" (${found.ar.name}) is ready.\nOpen it to read the instructions and start the test when you are ready:\n\n${url}\n\nThe link stays valid for ${Math.round(LINK_VALIDITY_MS / 86400_000)} days. Once started, you have ${link.timeLimitMinutes} minutes.\n\nWaymark`,
+    subject: t('mail.testLink.subject', { title: found.title }),
+    text: t('mail.testLink.text', {
+      name: learner.name ?? '',
+      title: found.title,
+      roadmap: found.ar.name,
+      url: `${mail.publicUrl}/test/${link.linkId}`,
+      days: Math.round(LINK_VALIDITY_MS / 86400_000),
+      minutes: link.timeLimitMinutes,
+    }),
   });
   return { link, emailed: true };
 }

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assignedRoadmaps } from '../catalogue/tables';
-import { outbox } from '../db/schema';
+import { outbox, users } from '../db/schema';
 import { seedDemoAssessments } from '../demo/assessments';
 import { assignTo, rightAnswer } from '../test/fixtures/assessments';
 import { BACKENDS, linksSuite } from '../test/fixtures/links';
@@ -270,6 +270,8 @@ for (const backend of BACKENDS) {
 
     describe('a resource test link by resource id', () => {
       it('creates a RESOURCE-FROM-WHATSAPP link for a resource of the learner’s roadmaps and can mail it', async () => {
+        // the mail speaks the learner's language (decision 040)
+        await suite.h.db.update(users).set({ language: 'ar' }).where(eq(users.id, suite.asha.id));
         const res = await suite.api.inject({
           method: 'POST',
           url: `/api/testlink/resource/${suite.bank.resourceIds[2]}/generate?send=email`,
@@ -289,6 +291,9 @@ for (const backend of BACKENDS) {
           .from(outbox)
           .where(and(eq(outbox.to, suite.asha.email), eq(outbox.kind, 'test-link')));
         expect(mail!.text).toContain(`/test/${testLinkId}`);
+        expect(mail!.subject).toBe('رابط اختبارك لـ Lesson 2.1');
+        expect(mail!.text).toContain('يبقى الرابط صالحًا');
+        await suite.h.db.update(users).set({ language: 'en' }).where(eq(users.id, suite.asha.id));
         const quiet = await suite.api.inject({
           method: 'POST',
           url: `/api/testlink/resource/${suite.bank.resourceIds[2]}/generate`,

@@ -34,6 +34,7 @@ export function toApiUser(row: UserRow): User {
     state: row.state,
     city: row.city,
     pincode: row.pincode,
+    language: row.language,
     canChangeName: row.nameChanges < 1,
     isDeleted: row.isDeleted,
     deleteReason: row.deleteReason,
@@ -88,12 +89,11 @@ export function installAuthentication(
     if (looksLikeApiKey(token)) return keyCaller(request, token);
     const claims = await tokens.verifyAccess(token);
     const [found] = await callerById.execute({ id: claims.sub, fam: claims.fam });
-    if (!found) throw unauthorized('This account no longer exists.', 'USER_GONE');
+    if (!found) throw unauthorized('errors.accountGone', 'USER_GONE');
     const row = found.user;
-    if (row.isDeleted)
-      throw unauthorized('This account is scheduled for deletion. Sign in again to keep it.', 'USER_DELETED');
+    if (row.isDeleted) throw unauthorized('errors.accountDeleted', 'USER_DELETED');
     if (!found.sessionId || found.sessionRevokedAt)
-      throw unauthorized('Your session has ended. Please sign in again.', 'SESSION_REVOKED');
+      throw unauthorized('dashboard.sessionEnded', 'SESSION_REVOKED');
     const principal: Principal = { kind: 'person', userId: row.id };
     return {
       user: row,

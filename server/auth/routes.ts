@@ -2,12 +2,14 @@
  * The sign-in calls (shared/contract/auth.ts): signing in with an identity provider (sign-in.ts), the
  * session's tokens (tokens.ts), the CLI's sign-in from a browser (cli-login.ts).
  */
+
 import { authRouter } from '@shared/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityAdapter } from '../adapters/identity';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { answer, ok, serve } from '../http/routes';
+import { localeOf } from '../lib/i18n';
 import { approveCliLogin, pollCliLogin, startCliLogin } from './cli-login';
 import { emailExists, roleOf, signIn } from './sign-in';
 import type { TokenService } from './tokens';
@@ -26,8 +28,18 @@ export interface AuthDeps {
 
 export function authRoutes(app: FastifyInstance, { db, config, identity, tokens, ssoRequiredFor }: AuthDeps) {
   serve(app, authRouter, {
-    signInWithFirebase: async ({ body }) =>
-      ok({ data: await signIn(db, identity, tokens, body, ssoRequiredFor) }),
+    // a new account reads Waymark in the language the browser (or the portal's switcher) asks for
+    signInWithFirebase: async ({ body, request }) =>
+      ok({
+        data: await signIn(
+          db,
+          identity,
+          tokens,
+          body,
+          ssoRequiredFor,
+          localeOf(request.headers['accept-language']),
+        ),
+      }),
     async refresh({ body }) {
       const next = await tokens.rotate(body.refreshToken, body.device, roleOf);
       return ok({ data: { token: next.token, refreshToken: next.refreshToken } });

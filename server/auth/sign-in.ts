@@ -11,12 +11,13 @@ import type { IdentityAdapter, IdentityClaims } from '../adapters/identity';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, HttpError } from '../http/errors';
+import type { Locale } from '../lib/i18n';
 import { toApiUser, type UserRow } from './current-user';
 import type { TokenService } from './tokens';
 
-export const NOT_REGISTERED_MESSAGE = 'You are not Existing User, Please login after registration';
-export const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Please verify your e-mail address with the link we sent you, then sign in again.';
+/** The refusals of a sign-in, as message keys (said in the request's language, decision 040). */
+export const NOT_REGISTERED_MESSAGE = 'errors.notRegistered';
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'errors.emailNotVerified';
 
 /** Microsoft accounts count as verified: the provider vouches for the address. */
 export const isVerified = (c: IdentityClaims) => c.emailVerified || c.provider === 'microsoft.com';
@@ -26,6 +27,7 @@ async function findOrRegister(
   claims: IdentityClaims,
   role: Role | undefined,
   tenantId: string | undefined,
+  language: Locale,
 ): Promise<UserRow> {
   const [byUid] = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
   if (byUid) return byUid;
@@ -67,14 +69,14 @@ async function findOrRegister(
       name: claims.name,
       picture: claims.picture,
       invitedByTenantId: invitedBy,
+      language,
     })
     .onConflictDoNothing()
     .returning();
   if (created) return created;
   // a concurrent first sign-in of the same account registered it a moment ago
   const [again] = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
-  if (!again)
-    throw new HttpError(409, 'This e-mail address is already registered.', { code: 11000, field: 'email' });
+  if (!again) throw new HttpError(409, 'errors.emailRegistered', { code: 11000, field: 'email' });
   return again;
 }
 
@@ -86,6 +88,8 @@ export async function signIn(
   body: CallBody<typeof signInWithFirebase>,
   /** The organisation whose own sign-in the address must use, or null (AuthDeps.ssoRequiredFor). */
   ssoRequiredFor?: (email: string) => Promise<string | null>,
+  /** A new account's language: the one the browser (or the portal's switcher) asks for. */
+  language: Locale = 'en',
 ) {
   const claims = await identity.verifyIdToken(body.token);
   // an organisation that requires its own sign-in for its domain: its learners use it (its mentors, who
@@ -100,7 +104,7 @@ export async function signIn(
         'SSO_REQUIRED',
       );
   }
-  let user = await findOrRegister(db, claims, body.role, body.tenantId);
+  let user = await findOrRegister(db, claims, body.role, body.tenantId, language);
   if (!isVerified(claims)) {
     throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
   }

@@ -207,17 +207,13 @@ export class TokenService {
   }
 }
 
-const ended = 'Your session has ended. Please sign in again.';
+const ended = 'dashboard.sessionEnded';
 const REFUSALS = {
   REFRESH_INVALID: () => unauthorized(ended, 'REFRESH_INVALID'),
   REFRESH_REVOKED: () => unauthorized(ended, 'REFRESH_REVOKED'),
-  REFRESH_DEVICE: () => unauthorized('This token belongs to another device.', 'REFRESH_DEVICE'),
-  REFRESH_REUSED: () =>
-    unauthorized(
-      'This session was used elsewhere and has been ended. Please sign in again.',
-      'REFRESH_REUSED',
-    ),
-  REFRESH_EXPIRED: () => unauthorized('Your session has expired. Please sign in again.', 'REFRESH_EXPIRED'),
+  REFRESH_DEVICE: () => unauthorized('errors.otherDevice', 'REFRESH_DEVICE'),
+  REFRESH_REUSED: () => unauthorized('errors.sessionReused', 'REFRESH_REUSED'),
+  REFRESH_EXPIRED: () => unauthorized('errors.sessionExpired', 'REFRESH_EXPIRED'),
 };
 
 /**

@@ -15,7 +15,7 @@ import { editorMessages, type QuestionInput } from '@shared/schemas/authoring';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAnswers, testLinkQuestions, testLinks } from '../assessments/tables';
-import { outbox } from '../db/schema';
+import { outbox, users } from '../db/schema';
 import { questions } from '../questions/tables';
 import {
   authoringApi,
@@ -412,6 +412,8 @@ describe('tenant assessments', () => {
 
     it('gives each learner a CUSTOM-TEST link that opens at the start for the duration, and e-mails them', async () => {
       const start = nextStart();
+      // a learner who reads Spanish gets the mail in Spanish (decision 040)
+      await server.db.update(users).set({ language: 'es' }).where(eq(users.id, quiet.id));
       const res = await share({
         userIds: [asha.id, quiet.id, asha.id],
         createdAt: Date.now(),
@@ -449,9 +451,15 @@ describe('tenant assessments', () => {
         [quiet.email, rows.find((r) => r.userId === quiet.id)!.linkId],
       ]) {
         const mail = mails.find((m) => m.to === email);
-        expect(mail?.subject).toBe('New assessment: Share check');
+        expect(mail?.subject).toBe(
+          email === quiet.email ? 'Nueva evaluación: Share check' : 'New assessment: Share check',
+        );
         expect(mail?.text).toContain(`/test/${linkId}`);
       }
+      const spanish = mails.find((m) => m.to === quiet.email)!.text;
+      expect(spanish).toContain('ha compartido contigo la evaluación «Share check»');
+      expect(spanish).toContain('2 horas');
+      await server.db.update(users).set({ language: 'en' }).where(eq(users.id, quiet.id));
 
       // the learner's list: the window of learner §4
       const ashaLink = rows.find((r) => r.userId === asha.id)!.linkId;

@@ -4,6 +4,7 @@
  * per learner with its questions frozen at share time, and an e-mail each. The calls are served by
  * assessments.ts.
  */
+
 import type { assignAssessmentUsers } from '@shared/contract/authoring';
 import type { CallBody } from '@shared/contract/define';
 import type { Question } from '@shared/schemas/assessment';
@@ -18,6 +19,7 @@ import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import type { Caller } from '../http/routes';
 import { recordAudit } from '../integrations/core/audit';
+import { mailTime, translatorFor } from '../lib/i18n';
 import { loadQuestions, type QuestionCounts } from '../questions/load';
 import { questions } from '../questions/tables';
 import {
@@ -153,7 +155,7 @@ export async function removeQuestion(db: Db, assessmentId: string, questionId: s
 /** The learners a share names, each the tenant's and enabled (400 naming `userIds` otherwise). */
 async function seatsOf(db: Db, tenantId: string, userIds: string[]) {
   const seats = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
     .from(tenantUsers)
     .innerJoin(users, eq(users.id, tenantUsers.learnerId))
     .where(
@@ -204,7 +206,7 @@ async function makeLinks(
   db: Db,
   caller: Caller,
   assessment: { id: string; name: string },
-  seats: { id: string; email: string; name: string | null }[],
+  seats: { id: string; email: string; name: string | null; language: string }[],
   usable: Question[],
   share: Share,
 ) {
@@ -227,7 +229,12 @@ async function makeLinks(
       durationHours: share.duration,
       force: Boolean(share.force),
     });
-    return planned.map(({ learner, linkId }) => ({ linkId, email: learner.email, name: learner.name }));
+    return planned.map(({ learner, linkId }) => ({
+      linkId,
+      email: learner.email,
+      name: learner.name,
+      language: learner.language,
+    }));
   });
 }
 
@@ -248,15 +255,22 @@ export async function shareAssessment(b: Builder, id: string, share: Share, call
   // a second share gives a second test and e-mail: only when asked for
   if (!share.force) await refuseSharedAgain(db, a.id, seats, userIds);
   const created = await makeLinks(db, caller, a, seats, usable, share);
-  const when = new Date(share.startTime).toUTCString();
   for (const c of created) {
-    const url = `${b.publicUrl}/test/${c.linkId}`;
+    // in the learner's own language (decision 040)
+    const { t, locale } = translatorFor(c.language);
     await b.mail
       .send({
         to: c.email,
         kind: 'custom-test',
-        subject: `New assessment: ${a.name}`,
-        text: `Hello ${c.name ?? ''},\n\n${caller.user.name ?? 'Your mentor'} has shared the assessment "${a.name}" with you.\nIt opens at ${when} for ${share.duration} hour(s).\n\nTake it here: ${url}\n\nWaymark`,
+        subject: t('mail.customTest.subject', { name: a.name }),
+        text: t('mail.customTest.text', {
+          learner: c.name ?? '',
+          mentor: caller.user.name ?? t('mail.yourMentor'),
+          name: a.name,
+          when: mailTime(new Date(share.startTime), locale),
+          hours: share.duration,
+          url: `${b.publicUrl}/test/${c.linkId}`,
+        }),
       })
       .catch(() => undefined);
   }

@@ -291,6 +291,22 @@ for (const backend of BACKENDS) {
         expect(cert).toContain('<meta name="twitter:card" content="summary">');
       });
 
+      it('speak the learner’s language, and say it on the page', async () => {
+        await h.db.update(users).set({ language: 'es' }).where(eq(users.id, asha.id));
+        try {
+          const html = (await api.inject({ method: 'GET', url: `/feather/${feather}` })).body;
+          const meta = (p: string) =>
+            new RegExp(`<meta (?:property|name)="${p}" content="([^"]*)">`).exec(html)?.[1];
+          expect(meta('og:title')).toBe(
+            'Asha &lt;b&gt;Learner&lt;/b&gt; &amp; &quot;Co&quot; ha obtenido una pluma: Lesson 1.2',
+          );
+          expect(meta('og:description')).toMatch(/^Pluma de Waymark otorgada a Asha &lt;b&gt;/);
+          expect(html).toMatch(/<html[^>]* lang="es"/);
+        } finally {
+          await h.db.update(users).set({ language: 'en' }).where(eq(users.id, asha.id));
+        }
+      });
+
       it('are absent for other pages, wrong kinds and links without an award', async () => {
         for (const path of [
           `/badge/${feather}`,

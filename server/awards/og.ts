@@ -6,15 +6,16 @@
 import { escapeHtml } from '@shared/formats/html';
 import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StorageAdapter } from '../adapters/storage';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { translatorFor } from '../lib/i18n';
 import { achievement, certificateInfoOf, findAward, ISSUER } from './info';
 
 const AWARD_PAGE = /^\/(certificate|badge|feather)\/([A-Za-z0-9_-]{10,64})\/?$/;
-
-const KIND_NAMES = { feather: 'feather', badge: 'badge', certificate: 'certificate' } as const;
 
 /** What an award page's tags are read with. */
 export interface AwardPageDeps {
@@ -28,7 +29,7 @@ export interface AwardPageDeps {
 export async function awardMetaTags(
   deps: AwardPageDeps,
   path: string,
-): Promise<{ title: string; tags: string } | null> {
+): Promise<{ title: string; tags: string; lang: string } | null> {
   const m = AWARD_PAGE.exec(path);
   if (!m) return null;
   const { db, config, storage } = deps;
@@ -38,8 +39,20 @@ export async function awardMetaTags(
   if (!kind || kind !== m[1]) return null;
   const info = await certificateInfoOf({ db, publicUrl: config.publicUrl, storage }, link);
   const what = achievement(info);
-  const title = `${info.userName} earned a ${KIND_NAMES[kind]}: ${what}`;
-  const description = `${ISSUER} ${KIND_NAMES[kind]} awarded to ${info.userName} for ${what} on ${formatDate(info.createdAt, 'UTC')}. Credential ID ${info.linkId}.`;
+  // in the learner's own language: the page they share is theirs (decision 040)
+  const [owner] = link.userId
+    ? await db.select({ language: users.language }).from(users).where(eq(users.id, link.userId))
+    : [];
+  const { t, locale } = translatorFor(owner?.language);
+  const title = t('award.og.title', { kind, name: info.userName, achievement: what });
+  const description = t('award.og.description', {
+    kind,
+    issuer: ISSUER,
+    name: info.userName,
+    achievement: what,
+    date: formatDate(info.createdAt, 'UTC', locale),
+    id: info.linkId,
+  });
   const meta: [string, string, string][] = [
     ['name', 'description', description],
     ['property', 'og:type', 'website'],
@@ -65,7 +78,7 @@ export async function awardMetaTags(
     .map(([attr, key, value]) => `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(value)}">`)
     .concat(`<link rel="canonical" href="${escapeHtml(info.certificateUrl)}">`)
     .join('\n    ');
-  return { title, tags };
+  return { title, tags, lang: locale };
 }
 
 /** index.html with the award's tags and title when the path is an award page; unchanged otherwise. */
@@ -80,6 +93,8 @@ export async function withAwardMeta(deps: AwardPageDeps, path: string, html: str
   if (!meta) return html;
   const title = `<title>${escapeHtml(meta.title)} · ${ISSUER}</title>`;
   let out = html
+    .replace(/<html([^>]*?)\s+lang="[^"]*"/i, '<html$1')
+    .replace(/<html/i, `<html lang="${escapeHtml(meta.lang)}"`)
     .replace(/<meta name="description"[^>]*>\s*/i, '')
     .replace(/<title>[\s\S]*?<\/title>/i, title);
   if (!out.includes(title)) out = out.replace(/<head[^>]*>/i, (h) => `${h}\n    ${title}`);

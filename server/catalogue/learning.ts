@@ -3,11 +3,13 @@
  * and claiming afterwards, the learner's view with scores and submitted tasks, task submission, and
  * completion when the final assessment earns its certificate.
  */
+
 import {
   MAX_ONGOING_ROADMAPS,
   type PrerequisiteScore,
   ROADMAP_LIMIT_MESSAGE,
 } from '@shared/contract/catalogue';
+import { messageKey } from '@shared/i18n/keys';
 import type { AssignedRoadmap } from '@shared/schemas/catalogue';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,17 +33,16 @@ import { assignedRoadmaps, assignedSections, roadmaps, taskSubmissions, tasks } 
 export type AssignedRow = typeof assignedRoadmaps.$inferSelect;
 export type Source = AssignedRow['source'];
 
+/** The catalogue's refusals: message keys, said in the language of the request (decision 040). */
 export const CATALOGUE_MESSAGES = {
-  roadmapNotFound: 'Roadmap not found',
-  assignedNotFound: 'Assigned roadmap not found',
-  previewNotFound: 'This roadmap link is not valid. Please select the roadmap again.',
-  claimedByAnother: 'This roadmap has already been claimed by another account. Please select it again.',
-  hasPrerequisites:
-    'This roadmap has prerequisites: take the prerequisite assessment first (POST /roadmap/generate-initial-assessment-questions/{id}).',
-  prerequisitesChoice:
-    'This roadmap has prerequisites: say whether the learner starts with their sections (prerequisites: INCLUDE) or you waive them (prerequisites: WAIVE).',
-  taskNotFound: 'Task not found in this roadmap',
-  resourceNotFound: 'Resource not found',
+  roadmapNotFound: messageKey('errors.catalogue.roadmapNotFound'),
+  assignedNotFound: messageKey('errors.catalogue.assignedNotFound'),
+  previewNotFound: messageKey('errors.catalogue.previewNotFound'),
+  claimedByAnother: messageKey('errors.catalogue.claimedByAnother'),
+  hasPrerequisites: messageKey('errors.catalogue.hasPrerequisites'),
+  prerequisitesChoice: messageKey('errors.catalogue.prerequisitesChoice'),
+  taskNotFound: messageKey('errors.catalogue.taskNotFound'),
+  resourceNotFound: messageKey('errors.catalogue.resourceNotFound'),
 } as const;
 
 /**

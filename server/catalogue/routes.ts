@@ -4,14 +4,15 @@
  * roadmaps and tasks, resource short links and the contact form. The prerequisite assessment's calls are
  * served with the other assessments (server/assessments/routes.ts).
  */
+
 import { catalogueRouter, roadmapList, roadmapListNoAuth } from '@shared/contract/catalogue';
-import { contactMessages } from '@shared/schemas/contact';
 import type { FastifyInstance } from 'fastify';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
 import { API_PREFIX, created, ok, serve } from '../http/routes';
+import { requestTranslator } from '../lib/i18n';
 import { sendContactMessage } from './contact';
 import {
   assignToLearner,
@@ -119,13 +120,13 @@ export function catalogueRoutes(app: FastifyInstance, deps: CatalogueDeps) {
       if (!resource) throw notFound(CATALOGUE_MESSAGES.resourceNotFound);
       return ok({ data: resource });
     },
-    async contactUs({ body }) {
+    async contactUs({ body, request }) {
       await sendContactMessage(mail, config.supportEmail, body, (err) =>
         app.log.error({ err }, 'contact message could not be queued'),
       );
       return ok({
         data: { ok: true },
-        message: `${contactMessages.thanksTitle} ${contactMessages.thanksBody}`,
+        message: requestTranslator(request).t('contact.thanks'),
       });
     },
   });

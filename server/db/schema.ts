@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../shared/i18n/locales';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -45,6 +46,8 @@ export const users = pgTable(
     state: text('state'),
     city: text('city'),
     pincode: text('pincode'),
+    /** The language the person reads Waymark in: its pages, its mail, its award images (decision 040). */
+    language: text('language', { enum: LOCALES }).notNull().default('en'),
     /** How many times the name was changed after it was first set. One change is allowed. */
     nameChanges: integer('name_changes').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),

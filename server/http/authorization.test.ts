@@ -179,6 +179,7 @@ const ABOUT: Record<string, About> = {
   'profile.basicProfile': OWN,
   'profile.deleteAccount': L,
   'profile.me': OWN,
+  'profile.setLanguage': OWN,
   // a tenant's own sandbox (decision 041): each caller gets only its own
   'sandbox.createSandbox': OWN,
   'sandbox.getSandbox': OWN,

@@ -1,48 +1,84 @@
 /**
  * One error shape for every failure, and one handler that produces it. No SQL, parameters or stack traces
- * ever reach a response; 5xx details are logged with the request, not sent.
+ * ever reach a response; 5xx details are logged with the request, not sent. A message may be a message of
+ * the catalogues (a key, or a key with values): it is said in the language the request asks for
+ * (Accept-Language, decision 040), and logged in English.
  */
 
 import { STATUS_CODES } from 'node:http';
+import type { MessageKey } from '@shared/i18n/keys';
+import { isLocalMessage, type LocalMessage, localMessage } from '@shared/i18n/message';
+import type { Translator } from '@shared/i18n/translator';
 import type { ErrorBody } from '@shared/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { english, translatorFor, uiLocaleOf } from '../lib/i18n';
+
+/** What an error says: English text as it is, or a message of the catalogues said in the reader's language. */
+export type ErrorText = string | LocalMessage;
+
+/** A string that is a key of the catalogues is that message; any other string is text as it is. */
+function said(text: ErrorText, translator: Translator): string {
+  if (isLocalMessage(text)) return translator.t(text.key, text.values);
+  return translator.t(text as MessageKey);
+}
 
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** The message as given, said in each request's language by `toBody`. */
+  readonly text: ErrorText;
+  /** The message put together in a language, when it is more than one message (a field's problem). */
+  compose?: (translator: Translator) => string;
+  /** The fields' messages as given (keys, with their values), said in each request's language. */
+  fieldTexts?: Record<string, ErrorText>;
   readonly extra: Omit<ErrorBody, 'statusCode' | 'error' | 'message'>;
   /** Response headers that go with the error (Retry-After). */
   readonly headers: Record<string, string>;
   constructor(
     statusCode: number,
-    message: string,
+    message: ErrorText,
     extra: Omit<ErrorBody, 'statusCode' | 'error' | 'message'> = {},
     headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(said(message, english()));
     this.name = 'HttpError';
+    this.text = message;
     this.statusCode = statusCode;
     this.extra = extra;
     this.headers = headers;
   }
-  toBody(): ErrorBody {
-    return {
+  /** The body of the answer, its messages in `translator`'s language (English by default). */
+  toBody(translator?: Translator): ErrorBody {
+    const body: ErrorBody = {
       statusCode: this.statusCode,
       error: STATUS_CODES[this.statusCode] ?? 'Error',
-      message: this.message,
+      message: translator ? (this.compose?.(translator) ?? said(this.text, translator)) : this.message,
       ...this.extra,
     };
+    if (translator && body.fields) {
+      const given = this.fieldTexts ?? {};
+      body.fields = Object.fromEntries(
+        Object.entries(body.fields).map(([f, m]) => [f, said(given[f] ?? m, translator)]),
+      );
+    }
+    return body;
   }
 }
 
-export const badRequest = (message: string, field?: string, extra: Partial<ErrorBody> = {}) =>
-  new HttpError(400, message, { ...(field ? { field, fields: { [field]: message } } : {}), ...extra });
-export const unauthorized = (message = 'Please sign in again.', errorCode?: string) =>
+export function badRequest(message: ErrorText, field?: string, extra: Partial<ErrorBody> = {}): HttpError {
+  const refusal = new HttpError(400, message, {
+    ...(field ? { field, fields: { [field]: said(message, english()) } } : {}),
+    ...extra,
+  });
+  if (field && !extra.fields) refusal.fieldTexts = { [field]: message };
+  return refusal;
+}
+export const unauthorized = (message: ErrorText = 'errors.signInAgain', errorCode?: string) =>
   new HttpError(401, message, errorCode ? { errorCode } : {});
-export const forbidden = (message = 'Not permitted', errorCode?: string) =>
+export const forbidden = (message: ErrorText = 'errors.notPermitted', errorCode?: string) =>
   new HttpError(403, message, errorCode ? { errorCode } : {});
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, extra: Partial<ErrorBody> = {}) =>
+export const notFound = (message: ErrorText = 'errors.notFound') => new HttpError(404, message);
+export const conflict = (message: ErrorText, extra: Partial<ErrorBody> = {}) =>
   new HttpError(409, message, extra);
 
 /** A zod failure as a 400 that names every invalid field; `where` prefixes query and params fields. */
@@ -58,8 +94,16 @@ export function fromZod(
   }
   const [first] = Object.entries(fields);
   const field = first?.[0] ?? where;
-  const message = first ? (first[0] === where ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid input';
-  return new HttpError(400, message, { field, fields });
+  // a schema's own message may be a key of the catalogues: said in the request's language
+  const compose = (tr: Translator) =>
+    first
+      ? first[0] === where
+        ? said(first[1], tr)
+        : `${first[0]}: ${said(first[1], tr)}`
+      : said('errors.invalidInput', tr);
+  const refusal = new HttpError(400, compose(english()), { field, fields });
+  refusal.compose = compose;
+  return refusal;
 }
 
 /** Unique indexes, by name, and the field a duplicate is about. */
@@ -101,18 +145,18 @@ export function toHttpError(err: unknown): HttpError {
     const constraint = pgErr.constraint ?? pgErr.constraint_name ?? '';
     if (pgErr.code === '23505') {
       const field = UNIQUE_FIELDS[constraint] ?? 'value';
-      return new HttpError(409, `${field} is already used`, {
+      return new HttpError(409, localMessage('errors.alreadyUsed', { field }), {
         code: 11000,
         field,
         keyPattern: { [field]: 1 },
       });
     }
-    if (pgErr.code === '23503') return new HttpError(400, 'refers to a record that does not exist');
+    if (pgErr.code === '23503') return new HttpError(400, 'errors.noSuchRecord');
     if (pgErr.code === '22P02' || pgErr.code === '22003' || pgErr.code === '22001') {
-      return new HttpError(400, 'A value is not in the expected form');
+      return new HttpError(400, 'errors.badValue');
     }
     if (pgErr.code === '40001' || pgErr.code === '40P01') {
-      return new HttpError(503, 'The server is busy, please try again.');
+      return new HttpError(503, 'errors.busy');
     }
   }
   const fe = err as FastifyError;
@@ -122,20 +166,16 @@ export function toHttpError(err: unknown): HttpError {
       fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       (fe.statusCode === 400 && /JSON/.test(fe.message))
     ) {
-      return new HttpError(400, 'The body is not valid JSON', { field: 'body' });
+      return new HttpError(400, 'errors.invalidJson', { field: 'body' });
     }
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new HttpError(413, 'The body is too large');
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new HttpError(413, 'errors.bodyTooLarge');
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return new HttpError(415, 'Send the body as application/json');
+      return new HttpError(415, 'errors.jsonOnly');
     }
-    if (fe.statusCode === 429)
-      return new HttpError(429, 'Too many requests, please wait a minute and try again.');
-    return new HttpError(
-      fe.statusCode,
-      fe.statusCode === 404 ? 'Not found' : 'The request could not be handled',
-    );
+    if (fe.statusCode === 429) return new HttpError(429, 'errors.tooManyRequests');
+    return new HttpError(fe.statusCode, fe.statusCode === 404 ? 'errors.notFound' : 'errors.unhandled');
   }
-  return new HttpError(500, 'Something went wrong. Please try again later.');
+  return new HttpError(500, 'errors.server');
 }
 
 export function installErrorHandling(app: FastifyInstance) {
@@ -156,6 +196,8 @@ export function installErrorHandling(app: FastifyInstance) {
       reply.headers((err as { headers: Record<string, string> }).headers);
     }
     if (Object.keys(httpErr.headers).length) reply.headers(httpErr.headers);
-    reply.code(httpErr.statusCode).send(httpErr.toBody());
+    // said in the language the request asks for (the portal and the elements ask for their reader's)
+    const translator = translatorFor(uiLocaleOf(request.headers['accept-language']));
+    reply.code(httpErr.statusCode).send(httpErr.toBody(translator));
   });
 }

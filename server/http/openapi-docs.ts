@@ -25,6 +25,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LINK_MESSAGES } from '@shared/rules/test-links';
+import { english } from '../lib/i18n';
 
 export const EXAMPLES_DIR = resolve(
   fileURLToPath(new URL('../../shared/contract/examples', import.meta.url)),
@@ -148,7 +149,7 @@ export const ERROR_CODES: Record<
     body: {
       statusCode: 403,
       error: 'Forbidden',
-      message: LINK_MESSAGES.heldElsewhere,
+      message: english().t(LINK_MESSAGES.heldElsewhere.key),
       errorCode: 'ATTEMPT_TOKEN_REQUIRED',
       field: 'x-attempt-token',
     },
@@ -160,7 +161,7 @@ export const ERROR_CODES: Record<
     body: {
       statusCode: 403,
       error: 'Forbidden',
-      message: LINK_MESSAGES.heldElsewhere,
+      message: english().t(LINK_MESSAGES.heldElsewhere.key),
       errorCode: 'ATTEMPT_TOKEN_INVALID',
       field: 'x-attempt-token',
     },

@@ -254,10 +254,10 @@ function route<C extends CallDef>(app: FastifyInstance, call: C, handler: Handle
         if (request.apiKeyLimits) reply.headers(request.apiKeyLimits);
         assertScopes(call, caller);
         if (Array.isArray(call.access) && !call.access.includes(caller.user.role)) {
-          throw forbidden('Not permitted');
+          throw forbidden('errors.notPermitted');
         }
         if (call.devices && (!caller.device || !call.devices.includes(caller.device))) {
-          throw forbidden('This call is not available to this device.');
+          throw forbidden('errors.notThisDevice');
         }
       }
       request.user = caller;
@@ -342,7 +342,7 @@ export function serve<R extends Router>(app: FastifyInstance, router: R, handler
 /** Reads the bearer token of a request. */
 export function bearer(request: FastifyRequest): string {
   const header = request.headers.authorization;
-  if (!header) throw unauthorized('Please sign in.', 'TOKEN_MISSING');
+  if (!header) throw unauthorized('errors.signIn', 'TOKEN_MISSING');
   const [scheme, token] = header.split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token)
     throw badRequest('Authorization must be "Bearer <token>"', 'authorization');

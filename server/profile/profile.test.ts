@@ -1,5 +1,6 @@
 import { profileMessages } from '@shared/schemas/user';
 import { describe, expect, it } from 'vitest';
+import { english } from '../lib/i18n';
 import { setupServer, uniquePhone } from '../test/helper';
 
 const server = setupServer();
@@ -52,19 +53,22 @@ describe('the basic profile (after the first sign-in)', () => {
     const learner = await server.signedIn('USER');
     const noName = await basic({ name: '   ', phoneNumber: uniquePhone() }, learner.token);
     expect(noName.status).toBe(400);
-    expect(noName.body).toMatchObject({ field: 'name', fields: { name: profileMessages.nameRequired } });
+    expect(noName.body).toMatchObject({
+      field: 'name',
+      fields: { name: english().t(profileMessages.nameRequired) },
+    });
 
     const badPhone = await basic({ name: 'Kiran', phoneNumber: '12345' }, learner.token);
     expect(badPhone.status).toBe(400);
     expect(badPhone.body).toMatchObject({ field: 'phoneNumber' });
-    expect(badPhone.body.fields.phoneNumber).toBe(profileMessages.phoneInvalid);
+    expect(badPhone.body.fields.phoneNumber).toBe(english().t(profileMessages.phoneInvalid));
 
     const badLinkedIn = await basic(
       { name: 'Kiran', phoneNumber: uniquePhone(), linkedIn: 'https://example.com/me' },
       learner.token,
     );
     expect(badLinkedIn.status).toBe(400);
-    expect(badLinkedIn.body.fields.linkedIn).toBe(profileMessages.linkedInInvalid);
+    expect(badLinkedIn.body.fields.linkedIn).toBe(english().t(profileMessages.linkedInInvalid));
 
     expect(await me(learner.token)).toMatchObject({ name: null, phoneNumber: null, isFirstLogin: true });
   });
@@ -117,7 +121,7 @@ describe('the basic profile (after the first sign-in)', () => {
     expect(refused.body).toMatchObject({
       code: 'ERR001',
       field: 'name',
-      message: profileMessages.nameChangedOnce,
+      message: english().t(profileMessages.nameChangedOnce),
     });
     expect((await me(learner.token)).name).toBe('Anusha');
   });
@@ -167,8 +171,8 @@ describe('the full profile (page=profile_page)', () => {
     const res = await full(partial, learner.token);
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({
-      linkedIn: profileMessages.linkedInRequired,
-      city: profileMessages.cityRequired,
+      linkedIn: english().t(profileMessages.linkedInRequired),
+      city: english().t(profileMessages.cityRequired),
     });
     expect(res.body.field).toEqual(expect.any(String));
     expect(await me(learner.token)).toMatchObject({ isProfileCompleted: false, city: null });

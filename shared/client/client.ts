@@ -41,6 +41,11 @@ export interface ClientOptions {
    * the seconds it asks, at most `attempts` more times. Without it every 503 reaches the caller.
    */
   busy?: BusyRetry;
+  /**
+   * The language the person reads the interface in (a BCP 47 tag), sent as Accept-Language with every
+   * call, so that the server's messages come in it (decision 040). Without it the browser's own header goes.
+   */
+  language?: () => string | null | undefined;
 }
 
 export interface BusyRetry {
@@ -223,6 +228,8 @@ export function createClient(options: ClientOptions): Client {
       body = JSON.stringify(args.body);
     }
     if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
+    const language = options.language?.();
+    if (language && !headers['accept-language']) headers['accept-language'] = language;
     try {
       return await doFetch(url, { method: call.method, headers, body, signal: args?.signal });
     } catch (err) {

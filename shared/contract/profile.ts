@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, errors, Text } from '../schemas/common';
 import { entities } from '../schemas/entities';
+import { LanguageInput } from '../schemas/language';
 import { AccountDeletionInput, ProfilePage, User } from '../schemas/user';
 import { defineCall, defineRouter } from './define';
 
@@ -54,9 +55,21 @@ export const deleteAccount = defineCall({
   responses: { 200: envelope(User), ...errors },
 });
 
+export const setLanguage = defineCall({
+  method: 'PUT',
+  path: '/user/language',
+  summary:
+    "Set the language the signed-in person reads Waymark in: its pages, its mail and the images of their awards (en, es or ar). A new account starts in the language of the browser's Accept-Language.",
+  tags: ['user'],
+  access: 'signedIn',
+  body: LanguageInput,
+  responses: { 200: envelope(User), ...errors },
+});
+
 /** Every call of this module, served by server/profile/routes.ts. */
 export const profileRouter = defineRouter({
   basicProfile,
   me,
   deleteAccount,
+  setLanguage,
 });

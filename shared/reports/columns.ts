@@ -7,19 +7,23 @@
  * in the file's header, in parentheses: `Total Spent Time (seconds)`; the portal's table shows the time
  * itself ('1h 20m') under the bare title.
  */
+import type { MessageKey } from '../i18n/keys';
 import type { CsvValue } from '../rules/csv';
 
 export interface Column {
-  /** What the column is called, on screen and in the file. */
+  /** What the column is called in the file, and on screen in English. */
   title: string;
+  /** What the column is called on screen: the title's message (the files keep English, decision 040). */
+  key: MessageKey;
   /** The unit of its numbers, in the file's header only. */
   unit?: string;
   /** The file's header (CSV) and the NDJSON key: the title, with the unit in parentheses. */
   header: string;
 }
 
-const column = (title: string, unit?: string): Column => ({
+const column = (title: string, key: MessageKey, unit?: string): Column => ({
   title,
+  key,
   ...(unit ? { unit } : {}),
   header: unit ? `${title} (${unit})` : title,
 });
@@ -41,20 +45,20 @@ export function rowOf<R extends Report>(
 }
 
 // the columns several reports share
-const name = column('Name');
-const email = column('Email');
-const mobile = column('Mobile');
-const learnerId = column('Learner ID');
-const percentage = column('Percentage');
+const name = column('Name', 'column.name');
+const email = column('Email', 'column.email');
+const mobile = column('Mobile', 'column.mobile');
+const learnerId = column('Learner ID', 'column.learnerId');
+const percentage = column('Percentage', 'column.percentage');
 
 /** Users (mentor §2.3: Name, Mobile, Email), with each seat's standing. */
 export const USERS_REPORT = {
   name,
   mobile,
   email,
-  status: column('Status'),
-  addedAt: column('Added At'),
-  accessUntil: column('Access Until'),
+  status: column('Status', 'column.status'),
+  addedAt: column('Added At', 'column.addedAt'),
+  accessUntil: column('Access Until', 'column.accessUntil'),
   learnerId,
 } as const satisfies Report;
 
@@ -63,10 +67,10 @@ export const LEARNING_REPORT = {
   name,
   email,
   mobile,
-  joinedAt: column('Joined At'),
-  days: column('Total Spent Days'),
-  time: column('Total Spent Time', 'seconds'),
-  average: column('Average Learning Time', 'seconds per learning day'),
+  joinedAt: column('Joined At', 'column.joinedAt'),
+  days: column('Total Spent Days', 'column.totalSpentDays'),
+  time: column('Total Spent Time', 'column.totalSpentTime', 'seconds'),
+  average: column('Average Learning Time', 'column.averageLearningTime', 'seconds per learning day'),
   learnerId,
 } as const satisfies Report;
 
@@ -74,41 +78,41 @@ export const LEARNING_REPORT = {
 export const AWARDS_REPORT = {
   name,
   email,
-  award: column('Award'),
-  roadmap: column('Roadmap Name'),
-  section: column('Section Name'),
-  resource: column('Resource Name'),
+  award: column('Award', 'column.award'),
+  roadmap: column('Roadmap Name', 'column.roadmapName'),
+  section: column('Section Name', 'column.sectionName'),
+  resource: column('Resource Name', 'column.resourceName'),
   percentage,
-  completedAt: column('Completed At'),
-  page: column('Award Page'),
+  completedAt: column('Completed At', 'column.completedAt'),
+  page: column('Award Page', 'column.awardPage'),
 } as const satisfies Report;
 
 /** One learner's Resource-wise Report (mentor §2.5: #, Resource Title, Watch Time). */
 export const RESOURCE_REPORT = {
-  number: column('#'),
-  title: column('Resource Title'),
-  watchTime: column('Watch Time', 'seconds'),
-  resourceId: column('Resource ID'),
+  number: column('#', 'column.number'),
+  title: column('Resource Title', 'column.resourceTitle'),
+  watchTime: column('Watch Time', 'column.watchTime', 'seconds'),
+  resourceId: column('Resource ID', 'column.resourceId'),
 } as const satisfies Report;
 
 /** One learner's assessment table (mentor §2.5), with the focus record of each test. */
 export const TEST_LINKS_REPORT = {
-  number: column('#'),
-  type: column('Type'),
-  roadmap: column('Roadmap'),
-  section: column('Section'),
-  resource: column('Resource'),
-  subject: column('Subject'),
-  score: column('Score'),
+  number: column('#', 'column.number'),
+  type: column('Type', 'column.type'),
+  roadmap: column('Roadmap', 'column.roadmap'),
+  section: column('Section', 'column.section'),
+  resource: column('Resource', 'column.resource'),
+  subject: column('Subject', 'column.subject'),
+  score: column('Score', 'column.score'),
   percentage,
-  createdAt: column('Created At'),
-  completedIn: column('Completed In', 'seconds'),
-  status: column('Status'),
-  focus: column('Focus Record'),
-  away: column('Time Away', 'seconds'),
-  absences: column('Absences'),
-  pastes: column('Pastes'),
-  answers: column('Answers'),
+  createdAt: column('Created At', 'column.createdAt'),
+  completedIn: column('Completed In', 'column.completedIn', 'seconds'),
+  status: column('Status', 'column.status'),
+  focus: column('Focus Record', 'column.focusRecord'),
+  away: column('Time Away', 'column.timeAway', 'seconds'),
+  absences: column('Absences', 'column.absences'),
+  pastes: column('Pastes', 'column.pastes'),
+  answers: column('Answers', 'column.answers'),
 } as const satisfies Report;
 
 /** Every report, by the name `waymark reports` and cli/README.md give it. */

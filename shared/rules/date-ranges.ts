@@ -38,9 +38,16 @@ export function daysOf(range: TimeRange): number[] {
   return out;
 }
 
-/** 'Mon 3 Mar' style label of a UTC day, for chart axes. */
-export function dayLabel(dayStart: number): string {
+/** 'Mon 3 Mar' style label of a UTC day, for chart axes (in another language, as Intl writes it). */
+export function dayLabel(dayStart: number, locale = 'en'): string {
   const d = new Date(dayStart * 1000);
+  if (locale !== 'en' && !locale.startsWith('en-'))
+    return new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }).format(d);
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()];
   const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][
     d.getUTCMonth()

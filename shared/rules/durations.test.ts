@@ -27,6 +27,22 @@ describe('how learning time is shown', () => {
     expect(spokenDuration(3725)).toBe('1 hour 2 minutes');
   });
 
+  it("says durations in the interface's language", () => {
+    expect(formatDuration(3725, 'es')).toBe(
+      new (
+        Intl as unknown as { DurationFormat: new (l: string, o: object) => { format(v: object): string } }
+      ).DurationFormat('es', { style: 'narrow' }).format({ hours: 1, minutes: 2 }),
+    );
+    expect(spokenDuration(3725, 'es')).toBe('1 hora y 2 minutos');
+    expect(spokenDuration(7200, 'ar')).toBe('ساعتان');
+    // no time at all is said, as English says '0s' (Intl.DurationFormat alone would say nothing)
+    expect(formatDuration(0, 'ar')).toBe('0 ث');
+    expect(formatDuration(0, 'es')).toBe('0s');
+    expect(spokenDuration(0, 'es')).toBe('0 segundos');
+    expect(spokenDuration(0.2, 'ar')).toBe('0 ثانية');
+    expect(formatDuration(3725, 'en-XA')).toBe('1h 2m');
+  });
+
   it('averages over the days of the range', () => {
     expect(averagePerDay(7 * 3600, 7)).toBe(3600);
     expect(averagePerDay(100, 0)).toBe(0);

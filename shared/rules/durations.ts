@@ -15,43 +15,79 @@ const UNITS = [
   ['m', 60],
   ['s', 1],
 ] as const;
+type Unit = (typeof UNITS)[number][0];
+const DURATION_FIELDS: Record<Unit, 'days' | 'hours' | 'minutes' | 'seconds'> = {
+  d: 'days',
+  h: 'hours',
+  m: 'minutes',
+  s: 'seconds',
+};
 
-/**
- * '2h 5m', '45s', '1d 3h': the largest unit present and the next one (left out when zero). Seconds are
- * rounded first; nothing is '0s'.
- */
-export function formatDuration(seconds: number): string {
+/** The largest unit present and the next one (left out when zero); seconds rounded first. */
+function twoLargest(seconds: number): [Unit, number][] {
   let rest = Math.max(0, Math.round(seconds));
-  const parts: [string, number][] = UNITS.map(([unit, size]) => {
+  const parts: [Unit, number][] = UNITS.map(([unit, size]) => {
     const n = Math.floor(rest / size);
     rest -= n * size;
     return [unit, n];
   });
   const first = parts.findIndex(([, n]) => n > 0);
-  if (first === -1) return '0s';
-  return parts
-    .slice(first, first + 2)
-    .filter(([, n]) => n > 0)
+  if (first === -1) return [['s', 0]];
+  return parts.slice(first, first + 2).filter(([, n]) => n > 0);
+}
+
+const isEnglish = (locale: string) => locale === 'en' || locale.startsWith('en-');
+
+/** Intl.DurationFormat (ES2025; in every browser the portal supports and in Node 24), typed here. */
+const DurationFormat = (
+  Intl as unknown as {
+    DurationFormat: new (
+      locale: string,
+      options: { style: 'narrow' | 'short' | 'long'; secondsDisplay?: 'always' | 'auto' },
+    ) => { format(value: Record<string, number>): string };
+  }
+).DurationFormat;
+
+/** A duration in `locale`'s words: `{ hours: 2, minutes: 5 }` → '2 h y 5 min' (short, Spanish). */
+export const durationIn = (
+  locale: string,
+  style: 'narrow' | 'short' | 'long',
+  value: Record<string, number>,
+) => new DurationFormat(locale, { style }).format(value);
+
+/** The two largest units in `Intl.DurationFormat`'s words of `locale` (narrow: '2 h y 5 min', long: '2 horas y 5 minutos'). */
+function intlDuration(seconds: number, locale: string, style: 'narrow' | 'long'): string {
+  const value: Record<string, number> = {};
+  for (const [unit, n] of twoLargest(seconds)) value[DURATION_FIELDS[unit]] = n;
+  // no time at all is '0 seconds' in the language: DurationFormat hides zero fields, and would say nothing
+  if (Object.values(value).every((n) => n === 0))
+    return new DurationFormat(locale, { style, secondsDisplay: 'always' }).format({ seconds: 0 });
+  return durationIn(locale, style, value);
+}
+
+/**
+ * '2h 5m', '45s', '1d 3h': the largest unit present and the next one (left out when zero). Seconds are
+ * rounded first; nothing is '0s'. Another language than English writes them as `Intl.DurationFormat` does
+ * (narrow).
+ */
+export function formatDuration(seconds: number, locale = 'en'): string {
+  if (!isEnglish(locale)) return intlDuration(seconds, locale, 'narrow');
+  return twoLargest(seconds)
     .map(([unit, n]) => `${n}${unit}`)
     .join(' ');
 }
 
-/** The same, spelled out for screen readers and titles: '2 hours 5 minutes'. */
-export function spokenDuration(seconds: number): string {
-  const names: Record<string, [string, string]> = {
+/** The same, spelled out for screen readers and titles: '2 hours 5 minutes' (in `locale`'s words). */
+export function spokenDuration(seconds: number, locale = 'en'): string {
+  if (!isEnglish(locale)) return intlDuration(seconds, locale, 'long');
+  const names: Record<Unit, [string, string]> = {
     d: ['day', 'days'],
     h: ['hour', 'hours'],
     m: ['minute', 'minutes'],
     s: ['second', 'seconds'],
   };
-  return formatDuration(seconds)
-    .split(' ')
-    .map((part) => {
-      const n = Number.parseInt(part, 10);
-      const unit = part.replace(/^\d+/, '');
-      const [one, many] = names[unit] ?? [unit, unit];
-      return `${n} ${n === 1 ? one : many}`;
-    })
+  return twoLargest(seconds)
+    .map(([unit, n]) => `${n} ${n === 1 ? names[unit][0] : names[unit][1]}`)
     .join(' ');
 }
 

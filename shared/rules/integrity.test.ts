@@ -1,4 +1,6 @@
+import { english } from 'virtual:wm-messages';
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../i18n/translator';
 import {
   describeEntry,
   type FocusEvent,
@@ -28,6 +30,7 @@ const absences = (n: number, len: number, every = 60) =>
     ev('FOCUS', 10 + i * every + len, i + 1),
   ]).flat();
 
+const en = createTranslator('en', english);
 describe('the focus record of a test', () => {
   it('turns blur and focus into absences with the question on screen', () => {
     const r = integrityOf([ev('BLUR', 100, 7), ev('FOCUS', 230, 7)], T0, T0 + 1200 * S);
@@ -42,7 +45,7 @@ describe('the focus record of a test', () => {
         brief: false,
       },
     ]);
-    expect(describeEntry(r.timeline[0]!)).toBe('Away 2 min 10 s on question 7');
+    expect(describeEntry(r.timeline[0]!, en)).toBe('Away 2 min 10 s on question 7');
     expect(r.summary).toMatchObject({
       awaySeconds: 130,
       longestAwaySeconds: 130,
@@ -63,7 +66,7 @@ describe('the focus record of a test', () => {
     expect(r.summary.absences).toBe(0);
     expect(r.summary.briefAbsences).toBe(20);
     expect(r.summary.tier).toBe('NONE');
-    expect(describeEntry(r.timeline[0]!)).toBe('Briefly away 2 s on question 1');
+    expect(describeEntry(r.timeline[0]!, en)).toBe('Briefly away 2 s on question 1');
   });
 
   it('ignores a repeated blur, a focus without a blur and events outside the attempt', () => {
@@ -86,7 +89,9 @@ describe('the focus record of a test', () => {
   it('counts an absence still open at the end of the test up to the end', () => {
     const r = integrityOf([ev('BLUR', 1100, 10)], T0, T0 + 1200 * S);
     expect(r.timeline[0]).toMatchObject({ seconds: 100, until: null, question: 10 });
-    expect(describeEntry(r.timeline[0]!)).toBe('Away 1 min 40 s on question 10 (until the end of the test)');
+    expect(describeEntry(r.timeline[0]!, en)).toBe(
+      'Away 1 min 40 s on question 10 (until the end of the test)',
+    );
     expect(r.summary.awaySeconds).toBe(100);
   });
 
@@ -110,13 +115,13 @@ describe('the focus record of a test', () => {
       T0 + 1200 * S,
     );
     expect(r.summary).toMatchObject({ tier: 'NONE', secondTabs: 1, offlineSeconds: 500 });
-    expect(describeEntry(r.timeline[0]!)).toBe('The test was open in a second tab for 6 min 30 s');
+    expect(describeEntry(r.timeline[0]!, en)).toBe('The test was open in a second tab for 6 min 30 s');
   });
 
   it('records pastes by length, never by content', () => {
     const r = integrityOf([ev('PASTE', 30, 4, 18)], T0, T0 + 600 * S);
     expect(r.timeline[0]).toMatchObject({ kind: 'PASTE', chars: 18, question: 4, seconds: null });
-    expect(describeEntry(r.timeline[0]!)).toBe('Pasted 18 characters into the answer on question 4');
+    expect(describeEntry(r.timeline[0]!, en)).toBe('Pasted 18 characters into the answer on question 4');
     expect(r.summary.tier).toBe('SOME');
     expect(r.summary.reasons).toEqual(['1 paste into an answer']);
   });

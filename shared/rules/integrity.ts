@@ -20,6 +20,10 @@
  * - None otherwise. A second tab and time offline are listed but decide nothing.
  */
 
+import type { MessageKey } from '../i18n/keys';
+import type { Speaker } from '../i18n/message';
+import { durationIn } from './durations';
+
 export const FOCUS_EVENT_TYPES = [
   'FOCUS',
   'BLUR',
@@ -34,10 +38,11 @@ export type FocusEventType = (typeof FOCUS_EVENT_TYPES)[number];
 export const INTEGRITY_TIERS = ['NONE', 'SOME', 'NOTABLE'] as const;
 export type IntegrityTier = (typeof INTEGRITY_TIERS)[number];
 
-export const TIER_LABELS: Record<IntegrityTier, string> = {
-  NONE: 'None',
-  SOME: 'Some',
-  NOTABLE: 'Notable',
+/** The tiers in words (message keys). */
+export const TIER_LABELS: Record<IntegrityTier, MessageKey> = {
+  NONE: 'focus.tier.none',
+  SOME: 'focus.tier.some',
+  NOTABLE: 'focus.tier.notable',
 };
 
 interface Thresholds {
@@ -131,9 +136,19 @@ export interface IntegrityRecord {
   timeline: TimelineEntry[];
 }
 
-/** '2 min 10 s', '45 s', '1 h 3 min': the two largest units, for sentences. */
-export function spokenAway(seconds: number): string {
+/**
+ * '2 min 10 s', '45 s', '1 h 3 min': the two largest units, for sentences (in another language, as its
+ * `Intl.DurationFormat` writes them, short).
+ */
+export function spokenAway(seconds: number, locale = 'en'): string {
   const s = Math.max(0, Math.round(seconds));
+  if (locale !== 'en' && !locale.startsWith('en-')) {
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    const value: Record<string, number> =
+      h > 0 ? { hours: h, minutes: m } : m > 0 ? { minutes: m, seconds: s % 60 } : { seconds: s };
+    return durationIn(locale, 'short', value);
+  }
   if (s < 60) return `${s} s`;
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -257,59 +272,128 @@ export interface TierFigures {
   pastes: number;
 }
 
-/** Which thresholds the figures reach, in words; empty when none. */
-function reached(f: TierFigures, testSeconds: number, t: Thresholds): string[] {
-  const out: string[] = [];
+/** A threshold the figures reach, with the figures that say so. */
+type Reached =
+  | { rule: 'away'; seconds: number; percent: number }
+  | { rule: 'longest'; seconds: number }
+  | { rule: 'absences'; count: number; per10: number }
+  | { rule: 'pastes'; count: number };
+
+/** Which thresholds the figures reach; empty when none. */
+function reached(f: TierFigures, testSeconds: number, t: Thresholds): Reached[] {
+  const out: Reached[] = [];
   const awayLimit = Math.max(t.awaySeconds, t.awayShare * testSeconds);
   if (f.awaySeconds > 0 && f.awaySeconds >= awayLimit) {
-    out.push(
-      `${spokenAway(f.awaySeconds)} away in all (${Math.round((100 * f.awaySeconds) / testSeconds)} % of the test)`,
-    );
+    out.push({
+      rule: 'away',
+      seconds: f.awaySeconds,
+      percent: Math.round((100 * f.awaySeconds) / testSeconds),
+    });
   }
   if (f.longestAwaySeconds > 0 && f.longestAwaySeconds >= t.longestSeconds) {
-    out.push(`away ${spokenAway(f.longestAwaySeconds)} at once`);
+    out.push({ rule: 'longest', seconds: f.longestAwaySeconds });
   }
   const per10 = (f.absences * 600) / testSeconds;
   if (f.absences >= t.minAbsences && per10 >= t.absencesPer10Min) {
-    out.push(`left the test ${f.absences} times (${Math.round(per10 * 10) / 10} per 10 minutes)`);
+    out.push({ rule: 'absences', count: f.absences, per10: Math.round(per10 * 10) / 10 });
   }
-  if (f.pastes > 0 && f.pastes >= t.pastes) {
-    out.push(`${f.pastes} ${f.pastes === 1 ? 'paste' : 'pastes'} into an answer`);
-  }
+  if (f.pastes > 0 && f.pastes >= t.pastes) out.push({ rule: 'pastes', count: f.pastes });
   return out;
 }
 
-/** The tier of the figures over a test of `testSeconds`, with the rules that decided it. */
-export function tierOf(f: TierFigures, testSeconds: number): { tier: IntegrityTier; reasons: string[] } {
+/** The tier of the figures and the thresholds that decided it. */
+function decide(f: TierFigures, testSeconds: number): { tier: IntegrityTier; reached: Reached[] } {
   const length = Math.max(60, testSeconds);
   const notable = reached(f, length, INTEGRITY_RULES.notable);
-  if (notable.length) return { tier: 'NOTABLE', reasons: notable };
+  if (notable.length) return { tier: 'NOTABLE', reached: notable };
   const some = reached(f, length, INTEGRITY_RULES.some);
-  if (some.length) return { tier: 'SOME', reasons: some };
-  return { tier: 'NONE', reasons: [] };
+  if (some.length) return { tier: 'SOME', reached: some };
+  return { tier: 'NONE', reached: [] };
+}
+
+/** A threshold reached, in English (the API's `reasons`). */
+function english(r: Reached): string {
+  switch (r.rule) {
+    case 'away':
+      return `${spokenAway(r.seconds)} away in all (${r.percent} % of the test)`;
+    case 'longest':
+      return `away ${spokenAway(r.seconds)} at once`;
+    case 'absences':
+      return `left the test ${r.count} times (${r.per10} per 10 minutes)`;
+    case 'pastes':
+      return `${r.count} ${r.count === 1 ? 'paste' : 'pastes'} into an answer`;
+  }
+}
+
+/** The tier of the figures over a test of `testSeconds`, with the rules that decided it (in English). */
+export function tierOf(f: TierFigures, testSeconds: number): { tier: IntegrityTier; reasons: string[] } {
+  const { tier, reached: which } = decide(f, testSeconds);
+  return { tier, reasons: which.map(english) };
+}
+
+/** The rules that decided a summary's tier, in the reader's language (the pages). */
+export function reasonsOf(summary: IntegritySummary, { t, locale }: Speaker): string[] {
+  return decide(summary, summary.testSeconds).reached.map((r) => {
+    switch (r.rule) {
+      case 'away':
+        return t('focus.reason.away', { time: spokenAway(r.seconds, locale), percent: r.percent });
+      case 'longest':
+        return t('focus.reason.longest', { time: spokenAway(r.seconds, locale) });
+      case 'absences':
+        return t('focus.reason.absences', { count: r.count, per10: r.per10 });
+      default:
+        return t('focus.reason.pastes', { count: r.count });
+    }
+  });
 }
 
 /** One timeline entry in words: 'Away 2 min 10 s on question 7'. */
 export function describeEntry(
-  t: Pick<TimelineEntry, 'kind' | 'seconds' | 'question' | 'chars' | 'brief'> & { until: unknown },
+  entry: Pick<TimelineEntry, 'kind' | 'seconds' | 'question' | 'chars' | 'brief'> & { until: unknown },
+  { t, locale }: Speaker,
 ): string {
-  const on = t.question ? ` on question ${t.question}` : '';
-  const open = t.until === null && t.kind !== 'PASTE' ? ' (until the end of the test)' : '';
-  switch (t.kind) {
+  const time = spokenAway(entry.seconds ?? 0, locale);
+  const values = {
+    time,
+    on: entry.question ? 'yes' : 'no',
+    question: entry.question ?? 0,
+    open: entry.until === null && entry.kind !== 'PASTE' ? 'yes' : 'no',
+  };
+  switch (entry.kind) {
     case 'AWAY':
-      return `${t.brief ? 'Briefly away' : 'Away'} ${spokenAway(t.seconds ?? 0)}${on}${open}`;
+      return t(entry.brief ? 'focus.entry.brieflyAway' : 'focus.entry.away', values);
     case 'PASTE':
-      return `Pasted ${t.chars ?? 'some'} ${t.chars === 1 ? 'character' : 'characters'} into the answer${on}`;
+      return t(entry.chars === null ? 'focus.entry.pastedSome' : 'focus.entry.pasted', {
+        ...values,
+        count: entry.chars ?? 0,
+      });
     case 'SECOND_TAB':
-      return `The test was open in a second tab for ${spokenAway(t.seconds ?? 0)}${open}`;
+      return t('focus.entry.secondTab', values);
     case 'OFFLINE':
-      return `Offline ${spokenAway(t.seconds ?? 0)}${on}${open}`;
+      return t('focus.entry.offline', values);
   }
 }
 
 /** The rules in words, for the page that shows a record (the same everywhere). */
-export const INTEGRITY_EXPLANATION = [
-  `Leaving the test's tab or window, pasting into an answer, opening the test in a second tab and losing the connection are recorded with the server's time.`,
-  `These are context, not proof: a notification, a second screen or a dropped connection look the same as looking something up.`,
-  `Absences shorter than ${INTEGRITY_RULES.briefSeconds} s are listed but not counted. Some: ${spokenAway(INTEGRITY_RULES.some.awaySeconds)} away in all (and ${INTEGRITY_RULES.some.awayShare * 100} % of the test), an absence of ${spokenAway(INTEGRITY_RULES.some.longestSeconds)}, ${INTEGRITY_RULES.some.minAbsences} absences at ${INTEGRITY_RULES.some.absencesPer10Min} per 10 minutes, or a paste. Notable: ${spokenAway(INTEGRITY_RULES.notable.awaySeconds)} away in all (and ${INTEGRITY_RULES.notable.awayShare * 100} % of the test), an absence of ${spokenAway(INTEGRITY_RULES.notable.longestSeconds)}, ${INTEGRITY_RULES.notable.minAbsences} absences at ${INTEGRITY_RULES.notable.absencesPer10Min} per 10 minutes, or ${INTEGRITY_RULES.notable.pastes} pastes. A second tab and time offline are shown but decide nothing.`,
-] as const;
+export function integrityExplanation({ t, locale }: Speaker): string[] {
+  const { briefSeconds, some, notable } = INTEGRITY_RULES;
+  const away = (s: number) => spokenAway(s, locale);
+  return [
+    t('focus.explain.recorded'),
+    t('focus.explain.context'),
+    t('focus.explain.rules', {
+      brief: away(briefSeconds),
+      someAway: away(some.awaySeconds),
+      someShare: some.awayShare * 100,
+      someLongest: away(some.longestSeconds),
+      someAbsences: some.minAbsences,
+      somePer10: some.absencesPer10Min,
+      notableAway: away(notable.awaySeconds),
+      notableShare: notable.awayShare * 100,
+      notableLongest: away(notable.longestSeconds),
+      notableAbsences: notable.minAbsences,
+      notablePer10: notable.absencesPer10Min,
+      notablePastes: notable.pastes,
+    }),
+  ];
+}

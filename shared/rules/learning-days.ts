@@ -9,6 +9,7 @@
  *   learning yet: a streak ends only once a whole day has passed without learning.
  * - The longest streak is the longest run of learning days ever.
  */
+import type { MessageKey } from '../i18n/keys';
 
 /** A day counts as a learning day from one minute. */
 export const LEARNING_DAY_SECONDS = 60;
@@ -84,13 +85,14 @@ export function heatLevel(seconds: number): 0 | 1 | 2 | 3 | 4 {
   return 4;
 }
 
+/** What each shade of the heatmap means (message keys). */
 export const HEAT_LEGEND = [
-  'No learning',
-  'Under 15 minutes',
-  '15 to 30 minutes',
-  '30 to 60 minutes',
-  'An hour or more',
-];
+  'days.legend0',
+  'days.legend1',
+  'days.legend2',
+  'days.legend3',
+  'days.legend4',
+] as const satisfies readonly MessageKey[];
 
 export interface HeatCell {
   date: string;

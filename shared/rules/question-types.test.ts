@@ -32,7 +32,7 @@ describe('the question-type table (mentor §3)', () => {
       expect(effectiveType(none)).toBe('MCQ');
       expect(answerKindOf(none)).toBe('single');
       expect(hasImageOptions(none)).toBe(false);
-      expect(typeLabel(none)).toBe('Single choice');
+      expect(typeLabel(none)).toBe('questionType.mcq');
     }
   });
 

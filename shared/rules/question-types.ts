@@ -6,6 +6,7 @@
  * page, the answers view, the question-file readers and writers, the server — reads this table instead
  * of comparing type names.
  */
+import type { MessageKey } from '../i18n/keys';
 
 /** The types, in the order the editor's type rail and the file formats list them. */
 export const QUESTION_TYPES = ['MCQ', 'MSQ', 'CODE_MCQ', 'MCQ_IMAGE', 'MSQ_IMAGE', 'FILL_IN_BLANK'] as const;
@@ -17,7 +18,8 @@ export type AnswerKind = 'single' | 'multiple' | 'text';
 export type OptionKind = 'text' | 'image';
 
 export interface QuestionTypeInfo {
-  label: string;
+  /** How the type is named on screen (a message key). */
+  label: MessageKey;
   answer: AnswerKind;
   option: OptionKind;
   /** Whether the type is about a piece of code (the question carries one). */
@@ -30,37 +32,43 @@ export interface QuestionTypeInfo {
 }
 
 export const QUESTION_TYPE_TABLE: Record<QuestionType, QuestionTypeInfo> = {
-  MCQ: { label: 'Single choice', answer: 'single', option: 'text', code: false, keepsOptionsWith: ['MSQ'] },
+  MCQ: {
+    label: 'questionType.mcq',
+    answer: 'single',
+    option: 'text',
+    code: false,
+    keepsOptionsWith: ['MSQ'],
+  },
   MSQ: {
-    label: 'Multiple choice',
+    label: 'questionType.msq',
     answer: 'multiple',
     option: 'text',
     code: false,
     keepsOptionsWith: ['MCQ'],
   },
   CODE_MCQ: {
-    label: 'Code, single choice',
+    label: 'questionType.codeMcq',
     answer: 'single',
     option: 'text',
     code: true,
     keepsOptionsWith: [],
   },
   MCQ_IMAGE: {
-    label: 'Image, single choice',
+    label: 'questionType.mcqImage',
     answer: 'single',
     option: 'image',
     code: false,
     keepsOptionsWith: ['MSQ_IMAGE'],
   },
   MSQ_IMAGE: {
-    label: 'Image, multiple choice',
+    label: 'questionType.msqImage',
     answer: 'multiple',
     option: 'image',
     code: false,
     keepsOptionsWith: ['MCQ_IMAGE'],
   },
   FILL_IN_BLANK: {
-    label: 'Fill in the blank',
+    label: 'questionType.fillInBlank',
     answer: 'text',
     option: 'text',
     code: false,

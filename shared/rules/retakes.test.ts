@@ -1,4 +1,6 @@
+import { english, loaders } from 'virtual:wm-messages';
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../i18n/translator';
 import {
   type ListedAttempt,
   retakeLabel,
@@ -33,12 +35,18 @@ describe('retakes', () => {
     expect(retakeOpensAt({ ...failed, type: 'INITIAL-ASSESSMENT' }, 24 * H)).toBeNull();
   });
 
-  it('says when, in UTC from the server and in the reader’s time from the portal', () => {
+  it('says when, in UTC from the server and in the reader’s time and language from the portal', async () => {
     const at = new Date('2026-11-25T10:30:00Z');
-    expect(retakeMessage(at)).toMatch(/^You can retake this test from 2026-11-25 10:30 UTC\./);
-    expect(retakeNotice(at, 'UTC')).toMatch(/^You can retake this test from 25th Nov 2026 10:30 am\./);
-    expect(retakeNotice(at, 'Asia/Kolkata')).toMatch(/from 25th Nov 2026 04:00 pm\./);
-    expect(retakeLabel(at, 'UTC')).toBe('Retake from 25th Nov 2026 10:30 am');
+    const en = createTranslator('en', english);
+    const es = createTranslator('es', (await loaders.es()).default, english);
+    const m = retakeMessage(at);
+    expect(en.t(m.key, m.values)).toMatch(/^You can retake this test from 2026-11-25 10:30 UTC\./);
+    expect(retakeNotice(at, en, 'UTC')).toMatch(/^You can retake this test from 25th Nov 2026 10:30 am\./);
+    expect(retakeNotice(at, en, 'Asia/Kolkata')).toMatch(/from 25th Nov 2026 04:00 pm\./);
+    expect(retakeLabel(at, en, 'UTC')).toBe('Retake from 25th Nov 2026 10:30 am');
+    expect(retakeLabel(at, es, 'UTC')).toBe(
+      `Repetir a partir del ${new Intl.DateTimeFormat('es', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }).format(at)}`,
+    );
   });
 
   it('reads the time from the API’s refusal only', () => {

@@ -3,6 +3,8 @@
  * test may be taken again, and how that is said. Pure: the server decides with the same rules the portal
  * uses to say it before the learner asks.
  */
+
+import { type LocalMessage, localMessage, type Speaker } from '../i18n/message';
 import type { TestType } from '../schemas/assessment';
 import { formatDateTime } from './format-date';
 
@@ -62,22 +64,22 @@ export function retakeOpensAt(
 }
 
 /** The server's words (UTC, for any client): 'You can retake this test from 2026-11-25 10:30 UTC. …' */
-export function retakeMessage(opensAt: Date): string {
-  const utc = opensAt.toISOString().replace('T', ' ').slice(0, 16);
-  return `You can retake this test from ${utc} UTC. Meanwhile, go over your answers and the material again.`;
+export function retakeMessage(opensAt: Date): LocalMessage {
+  const utc = `${opensAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+  return localMessage('test.retakeFrom', { at: utc });
 }
 
 /**
  * The portal's words, in the reader's time zone: 'You can retake this test from 25th Nov 2026 10:30 am.
  * Meanwhile, …' (`timeZone` for tests).
  */
-export function retakeNotice(opensAt: string | Date, timeZone?: string): string {
-  return `You can retake this test from ${formatDateTime(opensAt, timeZone)}. Meanwhile, go over your answers and the material again.`;
+export function retakeNotice(opensAt: string | Date, speaker: Speaker, timeZone?: string): string {
+  return speaker.t('test.retakeFrom', { at: formatDateTime(opensAt, timeZone, speaker.locale) });
 }
 
 /** Where the take-test action would be: 'Retake from 25th Nov 2026 10:30 am'. */
-export function retakeLabel(opensAt: string | Date, timeZone?: string): string {
-  return `Retake from ${formatDateTime(opensAt, timeZone)}`;
+export function retakeLabel(opensAt: string | Date, speaker: Speaker, timeZone?: string): string {
+  return speaker.t('test.retakeLabel', { at: formatDateTime(opensAt, timeZone, speaker.locale) });
 }
 
 /** What the portal knows of a link, to tell which test it is an attempt of. */

@@ -35,6 +35,7 @@ describe('status labels', () => {
     expect(statusCell(link({ type: 'RESOURCE-FROM-WHATSAPP', status: 'VIEW_CERTIFICATE' }))).toEqual({
       kind: 'label',
       label: '-',
+      labelKey: null,
     });
   });
   it('links VIEW_CERTIFICATE to the feather, badge or certificate by type', () => {
@@ -42,6 +43,7 @@ describe('status labels', () => {
       kind: 'award',
       award: 'feather',
       label: 'View Feather',
+      labelKey: 'award.viewFeather',
       href: '/feather/abcDEF123456',
     });
     expect(statusCell(link({ type: 'SECTION', status: 'VIEW_CERTIFICATE' }))).toMatchObject({
@@ -58,6 +60,7 @@ describe('status labels', () => {
     expect(statusCell(link({}))).toEqual({
       kind: 'take-test',
       label: 'Take Test',
+      labelKey: 'status.takeTest',
       href: '/test/abcDEF123456',
       disabled: false,
     });
@@ -84,6 +87,7 @@ describe('the custom test window', () => {
     expect(customTestWindow(start, 2, start + 3600_000)).toEqual({
       code: 0,
       label: 'Take Test',
+      labelKey: 'status.takeTest',
       disabled: false,
     });
   });
@@ -91,6 +95,8 @@ describe('the custom test window', () => {
     expect(customTestWindow(new Date(start).toISOString(), 2, start - 1, 'UTC')).toEqual({
       code: 1,
       label: 'Assessment will Start at 3rd Mar 2026 04:05 pm',
+      labelKey: 'status.startsAt',
+      startsAt: start,
       disabled: true,
     });
   });
@@ -98,6 +104,7 @@ describe('the custom test window', () => {
     expect(customTestWindow(start, 2, start + 2 * 3600_000 + 1)).toEqual({
       code: -1,
       label: 'Link has expired',
+      labelKey: 'status.linkExpired',
       disabled: true,
     });
   });

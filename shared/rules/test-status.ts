@@ -3,16 +3,28 @@
  * type, the score column, when 'View Answers' is offered, the custom-test window, and the award counts of
  * the progress page. Pure: the portal, the widgets, the CLI and the server read the same rules.
  */
+import type { MessageKey } from '../i18n/keys';
+import type { Speaker } from '../i18n/message';
 import type { TestStatus, TestType } from '../schemas/assessment';
 import type { AwardKind } from '../schemas/award';
 import { formatDateTime } from './format-date';
 
+/** The status labels in English (the CLI and the exports say them; the pages say STATUS_LABEL_KEYS). */
 export const STATUS_LABELS: Record<TestStatus, string> = {
   TAKE_TEST: 'Take Test',
   EXPIRED: 'Expired',
   NO_ENOUGH_MARKS: 'No Enough Marks',
   GENERATE_CERTIFICATE: 'Not Generated Yet',
   VIEW_CERTIFICATE: 'View Certificate',
+};
+
+/** The status labels as message keys, for the pages (decision 040). */
+export const STATUS_LABEL_KEYS: Record<TestStatus, MessageKey> = {
+  TAKE_TEST: 'status.takeTest',
+  EXPIRED: 'status.expired',
+  NO_ENOUGH_MARKS: 'status.noEnoughMarks',
+  GENERATE_CERTIFICATE: 'status.notGenerated',
+  VIEW_CERTIFICATE: 'status.viewCertificate',
 };
 
 /** Shown instead of a status for a test that earns no award once generated (e.g. RESOURCE-FROM-WHATSAPP). */
@@ -48,6 +60,9 @@ export type WindowCode = 0 | 1 | -1;
 export interface CustomWindow {
   code: WindowCode;
   label: string;
+  /** The label as a message key; 'status.startsAt' names the start in `{when}` (`startsAt`). */
+  labelKey: MessageKey;
+  startsAt?: number;
   /** The link can be followed only while the window is open. */
   disabled: boolean;
 }
@@ -72,10 +87,17 @@ export function customTestWindow(
   const end = start + durationHours * 3600_000;
   const t = new Date(now).getTime();
   if (t < start) {
-    return { code: 1, label: WINDOW_LABELS.before(formatDateTime(start, timeZone)), disabled: true };
+    return {
+      code: 1,
+      label: WINDOW_LABELS.before(formatDateTime(start, timeZone)),
+      labelKey: 'status.startsAt',
+      startsAt: start,
+      disabled: true,
+    };
   }
-  if (t > end) return { code: -1, label: WINDOW_LABELS.after, disabled: true };
-  return { code: 0, label: WINDOW_LABELS.open, disabled: false };
+  if (t > end)
+    return { code: -1, label: WINDOW_LABELS.after, labelKey: 'status.linkExpired', disabled: true };
+  return { code: 0, label: WINDOW_LABELS.open, labelKey: 'status.takeTest', disabled: false };
 }
 
 /** The fields of a test link the table rules read. */
@@ -92,11 +114,23 @@ export interface LinkForDisplay {
   retakeAt?: string | null;
 }
 
-/** What the Status column shows: a plain label, an award link, or (custom tests) the window. */
-export type StatusCell =
+/**
+ * What the Status column shows: a plain label, an award link, or (custom tests) the window. `label` is
+ * English; the pages say `labelKey` (with the start `startsAt` of a window not open yet) through `cellLabel`.
+ */
+export type StatusCell = { labelKey: MessageKey | null; startsAt?: number } & (
   | { kind: 'label'; label: string }
   | { kind: 'take-test'; label: string; href: string; disabled: boolean; windowCode?: WindowCode }
-  | { kind: 'award'; label: string; href: string; award: AwardKind };
+  | { kind: 'award'; label: string; href: string; award: AwardKind }
+);
+
+/** A status cell's label in the reader's language. */
+export function cellLabel(cell: StatusCell, speaker: Speaker, timeZone?: string): string {
+  if (!cell.labelKey) return cell.label;
+  if (cell.startsAt !== undefined)
+    return speaker.t(cell.labelKey, { when: formatDateTime(cell.startsAt, timeZone, speaker.locale) });
+  return speaker.t(cell.labelKey);
+}
 
 /** The Status cell of a test link (learner §4 "Test link"). */
 export function statusCell(
@@ -109,23 +143,46 @@ export function statusCell(
     case 'TAKE_TEST': {
       if (link.type === 'CUSTOM-TEST' && link.startTime && link.duration != null) {
         const w = customTestWindow(link.startTime, link.duration, now, timeZone);
-        return { kind: 'take-test', label: w.label, href, disabled: w.disabled, windowCode: w.code };
+        return {
+          kind: 'take-test',
+          label: w.label,
+          labelKey: w.labelKey,
+          startsAt: w.startsAt,
+          href,
+          disabled: w.disabled,
+          windowCode: w.code,
+        };
       }
-      return { kind: 'take-test', label: STATUS_LABELS.TAKE_TEST, href, disabled: false };
+      return {
+        kind: 'take-test',
+        label: STATUS_LABELS.TAKE_TEST,
+        labelKey: STATUS_LABEL_KEYS.TAKE_TEST,
+        href,
+        disabled: false,
+      };
     }
     case 'GENERATE_CERTIFICATE':
-      return {
-        kind: 'label',
-        label: awardKindOf(link.type) ? STATUS_LABELS.GENERATE_CERTIFICATE : NO_AWARD_LABEL,
-      };
+      return awardKindOf(link.type)
+        ? {
+            kind: 'label',
+            label: STATUS_LABELS.GENERATE_CERTIFICATE,
+            labelKey: STATUS_LABEL_KEYS.GENERATE_CERTIFICATE,
+          }
+        : { kind: 'label', label: NO_AWARD_LABEL, labelKey: null };
     case 'VIEW_CERTIFICATE': {
       const award = awardKindOf(link.type);
       const path = awardPath(link.type, link.linkId);
-      if (!award || !path) return { kind: 'label', label: NO_AWARD_LABEL };
-      return { kind: 'award', label: AWARD_LINK_LABELS[award], href: path, award };
+      if (!award || !path) return { kind: 'label', label: NO_AWARD_LABEL, labelKey: null };
+      return {
+        kind: 'award',
+        label: AWARD_LINK_LABELS[award],
+        labelKey: AWARD_LINK_LABEL_KEYS[award],
+        href: path,
+        award,
+      };
     }
     default:
-      return { kind: 'label', label: STATUS_LABELS[link.status] };
+      return { kind: 'label', label: STATUS_LABELS[link.status], labelKey: STATUS_LABEL_KEYS[link.status] };
   }
 }
 
@@ -133,6 +190,13 @@ export const AWARD_LINK_LABELS: Record<AwardKind, string> = {
   feather: 'View Feather',
   badge: 'View Badge',
   certificate: 'View Certificate',
+};
+
+/** The award links' labels as message keys, for the pages. */
+export const AWARD_LINK_LABEL_KEYS: Record<AwardKind, MessageKey> = {
+  feather: 'award.viewFeather',
+  badge: 'award.viewBadge',
+  certificate: 'award.viewCertificate',
 };
 
 /**

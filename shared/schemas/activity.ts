@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
 import { ResourceType } from './catalogue';
 import { Id, UnixMillisInput, UnixSeconds } from './common';
 import { entities } from './entities';
@@ -55,12 +56,13 @@ export const UNINSTALL_REASONS = [
   "It's not what I was looking for (please describe what was it)",
   'other',
 ] as const;
+/** The uninstall form's messages (message keys). */
 export const uninstallMessages = {
-  reasonRequired: 'At least one Reason should be Selected',
-  otherRequired: 'Please enter other',
-  emailRequired: 'Please enter email id',
-  emailInvalid: 'Invalid email address',
-} as const;
+  reasonRequired: 'uninstall.reasonRequired',
+  otherRequired: 'uninstall.otherRequired',
+  emailRequired: 'uninstall.emailRequired',
+  emailInvalid: 'auth.emailInvalid',
+} as const satisfies Record<string, MessageKey>;
 export const UninstallFeedbackInput = z
   .object({
     emailId: z

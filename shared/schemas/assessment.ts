@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
 import { FOCUS_EVENT_TYPES, INTEGRITY_TIERS } from '../rules/integrity';
 import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES } from '../rules/question-types';
 import { DateTime, Id, UnixMillisInput } from './common';
@@ -38,15 +39,17 @@ export const LOOKING_FOR_JOB = ['YES', 'NO', 'IN FUTURE'] as const;
 export const LookingForJob = z.enum(LOOKING_FOR_JOB);
 entities.add(LookingForJob, { id: 'LookingForJob' });
 export type LookingForJob = z.infer<typeof LookingForJob>;
-export const LOOKING_FOR_JOB_LABELS: Record<LookingForJob, string> = {
-  YES: 'Yes',
-  NO: 'No',
-  'IN FUTURE': 'In Future',
+/** The answers' labels (message keys). */
+export const LOOKING_FOR_JOB_LABELS: Record<LookingForJob, MessageKey> = {
+  YES: 'common.yes',
+  NO: 'common.no',
+  'IN FUTURE': 'subjectTest.inFuture',
 };
 
+/** The form's messages (message keys, said in the reader's language by the form and the server). */
 export const subjectTestMessages = {
-  subjectRequired: 'Please select a subject',
-  lookingForJobRequired: 'Please tell us whether you are looking for a job',
+  subjectRequired: 'subjectTest.subjectRequired',
+  lookingForJobRequired: 'subjectTest.jobRequired',
 } as const;
 
 /** The subject test creator's form (learner §5): a subject and 'Are you currently looking for job?'. */
@@ -218,11 +221,11 @@ entities.add(TestView, { id: 'TestView' });
 
 export const QuestionFeedbackInput = z.object({
   feedback: z
-    .string({ error: 'Please enter your feedback' })
+    .string({ error: 'feedback.required' })
     .trim()
-    .min(1, 'Please enter your feedback')
-    .min(10, 'Feedback at least 10 characters')
-    .max(500, 'Feedback maximum 500 characters'),
+    .min(1, 'feedback.required')
+    .min(10, 'feedback.tooShort')
+    .max(500, 'feedback.tooLong'),
   testLinkId: z.string().min(1, 'testLinkId is required').max(64, 'is not a test link id'),
   questionId: Id,
 });

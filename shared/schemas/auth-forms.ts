@@ -1,26 +1,26 @@
 /** The sign-up and login forms' rules and messages (mentor §5). */
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
 import { entities } from './entities';
 
+/** The forms' messages (message keys: the forms and the server say them in the reader's language). */
 export const authMessages = {
-  emailRequired: 'Email Required*',
-  emailInvalid: 'Invalid email address',
-  emailTaken: 'Email already exists',
-  emailUnknown: 'Email does not exist',
-  passwordRequired: '*Required',
-  passwordLength: '*Password must be 8 characters long.',
-  passwordNumber: 'Must contain one number.',
-  passwordCapital: 'Must contain one capital letter',
-  passwordSmall: 'Must contain one small letter',
-  passwordSpecial: 'Must contain one special character',
-  confirmRequired: '*Required',
-  confirmMismatch: 'Password does not match',
-  notRegistered: 'Failed: You are not Existing User, Please login after registration',
-  signUpNotice:
-    'Thank you for signing up with our platform. To complete the registration process, please verify your account by clicking the link we sent to your e-mail address.',
-  attention:
-    "It appears that you haven't yet verified your email address. Please check your inbox for the verification link, or we can send it again.",
-} as const;
+  emailRequired: 'auth.emailRequired',
+  emailInvalid: 'auth.emailInvalid',
+  emailTaken: 'auth.emailTaken',
+  emailUnknown: 'auth.emailUnknown',
+  passwordRequired: 'auth.required',
+  passwordLength: 'auth.passwordLength',
+  passwordNumber: 'auth.passwordNumber',
+  passwordCapital: 'auth.passwordCapital',
+  passwordSmall: 'auth.passwordSmall',
+  passwordSpecial: 'auth.passwordSpecial',
+  confirmRequired: 'auth.required',
+  confirmMismatch: 'auth.confirmMismatch',
+  notRegistered: 'auth.notRegistered',
+  signUpNotice: 'auth.signUpNotice',
+  attention: 'auth.attention',
+} as const satisfies Record<string, MessageKey>;
 
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
 import { entities } from './entities';
 
+/** The contact form's messages (message keys). */
 export const contactMessages = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Required',
-  emailInvalid: 'Invalid email address',
-  subjectRequired: 'Subject is required',
-  messageRequired: 'Message is required',
-  thanksTitle: 'Thanks for contacting Us.',
-  thanksBody: 'We will get back to you in 24 hrs.',
-} as const;
+  nameRequired: 'contact.nameRequired',
+  emailRequired: 'contact.emailRequired',
+  emailInvalid: 'auth.emailInvalid',
+  subjectRequired: 'contact.subjectRequired',
+  messageRequired: 'contact.messageRequired',
+  thanksTitle: 'contact.thanksTitle',
+  thanksBody: 'contact.thanksBody',
+} as const satisfies Record<string, MessageKey>;
 
 /** POST /contact-us/send-email */
 export const ContactMessage = z.object({

@@ -138,9 +138,6 @@ export type AddUserInput = z.input<typeof AddUserInput>;
  * Server messages the portal matches on (mentor §5, §8). 'Email Not Found' comes with isAllowToInvite;
  * a duplicate is code 11000; 'not yet subscribed' opens the payment modal.
  */
-/** The tooltip of a removed (disabled) seat: shared/rules/seats.ts (the CLI's help states it without zod). */
-export { SEAT_ACCESS_RULE } from '../rules/seats';
-
 export const TENANT_MESSAGES = {
   emailNotFound: 'Email Not Found',
   alreadyAssigned: 'Email Already Assigned For You',

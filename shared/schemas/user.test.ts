@@ -1,4 +1,7 @@
+import { english } from 'virtual:wm-messages';
 import { describe, expect, it } from 'vitest';
+import type { MessageKey } from '../i18n/keys';
+import { createTranslator } from '../i18n/translator';
 import { BasicProfileInput, FullProfileInput, profileFormFor } from './profile-forms';
 import {
   AccountDeletionInput,
@@ -12,12 +15,16 @@ import {
 } from './user';
 
 /** The message zod gives for each invalid field. */
+
+const en = createTranslator('en', english);
 function problems(result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) {
   const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  // the schemas' messages are keys of the catalogues: read as the English a person sees
+  for (const issue of result.error?.issues ?? [])
+    out[issue.path.join('.')] ??= en.t(issue.message as MessageKey);
   return out;
 }
 
@@ -69,10 +76,10 @@ describe('the basic profile', () => {
     ).toBe(true);
     // nine digits are not an Indian number
     expect(problems(BasicProfileInput.safeParse({ name: 'Sam', phoneNumber: '987654321' }))).toEqual({
-      phoneNumber: profileMessages.phoneInvalid,
+      phoneNumber: en.t(profileMessages.phoneInvalid),
     });
     expect(problems(BasicProfileInput.safeParse({ name: 'Sam', phoneNumber: '0000000000' }))).toEqual({
-      phoneNumber: profileMessages.phoneInvalid,
+      phoneNumber: en.t(profileMessages.phoneInvalid),
     });
   });
 
@@ -98,7 +105,7 @@ describe('the basic profile', () => {
   });
 
   it('needs I am from tenants only, from Parent, Mentor or Manager', () => {
-    expect(requireIamForTenant('TENANT', undefined)).toBe('Required*');
+    expect(en.t(requireIamForTenant('TENANT', undefined) as MessageKey)).toBe('Required*');
     expect(requireIamForTenant('TENANT', 'MENTOR')).toBeNull();
     expect(requireIamForTenant('USER', undefined)).toBeNull();
     expect(
@@ -128,35 +135,35 @@ describe('the full profile', () => {
 
   it('requires every field but the second address line, with a message for each', () => {
     expect(problems(FullProfileInput.safeParse({ name: 'A', phoneNumber: '9876543210' }))).toEqual({
-      linkedIn: profileMessages.linkedInRequired,
-      tShirtSize: profileMessages.tShirtSizeRequired,
-      addressLine1: profileMessages.addressLine1Required,
-      country: profileMessages.countryRequired,
-      state: profileMessages.stateRequired,
-      city: profileMessages.cityRequired,
-      pincode: profileMessages.pincodeRequired,
+      linkedIn: en.t(profileMessages.linkedInRequired),
+      tShirtSize: en.t(profileMessages.tShirtSizeRequired),
+      addressLine1: en.t(profileMessages.addressLine1Required),
+      country: en.t(profileMessages.countryRequired),
+      state: en.t(profileMessages.stateRequired),
+      city: en.t(profileMessages.cityRequired),
+      pincode: en.t(profileMessages.pincodeRequired),
     });
   });
 
   it('requires a valid LinkedIn URL and a size it offers', () => {
     expect(problems(FullProfileInput.safeParse({ ...fullProfile, linkedIn: 'linkedin' }))).toEqual({
-      linkedIn: profileMessages.linkedInInvalid,
+      linkedIn: en.t(profileMessages.linkedInInvalid),
     });
     expect(problems(FullProfileInput.safeParse({ ...fullProfile, tShirtSize: 'XXL' }))).toEqual({
-      tShirtSize: profileMessages.tShirtSizeRequired,
+      tShirtSize: en.t(profileMessages.tShirtSizeRequired),
     });
   });
 });
 
 describe('account deletion', () => {
   it('needs a reason, and words it when "other" is chosen', () => {
-    expect(problems(DeleteForm.safeParse({}))).toEqual({ reason: deleteMessages.reasonRequired });
+    expect(problems(DeleteForm.safeParse({}))).toEqual({ reason: en.t(deleteMessages.reasonRequired) });
     expect(problems(DeleteForm.safeParse({ reason: 'other', other: ' ' }))).toEqual({
-      other: deleteMessages.otherRequired,
+      other: en.t(deleteMessages.otherRequired),
     });
     expect(DeleteForm.safeParse({ reason: 'Not useful' }).success).toBe(true);
     expect(problems(AccountDeletionInput.safeParse({ deleteReason: '', isDeleted: true }))).toEqual({
-      deleteReason: deleteMessages.reasonRequired,
+      deleteReason: en.t(deleteMessages.reasonRequired),
     });
   });
 });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
 import { DateTime, Device, Id, Role } from './common';
 import { entities } from './entities';
+import { Language } from './language';
 
 export const IAM_VALUES = ['PARENT', 'MENTOR', 'MANAGER'] as const;
 export const Iam = z.enum(IAM_VALUES);
 entities.add(Iam, { id: 'Iam' });
-export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], string> = {
-  PARENT: 'Parent',
-  MENTOR: 'Mentor',
-  MANAGER: 'Manager',
+export const IAM_LABELS: Record<(typeof IAM_VALUES)[number], MessageKey> = {
+  PARENT: 'profile.iam.parent',
+  MENTOR: 'profile.iam.mentor',
+  MANAGER: 'profile.iam.manager',
 };
 export const T_SHIRT_SIZES = ['S', 'M', 'L', 'XL'] as const;
 export const TShirtSize = z.enum(T_SHIRT_SIZES);
@@ -41,6 +43,11 @@ export const User = z.object({
   state: z.string().nullable(),
   city: z.string().nullable(),
   pincode: z.string().nullable(),
+  /**
+   * The language the person reads Waymark in (its pages, mail and award images): `en`, `es` or `ar`. A
+   * session kept from before languages existed reads as English.
+   */
+  language: Language.catch('en'),
   /** False once the one allowed name change has been used. */
   canChangeName: z.boolean(),
   isDeleted: z.boolean(),
@@ -61,21 +68,21 @@ export type Session = z.infer<typeof Session>;
 
 // ---- validation messages (the specification's wording, spelling corrected where recorded in copy-errata)
 export const profileMessages = {
-  nameRequired: 'Name Required',
-  phoneRequired: 'Please provide a valid Mobile Number.',
-  phoneInvalid: 'Please enter valid phone number',
-  iamRequired: 'Required*',
-  linkedInInvalid: 'Please enter valid linkedin url',
-  linkedInRequired: 'Please enter linkedin profile url',
-  tShirtSizeRequired: 'Please choose a T-shirt size',
-  addressLine1Required: 'Please enter address line 1',
-  countryRequired: 'Please choose a country',
-  stateRequired: 'Please enter state',
-  cityRequired: 'Please enter city',
-  pincodeRequired: 'Please enter pincode',
-  nameChangedOnce: 'The name can be changed once only. Please contact the support team to change it again.',
-  mobileUsed: 'Mobile Number Already Used',
-} as const;
+  nameRequired: 'profile.nameRequired',
+  phoneRequired: 'profile.phoneRequired',
+  phoneInvalid: 'profile.phoneInvalid',
+  iamRequired: 'profile.iamRequired',
+  linkedInInvalid: 'profile.linkedInInvalid',
+  linkedInRequired: 'profile.linkedInRequired',
+  tShirtSizeRequired: 'profile.tShirtSizeRequired',
+  addressLine1Required: 'profile.addressLine1Required',
+  countryRequired: 'profile.countryRequired',
+  stateRequired: 'profile.stateRequired',
+  cityRequired: 'profile.cityRequired',
+  pincodeRequired: 'profile.pincodeRequired',
+  nameChangedOnce: 'profile.nameChangedOnce',
+  mobileUsed: 'profile.mobileUsed',
+} as const satisfies Record<string, MessageKey>;
 
 /** `{host}/` followed by letters, digits, dot, slash or hyphen. */
 export const LINKEDIN_PATTERN = /^(https?:\/\/)?([A-Za-z]{2,3}\.)?linkedin\.com\/[A-Za-z0-9./-]+$/;
@@ -91,13 +98,12 @@ entities.add(ProfilePage, { id: 'ProfilePage' });
 // ---- account deletion
 export const DELETE_REASONS = ['Not useful', 'other'] as const;
 export const deleteMessages = {
-  reasonRequired: 'Please select a reason for deleting your account.',
-  otherRequired: 'Please provide a reason for deleting your account.',
-  confirmRequired: 'Please tick the box to confirm you want to delete your account.',
-  canceled: 'Account Deletion Canceled',
-  scheduled:
-    'Your account is scheduled for deletion. It will be deleted within 90 days; signing in again before then cancels the deletion.',
-} as const;
+  reasonRequired: 'delete.reasonRequired',
+  otherRequired: 'delete.otherRequired',
+  confirmRequired: 'delete.confirmRequired',
+  canceled: 'delete.canceled',
+  scheduled: 'delete.scheduled',
+} as const satisfies Record<string, MessageKey>;
 
 /** The delete form as the person fills it. */
 export const DeleteForm = z

@@ -21,6 +21,7 @@ import { tenantAddUserV2, tenantAssignedRoadmap, tenantAssignRoadmap } from '../
 import type { RoadmapSummary } from '../../shared/schemas/catalogue';
 import { TENANT_PORTAL_KEY } from '../../widgets/core/pending';
 import { type Account, newAccount, PASSWORD, signedInContext } from '../support/accounts';
+import { answerFirstChoices } from '../support/answers';
 import { byName, catalogue, detail } from '../support/catalogue';
 import { runEmulator, uniqueEmail } from '../support/emulator';
 import { expect, expectAccessible, test } from '../support/fixtures';
@@ -31,19 +32,7 @@ const card = (page: Page, name: string) =>
 
 /** Answers every question of the prerequisite assessment with its first choice, then submits. */
 async function answerAndSubmit(page: Page) {
-  const main = page.getByRole('main');
-  for (;;) {
-    const radio = main.getByRole('radio');
-    const box = main.getByRole('checkbox');
-    const text = main.getByRole('textbox');
-    await expect(radio.or(box).or(text).first()).toBeVisible();
-    if (await radio.count()) await radio.first().check();
-    else if (await box.count()) await box.first().check();
-    else await text.first().fill('1');
-    const next = page.getByRole('button', { name: 'Next' });
-    if (await next.isDisabled()) break;
-    await next.click();
-  }
+  await answerFirstChoices(page);
   await page.getByRole('button', { name: 'Finish' }).click();
   await page
     .getByRole('dialog', { name: 'Finish the assessment' })

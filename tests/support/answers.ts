@@ -3,7 +3,7 @@
  * that take tests through the API or the test page. A question is found by its text, then its code and its
  * options (several code questions share their text, 'What does this print?').
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_QUESTIONS } from '../../server/demo/subjects';
 import type { DemoQuestion } from '../../server/demo/types';
 import type { Client } from '../../shared/client/client';
@@ -115,4 +115,24 @@ export async function answerShown(root: Page | Locator, mode: AnswerMode = 'righ
     await control.check();
   }
   return q;
+}
+
+/**
+ * On the test page: answers every question with its first choice (or '1'), moving on with the button
+ * named `next` ('Next', or its words in the page's language) until it is disabled at the last question.
+ */
+export async function answerFirstChoices(page: Page, next = 'Next') {
+  const main = page.getByRole('main');
+  for (;;) {
+    const radio = main.getByRole('radio');
+    const box = main.getByRole('checkbox');
+    const text = main.getByRole('textbox');
+    await expect(radio.or(box).or(text).first()).toBeVisible();
+    if (await radio.count()) await radio.first().check();
+    else if (await box.count()) await box.first().check();
+    else await text.first().fill('1');
+    const button = page.getByRole('button', { name: next, exact: true });
+    if (await button.isDisabled()) break;
+    await button.click();
+  }
 }

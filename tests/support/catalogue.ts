@@ -1,6 +1,7 @@
 /** The demo catalogue (server/demo/catalogue.ts) as a spec's fresh learner and a visitor use it. */
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { Client } from '../../shared/client/client';
+import { createTestLink } from '../../shared/contract/assessments';
 import { assignedRoadmap, assignRoadmap, roadmapList } from '../../shared/contract/catalogue';
 import type { Roadmap, RoadmapSummary } from '../../shared/schemas/catalogue';
 
@@ -31,4 +32,30 @@ export async function assignDemoRoadmap(api: Client, name = 'JavaScript Foundati
   if (!roadmap) throw new Error(`the demo catalogue has no roadmap ${name}`);
   const assigned = (await api.call(assignRoadmap, { body: { roadmapId: roadmap._id } })).data;
   return (await api.call(assignedRoadmap, { params: { id: assigned.assignedRoadmapId } })).data;
+}
+
+/** Test links of the first `count` resources of an assigned roadmap that the question bank can test. */
+export async function resourceTestLinks(
+  api: Client,
+  roadmap: Awaited<ReturnType<typeof assignDemoRoadmap>>,
+  count: number,
+) {
+  const links: string[] = [];
+  for (const section of roadmap.sections) {
+    for (const resource of section.resources) {
+      if (links.length === count) return links;
+      const link = await api
+        .call(createTestLink, {
+          body: {
+            type: 'RESOURCE',
+            assignedRoadmapId: roadmap._id,
+            sectionId: section._id,
+            resourceId: resource._id,
+          },
+        })
+        .catch(() => null);
+      if (link) links.push(link.data.testLinkId);
+    }
+  }
+  return links;
 }

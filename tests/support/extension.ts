@@ -23,8 +23,11 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** A persistent context with the extension loaded. */
-export async function launchWithExtension(prefix: string): Promise<ExtensionBrowser> {
+/** A persistent context with the extension loaded; `lang`: the browser's interface language (--lang). */
+export async function launchWithExtension(
+  prefix: string,
+  { lang }: { lang?: string } = {},
+): Promise<ExtensionBrowser> {
   ensureExtensionBuilt();
   const userDataDir = mkdtempSync(join(tmpdir(), `waymark-e2e-${prefix}-`));
   const context = await chromium
@@ -35,9 +38,11 @@ export async function launchWithExtension(prefix: string): Promise<ExtensionBrow
       baseURL: baseUrl(),
       viewport: { width: 1280, height: 900 },
       bypassCSP: true,
+      ...(lang ? { locale: lang } : {}),
       args: [
         `--disable-extensions-except=${EXTENSION_DIST}`,
         `--load-extension=${EXTENSION_DIST}`,
+        ...(lang ? [`--lang=${lang}`] : []),
         ...(config.use?.launchOptions?.args ?? []),
       ],
     })

@@ -10,8 +10,7 @@ import { extensionReady, extensionStatus, storeUrlFor } from '@widgets/core/exte
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { type ReactNode, useEffect, useState } from 'react';
-
-export const INSTALL_MESSAGE = 'Please Install Extension';
+import { useI18n } from '../core/i18n';
 
 export interface StoreUrls {
   chromeStoreUrl: string;
@@ -68,21 +67,19 @@ export interface InstallExtensionProps {
 
 /** 'Please Install Extension' and an Install button opening this browser's extension store. */
 export function InstallExtension({
-  message = INSTALL_MESSAGE,
-  buttonLabel = 'Install',
+  message,
+  buttonLabel,
   storeUrls: urls,
   client,
   compact,
 }: InstallExtensionProps) {
+  const { t } = useI18n();
   const href = useStoreUrl(urls, client);
+  message ??= t('extension.installPrompt');
   return (
     <div className={compact ? 'install-prompt install-prompt-compact' : 'card center install-prompt'}>
       {compact ? <p>{message}</p> : <h2>{message}</h2>}
-      {!compact ? (
-        <p className="muted">
-          The Waymark extension counts the time you spend on your roadmap's resources, and only those.
-        </p>
-      ) : null}
+      {!compact ? <p className="muted">{t('extension.countsOnly')}</p> : null}
       <a
         className="btn"
         href={href ?? undefined}
@@ -90,7 +87,7 @@ export function InstallExtension({
         target="_blank"
         rel="noopener noreferrer"
       >
-        {buttonLabel}
+        {buttonLabel ?? t('extension.install')}
       </a>
     </div>
   );
@@ -104,11 +101,12 @@ export interface ExtensionRequiredProps extends InstallExtensionProps {
 
 /** Renders `children` when the extension is present; otherwise the install prompt (under `heading`). */
 export function ExtensionRequired({ children, heading, ...prompt }: ExtensionRequiredProps) {
+  const { t } = useI18n();
   const status = useSignalValue(extensionStatus);
   useEffect(() => {
     if (!status.isChecked) void extensionReady();
   }, [status.isChecked]);
-  if (!status.isChecked) return <Loader text="Checking for the Waymark extension…" />;
+  if (!status.isChecked) return <Loader text={t('extension.checking')} />;
   if (!status.isPresent)
     return (
       <>

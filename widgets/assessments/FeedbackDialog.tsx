@@ -13,6 +13,7 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useI18n } from '../core/i18n';
 
 export const FeedbackForm = QuestionFeedbackInput.pick({ feedback: true });
 export const FEEDBACK_MAX = 500;
@@ -30,6 +31,7 @@ export interface FeedbackDialogProps {
 
 export function FeedbackDialog({ open, about, onClose, onSend }: FeedbackDialogProps) {
   const formId = useId();
+  const { t } = useI18n();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(FeedbackForm),
@@ -50,40 +52,38 @@ export function FeedbackDialog({ open, about, onClose, onSend }: FeedbackDialogP
     setFailure(null);
     try {
       const message = await onSend(feedback);
-      toast(message || 'Thank you for your feedback.', { kind: 'success' });
+      toast(message || t('feedback.thanks'), { kind: 'success' });
       onClose();
     } catch (err) {
-      setFailure(messageOf(err, 'Your feedback could not be sent. Please try again.'));
+      setFailure(messageOf(err, t('feedback.failed')));
     }
   });
 
   return (
     <Dialog
       open={open}
-      title={`Feedback on ${about}`}
+      title={t('feedback.titleOn', { about })}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" form={formId} className="btn" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? <Spinner /> : null} Send feedback
+            {formState.isSubmitting ? <Spinner /> : null} {t('feedback.send')}
           </button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={submit}>
-        <p className="muted">
-          Is the question unclear, or do you think an answer is marked wrongly? Tell the authors.
-        </p>
+        <p className="muted">{t('feedback.intro')}</p>
         <Field
-          label="Your feedback"
+          label={t('feedback.label')}
           required
           error={formState.errors.feedback?.message}
           hint={
             <span className={`wm-qa-counter${length > FEEDBACK_MAX ? ' is-over' : ''}`}>
-              {length} / {FEEDBACK_MAX} characters
+              {t('feedback.counter', { length, max: FEEDBACK_MAX })}
             </span>
           }
         >

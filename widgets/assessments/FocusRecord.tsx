@@ -7,13 +7,15 @@
 import { formatClock } from '@shared/rules/format-date';
 import {
   describeEntry,
-  INTEGRITY_EXPLANATION,
   type IntegrityTier,
+  integrityExplanation,
+  reasonsOf,
   spokenAway,
   TIER_LABELS,
 } from '@shared/rules/integrity';
 import type { IntegritySummary, TimelineEntry } from '@shared/schemas/assessment';
 import { useId } from 'react';
+import { Rich, useI18n } from '../core/i18n';
 
 const TIER_CLASS: Record<IntegrityTier, string> = {
   NONE: 'badge',
@@ -23,23 +25,30 @@ const TIER_CLASS: Record<IntegrityTier, string> = {
 
 /** The tier as a badge, its reasons as the title (tables). */
 export function TierBadge({ summary }: { summary: IntegritySummary | null }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   if (!summary) return <span className="muted">—</span>;
-  const why = summary.reasons.length ? summary.reasons.join('; ') : 'Nothing reached the rules';
+  const reasons = reasonsOf(summary, i18n);
+  const why = reasons.length ? reasons.join(t('common.listSeparator')) : t('focus.nothingReached');
   return (
     <span className={TIER_CLASS[summary.tier]} title={why}>
-      {TIER_LABELS[summary.tier]}
-      <span className="visually-hidden">: {why}</span>
+      {t(TIER_LABELS[summary.tier])}
+      <span className="visually-hidden">{t('common.about', { name: why })}</span>
     </span>
   );
 }
 
-const when = (t: TimelineEntry) =>
-  t.until && t.kind !== 'PASTE' ? `${formatClock(t.at)} – ${formatClock(t.until)}` : formatClock(t.at);
+const when = (e: TimelineEntry, locale: string) =>
+  e.until && e.kind !== 'PASTE'
+    ? `${formatClock(e.at, undefined, locale)} – ${formatClock(e.until, undefined, locale)}`
+    : formatClock(e.at, undefined, locale);
 
 function Entry({ entry }: { entry: TimelineEntry }) {
+  const i18n = useI18n();
   return (
     <li className={`wm-moment${entry.brief ? ' is-brief' : ''}`}>
-      <span className="wm-moment-time">{when(entry)}</span> <span>{describeEntry(entry)}</span>
+      <span className="wm-moment-time">{when(entry, i18n.locale)}</span>{' '}
+      <span>{describeEntry(entry, i18n)}</span>
     </li>
   );
 }
@@ -55,68 +64,72 @@ export function FocusRecord({
   who?: 'learner' | 'you';
 }) {
   const id = useId();
-  const subject = who === 'you' ? 'You' : 'The learner';
+  const i18n = useI18n();
+  const { t, locale } = i18n;
   return (
     <section className="card wm-focus" aria-labelledby={`${id}-title`}>
       <div className="wm-qa-question-head">
-        <h2 id={`${id}-title`}>Focus record</h2>
+        <h2 id={`${id}-title`}>{t('focus.title')}</h2>
         {summary ? <TierBadge summary={summary} /> : null}
       </div>
       {!summary ? (
-        <p className="muted">This test was not started, so nothing was recorded.</p>
+        <p className="muted">{t('focus.notStarted')}</p>
       ) : (
         <>
           <p>
             {summary.tier === 'NONE'
-              ? `${subject} stayed with the test: nothing reached the rules below.`
-              : `${TIER_LABELS[summary.tier]}: ${summary.reasons.join('; ')}.`}{' '}
-            <strong>This is context, not proof</strong>: a notification, a second screen or a dropped
-            connection look the same as looking something up.
+              ? t('focus.stayed', { who })
+              : t('focus.tierBecause', {
+                  tier: t(TIER_LABELS[summary.tier]),
+                  reasons: reasonsOf(summary, i18n).join(t('common.listSeparator')),
+                })}{' '}
+            <Rich k="focus.contextNotProof" components={{ 0: <strong /> }} />
           </p>
           <dl className="wm-review-summary">
             <div>
-              <dt>Time away</dt>
-              <dd>{spokenAway(summary.awaySeconds)}</dd>
+              <dt>{t('focus.timeAway')}</dt>
+              <dd>{spokenAway(summary.awaySeconds, locale)}</dd>
             </div>
             <div>
-              <dt>Longest absence</dt>
-              <dd>{spokenAway(summary.longestAwaySeconds)}</dd>
+              <dt>{t('focus.longestAbsence')}</dt>
+              <dd>{spokenAway(summary.longestAwaySeconds, locale)}</dd>
             </div>
             <div>
-              <dt>Absences</dt>
+              <dt>{t('focus.absences')}</dt>
               <dd>
-                {summary.absences}
-                {summary.briefAbsences ? ` (and ${summary.briefAbsences} brief)` : ''}
+                {summary.briefAbsences
+                  ? t('focus.absencesAndBrief', { count: summary.absences, brief: summary.briefAbsences })
+                  : summary.absences}
               </dd>
             </div>
             <div>
-              <dt>Pastes</dt>
+              <dt>{t('focus.pastes')}</dt>
               <dd>{summary.pastes}</dd>
             </div>
             <div>
-              <dt>Second tab</dt>
-              <dd>{summary.secondTabs ? `${summary.secondTabs}×` : 'No'}</dd>
+              <dt>{t('focus.secondTab')}</dt>
+              <dd>{summary.secondTabs ? t('focus.times', { count: summary.secondTabs }) : t('common.no')}</dd>
             </div>
             <div>
-              <dt>Offline</dt>
-              <dd>{summary.offlineSeconds ? spokenAway(summary.offlineSeconds) : 'No'}</dd>
+              <dt>{t('focus.offline')}</dt>
+              <dd>{summary.offlineSeconds ? spokenAway(summary.offlineSeconds, locale) : t('common.no')}</dd>
             </div>
           </dl>
           {timeline.length ? (
             <>
-              <h3 className="wm-focus-subtitle">Timeline</h3>
-              <ol className="wm-moments" aria-label="Focus record timeline">
-                {timeline.map((t) => (
-                  <Entry key={`${t.kind}-${t.at}`} entry={t} />
+              <h3 className="wm-focus-subtitle">{t('focus.timeline')}</h3>
+              <ol className="wm-moments" aria-label={t('focus.timelineLabel')}>
+                {timeline.map((e) => (
+                  <Entry key={`${e.kind}-${e.at}`} entry={e} />
                 ))}
               </ol>
             </>
           ) : (
-            <p className="muted">Nothing was recorded while the test ran.</p>
+            <p className="muted">{t('focus.nothingRecorded')}</p>
           )}
           <details className="wm-focus-rules">
-            <summary>How the tier is decided</summary>
-            {INTEGRITY_EXPLANATION.map((text) => (
+            <summary>{t('focus.howDecided')}</summary>
+            {integrityExplanation(i18n).map((text) => (
               <p key={text}>{text}</p>
             ))}
           </details>
@@ -128,13 +141,14 @@ export function FocusRecord({
 
 /** What happened while one question was on screen, beside that question. */
 export function QuestionMoments({ entries }: { entries: readonly TimelineEntry[] }) {
+  const { t } = useI18n();
   if (entries.length === 0) return null;
   return (
     <div className="wm-question-moments">
-      <strong>While this question was on screen</strong>
+      <strong>{t('focus.whileOnScreen')}</strong>
       <ul className="wm-moments">
-        {entries.map((t) => (
-          <Entry key={`${t.kind}-${t.at}`} entry={t} />
+        {entries.map((e) => (
+          <Entry key={`${e.kind}-${e.at}`} entry={e} />
         ))}
       </ul>
     </div>

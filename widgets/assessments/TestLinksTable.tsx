@@ -16,6 +16,7 @@ import { TierBadge } from './FocusRecord';
 import { assessedContext, assessedName } from './labels';
 import { anchorLink, type RenderLink } from './links';
 import './assessments.css';
+import { useI18n } from '../core/i18n';
 
 export const LINKS_PAGE_SIZE = 10;
 
@@ -54,7 +55,7 @@ function useMinuteClock(fixed?: number) {
 
 export function TestLinksTable({
   links,
-  caption = 'Your assessment links',
+  caption,
   viewAnswersHref = (link) => viewAnswersPath(link.linkId),
   renderLink = anchorLink,
   portalUrl = '',
@@ -63,6 +64,8 @@ export function TestLinksTable({
   canTakeTest = true,
   showFocusRecord = false,
 }: TestLinksTableProps) {
+  const { t, locale } = useI18n();
+  caption ??= t('links.caption');
   const now = useMinuteClock(fixedNow);
   const [page, setPage] = useState(1);
   const pages = pageSize > 0 ? totalPages(links.length, pageSize) : 1;
@@ -77,35 +80,35 @@ export function TestLinksTable({
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Score</th>
-              <th scope="col">Created At</th>
-              <th scope="col">{TEST_LINKS_REPORT.completedIn.title}</th>
-              <th scope="col">Status</th>
-              {showFocusRecord ? <th scope="col">{TEST_LINKS_REPORT.focus.title}</th> : null}
-              <th scope="col">Action</th>
+              <th scope="col">{t('column.subject')}</th>
+              <th scope="col">{t('column.score')}</th>
+              <th scope="col">{t('column.createdAt')}</th>
+              <th scope="col">{t(TEST_LINKS_REPORT.completedIn.key)}</th>
+              <th scope="col">{t('column.status')}</th>
+              {showFocusRecord ? <th scope="col">{t(TEST_LINKS_REPORT.focus.key)}</th> : null}
+              <th scope="col">{t('column.action')}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((link, i) => {
-              const name = assessedName(link);
+              const name = assessedName(link, t);
               return (
                 <tr key={link.linkId}>
                   <td data-label="#">{offset + i + 1}</td>
-                  <th scope="row" className="wm-links-name" data-label="Subject">
+                  <th scope="row" className="wm-links-name" data-label={t('column.subject')}>
                     <span>{name}</span>
-                    <span className="muted wm-links-context">{assessedContext(link)}</span>
+                    <span className="muted wm-links-context">{assessedContext(link, t)}</span>
                   </th>
-                  <td data-label="Score">
+                  <td data-label={t('column.score')}>
                     <ScoreCell link={link} />
                   </td>
-                  <td className="wm-nowrap" data-label="Created At">
-                    {formatDateTime(link.createdAt)}
+                  <td className="wm-nowrap" data-label={t('column.createdAt')}>
+                    {formatDateTime(link.createdAt, undefined, locale)}
                   </td>
-                  <td className="wm-nowrap" data-label={TEST_LINKS_REPORT.completedIn.title}>
+                  <td className="wm-nowrap" data-label={t(TEST_LINKS_REPORT.completedIn.key)}>
                     <DurationCell seconds={link.isCompleted ? link.completedIn : null} />
                   </td>
-                  <td data-label="Status">
+                  <td data-label={t('column.status')}>
                     <StatusCell
                       link={link}
                       name={name}
@@ -116,11 +119,11 @@ export function TestLinksTable({
                     />
                   </td>
                   {showFocusRecord ? (
-                    <td data-label={TEST_LINKS_REPORT.focus.title}>
+                    <td data-label={t(TEST_LINKS_REPORT.focus.key)}>
                       <TierBadge summary={link.integrity} />
                     </td>
                   ) : null}
-                  <td data-label="Action">
+                  <td data-label={t('column.action')}>
                     <ViewAnswersCell
                       link={link}
                       name={name}
@@ -134,7 +137,7 @@ export function TestLinksTable({
           </tbody>
         </table>
       </div>
-      <Pager page={current} totalPages={pages} onChange={setPage} label={`${caption}: pages`} />
+      <Pager page={current} totalPages={pages} onChange={setPage} label={t('links.pages', { caption })} />
     </div>
   );
 }

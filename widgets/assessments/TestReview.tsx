@@ -21,7 +21,7 @@ import {
   round2,
   scoreQuestion,
 } from '@shared/rules/scoring';
-import { awardKindOf, STATUS_LABELS, scoreDisplay } from '@shared/rules/test-status';
+import { awardKindOf, STATUS_LABEL_KEYS, scoreDisplay } from '@shared/rules/test-status';
 import type { Answer, Question, TestView } from '@shared/schemas/assessment';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -30,11 +30,15 @@ import { FeedbackDialog } from './FeedbackDialog';
 import { FocusRecord, QuestionMoments } from './FocusRecord';
 import { assessedContext, assessedName } from './labels';
 import './assessments.css';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
+import { useI18n } from '../core/i18n';
 
 export type TestViewData = z.infer<typeof TestView>;
 type GivenAnswer = Answer & { points?: number };
 
-export const NOT_ATTENDED = 'Not Attended';
+/** An answer that was never given (a message key). */
+export const NOT_ATTENDED = 'review.notAttended' satisfies MessageKey;
 
 export interface TestReviewProps {
   view: TestViewData;
@@ -77,19 +81,20 @@ export function earnedPoints(q: Question, a: GivenAnswer | undefined): number {
   });
 }
 
-type Verdict = { label: string; badge: string };
+type Verdict = { label: MessageKey; badge: string };
 function verdictOf(attended: boolean, points: number): Verdict {
   if (!attended) return { label: NOT_ATTENDED, badge: 'badge-warning' };
-  if (points >= POINTS_PER_QUESTION) return { label: 'Correct', badge: 'badge-success' };
-  if (points > 0) return { label: 'Partly correct', badge: 'badge-warning' };
-  return { label: 'Wrong', badge: 'badge-danger' };
+  if (points >= POINTS_PER_QUESTION) return { label: 'review.correct', badge: 'badge-success' };
+  if (points > 0) return { label: 'review.partlyCorrect', badge: 'badge-warning' };
+  return { label: 'review.wrong', badge: 'badge-danger' };
 }
 
 function Options({ question, answer }: { question: Question; answer: GivenAnswer | undefined }) {
+  const { t } = useI18n();
   const chosen = new Set(chosenIds(answer));
   const images = hasImageOptions(question.questionType);
   return (
-    <ul className="wm-qa-options" aria-label="Options">
+    <ul className="wm-qa-options" aria-label={t('review.options')}>
       {question.options.map((o, i) => {
         const picked = chosen.has(o._id);
         const state = o.isCorrect ? 'is-correct' : picked ? 'is-wrong' : '';
@@ -99,14 +104,14 @@ function Options({ question, answer }: { question: Question; answer: GivenAnswer
               {o.isCorrect ? '✓' : picked ? '✗' : optionLetter(i)}
             </span>
             <span className="wm-qa-option-value">
-              {images ? <img src={o.value} alt={`Option ${optionLetter(i)}`} /> : o.value}
+              {images ? <img src={o.value} alt={t('test.option', { letter: optionLetter(i) })} /> : o.value}
             </span>
             {picked ? (
               <span className={`badge ${o.isCorrect ? 'badge-success' : 'badge-danger'}`}>
-                {o.isCorrect ? 'Your answer' : 'Your answer, wrong'}
+                {o.isCorrect ? t('test.yourAnswer') : t('review.yourAnswerWrong')}
               </span>
             ) : null}
-            {o.isCorrect ? <span className="badge badge-success">Correct answer</span> : null}
+            {o.isCorrect ? <span className="badge badge-success">{t('review.correctAnswer')}</span> : null}
           </li>
         );
       })}
@@ -115,26 +120,27 @@ function Options({ question, answer }: { question: Question; answer: GivenAnswer
 }
 
 function FillInBlank({ question, answer }: { question: Question; answer: GivenAnswer | undefined }) {
+  const { t, list } = useI18n();
   const given = typedAnswer(answer);
   const expected = acceptedValues(scoringOf(question));
   const right = given !== null && expected.some((v) => matchesAccepted(v, given));
   return (
     <dl className="wm-qa-fib">
-      <dt>Your answer</dt>
+      <dt>{t('test.yourAnswer')}</dt>
       <dd>
         {given === null ? (
-          <span className="muted">{NOT_ATTENDED}</span>
+          <span className="muted">{t(NOT_ATTENDED)}</span>
         ) : (
           <>
             <span>{given}</span>
             <span className={`badge ${right ? 'badge-success' : 'badge-danger'}`}>
-              {right ? 'Correct' : 'Wrong'}
+              {right ? t('review.correct') : t('review.wrong')}
             </span>
           </>
         )}
       </dd>
-      <dt>Expected answer</dt>
-      <dd>{expected.join(' or ')}</dd>
+      <dt>{t('review.expected')}</dt>
+      <dd>{list(expected, { type: 'disjunction' })}</dd>
     </dl>
   );
 }
@@ -152,6 +158,7 @@ function QuestionReview({
   moments: TestViewData['timeline'];
   onFeedback?: () => void;
 }) {
+  const { t } = useI18n();
   const attended = isAttended(question, answer);
   const points = earnedPoints(question, answer);
   const verdict = verdictOf(attended, points);
@@ -160,15 +167,13 @@ function QuestionReview({
   return (
     <li className="card wm-qa-question">
       <div className="wm-qa-question-head">
-        <h2>Question {index + 1}</h2>
-        <span className="badge badge-primary">{typeLabel(type)}</span>
-        <span className="badge">
-          {points} / {POINTS_PER_QUESTION} points
-        </span>
-        <span className={`badge ${verdict.badge}`}>{verdict.label}</span>
+        <h2>{t('review.question', { number: index + 1 })}</h2>
+        <span className="badge badge-primary">{t(typeLabel(type))}</span>
+        <span className="badge">{t('review.points', { points, max: POINTS_PER_QUESTION })}</span>
+        <span className={`badge ${verdict.badge}`}>{t(verdict.label)}</span>
       </div>
       <p className="wm-qa-question-text">{question.question}</p>
-      {isMultiAnswer(type) ? <p className="muted">More than one answer can be correct.</p> : null}
+      {isMultiAnswer(type) ? <p className="muted">{t('review.moreThanOne')}</p> : null}
       {question.code ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code block must be reachable by keyboard
         <pre className="wm-qa-code" tabIndex={0}>
@@ -179,7 +184,7 @@ function QuestionReview({
         <img
           className="wm-qa-question-image"
           src={question.questionImagePath}
-          alt={`Illustration of question ${index + 1}`}
+          alt={t('review.illustration', { number: index + 1 })}
         />
       ) : null}
       {isTextAnswer(type) ? (
@@ -189,7 +194,7 @@ function QuestionReview({
       )}
       {explanation.length ? (
         <div className="wm-qa-explanation">
-          <strong>Explanation</strong>
+          <strong>{t('review.explanation')}</strong>
           {explanation.map((text) => (
             <p key={text}>{text}</p>
           ))}
@@ -199,7 +204,8 @@ function QuestionReview({
       {onFeedback ? (
         <div className="wm-qa-question-actions">
           <button type="button" className="btn btn-secondary btn-small" onClick={onFeedback}>
-            Feedback<span className="visually-hidden"> on question {index + 1}</span>
+            {t('review.feedback')}
+            <span className="visually-hidden"> {t('review.onQuestion', { number: index + 1 })}</span>
           </button>
         </div>
       ) : null}
@@ -207,15 +213,13 @@ function QuestionReview({
   );
 }
 
-const AWARD_NAMES = { feather: 'Feather', badge: 'Badge', certificate: 'Certificate' } as const;
-
 /** The outcome in words: 'No Enough Marks', 'Feather earned', … */
-function resultLabel(view: Pick<TestViewData, 'type' | 'status'>): string {
+function resultLabel(view: Pick<TestViewData, 'type' | 'status'>, t: Translator['t']): string {
   if (view.status === 'VIEW_CERTIFICATE' || view.status === 'GENERATE_CERTIFICATE') {
     const kind = awardKindOf(view.type);
-    return kind ? `${AWARD_NAMES[kind]} earned` : 'Passed';
+    return kind ? t('review.awardEarned', { kind }) : t('review.passed');
   }
-  return STATUS_LABELS[view.status];
+  return t(STATUS_LABEL_KEYS[view.status]);
 }
 
 export function TestReview({
@@ -223,44 +227,43 @@ export function TestReview({
   onFeedback,
   viewer = onFeedback ? 'learner' : 'mentor',
 }: TestReviewProps) {
+  const { t, locale } = useI18n();
   const [asking, setAsking] = useState<{ id: string; number: number } | null>(null);
   const answers = new Map(view.answers.map((a) => [a.questionId, a]));
   const attended = view.questions.filter((q) => isAttended(q, answers.get(q._id))).length;
   const score = scoreDisplay(view);
   return (
     <div className="wm-review">
-      <section className="card" aria-label="Summary">
-        <p className="muted">{assessedContext({ ...view, attempt: null })}</p>
+      <section className="card" aria-label={t('review.summary')}>
+        <p className="muted">{assessedContext({ ...view, attempt: null }, t)}</p>
         <p>
-          <strong>{assessedName(view)}</strong>
+          <strong>{assessedName(view, t)}</strong>
         </p>
         <dl className="wm-review-summary">
           <div>
-            <dt>Score</dt>
+            <dt>{t('column.score')}</dt>
             <dd>{score ?? '-'}</dd>
           </div>
           <div>
-            <dt>Answered</dt>
-            <dd>
-              {attended} of {view.questions.length}
-            </dd>
+            <dt>{t('review.answered')}</dt>
+            <dd>{t('review.answeredOf', { attended, total: view.questions.length })}</dd>
           </div>
           <div>
-            <dt>Status</dt>
-            <dd>{resultLabel(view)}</dd>
+            <dt>{t('column.status')}</dt>
+            <dd>{resultLabel(view, t)}</dd>
           </div>
           <div>
-            <dt>Completed in</dt>
+            <dt>{t('review.completedIn')}</dt>
             <dd>
               <DurationCell seconds={view.completedIn} />
             </dd>
           </div>
           <div>
-            <dt>Created At</dt>
-            <dd>{formatDateTime(view.createdAt)}</dd>
+            <dt>{t('column.createdAt')}</dt>
+            <dd>{formatDateTime(view.createdAt, undefined, locale)}</dd>
           </div>
           <div>
-            <dt>Attempt</dt>
+            <dt>{t('review.attempt')}</dt>
             <dd>{view.attempt ?? '-'}</dd>
           </div>
         </dl>
@@ -285,7 +288,7 @@ export function TestReview({
       {onFeedback ? (
         <FeedbackDialog
           open={asking !== null}
-          about={`question ${asking?.number ?? ''}`}
+          about={t('review.questionLower', { number: asking?.number ?? 0 })}
           onClose={() => setAsking(null)}
           onSend={(feedback) => onFeedback({ questionId: asking!.id, feedback })}
         />

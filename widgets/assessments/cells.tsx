@@ -4,8 +4,15 @@
  * the score, and 'View Answers' for the three statuses that have answers to show.
  */
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
-import { canViewAnswers, type LinkForDisplay, scoreDisplay, statusCell } from '@shared/rules/test-status';
+import {
+  canViewAnswers,
+  cellLabel,
+  type LinkForDisplay,
+  scoreDisplay,
+  statusCell,
+} from '@shared/rules/test-status';
 import type { TestStatus } from '@shared/schemas/assessment';
+import { useI18n } from '../core/i18n';
 import { anchorLink, type RenderLink } from './links';
 import { testPath } from './open-test';
 import { RetakeNote } from './retake';
@@ -45,15 +52,18 @@ export function StatusCell({
   now,
   canTakeTest = true,
 }: StatusCellProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const cell = statusCell(link, now);
+  const label = cellLabel(cell, i18n);
   if (cell.kind === 'take-test') {
     if (!canTakeTest && !cell.disabled) {
-      return <span className={`badge ${STATUS_BADGES[link.status]}`}>{cell.label}</span>;
+      return <span className={`badge ${STATUS_BADGES[link.status]}`}>{label}</span>;
     }
     if (cell.disabled) {
       return (
         <span className="wm-status-window" data-window={cell.windowCode}>
-          {cell.label}
+          {label}
         </span>
       );
     }
@@ -64,8 +74,10 @@ export function StatusCell({
         target="_blank"
         rel="noopener noreferrer"
       >
-        {cell.label}
-        <span className="visually-hidden">: {name} (opens in a new tab)</span>
+        {label}
+        <span className="visually-hidden">
+          {t('common.about', { name })} {t('common.opensInNewTab')}
+        </span>
       </a>
     );
   }
@@ -75,14 +87,14 @@ export function StatusCell({
       className: 'btn btn-secondary btn-small',
       children: (
         <>
-          {cell.label}
-          <span className="visually-hidden">: {name}</span>
+          {label}
+          <span className="visually-hidden">{t('common.about', { name })}</span>
         </>
       ),
     });
   }
   if (cell.label === '-') return <span>-</span>;
-  const badge = <span className={`badge ${STATUS_BADGES[link.status]}`}>{cell.label}</span>;
+  const badge = <span className={`badge ${STATUS_BADGES[link.status]}`}>{label}</span>;
   const at = link.retakeAt && Date.parse(link.retakeAt) > (now ?? Date.now()) ? link.retakeAt : null;
   if (!at) return badge;
   return (
@@ -101,8 +113,9 @@ export function ScoreCell({ link }: { link: Pick<LinkForDisplay, 'isCompleted' |
 
 /** The 'Completed in' column: the time taken, with at most its two largest units. */
 export function DurationCell({ seconds }: { seconds: number | null | undefined }) {
+  const { locale } = useI18n();
   if (seconds === null || seconds === undefined) return <span className="muted">-</span>;
-  return <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
+  return <span title={spokenDuration(seconds, locale)}>{formatDuration(seconds, locale)}</span>;
 }
 
 export interface ViewAnswersCellProps {
@@ -114,13 +127,15 @@ export interface ViewAnswersCellProps {
 
 /** The Action column: 'View Answers' for VIEW_CERTIFICATE, NO_ENOUGH_MARKS and GENERATE_CERTIFICATE only. */
 export function ViewAnswersCell({ link, name, href, renderLink = anchorLink }: ViewAnswersCellProps) {
+  const { t } = useI18n();
   if (!canViewAnswers(link.status)) return <span className="muted">-</span>;
   return renderLink({
     href,
     className: 'btn btn-link',
     children: (
       <>
-        View Answers<span className="visually-hidden">: {name}</span>
+        {t('test.viewAnswers')}
+        <span className="visually-hidden">{t('common.about', { name })}</span>
       </>
     ),
   });

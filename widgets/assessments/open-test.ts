@@ -12,12 +12,16 @@ export const testPath = (linkId: string, portalUrl = '') =>
  * failure the tab is closed, 'Something went wrong' is logged (learner §8) and the error is passed on, so
  * the caller can tell the person too. Where no tab could be opened, this page goes to the test.
  */
-export async function openTestInNewTab(create: () => Promise<string>, portalUrl = ''): Promise<string> {
+export async function openTestInNewTab(
+  create: () => Promise<string>,
+  portalUrl = '',
+  preparing: string,
+): Promise<string> {
   const tab = typeof window !== 'undefined' ? window.open('', '_blank') : null;
   if (tab) {
     try {
-      tab.document.title = 'Preparing your test…';
-      tab.document.body.textContent = 'Preparing your test…';
+      tab.document.title = preparing;
+      tab.document.body.textContent = preparing;
     } catch {
       // not ours to write to: it only shows a blank page for a moment
     }

@@ -1,5 +1,7 @@
+import { english } from 'virtual:wm-messages';
 import { ApiError, type Client } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
+import { createTranslator } from '@shared/i18n/translator';
 import type { CertificateInfo } from '@shared/schemas/award';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -259,7 +261,11 @@ describe('the award viewer', () => {
   it('shrinks long names so they keep to the design', () => {
     expect(fitSize('Asha', 5, [[22, 0.8]])).toBe('5cqw');
     expect(fitSize('A name much longer than twenty-two', 5, [[22, 0.8]])).toBe('4cqw');
-    const model = awardModel(infoOf({ userName: 'x'.repeat(60) }), 'feather');
+    const model = awardModel(
+      infoOf({ userName: 'x'.repeat(60) }),
+      'feather',
+      createTranslator('en', english),
+    );
     expect(model.learner).toHaveLength(60);
   });
 });

@@ -11,6 +11,7 @@ import { validityState, validityWords } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
+import { Rich, useI18n } from '../core/i18n';
 import { useCall } from '../core/useCall';
 import { failure } from '../embed/failure';
 import { Slot, useWidgetHost } from '../embed/host';
@@ -33,6 +34,7 @@ export type AwardState =
 /** The award of a link: loading, not found (no award, or not of the kind asked for), failed, or ready. */
 export function useAward(linkId: string, kind?: AwardKind): AwardState {
   const host = useWidgetHost();
+  const i18n = useI18n();
   const [newer, setNewer] = useState<CertificateInfo | null>(null);
   const call = useCall(
     (signal) =>
@@ -50,8 +52,8 @@ export function useAward(linkId: string, kind?: AwardKind): AwardState {
     if (!info) return { status: 'loading' };
     const shown = kindOfAward(info, kind);
     if (!shown) return { status: 'not-found' };
-    return { status: 'ready', info, model: awardModel(info, shown), replace: setNewer };
-  }, [call.error, info, kind]);
+    return { status: 'ready', info, model: awardModel(info, shown, i18n), replace: setNewer };
+  }, [call.error, info, kind, i18n]);
 }
 
 /** The stored image, when `view` allows it and it exists; else the live design. */
@@ -66,6 +68,7 @@ export function AwardView({
   view?: 'auto' | 'live';
   artRef?: { current: HTMLDivElement | null };
 }) {
+  const i18n = useI18n();
   if (view === 'auto' && info.certificateGenerated && info.s3CertificateUrl) {
     return (
       <img
@@ -73,7 +76,7 @@ export function AwardView({
         part="image"
         src={info.s3CertificateUrl}
         {...IMAGE_SIZE[model.kind]}
-        alt={describeAward(model)}
+        alt={describeAward(model, i18n)}
       />
     );
   }
@@ -81,11 +84,12 @@ export function AwardView({
 }
 
 export function AwardNotFound() {
+  const { t } = useI18n();
   return (
     <div className="alert alert-warning wm-award-missing" role="status" part="error">
       <Slot name="not-found">
-        <strong>{AWARD_TEXT.notFoundTitle}</strong>
-        <span>{AWARD_TEXT.notFound}</span>
+        <strong>{t(AWARD_TEXT.notFoundTitle)}</strong>
+        <span>{t(AWARD_TEXT.notFound)}</span>
       </Slot>
     </div>
   );
@@ -97,6 +101,7 @@ export function AwardNotFound() {
  */
 function VerifiedMark({ linkId }: { linkId: string }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   const call = useCall(
     (signal) =>
       host.client.call(Credentials.credentialStatus, { params: { id: linkId }, signal }).then((r) => r.data),
@@ -107,10 +112,10 @@ function VerifiedMark({ linkId }: { linkId: string }) {
   return (
     <>
       <span className={`wm-award-mark wm-award-${info.status}`} part="verified">
-        {info.status === 'revoked' ? '⊘ Revoked' : '✓ Verified'}
+        {info.status === 'revoked' ? `⊘ ${t('award.revoked')}` : `✓ ${t('award.verified')}`}
       </span>
       <span className="wm-award-issuer" part="issuer">
-        Issued by <code>{info.issuer}</code>
+        <Rich k="award.issuedBy" values={{ issuer: info.issuer }} components={{ 0: <code dir="ltr" /> }} />
       </span>
     </>
   );
@@ -132,6 +137,7 @@ function Validity({ info }: { info: CertificateInfo }) {
 export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
   const host = useWidgetHost();
+  const { t } = useI18n();
   const award = useAward(linkId, kind);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per award shown, failure or not-found
   useEffect(() => {
@@ -145,22 +151,22 @@ export function Award(input: AwardProps) {
       });
       host.emit('wm-ready', { linkId });
     } else if (award.status === 'not-found') {
-      host.emit('wm-error', { status: 404, code: 'not-found', message: AWARD_TEXT.notFoundTitle });
+      host.emit('wm-error', { status: 404, code: 'not-found', message: t(AWARD_TEXT.notFoundTitle) });
     } else if (award.status === 'error') {
-      host.emit('wm-error', failure(AWARD_TEXT.loadFailed, award.error));
+      host.emit('wm-error', failure(t(AWARD_TEXT.loadFailed), award.error));
     }
   }, [award.status === 'ready' ? award.info : award.status]);
 
   if (award.status === 'loading') {
     return (
       <p className="wm-award-loading" role="status">
-        {AWARD_TEXT.loading}
+        {t(AWARD_TEXT.loading)}
       </p>
     );
   }
   if (award.status === 'not-found') return <AwardNotFound />;
   if (award.status === 'error') {
-    return <LoadFailed part="error">{AWARD_TEXT.loadFailed}</LoadFailed>;
+    return <LoadFailed part="error">{t(AWARD_TEXT.loadFailed)}</LoadFailed>;
   }
   return (
     <figure className="wm-award" part="award">
@@ -181,8 +187,8 @@ export function Award(input: AwardProps) {
               rel="noopener"
               part="verify-link"
             >
-              Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t('award.verifyOn', { kind: award.model.kind, issuer: award.model.issuer })}
+              <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
             </a>
           </>
         )}

@@ -10,7 +10,10 @@
  * under React (the portal) and under Preact without compat (the lean <wm-award> file). No text of the
  * award goes into it.
  */
+
+import type { Speaker } from '@shared/i18n/message';
 import { useId } from 'react';
+import { Rich, useI18n } from '../core/i18n';
 import type { AwardModel } from './model';
 
 export interface AwardArtProps {
@@ -93,22 +96,28 @@ function Brand({ issuer }: { issuer: string }) {
 
 /** Date, issuer and credential id, the last lines of the feather and the badge. */
 function Credential({ model }: { model: AwardModel }) {
-  const facts: [string, string][] = [
-    ['Issued', model.issuedOn],
-    ['Issuer', model.issuer],
-    ['Credential ID', model.credentialId],
+  const { t } = useI18n();
+  const facts: [string, string, boolean][] = [
+    [t('award.issued'), model.issuedOn, false],
+    [t('award.issuer'), model.issuer, false],
+    [t('award.credentialId'), model.credentialId, true],
   ];
   return (
     <dl className="wm-art-facts">
-      {facts.map(([term, value]) => (
+      {facts.map(([term, value, isId]) => (
         <div key={term}>
           <dt>{term}</dt>
-          <dd className={term === 'Credential ID' ? 'wm-art-id' : undefined}>{value}</dd>
+          <dd className={isId ? 'wm-art-id' : undefined} dir={isId ? 'ltr' : undefined}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
   );
 }
+
+/** Text for the artwork's markup: the catalogue's words, with XML's special characters escaped. */
+const xmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function Achievement({ model, size }: { model: AwardModel; size: number }) {
   return (
@@ -150,13 +159,14 @@ function quill(id: string) {
 
 function FeatherArt({ model }: AwardArtProps) {
   const id = useSvgId();
+  const { t } = useI18n();
   return (
     <div className="wm-sheet wm-sheet-feather">
       <Brand issuer={model.issuer} />
       <Svg className="wm-quill" viewBox="0 0 200 260" body={quill(id)} />
       <p className="wm-art-kind">{model.kindLabel}</p>
       <Achievement model={model} size={6.4} />
-      <p className="wm-art-to">Earned by</p>
+      <p className="wm-art-to">{t('award.earnedBy')}</p>
       <p className="wm-art-learner" style={{ fontSize: fitSize(model.learner, 5.6, NAME_STEPS) }}>
         {model.learner}
       </p>
@@ -167,7 +177,7 @@ function FeatherArt({ model }: AwardArtProps) {
 
 // ------------------------------------------------------------------ badge
 
-function emblem(id: string) {
+function emblem(id: string, ribbon: string) {
   const hex = (r: number) => star(120, 118, r, r, 3);
   return (
     `<defs>${gradient(`${id}g`, DIAGONAL, ['#f6dd8c', '#c8962e', '#f2d27a'])}${gradient(`${id}i`, DOWN, ['#6366f1', '#312e81'])}</defs>` +
@@ -177,21 +187,25 @@ function emblem(id: string) {
     '<path d="M145 94V56" stroke="#fde68a" stroke-width="3" stroke-linecap="round"/><path d="M145 56l26 8-26 9Z" fill="#f59e0b"/>' +
     '<path d="M8 182h34v36H8l10-18ZM232 182h-34v36h34l-10-18Z" fill="#1e1b4b"/><path d="M30 172h180v36H30Z" fill="#312e81"/>' +
     '<path d="M30 208l12 10v-10ZM210 208l-12 10v-10Z" fill="#0f0d2e"/>' +
-    '<text x="120" y="196" text-anchor="middle" fill="#fde68a" font-family="system-ui, sans-serif" font-size="15" font-weight="700" letter-spacing="3">SECTION BADGE</text>'
+    `<text x="120" y="196" text-anchor="middle" fill="#fde68a" font-family="system-ui, sans-serif" font-size="15" font-weight="700" letter-spacing="3">${xmlText(ribbon)}</text>`
   );
 }
 
 function BadgeArt({ model }: AwardArtProps) {
   const id = useSvgId();
+  const { t } = useI18n();
   return (
     <div className="wm-sheet wm-sheet-badge">
       <Brand issuer={model.issuer} />
-      <Svg className="wm-emblem" viewBox="0 0 240 250" body={emblem(id)} />
-      <p className="wm-art-kind">{model.kindLabel} earned</p>
+      <Svg className="wm-emblem" viewBox="0 0 240 250" body={emblem(id, t('award.ribbon'))} />
+      <p className="wm-art-kind">{t('award.kindEarned', { kind: model.kindLabel })}</p>
       <Achievement model={model} size={5.8} />
       <p className="wm-art-to">
-        Awarded to{' '}
-        <strong style={{ fontSize: fitSize(model.learner, 4.2, NAME_STEPS) }}>{model.learner}</strong>
+        <Rich
+          k="award.awardedTo"
+          values={{ learner: model.learner }}
+          components={{ 0: <strong style={{ fontSize: fitSize(model.learner, 4.2, NAME_STEPS) }} /> }}
+        />
       </p>
       <Credential model={model} />
     </div>
@@ -230,54 +244,65 @@ function frame(id: string) {
   );
 }
 
-function seal(id: string) {
+function seal(id: string, ring: string) {
   return (
     `<defs>${gradient(`${id}g`, DIAGONAL, ['#f6dd8c', '#b8892b', '#f2d27a'])}<path id="${id}a" d="M100 42a58 58 0 1 1 0 116a58 58 0 1 1 0-116"/></defs>` +
     '<path d="M62 150 40 232l28-14 16 22 22-84ZM138 150l22 82-28-14-16 22-22-84Z" fill="#312e81"/>' +
     `${star(100, 100, 96, 86, 30)} fill="url(#${id}g)"/><circle cx="100" cy="100" r="76" fill="#1e1b4b"/>` +
     '<circle cx="100" cy="100" r="70" fill="none" stroke="#e9cf7a" stroke-width="1.5"/><circle cx="100" cy="100" r="44" fill="none" stroke="#e9cf7a" stroke-width="1"/>' +
-    `<text fill="#f6dd8c" font-family="system-ui, sans-serif" font-size="13" font-weight="700" letter-spacing="4"><textPath href="#${id}a">WAYMARK · VERIFIED · ACHIEVEMENT ·</textPath></text>` +
+    `<text fill="#f6dd8c" font-family="system-ui, sans-serif" font-size="13" font-weight="700" letter-spacing="4"><textPath href="#${id}a">${xmlText(ring)}</textPath></text>` +
     '<path d="M78 88l8 28 14-26 14 26 8-28" fill="none" stroke="#f6dd8c" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>'
   );
 }
 
 function CertificateArt({ model }: AwardArtProps) {
   const id = useSvgId();
+  const { t } = useI18n();
   return (
     <div className="wm-sheet wm-sheet-certificate">
       <Svg className="wm-frame" viewBox="0 0 1414 1000" body={frame(`${id}f`)} />
       <div className="wm-cert-body">
         <Brand issuer={model.issuer} />
-        <p className="wm-cert-title">Certificate</p>
-        <p className="wm-cert-subtitle">of Achievement</p>
-        <p className="wm-cert-lead">This certifies that</p>
+        <p className="wm-cert-title">{t('award.certificateTitle')}</p>
+        <p className="wm-cert-subtitle">{t('award.certificateSubtitle')}</p>
+        <p className="wm-cert-lead">{t('award.certifies')}</p>
         <p className="wm-art-learner" style={{ fontSize: fitSize(model.learner, 5.2, NAME_STEPS) }}>
           {model.learner}
         </p>
-        <p className="wm-cert-statement">has {model.statement}</p>
+        <p className="wm-cert-statement">{t('award.certStatement', { scope: model.scope })}</p>
         <Achievement model={{ ...model, partOf: [] }} size={3.4} />
       </div>
       <div className="wm-cert-foot">
         <div className="wm-cert-sign">
           <span className="wm-cert-value">{model.issuedOn}</span>
-          <span className="wm-cert-label">Date of issue</span>
+          <span className="wm-cert-label">{t('award.dateOfIssue')}</span>
         </div>
-        <Svg className="wm-seal" viewBox="0 0 200 240" body={seal(`${id}s`)} />
+        <Svg className="wm-seal" viewBox="0 0 200 240" body={seal(`${id}s`, t('award.sealRing'))} />
         <div className="wm-cert-sign">
           <span className="wm-cert-value wm-cert-signature">{model.issuer}</span>
-          <span className="wm-cert-label">Issuer</span>
+          <span className="wm-cert-label">{t('award.issuer')}</span>
         </div>
       </div>
       <p className="wm-cert-id">
-        Credential ID <span className="wm-art-id">{model.credentialId}</span> · Verify at {model.verifyUrl}
+        <Rich
+          k="award.credentialLine"
+          values={{ id: model.credentialId, url: model.verifyUrl }}
+          components={{ 0: <span className="wm-art-id" dir="ltr" />, 1: <span dir="ltr" /> }}
+        />
       </p>
     </div>
   );
 }
 
 /** The award in one sentence: the live design's accessible name and the stored image's alt text. */
-export function describeAward(model: AwardModel): string {
-  return `${model.title}, awarded to ${model.learner} by ${model.issuer} on ${model.issuedOn}. Credential ID ${model.credentialId}.`;
+export function describeAward(model: AwardModel, speaker: Pick<Speaker, 't'>): string {
+  return speaker.t('award.describe', {
+    title: model.title,
+    learner: model.learner,
+    issuer: model.issuer,
+    date: model.issuedOn,
+    id: model.credentialId,
+  });
 }
 
 const DESIGNS = { feather: FeatherArt, badge: BadgeArt, certificate: CertificateArt } as const;
@@ -291,6 +316,7 @@ export const ART_CLASSES = {
 
 /** The award drawn live: the design of its kind, sized to the width it is given. */
 export function AwardArt({ model, artRef }: AwardArtProps) {
+  const i18n = useI18n();
   const Design = DESIGNS[model.kind];
   return (
     <div
@@ -298,7 +324,7 @@ export function AwardArt({ model, artRef }: AwardArtProps) {
       className={ART_CLASSES[model.kind]}
       part="art"
       role="img"
-      aria-label={describeAward(model)}
+      aria-label={describeAward(model, i18n)}
     >
       <Design model={model} />
     </div>

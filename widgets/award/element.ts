@@ -1,4 +1,6 @@
 /** <wm-award>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+
+import * as messages from 'virtual:wm-messages';
 import { widgetElement } from '../embed/define-element';
 import { Award } from './Award';
 import css from './award.css?inline';
@@ -48,6 +50,6 @@ import { AwardProps } from './props';
  * @cssprop {<length>} [--wm-award-badge-width=600px] - The widest a badge gets.
  * @cssprop {<length>} [--wm-award-feather-width=560px] - The widest a feather gets.
  */
-export class WmAward extends widgetElement({ component: Award, props: AwardProps, css }) {}
+export class WmAward extends widgetElement({ component: Award, props: AwardProps, css, messages }) {}
 
 if (!customElements.get('wm-award')) customElements.define('wm-award', WmAward);

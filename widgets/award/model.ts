@@ -3,20 +3,28 @@
  * section or roadmap, when, from whom, and its credential id. The designs, the award pages and
  * <wm-award> all read this model.
  */
-import { AWARD_KIND_LABELS, achievementOf, achievementScope, awardTitle } from '@shared/rules/award';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Speaker } from '@shared/i18n/message';
+import { achievementOf, achievementScope } from '@shared/rules/award';
 import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 
-/** The texts of the viewer (learner §8; the spec's spellings corrected in docs/copy-errata.json). */
+/** The texts of the viewer (learner §8; the spec's spellings corrected in docs/copy-errata.json), as message keys. */
 export const AWARD_TEXT = {
-  loading: 'Loading the award…',
+  loading: 'award.loading',
   /** Loading the award failed (spec: 'Certifiacte Issue'). */
-  loadFailed: 'Certificate Issue',
-  notFoundTitle: 'Award not found',
-  notFound:
-    'There is no feather, badge or certificate at this address. The link may be mistyped or incomplete, or the assessment did not earn an award.',
-} as const;
+  loadFailed: 'award.loadFailed',
+  notFoundTitle: 'award.notFoundTitle',
+  notFound: 'award.notFound',
+} as const satisfies Record<string, MessageKey>;
+
+/** The kinds of award in words. */
+export const AWARD_KIND_KEYS: Record<AwardKind, MessageKey> = {
+  feather: 'award.kind.feather',
+  badge: 'award.kind.badge',
+  certificate: 'award.kind.certificate',
+};
 
 /** The stored image's size in pixels, by kind: the design's proportions at a print-worthy width. */
 export const IMAGE_SIZE: Record<AwardKind, { width: number; height: number }> = {
@@ -50,12 +58,12 @@ export interface AwardModel {
   title: string;
 }
 
-const STATEMENTS: Record<AchievementScope, string> = {
-  resource: 'passed the assessment of the resource',
-  section: 'passed the assessment of the section',
-  roadmap: 'completed the final assessment of the roadmap',
-  subject: 'passed the assessment of the subject',
-  assessment: 'passed the assessment',
+const STATEMENTS: Record<AchievementScope, MessageKey> = {
+  resource: 'award.statement.resource',
+  section: 'award.statement.section',
+  roadmap: 'award.statement.roadmap',
+  subject: 'award.statement.subject',
+  assessment: 'award.statement.assessment',
 };
 
 /** The kind an award page shows for this info, or null when the info is no award of that kind. */
@@ -65,7 +73,8 @@ export function kindOfAward(info: Pick<CertificateInfo, 'type'>, wanted?: AwardK
   return kind;
 }
 
-export function awardModel(info: CertificateInfo, kind: AwardKind): AwardModel {
+/** The award in words, in the language of `speaker` (the language the award page is drawn in). */
+export function awardModel(info: CertificateInfo, kind: AwardKind, speaker: Speaker): AwardModel {
   const scope = achievementScope(info);
   const achievement = achievementOf(info);
   const partOf: AwardModel['partOf'] = [];
@@ -75,20 +84,20 @@ export function awardModel(info: CertificateInfo, kind: AwardKind): AwardModel {
   if ((scope === 'resource' || scope === 'section') && info.assignedRoadMapName) {
     partOf.push({ scope: 'roadmap', name: info.assignedRoadMapName });
   }
-  const issuedOn = formatDate(info.createdAt, 'UTC');
+  const issuedOn = formatDate(info.createdAt, 'UTC', speaker.locale);
   return {
     kind,
-    kindLabel: AWARD_KIND_LABELS[kind],
+    kindLabel: speaker.t(AWARD_KIND_KEYS[kind]),
     learner: info.userName,
     achievement,
     scope,
-    statement: STATEMENTS[scope],
+    statement: speaker.t(STATEMENTS[scope]),
     partOf,
     issuedOn,
     issuedAt: info.createdAt,
     issuer: info.orgId,
     credentialId: info.linkId,
     verifyUrl: info.certificateUrl,
-    title: awardTitle(info, kind),
+    title: speaker.t('award.title', { kind: speaker.t(AWARD_KIND_KEYS[kind]), achievement }),
   };
 }

@@ -5,6 +5,7 @@
 import * as Catalogue from '@shared/contract/catalogue';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
+import { useI18n } from '../core/i18n';
 import { useCall } from '../core/useCall';
 import { failure } from '../embed/failure';
 import { Slot, useWidgetHost } from '../embed/host';
@@ -13,14 +14,13 @@ import { RoadmapCatalogueProps } from './props';
 import { RoadmapCard } from './RoadmapCard';
 import { selectionText, useRoadmapSelection } from './selection';
 
-export const DEFAULT_CATALOGUE_HEADING = 'Select Roadmap';
-
 export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   const props = RoadmapCatalogueProps.parse(input);
   const { language, subject, topic } = props;
   const limit = props.limit ? Number(props.limit) : undefined;
-  const heading = props.heading ?? DEFAULT_CATALOGUE_HEADING;
   const host = useWidgetHost();
+  const { t } = useI18n();
+  const heading = props.heading ?? t('catalogue.heading');
   const headingId = useId();
   const selection = useRoadmapSelection();
   const list = useCall(
@@ -40,7 +40,7 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   }, [list.data, limit]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
   useEffect(() => {
-    if (list.error) host.emit('wm-error', failure(selectionText.listFailed, list.error));
+    if (list.error) host.emit('wm-error', failure(t(selectionText.listFailed), list.error));
   }, [list.error]);
 
   return (
@@ -50,11 +50,11 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
           <Slot name="heading">{heading}</Slot>
         </h2>
       ) : null}
-      {list.error ? <LoadFailed part="error">{selectionText.listFailed}</LoadFailed> : null}
-      {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
+      {list.error ? <LoadFailed part="error">{t(selectionText.listFailed)}</LoadFailed> : null}
+      {list.loading && !roadmaps ? <Loader text={t('catalogue.loading')} /> : null}
       {roadmaps && roadmaps.length === 0 ? (
         <div className="empty" part="empty">
-          <Slot name="empty">No Roadmaps found</Slot>
+          <Slot name="empty">{t('catalogue.empty')}</Slot>
         </div>
       ) : null}
       {roadmaps && roadmaps.length > 0 ? (

@@ -1,4 +1,6 @@
 /** <wm-roadmap-catalogue>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+
+import * as messages from 'virtual:wm-messages';
 import { widgetElement } from '../embed/define-element';
 import css from './catalogue.css?inline';
 import { RoadmapCatalogueProps } from './props';
@@ -61,6 +63,7 @@ export class WmRoadmapCatalogue extends widgetElement({
   component: RoadmapCatalogue,
   props: RoadmapCatalogueProps,
   css,
+  messages,
 }) {}
 
 if (!customElements.get('wm-roadmap-catalogue'))

@@ -6,31 +6,31 @@
  */
 import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
+import type { MessageKey } from '@shared/i18n/keys';
 import type { PrerequisiteSelection } from '@shared/schemas/catalogue';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useI18n } from '../core/i18n';
 import { ASSESSED_ROADMAP_KEY, pending, TENANT_PORTAL_KEY } from '../core/pending';
 import { failure } from '../embed/failure';
 import { type SignedInRole, useWidgetHost } from '../embed/host';
 import { Dialog } from '../ui/Dialog';
 import { Loader } from '../ui/Loader';
 
+/** The selection's messages (keys of the catalogues). */
 export const selectionText = {
-  listFailed: "Couldn't fetch the Roadmap please try later.",
-  detailFailed: "Couldn't load the roadmap, please try later",
-  generateFailed: "Couldn't generate questions.",
-  assignFailed: "Couldn't assign the roadmap now",
-  courseFailed: 'Please, try again later. Thanks',
-  generating: 'Generating questions',
-  assigning: 'Assigning the roadmap for you.',
-  takeAssessment: 'Yes, I like to take assessment',
-  assign: 'Yes, I want to assign',
-  notNow: 'Not now',
-  mandatory: 'Taking an assessment on these prerequisites is mandatory before you start this roadmap.',
-} as const;
-
-export const assignQuestion = (roadmap: string, subject: string) =>
-  `Would you like to assign ${roadmap} roadmap in ${subject} subject?`;
+  listFailed: 'catalogue.listFailed',
+  detailFailed: 'catalogue.detailFailed',
+  generateFailed: 'catalogue.generateFailed',
+  assignFailed: 'catalogue.assignFailed',
+  courseFailed: 'catalogue.courseFailed',
+  generating: 'catalogue.generating',
+  assigning: 'catalogue.assigning',
+  takeAssessment: 'catalogue.takeAssessment',
+  assign: 'catalogue.assign',
+  notNow: 'catalogue.notNow',
+  mandatory: 'catalogue.mandatory',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * Where a roadmap just assigned by selection or by the prerequisite assessment opens (mentor §4, §6): its
@@ -68,6 +68,7 @@ export interface RoadmapSelection {
 
 export function useRoadmapSelection(): RoadmapSelection {
   const host = useWidgetHost();
+  const { t } = useI18n();
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const request = useRef(0);
   const close = () => {
@@ -95,8 +96,8 @@ export function useRoadmapSelection(): RoadmapSelection {
       })
       .catch((err: unknown) => {
         if (mine !== request.current) return;
-        setStep({ kind: 'failed', roadmapName, message: selectionText.detailFailed });
-        fail(selectionText.detailFailed, err);
+        setStep({ kind: 'failed', roadmapName, message: t(selectionText.detailFailed) });
+        fail(t(selectionText.detailFailed), err);
       });
   }
 
@@ -119,9 +120,9 @@ export function useRoadmapSelection(): RoadmapSelection {
       setStep({
         kind: 'failed',
         roadmapName: selection.selectedRoadmap.roadmapName,
-        message: selectionText.generateFailed,
+        message: t(selectionText.generateFailed),
       });
-      fail(selectionText.generateFailed, err);
+      fail(t(selectionText.generateFailed), err);
     }
   }
 
@@ -145,7 +146,7 @@ export function useRoadmapSelection(): RoadmapSelection {
       // a refusal the learner can act on ('Can only learn two roadmaps at a time.') as the server says it;
       // anything else as the specification's 'Couldn't assign the roadmap now'
       const refused = err instanceof ApiError && err.status < 500 && err.status !== 404 && err.status !== 401;
-      const error = refused ? err.message : selectionText.assignFailed;
+      const error = refused ? err.message : t(selectionText.assignFailed);
       setStep({ kind: 'assign', selection, error });
       fail(error, err);
     }
@@ -169,6 +170,7 @@ function SelectionDialog({
   onAssign: (s: Selection) => void;
 }) {
   const body = useRef<HTMLDivElement>(null);
+  const { t } = useI18n();
   // the content changes with each step: put focus on its first action (or its status) each time
   useEffect(() => {
     if (step.kind === 'closed') return;
@@ -188,7 +190,7 @@ function SelectionDialog({
   const notNowOr = (label: string, act: () => void) => (
     <>
       <button type="button" className="btn btn-secondary" onClick={onClose}>
-        {selectionText.notNow}
+        {t(selectionText.notNow)}
       </button>
       <button type="button" className="btn" onClick={act} data-autofocus>
         {label}
@@ -199,21 +201,21 @@ function SelectionDialog({
     case 'loading':
       content = (
         <div tabIndex={-1} data-autofocus>
-          <Loader text="Loading…" />
+          <Loader />
         </div>
       );
       break;
     case 'generating':
       content = (
         <div tabIndex={-1} data-autofocus>
-          <Loader text={selectionText.generating} />
+          <Loader text={t(selectionText.generating)} />
         </div>
       );
       break;
     case 'assigning':
       content = (
         <div tabIndex={-1} data-autofocus>
-          <Loader text={selectionText.assigning} />
+          <Loader text={t(selectionText.assigning)} />
         </div>
       );
       break;
@@ -225,25 +227,25 @@ function SelectionDialog({
       );
       actions = (
         <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
-          Close
+          {t('common.close')}
         </button>
       );
       break;
     case 'prerequisites':
       content = (
         <>
-          <p>This roadmap builds on:</p>
-          <ul className="wm-prerequisites" aria-label="Prerequisites">
+          <p>{t('catalogue.buildsOn')}</p>
+          <ul className="wm-prerequisites" aria-label={t('catalogue.prerequisites')}>
             {step.selection.prerequisites.map((p) => (
               <li key={p.roadmapId}>{p.roadmapName}</li>
             ))}
           </ul>
           <p>
-            <strong>{selectionText.mandatory}</strong>
+            <strong>{t(selectionText.mandatory)}</strong>
           </p>
         </>
       );
-      actions = notNowOr(selectionText.takeAssessment, () => onAssess(step.selection));
+      actions = notNowOr(t(selectionText.takeAssessment), () => onAssess(step.selection));
       break;
     case 'assign':
       content = (
@@ -254,14 +256,14 @@ function SelectionDialog({
             </p>
           ) : null}
           <p>
-            {assignQuestion(
-              step.selection.selectedRoadmap.roadmapName,
-              step.selection.selectedRoadmap.subject.name,
-            )}
+            {t('catalogue.assignQuestion', {
+              roadmap: step.selection.selectedRoadmap.roadmapName,
+              subject: step.selection.selectedRoadmap.subject.name,
+            })}
           </p>
         </>
       );
-      actions = notNowOr(selectionText.assign, () => onAssign(step.selection));
+      actions = notNowOr(t(selectionText.assign), () => onAssign(step.selection));
       break;
   }
   return (

@@ -1,5 +1,6 @@
 /** The API client of the portal and of widgets on partner pages. */
 import { type Client, createClient } from '@shared/client/client';
+import { interfaceLanguage } from './language';
 import { clearSession, sessionTokens } from './session';
 
 let signedOutHandler: () => void = () => {
@@ -18,6 +19,7 @@ function make(): Client {
     baseUrl: apiBase,
     device: 'WEB_APP',
     tokens: sessionTokens,
+    language: () => interfaceLanguage.peek(),
     onSignedOut: () => {
       clearSession();
       signedOutHandler();

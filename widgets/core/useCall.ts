@@ -38,5 +38,6 @@ export function useCall<T>(run: (signal: AbortSignal) => Promise<T>, deps: reado
   return { data, error, loading, reload };
 }
 
-export const messageOf = (err: unknown, fallback = 'Something Went Wrong') =>
+/** The server's message of a refusal (in the interface's language, decision 040), else `fallback`. */
+export const messageOf = (err: unknown, fallback: string) =>
   err instanceof ApiError ? err.message : fallback;

@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import type { z as zod } from 'zod';
 import { curatorNames } from '../catalogue/curators';
 import { selectionText, useRoadmapSelection } from '../catalogue/selection';
+import { Rich, useI18n } from '../core/i18n';
 import { useCall } from '../core/useCall';
 import { failure } from '../embed/failure';
 import { assetUrl, useWidgetHost } from '../embed/host';
@@ -18,13 +19,14 @@ import { Loader } from '../ui/Loader';
 import { Tabs } from '../ui/Tabs';
 import { courseHours, formatDuration, resourceSeconds, spokenDuration } from './duration';
 import { CourseDetailProps } from './props';
-import { TaskPreview } from './TaskPreview';
+import { ResourceType, TaskPreview } from './TaskPreview';
 
 type RoadmapT = zod.infer<typeof Roadmap>;
 
 export function CourseDetail(input: CourseDetailProps) {
   const { roadmapId, headingLevel } = CourseDetailProps.parse(input);
   const host = useWidgetHost();
+  const { t } = useI18n();
   const selection = useRoadmapSelection();
   const roadmap = useCall(
     (signal) =>
@@ -39,13 +41,13 @@ export function CourseDetail(input: CourseDetailProps) {
   }, [roadmap.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
   useEffect(() => {
-    if (roadmap.error) host.emit('wm-error', failure(selectionText.courseFailed, roadmap.error));
+    if (roadmap.error) host.emit('wm-error', failure(t(selectionText.courseFailed), roadmap.error));
   }, [roadmap.error]);
 
   if (roadmap.error) {
-    return <LoadFailed part="error">{selectionText.courseFailed}</LoadFailed>;
+    return <LoadFailed part="error">{t(selectionText.courseFailed)}</LoadFailed>;
   }
-  if (!roadmap.data) return <Loader text="Loading the course…" />;
+  if (!roadmap.data) return <Loader text={t('course.loading')} />;
   return (
     <>
       <Course
@@ -68,6 +70,7 @@ function Course({
   onSelect: () => void;
 }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   const titleId = useId();
   const [tab, setTab] = useState('description');
   const [curriculumTab, setCurriculumTab] = useState('roadmap');
@@ -86,20 +89,24 @@ function Course({
           </Title>
           <p className="wm-course-meta">
             <span>
-              Curated By <strong>{curatorNames(r.authors)}</strong>
+              <Rich
+                k="catalogue.curatedBy"
+                values={{ name: curatorNames(r.authors) }}
+                components={{ 0: <strong /> }}
+              />
             </span>
             <span>
-              <span className="visually-hidden">Language: </span>
-              <span aria-hidden="true">Language · </span>
+              <span className="visually-hidden">{t('catalogue.languageLabel')} </span>
+              <span aria-hidden="true">{t('course.languageDot')} </span>
               {r.language.name}
             </span>
             <span>{r.subject.name}</span>
           </p>
           <p className="wm-price" part="price">
-            Free
+            {t('course.free')}
           </p>
           <button type="button" className="btn wm-select-course" part="select-button" onClick={onSelect}>
-            Select Course
+            {t('course.select')}
           </button>
         </div>
         <div className="wm-course-image">
@@ -114,19 +121,17 @@ function Course({
       </header>
 
       <section className="wm-course-includes" aria-labelledby={`${titleId}-includes`} part="features">
-        <Sub id={`${titleId}-includes`}>This course includes</Sub>
+        <Sub id={`${titleId}-includes`}>{t('course.includes')}</Sub>
         <ul className="wm-features">
-          <li>
-            {lectures} {lectures === 1 ? 'lecture' : 'lectures'}
-          </li>
-          {hours.show ? <li>{hours.hours} hours on-demand content</li> : null}
-          <li>Lifetime access</li>
-          <li>Certificate of Completion</li>
+          <li>{t('course.lectures', { count: lectures })}</li>
+          {hours.show ? <li>{t('course.hoursOnDemand', { hours: hours.hours })}</li> : null}
+          <li>{t('course.lifetimeAccess')}</li>
+          <li>{t('course.certificate')}</li>
         </ul>
       </section>
 
       <section className="wm-curators" aria-labelledby={`${titleId}-curators`} part="curators">
-        <Sub id={`${titleId}-curators`}>{r.authors.length > 1 ? 'Curators' : 'Curator'}</Sub>
+        <Sub id={`${titleId}-curators`}>{t('course.curators', { count: r.authors.length })}</Sub>
         {r.authors.length === 0 ? (
           <div className="wm-curator">
             <img
@@ -138,7 +143,7 @@ function Course({
             />
             <div>
               <Minor className="wm-curator-name">{PRODUCT_NAME}</Minor>
-              <p className="muted">Curated by the {PRODUCT_NAME} team.</p>
+              <p className="muted">{t('course.curatedByTeam', { product: PRODUCT_NAME })}</p>
             </div>
           </div>
         ) : (
@@ -148,7 +153,7 @@ function Course({
                 className="wm-avatar wm-avatar-lg"
                 src={assetUrl(host, a.profilePath) ?? PLACEHOLDER_MENTOR_IMAGE}
                 data-placeholder={a.profilePath ? undefined : 'true'}
-                alt={a.profilePath ? `Photo of ${a.name}` : ''}
+                alt={a.profilePath ? t('course.photoOf', { name: a.name }) : ''}
                 width="72"
                 height="72"
               />
@@ -158,7 +163,7 @@ function Course({
                 {a.shortDescription ? <p>{a.shortDescription}</p> : null}
                 {a.longDescription ? (
                   <details className="wm-more">
-                    <summary>More about {a.name}</summary>
+                    <summary>{t('course.moreAbout', { name: a.name })}</summary>
                     <p>{a.longDescription}</p>
                   </details>
                 ) : null}
@@ -169,13 +174,13 @@ function Course({
       </section>
 
       <Tabs
-        label="Course"
+        label={t('course.tabs')}
         selected={tab}
         onSelect={setTab}
         items={[
           {
             id: 'description',
-            label: 'Description',
+            label: t('course.description'),
             content: (
               <div className="wm-description">
                 {r.description
@@ -189,15 +194,15 @@ function Course({
           },
           {
             id: 'curriculum',
-            label: 'Curriculum',
+            label: t('course.curriculum'),
             content: (
               <Tabs
-                label="Curriculum"
+                label={t('course.curriculum')}
                 selected={curriculumTab}
                 onSelect={setCurriculumTab}
                 items={[
-                  { id: 'roadmap', label: 'Roadmap', content: <Sections roadmap={r} /> },
-                  { id: 'task', label: 'Task', content: <TaskPreview tasks={r.tasks} /> },
+                  { id: 'roadmap', label: t('course.roadmapTab'), content: <Sections roadmap={r} /> },
+                  { id: 'task', label: t('course.taskTab'), content: <TaskPreview tasks={r.tasks} /> },
                 ]}
               />
             ),
@@ -213,7 +218,8 @@ function Course({
  * inside, each with its duration when it has one.
  */
 function Sections({ roadmap }: { roadmap: RoadmapT }) {
-  if (roadmap.sections.length === 0) return <p className="empty">No sections yet.</p>;
+  const { t } = useI18n();
+  if (roadmap.sections.length === 0) return <p className="empty">{t('course.noSections')}</p>;
   return (
     <div className="wm-sections" part="sections">
       {roadmap.sections.map((s, i) => {
@@ -225,7 +231,7 @@ function Sections({ roadmap }: { roadmap: RoadmapT }) {
             <summary>
               <span className="wm-section-name">{s.name}</span>
               <span className="wm-section-meta">
-                {n} {n === 1 ? 'lecture' : 'lectures'}
+                {t('course.lectures', { count: n })}
                 {known ? (
                   <>
                     {' · '}
@@ -239,9 +245,7 @@ function Sections({ roadmap }: { roadmap: RoadmapT }) {
                 const seconds = resourceSeconds(res);
                 return (
                   <li key={res._id}>
-                    <span className={`badge ${res.type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
-                      {res.type}
-                    </span>
+                    <ResourceType type={res.type} />
                     <span className="wm-resource-title">{res.userTitle || res.actualTitle}</span>
                     {seconds > 0 ? (
                       <span className="wm-resource-time">
@@ -259,12 +263,13 @@ function Sections({ roadmap }: { roadmap: RoadmapT }) {
   );
 }
 
-/** '1h 2m' on screen, '1 hour 2 minutes' for screen readers. */
+/** '1h 2m' on screen, '1 hour 2 minutes' for screen readers (in the interface's language). */
 function Duration({ seconds }: { seconds: number }) {
+  const { locale } = useI18n();
   return (
     <>
-      <span aria-hidden="true">{formatDuration(seconds)}</span>
-      <span className="visually-hidden">{spokenDuration(seconds)}</span>
+      <span aria-hidden="true">{formatDuration(seconds, locale)}</span>
+      <span className="visually-hidden">{spokenDuration(seconds, locale)}</span>
     </>
   );
 }

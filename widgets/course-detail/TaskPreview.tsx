@@ -1,5 +1,6 @@
 import type { Task } from '@shared/schemas/catalogue';
 import { useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { Slot } from '../embed/host';
 
 export const TASKS_SHOWN = 5;
@@ -11,10 +12,11 @@ type TaskLike = Pick<Task, '_id' | 'actualTitle' | 'userTitle' | 'type'>;
 /** A roadmap's tasks on the course page: the first 5, later ones faded, 'Show More (N more)', 'No Task Found'. */
 export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
   const [expanded, setExpanded] = useState(false);
+  const { t } = useI18n();
   if (tasks.length === 0)
     return (
       <div className="empty" part="empty">
-        <Slot name="no-tasks">No Task Found</Slot>
+        <Slot name="no-tasks">{t('course.noTasks')}</Slot>
       </div>
     );
   const hidden = tasks.length - TASKS_SHOWN;
@@ -22,7 +24,7 @@ export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
   const faded = expanded ? [] : tasks.slice(TASKS_SHOWN, TASKS_SHOWN + FADED_SHOWN);
   return (
     <div className="wm-tasks">
-      <ol className="wm-task-list" aria-label="Tasks">
+      <ol className="wm-task-list" aria-label={t('course.tasks')}>
         {visible.map((t) => (
           <TaskRow key={t._id} task={t} />
         ))}
@@ -41,19 +43,27 @@ export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Show Less' : `Show More (${hidden} more)`}
+          {expanded ? t('course.showLess') : t('course.showMore', { count: hidden })}
         </button>
       ) : null}
     </div>
   );
 }
 
+/** A resource's or task's kind as a badge: WATCH or READ, in the interface's language. */
+export function ResourceType({ type }: { type: string }) {
+  const { t } = useI18n();
+  return (
+    <span className={`badge ${type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
+      {type === 'WATCH' ? t('resource.watch') : type === 'READ' ? t('resource.read') : type}
+    </span>
+  );
+}
+
 function TaskRow({ task }: { task: TaskLike }) {
   return (
     <li className="wm-task">
-      <span className={`badge ${task.type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
-        {task.type}
-      </span>
+      <ResourceType type={task.type} />
       <span>{task.userTitle || task.actualTitle}</span>
     </li>
   );

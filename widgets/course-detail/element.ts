@@ -1,4 +1,6 @@
 /** <wm-course-detail>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+
+import * as messages from 'virtual:wm-messages';
 import catalogueCss from '../catalogue/catalogue.css?inline';
 import { widgetElement } from '../embed/define-element';
 import { CourseDetail } from './CourseDetail';
@@ -54,6 +56,7 @@ export class WmCourseDetail extends widgetElement({
   component: CourseDetail,
   props: CourseDetailProps,
   css: `${catalogueCss}\n${css}`,
+  messages,
 }) {}
 
 if (!customElements.get('wm-course-detail')) customElements.define('wm-course-detail', WmCourseDetail);

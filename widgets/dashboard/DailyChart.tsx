@@ -8,8 +8,7 @@
  */
 import { dayLabel } from '@shared/rules/date-ranges';
 import { chartHours } from '@shared/rules/durations';
-
-export const CHART_TITLE = 'Your Daily Time spent on Learning';
+import { useI18n } from '../core/i18n';
 
 export interface DayPoint {
   /** Unix seconds of the UTC day's start. */
@@ -40,8 +39,15 @@ export function chartAxis(max: number, steps = 4): { step: number; top: number }
 /** A tick as it is printed: at most three decimals (0.075, not 0.07500000000000001). */
 const tick = (v: number) => String(Math.round(v * 1000) / 1000);
 
+/**
+ * The chart reads in the language's direction: in Arabic the days run from right to left (the newest at
+ * the left) and the hours' axis stands at the right, as a time axis does in a right-to-left language; the
+ * table keeps the days in order.
+ */
 export function DailyChart({ days }: { days: readonly DayPoint[] }) {
-  const labels = days.map((d) => dayLabel(d.date));
+  const { t, locale, dir } = useI18n();
+  const rtl = dir === 'rtl';
+  const labels = days.map((d) => dayLabel(d.date, locale));
   const values = days.map((d) => chartHours(d.timespent));
   const { step, top } = chartAxis(Math.max(0, ...values));
   const plot = HEIGHT - TOP - BOTTOM;
@@ -49,25 +55,39 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
   const slot = (100 - GUTTER) / Math.max(1, days.length);
   const every = Math.ceil(days.length / MAX_LABELS);
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  // where the bars start, and where a day stands (right to left in Arabic)
+  const bars = rtl ? 0 : GUTTER;
+  const at = (i: number) => bars + slot * (rtl ? days.length - 1 - i : i);
   return (
     <figure className="wm-chart" part="chart">
       <figcaption>
-        <h2>{CHART_TITLE}</h2>
-        <span className="muted">Hours per day (UTC)</span>
+        <h2>{t('chart.title')}</h2>
+        <span className="muted">{t('chart.subtitle')}</span>
       </figcaption>
       <div className="wm-chart-canvas" aria-hidden="true">
         <svg width="100%" height={HEIGHT} focusable="false" aria-hidden="true">
-          {ticks.map((t) => (
-            <g key={t}>
-              <line className="wm-chart-grid" x1={`${GUTTER}%`} x2="100%" y1={y(t)} y2={y(t)} />
-              <text className="wm-chart-tick" x="0" y={y(t) + 4}>
-                {tick(t)}
+          {ticks.map((v) => (
+            <g key={v}>
+              <line
+                className="wm-chart-grid"
+                x1={`${bars}%`}
+                x2={`${bars + 100 - GUTTER}%`}
+                y1={y(v)}
+                y2={y(v)}
+              />
+              <text
+                className="wm-chart-tick"
+                x={rtl ? '100%' : '0'}
+                y={y(v) + 4}
+                textAnchor={rtl ? 'end' : 'start'}
+              >
+                {tick(v)}
               </text>
             </g>
           ))}
           {days.map((d, i) => {
             const v = values[i]!;
-            const x = GUTTER + slot * i;
+            const x = at(i);
             return (
               <g key={d.date}>
                 <rect
@@ -78,7 +98,9 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
                   height={Math.max(0, TOP + plot - y(v))}
                   rx="2"
                 >
-                  <title>{`${labels[i]}: ${v} h`}</title>
+                  <title>
+                    {t('days.hover', { day: labels[i]!, time: t('chart.tooltip', { hours: v }) })}
+                  </title>
                 </rect>
                 {v > 0 && days.length <= MAX_VALUES ? (
                   <text className="wm-chart-value" x={`${x + slot / 2}%`} y={y(v) - 6} textAnchor="middle">
@@ -98,11 +120,11 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
       {/* hidden by a wrapper: a table sizes to its content, whatever width it is given */}
       <div className="visually-hidden">
         <table>
-          <caption>{CHART_TITLE}, in hours</caption>
+          <caption>{t('chart.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Hours</th>
+              <th scope="col">{t('chart.day')}</th>
+              <th scope="col">{t('chart.hours')}</th>
             </tr>
           </thead>
           <tbody>

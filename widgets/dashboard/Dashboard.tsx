@@ -19,6 +19,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
+import { useI18n } from '../core/i18n';
 import { Slot } from '../embed/host';
 import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
@@ -27,7 +28,6 @@ import {
   type LearningTimeSource,
   RangeSelect,
   ResourceReport,
-  rangeLabel,
   useLearningTime,
 } from './LearningTime';
 import { DashboardProps as DashboardPropsSchema } from './props';
@@ -98,6 +98,7 @@ export function Dashboard(props: DashboardProps) {
   const [range, setRange] = useState<DateRangeName>(initialRange);
   const [page, setPage] = useState(1);
   const rangeId = useId();
+  const { t } = useI18n();
   const ext = useSignalValue(extensionStatus);
   const known = props.extensionPresent;
   useEffect(() => {
@@ -125,7 +126,7 @@ export function Dashboard(props: DashboardProps) {
     <div className="wm-dashboard" part="dashboard">
       <div className="wm-dashboard-head">
         <h1>
-          <Slot name="heading">Dashboard</Slot>
+          <Slot name="heading">{t('dashboard.title')}</Slot>
         </h1>
         <RangeSelect
           id={rangeId}
@@ -138,7 +139,7 @@ export function Dashboard(props: DashboardProps) {
       </div>
 
       <section aria-labelledby={`${rangeId}-cards`} className="wm-section">
-        <h2 id={`${rangeId}-cards`}>Current resources</h2>
+        <h2 id={`${rangeId}-cards`}>{t('dashboard.currentResources')}</h2>
         {cards.loading && !cards.data ? (
           <Loader />
         ) : cards.error ? (
@@ -161,7 +162,7 @@ export function Dashboard(props: DashboardProps) {
       <AverageLearningTime daily={daily} range={range} />
       <DailyChartCard daily={daily} />
       <LearningDaysCard state={days} />
-      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
+      <TopicTimeCard state={topics} range={range} />
       <ResourceReport id={`${rangeId}-report`} report={report} page={page} onPage={setPage} />
     </div>
   );

@@ -6,15 +6,18 @@
  * Types only from shared/: the embed build keeps zod out of the element files.
  */
 import type { LearningDays, SubjectTime } from '@shared/contract/activity';
+import type { Translator } from '@shared/i18n/translator';
+import type { DateRangeName } from '@shared/rules/date-ranges';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
-import { MONTH_NAMES } from '@shared/rules/format-date';
+import { monthNames } from '@shared/rules/format-date';
 import { HEAT_LEGEND, type HeatCell, heatmapWeeks, isoDayOf } from '@shared/rules/learning-days';
+import { useI18n } from '@widgets/core/i18n';
 import type { CallState } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId, useMemo, useState } from 'react';
+import { RANGE_KEYS } from './LearningTime';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** Whole class names: the embed build keeps only the CSS rules whose class names its code spells out. */
 const HEAT_CLASS = ['wm-heat-0', 'wm-heat-1', 'wm-heat-2', 'wm-heat-3', 'wm-heat-4'] as const;
 const CELL = 11;
@@ -22,34 +25,62 @@ const STEP = 13;
 const LEFT = 26;
 const TOP = 14;
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-const dayLabel = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1]} ${y}`;
+/** A UTC day, '3 Mar 2026' as the language writes it. */
+const dayLabel = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(Date.parse(`${iso}T00:00:00Z`));
+/** The months' short names (Jan…), and Monday, Wednesday and Friday's, in the language. */
+const shortMonths = (locale: string) => {
+  const f = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, m) => f.format(Date.UTC(2024, m, 15)));
 };
-const minutesLabel = (seconds: number) =>
+const shortWeekdays = (locale: string) => {
+  const f = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday
+  return [1, 3, 5].map((d) => f.format(Date.UTC(2024, 0, d)));
+};
+const minutesLabel = (seconds: number, { t, locale }: Translator) =>
   seconds < 60
     ? seconds > 0
-      ? 'under a minute'
-      : 'no learning'
-    : spokenDuration(Math.round(seconds / 60) * 60);
+      ? t('days.underAMinute')
+      : t('days.noLearning')
+    : spokenDuration(Math.round(seconds / 60) * 60, locale);
 
+/**
+ * The heatmap: a column per week, oldest first in the reading direction (right to left in Arabic, as a
+ * time axis reads in a right-to-left language), with the months' names above and three days' names beside.
+ */
 function Heatmap({ data }: { data: LearningDays }) {
+  const i18n = useI18n();
+  const { t, locale, dir } = i18n;
+  const months = shortMonths(locale);
   const range = { from: isoDayOf(data.from * 1000), to: isoDayOf(data.to * 1000) };
   const seconds = new Map(data.days.map((d) => [isoDayOf(d.date * 1000), d.timespent]));
   const weeks = heatmapWeeks(range, seconds);
   const [hovered, setHovered] = useState<HeatCell | null>(null);
   const width = LEFT + weeks.length * STEP;
   const height = TOP + 7 * STEP;
+  const rtl = dir === 'rtl';
+  // a week's column and the days' labels, mirrored right to left
+  const columnX = (w: number) => (rtl ? width - LEFT - (w + 1) * STEP + (STEP - CELL) : LEFT + w * STEP);
+  const labelX = rtl ? width : 0;
   // a month's name above the week holding its first day
   const labels: { x: number; text: string }[] = [];
   // one path of squares per shade: five elements for a year of days
   const paths = ['', '', '', '', ''];
   weeks.forEach((week, w) => {
     const first = week.find((c) => c?.date.endsWith('-01'));
-    if (first) labels.push({ x: LEFT + w * STEP, text: MONTHS[Number(first.date.slice(5, 7)) - 1]! });
+    if (first)
+      labels.push({
+        x: rtl ? columnX(w) + CELL : columnX(w),
+        text: months[Number(first.date.slice(5, 7)) - 1]!,
+      });
     week.forEach((cell, d) => {
-      if (cell) paths[cell.level] += `M${LEFT + w * STEP} ${TOP + d * STEP}h${CELL}v${CELL}h-${CELL}z`;
+      if (cell) paths[cell.level] += `M${columnX(w)} ${TOP + d * STEP}h${CELL}v${CELL}h-${CELL}z`;
     });
   });
   const pointAt = (e: { clientX: number; clientY: number; currentTarget: Element }) => {
@@ -57,7 +88,7 @@ function Heatmap({ data }: { data: LearningDays }) {
     if (!box.width) return null;
     const x = ((e.clientX - box.left) * width) / box.width;
     const y = ((e.clientY - box.top) * height) / box.height;
-    const w = Math.floor((x - LEFT) / STEP);
+    const w = rtl ? Math.floor((width - LEFT - x) / STEP) : Math.floor((x - LEFT) / STEP);
     const d = Math.floor((y - TOP) / STEP);
     return weeks[w]?.[d] ?? null;
   };
@@ -68,17 +99,28 @@ function Heatmap({ data }: { data: LearningDays }) {
         viewBox={`0 0 ${width} ${height}`}
         style={{ maxWidth: `${Math.round(width * 1.4)}px` }}
         role="img"
-        aria-label={`Learning days from ${dayLabel(range.from)} to ${dayLabel(range.to)}: ${days(data.learningDays)} with learning, ${spokenDuration(data.totalSeconds)} in all. The table below has the figures by month.`}
+        aria-label={t('days.heatmapLabel', {
+          from: dayLabel(range.from, locale),
+          to: dayLabel(range.to, locale),
+          count: data.learningDays,
+          total: spokenDuration(data.totalSeconds, locale),
+        })}
         onMouseMove={(e) => setHovered(pointAt(e))}
         onMouseLeave={() => setHovered(null)}
       >
         {labels.map((l) => (
-          <text key={l.x} x={l.x} y={10} className="wm-heat-label">
+          <text key={l.x} x={l.x} y={10} className="wm-heat-label" text-anchor={rtl ? 'end' : 'start'}>
             {l.text}
           </text>
         ))}
-        {['Mon', 'Wed', 'Fri'].map((d, i) => (
-          <text key={d} x={0} y={TOP + (i * 2 + 1) * STEP - 3} className="wm-heat-label">
+        {shortWeekdays(locale).map((d, i) => (
+          <text
+            key={d}
+            x={labelX}
+            y={TOP + (i * 2 + 1) * STEP - 3}
+            className="wm-heat-label"
+            text-anchor={rtl ? 'end' : 'start'}
+          >
             {d}
           </text>
         ))}
@@ -87,7 +129,12 @@ function Heatmap({ data }: { data: LearningDays }) {
         )}
       </svg>
       <p className="wm-heat-hover muted" aria-hidden="true">
-        {hovered ? `${dayLabel(hovered.date)}: ${minutesLabel(hovered.seconds)}` : '\u00a0'}
+        {hovered
+          ? t('days.hover', {
+              day: dayLabel(hovered.date, locale),
+              time: minutesLabel(hovered.seconds, i18n),
+            })
+          : '\u00a0'}
       </p>
     </>
   );
@@ -95,6 +142,8 @@ function Heatmap({ data }: { data: LearningDays }) {
 
 /** The heatmap's figures by month, newest first. */
 function MonthTable({ data }: { data: LearningDays }) {
+  const { t, locale } = useI18n();
+  const names = monthNames(locale);
   const months = new Map<string, { learning: number; seconds: number }>();
   for (const d of data.days) {
     const key = isoDayOf(d.date * 1000).slice(0, 7);
@@ -106,29 +155,29 @@ function MonthTable({ data }: { data: LearningDays }) {
   const rows = [...months].sort((a, b) => (a[0] < b[0] ? 1 : -1));
   return (
     <details className="wm-heat-months">
-      <summary>Learning by month</summary>
+      <summary>{t('days.byMonth')}</summary>
       {rows.length === 0 ? (
-        <p className="muted">No learning in these 12 months yet.</p>
+        <p className="muted">{t('days.noneInYear')}</p>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Learning days and time by month</caption>
+            <caption className="visually-hidden">{t('days.byMonthCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Learning days</th>
-                <th scope="col">Time</th>
+                <th scope="col">{t('days.month')}</th>
+                <th scope="col">{t('days.learningDays')}</th>
+                <th scope="col">{t('days.time')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map(([key, m]) => (
                 <tr key={key}>
                   <th scope="row">
-                    {MONTH_NAMES[Number(key.slice(5)) - 1]} {key.slice(0, 4)}
+                    {t('days.monthYear', { month: names[Number(key.slice(5)) - 1]!, year: key.slice(0, 4) })}
                   </th>
-                  <td>{m.learning}</td>
-                  <td>
-                    <span title={spokenDuration(m.seconds)}>{formatDuration(m.seconds)}</span>
+                  <td data-label={t('days.learningDays')}>{m.learning}</td>
+                  <td data-label={t('days.time')}>
+                    <span title={spokenDuration(m.seconds, locale)}>{formatDuration(m.seconds, locale)}</span>
                   </td>
                 </tr>
               ))}
@@ -141,13 +190,15 @@ function MonthTable({ data }: { data: LearningDays }) {
 }
 
 export function LearningDaysCard({ state }: { state: CallState<LearningDays> }) {
+  const { t, locale } = useI18n();
   const id = useId();
   const data = state.data;
   // a year of squares is redrawn only when its figures change, not with every change of the dashboard
-  const heatmap = useMemo(() => (data ? <Heatmap data={data} /> : null), [data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again in another language too
+  const heatmap = useMemo(() => (data ? <Heatmap data={data} /> : null), [data, locale]);
   return (
     <section className="card wm-learning-days" aria-labelledby={id} part="learning-days">
-      <h2 id={id}>Learning days</h2>
+      <h2 id={id}>{t('days.title')}</h2>
       {state.error ? (
         <LoadFailed error={state.error} />
       ) : !data ? (
@@ -156,34 +207,42 @@ export function LearningDaysCard({ state }: { state: CallState<LearningDays> }) 
         <>
           <dl className="wm-streaks">
             <div>
-              <dt>Current streak</dt>
-              <dd>{days(data.currentStreak)}</dd>
+              <dt>{t('days.currentStreak')}</dt>
+              <dd>{t('days.days', { count: data.currentStreak })}</dd>
             </div>
             <div>
-              <dt>Longest streak</dt>
-              <dd>{days(data.longestStreak)}</dd>
+              <dt>{t('days.longestStreak')}</dt>
+              <dd>{t('days.days', { count: data.longestStreak })}</dd>
             </div>
             <div>
-              <dt>Learning days in 12 months</dt>
+              <dt>{t('days.inYear')}</dt>
               <dd>{data.learningDays}</dd>
             </div>
             <div>
-              <dt>Time in 12 months</dt>
+              <dt>{t('days.timeInYear')}</dt>
               <dd>
-                <span title={spokenDuration(data.totalSeconds)}>{formatDuration(data.totalSeconds)}</span>
+                <span title={spokenDuration(data.totalSeconds, locale)}>
+                  {formatDuration(data.totalSeconds, locale)}
+                </span>
               </dd>
             </div>
           </dl>
           {heatmap}
           <p className="wm-heat-legend muted">
-            <span>Less</span>
+            <span>{t('days.less')}</span>
             {HEAT_CLASS.map((c, i) => (
-              <svg key={c} viewBox="0 0 11 11" className="wm-heat-key" role="img" aria-label={HEAT_LEGEND[i]}>
+              <svg
+                key={c}
+                viewBox="0 0 11 11"
+                className="wm-heat-key"
+                role="img"
+                aria-label={t(HEAT_LEGEND[i]!)}
+              >
                 <rect width={11} height={11} rx={2} className={c} />
               </svg>
             ))}
-            <span>More</span>
-            <span className="wm-heat-note">A learning day has at least a minute of learning (UTC days).</span>
+            <span>{t('days.more')}</span>
+            <span className="wm-heat-note">{t('days.note')}</span>
           </p>
           <MonthTable data={data} />
         </>
@@ -192,43 +251,39 @@ export function LearningDaysCard({ state }: { state: CallState<LearningDays> }) 
   );
 }
 
-export function TopicTimeCard({
-  state,
-  rangeLabel,
-}: {
-  state: CallState<SubjectTime[]>;
-  /** 'past 7 days', … */
-  rangeLabel: string;
-}) {
+export function TopicTimeCard({ state, range }: { state: CallState<SubjectTime[]>; range: DateRangeName }) {
+  const { t, locale } = useI18n();
   const id = useId();
   const list = state.data ?? [];
   const top = Math.max(1, ...list.map((s) => s.timespent));
   return (
     <section className="card wm-topics" aria-labelledby={id} part="topics">
-      <h2 id={id}>Time per subject and topic</h2>
-      <p className="muted">Over {rangeLabel}.</p>
+      <h2 id={id}>{t('topics.title')}</h2>
+      <p className="muted">{t('topics.over', { range: RANGE_KEYS[range] })}</p>
       {state.error ? (
         <LoadFailed error={state.error} />
       ) : state.loading && !state.data ? (
         <Loader />
       ) : list.length === 0 ? (
-        <p className="empty">No Data Found</p>
+        <p className="empty">{t('common.noData')}</p>
       ) : (
         <ul className="wm-topic-list">
           {list.map((s) => (
             <li key={s.subject?._id ?? 'none'}>
               <div className="wm-topic-row">
-                <strong>{s.subject?.name ?? 'Other resources'}</strong>
-                <span title={spokenDuration(s.timespent)}>{formatDuration(s.timespent)}</span>
+                <strong>{s.subject?.name ?? t('topics.otherResources')}</strong>
+                <span title={spokenDuration(s.timespent, locale)}>{formatDuration(s.timespent, locale)}</span>
               </div>
               <div className="wm-topic-bar" aria-hidden="true">
                 <span style={{ width: `${Math.max(2, (100 * s.timespent) / top)}%` }} />
               </div>
               <ul className="wm-topic-sub">
-                {s.topics.map((t) => (
-                  <li key={t.topic?._id ?? 'none'} className="wm-topic-row">
-                    <span>{t.topic?.name ?? 'No topic'}</span>
-                    <span title={spokenDuration(t.timespent)}>{formatDuration(t.timespent)}</span>
+                {s.topics.map((topic) => (
+                  <li key={topic.topic?._id ?? 'none'} className="wm-topic-row">
+                    <span>{topic.topic?.name ?? t('topics.noTopic')}</span>
+                    <span title={spokenDuration(topic.timespent, locale)}>
+                      {formatDuration(topic.timespent, locale)}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -15,6 +15,7 @@ import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Pager } from '@widgets/ui/Pager';
 import type { ReactNode } from 'react';
+import { useI18n } from '../core/i18n';
 import { DailyChart, type DayPoint } from './DailyChart';
 
 export const REPORT_PAGE_SIZE = 5;
@@ -62,7 +63,14 @@ export function useLearningTime(source: LearningTimeSource, range: TimeRange, pa
   return { daily, report, days, topics };
 }
 
-/** The date-range choice: Yesterday, Past 7 days, Last 28 Days. */
+/** Each date range as the selects of the messages name it. */
+export const RANGE_KEYS: Record<DateRangeName, 'yesterday' | 'past7' | 'last28'> = {
+  Yesterday: 'yesterday',
+  'Past 7 days': 'past7',
+  'Last 28 Days': 'last28',
+};
+
+/** The date-range choice: Yesterday, Past 7 days, Last 28 Days (the values as the API and attributes name them). */
 export function RangeSelect({
   id,
   value,
@@ -72,9 +80,10 @@ export function RangeSelect({
   value: DateRangeName;
   onChange: (range: DateRangeName) => void;
 }) {
+  const { t } = useI18n();
   return (
     <div className="field wm-range">
-      <label htmlFor={id}>Date range</label>
+      <label htmlFor={id}>{t('range.label')}</label>
       <select
         id={id}
         className="input"
@@ -83,17 +92,13 @@ export function RangeSelect({
       >
         {DATE_RANGES.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {t('range.name', { range: RANGE_KEYS[r] })}
           </option>
         ))}
       </select>
     </div>
   );
 }
-
-/** The range in a sentence: 'yesterday', 'past 7 days', 'last 28 days'. */
-export const rangeLabel = (range: DateRangeName) =>
-  range === 'Yesterday' ? 'yesterday' : range.toLowerCase();
 
 /** 'Average learning time': the range's seconds per day, and the total. */
 export function AverageLearningTime({
@@ -103,23 +108,23 @@ export function AverageLearningTime({
   daily: CallState<DayPoint[]>;
   range: DateRangeName;
 }) {
+  const { t, locale } = useI18n();
   const total = (daily.data ?? []).reduce((sum, d) => sum + d.timespent, 0);
   const average = averagePerDay(total, DAYS_IN_RANGE[range]);
   return (
     <section className="card wm-average" aria-live="polite">
-      <h2>Average learning time</h2>
+      <h2>{t('dashboard.average')}</h2>
       {daily.loading && !daily.data ? (
         <Loader />
       ) : daily.error ? (
         <LoadFailed error={daily.error} className="" />
       ) : (
         <p>
-          <strong className="wm-average-value" title={spokenDuration(average)}>
-            {formatDuration(average)}
+          <strong className="wm-average-value" title={spokenDuration(average, locale)}>
+            {formatDuration(average, locale)}
           </strong>{' '}
           <span className="muted">
-            a day over {range === 'Yesterday' ? 'yesterday' : range.toLowerCase()} ({formatDuration(total)} in
-            all)
+            {t('dashboard.averageOver', { range: RANGE_KEYS[range], total: formatDuration(total, locale) })}
           </span>
         </p>
       )}
@@ -160,12 +165,13 @@ export function ResourceReport({
   onPage: (page: number) => void;
   action?: ReportAction;
 }) {
+  const { t, locale } = useI18n();
   const pages = totalPages(report.data?.totalCount ?? 0, REPORT_PAGE_SIZE);
   const columns = action ? 4 : 3;
   return (
     <section className="card" aria-labelledby={id}>
       <div className="card-head">
-        <h2 id={id}>Resource-wise Report</h2>
+        <h2 id={id}>{t('report.title')}</h2>
         {toolbar}
       </div>
       {report.error ? (
@@ -179,8 +185,8 @@ export function ResourceReport({
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">Resource Title</th>
-                  <th scope="col">Watch Time</th>
+                  <th scope="col">{t('report.resourceTitle')}</th>
+                  <th scope="col">{t('report.watchTime')}</th>
                   {action ? <th scope="col">{action.header}</th> : null}
                 </tr>
               </thead>
@@ -188,16 +194,18 @@ export function ResourceReport({
                 {(report.data?.timeSpentOnResource.length ?? 0) === 0 ? (
                   <tr>
                     <td colSpan={columns} className="empty">
-                      No Data Found
+                      {t('common.noData')}
                     </td>
                   </tr>
                 ) : (
                   report.data?.timeSpentOnResource.map((row, i) => (
                     <tr key={row.resource._id}>
                       <td data-label="#">{(page - 1) * REPORT_PAGE_SIZE + i + 1}</td>
-                      <td data-label="Resource Title">{row.resource.userTitle}</td>
-                      <td data-label="Watch Time">
-                        <span title={spokenDuration(row.timespent)}>{formatDuration(row.timespent)}</span>
+                      <td data-label={t('report.resourceTitle')}>{row.resource.userTitle}</td>
+                      <td data-label={t('report.watchTime')}>
+                        <span title={spokenDuration(row.timespent, locale)}>
+                          {formatDuration(row.timespent, locale)}
+                        </span>
                       </td>
                       {action ? <td data-label={action.header}>{action.render(row)}</td> : null}
                     </tr>
@@ -206,7 +214,7 @@ export function ResourceReport({
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={pages} onChange={onPage} label="Resource-wise Report pages" />
+          <Pager page={page} totalPages={pages} onChange={onPage} label={t('report.pages')} />
         </>
       )}
     </section>

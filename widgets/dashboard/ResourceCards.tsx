@@ -12,10 +12,9 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
 import { useState } from 'react';
 import { InstallExtension, type StoreUrls } from '../activity/ExtensionGate';
+import { useI18n } from '../core/i18n';
+import { ResourceType } from '../course-detail/TaskPreview';
 import { Slot } from '../embed/host';
-
-export const assessmentQuestion = (resource: string) =>
-  `Would you like to attempt an ${resource} assessment?`;
 
 export interface ResourceCardsProps {
   cards: readonly DashboardCard[];
@@ -27,6 +26,8 @@ export interface ResourceCardsProps {
 }
 
 export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, client }: ResourceCardsProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [asking, setAsking] = useState<DashboardCard | null>(null);
   const [busy, setBusy] = useState(false);
   /** Retakes the server refused since the cards were read: resource id → when it opens. */
@@ -38,17 +39,11 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
   if (cards.length === 0) {
     return (
       <div className="muted" part="empty">
-        <Slot name="empty">
-          No resources yet. Assign yourself a roadmap and open its resources: the time you spend on them shows
-          here.
-        </Slot>
+        <Slot name="empty">{t('dashboard.noResources')}</Slot>
       </div>
     );
   }
-  const minutes = (s: number) => {
-    const m = cardMinutes(s);
-    return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
-  };
+  const minutes = (s: number) => t('dashboard.minutes', { count: cardMinutes(s) });
   return (
     <>
       <ul className="wm-cards">
@@ -61,18 +56,20 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
               </a>
             </h3>
             <p>
-              <span className="badge badge-primary">{card.resourceType}</span>{' '}
+              <ResourceType type={card.resourceType} />{' '}
               <span className="wm-card-time">{minutes(card.totalTimeSpent)}</span>
             </p>
             {extensionPresent && retakeAt(card) ? (
               refused[card.resourceId] ? (
                 <p className="wm-card-retake" role="alert">
-                  {retakeNotice(retakeAt(card)!)}
+                  {retakeNotice(retakeAt(card)!, i18n)}
                 </p>
               ) : (
                 <p className="wm-card-retake">
-                  {retakeLabel(retakeAt(card)!)}
-                  <span className="visually-hidden">: the assessment of {card.resourceName}</span>
+                  {retakeLabel(retakeAt(card)!, i18n)}
+                  <span className="visually-hidden">
+                    {t('common.about', { name: t('dashboard.assessmentOf', { name: card.resourceName }) })}
+                  </span>
                 </p>
               )
             ) : extensionPresent ? (
@@ -80,15 +77,15 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => setAsking(card)}
-                aria-label={`Assessment of ${card.resourceName}`}
+                aria-label={t('dashboard.assessmentOf', { name: card.resourceName })}
               >
-                Assessment
+                {t('dashboard.assessment')}
               </button>
             ) : (
               <InstallExtension
                 compact
-                message="Install the Waymark extension to take assessments and count your time."
-                buttonLabel="Install Extension"
+                message={t('dashboard.installForAssessments')}
+                buttonLabel={t('extension.installExtension')}
                 storeUrls={storeUrls}
                 client={client}
               />
@@ -98,12 +95,12 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
       </ul>
       <Dialog
         open={Boolean(asking)}
-        title="Assessment"
+        title={t('dashboard.assessment')}
         onClose={() => setAsking(null)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setAsking(null)}>
-              No
+              {t('common.no')}
             </button>
             <button
               type="button"
@@ -124,12 +121,12 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
                 }
               }}
             >
-              {busy ? <Spinner /> : null} Yes
+              {busy ? <Spinner /> : null} {t('common.yes')}
             </button>
           </>
         }
       >
-        <p>{asking ? assessmentQuestion(asking.resourceName) : null}</p>
+        <p>{asking ? t('dashboard.attemptQuestion', { resource: asking.resourceName }) : null}</p>
       </Dialog>
     </>
   );

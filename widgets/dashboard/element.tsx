@@ -1,10 +1,13 @@
 /** <wm-dashboard>: its documented class is at the end of this file. */
+
+import * as messages from 'virtual:wm-messages';
 import * as Assessments from '@shared/contract/assessments';
 import { retakeNotice, retakeOpensAtOf } from '@shared/rules/retakes';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { messageOf } from '@widgets/core/useCall';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { widgetElement } from '../embed/define-element';
 import { failure } from '../embed/failure';
 import { Slot, useWidgetHost } from '../embed/host';
@@ -19,11 +22,6 @@ import {
   hasStoredSession,
   sessionClient,
 } from './session-client';
-
-/** What a session given by the page that ended says (wm-error), before the card offers Waymark's dashboard. */
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-/** What the element shows (and wm-error says) when the dashboard's second file could not be loaded. */
-const LOAD_FAILED = 'Something Went Wrong';
 
 function DashboardElement(props: DashboardProps & { session?: unknown }) {
   const host = useWidgetHost();
@@ -51,6 +49,7 @@ function DashboardElement(props: DashboardProps & { session?: unknown }) {
 /** The card that links to Waymark's dashboard, where this page cannot show it. */
 function DashboardLink({ base }: { base: string }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   // biome-ignore lint/correctness/useExhaustiveDependencies: drawn once
   useEffect(() => {
     host.emit('wm-ready', { signedIn: false });
@@ -58,11 +57,12 @@ function DashboardLink({ base }: { base: string }) {
   return (
     <div className="card center" part="dashboard">
       <h2>
-        <Slot name="heading">Dashboard</Slot>
+        <Slot name="heading">{t('dashboard.title')}</Slot>
       </h2>
-      <p>Your learning time is on Waymark.</p>
+      <p>{t('dashboard.onWaymark')}</p>
       <a className="btn" href={`${base}/dashboard`} target="_blank" rel="noopener noreferrer">
-        Open your Waymark dashboard<span className="visually-hidden"> (opens in a new tab)</span>
+        {t('dashboard.open')}
+        <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
       </a>
     </div>
   );
@@ -86,6 +86,8 @@ function SignedInDashboard({
   onEnded?: () => void;
 }) {
   const host = useWidgetHost();
+  const i18n = useI18n();
+  const { t } = i18n;
   const endedOnce = useRef(false);
   const [loaded, setLoaded] = useState<DashboardModule | null>(null);
   const [failed, setFailed] = useState(false);
@@ -98,7 +100,7 @@ function SignedInDashboard({
         if (!live) return;
         setFailed(true);
         // the second file did not load (the network, or a hash that is not the file's): a failure of its own
-        host.emit('wm-error', failure(LOAD_FAILED, err, 'file-load-failed'));
+        host.emit('wm-error', failure(t('common.somethingWentWrong'), err, 'file-load-failed'));
       },
     );
     return () => {
@@ -112,15 +114,15 @@ function SignedInDashboard({
           // told once, however many calls were refused with it
           if (endedOnce.current) return;
           endedOnce.current = true;
-          host.emit('wm-error', { status: 401, code: 'session-ended', message: SESSION_ENDED });
+          host.emit('wm-error', { status: 401, code: 'session-ended', message: t('dashboard.sessionEnded') });
           onEnded?.();
         })
       : sessionClient(base),
   );
   if (failed) {
-    return <LoadFailed part="error">{LOAD_FAILED}</LoadFailed>;
+    return <LoadFailed part="error">{t('common.somethingWentWrong')}</LoadFailed>;
   }
-  if (!loaded) return <Loader text="Loading your dashboard…" />;
+  if (!loaded) return <Loader text={t('dashboard.loading')} />;
   const start = async (card: DashboardCard) => {
     const tab = window.open('', '_blank');
     try {
@@ -144,10 +146,10 @@ function SignedInDashboard({
       const opensAt = retakeOpensAtOf(err);
       if (opensAt) {
         // the card says when the retake opens; the host hears it too
-        host.emit('wm-error', failure(retakeNotice(opensAt), err));
+        host.emit('wm-error', failure(retakeNotice(opensAt, i18n), err));
         throw err;
       }
-      host.emit('wm-error', failure('Something went wrong', err));
+      host.emit('wm-error', failure(t('common.somethingWentWrong'), err));
       return undefined;
     }
   };
@@ -164,7 +166,7 @@ function SignedInDashboard({
       onSettled={(err) => {
         // a refused session is told once, as the session's end (above)
         if (endedOnce.current) return;
-        if (err) host.emit('wm-error', failure(messageOf(err), err));
+        if (err) host.emit('wm-error', failure(messageOf(err, t('common.somethingWentWrong')), err));
         else host.emit('wm-ready', { signedIn: true });
       }}
     />
@@ -214,6 +216,7 @@ export class WmDashboard extends widgetElement({
   component: DashboardElement,
   props: DashboardProps,
   css: `${css}\n${elementCss}`,
+  messages,
   properties: ['session'],
 }) {}
 

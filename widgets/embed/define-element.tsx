@@ -10,12 +10,24 @@
  * - an empty attribute value is passed on as '' and a removed attribute as absent;
  * - the widget is unmounted when the element leaves the page — unless it comes back in the same task,
  *   as when a host's framework moves it, which keeps its state.
+ * - its language is its own `lang` attribute, else the nearest `lang` around it (the host page's), else
+ *   English: English is in the element's file, another language is fetched once, when first asked for, and
+ *   the element renders in it once it has arrived; a change of `lang` on the element or on the page's
+ *   `<html>` is followed (decision 040).
  * This replaced @r2wc/react-to-web-component, whose two habits (rendering synchronously per attribute
  * with preact/compat, ignoring empty values) had to be patched, and which cost 1.3 KB gzip per file.
  */
 import { createClient } from '@shared/client/client';
+import type { Translator } from '@shared/i18n/translator';
 import { type ComponentChild, render } from 'preact';
 import { type ComponentType, useEffect, useMemo } from 'react';
+import {
+  type ElementMessages,
+  elementLocale,
+  I18nProvider,
+  loadTranslator,
+  readyTranslator,
+} from '../core/i18n';
 import baseCss from '../ui/styles.css?inline';
 import elementCss from './element.css?inline';
 import { checkedFetch } from './failure';
@@ -41,6 +53,8 @@ export interface WidgetElementSpec<P> {
    * element, passed to the component as props of the same name, applied when set before the upgrade.
    */
   properties?: readonly string[];
+  /** The element's messages: `import * as messages from 'virtual:wm-messages'` in its entry. */
+  messages: ElementMessages;
 }
 
 const toKebab = (prop: string) =>
@@ -84,17 +98,22 @@ interface RootProps {
   properties: Record<string, unknown>;
   /** The CSS to render as a <style> where constructed stylesheets are not supported, else null. */
   inlineCss: string | null;
+  /** The element's language. */
+  i18n: Translator;
 }
 
 /** The root rendered into each element's shadow root: the host (client, events, links) and the widget. */
-function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps) {
+function WidgetRoot({ spec, element, values, properties, inlineCss, i18n }: RootProps) {
   const base = waymarkBase(values.apiBase, import.meta.url);
+  const locale = i18n.locale;
   const given = Boolean(values.apiBase?.trim());
   const host = useMemo<WidgetHost>(
     () => ({
       client: createClient({
         baseUrl: `${base}/api`,
         device: 'WEB_APP',
+        // the server's messages come in the element's language
+        language: () => locale,
         // an answer that is not Waymark's API (no api-base in a bundle, a wrong one) says so (wm-error)
         fetch: checkedFetch(base, given, element.localName),
       }),
@@ -116,7 +135,7 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
       role: () => null,
       slots: true,
     }),
-    [base, given, element],
+    [base, given, element, locale],
   );
   const input: Record<string, string> = {};
   for (const name of Object.keys(spec.props.shape)) {
@@ -138,14 +157,19 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
   const Component = spec.component;
   return (
     <WidgetHostProvider host={host}>
-      {inlineCss === null ? null : <style>{inlineCss}</style>}
-      {invalid === null ? (
-        <Component {...properties} {...input} />
-      ) : (
-        <p className="alert alert-error" role="alert" part="error">
-          {invalid}
-        </p>
-      )}
+      <I18nProvider value={i18n}>
+        {inlineCss === null ? null : <style>{inlineCss}</style>}
+        {/* the language and direction of everything inside, whatever the page's (a box of its own: none) */}
+        <div className="wm-locale" lang={locale} dir={i18n.dir}>
+          {invalid === null ? (
+            <Component {...properties} {...input} />
+          ) : (
+            <p className="alert alert-error" role="alert" part="error">
+              {invalid}
+            </p>
+          )}
+        </div>
+      </I18nProvider>
     </WidgetHostProvider>
   );
 }
@@ -191,14 +215,17 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
   const scriptProps = spec.properties ?? [];
   const propNames = [...attributeProps, ...scriptProps];
   const names = new Map(attributeProps.map((p) => [p, attributeNames(p)]));
-  const observed = [...names.values()].flatMap(({ attribute, alias }) =>
-    alias ? [attribute, alias] : [attribute],
-  );
+  const observed = [
+    ...[...names.values()].flatMap(({ attribute, alias }) => (alias ? [attribute, alias] : [attribute])),
+    'lang',
+  ];
 
   class WaymarkElement extends Base {
     static observedAttributes = observed;
     #scheduled = false;
     #mounted = false;
+    /** The translator last rendered with; a language still arriving renders once it is here. */
+    #i18n: Translator | null = null;
     /** The script-only properties' values (spec.properties). */
     #properties: Record<string, unknown> = {};
     static {
@@ -238,9 +265,15 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
     connectedCallback() {
       // an element made before the definition, then moved into the page, upgrades here
       this.#upgradeProperties();
+      watchPageLanguage(this);
       this.#schedule();
     }
     disconnectedCallback() {
+      unwatchPageLanguage(this);
+      this.#schedule();
+    }
+    /** The page's language changed: render again if it is this element's. */
+    languageChanged() {
       this.#schedule();
     }
     /** Every change counts, including an empty value and a removed attribute. */
@@ -263,6 +296,18 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
         this.#scheduled = false;
         const root = this.shadowRoot!;
         if (this.isConnected) {
+          const locale = elementLocale(this);
+          if (this.#i18n?.locale !== locale) {
+            const ready = readyTranslator(spec.messages, locale);
+            if (ready) this.#i18n = ready;
+            else {
+              // the language's file is fetched once; until it is here the element stays as it was
+              void loadTranslator(spec.messages, locale).then(() => {
+                if (elementLocale(this) === locale) this.#schedule();
+              });
+              if (!this.#i18n) return;
+            }
+          }
           this.#mounted = true;
           const vnode = (
             <WidgetRoot
@@ -271,6 +316,7 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
               values={this.#values()}
               properties={{ ...this.#properties }}
               inlineCss={sheet ? null : css}
+              i18n={this.#i18n}
             />
           );
           render(vnode as unknown as ComponentChild, root);
@@ -296,4 +342,26 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
     });
   }
   return WaymarkElement as unknown as WidgetElementClass;
+}
+
+/** The elements on the page that follow its language (they have no `lang` of their own). */
+const followers = new Set<{ languageChanged(): void }>();
+let pageLanguage: MutationObserver | null = null;
+
+/** An element follows a change of `lang` on the page's `<html>` (a site's language switcher). */
+function watchPageLanguage(element: { languageChanged(): void }) {
+  followers.add(element);
+  if (pageLanguage || typeof MutationObserver === 'undefined') return;
+  pageLanguage = new MutationObserver(() => {
+    for (const f of followers) f.languageChanged();
+  });
+  pageLanguage.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+}
+
+function unwatchPageLanguage(element: { languageChanged(): void }) {
+  followers.delete(element);
+  if (followers.size === 0) {
+    pageLanguage?.disconnect();
+    pageLanguage = null;
+  }
 }

@@ -9,7 +9,7 @@
  */
 import { useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 
-export { createContext, createElement, Fragment } from 'preact';
+export { cloneElement, createContext, createElement, Fragment } from 'preact';
 export {
   useCallback,
   useContext,

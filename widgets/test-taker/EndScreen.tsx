@@ -3,8 +3,9 @@
  * Started, Something Went Wrong — and the notices of a test open in another tab or another browser; with
  * the links to Waymark's pages every screen uses.
  */
-import { LINK_GONE, type LinkGoneCode, NEW_LINK_ADVICE } from '@shared/rules/test-links';
+import { LINK_GONE, type LinkGoneCode } from '@shared/rules/test-links';
 import type { ReactNode } from 'react';
+import { Rich, useI18n } from '../core/i18n';
 import { isPlainClick, useWidgetHost, type WidgetHost } from '../embed/host';
 import { GONE, type GoneCode } from './screen';
 import { TEST_TEXT } from './text';
@@ -60,6 +61,7 @@ export function EndScreen({
   action?: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <section className="wm-test wm-test-center wm-end" part="test" aria-labelledby={titleId}>
       <Title id={titleId}>{title}</Title>
@@ -70,7 +72,7 @@ export function EndScreen({
       <p className="wm-actions wm-actions-center">
         {action}
         <SiteLink path="/" className="btn">
-          Home
+          {t('common.home')}
         </SiteLink>
       </p>
     </section>
@@ -89,16 +91,15 @@ export function GoneScreen({
   Title: HeadingTag;
   titleId: string;
 }) {
+  const { t } = useI18n();
   const gone = GONE[code];
   // a spent link's statement is the shared one (the server sends it with its advice, said here once, with its link)
-  const shown = code in LINK_GONE ? LINK_GONE[code as LinkGoneCode] : message;
+  const shown = code in LINK_GONE ? t(LINK_GONE[code as LinkGoneCode]) : message;
   return (
-    <EndScreen title={gone.title} Title={Title} titleId={titleId} message={shown}>
+    <EndScreen title={t(gone.title)} Title={Title} titleId={titleId} message={shown}>
       {gone.newLink ? (
         <p>
-          {TEST_TEXT.newLinkBefore}
-          <SiteLink path="/assesments">{TEST_TEXT.newLink}</SiteLink>
-          {NEW_LINK_ADVICE.after}
+          <Rich k="test.newLinkAdvice" components={{ 0: <SiteLink path="/assesments">{''}</SiteLink> }} />
         </p>
       ) : null}
     </EndScreen>
@@ -119,9 +120,10 @@ export function ErrorScreen({
   Title: HeadingTag;
   titleId: string;
 }) {
+  const { t } = useI18n();
   return (
     <EndScreen
-      title={TEST_TEXT.error}
+      title={t(TEST_TEXT.error)}
       Title={Title}
       titleId={titleId}
       message={message}
@@ -129,7 +131,7 @@ export function ErrorScreen({
       action={
         retry ? (
           <button type="button" className="btn btn-secondary" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         ) : null
       }
@@ -156,12 +158,13 @@ export function HeldElsewhereScreen({
   Title: HeadingTag;
   titleId: string;
 }) {
+  const { t } = useI18n();
   return (
     <EndScreen
-      title={TEST_TEXT.heldElsewhere}
+      title={t(TEST_TEXT.heldElsewhere)}
       Title={Title}
       titleId={titleId}
-      message={TEST_TEXT.heldElsewhereText}
+      message={t(TEST_TEXT.heldElsewhereText)}
       action={
         signedIn ? (
           <button
@@ -171,12 +174,12 @@ export function HeldElsewhereScreen({
             disabled={moving}
             aria-busy={moving || undefined}
           >
-            {moving ? TEST_TEXT.moving : TEST_TEXT.moveHere}
+            {moving ? t(TEST_TEXT.moving) : t(TEST_TEXT.moveHere)}
           </button>
         ) : null
       }
     >
-      <p>{signedIn ? TEST_TEXT.moveHereText : TEST_TEXT.signInToMove}</p>
+      <p>{signedIn ? t(TEST_TEXT.moveHereText) : t(TEST_TEXT.signInToMove)}</p>
       {error ? (
         <p className="alert alert-error" part="error" role="alert">
           {error}
@@ -196,13 +199,14 @@ export function ElsewhereScreen({
   Title: HeadingTag;
   titleId: string;
 }) {
+  const { t } = useI18n();
   return (
     <section className="wm-test wm-test-center wm-end" part="test" aria-labelledby={titleId}>
-      <Title id={titleId}>{TEST_TEXT.elsewhere}</Title>
-      <p className="wm-end-message">{TEST_TEXT.elsewhereText}</p>
+      <Title id={titleId}>{t(TEST_TEXT.elsewhere)}</Title>
+      <p className="wm-end-message">{t(TEST_TEXT.elsewhereText)}</p>
       <p className="wm-actions wm-actions-center">
         <button type="button" className="btn" part="take-over-button" onClick={onTakeOver}>
-          {TEST_TEXT.takeOver}
+          {t(TEST_TEXT.takeOver)}
         </button>
       </p>
     </section>

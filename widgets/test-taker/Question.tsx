@@ -7,6 +7,7 @@
 import { answerKindOf, hasImageOptions } from '@shared/rules/question-types';
 import type { TakerQuestion } from '@shared/schemas/assessment';
 import { type Ref, useId } from 'react';
+import { Rich, useI18n } from '../core/i18n';
 import { assetUrl } from '../embed/host';
 import { chosenIds, type GivenAnswer, isAnswered } from './answers';
 
@@ -55,10 +56,15 @@ export function QuestionView({
     if (value !== (given?.answer ?? '')) onAnswer(value);
   };
   const hintId = `${id}-hint`;
+  const { t } = useI18n();
   return (
     <section className="wm-question" part="question" aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className="wm-question-number" ref={headingRef} tabIndex={-1}>
-        Question {number} <span className="wm-question-of">of {total}</span>
+        <Rich
+          k="test.questionOf"
+          values={{ number, total }}
+          components={{ 0: <span className="wm-question-of" /> }}
+        />
       </Heading>
       <p id={`${id}-text`} className="wm-question-text">
         {q.question}
@@ -70,11 +76,11 @@ export function QuestionView({
         </pre>
       ) : null}
       {image ? (
-        <img className="wm-question-image" src={image} alt={`Illustration for question ${number}`} />
+        <img className="wm-question-image" src={image} alt={t('test.illustration', { number })} />
       ) : null}
       {kind === 'text' ? (
         <div className="wm-fill">
-          <label htmlFor={`${id}-answer`}>Your answer</label>
+          <label htmlFor={`${id}-answer`}>{t('test.yourAnswer')}</label>
           <input
             id={`${id}-answer`}
             type="text"
@@ -94,10 +100,10 @@ export function QuestionView({
         </div>
       ) : (
         <fieldset className="wm-options" aria-describedby={kind === 'multiple' ? hintId : undefined}>
-          <legend className="visually-hidden">Answer to question {number}</legend>
+          <legend className="visually-hidden">{t('test.answerTo', { number })}</legend>
           {kind === 'multiple' ? (
             <p id={hintId} className="wm-hint">
-              Choose all that apply.
+              {t('test.chooseAll')}
             </p>
           ) : null}
           {q.options.map((o, i) => {
@@ -116,7 +122,7 @@ export function QuestionView({
                   {letter(i)}
                 </span>
                 {src ? (
-                  <img className="wm-option-image" src={src} alt={`Option ${letter(i)}`} />
+                  <img className="wm-option-image" src={src} alt={t('test.option', { letter: letter(i) })} />
                 ) : (
                   <span className="wm-option-text">{o.value}</span>
                 )}
@@ -140,10 +146,11 @@ export interface QuestionNavProps {
 
 /** Numbered buttons, one per question: the current one selected, answered ones highlighted. */
 export function QuestionNav({ questions, answers, index, onGo, collapsible }: QuestionNavProps) {
+  const { t } = useI18n();
   return (
     <nav
       className={`wm-question-nav${collapsible ? ' is-collapsible' : ''}`}
-      aria-label="Questions"
+      aria-label={t('test.questionsNav')}
       part="nav"
     >
       <ol>
@@ -155,7 +162,11 @@ export function QuestionNav({ questions, answers, index, onGo, collapsible }: Qu
                 type="button"
                 className={`wm-question-tab${done ? ' is-answered' : ''}${i === index ? ' is-current' : ''}`}
                 aria-current={i === index ? 'step' : undefined}
-                aria-label={`Question ${i + 1}, ${done ? 'answered' : 'not answered'}`}
+                aria-label={
+                  done
+                    ? t('test.navAnswered', { number: i + 1 })
+                    : t('test.navNotAnswered', { number: i + 1 })
+                }
                 onClick={() => onGo(i)}
               >
                 {i + 1}
@@ -178,6 +189,7 @@ export function QuestionStepper({
   total: number;
   onGo: (index: number) => void;
 }) {
+  const { t } = useI18n();
   return (
     <div className="wm-stepper">
       <button
@@ -185,19 +197,17 @@ export function QuestionStepper({
         className="btn btn-secondary"
         onClick={() => onGo(index - 1)}
         disabled={index === 0}
-        aria-label="Previous question"
+        aria-label={t('test.previousQuestion')}
       >
         ‹
       </button>
-      <span>
-        Question {index + 1} / {total}
-      </span>
+      <span>{t('test.stepper', { number: index + 1, total })}</span>
       <button
         type="button"
         className="btn btn-secondary"
         onClick={() => onGo(index + 1)}
         disabled={index >= total - 1}
-        aria-label="Next question"
+        aria-label={t('test.nextQuestion')}
       >
         ›
       </button>
@@ -219,6 +229,7 @@ export function QuestionActions({
   onGo: (index: number) => void;
   onFinish: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <div className="wm-actions">
       <button
@@ -227,7 +238,7 @@ export function QuestionActions({
         onClick={() => onGo(index - 1)}
         disabled={index === 0}
       >
-        Prev
+        {t('test.prev')}
       </button>
       <button
         type="button"
@@ -235,14 +246,12 @@ export function QuestionActions({
         onClick={() => onGo(index + 1)}
         disabled={index >= total - 1}
       >
-        Next
+        {t('test.next')}
       </button>
       <span className="wm-spacer" />
-      <span className="wm-muted">
-        {answered} of {total} answered
-      </span>
+      <span className="wm-muted">{t('test.answeredOf', { answered, total })}</span>
       <button type="button" className="btn" part="finish-button" onClick={onFinish}>
-        Finish
+        {t('test.finish')}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 /** 'Ready to Take Test?': the test's name, its length and time, the warnings, and Start. */
 
+import { Rich, useI18n } from '../core/i18n';
 import { Slot } from '../embed/host';
 import { spokenRemaining } from './clock';
 import type { HeadingTag } from './EndScreen';
@@ -21,35 +22,40 @@ export function ReadyScreen({
   titleId: string;
   onStart: () => void;
 }) {
+  const { t, locale } = useI18n();
   const total = test.questions.questions.length;
   return (
     <section className="wm-test wm-ready" part="test" aria-labelledby={titleId}>
       <Title id={titleId}>
-        <Slot name="ready-heading">{TEST_TEXT.ready}</Slot>
+        <Slot name="ready-heading">{t(TEST_TEXT.ready)}</Slot>
       </Title>
       <p className="wm-test-name">
         {test.title}
-        <span className="badge">{TYPE_LABELS[test.type] ?? 'Assessment'}</span>
+        <span className="badge">{t(TYPE_LABELS[test.type])}</span>
       </p>
       <ul className="wm-facts">
         <li>
-          <strong>{total}</strong> {total === 1 ? 'question' : 'questions'}
+          <Rich k="test.questionCount" values={{ count: total }} components={{ 0: <strong /> }} />
         </li>
         <li>
-          <strong>{spokenRemaining(test.timeLimitMinutes * 60_000)}</strong> once you start
+          <Rich
+            k="test.timeOnceStarted"
+            values={{ time: spokenRemaining(test.timeLimitMinutes * 60_000, locale) }}
+            components={{ 0: <strong /> }}
+          />
         </li>
       </ul>
       <div className="alert alert-warning wm-warnings">
         <p>
-          <strong>Before you start</strong>
+          <strong>{t('test.beforeYouStart')}</strong>
         </p>
         <ul>
           {TEST_TEXT.warnings.map((w) => (
-            <li key={w}>{w}</li>
+            <li key={w}>{t(w)}</li>
           ))}
         </ul>
-        <p>Every answer is saved as you give it; if the page is reloaded, you continue where you were.</p>
-        <p className="wm-recorded">{TEST_TEXT.recorded}</p>
+        <p>{t('test.savedAsYouGo')}</p>
+        <p className="wm-recorded">{t(TEST_TEXT.recorded)}</p>
       </div>
       {error ? (
         <p className="alert alert-error" role="alert" part="error">
@@ -66,7 +72,7 @@ export function ReadyScreen({
           if (!starting && total > 0) onStart();
         }}
       >
-        {starting ? 'Starting' : 'Start'}
+        {starting ? t('test.starting') : t('test.start')}
       </button>
     </section>
   );

@@ -5,9 +5,11 @@
  */
 import type { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
+import type { MessageKey } from '@shared/i18n/keys';
 import { attemptHeaders } from '@shared/rules/attempt-token';
 import { isTextAnswer } from '@shared/rules/question-types';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { useWidgetHost } from '../embed/host';
 import { Dialog } from '../ui/Dialog';
 import {
@@ -29,11 +31,10 @@ import { AnswerSaver, type SaveStatus, TYPING_DEBOUNCE_MS } from './saver';
 import type { Reason, TakerTest } from './screen';
 import { TEST_TEXT, TYPE_LABELS } from './text';
 
-const SAVE_TEXT: Record<SaveStatus['state'], string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: 'All answers saved',
-  failed: 'Not saved yet',
+const SAVE_TEXT: Record<Exclude<SaveStatus['state'], 'idle'>, MessageKey> = {
+  saving: 'test.saving',
+  saved: 'test.saved',
+  failed: 'test.notSaved',
 };
 /** Whole class names: the embed build keeps only the CSS rules whose class names its code spells out. */
 const SAVE_CLASS: Record<SaveStatus['state'], string> = {
@@ -68,6 +69,7 @@ export function RunningScreen({
   onFatal: (err: ApiError) => void;
 }) {
   const host = useWidgetHost();
+  const { t, locale } = useI18n();
   const titleId = useId();
   const questions = test.questions.questions;
   const total = questions.length;
@@ -216,9 +218,10 @@ export function RunningScreen({
     if (left === null) return;
     const mark = previousLeft.current === null ? null : crossedAnnouncement(previousLeft.current, left);
     previousLeft.current = left;
-    if (mark !== null) setAnnouncement(`${spokenRemaining(mark)} left.`);
+    if (mark !== null)
+      setAnnouncement(t('test.timeLeftAnnouncement', { time: spokenRemaining(mark, locale) }));
     if (left === 0) finish('time-up');
-  }, [left, finish]);
+  }, [left, finish, t, locale]);
 
   useEffect(() => {
     questionShown.current = index + 1;
@@ -257,14 +260,18 @@ export function RunningScreen({
             {test.title}
           </Title>
           <p className="wm-muted">
-            {TYPE_LABELS[test.type] ?? 'Assessment'} · {total} {total === 1 ? 'question' : 'questions'}
+            {t(TYPE_LABELS[test.type])} · {t('test.questions', { count: total })}
           </p>
         </div>
         <div className="wm-test-status">
           {left !== null ? (
             <p className={`wm-timer${low ? ' is-low' : ''}`} part="timer">
-              <span className="wm-timer-label">Time left</span>{' '}
-              <span role="timer" aria-label={`Time left: ${spokenRemaining(left)}`}>
+              <span className="wm-timer-label">{t('test.timeLeft')}</span>{' '}
+              <span
+                role="timer"
+                dir="ltr"
+                aria-label={t('test.timeLeftLabel', { time: spokenRemaining(left, locale) })}
+              >
                 {formatRemaining(left)}
               </span>
             </p>
@@ -274,19 +281,19 @@ export function RunningScreen({
       </header>
       {resumed ? (
         <p className="alert alert-info" role="status">
-          {TEST_TEXT.resumed}
+          {t(TEST_TEXT.resumed)}
         </p>
       ) : null}
       {otherTabs > 0 ? (
         <p className="alert alert-warning" role="status" part="other-tab">
-          {TEST_TEXT.alsoOpen}
+          {t(TEST_TEXT.alsoOpen)}
         </p>
       ) : null}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
       {total === 0 || !current ? (
-        <p className="wm-empty">This test has no questions.</p>
+        <p className="wm-empty">{t('test.noQuestions')}</p>
       ) : (
         <>
           <QuestionNav questions={questions} answers={sheet} index={index} onGo={go} />
@@ -317,49 +324,46 @@ export function RunningScreen({
       />
       <Dialog
         open={confirming}
-        title={TEST_TEXT.finish}
+        title={t(TEST_TEXT.finish)}
         role={answered < total ? 'alertdialog' : 'dialog'}
         onClose={() => setConfirming(false)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="btn" onClick={() => finish('finish')}>
-              Finish
+              {t('test.finish')}
             </button>
           </>
         }
       >
         {answered < total ? (
-          <p className="alert alert-warning">{UNANSWERED_WARNING}</p>
+          <p className="alert alert-warning">{t(UNANSWERED_WARNING)}</p>
         ) : (
-          <p>You have answered all {total} questions.</p>
+          <p>{t('test.allAnswered', { count: total })}</p>
         )}
-        <p className="wm-muted">
-          {answered} of {total} answered
-        </p>
+        <p className="wm-muted">{t('test.answeredOf', { answered, total })}</p>
       </Dialog>
     </section>
   );
 }
 
 function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+  const { t } = useI18n();
   if (status.state === 'idle') return null;
   return (
     <p className={`wm-save ${SAVE_CLASS[status.state]}`} part="save-status">
       <span aria-hidden="true" className="wm-save-dot" />
       {status.state === 'failed' ? (
         <>
-          <span role="alert">
-            {SAVE_TEXT.failed}: retrying{status.unsaved > 1 ? ` ${status.unsaved} answers` : ''}.
-          </span>{' '}
+          <span role="alert">{t('test.retrying', { count: status.unsaved })}</span>{' '}
           <button type="button" className="wm-link-button" onClick={onRetry}>
-            Retry now
+            {t('test.retryNow')}
           </button>
         </>
       ) : (
-        SAVE_TEXT[status.state]
+        t(SAVE_TEXT[status.state])
       )}
     </p>
   );

@@ -1,7 +1,8 @@
 /** 'Your Score': the gauge, the points, and the award step (or why there is none). */
 import { displayPercentage, POINTS_PER_QUESTION, percentageOf } from '@shared/rules/scoring';
-import { AWARD_LINK_LABELS, awardKindOf, awardPath } from '@shared/rules/test-status';
+import { AWARD_LINK_LABEL_KEYS, awardKindOf, awardPath } from '@shared/rules/test-status';
 import type { CSSProperties } from 'react';
+import { useI18n } from '../core/i18n';
 import { isPlainClick, useWidgetHost } from '../embed/host';
 import { EndScreen, type HeadingTag, SiteLink, siteHref } from './EndScreen';
 import type { EvaluationResult } from './screen';
@@ -9,6 +10,7 @@ import { TEST_TEXT, TYPE_LABELS } from './text';
 
 /** The score gauge: percent = score × 100 / (10 × questions), rounded up. */
 export function ScoreGauge({ percent }: { percent: number }) {
+  const { t, number } = useI18n();
   const r = 52;
   const circumference = 2 * Math.PI * r;
   const shown = Math.max(0, Math.min(100, percent));
@@ -17,7 +19,7 @@ export function ScoreGauge({ percent }: { percent: number }) {
       className={`wm-gauge${percent >= 60 ? ' is-pass' : ''}`}
       part="gauge"
       role="img"
-      aria-label={`Score: ${percent}%`}
+      aria-label={t('test.scoreLabel', { percent: number(percent / 100, { style: 'percent' }) })}
     >
       <svg viewBox="0 0 120 120" aria-hidden="true" focusable="false">
         <circle className="wm-gauge-track" cx="60" cy="60" r={r} />
@@ -31,8 +33,8 @@ export function ScoreGauge({ percent }: { percent: number }) {
           transform="rotate(-90 60 60)"
         />
       </svg>
-      <span className="wm-gauge-text" aria-hidden="true">
-        {percent}%
+      <span className="wm-gauge-text" aria-hidden="true" dir="ltr">
+        {number(percent / 100, { style: 'percent' })}
       </span>
     </div>
   );
@@ -52,13 +54,14 @@ export function ScoreScreen({
   titleId: string;
 }) {
   const host = useWidgetHost();
+  const { t } = useI18n();
   if (result.testType === 'CUSTOM-TEST') {
     return (
       <EndScreen
-        title="Test Submitted"
+        title={t('test.submitted')}
         Title={Title}
         titleId={titleId}
-        message="Your answers have been submitted. Thank you for taking the assessment."
+        message={t('test.submittedText')}
       />
     );
   }
@@ -68,19 +71,19 @@ export function ScoreScreen({
   const href = siteHref(host, path);
   return (
     <section className="wm-test wm-test-center wm-score" part="test" aria-labelledby={titleId}>
-      <Title id={titleId}>Your Score</Title>
+      <Title id={titleId}>{t('test.yourScore')}</Title>
       <p className="wm-muted">
         {testTitle ? `${testTitle} · ` : ''}
-        {TYPE_LABELS[result.testType] ?? 'Assessment'}
+        {t(TYPE_LABELS[result.testType])}
       </p>
       <ScoreGauge percent={percent} />
       <p className="wm-points">
-        {result.score} of {result.questionCount * POINTS_PER_QUESTION} points
+        {t('test.points', { score: result.score, total: result.questionCount * POINTS_PER_QUESTION })}
       </p>
       {kind && path && href ? (
         result.certificateEligible ? (
           <div className="wm-award-step" part="award">
-            <p className="wm-award-step-title">Congratulations! You earned a {kind}.</p>
+            <p className="wm-award-step-title">{t('test.earned', { kind })}</p>
             <a
               className="btn"
               part="award-link"
@@ -91,16 +94,16 @@ export function ScoreScreen({
                 if (host.emit('wm-open-award', { linkId, award: kind, href })) host.navigate(path);
               }}
             >
-              {AWARD_LINK_LABELS[kind]}
+              {t(AWARD_LINK_LABEL_KEYS[kind])}
             </a>
           </div>
         ) : (
-          <p className="alert alert-warning wm-not-enough">{TEST_TEXT.notEnough}</p>
+          <p className="alert alert-warning wm-not-enough">{t(TEST_TEXT.notEnough)}</p>
         )
       ) : null}
       <p className="wm-actions wm-actions-center">
         <SiteLink path="/" className="btn btn-secondary">
-          Home
+          {t('common.home')}
         </SiteLink>
       </p>
     </section>

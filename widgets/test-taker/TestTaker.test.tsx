@@ -1,5 +1,7 @@
+import { english } from 'virtual:wm-messages';
 import { ApiError, type Client, NetworkError } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
+import { createTranslator } from '@shared/i18n/translator';
 import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import { LINK_GONE, LINK_MESSAGES, type LinkGoneCode } from '@shared/rules/test-links';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -125,9 +127,15 @@ interface Options {
   closed?: ApiError;
 }
 
+const en = createTranslator('en', english);
 /** A refusal of a write without the attempt's token, as the server answers it. */
 const attemptRefusal = (errorCode: string) =>
-  new ApiError(403, { statusCode: 403, error: 'Forbidden', message: LINK_MESSAGES.heldElsewhere, errorCode });
+  new ApiError(403, {
+    statusCode: 403,
+    error: 'Forbidden',
+    message: en.t(LINK_MESSAGES.heldElsewhere.key),
+    errorCode,
+  });
 
 function fakeServer(opts: Options = {}) {
   const calls: {
@@ -325,7 +333,7 @@ describe('the test taker', () => {
     const completed = new ApiError(410, {
       statusCode: 410,
       error: 'Gone',
-      message: LINK_MESSAGES.completed,
+      message: en.t(LINK_MESSAGES.completed.key),
       errorCode: 'TEST_COMPLETED',
     });
     const server = fakeServer({ closed: completed, sandbox: true });
@@ -334,7 +342,7 @@ describe('the test taker', () => {
     expect(server.of('/testlink/assessment/{id}')[0]!.query).toMatchObject({ closed: 'state' });
     await waitFor(() =>
       expect(view.events.filter((e) => e.type === 'wm-error').map((e) => e.detail)).toEqual([
-        { status: 410, code: 'test-completed', message: LINK_MESSAGES.completed },
+        { status: 410, code: 'test-completed', message: en.t(LINK_MESSAGES.completed.key) },
       ]),
     );
     // a closed link is no ready test; and a sandbox's says Sandbox on every screen
@@ -606,7 +614,7 @@ describe('the test taker', () => {
   ] as const)('shows the %s screen with its message', async (errorCode, status, title, state, newLink) => {
     const sent = `The server says ${errorCode}.`;
     // a spent link says the shared statement for its code; any other refusal says the server's message
-    const message = errorCode in LINK_GONE ? LINK_GONE[errorCode as LinkGoneCode] : sent;
+    const message = errorCode in LINK_GONE ? en.t(LINK_GONE[errorCode as LinkGoneCode]) : sent;
     const server = fakeServer({
       loadError: new ApiError(status, { statusCode: status, error: 'x', message: sent, errorCode }),
     });
@@ -624,7 +632,7 @@ describe('the test taker', () => {
   });
 
   it("says the server's advice to generate a new link once, with its link", async () => {
-    const message = LINK_MESSAGES.expired;
+    const message = en.t(LINK_MESSAGES.expired.key);
     mount(
       fakeServer({
         loadError: new ApiError(410, { statusCode: 410, error: 'Gone', message, errorCode: 'LINK_EXPIRED' }),

@@ -13,10 +13,12 @@
  */
 import { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
+import type { MessageKey } from '@shared/i18n/keys';
 import { attemptHeaders } from '@shared/rules/attempt-token';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { failure } from '../embed/failure';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
@@ -25,11 +27,10 @@ import { attemptTokenOf, keepUntilDeadline, newTokenFor, tokenForStart } from '.
 import { clockOffset } from './clock';
 import { ElsewhereScreen, ErrorScreen, GoneScreen, HeldElsewhereScreen, siteHref } from './EndScreen';
 import { EvaluatingScreen } from './EvaluatingScreen';
+import { lazyModule, useLazyPart } from './lazy';
 import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
 import { ReadyScreen } from './ReadyScreen';
-import { RunningScreen } from './RunningScreen';
-import { ScoreScreen } from './ScoreScreen';
 import {
   INITIAL_SCREEN,
   isGoneCode,
@@ -41,13 +42,31 @@ import {
 } from './screen';
 import { useTabCharge } from './useTabCharge';
 
+const loadRunningScreen = lazyModule(() => import('./RunningScreen'));
+const loadScoreScreen = lazyModule(() => import('./ScoreScreen'));
+const pickRunning = (m: typeof import('./RunningScreen')) => m.RunningScreen;
+const pickScore = (m: typeof import('./ScoreScreen')) => m.ScoreScreen;
+
 /** The screens that are the test itself (not a failure nor a closed link): the first one drawn is wm-ready. */
 const READY_STATES = new Set(['ready', 'started', 'open-elsewhere', 'open-in-another-browser', 'score']);
 
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const host = useWidgetHost();
+  const { t } = useI18n();
+  const said = useCallback((err: unknown) => messageOf(err, t), [t]);
   const level = headingLevel === '2' ? 2 : 1;
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
+  // the running test is fetched while Ready shows, the score once the test starts: each is there in time
+  const running = useLazyPart(
+    loadRunningScreen,
+    pickRunning,
+    screen.kind === 'ready' || screen.kind === 'started',
+  );
+  const score = useLazyPart(
+    loadScoreScreen,
+    pickScore,
+    screen.kind === 'started' || screen.kind === 'evaluating' || screen.kind === 'score',
+  );
   const [offset, setOffset] = useState(0);
   const [attempt, setAttempt] = useState(0);
   /** A link of a tenant's sandbox (decision 041): every screen says so. */
@@ -85,10 +104,10 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
         });
       } catch (err) {
         const code = err instanceof ApiError ? err.errorCode : undefined;
-        dispatch({ type: 'evaluation-failed', reason, answers, code, message: messageOf(err) });
+        dispatch({ type: 'evaluation-failed', reason, answers, code, message: said(err) });
       }
     },
-    [host, linkId],
+    [host, linkId, said],
   );
 
   /** A refusal of the server: the screen of its error code, or the result of a test this tab took. */
@@ -102,10 +121,10 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       }
       // a refusal (4xx) stays a refusal; a network failure or a server error may pass
       const retry = !(err instanceof ApiError && err.status < 500);
-      dispatch({ type: 'failed', code, message: messageOf(err), retry });
-      host.emit('wm-error', failure(messageOf(err), err));
+      dispatch({ type: 'failed', code, message: said(err), retry });
+      host.emit('wm-error', failure(said(err), err));
     },
-    [evaluate, host, linkId],
+    [evaluate, host, linkId, said],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on Try again
@@ -208,7 +227,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       dispatch({ type: 'started', test: started });
     } catch (err) {
       if (err instanceof ApiError) fail(err);
-      else dispatch({ type: 'start-failed', test, error: messageOf(err) });
+      else dispatch({ type: 'start-failed', test, error: said(err) });
     }
   }
 
@@ -225,7 +244,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     } catch (err) {
       const code = err instanceof ApiError ? err.errorCode : undefined;
       if (isGoneCode(code)) fail(err);
-      else dispatch({ type: 'move-failed', error: messageOf(err) });
+      else dispatch({ type: 'move-failed', error: said(err) });
     }
   }
 
@@ -242,9 +261,16 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
 
   function render() {
     const Title = level === 1 ? 'h1' : 'h2';
+    /** A part still on its way: loading, or the failure with a way to fetch it again. */
+    const notYet = (part: { failed: boolean; retry: () => void }, failed: MessageKey, loading: MessageKey) =>
+      part.failed ? (
+        <ErrorScreen message={t(failed)} retry onRetry={part.retry} Title={Title} titleId={titleId} />
+      ) : (
+        <Loader text={t(loading)} />
+      );
     switch (screen.kind) {
       case 'loading':
-        return <Loader text="Loading the test…" />;
+        return <Loader text={t('test.loading')} />;
       case 'ready':
         return (
           <ReadyScreen
@@ -257,11 +283,12 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
           />
         );
       case 'started':
-        if (charge.role === 'deciding') return <Loader text="Opening the test…" />;
+        if (charge.role === 'deciding') return <Loader text={t('test.opening')} />;
         if (charge.role === 'elsewhere')
           return <ElsewhereScreen onTakeOver={charge.takeOver} Title={Title} titleId={titleId} />;
+        if (!running.part) return notYet(running, 'test.partLoadFailed', 'test.opening');
         return (
-          <RunningScreen
+          <running.part
             key={linkId}
             linkId={linkId}
             test={screen.test}
@@ -298,7 +325,9 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
             titleId={titleId}
           />
         );
-      case 'score':
+      case 'score': {
+        const ScoreScreen = score.part;
+        if (!ScoreScreen) return notYet(score, 'test.scoreLoadFailed', 'test.loading');
         return (
           <ScoreScreen
             result={screen.result}
@@ -308,6 +337,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
             titleId={titleId}
           />
         );
+      }
       case 'gone':
         return <GoneScreen code={screen.code} message={screen.message} Title={Title} titleId={titleId} />;
       default:

@@ -4,6 +4,8 @@
  * the list, fill-in-blank stores the typed value; a question with no type is an MCQ. What each type takes
  * is read from the question-type table (shared/rules/question-types.ts), as the server scores with it.
  */
+
+import type { MessageKey } from '@shared/i18n/keys';
 import { answerKindOf, type MaybeQuestionType } from '@shared/rules/question-types';
 
 /** What the learner gave to one question: an option id, a list of ids, or the typed text. */
@@ -49,8 +51,8 @@ export function answeredCount(sheet: AnswerSheet, questions: readonly { _id: str
   return questions.filter((q) => isAnswered(sheet[q._id])).length;
 }
 
-export const UNANSWERED_WARNING =
-  "It seems that you didn't answer for all the questions. Do you want to submit?";
+/** The Finish dialog's warning when some questions have no answer (a message key). */
+export const UNANSWERED_WARNING = 'test.unanswered' satisfies MessageKey;
 
 const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
 

@@ -2,6 +2,7 @@
  * The test's clock is the server's (docs/decisions/004): the page learns the server's time with each
  * load, corrects the local clock by the difference, and counts down to the server's deadline.
  */
+import { durationIn } from '@shared/rules/durations';
 
 /**
  * How far the server's clock is ahead of this one (ms). The server read its clock somewhere between
@@ -32,12 +33,20 @@ export function formatRemaining(ms: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** The same, for a screen reader: '1 hour 5 minutes', '4 minutes 30 seconds', '20 seconds'. */
-export function spokenRemaining(ms: number): string {
+/**
+ * The same, for a screen reader: '1 hour 5 minutes', '4 minutes 30 seconds', '20 seconds' (in another
+ * language, as its `Intl.DurationFormat` says them).
+ */
+export function spokenRemaining(ms: number, locale = 'en'): string {
   const total = Math.ceil(Math.max(0, ms) / 1000);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
+  if (locale !== 'en' && !locale.startsWith('en-')) {
+    const value: Record<string, number> =
+      h > 0 ? { hours: h, minutes: m } : m > 0 ? { minutes: m, seconds: s } : { seconds: s };
+    return durationIn(locale, 'long', value);
+  }
   const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const parts =
     h > 0

@@ -1,4 +1,6 @@
 /** <wm-test-taker>: the element class, documented for the Custom Elements Manifest (widgets/build-embed.mjs). */
+
+import * as messages from 'virtual:wm-messages';
 import { widgetElement } from '../embed/define-element';
 import { TestTakerProps } from './props';
 import { TestTaker } from './TestTaker';
@@ -68,6 +70,11 @@ import css from './test-taker.css?inline';
  * @cssprop {<color>} [--wm-on-primary=#ffffff] - Text on buttons (on `--wm-primary`).
  * @cssprop {<length>} [--wm-test-max-width=860px] - The widest the panel gets.
  */
-export class WmTestTaker extends widgetElement({ component: TestTaker, props: TestTakerProps, css }) {}
+export class WmTestTaker extends widgetElement({
+  component: TestTaker,
+  props: TestTakerProps,
+  css,
+  messages,
+}) {}
 
 if (!customElements.get('wm-test-taker')) customElements.define('wm-test-taker', WmTestTaker);

@@ -6,8 +6,10 @@
  * EvaluatingScreen, ScoreScreen, EndScreen).
  */
 
+import { ApiError, NetworkError } from '@shared/client/client';
 import type * as takerCalls from '@shared/contract/assessments';
 import type { CallSuccess } from '@shared/contract/define';
+import type { Translator } from '@shared/i18n/translator';
 import { isAttemptTokenCode } from '@shared/rules/attempt-token';
 import type { AnswerPayload } from './answers';
 import type { ChargeState } from './tab-charge';
@@ -20,10 +22,10 @@ export type Reason = 'finish' | 'time-up';
 
 /** The refusals of the server that end the page with a screen of their own. */
 export const GONE = {
-  LINK_EXPIRED: { title: 'Link Expired', state: 'expired', newLink: true },
-  TEST_COMPLETED: { title: 'Test Completed', state: 'completed', newLink: true },
+  LINK_EXPIRED: { title: 'test.linkExpiredTitle', state: 'expired', newLink: true },
+  TEST_COMPLETED: { title: 'test.completedTitle', state: 'completed', newLink: true },
   ASSESSMENT_NOT_YET_STARTED: {
-    title: 'Assessment Not Yet Started',
+    title: 'test.notYetStartedTitle',
     state: 'not-yet-started',
     newLink: false,
   },
@@ -115,6 +117,10 @@ export function stateOf(screen: Screen, charge: ChargeState['role']): string {
   return screen.kind;
 }
 
-/** What went wrong, as the learner reads it. */
-export const messageOf = (err: unknown) =>
-  err instanceof Error && err.message ? err.message : 'The request failed. Please try again.';
+/** What went wrong, as the learner reads it: the server's message (in their language), or why there is none. */
+export const messageOf = (err: unknown, t: Translator['t']) =>
+  err instanceof ApiError && err.message
+    ? err.message
+    : err instanceof NetworkError
+      ? t('errors.network')
+      : t('test.requestFailed');

@@ -1,4 +1,6 @@
+import type { MessageKey } from '@shared/i18n/keys';
 import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { useI18n } from '../core/i18n';
 
 export interface FieldProps {
   label: ReactNode;
@@ -9,8 +11,12 @@ export interface FieldProps {
   required?: boolean;
 }
 
-/** A labelled control with its hint and its error, wired for assistive technology. */
+/**
+ * A labelled control with its hint and its error, wired for assistive technology. An error that is a key
+ * of the catalogues (the shared schemas' messages are) is said in the reader's language.
+ */
 export function Field({ label, error, hint, children, required }: FieldProps) {
+  const { t } = useI18n();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -35,7 +41,7 @@ export function Field({ label, error, hint, children, required }: FieldProps) {
       ) : null}
       {error ? (
         <p id={errorId} className="field-error" role="alert">
-          {error}
+          {t(error as MessageKey)}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../core/i18n';
 import { messageOf } from '../core/useCall';
 
 export interface LoadFailedProps {
@@ -25,9 +26,10 @@ export function LoadFailed({
   className = 'alert alert-error',
   part,
 }: LoadFailedProps) {
+  const { t } = useI18n();
   return (
     <p className={className} role="alert" part={part}>
-      {children ?? messageOf(error, fallback)}
+      {children ?? messageOf(error, fallback ?? t('common.somethingWentWrong'))}
     </p>
   );
 }

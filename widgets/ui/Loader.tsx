@@ -1,3 +1,4 @@
+import { useI18n } from '../core/i18n';
 export function Spinner({ label }: { label?: string }) {
   if (!label) return <span className="spinner" aria-hidden="true" />;
   return (
@@ -7,11 +8,12 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
-export function Loader({ text = 'Loading…' }: { text?: string }) {
+export function Loader({ text }: { text?: string }) {
+  const { t } = useI18n();
   return (
     <div className="loader" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span>{text}</span>
+      <span>{text ?? t('common.loading')}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { pagerItems } from '@shared/rules/pager';
+import { useI18n } from '../core/i18n';
 
 export interface PagerProps {
   page: number;
@@ -8,14 +9,20 @@ export interface PagerProps {
 }
 
 /** First, previous, numbered pages with ellipses, next, last. */
-export function Pager({ page, totalPages, onChange, label = 'Pages' }: PagerProps) {
+export function Pager({ page, totalPages, onChange, label }: PagerProps) {
+  const { t } = useI18n();
   if (totalPages <= 1) return null;
   const items = pagerItems(page, totalPages);
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label ?? t('pager.pages')}>
       <ul className="pager">
         <li>
-          <button type="button" onClick={() => onChange(1)} disabled={page === 1} aria-label="First page">
+          <button
+            type="button"
+            onClick={() => onChange(1)}
+            disabled={page === 1}
+            aria-label={t('pager.first')}
+          >
             «
           </button>
         </li>
@@ -24,7 +31,7 @@ export function Pager({ page, totalPages, onChange, label = 'Pages' }: PagerProp
             type="button"
             onClick={() => onChange(page - 1)}
             disabled={page === 1}
-            aria-label="Previous page"
+            aria-label={t('pager.previous')}
           >
             ‹
           </button>
@@ -36,7 +43,7 @@ export function Pager({ page, totalPages, onChange, label = 'Pages' }: PagerProp
                 type="button"
                 onClick={() => onChange(item)}
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={`Page ${item}`}
+                aria-label={t('pager.page', { page: item })}
               >
                 {item}
               </button>
@@ -52,7 +59,7 @@ export function Pager({ page, totalPages, onChange, label = 'Pages' }: PagerProp
             type="button"
             onClick={() => onChange(page + 1)}
             disabled={page === totalPages}
-            aria-label="Next page"
+            aria-label={t('pager.next')}
           >
             ›
           </button>
@@ -62,7 +69,7 @@ export function Pager({ page, totalPages, onChange, label = 'Pages' }: PagerProp
             type="button"
             onClick={() => onChange(totalPages)}
             disabled={page === totalPages}
-            aria-label="Last page"
+            aria-label={t('pager.last')}
           >
             »
           </button>

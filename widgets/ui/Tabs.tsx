@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useRef } from 'react';
+import { useI18n } from '../core/i18n';
 
 export interface TabItem {
   id: string;
@@ -6,7 +7,7 @@ export interface TabItem {
   content: ReactNode;
 }
 
-/** Accessible tabs: arrow keys move between tabs, the panel is labelled by its tab. */
+/** Accessible tabs: arrow keys move between tabs (mirrored right to left), the panel is labelled by its tab. */
 export function Tabs({
   items,
   selected,
@@ -19,6 +20,10 @@ export function Tabs({
   label: string;
 }) {
   const base = useId();
+  // the arrow towards the next tab: right in a left-to-right language, left in Arabic
+  const { dir } = useI18n();
+  const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const index = Math.max(
     0,
@@ -46,8 +51,8 @@ export function Tabs({
             tabIndex={i === index ? 0 : -1}
             onClick={() => onSelect(t.id)}
             onKeyDown={(e) => {
-              if (e.key === 'ArrowRight') move(i + 1);
-              else if (e.key === 'ArrowLeft') move(i - 1);
+              if (e.key === forward) move(i + 1);
+              else if (e.key === back) move(i - 1);
               else if (e.key === 'Home') move(0);
               else if (e.key === 'End') move(items.length - 1);
             }}

@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals-react';
+import { useI18n } from '../core/i18n';
 import { useSignalValue } from '../core/useSignal';
 
 export interface ToastItem {
@@ -41,6 +42,7 @@ export function dismissToasts(topic: string) {
 
 export function Toasts() {
   const items = useSignalValue(toasts);
+  const { t: tr } = useI18n();
   return (
     <div className="toasts" aria-live="polite" aria-atomic="false">
       {items.map((t) => (
@@ -51,7 +53,7 @@ export function Toasts() {
           </div>
           <button
             type="button"
-            aria-label="Dismiss"
+            aria-label={tr('common.dismiss')}
             onClick={() => (toasts.value = toasts.value.filter((x) => x.id !== t.id))}
           >
             ×

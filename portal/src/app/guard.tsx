@@ -12,7 +12,7 @@ import { currentUser } from '../lib/auth';
  */
 export function RoleGuard({ roles }: { roles: readonly Role[] }) {
   const user = useSignalValue(currentUser);
-  if (user === 'loading') return <Loader text="Loading…" />;
+  if (user === 'loading') return <Loader />;
   if (!user) return <Navigate to="/" replace />;
   if (!roles.includes(user.role)) return <NotPermitted user={user} />;
   return <Outlet />;

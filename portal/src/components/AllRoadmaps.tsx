@@ -1,6 +1,7 @@
 import { roadmapList } from '@shared/contract/catalogue';
 import { languageList, subjectList } from '@shared/contract/lists';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { useSearchParams } from 'react-router';
 import { RoadmapTable } from './RoadmapTable';
@@ -11,6 +12,7 @@ import { RoadmapTable } from './RoadmapTable';
  * goes to the tenant's user-roadmap route.
  */
 export function AllRoadmaps({ userId }: { userId?: string }) {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const language = params.get('language') ?? '';
   const subject = params.get('subject') ?? '';
@@ -43,16 +45,20 @@ export function AllRoadmaps({ userId }: { userId?: string }) {
 
   return (
     <div className="page">
-      <h1>All Roadmaps</h1>
-      <form className="row toolbar filters" onSubmit={(e) => e.preventDefault()} aria-label="Filter roadmaps">
+      <h1>{t('roadmaps.all')}</h1>
+      <form
+        className="row toolbar filters"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t('roadmaps.filter')}
+      >
         <div className="field">
-          <label htmlFor="filter-language">Language</label>
+          <label htmlFor="filter-language">{t('catalogue.language')}</label>
           <select
             id="filter-language"
             value={language}
             onChange={(e) => setFilter('language', e.target.value)}
           >
-            <option value="">All languages</option>
+            <option value="">{t('roadmaps.allLanguages')}</option>
             {languages.data?.map((l) => (
               <option key={l._id} value={l._id}>
                 {l.name}
@@ -61,9 +67,9 @@ export function AllRoadmaps({ userId }: { userId?: string }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="filter-subject">Subject</label>
+          <label htmlFor="filter-subject">{t('column.subject')}</label>
           <select id="filter-subject" value={subject} onChange={(e) => setFilter('subject', e.target.value)}>
-            <option value="">All subjects</option>
+            <option value="">{t('roadmaps.allSubjects')}</option>
             {subjects.data?.map((s) => (
               <option key={s._id} value={s._id}>
                 {s.name}
@@ -72,17 +78,17 @@ export function AllRoadmaps({ userId }: { userId?: string }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="filter-topic">Topic</label>
+          <label htmlFor="filter-topic">{t('catalogue.topic')}</label>
           <select
             id="filter-topic"
             value={topic}
             onChange={(e) => setFilter('topic', e.target.value)}
             disabled={!subject}
           >
-            <option value="">All topics</option>
-            {topics.map((t) => (
-              <option key={t._id} value={t._id}>
-                {t.name}
+            <option value="">{t('roadmaps.allTopics')}</option>
+            {topics.map((topic) => (
+              <option key={topic._id} value={topic._id}>
+                {topic.name}
               </option>
             ))}
           </select>
@@ -93,17 +99,17 @@ export function AllRoadmaps({ userId }: { userId?: string }) {
             className="btn btn-link"
             onClick={() => setParams(new URLSearchParams(), { replace: true })}
           >
-            Clear filters
+            {t('roadmaps.clearFilters')}
           </button>
         ) : null}
       </form>
       <RoadmapTable
         list={list}
-        caption="Roadmaps"
-        empty="No Roadmaps found"
+        caption={t('roadmaps.caption')}
+        empty={t('catalogue.empty')}
         action={{
-          header: 'View',
-          label: 'View',
+          header: t('roadmaps.view'),
+          label: t('roadmaps.view'),
           to: (r) => (userId ? `/portal/users/${userId}/roadmap/${r._id}` : `/roadmap/${r._id}`),
         }}
       />

@@ -3,6 +3,7 @@ import type { CallArgs } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
@@ -21,6 +22,7 @@ export function DownloadCsv<C extends CallDef>({
   args: CallArgs<C>;
   what: string;
 }) {
+  const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -32,9 +34,9 @@ export function DownloadCsv<C extends CallDef>({
         setBusy(true);
         try {
           const name = await downloadFile(client, call, args, 'waymark-report.csv');
-          toast(`Downloaded ${name}.`, { kind: 'success', ms: 4000 });
+          toast(t('tenant.downloaded', { name }), { kind: 'success', ms: 4000 });
         } catch (err) {
-          toast(messageOf(err, 'The file could not be downloaded. Please try again later.'), {
+          toast(messageOf(err, t('tenant.downloadFailed')), {
             kind: 'error',
           });
         } finally {
@@ -42,7 +44,8 @@ export function DownloadCsv<C extends CallDef>({
         }
       }}
     >
-      {busy ? <Spinner /> : null} Download CSV<span className="visually-hidden"> of {what}</span>
+      {busy ? <Spinner /> : null} {t('common.downloadCsv')}
+      <span className="visually-hidden">{t('common.about', { name: what })}</span>
     </button>
   );
 }

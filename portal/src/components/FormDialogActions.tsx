@@ -1,3 +1,4 @@
+import { useI18n } from '@widgets/core/i18n';
 import { Spinner } from '@widgets/ui/Loader';
 import type { ReactNode } from 'react';
 
@@ -18,10 +19,11 @@ export function FormDialogActions({
   submit: ReactNode;
   danger?: boolean;
 }) {
+  const { t } = useI18n();
   return (
     <>
       <button type="button" className="btn btn-secondary" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
       <button type="submit" form={formId} className={danger ? 'btn btn-danger' : 'btn'} disabled={busy}>
         {busy ? <Spinner /> : null} {submit}

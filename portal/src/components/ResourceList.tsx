@@ -1,14 +1,16 @@
 import { displayPercentage, earnsResourceTick } from '@shared/rules/scoring';
 import type { Resource, Section } from '@shared/schemas/catalogue';
+import { useI18n } from '@widgets/core/i18n';
 import type { z } from 'zod';
 
 type SectionT = z.infer<typeof Section>;
 type ResourceT = z.infer<typeof Resource>;
 
 export function TypeBadge({ type }: { type: string }) {
+  const { t } = useI18n();
   return (
     <span className={`badge ${type === 'WATCH' ? 'badge-primary' : 'badge-warning'}`}>
-      {type === 'WATCH' ? 'Watch' : 'Read'}
+      {type === 'WATCH' ? t('resource.watchBadge') : t('resource.readBadge')}
     </span>
   );
 }
@@ -18,19 +20,20 @@ export function TypeBadge({ type }: { type: string }) {
  * more, else a red mark, and the highest score when there is one.
  */
 export function ResourceProgress({ score }: { score: number | undefined }) {
+  const { t } = useI18n();
   const ok = earnsResourceTick(score);
   return (
     <>
       <span
         className={`tick ${ok ? 'tick-ok' : 'tick-bad'}`}
         role="img"
-        aria-label={ok ? 'Passed' : 'Not passed yet'}
+        aria-label={ok ? t('resource.passed') : t('resource.notPassed')}
       >
         {ok ? '✓' : '✗'}
       </span>
       {score !== undefined ? (
         <span className={`badge ${ok ? 'badge-success' : 'badge-danger'}`}>
-          Highest score {displayPercentage(score)}%
+          {t('resource.highestScore', { percent: displayPercentage(score) })}
         </span>
       ) : null}
     </>
@@ -50,6 +53,7 @@ export function ResourceRow({
   href?: string;
   extra?: React.ReactNode;
 }) {
+  const { t } = useI18n();
   const title = resource.userTitle || resource.actualTitle;
   return (
     <li className="resource-row">
@@ -59,7 +63,7 @@ export function ResourceRow({
       ) : (
         <a className="resource-title" href={href ?? resource.url} target="_blank" rel="noopener noreferrer">
           {title}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
         </a>
       )}
       {extra}
@@ -77,14 +81,15 @@ export function SectionList<S extends SectionT>({
   renderResource?: (resource: ResourceT, section: S) => React.ReactNode;
   renderSectionActions?: (section: S) => React.ReactNode;
 }) {
-  if (sections.length === 0) return <p className="empty">This roadmap has no sections yet.</p>;
+  const { t } = useI18n();
+  if (sections.length === 0) return <p className="empty">{t('roadmap.noSections')}</p>;
   return (
     <ol className="section-list">
       {sections.map((section, i) => (
         <li key={section._id} className="card section-card">
           <div className="row">
             <h2>
-              <span className="muted">Section {i + 1}.</span> {section.name}
+              <span className="muted">{t('roadmap.sectionNumber', { number: i + 1 })}</span> {section.name}
             </h2>
             <div className="spacer" />
             {renderSectionActions?.(section)}

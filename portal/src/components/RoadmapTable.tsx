@@ -1,4 +1,6 @@
+import type { MessageKey } from '@shared/i18n/keys';
 import { roadmapColumns } from '@widgets/catalogue/columns';
+import { useI18n } from '@widgets/core/i18n';
 import type { CallState } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
@@ -6,9 +8,9 @@ import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { Link } from 'react-router';
 
 /** What a roadmap list says when it could not be loaded (learner §2, mentor §2.6). */
-export const ROADMAP_LIST_FAILED = "Couldn't fetch the Roadmap please try later.";
+export const ROADMAP_LIST_FAILED = 'catalogue.listFailed' satisfies MessageKey;
 
-type RoadmapRow = { _id: string } & Parameters<(typeof roadmapColumns)[number]['cell']>[0];
+type RoadmapRow = { _id: string } & Parameters<ReturnType<typeof roadmapColumns>[number]['cell']>[0];
 
 /**
  * A list of catalogue roadmaps as a table — Name, Language, Subject, Topic and one action link per row —
@@ -27,9 +29,10 @@ export function RoadmapTable<R extends RoadmapRow>({
   /** The last column: its header, the link's text (its accessible name adds the roadmap's) and address. */
   action: { header: string; label: string; to: (roadmap: R) => string };
 }) {
+  const { t } = useI18n();
   return (
     <>
-      {list.error ? <LoadFailed error={list.error} fallback={ROADMAP_LIST_FAILED} /> : null}
+      {list.error ? <LoadFailed error={list.error} fallback={t(ROADMAP_LIST_FAILED)} /> : null}
       {list.loading && !list.data ? <Loader /> : null}
       {list.data ? (
         <DataTable
@@ -38,14 +41,14 @@ export function RoadmapTable<R extends RoadmapRow>({
           rowKey={(r) => r._id}
           empty={empty}
           columns={[
-            ...roadmapColumns,
+            ...roadmapColumns(t),
             {
               header: action.header,
               cell: (r) => (
                 <Link
                   className="btn btn-secondary"
                   to={action.to(r)}
-                  aria-label={`${action.label} ${r.name}`}
+                  aria-label={t('roadmaps.actionOf', { action: action.label, name: r.name })}
                 >
                   {action.label}
                 </Link>

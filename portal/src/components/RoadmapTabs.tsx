@@ -1,4 +1,5 @@
 import type { Task } from '@shared/schemas/catalogue';
+import { useI18n } from '@widgets/core/i18n';
 import { Tabs } from '@widgets/ui/Tabs';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
@@ -21,19 +22,20 @@ export function RoadmapTabs({
   readOnly?: boolean;
   onSubmitTask?: (task: TaskT) => void;
 }) {
+  const { t } = useI18n();
   const [tab, setTab] = useState('roadmap');
   return (
     <Tabs
-      label="Roadmap content"
+      label={t('roadmap.content')}
       selected={tab}
       onSelect={setTab}
       items={[
-        { id: 'roadmap', label: 'Roadmap', content: children },
+        { id: 'roadmap', label: t('course.roadmapTab'), content: children },
         ...(tasks.length
           ? [
               {
                 id: 'task',
-                label: 'Task',
+                label: t('course.taskTab'),
                 content: <TaskList tasks={tasks} readOnly={readOnly} onSubmit={onSubmitTask} />,
               },
             ]

@@ -1,4 +1,5 @@
 import type { Task } from '@shared/schemas/catalogue';
+import { useI18n } from '@widgets/core/i18n';
 import type { z } from 'zod';
 import { TypeBadge } from './ResourceList';
 
@@ -14,13 +15,14 @@ export function TaskList({
   onSubmit?: (task: TaskT) => void;
   readOnly?: boolean;
 }) {
-  if (tasks.length === 0) return <p className="empty">No Task Found</p>;
+  const { t: tr } = useI18n();
+  if (tasks.length === 0) return <p className="empty">{tr('course.noTasks')}</p>;
   return (
     <ul className="card resource-list task-list">
       {tasks.map((t) => (
         <li key={t._id} className="resource-row">
           {t.isSubmited ? (
-            <span className="tick tick-ok" role="img" aria-label="Submitted">
+            <span className="tick tick-ok" role="img" aria-label={tr('task.submitted')}>
               ✓
             </span>
           ) : (
@@ -29,14 +31,14 @@ export function TaskList({
           <TypeBadge type={t.type} />
           <a className="resource-title" href={t.url} target="_blank" rel="noopener noreferrer">
             {t.userTitle || t.actualTitle}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden"> {tr('common.opensInNewTab')}</span>
           </a>
           {onSubmit && !readOnly && !t.isSubmited ? (
             <button type="button" className="btn btn-secondary" onClick={() => onSubmit(t)}>
-              Mark as submitted
+              {tr('task.markSubmitted')}
             </button>
           ) : null}
-          {t.isSubmited ? <span className="badge badge-success">Submitted</span> : null}
+          {t.isSubmited ? <span className="badge badge-success">{tr('task.submitted')}</span> : null}
         </li>
       ))}
     </ul>

@@ -1,5 +1,7 @@
+import type { MessageKey } from '@shared/i18n/keys';
 import { homeOf } from '@shared/rules/navigation';
 import type { User } from '@shared/schemas/user';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -8,20 +10,20 @@ import { ExtensionIcon } from './ExtensionIcon';
 
 const SIDEBAR = {
   USER: [
-    { to: '/dashboard', label: 'Dashboard' },
-    { to: '/my-roadmaps', label: 'My Roadmaps' },
-    { to: '/assesments', label: 'Assessments' },
-    { to: '/what-was-tracked', label: 'What was tracked' },
+    { to: '/dashboard', label: 'dashboard.title' },
+    { to: '/my-roadmaps', label: 'myRoadmaps.title' },
+    { to: '/assesments', label: 'myRoadmap.assessments' },
+    { to: '/what-was-tracked', label: 'tracked.title' },
   ],
   TENANT: [
-    { to: '/portal/users', label: 'Users' },
-    { to: '/portal/roadmaps', label: 'Roadmaps' },
-    { to: '/portal/manage-assessment', label: 'Manage Assessment' },
-    { to: '/portal/question-bank', label: 'Question Bank' },
-    { to: '/portal/integrations', label: 'Integrations' },
-    { to: '/portal/sandbox', label: 'Sandbox' },
+    { to: '/portal/users', label: 'nav.users' },
+    { to: '/portal/roadmaps', label: 'roadmaps.caption' },
+    { to: '/portal/manage-assessment', label: 'nav.manageAssessment' },
+    { to: '/portal/question-bank', label: 'nav.questionBank' },
+    { to: '/portal/integrations', label: 'nav.integrations' },
+    { to: '/portal/sandbox', label: 'nav.sandbox' },
   ],
-} as const;
+} as const satisfies Record<string, readonly { to: string; label: MessageKey }[]>;
 
 /** The signed-in frame: top bar, sidebar by role, the profile warning, then the page. */
 export function AppLayout() {
@@ -41,6 +43,7 @@ export function AppLayout() {
  * closes when a page is chosen, on Escape (the focus goes back to the button) and on a tap outside it.
  */
 export function AppFrame({ user, children }: { user: User; children: ReactNode }) {
+  const { t } = useI18n();
   const [warningDismissed, setWarningDismissed] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -81,11 +84,15 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
   };
   const account = (
     <>
-      <Link to="/profile" className="btn btn-secondary profile-button" aria-label={`Profile of ${who}`}>
+      <Link
+        to="/profile"
+        className="btn btn-secondary profile-button"
+        aria-label={t('nav.profileOf', { name: who })}
+      >
         {who}
       </Link>
       <button type="button" className="btn btn-secondary" disabled={signingOut} onClick={signOut}>
-        Sign out
+        {t('nav.signOut')}
       </button>
     </>
   );
@@ -93,7 +100,7 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
   return (
     <div className={`app${menuOpen ? ' menu-open' : ''}`}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('nav.skip')}
       </a>
       <header className="topbar">
         <button
@@ -107,9 +114,9 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
           </svg>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('nav.menu')}</span>
         </button>
-        <Link to={homeOf(user.role)} className="brand" aria-label="Waymark home">
+        <Link to={homeOf(user.role)} className="brand" aria-label={t('nav.home')}>
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Waymark</span>
         </Link>
@@ -118,11 +125,11 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
         <div className="topbar-account">{account}</div>
       </header>
       <div className="app-body">
-        <nav ref={sidebar} id={sidebarId} className="sidebar" aria-label="Main">
+        <nav ref={sidebar} id={sidebarId} className="sidebar" aria-label={t('nav.main')}>
           <ul>
             {SIDEBAR[user.role].map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <NavLink to={item.to}>{t(item.label)}</NavLink>
               </li>
             ))}
           </ul>
@@ -132,17 +139,18 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
           {!user.isProfileCompleted && !warningDismissed ? (
             <div className="alert alert-warning" role="status">
               <div className="alert-body">
-                <strong>Complete your Profile</strong>
-                <span> — a few details are still missing. </span>
-                <Link to="/profile">Go to your profile</Link>
+                <Rich
+                  k="nav.completeProfile"
+                  components={{ 0: <strong />, 1: <span />, 2: <Link to="/profile" /> }}
+                />
               </div>
               <button
                 type="button"
                 className="btn-link"
                 onClick={() => setWarningDismissed(true)}
-                aria-label="Dismiss the profile warning"
+                aria-label={t('nav.dismissProfile')}
               >
-                Dismiss
+                {t('common.dismiss')}
               </button>
             </div>
           ) : null}
@@ -155,16 +163,17 @@ export function AppFrame({ user, children }: { user: User; children: ReactNode }
 
 /** 'Not permitted' (learner §6, mentor §2.1), inside the person's own frame with the way to their home. */
 export function NotPermitted({ user }: { user: User }) {
+  const { t } = useI18n();
   const home = SIDEBAR[user.role].find((item) => item.to === homeOf(user.role));
   return (
     <AppFrame user={user}>
       <div className="page-narrow">
         <div className="card center" role="alert">
-          <h1>Not permitted</h1>
-          <p className="muted">This page is not available to your account.</p>
+          <h1>{t('errors.notPermitted')}</h1>
+          <p className="muted">{t('nav.notAvailable')}</p>
           <p>
             <Link className="btn" to={homeOf(user.role)}>
-              Go to {home?.label ?? 'your home'}
+              {home ? t('nav.goTo', { page: t(home.label) }) : t('nav.goHome')}
             </Link>
           </p>
         </div>

@@ -1,4 +1,5 @@
 import { checkExtension, extensionStatus } from '@widgets/core/extension';
+import { useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { useEffect, useState } from 'react';
 import { connectExtension } from '../lib/auth';
@@ -22,6 +23,7 @@ const ICON = (
  * returns to the tab.
  */
 export function ExtensionIcon() {
+  const { t } = useI18n();
   const status = useSignalValue(extensionStatus);
   const [connecting, setConnecting] = useState(false);
 
@@ -41,14 +43,15 @@ export function ExtensionIcon() {
   }, []);
 
   const state = !status.isPresent ? 'absent' : status.isLogedIn ? 'signed-in' : 'signed-out';
-  const label =
+  const label = t(
     state === 'absent'
       ? status.isChecked
-        ? 'Waymark extension not installed'
-        : 'Checking for the Waymark extension'
+        ? 'extension.notInstalled'
+        : 'extension.checking'
       : state === 'signed-in'
-        ? 'Waymark extension signed in'
-        : 'Waymark extension installed but signed out';
+        ? 'extension.signedIn'
+        : 'extension.signedOut',
+  );
   if (state === 'signed-out') {
     return (
       <button
@@ -56,8 +59,8 @@ export function ExtensionIcon() {
         className={`ext-icon ext-${state}`}
         style={{ border: 'none', cursor: 'pointer', font: 'inherit' }}
         data-state={state}
-        title={`${label}: sign it in`}
-        aria-label={`${label}: sign it in`}
+        title={t('extension.signItIn', { state: label })}
+        aria-label={t('extension.signItIn', { state: label })}
         disabled={connecting}
         onClick={async () => {
           setConnecting(true);

@@ -3,9 +3,11 @@
  * contact details and links, and the scroll-to-top arrow (mentor §2.9, §2.10).
  */
 import { homeOf } from '@shared/rules/navigation';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { currentUser } from '../lib/auth';
 import {
   ADDRESS_LINES,
@@ -48,16 +50,18 @@ export const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 export function SkipLink() {
+  const { t } = useI18n();
   return (
     <a className="skip-link" href="#main">
-      Skip to main content
+      {t('nav.skip')}
     </a>
   );
 }
 
 export function Brand() {
+  const { t } = useI18n();
   return (
-    <Link to="/" className="brand" id="top-brand" aria-label={`${PRODUCT} home`}>
+    <Link to="/" className="brand" id="top-brand" aria-label={t('nav.home')}>
       <img src="/favicon.svg" alt="" width="32" height="32" />
       <span>{PRODUCT}</span>
     </Link>
@@ -69,6 +73,7 @@ export function Brand() {
  * and Register. A signed-in person gets a link to their home instead.
  */
 export function PublicHeader({ variant, links }: { variant: 'landing' | 'page'; links?: ReactNode }) {
+  const { t } = useI18n();
   const user = useSignalValue(currentUser);
   const sticky = useScrolledPast(SCROLL_THRESHOLD_PX);
   const signedIn = user && user !== 'loading';
@@ -77,32 +82,33 @@ export function PublicHeader({ variant, links }: { variant: 'landing' | 'page'; 
       <div className="public-nav-inner">
         <Brand />
         {links ? (
-          <nav aria-label="Sections" className="public-nav-links">
+          <nav aria-label={t('nav.sections')} className="public-nav-links">
             {links}
           </nav>
         ) : null}
         <div className="spacer" />
         <div className="public-nav-actions">
+          <LanguageSwitcher />
           {signedIn ? (
             <Link className="btn" to={homeOf(user.role)}>
-              Go to your dashboard
+              {t('nav.toDashboard')}
             </Link>
           ) : variant === 'landing' ? (
             <>
               <Link className="btn btn-secondary" to="/login">
-                LOGIN
+                {t('nav.loginCaps')}
               </Link>
               <Link className="btn" to="/who-i-am">
-                GET STARTED
+                {t('nav.getStarted')}
               </Link>
             </>
           ) : (
             <>
               <Link className="btn btn-secondary" to="/login">
-                Login
+                {t('auth.login')}
               </Link>
               <Link className="btn" to="/who-i-am">
-                Register
+                {t('nav.register')}
               </Link>
             </>
           )}
@@ -114,13 +120,14 @@ export function PublicHeader({ variant, links }: { variant: 'landing' | 'page'; 
 
 /** The arrow back to the top, shown after 100 px of scrolling; focus goes back to the top of the page. */
 export function ScrollToTop() {
+  const { t } = useI18n();
   const shown = useScrolledPast(SCROLL_THRESHOLD_PX);
   if (!shown) return null;
   return (
     <button
       type="button"
       className="scroll-top"
-      aria-label="Scroll to top"
+      aria-label={t('nav.toTop')}
       onClick={() => {
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
         document.getElementById('top-brand')?.focus({ preventScroll: true });
@@ -134,12 +141,13 @@ export function ScrollToTop() {
 }
 
 export function PublicFooter() {
+  const { t } = useI18n();
   return (
     <footer className="public-footer">
       <div className="public-footer-inner">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="footer-title">
-            Contact us
+            {t('footer.contact')}
           </h2>
           <address>
             {ADDRESS_LINES.map((line) => (
@@ -148,31 +156,42 @@ export function PublicFooter() {
               </span>
             ))}
             <span className="footer-line">
-              E-mail: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              <Rich
+                k="footer.email"
+                values={{ email: SUPPORT_EMAIL }}
+                components={{
+                  0: (
+                    <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+                      {SUPPORT_EMAIL}
+                    </a>
+                  ),
+                }}
+              />
             </span>
-            <span className="footer-line">Support hours: {SUPPORT_HOURS}</span>
+            <span className="footer-line">{t('footer.hours', { hours: t(SUPPORT_HOURS) })}</span>
           </address>
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="footer-title">
-            Links
+            {t('footer.links')}
           </h2>
           <ul className="footer-links">
             <li>
-              <Link to="/landing">Home</Link>
+              <Link to="/landing">{t('common.home')}</Link>
             </li>
             <li>
-              <Link to="/terms_and_conditions">Terms and Conditions</Link>
+              <Link to="/terms_and_conditions">{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/refund_policy">Refund Policy</Link>
+              <Link to="/refund_policy">{t('footer.refund')}</Link>
             </li>
             <li>
-              <Link to="/privacy_policy">Privacy Policy</Link>
+              <Link to="/privacy_policy">{t('footer.privacy')}</Link>
             </li>
             <li>
               <a href="/support" target="_blank" rel="noopener">
-                Support<span className="visually-hidden"> (opens in a new tab)</span>
+                {t('footer.support')}
+                <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
               </a>
             </li>
           </ul>
@@ -181,15 +200,10 @@ export function PublicFooter() {
           <h2 id="footer-about" className="footer-title">
             {PRODUCT}
           </h2>
-          <p>
-            Curated learning roadmaps, learning time measured by our browser extension, assessments at every
-            step and awards you can share.
-          </p>
+          <p>{t('footer.about')}</p>
         </section>
       </div>
-      <p className="copyright">
-        © {COPYRIGHT_YEAR} {PRODUCT}. All rights reserved.
-      </p>
+      <p className="copyright">{t('footer.copyright', { year: COPYRIGHT_YEAR, product: PRODUCT })}</p>
     </footer>
   );
 }

@@ -2,6 +2,7 @@
  * The portal's sign-in and sign-out: the identity provider signs the person in, the server exchanges its
  * ID token for Waymark's session, the extension is told, and the person goes where the rules say.
  */
+
 import { signal } from '@preact/signals-react';
 import { ApiError } from '@shared/client/client';
 import { logout, signInWithFirebase, socketToken } from '@shared/contract/auth';
@@ -13,6 +14,7 @@ import { extensionReady, signInExtension, signOutExtension } from '@widgets/core
 import { clearSession, session, setSession, updateUser } from '@widgets/core/session';
 import { toast } from '@widgets/ui/Toast';
 import type { User as FirebaseUser } from 'firebase/auth';
+import { currentTranslator } from './i18n';
 
 /** 'loading' until the current user is known; null when nobody is signed in. */
 export const currentUser = signal<User | null | 'loading'>(session.peek() ? 'loading' : null);
@@ -57,10 +59,8 @@ export async function exchangeToken(user: FirebaseUser, opts: { role?: Role; ten
   setSession({ token: accessToken, refreshToken, user: waymarkUser });
   currentUser.value = waymarkUser;
   if (deletionCanceled) {
-    toast('Welcome back. Your account is no longer scheduled for deletion.', {
-      kind: 'success',
-      title: 'Account Deletion Canceled',
-    });
+    const { t } = currentTranslator();
+    toast(t('auth.deletionCanceled'), { kind: 'success', title: t('auth.deletionCanceledTitle') });
   }
   return waymarkUser;
 }

@@ -3,6 +3,8 @@
  * Only the pages that sign people in, sign them up or invite them import this module, so the SDK is not
  * part of what every page loads (docs/PERFORMANCE.md, the landing page's initial JavaScript).
  */
+
+import { interfaceLanguage } from '@widgets/core/language';
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, connectAuthEmulator, getAuth, signOut } from 'firebase/auth';
 import { appConfig } from './config';
@@ -18,6 +20,11 @@ export function firebaseAuth(): Auth {
     projectId: config.firebase.projectId,
   });
   auth = getAuth(app);
+  // the provider's own mail (verification, sign-in links) in the language the person reads
+  auth.languageCode = interfaceLanguage.peek();
+  interfaceLanguage.subscribe((locale) => {
+    if (auth) auth.languageCode = locale;
+  });
   if (config.firebase.emulatorHost) {
     connectAuthEmulator(auth, `http://${config.firebase.emulatorHost}`, { disableWarnings: true });
   }

@@ -1,4 +1,5 @@
 /** Facts the public pages repeat: the company's contact details and the copyright year (mentor §1, §9). */
+import type { MessageKey } from '@shared/i18n/keys';
 export const COMPANY = 'Waymark Learning';
 export const PRODUCT = 'Waymark';
 /** Until the server's public configuration names a support address. */
@@ -8,7 +9,8 @@ export const ADDRESS_LINES = [
   '3rd Floor, 42 Residency Road',
   'Bengaluru 560025, Karnataka, India',
 ];
-export const SUPPORT_HOURS = 'Monday to Friday, 10:00 to 18:00 IST';
+/** When support answers (a message key). */
+export const SUPPORT_HOURS = 'site.supportHours' satisfies MessageKey;
 export const COPYRIGHT_YEAR = 2023;
 /** Nav bar and scroll-to-top arrow appear after this many pixels of scrolling (mentor §9). */
 export const SCROLL_THRESHOLD_PX = 100;

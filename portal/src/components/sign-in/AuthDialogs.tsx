@@ -1,4 +1,5 @@
 import { authMessages } from '@shared/schemas/auth-forms';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Link } from 'react-router';
 import { EmulatorProviderDialog } from './EmulatorProviderDialog';
@@ -6,6 +7,7 @@ import type { SignInFlow } from './useSignInFlow';
 
 /** 'Attention!' for an unverified e-mail, and the notice after signing up. */
 export function AuthDialogs({ flow }: { flow: SignInFlow }) {
+  const { t } = useI18n();
   return (
     <>
       <EmulatorProviderDialog
@@ -15,17 +17,17 @@ export function AuthDialogs({ flow }: { flow: SignInFlow }) {
       />
       <Dialog
         open={Boolean(flow.unverified)}
-        title="Attention!"
+        title={t('auth.attentionTitle')}
         role="alertdialog"
         onClose={() => void flow.closeAttention()}
         actions={
           flow.resent ? null : (
             <>
               <button type="button" className="btn btn-secondary" onClick={() => void flow.closeAttention()}>
-                No, Thanks
+                {t('auth.noThanks')}
               </button>
               <button type="button" className="btn" onClick={() => void flow.resendVerification()}>
-                Resend it
+                {t('auth.resend')}
               </button>
             </>
           )
@@ -33,25 +35,28 @@ export function AuthDialogs({ flow }: { flow: SignInFlow }) {
       >
         {flow.resent ? (
           <p role="status">
-            We have resent the verification link to <strong>{flow.unverified?.email}</strong>. Please check
-            your inbox.
+            <Rich
+              k="auth.resent"
+              values={{ email: flow.unverified?.email ?? '' }}
+              components={{ 0: <strong dir="ltr" /> }}
+            />
           </p>
         ) : (
-          <p>{authMessages.attention}</p>
+          <p>{t(authMessages.attention)}</p>
         )}
       </Dialog>
       <Dialog
         open={flow.signUpNotice}
-        title="Verify your e-mail address"
+        title={t('auth.verifyTitle')}
         onClose={() => undefined}
         modalOnly
         actions={
           <Link className="btn" to="/login">
-            Go to Login
+            {t('auth.goToLogin')}
           </Link>
         }
       >
-        <p>{authMessages.signUpNotice}</p>
+        <p>{t(authMessages.signUpNotice)}</p>
       </Dialog>
     </>
   );

@@ -1,3 +1,4 @@
+import { useI18n } from '@widgets/core/i18n';
 import { Dialog } from '@widgets/ui/Dialog';
 import { useEffect, useId, useState } from 'react';
 import type { Provider } from './useSignInFlow';
@@ -42,6 +43,7 @@ export function EmulatorProviderDialog({
   onCancel: () => void;
 }) {
   const id = useId();
+  const { t } = useI18n();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState('');
@@ -60,10 +62,12 @@ export function EmulatorProviderDialog({
     onPick(account);
   };
   return (
-    <Dialog open={Boolean(provider)} title={`Sign in with ${label}`} onClose={onCancel}>
-      <p className="muted">
-        This Waymark runs on the Firebase Auth emulator: choose or enter the {label} account to use.
-      </p>
+    <Dialog
+      open={Boolean(provider)}
+      title={t('auth.withProvider', { verb: 'in', provider: label })}
+      onClose={onCancel}
+    >
+      <p className="muted">{t('auth.emulator', { provider: label })}</p>
       {accounts.length ? (
         <ul className="account-list">
           {accounts.map((a) => (
@@ -80,14 +84,14 @@ export function EmulatorProviderDialog({
         onSubmit={(e) => {
           e.preventDefault();
           if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-            setError('Invalid email address');
+            setError(t('auth.emailInvalid'));
             return;
           }
           pick({ email: email.trim().toLowerCase(), name: name.trim() || email.trim().split('@')[0]! });
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-email`}>{label} e-mail</label>
+          <label htmlFor={`${id}-email`}>{t('auth.providerEmail', { provider: label })}</label>
           <input
             id={`${id}-email`}
             type="email"
@@ -103,15 +107,15 @@ export function EmulatorProviderDialog({
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-name`}>Display name</label>
+          <label htmlFor={`${id}-name`}>{t('auth.displayName')}</label>
           <input id={`${id}-name`} type="text" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="form-actions">
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="btn">
-            Continue with {label}
+            {t('auth.continueWith', { provider: label })}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useI18n } from '@widgets/core/i18n';
 export function ProviderButtons({
   onPick,
   disabled,
@@ -7,6 +8,7 @@ export function ProviderButtons({
   disabled?: boolean;
   verb: 'Sign in' | 'Sign up';
 }) {
+  const { t } = useI18n();
   return (
     <div className="providers">
       <button
@@ -33,7 +35,7 @@ export function ProviderButtons({
             d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.2-.1-2.4-.4-3.5z"
           />
         </svg>
-        {verb} with Google
+        {t('auth.withProvider', { verb: verb === 'Sign in' ? 'in' : 'up', provider: 'Google' })}
       </button>
       <button
         type="button"
@@ -47,7 +49,7 @@ export function ProviderButtons({
           <path fill="#05a6f0" d="M1 12h10v10H1z" />
           <path fill="#ffba08" d="M12 12h10v10H12z" />
         </svg>
-        {verb} with Microsoft
+        {t('auth.withProvider', { verb: verb === 'Sign in' ? 'in' : 'up', provider: 'Microsoft' })}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { ApiError } from '@shared/client/client';
+import type { MessageKey } from '@shared/i18n/keys';
 import { destinationAfterSignIn } from '@shared/rules/navigation';
 import { authMessages } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
@@ -19,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { exchangeToken, isVerifiedIdentity, signOutProvider } from '../../lib/auth';
 import { appConfig } from '../../lib/config';
 import { firebaseAuth } from '../../lib/firebase';
+import { currentTranslator } from '../../lib/i18n';
 import type { EmulatedAccount } from './EmulatorProviderDialog';
 import { VERIFIED_CONTINUE_PATH } from './paths';
 
@@ -47,25 +49,28 @@ export function providerFor(p: Provider) {
   return ms;
 }
 
-/** A readable message for an identity-provider error. */
+/** The identity provider's errors, by code, in words (message keys). */
+const PROVIDER_MESSAGES: Record<string, MessageKey> = {
+  'auth/invalid-credential': 'auth.wrongCredentials',
+  'auth/wrong-password': 'auth.wrongCredentials',
+  'auth/user-not-found': 'auth.wrongCredentials',
+  'auth/email-already-in-use': authMessages.emailTaken,
+  'auth/too-many-requests': 'auth.tooManyAttempts',
+  'auth/popup-closed-by-user': 'auth.popupClosed',
+  'auth/popup-blocked': 'auth.popupBlocked',
+  'auth/network-request-failed': 'auth.providerUnreachable',
+  'auth/user-disabled': 'auth.accountDisabled',
+  'auth/weak-password': 'auth.weakPassword',
+};
+
+/** A readable message for an identity-provider error, in the reader's language. */
 export function providerMessage(err: unknown): string {
+  const { t } = currentTranslator();
   const code = (err as { code?: string })?.code ?? '';
-  const known: Record<string, string> = {
-    'auth/invalid-credential': 'The e-mail address or password is incorrect.',
-    'auth/wrong-password': 'The e-mail address or password is incorrect.',
-    'auth/user-not-found': 'The e-mail address or password is incorrect.',
-    'auth/email-already-in-use': authMessages.emailTaken,
-    'auth/too-many-requests': 'Too many attempts. Please wait a moment and try again.',
-    'auth/popup-closed-by-user': 'The sign-in window was closed before finishing.',
-    'auth/popup-blocked':
-      'The browser blocked the sign-in window. Allow pop-ups for this site and try again.',
-    'auth/network-request-failed': 'The sign-in service could not be reached. Check your connection.',
-    'auth/user-disabled': 'This account has been disabled.',
-    'auth/weak-password': 'The password is too weak.',
-  };
-  if (known[code]) return known[code]!;
+  const known = PROVIDER_MESSAGES[code];
+  if (known) return t(known);
   if (err instanceof ApiError) return err.message;
-  return (err as Error)?.message ?? 'Something went wrong.';
+  return t('common.somethingWentWrong');
 }
 
 /**
@@ -158,13 +163,13 @@ export function useSignInFlow(): SignInFlow {
       }
       await signOutProvider();
       if (err instanceof ApiError && err.errorCode === 'NOT_REGISTERED') {
-        toast(authMessages.notRegistered, { kind: 'error', ms: 8000 });
+        toast(currentTranslator().t(authMessages.notRegistered), { kind: 'error', ms: 8000 });
         navigate('/who-i-am');
         return;
       }
       toast(providerMessage(err), {
         kind: 'error',
-        title: mode === 'signup' ? 'Sign up failed' : 'Sign in failed',
+        title: currentTranslator().t(mode === 'signup' ? 'auth.signUpFailed' : 'auth.signInFailed'),
       });
     }
   }

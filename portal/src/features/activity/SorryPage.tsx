@@ -5,8 +5,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createFeedback } from '@shared/contract/activity';
+import type { MessageKey } from '@shared/i18n/keys';
 import { UNINSTALL_REASONS, UninstallFeedbackInput, uninstallMessages } from '@shared/schemas/activity';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { session } from '@widgets/core/session';
 import { messageOf } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
@@ -19,18 +21,19 @@ import type { z } from 'zod';
 type Input = z.input<typeof UninstallFeedbackInput>;
 type Output = z.output<typeof UninstallFeedbackInput>;
 
-const LABELS: Record<(typeof UNINSTALL_REASONS)[number], string> = {
-  'I need more info about my activity on web': 'I need more info about my activity on web',
-  "It doesn't work": "It doesn't work",
-  'I use other extension for time tracker in web': 'I use other extension for time tracker in web',
-  "I don't use it anymore": "I don't use it anymore",
-  "It's not what I was looking for (please describe what was it)":
-    "It's not what I was looking for (please describe what was it)",
-  other: 'Other',
+/** Each reason (its API value) in words. */
+const LABELS: Record<(typeof UNINSTALL_REASONS)[number], MessageKey> = {
+  'I need more info about my activity on web': 'uninstall.reason.moreInfo',
+  "It doesn't work": 'uninstall.reason.notWorking',
+  'I use other extension for time tracker in web': 'uninstall.reason.otherExtension',
+  "I don't use it anymore": 'uninstall.reason.notUsing',
+  "It's not what I was looking for (please describe what was it)": 'uninstall.reason.notWanted',
+  other: 'uninstall.reason.other',
 };
 
 export default function SorryPage() {
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(UninstallFeedbackInput),
@@ -48,40 +51,42 @@ export default function SorryPage() {
       await client.call(createFeedback, { body });
       navigate('/thanks');
     } catch (err) {
-      setFailure(messageOf(err, 'Your feedback could not be sent. Please try again.'));
+      setFailure(messageOf(err, t('feedback.failed')));
     }
   });
 
   return (
     <div className="page-narrow">
-      <h1>Sorry to see you go</h1>
-      <p className="muted">
-        You removed the Waymark extension. Tell us why, so we can make Waymark better for the next learner.
-      </p>
+      <h1>{t('uninstall.title')}</h1>
+      <p className="muted">{t('uninstall.intro')}</p>
       <form className="card stack" noValidate onSubmit={submit}>
         <fieldset aria-describedby={formState.errors.reason ? 'reason-error' : undefined}>
-          <legend>Why did you remove it?</legend>
+          <legend>{t('uninstall.why')}</legend>
           {UNINSTALL_REASONS.map((r) => (
             <label key={r} className="check">
               <input type="checkbox" value={r} {...register('reason')} />
-              <span>{LABELS[r]}</span>
+              <span>{t(LABELS[r])}</span>
             </label>
           ))}
           {formState.errors.reason ? (
             <p id="reason-error" className="field-error" role="alert">
-              {uninstallMessages.reasonRequired}
+              {t(uninstallMessages.reasonRequired)}
             </p>
           ) : null}
         </fieldset>
         {reasons.includes('other') ? (
-          <Field label="Other" error={formState.errors.other?.message} required>
+          <Field label={t('uninstall.reason.other')} error={formState.errors.other?.message} required>
             <textarea {...register('other')} maxLength={500} rows={3} />
           </Field>
         ) : null}
-        <Field label="Email" error={formState.errors.emailId?.message} required>
+        <Field label={t('column.email')} error={formState.errors.emailId?.message} required>
           <input className="input" type="email" autoComplete="email" {...register('emailId')} />
         </Field>
-        <Field label="Message" error={formState.errors.message?.message} hint="Optional">
+        <Field
+          label={t('uninstall.message')}
+          error={formState.errors.message?.message}
+          hint={t('common.optional')}
+        >
           <textarea {...register('message')} maxLength={2000} rows={4} />
         </Field>
         {failure ? (
@@ -91,7 +96,7 @@ export default function SorryPage() {
         ) : null}
         <div className="form-actions">
           <button type="submit" className="btn" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? <Spinner /> : null} Submit
+            {formState.isSubmitting ? <Spinner /> : null} {t('common.submit')}
           </button>
         </div>
       </form>

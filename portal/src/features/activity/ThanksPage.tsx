@@ -1,15 +1,17 @@
 /** /thanks: after the uninstall feedback. */
+
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { Link } from 'react-router';
 
 export default function ThanksPage() {
+  const { t } = useI18n();
   return (
     <div className="page-narrow">
       <div className="card center">
-        <h1>Thank you</h1>
-        <p>Your feedback has reached the Waymark team. Thank you for taking the time to write it.</p>
+        <h1>{t('thanks.title')}</h1>
+        <p>{t('thanks.reached')}</p>
         <p>
-          Changed your mind? You can install the extension again at any time from{' '}
-          <Link to="/dashboard">your dashboard</Link>.
+          <Rich k="thanks.changedMind" components={{ 0: <Link to="/dashboard" /> }} />
         </p>
       </div>
     </div>

@@ -12,9 +12,8 @@ import {
   type TrackedSpan,
   trackedDays,
 } from '@shared/contract/activity';
-import { formatDuration } from '@shared/rules/durations';
+import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { totalPages } from '@shared/rules/pager';
-import { DurationCell } from '@widgets/assessments/cells';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -25,48 +24,65 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import './tracked.css';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
 import { MONTH_NAMES } from '@shared/rules/format-date';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 
-export const TRACKED_TITLE = 'What was tracked';
+export const TRACKED_TITLE = 'tracked.title' satisfies MessageKey;
 const DAYS_PER_PAGE = 7;
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** 'Tuesday 3 March 2026' of a 'YYYY-MM-DD' UTC day. */
-export function longDay(day: string): string {
+/** 'Tuesday 3 March 2026' of a 'YYYY-MM-DD' UTC day, in the reader's language. */
+export function longDay(day: string, locale = 'en'): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  if (locale === 'en' || locale.startsWith('en-')) {
+    const weekday = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' }).format(d);
+    return `${weekday} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  }
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(d);
 }
 const clock = (isoTime: string) => isoTime.slice(11, 16);
-const stretch = (s: TrackedSpan) =>
-  s.timesKnown ? `${clock(s.start)}–${clock(s.end)} UTC` : 'Time of day not recorded';
+const stretch = (s: TrackedSpan, t: Translator['t']) =>
+  s.timesKnown ? t('tracked.stretch', { from: clock(s.start), to: clock(s.end) }) : t('tracked.noTimes');
+
+function Duration({ seconds }: { seconds: number }) {
+  const { locale } = useI18n();
+  return <span title={spokenDuration(seconds, locale)}>{formatDuration(seconds, locale)}</span>;
+}
 
 type Pending = { kind: 'span'; span: TrackedSpan; day: string } | { kind: 'day'; day: TrackedDay };
 
 function SpanRow({ span, day, onDelete }: { span: TrackedSpan; day: string; onDelete: () => void }) {
+  const { t, locale } = useI18n();
   return (
     <li className="tracked-span">
       <div className="tracked-span-main">
         <a href={span.resource.url} target="_blank" rel="noopener noreferrer" className="tracked-resource">
           {span.resource.title}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
         </a>
-        <span className="tracked-when">{stretch(span)}</span>
+        <span className="tracked-when">{stretch(span, t)}</span>
       </div>
       <div className="tracked-span-meta">
         <span className="tracked-length">
-          <DurationCell seconds={span.seconds} />
+          <Duration seconds={span.seconds} />
         </span>
         <span className={`badge ${span.tabActive ? 'badge-primary' : ''}`}>
-          {span.tabActive ? 'Tab in front' : 'Media playing'}
+          {span.tabActive ? t('tracked.tabInFront') : t('tracked.mediaPlaying')}
         </span>
         <button
           type="button"
           className="btn btn-secondary btn-small"
           onClick={onDelete}
-          aria-label={`Delete ${formatDuration(span.seconds)} on ${span.resource.title}, ${stretch(span)}, ${longDay(day)}`}
+          aria-label={t('tracked.deleteSpanLabel', {
+            time: formatDuration(span.seconds, locale),
+            title: span.resource.title,
+            when: stretch(span, t),
+            day: longDay(day, locale),
+          })}
         >
-          Delete
+          {t('tracked.delete')}
         </button>
       </div>
     </li>
@@ -75,6 +91,7 @@ function SpanRow({ span, day, onDelete }: { span: TrackedSpan; day: string; onDe
 
 export default function TrackedPage() {
   const ids = useId();
+  const { t, locale } = useI18n();
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,8 +107,8 @@ export default function TrackedPage() {
     if (list.data && page > pages) setPage(pages);
   }, [list.data, page, pages]);
   useEffect(() => {
-    document.title = `${TRACKED_TITLE} · Waymark`;
-  }, []);
+    document.title = `${t(TRACKED_TITLE)} · Waymark`;
+  }, [t]);
 
   const remove = async () => {
     if (!pending) return;
@@ -101,11 +118,17 @@ export default function TrackedPage() {
         pending.kind === 'span'
           ? await client.call(deleteTrackedSpan, { params: { id: pending.span._id } })
           : await client.call(deleteTrackedDay, { params: { day: pending.day.day } });
-      toast(`Deleted ${formatDuration(res.data.seconds)} of ${longDay(res.data.day)}.`, { kind: 'success' });
+      toast(
+        t('tracked.deleted', {
+          time: formatDuration(res.data.seconds, locale),
+          day: longDay(res.data.day, locale),
+        }),
+        { kind: 'success' },
+      );
       setPending(null);
       list.reload();
     } catch (err) {
-      toast(messageOf(err, 'It could not be deleted. Please try again.'), { kind: 'error' });
+      toast(messageOf(err, t('tracked.deleteFailed')), { kind: 'error' });
     } finally {
       setBusy(false);
     }
@@ -116,7 +139,7 @@ export default function TrackedPage() {
     try {
       await downloadFile(client, exportActivity, { query: { format } }, `waymark-activity.${format}`);
     } catch (err) {
-      toast(messageOf(err, 'The export could not be downloaded. Please try again.'), { kind: 'error' });
+      toast(messageOf(err, t('tracked.exportFailed')), { kind: 'error' });
     } finally {
       setExporting(null);
     }
@@ -124,21 +147,22 @@ export default function TrackedPage() {
 
   return (
     <div className="page tracked-page">
-      <h1>{TRACKED_TITLE}</h1>
+      <h1>{t(TRACKED_TITLE)}</h1>
       <p>
-        The Waymark extension records time only on the resources of your roadmaps. For each stretch it keeps
-        the resource, when it began and ended, and whether its tab was in front or it only played media —
-        nothing about other pages, and nothing in private windows. Days are UTC days, as on your{' '}
-        <Link to="/dashboard">dashboard</Link>. Whatever you delete here leaves your dashboard and your
-        mentor's figures at once. More in the <Link to="/privacy_policy">privacy policy</Link>.
+        <Rich
+          k="tracked.intro"
+          components={{ 0: <Link to="/dashboard" />, 1: <Link to="/privacy_policy" /> }}
+        />
       </p>
 
       <section className="card tracked-summary" aria-labelledby={`${ids}-all`}>
-        <h2 id={`${ids}-all`}>All your activity</h2>
+        <h2 id={`${ids}-all`}>{t('tracked.all')}</h2>
         {list.data ? (
           <p>
-            {list.data.totalDays} {list.data.totalDays === 1 ? 'day' : 'days'} with learning,{' '}
-            <DurationCell seconds={list.data.totalSeconds} /> in all.
+            {t('tracked.summary', {
+              count: list.data.totalDays,
+              total: formatDuration(list.data.totalSeconds, locale),
+            })}
           </p>
         ) : null}
         <div className="row">
@@ -148,7 +172,7 @@ export default function TrackedPage() {
             onClick={() => void download('json')}
             disabled={exporting !== null}
           >
-            {exporting === 'json' ? <Spinner /> : null} Download JSON
+            {exporting === 'json' ? <Spinner /> : null} {t('tracked.downloadJson')}
           </button>
           <button
             type="button"
@@ -156,7 +180,7 @@ export default function TrackedPage() {
             onClick={() => void download('csv')}
             disabled={exporting !== null}
           >
-            {exporting === 'csv' ? <Spinner /> : null} Download CSV
+            {exporting === 'csv' ? <Spinner /> : null} {t('common.downloadCsv')}
           </button>
         </div>
       </section>
@@ -166,22 +190,25 @@ export default function TrackedPage() {
       ) : !list.data ? (
         <Loader />
       ) : list.data.days.length === 0 ? (
-        <p className="empty">Nothing was tracked yet.</p>
+        <p className="empty">{t('tracked.nothing')}</p>
       ) : (
         <>
           {list.data.days.map((d) => (
             <section key={d.day} className="card tracked-day" aria-labelledby={`${ids}-${d.day}`}>
               <div className="tracked-day-head">
-                <h2 id={`${ids}-${d.day}`}>{longDay(d.day)}</h2>
+                <h2 id={`${ids}-${d.day}`}>{longDay(d.day, locale)}</h2>
                 <span className="tracked-day-total">
-                  <DurationCell seconds={d.seconds} />
+                  <Duration seconds={d.seconds} />
                 </span>
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"
                   onClick={() => setPending({ kind: 'day', day: d })}
                 >
-                  Delete this day<span className="visually-hidden">: {longDay(d.day)}</span>
+                  {t('tracked.deleteDay')}
+                  <span className="visually-hidden">
+                    {t('common.about', { name: longDay(d.day, locale) })}
+                  </span>
                 </button>
               </div>
               <ul className="tracked-spans">
@@ -196,22 +223,27 @@ export default function TrackedPage() {
               </ul>
             </section>
           ))}
-          <Pager page={Math.min(page, pages)} totalPages={pages} onChange={setPage} label="Days pages" />
+          <Pager
+            page={Math.min(page, pages)}
+            totalPages={pages}
+            onChange={setPage}
+            label={t('tracked.pages')}
+          />
         </>
       )}
 
       <Dialog
         open={pending !== null}
         role="alertdialog"
-        title={pending?.kind === 'day' ? 'Delete this day?' : 'Delete this stretch?'}
+        title={pending?.kind === 'day' ? t('tracked.deleteDayQuestion') : t('tracked.deleteSpanQuestion')}
         onClose={() => setPending(null)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
-              {busy ? <Spinner /> : null} Delete
+              {busy ? <Spinner /> : null} {t('tracked.delete')}
             </button>
           </>
         }
@@ -219,10 +251,16 @@ export default function TrackedPage() {
         {pending ? (
           <p>
             {pending.kind === 'day'
-              ? `All ${formatDuration(pending.day.seconds)} of ${longDay(pending.day.day)}`
-              : `${formatDuration(pending.span.seconds)} on “${pending.span.resource.title}”, ${stretch(pending.span)}, ${longDay(pending.day)}`}{' '}
-            will leave your dashboard and your mentor's figures now. It cannot be restored, and the extension
-            cannot record that time again.
+              ? t('tracked.confirmDay', {
+                  time: formatDuration(pending.day.seconds, locale),
+                  day: longDay(pending.day.day, locale),
+                })
+              : t('tracked.confirmSpan', {
+                  time: formatDuration(pending.span.seconds, locale),
+                  title: pending.span.resource.title,
+                  when: stretch(pending.span, t),
+                  day: longDay(pending.day, locale),
+                })}
           </p>
         ) : null}
       </Dialog>

@@ -7,6 +7,7 @@
 import { generateResourceTestLink } from '@shared/contract/assessments';
 import { startFailureMessage } from '@widgets/assessments/retake';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -27,7 +28,10 @@ function generate(id: string) {
 export default function GenerateTestLinkPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generated once per resource, said in the language of the moment
   useEffect(() => {
     let alive = true;
     generate(id).then(
@@ -35,7 +39,7 @@ export default function GenerateTestLinkPage() {
       (err) => {
         if (!alive) return;
         console.error('Something went wrong', err);
-        setError(startFailureMessage(err, "Couldn't generate your test link. Please try again later."));
+        setError(startFailureMessage(err, t('getLink.generateFailed'), i18n));
       },
     );
     return () => {
@@ -43,15 +47,15 @@ export default function GenerateTestLinkPage() {
     };
   }, [id, navigate]);
 
-  if (!error) return <Loader text="Generating your test link…" />;
+  if (!error) return <Loader text={t('getLink.generating')} />;
   return (
     <div className="page-narrow">
-      <h1>Your test link</h1>
+      <h1>{t('getLink.yourLink')}</h1>
       <p className="alert alert-error" role="alert">
         {error}
       </p>
       <Link className="btn" to="/my-roadmaps">
-        Go to My Roadmaps
+        {t('getLink.toMyRoadmaps')}
       </Link>
     </div>
   );

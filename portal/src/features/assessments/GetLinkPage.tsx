@@ -1,10 +1,13 @@
 /** /get-link (learner §2): 'Your Test Link is Generated' — the link went to the learner's stored e-mail. */
+
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { session } from '@widgets/core/session';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Link } from 'react-router';
 import { appConfig } from '../../lib/config';
 
 export default function GetLinkPage() {
+  const { t } = useI18n();
   const email = useSignalValue(session)?.user.email;
   let mailbox = false;
   try {
@@ -15,20 +18,23 @@ export default function GetLinkPage() {
   return (
     <div className="page-narrow">
       <div className="card center stack">
-        <h1>Your Test Link is Generated</h1>
+        <h1>{t('getLink.title')}</h1>
         <p>
-          We have sent the test link to your e-mail address{email ? <strong> {email}</strong> : null}. Click
-          the link in that e-mail to read the instructions and start the test when you are ready.
+          {email ? (
+            <Rich k="getLink.sentTo" values={{ email }} components={{ 0: <strong dir="ltr" /> }} />
+          ) : (
+            t('getLink.sent')
+          )}
         </p>
-        <p className="muted">Not there after a few minutes? Check your spam folder.</p>
+        <p className="muted">{t('getLink.spam')}</p>
         <div className="form-actions" style={{ justifyContent: 'center' }}>
           {mailbox ? (
             <Link className="btn" to="/mailbox">
-              Open the local mailbox
+              {t('getLink.mailbox')}
             </Link>
           ) : null}
           <Link className={mailbox ? 'btn btn-secondary' : 'btn'} to="/assesments">
-            Your assessments
+            {t('getLink.assessments')}
           </Link>
         </div>
       </div>

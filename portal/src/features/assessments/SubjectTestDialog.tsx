@@ -9,11 +9,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@shared/client/client';
 import { createTestLink } from '@shared/contract/assessments';
 import { subjectList } from '@shared/contract/lists';
+import type { MessageKey } from '@shared/i18n/keys';
 import { type ListedAttempt, retakeNotice, retakeOpensFor } from '@shared/rules/retakes';
 import { LOOKING_FOR_JOB, LOOKING_FOR_JOB_LABELS, SubjectTestForm } from '@shared/schemas/assessment';
 import { openTestInNewTab } from '@widgets/assessments/open-test';
 import { startFailureMessage } from '@widgets/assessments/retake';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
@@ -27,7 +29,7 @@ import { FormDialogActions } from '../../components/FormDialogActions';
 type Input = z.input<typeof SubjectTestForm>;
 type Output = z.output<typeof SubjectTestForm>;
 
-export const LOOKING_FOR_JOB_QUESTION = 'Are you currently looking for job?';
+export const LOOKING_FOR_JOB_QUESTION = 'subjectTest.lookingForJob' satisfies MessageKey;
 
 export interface SubjectTestDialogProps {
   open: boolean;
@@ -40,6 +42,8 @@ export interface SubjectTestDialogProps {
 
 export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: SubjectTestDialogProps) {
   const formId = useId();
+  const i18n = useI18n();
+  const { t } = i18n;
   const jobErrorId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,14 +71,17 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
     setBusy(true);
     setFailure(null);
     try {
-      const id = await openTestInNewTab(() =>
-        client.call(createTestLink, { body: { type: 'SUBJECT', ...body } }).then((r) => r.data.testLinkId),
+      const id = await openTestInNewTab(
+        () =>
+          client.call(createTestLink, { body: { type: 'SUBJECT', ...body } }).then((r) => r.data.testLinkId),
+        '',
+        t('test.preparing'),
       );
-      toast('Your test opened in a new tab.', { kind: 'success' });
+      toast(t('subjectTest.opened'), { kind: 'success' });
       onCreated(id);
       onClose();
     } catch (err) {
-      const message = startFailureMessage(err, 'Something went wrong. Please try again.');
+      const message = startFailureMessage(err, t('subjectTest.failed'), i18n);
       if (err instanceof ApiError && (err.field === 'subject' || err.field === 'lookingForJob')) {
         setError(err.field, { message });
       } else setFailure(message);
@@ -98,20 +105,24 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
   return (
     <Dialog
       open={open}
-      title="Take a Subject Test"
+      title={t('subjectTest.title')}
       onClose={onClose}
-      actions={<FormDialogActions formId={formId} busy={busy} onCancel={onClose} submit="Create Test" />}
+      actions={
+        <FormDialogActions formId={formId} busy={busy} onCancel={onClose} submit={t('subjectTest.create')} />
+      }
     >
       <form id={formId} noValidate onSubmit={submit}>
-        <p className="muted">A test of the whole subject; a good score earns a certificate.</p>
+        <p className="muted">{t('subjectTest.intro')}</p>
         <Field
-          label="Subject"
+          label={t('column.subject')}
           required
           error={formState.errors.subject?.message}
-          hint={retakeAt && !formState.errors.subject ? retakeNotice(retakeAt) : undefined}
+          hint={retakeAt && !formState.errors.subject ? retakeNotice(retakeAt, i18n) : undefined}
         >
           <select className="input" {...register('subject')} disabled={!subjects.data}>
-            <option value="">{subjects.data ? 'Select a subject' : 'Loading subjects…'}</option>
+            <option value="">
+              {subjects.data ? t('subjectTest.selectSubject') : t('subjectTest.loadingSubjects')}
+            </option>
             {(subjects.data ?? []).map((s) => (
               <option key={s._id} value={s._id}>
                 {s.name}
@@ -120,24 +131,24 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
           </select>
         </Field>
         {subjects.error ? (
-          <LoadFailed error={subjects.error} fallback="Couldn't load the subjects. Please try again later." />
+          <LoadFailed error={subjects.error} fallback={t('subjectTest.subjectsFailed')} />
         ) : null}
         <fieldset aria-describedby={jobError ? jobErrorId : undefined}>
           <legend>
-            {LOOKING_FOR_JOB_QUESTION}
+            {t(LOOKING_FOR_JOB_QUESTION)}
             <span aria-hidden="true"> *</span>
           </legend>
           <div className="row">
             {LOOKING_FOR_JOB.map((value) => (
               <label key={value} className="check">
                 <input type="radio" value={value} {...register('lookingForJob')} />
-                <span>{LOOKING_FOR_JOB_LABELS[value]}</span>
+                <span>{t(LOOKING_FOR_JOB_LABELS[value])}</span>
               </label>
             ))}
           </div>
           {jobError ? (
             <p id={jobErrorId} className="field-error" role="alert">
-              {jobError}
+              {t(jobError as MessageKey)}
             </p>
           ) : null}
         </fieldset>

@@ -1,22 +1,24 @@
 import { ApiError } from '@shared/client/client';
 import { cliApprove } from '@shared/contract/auth';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { Spinner } from '@widgets/ui/Loader';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Approving a terminal sign-in (`waymark login`) as the signed-in person. */
 export default function CliLoginPage() {
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const [code, setCode] = useState(params.get('code') ?? '');
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'error'>('idle');
   const [message, setMessage] = useState('');
   return (
     <div className="page-narrow">
-      <h1>Sign in to the Waymark terminal</h1>
+      <h1>{t('cli.title')}</h1>
       {state === 'done' ? (
         <p className="alert alert-success" role="status">
-          The terminal is signed in. You can close this tab and go back to it.
+          {t('cli.done')}
         </p>
       ) : (
         <form
@@ -29,16 +31,17 @@ export default function CliLoginPage() {
               setState('done');
             } catch (err) {
               setState('error');
-              setMessage(err instanceof ApiError ? err.message : 'Something went wrong.');
+              setMessage(err instanceof ApiError ? err.message : t('common.somethingWentWrong'));
             }
           }}
         >
-          <p>Check that this code is the one your terminal shows, then approve.</p>
+          <p>{t('cli.check')}</p>
           <div className="field">
-            <label htmlFor="cli-code">Code</label>
+            <label htmlFor="cli-code">{t('cli.code')}</label>
             <input
               id="cli-code"
               className="input code-input"
+              dir="ltr"
               value={code}
               onChange={(e) => setCode(e.target.value.toUpperCase())}
             />
@@ -49,7 +52,7 @@ export default function CliLoginPage() {
             </p>
           ) : null}
           <button type="submit" className="btn" disabled={state === 'busy' || !code}>
-            {state === 'busy' ? <Spinner /> : null} Approve
+            {state === 'busy' ? <Spinner /> : null} {t('cli.approve')}
           </button>
         </form>
       )}

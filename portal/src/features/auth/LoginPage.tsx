@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginForm } from '@shared/schemas/auth-forms';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { Field } from '@widgets/ui/Field';
 import { Spinner } from '@widgets/ui/Loader';
 import { signInWithEmailAndPassword } from 'firebase/auth';
@@ -15,6 +16,7 @@ import { useEmailCheck } from './useEmailCheck';
 
 export default function LoginPage() {
   const flow = useSignInFlow();
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const verified = params.get('verified') === '1';
   const form = useForm<LoginForm>({
@@ -30,25 +32,21 @@ export default function LoginPage() {
     flow.attempt(async () => {
       const cred = await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
       await flow.complete(cred.user, 'login');
-    }, 'Sign in failed'),
+    }, t('auth.signInFailed')),
   );
 
   return (
     <AuthShell
-      title="Login"
-      footer={
-        <>
-          New to Waymark? <Link to="/who-i-am">Register</Link>
-        </>
-      }
+      title={t('auth.login')}
+      footer={<Rich k="auth.newToWaymark" components={{ 0: <Link to="/who-i-am" /> }} />}
     >
       {verified ? (
         <p className="alert alert-success" role="status">
-          Your e-mail address is verified. Login to continue.
+          {t('auth.verified')}
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <Field label="Email" error={formState.errors.email?.message}>
+        <Field label={t('column.email')} error={formState.errors.email?.message}>
           <input
             type="email"
             autoComplete="email"
@@ -59,15 +57,15 @@ export default function LoginPage() {
             }}
           />
         </Field>
-        <Field label="Password" error={formState.errors.password?.message}>
+        <Field label={t('auth.password')} error={formState.errors.password?.message}>
           <input type="password" autoComplete="current-password" {...register('password')} />
         </Field>
         <button type="submit" className="btn btn-block" disabled={flow.busy}>
-          {flow.busy ? <Spinner /> : null} Login
+          {flow.busy ? <Spinner /> : null} {t('auth.login')}
         </button>
       </form>
       <div className="divider" aria-hidden="true">
-        <span>or</span>
+        <span>{t('auth.or')}</span>
       </div>
       <ProviderButtons
         verb="Sign in"

@@ -3,6 +3,7 @@ import { invitationCheck } from '@shared/contract/tenant';
 import { SignUpForm } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -22,6 +23,7 @@ import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
 import { VERIFIED_CONTINUE_PATH } from '../../components/sign-in/paths';
 import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
 import { firebaseAuth } from '../../lib/firebase';
+import { currentTranslator } from '../../lib/i18n';
 import { AuthShell } from './AuthShell';
 import { useEmailCheck } from './useEmailCheck';
 
@@ -49,6 +51,7 @@ export function TenantSignUpPage() {
 
 function SignUpPage({ accountRole: role }: { accountRole: Role }) {
   const flow = useSignInFlow();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const tenantIdParam = params.get('tenantId');
@@ -82,7 +85,7 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
 
   useEffect(() => {
     if (!invitationBroken) return;
-    toast('This invitation link is no longer valid. Ask your mentor for a new one.', { kind: 'error' });
+    toast(currentTranslator().t('auth.invitationInvalid'), { kind: 'error' });
     navigate('/', { replace: true });
   }, [invitationBroken, navigate]);
 
@@ -101,29 +104,24 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
       const cred = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
       await sendEmailVerification(cred.user, { url: `${window.location.origin}${VERIFIED_CONTINUE_PATH}` });
       await flow.complete(cred.user, 'signup', { role, tenantId });
-    }, 'Sign up failed'),
+    }, t('auth.signUpFailed')),
   );
 
   return (
     <AuthShell
-      title={role === 'USER' ? 'Sign up as Learner' : 'Sign up as Mentor'}
-      footer={
-        <>
-          Already have an account? <Link to="/login">Login</Link>
-        </>
-      }
+      title={role === 'USER' ? t('auth.signUpLearner') : t('auth.signUpMentor')}
+      footer={<Rich k="auth.haveAccount" components={{ 0: <Link to="/login" /> }} />}
     >
-      {invite && !invitation.data ? <Loader text="Checking your invitation…" /> : null}
+      {invite && !invitation.data ? <Loader text={t('auth.checkingInvitation')} /> : null}
       {invite && invitation.data?.valid ? (
         <p className="alert alert-info">
           {invitation.data.tenantName
-            ? `${invitation.data.tenantName} invited you to Waymark.`
-            : 'You were invited to Waymark.'}{' '}
-          Choose a password to finish.
+            ? t('auth.invitedBy', { name: invitation.data.tenantName })
+            : t('auth.invited')}
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <Field label="Email" error={formState.errors.email?.message}>
+        <Field label={t('column.email')} error={formState.errors.email?.message}>
           <input
             type="email"
             autoComplete="email"
@@ -136,23 +134,23 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
           />
         </Field>
         <Field
-          label="Password"
+          label={t('auth.password')}
           error={formState.errors.password?.message}
-          hint="At least 8 characters with a number, a capital letter, a small letter and one of ! @ # $ % ^ & *"
+          hint={t('auth.passwordHint')}
         >
           <input type="password" autoComplete="new-password" {...register('password')} />
         </Field>
-        <Field label="Confirm password" error={formState.errors.confirmPassword?.message}>
+        <Field label={t('auth.confirmPassword')} error={formState.errors.confirmPassword?.message}>
           <input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </Field>
         <button type="submit" className="btn btn-block" disabled={flow.busy}>
-          {flow.busy ? <Spinner /> : null} Sign up
+          {flow.busy ? <Spinner /> : null} {t('auth.signUp')}
         </button>
       </form>
       {invite ? null : (
         <>
           <div className="divider" aria-hidden="true">
-            <span>or</span>
+            <span>{t('auth.or')}</span>
           </div>
           <ProviderButtons
             verb="Sign up"

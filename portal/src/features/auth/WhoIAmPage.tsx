@@ -1,3 +1,5 @@
+import type { MessageKey } from '@shared/i18n/keys';
+import { useI18n } from '@widgets/core/i18n';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthShell } from './AuthShell';
@@ -5,24 +7,25 @@ import { AuthShell } from './AuthShell';
 const CHOICES = [
   {
     value: '/learner',
-    title: 'Learner',
-    tagline: 'For Individuals',
-    text: 'Follow roadmaps, track your learning time and earn awards.',
+    title: 'whoIAm.learner',
+    tagline: 'whoIAm.learnerTagline',
+    text: 'whoIAm.learnerText',
   },
   {
     value: '/tenant',
-    title: 'Mentor / Manager',
-    tagline: 'For Companies',
-    text: 'Manage learners, follow their progress and build assessments.',
+    title: 'whoIAm.mentor',
+    tagline: 'whoIAm.mentorTagline',
+    text: 'whoIAm.mentorText',
   },
-] as const;
+] as const satisfies readonly { value: string; title: MessageKey; tagline: MessageKey; text: MessageKey }[];
 
 /** The role chooser. */
 export default function WhoIAmPage() {
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [choice, setChoice] = useState<string>('/learner');
   return (
-    <AuthShell title="How are you planning to use the product?" footer={<Link to="/">Back</Link>}>
+    <AuthShell title={t('whoIAm.title')} footer={<Link to="/">{t('common.back')}</Link>}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -30,7 +33,7 @@ export default function WhoIAmPage() {
         }}
       >
         <fieldset className="role-cards">
-          <legend className="visually-hidden">Choose how you will use Waymark</legend>
+          <legend className="visually-hidden">{t('whoIAm.legend')}</legend>
           {CHOICES.map((c) => (
             <label key={c.value} className={`role-card${choice === c.value ? ' selected' : ''}`}>
               <input
@@ -40,14 +43,14 @@ export default function WhoIAmPage() {
                 checked={choice === c.value}
                 onChange={() => setChoice(c.value)}
               />
-              <span className="role-title">{c.title}</span>
-              <span className="badge badge-primary">{c.tagline}</span>
-              <span className="muted">{c.text}</span>
+              <span className="role-title">{t(c.title)}</span>
+              <span className="badge badge-primary">{t(c.tagline)}</span>
+              <span className="muted">{t(c.text)}</span>
             </label>
           ))}
         </fieldset>
         <button type="submit" className="btn btn-block">
-          Continue
+          {t('common.continue')}
         </button>
       </form>
     </AuthShell>

@@ -11,8 +11,10 @@ import { formatDateTime } from '@shared/rules/format-date';
 import { DEFAULT_QUESTION_TYPE } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
+import { Arrow } from '@widgets/ui/Arrow';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
@@ -41,6 +43,7 @@ function ImportQuestions({
   assessmentName?: string;
   onImported: () => void;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   return (
@@ -53,7 +56,7 @@ function ImportQuestions({
           setOpen(true);
         }}
       >
-        Import questions
+        {t('builder.import')}
       </button>
       {loaded ? (
         <Suspense fallback={null}>
@@ -96,6 +99,7 @@ function discardDraft(id: string) {
  */
 export default function AssessmentBuilderPage() {
   const { assessmentId = '' } = useParams();
+  const { t, locale } = useI18n();
   const me = useSignalValue(currentUser);
   const myId = me && me !== 'loading' ? me._id : '';
   const [view, setView] = useState<View>({ kind: 'preview' });
@@ -136,7 +140,7 @@ export default function AssessmentBuilderPage() {
       await client.call(removeAssessmentQuestion, { params: { assessmentId, questionId: q._id } });
       assessment.reload();
     } catch {
-      toast('Something went wrong, Please try again later.', { kind: 'error' });
+      toast(t('builder.somethingWrong'), { kind: 'error' });
     }
   };
 
@@ -146,7 +150,9 @@ export default function AssessmentBuilderPage() {
   return (
     <div className="page builder">
       <p>
-        <Link to="/portal/manage-assessment">← Manage Assessment</Link>
+        <Link to="/portal/manage-assessment">
+          <Arrow to="back" /> {t('nav.manageAssessment')}
+        </Link>
       </p>
       <div className={view.kind === 'create-question' ? 'builder-layout editing' : 'builder-layout'}>
         <aside
@@ -154,15 +160,17 @@ export default function AssessmentBuilderPage() {
           aria-labelledby="builder-side-title"
           hidden={view.kind === 'create-question'}
         >
-          <h2 id="builder-side-title">Create Assessment</h2>
+          <h2 id="builder-side-title">{t('manage.create')}</h2>
           <div className="field">
-            <label htmlFor="assessment-name">Assessment name</label>
+            <label htmlFor="assessment-name">{t('manage.name')}</label>
             <input id="assessment-name" type="text" value={a?.name ?? ''} disabled />
           </div>
           {a ? (
             <p className="muted">
-              {a.questions.length} question{a.questions.length === 1 ? '' : 's'} · created{' '}
-              {formatDateTime(a.createdAt)}
+              {t('builder.summary', {
+                count: a.questions.length,
+                date: formatDateTime(a.createdAt, undefined, locale),
+              })}
             </p>
           ) : null}
           <ValiditySetting assessmentId={assessmentId} />
@@ -171,21 +179,21 @@ export default function AssessmentBuilderPage() {
           {view.kind === 'preview' ? (
             <>
               <div className="row">
-                <h1>Questions</h1>
+                <h1>{t('manage.questions')}</h1>
                 <div className="spacer" />
                 <button
                   type="button"
                   className="btn btn-secondary"
                   onClick={() => setView({ kind: 'statistics' })}
                 >
-                  Statistics
+                  {t('builder.statistics')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-secondary"
                   onClick={() => setView({ kind: 'add-question' })}
                 >
-                  Add Question
+                  {t('builder.addQuestion')}
                 </button>
                 <ImportQuestions
                   assessmentId={assessmentId}
@@ -193,18 +201,18 @@ export default function AssessmentBuilderPage() {
                   onImported={assessment.reload}
                 />
                 <button type="button" className="btn" onClick={() => void newQuestion()} disabled={creating}>
-                  {creating ? <Spinner /> : null} Create New Question
+                  {creating ? <Spinner /> : null} {t('builder.createQuestion')}
                 </button>
               </div>
               {assessment.error ? <LoadFailed error={assessment.error} /> : null}
-              {assessment.loading && !a ? <Loader text="Fetching data..." /> : null}
+              {assessment.loading && !a ? <Loader text={t('manage.fetching')} /> : null}
               {a && a.questions.length > 0 ? (
                 <QuestionPools
                   assessmentId={assessmentId}
                   questionIds={a.questions.map((q) => q._id).join(',')}
                 />
               ) : null}
-              {a && a.questions.length === 0 ? <p className="card empty">No data found</p> : null}
+              {a && a.questions.length === 0 ? <p className="card empty">{t('tenant.noData')}</p> : null}
               {a?.questions.map((q, i) => (
                 <QuestionCard
                   key={q._id}
@@ -228,9 +236,9 @@ export default function AssessmentBuilderPage() {
                   className="btn btn-secondary"
                   onClick={() => setView({ kind: 'preview' })}
                 >
-                  Back
+                  {t('common.back')}
                 </button>
-                <h1>{a?.name ?? 'Assessment'}</h1>
+                <h1>{a?.name ?? t('dashboard.assessment')}</h1>
               </div>
               <AssessmentStats assessmentId={assessmentId} />
             </>
@@ -245,14 +253,14 @@ export default function AssessmentBuilderPage() {
                   await client.call(addAssessmentQuestion, { params: { assessmentId, questionId: q._id } });
                   assessment.reload();
                 } catch (err) {
-                  toast(messageOf(err, 'The question could not be added.'), { kind: 'error' });
+                  toast(messageOf(err, t('builder.addFailed')), { kind: 'error' });
                 }
               }}
             />
           ) : null}
           {view.kind === 'create-question' ? (
             <>
-              <h1>Question editor</h1>
+              <h1>{t('authoring.questionEditor')}</h1>
               <QuestionEditor
                 questionId={view.questionId}
                 onBack={() => {
@@ -269,21 +277,21 @@ export default function AssessmentBuilderPage() {
           ) : null}
         </section>
       </div>
-      <Dialog open={Boolean(resources)} title="Resource List" onClose={() => setResources(null)}>
+      <Dialog open={Boolean(resources)} title={t('builder.resourceList')} onClose={() => setResources(null)}>
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">Sn</th>
-              <th scope="col">Actual Title</th>
-              <th scope="col">Roadmap</th>
+              <th scope="col">{t('builder.sn')}</th>
+              <th scope="col">{t('builder.actualTitle')}</th>
+              <th scope="col">{t('column.roadmap')}</th>
             </tr>
           </thead>
           <tbody>
             {resources?.belongToResource.map((r, i) => (
               <tr key={r._id}>
-                <td data-label="Sn">{i + 1}</td>
-                <td data-label="Actual Title">{r.actualTitle}</td>
-                <td data-label="Roadmap">
+                <td data-label={t('builder.sn')}>{i + 1}</td>
+                <td data-label={t('builder.actualTitle')}>{r.actualTitle}</td>
+                <td data-label={t('column.roadmap')}>
                   {r.roadmapId ? <Link to={`/portal/roadmap/${r.roadmapId}`}>{r.roadmapName}</Link> : '—'}
                 </td>
               </tr>
@@ -294,13 +302,13 @@ export default function AssessmentBuilderPage() {
       <FeedbackDialog question={feedbackFor} onClose={() => setFeedbackFor(null)} />
       <Dialog
         open={Boolean(deleting)}
-        title="Delete this question?"
+        title={t('builder.deleteTitle')}
         role="alertdialog"
         onClose={() => setDeleting(null)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setDeleting(null)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type="button"
@@ -313,16 +321,16 @@ export default function AssessmentBuilderPage() {
                   await client.call(deleteQuestion, { params: { id: q._id } });
                   assessment.reload();
                 } catch (err) {
-                  toast(messageOf(err, 'Something went wrong, Please try again later.'), { kind: 'error' });
+                  toast(messageOf(err, t('builder.somethingWrong')), { kind: 'error' });
                 }
               }}
             >
-              Delete
+              {t('editor.delete')}
             </button>
           </>
         }
       >
-        <p>The question is removed from the bank and from every assessment that uses it.</p>
+        <p>{t('builder.deleteText')}</p>
       </Dialog>
     </div>
   );
@@ -339,6 +347,7 @@ function AddQuestionView({
   onBack: () => void;
   onAdd: (q: Question) => Promise<void>;
 }) {
+  const { t } = useI18n();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const results = useCall(
@@ -374,7 +383,7 @@ function AddQuestionView({
         done: next.data.length < SEARCH_PAGE,
       }));
     } catch (err) {
-      toast(messageOf(err, 'Could not load more questions. Please try again.'), { kind: 'error' });
+      toast(messageOf(err, t('builder.moreFailed')), { kind: 'error' });
     } finally {
       setLoadingMore(false);
     }
@@ -383,9 +392,9 @@ function AddQuestionView({
     <>
       <div className="row">
         <button type="button" className="btn btn-secondary" onClick={onBack}>
-          Back
+          {t('common.back')}
         </button>
-        <h1>Add Question</h1>
+        <h1>{t('builder.addQuestion')}</h1>
         <div className="spacer" />
         <ImportQuestions
           onImported={() => {
@@ -403,13 +412,13 @@ function AddQuestionView({
         }}
       >
         <label htmlFor="question-search" className="visually-hidden">
-          Search questions
+          {t('builder.search')}
         </label>
         <input
           id="question-search"
           className="input"
           type="search"
-          placeholder="Search by text, tag or subject, then press Enter"
+          placeholder={t('builder.searchPlaceholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
@@ -421,11 +430,11 @@ function AddQuestionView({
             searchFor('');
           }}
         >
-          Clear
+          {t('builder.clear')}
         </button>
       </form>
-      {results.loading && !results.data ? <Loader text="Fetching data..." /> : null}
-      {shown?.length === 0 ? <p className="card empty">No data found</p> : null}
+      {results.loading && !results.data ? <Loader text={t('manage.fetching')} /> : null}
+      {shown?.length === 0 ? <p className="card empty">{t('tenant.noData')}</p> : null}
       {shown?.map((q, i) => (
         <QuestionCard
           key={q._id}
@@ -443,7 +452,7 @@ function AddQuestionView({
           onClick={() => void showMore()}
           disabled={loadingMore}
         >
-          {loadingMore ? <Spinner /> : null} Show more questions
+          {loadingMore ? <Spinner /> : null} {t('builder.showMore')}
         </button>
       ) : null}
     </>
@@ -451,6 +460,7 @@ function AddQuestionView({
 }
 
 function FeedbackDialog({ question, onClose }: { question: Question | null; onClose: () => void }) {
+  const { t, locale } = useI18n();
   const list = useCall(
     (signal) =>
       question
@@ -459,23 +469,23 @@ function FeedbackDialog({ question, onClose }: { question: Question | null; onCl
     [question?._id],
   );
   return (
-    <Dialog open={Boolean(question)} title="Question Feedback List" onClose={onClose}>
-      {list.loading ? <Loader text="Fetching data..." /> : null}
-      {list.data?.length === 0 ? <p className="empty">No data found</p> : null}
+    <Dialog open={Boolean(question)} title={t('builder.feedbackList')} onClose={onClose}>
+      {list.loading ? <Loader text={t('manage.fetching')} /> : null}
+      {list.data?.length === 0 ? <p className="empty">{t('tenant.noData')}</p> : null}
       <ul className="feedback-list">
         {list.data?.map((f) => (
           <li key={f._id} className="card">
             <p>{f.feedback}</p>
             <p className="muted">
-              <span className="badge">{f.status}</span> · {formatDateTime(f.createdAt)} · {f.userId.name} (
-              {f.userId.role})
+              <span className="badge">{f.status}</span> · {formatDateTime(f.createdAt, undefined, locale)} ·{' '}
+              {f.userId.name} ({f.userId.role})
             </p>
             {f.activites.length ? (
               <ol className="activity">
                 {f.activites.map((a) => (
                   <li key={`${a.createdAt}-${a.toStatus}`}>
-                    {a.message} → <strong>{a.toStatus}</strong> · {formatDateTime(a.createdAt)} ·{' '}
-                    {a.userId.name}
+                    {a.message} <Arrow to="forward" /> <strong>{a.toStatus}</strong> ·{' '}
+                    {formatDateTime(a.createdAt, undefined, locale)} · {a.userId.name}
                   </li>
                 ))}
               </ol>

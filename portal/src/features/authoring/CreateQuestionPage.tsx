@@ -1,3 +1,4 @@
+import { useI18n } from '@widgets/core/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { QuestionEditor } from './QuestionEditor';
 
@@ -5,9 +6,10 @@ import { QuestionEditor } from './QuestionEditor';
 export default function CreateQuestionPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const { t } = useI18n();
   return (
     <div className="page">
-      <h1>Question editor</h1>
+      <h1>{t('authoring.questionEditor')}</h1>
       <QuestionEditor
         questionId={id}
         onSaved={() => navigate('/portal/manage-assessment')}

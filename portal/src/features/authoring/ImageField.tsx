@@ -4,19 +4,17 @@
  * its Remove button.
  */
 import { imageSignedUrl } from '@shared/contract/authoring';
-import {
-  DROPZONE_HEIGHT,
-  DROPZONE_WIDTH,
-  editorMessages,
-  IMAGE_TYPES_ALLOWED,
-} from '@shared/schemas/authoring';
+import type { MessageKey } from '@shared/i18n/keys';
+import { DROPZONE_HEIGHT, DROPZONE_WIDTH, IMAGE_TYPES_ALLOWED } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import type { ReactNode } from 'react';
+import { currentTranslator } from '../../lib/i18n';
+import { editorKey } from './editorText';
 
-/** Checks an image file: type, and for the question image the 1200×400 dropzone size. */
-export async function checkImage(file: File, exact: boolean): Promise<string | null> {
-  if (!(IMAGE_TYPES_ALLOWED as readonly string[]).includes(file.type))
-    return 'Choose a jpeg, png or webp image.';
+/** Checks an image file: type, and for the question image the 1200×400 dropzone size (a message key). */
+export async function checkImage(file: File, exact: boolean): Promise<MessageKey | null> {
+  if (!(IMAGE_TYPES_ALLOWED as readonly string[]).includes(file.type)) return 'editor.imageType';
   if (!exact) return null;
   const url = URL.createObjectURL(file);
   try {
@@ -28,9 +26,9 @@ export async function checkImage(file: File, exact: boolean): Promise<string | n
     });
     return img.naturalWidth === DROPZONE_WIDTH && img.naturalHeight === DROPZONE_HEIGHT
       ? null
-      : editorMessages.imageDimension;
+      : editorKey('imageDimension');
   } catch {
-    return 'This file is not a readable image.';
+    return 'editor.imageUnreadable';
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -53,7 +51,7 @@ export async function uploadImage(
     headers: { 'content-type': file.type },
     body: file,
   });
-  if (!res.ok) throw new Error('The image could not be uploaded.');
+  if (!res.ok) throw new Error(currentTranslator().t('editor.uploadFailed'));
   return signed.data.path;
 }
 
@@ -80,11 +78,12 @@ export function ImagePicker({
 
 /** The question's illustration, with its Remove button. */
 export function QuestionImage({ path, onRemove }: { path: string; onRemove: () => void }) {
+  const { t } = useI18n();
   return (
     <figure className="question-image">
-      <img src={path} alt="The question's illustration" />
+      <img src={path} alt={t('editor.questionImage')} />
       <button type="button" className="btn btn-link" onClick={onRemove}>
-        Remove image
+        {t('editor.removeImage')}
       </button>
     </figure>
   );
@@ -102,16 +101,21 @@ export function OptionImage({
   onPick: (file: File | undefined) => void;
   onRemove: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <div className="option-image">
-      {path ? <img src={path} alt={`Option ${index + 1}`} /> : <span className="muted">No image yet</span>}
+      {path ? (
+        <img src={path} alt={t('editor.option', { number: index + 1 })} />
+      ) : (
+        <span className="muted">{t('editor.noImage')}</span>
+      )}
       <ImagePicker onPick={onPick}>
-        {path ? 'Replace image' : 'Choose image'}
-        <span className="visually-hidden"> for option {index + 1}</span>
+        {path ? t('editor.replaceImage') : t('editor.chooseImage')}
+        <span className="visually-hidden"> {t('editor.forOption', { number: index + 1 })}</span>
       </ImagePicker>
       {path ? (
         <button type="button" className="btn btn-link" onClick={onRemove}>
-          Remove image
+          {t('editor.removeImage')}
         </button>
       ) : null}
     </div>

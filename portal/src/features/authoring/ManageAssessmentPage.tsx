@@ -3,6 +3,7 @@ import { type AssessmentSummary, assessmentList, createAssessment } from '@share
 import { formatDateTime } from '@shared/rules/format-date';
 import { AssessmentNameInput } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -20,6 +21,7 @@ type Summary = z.infer<typeof AssessmentSummary>;
 /** /portal/manage-assessment: the tenant's assessments, create one, share one, open the builder. */
 export default function ManageAssessmentPage() {
   const navigate = useNavigate();
+  const { t, locale, number } = useI18n();
   const list = useCall((signal) => client.call(assessmentList, { signal }).then((r) => r.data), []);
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState<Summary | null>(null);
@@ -36,7 +38,7 @@ export default function ManageAssessmentPage() {
     } catch (err) {
       form.setError('name', {
         type: 'server',
-        message: messageOf(err, 'The assessment could not be created.'),
+        message: messageOf(err, t('manage.createFailed')),
       });
     }
   });
@@ -44,7 +46,7 @@ export default function ManageAssessmentPage() {
   return (
     <div className="page">
       <div className="row">
-        <h1>Manage Assessment</h1>
+        <h1>{t('nav.manageAssessment')}</h1>
         <div className="spacer" />
         <button
           type="button"
@@ -54,40 +56,40 @@ export default function ManageAssessmentPage() {
             setCreating(true);
           }}
         >
-          Create Assessment
+          {t('manage.create')}
         </button>
       </div>
       {list.error ? <TableFailure /> : null}
-      {list.loading && !list.data ? <Loader text="Fetching data..." /> : null}
+      {list.loading && !list.data ? <Loader text={t('manage.fetching')} /> : null}
       {list.data ? (
         <DataTable
-          caption="Your assessments"
+          caption={t('manage.yours')}
           rows={list.data}
           rowKey={(a) => a._id}
-          empty="No data found"
+          empty={t('tenant.noData')}
           columns={[
-            { header: 'Assessment name', cell: (a) => a.name },
-            { header: 'Created by', cell: (a) => a.tenantId.name },
-            { header: 'Created at', cell: (a) => formatDateTime(a.createdAt) },
-            { header: 'Questions', cell: (a) => a.questionCount },
+            { header: t('manage.name'), cell: (a) => a.name },
+            { header: t('manage.createdBy'), cell: (a) => a.tenantId.name },
+            { header: t('manage.createdAt'), cell: (a) => formatDateTime(a.createdAt, undefined, locale) },
+            { header: t('manage.questions'), cell: (a) => number(a.questionCount) },
             {
-              header: 'Action',
+              header: t('column.action'),
               cell: (a) => (
                 <div className="row">
                   <button
                     type="button"
                     className="btn btn-secondary"
                     onClick={() => setSharing(a)}
-                    aria-label={`Share ${a.name}`}
+                    aria-label={t('manage.shareNamed', { name: a.name })}
                   >
-                    Share
+                    {t('manage.share')}
                   </button>
                   <Link
                     className="btn btn-secondary"
                     to={`/portal/create-assessment/${a._id}`}
-                    aria-label={`Manage ${a.name}`}
+                    aria-label={t('manage.manageNamed', { name: a.name })}
                   >
-                    Manage
+                    {t('tenant.manage')}
                   </Link>
                 </div>
               ),
@@ -97,12 +99,12 @@ export default function ManageAssessmentPage() {
       ) : null}
       <Dialog
         open={creating}
-        title="Assessment Form"
+        title={t('manage.form')}
         onClose={() => setCreating(false)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setCreating(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type="submit"
@@ -110,13 +112,13 @@ export default function ManageAssessmentPage() {
               className="btn"
               disabled={form.formState.isSubmitting}
             >
-              {form.formState.isSubmitting ? <Spinner /> : null} Create
+              {form.formState.isSubmitting ? <Spinner /> : null} {t('manage.createButton')}
             </button>
           </>
         }
       >
         <form id="assessment-form" onSubmit={submit} noValidate>
-          <Field label="Assessment name" error={form.formState.errors.name?.message} required>
+          <Field label={t('manage.name')} error={form.formState.errors.name?.message} required>
             <input type="text" maxLength={120} {...form.register('name')} />
           </Field>
         </form>

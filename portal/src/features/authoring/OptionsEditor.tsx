@@ -9,6 +9,7 @@ import { hasImageOptions, isSingleAnswer, isTextAnswer } from '@shared/rules/que
 import { correctOptionPoints } from '@shared/rules/scoring';
 import { FILL_IN_BLANK_POINTS, MIN_OPTIONS } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { toast } from '@widgets/ui/Toast';
@@ -28,6 +29,7 @@ export function OptionsEditor({
   uid: string;
   errors: FieldErrors;
 }) {
+  const { t } = useI18n();
   const { control, register, setValue, getValues } = useFormContext<EditorValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'options' });
   const type = useWatch({ control, name: 'questionType' });
@@ -66,7 +68,7 @@ export function OptionsEditor({
       });
       setValue(`options.${index}.value`, path);
     } catch (e) {
-      errors.setError(`options.${index}.value`, messageOf(e, 'The image could not be uploaded.'));
+      errors.setError(`options.${index}.value`, messageOf(e, t('editor.uploadFailed')));
     }
   };
 
@@ -89,17 +91,17 @@ export function OptionsEditor({
         errors.clearFor('options');
       }
     } catch (e) {
-      toast(messageOf(e, 'That could not be removed.'), { kind: 'error' });
+      toast(messageOf(e, t('editor.removeFailed')), { kind: 'error' });
     }
   };
 
   return (
     <fieldset>
-      <legend>{fib ? 'Accepted answer' : 'Options'}</legend>
+      <legend>{fib ? t('editor.acceptedAnswer') : t('editor.options')}</legend>
       {fib ? (
         <>
           <div className="field">
-            <label htmlFor={`${uid}-points`}>Points</label>
+            <label htmlFor={`${uid}-points`}>{t('editor.points')}</label>
             <input
               id={`${uid}-points`}
               type="number"
@@ -113,7 +115,9 @@ export function OptionsEditor({
           </div>
           {fields.map((f, i) => (
             <div className="field" key={f.id}>
-              <label htmlFor={`${uid}-answer-${i}`}>{i === 0 ? 'Answer' : `Also accepted (${i + 1})`}</label>
+              <label htmlFor={`${uid}-answer-${i}`}>
+                {i === 0 ? t('editor.answer') : t('editor.alsoAccepted', { number: i + 1 })}
+              </label>
               <input id={`${uid}-answer-${i}`} type="text" {...register(`options.${i}.value`)} />
             </div>
           ))}
@@ -122,7 +126,7 @@ export function OptionsEditor({
             className="btn btn-link"
             onClick={() => append({ value: '', isCorrect: true }, { shouldFocus: false })}
           >
-            Add another accepted answer
+            {t('editor.addAccepted')}
           </button>
         </>
       ) : (
@@ -141,7 +145,7 @@ export function OptionsEditor({
                 ) : (
                   <input
                     type="text"
-                    aria-label={`Option ${i + 1}`}
+                    aria-label={t('editor.option', { number: i + 1 })}
                     {...register(`options.${i}.value`)}
                     aria-invalid={err(`options.${i}.value`) ? 'true' : undefined}
                   />
@@ -154,9 +158,11 @@ export function OptionsEditor({
                     onChange={(e) => markCorrect(i, e.target.checked)}
                   />
                   <span>
-                    Correct{' '}
+                    {t('editor.correct')}{' '}
                     <span className="muted">
-                      ({o.isCorrect ? correctOptionPoints(type, correctCount) : 0} points)
+                      {t('editor.pointsOf', {
+                        count: o.isCorrect ? correctOptionPoints(type, correctCount) : 0,
+                      })}
                     </span>
                   </span>
                 </label>
@@ -165,9 +171,9 @@ export function OptionsEditor({
                   className="btn btn-link"
                   disabled={fields.length <= MIN_OPTIONS}
                   onClick={() => setConfirmRemove({ kind: 'option', index: i })}
-                  aria-label={`Remove option ${i + 1}`}
+                  aria-label={t('editor.removeOption', { number: i + 1 })}
                 >
-                  Remove
+                  {t('users.remove')}
                 </button>
                 {err(`options.${i}.value`) ? (
                   <p className="field-error">{err(`options.${i}.value`)}</p>
@@ -184,7 +190,7 @@ export function OptionsEditor({
           onClick={() => append({ value: '', isCorrect: false }, { shouldFocus: false })}
           disabled={fields.length >= MAX_OPTIONS}
         >
-          Add option
+          {t('editor.addOption')}
         </button>
       ) : null}
       {err(answerKey) || err('options') ? (
@@ -194,7 +200,7 @@ export function OptionsEditor({
       ) : null}
       <RemoveDialog
         open={Boolean(confirmRemove)}
-        what={confirmRemove?.kind === 'option' ? 'This option' : 'This image'}
+        what={confirmRemove?.kind === 'option' ? 'option' : 'image'}
         onCancel={() => setConfirmRemove(null)}
         onRemove={() => void removeConfirmed()}
       />
@@ -210,29 +216,29 @@ export function RemoveDialog({
   onRemove,
 }: {
   open: boolean;
-  /** 'This option', 'This image'. */
-  what: string;
+  what: 'option' | 'image';
   onCancel: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <Dialog
       open={open}
-      title="Remove it?"
+      title={t('editor.removeTitle')}
       role="alertdialog"
       onClose={onCancel}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="btn btn-danger" onClick={onRemove}>
-            Remove
+            {t('users.remove')}
           </button>
         </>
       }
     >
-      <p>{what} will be removed.</p>
+      <p>{t('editor.willBeRemoved', { what })}</p>
     </Dialog>
   );
 }

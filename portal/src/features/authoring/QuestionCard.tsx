@@ -1,6 +1,8 @@
-import { hasImageOptions, isTextAnswer, typeLabel } from '@shared/rules/question-types';
+import { hasImageOptions, isTextAnswer } from '@shared/rules/question-types';
 import { correctOptionPoints } from '@shared/rules/scoring';
 import type { Question } from '@shared/schemas/assessment';
+import { QuestionTypeName } from '@widgets/assessments/QuestionTypeName';
+import { useI18n } from '@widgets/core/i18n';
 import { Link } from 'react-router';
 
 /** One question of an assessment, collapsed to its text; expanded: options, code, image, explanation, actions. */
@@ -27,43 +29,44 @@ export function QuestionCard({
   onAdd?: () => void;
   added?: boolean;
 }) {
+  const { t, list, number } = useI18n();
   const correctCount = question.options.filter((o) => o.isCorrect).length;
   return (
     <details className="card question-card">
       <summary>
-        <span className="muted">{index + 1}.</span>{' '}
-        <span className="question-text">{question.question || 'Untitled question'}</span>{' '}
-        <span className="badge badge-primary">{typeLabel(question.questionType)}</span>
-        {question.status === 'PREVIEW' ? <span className="badge badge-warning">Draft</span> : null}
+        <span className="muted">{number(index + 1)}.</span>{' '}
+        <span className="question-text">{question.question || t('editor.untitled')}</span>{' '}
+        <span className="badge badge-primary">
+          <QuestionTypeName type={question.questionType} />
+        </span>
+        {question.status === 'PREVIEW' ? (
+          <span className="badge badge-warning">{t('editor.draft')}</span>
+        ) : null}
       </summary>
       <div className="question-body">
         {question.code ? (
-          <pre className="code-block">
+          <pre className="code-block" dir="ltr">
             <code>{question.code}</code>
           </pre>
         ) : null}
         {question.questionImagePath ? (
-          <img
-            className="question-image"
-            src={question.questionImagePath}
-            alt="The question's illustration"
-          />
+          <img className="question-image" src={question.questionImagePath} alt={t('editor.questionImage')} />
         ) : null}
         <ul className="answer-list">
           {question.options.map((o) => (
             <li key={o._id} className={o.isCorrect ? 'answer correct' : 'answer'}>
               {hasImageOptions(question.questionType) ? (
-                <img src={o.value} alt="Option" className="option-thumb" />
+                <img src={o.value} alt={t('editor.optionImage')} className="option-thumb" />
               ) : (
                 o.value
               )}
               {o.isCorrect ? (
                 <span className="badge badge-success">
-                  Correct ·{' '}
-                  {isTextAnswer(question.questionType)
-                    ? question.points
-                    : correctOptionPoints(question.questionType, correctCount)}{' '}
-                  points
+                  {t('editor.correctPoints', {
+                    count: isTextAnswer(question.questionType)
+                      ? question.points
+                      : correctOptionPoints(question.questionType, correctCount),
+                  })}
                 </span>
               ) : null}
             </li>
@@ -71,8 +74,8 @@ export function QuestionCard({
         </ul>
         {question.explanation[0]?.value ? <p className="muted">{question.explanation[0].value}</p> : null}
         <p className="muted">
-          {question.tags.length ? `Tags: ${question.tags.join(', ')} · ` : ''}
-          {question.createdBy ? `By ${question.createdBy.name}` : 'From the Waymark bank'}
+          {question.tags.length ? `${t('editor.tagsList', { tags: list(question.tags) })} · ` : ''}
+          {question.createdBy ? t('editor.by', { name: question.createdBy.name }) : t('editor.fromBank')}
           {question.roadmapId ? (
             <>
               {' · '}
@@ -83,32 +86,32 @@ export function QuestionCard({
         <div className="row">
           {onAdd ? (
             <button type="button" className="btn" onClick={onAdd} disabled={added}>
-              {added ? 'Added' : 'Add'}
+              {added ? t('editor.added') : t('users.addButton')}
             </button>
           ) : null}
           {mine && onEdit ? (
             <button type="button" className="btn btn-secondary" onClick={onEdit}>
-              Edit
+              {t('editor.edit')}
             </button>
           ) : null}
           {mine && onDelete ? (
             <button type="button" className="btn btn-secondary" onClick={onDelete}>
-              Delete
+              {t('editor.delete')}
             </button>
           ) : null}
           {onRemove ? (
             <button type="button" className="btn btn-secondary" onClick={onRemove}>
-              Remove from assessment
+              {t('editor.removeFromAssessment')}
             </button>
           ) : null}
           {onResources && question.belongToResource.length ? (
             <button type="button" className="btn btn-link" onClick={onResources}>
-              Resources ({question.belongToResource.length})
+              {t('editor.resources', { count: question.belongToResource.length })}
             </button>
           ) : null}
           {onFeedback && mine ? (
             <button type="button" className="btn btn-link" onClick={onFeedback}>
-              Feedback ({question.feedbackCount})
+              {t('editor.feedback', { count: question.feedbackCount })}
             </button>
           ) : null}
         </div>

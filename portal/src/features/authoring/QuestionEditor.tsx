@@ -18,6 +18,7 @@ import { typeSwitchKeepsOptions } from '@shared/rules/question-types';
 import type { Question, QuestionType } from '@shared/schemas/assessment';
 import { DROPZONE_HEIGHT, DROPZONE_WIDTH } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -46,6 +47,7 @@ export function QuestionEditor({
   onSaved: (q: Question) => void;
   onBack?: () => void;
 }) {
+  const { t } = useI18n();
   const loaded = useCall(
     (signal) => client.call(getQuestion, { params: { id: questionId }, signal }).then((r) => r.data),
     [questionId],
@@ -62,11 +64,11 @@ export function QuestionEditor({
   if (loaded.error) {
     return (
       <p className="alert alert-error" role="alert">
-        {messageOf(loaded.error, 'The question could not be loaded.')}
+        {messageOf(loaded.error, t('editor.loadFailed'))}
       </p>
     );
   }
-  if (!ready) return <Loader text="Fetching data..." />;
+  if (!ready) return <Loader text={t('manage.fetching')} />;
   return (
     <FormProvider {...form}>
       <EditorForm
@@ -91,6 +93,7 @@ function EditorForm({
   onSaved: (q: Question) => void;
   onBack?: () => void;
 }) {
+  const { t } = useI18n();
   const uid = useId();
   const { register, setValue, getValues, watch, reset } = useFormContext<EditorValues>();
   const values = watch();
@@ -136,7 +139,7 @@ function EditorForm({
         next.options = now.options.map((o) => ({ ...o, isCorrect: false }));
       reset(next);
     } catch (e) {
-      toast(messageOf(e, 'The type could not be changed.'), { kind: 'error' });
+      toast(messageOf(e, t('editor.typeChangeFailed')), { kind: 'error' });
     }
   };
 
@@ -151,12 +154,12 @@ function EditorForm({
     setSaving(true);
     try {
       const res = await client.call(saveQuestion, { params: { id: questionId }, body: toInput(current) });
-      toast('The question is saved.', { kind: 'success' });
+      toast(t('editor.saved'), { kind: 'success' });
       onSaved(res.data);
     } catch (e) {
       const body = (e as { body?: { fields?: Record<string, string> } }).body;
       if (body?.fields) setErrors(body.fields);
-      else toast(messageOf(e, 'The question could not be saved.'), { kind: 'error' });
+      else toast(messageOf(e, t('editor.saveFailed')), { kind: 'error' });
     } finally {
       setSaving(false);
     }
@@ -177,7 +180,7 @@ function EditorForm({
       });
       setValue('questionImagePath', path);
     } catch (e) {
-      errors.setError('questionImagePath', messageOf(e, 'The image could not be uploaded.'));
+      errors.setError('questionImagePath', messageOf(e, t('editor.uploadFailed')));
     }
   };
 
@@ -187,13 +190,17 @@ function EditorForm({
       await client.call(deleteImage, { params: { id: questionId }, body: { type: 'question' } });
       setValue('questionImagePath', null);
     } catch (e) {
-      toast(messageOf(e, 'That could not be removed.'), { kind: 'error' });
+      toast(messageOf(e, t('editor.removeFailed')), { kind: 'error' });
     }
   };
 
   return (
     <div className="editor">
-      <QuestionTypeRail name={`${uid}-type`} value={values.questionType} onPick={(t) => void switchType(t)} />
+      <QuestionTypeRail
+        name={`${uid}-type`}
+        value={values.questionType}
+        onPick={(type) => void switchType(type)}
+      />
       <form
         className="card editor-form"
         noValidate
@@ -204,7 +211,7 @@ function EditorForm({
       >
         <div className="form-grid">
           <div className="field">
-            <label htmlFor={`${uid}-subject`}>Subject</label>
+            <label htmlFor={`${uid}-subject`}>{t('column.subject')}</label>
             <select
               id={`${uid}-subject`}
               value={values.subject}
@@ -214,7 +221,7 @@ function EditorForm({
               }}
               aria-invalid={err('subject') ? 'true' : undefined}
             >
-              <option value="">Choose…</option>
+              <option value="">{t('editor.choose')}</option>
               {subjects.data?.map((s) => (
                 <option key={s._id} value={s._id}>
                   {s.name}
@@ -224,7 +231,7 @@ function EditorForm({
             {err('subject') ? <p className="field-error">{err('subject')}</p> : null}
           </div>
           <div className="field">
-            <label htmlFor={`${uid}-topic`}>Topic</label>
+            <label htmlFor={`${uid}-topic`}>{t('editor.topic')}</label>
             <select
               id={`${uid}-topic`}
               value={values.topic}
@@ -232,17 +239,17 @@ function EditorForm({
               disabled={!values.subject}
               aria-invalid={err('topic') ? 'true' : undefined}
             >
-              <option value="">Choose…</option>
-              {topics.map((t) => (
-                <option key={t._id} value={t._id}>
-                  {t.name}
+              <option value="">{t('editor.choose')}</option>
+              {topics.map((topic) => (
+                <option key={topic._id} value={topic._id}>
+                  {topic.name}
                 </option>
               ))}
             </select>
             {err('topic') ? <p className="field-error">{err('topic')}</p> : null}
           </div>
           <div className="field">
-            <label htmlFor={`${uid}-language`}>Language</label>
+            <label htmlFor={`${uid}-language`}>{t('editor.language')}</label>
             <select
               id={`${uid}-language`}
               value={values.language}
@@ -254,16 +261,16 @@ function EditorForm({
                 <option key={l._id} value={l._id}>
                   {l.name}
                 </option>
-              )) ?? <option value={values.language}>Loading…</option>}
+              )) ?? <option value={values.language}>{t('common.loading')}</option>}
             </select>
             <span id={`${uid}-language-hint`} className="hint">
-              Tests draw questions of one language only.
+              {t('editor.languageHint')}
             </span>
             {err('language') ? <p className="field-error">{err('language')}</p> : null}
           </div>
         </div>
         <div className="field">
-          <label htmlFor={`${uid}-question`}>Question</label>
+          <label htmlFor={`${uid}-question`}>{t('editor.question')}</label>
           <textarea
             id={`${uid}-question`}
             {...register('question')}
@@ -273,12 +280,12 @@ function EditorForm({
         </div>
         {!values.code && !values.questionImagePath ? (
           <div className="row">
-            <ImagePicker onPick={(file) => void pickQuestionImage(file)}>Add Image</ImagePicker>
+            <ImagePicker onPick={(file) => void pickQuestionImage(file)}>{t('editor.addImage')}</ImagePicker>
             <button type="button" className="btn btn-secondary" onClick={() => setValue('code', '\n')}>
-              Add Code
+              {t('editor.addCode')}
             </button>
             <span className="hint">
-              Images: jpeg, png or webp, exactly {DROPZONE_WIDTH}×{DROPZONE_HEIGHT} pixels.
+              {t('editor.imageHint', { width: DROPZONE_WIDTH, height: DROPZONE_HEIGHT })}
             </span>
           </div>
         ) : null}
@@ -288,8 +295,14 @@ function EditorForm({
         ) : null}
         {values.code !== null ? (
           <div className="field">
-            <label htmlFor={`${uid}-code`}>Code</label>
-            <textarea id={`${uid}-code`} className="code-area" {...register('code')} spellCheck={false} />
+            <label htmlFor={`${uid}-code`}>{t('editor.code')}</label>
+            <textarea
+              id={`${uid}-code`}
+              className="code-area"
+              dir="ltr"
+              {...register('code')}
+              spellCheck={false}
+            />
             <button
               type="button"
               className="btn btn-link"
@@ -298,7 +311,7 @@ function EditorForm({
                 setValue('code', null);
               }}
             >
-              Remove code
+              {t('editor.removeCode')}
             </button>
           </div>
         ) : null}
@@ -306,7 +319,7 @@ function EditorForm({
         <OptionsEditor questionId={questionId} uid={uid} errors={errors} />
 
         <div className="field">
-          <label htmlFor={`${uid}-explanation`}>Explanation</label>
+          <label htmlFor={`${uid}-explanation`}>{t('editor.explanation')}</label>
           <textarea
             id={`${uid}-explanation`}
             {...register('explanation')}
@@ -315,53 +328,53 @@ function EditorForm({
           {err('explanation.0.value') ? <p className="field-error">{err('explanation.0.value')}</p> : null}
         </div>
         <div className="field">
-          <label htmlFor={`${uid}-tags`}>Tags</label>
+          <label htmlFor={`${uid}-tags`}>{t('editor.tags')}</label>
           <input
             id={`${uid}-tags`}
             type="text"
             {...register('tags')}
             aria-invalid={err('tags') ? 'true' : undefined}
           />
-          <span className="hint">Separate tags with commas, e.g. javascript, arrays</span>
+          <span className="hint">{t('editor.tagsHint')}</span>
           {err('tags') ? <p className="field-error">{err('tags')}</p> : null}
         </div>
         <div className="form-actions">
           {onBack ? (
             <button type="button" className="btn btn-secondary" onClick={onBack}>
-              Back
+              {t('common.back')}
             </button>
           ) : null}
           <button type="submit" className="btn" disabled={saving}>
-            {saving ? <Spinner /> : null} Save question
+            {saving ? <Spinner /> : null} {t('editor.save')}
           </button>
         </div>
       </form>
       <Dialog
         open={Boolean(pendingType)}
-        title="Change the question type?"
+        title={t('editor.changeTypeTitle')}
         role="alertdialog"
         onClose={() => setPendingType(null)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setPendingType(null)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type="button"
               className="btn btn-danger"
               onClick={() => pendingType && void switchType(pendingType, true)}
             >
-              Change type
+              {t('editor.changeType')}
             </button>
           </>
         }
       >
-        <p>All option details will be lost. Do you want to continue?</p>
+        <p>{t('editor.changeTypeText')}</p>
       </Dialog>
       <QuestionFigures questionId={questionId} />
       <RemoveDialog
         open={confirmImageRemoval}
-        what="This image"
+        what="image"
         onCancel={() => setConfirmImageRemoval(false)}
         onRemove={() => void removeImage()}
       />

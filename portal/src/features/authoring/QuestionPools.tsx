@@ -4,19 +4,20 @@
  * questions they have not seen — with how many questions would make them big enough.
  */
 import { assessmentQuestionPools, type QuestionPool } from '@shared/contract/authoring';
+import type { MessageKey } from '@shared/i18n/keys';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 
-const KIND_LABELS: Record<QuestionPool['kind'], string> = {
-  RESOURCE: 'Resource test',
-  SECTION: 'Section test',
-  ROADMAP: 'Final test',
-  SUBJECT: 'Subject test',
+const KIND_LABELS: Record<QuestionPool['kind'], MessageKey> = {
+  RESOURCE: 'pools.kind.resource',
+  SECTION: 'pools.kind.section',
+  ROADMAP: 'pools.kind.roadmap',
+  SUBJECT: 'pools.kind.subject',
 };
 
-const questionsText = (n: number) => `${n} question${n === 1 ? '' : 's'}`;
-
 export function QuestionPools({ assessmentId, questionIds }: { assessmentId: string; questionIds: string }) {
+  const { t } = useI18n();
   const pools = useCall(
     (signal) =>
       client.call(assessmentQuestionPools, { params: { assessmentId }, signal }).then((r) => r.data),
@@ -27,31 +28,21 @@ export function QuestionPools({ assessmentId, questionIds }: { assessmentId: str
   if (all.length === 0) return null;
   const small = all.filter((p) => !p.freshRetake);
   if (small.length === 0) {
-    return (
-      <p className="card muted question-pools">
-        Every question pool these questions belong to is big enough to give a learner who retakes a test
-        questions they have not seen.
-      </p>
-    );
+    return <p className="card muted question-pools">{t('pools.allBigEnough')}</p>;
   }
   return (
     <section className="card question-pools" aria-labelledby="question-pools-title">
-      <h2 id="question-pools-title">Question pools too small for a fresh retake</h2>
-      <p className="muted">
-        A learner who retakes one of these tests meets questions they have already seen. A pool needs twice
-        the questions one test draws.
-      </p>
+      <h2 id="question-pools-title">{t('pools.tooSmallTitle')}</h2>
+      <p className="muted">{t('pools.tooSmallText')}</p>
       <ul>
         {small.map((p) => (
           <li key={`${p.kind}-${p.id}`}>
             <strong>
-              {KIND_LABELS[p.kind]} · {p.name}
+              {t(KIND_LABELS[p.kind])} · {p.name}
             </strong>
             <span className="muted"> ({[p.context, p.language].filter(Boolean).join(', ')})</span>:{' '}
-            {questionsText(p.questionCount)}, a test draws {p.drawCount} — add {p.missing} for a fresh retake.
-            {p.kind === 'SUBJECT'
-              ? ` Questions you publish in this subject, in ${p.language}, join it.`
-              : null}
+            {t('pools.counts', { count: p.questionCount, draw: p.drawCount, missing: p.missing })}
+            {p.kind === 'SUBJECT' ? ` ${t('pools.subjectJoins', { language: p.language ?? '' })}` : null}
           </li>
         ))}
       </ul>

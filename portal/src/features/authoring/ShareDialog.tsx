@@ -4,6 +4,7 @@ import { tenantUsersList } from '@shared/contract/tenant';
 import { formatDateTime } from '@shared/rules/format-date';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
@@ -11,6 +12,8 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
 import { TABLE_FAILED } from '../../components/TableFailure';
+import { currentTranslator } from '../../lib/i18n';
+import { editorKey, editorText } from './editorText';
 
 type Summary = z.infer<typeof AssessmentSummary>;
 interface Learner {
@@ -50,6 +53,8 @@ export function ShareDialog({
   assessment: Summary | null;
   onClose: (shared: boolean) => void;
 }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const id = useId();
   const [learners, setLearners] = useState<Learner[] | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -71,7 +76,7 @@ export function ShareDialog({
     if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
       allLearners()
         .then(setLearners)
-        .catch(() => setError(TABLE_FAILED.text));
+        .catch(() => setError(currentTranslator().t(TABLE_FAILED.text)));
     }
   }, [assessment]);
 
@@ -80,15 +85,15 @@ export function ShareDialog({
     if (!assessment) return;
     const startMs = new Date(start).getTime();
     if (chosen.size === 0 || !Number.isFinite(startMs) || !duration) {
-      setError(editorMessages.invalidShare);
+      setError(t(editorKey('invalidShare')));
       return;
     }
     if (startMs < Date.now() - 60_000) {
-      setError('The start time cannot be in the past.');
+      setError(t('share.startPast'));
       return;
     }
     if (startMs % QUARTER !== 0) {
-      setError('Choose a start time on a 15-minute step.');
+      setError(t('share.startStep'));
       return;
     }
     setBusy(true);
@@ -105,10 +110,11 @@ export function ShareDialog({
         },
       });
       toast(
-        `Shared with ${res.data.created} learner${res.data.created === 1 ? '' : 's'}; it opens ${formatDateTime(startMs)}.`,
-        {
-          kind: 'success',
-        },
+        t('share.shared', {
+          count: res.data.created,
+          date: formatDateTime(startMs, undefined, i18n.locale),
+        }),
+        { kind: 'success' },
       );
       onClose(true);
     } catch (err) {
@@ -116,8 +122,8 @@ export function ShareDialog({
       setAgain(already);
       setError(
         already
-          ? `${err.message.replace(/ Share again with force to give them another\.$/, '')} Assign again to give them another test and e-mail.`
-          : messageOf(err, editorMessages.invalidShare),
+          ? `${err.message.replace(/ Share again with force to give them another\.$/, '')} ${t('share.assignAgainHint')}`
+          : editorText(i18n, messageOf(err, editorMessages.invalidShare)),
       );
     } finally {
       setBusy(false);
@@ -127,16 +133,16 @@ export function ShareDialog({
   return (
     <Dialog
       open={Boolean(assessment)}
-      title="Assign users"
+      title={t('share.title')}
       onClose={() => onClose(false)}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
           {tooFew ? null : (
             <button type="button" className="btn" onClick={() => void submit()} disabled={busy}>
-              {busy ? <Spinner /> : null} {again ? 'Assign again' : 'Assign'}
+              {busy ? <Spinner /> : null} {again ? t('share.assignAgain') : t('userRoadmap.assign')}
             </button>
           )}
         </>
@@ -144,17 +150,17 @@ export function ShareDialog({
     >
       {tooFew ? (
         <p className="alert alert-warning" role="alert">
-          {editorMessages.minQuestionsToShare} ({assessment?.questionCount ?? 0} so far)
+          {t('share.tooFew', { count: assessment?.questionCount ?? 0 })}
         </p>
       ) : (
         <>
           <p>
-            Share <strong>{assessment?.name}</strong> with your learners.
+            <Rich k="share.intro" values={{ name: assessment?.name ?? '' }} components={{ 0: <strong /> }} />
           </p>
           <fieldset>
-            <legend>Learners</legend>
-            {!learners && !error ? <Spinner label="Loading learners" /> : null}
-            {learners?.length === 0 ? <p className="muted">You have no active learners yet.</p> : null}
+            <legend>{t('share.learners')}</legend>
+            {!learners && !error ? <Spinner label={t('share.loadingLearners')} /> : null}
+            {learners?.length === 0 ? <p className="muted">{t('share.noLearners')}</p> : null}
             {learners?.length ? (
               <label className="check">
                 <input
@@ -164,7 +170,7 @@ export function ShareDialog({
                     setChosen(e.target.checked ? new Set(learners.map((l) => l.id)) : new Set())
                   }
                 />
-                <span>Select all</span>
+                <span>{t('share.selectAll')}</span>
               </label>
             ) : null}
             <div className="choice-list">
@@ -188,7 +194,7 @@ export function ShareDialog({
           </fieldset>
           <div className="form-grid">
             <div className="field">
-              <label htmlFor={`${id}-start`}>Start time</label>
+              <label htmlFor={`${id}-start`}>{t('share.start')}</label>
               <input
                 id={`${id}-start`}
                 type="datetime-local"
@@ -196,10 +202,10 @@ export function ShareDialog({
                 value={start}
                 onChange={(e) => setStart(e.target.value)}
               />
-              <span className="hint">In 15-minute steps, not before now.</span>
+              <span className="hint">{t('share.startHint')}</span>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-duration`}>Duration (hours)</label>
+              <label htmlFor={`${id}-duration`}>{t('share.duration')}</label>
               <input
                 id={`${id}-duration`}
                 type="number"

@@ -5,10 +5,13 @@
  * server's 400 `fields` name them ('question', 'options.2.value', 'correctAnswer', …) — one map for both,
  * which is why they are kept beside the form rather than in react-hook-form's nested errors.
  */
+import type { MessageKey } from '@shared/i18n/keys';
 import { isTextAnswer } from '@shared/rules/question-types';
 import type { Question, QuestionType } from '@shared/schemas/assessment';
 import { CORRECT_POINTS, FILL_IN_BLANK_POINTS, QuestionInput } from '@shared/schemas/authoring';
+import { useI18n } from '@widgets/core/i18n';
 import { useCallback, useState } from 'react';
+import { editorText } from './editorText';
 
 export interface OptionValues {
   _id?: string;
@@ -100,6 +103,7 @@ export function errorKeysOf(field: string): string[] {
 
 /** The editor's field errors; a field's error goes away once the field changes. */
 export function useFieldErrors() {
+  const i18n = useI18n();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const clearFor = useCallback((field: string) => {
     const touched = errorKeysOf(field);
@@ -112,6 +116,12 @@ export function useFieldErrors() {
     (key: string, message: string) => setErrors((now) => ({ ...now, [key]: message })),
     [],
   );
-  return { errors, setErrors, setError, clearFor, err: (key: string) => errors[key] };
+  // an error is a message key (the editor's own checks), an editor rule's English text (its checks and the
+  // server's), or the server's words: each is said in the reader's language where the catalogue has it
+  const err = (key: string) => {
+    const message = errors[key];
+    return message === undefined ? undefined : editorText(i18n, i18n.t(message as MessageKey));
+  };
+  return { errors, setErrors, setError, clearFor, err };
 }
 export type FieldErrors = ReturnType<typeof useFieldErrors>;

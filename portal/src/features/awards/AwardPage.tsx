@@ -10,12 +10,14 @@ import '../../layout/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { certificateInfo } from '@shared/contract/awards';
+import type { MessageKey } from '@shared/i18n/keys';
 import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
-import { AWARD_TEXT, type AwardModel } from '@widgets/award/model';
+import { AWARD_KIND_KEYS, AWARD_TEXT, type AwardModel } from '@widgets/award/model';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
@@ -30,12 +32,12 @@ import { PAGE_TEXT } from './texts';
 import { ValidityFact, ValidityPanel } from './ValidityPanel';
 
 const SCOPE_LABELS = {
-  resource: 'Resource',
-  section: 'Section',
-  roadmap: 'Roadmap',
-  subject: 'Subject',
-  assessment: 'Assessment',
-} as const;
+  resource: 'column.resource',
+  section: 'column.section',
+  roadmap: 'column.roadmap',
+  subject: 'column.subject',
+  assessment: 'dashboard.assessment',
+} as const satisfies Record<string, MessageKey>;
 
 /** Whether the window is at least `px` wide, kept up to date. */
 export function useMinWidth(px: number): boolean {
@@ -68,22 +70,24 @@ export const BadgePage = () => <AwardPage kind="badge" />;
 export const CertificatePage = () => <AwardPage kind="certificate" />;
 
 function AwardScreen({ linkId, kind }: { linkId: string; kind: AwardKind }) {
+  const { t } = useI18n();
   const award = useAward(linkId, kind);
   useDocumentTitle(
     award.status === 'ready'
       ? `${award.model.learner} · ${award.model.title}`
       : award.status === 'not-found'
-        ? AWARD_TEXT.notFoundTitle
-        : 'Award',
+        ? t(AWARD_TEXT.notFoundTitle)
+        : t('column.award'),
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told once per failure
   useEffect(() => {
-    if (award.status === 'error') toast(AWARD_TEXT.loadFailed, { kind: 'error' });
+    if (award.status === 'error') toast(t(AWARD_TEXT.loadFailed), { kind: 'error' });
   }, [award.status]);
 
   if (award.status === 'loading') {
     return (
       <div className="page-wide">
-        <Loader text={AWARD_TEXT.loading} />
+        <Loader text={t(AWARD_TEXT.loading)} />
       </div>
     );
   }
@@ -91,10 +95,10 @@ function AwardScreen({ linkId, kind }: { linkId: string; kind: AwardKind }) {
   if (award.status === 'error') {
     return (
       <div className="page-narrow award-missing">
-        <h1>{AWARD_TEXT.loadFailed}</h1>
-        <p>The award could not be loaded just now. Please check your connection and reload the page.</p>
+        <h1>{t(AWARD_TEXT.loadFailed)}</h1>
+        <p>{t('awardPage.loadFailedText')}</p>
         <button type="button" className="btn" onClick={() => window.location.reload()}>
-          Reload
+          {t('awardPage.reload')}
         </button>
       </div>
     );
@@ -103,15 +107,16 @@ function AwardScreen({ linkId, kind }: { linkId: string; kind: AwardKind }) {
 }
 
 function AwardMissing({ kind }: { kind: AwardKind }) {
+  const { t } = useI18n();
   return (
     <div className="page-narrow award-missing">
-      <p className="eyebrow">{kind}</p>
-      <h1>{AWARD_TEXT.notFoundTitle}</h1>
-      <p className="lead">{AWARD_TEXT.notFound}</p>
-      <p>If someone shared this link with you, ask them to copy it again from their award page.</p>
+      <p className="eyebrow">{t(AWARD_KIND_KEYS[kind])}</p>
+      <h1>{t(AWARD_TEXT.notFoundTitle)}</h1>
+      <p className="lead">{t(AWARD_TEXT.notFound)}</p>
+      <p>{t('awardPage.askAgain')}</p>
       <p className="row award-missing-links">
         <Link className="btn" to="/landing">
-          Explore Waymark
+          {t('awardPage.explore')}
         </Link>
       </p>
     </div>
@@ -135,6 +140,7 @@ function AwardDetails({
   model: AwardModel;
   onGenerated: (info: CertificateInfo) => void;
 }) {
+  const { t } = useI18n();
   const user = useSignalValue(currentUser);
   const isLearner = info.isOwner && user !== null && user !== 'loading' && user.role === 'USER';
   const wide = useMinWidth(CERTIFICATE_MIN_WIDTH);
@@ -185,13 +191,12 @@ function AwardDetails({
       saveBlob(await renderAwardImage(node, model.kind), imageFileName(model.kind, info.linkId));
     } catch (err) {
       console.error('award image', err);
-      toast(PAGE_TEXT.imageFailed, { kind: 'error' });
+      toast(t(PAGE_TEXT.imageFailed), { kind: 'error' });
     } finally {
       setImage('idle');
     }
   }
 
-  const kindWord = model.kindLabel.toLowerCase();
   const partOf = model.partOf.map((p) => p.name).join(', ');
   return (
     <div className={`page-wide award-page award-page-${model.kind}`}>
@@ -208,15 +213,22 @@ function AwardDetails({
                 d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
               />
             </svg>
-            Verified by {model.issuer}
+            {t('awardPage.verifiedBy', { issuer: model.issuer })}
           </p>
         )}
-        <h1>
-          {model.learner} earned a {model.issuer} {kindWord}
-        </h1>
+        <h1>{t('awardPage.earned', { learner: model.learner, issuer: model.issuer, kind: model.kind })}</h1>
         <p className="lead">
-          {model.learner} {model.statement} <strong>{model.achievement}</strong>
-          {partOf ? ` (${partOf})` : ''} on <time dateTime={model.issuedAt}>{model.issuedOn}</time>.
+          <Rich
+            k="awardPage.lead"
+            values={{
+              learner: model.learner,
+              scope: model.scope,
+              achievement: model.achievement,
+              partOf: partOf ? ` (${partOf})` : '',
+              date: model.issuedOn,
+            }}
+            components={{ 0: <strong />, 1: <time dateTime={model.issuedAt} /> }}
+          />
         </p>
       </header>
 
@@ -226,37 +238,37 @@ function AwardDetails({
         </div>
 
         <aside className="award-panel card" aria-labelledby="award-details-title">
-          <h2 id="award-details-title">{model.kindLabel} details</h2>
+          <h2 id="award-details-title">{t('awardPage.details', { kind: model.kind })}</h2>
           <dl className="award-facts">
             <div>
-              <dt>Awarded to</dt>
+              <dt>{t('awardPage.awardedTo')}</dt>
               <dd>{model.learner}</dd>
             </div>
             <div>
-              <dt>{SCOPE_LABELS[model.scope]}</dt>
+              <dt>{t(SCOPE_LABELS[model.scope])}</dt>
               <dd>{model.achievement}</dd>
             </div>
             {model.partOf.map((p) => (
               <div key={p.scope}>
-                <dt>{SCOPE_LABELS[p.scope]}</dt>
+                <dt>{t(SCOPE_LABELS[p.scope])}</dt>
                 <dd>{p.name}</dd>
               </div>
             ))}
             <div>
-              <dt>Issued on</dt>
+              <dt>{t('awardPage.issuedOn')}</dt>
               <dd>
                 <time dateTime={model.issuedAt}>{model.issuedOn}</time>
               </dd>
             </div>
             <ValidityFact validity={info.validity} />
             <div>
-              <dt>Issued by</dt>
+              <dt>{t('awardPage.issuedBy')}</dt>
               <dd>{model.issuer}</dd>
             </div>
             <div>
-              <dt>Credential ID</dt>
+              <dt>{t('award.credentialId')}</dt>
               <dd>
-                <code>{model.credentialId}</code>
+                <code dir="ltr">{model.credentialId}</code>
               </dd>
             </div>
           </dl>
@@ -284,7 +296,8 @@ function AwardDetails({
                     d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4V21H3V9.75Zm6.5 0h3.8v1.54h.06c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.77 2.65 4.77 6.1V21h-4v-5.05c0-1.2-.02-2.76-1.68-2.76-1.69 0-1.94 1.32-1.94 2.67V21h-4V9.75Z"
                   />
                 </svg>
-                Add to profile<span className="visually-hidden"> on LinkedIn (opens in a new tab)</span>
+                {t('awardPage.addToProfile')}
+                <span className="visually-hidden"> {t('awardPage.onLinkedIn')}</span>
               </a>
             ) : null}
             <button
@@ -293,19 +306,19 @@ function AwardDetails({
               onClick={() => {
                 navigator.clipboard
                   ?.writeText(info.certificateUrl)
-                  .then(() => toast(PAGE_TEXT.copied, { kind: 'success' }))
-                  .catch(() => toast(`Copy this link: ${info.certificateUrl}`));
+                  .then(() => toast(t(PAGE_TEXT.copied), { kind: 'success' }))
+                  .catch(() => toast(t('awardPage.copyThis', { url: info.certificateUrl })));
               }}
             >
-              Copy link
+              {t('awardPage.copyLink')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
-              Print
+              {t('awardPage.print')}
             </button>
           </div>
           {image === 'failed' ? (
             <p className="alert alert-error award-note" role="alert">
-              {PAGE_TEXT.imageFailed}
+              {t(PAGE_TEXT.imageFailed)}
             </p>
           ) : null}
           <ValidityPanel info={info} isLearner={isLearner} />
@@ -330,23 +343,17 @@ function AwardDetails({
       </div>
 
       <section className="award-about" aria-labelledby="award-about-title">
-        <h2 id="award-about-title">About this {kindWord}</h2>
+        <h2 id="award-about-title">{t('awardPage.about', { kind: model.kind })}</h2>
+        <p>{t('awardPage.aboutPlatform', { issuer: model.issuer })}</p>
         <p>
-          {model.issuer} is a learning platform of curated roadmaps. Learners earn a feather for passing the
-          assessment of a resource, a badge for a section, and a certificate for a whole roadmap, a subject or
-          a mentor's assessment; a certificate may be valid for a set time, and is renewed by passing its test
-          again. Every assessment is scored on {model.issuer}'s server; an award needs at least 6 of 10 points
-          per question on average.
+          <Rich
+            k="awardPage.aboutRecord"
+            values={{ issuer: model.issuer, id: model.credentialId }}
+            components={{ 0: <code dir="ltr" />, 1: <Link to={`/verify/${model.credentialId}`} /> }}
+          />
         </p>
         <p>
-          This page is {model.issuer}'s own record of the award, so anyone with the link can check it: the
-          credential ID <code>{model.credentialId}</code> and this address identify it. The award is also an
-          Open Badges 3.0 credential, signed by {model.issuer}:{' '}
-          <Link to={`/verify/${model.credentialId}`}>verify it</Link> here or with any Open Badges verifier,
-          without asking {model.issuer}.
-        </p>
-        <p>
-          <Link to="/landing">Explore {model.issuer}'s roadmaps and start learning</Link>
+          <Link to="/landing">{t('awardPage.exploreIssuer', { issuer: model.issuer })}</Link>
         </p>
       </section>
     </div>
@@ -370,6 +377,7 @@ function DownloadAction({
   onRetry: () => void;
   onRenderCopy: () => void;
 }) {
+  const { t } = useI18n();
   if (stored) {
     const sameOrigin = new URL(stored, window.location.href).origin === window.location.origin;
     return (
@@ -379,14 +387,14 @@ function DownloadAction({
         download={fileName}
         {...(sameOrigin ? {} : { target: '_blank', rel: 'noopener' })}
       >
-        Download
+        {t('awardPage.download')}
       </a>
     );
   }
   if (image === 'generating' || image === 'rendering') {
     return (
       <button type="button" className="btn" disabled>
-        <Spinner /> Preparing the image…
+        <Spinner /> {t('awardPage.preparing')}
       </button>
     );
   }
@@ -397,19 +405,19 @@ function DownloadAction({
           type="button"
           className="btn btn-secondary"
           aria-describedby="award-desktop-note"
-          onClick={() => toast(PAGE_TEXT.desktopLater, { kind: 'info' })}
+          onClick={() => toast(t(PAGE_TEXT.desktopLater), { kind: 'info' })}
         >
-          Download
+          {t('awardPage.download')}
         </button>
         <span id="award-desktop-note" className="award-note muted">
-          {PAGE_TEXT.desktopOnly}
+          {t(PAGE_TEXT.desktopOnly)}
         </span>
       </span>
     );
   }
   return (
     <button type="button" className="btn" onClick={isLearner ? onRetry : onRenderCopy}>
-      Download
+      {t('awardPage.download')}
     </button>
   );
 }

@@ -7,10 +7,12 @@
 import { ApiError } from '@shared/client/client';
 import { credentialStatus, getCredential, revokeCredential } from '@shared/contract/credentials';
 import { bakeCredential } from '@shared/credentials/png';
+import type { MessageKey } from '@shared/i18n/keys';
 import { formatDate } from '@shared/rules/format-date';
 import type { AwardKind } from '@shared/schemas/award';
 import type { CredentialStatusInfo } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { type CallState, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
@@ -21,10 +23,10 @@ import { FormDialogActions } from '../../components/FormDialogActions';
 import { saveBlob } from './generate';
 
 export const CREDENTIAL_TEXT = {
-  bakeFailed: "Couldn't get the image with its credential ready. Please try later",
-  revoked: 'The award is revoked. Its credential now verifies as revoked.',
-  statusFailed: "Couldn't check whether this credential still stands just now.",
-} as const;
+  bakeFailed: 'credential.bakeFailed',
+  revoked: 'credential.revokedToast',
+  statusFailed: 'credential.statusFailed',
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * The credential's standing (GET /credentials/{id}/status). The award page asks for it before it starts
@@ -55,6 +57,7 @@ export function CredentialPanel({
   /** The award's design as a PNG (null when it cannot be drawn here, e.g. a narrow window). */
   renderPng: (() => Promise<Blob>) | null;
 }) {
+  const { t } = useI18n();
   const [baking, setBaking] = useState(false);
   const [revoking, setRevoking] = useState(false);
   // the links need only the award id: the panel shows at once, its standing when the status call answers
@@ -64,7 +67,7 @@ export function CredentialPanel({
 
   async function downloadBaked() {
     if (!renderPng) {
-      toast('Please try later in desktop or laptop to download the image.', { kind: 'info' });
+      toast(t('awardPage.desktopLater'), { kind: 'info' });
       return;
     }
     setBaking(true);
@@ -77,7 +80,7 @@ export function CredentialPanel({
       saveBlob(new Blob([baked.slice()], { type: 'image/png' }), `waymark-${kind}-${awardId}.png`);
     } catch (err) {
       console.error('baked image', err);
-      toast(CREDENTIAL_TEXT.bakeFailed, { kind: 'error' });
+      toast(t(CREDENTIAL_TEXT.bakeFailed), { kind: 'error' });
     } finally {
       setBaking(false);
     }
@@ -85,23 +88,23 @@ export function CredentialPanel({
 
   return (
     <section className="award-credential" aria-labelledby="award-credential-title">
-      <h3 id="award-credential-title">Verifiable credential</h3>
+      <h3 id="award-credential-title">{t('credential.title')}</h3>
       {info ? (
         <CredentialState info={info} />
       ) : status.error && !status.loading ? (
         <p className="muted" role="status">
-          {CREDENTIAL_TEXT.statusFailed}{' '}
+          {t(CREDENTIAL_TEXT.statusFailed)}{' '}
           <button type="button" className="btn btn-link" onClick={status.reload}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </p>
       ) : null}
       <div className="award-actions">
         <Link className="btn btn-secondary" to={`/verify/${awardId}`}>
-          Verify
+          {t('credential.verify')}
         </Link>
         <a className="btn btn-secondary" href={credentialUrl} download={json} type="application/vc+ld+json">
-          Download credential (JSON)
+          {t('credential.downloadJson')}
         </a>
         <button
           type="button"
@@ -111,15 +114,15 @@ export function CredentialPanel({
         >
           {baking ? (
             <>
-              <Spinner /> Preparing the image…
+              <Spinner /> {t('awardPage.preparing')}
             </>
           ) : (
-            'Download image with credential (PNG)'
+            t('credential.downloadPng')
           )}
         </button>
         {info?.canRevoke ? (
           <button type="button" className="btn btn-danger" onClick={() => setRevoking(true)}>
-            Revoke award
+            {t('credential.revokeAward')}
           </button>
         ) : null}
       </div>
@@ -129,7 +132,7 @@ export function CredentialPanel({
         onClose={() => setRevoking(false)}
         onRevoked={() => {
           setRevoking(false);
-          toast(CREDENTIAL_TEXT.revoked, { kind: 'success' });
+          toast(t(CREDENTIAL_TEXT.revoked), { kind: 'success' });
           status.reload();
         }}
       />
@@ -138,24 +141,22 @@ export function CredentialPanel({
 }
 
 function CredentialState({ info }: { info: CredentialStatusInfo }) {
+  const { t, locale } = useI18n();
   if (info.status === 'revoked') {
     return (
       <p className="alert alert-error" role="status">
-        <strong>Revoked</strong>
-        {info.revokedAt ? (
-          <>
-            {' '}
-            on <time dateTime={info.revokedAt}>{formatDate(info.revokedAt, 'UTC')}</time>
-          </>
-        ) : null}
-        : this award no longer stands.{info.reason ? ` Reason: ${info.reason}` : ''}
+        <Rich
+          k={info.revokedAt ? 'credential.revokedOn' : 'credential.revoked'}
+          values={{ date: info.revokedAt ? formatDate(info.revokedAt, 'UTC', locale) : '' }}
+          components={{ 0: <strong />, 1: <time dateTime={info.revokedAt ?? undefined} /> }}
+        />
+        {info.reason ? ` ${t('credential.reason', { reason: info.reason })}` : ''}
       </p>
     );
   }
   return (
     <p className="muted">
-      An Open Badges 3.0 credential signed by <code>{info.issuer}</code>: anyone can check it, here or with
-      any Open Badges verifier, and keep it in a wallet.
+      <Rich k="credential.signedBy" values={{ issuer: info.issuer }} components={{ 0: <code dir="ltr" /> }} />
     </p>
   );
 }
@@ -171,6 +172,7 @@ function RevokeDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
+  const { t } = useI18n();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -182,9 +184,7 @@ function RevokeDialog({
       setReason('');
       onRevoked();
     } catch (err) {
-      setError(
-        err instanceof ApiError ? err.message : 'The award could not be revoked just now. Please try again.',
-      );
+      setError(err instanceof ApiError ? err.message : t('credential.revokeFailed'));
     } finally {
       setBusy(false);
     }
@@ -192,10 +192,16 @@ function RevokeDialog({
   return (
     <Dialog
       open={open}
-      title="Revoke this award?"
+      title={t('credential.revokeQuestion')}
       onClose={onClose}
       actions={
-        <FormDialogActions formId="revoke-form" busy={busy} onCancel={onClose} submit="Revoke" danger />
+        <FormDialogActions
+          formId="revoke-form"
+          busy={busy}
+          onCancel={onClose}
+          submit={t('credential.revoke')}
+          danger
+        />
       }
     >
       <form
@@ -205,12 +211,9 @@ function RevokeDialog({
           void submit();
         }}
       >
-        <p>
-          Its credential will verify as revoked for everyone, within a minute. The learner keeps the
-          credential but it no longer stands. This cannot be undone.
-        </p>
+        <p>{t('credential.revokeText')}</p>
         <div className="field">
-          <label htmlFor="revoke-reason">Reason (recorded; shown to the learner)</label>
+          <label htmlFor="revoke-reason">{t('credential.reasonLabel')}</label>
           <textarea
             id="revoke-reason"
             rows={3}

@@ -9,32 +9,38 @@ import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { getCredential, verifyCredential } from '@shared/contract/credentials';
 import { credentialFromFile, credentialFromText, unreadReport } from '@shared/credentials/text';
+import type { MessageKey } from '@shared/i18n/keys';
 import { formatDate } from '@shared/rules/format-date';
 import { validityState, validityWords } from '@shared/rules/validity';
 import type { Verdict, VerificationReport } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { Spinner } from '@widgets/ui/Loader';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PortalWidgets } from '../../components/PortalWidgets';
 import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
-export const VERDICT_TITLES: Record<Verdict, string> = {
-  valid: 'Valid',
-  revoked: 'Revoked',
-  tampered: 'Tampered',
-  'unknown-issuer': 'Unknown issuer',
-  expired: 'Expired',
-  'not-yet-valid': 'Not valid yet',
-  malformed: 'Not a verifiable credential',
+export const VERDICT_TITLES: Record<Verdict, MessageKey> = {
+  valid: 'verify.verdict.valid',
+  revoked: 'verify.verdict.revoked',
+  tampered: 'verify.verdict.tampered',
+  'unknown-issuer': 'verify.verdict.unknownIssuer',
+  expired: 'verify.verdict.expired',
+  'not-yet-valid': 'verify.verdict.notYetValid',
+  malformed: 'verify.verdict.malformed',
 };
 
-const OUTCOME_WORDS = {
-  passed: 'Passed',
-  failed: 'Failed',
-  warning: 'Warning',
-  skipped: 'Not checked',
-} as const;
+const OUTCOME_WORDS: Record<'passed' | 'failed' | 'warning' | 'skipped', MessageKey> = {
+  passed: 'verify.outcome.passed',
+  failed: 'verify.outcome.failed',
+  warning: 'verify.outcome.warning',
+  skipped: 'verify.outcome.skipped',
+};
+
+/** The placeholder of the paste box: code, the same in every language. */
+const CREDENTIAL_SHAPE =
+  '{"@context": ["https://www.w3.org/ns/credentials/v2", …], "type": ["VerifiableCredential", "OpenBadgeCredential"], …}';
 
 type State =
   | { step: 'idle' }
@@ -54,6 +60,7 @@ export default function VerifyPage() {
 }
 
 function VerifyScreen({ awardId }: { awardId: string | null }) {
+  const { t } = useI18n();
   const [text, setText] = useState('');
   const [state, setState] = useState<State>({ step: awardId ? 'checking' : 'idle' });
   const [dragging, setDragging] = useState(false);
@@ -61,8 +68,8 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
   const resultRef = useRef<HTMLElement>(null);
   useDocumentTitle(
     state.step === 'done'
-      ? `${VERDICT_TITLES[state.report.verdict]} · Verify a credential`
-      : 'Verify a credential',
+      ? t('verify.titleWithVerdict', { verdict: t(VERDICT_TITLES[state.report.verdict]) })
+      : t('verify.title'),
   );
 
   async function check(credential: unknown, source: string) {
@@ -75,10 +82,7 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
     } catch (err) {
       setState({
         step: 'error',
-        message:
-          err instanceof ApiError
-            ? err.message
-            : 'The credential could not be checked just now. Please try again.',
+        message: err instanceof ApiError ? err.message : t('verify.checkFailed'),
       });
     }
     requestAnimationFrame(() => resultRef.current?.focus());
@@ -92,7 +96,7 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
     client
       .call(getCredential, { params: { id: awardId } })
       .then((credential) => {
-        if (live) void check(credential, 'this award');
+        if (live) void check(credential, t('verify.source.award'));
       })
       .catch((err) => {
         if (!live) return;
@@ -103,8 +107,8 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
             err instanceof ApiError && err.errorCode === 'SANDBOX_AWARD'
               ? err.message
               : err instanceof ApiError && (err.status === 404 || err.status === 400)
-                ? 'There is no award with this id. Check the address, or paste the credential below.'
-                : 'The award’s credential could not be loaded just now. Please try again.',
+                ? t('verify.noAward')
+                : t('verify.awardLoadFailed'),
         });
       });
     return () => {
@@ -136,11 +140,8 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
   return (
     <div className="page-narrow verify-page">
       <p className="eyebrow">Open Badges 3.0</p>
-      <h1>Verify a credential</h1>
-      <p className="lead">
-        Check that a feather, badge or certificate is authentic, unchanged and not revoked — one issued by
-        Waymark, or by any issuer whose did:web or did:key can be resolved.
-      </p>
+      <h1>{t('verify.title')}</h1>
+      <p className="lead">{t('verify.lead')}</p>
 
       <form
         className="card verify-form"
@@ -148,22 +149,23 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
           e.preventDefault();
           const read = credentialFromText(text);
           if (!read.ok) {
-            setState({ step: 'done', source: 'the pasted text', report: unreadReport(read.problem) });
+            setState({ step: 'done', source: t('verify.source.pasted'), report: unreadReport(read.problem) });
             requestAnimationFrame(() => resultRef.current?.focus());
             return;
           }
-          void check(read.credential, 'the pasted text');
+          void check(read.credential, t('verify.source.pasted'));
         }}
       >
         <div className="field">
-          <label htmlFor="verify-json">Paste the credential (JSON)</label>
+          <label htmlFor="verify-json">{t('verify.paste')}</label>
           <textarea
             id="verify-json"
             rows={8}
             spellCheck={false}
+            dir="ltr"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder='{"@context": ["https://www.w3.org/ns/credentials/v2", …], "type": ["VerifiableCredential", "OpenBadgeCredential"], …}'
+            placeholder={CREDENTIAL_SHAPE}
           />
         </div>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is the mouse's way; the file input inside serves the keyboard */}
@@ -178,8 +180,7 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
           data-testid="verify-drop"
         >
           <label htmlFor={fileId}>
-            <strong>Drop a credential file here</strong> — its JSON, or the award’s baked PNG image — or
-            choose one
+            <Rich k="verify.drop" components={{ 0: <strong /> }} />
           </label>
           <input
             id={fileId}
@@ -194,16 +195,22 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
         <button type="submit" className="btn" disabled={state.step === 'checking'}>
           {state.step === 'checking' ? (
             <>
-              <Spinner /> Verifying…
+              <Spinner /> {t('verify.verifying')}
             </>
           ) : (
-            'Verify'
+            t('verify.verify')
           )}
         </button>
       </form>
 
-      <section ref={resultRef} tabIndex={-1} className="verify-result" aria-live="polite" aria-label="Result">
-        {state.step === 'checking' ? <p role="status">Checking the credential…</p> : null}
+      <section
+        ref={resultRef}
+        tabIndex={-1}
+        className="verify-result"
+        aria-live="polite"
+        aria-label={t('verify.result')}
+      >
+        {state.step === 'checking' ? <p role="status">{t('verify.checking')}</p> : null}
         {state.step === 'error' ? (
           <p className="alert alert-error" role="alert">
             {state.message}
@@ -213,13 +220,8 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
       </section>
 
       <section className="verify-about" aria-labelledby="verify-about-title">
-        <h2 id="verify-about-title">What is checked</h2>
-        <p>
-          That it is a W3C Verifiable Credential and follows the Open Badges 3.0 data model; that its issuer’s
-          DID resolves and lists the signing key; that its Data Integrity proof (eddsa-rdfc-2022, Ed25519)
-          matches every statement; that it is within its validity dates; and that the issuer’s status list
-          does not mark it revoked. JSON-LD contexts are never fetched from the network.
-        </p>
+        <h2 id="verify-about-title">{t('verify.aboutTitle')}</h2>
+        <p>{t('verify.about')}</p>
       </section>
     </div>
   );
@@ -230,27 +232,26 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
  * proof holds; a name the issuer gives itself is shown as its own claim, never as ours.
  */
 function IssuerWords({ issuer }: { issuer: VerificationReport['issuer'] }) {
-  if (!issuer.id) return <>none named</>;
-  const did = <code className="verify-did">{issuer.id}</code>;
-  if (issuer.isThisServer) return <>This Waymark ({did})</>;
-  const calls = issuer.name ? <>, which calls itself “{issuer.name}”</> : null;
-  if (issuer.confirmed) {
-    return (
-      <>
-        {did}
-        {calls} — <strong>not issued by this Waymark</strong>
-      </>
-    );
-  }
-  return (
-    <>
-      {did}
-      {calls} — <strong>not confirmed</strong>: its proof does not show that it issued this credential
-    </>
+  const { t } = useI18n();
+  if (!issuer.id) return <>{t('verify.issuer.none')}</>;
+  const did = (
+    <code className="verify-did" dir="ltr">
+      {issuer.id}
+    </code>
   );
+  if (issuer.isThisServer) return <Rich k="verify.issuer.thisServer" components={{ 0: did }} />;
+  const key: MessageKey = issuer.confirmed
+    ? issuer.name
+      ? 'verify.issuer.otherNamed'
+      : 'verify.issuer.other'
+    : issuer.name
+      ? 'verify.issuer.unconfirmedNamed'
+      : 'verify.issuer.unconfirmed';
+  return <Rich k={key} values={{ name: issuer.name ?? '' }} components={{ 0: did, 1: <strong /> }} />;
 }
 
 function Report({ report, source }: { report: VerificationReport; source: string }) {
+  const { t, locale } = useI18n();
   const { credential, issuer } = report;
   return (
     <article className={`card verify-report verdict-${report.verdict}`}>
@@ -258,39 +259,43 @@ function Report({ report, source }: { report: VerificationReport; source: string
         <span className="verify-verdict-mark" aria-hidden="true">
           {report.verdict === 'valid' ? '✓' : report.verdict === 'revoked' ? '⊘' : '✗'}
         </span>
-        {VERDICT_TITLES[report.verdict]}
+        {t(VERDICT_TITLES[report.verdict])}
       </h2>
       <p className="lead">{report.summary}</p>
       {credential ? (
         <dl className="award-facts">
           {credential.name ? (
             <div>
-              <dt>Credential</dt>
+              <dt>{t('verify.credential')}</dt>
               <dd>{credential.name}</dd>
             </div>
           ) : null}
           {credential.recipient ? (
             <div>
-              <dt>Awarded to</dt>
+              <dt>{t('verify.awardedTo')}</dt>
               <dd>{credential.recipient}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Issued by</dt>
+            <dt>{t('verify.issuedBy')}</dt>
             <dd>
               <IssuerWords issuer={issuer} />
             </dd>
           </div>
           {credential.validFrom ? (
             <div>
-              <dt>Issued on</dt>
+              <dt>{t('verify.issuedOn')}</dt>
               <dd>
-                <time dateTime={credential.validFrom}>{formatDate(credential.validFrom, 'UTC')}</time>
+                <time dateTime={credential.validFrom}>{formatDate(credential.validFrom, 'UTC', locale)}</time>
               </dd>
             </div>
           ) : null}
           <div>
-            <dt>{validityState(credential.validUntil) === 'expired' ? 'Expired' : 'Valid'}</dt>
+            <dt>
+              {validityState(credential.validUntil) === 'expired'
+                ? t('verify.verdict.expired')
+                : t('verify.verdict.valid')}
+            </dt>
             <dd>
               {credential.validUntil ? (
                 <time dateTime={credential.validUntil}>{validityWords(credential.validUntil)}</time>
@@ -301,20 +306,23 @@ function Report({ report, source }: { report: VerificationReport; source: string
           </div>
         </dl>
       ) : null}
-      <h3>What was checked</h3>
+      <h3>{t('verify.checksTitle')}</h3>
       <ul className="verify-checks">
         {report.checks.map((c) => (
           <li key={c.id} className={`verify-check is-${c.outcome}`}>
             <strong>
-              {c.label}: {OUTCOME_WORDS[c.outcome]}
+              {t('verify.checkOutcome', { label: c.label, outcome: t(OUTCOME_WORDS[c.outcome]) })}
             </strong>
             <span>{c.detail}</span>
           </li>
         ))}
       </ul>
       <p className="muted">
-        Read from {source}; checked at{' '}
-        <time dateTime={report.checkedAt}>{report.checkedAt.replace('T', ' ').slice(0, 19)} UTC</time>.
+        <Rich
+          k="verify.readFrom"
+          values={{ source, time: `${report.checkedAt.replace('T', ' ').slice(0, 19)} UTC` }}
+          components={{ 0: <time dateTime={report.checkedAt} dir="ltr" /> }}
+        />
       </p>
     </article>
   );

@@ -1,10 +1,12 @@
-/** The award pages' own messages (learner §8; the spec's spellings corrected in docs/copy-errata.json). */
+/** The award pages' own messages (learner §8; the spec's spellings corrected in docs/copy-errata.json), as message keys. */
+import type { MessageKey } from '@shared/i18n/keys';
+
 export const PAGE_TEXT = {
   /** The image could not be made (spec: "Couldn't ready to download the certificate. Please try later"). */
-  imageFailed: "Couldn't get the certificate ready to download. Please try later",
+  imageFailed: 'awardPage.imageFailed',
   /** Below 1050 px, beside the certificate's Download. */
-  desktopOnly: 'Please download in desktop or laptop.',
+  desktopOnly: 'awardPage.desktopOnly',
   /** Below 1050 px, when Download is pressed. */
-  desktopLater: 'Please try later in desktop or laptop to download the image.',
-  copied: 'The link to this award is copied.',
-} as const;
+  desktopLater: 'awardPage.desktopLater',
+  copied: 'awardPage.copied',
+} as const satisfies Record<string, MessageKey>;

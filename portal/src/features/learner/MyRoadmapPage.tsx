@@ -18,9 +18,10 @@ import { openTestInNewTab } from '@widgets/assessments/open-test';
 import { RetakeNote, startFailureMessage } from '@widgets/assessments/retake';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { useReloadOnReturn } from '@widgets/assessments/useReloadOnReturn';
+import { RoadmapStatus } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
-import { assessmentQuestion } from '@widgets/dashboard/ResourceCards';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
@@ -42,8 +43,6 @@ interface Asking {
   body: NewLink;
 }
 
-export const START_FAILED = "Sorry, we couldn't start the assessment. Please try again in a moment.";
-
 export default function MyRoadmapPage() {
   let storeUrls: ReturnType<typeof appConfig>['extension'] | undefined;
   try {
@@ -60,6 +59,7 @@ export default function MyRoadmapPage() {
 
 /** Without the extension the page still says which roadmap it is (its name as the page's heading). */
 function RoadmapHeading() {
+  const { t } = useI18n();
   const { id = '' } = useParams();
   const roadmap = useCall(
     (signal) => client.call(assignedRoadmap, { params: { id }, signal }).then((r) => r.data),
@@ -67,12 +67,14 @@ function RoadmapHeading() {
   );
   return (
     <div className="page">
-      <h1>{roadmap.data?.name ?? 'Your roadmap'}</h1>
+      <h1>{roadmap.data?.name ?? t('myRoadmap.yours')}</h1>
     </div>
   );
 }
 
 function MyRoadmap() {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { id = '' } = useParams();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [starting, setStarting] = useState(false);
@@ -93,8 +95,7 @@ function MyRoadmap() {
   }, [reloadRoadmap, reloadLinks]);
   useReloadOnReturn(reloadAll);
 
-  if (roadmap.error)
-    return <LoadFailed error={roadmap.error} fallback="Couldn't load the roadmap, please try later" />;
+  if (roadmap.error) return <LoadFailed error={roadmap.error} fallback={t('catalogue.detailFailed')} />;
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
   const completed = r.status === 'COMPLETED';
@@ -109,13 +110,18 @@ function MyRoadmap() {
   const start = () => {
     if (!asking) return;
     setStarting(true);
-    openTestInNewTab(() =>
-      client.call(createTestLink, { body: asking.body }).then((res) => res.data.testLinkId),
+    openTestInNewTab(
+      () => client.call(createTestLink, { body: asking.body }).then((res) => res.data.testLinkId),
+      '',
+      t('test.preparing'),
     )
       .then(() => reloadAll())
       .catch((err) => {
         // a retake not open yet says when it opens; the page then shows it in place of the action
-        toast(startFailureMessage(err, START_FAILED), { kind: 'error', title: asking.title });
+        toast(startFailureMessage(err, t('myRoadmap.startFailed'), i18n), {
+          kind: 'error',
+          title: asking.title,
+        });
         reloadLinks();
       })
       .finally(() => {
@@ -129,7 +135,7 @@ function MyRoadmap() {
       await client.call(submitTask, { params: { id: r._id, taskId }, body: {} });
       roadmap.reload();
     } catch (err) {
-      toast(messageOf(err, 'The task could not be marked as submitted.'), { kind: 'error' });
+      toast(messageOf(err, t('myRoadmap.taskFailed')), { kind: 'error' });
     }
   };
 
@@ -137,30 +143,30 @@ function MyRoadmap() {
     <div className="page">
       <div className="row wm-page-head">
         <h1>{r.name}</h1>
-        <span className={`badge ${completed ? 'badge-success' : 'badge-primary'}`}>{r.status}</span>
+        <RoadmapStatus status={r.status} />
         <div className="spacer" />
         <button type="button" className="btn btn-secondary" onClick={() => setShowLinks(true)}>
-          Assessments
+          {t('myRoadmap.assessments')}
         </button>
         {r.finalAssesmentId ? (
           <Link className="btn" to={viewAnswersPath(r.finalAssesmentId)}>
-            View assessment
+            {t('myRoadmap.viewAssessment')}
           </Link>
         ) : !completed && finalRetake ? (
-          <RetakeNote opensAt={finalRetake} name={`the final assessment of ${r.name}`} />
+          <RetakeNote opensAt={finalRetake} name={t('myRoadmap.finalOf', { name: r.name })} />
         ) : !completed ? (
           <button
             type="button"
             className="btn"
             onClick={() =>
               setAsking({
-                title: 'Final Assessment',
-                question: `Would you like to attempt the final assessment of ${r.name}?`,
+                title: t('myRoadmap.finalTitle'),
+                question: t('myRoadmap.finalQuestion', { name: r.name }),
                 body: { type: 'ROADMAP', assignedRoadmapId: r._id },
               })
             }
           >
-            Take Final Assessment
+            {t('myRoadmap.takeFinal')}
           </button>
         ) : null}
       </div>
@@ -168,27 +174,33 @@ function MyRoadmap() {
         {r.subject.name} · {r.language.name}
       </p>
       <p>{r.description}</p>
-      <ul className="counters" aria-label="Progress">
+      <ul className="counters" aria-label={t('myRoadmap.progress')}>
         <li className="counter">
-          <strong>{counts.certificates}</strong> CERTIFICATE
+          <Rich
+            k="myRoadmap.certificates"
+            values={{ count: counts.certificates }}
+            components={{ 0: <strong /> }}
+          />
         </li>
         <li className="counter">
-          <strong>{counts.badges}</strong> BADGE
+          <Rich k="myRoadmap.badges" values={{ count: counts.badges }} components={{ 0: <strong /> }} />
         </li>
         <li className="counter">
-          <strong>{counts.feathers}</strong> FEATHER
+          <Rich k="myRoadmap.feathers" values={{ count: counts.feathers }} components={{ 0: <strong /> }} />
         </li>
         <li className="counter">
-          <strong>
-            {passed} / {resources.length}
-          </strong>{' '}
-          resources passed
+          <Rich
+            k="myRoadmap.resourcesPassed"
+            values={{ passed, total: resources.length }}
+            components={{ 0: <strong dir="ltr" /> }}
+          />
         </li>
         <li className="counter">
-          <strong>
-            {submittedTasks} / {r.tasks.length}
-          </strong>{' '}
-          tasks submitted
+          <Rich
+            k="myRoadmap.tasksSubmitted"
+            values={{ submitted: submittedTasks, total: r.tasks.length }}
+            components={{ 0: <strong dir="ltr" /> }}
+          />
         </li>
       </ul>
       <RoadmapTabs tasks={r.tasks} readOnly={completed} onSubmitTask={(t) => void markSubmitted(t._id)}>
@@ -204,24 +216,29 @@ function MyRoadmap() {
               <>
                 {badgeHref ? (
                   <Link className="btn btn-link" to={badgeHref}>
-                    View Badge<span className="visually-hidden">: {section.name}</span>
+                    {t('award.viewBadge')}
+                    <span className="visually-hidden">{t('common.about', { name: section.name })}</span>
                   </Link>
                 ) : null}
                 {completed ? null : sectionRetake ? (
-                  <RetakeNote opensAt={sectionRetake} name={`the ${section.name} section assessment`} />
+                  <RetakeNote
+                    opensAt={sectionRetake}
+                    name={t('myRoadmap.sectionOf', { name: section.name })}
+                  />
                 ) : (
                   <button
                     type="button"
                     className="btn btn-secondary btn-small"
                     onClick={() =>
                       setAsking({
-                        title: 'Section Assessment',
-                        question: `Would you like to attempt the ${section.name} section assessment?`,
+                        title: t('myRoadmap.sectionTitle'),
+                        question: t('myRoadmap.sectionQuestion', { name: section.name }),
                         body: { type: 'SECTION', assignedRoadmapId: r._id, sectionId: section._id },
                       })
                     }
                   >
-                    Section Assessment<span className="visually-hidden">: {section.name}</span>
+                    {t('myRoadmap.sectionTitle')}
+                    <span className="visually-hidden">{t('common.about', { name: section.name })}</span>
                   </button>
                 )}
               </>
@@ -240,15 +257,18 @@ function MyRoadmap() {
                   <>
                     <ResourceProgress score={score} />
                     {completed ? null : resourceRetake ? (
-                      <RetakeNote opensAt={resourceRetake} name={`the assessment of ${title}`} />
+                      <RetakeNote
+                        opensAt={resourceRetake}
+                        name={t('myRoadmap.resourceOf', { name: title })}
+                      />
                     ) : (
                       <button
                         type="button"
                         className="btn btn-secondary btn-small"
                         onClick={() =>
                           setAsking({
-                            title: 'Take Assessment',
-                            question: assessmentQuestion(title),
+                            title: t('myRoadmap.takeAssessment'),
+                            question: t('dashboard.attemptQuestion', { resource: title }),
                             body: {
                               type: 'RESOURCE',
                               assignedRoadmapId: r._id,
@@ -258,7 +278,8 @@ function MyRoadmap() {
                           })
                         }
                       >
-                        Take Assessment<span className="visually-hidden">: {title}</span>
+                        {t('myRoadmap.takeAssessment')}
+                        <span className="visually-hidden">{t('common.about', { name: title })}</span>
                       </button>
                     )}
                   </>
@@ -280,37 +301,37 @@ function MyRoadmap() {
               onClick={() => setAsking(null)}
               disabled={starting}
             >
-              No
+              {t('common.no')}
             </button>
             <button type="button" className="btn" onClick={start} disabled={starting}>
-              {starting ? <Spinner /> : null} Yes
+              {starting ? <Spinner /> : null} {t('common.yes')}
             </button>
           </>
         }
       >
         <p>{asking?.question}</p>
-        <p className="muted">The test opens in a new tab. The timer starts when you press Start there.</p>
+        <p className="muted">{t('myRoadmap.opensInTab')}</p>
       </Dialog>
       <Dialog
         open={showLinks}
-        title={`Assessments of ${r.name}`}
+        title={t('myRoadmap.assessmentsOf', { name: r.name })}
         onClose={() => setShowLinks(false)}
         actions={
           <button type="button" className="btn btn-secondary" onClick={() => setShowLinks(false)}>
-            Close
+            {t('common.close')}
           </button>
         }
       >
         {links.error ? (
-          <LoadFailed error={links.error} fallback="Couldn't load the assessments. Please try again later." />
+          <LoadFailed error={links.error} fallback={t('myRoadmap.linksFailed')} />
         ) : !links.data ? (
           <Loader />
         ) : mine.length === 0 ? (
-          <p className="empty">No assessments taken for this roadmap yet.</p>
+          <p className="empty">{t('myRoadmap.noLinks')}</p>
         ) : (
           <TestLinksTable
             links={mine}
-            caption={`Assessments of ${r.name}`}
+            caption={t('myRoadmap.assessmentsOf', { name: r.name })}
             renderLink={routerLink}
             pageSize={5}
           />

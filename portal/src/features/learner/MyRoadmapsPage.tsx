@@ -1,6 +1,7 @@
 import { assignUserToRoadmap, myRoadmaps } from '@shared/contract/catalogue';
 import { assignedRoadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { ASSESSED_ROADMAP_KEY, pending, RESOURCE_SHORT_ID_KEY } from '@widgets/core/pending';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
@@ -8,6 +9,7 @@ import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { currentTranslator } from '../../lib/i18n';
 
 /**
  * /my-roadmaps. Finishes what was started before sign-in first: a pending assessed or selected roadmap is
@@ -15,6 +17,7 @@ import { Link, useNavigate } from 'react-router';
  */
 export default function MyRoadmapsPage() {
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [claimError, setClaimError] = useState('');
   const [claiming, setClaiming] = useState(() => Boolean(pending.get(ASSESSED_ROADMAP_KEY)));
   const list = useCall((signal) => client.call(myRoadmaps, { signal }).then((r) => r.data), [claiming]);
@@ -31,7 +34,7 @@ export default function MyRoadmapsPage() {
         })
         .catch((err) => {
           pending.clear(ASSESSED_ROADMAP_KEY);
-          setClaimError(messageOf(err, 'Something went wrong on assigning the assessed roadmap'));
+          setClaimError(messageOf(err, currentTranslator().t('myRoadmaps.claimFailed')));
           setClaiming(false);
         });
       return;
@@ -44,43 +47,45 @@ export default function MyRoadmapsPage() {
 
   return (
     <div className="page">
-      <h1>My Roadmaps</h1>
+      <h1>{t('myRoadmaps.title')}</h1>
       {claimError ? (
         <p className="alert alert-error" role="alert">
           {claimError}
         </p>
       ) : null}
-      {list.error ? (
-        <LoadFailed error={list.error} fallback="Couldn't fetch the Roadmap please try later." />
-      ) : null}
+      {list.error ? <LoadFailed error={list.error} fallback={t('catalogue.listFailed')} /> : null}
       {claiming || (list.loading && !list.data) ? <Loader /> : null}
       {!claiming && list.data?.length === 0 ? (
         <div className="card empty">
-          <p>No Roadmaps found, Take one now</p>
+          <p>{t('myRoadmaps.empty')}</p>
           <Link className="btn" to="/all-roadmaps">
-            Select a Roadmap
+            {t('myRoadmaps.select')}
           </Link>
         </div>
       ) : null}
       {!claiming && list.data?.length ? (
         <DataTable
-          caption="Your roadmaps"
+          caption={t('myRoadmaps.caption')}
           rows={list.data}
           rowKey={(r) => r._id}
           columns={[
-            ...assignedRoadmapColumns,
+            ...assignedRoadmapColumns(t),
             {
-              header: 'View',
+              header: t('roadmaps.view'),
               cell: (r) => (
-                <Link className="btn btn-secondary" to={`/my-roadmap/${r._id}`} aria-label={`View ${r.name}`}>
-                  View
+                <Link
+                  className="btn btn-secondary"
+                  to={`/my-roadmap/${r._id}`}
+                  aria-label={t('roadmaps.actionOf', { action: t('roadmaps.view'), name: r.name })}
+                >
+                  {t('roadmaps.view')}
                 </Link>
               ),
             },
           ]}
         >
           <p className="muted table-note">
-            <Link to="/all-roadmaps">Browse all roadmaps</Link>
+            <Link to="/all-roadmaps">{t('myRoadmaps.browse')}</Link>
           </p>
         </DataTable>
       ) : null}

@@ -1,6 +1,7 @@
 import { assignRoadmap, checkRoadmapAssigned, roadmapView } from '@shared/contract/catalogue';
 import { useRoadmapSelection } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
@@ -30,6 +31,7 @@ export default function RoadmapPage() {
 
 function Roadmap() {
   const { id = '' } = useParams();
+  const { t, list } = useI18n();
   const navigate = useNavigate();
   const [assigning, setAssigning] = useState(false);
   const [error, setError] = useState('');
@@ -49,8 +51,7 @@ function Roadmap() {
   );
   const selection = useRoadmapSelection();
 
-  if (roadmap.error)
-    return <LoadFailed error={roadmap.error} fallback="Couldn't load the roadmap, please try later" />;
+  if (roadmap.error) return <LoadFailed error={roadmap.error} fallback={t('catalogue.detailFailed')} />;
   if (!roadmap.data) return <Loader />;
   const r = roadmap.data;
 
@@ -66,9 +67,9 @@ function Roadmap() {
     try {
       await client.call(assignRoadmap, { body: { roadmapId: r._id } });
       setJustAssigned(true);
-      toast(`${r.name} is now one of your roadmaps.`, { kind: 'success' });
+      toast(t('roadmap.nowYours', { name: r.name }), { kind: 'success' });
     } catch (err) {
-      setError(messageOf(err, "Couldn't assign the roadmap now"));
+      setError(messageOf(err, t('catalogue.assignFailed')));
     } finally {
       setAssigning(false);
     }
@@ -80,7 +81,7 @@ function Roadmap() {
         <h1>{r.name}</h1>
         <div className="spacer" />
         {justAssigned || assigned.data?.assigned ? (
-          <span className="badge badge-success">Assigned</span>
+          <span className="badge badge-success">{t('roadmap.assigned')}</span>
         ) : (
           <button
             type="button"
@@ -88,7 +89,7 @@ function Roadmap() {
             onClick={() => void assign()}
             disabled={assigning || assigned.loading}
           >
-            {assigning ? <Spinner /> : null} Assign this to me...
+            {assigning ? <Spinner /> : null} {t('roadmap.assignToMe')}
           </button>
         )}
       </div>
@@ -98,9 +99,7 @@ function Roadmap() {
       </p>
       {prerequisites.length > 0 && !(justAssigned || assigned.data?.assigned) ? (
         <p className="alert alert-info" role="note">
-          This roadmap builds on {new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(prerequisites)}
-          : a short assessment on {prerequisites.length === 1 ? 'it' : 'them'} comes first, and whatever you
-          are not yet sure of opens your roadmap.
+          {t('roadmap.buildsOn', { names: list(prerequisites), count: prerequisites.length })}
         </p>
       ) : null}
       {error ? (

@@ -2,6 +2,7 @@ import { destinationAfterProfile } from '@shared/rules/navigation';
 import { BasicProfileInput } from '@shared/schemas/profile-forms';
 import { IAM_LABELS, IAM_VALUES, type User } from '@shared/schemas/user';
 import { extensionReady } from '@widgets/core/extension';
+import { useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -21,6 +22,7 @@ export default function BasicProfilePage() {
 
 function BasicProfileForm({ user }: { user: User }) {
   const navigate = useNavigate();
+  const { t } = useI18n();
   const countries = useCountries();
   const form = useProfileForm(BasicProfileInput, user);
   const { register, handleSubmit, formState, setError } = form;
@@ -37,10 +39,10 @@ function BasicProfileForm({ user }: { user: User }) {
 
   return (
     <div className="page-narrow">
-      <h1>Tell us about yourself</h1>
-      <p className="muted">A few details to set up your account.</p>
+      <h1>{t('profile.basicTitle')}</h1>
+      <p className="muted">{t('profile.basicIntro')}</p>
       <form className="card" onSubmit={onSubmit} noValidate>
-        <Field label="Name" error={formState.errors.name?.message} required>
+        <Field label={t('column.name')} error={formState.errors.name?.message} required>
           <input type="text" autoComplete="name" {...register('name')} />
         </Field>
         <PhoneField
@@ -50,28 +52,28 @@ function BasicProfileForm({ user }: { user: User }) {
           error={formState.errors.phoneNumber?.message}
         />
         {user.role === 'TENANT' ? (
-          <Field label="I am" error={formState.errors.iam?.message} required>
+          <Field label={t('profile.iAm')} error={formState.errors.iam?.message} required>
             <select {...register('iam')} defaultValue="">
               <option value="" disabled>
-                Choose…
+                {t('profile.choose')}
               </option>
               {IAM_VALUES.map((v) => (
                 <option key={v} value={v}>
-                  {IAM_LABELS[v]}
+                  {t(IAM_LABELS[v])}
                 </option>
               ))}
             </select>
           </Field>
         ) : null}
         <Field
-          label="LinkedIn profile (optional)"
+          label={t('profile.linkedInOptional')}
           error={formState.errors.linkedIn?.message}
-          hint="For example https://www.linkedin.com/in/your-name"
+          hint={t('profile.linkedInHint')}
         >
           <input type="url" autoComplete="url" {...register('linkedIn')} />
         </Field>
         <button type="submit" className="btn" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? <Spinner /> : null} Continue
+          {formState.isSubmitting ? <Spinner /> : null} {t('common.continue')}
         </button>
       </form>
     </div>

@@ -1,5 +1,7 @@
+import type { MessageKey } from '@shared/i18n/keys';
 import { checkRedirect } from '@shared/rules/navigation';
 import { extensionReady } from '@widgets/core/extension';
+import { useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
 import { useEffect, useState } from 'react';
@@ -11,7 +13,8 @@ export default function CheckPage() {
   const user = useSignalValue(currentUser);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [text, setText] = useState('Please wait loading...');
+  const { t } = useI18n();
+  const [text, setText] = useState<MessageKey>('check.loading');
   useEffect(() => {
     if (user === 'loading') return;
     if (!user) {
@@ -25,16 +28,16 @@ export default function CheckPage() {
         if (ext.isPresent && !ext.isLogedIn) await connectExtension();
       }
       if (!alive) return;
-      setText('Redirecting...');
+      setText('check.redirecting');
       navigate(checkRedirect(user.role, params.get('redirectTo')), { replace: true });
-    })().catch(() => alive && setText('User not found'));
+    })().catch(() => alive && setText('check.userNotFound'));
     return () => {
       alive = false;
     };
   }, [user, navigate, params]);
   return (
     <div className="page-narrow">
-      {text === 'User not found' ? <p role="alert">User not found</p> : <Loader text={text} />}
+      {text === 'check.userNotFound' ? <p role="alert">{t(text)}</p> : <Loader text={t(text)} />}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deleteAccount } from '@shared/contract/profile';
+import type { MessageKey } from '@shared/i18n/keys';
 import { DeleteForm, deleteMessages } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { session } from '@widgets/core/session';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
@@ -15,13 +17,17 @@ import { signOutEverywhere } from '../../lib/auth';
 type Input = z.input<typeof DeleteForm>;
 type Output = z.output<typeof DeleteForm>;
 
-const REASON_LABELS = { 'Not useful': 'Not useful', other: 'Other' } as const;
+const REASON_LABELS = {
+  'Not useful': 'delete.notUseful',
+  other: 'uninstall.reason.other',
+} as const satisfies Record<string, MessageKey>;
 
 /** The messages about this deletion: 'Account Deletion Canceled' stops holding once it is asked for again. */
 const TOPIC = 'account-deletion';
 
 /** /delete: why, a last confirmation, the request, then 'scheduled for deletion' and sign-out. */
 export default function DeletePage() {
+  const { t } = useI18n();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(DeleteForm), mode: 'onTouched' });
   const { register, handleSubmit, formState, watch } = form;
   const [pending, setPending] = useState<Output | null>(null);
@@ -42,7 +48,7 @@ export default function DeletePage() {
       setScheduled(true);
     } catch (err) {
       console.error('Account deletion failed', err);
-      toast('Your account could not be deleted right now. Please try again.', {
+      toast(t('delete.failed'), {
         kind: 'error',
         topic: TOPIC,
       });
@@ -54,7 +60,7 @@ export default function DeletePage() {
 
   return (
     <div className="page-narrow">
-      <h1>Delete your account</h1>
+      <h1>{t('delete.title')}</h1>
       <form
         className="card"
         noValidate
@@ -64,35 +70,35 @@ export default function DeletePage() {
         })}
       >
         <fieldset aria-describedby={formState.errors.reason ? 'reason-error' : undefined}>
-          <legend>Why are you leaving?</legend>
+          <legend>{t('delete.why')}</legend>
           {(Object.keys(REASON_LABELS) as (keyof typeof REASON_LABELS)[]).map((r) => (
             <label key={r} className="check">
               <input type="radio" value={r} {...register('reason')} />
-              <span>{REASON_LABELS[r]}</span>
+              <span>{t(REASON_LABELS[r])}</span>
             </label>
           ))}
           {formState.errors.reason ? (
             <p id="reason-error" className="field-error" role="alert">
-              {deleteMessages.reasonRequired}
+              {t(deleteMessages.reasonRequired)}
             </p>
           ) : null}
         </fieldset>
         {reason === 'other' ? (
-          <Field label="Tell us more" error={formState.errors.other?.message} required>
+          <Field label={t('delete.tellMore')} error={formState.errors.other?.message} required>
             <textarea {...register('other')} maxLength={500} />
           </Field>
         ) : null}
         <button type="submit" className="btn btn-danger" disabled={busy}>
-          {busy ? <Spinner /> : null} Delete my account
+          {busy ? <Spinner /> : null} {t('delete.submit')}
         </button>
       </form>
       <Dialog
         open={Boolean(pending)}
-        title="Delete your account?"
+        title={t('delete.question')}
         role="alertdialog"
         onClose={() => {
           setPending(null);
-          toast(deleteMessages.canceled, { kind: 'info', topic: TOPIC });
+          toast(t(deleteMessages.canceled), { kind: 'info', topic: TOPIC });
         }}
         actions={
           <>
@@ -101,31 +107,31 @@ export default function DeletePage() {
               className="btn btn-secondary"
               onClick={() => {
                 setPending(null);
-                toast(deleteMessages.canceled, { kind: 'info', topic: TOPIC });
+                toast(t(deleteMessages.canceled), { kind: 'info', topic: TOPIC });
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void submit()}>
-              {busy ? <Spinner /> : null} Yes, delete
+              {busy ? <Spinner /> : null} {t('delete.yes')}
             </button>
           </>
         }
       >
-        <p>Your account will be deleted within 90 days. You can cancel by signing in again before then.</p>
+        <p>{t('delete.within90')}</p>
       </Dialog>
       <Dialog
         open={scheduled}
-        title="Scheduled for deletion"
+        title={t('delete.scheduledTitle')}
         modalOnly
         onClose={() => undefined}
         actions={
           <button type="button" className="btn" onClick={() => void signOutEverywhere()}>
-            OK
+            {t('common.ok')}
           </button>
         }
       >
-        <p>{deleteMessages.scheduled}</p>
+        <p>{t(deleteMessages.scheduled)}</p>
       </Dialog>
     </div>
   );

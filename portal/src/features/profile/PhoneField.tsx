@@ -1,5 +1,7 @@
+import type { MessageKey } from '@shared/i18n/keys';
 import type { Country } from '@shared/schemas/lists';
 import { PREFERRED_PHONE_COUNTRY } from '@shared/schemas/user';
+import { useI18n } from '@widgets/core/i18n';
 import { getCountryCallingCode } from 'libphonenumber-js/min';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -25,6 +27,8 @@ export function PhoneField({
   error?: string;
 }) {
   const id = useId();
+  const { t, locale } = useI18n();
+  const regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
   const preferred = countries.find((c) => c.code === PREFERRED_PHONE_COUNTRY);
   const rest = countries.filter((c) => c.code !== PREFERRED_PHONE_COUNTRY);
   const list = countries.length
@@ -33,18 +37,19 @@ export function PhoneField({
   return (
     <div className="field">
       <span className="label" id={`${id}-label`}>
-        Mobile number
+        {t('profile.mobile')}
       </span>
       <div className="field-row">
-        <select aria-label="Country calling code" {...country}>
+        <select aria-label={t('profile.callingCode')} {...country}>
           {list.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.country} ({dialCode(c.code)})
+              {t('profile.countryCode', { country: regions.of(c.code) ?? c.country, code: dialCode(c.code) })}
             </option>
           ))}
         </select>
         <input
           type="tel"
+          dir="ltr"
           inputMode="tel"
           autoComplete="tel-national"
           aria-labelledby={`${id}-label`}
@@ -55,7 +60,7 @@ export function PhoneField({
       </div>
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
+          {t(error as MessageKey)}
         </p>
       ) : null}
     </div>

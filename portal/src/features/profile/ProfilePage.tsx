@@ -1,3 +1,4 @@
+import type { MessageKey } from '@shared/i18n/keys';
 import { FullProfileInput } from '@shared/schemas/profile-forms';
 import {
   DEFAULT_COUNTRY,
@@ -7,6 +8,7 @@ import {
   T_SHIRT_SIZES,
   type User,
 } from '@shared/schemas/user';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
@@ -14,6 +16,7 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { currentUser } from '../../lib/auth';
 import { PhoneField } from './PhoneField';
 import { showProfileError } from './profileErrors';
@@ -27,6 +30,8 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ user }: { user: User }) {
+  const { t, locale } = useI18n();
+  const regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
   const countries = useCountries();
   const form = useProfileForm(FullProfileInput, user, {
     tShirtSize: user.tShirtSize ?? undefined,
@@ -43,7 +48,7 @@ function ProfileForm({ user }: { user: User }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await saveProfile(values, 'profile_page');
-      toast('Your profile is saved.', { kind: 'success' });
+      toast(t('profile.saved'), { kind: 'success' });
     } catch (err) {
       showProfileError(err, setError);
     }
@@ -51,22 +56,22 @@ function ProfileForm({ user }: { user: User }) {
 
   return (
     <div className="page">
-      <h1>Profile</h1>
-      <p className="muted">{user.email}</p>
+      <h1>{t('profile.title')}</h1>
+      <p className="muted" dir="ltr">
+        {user.email}
+      </p>
+      <LanguageSection />
       <form className="card" onSubmit={onSubmit} noValidate>
         <div className="form-grid">
           <Field
-            label="Name"
+            label={t('column.name')}
             error={e.name?.message}
             required
             hint={
               user.canChangeName ? (
-                'You can change your name once.'
+                t('profile.nameOnce')
               ) : (
-                <>
-                  Your name has already been changed once. To change it again,{' '}
-                  <Link to="/support">contact the support team</Link>.
-                </>
+                <Rich k="profile.nameChanged" components={{ 0: <Link to="/support" /> }} />
               )
             }
           >
@@ -79,20 +84,20 @@ function ProfileForm({ user }: { user: User }) {
             error={e.phoneNumber?.message}
           />
           {user.role === 'TENANT' ? (
-            <Field label="I am" error={e.iam?.message} required>
+            <Field label={t('profile.iAm')} error={e.iam?.message} required>
               <select {...register('iam')}>
-                <option value="">Choose…</option>
+                <option value="">{t('profile.choose')}</option>
                 {IAM_VALUES.map((v) => (
                   <option key={v} value={v}>
-                    {IAM_LABELS[v]}
+                    {t(IAM_LABELS[v])}
                   </option>
                 ))}
               </select>
             </Field>
           ) : null}
-          <Field label="T-shirt size" error={e.tShirtSize?.message} required>
+          <Field label={t('profile.tShirt')} error={e.tShirtSize?.message} required>
             <select {...register('tShirtSize')}>
-              <option value="">Choose…</option>
+              <option value="">{t('profile.choose')}</option>
               {T_SHIRT_SIZES.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -100,42 +105,42 @@ function ProfileForm({ user }: { user: User }) {
               ))}
             </select>
           </Field>
-          <Field label="Address line 1" error={e.addressLine1?.message} required>
+          <Field label={t('profile.address1')} error={e.addressLine1?.message} required>
             <input type="text" autoComplete="address-line1" {...register('addressLine1')} />
           </Field>
-          <Field label="Address line 2" error={e.addressLine2?.message}>
+          <Field label={t('profile.address2')} error={e.addressLine2?.message}>
             <input type="text" autoComplete="address-line2" {...register('addressLine2')} />
           </Field>
-          <Field label="Country" error={e.country?.message} required>
+          <Field label={t('profile.country')} error={e.country?.message} required>
             <select autoComplete="country" {...register('country')}>
               {(countries.length ? countries : [{ code: 'IN', country: 'India' }]).map((c) => (
                 <option key={c.code} value={c.code}>
-                  {c.country}
+                  {regions.of(c.code) ?? c.country}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label="State" error={e.state?.message} required>
+          <Field label={t('profile.state')} error={e.state?.message} required>
             <input type="text" autoComplete="address-level1" {...register('state')} />
           </Field>
-          <Field label="City" error={e.city?.message} required>
+          <Field label={t('profile.city')} error={e.city?.message} required>
             <input type="text" autoComplete="address-level2" {...register('city')} />
           </Field>
-          <Field label="Pincode" error={e.pincode?.message} required>
+          <Field label={t('profile.pincode')} error={e.pincode?.message} required>
             <input type="text" autoComplete="postal-code" {...register('pincode')} />
           </Field>
           <Field
-            label="LinkedIn profile"
+            label={t('profile.linkedIn')}
             error={e.linkedIn?.message}
             required
-            hint="For example https://www.linkedin.com/in/your-name"
+            hint={t('profile.linkedInHint')}
           >
             <input type="url" autoComplete="url" {...register('linkedIn')} />
           </Field>
         </div>
         <div className="form-actions">
           <button type="submit" className="btn" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? <Spinner /> : null} Save profile
+            {formState.isSubmitting ? <Spinner /> : null} {t('profile.save')}
           </button>
         </div>
       </form>
@@ -144,18 +149,28 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
+/** The language the person reads Waymark in — its pages, mail and award images (decision 040). */
+function LanguageSection() {
+  const { t } = useI18n();
+  return (
+    <section className="card language-section" aria-labelledby="language-heading">
+      <h2 id="language-heading">{t('language.label')}</h2>
+      <p className="muted">{t('profile.languageHint')}</p>
+      <LanguageSwitcher className="field" />
+    </section>
+  );
+}
+
 function DeleteAccountSection() {
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState('');
   const [asking, setAsking] = useState(false);
   return (
     <section className="card danger-zone" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Delete account</h2>
-      <p className="muted">
-        Your account and everything in it (roadmaps, learning time, assessments and awards) will be deleted
-        within 90 days. Signing in again before then cancels the deletion.
-      </p>
+      <h2 id="delete-heading">{t('delete.sectionTitle')}</h2>
+      <p className="muted">{t('delete.sectionText')}</p>
       <label className="check">
         <input
           type="checkbox"
@@ -166,11 +181,11 @@ function DeleteAccountSection() {
           }}
           aria-describedby={error ? 'delete-confirm-error' : undefined}
         />
-        <span>I understand that my account and my data will be deleted.</span>
+        <span>{t('delete.understand')}</span>
       </label>
       {error ? (
         <p id="delete-confirm-error" className="field-error" role="alert">
-          {error}
+          {t(error as MessageKey)}
         </p>
       ) : null}
       <button
@@ -181,25 +196,25 @@ function DeleteAccountSection() {
           else setAsking(true);
         }}
       >
-        Delete Account
+        {t('delete.button')}
       </button>
       <Dialog
         open={asking}
-        title="Are you sure?"
+        title={t('delete.sure')}
         role="alertdialog"
         onClose={() => setAsking(false)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)}>
-              No, keep my account
+              {t('delete.keep')}
             </button>
             <button type="button" className="btn btn-danger" onClick={() => navigate('/delete')}>
-              Yes, continue
+              {t('delete.continue')}
             </button>
           </>
         }
       >
-        <p>You are about to delete your Waymark account.</p>
+        <p>{t('delete.about')}</p>
       </Dialog>
     </section>
   );

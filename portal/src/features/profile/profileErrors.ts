@@ -2,6 +2,7 @@ import { ApiError } from '@shared/client/client';
 import { profileMessages } from '@shared/schemas/user';
 import { toast } from '@widgets/ui/Toast';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { currentTranslator } from '../../lib/i18n';
 
 /** Puts a refused save on the right field: 11000 on phoneNumber, ERR001 on name, 400 on each named field. */
 export function showProfileError<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>) {
@@ -26,5 +27,5 @@ export function showProfileError<T extends FieldValues>(err: unknown, setError: 
     toast(err.message, { kind: 'error' });
     return;
   }
-  toast('Your profile could not be saved. Please try again.', { kind: 'error' });
+  toast(currentTranslator().t('profile.saveFailed'), { kind: 'error' });
 }

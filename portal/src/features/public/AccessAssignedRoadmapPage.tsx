@@ -8,9 +8,11 @@
 import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
 import { assignedRoadmapNoAuth, assignUserToRoadmap } from '@shared/contract/catalogue';
+import type { MessageKey } from '@shared/i18n/keys';
 import { passesPrerequisite } from '@shared/rules/scoring';
 import type { User } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { ASSESSED_ROADMAP_KEY, pending } from '@widgets/core/pending';
 import { session } from '@widgets/core/session';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -24,13 +26,15 @@ import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
 import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
 import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 import { currentUser } from '../../lib/auth';
+import { currentTranslator } from '../../lib/i18n';
 import { playChime, throwConfetti } from './celebrate';
 
-export const CLAIM_FAILED = "Couldn't assign the assessed roadmap.";
+export const CLAIM_FAILED = 'access.claimFailed' satisfies MessageKey;
 
 export default function AccessAssignedRoadmapPage() {
   const { assignedRoadmapId = '' } = useParams();
   const navigate = useNavigate();
+  const { t } = useI18n();
   const user = useSignalValue(currentUser);
   const flow = useSignInFlow();
   const [claiming, setClaiming] = useState(false);
@@ -41,15 +45,20 @@ export default function AccessAssignedRoadmapPage() {
     [assignedRoadmapId],
   );
   const roadmap = preview.data;
-  useDocumentTitle(roadmap ? `${roadmap.name} is ready` : 'Your roadmap');
+  useDocumentTitle(roadmap ? t('access.isReady', { name: roadmap.name }) : t('myRoadmap.yours'));
 
   // fetch errors: a 400 says why; anything else is 'Something went wrong'; then the login page
   useEffect(() => {
     const err = preview.error;
     if (!err) return;
-    toast(err instanceof ApiError && err.status === 400 ? err.message : 'Something went wrong', {
-      kind: 'error',
-    });
+    toast(
+      err instanceof ApiError && err.status === 400
+        ? err.message
+        : currentTranslator().t('common.somethingWentWrong'),
+      {
+        kind: 'error',
+      },
+    );
     navigate('/login', { replace: true });
   }, [preview.error, navigate]);
 
@@ -70,7 +79,7 @@ export default function AccessAssignedRoadmapPage() {
       return true;
     } catch (err) {
       if (err instanceof ApiError) pending.clear(ASSESSED_ROADMAP_KEY);
-      toast(messageOf(err, CLAIM_FAILED), { kind: 'error', ms: 8000 });
+      toast(messageOf(err, currentTranslator().t(CLAIM_FAILED)), { kind: 'error', ms: 8000 });
       return false;
     }
   }
@@ -78,25 +87,25 @@ export default function AccessAssignedRoadmapPage() {
     await claim();
   };
 
-  if (!roadmap) return <Loader text="Loading your roadmap…" />;
+  if (!roadmap) return <Loader text={t('access.loading')} />;
   const signedIn = user && user !== 'loading';
   return (
     <PublicPage>
       <div className="page-wide access-page">
         <section className="access-hero" aria-labelledby="access-title">
-          <p className="eyebrow">Your roadmap is ready</p>
+          <p className="eyebrow">{t('access.ready')}</p>
           <h1 id="access-title">{roadmap.name}</h1>
           <dl className="access-facts">
             <div>
-              <dt>Subject</dt>
+              <dt>{t('column.subject')}</dt>
               <dd>{roadmap.subject.name}</dd>
             </div>
             <div>
-              <dt>Sections</dt>
+              <dt>{t('access.sections')}</dt>
               <dd>{roadmap.sectionCount}</dd>
             </div>
             <div>
-              <dt>Resources</dt>
+              <dt>{t('access.resources')}</dt>
               <dd>{roadmap.resourceCount}</dd>
             </div>
           </dl>
@@ -104,7 +113,7 @@ export default function AccessAssignedRoadmapPage() {
 
         {roadmap.prerequisiteResults ? (
           <section className="card access-result" aria-labelledby="access-result">
-            <h2 id="access-result">Your prerequisite assessment</h2>
+            <h2 id="access-result">{t('access.prerequisite')}</h2>
             <ul>
               {roadmap.prerequisiteResults.map((p) => {
                 const passed = passesPrerequisite(p.percentage);
@@ -112,13 +121,9 @@ export default function AccessAssignedRoadmapPage() {
                   <li key={p.roadmapId}>
                     <span className="access-result-name">{p.roadmapName}</span>
                     <strong className={`badge ${passed ? 'badge-success' : 'badge-warning'}`}>
-                      {Math.floor(p.percentage)}%
+                      {t('access.percent', { percent: Math.floor(p.percentage) })}
                     </strong>
-                    <span className="muted">
-                      {passed
-                        ? 'You know it already: its sections are left out.'
-                        : 'Its sections come first in your roadmap.'}
-                    </span>
+                    <span className="muted">{passed ? t('access.known') : t('access.first')}</span>
                   </li>
                 );
               })}
@@ -127,7 +132,7 @@ export default function AccessAssignedRoadmapPage() {
         ) : null}
         <div className="access-layout">
           <section className="card" aria-labelledby="access-sections">
-            <h2 id="access-sections">What you will learn</h2>
+            <h2 id="access-sections">{t('access.willLearn')}</h2>
             <ol className="access-sections">
               {roadmap.sections.map((s, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the preview's sections have no ids and never reorder
@@ -147,15 +152,13 @@ export default function AccessAssignedRoadmapPage() {
           <aside className="card access-signin" aria-labelledby="access-signin">
             {signedIn ? (
               <>
-                <h2 id="access-signin">
-                  {roadmap.mine ? 'It is in your roadmaps' : 'Add it to your roadmaps'}
-                </h2>
+                <h2 id="access-signin">{roadmap.mine ? t('access.inYours') : t('access.addIt')}</h2>
                 {roadmap.mine ? (
                   <Link className="btn btn-block" to={`/my-roadmap/${assignedRoadmapId}`}>
-                    Open my roadmap
+                    {t('access.openMine')}
                   </Link>
                 ) : roadmap.claimed ? (
-                  <p>This roadmap already belongs to a learner.</p>
+                  <p>{t('access.claimed')}</p>
                 ) : user.role === 'USER' ? (
                   <button
                     type="button"
@@ -168,30 +171,29 @@ export default function AccessAssignedRoadmapPage() {
                       if (ok) navigate(`/my-roadmap/${assignedRoadmapId}`);
                     }}
                   >
-                    {claiming ? 'Adding…' : 'Add to my roadmaps'}
+                    {claiming ? t('access.adding') : t('access.add')}
                   </button>
                 ) : (
-                  <p>Roadmaps are for learner accounts. Sign in as a learner to take this one.</p>
+                  <p>{t('access.learnersOnly')}</p>
                 )}
                 <p>
-                  <Link to="/my-roadmaps">Go to My Roadmaps</Link>
+                  <Link to="/my-roadmaps">{t('getLink.toMyRoadmaps')}</Link>
                 </p>
               </>
             ) : (
               <>
-                <h2 id="access-signin">Sign in to start learning</h2>
-                <p>
-                  Your roadmap is saved. Sign in with your learner account — or create one — and it is added
-                  to your roadmaps.
-                </p>
+                <h2 id="access-signin">{t('access.signIn')}</h2>
+                <p>{t('access.saved')}</p>
                 <ProviderButtons
                   verb="Sign in"
                   disabled={flow.busy || roadmap.claimed}
                   onPick={(p) => void flow.withProvider(p, 'signup', { role: 'USER', afterSignIn })}
                 />
                 <p className="muted access-email">
-                  Prefer your e-mail address? <Link to="/login">Login</Link> or{' '}
-                  <Link to="/learner">sign up as a learner</Link>; the roadmap waits for you.
+                  <Rich
+                    k="access.byEmail"
+                    components={{ 0: <Link to="/login" />, 1: <Link to="/learner" /> }}
+                  />
                 </p>
               </>
             )}

@@ -2,6 +2,7 @@
 import '@widgets/catalogue/catalogue.css';
 import '@widgets/course-detail/course-detail.css';
 import '../../layout/public.css';
+import { useI18n } from '@widgets/core/i18n';
 import { CourseDetail } from '@widgets/course-detail/CourseDetail';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -10,8 +11,9 @@ import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
 export default function CourseDetailPage() {
   const { roadmapId = '' } = useParams();
+  const { t } = useI18n();
   const [name, setName] = useState<string | null>(null);
-  useDocumentTitle(name ?? 'Course');
+  useDocumentTitle(name ?? t('course.tabs'));
   return (
     <PublicPage>
       <div className="page-wide">

@@ -9,8 +9,10 @@
 import '@widgets/test-taker/test-taker.css';
 import '../../layout/public.css';
 import { evaluateAndCreateRoadmap, initialAssessment } from '@shared/contract/catalogue';
+import type { MessageKey } from '@shared/i18n/keys';
 import { assignedRoadmapPath, rememberAssigned } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { session } from '@widgets/core/session';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import {
@@ -28,9 +30,10 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { SkipLink, useDocumentTitle } from '../../layout/PublicChrome';
+import { currentTranslator } from '../../lib/i18n';
 
-export const LEAVE_QUESTION = 'Do you want to leave the assessment?';
-export const ASSESS_FAILED = "Couldn't assess the roadmap";
+export const LEAVE_QUESTION = 'initial.leaveQuestion' satisfies MessageKey;
+export const ASSESS_FAILED = 'initial.assessFailed' satisfies MessageKey;
 
 const storageKey = (linkId: string) => `waymark.initial-assessment.${linkId}`;
 
@@ -55,6 +58,7 @@ function keep(linkId: string, sheet: AnswerSheet | null) {
 export default function InitialAssessmentPage() {
   const { linkId = '' } = useParams();
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const [sheet, setSheet] = useState<AnswerSheet>(() => restore(linkId) ?? {});
   const [finishing, setFinishing] = useState(false);
@@ -68,12 +72,12 @@ export default function InitialAssessmentPage() {
     [linkId],
   );
   const data = test.data;
-  useDocumentTitle(data ? `Pre-requisite Topic: ${data.roadmapName}` : 'Prerequisite assessment');
+  useDocumentTitle(data ? t('initial.topic', { topic: data.roadmapName }) : t('initial.title'));
 
   // load failure: the server's message, then home
   useEffect(() => {
     if (!test.error) return;
-    toast(messageOf(test.error, "Couldn't load the assessment"), { kind: 'error' });
+    toast(messageOf(test.error, currentTranslator().t('initial.loadFailed')), { kind: 'error' });
     navigate('/', { replace: true });
   }, [test.error, navigate]);
 
@@ -82,7 +86,7 @@ export default function InitialAssessmentPage() {
     if (!data) return;
     if (data.isCompleted) {
       setDone(true);
-      toast('This assessment has been submitted already.', { kind: 'info' });
+      toast(currentTranslator().t('initial.already'), { kind: 'info' });
       navigate('/', { replace: true });
       return;
     }
@@ -112,7 +116,7 @@ export default function InitialAssessmentPage() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [data, done]);
 
-  if (!data || data.isCompleted) return <Loader text="Loading the assessment…" />;
+  if (!data || data.isCompleted) return <Loader text={t('initial.loading')} />;
   const questions = data.questions;
   const total = questions.length;
   const current = questions[Math.min(index, total - 1)];
@@ -148,7 +152,7 @@ export default function InitialAssessmentPage() {
     } catch (err) {
       setDone(true);
       keep(linkId, null);
-      toast(messageOf(err, ASSESS_FAILED), { kind: 'error' });
+      toast(messageOf(err, t(ASSESS_FAILED)), { kind: 'error' });
       navigate('/', { replace: true });
     }
   }
@@ -160,24 +164,21 @@ export default function InitialAssessmentPage() {
         <button type="button" className="brand brand-button" onClick={() => setLeaving(true)}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>Waymark</span>
-          <span className="visually-hidden"> (leave the assessment)</span>
+          <span className="visually-hidden"> {t('initial.leaveHint')}</span>
         </button>
-        <p className="assessment-topic">Pre-requisite Topic: {topic}</p>
+        <p className="assessment-topic">{t('initial.topic', { topic })}</p>
       </header>
       <main id="main" className="assessment-main" tabIndex={-1}>
-        <h1 className="assessment-title">Prerequisite assessment for {data.roadmapName}</h1>
-        <p className="muted">
-          Answer what you can: the sections of any prerequisite you are not yet sure of come first in your
-          roadmap.
-        </p>
+        <h1 className="assessment-title">{t('initial.heading', { name: data.roadmapName })}</h1>
+        <p className="muted">{t('initial.intro')}</p>
         {total === 0 || !current ? (
-          <p className="empty">This assessment has no questions.</p>
+          <p className="empty">{t('initial.noQuestions')}</p>
         ) : (
           <>
             <QuestionNav questions={questions} answers={sheet} index={index} onGo={go} collapsible />
             <QuestionStepper index={index} total={total} onGo={go} />
             <p className="visually-hidden" aria-live="polite">
-              Question {index + 1} of {total}
+              {t('initial.questionOf', { number: index + 1, total })}
             </p>
             <QuestionView
               key={current._id}
@@ -201,7 +202,7 @@ export default function InitialAssessmentPage() {
 
       <Dialog
         open={finishing}
-        title="Finish the assessment"
+        title={t('initial.finishTitle')}
         onClose={() => setFinishing(false)}
         modalOnly={submitting}
         role={answered < total ? 'alertdialog' : 'dialog'}
@@ -209,33 +210,33 @@ export default function InitialAssessmentPage() {
           submitting ? null : (
             <>
               <button type="button" className="btn btn-secondary" onClick={() => setFinishing(false)}>
-                Cancel
+                {t('common.cancel')}
               </button>
               <button type="button" className="btn" onClick={() => void submit()}>
-                Submit
+                {t('common.submit')}
               </button>
             </>
           )
         }
       >
         {submitting ? (
-          <Loader text="Evaluating your answers…" />
+          <Loader text={t('test.evaluatingAnswers')} />
         ) : answered < total ? (
-          <p className="alert alert-warning">{UNANSWERED_WARNING}</p>
+          <p className="alert alert-warning">{t(UNANSWERED_WARNING)}</p>
         ) : (
-          <p>You have answered all {total} questions. Do you want to submit?</p>
+          <p>{t('initial.allAnswered', { count: total })}</p>
         )}
       </Dialog>
 
       <Dialog
         open={leaving}
-        title="Leave the assessment"
+        title={t('initial.leaveTitle')}
         role="alertdialog"
         onClose={() => setLeaving(false)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setLeaving(false)}>
-              No, stay
+              {t('initial.stay')}
             </button>
             <button
               type="button"
@@ -245,12 +246,12 @@ export default function InitialAssessmentPage() {
                 navigate('/my-roadmaps');
               }}
             >
-              Yes, leave
+              {t('initial.leave')}
             </button>
           </>
         }
       >
-        <p>{LEAVE_QUESTION}</p>
+        <p>{t(LEAVE_QUESTION)}</p>
       </Dialog>
     </div>
   );

@@ -5,101 +5,105 @@
  */
 import '@widgets/catalogue/catalogue.css';
 import '../../layout/public.css';
+import type { MessageKey } from '@shared/i18n/keys';
+import { LOCALE_NAMES } from '@shared/i18n/locales';
 import { RoadmapCatalogue } from '@widgets/catalogue/RoadmapCatalogue';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PortalWidgets } from '../../components/PortalWidgets';
 import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 
+/** The plans (prices in rupees; what they are called and hold are message keys). */
 export const PLANS = [
   {
-    name: 'Freemium',
-    price: 'Free',
-    per: 'For individuals',
-    features: ['Up to 10 free courses', 'Plugin access', 'Assessment access'],
+    id: 'freemium',
+    name: 'plan.freemium',
+    price: null,
+    per: 'plan.individuals',
+    features: ['plan.f.tenCourses', 'plan.f.plugin', 'plan.f.assessments'],
     to: '/learner',
   },
   {
-    name: 'Enterprise',
-    price: '₹75',
-    per: 'per user per month, billed annually',
-    features: [
-      'Unlimited courses',
-      'Plugin and assessments',
-      'A manager / admin account',
-      'Report and analytics',
-    ],
+    id: 'enterprise',
+    name: 'plan.enterprise',
+    price: 75,
+    per: 'plan.perUser',
+    features: ['plan.f.unlimited', 'plan.f.pluginAssessments', 'plan.f.manager', 'plan.f.reports'],
     to: '/tenant',
   },
   {
-    name: 'Advanced',
-    price: '₹125',
-    per: 'per user per month, billed annually',
-    features: ['Everything in Enterprise', 'Live mentor sessions on selected topics'],
+    id: 'advanced',
+    name: 'plan.advanced',
+    price: 125,
+    per: 'plan.perUser',
+    features: ['plan.f.everything', 'plan.f.liveMentor'],
     to: '/tenant',
   },
-] as const;
+] as const satisfies readonly {
+  id: string;
+  name: MessageKey;
+  price: number | null;
+  per: MessageKey;
+  features: readonly MessageKey[];
+  to: string;
+}[];
 
 export const ONBOARDING_STEPS = [
-  ['Create your account', 'Sign up as a learner with Google, Microsoft or your e-mail address.'],
-  [
-    'Complete your profile',
-    'Tell us your name and mobile number so mentors and certificates get them right.',
-  ],
-  [
-    'Install the Waymark extension',
-    'Add it to Chrome or Firefox and sign in to it: it measures the time you spend on your resources.',
-  ],
-  [
-    'Select a roadmap',
-    'Pick one from the catalogue. If it has prerequisites, a short assessment tailors the roadmap to you.',
-  ],
-  [
-    'Learn at your pace',
-    'Open the videos and articles of your roadmap; your dashboard shows your daily progress.',
-  ],
-  [
-    'Take assessments and earn awards',
-    'Feathers for resources, badges for sections and a certificate for the roadmap, ready to share on LinkedIn.',
-  ],
-] as const;
+  ['steps.account', 'steps.accountText'],
+  ['steps.profile', 'steps.profileText'],
+  ['steps.extension', 'steps.extensionText'],
+  ['steps.roadmap', 'steps.roadmapText'],
+  ['steps.learn', 'steps.learnText'],
+  ['steps.awards', 'steps.awardsText'],
+] as const satisfies readonly (readonly [MessageKey, MessageKey])[];
+
+const STUDENT_BENEFITS = [
+  'landing.student1',
+  'landing.student2',
+  'landing.student3',
+  'landing.student4',
+] as const satisfies readonly MessageKey[];
+const COMPANY_BENEFITS = [
+  'landing.company1',
+  'landing.company2',
+  'landing.company3',
+  'landing.company4',
+] as const satisfies readonly MessageKey[];
 
 export default function LandingPage() {
-  useDocumentTitle('Learn with a map');
+  const { t } = useI18n();
+  useDocumentTitle(t('landing.documentTitle'));
   return (
     <PublicPage
       variant="landing"
       links={
         <ul>
           <li>
-            <a href="#roadmaps">Roadmaps</a>
+            <a href="#roadmaps">{t('roadmaps.caption')}</a>
           </li>
           <li>
-            <a href="#students">Students</a>
+            <a href="#students">{t('landing.students')}</a>
           </li>
           <li>
-            <a href="#companies">Companies</a>
+            <a href="#companies">{t('landing.companies')}</a>
           </li>
           <li>
-            <a href="#pricing">Pricing</a>
+            <a href="#pricing">{t('landing.pricing')}</a>
           </li>
         </ul>
       }
     >
       <section className="hero-band" aria-labelledby="hero-title">
         <div className="hero-text">
-          <h1 id="hero-title">Learn with a map. Prove it with awards.</h1>
-          <p className="lead">
-            Waymark turns the best videos and articles on the web into curated roadmaps. Our browser extension
-            measures the time you really spend learning, assessments at every step check what you know, and
-            feathers, badges and certificates show it to the world.
-          </p>
+          <h1 id="hero-title">{t('landing.heroTitle')}</h1>
+          <p className="lead">{t('landing.heroLead')}</p>
           <div className="row">
             <Link className="btn btn-large" to="/who-i-am">
-              GET STARTED
+              {t('nav.getStarted')}
             </Link>
             <a className="btn btn-secondary btn-large" href="#roadmaps">
-              Browse roadmaps
+              {t('landing.browse')}
             </a>
           </div>
         </div>
@@ -117,33 +121,19 @@ export default function LandingPage() {
       <section id="students" className="band band-soft" aria-labelledby="students-title" tabIndex={-1}>
         <div className="band-inner split">
           <div>
-            <p className="eyebrow">For Individuals</p>
-            <h2 id="students-title">For Students</h2>
-            <p className="lead">
-              Stop wondering what to learn next. Follow a roadmap a mentor has already tested, and let Waymark
-              keep the score.
-            </p>
+            <p className="eyebrow">{t('whoIAm.learnerTagline')}</p>
+            <h2 id="students-title">{t('landing.forStudents')}</h2>
+            <p className="lead">{t('landing.studentsLead')}</p>
             <Link className="btn" to="/learner">
-              Start learning for free
+              {t('landing.startFree')}
             </Link>
           </div>
           <ul className="benefits">
-            <li>
-              <strong>Curated roadmaps.</strong> Sections of hand-picked videos and articles, in the order
-              that makes sense, plus practical tasks.
-            </li>
-            <li>
-              <strong>Real learning time.</strong> The extension counts the minutes you spend on your assigned
-              resources — nothing else.
-            </li>
-            <li>
-              <strong>Assessments at every level.</strong> Check yourself after a resource, a section or the
-              whole roadmap.
-            </li>
-            <li>
-              <strong>Awards worth sharing.</strong> Feathers, badges and certificates you can add to your
-              LinkedIn profile.
-            </li>
+            {STUDENT_BENEFITS.map((k) => (
+              <li key={k}>
+                <Rich k={k} components={{ 0: <strong /> }} />
+              </li>
+            ))}
           </ul>
         </div>
       </section>
@@ -151,44 +141,31 @@ export default function LandingPage() {
       <section id="companies" className="band" aria-labelledby="companies-title" tabIndex={-1}>
         <div className="band-inner split">
           <div>
-            <p className="eyebrow">For Companies</p>
-            <h2 id="companies-title">For Companies</h2>
-            <p className="lead">
-              Mentors, managers, parents and organisations see how their learners progress — and where they
-              need help.
-            </p>
+            <p className="eyebrow">{t('whoIAm.mentorTagline')}</p>
+            <h2 id="companies-title">{t('whoIAm.mentorTagline')}</h2>
+            <p className="lead">{t('landing.companiesLead')}</p>
             <Link className="btn" to="/tenant">
-              Sign up as a mentor
+              {t('landing.signUpMentor')}
             </Link>
           </div>
           <ul className="benefits">
-            <li>
-              <strong>Your learners in one place.</strong> Add or invite learners, assign roadmaps and follow
-              their status.
-            </li>
-            <li>
-              <strong>Analytics per learner.</strong> Daily learning time, a resource-wise report and every
-              award earned.
-            </li>
-            <li>
-              <strong>Your own assessments.</strong> Build tests from the question bank, schedule them and
-              read every answer.
-            </li>
-            <li>
-              <strong>Pay per seat.</strong> The first learners are free; add seats as your team grows.
-            </li>
+            {COMPANY_BENEFITS.map((k) => (
+              <li key={k}>
+                <Rich k={k} components={{ 0: <strong /> }} />
+              </li>
+            ))}
           </ul>
         </div>
       </section>
 
       <section className="band band-soft" aria-labelledby="steps-title">
         <div className="band-inner">
-          <h2 id="steps-title">Get started in six steps</h2>
+          <h2 id="steps-title">{t('landing.steps')}</h2>
           <ol className="steps">
             {ONBOARDING_STEPS.map(([title, text]) => (
               <li key={title}>
-                <h3>{title}</h3>
-                <p>{text}</p>
+                <h3>{t(title)}</h3>
+                <p>{t(text)}</p>
               </li>
             ))}
           </ol>
@@ -197,11 +174,11 @@ export default function LandingPage() {
 
       <section id="pricing" className="band" aria-labelledby="pricing-title" tabIndex={-1}>
         <div className="band-inner">
-          <h2 id="pricing-title">Pricing</h2>
-          <p className="lead">Start free. Pay per learner when your team needs more.</p>
+          <h2 id="pricing-title">{t('landing.pricing')}</h2>
+          <p className="lead">{t('landing.pricingLead')}</p>
           <ul className="plans">
             {PLANS.map((plan) => (
-              <Plan key={plan.name} plan={plan} />
+              <Plan key={plan.id} plan={plan} />
             ))}
           </ul>
         </div>
@@ -212,27 +189,33 @@ export default function LandingPage() {
 
 function Plan({ plan }: { plan: (typeof PLANS)[number] }) {
   const id = useId();
+  const { t, number } = useI18n();
   return (
-    <li className={`plan${plan.name === 'Enterprise' ? ' plan-featured' : ''}`}>
-      <h3 id={id}>{plan.name}</h3>
+    <li className={`plan${plan.id === 'enterprise' ? ' plan-featured' : ''}`}>
+      <h3 id={id}>{t(plan.name)}</h3>
       <p className="plan-price">
-        <strong>{plan.price}</strong>
-        <span className="plan-per">{plan.per}</span>
+        <strong>
+          {plan.price === null
+            ? t('course.free')
+            : number(plan.price, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })}
+        </strong>
+        <span className="plan-per">{t(plan.per)}</span>
       </p>
       <ul className="plan-features">
         {plan.features.map((f) => (
-          <li key={f}>{f}</li>
+          <li key={f}>{t(f)}</li>
         ))}
       </ul>
       <Link className="btn btn-block" to={plan.to} aria-describedby={id}>
-        Select
+        {t('catalogue.select')}
       </Link>
     </li>
   );
 }
 
-/** The promo video: local, captioned, never autoplaying. */
+/** The promo video: local, captioned (in English), never autoplaying. */
 function PromoVideo() {
+  const { t } = useI18n();
   return (
     <figure className="promo">
       <video
@@ -244,13 +227,16 @@ function PromoVideo() {
         aria-describedby="promo-caption"
       >
         <source src="/media/waymark-intro.webm" type="video/webm" />
-        <track kind="captions" src="/media/waymark-intro.en.vtt" srcLang="en" label="English" default />
-        Your browser cannot play this video.{' '}
-        <a href="/media/waymark-intro.webm">Download the introduction video</a>.
+        <track
+          kind="captions"
+          src="/media/waymark-intro.en.vtt"
+          srcLang="en"
+          label={LOCALE_NAMES.en}
+          default
+        />
+        {t('landing.noVideo')} <a href="/media/waymark-intro.webm">{t('landing.downloadVideo')}</a>
       </video>
-      <figcaption id="promo-caption">
-        Waymark in half a minute: roadmaps, the extension, assessments and awards.
-      </figcaption>
+      <figcaption id="promo-caption">{t('landing.videoCaption')}</figcaption>
     </figure>
   );
 }

@@ -7,7 +7,9 @@
 import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
 import { type MailboxEntry, mailbox } from '@shared/contract/system';
+import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useCallback, useEffect, useState } from 'react';
@@ -20,7 +22,8 @@ export const MAILBOX_REFRESH_MS = 5000;
 export default function MailboxPage() {
   const [entries, setEntries] = useState<z.infer<typeof MailboxEntry>[] | null>(null);
   const [error, setError] = useState('');
-  useDocumentTitle('Local mailbox');
+  const { t, locale } = useI18n();
+  useDocumentTitle(t('mailbox.title'));
   const load = useCallback(() => {
     client
       .call(mailbox, { query: {} })
@@ -31,13 +34,13 @@ export default function MailboxPage() {
       .catch((err) =>
         setError(
           err instanceof ApiError && err.status === 404
-            ? 'There is no local mailbox on this server: mail is delivered by e-mail.'
+            ? t('mailbox.none')
             : err instanceof ApiError
               ? err.message
-              : 'The mailbox could not be loaded.',
+              : t('mailbox.loadFailed'),
         ),
       );
-  }, []);
+  }, [t]);
   useEffect(() => {
     load();
     const timer = setInterval(() => {
@@ -49,29 +52,30 @@ export default function MailboxPage() {
     <PublicPage>
       <div className="page-wide mailbox-page">
         <div className="row">
-          <h1>Local mailbox</h1>
+          <h1>{t('mailbox.title')}</h1>
           <div className="spacer" />
           <button type="button" className="btn btn-secondary" onClick={load}>
-            Refresh
+            {t('mailbox.refresh')}
           </button>
         </div>
-        <p className="muted">
-          Mail is not sent from this machine: it lands here. Configure SMTP_URL to deliver it.
-        </p>
+        <p className="muted">{t('mailbox.explain', { setting: 'SMTP_URL' })}</p>
         {error ? <LoadFailed>{error}</LoadFailed> : null}
         {!entries && !error ? <Loader /> : null}
-        {entries?.length === 0 ? <p className="empty">The mailbox is empty.</p> : null}
+        {entries?.length === 0 ? <p className="empty">{t('mailbox.empty')}</p> : null}
         {entries?.map((m) => (
           <article key={m._id} className="card mail" aria-labelledby={`mail-${m._id}`}>
             <h2 id={`mail-${m._id}`}>{m.subject}</h2>
             <p className="muted">
-              To <span className="cell-wrap">{m.to}</span> ·{' '}
-              <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleString('en-GB')}</time> ·{' '}
-              {m.source === 'identity' ? 'identity provider' : 'Waymark'}
+              {t('mailbox.to')}{' '}
+              <span className="cell-wrap" dir="ltr">
+                {m.to}
+              </span>{' '}
+              · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, undefined, locale)}</time> ·{' '}
+              {m.source === 'identity' ? t('mailbox.identity') : 'Waymark'}
             </p>
             {m.link ? (
               <p>
-                <a href={m.link}>Open the link</a>
+                <a href={m.link}>{t('mailbox.open')}</a>
               </p>
             ) : (
               <pre className="mail-text">{m.text}</pre>

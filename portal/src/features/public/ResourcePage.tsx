@@ -7,8 +7,10 @@
 import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
 import { resourceByShortId } from '@shared/contract/catalogue';
+import type { MessageKey } from '@shared/i18n/keys';
 import { client } from '@widgets/core/api';
 import { extensionReady, storeUrlFor } from '@widgets/core/extension';
+import { useI18n } from '@widgets/core/i18n';
 import { pending, RESOURCE_SHORT_ID_KEY } from '@widgets/core/pending';
 import { session } from '@widgets/core/session';
 import { Loader } from '@widgets/ui/Loader';
@@ -17,10 +19,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 import { appConfig } from '../../lib/config';
+import { currentTranslator } from '../../lib/i18n';
 
-export const INSTALL_EXTENSION = 'Please install Extension to learn the resource.';
-export const RESOURCE_NOT_FOUND = 'Resource not found';
-export const RESOURCE_FAILED = "Couldn't load the resource";
+export const INSTALL_EXTENSION = 'resourcePage.install' satisfies MessageKey;
+export const RESOURCE_NOT_FOUND = 'resourcePage.notFound' satisfies MessageKey;
+export const RESOURCE_FAILED = 'resourcePage.failed' satisfies MessageKey;
 
 type State =
   | { kind: 'loading' }
@@ -30,8 +33,9 @@ type State =
 export default function ResourcePage() {
   const { shortId = '' } = useParams();
   const navigate = useNavigate();
+  const { t } = useI18n();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  useDocumentTitle(state.kind === 'loading' ? 'Resource' : state.title);
+  useDocumentTitle(state.kind === 'loading' ? t('column.resource') : state.title);
 
   useEffect(() => {
     let cancelled = false;
@@ -53,7 +57,8 @@ export default function ResourcePage() {
         if (cancelled) return;
         // nothing to come back to after signing in
         if (pending.get(RESOURCE_SHORT_ID_KEY) === shortId) pending.clear(RESOURCE_SHORT_ID_KEY);
-        toast(err instanceof ApiError && err.status === 404 ? RESOURCE_NOT_FOUND : RESOURCE_FAILED, {
+        const { t: say } = currentTranslator();
+        toast(say(err instanceof ApiError && err.status === 404 ? RESOURCE_NOT_FOUND : RESOURCE_FAILED), {
           kind: 'error',
         });
         navigate('/', { replace: true });
@@ -67,14 +72,12 @@ export default function ResourcePage() {
   return (
     <PublicPage>
       <div className="page-narrow resource-page">
-        {state.kind === 'loading' ? <Loader text="Opening your resource…" /> : null}
+        {state.kind === 'loading' ? <Loader text={t('resourcePage.opening')} /> : null}
         {state.kind === 'no-extension' ? (
           <section className="card center" aria-labelledby="resource-title">
             <h1 id="resource-title">{state.title}</h1>
-            <p className="alert alert-warning">{INSTALL_EXTENSION}</p>
-            <p>
-              The Waymark extension measures your learning time on this resource, so your progress counts.
-            </p>
+            <p className="alert alert-warning">{t(INSTALL_EXTENSION)}</p>
+            <p>{t('resourcePage.measures')}</p>
             <div className="row resource-actions">
               <a
                 className="btn"
@@ -82,10 +85,12 @@ export default function ResourcePage() {
                 target="_blank"
                 rel="noopener"
               >
-                Install Extension<span className="visually-hidden"> (opens in a new tab)</span>
+                {t('extension.installExtension')}
+                <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
               </a>
               <a className="btn btn-secondary" href={state.url} target="_blank" rel="noopener noreferrer">
-                Open the resource anyway<span className="visually-hidden"> (opens in a new tab)</span>
+                {t('resourcePage.openAnyway')}
+                <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
               </a>
             </div>
           </section>
@@ -93,14 +98,10 @@ export default function ResourcePage() {
         {state.kind === 'opened' ? (
           <section className="card center" aria-labelledby="resource-title">
             <h1 id="resource-title">{state.title}</h1>
-            <p role="status">
-              {state.blocked
-                ? 'Your browser blocked the new tab. Open the resource with the link below.'
-                : 'The resource opened in a new tab. Happy learning!'}
-            </p>
+            <p role="status">{state.blocked ? t('resourcePage.blocked') : t('resourcePage.opened')}</p>
             <a className="btn" href={state.url} target="_blank" rel="noopener noreferrer">
-              Open {state.title}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t('resourcePage.open', { title: state.title })}
+              <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
             </a>
           </section>
         ) : null}

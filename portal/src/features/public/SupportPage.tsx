@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactUs } from '@shared/contract/catalogue';
 import { ContactMessage, contactMessages } from '@shared/schemas/contact';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
 import { useRef, useState } from 'react';
@@ -21,7 +22,8 @@ type ContactForm = z.input<typeof ContactMessage>;
 const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 
 export default function SupportPage() {
-  useDocumentTitle('Need help?');
+  const { t } = useI18n();
+  useDocumentTitle(t('support.title'));
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState('');
   const thanks = useRef<HTMLDivElement>(null);
@@ -41,28 +43,25 @@ export default function SupportPage() {
       setSent(true);
       requestAnimationFrame(() => thanks.current?.focus());
     } catch (err) {
-      setFailure(messageOf(err, 'Your message could not be sent. Please try again later.'));
+      setFailure(messageOf(err, t('support.failed')));
     }
   });
 
   return (
     <PublicPage>
       <div className="page-wide support-page">
-        <h1>Need help?</h1>
-        <p className="lead">
-          Questions about a roadmap, the extension, an assessment or your subscription? Write to us: a person
-          from our support team reads every message.
-        </p>
+        <h1>{t('support.title')}</h1>
+        <p className="lead">{t('support.lead')}</p>
         <div className="support-layout">
           <section className="card" aria-labelledby="contact-title">
-            <h2 id="contact-title">Write to us</h2>
+            <h2 id="contact-title">{t('support.write')}</h2>
             {sent ? (
               <div className="alert alert-success contact-thanks" role="status" tabIndex={-1} ref={thanks}>
                 <div className="alert-body">
-                  <strong>{contactMessages.thanksTitle}</strong>
-                  <p>{contactMessages.thanksBody}</p>
+                  <strong>{t(contactMessages.thanksTitle)}</strong>
+                  <p>{t(contactMessages.thanksBody)}</p>
                   <button type="button" className="btn btn-secondary" onClick={() => setSent(false)}>
-                    Send another message
+                    {t('support.another')}
                   </button>
                 </div>
               </div>
@@ -74,50 +73,56 @@ export default function SupportPage() {
                   </p>
                 ) : null}
                 <div className="form-grid">
-                  <Field label="Name" error={errors.name?.message} required>
+                  <Field label={t('column.name')} error={errors.name?.message} required>
                     <input type="text" autoComplete="name" {...register('name')} />
                   </Field>
-                  <Field label="Email" error={errors.email?.message} required>
+                  <Field label={t('column.email')} error={errors.email?.message} required>
                     <input type="email" autoComplete="email" {...register('email')} />
                   </Field>
                 </div>
-                <Field label="Subject" error={errors.subject?.message} required>
+                <Field label={t('support.subject')} error={errors.subject?.message} required>
                   <input type="text" {...register('subject')} />
                 </Field>
-                <Field label="Message" error={errors.message?.message} required>
+                <Field label={t('uninstall.message')} error={errors.message?.message} required>
                   <textarea rows={6} {...register('message')} />
                 </Field>
                 <button type="submit" className="btn" disabled={formState.isSubmitting}>
-                  {formState.isSubmitting ? 'Sending...' : 'Send Message'}
+                  {formState.isSubmitting ? t('support.sending') : t('support.send')}
                 </button>
               </form>
             )}
           </section>
           <aside className="card support-aside" aria-labelledby="support-other">
-            <h2 id="support-other">Other ways to reach us</h2>
+            <h2 id="support-other">{t('support.other')}</h2>
             <p>
-              E-mail: <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              <Rich
+                k="footer.email"
+                values={{ email: SUPPORT_EMAIL }}
+                components={{
+                  0: (
+                    <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+                      {SUPPORT_EMAIL}
+                    </a>
+                  ),
+                }}
+              />
               <br />
-              {SUPPORT_HOURS}
+              {t(SUPPORT_HOURS)}
             </p>
-            <p>We answer within 24 hours on working days.</p>
-            <h3>Quick answers</h3>
+            <p>{t('support.within24')}</p>
+            <h3>{t('support.quick')}</h3>
             <ul>
               <li>
-                <strong>The extension shows grey or orange.</strong> Install it from your browser’s store and
-                sign in to it from Waymark; it turns green once you are signed in.
+                <Rich k="support.q1" components={{ 0: <strong /> }} />
               </li>
               <li>
-                <strong>Learning time looks low.</strong> Time counts only on the resources of your assigned
-                roadmaps, while their tab is in front or playing.
+                <Rich k="support.q2" components={{ 0: <strong /> }} />
               </li>
               <li>
-                <strong>Changing your name.</strong> You can change it once from your profile; after that,
-                write to us.
+                <Rich k="support.q3" components={{ 0: <strong /> }} />
               </li>
               <li>
-                <strong>Payments and cancelling.</strong> See our{' '}
-                <Link to="/refund_policy">Refund Policy</Link>.
+                <Rich k="support.q4" components={{ 0: <strong />, 1: <Link to="/refund_policy" /> }} />
               </li>
             </ul>
           </aside>

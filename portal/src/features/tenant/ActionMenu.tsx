@@ -1,3 +1,4 @@
+import { useI18n } from '@widgets/core/i18n';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -13,14 +14,16 @@ export type MenuItem =
 export function ActionMenu({
   about,
   items,
-  label = 'Action',
+  label,
 }: {
   /** Whose actions, for the accessible names: 'Action for Asha'. */
   about: string;
   items: MenuItem[];
-  /** The button's visible text. */
+  /** The button's visible text ('Action'). */
   label?: string;
 }) {
+  const { t } = useI18n();
+  const text = label ?? t('column.action');
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -87,19 +90,19 @@ export function ActionMenu({
         type="button"
         className="btn btn-secondary"
         aria-haspopup="menu"
+        aria-label={t('tenant.actionFor', { action: text, name: about })}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onButtonKey}
       >
-        {label}
-        <span className="visually-hidden"> for {about}</span> <span aria-hidden="true">▾</span>
+        {text} <span aria-hidden="true">▾</span>
       </button>
       {open ? (
         <div
           id={id}
           role="menu"
-          aria-label={`${label} for ${about}`}
+          aria-label={t('tenant.actionFor', { action: text, name: about })}
           className="action-menu-list"
           onKeyDown={onMenuKey}
         >

@@ -5,9 +5,10 @@
  */
 import { tenantExportLearningReport, tenantLearningReport } from '@shared/contract/tenant';
 import { LEARNING_REPORT } from '@shared/reports/columns';
+import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';
-import { DurationCell } from '@widgets/assessments/cells';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { DownloadCsv } from '../../components/DownloadCsv';
 import { ReportPage } from './ui';
@@ -15,39 +16,43 @@ import { ReportPage } from './ui';
 const { mobile, joinedAt, days, time, average } = LEARNING_REPORT;
 
 export default function LearningReportPage() {
+  const { t, locale, number } = useI18n();
+  const duration = (seconds: number) => (
+    <span title={spokenDuration(seconds, locale)}>{formatDuration(seconds, locale)}</span>
+  );
   const report = useCall(
     (signal) => client.call(tenantLearningReport, { query: {}, signal }).then((r) => r.data),
     [],
   );
   return (
     <ReportPage
-      title="Learning Report"
+      title={t('report.learningReport')}
       download={
-        <DownloadCsv call={tenantExportLearningReport} args={{ query: {} }} what="the Learning Report" />
+        <DownloadCsv
+          call={tenantExportLearningReport}
+          args={{ query: {} }}
+          what={t('report.learningReport')}
+        />
       }
       report={report}
       head={[mobile, joinedAt, days, time, average].map((c) => (
         <th key={c.title} scope="col">
-          {c.title}
+          {t(c.key)}
         </th>
       ))}
       columns={7}
       rowKey={(r) => r.email}
       cells={(r) => (
         <>
-          <td className="nowrap" data-label={mobile.title}>
+          <td className="nowrap" data-label={t(mobile.key)}>
             {r.phoneNumber ? `${r.countrycode ?? ''} ${r.phoneNumber}`.trim() : '—'}
           </td>
-          <td className="nowrap" data-label={joinedAt.title}>
-            {formatDateTime(r.createdAt)}
+          <td className="nowrap" data-label={t(joinedAt.key)}>
+            {formatDateTime(r.createdAt, undefined, locale)}
           </td>
-          <td data-label={days.title}>{r.TotalDayReports}</td>
-          <td data-label={time.title}>
-            <DurationCell seconds={r.TotalTimeSpent} />
-          </td>
-          <td data-label={average.title}>
-            <DurationCell seconds={r.averageTimeSpent} />
-          </td>
+          <td data-label={t(days.key)}>{number(r.TotalDayReports)}</td>
+          <td data-label={t(time.key)}>{duration(r.TotalTimeSpent)}</td>
+          <td data-label={t(average.key)}>{duration(r.averageTimeSpent)}</td>
         </>
       )}
     />

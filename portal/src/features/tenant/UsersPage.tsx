@@ -15,6 +15,7 @@ import { formatDate } from '@shared/rules/format-date';
 import { totalPages } from '@shared/rules/pager';
 import type { TenantUserEntry } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -26,7 +27,6 @@ import type { z } from 'zod';
 import { DownloadCsv } from '../../components/DownloadCsv';
 import { TableFailure } from '../../components/TableFailure';
 import { ActionMenu, type MenuItem } from './ActionMenu';
-import { TENANT_COPY } from './copy';
 import { StatCards } from './StatCards';
 import { Tip } from './ui';
 import { AddUserDialog, type PaymentRequest } from './users/AddUserDialog';
@@ -40,6 +40,7 @@ const displayName = (r: Row) => r.learnerId.name || r.learnerId.email;
 
 /** The Payment Status toast (mentor §2.3): once per return from the checkout, then the query is dropped. */
 function usePaymentStatus() {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const status = params.get('stripe-status');
   const shown = useRef<string | null>(null);
@@ -48,18 +49,19 @@ function usePaymentStatus() {
     if (shown.current !== status) {
       shown.current = status;
       if (status === 'success') {
-        toast(TENANT_COPY.paymentPaid, { kind: 'success', title: 'Payment Status', ms: 6000 });
-      } else toast(TENANT_COPY.paymentFailed, { kind: 'error', title: 'Payment Status', ms: 6000 });
+        toast(t('payment.paid'), { kind: 'success', title: t('payment.status'), ms: 6000 });
+      } else toast(t('payment.failed'), { kind: 'error', title: t('payment.status'), ms: 6000 });
     }
     const next = new URLSearchParams(params);
     next.delete('stripe-status');
     next.delete('session_id');
     setParams(next, { replace: true });
-  }, [status, params, setParams]);
+  }, [status, params, setParams, t]);
 }
 
 export default function UsersPage() {
   usePaymentStatus();
+  const { t, locale } = useI18n();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(5);
   const [search, setSearch] = useState('');
@@ -97,42 +99,56 @@ export default function UsersPage() {
         .data;
       toast(
         res.removed
-          ? `${displayName(removing)} was removed.`
-          : `${displayName(removing)} stays with you until ${
-              res.accessUntil ? formatDate(res.accessUntil) : 'the end of this billing cycle'
-            }, then is removed.`,
+          ? t('users.removed', { name: displayName(removing) })
+          : res.accessUntil
+            ? t('users.staysUntil', {
+                name: displayName(removing),
+                date: formatDate(res.accessUntil, undefined, locale),
+              })
+            : t('users.staysUntilCycleEnd', { name: displayName(removing) }),
         { kind: 'success', ms: 6000 },
       );
       setRemoving(null);
       reload();
     } catch (err) {
-      toast(messageOf(err, 'The learner could not be removed. Please try again later.'), { kind: 'error' });
+      toast(messageOf(err, t('users.removeFailed')), { kind: 'error' });
     } finally {
       setRemoveBusy(false);
     }
   };
 
   const menu = (r: Row): MenuItem[] => [
-    { kind: 'link', label: 'Analytics', to: `/portal/users/${r.learnerId._id}/analytics` },
-    { kind: 'link', label: 'Assigned Roadmap', to: `/portal/users/${r.learnerId._id}/assigned-roadmaps` },
+    { kind: 'link', label: t('users.analytics'), to: `/portal/users/${r.learnerId._id}/analytics` },
+    {
+      kind: 'link',
+      label: t('users.assignedRoadmap'),
+      to: `/portal/users/${r.learnerId._id}/assigned-roadmaps`,
+    },
     ...(r.isDisabled
       ? []
-      : [{ kind: 'button' as const, label: 'Remove learner', danger: true, onSelect: () => setRemoving(r) }]),
+      : [
+          {
+            kind: 'button' as const,
+            label: t('users.removeLearner'),
+            danger: true,
+            onSelect: () => setRemoving(r),
+          },
+        ]),
   ];
 
   return (
     <div className="page">
-      <h1>Users</h1>
+      <h1>{t('nav.users')}</h1>
       <StatCards stats={stats} />
 
       <section aria-labelledby={`${ids}-users`}>
         <h2 id={`${ids}-users`} className="visually-hidden">
-          Your users
+          {t('users.yours')}
         </h2>
         <div className="row toolbar">
           <form
             className="row search-form"
-            aria-label="User search"
+            aria-label={t('users.search')}
             onSubmit={(e) => {
               e.preventDefault();
               setPage(1);
@@ -140,23 +156,23 @@ export default function UsersPage() {
             }}
           >
             <label htmlFor={`${ids}-search`} className="visually-hidden">
-              Search users
+              {t('users.searchUsers')}
             </label>
             <input
               id={`${ids}-search`}
               className="input"
               type="search"
-              placeholder="Name or e-mail"
+              placeholder={t('users.searchPlaceholder')}
               maxLength={100}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
             <button type="submit" className="btn btn-secondary">
-              Search
+              {t('users.searchButton')}
             </button>
           </form>
           <div className="spacer" />
-          <label htmlFor={`${ids}-size`}>Rows per page</label>
+          <label htmlFor={`${ids}-size`}>{t('users.rowsPerPage')}</label>
           <select
             id={`${ids}-size`}
             className="input"
@@ -168,17 +184,17 @@ export default function UsersPage() {
           >
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
-                {n}
+                {n.toLocaleString(locale)}
               </option>
             ))}
           </select>
           <DownloadCsv
             call={tenantExportUsers}
             args={{ query: { searchText: searchText || undefined } }}
-            what={searchText ? `the users matching ${searchText}` : 'all your users'}
+            what={searchText ? t('users.matching', { text: searchText }) : t('users.all')}
           />
           <button type="button" className="btn" onClick={() => setAdding(true)}>
-            Add User
+            {t('users.add')}
           </button>
         </div>
 
@@ -187,20 +203,20 @@ export default function UsersPage() {
         {list.data ? (
           <div className="card table-wrap">
             <table className="table" aria-busy={list.loading}>
-              <caption className="visually-hidden">Your users</caption>
+              <caption className="visually-hidden">{t('users.yours')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{USERS_REPORT.name.title}</th>
-                  <th scope="col">{USERS_REPORT.mobile.title}</th>
-                  <th scope="col">{USERS_REPORT.email.title}</th>
-                  <th scope="col">Action</th>
+                  <th scope="col">{t(USERS_REPORT.name.key)}</th>
+                  <th scope="col">{t(USERS_REPORT.mobile.key)}</th>
+                  <th scope="col">{t(USERS_REPORT.email.key)}</th>
+                  <th scope="col">{t('column.action')}</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.tenantUserList.length === 0 ? (
                   <tr>
                     <td colSpan={4} className="empty">
-                      No data found
+                      {t('tenant.noData')}
                     </td>
                   </tr>
                 ) : (
@@ -208,26 +224,30 @@ export default function UsersPage() {
                     <tr
                       key={r._id}
                       className={r.isDisabled ? 'disabled' : undefined}
-                      title={r.isDisabled ? TENANT_COPY.disabledTip : undefined}
+                      title={r.isDisabled ? t('tenant.disabledTip') : undefined}
                     >
-                      <th scope="row" className="cell-name" data-label={USERS_REPORT.name.title}>
+                      <th scope="row" className="cell-name" data-label={t(USERS_REPORT.name.key)}>
                         {r.learnerId.name ?? '—'}
                       </th>
-                      <td data-label={USERS_REPORT.mobile.title}>
+                      <td data-label={t(USERS_REPORT.mobile.key)}>
                         {r.learnerId.phoneNumber
                           ? `${r.learnerId.countrycode ?? ''} ${r.learnerId.phoneNumber}`.trim()
                           : '—'}
                       </td>
-                      <td data-label={USERS_REPORT.email.title} className="cell-wrap">
+                      <td data-label={t(USERS_REPORT.email.key)} className="cell-wrap">
                         {r.learnerId.email}
                       </td>
-                      <td data-label="Action">
+                      <td data-label={t('column.action')}>
                         <div className="user-actions">
                           <ActionMenu about={displayName(r)} items={menu(r)} />
                           {r.isDisabled ? (
-                            <Tip label="Disabled" tip={TENANT_COPY.disabledTip} className="badge" />
+                            <Tip
+                              label={t('tenant.disabled')}
+                              tip={t('tenant.disabledTip')}
+                              className="badge"
+                            />
                           ) : (
-                            <span className="badge badge-success">Active</span>
+                            <span className="badge badge-success">{t('users.active')}</span>
                           )}
                         </div>
                       </td>
@@ -236,7 +256,12 @@ export default function UsersPage() {
                 )}
               </tbody>
             </table>
-            <Pager page={Math.min(page, pages)} totalPages={pages} onChange={setPage} label="User pages" />
+            <Pager
+              page={Math.min(page, pages)}
+              totalPages={pages}
+              onChange={setPage}
+              label={t('users.pages')}
+            />
           </div>
         ) : null}
       </section>
@@ -254,12 +279,12 @@ export default function UsersPage() {
       <Dialog
         open={Boolean(removing)}
         role="alertdialog"
-        title="Remove learner"
+        title={t('users.removeLearner')}
         onClose={() => setRemoving(null)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setRemoving(null)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type="button"
@@ -267,12 +292,12 @@ export default function UsersPage() {
               onClick={() => void remove()}
               disabled={removeBusy}
             >
-              {removeBusy ? <Spinner /> : null} Remove
+              {removeBusy ? <Spinner /> : null} {t('users.remove')}
             </button>
           </>
         }
       >
-        {removing ? <p>{TENANT_COPY.removeQuestion(displayName(removing))}</p> : null}
+        {removing ? <p>{t('users.removeQuestion', { name: displayName(removing) })}</p> : null}
       </Dialog>
     </div>
   );

@@ -1,6 +1,8 @@
 /** Small pieces the mentor portal's pages share. */
 import { LEARNING_REPORT } from '@shared/reports/columns';
+import { useI18n } from '@widgets/core/i18n';
 import type { CallState } from '@widgets/core/useCall';
+import { Arrow } from '@widgets/ui/Arrow';
 import { Loader } from '@widgets/ui/Loader';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -8,8 +10,8 @@ import { TableFailure } from '../../components/TableFailure';
 import './tenant.css';
 
 /** The columns every report of learners starts with (the same in each report's file). */
-const NAME = LEARNING_REPORT.name.title;
-const EMAIL = LEARNING_REPORT.email.title;
+const NAME = LEARNING_REPORT.name.key;
+const EMAIL = LEARNING_REPORT.email.key;
 
 /** A word with a tooltip shown on hover and on keyboard focus, and read as the word's description. */
 export function Tip({ label, tip, className }: { label: string; tip: string; className?: string }) {
@@ -62,10 +64,13 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
   cells: (r: T) => ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <div className="page">
       <p>
-        <Link to="/portal/users">← Users</Link>
+        <Link to="/portal/users">
+          <Arrow to="back" /> {t('nav.users')}
+        </Link>
       </p>
       <div className="page-head">
         <h1>{title}</h1>
@@ -79,8 +84,8 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
-                <th scope="col">{NAME}</th>
-                <th scope="col">{EMAIL}</th>
+                <th scope="col">{t(NAME)}</th>
+                <th scope="col">{t(EMAIL)}</th>
                 {head}
               </tr>
             </thead>
@@ -88,16 +93,16 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
               {report.data.length === 0 ? (
                 <tr>
                   <td colSpan={columns} className="empty">
-                    No data found
+                    {t('tenant.noData')}
                   </td>
                 </tr>
               ) : (
                 report.data.map((r) => (
                   <tr key={rowKey(r)}>
-                    <th scope="row" className="cell-name" data-label={NAME}>
+                    <th scope="row" className="cell-name" data-label={t(NAME)}>
                       {r.name ?? '—'}
                     </th>
-                    <td className="cell-wrap" data-label={EMAIL}>
+                    <td className="cell-wrap" data-label={t(EMAIL)}>
                       {r.email}
                     </td>
                     {cells(r)}

@@ -6,6 +6,8 @@
  */
 import '@widgets/test-taker/test-taker.css';
 import './test-page.css';
+import type { MessageKey } from '@shared/i18n/keys';
+import { useI18n } from '@widgets/core/i18n';
 import { TestTaker } from '@widgets/test-taker/TestTaker';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,30 +17,31 @@ import { PRODUCT } from '../../lib/site';
 /** Screens during which leaving would interrupt the test. */
 const RUNNING = new Set(['starting', 'started', 'evaluating']);
 
-const TITLES: Record<string, string> = {
-  ready: 'Ready to Take Test?',
-  started: 'Test in progress',
-  'open-elsewhere': 'Open in another tab',
-  'open-in-another-browser': 'Open in another browser',
-  evaluating: 'Evaluating',
-  score: 'Your Score',
-  expired: 'Link Expired',
-  completed: 'Test Completed',
-  'not-yet-started': 'Assessment Not Yet Started',
-  error: 'Something Went Wrong',
+const TITLES: Record<string, MessageKey> = {
+  ready: 'test.ready',
+  started: 'test.inProgress',
+  'open-elsewhere': 'test.elsewhere',
+  'open-in-another-browser': 'test.heldElsewhere',
+  evaluating: 'test.evaluating',
+  score: 'test.yourScore',
+  expired: 'test.linkExpiredTitle',
+  completed: 'test.completedTitle',
+  'not-yet-started': 'test.notYetStartedTitle',
+  error: 'common.somethingWentWrong',
 };
 
 export default function TestPage() {
   const { id = '' } = useParams();
+  const { t } = useI18n();
   const [state, setState] = useState('loading');
   const running = RUNNING.has(state);
 
   useEffect(() => {
-    document.title = `${TITLES[state] ?? 'Test'} · ${PRODUCT}`;
+    document.title = `${t(TITLES[state] ?? 'test.test')} · ${PRODUCT}`;
     return () => {
       document.title = PRODUCT;
     };
-  }, [state]);
+  }, [state, t]);
 
   useEffect(() => {
     if (!running) return;
@@ -59,7 +62,7 @@ export default function TestPage() {
             <span>{PRODUCT}</span>
           </span>
         ) : (
-          <Link to="/" className="brand" aria-label={`${PRODUCT} home`}>
+          <Link to="/" className="brand" aria-label={t('nav.home')}>
             <img src="/favicon.svg" alt="" width="32" height="32" />
             <span>{PRODUCT}</span>
           </Link>

@@ -4,11 +4,13 @@
  * files' names, not their folders, so an image is found by its name. Images carried inside the file (Moodle
  * XML, a QTI package) need nothing more.
  */
+
 import type { ImageLookup } from '@shared/formats/check';
 import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { type QuestionFileRead, readQuestionBytes } from '@shared/formats/detect';
 import { imageInfo } from '@shared/formats/image';
 import { fileImages } from '@shared/formats/prepare';
+import { currentTranslator } from '../../../lib/i18n';
 
 export interface ChosenFile {
   name: string;
@@ -23,7 +25,7 @@ const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
 /** Sorts the chosen files into the question file and its images, and reads the question file. */
 export function readChosenFiles(files: readonly ChosenFile[]): ChosenFiles {
-  if (!files.length) return { ok: false, message: 'Choose a question file.' };
+  if (!files.length) return { ok: false, message: currentTranslator().t('import.chooseFile') };
   const images = new Map<string, Uint8Array>();
   const others: ChosenFile[] = [];
   for (const f of files) {
@@ -33,12 +35,17 @@ export function readChosenFiles(files: readonly ChosenFile[]): ChosenFiles {
   if (others.length === 0)
     return {
       ok: false,
-      message: 'Those are all images: choose the question file too (with the images it names, if any).',
+      message: currentTranslator().t('import.onlyImages'),
     };
   if (others.length > 1)
     return {
       ok: false,
-      message: `Choose one question file at a time (with its images): ${others.map((f) => f.name).join(', ')}.`,
+      message: currentTranslator().t('import.oneAtATime', {
+        files: currentTranslator().list(
+          others.map((f) => f.name),
+          { type: 'unit' },
+        ),
+      }),
     };
   const file = others[0]!;
   const read = readQuestionBytes(file.name, file.bytes);

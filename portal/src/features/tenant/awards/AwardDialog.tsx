@@ -4,8 +4,9 @@
  */
 import { Award } from '@widgets/award/Award';
 import '@widgets/award/award.css';
-import { AWARD_KIND_LABELS } from '@shared/rules/award';
 import type { AwardKind } from '@shared/schemas/award';
+import { AWARD_KIND_KEYS } from '@widgets/award/model';
+import { useI18n } from '@widgets/core/i18n';
 import { Dialog } from '@widgets/ui/Dialog';
 import { PortalWidgets } from '../../../components/PortalWidgets';
 
@@ -20,14 +21,15 @@ export function AwardDialog({
   learner: string;
   onClose: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <Dialog
       open={Boolean(linkId)}
-      title={`${AWARD_KIND_LABELS[kind]} of ${learner}`}
+      title={t('tenant.awardOf', { kind: t(AWARD_KIND_KEYS[kind]), name: learner })}
       onClose={onClose}
       actions={
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
       }
     >

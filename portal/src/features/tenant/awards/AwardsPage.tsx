@@ -6,11 +6,13 @@
  * Empty: 'No data found'.
  */
 import { type CERTIFICATE_TYPES, tenantAwardsByType, tenantExportAwards } from '@shared/contract/tenant';
+import type { MessageKey } from '@shared/i18n/keys';
 import { AWARDS_REPORT } from '@shared/reports/columns';
 import { scoreDisplay } from '@shared/rules/test-status';
 import type { AwardKind } from '@shared/schemas/award';
 import type { AwardRow } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -24,45 +26,49 @@ type CertificateType = (typeof CERTIFICATE_TYPES)[number];
 interface TableDef {
   certificateType: CertificateType;
   kind: AwardKind;
-  title: string;
-  action: string;
-  columns: { header: string; cell: (r: Row) => string }[];
+  title: MessageKey;
+  action: MessageKey;
+  actionOf: MessageKey;
+  columns: { header: MessageKey; cell: (r: Row) => string }[];
 }
 
 const roadmap = {
-  header: AWARDS_REPORT.roadmap.title,
+  header: AWARDS_REPORT.roadmap.key,
   cell: (r: Row) => r.testlinks.assignedRoadMapName ?? '—',
 };
 const section = {
-  header: AWARDS_REPORT.section.title,
+  header: AWARDS_REPORT.section.key,
   cell: (r: Row) => r.testlinks.assignedSectionName ?? '—',
 };
 const resource = {
-  header: AWARDS_REPORT.resource.title,
+  header: AWARDS_REPORT.resource.key,
   cell: (r: Row) => r.testlinks.assignedResourceName ?? '—',
 };
-const PERCENTAGE = AWARDS_REPORT.percentage.title;
+const PERCENTAGE = AWARDS_REPORT.percentage.key;
 
 export const AWARD_TABLES: Record<AwardKind, TableDef> = {
   certificate: {
     certificateType: 'ROADMAP',
     kind: 'certificate',
-    title: 'Total Certificate',
-    action: 'View Certificate',
+    title: 'stats.totalCertificate',
+    action: 'awards.viewCertificate',
+    actionOf: 'awards.viewCertificateOf',
     columns: [roadmap],
   },
   badge: {
     certificateType: 'SECTION',
     kind: 'badge',
-    title: 'Total Badge',
-    action: 'View Badge',
+    title: 'stats.totalBadge',
+    action: 'awards.viewBadge',
+    actionOf: 'awards.viewBadgeOf',
     columns: [roadmap, section],
   },
   feather: {
     certificateType: 'RESOURCE',
     kind: 'feather',
-    title: 'Total Feather',
-    action: 'View Feather',
+    title: 'stats.totalFeather',
+    action: 'awards.viewFeather',
+    actionOf: 'awards.viewFeatherOf',
     columns: [roadmap, section, resource],
   },
 };
@@ -71,6 +77,7 @@ const percentage = (r: Row) =>
   scoreDisplay({ isCompleted: true, percentage: r.testlinks.percentage, score: null }) ?? '—';
 
 function AwardsTable({ kind }: { kind: AwardKind }) {
+  const { t } = useI18n();
   const def = AWARD_TABLES[kind];
   const [viewing, setViewing] = useState<Row | null>(null);
   const list = useCall(
@@ -83,12 +90,12 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
   const columns = 4 + def.columns.length;
   return (
     <ReportPage
-      title={def.title}
+      title={t(def.title)}
       download={
         <DownloadCsv
           call={tenantExportAwards}
           args={{ query: { certificateType: def.certificateType } }}
-          what={def.title.toLowerCase()}
+          what={t(def.title)}
         />
       }
       report={list}
@@ -96,11 +103,11 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
         <>
           {def.columns.map((c) => (
             <th key={c.header} scope="col">
-              {c.header}
+              {t(c.header)}
             </th>
           ))}
-          <th scope="col">{PERCENTAGE}</th>
-          <th scope="col">Action</th>
+          <th scope="col">{t(PERCENTAGE)}</th>
+          <th scope="col">{t('column.action')}</th>
         </>
       }
       columns={columns}
@@ -108,19 +115,19 @@ function AwardsTable({ kind }: { kind: AwardKind }) {
       cells={(r) => (
         <>
           {def.columns.map((c) => (
-            <td key={c.header} data-label={c.header}>
+            <td key={c.header} data-label={t(c.header)}>
               {c.cell(r)}
             </td>
           ))}
-          <td data-label={PERCENTAGE}>{percentage(r)}</td>
-          <td data-label="Action">
+          <td data-label={t(PERCENTAGE)}>{percentage(r)}</td>
+          <td data-label={t('column.action')}>
             <button
               type="button"
               className="btn btn-secondary"
               onClick={() => setViewing(r)}
-              aria-label={`${def.action} of ${r.name ?? r.email}`}
+              aria-label={t(def.actionOf, { name: r.name ?? r.email })}
             >
-              {def.action}
+              {t(def.action)}
             </button>
           </td>
         </>

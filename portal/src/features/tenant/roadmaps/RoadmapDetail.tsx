@@ -5,6 +5,7 @@
  */
 import { formatDateTime } from '@shared/rules/format-date';
 import type { Roadmap } from '@shared/schemas/catalogue';
+import { useI18n } from '@widgets/core/i18n';
 import type { ReactNode } from 'react';
 import { SectionList } from '../../../components/ResourceList';
 import { RoadmapTabs } from '../../../components/RoadmapTabs';
@@ -18,6 +19,7 @@ export function RoadmapDetail({
   actions?: ReactNode;
   intro?: ReactNode;
 }) {
+  const { t, locale } = useI18n();
   return (
     <div>
       <div className="page-head">
@@ -30,7 +32,9 @@ export function RoadmapDetail({
       </p>
       {intro}
       <p>{r.description}</p>
-      <p className="muted">Created At: {formatDateTime(r.createdAt)}</p>
+      <p className="muted">
+        {t('roadmap.createdAt', { date: formatDateTime(r.createdAt, undefined, locale) })}
+      </p>
       <RoadmapTabs tasks={r.tasks}>
         <SectionList sections={r.sections} />
       </RoadmapTabs>

@@ -17,11 +17,13 @@ import {
   tenantTimeSpentOnResource,
   tenantUserAchievements,
 } from '@shared/contract/tenant';
+import type { MessageKey } from '@shared/i18n/keys';
 import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules/date-ranges';
 import { viewAnswersPath } from '@shared/rules/test-status';
 import type { TestLink } from '@shared/schemas/assessment';
 import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { LearningDaysCard, TopicTimeCard } from '@widgets/dashboard/LearningDays';
 import {
@@ -31,7 +33,6 @@ import {
   RangeSelect,
   ResourceReport,
   type ResourceTimeRow,
-  rangeLabel,
   useLearningTime,
 } from '@widgets/dashboard/LearningTime';
 import '@widgets/dashboard/dashboard.css';
@@ -59,11 +60,11 @@ export function tenantSource(api: Client, userId: string): LearningTimeSource {
   };
 }
 
-export const ACHIEVEMENT_CARDS = [
-  { id: 'RESOURCE', label: 'FEATHER' },
-  { id: 'SECTION', label: 'BADGE' },
-  { id: 'ROADMAP', label: 'CERTIFICATE' },
-] as const;
+export const ACHIEVEMENT_CARDS: readonly { id: 'RESOURCE' | 'SECTION' | 'ROADMAP'; label: MessageKey }[] = [
+  { id: 'RESOURCE', label: 'tenant.counter.feather' },
+  { id: 'SECTION', label: 'tenant.counter.badge' },
+  { id: 'ROADMAP', label: 'tenant.counter.certificate' },
+];
 
 /** The test links table with the tenant's 'View Answers' destination, or 'No data found'. */
 export function LearnerTestLinks({
@@ -75,7 +76,8 @@ export function LearnerTestLinks({
   userId: string;
   caption: string;
 }) {
-  if (links.length === 0) return <p className="empty">No data found</p>;
+  const { t } = useI18n();
+  if (links.length === 0) return <p className="empty">{t('tenant.noData')}</p>;
   return (
     <TestLinksTable
       links={links}
@@ -98,6 +100,7 @@ function ResourceAssessmentsDialog({
   resource: ResourceTimeRow['resource'] | null;
   onClose: () => void;
 }) {
+  const { t } = useI18n();
   const tests = useCall(
     (signal) =>
       resource
@@ -110,11 +113,11 @@ function ResourceAssessmentsDialog({
   return (
     <Dialog
       open={Boolean(resource)}
-      title="Assessments"
+      title={t('myRoadmap.assessments')}
       onClose={onClose}
       actions={
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
       }
     >
@@ -127,7 +130,7 @@ function ResourceAssessmentsDialog({
         <LearnerTestLinks
           links={tests.data}
           userId={userId}
-          caption={`Assessments of ${resource?.userTitle ?? 'the resource'}`}
+          caption={t('myRoadmap.assessmentsOf', { name: resource?.userTitle ?? '' })}
         />
       )}
     </Dialog>
@@ -136,6 +139,7 @@ function ResourceAssessmentsDialog({
 
 export default function AnalyticsPage() {
   const userId = useUserId();
+  const { t } = useI18n();
   const ids = useId();
   const [range, setRange] = useState<DateRangeName>(DEFAULT_DATE_RANGE);
   const [page, setPage] = useState(1);
@@ -159,7 +163,7 @@ export default function AnalyticsPage() {
   return (
     <div className="wm-dashboard">
       <div className="wm-dashboard-head">
-        <h1>Analytics Report</h1>
+        <h1>{t('tenant.analyticsReport')}</h1>
         <RangeSelect
           id={`${ids}-range`}
           value={range}
@@ -174,14 +178,14 @@ export default function AnalyticsPage() {
 
       <section aria-labelledby={`${ids}-awards`}>
         <h2 id={`${ids}-awards`} className="visually-hidden">
-          Awards earned
+          {t('tenant.awardsEarned')}
         </h2>
         {achievements.error ? (
           <TableFailure />
         ) : (
           <ul className="counters" aria-busy={achievements.loading}>
             {ACHIEVEMENT_CARDS.map((c) => (
-              <Counter key={c.id} label={c.label} value={achievements.data ? count(c.id) : '…'} />
+              <Counter key={c.id} label={t(c.label)} value={achievements.data ? count(c.id) : '…'} />
             ))}
           </ul>
         )}
@@ -189,7 +193,7 @@ export default function AnalyticsPage() {
 
       <DailyChartCard daily={daily} />
       <LearningDaysCard state={days} />
-      <TopicTimeCard state={topics} rangeLabel={rangeLabel(range)} />
+      <TopicTimeCard state={topics} range={range} />
       <ResourceReport
         id={`${ids}-report`}
         report={report}
@@ -199,19 +203,19 @@ export default function AnalyticsPage() {
           <DownloadCsv
             call={tenantExportResourceReport}
             args={{ params: { userId }, query: times }}
-            what="the Resource-wise Report"
+            what={t('report.title')}
           />
         }
         action={{
-          header: 'Action',
+          header: t('column.action'),
           render: (row) => (
             <button
               type="button"
               className="btn btn-secondary"
               onClick={() => setViewing(row.resource)}
-              aria-label={`View report of ${row.resource.userTitle}`}
+              aria-label={t('tenant.viewReportOf', { name: row.resource.userTitle })}
             >
-              View report
+              {t('tenant.viewReport')}
             </button>
           ),
         }}
@@ -219,11 +223,11 @@ export default function AnalyticsPage() {
 
       <section className="card" aria-labelledby={`${ids}-tests`}>
         <div className="card-head">
-          <h2 id={`${ids}-tests`}>Assessment</h2>
+          <h2 id={`${ids}-tests`}>{t('dashboard.assessment')}</h2>
           <DownloadCsv
             call={tenantExportTestlinks}
             args={{ params: { userId }, query: times }}
-            what="the assessment table"
+            what={t('tenant.assessmentTable')}
           />
         </div>
         {links.error ? (
@@ -231,7 +235,7 @@ export default function AnalyticsPage() {
         ) : !links.data ? (
           <Loader />
         ) : (
-          <LearnerTestLinks links={links.data} userId={userId} caption="Assessments of this learner" />
+          <LearnerTestLinks links={links.data} userId={userId} caption={t('tenant.assessmentsOfLearner')} />
         )}
       </section>
 

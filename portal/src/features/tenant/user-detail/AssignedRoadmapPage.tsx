@@ -9,7 +9,9 @@ import { tenantAssignedRoadmap, tenantTestlinkList } from '@shared/contract/tena
 import { awardCounts } from '@shared/rules/test-status';
 import { RoadmapStatus } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
+import { Arrow } from '@widgets/ui/Arrow';
 import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId } from 'react';
@@ -24,6 +26,7 @@ import { useUserId } from './LearnerLayout';
 
 export default function AssignedRoadmapPage() {
   const userId = useUserId();
+  const { t } = useI18n();
   const { id = '' } = useParams();
   const ids = useId();
   const roadmap = useCall(
@@ -47,7 +50,9 @@ export default function AssignedRoadmapPage() {
   return (
     <div>
       <p>
-        <Link to={`/portal/users/${userId}/assigned-roadmaps`}>← Assigned Roadmaps</Link>
+        <Link to={`/portal/users/${userId}/assigned-roadmaps`}>
+          <Arrow to="back" /> {t('tenant.assignedRoadmaps')}
+        </Link>
       </p>
       <div className="page-head">
         <h1>{r.name}</h1>
@@ -57,10 +62,10 @@ export default function AssignedRoadmapPage() {
         {r.subject.name} · {r.language.name}
       </p>
       <p>{r.description}</p>
-      <ul className="counters" aria-label="Awards">
-        <Counter label="CERTIFICATE" value={counting ?? counts.certificates} />
-        <Counter label="BADGE" value={counting ?? counts.badges} />
-        <Counter label="FEATHER" value={counting ?? counts.feathers} />
+      <ul className="counters" aria-label={t('tenant.awards')}>
+        <Counter label={t('tenant.counter.certificate')} value={counting ?? counts.certificates} />
+        <Counter label={t('tenant.counter.badge')} value={counting ?? counts.badges} />
+        <Counter label={t('tenant.counter.feather')} value={counting ?? counts.feathers} />
       </ul>
       <RoadmapTabs tasks={r.tasks} readOnly>
         <SectionList
@@ -75,13 +80,17 @@ export default function AssignedRoadmapPage() {
         />
       </RoadmapTabs>
       <section className="card" aria-labelledby={`${ids}-tests`}>
-        <h2 id={`${ids}-tests`}>Assessments</h2>
+        <h2 id={`${ids}-tests`}>{t('myRoadmap.assessments')}</h2>
         {links.error ? (
           <TableFailure />
         ) : !links.data ? (
           <Loader />
         ) : (
-          <LearnerTestLinks links={links.data} userId={userId} caption={`Assessments of ${r.name}`} />
+          <LearnerTestLinks
+            links={links.data}
+            userId={userId}
+            caption={t('myRoadmap.assessmentsOf', { name: r.name })}
+          />
         )}
       </section>
     </div>

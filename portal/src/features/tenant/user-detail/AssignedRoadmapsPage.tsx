@@ -5,16 +5,17 @@
 import { tenantAssignedRoadmaps } from '@shared/contract/tenant';
 import { assignedRoadmapColumns } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
 import { Loader } from '@widgets/ui/Loader';
 import { Link } from 'react-router';
 import { TableFailure } from '../../../components/TableFailure';
-import { TENANT_COPY } from '../copy';
 import { useLearner, useUserId } from './LearnerLayout';
 
 export default function AssignedRoadmapsPage() {
   const userId = useUserId();
+  const { t } = useI18n();
   const learner = useLearner();
   const list = useCall(
     (signal) => client.call(tenantAssignedRoadmaps, { params: { userId }, signal }).then((r) => r.data),
@@ -24,10 +25,10 @@ export default function AssignedRoadmapsPage() {
   return (
     <div>
       <div className="page-head">
-        <h1>Assigned Roadmaps</h1>
+        <h1>{t('tenant.assignedRoadmaps')}</h1>
         {list.data?.length && !learner.isDisabled ? (
           <Link className="btn" to={`${base}/all-roadmaps`}>
-            Select Roadmaps
+            {t('tenant.selectRoadmaps')}
           </Link>
         ) : null}
       </div>
@@ -35,30 +36,30 @@ export default function AssignedRoadmapsPage() {
       {list.loading && !list.data ? <Loader /> : null}
       {list.data?.length === 0 ? (
         <div className="card empty">
-          <p>{TENANT_COPY.noRoadmaps}</p>
+          <p>{t('myRoadmaps.empty')}</p>
           {learner.isDisabled ? null : (
             <Link className="btn" to={`${base}/all-roadmaps`}>
-              Select a Roadmap
+              {t('myRoadmaps.select')}
             </Link>
           )}
         </div>
       ) : null}
       {list.data?.length ? (
         <DataTable
-          caption={`Roadmaps of ${learner.name || learner.email}`}
+          caption={t('tenant.roadmapsOf', { name: learner.name || learner.email })}
           rows={list.data}
           rowKey={(r) => r._id}
           columns={[
-            ...assignedRoadmapColumns,
+            ...assignedRoadmapColumns(t),
             {
-              header: 'Action',
+              header: t('column.action'),
               cell: (r) => (
                 <Link
                   className="btn btn-secondary"
                   to={`${base}/assigned-roadmaps/${r._id}`}
-                  aria-label={`View ${r.name}`}
+                  aria-label={t('roadmaps.actionOf', { action: t('roadmaps.view'), name: r.name })}
                 >
-                  View
+                  {t('roadmaps.view')}
                 </Link>
               ),
             },

@@ -5,11 +5,12 @@
 import { tenantUserInfo } from '@shared/contract/tenant';
 import type { TenantUserInfo } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
+import { Arrow } from '@widgets/ui/Arrow';
 import { Loader } from '@widgets/ui/Loader';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { z } from 'zod';
-import { TENANT_COPY } from '../copy';
 import { Tip } from '../ui';
 import '../tenant.css';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
@@ -27,15 +28,18 @@ export function useUserId() {
 
 export default function LearnerLayout() {
   const userId = useUserId();
+  const { t } = useI18n();
   const info = useCall(
     (signal) => client.call(tenantUserInfo, { params: { id: userId }, signal }).then((r) => r.data),
     [userId],
   );
   return (
     <div className="page">
-      <nav aria-label="Breadcrumb" className="learner-head">
+      <nav aria-label={t('tenant.breadcrumb')} className="learner-head">
         <p>
-          <Link to="/portal/users">← Users</Link>
+          <Link to="/portal/users">
+            <Arrow to="back" /> {t('nav.users')}
+          </Link>
         </p>
       </nav>
       {info.error ? (
@@ -46,12 +50,12 @@ export default function LearnerLayout() {
         <>
           <div className="learner-head row">
             <p>
-              <span className="muted">Learner: </span>
+              <span className="muted">{t('tenant.learnerLabel')} </span>
               <strong className="learner-name">{info.data.name || info.data.email}</strong>
               {info.data.name ? <span className="muted"> · {info.data.email}</span> : null}
             </p>
             {info.data.isDisabled ? (
-              <Tip label="Disabled" tip={TENANT_COPY.disabledTip} className="badge" />
+              <Tip label={t('tenant.disabled')} tip={t('tenant.disabledTip')} className="badge" />
             ) : null}
           </div>
           <Outlet context={info.data} />

@@ -12,8 +12,10 @@ import {
   tenantAssignRoadmap,
   tenantCheckRoadmapAssigned,
 } from '@shared/contract/tenant';
+import type { Translator } from '@shared/i18n/translator';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
@@ -21,25 +23,24 @@ import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { TENANT_COPY } from '../copy';
 import { RoadmapDetail } from '../roadmaps/RoadmapDetail';
 import { ROADMAP_LOAD_FAILED, useTenantRoadmap } from '../roadmaps/useTenantRoadmap';
 import { useLearner, useUserId } from './LearnerLayout';
 
 /** The message an assignment failure shows (mentor §8). */
-export function assignFailure(err: unknown): string {
+export function assignFailure(err: unknown, { t }: Pick<Translator, 't'>): string {
   if (err instanceof ApiError && err.message.startsWith(TENANT_MESSAGES.roadmapLimit)) {
-    return TENANT_COPY.roadmapLimit;
+    return t('userRoadmap.limit');
   }
-  return messageOf(err, "Couldn't assign the roadmap now");
+  return messageOf(err, t('userRoadmap.assignFailed'));
 }
 
 type Choice = (typeof PREREQUISITE_CHOICES)[number];
 
-const inProse = (names: readonly string[]) =>
-  new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(names);
-
 export default function UserRoadmapPage() {
+  const translator = useI18n();
+  const { t } = translator;
+  const inProse = (names: readonly string[]) => translator.list(names);
   const userId = useUserId();
   const learner = useLearner();
   const { roadmapId = '' } = useParams();
@@ -71,11 +72,11 @@ export default function UserRoadmapPage() {
       });
       setChoosing(false);
       assigned.reload();
-      toast(`${r.name} is now assigned to ${who}.`, { kind: 'success', ms: 4000 });
+      toast(t('userRoadmap.assigned', { roadmap: r.name, name: who }), { kind: 'success', ms: 4000 });
       navigate(`/portal/users/${userId}/assigned-roadmaps`);
     } catch (err) {
       setChoosing(false);
-      setError(assignFailure(err));
+      setError(assignFailure(err, translator));
     } finally {
       setAssigning(false);
     }
@@ -86,7 +87,7 @@ export default function UserRoadmapPage() {
       roadmap={r}
       actions={
         assigned.data?.assigned ? (
-          <span className="badge badge-success">Assigned</span>
+          <span className="badge badge-success">{t('roadmap.assigned')}</span>
         ) : learner.isDisabled ? null : (
           <button
             type="button"
@@ -100,21 +101,16 @@ export default function UserRoadmapPage() {
             }}
             disabled={assigning || assigned.loading}
           >
-            {assigning ? <Spinner /> : null} Assign this roadmap for him...
+            {assigning ? <Spinner /> : null} {t('userRoadmap.assignForLearner')}
           </button>
         )
       }
       intro={
         <>
-          <p className="muted">
-            A roadmap is a path through a subject, made of sections; each section groups resources (videos and
-            articles) that the learner studies while the extension counts the time. Each resource, section and
-            the whole roadmap has an assessment that earns a feather, a badge or a certificate.
-          </p>
+          <p className="muted">{t('userRoadmap.intro')}</p>
           {prerequisites.length > 0 && !assigned.data?.assigned ? (
             <p className="alert alert-info" role="note">
-              This roadmap builds on {inProse(prerequisites)}. A learner who selects it takes an assessment on{' '}
-              {prerequisites.length === 1 ? 'it' : 'them'} first; when you assign it, you decide in its place.
+              {t('userRoadmap.buildsOn', { names: inProse(prerequisites), count: prerequisites.length })}
             </p>
           ) : null}
           {error ? (
@@ -124,13 +120,13 @@ export default function UserRoadmapPage() {
           ) : null}
           <Dialog
             open={choosing}
-            title="Prerequisites"
+            title={t('userRoadmap.prerequisites')}
             onClose={() => setChoosing(false)}
             modalOnly={assigning}
             actions={
               <>
                 <button type="button" className="btn btn-secondary" onClick={() => setChoosing(false)}>
-                  Cancel
+                  {t('common.cancel')}
                 </button>
                 <button
                   type="button"
@@ -138,18 +134,14 @@ export default function UserRoadmapPage() {
                   disabled={!choice || assigning}
                   onClick={() => choice && void assign(choice)}
                 >
-                  {assigning ? <Spinner /> : null} Assign
+                  {assigning ? <Spinner /> : null} {t('userRoadmap.assign')}
                 </button>
               </>
             }
           >
-            <p>
-              {r.name} builds on {inProse(prerequisites)}. A learner who selects it themselves takes an
-              assessment first, and whatever they are not yet sure of opens their roadmap. Assigning it for{' '}
-              {who}, you decide instead:
-            </p>
+            <p>{t('userRoadmap.choose', { roadmap: r.name, names: inProse(prerequisites), name: who })}</p>
             <fieldset className="choice-group">
-              <legend className="visually-hidden">How {who} starts</legend>
+              <legend className="visually-hidden">{t('userRoadmap.howStarts', { name: who })}</legend>
               <label className="check" htmlFor={`${choiceId}-include`}>
                 <input
                   id={`${choiceId}-include`}
@@ -159,8 +151,11 @@ export default function UserRoadmapPage() {
                   onChange={() => setChoice('INCLUDE')}
                 />
                 <span>
-                  <strong>Start with the prerequisites</strong> — every section of {inProse(prerequisites)}{' '}
-                  comes first, then the roadmap's own.
+                  <Rich
+                    k="userRoadmap.include"
+                    values={{ names: inProse(prerequisites) }}
+                    components={{ 0: <strong /> }}
+                  />
                 </span>
               </label>
               <label className="check" htmlFor={`${choiceId}-waive`}>
@@ -172,8 +167,7 @@ export default function UserRoadmapPage() {
                   onChange={() => setChoice('WAIVE')}
                 />
                 <span>
-                  <strong>Waive the prerequisites</strong> — you vouch that {who} knows them; the roadmap
-                  starts with its own sections.
+                  <Rich k="userRoadmap.waive" values={{ name: who }} components={{ 0: <strong /> }} />
                 </span>
               </label>
             </fieldset>

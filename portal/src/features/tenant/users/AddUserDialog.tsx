@@ -9,9 +9,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, type Client } from '@shared/client/client';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { tenantAddUserV2, tenantBeforeCheckAddUser, tenantInviteUser } from '@shared/contract/tenant';
-import { decideAddUser } from '@shared/rules/seats';
+import type { Translator } from '@shared/i18n/translator';
+import { decideAddUser, FREE_SEATS } from '@shared/rules/seats';
 import { AddUserInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
@@ -20,7 +22,6 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../../components/FormDialogActions';
-import { TENANT_COPY } from '../copy';
 import { type SendInviteLink, sendFirebaseInviteLink } from './invite';
 
 type Input = z.input<typeof AddUserInput>;
@@ -47,16 +48,19 @@ export interface AddUserDialogProps {
 }
 
 /** The field error a refused e-mail gets (mentor §5, §8), and whether Invite is offered instead of Add. */
-export function addUserError(err: unknown): { message: string; invite: boolean } {
+export function addUserError(
+  err: unknown,
+  { t }: Pick<Translator, 't'>,
+): { message: string; invite: boolean } {
   if (err instanceof ApiError) {
-    if (err.code === 11000) return { message: TENANT_COPY.alreadyAssigned, invite: false };
+    if (err.code === 11000) return { message: t('users.alreadyAssigned'), invite: false };
     if (err.message === TENANT_MESSAGES.emailNotFound) {
       const allowed = (err.body as { isAllowToInvite?: boolean }).isAllowToInvite === true;
-      return { message: allowed ? TENANT_COPY.inviteThem : TENANT_COPY.emailNotExist, invite: allowed };
+      return { message: allowed ? t('users.inviteThem') : t('users.emailNotExist'), invite: allowed };
     }
     return { message: err.message, invite: false };
   }
-  return { message: messageOf(err, 'The user could not be added. Please try again.'), invite: false };
+  return { message: messageOf(err, t('users.addFailed')), invite: false };
 }
 
 /** Seats the tenant will hold once one more is paid for: every seat held or kept for an invitation, plus one. */
@@ -71,6 +75,8 @@ export function AddUserDialog({
   client = portalClient,
   sendInviteLink = sendFirebaseInviteLink,
 }: AddUserDialogProps) {
+  const translator = useI18n();
+  const { t } = translator;
   const formId = useId();
   const [invite, setInvite] = useState(false);
   const form = useForm<Input, unknown, Output>({
@@ -88,7 +94,7 @@ export function AddUserDialog({
   }, [open, reset]);
 
   const refuse = (err: unknown) => {
-    const { message, invite: allowed } = addUserError(err);
+    const { message, invite: allowed } = addUserError(err, translator);
     setInvite(allowed);
     setError('email', { type: 'server', message });
   };
@@ -110,7 +116,7 @@ export function AddUserDialog({
     }
     const decision = decideAddUser(info);
     if (decision === 'OFFER_LIMIT') {
-      toast(TENANT_COPY.offerLimit, { kind: 'info', ms: 6000 });
+      toast(t('users.offerLimit', { count: FREE_SEATS }), { kind: 'info', ms: 6000 });
       onClose();
       return;
     }
@@ -122,12 +128,12 @@ export function AddUserDialog({
       const res = (await client.call(tenantAddUserV2, { body: { email } })).data;
       switch (res.outcome) {
         case 'ADDED':
-          toast(TENANT_COPY.added(res.user?.learnerId.name || email), { kind: 'success', ms: 4000 });
+          toast(t('users.added', { name: res.user?.learnerId.name || email }), { kind: 'success', ms: 4000 });
           onAdded();
           onClose();
           return;
         case 'OFFER_LIMIT':
-          toast(TENANT_COPY.offerLimit, { kind: 'info', ms: 6000 });
+          toast(t('users.offerLimit', { count: FREE_SEATS }), { kind: 'info', ms: 6000 });
           onClose();
           return;
         default:
@@ -148,17 +154,21 @@ export function AddUserDialog({
       setInvite(false);
       setError('email', {
         type: 'server',
-        message: messageOf(err, TENANT_COPY.inviteFailed),
+        message: messageOf(err, t('users.inviteFailed')),
       });
       return;
     }
     try {
       await sendInviteLink(email, continueUrl);
-      toast(TENANT_COPY.inviteSent(email), { kind: 'success', title: 'Invitation sent', ms: 6000 });
+      toast(t('users.inviteSent', { email }), {
+        kind: 'success',
+        title: t('users.invitationSent'),
+        ms: 6000,
+      });
       onClose();
     } catch (err) {
       console.error('Invitation e-mail not sent', err);
-      toast(TENANT_COPY.inviteFailed, { kind: 'error', ms: 6000 });
+      toast(t('users.inviteFailed'), { kind: 'error', ms: 6000 });
     }
   };
 
@@ -172,20 +182,20 @@ export function AddUserDialog({
   return (
     <Dialog
       open={open}
-      title="Add User"
+      title={t('users.add')}
       onClose={onClose}
       actions={
         <FormDialogActions
           formId={formId}
           busy={busy}
           onCancel={onClose}
-          submit={invite ? 'Invite' : 'Add'}
+          submit={invite ? t('users.invite') : t('users.addButton')}
         />
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <p className="muted">Add a learner by the e-mail address of their Waymark account.</p>
-        <Field label="Email" error={formState.errors.email?.message} required>
+        <p className="muted">{t('users.addIntro')}</p>
+        <Field label={t('column.email')} error={formState.errors.email?.message} required>
           <input type="email" autoComplete="off" inputMode="email" maxLength={254} {...emailField} />
         </Field>
       </form>

@@ -13,16 +13,10 @@ import {
   tenantSubscriptionInfo,
 } from '@shared/contract/billing';
 import { formatDate } from '@shared/rules/format-date';
-import {
-  BILLED,
-  FREE_SEATS,
-  monthlyPrice,
-  type PeriodType,
-  paidSeatsFor,
-  periodEnd,
-} from '@shared/rules/seats';
+import { FREE_SEATS, monthlyPrice, type PeriodType, paidSeatsFor, periodEnd } from '@shared/rules/seats';
 import { OfferCodeInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
@@ -30,19 +24,19 @@ import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { TENANT_COPY } from '../copy';
 import type { PaymentRequest } from './AddUserDialog';
 
 type Info = z.infer<typeof SubscriptionInfo>;
 
 const PERIODS: readonly string[] = ['day', 'week', 'month', 'year'];
 
-/** Rupees as the product shows them: '₹75.00'. */
-export function money(amount: number, currency = 'inr'): string {
+/** An amount as the reader's language writes it: '₹75.00' in English (as the product shows rupees). */
+export function money(amount: number, currency = 'inr', locale = 'en'): string {
   try {
-    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: currency.toUpperCase() }).format(
-      amount,
-    );
+    return new Intl.NumberFormat(locale === 'en' ? 'en-IN' : locale, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }
@@ -92,21 +86,11 @@ export function paymentPlan(info: Info, quantity: number, today = new Date()): P
 }
 
 /** '₹75.00 per user per month, billed annually (₹900.00 per user per year)', as the plans are sold. */
-function PlanPrice({ info, period }: { info: Info; period: PeriodType }) {
+function planPrice(info: Info, period: PeriodType, t: ReturnType<typeof useI18n>): string {
   const perMonth = period === 'month' ? null : monthlyPrice(info.planAmount, period);
-  if (perMonth === null) {
-    return (
-      <>
-        {money(info.planAmount, info.currency)} per user per {period}
-      </>
-    );
-  }
-  return (
-    <>
-      {money(perMonth, info.currency)} per user per month, {BILLED[period]} (
-      {money(info.planAmount, info.currency)} per user per {period})
-    </>
-  );
+  const price = money(info.planAmount, info.currency, t.locale);
+  if (perMonth === null) return t.t('payment.perUser', { price, period });
+  return t.t('payment.perUserBilled', { monthly: money(perMonth, info.currency, t.locale), price, period });
 }
 
 export interface PaymentDialogProps {
@@ -124,6 +108,8 @@ export function PaymentDialog({
   client = portalClient,
   redirect = (url) => window.location.assign(url),
 }: PaymentDialogProps) {
+  const translator = useI18n();
+  const { t, locale } = translator;
   const [info, setInfo] = useState<Info | null>(request?.info ?? null);
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState('');
@@ -141,13 +127,13 @@ export function PaymentDialog({
 
   const cancel = () => {
     onCancel();
-    toast(TENANT_COPY.subscriptionCancel, { kind: 'info', ms: 4000 });
+    toast(t('payment.cancelled'), { kind: 'info', ms: 4000 });
   };
 
   const applyCode = async () => {
     const parsed = OfferCodeInput.safeParse({ offerCode: code });
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? TENANT_COPY.couponInvalid);
+      setCodeError(t('payment.couponInvalid'));
       return;
     }
     setApplying(true);
@@ -157,14 +143,14 @@ export function PaymentDialog({
       setInfo((await client.call(tenantSubscriptionInfo)).data);
       toast(`${applied.offerCode}: ${applied.description}`, {
         kind: 'success',
-        title: 'Coupon applied',
+        title: t('payment.couponApplied'),
         ms: 4000,
       });
     } catch (err) {
       setCodeError(
         err instanceof ApiError && (err.message === TENANT_MESSAGES.invalidOffer || err.field === 'offerCode')
-          ? TENANT_COPY.couponInvalid
-          : messageOf(err, TENANT_COPY.couponInvalid),
+          ? t('payment.couponInvalid')
+          : messageOf(err, t('payment.couponInvalid')),
       );
     } finally {
       setApplying(false);
@@ -184,7 +170,7 @@ export function PaymentDialog({
       redirect(session.url);
     } catch (err) {
       console.error('Checkout not started', err);
-      setFailure(TENANT_COPY.paymentFailedToStart);
+      setFailure(t('payment.failedToStart'));
       setPaying(false);
     }
   };
@@ -194,15 +180,15 @@ export function PaymentDialog({
   return (
     <Dialog
       open={Boolean(request)}
-      title="Payment Required"
+      title={t('payment.required')}
       onClose={cancel}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={cancel} disabled={paying}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="btn" onClick={() => void pay()} disabled={paying || !plan}>
-            {paying ? <Spinner /> : null} Pay Now
+            {paying ? <Spinner /> : null} {t('payment.payNow')}
           </button>
         </>
       }
@@ -210,40 +196,55 @@ export function PaymentDialog({
       {request && info && plan ? (
         <>
           <p>
-            Your first {FREE_SEATS} users are free. To add <strong>{request.email}</strong>, pay for{' '}
-            {plan.newSeats === 1 ? 'one more user' : `${plan.newSeats} more users`} ({plan.quantity} users in
-            all, {plan.paidSeats} of them paid) at <PlanPrice info={info} period={plan.period} />.
+            <Rich
+              k="payment.explain"
+              values={{
+                free: FREE_SEATS,
+                email: request.email,
+                newSeats: plan.newSeats,
+                quantity: plan.quantity,
+                paid: plan.paidSeats,
+                price: planPrice(info, plan.period, translator),
+              }}
+              components={{ 0: <strong /> }}
+            />
           </p>
-          <ol className="timeline" aria-label="Payments">
+          <ol className="timeline" aria-label={t('payment.payments')}>
             <li>
-              <h3>Now</h3>
+              <h3>{t('payment.now')}</h3>
               <p>
-                <strong>{money(plan.now, info.currency)}</strong>{' '}
+                <strong>{money(plan.now, info.currency, locale)}</strong>{' '}
                 <span className="muted">
                   {info.isSubscribed
-                    ? `for the rest of this ${plan.period}, until ${formatDate(plan.nextDueDate)} (prorated)`
-                    : `for the first ${plan.period}`}
+                    ? t('payment.restOfPeriod', {
+                        period: plan.period,
+                        date: formatDate(plan.nextDueDate, undefined, locale),
+                      })
+                    : t('payment.firstPeriod', { period: plan.period })}
                 </span>
               </p>
             </li>
             <li>
-              <h3>Next Due</h3>
+              <h3>{t('payment.nextDue')}</h3>
               <p>
-                <strong>{money(plan.nextDue, info.currency)}</strong>{' '}
+                <strong>{money(plan.nextDue, info.currency, locale)}</strong>{' '}
                 <span className="muted">
-                  on {formatDate(plan.nextDueDate)}, then every {plan.period}
+                  {t('payment.thenEvery', {
+                    date: formatDate(plan.nextDueDate, undefined, locale),
+                    period: plan.period,
+                  })}
                 </span>
               </p>
             </li>
           </ol>
           {info.startingBalance > 0 ? (
             <p className="muted">
-              Your credit of {money(info.startingBalance, info.currency)} is used first.
+              {t('payment.credit', { amount: money(info.startingBalance, info.currency, locale) })}
             </p>
           ) : null}
           {info.offer ? (
             <p className="alert alert-success">
-              Coupon {info.offer.code}: {info.offer.description}
+              {t('payment.coupon', { code: info.offer.code, description: info.offer.description })}
             </p>
           ) : (
             <form
@@ -254,7 +255,7 @@ export function PaymentDialog({
                 void applyCode();
               }}
             >
-              <Field label="Promo code" error={codeError}>
+              <Field label={t('payment.promoCode')} error={codeError}>
                 <input
                   type="text"
                   autoComplete="off"
@@ -264,7 +265,7 @@ export function PaymentDialog({
                 />
               </Field>
               <button type="submit" className="btn btn-secondary" disabled={applying}>
-                {applying ? <Spinner /> : null} Apply
+                {applying ? <Spinner /> : null} {t('payment.apply')}
               </button>
             </form>
           )}
