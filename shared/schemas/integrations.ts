@@ -188,6 +188,7 @@ export const CreateScimTokenInput = z.object({
     'Rotation: the id of an active token this one replaces; the old token stops working at once',
   ),
 });
+entities.add(CreateScimTokenInput, { id: 'CreateScimTokenInput' });
 export type CreateScimTokenInput = z.input<typeof CreateScimTokenInput>;
 
 export const CreatedScimToken = ScimToken.extend({
@@ -196,12 +197,14 @@ export const CreatedScimToken = ScimToken.extend({
   /** Where the directory sends SCIM requests (Okta's "SCIM connector base URL", Entra ID's "Tenant URL"). */
   baseUrl: z.string(),
 });
+entities.add(CreatedScimToken, { id: 'CreatedScimToken' });
 
 /** The SCIM settings the portal shows: the base URL and the tokens. */
 export const ScimSettings = z.object({
   baseUrl: z.string(),
   tokens: z.array(ScimToken),
 });
+entities.add(ScimSettings, { id: 'ScimSettings' });
 
 // ---- single sign-on (issue 28 item 1; decision 043)
 
@@ -218,6 +221,7 @@ export const SsoConnection = z.object({
   requireSso: z.boolean(),
   updatedAt: DateTime,
 });
+entities.add(SsoConnection, { id: 'SsoConnection' });
 
 export const SsoDomain = z.object({
   _id: Id,
@@ -241,6 +245,7 @@ export const SsoSettings = z.object({
   connection: SsoConnection.nullable(),
   domains: z.array(SsoDomain),
 });
+entities.add(SsoSettings, { id: 'SsoSettings' });
 
 export const SaveSsoInput = z.object({
   displayName: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
@@ -259,10 +264,12 @@ export const SaveSsoInput = z.object({
   enabled: z.boolean().default(true),
   requireSso: z.boolean().default(false),
 });
+entities.add(SaveSsoInput, { id: 'SaveSsoInput' });
 
 export const AddSsoDomainInput = z.object({
   domain: z.string().trim().min(1, 'Required').max(253, 'must be at most 253 characters'),
 });
+entities.add(AddSsoDomainInput, { id: 'AddSsoDomainInput' });
 
 export const MailSsoCodeInput = z.object({
   mailbox: z
@@ -271,27 +278,33 @@ export const MailSsoCodeInput = z.object({
     })
     .describe('The code goes to this address on the domain'),
 });
+entities.add(MailSsoCodeInput, { id: 'MailSsoCodeInput' });
 
 export const VerifySsoDomainInput = z.object({
   code: z
     .string()
     .trim()
+    .max(6, 'must be the six digits we mailed')
     .regex(/^\d{6}$/, 'must be the six digits we mailed')
     .optional()
     .describe('The mailed code; leave out to check the DNS TXT record instead'),
 });
+entities.add(VerifySsoDomainInput, { id: 'VerifySsoDomainInput' });
 
 export const SsoStartInput = z.object({
   email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
   device: Device.default('WEB_APP'),
 });
+entities.add(SsoStartInput, { id: 'SsoStartInput' });
 
 export const SsoStart = z.object({
   organisation: z.string(),
   /** Where to send the browser: the organisation's sign-in. */
   redirectUrl: z.string(),
 });
+entities.add(SsoStart, { id: 'SsoStart' });
 
 export const SsoFinishInput = z.object({
   handoff: z.string().min(20, 'is not a sign-in code').max(100, 'is not a sign-in code'),
 });
+entities.add(SsoFinishInput, { id: 'SsoFinishInput' });

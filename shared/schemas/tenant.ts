@@ -366,6 +366,7 @@ export type Cohort = z.infer<typeof Cohort>;
 export const CohortNameInput = z.object({
   name: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
 });
+entities.add(CohortNameInput, { id: 'CohortNameInput' });
 
 export const CohortMembersInput = z.object({
   learnerIds: z
@@ -374,6 +375,7 @@ export const CohortMembersInput = z.object({
     .max(500, 'at most 500 learners at a time')
     .describe("The learners' user ids (learnerId._id of the seat list)"),
 });
+entities.add(CohortMembersInput, { id: 'CohortMembersInput' });
 
 export const CohortRoadmapInput = z.object({
   roadmapId: Id,
@@ -382,6 +384,7 @@ export const CohortRoadmapInput = z.object({
     .optional()
     .describe('For a roadmap with prerequisites: INCLUDE (their sections first) or WAIVE'),
 });
+entities.add(CohortRoadmapInput, { id: 'CohortRoadmapInput' });
 
 export const CohortAssignment = z.object({
   roadmapId: Id,
@@ -395,3 +398,4 @@ export const CohortAssignment = z.object({
     }),
   ),
 });
+entities.add(CohortAssignment, { id: 'CohortAssignment' });
