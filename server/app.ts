@@ -27,6 +27,8 @@ import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
+import { webhookRoutes } from './integrations/webhooks/routes';
+import { xapiRoutes } from './integrations/xapi/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -114,4 +116,6 @@ function serveDomains(app: FastifyInstance, services: Services) {
   credentialRoutes(app, services);
   apiKeyRoutes(app, services);
   auditRoutes(app, services);
+  webhookRoutes(app, services);
+  xapiRoutes(app, services);
 }

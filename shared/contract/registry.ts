@@ -14,6 +14,8 @@ import { listsRouter } from './lists';
 import { profileRouter } from './profile';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
+import { webhooksRouter } from './webhooks';
+import { xapiRouter } from './xapi';
 
 /**
  * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
@@ -33,6 +35,8 @@ export const contractModules: Record<string, readonly Router[]> = {
   profile: [profileRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
+  webhooks: [webhooksRouter],
+  xapi: [xapiRouter],
 };
 
 /**
@@ -41,7 +45,12 @@ export const contractModules: Record<string, readonly Router[]> = {
  * its file moved to mirror the server's folders: awards' calls stay assessments_*, billing's tenant_*
  * (decision 018).
  */
-const PUBLISHED_AS: Record<string, string> = { awards: 'assessments', billing: 'tenant' };
+const PUBLISHED_AS: Record<string, string> = {
+  awards: 'assessments',
+  billing: 'tenant',
+  webhooks: 'integrations',
+  xapi: 'integrations',
+};
 
 /** A module's calls, by name. */
 export function callsOf(module: string): [string, CallDef][] {
