@@ -28,7 +28,6 @@ import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
 import { webhookRoutes } from './integrations/webhooks/routes';
-import { xapiRoutes } from './integrations/xapi/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -117,5 +116,4 @@ function serveDomains(app: FastifyInstance, services: Services) {
   apiKeyRoutes(app, services);
   auditRoutes(app, services);
   webhookRoutes(app, services);
-  xapiRoutes(app, services);
 }

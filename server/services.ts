@@ -22,7 +22,6 @@ import { CredentialService, type CredentialServiceOptions } from './credentials/
 import type { Database, Db } from './db/client';
 import { SecretBox } from './integrations/core/sealed';
 import { WebhookSender } from './integrations/webhooks/deliver';
-import { XapiSender } from './integrations/xapi/send';
 import { JobQueue } from './jobs/queue';
 import type { OutboundOptions } from './lib/outbound';
 import type { QuestionCounts } from './questions/load';
@@ -59,8 +58,6 @@ export interface Services {
   secrets: SecretBox;
   /** Sends webhook deliveries (pg-boss jobs; decision 042), through the outbound guard. */
   webhooks: WebhookSender;
-  /** Sends statements to tenants' learning record stores (pg-boss jobs; decision 042). */
-  xapi: XapiSender;
   /** A learner's test links on their roadmap (the catalogue's interface): the assessments'. */
   roadmapTests: RoadmapTests;
   /** How often the bank's questions were drawn, and their feedback (the bank's interface): the assessments'. */
@@ -130,7 +127,8 @@ export async function createServices(
         ? await ProcessRegistry.join(database, config, log)
         : null;
   const secrets =
-    overrides.secrets ?? new SecretBox(config.integrations.sealingKey, config.integrations.previousSealingKeys);
+    overrides.secrets ??
+    new SecretBox(config.integrations.sealingKey, config.integrations.previousSealingKeys);
   // plain http to this machine for a developer's receiver (the guard ignores it in production: decision 030)
   const outbound = {
     allowLoopbackHttp: config.env !== 'production',
@@ -154,7 +152,6 @@ export async function createServices(
     credentials,
     secrets,
     webhooks: overrides.webhooks ?? new WebhookSender(db, secrets, mail, log, outbound),
-    xapi: overrides.xapi ?? new XapiSender(db, secrets, log, outbound),
     roadmapTests: overrides.roadmapTests ?? roadmapTests,
     questionCounts: overrides.questionCounts ?? questionCounts,
     processes,

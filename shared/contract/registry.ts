@@ -15,7 +15,6 @@ import { profileRouter } from './profile';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 import { webhooksRouter } from './webhooks';
-import { xapiRouter } from './xapi';
 
 /**
  * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
@@ -36,7 +35,6 @@ export const contractModules: Record<string, readonly Router[]> = {
   system: [systemRouter],
   tenant: [tenantRouter],
   webhooks: [webhooksRouter],
-  xapi: [xapiRouter],
 };
 
 /**
@@ -49,7 +47,6 @@ const PUBLISHED_AS: Record<string, string> = {
   awards: 'assessments',
   billing: 'tenant',
   webhooks: 'integrations',
-  xapi: 'integrations',
 };
 
 /** A module's calls, by name. */

@@ -12,6 +12,7 @@ import { entities } from './entities';
 export const WebhookEventType = z.enum(EVENT_TYPES as [EventType, ...EventType[]], {
   error: `must be one of ${EVENT_TYPES.join(', ')}`,
 });
+entities.add(WebhookEventType, { id: 'WebhookEventType' });
 
 /** The type of the event a tenant sends to an endpoint to try it (never written to the outbox). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -77,6 +78,7 @@ export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
   /** The signing secret, `whsec_` + base64: shown this once. */
   secret: z.string(),
 });
+entities.add(CreatedWebhookEndpoint, { id: 'CreatedWebhookEndpoint' });
 
 export const CreateWebhookInput = z.object({
   url: WebhookUrl,
@@ -87,6 +89,7 @@ export const CreateWebhookInput = z.object({
     .optional()
     .describe('Deliver one at a time, in the order of the events (default false)'),
 });
+entities.add(CreateWebhookInput, { id: 'CreateWebhookInput' });
 export type CreateWebhookInput = z.input<typeof CreateWebhookInput>;
 
 export const UpdateWebhookInput = z.object({
@@ -99,12 +102,14 @@ export const UpdateWebhookInput = z.object({
     .optional()
     .describe('false disables the endpoint; true enables it again (its failures are forgotten)'),
 });
+entities.add(UpdateWebhookInput, { id: 'UpdateWebhookInput' });
 export type UpdateWebhookInput = z.input<typeof UpdateWebhookInput>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SENDING', 'DELIVERED', 'FAILED'] as const;
 export const WebhookDeliveryStatus = z.enum(WEBHOOK_DELIVERY_STATUSES, {
   error: `must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`,
 });
+entities.add(WebhookDeliveryStatus, { id: 'WebhookDeliveryStatus' });
 
 export const WebhookDelivery = z.object({
   _id: Id,
@@ -155,3 +160,5 @@ export const WebhookTestData = z.object({
   endpointId: Id,
   requestedAt: DateTime,
 });
+entities.add(WebhookTestData, { id: 'WebhookTestData' });
+entities.add(RedeliverInput, { id: 'RedeliverInput' });

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { parsedJson, rowsOf } from '../../db/helpers';
-import { guardedFetch, OutboundRefused, type OutboundOptions } from '../../lib/outbound';
+import { guardedFetch, type OutboundOptions, OutboundRefused } from '../../lib/outbound';
 import { recordAudit } from '../core/audit';
 import { systemActor } from '../core/principal';
 import {
@@ -384,7 +384,9 @@ export class WebhookSender {
         ].join('\n'),
         kind: 'webhook-disabled',
       })
-      .catch((err: unknown) => this.log.warn({ err, endpointId }, 'the disabled endpoint’s mail was not sent'));
+      .catch((err: unknown) =>
+        this.log.warn({ err, endpointId }, 'the disabled endpoint’s mail was not sent'),
+      );
   }
 }
 

@@ -45,7 +45,9 @@ export function webhookRoutes(
     },
 
     async updateWebhook({ params, body, caller }) {
-      return ok({ data: toEndpoint(await updateEndpoint(endpoints, caller.id, params.id, caller.actor, body)) });
+      return ok({
+        data: toEndpoint(await updateEndpoint(endpoints, caller.id, params.id, caller.actor, body)),
+      });
     },
 
     async removeWebhook({ params, caller }) {

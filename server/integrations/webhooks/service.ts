@@ -21,7 +21,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { checkOutboundUrl, OutboundRefused, type OutboundOptions } from '../../lib/outbound';
+import { checkOutboundUrl, type OutboundOptions, OutboundRefused } from '../../lib/outbound';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import type { SecretBox } from '../core/sealed';
@@ -86,7 +86,10 @@ export async function checkEndpointUrl(
     await checkOutboundUrl(parsed, outbound);
   } catch (err) {
     if (err instanceof OutboundRefused) throw badRequest(`cannot be used: ${err.message}`, field);
-    // a name that does not resolve yet may later: every attempt checks it again
+    // a name that does not resolve yet may later (every attempt checks it again), but only over https: the
+    // development allowance of plain http is for this machine, which a name that does not resolve is not
+    if (parsed.protocol !== 'https:')
+      throw badRequest(`cannot be used: only https addresses are read (${parsed.href})`, field);
   }
   return parsed.href;
 }
@@ -202,7 +205,12 @@ export async function updateEndpoint(
       });
       action = 'webhook.disabled';
     } else if (input.enabled === true && before.status === 'DISABLED') {
-      Object.assign(changes, { status: 'ACTIVE', disabledReason: null, disabledAt: null, failingSince: null });
+      Object.assign(changes, {
+        status: 'ACTIVE',
+        disabledReason: null,
+        disabledAt: null,
+        failingSince: null,
+      });
       action = 'webhook.enabled';
     }
     if (Object.keys(changes).length === 0) return before;
@@ -218,9 +226,11 @@ export async function updateEndpoint(
         .set({ status: 'FAILED', nextAttemptAt: null, claim: null, lastError: 'The endpoint was disabled.' })
         .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'PENDING')));
     }
-    const verb = { 'webhook.updated': 'changed', 'webhook.disabled': 'disabled', 'webhook.enabled': 'enabled' }[
-      action
-    ];
+    const verb = {
+      'webhook.updated': 'changed',
+      'webhook.disabled': 'disabled',
+      'webhook.enabled': 'enabled',
+    }[action];
     await recordAudit(tx, by, {
       tenantId,
       action,

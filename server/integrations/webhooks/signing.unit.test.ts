@@ -32,7 +32,7 @@ describe('Standard Webhooks signatures', () => {
     const body = JSON.stringify({ id: '0b8c3c52-5f0e-4c59-9d44-6f7c2f1f6a11', type: 'seat.added', data: {} });
     const now = Math.floor(Date.now() / 1000);
     const headers = webhookHeaders([current, previous], '0b8c3c52-5f0e-4c59-9d44-6f7c2f1f6a11', now, body);
-    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
     for (const secret of [current, previous])
       expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     const refused = (b: string, h: Record<string, string>) =>
@@ -40,6 +40,6 @@ describe('Standard Webhooks signatures', () => {
     refused(body.replace('seat.added', 'seat.removed'), headers);
     refused(body, { ...headers, 'webhook-id': 'another' });
     refused(body, { ...headers, 'webhook-timestamp': String(now - 1) });
-    refused(body, webhookHeaders([newWebhookSecret()], headers['webhook-id']!, now, body));
+    refused(body, webhookHeaders([newWebhookSecret()], headers['webhook-id'] as string, now, body));
   });
 });
