@@ -28,6 +28,7 @@ import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
 import { webhookRoutes } from './integrations/webhooks/routes';
+import { xapiRoutes } from './integrations/xapi/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -116,4 +117,5 @@ function serveDomains(app: FastifyInstance, services: Services) {
   apiKeyRoutes(app, services);
   auditRoutes(app, services);
   webhookRoutes(app, services);
+  xapiRoutes(app, services);
 }

@@ -22,6 +22,7 @@ import { CredentialService, type CredentialServiceOptions } from './credentials/
 import type { Database, Db } from './db/client';
 import { SecretBox } from './integrations/core/sealed';
 import { WebhookSender } from './integrations/webhooks/deliver';
+import { XapiSender } from './integrations/xapi/send';
 import { JobQueue } from './jobs/queue';
 import type { OutboundOptions } from './lib/outbound';
 import type { QuestionCounts } from './questions/load';
@@ -58,6 +59,8 @@ export interface Services {
   secrets: SecretBox;
   /** Sends webhook deliveries (pg-boss jobs; decision 042), through the outbound guard. */
   webhooks: WebhookSender;
+  /** Sends statements to tenants' learning record stores (pg-boss jobs; decision 042). */
+  xapi: XapiSender;
   /** A learner's test links on their roadmap (the catalogue's interface): the assessments'. */
   roadmapTests: RoadmapTests;
   /** How often the bank's questions were drawn, and their feedback (the bank's interface): the assessments'. */
@@ -152,6 +155,7 @@ export async function createServices(
     credentials,
     secrets,
     webhooks: overrides.webhooks ?? new WebhookSender(db, secrets, mail, log, outbound),
+    xapi: overrides.xapi ?? new XapiSender(db, secrets, log, outbound),
     roadmapTests: overrides.roadmapTests ?? roadmapTests,
     questionCounts: overrides.questionCounts ?? questionCounts,
     processes,

@@ -32,6 +32,8 @@ import {
   type WebhookSender,
 } from '../integrations/webhooks/deliver';
 import { wakeEndpoint } from '../integrations/webhooks/routes';
+import { wakeTenant } from '../integrations/xapi/routes';
+import { pruneStatements, tenantsDue, XAPI_QUEUE, type XapiSender } from '../integrations/xapi/send';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
 import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
@@ -54,6 +56,7 @@ export interface JobDeps {
   processes: ProcessRegistry | null;
   jobs: JobQueue;
   webhooks: WebhookSender;
+  xapi: XapiSender;
   log: Log;
 }
 
@@ -158,6 +161,7 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       pollSeconds: 60,
       run: async ({ db }) => ({
         webhooks: await pruneDeliveries(db, DELIVERY_RETENTION_DAYS),
+        statements: await pruneStatements(db, DELIVERY_RETENTION_DAYS),
       }),
     },
     {
@@ -169,6 +173,14 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       pollSeconds: 2,
       concurrency: 8,
       run: ({ webhooks }, data) => webhooks.deliverEndpoint(String(data.endpointId)),
+    },
+    {
+      // one tenant's due statements to its learning record store (server/integrations/xapi/send.ts)
+      name: XAPI_QUEUE,
+      queue: deliveryQueue,
+      pollSeconds: 2,
+      concurrency: 4,
+      run: ({ xapi }, data) => xapi.sendTenant(String(data.tenantId)),
     },
     {
       // one job per message, sent with the message (server/adapters/mail.ts)
@@ -253,6 +265,7 @@ export function processTimers(deps: JobDeps): ProcessTimer[] {
       everyMs: WAKE_MS,
       run: async () => {
         for (const id of await endpointsDue(db)) await wakeEndpoint(deps.jobs, id);
+        for (const id of await tenantsDue(db)) await wakeTenant(deps.jobs, id);
       },
     });
   }

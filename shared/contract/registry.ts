@@ -15,6 +15,7 @@ import { profileRouter } from './profile';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 import { webhooksRouter } from './webhooks';
+import { xapiRouter } from './xapi';
 
 /**
  * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
@@ -35,6 +36,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   system: [systemRouter],
   tenant: [tenantRouter],
   webhooks: [webhooksRouter],
+  xapi: [xapiRouter],
 };
 
 /**
@@ -47,6 +49,7 @@ const PUBLISHED_AS: Record<string, string> = {
   awards: 'assessments',
   billing: 'tenant',
   webhooks: 'integrations',
+  xapi: 'integrations',
 };
 
 /** A module's calls, by name. */

@@ -17,6 +17,7 @@ export const XAPI_STATEMENT_KINDS = ['studied', 'assessments', 'awards', 'roadma
 export const XapiStatementKind = z.enum(XAPI_STATEMENT_KINDS, {
   error: `must be one of ${XAPI_STATEMENT_KINDS.join(', ')}`,
 });
+entities.add(XapiStatementKind, { id: 'XapiStatementKind' });
 export type XapiStatementKind = z.infer<typeof XapiStatementKind>;
 
 /** Each kind in the portal's and the CLI's words. */
@@ -30,6 +31,7 @@ export const XAPI_KIND_TEXT: Record<XapiStatementKind, string> = {
 /** `account`: a stable pseudonym per tenant at this Waymark's address; `mbox`: the learner's e-mail address. */
 export const XAPI_ACTOR_FORMATS = ['account', 'mbox'] as const;
 export const XapiActorFormat = z.enum(XAPI_ACTOR_FORMATS, { error: 'must be account or mbox' });
+entities.add(XapiActorFormat, { id: 'XapiActorFormat' });
 
 export const XapiConnection = z.object({
   /** The LRS's statement endpoint: statements are sent to `{endpoint}statements`. */
@@ -81,12 +83,14 @@ export const ConnectXapiInput = z.object({
     .describe('What is sent (all of them by default)'),
   enabled: z.boolean().default(true).describe('false: nothing is sent until it is enabled again'),
 });
+entities.add(ConnectXapiInput, { id: 'ConnectXapiInput' });
 export type ConnectXapiInput = z.input<typeof ConnectXapiInput>;
 
 export const XAPI_QUEUE_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 export const XapiQueueStatus = z.enum(XAPI_QUEUE_STATUSES, {
   error: `must be one of ${XAPI_QUEUE_STATUSES.join(', ')}`,
 });
+entities.add(XapiQueueStatus, { id: 'XapiQueueStatus' });
 
 /** One event's statements on their way to the LRS. */
 export const XapiQueueEntry = z.object({
@@ -115,3 +119,4 @@ export const XapiTestResult = z.object({
   statementId: z.string(),
   message: z.string(),
 });
+entities.add(XapiTestResult, { id: 'XapiTestResult' });

@@ -25,6 +25,7 @@ import { checkOutboundUrl, type OutboundOptions, OutboundRefused } from '../../l
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import type { SecretBox } from '../core/sealed';
+import { readSeqCursor, seqPage } from '../core/seq-cursor';
 import { secretContext, testEnvelope } from './deliver';
 import { newWebhookSecret } from './signing';
 import { webhookDeliveries, webhookEndpoints } from './tables';
@@ -320,13 +321,6 @@ export async function queueTest(db: Db, tenantId: string, id: string): Promise<D
   return row!;
 }
 
-/** The page's end as the next page's cursor: the last delivery's seq. */
-const cursorOf = (seq: number) => Buffer.from(String(seq)).toString('base64url');
-const readCursor = (cursor: string): number | null => {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  return /^\d{1,18}$/.test(text) ? Number(text) : null;
-};
-
 /** A page of an endpoint's deliveries, newest first (keyset on seq); null when the cursor is not one. */
 export async function deliveriesPage(
   db: Db,
@@ -336,7 +330,7 @@ export async function deliveriesPage(
   page: { cursor?: string; limit: number },
 ): Promise<{ deliveries: WebhookDelivery[]; nextCursor: string | null } | null> {
   await ownEndpoint(db, tenantId, id);
-  const after = page.cursor ? readCursor(page.cursor) : undefined;
+  const after = page.cursor ? readSeqCursor(page.cursor) : undefined;
   if (after === null) return null;
   const rows = await db
     .select()
@@ -352,12 +346,8 @@ export async function deliveriesPage(
     )
     .orderBy(desc(webhookDeliveries.seq))
     .limit(page.limit + 1);
-  const more = rows.length > page.limit;
-  const shown = more ? rows.slice(0, page.limit) : rows;
-  return {
-    deliveries: shown.map(toDelivery),
-    nextCursor: more && shown.length ? cursorOf(shown.at(-1)!.seq) : null,
-  };
+  const { shown, nextCursor } = seqPage(rows, page.limit);
+  return { deliveries: shown.map(toDelivery), nextCursor };
 }
 
 /** Deliveries made due again now, from a clean slate of attempts, with the activity log's entry. */

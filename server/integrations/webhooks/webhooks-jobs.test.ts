@@ -2,14 +2,18 @@
  * Webhook deliveries sent by the pg-boss jobs themselves (JOB_WORKERS=true), against the real server and a
  * real receiver checking with the standardwebhooks library: an event committed reaches the endpoint within
  * seconds with nobody calling the sender; a delivery whose worker died mid-attempt (SENDING, its lease
- * over) is sent again, with the same webhook-id, and only once.
+ * over) is sent again, with the same webhook-id, and only once. A learning record store's statements go the
+ * same way (its own queue, xapi-send).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EVENT_CATALOGUE } from '@shared/contract/events';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startStandInLrs, xapiProblems } from '../../test/fixtures/lrs';
 import { type SignedIn, setupServer } from '../../test/helper';
+import { emitEvent } from '../core/events';
 import { webhookDeliveries } from './tables';
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -82,4 +86,28 @@ it('sends a committed event by the jobs within seconds, and again a delivery who
   expect(received).toHaveLength(2);
   const [after] = await server.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
   expect(after).toMatchObject({ status: 'DELIVERED', attempts: 2 });
+}, 60_000);
+
+it('sends an event’s statements to the tenant’s learning record store by the jobs within seconds', async () => {
+  const lrs = await startStandInLrs();
+  try {
+    const res = await server.put(
+      '/api/tenant/xapi',
+      { endpoint: lrs.endpoint, username: lrs.username, secret: lrs.password },
+      tenant.auth,
+    );
+    expect(res.status, res.text).toBe(200);
+    await server.db.transaction((tx) =>
+      emitEvent(tx, {
+        tenantId: tenant.user._id,
+        type: 'roadmap.completed',
+        data: EVENT_CATALOGUE['roadmap.completed'].versions[1].example,
+      }),
+    );
+    const stored = await until(() => [...lrs.stored.values()][0]);
+    expect(xapiProblems(stored)).toEqual([]);
+    expect(stored).toMatchObject({ verb: { id: 'http://adlnet.gov/expapi/verbs/completed' } });
+  } finally {
+    await lrs.close();
+  }
 }, 60_000);
