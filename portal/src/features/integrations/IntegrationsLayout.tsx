@@ -7,6 +7,8 @@ import './integrations.css';
 
 const PAGES = [
   { to: 'api-keys', label: 'API keys' },
+  { to: 'webhooks', label: 'Webhooks' },
+  { to: 'learning-record-store', label: 'Learning record store' },
   { to: 'activity-log', label: 'Activity log' },
 ] as const;
 
