@@ -39,6 +39,7 @@ import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { WEBHOOKS_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
+import { StatusFilter } from './StatusFilter';
 
 type Output = z.output<typeof CreateWebhookInput>;
 type Shown = { title: string; text: string; label: string; secret: string };
@@ -436,19 +437,12 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         Deliveries to <code>{endpoint.url}</code>
       </h3>
       <div className="audit-filters">
-        <Field label="Status">
-          <select value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="">All</option>
-            {Object.entries(DELIVERY_STATUS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <button type="button" className="btn btn-secondary" onClick={page.reload}>
-          Refresh
-        </button>
+        <StatusFilter
+          statuses={DELIVERY_STATUS}
+          value={status}
+          onChange={setStatus}
+          onRefresh={page.reload}
+        />
         {active ? (
           <>
             <Field label="Failed deliveries of">

@@ -34,6 +34,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { XAPI_COPY as COPY } from './copy';
+import { StatusFilter } from './StatusFilter';
 
 type Output = z.output<typeof ConnectXapiInput>;
 const STATUS = { PENDING: 'Waiting', SENDING: 'Sending', SENT: 'Sent', FAILED: 'Failed' } as const;
@@ -279,19 +280,7 @@ function Queue({ version }: { version: number }) {
     <section aria-labelledby="xapi-sent-title">
       <h3 id="xapi-sent-title">Sent to the learning record store</h3>
       <div className="audit-filters">
-        <Field label="Status">
-          <select value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="">All</option>
-            {Object.entries(STATUS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <button type="button" className="btn btn-secondary" onClick={page.reload}>
-          Refresh
-        </button>
+        <StatusFilter statuses={STATUS} value={status} onChange={setStatus} onRefresh={page.reload} />
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={resend}>
           {busy ? <Spinner /> : null} Resend failed
         </button>
