@@ -16,7 +16,9 @@ import type { LogoutOptions } from './logout';
 import { questionsCommand } from './questions';
 import type { ReportsOptions } from './reports';
 import { seatsCommand } from './seats';
+import { webhooksCommand } from './webhooks';
 import type { WhoamiOptions } from './whoami';
+import { xapiCommand } from './xapi';
 
 export const REPORTS = ['learning', 'awards', 'users'] as const;
 
@@ -148,4 +150,6 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   reportsCommandModule,
   keysCommand,
   auditCommandModule,
+  webhooksCommand,
+  xapiCommand,
 ];
