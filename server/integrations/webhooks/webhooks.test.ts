@@ -34,16 +34,18 @@ let receiver: Server;
 let base: string;
 
 // a name that resolves to a private address (the guard must check the resolved address)
+/** What each name resolves to (the guard must check the resolved address, on every attempt). */
+const names: Record<string, string[]> = {
+  'intranet.example.com': ['10.1.2.3'],
+  localhost: ['127.0.0.1'],
+  'rebinding.example.com': ['93.184.215.14'],
+};
 const server = setupServer({
   services: {
     outboundResolve: async (name) =>
       name === 'nowhere.invalid'
         ? Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }))
-        : name === 'intranet.example.com'
-          ? ['10.1.2.3']
-          : name === 'localhost'
-            ? ['127.0.0.1']
-            : ['93.184.215.14'],
+        : (names[name] ?? ['93.184.215.14']),
   },
 });
 
@@ -453,5 +455,16 @@ describe('webhook endpoints', () => {
       'webhook.redelivered',
       'webhook.removed',
     ]);
+  });
+
+  it('refuses, on each attempt, a name that has come to resolve to a private address', async () => {
+    const made = await addEndpoint({ url: 'https://rebinding.example.com/hook', events: ['seat.added'] });
+    names['rebinding.example.com'] = ['192.168.0.10'];
+    await server.post(`/api/tenant/webhooks/${made._id}/test`, undefined, tenant.auth);
+    expect(await sender().deliverEndpoint(made._id)).toEqual({ delivered: 0, failed: 1 });
+    const [row] = await deliveriesOf(made._id);
+    expect(row).toMatchObject({ status: 'PENDING', responseStatus: null });
+    expect(row!.lastError).toContain('not a public address');
+    await server.request('DELETE', `/api/tenant/webhooks/${made._id}`, undefined, tenant.auth);
   });
 });
