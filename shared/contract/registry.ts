@@ -1,6 +1,7 @@
 /** Every router of the contract: for the OpenAPI document, the widgets' build and checks that every call is served. */
 
 import { activityRouter } from './activity';
+import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
 import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
@@ -12,6 +13,7 @@ import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter } from './integrations';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
+import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 import { webhooksRouter } from './webhooks';
@@ -23,6 +25,7 @@ import { xapiRouter } from './xapi';
  */
 export const contractModules: Record<string, readonly Router[]> = {
   activity: [activityRouter],
+  analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
   authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
@@ -33,6 +36,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   integrations: [apiKeysRouter, auditRouter],
   lists: [listsRouter],
   profile: [profileRouter],
+  sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
   webhooks: [webhooksRouter],

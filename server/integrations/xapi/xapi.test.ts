@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/helpers';
 import { type StandInLrs, startStandInLrs, xapiProblems } from '../../test/fixtures/lrs';
-import { type SignedIn, setupServer } from '../../test/helper';
+import { type Json, type SignedIn, setupServer } from '../../test/helper';
 import { emitEvent } from '../core/events';
 import { xapiStatements } from './tables';
 
@@ -151,7 +151,7 @@ describe('the learning record store', () => {
       'http://id.tincanapi.com/verb/earned',
       'http://adlnet.gov/expapi/verbs/completed',
     ]);
-    const [studied, , passed, earned] = statements as Record<string, any>[];
+    const [studied, , passed, earned] = statements as Record<string, Json>[];
     const day = example('learning.day.closed') as { roadmaps: { minutes: number }[] };
     expect(studied!.result.duration).toBe(`PT${day.roadmaps[0]!.minutes * 60}S`);
     expect(studied!.context.contextActivities.grouping[0].id).toBe(
@@ -224,7 +224,7 @@ describe('the learning record store', () => {
     const before = (await queue(tenant.user._id)).filter((r) => r.status === 'PENDING');
     expect(before.map((r) => r.eventType)).toEqual(['award.issued']);
     await sender().sendTenant(tenant.user._id);
-    const [s] = [...lrs.stored.values()] as Record<string, any>[];
+    const [s] = [...lrs.stored.values()] as Record<string, Json>[];
     expect(xapiProblems(s)).toEqual([]);
     const learner = (example('award.issued') as { learner: { email: string; name: string } }).learner;
     expect(s!.actor).toEqual({ objectType: 'Agent', name: learner.name, mbox: `mailto:${learner.email}` });
