@@ -467,4 +467,26 @@ describe('webhook endpoints', () => {
     expect(row!.lastError).toContain('not a public address');
     await server.request('DELETE', `/api/tenant/webhooks/${made._id}`, undefined, tenant.auth);
   });
+
+  it('an ordered endpoint gets one delivery at a time, in order: a failing one holds back the rest', async () => {
+    received.length = 0;
+    answers['/ordered'] = { status: 500 };
+    const made = await addEndpoint({ url: `${base}/ordered`, events: ['seat.added'], ordered: true });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await server.post(`/api/tenant/webhooks/${made._id}/test`, undefined, tenant.auth);
+      ids.push(res.body.data.eventId);
+    }
+    expect(await sender().deliverEndpoint(made._id)).toEqual({ delivered: 0, failed: 1 });
+    expect(at('/ordered').map((r) => r.headers['webhook-id'])).toEqual([ids[0]]);
+    expect((await deliveriesOf(made._id)).map((d) => d.attempts)).toEqual([1, 0, 0]);
+    answers['/ordered'] = { status: 200 };
+    await server.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookDeliveries.endpointId, made._id));
+    expect(await sender().deliverEndpoint(made._id)).toEqual({ delivered: 3, failed: 0 });
+    expect(at('/ordered').map((r) => r.headers['webhook-id'])).toEqual([ids[0], ...ids]);
+    await server.request('DELETE', `/api/tenant/webhooks/${made._id}`, undefined, tenant.auth);
+  });
 });
