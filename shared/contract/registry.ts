@@ -10,12 +10,12 @@ import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
 import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
-import { apiKeysRouter, auditRouter } from './integrations';
+import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
 import { listsRouter } from './lists';
 import { profileRouter } from './profile';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
-import { tenantRouter } from './tenant';
+import { cohortsRouter, tenantRouter } from './tenant';
 import { webhooksRouter } from './webhooks';
 import { xapiRouter } from './xapi';
 
@@ -33,12 +33,12 @@ export const contractModules: Record<string, readonly Router[]> = {
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
   credentials: [credentialsRouter],
-  integrations: [apiKeysRouter, auditRouter],
+  integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
   lists: [listsRouter],
   profile: [profileRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],
-  tenant: [tenantRouter],
+  tenant: [tenantRouter, cohortsRouter],
   webhooks: [webhooksRouter],
   xapi: [xapiRouter],
 };

@@ -1,6 +1,6 @@
 /**
  * Webhooks (issue 29 item 2; decision 042): a tenant's endpoints and one delivery row per (event, endpoint).
- * The delivery rows are made in the event's own transaction by a trigger on `events` (migration 0024:
+ * The delivery rows are made in the event's own transaction by a trigger on `events` (migration 0025:
  * `waymark_events_fan_out`), so an event has its deliveries exactly when it was committed; pg-boss jobs send
  * them (server/integrations/webhooks/deliver.ts).
  */

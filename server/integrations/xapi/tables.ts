@@ -1,6 +1,6 @@
 /**
  * xAPI to a learning record store (issue 29 item 3; decision 042): a tenant's LRS and the queue of what goes
- * to it — one row per event, made in the event's own transaction by the trigger on `events` (migration 0024),
+ * to it — one row per event, made in the event's own transaction by the trigger on `events` (migration 0025),
  * turned into its statements when first sent and kept as they were, so a re-send is the same statements.
  */
 import { sql } from 'drizzle-orm';

@@ -110,14 +110,9 @@ export default function ApiKeysPage() {
         }}
       />
       <SecretShownOnce
-        shown={
-          made && {
-            title: `API key “${made.name}” created`,
-            text: COPY.shownOnce,
-            label: 'The API key',
-            secret: made.key,
-          }
-        }
+        title={`API key “${made?.name ?? ''}” created`}
+        label="The API key"
+        secret={made?.key ?? null}
         onClose={() => setMade(null)}
       />
       <RevokeDialog

@@ -6,6 +6,8 @@ import { NavLink, Outlet } from 'react-router';
 import './integrations.css';
 
 const PAGES = [
+  { to: 'single-sign-on', label: 'Single sign-on' },
+  { to: 'provisioning', label: 'Provisioning (SCIM)' },
   { to: 'api-keys', label: 'API keys' },
   { to: 'webhooks', label: 'Webhooks' },
   { to: 'learning-record-store', label: 'Learning record store' },

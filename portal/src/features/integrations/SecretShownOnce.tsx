@@ -1,25 +1,29 @@
-/**
- * A secret shown once (an API key, a webhook's signing secret): in a dialog, selected on focus, with Copy
- * (or, where copying is not allowed, selected to copy by hand).
- */
+/** A secret shown once (an API key, a SCIM token, a webhook endpoint's signing secret): to copy before the dialog closes. */
 import { Dialog } from '@widgets/ui/Dialog';
 import { toast } from '@widgets/ui/Toast';
 import { useId, useRef } from 'react';
 import { INTEGRATIONS_COPY as COPY } from './copy';
 
 export function SecretShownOnce({
-  shown,
+  title,
+  label,
+  secret,
   onClose,
+  intro = COPY.shownOnce,
+  children,
 }: {
-  /** The dialog's title, what it says, the secret's label and the secret; null: closed. */
-  shown: { title: string; text: string; label: string; secret: string } | null;
+  title: string;
+  label: string;
+  secret: string | null;
   onClose: () => void;
+  intro?: string;
+  children?: React.ReactNode;
 }) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(shown?.secret ?? '');
+      await navigator.clipboard.writeText(secret ?? '');
       toast(COPY.copied, { kind: 'success', ms: 3000 });
     } catch {
       input.current?.select();
@@ -28,8 +32,8 @@ export function SecretShownOnce({
   };
   return (
     <Dialog
-      open={shown !== null}
-      title={shown?.title ?? ''}
+      open={secret !== null}
+      title={title}
       onClose={onClose}
       actions={
         <button type="button" className="btn" onClick={onClose}>
@@ -37,17 +41,18 @@ export function SecretShownOnce({
         </button>
       }
     >
-      <p>{shown?.text}</p>
+      <p>{intro}</p>
+      {children}
       <div className="key-once">
         <label htmlFor={id} className="visually-hidden">
-          {shown?.label}
+          {label}
         </label>
         <input
           ref={input}
           id={id}
           type="text"
           readOnly
-          value={shown?.secret ?? ''}
+          value={secret ?? ''}
           onFocus={(e) => e.currentTarget.select()}
         />
         <button type="button" className="btn btn-secondary" onClick={copy}>

@@ -209,7 +209,13 @@ export default function WebhooksPage() {
           endpoints.reload();
         }}
       />
-      <SecretShownOnce shown={shown} onClose={() => setShown(null)} />
+      <SecretShownOnce
+        title={shown?.title ?? ''}
+        label="The signing secret"
+        intro={shown?.text}
+        secret={shown?.secret ?? null}
+        onClose={() => setShown(null)}
+      />
       <RemoveDialog
         endpoint={removing}
         onClose={() => setRemoving(null)}

@@ -1,7 +1,7 @@
 /**
  * The Integrations pages under /portal (TENANT only; decision 039): one layout with a page per integration —
- * API keys, Webhooks, Learning record store and the Activity log now; LMS, Single sign-on and Provisioning
- * join it as they are built.
+ * Single sign-on, Provisioning (SCIM), API keys, Webhooks, Learning record store and the Activity log now;
+ * LMS joins it as it is built.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy';
@@ -13,6 +13,8 @@ export const integrationsRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="api-keys" replace /> },
       { path: 'api-keys', lazy: lazyPage(() => import('./ApiKeysPage')) },
+      { path: 'single-sign-on', lazy: lazyPage(() => import('./SingleSignOnPage')) },
+      { path: 'provisioning', lazy: lazyPage(() => import('./ProvisioningPage')) },
       { path: 'webhooks', lazy: lazyPage(() => import('./WebhooksPage')) },
       { path: 'learning-record-store', lazy: lazyPage(() => import('./XapiPage')) },
       { path: 'activity-log', lazy: lazyPage(() => import('./ActivityLogPage')) },
