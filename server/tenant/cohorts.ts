@@ -336,31 +336,6 @@ export async function assignRoadmapToCohort(
   });
 }
 
-/** Stops giving new members a roadmap (those who have it keep it). */
-export async function unassignRoadmapFromCohort(
-  db: Db,
-  tenantId: string,
-  cohortId: string,
-  roadmapId: string,
-  by: Actor,
-) {
-  await inTx(db, async (tx) => {
-    const cohort = await requireCohort(tx, tenantId, cohortId, true);
-    const gone = await tx
-      .delete(cohortRoadmaps)
-      .where(and(eq(cohortRoadmaps.cohortId, cohortId), eq(cohortRoadmaps.roadmapId, roadmapId)))
-      .returning();
-    if (!gone.length) throw notFound('This roadmap is not assigned to the cohort');
-    await recordAudit(tx, by, {
-      tenantId,
-      action: 'cohort.roadmap_unassigned',
-      target: { kind: 'cohort', id: cohortId },
-      summary: `New members of cohort “${cohort.name}” no longer get roadmap ${roadmapId} (members who have it keep it)`,
-      details: { roadmapId },
-    });
-  });
-}
-
 /** The tenant's cohorts by name, with how many members each has and the roadmaps assigned to it. */
 export async function cohortsOf(db: Db, tenantId: string) {
   const rows = await db
