@@ -32,6 +32,8 @@ import { scimRoutes } from './integrations/scim/routes';
 import { scimSettingsRoutes } from './integrations/scim/settings';
 import { ssoRoutes } from './integrations/sso/routes';
 import { ssoRequiredFor } from './integrations/sso/service';
+import { webhookRoutes } from './integrations/webhooks/routes';
+import { xapiRoutes } from './integrations/xapi/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -130,4 +132,6 @@ function serveDomains(app: FastifyInstance, services: Services) {
   scimSettingsRoutes(app, services);
   scimRoutes(app, services);
   ssoRoutes(app, services);
+  webhookRoutes(app, services);
+  xapiRoutes(app, services);
 }

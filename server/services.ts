@@ -22,7 +22,10 @@ import { CredentialService, type CredentialServiceOptions } from './credentials/
 import type { Database, Db } from './db/client';
 import type { Replica } from './db/replica';
 import { SecretBox } from './integrations/core/sealed';
+import { WebhookSender } from './integrations/webhooks/deliver';
+import { XapiSender } from './integrations/xapi/send';
 import { JobQueue } from './jobs/queue';
+import type { OutboundOptions } from './lib/outbound';
 import type { QuestionCounts } from './questions/load';
 import { ProcessRegistry } from './system/processes';
 import type { SeatPlans } from './tenant/accounting';
@@ -62,6 +65,10 @@ export interface Services {
    * INTEGRATIONS_SECRET_KEY (AES-256-GCM; decision 039).
    */
   secrets: SecretBox;
+  /** Sends webhook deliveries (pg-boss jobs; decision 042), through the outbound guard. */
+  webhooks: WebhookSender;
+  /** Sends statements to tenants' learning record stores (pg-boss jobs; decision 042). */
+  xapi: XapiSender;
   /** A learner's test links on their roadmap (the catalogue's interface): the assessments'. */
   roadmapTests: RoadmapTests;
   /** How often the bank's questions were drawn, and their feedback (the bank's interface): the assessments'. */
@@ -79,6 +86,8 @@ export type ServiceOverrides = Partial<
 > & {
   /** How the credential service reads other issuers' documents and tells the time. */
   credentialOptions?: CredentialServiceOptions;
+  /** How webhooks and LRS statements resolve names (tests stand a name in for a private address). */
+  outboundResolve?: OutboundOptions['resolve'];
 };
 
 declare module 'fastify' {
@@ -132,6 +141,15 @@ export async function createServices(
       : opts.serverProcess
         ? await ProcessRegistry.join(database, config, log)
         : null;
+  const secrets =
+    overrides.secrets ??
+    new SecretBox(config.integrations.sealingKey, config.integrations.previousSealingKeys);
+  // plain http to this machine for a developer's receiver (the guard ignores it in production: decision 030)
+  const outbound = {
+    allowLoopbackHttp: config.env !== 'production',
+    resolve: overrides.outboundResolve,
+    publicUrl: config.publicUrl,
+  };
   return {
     config,
     database,
@@ -149,9 +167,9 @@ export async function createServices(
     billing,
     seatPlans: overrides.seatPlans ?? billing,
     credentials,
-    secrets:
-      overrides.secrets ??
-      new SecretBox(config.integrations.sealingKey, config.integrations.previousSealingKeys),
+    secrets,
+    webhooks: overrides.webhooks ?? new WebhookSender(db, secrets, mail, log, outbound),
+    xapi: overrides.xapi ?? new XapiSender(db, secrets, log, outbound),
     roadmapTests: overrides.roadmapTests ?? roadmapTests,
     questionCounts: overrides.questionCounts ?? questionCounts,
     processes,

@@ -165,6 +165,35 @@ export function buildOpenApi(serverUrl: string) {
   };
 }
 
+/** The headers of every webhook request: Standard Webhooks' signature scheme (docs/webhooks.md). */
+const SIGNATURE_HEADERS = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "The event's id: the same for every attempt of it (use it to ignore a repeat).",
+    schema: { type: 'string' },
+    example: '3f2c9d1e-7a4b-4c8d-9e0f-1a2b3c4d5e6f',
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this attempt was sent, in seconds since 1970 (refuse one far from your clock).',
+    schema: { type: 'string' },
+    example: '1772446445',
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      'Space-separated `v1,{base64 HMAC-SHA256}` of `{webhook-id}.{webhook-timestamp}.{body}` under the secret after `whsec_` (base64-decoded); two during the 24 hours after a rotation. Verify it with a Standard Webhooks library.',
+    schema: { type: 'string' },
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+];
+
 /**
  * The events Waymark sends (shared/contract/events.ts), as OpenAPI's `webhooks`: each type's current
  * version, the body a consumer receives (the envelope with the payload) and an example.
@@ -186,8 +215,9 @@ function webhooks(components: Components) {
             summary: firstSentence(entry.summary),
             description: `${entry.summary}\n\nVersion ${version} of \`${type}\`. Sent to each tenant the change concerns, as JSON in the body of a POST; the same event (\`id\`) may come more than once, and is never sent for a change that was rolled back.`,
             tags: ['events'],
-            // Waymark calls the consumer: how it signs the request is the webhook's own (issue 29)
+            // Waymark calls the consumer and signs the request per Standard Webhooks (decision 042)
             security: [],
+            parameters: SIGNATURE_HEADERS,
             requestBody: {
               required: true,
               content: {
@@ -204,7 +234,12 @@ function webhooks(components: Components) {
                 },
               },
             },
-            responses: { '200': { description: 'Received: any 2xx answer acknowledges the event.' } },
+            responses: {
+              '200': {
+                description:
+                  'Received: any 2xx answer within 10 seconds acknowledges the event. Anything else (or no answer) is retried with backoff for about three days; 410 Gone disables the endpoint.',
+              },
+            },
           },
         },
       ];

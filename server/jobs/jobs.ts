@@ -12,6 +12,8 @@
  * work for a queue (every process must do them). They are declared here too (`processTimers`) and started
  * with the jobs (`startTimers`).
  */
+
+import { DELIVERY_RETENTION_DAYS } from '@shared/schemas/webhooks';
 import type { Queue } from 'pg-boss';
 import { closeLearningDays } from '../activity/days-closed';
 import type { IdentityAdapter } from '../adapters/identity';
@@ -26,6 +28,15 @@ import { maintainPartitions } from '../db/partitions';
 import { REPLICA_CHECK_MS } from '../db/replica';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
+import {
+  endpointsDue,
+  pruneDeliveries,
+  WEBHOOKS_QUEUE,
+  type WebhookSender,
+} from '../integrations/webhooks/deliver';
+import { wakeEndpoint } from '../integrations/webhooks/routes';
+import { wakeTenant } from '../integrations/xapi/routes';
+import { pruneStatements, tenantsDue, XAPI_QUEUE, type XapiSender } from '../integrations/xapi/send';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
 import { sendReminders } from '../renewals/renewals';
 import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
@@ -49,6 +60,9 @@ export interface JobDeps {
   billing: Billing;
   /** This process in the registry of processes on one PostgreSQL (server/main.ts joins it; null on PGlite). */
   processes: ProcessRegistry | null;
+  jobs: JobQueue;
+  webhooks: WebhookSender;
+  xapi: XapiSender;
   log: Log;
 }
 
@@ -73,6 +87,15 @@ const sweep = (expireInSeconds: number): Omit<Queue, 'name'> => ({
   expireInSeconds,
   deleteAfterSeconds: 3 * 86400,
 });
+
+/** A queue of deliveries: one job waiting per key, never retried (its rows say what is left), kept a day. */
+const deliveryQueue: Omit<Queue, 'name'> = {
+  policy: 'short',
+  retryLimit: 0,
+  expireInSeconds: 120,
+  deleteAfterSeconds: 86_400,
+  notify: true,
+};
 
 export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefinition[] {
   return [
@@ -168,6 +191,35 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       }),
     },
     {
+      // webhook deliveries and LRS statements past their retention (delivered or given up)
+      name: 'integrations-deliveries-prune',
+      cron: '17 5 * * *',
+      queue: sweep(3600),
+      pollSeconds: 60,
+      run: async ({ db }) => ({
+        webhooks: await pruneDeliveries(db, DELIVERY_RETENTION_DAYS),
+        statements: await pruneStatements(db, DELIVERY_RETENTION_DAYS),
+      }),
+    },
+    {
+      // one endpoint's due deliveries (server/integrations/webhooks/deliver.ts), sent by the wake-up below, a
+      // test or a redelivery: one waiting per endpoint, any number running (each claims its own rows); the
+      // rows say what is left, so a job is never retried: the next wake-up sends another
+      name: WEBHOOKS_QUEUE,
+      queue: deliveryQueue,
+      pollSeconds: 2,
+      concurrency: 8,
+      run: ({ webhooks }, data) => webhooks.deliverEndpoint(String(data.endpointId)),
+    },
+    {
+      // one tenant's due statements to its learning record store (server/integrations/xapi/send.ts)
+      name: XAPI_QUEUE,
+      queue: deliveryQueue,
+      pollSeconds: 2,
+      concurrency: 4,
+      run: ({ xapi }, data) => xapi.sendTenant(String(data.tenantId)),
+    },
+    {
       // one job per message, sent with the message (server/adapters/mail.ts)
       name: MAIL_QUEUE,
       queue: {
@@ -226,6 +278,9 @@ export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
   if (requeued) deps.log.info({ requeued }, 'mail waiting for delivery was queued again');
 }
 
+/** How often a working process looks for deliveries due (an event reaches its endpoints within this). */
+const WAKE_MS = 1000;
+
 /** A timer each process runs for itself: work about this process, or that every process must do. */
 export interface ProcessTimer {
   name: string;
@@ -253,6 +308,18 @@ export function processTimers(deps: JobDeps): ProcessTimer[] {
       name: 'system-process-heartbeat',
       everyMs: HEARTBEAT_SECONDS * 1000,
       run: () => processes.beat(),
+    });
+  }
+  if (config.jobs.work) {
+    // webhook endpoints and LRS with something due get a delivery job: the events' own deliveries (made by
+    // the statement that wrote them), retries whose time has come, claims whose worker died
+    timers.push({
+      name: 'integrations-deliveries-wake',
+      everyMs: WAKE_MS,
+      run: async () => {
+        for (const id of await endpointsDue(db)) await wakeEndpoint(deps.jobs, id);
+        for (const id of await tenantsDue(db)) await wakeTenant(deps.jobs, id);
+      },
     });
   }
   if (datesIdentityMail(config, mail, identity)) {

@@ -42,6 +42,11 @@ export interface OutboundOptions {
   /** The most bytes of body read; more fails the request (default 256 KB). */
   maxBytes?: number;
   /**
+   * Keep only the answer's first `keepBytes` and stop reading there, instead of failing a larger answer
+   * (a webhook's receiver: its status is the answer, its body only shown). The connection is then closed.
+   */
+  keepBytes?: number;
+  /**
    * Development only: also plain http, and loopback addresses (127.0.0.0/8, ::1) — never any other
    * address that is not public, and never when NODE_ENV is production, whatever the caller asks.
    */
@@ -54,6 +59,8 @@ export interface OutboundResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** The body is the first `keepBytes` of a longer one. */
+  truncated?: boolean;
 }
 
 /** Where a request may go: the URL, and the one checked address the connection is made to. */
@@ -274,10 +281,25 @@ export async function guardedFetch(
     req.on('error', failed);
     req.on('response', (res) => {
       res.on('error', failed);
-      if (Number(res.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
+      const keep = options.keepBytes;
+      if (keep === undefined && Number(res.headers['content-length'] ?? 0) > maxBytes) return tooLarge();
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
+        if (keep !== undefined) {
+          chunks.push(chunk.subarray(0, Math.max(0, keep - size)));
+          size += chunk.length;
+          if (size <= keep) return;
+          // enough is read: the rest is not wanted
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            truncated: true,
+          });
+          req.destroy();
+          return;
+        }
         size += chunk.length;
         if (size > maxBytes) return tooLarge();
         chunks.push(chunk);

@@ -231,6 +231,22 @@ describe('guardedFetch, once connected', () => {
     }
   });
 
+  it('keeps only the first keepBytes of a longer answer, without failing it', async () => {
+    for (const path of ['/big', '/big-chunked']) {
+      const res = await guardedFetch(`http://127.0.0.1:${httpPort}${path}`, {
+        ...local,
+        maxBytes: 1024,
+        keepBytes: 2048,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBe(2048);
+      expect(res.truncated).toBe(true);
+    }
+    const short = await guardedFetch(`http://127.0.0.1:${httpPort}/echo`, { ...local, keepBytes: 2048 });
+    expect(short.body.toString()).toBe('{"ok":true}');
+    expect(short.truncated).toBeUndefined();
+  });
+
   it('gives up at the deadline', async () => {
     const started = Date.now();
     await expect(

@@ -16,6 +16,8 @@ import { profileRouter } from './profile';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { cohortsRouter, tenantRouter } from './tenant';
+import { webhooksRouter } from './webhooks';
+import { xapiRouter } from './xapi';
 
 /**
  * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
@@ -37,6 +39,8 @@ export const contractModules: Record<string, readonly Router[]> = {
   sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter, cohortsRouter],
+  webhooks: [webhooksRouter],
+  xapi: [xapiRouter],
 };
 
 /**
@@ -45,7 +49,12 @@ export const contractModules: Record<string, readonly Router[]> = {
  * its file moved to mirror the server's folders: awards' calls stay assessments_*, billing's tenant_*
  * (decision 018).
  */
-const PUBLISHED_AS: Record<string, string> = { awards: 'assessments', billing: 'tenant' };
+const PUBLISHED_AS: Record<string, string> = {
+  awards: 'assessments',
+  billing: 'tenant',
+  webhooks: 'integrations',
+  xapi: 'integrations',
+};
 
 /** A module's calls, by name. */
 export function callsOf(module: string): [string, CallDef][] {

@@ -17,7 +17,9 @@ import { questionsCommand } from './questions';
 import type { ReportsOptions } from './reports';
 import { sandboxCommand } from './sandbox';
 import { seatsCommand } from './seats';
+import { webhooksCommand } from './webhooks';
 import type { WhoamiOptions } from './whoami';
+import { xapiCommand } from './xapi';
 
 export const REPORTS = ['learning', 'awards', 'users'] as const;
 
@@ -150,4 +152,6 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   keysCommand,
   auditCommandModule,
   sandboxCommand,
+  webhooksCommand,
+  xapiCommand,
 ];

@@ -9,6 +9,8 @@ const PAGES = [
   { to: 'single-sign-on', label: 'Single sign-on' },
   { to: 'provisioning', label: 'Provisioning (SCIM)' },
   { to: 'api-keys', label: 'API keys' },
+  { to: 'webhooks', label: 'Webhooks' },
+  { to: 'learning-record-store', label: 'Learning record store' },
   { to: 'activity-log', label: 'Activity log' },
 ] as const;
 

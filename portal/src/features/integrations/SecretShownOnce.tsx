@@ -1,4 +1,4 @@
-/** A secret Waymark keeps only a hash of (an API key, a SCIM token), shown once: to copy before the dialog closes. */
+/** A secret shown once (an API key, a SCIM token, a webhook endpoint's signing secret): to copy before the dialog closes. */
 import { Dialog } from '@widgets/ui/Dialog';
 import { toast } from '@widgets/ui/Toast';
 import { useId, useRef } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The Integrations pages under /portal (TENANT only; decision 039): one layout with a page per integration —
- * Single sign-on, Provisioning (SCIM), API keys and the Activity log now; LMS, Webhooks and Learning record
- * store join it as they are built.
+ * Single sign-on, Provisioning (SCIM), API keys, Webhooks, Learning record store and the Activity log now;
+ * LMS joins it as it is built.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy';
@@ -15,6 +15,8 @@ export const integrationsRoutes: RouteObject[] = [
       { path: 'api-keys', lazy: lazyPage(() => import('./ApiKeysPage')) },
       { path: 'single-sign-on', lazy: lazyPage(() => import('./SingleSignOnPage')) },
       { path: 'provisioning', lazy: lazyPage(() => import('./ProvisioningPage')) },
+      { path: 'webhooks', lazy: lazyPage(() => import('./WebhooksPage')) },
+      { path: 'learning-record-store', lazy: lazyPage(() => import('./XapiPage')) },
       { path: 'activity-log', lazy: lazyPage(() => import('./ActivityLogPage')) },
     ],
   },

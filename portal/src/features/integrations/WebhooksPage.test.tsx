@@ -1,0 +1,122 @@
+import type { CallDef } from '@shared/contract/define';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toasts } from '@widgets/ui/Toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
+
+const endpoint = (n: number, extra: Record<string, unknown> = {}) => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  url: `https://hooks${n}.example.com/waymark`,
+  description: '',
+  events: ['award.issued'],
+  ordered: false,
+  status: 'ACTIVE',
+  disabledReason: null,
+  disabledAt: null,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  updatedAt: '2026-03-01T09:00:00.000Z',
+  secretRotatedAt: null,
+  previousSecretUntil: null,
+  failingSince: null,
+  lastDeliveredAt: null,
+  ...extra,
+});
+const delivery = {
+  _id: '00000000-0000-4000-8000-0000000000d1',
+  eventId: '00000000-0000-4000-8000-0000000000e1',
+  eventType: 'award.issued',
+  status: 'FAILED',
+  attempts: 10,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  lastAttemptAt: '2026-03-05T09:00:00.000Z',
+  nextAttemptAt: null,
+  deliveredAt: null,
+  responseStatus: 503,
+  responseMs: 120,
+  responseBody: 'Service Unavailable',
+  error: 'The endpoint answered 503. Given up after 10 attempts.',
+};
+let endpoints = [endpoint(1), endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.' })];
+const sent: { path: string; method: string; body?: unknown; params?: unknown }[] = [];
+const call = vi.fn(async (def: CallDef, args?: { body?: unknown; params?: { id: string } }) => {
+  sent.push({ path: def.path, method: def.method, body: args?.body, params: args?.params });
+  if (def.path === '/tenant/webhooks' && def.method === 'GET') return { data: endpoints };
+  if (def.path === '/tenant/webhooks' && def.method === 'POST') {
+    const made = { ...endpoint(3), ...(args?.body as object), secret: `whsec_${'A'.repeat(43)}=` };
+    endpoints = [...endpoints, made];
+    return { data: made };
+  }
+  if (def.path === '/tenant/webhooks/{id}/deliveries')
+    return { data: { deliveries: [delivery], nextCursor: null } };
+  if (def.path === '/tenant/webhooks/{id}/deliveries/{deliveryId}/redeliver')
+    return { data: { ...delivery, status: 'PENDING' } };
+  if (def.path === '/tenant/webhooks/{id}/rotate-secret')
+    return { data: { ...endpoint(1), secret: `whsec_${'B'.repeat(43)}=` } };
+  throw new Error(`unexpected call ${def.path}`);
+});
+vi.mock('@widgets/core/api', () => ({ client: { call: (...a: unknown[]) => call(...(a as [CallDef])) } }));
+
+const { default: WebhooksPage } = await import('./WebhooksPage');
+
+afterEach(() => {
+  sent.length = 0;
+  toasts.value = [];
+});
+
+describe('/portal/integrations/webhooks', () => {
+  it('lists the endpoints with their status; a paused one can be enabled and has no test', async () => {
+    renderPortal(<WebhooksPage />, { url: '/portal/integrations/webhooks' });
+    const table = (
+      await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' })
+    ).closest('table')!;
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Active')).toBeTruthy();
+    expect(
+      within(rows[0]!).getByRole('button', { name: 'Send test event to https://hooks1.example.com/waymark' }),
+    ).toBeTruthy();
+    expect(within(rows[1]!).getByText('Disabled by the tenant.')).toBeTruthy();
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Enable https://hooks2.example.com/waymark' }),
+    ).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('button', { name: /Send test event/ })).toBeNull();
+  });
+
+  it('adds an endpoint with its events, and shows its signing secret once', async () => {
+    renderPortal(<WebhooksPage />, { url: '/portal/integrations/webhooks' });
+    await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
+    // nothing chosen: the form says what is missing, nothing is sent
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(dialog).findByText('choose at least one event')).toBeTruthy();
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/Endpoint URL/), {
+      target: { value: 'https://hr.example.com/hooks' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /seat\.added/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    const once = await screen.findByRole('dialog', { name: /added/ });
+    expect((within(once).getByLabelText('The signing secret') as HTMLInputElement).value).toBe(
+      `whsec_${'A'.repeat(43)}=`,
+    );
+    expect(sent.find((s) => s.method === 'POST')?.body).toMatchObject({
+      url: 'https://hr.example.com/hooks',
+      events: ['seat.added'],
+    });
+  });
+
+  it('shows an endpoint’s deliveries with the answer, and redelivers one', async () => {
+    renderPortal(<WebhooksPage />, { url: '/portal/integrations/webhooks' });
+    await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' });
+    fireEvent.click(screen.getByRole('button', { name: 'Deliveries of https://hooks1.example.com/waymark' }));
+    const section = (await screen.findByRole('heading', { name: /Deliveries to/ })).closest('section')!;
+    await within(section).findByText('503');
+    expect(within(section).getByText('120 ms')).toBeTruthy();
+    expect(within(section).getByText('Service Unavailable')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: /^Redeliver award\.issued/ }));
+    await waitFor(() =>
+      expect(sent.some((s) => s.path.endsWith('/redeliver') && s.method === 'POST')).toBe(true),
+    );
+  });
+});

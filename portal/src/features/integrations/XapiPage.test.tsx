@@ -1,0 +1,83 @@
+import type { CallDef } from '@shared/contract/define';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toasts } from '@widgets/ui/Toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPortal } from '../../testing/render';
+
+const connected = {
+  endpoint: 'https://lrs.example.com/xapi/',
+  username: 'waymark',
+  actorFormat: 'account',
+  statements: ['studied', 'assessments', 'awards', 'roadmaps'],
+  enabled: true,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  updatedAt: '2026-03-01T09:00:00.000Z',
+  lastSentAt: null,
+  failingSince: null,
+  counts: { pending: 2, sent: 5, failed: 1 },
+};
+let connection: typeof connected | null = null;
+const sent: { path: string; method: string; body?: unknown }[] = [];
+const call = vi.fn(async (def: CallDef, args?: { body?: unknown }) => {
+  sent.push({ path: def.path, method: def.method, body: args?.body });
+  if (def.path === '/tenant/xapi' && def.method === 'GET') return { data: connection };
+  if (def.path === '/tenant/xapi' && def.method === 'PUT') {
+    connection = { ...connected, ...(args?.body as object) } as typeof connected;
+    return { data: connection };
+  }
+  if (def.path === '/tenant/xapi/statements') return { data: { entries: [], nextCursor: null } };
+  if (def.path === '/tenant/xapi/test')
+    return {
+      data: {
+        ok: true,
+        status: 200,
+        ms: 12,
+        statementId: 'x',
+        message: 'The learning record store stored the test statement.',
+      },
+    };
+  throw new Error(`unexpected call ${def.path}`);
+});
+vi.mock('@widgets/core/api', () => ({ client: { call: (...a: unknown[]) => call(...(a as [CallDef])) } }));
+
+const { default: XapiPage } = await import('./XapiPage');
+
+afterEach(() => {
+  sent.length = 0;
+  toasts.value = [];
+});
+
+describe('/portal/integrations/learning-record-store', () => {
+  it('connects an LRS with its key and secret, learners as pseudonyms by default', async () => {
+    connection = null;
+    renderPortal(<XapiPage />, { url: '/portal/integrations/learning-record-store' });
+    const form = await screen.findByRole('form', { name: 'Connect' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(within(form).getAllByText('Required').length).toBeGreaterThan(0));
+    expect(sent.filter((s) => s.method === 'PUT')).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText(/xAPI endpoint/), {
+      target: { value: 'https://lrs.example.com/xapi/' },
+    });
+    fireEvent.change(within(form).getByLabelText(/^Key/), { target: { value: 'waymark' } });
+    fireEvent.change(within(form).getByLabelText(/^Secret/), { target: { value: 's3cret' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
+    expect(sent.find((s) => s.method === 'PUT')!.body).toMatchObject({
+      endpoint: 'https://lrs.example.com/xapi/',
+      username: 'waymark',
+      secret: 's3cret',
+      actorFormat: 'account',
+      statements: ['studied', 'assessments', 'awards', 'roadmaps'],
+    });
+  });
+
+  it('shows a connected LRS with its counts, and what a test statement got', async () => {
+    connection = connected;
+    renderPortal(<XapiPage />, { url: '/portal/integrations/learning-record-store' });
+    expect(await screen.findByText('2 waiting, 5 sent, 1 failed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send test statement' }));
+    expect(await screen.findByText(/stored the test statement/)).toBeTruthy();
+    // the secret is not asked again to save a change
+    expect(screen.getByText('Leave empty to keep the current secret.')).toBeTruthy();
+  });
+});
