@@ -5,7 +5,7 @@
  * token, decision 031): answers saved as given, focus/blur activity, evaluation on the server; the answers
  * view after evaluation, and question feedback.
  */
-import { assessmentsRouter, type evaluateTest } from '@shared/contract/assessments';
+import { assessmentsRouter, type CreateTestLinkInput, type evaluateTest } from '@shared/contract/assessments';
 import { initialAssessmentRouter } from '@shared/contract/catalogue';
 import type { CallBody } from '@shared/contract/define';
 import { testKeyOf } from '@shared/rules/retakes';
@@ -209,6 +209,121 @@ export async function createLink(
   });
 }
 
+/**
+ * A learner's link to a test of POST /testlink/create (a subject, or a roadmap's final, section or resource
+ * test on the learner's own copy), by the rules of `createLink`; the LTI launch opens its tests through it.
+ */
+export async function linkForLearner(
+  db: Db,
+  userId: string,
+  body: (typeof CreateTestLinkInput)['_output'],
+  now: Date,
+  cooldownMs: number,
+): Promise<LinkRow> {
+    if (body.type === 'SUBJECT') {
+      const subject = await subjectById(db, body.subject);
+      if (!subject) throw badRequest('Please select a subject', 'subject');
+      // in the learner's language, never a mix (decision 010)
+      const language = await subjectTestLanguage(db, userId, subject.id);
+      if (!language) throw noQuestions('SUBJECT', 'subject');
+      const candidates = await questionsOfSubject(db, subject.id, language.id);
+      if (candidates.length === 0) throw noQuestions('SUBJECT', 'subject', language.name);
+      const link = await createLink(
+        db,
+        {
+          type: 'SUBJECT',
+          userId: userId,
+          candidates,
+          field: 'subject',
+          subjectId: subject.id,
+          lookingForJob: body.lookingForJob,
+          names: { assignedSubjectName: subject.name },
+        },
+        now,
+        cooldownMs,
+      );
+      return link;
+    }
+    const ar = await ownAssignedRoadmap(db, userId, body.assignedRoadmapId);
+    if (!ar) throw notFound('This roadmap is not assigned to you.');
+    if (ar.status === 'COMPLETED')
+      throw conflict('This roadmap is completed.', { field: 'assignedRoadmapId' });
+    const base = {
+      userId: userId,
+      subjectId: ar.subjectId,
+      roadmapId: ar.roadmapId,
+      assignedRoadmapId: ar.id,
+    };
+    const sectionList = await sectionsOfAssigned(db, ar);
+    if (body.type === 'ROADMAP') {
+      const sectionIds = sectionList.map((s) => s.id);
+      const link = await createLink(
+        db,
+        {
+          ...base,
+          type: 'ROADMAP',
+          field: 'assignedRoadmapId',
+          candidates: await questionsTargeting(
+            db,
+            {
+              roadmaps: [ar.roadmapId],
+              sections: sectionIds,
+              resources: await resourcesOfSections(db, sectionIds),
+            },
+            ar.languageId,
+          ),
+          names: { assignedRoadMapName: ar.name },
+        },
+        now,
+        cooldownMs,
+      );
+      return link;
+    }
+    const section = sectionList.find((s) => s.id === body.sectionId);
+    if (!section) throw notFound('This section is not in your roadmap.');
+    if (body.type === 'SECTION') {
+      const link = await createLink(
+        db,
+        {
+          ...base,
+          type: 'SECTION',
+          field: 'sectionId',
+          sectionId: section.id,
+          candidates: await questionsTargeting(
+            db,
+            { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
+            ar.languageId,
+          ),
+          names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
+        },
+        now,
+        cooldownMs,
+      );
+      return link;
+    }
+    const resource = await resourceInSection(db, section.id, body.resourceId);
+    if (!resource) throw notFound('This resource is not in this section of your roadmap.');
+    const link = await createLink(
+      db,
+      {
+        ...base,
+        type: 'RESOURCE',
+        field: 'resourceId',
+        sectionId: section.id,
+        resourceId: resource.id,
+        candidates: await questionsTargeting(db, { resources: [resource.id] }, ar.languageId),
+        names: {
+          assignedRoadMapName: ar.name,
+          assignedSectionName: section.name,
+          assignedResourceName: resource.title,
+        },
+      },
+      now,
+      cooldownMs,
+    );
+    return link;
+}
+
 export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
   const { db, config, mail } = deps;
   const clock = () => (deps.now ? deps.now() : new Date());
@@ -367,108 +482,7 @@ export function assessmentRoutes(app: FastifyInstance, deps: AssessmentDeps) {
     assessmentsRouter,
     {
       async createTestLink({ body, caller }) {
-        const now = clock();
-        if (body.type === 'SUBJECT') {
-          const subject = await subjectById(db, body.subject);
-          if (!subject) throw badRequest('Please select a subject', 'subject');
-          // in the learner's language, never a mix (decision 010)
-          const language = await subjectTestLanguage(db, caller.id, subject.id);
-          if (!language) throw noQuestions('SUBJECT', 'subject');
-          const candidates = await questionsOfSubject(db, subject.id, language.id);
-          if (candidates.length === 0) throw noQuestions('SUBJECT', 'subject', language.name);
-          const link = await createLink(
-            db,
-            {
-              type: 'SUBJECT',
-              userId: caller.id,
-              candidates,
-              field: 'subject',
-              subjectId: subject.id,
-              lookingForJob: body.lookingForJob,
-              names: { assignedSubjectName: subject.name },
-            },
-            now,
-            cooldownMs,
-          );
-          return ok({ data: { testLinkId: link.linkId } });
-        }
-        const ar = await ownAssignedRoadmap(db, caller.id, body.assignedRoadmapId);
-        if (!ar) throw notFound('This roadmap is not assigned to you.');
-        if (ar.status === 'COMPLETED')
-          throw conflict('This roadmap is completed.', { field: 'assignedRoadmapId' });
-        const base = {
-          userId: caller.id,
-          subjectId: ar.subjectId,
-          roadmapId: ar.roadmapId,
-          assignedRoadmapId: ar.id,
-        };
-        const sectionList = await sectionsOfAssigned(db, ar);
-        if (body.type === 'ROADMAP') {
-          const sectionIds = sectionList.map((s) => s.id);
-          const link = await createLink(
-            db,
-            {
-              ...base,
-              type: 'ROADMAP',
-              field: 'assignedRoadmapId',
-              candidates: await questionsTargeting(
-                db,
-                {
-                  roadmaps: [ar.roadmapId],
-                  sections: sectionIds,
-                  resources: await resourcesOfSections(db, sectionIds),
-                },
-                ar.languageId,
-              ),
-              names: { assignedRoadMapName: ar.name },
-            },
-            now,
-            cooldownMs,
-          );
-          return ok({ data: { testLinkId: link.linkId } });
-        }
-        const section = sectionList.find((s) => s.id === body.sectionId);
-        if (!section) throw notFound('This section is not in your roadmap.');
-        if (body.type === 'SECTION') {
-          const link = await createLink(
-            db,
-            {
-              ...base,
-              type: 'SECTION',
-              field: 'sectionId',
-              sectionId: section.id,
-              candidates: await questionsTargeting(
-                db,
-                { sections: [section.id], resources: await resourcesOfSections(db, [section.id]) },
-                ar.languageId,
-              ),
-              names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
-            },
-            now,
-            cooldownMs,
-          );
-          return ok({ data: { testLinkId: link.linkId } });
-        }
-        const resource = await resourceInSection(db, section.id, body.resourceId);
-        if (!resource) throw notFound('This resource is not in this section of your roadmap.');
-        const link = await createLink(
-          db,
-          {
-            ...base,
-            type: 'RESOURCE',
-            field: 'resourceId',
-            sectionId: section.id,
-            resourceId: resource.id,
-            candidates: await questionsTargeting(db, { resources: [resource.id] }, ar.languageId),
-            names: {
-              assignedRoadMapName: ar.name,
-              assignedSectionName: section.name,
-              assignedResourceName: resource.title,
-            },
-          },
-          now,
-          cooldownMs,
-        );
+        const link = await linkForLearner(db, caller.id, body, clock(), cooldownMs);
         return ok({ data: { testLinkId: link.linkId } });
       },
 

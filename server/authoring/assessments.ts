@@ -23,25 +23,109 @@ import { questions } from '../questions/tables';
 import { appendToAssessment, ownedAssessment, readableQuestion } from './access';
 import { tenantAssessmentQuestions, tenantAssessments } from './tables';
 
+/**
+ * The questions of an assessment: published ones only, in order. The builder, the list's count, sharing and
+ * the pools all read this, so the share dialog and the server count the same questions (decision 010).
+ */
+export async function publishedQuestionIds(db: Db, assessmentId: string) {
+  const rows = await db
+    .select({ id: tenantAssessmentQuestions.questionId })
+    .from(tenantAssessmentQuestions)
+    .innerJoin(questions, eq(questions.id, tenantAssessmentQuestions.questionId))
+    .where(and(eq(tenantAssessmentQuestions.assessmentId, assessmentId), eq(questions.status, 'PUBLISH')))
+    .orderBy(asc(tenantAssessmentQuestions.position), asc(tenantAssessmentQuestions.addedAt));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A CUSTOM-TEST link per learner with the assessment's questions frozen in it (options shuffled), open from
+ * `start` for `durationHours`: two statements for any number of learners.
+ */
+export async function insertCustomLinks<L extends { id: string }>(
+  tx: Db,
+  a: { id: string; name: string },
+  learners: readonly L[],
+  usable: readonly { _id: string; options: { _id: string }[] }[],
+  start: Date,
+  durationHours: number,
+): Promise<{ learner: L; linkId: string }[]> {
+  const end = new Date(start.getTime() + durationHours * 3600_000);
+  const planned = learners.map((learner) => ({ learner, linkId: newLinkId() }));
+  const links = await tx
+    .insert(testLinks)
+    .values(
+      planned.map(({ learner, linkId }) => ({
+        linkId,
+        type: 'CUSTOM-TEST' as const,
+        userId: learner.id,
+        tenantAssessmentId: a.id,
+        assignedSubjectName: a.name,
+        questionCount: usable.length,
+        timeLimitMinutes: durationHours * 60,
+        startTime: start,
+        durationHours,
+        expiresAt: end,
+      })),
+    )
+    .returning({ id: testLinks.id, linkId: testLinks.linkId });
+  await tx.insert(testLinkQuestions).values(
+    links.flatMap((link) =>
+      usable.map((q, position) => ({
+        testLinkId: link.id,
+        questionId: q._id,
+        position,
+        optionOrder: shuffle(q.options.map((o) => o._id)),
+      })),
+    ),
+  );
+  return planned;
+}
+
+/**
+ * A learner's own test of a tenant's assessment, opened from outside (an LTI link): their open CUSTOM-TEST
+ * link of it when one is still takeable, else a new one from now for `durationHours`. Null when the
+ * assessment is not the tenant's or has too few questions to be taken.
+ */
+export async function customTestFor(
+  db: Db,
+  questionCounts: QuestionCounts,
+  tenantId: string,
+  assessmentId: string,
+  learnerId: string,
+  now: Date,
+  durationHours: number,
+) {
+  const [a] = await db.select().from(tenantAssessments).where(eq(tenantAssessments.id, assessmentId)).limit(1);
+  if (!a || a.tenantId !== tenantId) return null;
+  const [open] = await db
+    .select()
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.tenantAssessmentId, a.id),
+        eq(testLinks.userId, learnerId),
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+        sql`${testLinks.expiresAt} > ${now}`,
+      ),
+    )
+    .orderBy(desc(testLinks.createdAt))
+    .limit(1);
+  if (open) return open;
+  const usable = await loadQuestions(db, await publishedQuestionIds(db, a.id), questionCounts);
+  if (usable.length < MIN_QUESTIONS_TO_SHARE) return null;
+  const [made] = await inTx(db, (tx) => insertCustomLinks(tx, a, [{ id: learnerId }], usable, now, durationHours));
+  const [row] = await db.select().from(testLinks).where(eq(testLinks.linkId, made!.linkId)).limit(1);
+  return row!;
+}
+
 export function tenantAssessmentRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; mail: MailService; questionCounts: QuestionCounts },
 ) {
   const { db, config, mail, questionCounts } = deps;
 
-  /**
-   * The questions of an assessment: published ones only, in order. The builder, the list's count, sharing and
-   * the pools all read this, so the share dialog and the server count the same questions (decision 010).
-   */
-  async function assessmentQuestionIds(assessmentId: string) {
-    const rows = await db
-      .select({ id: tenantAssessmentQuestions.questionId })
-      .from(tenantAssessmentQuestions)
-      .innerJoin(questions, eq(questions.id, tenantAssessmentQuestions.questionId))
-      .where(and(eq(tenantAssessmentQuestions.assessmentId, assessmentId), eq(questions.status, 'PUBLISH')))
-      .orderBy(asc(tenantAssessmentQuestions.position), asc(tenantAssessmentQuestions.addedAt));
-    return rows.map((r) => r.id);
-  }
+  const assessmentQuestionIds = (assessmentId: string) => publishedQuestionIds(db, assessmentId);
 
   /** Takes a question out of an assessment (the question itself stays in the bank), in the activity log. */
   async function removeFromAssessment(a: { id: string; name: string }, questionId: string, caller: Caller) {
@@ -185,38 +269,10 @@ export function tenantAssessmentRoutes(
         }
       }
       const start = new Date(body.startTime);
-      const end = new Date(body.startTime + body.duration * 3600_000);
       // every learner's link and its frozen questions in two statements (made at share time, so that a
       // start on the day is one cheap update: issue 15)
       const created = await db.transaction(async (tx) => {
-        const planned = seats.map((learner) => ({ learner, linkId: newLinkId() }));
-        const links = await tx
-          .insert(testLinks)
-          .values(
-            planned.map(({ learner, linkId }) => ({
-              linkId,
-              type: 'CUSTOM-TEST' as const,
-              userId: learner.id,
-              tenantAssessmentId: a.id,
-              assignedSubjectName: a.name,
-              questionCount: usable.length,
-              timeLimitMinutes: body.duration * 60,
-              startTime: start,
-              durationHours: body.duration,
-              expiresAt: end,
-            })),
-          )
-          .returning({ id: testLinks.id, linkId: testLinks.linkId });
-        await tx.insert(testLinkQuestions).values(
-          links.flatMap((link) =>
-            usable.map((q, position) => ({
-              testLinkId: link.id,
-              questionId: q._id,
-              position,
-              optionOrder: shuffle(q.options.map((o) => o._id)),
-            })),
-          ),
-        );
+        const planned = await insertCustomLinks(tx, a, seats, usable, start, body.duration);
         await assessmentChanged(tx, caller, a, 'assessment.shared', {
           learners: planned.length,
           emails: planned.map((p) => p.learner.email),

@@ -11,6 +11,7 @@ import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter } from './integrations';
 import { listsRouter } from './lists';
+import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
@@ -30,6 +31,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   credentials: [credentialsRouter],
   integrations: [apiKeysRouter, auditRouter],
   lists: [listsRouter],
+  lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
