@@ -27,6 +27,7 @@ import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
+import { ltiRoutes } from './integrations/lti/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -114,4 +115,5 @@ function serveDomains(app: FastifyInstance, services: Services) {
   credentialRoutes(app, services);
   apiKeyRoutes(app, services);
   auditRoutes(app, services);
+  ltiRoutes(app, services);
 }

@@ -23,6 +23,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
+import type { SecretBox } from '../integrations/core/sealed';
+import { ltiUpkeep } from '../integrations/lti/keys';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
 import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
@@ -41,6 +43,8 @@ export interface JobDeps {
   identity: IdentityAdapter;
   mail: MailService;
   billing: Billing;
+  /** Seals the integrations' secrets (the LTI signing keys). */
+  secrets: SecretBox;
   /** This process in the registry of processes on one PostgreSQL (server/main.ts joins it; null on PGlite). */
   processes: ProcessRegistry | null;
   log: Log;
@@ -129,6 +133,14 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       run: async ({ db, config }) => ({
         pruned: await pruneAudit(db, config.integrations.auditRetentionDays),
       }),
+    },
+    {
+      // the LTI signing key replaced when old (the retired one stays published a day), expired launches swept
+      name: 'lti-upkeep',
+      cron: '17 2 * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db, secrets, config }) => ltiUpkeep(db, secrets, config.lti.keyRotationDays),
     },
     {
       // one job per message, sent with the message (server/adapters/mail.ts)

@@ -1,8 +1,7 @@
 /**
  * LTI 1.3 Advantage (issue 27; decision 044). The tenant's calls — the values a platform's administrator
- * pastes, the platforms registered (by hand, or by a one-time Dynamic Registration address), their courses
- * and member sync, the score posts — and the calls of a page a launch opened inside the LMS: the session it
- * starts, the deep-linking picker, the instructor's view of the course. The protocol's own endpoints
+ * pastes, the platforms registered (by hand, or by a one-time Dynamic Registration address) — and the call
+ * of the page a launch opened inside the LMS: the session it starts. The protocol's own endpoints
  * (login initiation, the launch, the key set, Dynamic Registration) are not JSON calls: server/integrations/
  * lti/routes.ts serves them under /lti.
  */
@@ -10,19 +9,10 @@ import { z } from 'zod';
 import { envelope, errors, Id } from '../schemas/common';
 import {
   CreateLtiRegistrationInput,
-  LtiContext,
-  LtiCourse,
-  LtiDeepLinkingInput,
-  LtiDeepLinkingResponse,
-  LtiDelivery,
-  LtiDeliveryQuery,
-  LtiLaunchHeaders,
-  LtiPickerOptions,
   LtiRegistration,
   LtiRegistrationInvite,
   LtiSession,
   LtiSessionInput,
-  LtiSyncResult,
   LtiToolConfig,
   UpdateLtiRegistrationInput,
 } from '../schemas/lti';
@@ -57,7 +47,7 @@ export const createLtiRegistration = defineCall({
   method: 'POST',
   path: '/tenant/lti/registrations',
   summary:
-    "Adds a platform by hand: its issuer, the client id it gave Waymark, its deployment ids and its login, token and key set addresses. An issuer and client id belong to one tenant (409 when registered already). Recorded in the activity log.",
+    'Adds a platform by hand: its issuer, the client id it gave Waymark, its deployment ids and its login, token and key set addresses. An issuer and client id belong to one tenant (409 when registered already). Recorded in the activity log.',
   tags: ['integrations'],
   access: TENANT,
   scopes: MANAGE,
@@ -94,60 +84,14 @@ export const createLtiRegistrationInvite = defineCall({
   method: 'POST',
   path: '/tenant/lti/registration-invites',
   summary:
-    "A Dynamic Registration address for one platform: paste it into the LMS (Moodle: Register tool; Canvas: LTI Registration). It works once, for 7 days, and registers the platform to this tenant.",
+    'A Dynamic Registration address for one platform: paste it into the LMS (Moodle: Register tool; Canvas: LTI Registration). It works once, for 7 days, and registers the platform to this tenant.',
   tags: ['integrations'],
   access: TENANT,
   scopes: MANAGE,
-  body: z.object({ label: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters') }),
+  body: z.object({
+    label: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  }),
   responses: { 201: envelope(LtiRegistrationInvite), ...errors },
-});
-
-export const ltiContextList = defineCall({
-  method: 'GET',
-  path: '/tenant/lti/registrations/{id}/contexts',
-  summary: "A platform's courses Waymark was launched from, with whether their members can be read (NRPS).",
-  tags: ['integrations'],
-  access: TENANT,
-  scopes: MANAGE,
-  params: z.object({ id: Id }),
-  responses: { 200: envelope(z.array(LtiContext)), ...errors },
-});
-
-export const syncLtiMembers = defineCall({
-  method: 'POST',
-  path: '/tenant/lti/contexts/{id}/sync',
-  summary:
-    "Reads a course's members from the platform (Names and Role Provisioning Services) and gives each learner a seat by the seat rules of adding a learner: who was added, who was there already, who could not be added and why. With dryRun nothing is written. Running it again adds nobody twice.",
-  tags: ['integrations'],
-  access: TENANT,
-  scopes: ['integrations:manage', 'seats:write'],
-  params: z.object({ id: Id }),
-  body: z.object({ dryRun: z.boolean().default(false) }),
-  idempotent: true,
-  responses: { 200: envelope(LtiSyncResult), ...errors },
-});
-
-export const ltiDeliveryList = defineCall({
-  method: 'GET',
-  path: '/tenant/lti/deliveries',
-  summary:
-    "Score posts to the platforms' gradebooks, newest first: the learner, the score, the status (PENDING, SENDING, DELIVERED, FAILED while retried, GAVE_UP), attempts and the platform's last answer.",
-  tags: ['integrations'],
-  access: TENANT,
-  scopes: MANAGE,
-  query: LtiDeliveryQuery,
-  responses: { 200: envelope(z.array(LtiDelivery)), ...errors },
-});
-
-export const retryLtiDelivery = defineCall({
-  method: 'POST',
-  path: '/tenant/lti/deliveries/{id}/retry',
-  summary: 'Sends a failed score post again now (a delivered one is not sent twice: 409).',
-  tags: ['integrations'],
-  access: TENANT,
-  scopes: MANAGE,
-  params: z.object({ id: Id }),
-  responses: { 200: envelope(LtiDelivery), ...errors },
 });
 
 // ---- the pages a launch opened inside the LMS
@@ -164,40 +108,6 @@ export const ltiStartSession = defineCall({
   responses: { 200: envelope(LtiSession), ...errors },
 });
 
-export const ltiDeepLinkingOptions = defineCall({
-  method: 'GET',
-  path: '/lti/deep-linking/options',
-  summary:
-    "What an instructor may add from the picker (a deep-linking launch's token in X-LTI-Launch): the catalogue's roadmaps and their final, section and resource tests, the subject tests, and the tenant's own assessments.",
-  tags: ['lti'],
-  access: 'public',
-  headers: LtiLaunchHeaders,
-  responses: { 200: envelope(LtiPickerOptions), ...errors },
-});
-
-export const ltiDeepLinkingRespond = defineCall({
-  method: 'POST',
-  path: '/lti/deep-linking/response',
-  summary:
-    'The signed LtiDeepLinkingResponse for what the instructor picked (ltiResourceLink items, each with its gradebook line item) and the platform address to post it to. A launch answers once.',
-  tags: ['lti'],
-  access: 'public',
-  headers: LtiLaunchHeaders,
-  body: LtiDeepLinkingInput,
-  responses: { 200: envelope(LtiDeepLinkingResponse), ...errors },
-});
-
-export const ltiCourse = defineCall({
-  method: 'GET',
-  path: '/lti/course',
-  summary:
-    "The instructor's view of the course a launch came from (its token in X-LTI-Launch): its learners in Waymark and their results.",
-  tags: ['lti'],
-  access: 'public',
-  headers: LtiLaunchHeaders,
-  responses: { 200: envelope(LtiCourse), ...errors },
-});
-
 export const ltiTenantRouter = defineRouter({
   ltiToolConfig,
   ltiRegistrationList,
@@ -205,10 +115,6 @@ export const ltiTenantRouter = defineRouter({
   updateLtiRegistration,
   removeLtiRegistration,
   createLtiRegistrationInvite,
-  ltiContextList,
-  syncLtiMembers,
-  ltiDeliveryList,
-  retryLtiDelivery,
 });
 
-export const ltiLaunchRouter = defineRouter({ ltiStartSession, ltiDeepLinkingOptions, ltiDeepLinkingRespond, ltiCourse });
+export const ltiLaunchRouter = defineRouter({ ltiStartSession });

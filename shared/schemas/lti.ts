@@ -10,7 +10,8 @@ const Url = z
   .url({ error: 'must be an https address' })
   .max(2000, 'must be at most 2000 characters')
   .refine((u) => /^https?:\/\//i.test(u), 'must be an https address');
-const Text = (max: number) => z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+const Text = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 export const LTI_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const ATTEMPT_POLICIES = ['BEST', 'LATEST'] as const;
@@ -50,7 +51,9 @@ export const CreateLtiRegistrationInput = z.object({
   authLoginUrl: Url.describe("The platform's OIDC authorisation (login) address"),
   tokenUrl: Url.describe("The platform's OAuth 2 token address"),
   jwksUrl: Url.describe("The platform's public key set (JWKS) address"),
-  authServer: Url.nullable().optional().describe('The audience of token requests, when the platform names one'),
+  authServer: Url.nullable()
+    .optional()
+    .describe('The audience of token requests, when the platform names one'),
   emailsVerified: z.boolean().default(false),
   attemptPolicy: z.enum(ATTEMPT_POLICIES, { error: 'must be BEST or LATEST' }).default('LATEST'),
 });
@@ -131,7 +134,9 @@ export const LtiDelivery = z.object({
 entities.add(LtiDelivery, { id: 'LtiDelivery' });
 
 export const LtiDeliveryQuery = z.object({
-  status: z.enum(['PENDING', 'FAILED', 'DELIVERED', 'ALL'], { error: 'must be PENDING, FAILED, DELIVERED or ALL' }).default('ALL'),
+  status: z
+    .enum(['PENDING', 'FAILED', 'DELIVERED', 'ALL'], { error: 'must be PENDING, FAILED, DELIVERED or ALL' })
+    .default('ALL'),
   limit: z.coerce
     .number({ error: 'must be a number from 1 to 200' })
     .int('must be a number from 1 to 200')
@@ -146,6 +151,7 @@ export const LtiOpens = z.discriminatedUnion('page', [
   z.object({ page: z.literal('roadmap'), assignedRoadmapId: Id }),
   z.object({ page: z.literal('deep-linking') }),
   z.object({ page: z.literal('course') }),
+  z.object({ page: z.literal('home') }),
 ]);
 
 export const LtiSession = z.object({
@@ -157,15 +163,27 @@ export const LtiSession = z.object({
   launchToken: z.string(),
   /** A learner's Waymark session, limited to what a learner of this tenant may do. */
   session: z
-    .object({ token: z.string(), refreshToken: z.string(), user: z.object({ _id: Id, name: z.string().nullable() }) })
+    .object({
+      token: z.string(),
+      refreshToken: z.string(),
+      user: z.object({ _id: Id, name: z.string().nullable() }),
+    })
     .nullable(),
 });
 entities.add(LtiSession, { id: 'LtiSession' });
 
 export const LtiSessionInput = z.object({
-  code: z.string().min(20, 'is not a launch code').max(100, 'is not a launch code').regex(/^[A-Za-z0-9_-]+$/, 'is not a launch code'),
+  code: z
+    .string()
+    .min(20, 'is not a launch code')
+    .max(100, 'is not a launch code')
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a launch code'),
   /** The state read back from platform storage, when the launch put it there. */
-  state: z.string().max(200).regex(/^[A-Za-z0-9_-]*$/, 'is not a state').optional(),
+  state: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]*$/, 'is not a state')
+    .optional(),
 });
 
 /** One thing the picker offers: `target` is what the link opens. */
@@ -187,7 +205,11 @@ export const LtiDeepLinkingInput = z.object({
   items: z
     .array(
       z.object({
-        target: z.string().min(1).max(300).regex(/^(roadmap|test|subject|assessment):[A-Za-z0-9:_-]+$/, 'is not something the picker offers'),
+        target: z
+          .string()
+          .min(1)
+          .max(300)
+          .regex(/^(roadmap|test|subject|assessment):[A-Za-z0-9:_-]+$/, 'is not something the picker offers'),
         title: Text(200),
       }),
     )
@@ -221,5 +243,9 @@ export const LtiCourse = z.object({
 /** The header of the launch's own calls. */
 export const LTI_LAUNCH_HEADER = 'x-lti-launch';
 export const LtiLaunchHeaders = z.object({
-  [LTI_LAUNCH_HEADER]: z.string().min(20, 'is not a launch token').max(100).regex(/^[A-Za-z0-9_-]+$/, 'is not a launch token'),
+  [LTI_LAUNCH_HEADER]: z
+    .string()
+    .min(20, 'is not a launch token')
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'is not a launch token'),
 });

@@ -1,3 +1,10 @@
+CREATE TABLE "lti_context_members" (
+	"context_row_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lti_context_members_context_row_id_user_id_pk" PRIMARY KEY("context_row_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "lti_contexts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"registration_id" uuid NOT NULL,
@@ -127,6 +134,8 @@ CREATE TABLE "lti_tool_keys" (
 );
 --> statement-breakpoint
 ALTER TABLE "token_families" ADD COLUMN "lti_tenant_id" uuid;--> statement-breakpoint
+ALTER TABLE "lti_context_members" ADD CONSTRAINT "lti_context_members_context_row_id_lti_contexts_id_fk" FOREIGN KEY ("context_row_id") REFERENCES "public"."lti_contexts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lti_context_members" ADD CONSTRAINT "lti_context_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_contexts" ADD CONSTRAINT "lti_contexts_registration_id_lti_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."lti_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_grade_targets" ADD CONSTRAINT "lti_grade_targets_registration_id_lti_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."lti_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lti_grade_targets" ADD CONSTRAINT "lti_grade_targets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { exportJWK, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
-import { inTx } from '../../db/helpers';
+import { inTx, rowsOf } from '../../db/helpers';
 import type { SecretBox } from '../core/sealed';
 import { ltiToolKeys } from './tables';
 
@@ -117,4 +117,21 @@ export class ToolKeys {
       .setJti(randomUUID())
       .sign(key);
   }
+}
+
+/**
+ * The daily LTI upkeep (a pg-boss job: once per tick across processes): the signing key replaced once it is
+ * LTI_KEY_ROTATION_DAYS old, retired keys past their publication dropped, and login states, launches and
+ * platform tokens past their time deleted.
+ */
+export async function ltiUpkeep(db: Db, secrets: SecretBox, rotationDays: number, now = new Date()) {
+  const { rotated } = await new ToolKeys(db, secrets).rotate(now, rotationDays * 86_400_000);
+  const swept = await db.execute(sql`
+    with k as (delete from lti_tool_keys where published_until < ${now} returning 1),
+         s as (delete from lti_states where expires_at < ${new Date(now.getTime() - 86_400_000)} returning 1),
+         l as (delete from lti_launches where expires_at < ${new Date(now.getTime() - 86_400_000)} returning 1),
+         t as (delete from lti_platform_tokens where expires_at < ${now} returning 1)
+    select (select count(*) from k)::int as keys, (select count(*) from s)::int as states,
+           (select count(*) from l)::int as launches, (select count(*) from t)::int as tokens`);
+  return { rotated: rotated ? 1 : 0, ...(rowsOf<Record<string, number>>(swept)[0] ?? {}) };
 }

@@ -51,7 +51,7 @@ export class PlatformError extends Error {
 export const CLOCK_SKEW_SECONDS = 30;
 /** An id_token issued longer ago than this is refused, whatever its `exp` says. */
 export const MAX_TOKEN_AGE_SECONDS = 600;
-/** A key set is kept this long; an unknown kid fetches it again, at most once per REFETCH_MS. */
+/** A key set is kept this long; an unknown kid fetches it again, at most once per kid per REFETCH_MS. */
 const JWKS_TTL_MS = 10 * 60_000;
 const REFETCH_MS = 5_000;
 
@@ -92,6 +92,8 @@ export interface PlatformOptions {
 
 export class Platforms {
   private readonly keySets = new TtlCache<string, { keys: JWK[]; fetchedAt: number }>({ maxEntries: 1000 });
+  /** Unknown kids the key set was fetched again for lately: once per kid per REFETCH_MS, not per launch. */
+  private readonly refetched = new TtlCache<string, true>({ maxEntries: 10_000 });
   private readonly now: () => Date;
 
   constructor(private readonly opts: PlatformOptions) {
@@ -109,7 +111,10 @@ export class Platforms {
   }
 
   /** JSON from a platform's address, or PlatformError. */
-  async json<T>(url: string, init: OutboundOptions = {}): Promise<{ body: T; headers: Record<string, unknown> }> {
+  async json<T>(
+    url: string,
+    init: OutboundOptions = {},
+  ): Promise<{ body: T; headers: Record<string, unknown> }> {
     const res = await this.request(url, init);
     if (res.status < 200 || res.status >= 300) {
       throw new PlatformError(
@@ -137,7 +142,9 @@ export class Platforms {
       keys.find((k) => (kid === undefined ? keys.length === 1 : k.kid === kid) && k.kty === 'RSA');
     const cached = this.keySets.get(registration.jwksUrl);
     let key = cached ? find(cached.keys) : undefined;
-    if (!key && (!cached || Date.now() - cached.fetchedAt > REFETCH_MS)) {
+    const miss = `${registration.jwksUrl}\n${kid ?? ''}`;
+    if (!key && (!cached || !this.refetched.get(miss))) {
+      this.refetched.set(miss, true, Date.now() + REFETCH_MS);
       key = find(await this.fetchKeySet(registration.jwksUrl));
     }
     if (!key) {
@@ -184,18 +191,27 @@ export class Platforms {
       const code = (err as { code?: string }).code;
       const claim = (err as { claim?: string }).claim;
       if (code === 'ERR_JWT_EXPIRED' || (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'iat'))
-        throw new LaunchRefused('expired', 'This launch has expired: open the activity again from the course.');
+        throw new LaunchRefused(
+          'expired',
+          'This launch has expired: open the activity again from the course.',
+        );
       if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'aud')
         throw new LaunchRefused('wrong-audience', 'This launch was meant for another tool (wrong audience).');
       if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'iss')
-        throw new LaunchRefused('unknown-platform', 'This launch came from a platform Waymark does not know.');
+        throw new LaunchRefused(
+          'unknown-platform',
+          'This launch came from a platform Waymark does not know.',
+        );
       if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED')
         throw new LaunchRefused('invalid', 'The launch signature does not match the platform key.');
       throw new LaunchRefused('invalid', `The launch could not be checked: ${(err as Error).message}`);
     }
     // aud as a list: azp must name us (OIDC Core 3.1.3.7 items 4 and 5; LTI Security Framework 5.1.3)
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp === undefined) {
-      throw new LaunchRefused('wrong-audience', 'This launch names several audiences and no authorised party.');
+      throw new LaunchRefused(
+        'wrong-audience',
+        'This launch names several audiences and no authorised party.',
+      );
     }
     if (payload.azp !== undefined && payload.azp !== registration.clientId) {
       throw new LaunchRefused('wrong-audience', 'This launch was meant for another tool (authorised party).');

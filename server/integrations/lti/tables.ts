@@ -140,7 +140,9 @@ export const ltiLaunches = pgTable(
       .references(() => ltiRegistrations.id, { onDelete: 'cascade' }),
     tenantId: uuid('tenant_id').notNull(),
     deploymentId: text('deployment_id').notNull(),
-    messageType: text('message_type', { enum: ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] }).notNull(),
+    messageType: text('message_type', {
+      enum: ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'],
+    }).notNull(),
     role: text('role', { enum: ['LEARNER', 'INSTRUCTOR'] }).notNull(),
     subject: text('subject').notNull(),
     /** The Waymark account of a learner's launch (an instructor's is not signed in to an account). */

@@ -1,0 +1,547 @@
+/**
+ * LTI 1.3 (issue 27; decision 044) against a mock platform over real HTTP (server/test/lti-platform.ts):
+ * registration by hand and by Dynamic Registration, the tool key set and its rotation (checked with
+ * jsonwebtoken, not the jose that signs), the login initiation and launch with every strictness case of
+ * the issue refused in words with nothing written, and a learner's launch: linked, seated, and limited.
+ */
+import { createHmac, createPublicKey } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/helpers';
+import { tenantUsers } from '../../db/schema';
+import { type SignedIn, setupServer } from '../../test/helper';
+import { CLAIM, jsonwebtoken, MockPlatform, ROLE } from '../../test/lti-platform';
+import { externalIdentities } from '../core/tables';
+import { ltiUpkeep } from './keys';
+import { ltiServices } from './routes';
+import { ltiLaunches, ltiRegistrations } from './tables';
+
+const server = setupServer({ env: { LTI_DEV_LOOPBACK: 'true' } });
+const platform = new MockPlatform();
+
+let tenant: SignedIn;
+let other: SignedIn;
+let registrationId: string;
+
+const base = () => server.config.publicUrl.replace(/\/+$/, '');
+const launchUrl = () => `${base()}/lti/launch`;
+
+beforeAll(async () => {
+  await platform.start();
+  platform.toolJwksUrl = ''; // set once the app is up (below)
+  tenant = await server.signedIn('TENANT', { profile: true, name: 'LTI Mentor' });
+  other = await server.signedIn('TENANT', { profile: true, name: 'Other Mentor' });
+}, 60_000);
+afterAll(() => platform.close());
+
+async function login(extra: Record<string, string> = {}) {
+  const q = new URLSearchParams({
+    iss: platform.issuer,
+    login_hint: 'lms-user-1',
+    target_link_uri: launchUrl(),
+    client_id: platform.clientId,
+    lti_deployment_id: platform.deploymentId,
+    ...extra,
+  });
+  const res = await server.app.inject({ method: 'GET', url: `/lti/login?${q}` });
+  return res;
+}
+
+async function startLaunch() {
+  const res = await login();
+  expect(res.statusCode, res.body).toBe(302);
+  const to = new URL(String(res.headers.location));
+  return { state: to.searchParams.get('state')!, nonce: to.searchParams.get('nonce')!, to };
+}
+
+const postLaunch = (form: Record<string, string>) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/lti/launch',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+const countLaunches = async () =>
+  Number(
+    rowsOf<{ n: number }>(await server.db.execute(sql`select count(*)::int as n from lti_launches`))[0]!.n,
+  );
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+describe('registration', () => {
+  it('gives the values to paste, registers a platform by hand, refuses a second copy and bad input', async () => {
+    const tool = await server.get('/api/tenant/lti/tool', tenant.auth);
+    expect(tool.status).toBe(200);
+    expect(tool.body.data).toMatchObject({
+      loginUrl: `${base()}/lti/login`,
+      launchUrl: `${base()}/lti/launch`,
+      jwksUrl: `${base()}/lti/jwks`,
+    });
+    const bad = await server.post(
+      '/api/tenant/lti/registrations',
+      { ...platform.manual(), jwksUrl: 'nope' },
+      tenant.auth,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('jwksUrl');
+    const made = await server.post('/api/tenant/lti/registrations', platform.manual(), tenant.auth);
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.data).toMatchObject({
+      status: 'ACTIVE',
+      via: 'MANUAL',
+      deploymentIds: [platform.deploymentId],
+    });
+    registrationId = made.body.data._id;
+    const again = await server.post('/api/tenant/lti/registrations', platform.manual(), other.auth);
+    expect(again.status).toBe(409);
+    // another tenant neither sees nor changes it
+    const list = await server.get('/api/tenant/lti/registrations', other.auth);
+    expect(list.body.data).toEqual([]);
+    const patch = await server.request(
+      'PATCH',
+      `/api/tenant/lti/registrations/${registrationId}`,
+      { status: 'PAUSED' },
+      other.auth,
+    );
+    expect(patch.status).toBe(404);
+    // a learner may not
+    const learner = await server.signedIn('USER');
+    expect((await server.get('/api/tenant/lti/registrations', learner.auth)).status).toBe(403);
+  });
+
+  it('publishes the tool key set; rotation keeps the retired key until what it signed has expired', async () => {
+    const { keys } = ltiServices({
+      db: server.db,
+      config: server.config,
+      secrets: server.app.services.secrets,
+    });
+    const first = await server.get('/lti/jwks');
+    expect(first.status).toBe(200);
+    const set1 = JSON.parse(first.text) as { keys: Record<string, unknown>[] };
+    expect(set1.keys).toHaveLength(1);
+    expect(set1.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(set1.keys[0]).not.toHaveProperty('d');
+    const before = await keys.sign({ iss: 'x', aud: 'y' });
+    await keys.rotate();
+    const set2 = JSON.parse((await server.get('/lti/jwks')).text) as { keys: Record<string, unknown>[] };
+    expect(set2.keys).toHaveLength(2);
+    // a JWT signed before the rotation still verifies (jsonwebtoken) against the published set
+    const kid = jsonwebtoken.decode(before, { complete: true })!.header.kid;
+    const jwk = set2.keys.find((k) => k.kid === kid)!;
+    expect(
+      jsonwebtoken.verify(before, createPublicKey({ key: jwk as never, format: 'jwk' }), {
+        algorithms: ['RS256'],
+      }),
+    ).toMatchObject({ iss: 'x', aud: 'y' });
+    // a day later the retired key is gone
+    const later = await keys.jwks(new Date(Date.now() + 2 * 86_400_000));
+    expect(later.keys).toHaveLength(1);
+    expect(later.keys[0]!.kid).not.toBe(kid);
+  });
+
+  it('the daily upkeep rotates the key only once it is LTI_KEY_ROTATION_DAYS old', async () => {
+    const { secrets } = server.app.services;
+    const days = server.config.lti.keyRotationDays;
+    const kids = async () =>
+      (JSON.parse((await server.get('/lti/jwks')).text) as { keys: { kid: string }[] }).keys.map(
+        (k) => k.kid,
+      );
+    const before = await kids();
+    expect((await ltiUpkeep(server.db, secrets, days)).rotated).toBe(0);
+    expect(await kids()).toEqual(before);
+    const later = new Date(Date.now() + (days + 1) * 86_400_000);
+    expect((await ltiUpkeep(server.db, secrets, days, later)).rotated).toBe(1);
+    // the new key and the one it replaced are published; the key retired long before is dropped
+    const after = await kids();
+    expect(after).toContain(before[0]);
+    expect(after.filter((k) => !before.includes(k))).toHaveLength(1);
+    // two processes' jobs on the same tick: one rotation
+    const [a, b] = await Promise.all([
+      ltiUpkeep(server.db, secrets, days, later),
+      ltiUpkeep(server.db, secrets, days, later),
+    ]);
+    expect(a.rotated + b.rotated).toBe(0);
+  });
+
+  it('registers by Dynamic Registration once, with what Waymark supports, and shows what was registered', async () => {
+    const inviteRes = await server.post(
+      '/api/tenant/lti/registration-invites',
+      { label: 'Dynamic LMS' },
+      other.auth,
+    );
+    expect(inviteRes.status).toBe(201);
+    const invite = new URL(inviteRes.body.data.url);
+    expect(invite.pathname).toBe('/lti/register');
+    // a second platform on the same mock: another client id
+    platform.clientId = 'dynamic-client-2';
+    const url = `${invite.pathname}${invite.search}&${new URLSearchParams({
+      openid_configuration: `${platform.base}/.well-known/openid-configuration`,
+      registration_token: platform.registrationToken,
+    })}`;
+    const res = await server.app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('Waymark is registered');
+    expect(res.body).toContain('org.imsglobal.lti.close');
+    const sent = platform.registrations.at(-1)!;
+    expect(sent.authorization).toBe(`Bearer ${platform.registrationToken}`);
+    expect(sent.body).toMatchObject({
+      application_type: 'web',
+      response_types: ['id_token'],
+      grant_types: ['implicit', 'client_credentials'],
+      initiate_login_uri: `${base()}/lti/login`,
+      redirect_uris: [`${base()}/lti/launch`],
+      jwks_uri: `${base()}/lti/jwks`,
+      token_endpoint_auth_method: 'private_key_jwt',
+    });
+    const types = (sent.body[CLAIM.toolConfiguration] as { messages: { type: string }[] }).messages.map(
+      (m) => m.type,
+    );
+    expect(types).toEqual(['LtiResourceLinkRequest', 'LtiDeepLinkingRequest']);
+    const list = await server.get('/api/tenant/lti/registrations', other.auth);
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({
+      via: 'DYNAMIC',
+      clientId: 'dynamic-client-2',
+      deploymentIds: [platform.deploymentId],
+      platform: { product: 'mock-lms', version: '1.0' },
+    });
+    // the address works once
+    const reused = await server.app.inject({ method: 'GET', url });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.body).toContain('expired or was used already');
+    // removed: the platform is gone, its launches refused
+    const removed = await server.request(
+      'DELETE',
+      `/api/tenant/lti/registrations/${list.body.data[0]._id}`,
+      undefined,
+      other.auth,
+    );
+    expect(removed.status).toBe(200);
+    expect((await server.get('/api/tenant/lti/registrations', other.auth)).body.data).toEqual([]);
+    platform.clientId = 'waymark-client-1';
+  });
+});
+
+describe('launch', () => {
+  it('sends the browser to the platform with a signed single-use state and a nonce', async () => {
+    const { state, nonce, to } = await startLaunch();
+    expect(to.origin + to.pathname).toBe(`${platform.base}/auth`);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: platform.clientId,
+      redirect_uri: launchUrl(),
+      login_hint: 'lms-user-1',
+    });
+    expect(state.split('.')).toHaveLength(3);
+    expect(nonce.length).toBeGreaterThan(20);
+    // POST works too (the platform may post the initiation)
+    const posted = await server.app.inject({
+      method: 'POST',
+      url: '/lti/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        iss: platform.issuer,
+        login_hint: 'x',
+        target_link_uri: launchUrl(),
+        client_id: platform.clientId,
+      }).toString(),
+    });
+    expect(posted.statusCode).toBe(302);
+  });
+
+  it('refuses an unknown platform, an unknown deployment and a target outside Waymark, in words', async () => {
+    const unknown = await login({ iss: 'https://elsewhere.example' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('This LMS is not registered with Waymark');
+    expect(unknown.body).toMatch(/reference: <code>[0-9a-f]{8}<\/code>/);
+    const deployment = await login({ lti_deployment_id: 'nope' });
+    expect(deployment.statusCode).toBe(400);
+    expect(deployment.body).toContain('is not registered');
+    const target = await login({ target_link_uri: 'https://evil.example/lti/launch' });
+    expect(target.statusCode).toBe(400);
+    // framed by the LMS: any ancestor, no X-Frame-Options
+    expect(String(target.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(target.headers['x-frame-options']).toBeUndefined();
+  });
+
+  const refusals: [string, (s: { nonce: string }) => Promise<string>, RegExp][] = [
+    [
+      'a wrong audience',
+      ({ nonce }) => platform.idToken(nonce, 'someone-else', launchUrl()),
+      /meant for another tool/,
+    ],
+    [
+      'aud as an array without azp',
+      ({ nonce }) =>
+        platform.idToken(nonce, 'x', launchUrl(), { aud: [platform.clientId, 'another-client'] }),
+      /several audiences and no authorised party/,
+    ],
+    [
+      'an expired token',
+      ({ nonce }) =>
+        platform.idToken(
+          nonce,
+          platform.clientId,
+          launchUrl(),
+          {},
+          {
+            iat: Math.floor(Date.now() / 1000) - 900,
+            exp: Math.floor(Date.now() / 1000) - 600,
+          },
+        ),
+      /expired/,
+    ],
+    [
+      'alg none',
+      async ({ nonce }) => {
+        const real = await platform.idToken(nonce, platform.clientId, launchUrl());
+        return `${b64({ alg: 'none', typ: 'JWT' })}.${real.split('.')[1]}.`;
+      },
+      /only RS256 is accepted/,
+    ],
+    [
+      'HS256 signed with the public key as the secret',
+      async ({ nonce }) => {
+        const real = await platform.idToken(nonce, platform.clientId, launchUrl());
+        const pem = createPublicKey({ key: platform.keys[0]!.publicJwk as never, format: 'jwk' }).export({
+          type: 'spki',
+          format: 'pem',
+        });
+        const head = `${b64({ alg: 'HS256', typ: 'JWT', kid: platform.keys[0]!.kid })}.${real.split('.')[1]}`;
+        return `${head}.${createHmac('sha256', pem).update(head).digest('base64url')}`;
+      },
+      /only RS256 is accepted/,
+    ],
+    [
+      'an unknown deployment',
+      ({ nonce }) =>
+        platform.idToken(nonce, platform.clientId, launchUrl(), { [CLAIM.deploymentId]: 'deployment-x' }),
+      /deployment Waymark does not know/,
+    ],
+    [
+      'a key the platform does not publish',
+      async ({ nonce }) =>
+        platform.idToken(
+          nonce,
+          platform.clientId,
+          launchUrl(),
+          {},
+          { key: await MockPlatform.unpublishedKey() },
+        ),
+      /key it does not publish/,
+    ],
+    [
+      'another LTI version',
+      ({ nonce }) => platform.idToken(nonce, platform.clientId, launchUrl(), { [CLAIM.version]: '1.1' }),
+      /not LTI 1\.3\.0/,
+    ],
+  ];
+
+  for (const [what, token, words] of refusals) {
+    it(`refuses ${what} with a page in words, and nothing is written`, async () => {
+      const users = Number(
+        rowsOf<{ n: number }>(await server.db.execute(sql`select count(*)::int as n from users`))[0]!.n,
+      );
+      const launches = await countLaunches();
+      const { state, nonce } = await startLaunch();
+      const res = await postLaunch({ id_token: await token({ nonce }), state });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toMatch(words);
+      expect(res.body).toMatch(/<code>[0-9a-f]{8}<\/code>/);
+      expect(await countLaunches()).toBe(launches);
+      expect(
+        Number(
+          rowsOf<{ n: number }>(await server.db.execute(sql`select count(*)::int as n from users`))[0]!.n,
+        ),
+      ).toBe(users);
+    });
+  }
+
+  it('refuses a replayed launch: the same post again, or its id_token with another state', async () => {
+    const first = await startLaunch();
+    const idToken = await platform.idToken(first.nonce, platform.clientId, launchUrl(), { sub: 'replay-1' });
+    const ok = await postLaunch({ id_token: idToken, state: first.state });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const again = await postLaunch({ id_token: idToken, state: first.state });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('used already');
+    const second = await startLaunch();
+    const replayed = await postLaunch({ id_token: idToken, state: second.state });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.body).toContain('used already');
+    // a state Waymark did not sign
+    const forged = await postLaunch({ id_token: idToken, state: `${first.state.slice(0, -4)}AAAA` });
+    expect(forged.body).toContain('not started by Waymark');
+  });
+
+  it('fetches the key set again once for an unknown kid, so a rotated platform key is accepted', async () => {
+    // the key set is cached by the first launches; the platform rotates
+    await platform.rotate();
+    const fetches = platform.jwksFetches;
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), { sub: 'rotated-1' }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(platform.jwksFetches).toBe(fetches + 1);
+  });
+
+  it("links a learner, gives a seat of the tenant, and opens a session limited to that tenant's learner", async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), { sub: 'learner-42' }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(res.body)![1]!;
+    const [identity] = await server.db
+      .select()
+      .from(externalIdentities)
+      .where(
+        and(eq(externalIdentities.issuer, platform.issuer), eq(externalIdentities.subject, 'learner-42')),
+      );
+    expect(identity).toMatchObject({ tenantId: tenant.user._id, source: 'lti' });
+    const seats = await server.db
+      .select()
+      .from(tenantUsers)
+      .where(and(eq(tenantUsers.tenantId, tenant.user._id), eq(tenantUsers.learnerId, identity!.userId)));
+    expect(seats).toHaveLength(1);
+
+    const session = await server.post('/api/lti/session', { code });
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.data).toMatchObject({
+      role: 'LEARNER',
+      contextTitle: 'Course One',
+      opens: { page: 'home' },
+    });
+    const token = session.body.data.session.token as string;
+    const me = await server.get('/api/user/me', { token });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.data._id).toBe(identity!.userId);
+    // outside what a launched learner may do
+    const limited = await server.get('/api/tenant/lti/registrations', { token });
+    expect(limited.status).toBe(403);
+    expect(limited.body.errorCode).toBe('LTI_SESSION_LIMITED');
+    // the code works once
+    expect((await server.post('/api/lti/session', { code })).status).toBe(401);
+    // a second launch of the same person is the same account
+    const next = await startLaunch();
+    await postLaunch({
+      id_token: await platform.idToken(next.nonce, platform.clientId, launchUrl(), { sub: 'learner-42' }),
+      state: next.state,
+    });
+    const ids = await server.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'learner-42'));
+    expect(ids).toHaveLength(1);
+  });
+
+  it('keeps the state in platform storage when offered, and the code needs it back', async () => {
+    const res = await login({ lti_storage_target: '_parent' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('lti.put_data');
+    const a = JSON.parse(/var a=(\{.*?\});/.exec(res.body)![1]!) as {
+      url: string;
+      state: string;
+      origin: string;
+    };
+    expect(a.origin).toBe(platform.base);
+    const to = new URL(a.url);
+    const state = to.searchParams.get('state')!;
+    const launched = await postLaunch({
+      id_token: await platform.idToken(to.searchParams.get('nonce')!, platform.clientId, launchUrl(), {
+        sub: 'storage-1',
+      }),
+      state,
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launched.body).toContain('lti.get_data');
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(launched.body)![1]!;
+    const wrong = await server.post('/api/lti/session', { code, state: 'not-the-state' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.errorCode).toBe('LTI_STATE_MISMATCH');
+  });
+
+  it('opens the instructor view (no Waymark account) for an instructor; a paused platform refuses', async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'teacher-1',
+        [CLAIM.roles]: [ROLE.instructor],
+      }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [launch] = await server.db.select().from(ltiLaunches).where(eq(ltiLaunches.subject, 'teacher-1'));
+    expect(launch).toMatchObject({ role: 'INSTRUCTOR', userId: null });
+    const paused = await server.request(
+      'PATCH',
+      `/api/tenant/lti/registrations/${registrationId}`,
+      { status: 'PAUSED' },
+      tenant.auth,
+    );
+    expect(paused.status).toBe(200);
+    expect(paused.body.data.status).toBe('PAUSED');
+    const refused = await login();
+    expect(refused.body).toContain('paused');
+    const [row] = await server.db
+      .select()
+      .from(ltiRegistrations)
+      .where(eq(ltiRegistrations.id, registrationId));
+    expect(row!.status).toBe('PAUSED');
+    await server.request(
+      'PATCH',
+      `/api/tenant/lti/registrations/${registrationId}`,
+      { status: 'ACTIVE' },
+      tenant.auth,
+    );
+  });
+});
+
+describe('client credentials', () => {
+  it("asks the platform's token endpoint with a client assertion jsonwebtoken accepts, and keeps the token", async () => {
+    platform.toolJwksUrl = '';
+    // the mock platform reads the tool key set over HTTP: serve it from a listening copy of the app
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    platform.toolJwksUrl = `${address}/lti/jwks`;
+    const { platforms } = ltiServices({
+      db: server.db,
+      config: server.config,
+      secrets: server.app.services.secrets,
+    });
+    const [reg] = await server.db
+      .select()
+      .from(ltiRegistrations)
+      .where(eq(ltiRegistrations.id, registrationId));
+    const scopes = ['https://purl.imsglobal.org/spec/lti-ags/scope/score'];
+    const token = await platforms.accessToken(reg!, scopes);
+    expect(token).toMatch(/^at-/);
+    expect(platform.assertions).toHaveLength(1);
+    const a = platform.assertions[0]!;
+    expect(a).toMatchObject({
+      iss: platform.clientId,
+      sub: platform.clientId,
+      aud: `${platform.base}/token`,
+    });
+    expect(typeof a.jti).toBe('string');
+    expect(Number(a.exp) - Number(a.iat)).toBeLessThanOrEqual(300);
+    // kept in the database (sealed): another instance asks nothing
+    const again = await ltiServices({
+      db: server.db,
+      config: server.config,
+      secrets: server.app.services.secrets,
+    }).platforms.accessToken(reg!, scopes);
+    expect(again).toBe(token);
+    expect(platform.assertions).toHaveLength(1);
+    const dump = rowsOf<{ t: string }>(
+      await server.db.execute(sql`select token as t from lti_platform_tokens`),
+    );
+    expect(dump[0]!.t).not.toContain(token);
+  });
+});
