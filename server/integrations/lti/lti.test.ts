@@ -5,10 +5,12 @@
  * the issue refused in words with nothing written, and a learner's launch: linked, seated, and limited.
  */
 import { createHmac, createPublicKey } from 'node:crypto';
+import { FREE_SEATS } from '@shared/rules/seats';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/helpers';
-import { tenantUsers } from '../../db/schema';
+import { outbox, tenantUsers } from '../../db/schema';
+import { tenantInvitations } from '../../tenant/tables';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { CLAIM, jsonwebtoken, MockPlatform, ROLE } from '../../test/lti-platform';
 import { externalIdentities } from '../core/tables';
@@ -501,6 +503,51 @@ describe('launch', () => {
       { status: 'ACTIVE' },
       tenant.auth,
     );
+  });
+});
+
+describe('seats', () => {
+  it('refuses a learner in words when the seats are exhausted, and tells the mentor once a day', async () => {
+    const full = await server.signedIn('TENANT', { profile: true, name: 'Full Mentor' });
+    platform.clientId = 'full-client';
+    const made = await server.post(
+      '/api/tenant/lti/registrations',
+      { ...platform.manual('Full LMS') },
+      full.auth,
+    );
+    expect(made.status, made.text).toBe(201);
+    // every free seat kept by a pending invitation
+    await server.db.insert(tenantInvitations).values(
+      Array.from({ length: FREE_SEATS }, (_, i) => ({
+        tenantId: full.user._id,
+        email: `pending-${i}@example.com`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const tryLaunch = async (sub: string) => {
+      const { state, nonce } = await startLaunch();
+      return postLaunch({
+        id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), { sub }),
+        state,
+      });
+    };
+    const mails = async () =>
+      (await server.db.select().from(outbox).where(eq(outbox.to, full.account.email))).filter(
+        (m) => m.kind === 'lti-seats',
+      );
+    const res = await tryLaunch('seatless-1');
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('No Waymark seat is free for you');
+    expect(res.body).toContain('Your mentor has been told');
+    expect(await mails()).toHaveLength(1);
+    expect((await tryLaunch('seatless-2')).statusCode).toBe(403);
+    expect(await mails()).toHaveLength(1);
+    const seats = await server.db.select().from(tenantUsers).where(eq(tenantUsers.tenantId, full.user._id));
+    expect(seats).toEqual([]);
+    expect(await server.db.select().from(ltiLaunches).where(eq(ltiLaunches.subject, 'seatless-1'))).toEqual(
+      [],
+    );
+    platform.clientId = 'waymark-client-1';
   });
 });
 
