@@ -85,7 +85,8 @@ setTimeout(go,3000);})();`,
 
 /**
  * The launch page: reads the state back from platform storage when it was put there (lti.get_data),
- * exchanges the one-time code at POST /api/lti/session, and opens what the launch opens.
+ * exchanges the one-time code at POST /api/lti/session, and says what the launch opened (the activities
+ * a link opens come with Deep Linking, not built yet: decision 044).
  */
 export function launchPage(
   reply: FastifyReply,
@@ -98,11 +99,15 @@ export function launchPage(
     '<h1 id="t">Opening Waymark…</h1><p id="m"></p><noscript><p>Waymark needs JavaScript to open inside your course.</p></noscript>',
     `(function(){var a=${scriptJson(a)};
 function fail(m){document.getElementById('t').textContent='Waymark could not open this activity';document.getElementById('m').textContent=m;}
+function say(t,m){document.getElementById('t').textContent=t;document.getElementById('m').textContent=m;}
+function show(d){var who=d.session&&d.session.user.name?d.session.user.name:'you';var p=d.opens.page;
+if(p==='deep-linking'){say('Waymark cannot add activities yet','Adding Waymark assessments from your course is not available yet.');return;}
+if(d.role==='INSTRUCTOR'){say('Waymark for '+(d.contextTitle||'your course'),'You opened Waymark as an instructor of '+(d.contextTitle||'this course')+' for '+d.tenantName+'.');return;}
+say('Welcome, '+who,'Your Waymark account is ready, with a seat of '+d.tenantName+'. No Waymark activity is linked here yet: your instructor adds one from the course.');}
 function exchange(state){fetch('/api/lti/session',{method:'POST',headers:{'content-type':'application/json'},credentials:'omit',
 body:JSON.stringify(state?{code:a.code,state:state}:{code:a.code})}).then(function(r){return r.json().then(function(b){
 if(!r.ok){fail(b.message||'The launch could not be finished.');return;}
-try{sessionStorage.setItem('waymark.lti',JSON.stringify(b.data));}catch(e){}
-window.location.replace('/lti/open#'+encodeURIComponent(JSON.stringify({page:b.data.opens,role:b.data.role})));});},
+show(b.data);});},
 function(){fail('Waymark could not be reached. Check your connection and open the activity again.');});}
 if(!a.storage){exchange(null);return;}
 var s=a.storage;var frame=s.target==='_parent'?window.parent:(window.parent.frames[s.target]||window.parent);

@@ -6,6 +6,7 @@ import { NavLink, Outlet } from 'react-router';
 import './integrations.css';
 
 const PAGES = [
+  { to: 'lms', label: 'LMS' },
   { to: 'api-keys', label: 'API keys' },
   { to: 'activity-log', label: 'Activity log' },
 ] as const;

@@ -1,6 +1,6 @@
 /**
  * The Integrations pages under /portal (TENANT only; decision 039): one layout with a page per integration —
- * API keys and the Activity log now; LMS, Webhooks, Learning record store, Single sign-on and Provisioning
+ * API keys, LMS and the Activity log now; Webhooks, Learning record store, Single sign-on and Provisioning
  * join it as they are built.
  */
 import { Navigate, type RouteObject } from 'react-router';
@@ -13,6 +13,7 @@ export const integrationsRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="api-keys" replace /> },
       { path: 'api-keys', lazy: lazyPage(() => import('./ApiKeysPage')) },
+      { path: 'lms', lazy: lazyPage(() => import('./LmsPage')) },
       { path: 'activity-log', lazy: lazyPage(() => import('./ActivityLogPage')) },
     ],
   },
