@@ -24,7 +24,9 @@ import type { Db } from '../db/client';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
 import type { SecretBox } from '../integrations/core/sealed';
-import { ltiUpkeep } from '../integrations/lti/keys';
+import { ltiUpkeep, ToolKeys } from '../integrations/lti/keys';
+import { Platforms } from '../integrations/lti/platform';
+import { postDueScores } from '../integrations/lti/scores';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
 import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
@@ -141,6 +143,23 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       queue: sweep(1800),
       pollSeconds: 60,
       run: ({ db, secrets, config }) => ltiUpkeep(db, secrets, config.lti.keyRotationDays),
+    },
+    {
+      // scores to the LMS gradebooks (decision 044): each due post claimed by one process, retried with backoff
+      name: 'lti-score-post',
+      cron: '* * * * *',
+      queue: sweep(300),
+      pollSeconds: 10,
+      run: ({ db, secrets, config }) =>
+        postDueScores(
+          db,
+          new Platforms({
+            db,
+            secrets,
+            keys: new ToolKeys(db, secrets),
+            devLoopback: config.lti.devLoopback,
+          }),
+        ),
     },
     {
       // one job per message, sent with the message (server/adapters/mail.ts)

@@ -72,6 +72,13 @@ export class MockPlatform {
   /** Client assertions the token endpoint accepted (decoded by jsonwebtoken). */
   assertions: Record<string, unknown>[] = [];
   jwksFetches = 0;
+  /** Access tokens the token endpoint issued. */
+  tokens = new Set<string>();
+  /** Scores the AGS endpoint accepted, by line item path. */
+  scores: { lineItem: string; body: Record<string, unknown> }[] = [];
+  /** The AGS endpoint answers 503 to every n-th request (0: never). */
+  failEvery = 0;
+  private scoreRequests = 0;
   registrationToken = 'reg-token-123';
 
   get issuer() {
@@ -93,6 +100,12 @@ export class MockPlatform {
 
   async close() {
     await new Promise<void>((r) => this.server.close(() => r()));
+  }
+
+  private issueToken() {
+    const token = `at-${randomUUID()}`;
+    this.tokens.add(token);
+    return token;
   }
 
   /** A new current key; the old one stays published. */
@@ -187,11 +200,26 @@ export class MockPlatform {
         return json(401, { error: 'invalid_client', error_description: (err as Error).message });
       }
       return json(200, {
-        access_token: `at-${randomUUID()}`,
+        access_token: this.issueToken(),
         token_type: 'Bearer',
         expires_in: 3600,
         scope: form.get('scope'),
       });
+    }
+    // AGS 2.0 §3.4: POST {lineitem}/scores, application/vnd.ims.lis.v1.score+json, the score scope's token
+    const scores = /^\/lineitems\/([^/]+)\/scores$/.exec(url.pathname);
+    if (scores && req.method === 'POST') {
+      const body = await readBody(req);
+      if (!this.tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
+        return json(401, { error: 'invalid_token' });
+      if (req.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json')
+        return json(415, { error: 'type' });
+      this.scoreRequests++;
+      if (this.failEvery && this.scoreRequests % this.failEvery === 0)
+        return json(503, { error: 'try later' });
+      this.scores.push({ lineItem: scores[1]!, body: JSON.parse(body) as Record<string, unknown> });
+      res.writeHead(204);
+      return res.end();
     }
     res.writeHead(404);
     res.end();

@@ -8,15 +8,17 @@ import { createHmac, createPublicKey } from 'node:crypto';
 import { FREE_SEATS } from '@shared/rules/seats';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testLinks } from '../../assessments/tables';
 import { rowsOf } from '../../db/helpers';
 import { outbox, tenantUsers } from '../../db/schema';
 import { tenantInvitations } from '../../tenant/tables';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { CLAIM, jsonwebtoken, MockPlatform, ROLE } from '../../test/lti-platform';
-import { externalIdentities } from '../core/tables';
+import { events, externalIdentities } from '../core/tables';
 import { ltiUpkeep } from './keys';
 import { ltiServices } from './routes';
-import { ltiLaunches, ltiRegistrations } from './tables';
+import { postDueScores, recordGradeTarget } from './scores';
+import { ltiLaunches, ltiRegistrations, ltiScoreDeliveries } from './tables';
 
 const server = setupServer({ env: { LTI_DEV_LOOPBACK: 'true' } });
 const platform = new MockPlatform();
@@ -590,5 +592,106 @@ describe('client credentials', () => {
       await server.db.execute(sql`select token as t from lti_platform_tokens`),
     );
     expect(dump[0]!.t).not.toContain(token);
+  });
+});
+
+describe('grades back (AGS)', () => {
+  const tenantAssessmentId = '11111111-2222-4333-8444-555555555555';
+  let learnerId: string;
+  let n = 0;
+
+  async function evaluated(percentage: number) {
+    n++;
+    await server.db.insert(events).values({
+      tenantId: tenant.user._id,
+      type: 'assessment.evaluated',
+      version: 1,
+      subjectUserId: learnerId,
+      payload: {
+        linkId: 'lti-graded-link-1',
+        percentage,
+        completedAt: new Date(Date.now() + n * 1000).toISOString(),
+      },
+    });
+  }
+  const deliveries = () => server.db.select().from(ltiScoreDeliveries);
+  const platforms = () =>
+    ltiServices({ db: server.db, config: server.config, secrets: server.app.services.secrets }).platforms;
+
+  beforeAll(async () => {
+    const [identity] = await server.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'learner-42'));
+    learnerId = identity!.userId;
+    await server.db
+      .insert(testLinks)
+      .values({ linkId: 'lti-graded-link-1', type: 'CUSTOM-TEST', userId: learnerId, tenantAssessmentId });
+    await recordGradeTarget(server.db, {
+      registrationId,
+      tenantId: tenant.user._id,
+      userId: learnerId,
+      subject: 'learner-42',
+      resourceLinkId: 'resource-link-1',
+      lineItemUrl: `${platform.base}/lineitems/li-1`,
+      testKey: null,
+      tenantAssessmentId,
+    });
+  });
+
+  it('posts an evaluated attempt once, even with two processes sending at the same moment', async () => {
+    await evaluated(85);
+    expect(await deliveries()).toHaveLength(1);
+    const [a, b] = await Promise.all([
+      postDueScores(server.db, platforms()),
+      postDueScores(server.db, platforms()),
+    ]);
+    expect(a.delivered + b.delivered, JSON.stringify([a, b, await deliveries()])).toBe(1);
+    expect(platform.scores).toHaveLength(1);
+    expect(platform.scores[0]).toMatchObject({
+      lineItem: 'li-1',
+      body: {
+        userId: 'learner-42',
+        scoreGiven: 85,
+        scoreMaximum: 100,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+      },
+    });
+    expect(Number.isNaN(Date.parse(String(platform.scores[0]!.body.timestamp)))).toBe(false);
+    expect((await deliveries())[0]).toMatchObject({ status: 'DELIVERED', attempts: 1, lastStatus: 204 });
+    // nothing more to send
+    expect((await postDueScores(server.db, platforms())).delivered).toBe(0);
+  });
+
+  it('retries a failing platform with backoff until each post is delivered exactly once', async () => {
+    platform.scores = [];
+    platform.failEvery = 2;
+    for (let i = 0; i < 6; i++) await evaluated(50 + i);
+    let clock = Date.now();
+    for (let round = 0; round < 10; round++) {
+      await postDueScores(server.db, platforms(), new Date(clock));
+      clock += 3_600_000;
+    }
+    platform.failEvery = 0;
+    const all = await deliveries();
+    expect(all.every((d) => d.status === 'DELIVERED')).toBe(true);
+    expect(all.some((d) => d.attempts > 1)).toBe(true);
+    expect(platform.scores).toHaveLength(6);
+    expect(new Set(platform.scores.map((s) => s.body.timestamp)).size).toBe(6);
+  });
+
+  it('sends the best attempt when the registration says BEST', async () => {
+    platform.scores = [];
+    await server.request(
+      'PATCH',
+      `/api/tenant/lti/registrations/${registrationId}`,
+      { attemptPolicy: 'BEST' },
+      tenant.auth,
+    );
+    await evaluated(40);
+    const sent = await postDueScores(server.db, platforms());
+    expect(sent.delivered, JSON.stringify([sent, await deliveries()])).toBe(1);
+    expect(platform.scores.at(-1)!.body.scoreGiven).toBe(85);
   });
 });
