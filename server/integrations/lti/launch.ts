@@ -14,15 +14,18 @@ import type { LtiSession as LtiSessionSchema } from '@shared/schemas/lti';
 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { customTestFor } from '../../authoring/assessments';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import { addLearner } from '../../tenant/seats';
 import type { Actor } from '../core/principal';
 import { provisionLearner } from '../core/provisioning';
 import { LaunchRefused, LTI, type Platforms, type Registration } from './platform';
 import { registrationFor } from './registrations';
+import { recordGradeTarget } from './scores';
 import { ltiContextMembers, ltiContexts, ltiLaunches, ltiRegistrations, ltiStates } from './tables';
 
 /** How long a login initiation waits for its launch. */
@@ -44,6 +47,8 @@ export interface LaunchDeps {
   /** Signs the state values (derived from JWT_SECRET). */
   stateKey: Buffer;
   publicUrl: string;
+  /** The bank's draw counts (a custom test's questions are drawn at its first launch). */
+  questionCounts: QuestionCounts;
   /** Tells the mentor their seats ran out for a launch (at most once a day per platform). */
   notifySeats: (registration: Registration, learnerEmail: string) => Promise<void>;
 }
@@ -298,6 +303,30 @@ export async function acceptLaunch(
     }
   }
 
+  // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
+  // the LMS administrator): `assessment:<id>`, one of the tenant's custom assessments
+  const target = strOf(obj(claims[LTI.custom]).waymark_target);
+  let opens: Record<string, unknown> | null = null;
+  if (userId && target) {
+    const link = await openTarget(deps, registration, userId, target, now);
+    opens = { page: 'test', linkId: link.linkId };
+    const ags = obj(claims[LTI.ags]);
+    const lineItem = strOf(ags.lineitem);
+    const resourceLinkId = strOf(resourceLink.id);
+    if (lineItem && resourceLinkId) {
+      await recordGradeTarget(deps.db, {
+        registrationId: registration.id,
+        tenantId: registration.tenantId,
+        userId,
+        subject,
+        resourceLinkId,
+        lineItemUrl: lineItem,
+        testKey: link.testKey,
+        tenantAssessmentId: link.tenantAssessmentId,
+      });
+    }
+  }
+
   const code = random(32);
   const dl = obj(claims[LTI.deepLinkingSettings]);
   await deps.db.insert(ltiLaunches).values({
@@ -311,7 +340,8 @@ export async function acceptLaunch(
     contextId,
     contextTitle: strOf(context.title),
     resourceLinkId: strOf(resourceLink.id),
-    target: strOf(obj(claims[LTI.custom]).waymark_target),
+    target,
+    opens,
     deepLinking: messageType === 'LtiDeepLinkingRequest' ? dl : null,
     storageTarget: state.storageTarget,
     stateHash: state.storageTarget ? stateHash : null,
@@ -326,6 +356,36 @@ export async function acceptLaunch(
       ? { target: state.storageTarget, origin, key: storageKey(form.state) }
       : null,
   };
+}
+
+/** How long a custom test opened from an LMS stays open. */
+export const LAUNCHED_TEST_HOURS = 24;
+
+/** The learner's test a link's target opens (made at the first launch, the same one after). */
+async function openTarget(
+  deps: LaunchDeps,
+  registration: Registration,
+  userId: string,
+  target: string,
+  now: Date,
+) {
+  const [kind, id] = target.split(':');
+  if (kind === 'assessment' && id && /^[0-9a-f-]{36}$/i.test(id)) {
+    const link = await customTestFor(
+      deps.db,
+      deps.questionCounts,
+      registration.tenantId,
+      id,
+      userId,
+      now,
+      LAUNCHED_TEST_HOURS,
+    );
+    if (link) return link;
+  }
+  throw new LaunchRefused(
+    'not-allowed',
+    'This activity links to a Waymark assessment that is no longer available.',
+  );
 }
 
 /**
@@ -427,7 +487,7 @@ export async function startSession(
         ? { page: 'deep-linking' }
         : launch.role === 'INSTRUCTOR'
           ? { page: 'course' }
-          : { page: 'home' },
+          : ((launch.opens as LtiSession['opens'] | null) ?? { page: 'home' }),
     launchToken,
     session,
   };

@@ -9,9 +9,11 @@ import { FREE_SEATS } from '@shared/rules/seats';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLinks } from '../../assessments/tables';
+import { tenantAssessmentQuestions, tenantAssessments } from '../../authoring/tables';
 import { rowsOf } from '../../db/helpers';
 import { outbox, tenantUsers } from '../../db/schema';
 import { tenantInvitations } from '../../tenant/tables';
+import { calls, seedBank } from '../../test/fixtures/assessments';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { CLAIM, jsonwebtoken, MockPlatform, ROLE } from '../../test/lti-platform';
 import { events, externalIdentities } from '../core/tables';
@@ -446,6 +448,21 @@ describe('launch', () => {
     expect(ids).toHaveLength(1);
   });
 
+  it('refuses a link to an assessment that is not the tenant’s, in words', async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'learner-42',
+        'https://purl.imsglobal.org/spec/lti/claim/custom': {
+          waymark_target: 'assessment:11111111-2222-4333-8444-000000000000',
+        },
+      }),
+      state,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('no longer available');
+  });
+
   it('keeps the state in platform storage when offered, and the code needs it back', async () => {
     const res = await login({ lti_storage_target: '_parent' });
     expect(res.statusCode).toBe(200);
@@ -693,5 +710,68 @@ describe('grades back (AGS)', () => {
     const sent = await postDueScores(server.db, platforms());
     expect(sent.delivered, JSON.stringify([sent, await deliveries()])).toBe(1);
     expect(platform.scores.at(-1)!.body.scoreGiven).toBe(85);
+  });
+});
+
+describe('the whole way: a launched learner takes the linked assessment and the score reaches the gradebook', () => {
+  it('opens the test the link names, and posts its evaluation to the line item', async () => {
+    const bank = await seedBank(server.db);
+    const [assessment] = await server.db
+      .insert(tenantAssessments)
+      .values({ tenantId: tenant.user._id, name: 'Week 2 check' })
+      .returning({ id: tenantAssessments.id });
+    const picked = [...bank.questions.values()].filter((q) => q.options.length > 0).slice(0, 10);
+    expect(picked).toHaveLength(10);
+    await server.db
+      .insert(tenantAssessmentQuestions)
+      .values(picked.map((q, position) => ({ assessmentId: assessment!.id, questionId: q.id, position })));
+    await server.request(
+      'PATCH',
+      `/api/tenant/lti/registrations/${registrationId}`,
+      { attemptPolicy: 'LATEST' },
+      tenant.auth,
+    );
+    platform.scores = [];
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'whole-way-1',
+        [CLAIM.resourceLink]: { id: 'resource-link-week-2' },
+        'https://purl.imsglobal.org/spec/lti/claim/custom': {
+          waymark_target: `assessment:${assessment!.id}`,
+        },
+        'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+          scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+          lineitems: `${platform.base}/lineitems`,
+          lineitem: `${platform.base}/lineitems/week-2`,
+        },
+      }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(res.body)![1]!;
+    const session = await server.post('/api/lti/session', { code });
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.data.opens.page).toBe('test');
+    const linkId = session.body.data.opens.linkId as string;
+    const learner = { headers: { authorization: `Bearer ${session.body.data.session.token}` } };
+    const result = await calls(server.app).take(linkId, bank, 'right', learner as never);
+    expect(result.percentage).toBe(100);
+    const sent = await postDueScores(
+      server.db,
+      ltiServices({ db: server.db, config: server.config, secrets: server.app.services.secrets }).platforms,
+    );
+    expect(sent.delivered).toBe(1);
+    expect(platform.scores).toEqual([
+      expect.objectContaining({
+        lineItem: 'week-2',
+        body: expect.objectContaining({
+          userId: 'whole-way-1',
+          scoreGiven: 100,
+          scoreMaximum: 100,
+          gradingProgress: 'FullyGraded',
+        }),
+      }),
+    ]);
   });
 });

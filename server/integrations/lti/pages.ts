@@ -102,6 +102,7 @@ function fail(m){document.getElementById('t').textContent='Waymark could not ope
 function say(t,m){document.getElementById('t').textContent=t;document.getElementById('m').textContent=m;}
 function show(d){var who=d.session&&d.session.user.name?d.session.user.name:'you';var p=d.opens.page;
 if(p==='deep-linking'){say('Waymark cannot add activities yet','Adding Waymark assessments from your course is not available yet.');return;}
+if(p==='test'){say('Your Waymark test is ready','It opens in a new tab, so that nothing of your course is lost.');var l=document.createElement('a');l.href='/test/'+encodeURIComponent(d.opens.linkId);l.target='_blank';l.rel='noopener';l.textContent='Open the test';document.getElementById('m').appendChild(document.createElement('br'));document.getElementById('m').appendChild(l);return;}
 if(d.role==='INSTRUCTOR'){say('Waymark for '+(d.contextTitle||'your course'),'You opened Waymark as an instructor of '+(d.contextTitle||'this course')+' for '+d.tenantName+'.');return;}
 say('Welcome, '+who,'Your Waymark account is ready, with a seat of '+d.tenantName+'. No Waymark activity is linked here yet: your instructor adds one from the course.');}
 function exchange(state){fetch('/api/lti/session',{method:'POST',headers:{'content-type':'application/json'},credentials:'omit',

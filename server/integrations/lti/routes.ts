@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { created, ok, serve } from '../../http/routes';
+import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
 import { ToolKeys } from './keys';
@@ -44,6 +45,7 @@ export interface LtiDeps {
   secrets: SecretBox;
   tokens: TokenService;
   seatPlans: SeatPlans;
+  questionCounts: QuestionCounts;
   mail: MailService;
   /** Tests' clock. */
   now?: () => Date;
@@ -109,6 +111,7 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
     db,
     platforms,
     plans: deps.seatPlans,
+    questionCounts: deps.questionCounts,
     stateKey,
     publicUrl: config.publicUrl,
     notifySeats,
