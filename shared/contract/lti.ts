@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { envelope, errors, Id } from '../schemas/common';
 import {
   CreateLtiRegistrationInput,
+  LtiDelivery,
+  LtiDeliveryQuery,
   LtiRegistration,
   LtiRegistrationInvite,
   LtiSession,
@@ -94,13 +96,37 @@ export const createLtiRegistrationInvite = defineCall({
   responses: { 201: envelope(LtiRegistrationInvite), ...errors },
 });
 
+export const ltiDeliveryList = defineCall({
+  method: 'GET',
+  path: '/tenant/lti/deliveries',
+  summary:
+    "Score posts to the platforms' gradebooks, newest first: the learner, the score, the status (PENDING, SENDING, DELIVERED, FAILED while retried, GAVE_UP), attempts and the platform's last answer.",
+  tags: ['integrations'],
+  access: TENANT,
+  scopes: MANAGE,
+  query: LtiDeliveryQuery,
+  responses: { 200: envelope(z.array(LtiDelivery)), ...errors },
+});
+
+export const retryLtiDelivery = defineCall({
+  method: 'POST',
+  path: '/tenant/lti/deliveries/{id}/retry',
+  summary:
+    'Sends a score post that failed again at the next run of the sender (within a minute); a delivered one is not sent twice (409).',
+  tags: ['integrations'],
+  access: TENANT,
+  scopes: MANAGE,
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(LtiDelivery), ...errors },
+});
+
 // ---- the pages a launch opened inside the LMS
 
 export const ltiStartSession = defineCall({
   method: 'POST',
   path: '/lti/session',
   summary:
-    "Exchanges a launch's one-time code (and, when the launch kept its state in the platform's storage, that state) for what the launch opens: a learner's Waymark session — limited to what a learner of the tenant may do — or an instructor's launch token for the picker and the course view. A code works once, for 2 minutes.",
+    "Exchanges a launch's one-time code (and, when the launch kept its state in the platform's storage, that state) for what the launch opens: a learner's Waymark session — limited to what a learner of the tenant may do — or an instructor's launch token for the picker and the course view. A code works once, for 2 minutes (404 LTI_CODE_INVALID after; 400 LTI_STATE_MISMATCH when the state read back is not the launch's).",
   tags: ['lti'],
   access: 'public',
   rateLimit: 'strict',
@@ -115,6 +141,8 @@ export const ltiTenantRouter = defineRouter({
   updateLtiRegistration,
   removeLtiRegistration,
   createLtiRegistrationInvite,
+  ltiDeliveryList,
+  retryLtiDelivery,
 });
 
 export const ltiLaunchRouter = defineRouter({ ltiStartSession });

@@ -136,13 +136,15 @@ entities.add(LtiDelivery, { id: 'LtiDelivery' });
 export const LtiDeliveryQuery = z.object({
   status: z
     .enum(['PENDING', 'FAILED', 'DELIVERED', 'ALL'], { error: 'must be PENDING, FAILED, DELIVERED or ALL' })
-    .default('ALL'),
+    .default('ALL')
+    .describe('PENDING: waiting or being sent; FAILED: retried or given up; DELIVERED; ALL'),
   limit: z.coerce
     .number({ error: 'must be a number from 1 to 200' })
     .int('must be a number from 1 to 200')
     .min(1, 'must be a number from 1 to 200')
     .max(200, 'must be a number from 1 to 200')
-    .default(50),
+    .default(50)
+    .describe('How many posts, newest first (1 to 200)'),
 });
 
 /** What a launch opens in the frame. */

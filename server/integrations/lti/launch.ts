@@ -441,15 +441,16 @@ export async function startSession(
     .returning();
   if (!launch)
     throw new HttpError(
-      401,
+      404,
       'This launch has expired or was used already: open the activity again from your course.',
       { errorCode: 'LTI_CODE_INVALID' },
     );
   if (launch.stateHash && (!input.state || sha256(input.state) !== launch.stateHash)) {
     throw new HttpError(
-      401,
+      400,
       'This launch was not started in this browser: open the activity again from your course.',
       {
+        field: 'state',
         errorCode: 'LTI_STATE_MISMATCH',
       },
     );

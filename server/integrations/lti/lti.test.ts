@@ -434,7 +434,7 @@ describe('launch', () => {
     expect(limited.status).toBe(403);
     expect(limited.body.errorCode).toBe('LTI_SESSION_LIMITED');
     // the code works once
-    expect((await server.post('/api/lti/session', { code })).status).toBe(401);
+    expect((await server.post('/api/lti/session', { code })).status).toBe(404);
     // a second launch of the same person is the same account
     const next = await startLaunch();
     await postLaunch({
@@ -485,7 +485,7 @@ describe('launch', () => {
     expect(launched.body).toContain('lti.get_data');
     const code = /"code":"([A-Za-z0-9_-]+)"/.exec(launched.body)![1]!;
     const wrong = await server.post('/api/lti/session', { code, state: 'not-the-state' });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe('LTI_STATE_MISMATCH');
   });
 
@@ -696,6 +696,39 @@ describe('grades back (AGS)', () => {
     expect(all.some((d) => d.attempts > 1)).toBe(true);
     expect(platform.scores).toHaveLength(6);
     expect(new Set(platform.scores.map((s) => s.body.timestamp)).size).toBe(6);
+  });
+
+  it('gives up after its attempts, shows the mentor why, and sends again when the mentor asks', async () => {
+    platform.scores = [];
+    platform.failEvery = 1;
+    await evaluated(77);
+    let clock = Date.now();
+    for (let round = 0; round < 10; round++) {
+      await postDueScores(server.db, platforms(), new Date(clock));
+      clock += 3_600_000;
+    }
+    const failed = await server.get('/api/tenant/lti/deliveries?status=FAILED', tenant.auth);
+    expect(failed.status, failed.text).toBe(200);
+    expect(failed.body.data).toHaveLength(1);
+    expect(failed.body.data[0]).toMatchObject({
+      status: 'GAVE_UP',
+      attempts: 8,
+      lastStatus: 503,
+      scoreGiven: 77,
+    });
+    expect(failed.body.data[0].lastError).toContain('try later');
+    const id = failed.body.data[0]._id as string;
+    expect((await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, other.auth)).status).toBe(
+      404,
+    );
+    platform.failEvery = 0;
+    const retried = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, tenant.auth);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.data.status).toBe('PENDING');
+    expect((await postDueScores(server.db, platforms())).delivered).toBe(1);
+    expect(platform.scores).toHaveLength(1);
+    const again = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, tenant.auth);
+    expect(again.status).toBe(409);
   });
 
   it('sends the best attempt when the registration says BEST', async () => {

@@ -37,6 +37,7 @@ import {
   toRegistrations,
   updateRegistration,
 } from './registrations';
+import { deliveriesOf, retryDelivery } from './scores';
 import { ltiRegistrations } from './tables';
 
 export interface LtiDeps {
@@ -258,6 +259,14 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
         data: { url: invite.url, expiresAt: invite.expiresAt.toISOString() },
         message: 'Paste this address into your LMS’s tool registration: it works once, for 7 days.',
       });
+    },
+
+    async ltiDeliveryList({ query, caller }) {
+      return ok({ data: await deliveriesOf(db, caller.id, query) });
+    },
+
+    async retryLtiDelivery({ params, caller }) {
+      return ok({ data: await retryDelivery(db, caller.id, params.id, clock()) });
     },
   });
 

@@ -8,9 +8,11 @@
  * next attempt after a growing delay, or GAVE_UP after MAX_ATTEMPTS. A post left SENDING by a process that
  * died is claimed again after CLAIM_TIMEOUT_MS.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/helpers';
+import { users } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
 import { events } from '../core/tables';
 import { type Platforms, SCOPES } from './platform';
 import { ltiGradeTargets, ltiRegistrations, ltiScoreDeliveries } from './tables';
@@ -180,4 +182,68 @@ export async function postDueScores(db: Db, platforms: Platforms, now = new Date
     }
   }
   return result;
+}
+
+/** The tenant's score posts, newest first, as the mentor reads them. */
+export async function deliveriesOf(
+  db: Db,
+  tenantId: string,
+  q: { status: 'PENDING' | 'FAILED' | 'DELIVERED' | 'ALL'; limit: number },
+  id?: string,
+) {
+  const statuses = {
+    PENDING: ['PENDING', 'SENDING'],
+    FAILED: ['FAILED', 'GAVE_UP'],
+    DELIVERED: ['DELIVERED'],
+  } as const;
+  const rows = await db
+    .select({ d: ltiScoreDeliveries, target: ltiGradeTargets, learner: users, type: events.type })
+    .from(ltiScoreDeliveries)
+    .innerJoin(ltiGradeTargets, eq(ltiGradeTargets.id, ltiScoreDeliveries.targetId))
+    .innerJoin(users, eq(users.id, ltiGradeTargets.userId))
+    .innerJoin(events, eq(events.id, ltiScoreDeliveries.eventId))
+    .where(
+      and(
+        eq(ltiScoreDeliveries.tenantId, tenantId),
+        id ? eq(ltiScoreDeliveries.id, id) : undefined,
+        q.status === 'ALL' ? undefined : inArray(ltiScoreDeliveries.status, [...statuses[q.status]]),
+      ),
+    )
+    .orderBy(desc(ltiScoreDeliveries.createdAt))
+    .limit(q.limit);
+  return rows.map(({ d, target, learner, type }) => ({
+    _id: d.id,
+    registrationId: d.registrationId,
+    status: d.status,
+    attempts: d.attempts,
+    learner: { _id: learner.id, name: learner.name, email: learner.email },
+    eventType: type,
+    lineItemUrl: target.lineItemUrl,
+    scoreGiven: d.scoreGiven,
+    scoreMaximum: d.scoreMaximum,
+    lastStatus: d.lastStatus,
+    lastError: d.lastError,
+    createdAt: d.createdAt.toISOString(),
+    nextAttemptAt: d.status === 'DELIVERED' || d.status === 'GAVE_UP' ? null : d.nextAttemptAt.toISOString(),
+    deliveredAt: d.deliveredAt?.toISOString() ?? null,
+  }));
+}
+
+/** A failed post sent again at the sender's next run, with its attempts counted afresh. */
+export async function retryDelivery(db: Db, tenantId: string, id: string, now = new Date()) {
+  const [row] = await db
+    .select({ status: ltiScoreDeliveries.status })
+    .from(ltiScoreDeliveries)
+    .where(and(eq(ltiScoreDeliveries.id, id), eq(ltiScoreDeliveries.tenantId, tenantId)))
+    .limit(1);
+  if (!row) throw notFound('This score post does not exist.');
+  if (row.status === 'DELIVERED') throw conflict('This score was delivered already: it is not sent twice.');
+  if (row.status === 'FAILED' || row.status === 'GAVE_UP') {
+    await db
+      .update(ltiScoreDeliveries)
+      .set({ status: 'PENDING', attempts: 0, nextAttemptAt: now })
+      .where(and(eq(ltiScoreDeliveries.id, id), inArray(ltiScoreDeliveries.status, ['FAILED', 'GAVE_UP'])));
+  }
+  const [data] = await deliveriesOf(db, tenantId, { status: 'ALL', limit: 1 }, id);
+  return data!;
 }
