@@ -36,6 +36,23 @@ const tool = {
   scopes: [],
   customParameters: '',
 };
+const failedPost = {
+  _id: '00000000-0000-4000-8000-0000000000aa',
+  registrationId: reg(1)._id,
+  status: 'GAVE_UP',
+  attempts: 8,
+  learner: { _id: '00000000-0000-4000-8000-0000000000bb', name: 'Asha Learner', email: 'asha@example.com' },
+  eventType: 'assessment.evaluated',
+  lineItemUrl: 'https://lms1.example.edu/lineitems/1',
+  scoreGiven: 85,
+  scoreMaximum: 100,
+  lastStatus: 503,
+  lastError: 'Service Unavailable',
+  createdAt: '2026-03-01T09:00:00.000Z',
+  nextAttemptAt: null,
+  deliveredAt: null,
+};
+let posts = [failedPost];
 const sent: { path: string; method: string; body?: unknown; params?: unknown }[] = [];
 const call = vi.fn(
   async (def: CallDef, args?: { body?: Record<string, unknown>; params?: { id: string } }) => {
@@ -54,6 +71,11 @@ const call = vi.fn(
     if (def.path === '/tenant/lti/registrations/{id}' && def.method === 'DELETE') {
       regs = regs.filter((r) => r._id !== args?.params?.id);
       return { data: { removed: true } };
+    }
+    if (def.path === '/tenant/lti/deliveries') return { data: posts };
+    if (def.path === '/tenant/lti/deliveries/{id}/retry') {
+      posts = [];
+      return { data: { ...failedPost, status: 'PENDING' } };
     }
     if (def.path === '/tenant/lti/registration-invites') {
       return {
@@ -147,6 +169,21 @@ describe('/portal/integrations/lms', () => {
     expect(sent.find((s) => s.path === '/tenant/lti/registration-invites')!.body).toEqual({
       label: 'Our Canvas',
     });
+  });
+
+  it('shows the scores that did not reach the gradebook, and sends one again', async () => {
+    renderPortal(<LmsPage />, { url: '/portal/integrations/lms', toasts: true });
+    const row = (await screen.findByText('Asha Learner')).closest('tr')!;
+    expect(within(row).getByText('85 / 100')).toBeTruthy();
+    expect(within(row).getByText('503: Service Unavailable')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('button', { name: /Send again/ }));
+    });
+    await screen.findByText('The score will be sent again within a minute.');
+    expect(sent.find((s) => s.path === '/tenant/lti/deliveries/{id}/retry')!.params).toEqual({
+      id: failedPost._id,
+    });
+    await screen.findByText('Every score reached its gradebook');
   });
 
   it('asks before removing, then removes', async () => {

@@ -8,13 +8,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createLtiRegistration,
   createLtiRegistrationInvite,
+  ltiDeliveryList,
   ltiRegistrationList,
   ltiToolConfig,
   removeLtiRegistration,
+  retryLtiDelivery,
   updateLtiRegistration,
 } from '@shared/contract/lti';
 import { formatDateTime } from '@shared/rules/format-date';
-import { CreateLtiRegistrationInput, type LtiRegistration } from '@shared/schemas/lti';
+import { CreateLtiRegistrationInput, type LtiDelivery, type LtiRegistration } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -30,6 +32,7 @@ import { FormDialogActions } from '../../components/FormDialogActions';
 import { INTEGRATIONS_COPY as COPY } from './copy';
 
 type Registration = z.infer<typeof LtiRegistration>;
+type Delivery = z.infer<typeof LtiDelivery>;
 
 /** The form's shape: deployment ids typed one per line or comma separated. */
 const ManualForm = CreateLtiRegistrationInput.omit({
@@ -157,6 +160,7 @@ export default function LmsPage() {
           empty={COPY.noPlatforms}
         />
       ) : null}
+      <ScorePosts />
       <AddDialog
         open={adding}
         onClose={() => setAdding(false)}
@@ -370,5 +374,72 @@ function RemoveDialog({
     >
       <p>{COPY.lmsRemoveWarning}</p>
     </Dialog>
+  );
+}
+
+const POST_STATUS = {
+  PENDING: 'Waiting',
+  SENDING: 'Sending',
+  DELIVERED: 'Delivered',
+  FAILED: 'Failed, retrying',
+  GAVE_UP: 'Failed',
+} as const;
+
+/** The score posts to the gradebooks that did not go through, with Send again. */
+function ScorePosts() {
+  const posts = useCall(
+    (signal) =>
+      client.call(ltiDeliveryList, { query: { status: 'FAILED', limit: 50 }, signal }).then((r) => r.data),
+    [],
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+  const retry = async (d: Delivery) => {
+    setBusy(d._id);
+    try {
+      await client.call(retryLtiDelivery, { params: { id: d._id } });
+      toast(COPY.lmsRetried, { kind: 'success', ms: 4000 });
+      posts.reload();
+    } catch (err) {
+      toast(messageOf(err, COPY.lmsRetryFailed), { kind: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const columns: Column<Delivery>[] = [
+    { header: 'Learner', cell: (d) => d.learner.name ?? d.learner.email },
+    { header: 'Score', cell: (d) => (d.scoreGiven === null ? '—' : `${d.scoreGiven} / ${d.scoreMaximum}`) },
+    { header: 'Status', cell: (d) => `${POST_STATUS[d.status]} (${d.attempts} attempts)` },
+    {
+      header: 'Last answer',
+      cell: (d) => (d.lastStatus ? `${d.lastStatus}: ${d.lastError ?? ''}` : (d.lastError ?? '—')),
+    },
+    {
+      header: 'Action',
+      cell: (d) => (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy === d._id}
+          onClick={() => retry(d)}
+        >
+          Send again<span className="visually-hidden"> the score of {d.learner.name ?? d.learner.email}</span>
+        </button>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="lms-posts-title">
+      <h3 id="lms-posts-title">Scores that did not reach the gradebook</h3>
+      {posts.error ? <LoadFailed error={posts.error} /> : null}
+      {posts.data ? (
+        <DataTable
+          caption="Scores that did not reach the gradebook"
+          columns={columns}
+          rows={posts.data}
+          rowKey={(d) => d._id}
+          empty={COPY.noFailedPosts}
+        />
+      ) : null}
+    </section>
   );
 }

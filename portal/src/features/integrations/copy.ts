@@ -35,4 +35,7 @@ export const INTEGRATIONS_COPY = {
   lmsInviteMade: (expires: string) =>
     `Paste this URL into your LMS’s tool registration (Moodle: Manage tools → Tool URL; Canvas: Developer Keys → LTI Registration). It works once, until ${expires}.`,
   lmsInviteFailed: 'The registration URL could not be made. Please try again.',
+  noFailedPosts: 'Every score reached its gradebook',
+  lmsRetried: 'The score will be sent again within a minute.',
+  lmsRetryFailed: 'The score could not be sent again. Please try again.',
 } as const;
