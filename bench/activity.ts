@@ -32,6 +32,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { learningExport, serialise } from '../server/tenant/exports';
+import { benchCatalogue, benchLearners, benchMentor } from './support/catalogue';
 import { latency, progressLog, runBench, sleep } from './support/figures';
 import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
 
@@ -96,7 +97,10 @@ async function main() {
   stopOnInterrupt(stopAll);
 
   try {
-    const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+    // the history is loaded into the plain tables a release before migration 0023 had (40 days of it, older
+    // than any partition made ahead): the server's start converts them (server/db/partitions.ts), the way an
+    // upgraded deployment's are
+    const database = await openDatabase({ databaseUrl: url, poolSize: 4, partitions: false });
     const db = database.db;
     // bulk statements run for longer than the server's statement timeout (server/db/client.ts)
     const exec = (q: ReturnType<typeof sql>) =>
@@ -108,41 +112,8 @@ async function main() {
     // ---- 1. data
     log(`generating ${LEARNERS} learners × ${SESSIONS * BEATS_PER_SESSION} heartbeats …`);
     const t0 = performance.now();
-    await exec(sql`insert into languages (name) values ('Bench') on conflict do nothing`);
-    await exec(sql`insert into subjects (name) values ('Bench') on conflict do nothing`);
-    await exec(sql`
-      create table bench_roadmaps as
-      select i as idx, gen_random_uuid() as id from generate_series(0, ${ROADMAPS - 1}) i`);
-    await exec(sql`
-      insert into roadmaps (id, name, description, language_id, subject_id)
-      select b.id, 'Bench roadmap ' || b.idx, 'Benchmark roadmap',
-             (select id from languages where name = 'Bench'), (select id from subjects where name = 'Bench')
-      from bench_roadmaps b`);
-    await exec(sql`
-      create table bench_sections as
-      select r.idx * ${SECTIONS} + s as idx, r.id as roadmap_id, s as position, gen_random_uuid() as id
-      from bench_roadmaps r cross join generate_series(0, ${SECTIONS - 1}) s`);
-    await exec(sql`
-      insert into sections (id, roadmap_id, name, position)
-      select id, roadmap_id, 'Section ' || position, position from bench_sections`);
-    await exec(sql`
-      create table bench_resources as
-      select s.idx * ${PER_SECTION} + k as idx, s.id as section_id, k as position, gen_random_uuid() as id
-      from bench_sections s cross join generate_series(0, ${PER_SECTION - 1}) k`);
-    await exec(sql`
-      insert into resources (id, actual_title, type, url, short_id)
-      select id, 'Bench resource ' || idx, 'READ', 'https://bench.example/r/' || idx, 'bench' || idx
-      from bench_resources`);
-    await exec(sql`
-      insert into section_resources (section_id, resource_id, position)
-      select section_id, id, position from bench_resources`);
-    await exec(sql`
-      create table bench_users as
-      select i as idx, gen_random_uuid() as id from generate_series(0, ${LEARNERS - 1}) i`);
-    await exec(sql`
-      insert into users (id, firebase_uid, email, role, name, is_first_login, is_profile_completed)
-      select id, 'bench-' || idx, 'bench' || idx || '@bench.local', 'USER', 'Bench learner ' || idx, false, true
-      from bench_users`);
+    await benchCatalogue(exec, { roadmaps: ROADMAPS, sections: SECTIONS, perSection: PER_SECTION });
+    await benchLearners(exec, LEARNERS);
     // two ongoing roadmaps each: (idx) and (idx + 1) modulo the catalogue
     await exec(sql`
       create table bench_assigned as
@@ -220,7 +191,8 @@ async function main() {
 
     // ---- the server
     const env = await serverEnv({ databaseUrl: url, dataDir, settings: { DATABASE_POOL_SIZE: '10' } });
-    const running = await startServer(env, { timeoutMs: 60_000 });
+    // its start converts the loaded tables into partitioned ones (a scan and an index build, not a copy)
+    const running = await startServer(env, { timeoutMs: 600_000 });
     server = running;
     const base = running.url;
 
@@ -252,15 +224,7 @@ async function main() {
     }
 
     // a mentor with every learner as a seat, for the export
-    const mentorId = rowsOf<{ id: string }>(
-      await exec(sql`
-        insert into users (firebase_uid, email, role, name, is_first_login, is_profile_completed)
-        values ('bench-mentor', 'mentor@bench.local', 'TENANT', 'Bench mentor', false, true) returning id`),
-    )[0]!.id;
-    await exec(sql`
-      insert into tenant_users (tenant_id, learner_id, created_at)
-      select ${mentorId}, id, now() - (idx || ' seconds')::interval from bench_users`);
-    await exec(sql`analyze tenant_users`);
+    const mentorId = await benchMentor(exec, LEARNERS);
     const mentorToken = (await tokens.issue({ id: mentorId, role: 'TENANT' }, 'WEB_APP')).token;
     const exportRange = dateRange('Last 28 Days');
     log('export baseline: the same export code without HTTP …');

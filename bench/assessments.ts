@@ -486,8 +486,8 @@ async function main() {
     // the baseline: the same creation without HTTP, in this process, for learners of their own
     let baselinePhase: Phase | null = null;
     if (BASELINE_LINKS > 0) {
-      const routesModule = `${'../server/assessments/routes'}`;
-      const { createLink } = (await import(routesModule)) as {
+      const linksModule = `${'../server/assessments/links'}`;
+      const { createLink } = (await import(linksModule)) as {
         createLink: (db: unknown, spec: Record<string, unknown>, now: Date) => Promise<{ linkId: string }>;
       };
       const roadmapOf = rowsOf<{ assigned_id: string; roadmap_id: string; subject_id: string; name: string }>(

@@ -40,7 +40,7 @@ const PATH = '/api/bench/evaluation-shape';
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
 
-/** A submission's answer as the route sends it (server/assessments/routes.ts, evaluated()). */
+/** A submission's answer as the route sends it (server/assessments/taking.ts, evaluated()). */
 const ANSWER = {
   data: {
     linkId: 'V1StGXR8_Z5jdHi6B-myT',
@@ -89,7 +89,7 @@ async function serveKind(kind: Kind, port: number) {
   const { loadConfig } = await import('../server/config');
   const { openDatabase } = await import('../server/db/client');
   const { buildApp } = await import('../server/app');
-  const { serveCall } = await import('../server/http/routes');
+  const { hot, serveCall } = await import('../server/http/routes');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'development',
@@ -104,7 +104,7 @@ async function serveKind(kind: Kind, port: number) {
   const app = await buildApp({ config, database, logger: { level: 'info', stream: { write() {} } } });
   const call = { ...evaluateTest, path: '/bench/evaluation-shape' } satisfies CallDef;
   const answer = async () => ({ status: 200 as const, body: ANSWER as never });
-  serveCall(app, call, answer, answer);
+  serveCall(app, call, hot(answer));
   await app.listen({ port, host: '127.0.0.1' });
   return async () => {
     await app.close();

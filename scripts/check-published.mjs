@@ -8,6 +8,12 @@
  *      release rebuilt keeps its URLs and SRI hashes, or every pinned snippet breaks);
  *      custom-elements.json against the Custom Elements Manifest schema (npm `custom-elements-manifest`);
  *   3. docs/embed.md's tables equal to what the manifest says (node widgets/elements-docs.mjs --check);
+ *      the elements' public surface keeps every name of the latest release unless the version is a major
+ *      one, and a changed surface has a new version with its changelog entry (node widgets/api-surface.mjs
+ *      --check, the policy of widgets/package/CHANGELOG.md);
+ *      `npm publish --dry-run` of the package publishes exactly its files: every element file and chunk
+ *      with its source map, the typings, the manifests, README, LICENSE, CHANGELOG and the third-party
+ *      notices, under the MIT licence;
  *   4. the React and Vue partner apps type-check against the package installed from its tarball
  *      (tests/partner-apps/build.mjs --types-only: tsc for React 19's JSX, vue-tsc for Vue's templates);
  *   5. docs/openapi.json linted by Redocly CLI with no error and no warning;
@@ -16,7 +22,7 @@
  *   node scripts/check-published.mjs [--no-build]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +76,52 @@ try {
   step("docs/embed.md's tables match the manifest", () =>
     run(process.execPath, ['widgets/elements-docs.mjs', '--check']),
   );
+
+  step("the elements' surface keeps every released name (semver)", () =>
+    run(process.execPath, ['widgets/api-surface.mjs', '--check']),
+  );
+
+  step('npm publish --dry-run publishes the files of the package, and nothing else', () => {
+    const dir = join(root, 'dist', 'elements-package');
+    const res = spawnSync('npm', ['publish', '--dry-run', '--json', '--provenance=false'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (res.status !== 0) throw new Error(`npm publish --dry-run failed:\n${res.stderr}`);
+    const report = JSON.parse(res.stdout.slice(res.stdout.indexOf('{')));
+    const published = Object.values(report)[0]
+      .files.map((f) => f.path)
+      .sort();
+    const built = readdirSync(join(root, 'dist', 'widgets')).filter(
+      (f) => /\.(js|js\.map)$/.test(f) && !/^(demo|playground)/.test(f),
+    );
+    const expected = [
+      ...built,
+      ...built.filter((f) => /^[a-z-]+\.js$/.test(f)).map((f) => f.replace(/\.js$/, '.d.ts')),
+      'index.js',
+      'index.d.ts',
+      'react.d.ts',
+      'vue.d.ts',
+      'custom-elements.json',
+      'vscode.html-custom-data.json',
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'THIRD-PARTY-NOTICES.txt',
+    ].sort();
+    const missing = expected.filter((f) => !published.includes(f));
+    const extra = published.filter((f) => !expected.includes(f));
+    if (missing.length || extra.length)
+      throw new Error(
+        `npm would publish ${extra.length ? `also ${extra.join(', ')}` : ''} ${missing.length ? `without ${missing.join(', ')}` : ''}`,
+      );
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    if (pkg.license !== 'MIT' || !readFileSync(join(dir, 'LICENSE'), 'utf8').startsWith('MIT License'))
+      throw new Error('the package is not under the MIT licence its LICENSE file states (decision 041)');
+    if (!pkg.publishConfig?.provenance)
+      throw new Error('the package publishes without provenance (publishConfig.provenance)');
+  });
 
   step('the partner apps type-check against the packed package', () =>
     run(process.execPath, ['tests/partner-apps/build.mjs', '--types-only']),

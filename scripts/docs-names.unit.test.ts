@@ -67,3 +67,22 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(gone).toEqual([]);
   });
 });
+
+describe('docs/decisions/README.md', () => {
+  const index = readFileSync(join(root, 'docs/decisions/README.md'), 'utf8');
+  const records = readdirSync(join(root, 'docs/decisions')).filter((f) => /^\d{3}-.+\.md$/.test(f));
+
+  it('lists every decision record; a record amended or superseded says by which in the index too', () => {
+    const problems = records
+      .filter((f) => !f.startsWith('000-'))
+      .flatMap((f) => {
+        const status = /^- Status: (.+)$/m.exec(readFileSync(join(root, 'docs/decisions', f), 'utf8'))?.[1];
+        const row = index.split('\n').find((line) => line.includes(`](${f})`));
+        if (!row) return [`${f}: no row in the index`];
+        const later = [...(status ?? '').matchAll(/(amended|superseded) by (\d{3})/g)].map((m) => m[0]);
+        const cell = row.split('|')[3] ?? '';
+        return later.filter((by) => !cell.includes(by)).map((by) => `${f}: the index does not say "${by}"`);
+      });
+    expect(problems).toEqual([]);
+  });
+});

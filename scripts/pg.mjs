@@ -7,8 +7,16 @@
  *   pg.url   // postgres://postgres@127.0.0.1:41234/waymark_test
  *   await pg.stop();   // stops the server and removes its data folder
  *
- * As a command (runs until Ctrl-C, prints the URL on stdout):
- *   node scripts/pg.mjs [--database waymark_test] [--port N]
+ *   const replica = await startReplica({ primaryUrl: pg.url });
+ *   replica.url   // the same database on a streaming replica (read-only), on a port of its own
+ *   await replica.stop();
+ *
+ * As a command (runs until Ctrl-C, prints the URL on stdout; with --replica, the replica's URL too):
+ *   node scripts/pg.mjs [--database waymark_test] [--port N] [--replica]
+ *
+ * A replica is a `pg_basebackup -R` of a running cluster (this module's or any reachable one that trusts
+ * replication connections from loopback, as initdb's default pg_hba.conf does) started as a hot standby
+ * with hot_standby_feedback on, streaming from the primary until stopped.
  *
  * The cluster lives in a fresh folder under /tmp, trusts loopback connections only, and runs with fsync,
  * synchronous commit and full-page writes off: it is for tests, its data is thrown away. initdb refuses
@@ -18,7 +26,15 @@
  * this process is root with apt-get, Debian's `postgresql` package is installed.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freePort, option, runAsCommand, stopOnSignal } from './service.mjs';
 
@@ -135,14 +151,7 @@ export async function startPostgres(options = {}) {
     '--no-sync',
     '--no-instructions',
   ];
-  const initdb = join(bin, 'initdb');
-  const init = owner
-    ? spawnSync('runuser', ['-u', 'postgres', '--', initdb, ...initArgs], { encoding: 'utf8' })
-    : spawnSync(initdb, initArgs, { encoding: 'utf8' });
-  if (init.status !== 0) {
-    cleanupDir();
-    throw new Error(`initdb failed:\n${init.stderr || init.stdout || init.error?.message}`);
-  }
+  runAs(owner, join(bin, 'initdb'), initArgs, cleanupDir);
 
   const settings = {
     listen_addresses: '127.0.0.1',
@@ -158,14 +167,34 @@ export async function startPostgres(options = {}) {
     ...(options.settings ?? {}),
   };
   // written to the cluster's own config so pg_ctl and a person inspecting it see the same settings
-  writeFileSync(
-    join(dataDir, 'postgresql.auto.conf'),
-    `${Object.entries(settings)
-      .map(([k, v]) => `${k} = '${String(v).replace(/'/g, "''")}'`)
-      .join('\n')}\n`,
-  );
-  if (owner) chownSync(join(dataDir, 'postgresql.auto.conf'), owner.uid, owner.gid);
+  writeSettings(dataDir, settings, owner);
 
+  const server = await runServer({
+    bin,
+    dataDir,
+    owner,
+    port,
+    cleanupDir,
+    ready: (client) => client.query(`CREATE DATABASE ${database}`),
+  });
+  log(`PostgreSQL is ready on 127.0.0.1:${port} after ${server.seconds.toFixed(1)} s`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/${database}`,
+    // the same server through its Unix socket (in the data folder): no loopback TCP between the processes
+    socketUrl: `postgres://postgres@/${database}?host=${encodeURIComponent(dataDir)}&port=${port}`,
+    adminUrl: server.adminUrl,
+    port,
+    dataDir,
+    pid: server.pid,
+    stop: server.stop,
+  };
+}
+
+/**
+ * Runs `postgres -D dataDir` (as `owner` when root) until it accepts connections and `ready` (given an
+ * admin connection) succeeds or says the work is done already; `stop` ends it and removes the folder.
+ */
+async function runServer({ bin, dataDir, owner, port, cleanupDir, ready }) {
   const output = [];
   const child = spawn(join(bin, 'postgres'), ['-D', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -228,7 +257,10 @@ export async function startPostgres(options = {}) {
     const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
-      await client.query(`CREATE DATABASE ${database}`);
+      // the server on the port is this one (another started at once may have been given the same port)
+      const { rows } = await client.query("select current_setting('data_directory') as dir");
+      if (rows[0]?.dir !== dataDir) throw new Error(`another server answers on port ${port}`);
+      await ready(client);
       await client.end();
       break;
     } catch (err) {
@@ -243,27 +275,122 @@ export async function startPostgres(options = {}) {
       await sleep(100);
     }
   }
-  log(`PostgreSQL is ready on 127.0.0.1:${port} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { adminUrl, pid: child.pid, stop, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * A streaming replica of the running cluster at `primaryUrl`: `pg_basebackup -R` (as the `postgres` user
+ * when root) into a fresh folder, then a hot standby on a port of its own, read-only, following the
+ * primary until stopped. Its `url` names the same database as `primaryUrl`; databases created on the
+ * primary later appear on it as they are replayed.
+ * @param {object} options
+ * @param {string} options.primaryUrl a postgres:// URL of the primary (host, port, user, database)
+ * @param {number} [options.port]
+ * @param {string} [options.binDir]
+ * @param {Record<string, string|number>} [options.settings] extra server settings
+ * @param {(line: string) => void} [options.log]
+ * @returns {Promise<{url: string, socketUrl: string, adminUrl: string, port: number, dataDir: string, pid: number, stop: () => Promise<void>}>}
+ */
+export async function startReplica(options) {
+  const log = options.log ?? (() => {});
+  const primary = new URL(options.primaryUrl);
+  const bin = options.binDir ?? ensurePostgresBin({ log });
+  const port = options.port ?? (await freePort());
+  const owner = isRoot ? userIds('postgres') : null;
+  const dataDir = mkdtempSync('/tmp/waymark-pg-replica-');
+  const cleanupDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (owner) chownSync(dataDir, owner.uid, owner.gid);
+  const started = Date.now();
+  const args = [
+    '-h',
+    primary.hostname,
+    '-p',
+    primary.port || '5432',
+    '-U',
+    decodeURIComponent(primary.username || 'postgres'),
+    '-D',
+    dataDir,
+    '-R',
+    '-X',
+    'stream',
+    '--checkpoint=fast',
+    '--no-sync',
+  ];
+  runAs(owner, join(bin, 'pg_basebackup'), args, cleanupDir);
+  // the copy carries the primary's own settings (its port, its socket folder): this server's come last
+  writeSettings(
+    dataDir,
+    {
+      listen_addresses: '127.0.0.1',
+      port,
+      unix_socket_directories: dataDir,
+      hot_standby: 'on',
+      hot_standby_feedback: 'on',
+      ...(options.settings ?? {}),
+    },
+    owner,
+    true,
+  );
+  const server = await runServer({
+    bin,
+    dataDir,
+    owner,
+    port,
+    cleanupDir,
+    ready: async (client) => {
+      const { rows } = await client.query('select pg_is_in_recovery() as standby');
+      if (!rows[0]?.standby) throw new Error('the copy is not a standby');
+    },
+  });
+  log(
+    `PostgreSQL replica of ${primary.host} is ready on 127.0.0.1:${port} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const url = new URL(options.primaryUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/${database}`,
-    // the same server through its Unix socket (in the data folder): no loopback TCP between the processes
-    socketUrl: `postgres://postgres@/${database}?host=${encodeURIComponent(dataDir)}&port=${port}`,
-    adminUrl,
+    url: url.toString(),
+    // the same server through its Unix socket (in the data folder)
+    socketUrl: `postgres://${url.username || 'postgres'}@${url.pathname}?host=${encodeURIComponent(dataDir)}&port=${port}`,
+    adminUrl: server.adminUrl,
     port,
     dataDir,
-    pid: child.pid,
-    stop,
+    pid: server.pid,
+    stop: server.stop,
   };
+}
+
+/** Runs one of PostgreSQL's programs, as the `postgres` user when root (`owner`); a failure removes the folder. */
+function runAs(owner, program, args, cleanupDir) {
+  const run = owner
+    ? spawnSync('runuser', ['-u', 'postgres', '--', program, ...args], { encoding: 'utf8' })
+    : spawnSync(program, args, { encoding: 'utf8' });
+  if (run.status !== 0) {
+    cleanupDir();
+    throw new Error(`${program} failed:\n${run.stderr || run.stdout || run.error?.message}`);
+  }
+}
+
+/** Server settings into the cluster's postgresql.auto.conf (appended: later lines win), owned by `owner`. */
+function writeSettings(dataDir, settings, owner, append = false) {
+  const file = join(dataDir, 'postgresql.auto.conf');
+  const lines = `${Object.entries(settings)
+    .map(([k, v]) => `${k} = '${String(v).replace(/'/g, "''")}'`)
+    .join('\n')}\n`;
+  if (append) appendFileSync(file, lines);
+  else writeFileSync(file, lines);
+  if (owner) chownSync(file, owner.uid, owner.gid);
 }
 
 async function main() {
   const argv = process.argv.slice(2);
   const opt = (name) => option(argv, name);
   if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(`Usage: node scripts/pg.mjs [--database waymark_test] [--port N]
+    console.log(`Usage: node scripts/pg.mjs [--database waymark_test] [--port N] [--replica]
 
 Starts a throwaway PostgreSQL cluster on a free loopback port and prints its URL (for DATABASE_URL or
-TEST_DATABASE_URL). Runs until Ctrl-C or SIGTERM, then stops it and removes its data folder.`);
+TEST_DATABASE_URL); with --replica also a streaming replica of it, whose URL comes on a second line (for
+DATABASE_REPLICA_URL). Runs until Ctrl-C or SIGTERM, then stops them and removes their data folders.`);
     return;
   }
   const port = opt('port');
@@ -274,7 +401,17 @@ TEST_DATABASE_URL). Runs until Ctrl-C or SIGTERM, then stops it and removes its 
   });
   console.log(server.url);
   console.error(`[pg] export DATABASE_URL=${server.url}   (Ctrl-C stops it and deletes its data)`);
-  stopOnSignal(() => server.stop());
+  const replica = argv.includes('--replica')
+    ? await startReplica({ primaryUrl: server.url, log: (m) => console.error(`[pg] ${m}`) })
+    : null;
+  if (replica) {
+    console.log(replica.url);
+    console.error(`[pg] export DATABASE_REPLICA_URL=${replica.url}`);
+  }
+  stopOnSignal(async () => {
+    await replica?.stop();
+    await server.stop();
+  });
 }
 
 runAsCommand(import.meta.url, main);

@@ -7,6 +7,7 @@
 import { JSON_BODY_LIMIT } from '@shared/contract/define';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { activityRoutes } from './activity/routes';
+import { analysisRoutes } from './analysis/routes';
 import { assessmentRoutes } from './assessments/routes';
 import { installAuthentication } from './auth/current-user';
 import { authRoutes } from './auth/routes';
@@ -31,8 +32,11 @@ import { ltiRoutes } from './integrations/lti/routes';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
+import { renewalRoutes } from './renewals/routes';
+import { sandboxRoutes } from './sandbox/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
-import { pageShown, systemRoutes } from './system/routes';
+import { pageShown } from './system/mailbox';
+import { systemRoutes } from './system/routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {
@@ -106,8 +110,11 @@ function serveDomains(app: FastifyInstance, services: Services) {
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  sandboxRoutes(app, services);
   billingRoutes(app, services);
   authoringRoutes(app, services);
+  analysisRoutes(app, services);
+  renewalRoutes(app, services);
   activityRoutes(app, services);
   catalogueRoutes(app, services);
   assessmentRoutes(app, services);

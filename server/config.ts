@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultSigners } from './credentials/signers';
+import { BACK_DAYS } from './db/partitions';
 import { createdOnce } from './lib/created-once';
 
 const bool = z
@@ -40,6 +41,32 @@ const Env = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * A streaming replica of DATABASE_URL for the reads that may be a little behind (the mentor's reports
+     * and exports, the public catalogue); decision 035.
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    /** How far behind the primary (ms) the replica may be and still be read; past it the primary is read. */
+    DATABASE_REPLICA_MAX_LAG_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .max(600_000, 'must be at most 600000 (10 minutes)')
+      .default(5000),
+    /**
+     * Days the raw heartbeats (and the erased stretches that guard them) are kept before their day's
+     * partition is dropped; the rollups and spans keep the time. At least 31: a late heartbeat may be 30
+     * days old.
+     */
+    ACTIVITY_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(BACK_DAYS, `must be at least ${BACK_DAYS} (a late heartbeat may be ${BACK_DAYS - 1} days old)`)
+      .max(3650, 'must be at most 3650')
+      .default(BACK_DAYS),
     /** Server processes started by this one on its port (Node's cluster), each with its own pool. */
     WEB_CONCURRENCY: z.coerce
       .number({ error: 'must be a number of processes' })
@@ -116,6 +143,19 @@ const Env = z
       .min(0, 'must be 0 or more hours')
       .max(24 * 30, 'must be at most 720 hours (30 days)')
       .default(24),
+    /**
+     * Months a subject test's certificate stays valid (empty: no end). Certificates earned from when a server
+     * first starts with a value keep it; earlier ones keep theirs (decision 037).
+     */
+    SUBJECT_TEST_VALIDITY_MONTHS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'must be a number of months' })
+        .int('must be a whole number of months')
+        .min(1, 'must be at least 1 month')
+        .max(120, 'must be at most 120 months')
+        .optional(),
+    ),
     /**
      * Load shedding (issue 15): past this event-loop delay the server answers 503 with Retry-After (the
      * test page's saver waits and sends again); SHED_RETRY_AFTER is the seconds it asks for.
@@ -215,6 +255,13 @@ const Env = z
     RATE_LIMIT_API_KEY: perMinute.max(100_000, 'must be at most 100000').default(600),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URL'],
+        message: 'needs DATABASE_URL: a replica follows a PostgreSQL server (PGlite has none)',
+      });
+    }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -326,6 +373,12 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
     ],
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** The read replica and how far behind it may be read (decision 035). */
+    replica: env.DATABASE_REPLICA_URL
+      ? { url: env.DATABASE_REPLICA_URL, maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS }
+      : null,
+    /** Days the raw activity (heartbeats, erasures) is kept: whole day partitions dropped past it. */
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     /** How many server processes `server/main.ts` runs on the port (WEB_CONCURRENCY). */
     processes: env.WEB_CONCURRENCY,
     pgliteDir: join(dataDir, 'pglite'),
@@ -365,6 +418,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     /** How long a failed test waits before a retake, in milliseconds. */
     retakeCooldownMs: Math.round(env.RETAKE_COOLDOWN_HOURS * 3600_000),
+    /** Months a subject test's certificate stays valid; null: no end (decision 037). */
+    subjectTestValidityMonths: env.SUBJECT_TEST_VALIDITY_MONTHS ?? null,
     /** When the server sheds load with 503 + Retry-After. */
     shed: {
       // 0 never sheds; nor does the test setup, where the machine's load is not the server's

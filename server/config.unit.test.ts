@@ -67,6 +67,39 @@ describe('WEB_CONCURRENCY', () => {
   });
 });
 
+describe('the read replica and the raw activity retention (decision 035)', () => {
+  const pg = { ...base, DATABASE_URL: 'postgres://waymark@127.0.0.1:5432/waymark' };
+  it('reads no replica unless one is set, and bounds its lag at 5 s unless told otherwise', () => {
+    expect(loadConfig(pg).replica).toBeNull();
+    expect(
+      loadConfig({ ...pg, DATABASE_REPLICA_URL: 'postgres://waymark@10.0.0.2:5432/waymark' }).replica,
+    ).toEqual({
+      url: 'postgres://waymark@10.0.0.2:5432/waymark',
+      maxLagMs: 5000,
+    });
+  });
+
+  it('refuses a replica without a primary, or a lag bound that is not one, naming the setting', () => {
+    expect(problems({ ...base, DATABASE_REPLICA_URL: 'postgres://waymark@10.0.0.2/waymark' })).toEqual([
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a replica follows a PostgreSQL server (PGlite has none)',
+    ]);
+    expect(problems({ ...pg, DATABASE_REPLICA_URL: 'mysql://x' })).toEqual([
+      'DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL',
+    ]);
+    expect(problems({ ...pg, DATABASE_REPLICA_MAX_LAG_MS: '50' })).toEqual([
+      'DATABASE_REPLICA_MAX_LAG_MS must be at least 100',
+    ]);
+  });
+
+  it('keeps raw activity 31 days by default, and never less than a late heartbeat needs', () => {
+    expect(loadConfig(base).activityRetentionDays).toBe(31);
+    expect(loadConfig({ ...base, ACTIVITY_RETENTION_DAYS: '90' }).activityRetentionDays).toBe(90);
+    expect(problems({ ...base, ACTIVITY_RETENTION_DAYS: '30' })).toEqual([
+      'ACTIVITY_RETENTION_DAYS must be at least 31 (a late heartbeat may be 30 days old)',
+    ]);
+  });
+});
+
 describe('the integrations: sealing key and activity log retention', () => {
   it('requires INTEGRATIONS_SECRET_KEY in production, and checks it is 32 bytes of base64', () => {
     const { INTEGRATIONS_SECRET_KEY: _, ...without } = production;

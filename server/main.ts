@@ -86,6 +86,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
     poolSize: config.databasePoolSize,
+    replicaUrl: config.replica?.url,
+    replicaMaxLagMs: config.replica?.maxLagMs,
   });
   // a server process joins the registry of processes on its PostgreSQL, kept alive by its heartbeat (a process
   // timer that starts with the jobs, server/jobs/jobs.ts); beside other processes on the same PostgreSQL it

@@ -20,6 +20,7 @@ import type { Config } from './config';
 import { IssuerKeys } from './credentials/keys';
 import { CredentialService, type CredentialServiceOptions } from './credentials/service';
 import type { Database, Db } from './db/client';
+import type { Replica } from './db/replica';
 import { SecretBox } from './integrations/core/sealed';
 import { JobQueue } from './jobs/queue';
 import type { QuestionCounts } from './questions/load';
@@ -31,6 +32,13 @@ export interface Services {
   database: Database;
   /** `database.db`: what the domains query. */
   db: Db;
+  /**
+   * Where a read that may be a little behind goes (reports, exports, the public catalogue; decision 035):
+   * the read replica while it is in use, else the primary. Anything that must read its own writes uses `db`.
+   */
+  reads: () => Db;
+  /** The read replica (DATABASE_REPLICA_URL) and its lag, or null. */
+  replica: Replica | null;
   log: FastifyBaseLogger;
   /** Firebase Authentication (or its emulator): ID tokens, the emulator's accounts and mails. */
   identity: IdentityAdapter;
@@ -66,7 +74,9 @@ export interface Services {
 }
 
 /** Services a test (or a tool) gives instead of the ones the settings would build. */
-export type ServiceOverrides = Partial<Omit<Services, 'config' | 'database' | 'db' | 'log'>> & {
+export type ServiceOverrides = Partial<
+  Omit<Services, 'config' | 'database' | 'db' | 'reads' | 'replica' | 'log'>
+> & {
   /** How the credential service reads other issuers' documents and tells the time. */
   credentialOptions?: CredentialServiceOptions;
 };
@@ -86,6 +96,8 @@ export async function createServices(
   opts: { serverProcess?: boolean } = {},
 ): Promise<Services> {
   const db = database.db;
+  // the replica says in the logs when it is skipped and when it is read again (server/db/replica.ts)
+  database.replica?.setLog(log);
   const identity =
     overrides.identity ??
     createIdentityAdapter({
@@ -124,6 +136,8 @@ export async function createServices(
     config,
     database,
     db,
+    reads: () => database.reads(),
+    replica: database.replica,
     log,
     identity,
     tokens,

@@ -14,7 +14,8 @@
  *   five minutes);
  * - `dist/elements-package/`, the npm package `@waymark/elements` (the files, the typings, the manifests),
  *   and its tarball `dist/waymark-elements-<version>.tgz` (`npm pack`);
- * - the demo page, the embedding guide, and Brotli and gzip copies of every file (scripts/compress.mjs).
+ * - the demo page, the playground (/widgets/playground), the embedding guide, and Brotli and gzip copies of
+ *   every file (scripts/compress.mjs).
  *
  *   node widgets/build-embed.mjs [--out <folder>]   (default dist/widgets)
  *   node widgets/build-embed.mjs --files-only --out <folder>
@@ -56,6 +57,9 @@ const filesOnly = standalone || args.includes('--files-only');
 const widgets = JSON.parse(readFileSync(join(root, 'widgets', 'embed', 'widgets.json'), 'utf8'));
 const packageJson = JSON.parse(readFileSync(join(root, 'widgets', 'package', 'package.json'), 'utf8'));
 const VERSION = packageJson.version;
+/** The pages served beside the elements (not part of a release: no versioned copy, not in the package). */
+const PAGES = ['demo', 'playground'];
+const isPage = (file) => PAGES.some((p) => file.startsWith(`${p}.`));
 /** What the server replaces by its own address (PUBLIC_URL) when it serves manifest.json. */
 export const WAYMARK_URL = '{{WAYMARK_URL}}';
 
@@ -177,9 +181,12 @@ async function main() {
     `${JSON.stringify(vscodeData(cem, 'https://github.com/waymark/waymark/blob/main/docs/embed.md'), null, 2)}\n`,
   );
 
-  copyFileSync(join(root, 'widgets', 'demo.html'), join(out, 'demo.html'));
-  copyFileSync(join(root, 'widgets', 'embed', 'demo.js'), join(out, 'demo.js'));
-  copyFileSync(join(root, 'widgets', 'embed', 'demo.css'), join(out, 'demo.css'));
+  // the demo partner page and the playground (/widgets/playground), with their scripts and styles
+  for (const page of PAGES) {
+    copyFileSync(join(root, 'widgets', `${page}.html`), join(out, `${page}.html`));
+    copyFileSync(join(root, 'widgets', 'embed', `${page}.js`), join(out, `${page}.js`));
+    copyFileSync(join(root, 'widgets', 'embed', `${page}.css`), join(out, `${page}.css`));
+  }
   // the embedding guide beside the demo that links it
   if (existsSync(join(root, 'docs', 'embed.md')))
     copyFileSync(join(root, 'docs', 'embed.md'), join(out, 'embed.md'));
@@ -188,8 +195,7 @@ async function main() {
   const versioned = join(out, VERSION);
   mkdirSync(versioned);
   for (const f of readdirSync(out)) {
-    if (/\.(js|map|json|d\.ts)$/.test(f) && !f.startsWith('demo'))
-      copyFileSync(join(out, f), join(versioned, f));
+    if (/\.(js|map|json|d\.ts)$/.test(f) && !isPage(f)) copyFileSync(join(out, f), join(versioned, f));
   }
 
   writePackage(cem);
@@ -198,13 +204,47 @@ async function main() {
   compressFolder(out);
 }
 
+/**
+ * What the element files bundle of other packages (read from their source maps: Preact, its signals),
+ * with each package's licence text: the notices its licence asks to keep with copies.
+ */
+function thirdPartyNotices(files) {
+  const packages = new Map();
+  for (const f of files) {
+    const map = JSON.parse(readFileSync(join(out, `${f}.map`), 'utf8'));
+    for (const source of map.sources) {
+      const at = source.lastIndexOf('node_modules/');
+      if (at < 0) continue;
+      const parts = source.slice(at + 'node_modules/'.length).split('/');
+      const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+      packages.set(name, join(root, 'node_modules', name));
+    }
+  }
+  const sections = [...packages]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, dir]) => {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const licence = readdirSync(dir).find((f) => /^licen[cs]e(\.md|\.txt)?$/i.test(f));
+      if (!licence) throw new Error(`${name} is bundled into the elements but ships no licence file`);
+      return `${name} ${pkg.version} (${pkg.license})\n\n${readFileSync(join(dir, licence), 'utf8').trim()}\n`;
+    });
+  return `The files of @waymark/elements bundle the following packages, under their own licences:\n\n${sections.join('\n---\n\n')}`;
+}
+
 /** dist/elements-package (the npm package) and its tarball beside it. */
 function writePackage(cem) {
   const dir = join(dirname(out), 'elements-package');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const js = readdirSync(out).filter((f) => f.endsWith('.js') && !f.startsWith('demo'));
-  for (const f of js) cpSync(join(out, f), join(dir, f));
+  const js = readdirSync(out).filter((f) => f.endsWith('.js') && !isPage(f));
+  // each file with its source map (the files name them: //# sourceMappingURL)
+  for (const f of js) {
+    cpSync(join(out, f), join(dir, f));
+    if (existsSync(join(out, `${f}.map`))) cpSync(join(out, `${f}.map`), join(dir, `${f}.map`));
+  }
+  // the licence, the changelog (with the versioning policy) and the bundled packages' notices
+  for (const f of ['LICENSE', 'CHANGELOG.md']) cpSync(join(root, 'widgets', 'package', f), join(dir, f));
+  writeFileSync(join(dir, 'THIRD-PARTY-NOTICES.txt'), thirdPartyNotices(js));
   for (const f of [
     'custom-elements.json',
     'index.d.ts',
@@ -233,9 +273,19 @@ function writePackage(cem) {
     './custom-elements.json': './custom-elements.json',
     './vscode.html-custom-data.json': './vscode.html-custom-data.json',
   };
+  // what npm publishes, said outright (scripts/check-published.mjs compares it with npm publish --dry-run)
+  const files = [
+    '*.js',
+    '*.js.map',
+    '*.d.ts',
+    'custom-elements.json',
+    'vscode.html-custom-data.json',
+    'CHANGELOG.md',
+    'THIRD-PARTY-NOTICES.txt',
+  ];
   writeFileSync(
     join(dir, 'package.json'),
-    `${JSON.stringify({ ...packageJson, main: './index.js', types: './index.d.ts', exports }, null, 2)}\n`,
+    `${JSON.stringify({ ...packageJson, main: './index.js', types: './index.d.ts', exports, files }, null, 2)}\n`,
   );
   const packed = spawnSync('npm', ['pack', '--pack-destination', dirname(out), '--silent'], {
     cwd: dir,

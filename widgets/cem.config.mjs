@@ -15,6 +15,17 @@ const FILES = Object.fromEntries(
 
 const camel = (attribute) => attribute.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 
+/**
+ * The codes of wm-error (`ERROR_CODES` of widgets/embed/failure.ts), written as `code: ErrorCode` in the
+ * header comments: one list, so every element's typings name the same closed set.
+ */
+const ERROR_CODES = (() => {
+  const source = readFileSync(new URL('./embed/failure.ts', import.meta.url), 'utf8');
+  const list = /export const ERROR_CODES = \[([^\]]*)\]/.exec(source)?.[1];
+  if (!list) throw new Error('widgets/embed/failure.ts: ERROR_CODES not found');
+  return [...list.matchAll(/'([a-z-]+)'/g)].map((m) => `'${m[1]}'`).join(' | ');
+})();
+
 export function waymarkElements() {
   return {
     name: 'waymark-elements',
@@ -39,6 +50,9 @@ export function waymarkElements() {
               attribute: attribute.name,
               reflects: true,
             });
+          }
+          for (const event of decl.events ?? []) {
+            if (event.type?.text) event.type.text = event.type.text.replace(/\bErrorCode\b/, ERROR_CODES);
           }
           // @cssprop {<color>} --x: the type is the property's CSS syntax
           for (const prop of decl.cssProperties ?? []) {

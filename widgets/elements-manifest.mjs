@@ -185,7 +185,10 @@ export function docTables(el) {
   for (const p of el.cssProperties ?? []) {
     lines.push(`| ${code(p.name)} | ${p.default ? code(p.default) : ''} | ${cell(p.description)} |`);
   }
-  if (!(el.slots ?? []).length) lines.push('', 'Slots: none (the element renders everything itself).');
+  if ((el.slots ?? []).length) {
+    lines.push('', '| slot | what |', '|---|---|');
+    for (const s of el.slots) lines.push(`| ${code(s.name)} | ${cell(s.description)} |`);
+  } else lines.push('', 'Slots: none (the element renders everything itself).');
   return lines.join('\n');
 }
 

@@ -33,7 +33,7 @@ import * as courseDetailProps from './course-detail/props';
 import * as dashboardProps from './dashboard/props';
 import { lightCallModule, lightContract } from './embed/light-contract';
 import { pruneCss, wordsOf } from './embed/prune-css';
-import { remToPx } from './embed/shadow-css';
+import { remToPx, tokensFromPage } from './embed/shadow-css';
 import widgets from './embed/widgets.json' with { type: 'json' };
 import * as testTakerProps from './test-taker/props';
 
@@ -142,14 +142,17 @@ export function widgetStylesOnly(): Plugin {
   };
 }
 
-/** Every inline style sheet (`*.css?inline`, what goes into a shadow root): `rem` lengths become pixels. */
+/**
+ * Every inline style sheet (`*.css?inline`, what goes into a shadow root): `rem` lengths become pixels,
+ * and the design tokens are read from the page first (their defaults become fallbacks).
+ */
 export function shadowCss(): Plugin {
   return {
     name: 'waymark:shadow-css',
     enforce: 'pre',
     transform(code, id) {
       if (!/\.css\?(.*&)?inline\b/.test(id)) return null;
-      return { code: remToPx(code), map: null };
+      return { code: tokensFromPage(remToPx(code)), map: null };
     },
   };
 }

@@ -15,14 +15,11 @@ import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import { sql } from 'drizzle-orm';
 import { linkHooks } from '../../server/assessments/completion';
 import { attemptTokenHash } from '../../server/assessments/engine/attempt';
+import { saveAnswerNow } from '../../server/assessments/engine/autosave';
 import { shuffle } from '../../server/assessments/engine/drawing';
-import {
-  DEFAULT_RETAKE_COOLDOWN_MS,
-  evaluateLink,
-  evaluateNow,
-  saveAnswerNow,
-  startNow,
-} from '../../server/assessments/engine/link-life';
+import { evaluateLink, evaluateNow } from '../../server/assessments/engine/evaluation';
+import { DEFAULT_RETAKE_COOLDOWN_MS } from '../../server/assessments/engine/rules';
+import { startNow } from '../../server/assessments/engine/start';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/helpers';
 import {

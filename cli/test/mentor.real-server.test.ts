@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { subjects, topics, users } from '@server/db/schema';
-import { DEMO_SUBJECTS } from '@server/demo/lists';
+import { testLinks } from '@server/assessments/tables';
+import { users } from '@server/db/schema';
 import { questionOptions, questions } from '@server/questions/tables';
 import { type SignedIn, type TestServer, uniqueEmail } from '@server/test/helper';
 import { createClient } from '@shared/client/client';
@@ -627,6 +627,60 @@ describe.skipIf(!emulatorHost)(
       expect(dry.code).toBe(0);
       expect(dry.events[0]).toMatchObject({ status: 'wouldShare', dryRun: true });
       expect(await get('/testlink/list', a!.token)).toHaveLength(links.length);
+    }, 60_000);
+
+    it('prints the statistics of an assessment and of the bank: JSON, lines, and the portal’s CSV', async () => {
+      const [a] = learners;
+      // the shared window opens now, and the first learner takes the test, answering nothing
+      await api.db
+        .update(testLinks)
+        .set({ startTime: new Date(Date.now() - 60_000) })
+        .where(eq(testLinks.tenantAssessmentId, assessmentId));
+      const link = (await get('/testlink/list', a!.token)).find(
+        (l: { type: string; status: string }) => l.type === 'CUSTOM-TEST' && l.status === 'TAKE_TEST',
+      );
+      const auth = { authorization: `Bearer ${a!.token}` };
+      expect(
+        (await fetch(`${server}/api/testlink/verify/${link.linkId}`, { method: 'PUT', headers: auth }))
+          .status,
+      ).toBe(200);
+      const done = await fetch(`${server}/api/testlink/evaluvate/v2`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ linkId: link.linkId, answers: [] }),
+      });
+      expect(done.status).toBe(200);
+
+      const stats = await waymark(['assessments', 'stats', assessmentId]);
+      expect(stats.code, stats.err).toBe(0);
+      expect(stats.events).toHaveLength(1);
+      expect(stats.events[0].summary).toMatchObject({ attempts: 1, takers: 1, smallSample: true });
+      expect(stats.events[0].questions).toHaveLength(11);
+      expect(stats.events[0].questions[0].figures).toMatchObject({ attempts: 1, facility: 0, flags: [] });
+
+      // --csv is the portal's Download CSV, cell for cell
+      const csv = await waymark(['assessments', 'stats', assessmentId, '--csv']);
+      const file = await fetch(`${server}/api/tenant/assessment/${assessmentId}/stats/export`, {
+        headers: { authorization: `Bearer ${mentor.token}` },
+      });
+      // (decoded keeping the byte-order mark, which text() drops)
+      expect(csv.out).toBe(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer()));
+      const rows = parseCsv(csv.out.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+      expect(rows).toHaveLength(11);
+      expect(rows[0]).toMatchObject({ Position: '1', Attempts: '1', Facility: '0', 'Small sample': 'true' });
+
+      const plain = await waymark(['--no-json', 'assessments', 'stats', assessmentId]);
+      expect(plain.out).toContain('# attempts    1 by 1 taker (a small sample: no flags under 30)');
+
+      const bank = await waymark(['questions', 'stats']);
+      expect(bank.code, bank.err).toBe(0);
+      expect(bank.events.length).toBeGreaterThanOrEqual(11);
+      expect(bank.events.find((q) => q.figures.attempts === 1)).toBeTruthy();
+
+      // the platform's tests are its staff's
+      const staffOnly = await waymark(['questions', 'stats', '--platform']);
+      expect(staffOnly.code).not.toBe(0);
+      expect(staffOnly.err).toContain("Only the platform's staff");
     }, 60_000);
 
     it('removes seats only when confirmed, and invites people through the e-mail sign-in link', async () => {

@@ -553,6 +553,60 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('deletes a span and a day a month back, in the time partitions they are in', async () => {
+      const midnight = Math.floor(Date.now() / 1000 / DAY) * DAY * S;
+      const first = midnight - 29 * DAY * S + 10 * 3600 * S;
+      const second = midnight - 28 * DAY * S + 10 * 3600 * S;
+      const beats = (at: number) =>
+        Array.from({ length: 4 }, (_, i) => hb('article', 0, 'active', { time: at + i * 30 * S }));
+      expect((await send([...beats(first), ...beats(second)])).json().data.accepted).toBe(8);
+      const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const where = rowsOf<{ part: string; n: number }>(
+        await db.execute(sql`select tableoid::regclass::text as part, count(*)::int as n from activity_heartbeats
+          where user_id = ${ids.learner} and at between ${first} and ${second + DAY * S} group by 1 order by 1`),
+      );
+      expect(where).toEqual([
+        { part: `activity_heartbeats_p${dayOf(first).replace(/-/g, '')}`, n: 4 },
+        { part: `activity_heartbeats_p${dayOf(second).replace(/-/g, '')}`, n: 4 },
+      ]);
+      const tracked = (await get('/api/activity/tracked?skip=1&limit=31')).json().data.days as {
+        day: string;
+        spans: { _id: string; seconds: number }[];
+      }[];
+      const span = tracked.find((d) => d.day === dayOf(first))!.spans[0]!;
+      expect(span.seconds).toBe(90);
+      const delSpan = await app.inject({
+        method: 'DELETE',
+        url: `/api/activity/tracked/spans/${span._id}`,
+        headers: { authorization: `Bearer ${tokens.web}` },
+      });
+      expect(delSpan.json().data).toMatchObject({ day: dayOf(first), seconds: 90, daySeconds: 0 });
+      const delDay = await app.inject({
+        method: 'DELETE',
+        url: `/api/activity/tracked/days/${dayOf(second)}`,
+        headers: { authorization: `Bearer ${tokens.web}` },
+      });
+      expect(delDay.json().data).toEqual({ day: dayOf(second), seconds: 90, daySeconds: 0 });
+      const left = (await get('/api/activity/tracked?skip=1&limit=31')).json().data.days as {
+        day: string;
+      }[];
+      expect(left.map((d) => d.day)).not.toContain(dayOf(first));
+      expect(left.map((d) => d.day)).not.toContain(dayOf(second));
+      // the heartbeats behind them are gone: the span's stretch, and the whole day
+      expect(
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from activity_heartbeats where user_id = ${ids.learner}
+            and (at >= ${first} and at < ${first + 90 * S} or at >= ${midnight - 28 * DAY * S} and at < ${midnight - 27 * DAY * S})`),
+        )[0]!.n,
+      ).toBe(0);
+      // both stretches are guarded: the same heartbeats again are refused
+      const again = await send([...beats(first), ...beats(second)]);
+      expect(new Set(again.json().data.ignored.map((i: { reason: string }) => i.reason))).toEqual(
+        new Set(['ERASED']),
+      );
+      await expectRollupsFromSpans();
+    });
+
     it('exports everything as JSON or CSV, each span once, read back by an independent parser', async () => {
       const spans = Number(
         rowsOf<{ n: string }>(

@@ -10,6 +10,9 @@
  *      and to the per-day and per-resource rollups, all bulk writes (unnest arrays) in one statement.
  * Between BEGIN and COMMIT that is three statements: the lock, the insert-and-read, the writes.
  * The reports then read only the rollups, which stay the sums of the spans.
+ * The raw tables are partitioned by time (decision 035): every read and delete here also bounds the
+ * partition key by constants (the batch's earliest and latest range), so PostgreSQL plans only the
+ * partitions those can be in — one or two — however many days are kept.
  */
 import type { HeartbeatReceipt } from '@shared/contract/activity';
 import {
@@ -25,26 +28,38 @@ import {
 } from '@shared/rules/heartbeats';
 import { dayOf, type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
 import type { Heartbeat } from '@shared/schemas/activity';
-import { param, sql } from 'drizzle-orm';
+import { and, param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { resources } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/helpers';
+import { preparedPer, rowsOf } from '../db/helpers';
 
 type Incoming = z.infer<typeof Heartbeat>;
 
-/** The learner's assigned resources among `ids`, with their addresses. */
-async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
-  const rows = rowsOf<{ id: string; url: string }>(
-    await db.execute(sql`
-      select r.id, r.url from resources r
-      where r.id = any(${param(ids)}::uuid[])
-        and exists (
+/**
+ * The learner's assigned resources among `ids`, with their addresses: a prepared statement (planned once
+ * per connection — its planning cost as much as running it, on every batch).
+ */
+const assignedStatement = preparedPer((db) =>
+  db
+    .select({ id: resources.id, url: resources.url })
+    .from(resources)
+    .where(
+      and(
+        sql`${resources.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        sql`exists (
           select 1 from section_resources sr
           join assigned_sections s on s.section_id = sr.section_id
           join assigned_roadmaps ar on ar.id = s.assigned_roadmap_id
-          where sr.resource_id = r.id and ar.user_id = ${userId}
-        )`),
-  );
+          where sr.resource_id = ${resources.id} and ar.user_id = ${sql.placeholder('userId')}::uuid
+        )`,
+      ),
+    )
+    .prepare('activity_assigned_among'),
+);
+
+async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
+  const rows = await assignedStatement(db).execute({ ids, userId });
   return new Map(rows.map((r) => [r.id, r.url]));
 }
 
@@ -84,6 +99,12 @@ export async function ingestHeartbeats(
   // the windows of every valid heartbeat cover those of the new ones (a superset of rows is harmless)
   const validWindows = affectedWindows(valid.map((h) => h.time));
   const ranges = readRanges(validWindows);
+  // the partition keys' bounds, as constants the planner prunes partitions with
+  const lo = ranges[0]![0];
+  const hi = ranges[ranges.length - 1]![1];
+  const earliest = Math.min(...valid.map((h) => h.time));
+  // a span lies within one UTC day and may end at its midnight: the day before lo's can still reach lo
+  const days = sql`${dayOf(lo - 1)}::date and ${dayOf(hi)}::date`;
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
     // one round trip: store the new heartbeats (not those in a stretch the learner erased), and read the
@@ -103,7 +124,7 @@ export async function ingestHeartbeats(
           select c, r, a, t, s,
                  exists (select 1 from activity_erasures e
                          where e.user_id = ${userId} and (e.resource_id is null or e.resource_id = u0.r)
-                           and u0.a >= e.start_at and u0.a < e.end_at) as erased
+                           and u0.a >= e.start_at and u0.a < e.end_at and e.end_at > ${earliest}) as erased
           from unnest(${param(valid.map((h) => h.id))}::text[], ${param(valid.map((h) => h.resourceId))}::uuid[],
                       ${param(valid.map((h) => h.time))}::int8[], ${param(valid.map((h) => h.tabActive))}::bool[],
                       ${param(valid.map((h) => h.audible))}::bool[]) as u0(c, r, a, t, s)
@@ -124,15 +145,15 @@ export async function ingestHeartbeats(
         union all
         select 'beat', h.client_id, h.resource_id, h.at, null, h.tab_active, h.audible
         from activity_heartbeats h join w on h.at between w.lo and w.hi
-        where h.user_id = ${userId}
+        where h.user_id = ${userId} and h.at between ${lo} and ${hi}
         union all
         select distinct 'span'::text, sp.id::text, sp.resource_id, sp.start_at, sp.end_at, sp.tab_active, null::bool
         from activity_spans sp join w on sp.start_at <= w.hi and sp.end_at >= w.lo
-        where sp.user_id = ${userId} and sp.times_known
+        where sp.user_id = ${userId} and sp.times_known and sp.day between ${days}
         union all
         select distinct 'erasure'::text, e.id::text, e.resource_id, e.start_at, e.end_at, null::bool, null::bool
         from activity_erasures e join w on e.start_at < w.hi and e.end_at > w.lo
-        where e.user_id = ${userId}`),
+        where e.user_id = ${userId} and e.end_at > ${lo}`),
     );
     const freshIds = new Set(rows.filter((r) => r.k === 'fresh').map((r) => r.id));
     const erased = rows.filter((r) => r.k === 'erased').map((r) => r.id);
@@ -186,7 +207,8 @@ export async function ingestHeartbeats(
       // the spans and both rollups in one statement
       await tx.execute(sql`
         with gone as (
-          delete from activity_spans where user_id = ${userId} and id = any(${param(change.remove)}::uuid[])
+          delete from activity_spans
+          where user_id = ${userId} and day between ${days} and id = any(${param(change.remove)}::uuid[])
           returning 1
         ), added as (
           insert into activity_spans (user_id, resource_id, day, start_at, end_at, tab_active)

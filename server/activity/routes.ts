@@ -1,115 +1,29 @@
 /**
- * Learning time: the extension's calls (tracked resources, heartbeat batches, today's time), the learner's
- * dashboard reports (read from the rollups) and the uninstall feedback.
+ * Learning time's calls: the extension's (tracked resources, heartbeat batches, today's time: extension.ts,
+ * ingest.ts), the learner's dashboard reports (reports.ts, read from the rollups), the learner's tracked
+ * days (tracked.ts) and the uninstall feedback — each a call to those.
  */
 import { activityRouter } from '@shared/contract/activity';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
-import { attribute, type Beat, clip, MAX_HEARTBEAT_AGE_MS, PULSE_WINDOW_MS } from '@shared/rules/heartbeats';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/helpers';
 import { fileResponse } from '../http/download';
-import { badRequest } from '../http/errors';
 import { created, ok, serve } from '../http/routes';
+import { recordUninstallFeedback, todaySummary, trackedResources } from './extension';
 import { ingestHeartbeats } from './ingest';
 import { currentResources, learningDays, timeByDay, timeByResource, timeByTopic } from './reports';
-import { uninstallFeedback } from './tables';
 import { deleteDay, deleteSpan, exportCsv, exportJson, trackedDays } from './tracked';
-
-const DAY = 86_400;
-
-const seconds = (ms: number | string) => Math.round(Number(ms) / 1000);
 
 export function activityRoutes(
   app: FastifyInstance,
   { db, config }: { db: Db; config: Pick<Config, 'retakeCooldownMs'> },
 ) {
   serve(app, activityRouter, {
-    async trackedResources({ caller }) {
-      const rows = rowsOf<{ id: string; url: string; title: string }>(
-        await db.execute(sql`
-            select distinct r.id, r.url, coalesce(r.user_title, r.actual_title) as title
-            from assigned_roadmaps ar
-            join assigned_sections s on s.assigned_roadmap_id = ar.id
-            join section_resources sr on sr.section_id = s.section_id
-            join resources r on r.id = sr.resource_id
-            where ar.user_id = ${caller.id}
-            order by title`),
-      );
-      return ok({
-        data: {
-          user: { _id: caller.id, name: caller.user.name, email: caller.user.email },
-          resources: rows.map((r) => ({ resourceId: r.id, url: r.url, title: r.title })),
-        },
-      });
-    },
-
-    async sendHeartbeats({ body, caller }) {
-      return ok({ data: await ingestHeartbeats(db, caller.id, body.heartbeats) });
-    },
-
-    async todaySummary({ query, caller }) {
-      const now = Date.now();
-      const startTime = query.startTime ?? Math.floor(now / 1000 / DAY) * DAY;
-      if (startTime * 1000 > now || startTime * 1000 < now - 36 * 3600_000) {
-        throw badRequest('startTime: must be within the last 36 hours', 'startTime');
-      }
-      const from = startTime * 1000;
-      const rows = rowsOf<{
-        client_id: string;
-        resource_id: string;
-        at: string | number;
-        tab_active: boolean;
-        audible: boolean;
-      }>(
-        await db.execute(sql`
-            select client_id, resource_id, at, tab_active, audible from activity_heartbeats
-            where user_id = ${caller.id} and at between ${from - PULSE_WINDOW_MS} and ${now + PULSE_WINDOW_MS}`),
-      );
-      const beats: Beat[] = rows.map((r) => ({
-        id: r.client_id,
-        resourceId: r.resource_id,
-        time: Number(r.at),
-        tabActive: r.tab_active,
-        audible: r.audible,
-      }));
-      const perResource = new Map<string, number>();
-      for (const s of clip(attribute(beats), [[from, now + PULSE_WINDOW_MS]])) {
-        perResource.set(s.resourceId, (perResource.get(s.resourceId) ?? 0) + (s.end - s.start));
-      }
-      const ids = [...perResource.keys()];
-      const titles = new Map<string, string>();
-      if (ids.length) {
-        const found = rowsOf<{ id: string; title: string }>(
-          await db.execute(sql`
-              select id, coalesce(user_title, actual_title) as title from resources
-              where id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})`),
-        );
-        for (const r of found) titles.set(r.id, r.title);
-      }
-      const resources = ids
-        .map((id) => ({
-          resourceId: id,
-          title: titles.get(id) ?? 'Resource',
-          seconds: seconds(perResource.get(id)!),
-        }))
-        .filter((r) => r.seconds > 0)
-        .sort((a, b) => b.seconds - a.seconds);
-      return ok({
-        data: {
-          user: { _id: caller.id, name: caller.user.name, email: caller.user.email },
-          startTime,
-          totalSeconds: resources.reduce((sum, r) => sum + r.seconds, 0),
-          resources,
-        },
-      });
-    },
-
+    trackedResources: async ({ caller }) => ok({ data: await trackedResources(db, caller) }),
+    sendHeartbeats: async ({ body, caller }) =>
+      ok({ data: await ingestHeartbeats(db, caller.id, body.heartbeats) }),
+    todaySummary: async ({ query, caller }) => ok({ data: await todaySummary(db, caller, query.startTime) }),
     async timeSpentByUserDaywise({ query, caller }) {
       return ok({ data: await timeByDay(db, caller.id, query) });
     },
@@ -158,33 +72,8 @@ export function activityRoutes(
     },
 
     async createFeedback({ body, caller }) {
-      await db.insert(uninstallFeedback).values({
-        emailId: body.emailId,
-        reasons: body.reason,
-        other: body.reason.includes('other') ? (body.other ?? null) : null,
-        message: body.message || null,
-        userId: caller?.id ?? null,
-      });
+      await recordUninstallFeedback(db, body, caller?.id ?? null);
       return created({ data: { ok: true } });
     },
   });
-}
-
-/**
- * Deletes raw heartbeats (and erasures) older than the oldest a batch may carry (plus a day): they are needed only to fold
- * in late ones, the rollups keep the time. A daily job (server/jobs/jobs.ts).
- */
-export async function pruneHeartbeats(db: Db, now = Date.now()): Promise<number> {
-  const cutoff = now - MAX_HEARTBEAT_AGE_MS - DAY * 1000;
-  const rows = rowsOf<{ n: string | number }>(
-    await db.execute(sql`
-      with gone as (
-        delete from activity_heartbeats where ctid in (
-          select ctid from activity_heartbeats where at < ${cutoff} limit 50000
-        ) returning 1
-      ) select count(*) as n from gone`),
-  );
-  // an erased stretch needs keeping only while heartbeats for it may still arrive
-  await db.execute(sql`delete from activity_erasures where end_at < ${cutoff}`);
-  return Number(rows[0]?.n ?? 0);
 }

@@ -1,10 +1,18 @@
 /**
- * Learning time. Raw heartbeats (kept 31 days: long enough to fold in late ones from an offline queue), the
- * spans they were credited as (kept as long as the account: what the learner's "What was tracked" page
- * lists and deletes), the erased stretches that late heartbeats may not fill again, and the rollups every
- * report reads: per user, resource and UTC day, and per user and resource overall. The rollups are always
- * the sums of the spans (ingestion and deletion change both in one transaction).
- * Times in milliseconds are unix milliseconds (bigint).
+ * Learning time. Raw heartbeats (kept ACTIVITY_RETENTION_DAYS, 31 by default: long enough to fold in late
+ * ones from an offline queue), the spans they were credited as (kept as long as the account: what the
+ * learner's "What was tracked" page lists and deletes), the erased stretches that late heartbeats may not
+ * fill again, and the rollups every report reads: per user, resource and UTC day, and per user and resource
+ * overall. The rollups are always the sums of the spans (ingestion and deletion change both in one
+ * transaction). Times in milliseconds are unix milliseconds (bigint).
+ *
+ * The heartbeats, spans and erasures are partitioned by time (server/db/partitions.ts, decision 035: the
+ * heartbeats by UTC day of `at`, the spans by month of `day`, the erasures by month of `end_at`); Drizzle
+ * does not describe partitioning, so these declarations are the parent tables' columns and keys. A
+ * partitioned table's unique key holds its partition key: each leads with the learner, so the one index
+ * serves the learner's reads and the duplicate check. The keys are UNIQUE constraints on NOT NULL columns
+ * rather than primary keys: a table converted from before keeps its old primary key on its first
+ * partition (decision 035).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -16,6 +24,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { resources } from '../catalogue/tables';
@@ -39,8 +48,8 @@ export const heartbeats = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'activity_heartbeats_user_client_key', columns: [t.userId, t.clientId] }),
-    index('activity_heartbeats_user_at_idx').on(t.userId, t.at),
+    // a resent heartbeat has the same id and time: the key refuses it (ON CONFLICT DO NOTHING)
+    unique('activity_heartbeats_key').on(t.userId, t.at, t.clientId),
   ],
 );
 
@@ -91,7 +100,7 @@ export const resourceTime = pgTable(
 export const spans = pgTable(
   'activity_spans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -111,21 +120,21 @@ export const spans = pgTable(
     timesKnown: boolean('times_known').notNull().default(true),
   },
   (t) => [
+    unique('activity_spans_key').on(t.userId, t.day, t.id),
     index('activity_spans_user_start_idx').on(t.userId, t.startAt),
-    index('activity_spans_user_day_idx').on(t.userId, t.day),
     index('activity_spans_resource_idx').on(t.resourceId),
   ],
 );
 
 /**
  * Stretches the learner deleted: a heartbeat inside one is refused and no credit is recomputed into one,
- * so deleted time never comes back from a late offline queue. Kept while such heartbeats can arrive
- * (pruned with the heartbeats).
+ * so deleted time never comes back from a late offline queue. Recorded and kept only while such heartbeats
+ * can arrive (its month's partition is dropped with the retention).
  */
 export const erasures = pgTable(
   'activity_erasures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -135,7 +144,7 @@ export const erasures = pgTable(
     endAt: bigint('end_at', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('activity_erasures_user_idx').on(t.userId, t.endAt)],
+  (t) => [unique('activity_erasures_key').on(t.userId, t.endAt, t.id)],
 );
 
 /** 'Sorry to see you go': why someone removed the extension. */

@@ -3,11 +3,16 @@
  * export of everything. A deletion runs under the learner's ingestion lock and, in one transaction, removes
  * the spans, takes their time off the daily and per-resource rollups (so the dashboard and a mentor's
  * analytics change at once), deletes the raw heartbeats behind them, and records the erased stretch so no
- * heartbeat arriving later (an offline queue) fills it again.
+ * heartbeat arriving later (an offline queue) fills it again — while one still can: a stretch older than
+ * the oldest heartbeat accepted, or later than the newest, needs no record (and its time partition may be
+ * gone, or not made yet). The spans and heartbeats are partitioned by time (decision 035): a span is found
+ * by its id in whichever month it is, the heartbeats by their time.
+ *
+ * These read the primary (`db`), never the read replica: the learner sees at once what they deleted.
  */
 import type { TrackedDay, TrackedSpan } from '@shared/contract/activity';
 import { CSV_BOM, csvLine } from '@shared/rules/csv';
-import { DAY_MS } from '@shared/rules/heartbeats';
+import { DAY_MS, MAX_CLOCK_AHEAD_MS, MAX_HEARTBEAT_AGE_MS } from '@shared/rules/heartbeats';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx, rowsOf } from '../db/helpers';
@@ -140,13 +145,18 @@ async function forget(
     await tx.execute(sql`delete from activity_daily where user_id = ${userId} and ms <= 0`);
   }
   if (erase) {
+    const now = Date.now();
+    const arriving =
+      erase.end > now - MAX_HEARTBEAT_AGE_MS - DAY_MS && erase.start <= now + MAX_CLOCK_AHEAD_MS;
     await tx.execute(sql`
       delete from activity_heartbeats
       where user_id = ${userId} and at >= ${erase.start} and at < ${erase.end}
         ${erase.resourceId ? sql`and resource_id = ${erase.resourceId}` : sql``}`);
-    await tx.execute(sql`
-      insert into activity_erasures (user_id, resource_id, start_at, end_at)
-      values (${userId}, ${erase.resourceId}, ${erase.start}, ${erase.end})`);
+    if (arriving) {
+      await tx.execute(sql`
+        insert into activity_erasures (user_id, resource_id, start_at, end_at)
+        values (${userId}, ${erase.resourceId}, ${erase.start}, ${erase.end})`);
+    }
   }
 }
 

@@ -18,8 +18,10 @@ import {
   rightAnswer,
 } from '../test/fixtures/assessments';
 import { BACKENDS, type Person } from '../test/harness';
-import { attemptTokenHash, LEGACY_ATTEMPT } from './engine/attempt';
-import { evaluateNow, saveAnswerNow } from './engine/link-life';
+import { attemptTokenHash } from './engine/attempt';
+import { saveAnswerNow } from './engine/autosave';
+import { evaluateNow } from './engine/evaluation';
+import { LEGACY_ATTEMPT } from './engine/rules';
 import { testActivity, testAnswers, testLinks } from './tables';
 
 for (const backend of BACKENDS) {

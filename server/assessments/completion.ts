@@ -4,7 +4,7 @@
  */
 import { markRoadmapCompleted, roadmapsCompletedBy } from '../catalogue/learning';
 import type { Db } from '../db/client';
-import type { Hooks } from './engine/link-life';
+import type { Hooks } from './engine/evaluation';
 import type { LinkRow } from './tables';
 
 export const linkHooks: Hooks = {

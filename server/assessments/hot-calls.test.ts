@@ -1,7 +1,8 @@
 /**
  * The hot calls of a test in progress — the Ready page, the start, an autosave, the evaluation — check the
- * caller's session inside their own statement (server/http/routes.ts QuickHandler): one round trip where the
- * caller's read made two. What that must not change: a session ended or an account deleted stops the token
+ * caller's session inside their own statement (server/http/routes.ts HotHandler): one round trip where the
+ * caller's read made two, and, when that statement finds anything else, the caller read and the long way,
+ * without running the statement again. What that must not change: a session ended or an account deleted stops the token
  * at once, on every call, with the same 401 and nothing written; another learner's token is refused; a token
  * that does not verify is refused.
  */
@@ -15,6 +16,7 @@ import {
   linkRowOf,
   resourceBody,
   rightAnswer,
+  statementsSentBy,
 } from '../test/fixtures/assessments';
 import { BACKENDS, type Person } from '../test/harness';
 import { testAnswers } from './tables';
@@ -136,6 +138,67 @@ for (const backend of BACKENDS) {
       expect((await s.api.evaluate(linkId, [answer], stranger)).statusCode).toBe(403);
       expect(await savedAnswers(linkId)).toBe(0);
       expect((await linkRowOf(s.h.db, linkId)).isCompleted).toBe(false);
+    });
+
+    it('says 401 before 400: a token that does not hold comes before the input that does not parse', async () => {
+      const { me, linkId } = await learnerWithLink();
+      expect((await s.api.start(linkId, me)).statusCode).toBe(200);
+      const bad = { questionId: 'not-an-id' };
+      // the session holds: the input's error, naming the field
+      const holding = await s.api.answer(linkId, bad, me);
+      expect(holding.statusCode).toBe(400);
+      expect(holding.json().field).toBe('questionId');
+      const forged = { ...me, headers: { authorization: `${me.headers.authorization}x` } };
+      await s.h.db
+        .update(tokenFamilies)
+        .set({ revokedAt: new Date() })
+        .where(eq(tokenFamilies.userId, me.id));
+      for (const who of [me, forged]) {
+        for (const res of [
+          await s.api.answer(linkId, bad, who),
+          await s.api.evaluate(linkId, [bad], who),
+          await s.api.inject({
+            method: 'PUT',
+            url: `/api/testlink/verify/${linkId}`,
+            headers: who.headers, // no attempt token: a 400 naming x-attempt-token, had the token held
+          }),
+        ]) {
+          expect(res.statusCode, res.body).toBe(401);
+          if (who === me) expect(res.json().errorCode).toBe('SESSION_REVOKED');
+        }
+      }
+    });
+
+    it('takes the long way without running the hot statement again', async () => {
+      const { me, linkId } = await learnerWithLink();
+      const answer = await answerOf(linkId);
+      const stranger = await s.h.learner();
+      // each of these misses its one statement: a start of a started link (a resume), an answer to a test not
+      // started, a Ready page and an evaluation of another person's link, an unknown link
+      /** The statements `call` sent more than once (the start of each's text). */
+      const repeatedBy = async (call: () => Promise<{ statusCode: number }>, status: number) => {
+        const texts: string[] = [];
+        for (const sent of await statementsSentBy(s.h.db, async () => {
+          expect((await call()).statusCode).toBe(status);
+        }))
+          texts.push(sent.text);
+        return texts
+          .filter((text, i) => texts.indexOf(text) !== i)
+          .map((t) => t.replace(/\s+/g, ' ').slice(0, 80));
+      };
+      expect(await repeatedBy(() => s.api.answer(linkId, answer, me), 409)).toEqual([]);
+      expect((await s.api.start(linkId, me)).statusCode).toBe(200);
+      const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
+      for (const [call, status] of [
+        [() => s.api.start(linkId, me), 200],
+        [() => s.api.load(linkId, stranger), 403],
+        [() => s.api.answer(linkId, answer, stranger), 403],
+        [() => s.api.evaluate(linkId, [answer], stranger), 403],
+        [() => s.api.load(unknown, me), 404],
+        [() => s.api.evaluate(unknown, [answer], me), 404],
+      ] as const) {
+        expect(await repeatedBy(call, status)).toEqual([]);
+      }
     });
   });
 }

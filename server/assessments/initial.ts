@@ -3,8 +3,8 @@
  * prerequisite roadmap of the selected one, taken with or without signing in, scored on the server with
  * the shared rules, and turned into the learner's roadmap — the sections of every prerequisite scored
  * below 60 % first, then the roadmap's own. The engine of the test links does the drawing, freezing,
- * the taker's view and the scoring (server/assessments/engine/: drawing, answers, link-life); the learner's
- * roadmap is the catalogue's (server/catalogue/learning.ts).
+ * the taker's view and the scoring (server/assessments/engine/: drawing, view, answers, evaluation); the
+ * learner's roadmap is the catalogue's (server/catalogue/learning.ts).
  */
 
 import { passesPrerequisite, percentageOf, summarise } from '@shared/rules/scoring';
@@ -35,7 +35,9 @@ import {
   resourcesOfSections,
   takerQuestions,
 } from './engine/drawing';
-import { evaluateLink, findLink, timeLimitFor } from './engine/link-life';
+import { evaluateLink } from './engine/evaluation';
+import { findLink } from './engine/link-life';
+import { timeLimitFor } from './engine/rules';
 import { type LinkRow, testLinks } from './tables';
 
 /** Questions drawn per prerequisite roadmap (fewer when its bank has fewer). */

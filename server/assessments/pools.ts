@@ -39,6 +39,62 @@ function measured(
 }
 
 /**
+ * The pool of a test a question assesses directly, by the kind of its target: the target's name and where it
+ * sits, and how many questions in the language the test draws from (its candidates, as the draw reads them);
+ * null for a target gone.
+ */
+const TARGET_POOLS: Record<
+  'RESOURCE' | 'SECTION' | 'ROADMAP',
+  (
+    db: Db,
+    id: string,
+    languageId: string,
+  ) => Promise<{ name: string; context: string | null; size: number } | null>
+> = {
+  async RESOURCE(db, id, languageId) {
+    const [r] = await db
+      .select({ title: resources.actualTitle, roadmap: roadmaps.name })
+      .from(resources)
+      .leftJoin(sectionResources, eq(sectionResources.resourceId, resources.id))
+      .leftJoin(sections, eq(sections.id, sectionResources.sectionId))
+      .leftJoin(roadmaps, eq(roadmaps.id, sections.roadmapId))
+      .where(eq(resources.id, id))
+      .limit(1);
+    if (!r) return null;
+    const size = (await questionsTargeting(db, { resources: [id] }, languageId)).length;
+    return { name: r.title, context: r.roadmap ?? null, size };
+  },
+  async SECTION(db, id, languageId) {
+    const [s] = await db
+      .select({ name: sections.name, roadmap: roadmaps.name })
+      .from(sections)
+      .innerJoin(roadmaps, eq(roadmaps.id, sections.roadmapId))
+      .where(eq(sections.id, id))
+      .limit(1);
+    if (!s) return null;
+    const targets = { sections: [id], resources: await resourcesOfSections(db, [id]) };
+    return {
+      name: s.name,
+      context: s.roadmap,
+      size: (await questionsTargeting(db, targets, languageId)).length,
+    };
+  },
+  async ROADMAP(db, id, languageId) {
+    const [rm] = await db.select({ name: roadmaps.name }).from(roadmaps).where(eq(roadmaps.id, id)).limit(1);
+    if (!rm) return null;
+    const sectionIds = (
+      await db.select({ id: sections.id }).from(sections).where(eq(sections.roadmapId, id))
+    ).map((x) => x.id);
+    const targets = {
+      roadmaps: [id],
+      sections: sectionIds,
+      resources: await resourcesOfSections(db, sectionIds),
+    };
+    return { name: rm.name, context: null, size: (await questionsTargeting(db, targets, languageId)).length };
+  },
+};
+
+/**
  * The pools these questions belong to: the subject test of each question's subject in its language, and the
  * resource, section or final test each question assesses directly (in that test's language, the question's).
  * The smallest (least able to give fresh retakes) first.
@@ -102,76 +158,21 @@ export async function poolsOfQuestions(db: Db, questionIds: readonly string[]): 
   }
 
   for (const t of targets) {
-    const language = languageName.get(t.languageId) ?? '';
-    if (t.kind === 'RESOURCE') {
-      const [r] = await db
-        .select({ title: resources.actualTitle, roadmap: roadmaps.name })
-        .from(resources)
-        .leftJoin(sectionResources, eq(sectionResources.resourceId, resources.id))
-        .leftJoin(sections, eq(sections.id, sectionResources.sectionId))
-        .leftJoin(roadmaps, eq(roadmaps.id, sections.roadmapId))
-        .where(eq(resources.id, t.targetId))
-        .limit(1);
-      if (!r) continue;
-      const size = (await questionsTargeting(db, { resources: [t.targetId] }, t.languageId)).length;
-      out.push(
-        measured(
-          { kind: 'RESOURCE', id: t.targetId, name: r.title, context: r.roadmap ?? null, language },
-          size,
-          QUESTION_COUNTS.RESOURCE!,
-        ),
-      );
-    } else if (t.kind === 'SECTION') {
-      const [s] = await db
-        .select({ name: sections.name, roadmap: roadmaps.name })
-        .from(sections)
-        .innerJoin(roadmaps, eq(roadmaps.id, sections.roadmapId))
-        .where(eq(sections.id, t.targetId))
-        .limit(1);
-      if (!s) continue;
-      const size = (
-        await questionsTargeting(
-          db,
-          { sections: [t.targetId], resources: await resourcesOfSections(db, [t.targetId]) },
-          t.languageId,
-        )
-      ).length;
-      out.push(
-        measured(
-          { kind: 'SECTION', id: t.targetId, name: s.name, context: s.roadmap, language },
-          size,
-          QUESTION_COUNTS.SECTION!,
-        ),
-      );
-    } else {
-      const [rm] = await db
-        .select({ name: roadmaps.name })
-        .from(roadmaps)
-        .where(eq(roadmaps.id, t.targetId))
-        .limit(1);
-      if (!rm) continue;
-      const sectionIds = (
-        await db.select({ id: sections.id }).from(sections).where(eq(sections.roadmapId, t.targetId))
-      ).map((x) => x.id);
-      const size = (
-        await questionsTargeting(
-          db,
-          {
-            roadmaps: [t.targetId],
-            sections: sectionIds,
-            resources: await resourcesOfSections(db, sectionIds),
-          },
-          t.languageId,
-        )
-      ).length;
-      out.push(
-        measured(
-          { kind: 'ROADMAP', id: t.targetId, name: rm.name, context: null, language },
-          size,
-          QUESTION_COUNTS.ROADMAP!,
-        ),
-      );
-    }
+    const pool = await TARGET_POOLS[t.kind](db, t.targetId, t.languageId);
+    if (!pool) continue;
+    out.push(
+      measured(
+        {
+          kind: t.kind,
+          id: t.targetId,
+          name: pool.name,
+          context: pool.context,
+          language: languageName.get(t.languageId) ?? '',
+        },
+        pool.size,
+        QUESTION_COUNTS[t.kind]!,
+      ),
+    );
   }
   return out.sort(
     (a, b) =>

@@ -109,6 +109,12 @@ export const testLinks = pgTable(
      * it ends.
      */
     attemptTokenHash: text('attempt_token_hash'),
+    /**
+     * A link of a tenant's sandbox (server/sandbox/, decision 041): it never expires, its attempts are reset
+     * on demand, no retake cool-down holds it back, and its award is marked as the sandbox's and never
+     * issued as a credential.
+     */
+    sandbox: boolean('sandbox').notNull().default(false),
   },
   (t) => [
     uniqueIndex('test_links_link_id_key').on(t.linkId),
@@ -124,6 +130,10 @@ export const testLinks = pgTable(
     index('test_links_due_idx')
       .on(t.deadlineAt)
       .where(sql`${t.status} = 'TAKE_TEST' and ${t.isCompleted} = false and ${t.deadlineAt} is not null`),
+    // item analysis finds the attempts evaluated lately (server/analysis/fold.ts); an evaluation already
+    // writes every index (it changes the columns the sweep's indexes are partial on), so this costs one
+    // entry per evaluated link, and no taker's statement can use it (it says the link is completed)
+    index('test_links_completed_idx').on(t.completedAt).where(sql`${t.isCompleted}`),
     index('test_links_unused_idx')
       .on(t.expiresAt)
       .where(
@@ -171,6 +181,12 @@ export const testAnswers = pgTable(
     /** Set at evaluation. */
     points: numeric('points', { precision: 6, scale: 2, mode: 'number' }),
     answeredAt: ts('answered_at').notNull().defaultNow(),
+    /**
+     * When an answer to the question was first saved: set on insert only (no write names it), so the
+     * submission, which rewrites answered_at, keeps it — item analysis times each question from it
+     * (migration 0019; null for answers saved before).
+     */
+    firstAnsweredAt: ts('first_answered_at').defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.testLinkId, t.questionId] }),

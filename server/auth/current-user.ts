@@ -46,8 +46,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The check `authenticate` makes on every request, as a condition a statement can carry: the account `id`
  * exists and is not deleted, and its session `fam` exists and has not ended. A call's own statement that
- * carries it (a "quick" handler, routes.ts) needs no read of its own for the caller: when the condition
- * fails the statement gives no row, and the call takes the long way, where `authenticate` says why.
+ * carries it (a hot call's handler, routes.ts `hot`) needs no read of its own for the caller: when the
+ * condition fails the statement gives no row, and the handler reads the caller, where `authenticate` says why.
  */
 export const sessionHolds = (id: SQL, fam: SQL) => sql`exists (
   select 1 from ${users} u join ${tokenFamilies} f on f.user_id = u.id

@@ -1,23 +1,16 @@
-import { randomBytes, randomInt } from 'node:crypto';
+/**
+ * The sign-in calls (shared/contract/auth.ts): signing in with an identity provider (sign-in.ts), the
+ * session's tokens (tokens.ts), the CLI's sign-in from a browser (cli-login.ts).
+ */
 import { authRouter } from '@shared/contract/auth';
-import type { Role } from '@shared/schemas/common';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { IdentityAdapter, IdentityClaims } from '../adapters/identity';
+import type { IdentityAdapter } from '../adapters/identity';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { cliLogins, users } from '../db/schema';
-import { forbidden, HttpError, notFound } from '../http/errors';
 import { answer, ok, serve } from '../http/routes';
-import { toApiUser, type UserRow } from './current-user';
-import { sha256, type TokenService } from './tokens';
-
-export const NOT_REGISTERED_MESSAGE = 'You are not Existing User, Please login after registration';
-export const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Please verify your e-mail address with the link we sent you, then sign in again.';
-
-/** Microsoft accounts count as verified: the provider vouches for the address. */
-export const isVerified = (c: IdentityClaims) => c.emailVerified || c.provider === 'microsoft.com';
+import { approveCliLogin, pollCliLogin, startCliLogin } from './cli-login';
+import { emailExists, roleOf, signIn } from './sign-in';
+import type { TokenService } from './tokens';
 
 export interface AuthDeps {
   db: Db;
@@ -26,121 +19,17 @@ export interface AuthDeps {
   tokens: TokenService;
 }
 
-async function findOrRegister(
-  db: Db,
-  claims: IdentityClaims,
-  role: Role | undefined,
-  tenantId: string | undefined,
-): Promise<UserRow> {
-  const [byUid] = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
-  if (byUid) return byUid;
-  const [byEmail] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${claims.email}`)
-    .limit(1);
-  if (byEmail) {
-    // the same verified address through another identity account (a re-created or linked account)
-    if (!isVerified(claims)) {
-      throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
-    }
-    const [moved] = await db
-      .update(users)
-      .set({ firebaseUid: claims.uid })
-      .where(eq(users.id, byEmail.id))
-      .returning();
-    return moved!;
-  }
-  if (!role) throw new HttpError(404, NOT_REGISTERED_MESSAGE, { errorCode: 'NOT_REGISTERED' });
-  let invitedBy: string | null = null;
-  if (tenantId && role === 'USER') {
-    const [tenant] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, tenantId), eq(users.role, 'TENANT')))
-      .limit(1);
-    invitedBy = tenant?.id ?? null;
-  }
-  const [created] = await db
-    .insert(users)
-    .values({
-      firebaseUid: claims.uid,
-      email: claims.email,
-      emailVerified: isVerified(claims),
-      signInProvider: claims.provider,
-      role,
-      name: claims.name,
-      picture: claims.picture,
-      invitedByTenantId: invitedBy,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  // a concurrent first sign-in of the same account registered it a moment ago
-  const [again] = await db.select().from(users).where(eq(users.firebaseUid, claims.uid)).limit(1);
-  if (!again)
-    throw new HttpError(409, 'This e-mail address is already registered.', { code: 11000, field: 'email' });
-  return again;
-}
-
-const USER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const userCode = () =>
-  Array.from(
-    { length: 8 },
-    (_, i) => (i === 4 ? '-' : '') + USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)],
-  ).join('');
-
 export function authRoutes(app: FastifyInstance, { db, config, identity, tokens }: AuthDeps) {
-  const loadRole = async (tx: Db, userId: string) => {
-    const [row] = await tx
-      .select({ role: users.role, isDeleted: users.isDeleted })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row && !row.isDeleted ? row.role : null;
-  };
-
   serve(app, authRouter, {
-    async signInWithFirebase({ body }) {
-      const claims = await identity.verifyIdToken(body.token);
-      let user = await findOrRegister(db, claims, body.role, body.tenantId);
-      if (!isVerified(claims)) {
-        throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
-      }
-      const deletionCanceled = user.isDeleted;
-      const [updated] = await db
-        .update(users)
-        .set({
-          emailVerified: true,
-          signInProvider: claims.provider,
-          lastLoginAt: new Date(),
-          picture: user.picture ?? claims.picture,
-          ...(deletionCanceled ? { isDeleted: false, deletionRequestedAt: null, deleteReason: null } : {}),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
-      user = updated!;
-      const issued = await tokens.issue(user, body.device);
-      return ok({
-        data: {
-          user: toApiUser(user),
-          token: issued.token,
-          refreshToken: issued.refreshToken,
-          deletionCanceled,
-        },
-      });
-    },
-
+    signInWithFirebase: async ({ body }) => ok({ data: await signIn(db, identity, tokens, body) }),
     async refresh({ body }) {
-      const next = await tokens.rotate(body.refreshToken, body.device, loadRole);
+      const next = await tokens.rotate(body.refreshToken, body.device, roleOf);
       return ok({ data: { token: next.token, refreshToken: next.refreshToken } });
     },
-
     async logout({ body }) {
       await tokens.revokeByToken(body.refreshToken, body.device);
       return ok({ data: { ok: true } });
     },
-
     async socketToken({ query, caller }) {
       let info: unknown = null;
       if (query.deviceInfo) info = JSON.parse(query.deviceInfo);
@@ -153,77 +42,15 @@ export function authRoutes(app: FastifyInstance, { db, config, identity, tokens 
         },
       });
     },
-
-    async checkEmailExist({ body }) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${body.email}`)
-        .limit(1);
-      return ok({ data: { isExist: Boolean(row) } });
-    },
-
-    async cliStart({ body }) {
-      const deviceCode = randomBytes(32).toString('base64url');
-      const expiresIn = 600;
-      let code = userCode();
-      for (let i = 0; i < 5; i++) {
-        const inserted = await db
-          .insert(cliLogins)
-          .values({
-            deviceCodeHash: sha256(deviceCode),
-            userCode: code,
-            deviceInfo: body?.deviceInfo ?? null,
-            expiresAt: new Date(Date.now() + expiresIn * 1000),
-          })
-          .onConflictDoNothing()
-          .returning({ id: cliLogins.id });
-        if (inserted.length) break;
-        code = userCode();
-      }
-      return ok({
-        data: {
-          deviceCode,
-          userCode: code,
-          verificationUrl: `${config.publicUrl}/cli-login?code=${code}`,
-          expiresIn,
-          interval: 2,
-        },
-      });
-    },
-
+    checkEmailExist: async ({ body }) => ok({ data: { isExist: await emailExists(db, body.email) } }),
+    cliStart: async ({ body }) => ok({ data: await startCliLogin(db, config.publicUrl, body?.deviceInfo) }),
     async cliApprove({ body, caller }) {
-      const approved = await db
-        .update(cliLogins)
-        .set({ userId: caller.id, approvedAt: new Date() })
-        .where(
-          and(
-            eq(cliLogins.userCode, body.userCode),
-            isNull(cliLogins.approvedAt),
-            gt(cliLogins.expiresAt, new Date()),
-          ),
-        )
-        .returning({ id: cliLogins.id });
-      if (!approved.length)
-        throw notFound('This code is not valid or has expired. Run `waymark login` again.');
+      await approveCliLogin(db, caller.id, body.userCode);
       return ok({ data: { ok: true } });
     },
-
     async cliPoll({ body }) {
-      const [row] = await db
-        .select()
-        .from(cliLogins)
-        .where(eq(cliLogins.deviceCodeHash, sha256(body.deviceCode)))
-        .limit(1);
-      if (!row || row.collectedAt)
-        throw new HttpError(410, 'This sign-in request is no longer valid. Run `waymark login` again.', {
-          errorCode: 'EXPIRED_TOKEN',
-        });
-      if (row.expiresAt.getTime() < Date.now())
-        throw new HttpError(410, 'This sign-in request has expired. Run `waymark login` again.', {
-          errorCode: 'EXPIRED_TOKEN',
-        });
-      if (!row.approvedAt || !row.userId) {
+      const polled = await pollCliLogin(db, tokens, body.deviceCode);
+      if ('pending' in polled) {
         return answer(428, {
           statusCode: 428,
           error: 'Precondition Required',
@@ -231,22 +58,7 @@ export function authRoutes(app: FastifyInstance, { db, config, identity, tokens 
           errorCode: 'AUTHORIZATION_PENDING',
         });
       }
-      const collected = await db
-        .update(cliLogins)
-        .set({ collectedAt: new Date() })
-        .where(and(eq(cliLogins.id, row.id), isNull(cliLogins.collectedAt)))
-        .returning({ id: cliLogins.id });
-      if (!collected.length)
-        throw new HttpError(410, 'This sign-in request is no longer valid.', {
-          errorCode: 'EXPIRED_TOKEN',
-        });
-      const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
-      if (!user || user.isDeleted)
-        throw new HttpError(410, 'This account is not available.', { errorCode: 'EXPIRED_TOKEN' });
-      const issued = await tokens.issue(user, 'CLI', row.deviceInfo ? { info: row.deviceInfo } : null);
-      return ok({
-        data: { user: toApiUser(user), token: issued.token, refreshToken: issued.refreshToken },
-      });
+      return ok({ data: polled });
     },
   });
 }

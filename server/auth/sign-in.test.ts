@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupServer, TestServer, uniqueEmail } from '../test/helper';
-import { NOT_REGISTERED_MESSAGE } from './routes';
+import { NOT_REGISTERED_MESSAGE } from './sign-in';
 
 const server = setupServer();
 

@@ -1,408 +1,63 @@
 /**
- * The question editor's calls: a question's life from its first draft to its withdrawal (create, save,
- * delete, change type, options and images), its feedback for its creator, and the bank's search that the
- * assessment builder adds from. A question is its creator's to change; published ones are anyone's to read.
+ * The question editor's calls (shared/contract/authoring.ts questionEditorRouter), each a call to the
+ * editor's service (editor.ts) or to who may read a question (access.ts).
  */
 import { questionEditorRouter } from '@shared/contract/authoring';
-import { MAX_IMAGE_BYTES } from '@shared/formats/check';
-import { isTextAnswer, typeSwitchKeepsOptions } from '@shared/rules/question-types';
-import {
-  DEFAULT_OPTION_COUNT,
-  editorMessages,
-  FILL_IN_BLANK_POINTS,
-  MIN_OPTIONS,
-  withOptionPoints,
-} from '@shared/schemas/authoring';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { StorageAdapter } from '../adapters/storage';
-import { questionFeedback, testLinkQuestions } from '../assessments/tables';
 import type { Db } from '../db/client';
-import { escapeLike } from '../db/like';
-import { languages, subjects, topics, users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/errors';
-import { presignImageUpload } from '../http/files';
 import { ok, serve } from '../http/routes';
-import { loadSubjects } from '../lists/routes';
-import { defaultLanguageFor, loadQuestion, loadQuestions, type QuestionCounts } from '../questions/load';
-import { questionOptions, questions } from '../questions/tables';
-import { appendToAssessment, ownedAssessment, ownedQuestion, readableQuestion } from './access';
-import { assessmentDrafts, questionFeedbackActivity, tenantAssessmentQuestions } from './tables';
+import { loadSubjects } from '../lists/lists';
+import type { QuestionCounts } from '../questions/load';
+import { readableQuestion } from './access';
+import {
+  changeQuestionType,
+  createQuestion,
+  deleteCode,
+  deleteImage,
+  deleteQuestion,
+  type Editor,
+  feedbackOfQuestion,
+  questionImageUpload,
+  removeOption,
+  saveQuestion,
+  searchQuestions,
+  updateImagePath,
+} from './editor';
 
 export function questionRoutes(
   app: FastifyInstance,
   deps: { db: Db; storage: StorageAdapter; questionCounts: QuestionCounts },
 ) {
   const { db, questionCounts } = deps;
-
-  async function setOptions(
-    tx: Db,
-    questionId: string,
-    options: { value: string; isCorrect: boolean; points: number }[],
-  ) {
-    await tx.delete(questionOptions).where(eq(questionOptions.questionId, questionId));
-    if (options.length) {
-      await tx.insert(questionOptions).values(options.map((o, position) => ({ questionId, position, ...o })));
-    }
-  }
-
-  /**
-   * Saves the editor's options in the order sent: an option sent back with its id keeps it (learners'
-   * answers and the frozen option order of their tests refer to it), new ones are added, the rest removed.
-   */
-  async function saveOptions(
-    tx: Db,
-    questionId: string,
-    options: { _id?: string; value: string; isCorrect: boolean; points: number }[],
-  ) {
-    const saved = await tx
-      .select({ id: questionOptions.id })
-      .from(questionOptions)
-      .where(eq(questionOptions.questionId, questionId));
-    const unused = new Set(saved.map((o) => o.id));
-    const added: (typeof questionOptions.$inferInsert)[] = [];
-    for (const [position, { _id, ...o }] of options.entries()) {
-      if (_id && unused.delete(_id)) {
-        await tx
-          .update(questionOptions)
-          .set({ ...o, position })
-          .where(eq(questionOptions.id, _id));
-      } else added.push({ questionId, position, ...o });
-    }
-    if (unused.size) await tx.delete(questionOptions).where(inArray(questionOptions.id, [...unused]));
-    if (added.length) await tx.insert(questionOptions).values(added);
-  }
-
-  const fresh = async (id: string) => (await loadQuestion(db, id, questionCounts))!;
-
+  const editor: Editor = deps;
   serve(app, questionEditorRouter, {
-    async adminSubjectList() {
-      return ok({ data: await loadSubjects(db) });
-    },
-
-    async createQuestion({ body, caller }) {
-      const type = body.questionType;
-      if (body.assessmentId) await ownedAssessment(db, body.assessmentId, caller);
-      const languageId = await defaultLanguageFor(db, caller.id);
-      const id = await db.transaction(async (tx) => {
-        const [q] = await tx
-          .insert(questions)
-          .values({
-            questionType: type,
-            status: 'PREVIEW',
-            createdBy: caller.id,
-            points: FILL_IN_BLANK_POINTS,
-            languageId,
-          })
-          .returning({ id: questions.id });
-        const count = isTextAnswer(type) ? 1 : DEFAULT_OPTION_COUNT;
-        await tx.insert(questionOptions).values(
-          Array.from({ length: count }, (_, position) => ({
-            questionId: q!.id,
-            position,
-            value: '',
-            isCorrect: false,
-            points: 0,
-          })),
-        );
-        // it joins the assessment when first saved: a draft left behind is in no assessment
-        if (body.assessmentId)
-          await tx.insert(assessmentDrafts).values({ questionId: q!.id, assessmentId: body.assessmentId });
-        return q!.id;
-      });
-      return ok({ data: { questionId: id } });
-    },
-
-    async getQuestion({ params, caller }) {
-      return ok({ data: await readableQuestion(db, params.id, caller, questionCounts) });
-    },
-
-    async saveQuestion({ params, body, caller }) {
-      await ownedQuestion(db, params.id, caller);
-      const [topic] = await db
-        .select({ id: topics.id })
-        .from(topics)
-        .where(and(eq(topics.id, body.topic!), eq(topics.subjectId, body.subject!)))
-        .limit(1);
-      if (!topic) throw badRequest('The topic does not belong to the subject', 'topic');
-      if (body.language) {
-        const [language] = await db
-          .select({ id: languages.id })
-          .from(languages)
-          .where(eq(languages.id, body.language))
-          .limit(1);
-        if (!language) throw badRequest('language: is not a language of the list', 'language');
-      }
-      const fib = isTextAnswer(body.questionType);
-      const options = fib
-        ? body.options
-            .filter((o) => o.value)
-            .map((o) => ({ _id: o._id, value: o.value, isCorrect: true, points: 0 }))
-        : withOptionPoints(body.options).map((o) => ({
-            _id: o._id,
-            value: o.value,
-            isCorrect: o.isCorrect,
-            points: o.points,
-          }));
-      await db.transaction(async (tx) => {
-        await tx
-          .update(questions)
-          .set({
-            question: body.question,
-            questionType: body.questionType,
-            code: body.code || null,
-            questionImagePath: body.questionImagePath || null,
-            points: fib ? body.points : FILL_IN_BLANK_POINTS,
-            subjectId: body.subject!,
-            topicId: body.topic!,
-            ...(body.language ? { languageId: body.language } : {}),
-            explanation: body.explanation.filter((e) => e.value.trim()),
-            tags: [...new Set(body.tags.map((t) => t.toLowerCase()))],
-            status: 'PUBLISH',
-            updatedAt: new Date(),
-          })
-          .where(eq(questions.id, params.id));
-        await saveOptions(tx, params.id, options);
-        // a question created in an assessment joins it now, with its first save
-        const [waiting] = await tx
-          .delete(assessmentDrafts)
-          .where(eq(assessmentDrafts.questionId, params.id))
-          .returning({ assessmentId: assessmentDrafts.assessmentId });
-        if (waiting) await appendToAssessment(tx, waiting.assessmentId, params.id);
-      });
-      return ok({ data: await fresh(params.id) });
-    },
-
+    adminSubjectList: async () => ok({ data: await loadSubjects(db) }),
+    createQuestion: async ({ body, caller }) =>
+      ok({ data: { questionId: await createQuestion(editor, body, caller) } }),
+    getQuestion: async ({ params, caller }) =>
+      ok({ data: await readableQuestion(db, params.id, caller, questionCounts) }),
+    saveQuestion: async ({ params, body, caller }) =>
+      ok({ data: await saveQuestion(editor, params.id, body, caller) }),
     async deleteQuestion({ params, caller }) {
-      await ownedQuestion(db, params.id, caller);
-      const [used] = await db
-        .select({ n: count() })
-        .from(testLinkQuestions)
-        .where(eq(testLinkQuestions.questionId, params.id));
-      if (Number(used?.n ?? 0) > 0) {
-        // learners' past answers refer to it: withdraw it from the bank and from assessments instead
-        await db.transaction(async (tx) => {
-          await tx
-            .update(questions)
-            .set({ status: 'PREVIEW', updatedAt: new Date() })
-            .where(eq(questions.id, params.id));
-          await tx
-            .delete(tenantAssessmentQuestions)
-            .where(eq(tenantAssessmentQuestions.questionId, params.id));
-        });
-      } else {
-        await db.delete(questions).where(eq(questions.id, params.id));
-      }
+      await deleteQuestion(editor, params.id, caller);
       return ok({ data: { ok: true } });
     },
-
-    async changeQuestionType({ params, body, caller }) {
-      const row = await ownedQuestion(db, params.id, caller);
-      const to = body.questionType;
-      await db.transaction(async (tx) => {
-        if (typeSwitchKeepsOptions(row.questionType, to)) {
-          await tx
-            .update(questionOptions)
-            .set({ isCorrect: false, points: 0 })
-            .where(eq(questionOptions.questionId, params.id));
-        } else {
-          const n = isTextAnswer(to) ? 1 : DEFAULT_OPTION_COUNT;
-          await setOptions(
-            tx,
-            params.id,
-            Array.from({ length: n }, () => ({ value: '', isCorrect: false, points: 0 })),
-          );
-        }
-        await tx
-          .update(questions)
-          .set({
-            questionType: to,
-            points: isTextAnswer(to) ? FILL_IN_BLANK_POINTS : row.points,
-            updatedAt: new Date(),
-          })
-          .where(eq(questions.id, params.id));
-      });
-      return ok({ data: await fresh(params.id) });
-    },
-
-    async removeOption({ params, caller }) {
-      await ownedQuestion(db, params.id, caller);
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: count() })
-        .from(questionOptions)
-        .where(eq(questionOptions.questionId, params.id));
-      if (Number(n) <= MIN_OPTIONS) throw badRequest(editorMessages.minOptions, 'options');
-      const removed = await db
-        .delete(questionOptions)
-        .where(and(eq(questionOptions.id, params.optionId), eq(questionOptions.questionId, params.id)))
-        .returning({ id: questionOptions.id });
-      if (!removed.length) throw notFound('Option not found');
-      return ok({ data: await fresh(params.id) });
-    },
-
-    async updateImagePath({ params, body, caller }) {
-      await ownedQuestion(db, params.id, caller);
-      await db.transaction(async (tx) => {
-        if (body.questionImagePath !== undefined) {
-          await tx
-            .update(questions)
-            .set({ questionImagePath: body.questionImagePath || null })
-            .where(eq(questions.id, params.id));
-        }
-        if (body.options) {
-          const current = await tx
-            .select({ id: questionOptions.id })
-            .from(questionOptions)
-            .where(eq(questionOptions.questionId, params.id))
-            .orderBy(asc(questionOptions.position));
-          for (const [i, o] of body.options.entries()) {
-            const id = o._id ?? current[i]?.id;
-            if (id)
-              await tx
-                .update(questionOptions)
-                .set({ value: o.value })
-                .where(and(eq(questionOptions.id, id), eq(questionOptions.questionId, params.id)));
-            else
-              await tx.insert(questionOptions).values({ questionId: params.id, position: i, value: o.value });
-          }
-        }
-        await tx
-          .update(questions)
-          .set({ questionType: body.questionType, updatedAt: new Date() })
-          .where(eq(questions.id, params.id));
-      });
-      return ok({ data: await fresh(params.id) });
-    },
-
-    async deleteImage({ params, body, caller }) {
-      await ownedQuestion(db, params.id, caller);
-      if (body.type === 'question') {
-        await db
-          .update(questions)
-          .set({ questionImagePath: null, updatedAt: new Date() })
-          .where(eq(questions.id, params.id));
-      } else {
-        if (body.optionIndex === undefined)
-          throw badRequest('optionIndex is required for an option image', 'optionIndex');
-        const opts = await db
-          .select({ id: questionOptions.id })
-          .from(questionOptions)
-          .where(eq(questionOptions.questionId, params.id))
-          .orderBy(asc(questionOptions.position));
-        const target = opts[body.optionIndex];
-        if (!target) throw notFound('Option not found');
-        await db.update(questionOptions).set({ value: '' }).where(eq(questionOptions.id, target.id));
-      }
-      return ok({ data: await fresh(params.id) });
-    },
-
-    async deleteCode({ params, caller }) {
-      await ownedQuestion(db, params.questionId, caller);
-      await db
-        .update(questions)
-        .set({ code: null, updatedAt: new Date() })
-        .where(eq(questions.id, params.questionId));
-      return ok({ data: await fresh(params.questionId) });
-    },
-
-    async imageSignedUrl({ body, caller }) {
-      await ownedQuestion(db, body.questionId, caller);
-      const { storage } = deps;
-      const ext = body.fileType === 'jpg' ? 'jpeg' : body.fileType;
-      const key =
-        body.type === 'question'
-          ? `questions/${body.questionId}/question-${Date.now()}.${ext}`
-          : `questions/${body.questionId}/option-${body.optionIndex ?? 0}-${Date.now()}.${ext}`;
-      const signed = await presignImageUpload(storage, key, {
-        contentType: `image/${ext}`,
-        maxBytes: MAX_IMAGE_BYTES,
-        size: body.size,
-        field: 'size',
-      });
-      return ok({
-        data: { url: signed.url, path: storage.publicUrl(key), expiresAt: signed.expiresAt.toISOString() },
-      });
-    },
-
-    async questionFeedbackList({ params, caller }) {
-      const q = await readableQuestion(db, params.id, caller, questionCounts);
-      // learners' feedback names them and is written to the question's author: only its creator reads it.
-      // The platform's own bank (createdBy null) would be read by a platform role, and there is none — the
-      // roles are USER and TENANT — so nobody reads it through the API.
-      if (!q.createdBy || q.createdBy._id !== caller.id)
-        throw forbidden('Only the creator of a question can read its feedback.');
-      const rows = await db
-        .select({ f: questionFeedback, name: users.name, email: users.email, role: users.role })
-        .from(questionFeedback)
-        .leftJoin(users, eq(users.id, questionFeedback.userId))
-        .where(eq(questionFeedback.questionId, params.id))
-        .orderBy(desc(questionFeedback.createdAt));
-      const activity = rows.length
-        ? await db
-            .select({ a: questionFeedbackActivity, name: users.name, email: users.email })
-            .from(questionFeedbackActivity)
-            .leftJoin(users, eq(users.id, questionFeedbackActivity.userId))
-            .where(
-              inArray(
-                questionFeedbackActivity.feedbackId,
-                rows.map((r) => r.f.id),
-              ),
-            )
-            .orderBy(asc(questionFeedbackActivity.createdAt))
-        : [];
-      return ok({
-        data: rows.map((r) => ({
-          _id: r.f.id,
-          feedback: r.f.feedback,
-          status: r.f.status,
-          createdAt: r.f.createdAt.toISOString(),
-          userId: { name: r.name ?? r.email ?? 'A learner', role: r.role ?? 'USER' },
-          activites: activity
-            .filter((a) => a.a.feedbackId === r.f.id)
-            .map((a) => ({
-              message: a.a.message,
-              toStatus: a.a.toStatus,
-              createdAt: a.a.createdAt.toISOString(),
-              userId: { name: a.name ?? a.email ?? 'Waymark' },
-            })),
-        })),
-      });
-    },
-
-    async tenantQuestion({ params, caller }) {
-      return ok({ data: await readableQuestion(db, params.id, caller, questionCounts) });
-    },
-
-    async tenantQuestionSearch({ query }) {
-      const text = query.searchText?.toLowerCase();
-      // published questions: what can be added to an assessment (a draft joins one when saved)
-      const visible = eq(questions.status, 'PUBLISH');
-      const where = text
-        ? and(
-            visible,
-            or(
-              ilike(questions.question, `%${escapeLike(text)}%`),
-              sql`${text} = any(${questions.tags})`,
-              ilike(subjects.name, `%${escapeLike(text)}%`),
-            ),
-          )
-        : visible;
-      const rows = await db
-        .select({ id: questions.id })
-        .from(questions)
-        .leftJoin(subjects, eq(subjects.id, questions.subjectId))
-        .where(where)
-        // the id breaks ties, so pages neither repeat nor skip a question
-        .orderBy(desc(questions.updatedAt), asc(questions.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return ok({
-        data: await loadQuestions(
-          db,
-          rows.map((r) => r.id),
-          questionCounts,
-        ),
-      });
-    },
+    changeQuestionType: async ({ params, body, caller }) =>
+      ok({ data: await changeQuestionType(editor, params.id, body, caller) }),
+    removeOption: async ({ params, caller }) =>
+      ok({ data: await removeOption(editor, params.id, params.optionId, caller) }),
+    updateImagePath: async ({ params, body, caller }) =>
+      ok({ data: await updateImagePath(editor, params.id, body, caller) }),
+    deleteImage: async ({ params, body, caller }) =>
+      ok({ data: await deleteImage(editor, params.id, body, caller) }),
+    deleteCode: async ({ params, caller }) =>
+      ok({ data: await deleteCode(editor, params.questionId, caller) }),
+    imageSignedUrl: async ({ body, caller }) => ok({ data: await questionImageUpload(editor, body, caller) }),
+    questionFeedbackList: async ({ params, caller }) =>
+      ok({ data: await feedbackOfQuestion(editor, params.id, caller) }),
+    tenantQuestion: async ({ params, caller }) =>
+      ok({ data: await readableQuestion(db, params.id, caller, questionCounts) }),
+    tenantQuestionSearch: async ({ query }) => ok({ data: await searchQuestions(editor, query) }),
   });
 }

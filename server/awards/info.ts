@@ -7,6 +7,7 @@ import { findLink } from '../assessments/engine/link-life';
 import type { LinkRow } from '../assessments/tables';
 import type { Db } from '../db/client';
 import { subjects, users } from '../db/schema';
+import { awardValidity } from './validity';
 
 /** The issuer named on awards and on LinkedIn. */
 export const ISSUER = 'Waymark';
@@ -36,6 +37,7 @@ export async function certificateInfoOf(
   ctx: AwardContext,
   link: LinkRow,
   viewerId: string | null = null,
+  now: Date = new Date(),
 ): Promise<CertificateInfo> {
   const [owner] = link.userId
     ? await ctx.db
@@ -52,6 +54,7 @@ export async function certificateInfoOf(
         .limit(1)
     : [];
   const issued = link.completedAt ?? link.createdAt;
+  const isOwner = viewerId !== null && viewerId === link.userId;
   const path = awardPath(link.type, link.linkId) ?? `/certificate/${link.linkId}`;
   return {
     linkId: link.linkId,
@@ -73,7 +76,9 @@ export async function certificateInfoOf(
     orgId: ISSUER,
     completetedYear: issued.getUTCFullYear(),
     completetedMonth: issued.getUTCMonth() + 1,
-    isOwner: viewerId !== null && viewerId === link.userId,
+    isOwner,
+    validity: await awardValidity(ctx.db, link, now, isOwner),
+    sandbox: link.sandbox,
   };
 }
 

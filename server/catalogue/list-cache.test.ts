@@ -78,12 +78,13 @@ for (const backend of BACKENDS) {
       h = await openHarness(backend);
       f = await buildFixture(h.db);
       asha = await h.learner('Asha');
-      const { config, tokens, mail } = h.app.services;
+      const { config, tokens, mail, reads } = h.app.services;
       app = Fastify({ logger: false });
       installErrorHandling(app);
       installAuthentication(app, h.db, tokens);
       catalogueRoutes(app, {
         db: h.db,
+        reads,
         config,
         mail,
         roadmapTests,

@@ -377,3 +377,19 @@ export async function anyRoadmapHeader(db: Db, id: string): Promise<HeaderRow | 
   const [row] = await headers(db).where(eq(roadmaps.id, id)).limit(1);
   return row ?? null;
 }
+
+/** A resource by its short id (the oldest, should two share one), as its short link answers it. */
+export async function resourceByShortId(db: Db, shortId: string) {
+  const [row] = await db
+    .select({
+      id: resources.id,
+      url: resources.url,
+      actualTitle: resources.actualTitle,
+      type: resources.type,
+    })
+    .from(resources)
+    .where(eq(resources.shortId, shortId))
+    .orderBy(asc(resources.createdAt))
+    .limit(1);
+  return row ? { _id: row.id, url: row.url, actualTitle: row.actualTitle, type: row.type } : null;
+}

@@ -3,7 +3,7 @@
  * signed: the issuer profile (this Waymark, naming the mentor's organisation when the test was on a roadmap
  * a mentor assigned, which is then also the achievement's creator), the achievement (type by level, name, description, criteria with
  * the pass rule, image), the learner (a salted SHA-256 of the e-mail as an IdentityObject, and the name),
- * validFrom (when it was earned), the result and evidence (level, score, percentage, date) and the
+ * validFrom (when it was earned), validUntil (when the test has a validity period: decision 037), the result and evidence (level, score, percentage, date) and the
  * credential's status list entry.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,8 +18,10 @@ export interface AwardFacts {
   learner: { name: string; email: string };
   /** The catalogue roadmap the link belongs to (for the criteria page). */
   roadmapId: string | null;
-  /** The mentor who assigned the roadmap, when the test was theirs. */
+  /** The mentor who assigned the roadmap, or whose assessment it was, when the test was theirs. */
   mentor: { id: string; name: string } | null;
+  /** When the award expires (awards/validity.ts); null: it does not. */
+  validUntil: Date | null;
 }
 
 export interface IssuerProfile {
@@ -40,6 +42,7 @@ const SCOPE_WORDS = {
   section: 'the section',
   roadmap: 'the roadmap',
   subject: 'the subject',
+  assessment: 'the assessment',
 } as const;
 
 /** The pass rule of every award (learner §5, §9): an average of 6 of 10 points a question. */
@@ -101,7 +104,9 @@ export function buildCredential(
         ? link.sectionId
         : scope === 'subject'
           ? link.subjectId
-          : link.roadmapId;
+          : scope === 'assessment'
+            ? link.tenantAssessmentId
+            : link.roadmapId;
   const achievementId = `urn:uuid:${nameUuid(`waymark:${publicUrl}:${scope}:${targetId ?? achieved}`)}`;
   const within = [
     scope === 'resource'
@@ -121,28 +126,38 @@ export function buildCredential(
   const criteriaPage = facts.roadmapId ? `${publicUrl}/course-detail/${facts.roadmapId}` : null;
   const image = `${publicUrl}/api/credentials/${link.linkId}/image`;
   const statusList = statusListUrl(publicUrl, status.list);
-  const testName = {
-    feather: 'resource assessment',
-    badge: 'section assessment',
-    certificate: 'final assessment',
-  }[kind];
+  const testName =
+    scope === 'assessment'
+      ? 'assessment'
+      : { feather: 'resource assessment', badge: 'section assessment', certificate: 'final assessment' }[
+          kind
+        ];
+  const setBy = scope === 'assessment' && mentor ? ` set by ${mentor.name}` : '';
+  // what was passed: 'the assessment of the section “…”', or a mentor's 'the assessment “…” set by …'
+  const passed =
+    scope === 'assessment' ? `the assessment ${quoted(achieved)}${setBy}` : `the assessment of ${what}`;
+  const mentorRole =
+    scope === 'assessment'
+      ? 'the organisation that set this assessment'
+      : 'the organisation that assigned this roadmap to the learner';
 
   return {
     '@context': [VC_V2_CONTEXT, OB_V3_CONTEXT],
     id: credentialUrl(publicUrl, link.linkId),
     type: ['VerifiableCredential', 'OpenBadgeCredential'],
     name: `${kindLabel}: ${achieved}`,
-    description: `${learner.name} earned a ${issuer.name} ${kindLabel.toLowerCase()} for passing the assessment of ${what}.`,
+    description: `${learner.name} earned a ${issuer.name} ${kindLabel.toLowerCase()} for passing ${passed}.`,
     issuer: {
       id: issuer.did,
       type: ['Profile'],
       name: issuer.name,
       url: publicUrl,
       description: mentor
-        ? `${issuer.name}, a learning and skills-assessment platform at ${publicUrl}, for ${mentor.name}: the organisation that assigned this roadmap to the learner and whose test this was.`
+        ? `${issuer.name}, a learning and skills-assessment platform at ${publicUrl}, for ${mentor.name}: ${mentorRole} and whose test this was.`
         : `${issuer.name}, a learning and skills-assessment platform, at ${publicUrl}.`,
     },
     validFrom: isoSeconds(earnedAt),
+    ...(facts.validUntil ? { validUntil: isoSeconds(facts.validUntil) } : {}),
     awardedDate: isoSeconds(earnedAt),
     credentialSubject: {
       type: ['AchievementSubject'],
@@ -164,10 +179,10 @@ export function buildCredential(
         name: achieved,
         description: `A ${issuer.name} ${kindLabel.toLowerCase()} (${
           { feather: 'for a resource', badge: 'for a section', certificate: `for a ${scope}` }[kind]
-        }): passing the assessment of ${what}.`,
+        }): passing ${passed}.`,
         criteria: {
           ...(criteriaPage ? { id: criteriaPage } : {}),
-          narrative: `Pass the ${testName} of ${what} on ${issuer.name} with an average of at least 6 of 10 points a question (${PASS_PERCENT}%). The questions are drawn for each learner; the score is computed on the server.`,
+          narrative: `Pass the ${testName}${scope === 'assessment' ? ` ${quoted(achieved)}${setBy}` : ` of ${what}`} on ${issuer.name} with an average of at least 6 of 10 points a question (${PASS_PERCENT}%). The questions are drawn for each learner; the score is computed on the server.`,
         },
         image: { id: image, type: 'Image', caption: `${kindLabel}: ${achieved}` },
         ...(mentor
@@ -176,7 +191,7 @@ export function buildCredential(
                 id: `urn:uuid:${nameUuid(`waymark:${publicUrl}:mentor:${mentor.id}`)}`,
                 type: ['Profile'],
                 name: mentor.name,
-                description: `The organisation that assigned this roadmap to the learner on ${issuer.name}.`,
+                description: `${mentorRole[0]!.toUpperCase()}${mentorRole.slice(1)} on ${issuer.name}.`,
               },
             }
           : {}),

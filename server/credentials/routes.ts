@@ -1,47 +1,20 @@
 /**
  * Credentials over HTTP: the issuer's DID document (/.well-known/did.json), an award's credential and its
  * status, the status lists, verification of any credential, revocation, and the achievement image the
- * credentials point at.
+ * credentials point at — each a call to the credential service (service.ts) or to awards.ts.
  */
 import { credentialsRouter } from '@shared/contract/credentials';
 import { credentialFromText, unreadReport } from '@shared/credentials/text';
-import { awardKindOf } from '@shared/rules/test-status';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StorageAdapter } from '../adapters/storage';
-import { findLink } from '../assessments/engine/link-life';
-import type { LinkRow } from '../assessments/tables';
-import { certificateKey, earnedAward } from '../awards/info';
-import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, notFound } from '../http/errors';
-import type { Caller } from '../http/routes';
+import { notFound } from '../http/errors';
 import { created, ok, serve, withJsonText } from '../http/routes';
-import { credentialUrl, verifyPageUrl } from './build';
-import { emblemSvg } from './emblem';
-import { AwardNotFound, type CredentialService, STATUS_MAX_AGE_S } from './service';
+import { achievementImage, awardStatus, noCredential, revokeAward } from './awards';
+import { type CredentialService, STATUS_MAX_AGE_S } from './service';
 
 export const VC_MEDIA_TYPE = 'application/vc+ld+json';
-const NO_AWARD = 'There is no award with this id.';
-
-/** Who may revoke an award: platform staff, or the mentor who assigned the roadmap the test was on. */
-async function revokerRole(db: Db, config: Config, link: LinkRow, caller: Caller | null) {
-  if (!caller) return null;
-  if (
-    caller.user.emailVerified &&
-    config.credentials.platformStaff.includes(caller.user.email.toLowerCase())
-  ) {
-    return 'PLATFORM' as const;
-  }
-  if (caller.user.role !== 'TENANT' || !link.assignedRoadmapId) return null;
-  const [assigned] = await db
-    .select({ by: assignedRoadmaps.assignedBy, source: assignedRoadmaps.source })
-    .from(assignedRoadmaps)
-    .where(eq(assignedRoadmaps.id, link.assignedRoadmapId))
-    .limit(1);
-  return assigned?.source === 'TENANT' && assigned.by === caller.id ? ('MENTOR' as const) : null;
-}
 
 export interface CredentialDeps {
   db: Db;
@@ -55,17 +28,12 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
   const current = () => deps.credentials;
 
   const asVc = (reply: FastifyReply) => reply.type(VC_MEDIA_TYPE);
-
-  async function awardLink(id: string): Promise<LinkRow> {
-    const link = await findLink(db, id);
-    if (!link || !earnedAward(link) || !awardKindOf(link.type)) throw notFound(NO_AWARD);
-    return link;
-  }
+  const awards = () => ({ db, config, credentials: current() });
 
   serve(app, credentialsRouter, {
     async getCredential({ params, reply }) {
       const row = await current().publicCopy(params.id);
-      if (!row) throw notFound(NO_AWARD);
+      if (!row) throw await noCredential(db, params.id);
       asVc(reply).header('cache-control', 'public, max-age=300');
       // the same document object while the process's copy lasts: serialized once, not on every read
       return ok(withJsonText(row.document));
@@ -80,24 +48,8 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
       return ok(withJsonText(found.document));
     },
 
-    async credentialStatus({ params, caller }) {
-      const link = await awardLink(params.id);
-      const revocation = await current().revocationOf(link.linkId);
-      const role = await revokerRole(db, config, link, caller);
-      const isOwner = caller !== null && caller.id === link.userId;
-      return ok({
-        data: {
-          awardId: link.linkId,
-          credentialUrl: credentialUrl(config.publicUrl, link.linkId),
-          verifyUrl: verifyPageUrl(config.publicUrl, link.linkId),
-          issuer: current().did,
-          status: revocation ? ('revoked' as const) : ('active' as const),
-          revokedAt: revocation?.revokedAt.toISOString() ?? null,
-          reason: revocation && (isOwner || role) ? revocation.reason : null,
-          canRevoke: role !== null && !revocation,
-        },
-      });
-    },
+    credentialStatus: async ({ params, caller }) =>
+      ok({ data: await awardStatus(awards(), params.id, caller) }),
 
     async verifyCredential({ body }) {
       // an object is bounded by the schema (depth, size); text is read here, with the same bounds
@@ -111,30 +63,8 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
     },
 
     async revokeCredential({ params, body, caller }) {
-      const link = await awardLink(params.id);
-      const role = await revokerRole(db, config, link, caller);
-      if (!role) {
-        throw forbidden(
-          'Only the mentor who assigned the roadmap this test was on, or platform staff, can revoke this award.',
-        );
-      }
-      try {
-        const { revocation, already } = await current().revoke(
-          link.linkId,
-          { id: caller.id, as: role, actor: caller.actor },
-          body.reason,
-        );
-        const data = {
-          awardId: revocation.awardId,
-          revokedAt: revocation.revokedAt.toISOString(),
-          reason: revocation.reason,
-          revokedAs: revocation.revokedAs,
-        };
-        return already ? ok({ data, message: 'This award was already revoked.' }) : created({ data });
-      } catch (err) {
-        if (err instanceof AwardNotFound) throw notFound(NO_AWARD);
-        throw err;
-      }
+      const { data, already } = await revokeAward(awards(), params.id, body.reason, caller);
+      return already ? ok({ data, message: 'This award was already revoked.' }) : created({ data });
     },
   });
 
@@ -164,19 +94,14 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
     url: '/api/credentials/:id/image',
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
-      const link = /^[A-Za-z0-9_-]{10,64}$/.test(id) ? await findLink(db, id) : null;
-      const kind = link && earnedAward(link) ? awardKindOf(link.type) : null;
-      if (!link || !kind) throw notFound(NO_AWARD);
-      if (link.certificateGenerated && link.certificatePath) {
-        const { storage } = deps;
-        const url = storage.publicUrl(link.certificatePath ?? certificateKey(link.linkId));
-        return reply.header('cache-control', 'public, max-age=3600').redirect(url, 302);
-      }
+      const image = await achievementImage(db, deps.storage, id);
+      if ('address' in image)
+        return reply.header('cache-control', 'public, max-age=3600').redirect(image.address, 302);
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=300')
         .header('access-control-allow-origin', '*')
-        .send(emblemSvg(kind));
+        .send(image.svg);
     },
   });
 }

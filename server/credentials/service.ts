@@ -13,7 +13,9 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { findLink } from '../assessments/engine/link-life';
 import { type LinkRow, testLinks } from '../assessments/tables';
+import { tenantAssessments } from '../authoring/tables';
 import { earnedAward, ISSUER } from '../awards/info';
+import { validUntilOf } from '../awards/validity';
 import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -168,7 +170,7 @@ export class CredentialService {
    * Issues the credential of a link just evaluated, after the response and one at a time: the evaluation
    * does not wait for signing, and a burst of evaluations (an exam's end) is not slowed by as many signings
    * at once — they wait here, in the order earned, and the process issues them behind the requests (see
-   * ISSUE_QUEUE_SIZE). A link that earned no credential (a custom assessment's) is not queued. An award whose
+   * ISSUE_QUEUE_SIZE). A link that earned no credential is not queued. An award whose
    * turn has not come yet (or whose process stopped) is issued on its first request (credentialOf).
    */
   issueLater(link: Pick<LinkRow, 'linkId' | 'type' | 'status' | 'isCompleted'>) {
@@ -205,8 +207,12 @@ export class CredentialService {
     }
   }
 
-  /** Issues (once) the credential of an earned award; concurrent calls in one process share the work. */
+  /**
+   * Issues (once) the credential of an earned award; concurrent calls in one process share the work. A
+   * sandbox's award is never issued: it is no credential (decision 041).
+   */
   issue(link: LinkRow): Promise<CredentialRow | null> {
+    if (link.sandbox) return Promise.resolve(null);
     const running = this.pending.get(link.linkId);
     if (running) return running;
     const work = this.issueOnce(link).finally(() => this.pending.delete(link.linkId));
@@ -227,27 +233,41 @@ export class CredentialService {
       mentorName: string | null;
       mentorEmail: string | null;
       source: string | null;
+      tenantId: string | null;
+      tenantName: string | null;
+      tenantEmail: string | null;
       position: string;
     }>(
       await this.db.execute(sql`
         select u.name, u.email, ar.assigned_by as "mentorId", m.name as "mentorName",
-          m.email as "mentorEmail", ar.source, nextval('credential_status_seq')::text as position
+          m.email as "mentorEmail", ar.source, t.id as "tenantId", t.name as "tenantName",
+          t.email as "tenantEmail", nextval('credential_status_seq')::text as position
         from ${users} u
           left join ${assignedRoadmaps} ar on ar.id = ${link.assignedRoadmapId}::uuid
           left join ${users} m on m.id = ar.assigned_by
+          left join ${tenantAssessments} ta on ta.id = ${link.tenantAssessmentId}::uuid
+          left join ${users} t on t.id = ta.tenant_id
         where u.id = ${link.userId}::uuid`),
     );
     if (!row) return null;
+    const named = (id: string, name: string | null, email: string | null) => ({
+      id,
+      name: name ?? email?.split('@')[0] ?? 'Mentor',
+    });
+    // the mentor who assigned the roadmap, or whose assessment it was
     const mentor =
       row.mentorId && row.source === 'TENANT'
-        ? { id: row.mentorId, name: row.mentorName ?? row.mentorEmail?.split('@')[0] ?? 'Mentor' }
-        : null;
+        ? named(row.mentorId, row.mentorName, row.mentorEmail)
+        : row.tenantId
+          ? named(row.tenantId, row.tenantName, row.tenantEmail)
+          : null;
     return {
       facts: {
         link,
         learner: { name: row.name ?? row.email.split('@')[0]!, email: row.email },
         roadmapId: link.roadmapId,
         mentor,
+        validUntil: await validUntilOf(this.db, link),
       },
       position: Number(row.position),
     };

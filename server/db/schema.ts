@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -51,6 +52,11 @@ export const users = pgTable(
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
     /** The tenant whose invitation this learner accepted, if any. */
     invitedByTenantId: uuid('invited_by_tenant_id'),
+    /**
+     * A sandbox's demo learner: the tenant whose sandbox it is (server/sandbox/, decision 041). Such an
+     * account never signs in, holds no seat and is never billed; it goes with its tenant.
+     */
+    sandboxOf: uuid('sandbox_of').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,6 +66,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_number_key').on(t.countrycode, t.phoneNumber),
     index('users_deletion_idx').on(t.deletionRequestedAt).where(sql`${t.deletionRequestedAt} is not null`),
+    index('users_sandbox_idx').on(t.sandboxOf).where(sql`${t.sandboxOf} is not null`),
   ],
 );
 

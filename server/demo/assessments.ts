@@ -12,9 +12,10 @@ import { linkHooks } from '../assessments/completion';
 import { answerKey, type KeyQuestion } from '../assessments/engine/answers';
 import { attemptTokenHash } from '../assessments/engine/attempt';
 import { questionsOfSubject, questionsTargeting, resourcesOfSections } from '../assessments/engine/drawing';
-import { evaluateLink, startLink } from '../assessments/engine/link-life';
+import { evaluateLink } from '../assessments/engine/evaluation';
+import { startLink } from '../assessments/engine/start';
+import { createTestLink } from '../assessments/links';
 import { ownAssignedRoadmaps, sectionsOfAssigned } from '../assessments/queries';
-import { createLink } from '../assessments/routes';
 import { type LinkRow, testLinks } from '../assessments/tables';
 import {
   assignedRoadmaps,
@@ -25,7 +26,7 @@ import {
   sections,
 } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { subjects, users } from '../db/schema';
+import { users } from '../db/schema';
 
 const DAY = 86400_000;
 
@@ -131,18 +132,12 @@ export async function seedDemoAssessments(
     return { links: 0 };
   }
   const sectionList = await sectionsOfAssigned(db, ar);
-  const base = {
-    userId: learner.id,
-    subjectId: ar.subjectId,
-    roadmapId: ar.roadmapId,
-    assignedRoadmapId: ar.id,
-  };
   const now = Date.now();
   let links = 0;
 
   // an earned feather: the first resource with questions, all right
   let featherDone = false;
-  let openResource: { section: { id: string; name: string }; id: string; title: string } | null = null;
+  let openResource: { section: { id: string }; id: string } | null = null;
   for (const section of sectionList) {
     const inSection = await db
       .select({ id: resources.id, title: resources.actualTitle })
@@ -155,28 +150,17 @@ export async function seedDemoAssessments(
       if (candidates.length === 0) continue;
       if (!featherDone) {
         const at = new Date(now - 9 * DAY);
-        const link = await createLink(
+        const link = await createTestLink(
           db,
-          {
-            ...base,
-            type: 'RESOURCE',
-            field: 'resourceId',
-            sectionId: section.id,
-            resourceId: r.id,
-            candidates,
-            names: {
-              assignedRoadMapName: ar.name,
-              assignedSectionName: section.name,
-              assignedResourceName: r.title,
-            },
-          },
+          learner.id,
+          { type: 'RESOURCE', assignedRoadmapId: ar.id, sectionId: section.id, resourceId: r.id },
           at,
         );
         await takeAt(db, link, new Date(at.getTime() + 3600_000), 1, 4);
         featherDone = true;
         links++;
       } else if (!openResource) {
-        openResource = { section, id: r.id, title: r.title };
+        openResource = { section, id: r.id };
       }
     }
   }
@@ -191,16 +175,10 @@ export async function seedDemoAssessments(
     );
     if (candidates.length) {
       const at = new Date(now - 5 * DAY);
-      const link = await createLink(
+      const link = await createTestLink(
         db,
-        {
-          ...base,
-          type: 'SECTION',
-          field: 'sectionId',
-          sectionId: section.id,
-          candidates,
-          names: { assignedRoadMapName: ar.name, assignedSectionName: section.name },
-        },
+        learner.id,
+        { type: 'SECTION', assignedRoadmapId: ar.id, sectionId: section.id },
         at,
       );
       await takeAt(db, link, new Date(at.getTime() + 1800_000), 0.3, 8);
@@ -211,22 +189,11 @@ export async function seedDemoAssessments(
   // a subject certificate (the roadmap's subject), leaving the roadmap itself ongoing
   const subjectBank = await questionsOfSubject(db, ar.subjectId, ar.languageId);
   if (subjectBank.length) {
-    const [subject] = await db
-      .select({ name: subjects.name })
-      .from(subjects)
-      .where(eq(subjects.id, ar.subjectId));
     const at = new Date(now - 2 * DAY);
-    const link = await createLink(
+    const link = await createTestLink(
       db,
-      {
-        userId: learner.id,
-        type: 'SUBJECT',
-        field: 'subject',
-        subjectId: ar.subjectId,
-        lookingForJob: 'IN FUTURE',
-        candidates: subjectBank,
-        names: { assignedSubjectName: subject?.name ?? 'Subject' },
-      },
+      learner.id,
+      { type: 'SUBJECT', subject: ar.subjectId, lookingForJob: 'IN FUTURE' },
       at,
     );
     await takeAt(db, link, new Date(at.getTime() + 600_000), 0.85, Math.min(15, link.questionCount));
@@ -235,20 +202,14 @@ export async function seedDemoAssessments(
 
   // one still to take
   if (openResource) {
-    await createLink(
+    await createTestLink(
       db,
+      learner.id,
       {
-        ...base,
         type: 'RESOURCE',
-        field: 'resourceId',
+        assignedRoadmapId: ar.id,
         sectionId: openResource.section.id,
         resourceId: openResource.id,
-        candidates: await questionsTargeting(db, { resources: [openResource.id] }, ar.languageId),
-        names: {
-          assignedRoadMapName: ar.name,
-          assignedSectionName: openResource.section.name,
-          assignedResourceName: openResource.title,
-        },
       },
       new Date(now - 3600_000),
     );

@@ -112,6 +112,8 @@ export const TAG_TEXT: Record<string, string> = {
   tenant: "A mentor's or organisation's learners, seats, subscription and reports (TENANT callers only).",
   integrations:
     "A tenant's API keys (made and revoked by a person, never by a key) and its activity log (every change, who made it, when and from where).",
+  sandbox:
+    "A mentor's or organisation's sandbox: demo learners with open test links to build against, reset on demand, never billed (TENANT callers only).",
   testlink: 'Test links: creating, taking and evaluating tests.',
   events:
     "The events Waymark sends about a tenant's learners (the `webhooks` section): each written in the transaction of the change it reports.",
@@ -120,7 +122,7 @@ export const TAG_TEXT: Record<string, string> = {
 /** The document's description: the envelope, the errors, and getting a token for a script. */
 export const INFO_DESCRIPTION = `Every call of the Waymark portal, widgets, CLI and extension, generated from the contract in \`shared/contract\`.
 
-Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
+Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT, SANDBOX_AWARD (a sandbox's award has no credential) and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
 
 ## Getting a token for a script
 

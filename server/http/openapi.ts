@@ -291,11 +291,12 @@ function successResponses(components: Components, call: CallDef, example: CallEx
     .map(Number)
     .filter((s) => s < 400);
   for (const status of success) {
-    const schema = components.toJson(call.responses[status]!, 'output');
+    // a file's body is not JSON: its schema is not converted (it would name a component nothing uses)
     if (call.download) {
       responses[status] = downloadResponse(call.download.contentTypes, status, example);
       continue;
     }
+    const schema = components.toJson(call.responses[status]!, 'output');
     const others = (example?.otherSuccesses ?? []).filter((e) => e.response.status === status);
     responses[status] = {
       description: STATUS_TEXT[status] ?? 'Success.',

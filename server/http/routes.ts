@@ -90,28 +90,42 @@ export interface HandlerContext<C extends CallDef> {
 }
 
 export type Handler<C extends CallDef> = (ctx: HandlerContext<C>) => Promise<CallResult<C>>;
-export type Handlers<R extends Router> = { [K in keyof R]: Handler<R[K]> };
 
-export interface QuickContext<C extends CallDef> {
+/**
+ * What a hot call's handler is given (see `hot`): its input, the token's caller as the token's signature and
+ * claims alone say (`claimed`, unread), and `caller()`, which reads it.
+ */
+export interface HotContext<C extends CallDef> {
   params: CallParams<C>;
   query: CallQuery<C>;
   body: CallBody<C>;
   headers: CallHeaders<C>;
   /** The token's caller, unread (null: no token, the call is anonymous). */
   claimed: ClaimedCaller | null;
+  /**
+   * The caller, read as every other call reads it (authenticate: 401 when the token's session has ended or
+   * its account is gone); null without a token. Read once, when first asked.
+   */
+  caller(): Promise<Caller | null>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
 /**
- * The common case of a hot call in one statement, the caller's check folded in: it runs before the caller
- * is read, and its statement carries `sessionHolds(claimed)` (when there is a token), so a signed-out session
- * or a deleted account gives no row. It answers only from a row that check let through, or returns null:
- * the call then takes the long way (authenticate, then the handler), which says why. What it answers must
- * be what the handler would answer.
+ * A hot call's one handler (decision 025, amended by 038): it runs before the caller is read. Its statement
+ * carries `sessionHolds(claimed)` (auth/current-user.ts) when there is a token, so a signed-out session or a
+ * deleted account gives no row; it answers from a row that check let through, and otherwise — no row, the
+ * long way — asks `caller()` first, so a session that has ended is a 401 before any error of the call's
+ * own. The statement is not run again.
  */
-export type QuickHandler<C extends CallDef> = (ctx: QuickContext<C>) => Promise<CallResult<C> | null>;
-export type QuickHandlers<R extends Router> = { [K in keyof R]?: QuickHandler<R[K]> };
+export type HotHandler<C extends CallDef> = (ctx: HotContext<C>) => Promise<CallResult<C>>;
+export interface Hot<C extends CallDef> {
+  hot: HotHandler<C>;
+}
+/** Marks a hot call's handler (see HotHandler): only for calls of access 'optional'. */
+export const hot = <C extends CallDef>(handler: HotHandler<C>): Hot<C> => ({ hot: handler });
+
+export type Handlers<R extends Router> = { [K in keyof R]: Handler<R[K]> | Hot<R[K]> };
 
 export const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
@@ -145,54 +159,76 @@ function parse(
   return result.data;
 }
 
-/**
- * The quick handler's answer, or null for the long way: a token that does not verify, a device the call
- * refuses, or input that does not parse go the long way, so its errors (and their order) stay the handler's.
- */
-async function tryQuick<C extends CallDef>(
-  app: FastifyInstance,
-  call: C,
-  quick: QuickHandler<C>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<CallResult<C> | null> {
-  let claimed: ClaimedCaller | null = null;
-  if (typeof request.headers.authorization === 'string') {
-    claimed = await app.claimsOf(request);
-    if (!claimed) return null;
-    if (call.devices && !call.devices.includes(claimed.device)) return null;
-  }
-  let input: Pick<QuickContext<C>, 'params' | 'query' | 'body' | 'headers'>;
-  try {
-    input = {
-      params: parse(call.params, request.params, 'params'),
-      query: parse(call.query, request.query, 'query'),
-      headers: parse(call.headers, request.headers, 'headers'),
-      body: call.rawBody ? request.body : parse(call.body, request.body, 'body'),
-    } as Pick<QuickContext<C>, 'params' | 'query' | 'body' | 'headers'>;
-  } catch {
-    return null;
-  }
-  return quick({ ...input, claimed, request, reply });
+/** The call's input, parsed with its schemas (a 400 names the field). */
+function inputOf<C extends CallDef>(call: C, request: FastifyRequest) {
+  return {
+    params: parse(call.params, request.params, 'params'),
+    query: parse(call.query, request.query, 'query'),
+    headers: parse(call.headers, request.headers, 'headers'),
+    body: call.rawBody ? request.body : parse(call.body, request.body, 'body'),
+  } as Pick<HandlerContext<C>, 'params' | 'query' | 'body' | 'headers'>;
 }
 
 /**
- * Registers one call; `quick`, when given, answers its common case first (see QuickHandler). A call that
- * reads its body raw (`rawBody`: an uploaded image, a signed webhook) gets it as a Buffer of any content
- * type, in a scope of its own: the handler says what is wrong with a type (415) rather than a parser.
+ * A hot call (see HotHandler): the token's signature and claims checked, the caller not read. A token they
+ * refuse, a device the call refuses and input that does not parse read the caller first, so that their
+ * errors come in the order every call says them: 401, then 403, then 400.
  */
-export function serveCall<C extends CallDef>(
+async function hotCall<C extends CallDef>(
   app: FastifyInstance,
   call: C,
-  handler: Handler<C>,
-  quick?: QuickHandler<C>,
-) {
+  handler: HotHandler<C>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CallResult<C>> {
+  const token = typeof request.headers.authorization === 'string';
+  let read: Promise<Caller> | undefined;
+  const caller = async () => {
+    if (!token) return null;
+    // a hot call names no scopes: an API key's caller is refused here (assertScopes), as by any such call
+    read ??= app.authenticate(request).then((read) => {
+      if (request.apiKeyLimits) reply.headers(request.apiKeyLimits);
+      assertScopes(call, read);
+      return read;
+    });
+    request.user = await read;
+    return request.user;
+  };
+  let claimed: ClaimedCaller | null = null;
+  if (token) {
+    claimed = await app.claimsOf(request);
+    if (!claimed) {
+      // a person's session (assertScopes let no other principal through): its device and family are set
+      const { id, device, familyId } = (await caller())!;
+      claimed = { id, device: device!, familyId: familyId! };
+    }
+    if (call.devices && !call.devices.includes(claimed.device)) {
+      await caller();
+      throw forbidden('This call is not available to this device.');
+    }
+  }
+  let input: Pick<HandlerContext<C>, 'params' | 'query' | 'body' | 'headers'>;
+  try {
+    input = inputOf(call, request);
+  } catch (error) {
+    await caller();
+    throw error;
+  }
+  return handler({ ...input, claimed, caller, request, reply });
+}
+
+/**
+ * Registers one call, with its handler or a hot call's (see HotHandler). A call that reads its body raw
+ * (`rawBody`: an uploaded image, a signed webhook) gets it as a Buffer of any content type, in a scope of its
+ * own: the handler says what is wrong with a type (415) rather than a parser.
+ */
+export function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: Handler<C> | Hot<C>) {
   // an API key acts as its tenant: only a call a tenant may make can name the scopes that reach it
   if (call.scopes && !(Array.isArray(call.access) && call.access.includes('TENANT')))
     throw new Error(`${call.method} ${call.path}: scopes are for calls a TENANT may make`);
-  // a statement can check a session, not a role: a quick handler is for calls open to anyone with the link
-  if (quick && call.access !== 'optional')
-    throw new Error(`${call.method} ${call.path}: a quick handler needs access 'optional'`);
+  // a statement can check a session, not a role: a hot handler is for calls open to anyone with the link
+  if (typeof handler !== 'function' && call.access !== 'optional')
+    throw new Error(`${call.method} ${call.path}: a hot handler needs access 'optional'`);
   if (call.rawBody) {
     const { maxBytes } = call.rawBody;
     app.register(async (scope) => {
@@ -200,17 +236,12 @@ export function serveCall<C extends CallDef>(
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
         done(null, body),
       );
-      route(scope, call, handler, quick);
+      route(scope, call, handler);
     });
-  } else route(app, call, handler, quick);
+  } else route(app, call, handler);
 }
 
-function route<C extends CallDef>(
-  app: FastifyInstance,
-  call: C,
-  handler: Handler<C>,
-  quick: QuickHandler<C> | undefined,
-) {
+function route<C extends CallDef>(app: FastifyInstance, call: C, handler: Handler<C> | Hot<C>) {
   const limit = call.rateLimit ? app.rateLimits?.[call.rateLimit] : undefined;
   const validateResponses = process.env.NODE_ENV === 'test';
   app.route({
@@ -219,8 +250,8 @@ function route<C extends CallDef>(
     config: limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
     ...(call.rawBody ? { bodyLimit: call.rawBody.maxBytes } : {}),
     handler: async (request, reply) => {
-      const early = quick ? await tryQuick(app, call, quick, request, reply) : null;
-      if (early) return respond(early);
+      if (typeof handler !== 'function')
+        return respond(await hotCall(app, call, handler.hot, request, reply));
       let caller: Caller | null = null;
       const hasAuth = typeof request.headers.authorization === 'string';
       if (call.access !== 'public' && (call.access !== 'optional' || hasAuth)) {
@@ -241,13 +272,8 @@ function route<C extends CallDef>(
         }
       }
       request.user = caller;
-      const params = parse(call.params, request.params, 'params');
-      const query = parse(call.query, request.query, 'query');
-      const headers = parse(call.headers, request.headers, 'headers');
-      const body = call.rawBody ? request.body : parse(call.body, request.body, 'body');
-      return respond(
-        await handler({ params, query, headers, body, caller, request, reply } as HandlerContext<C>),
-      );
+      const input = inputOf(call, request);
+      return respond(await handler({ ...input, caller, request, reply } as HandlerContext<C>));
 
       function respond(result: CallResult<C>) {
         // a download's success body is the file itself (a stream): nothing to check against a schema
@@ -306,29 +332,21 @@ export function assertScopes(call: CallDef, caller: Caller) {
 
 /**
  * Serves every call of a router: the handler map covers the router exactly (a missing or an unknown handler
- * does not compile, and is refused here too); `quick` gives some of them a quick handler.
+ * does not compile, and is refused here too); a hot call's handler is marked with `hot`.
  */
-export function serve<R extends Router>(
-  app: FastifyInstance,
-  router: R,
-  handlers: Handlers<R>,
-  quick: QuickHandlers<R> = {},
-) {
+export function serve<R extends Router>(app: FastifyInstance, router: R, handlers: Handlers<R>) {
   const names = Object.keys(router) as (keyof R & string)[];
-  const missing = names.filter((name) => typeof handlers[name] !== 'function');
-  const unknown = Object.keys({ ...handlers, ...quick }).filter((name) => !(name in router));
+  const isHandler = (h: unknown) =>
+    typeof h === 'function' || typeof (h as Partial<Hot<CallDef>> | undefined)?.hot === 'function';
+  const missing = names.filter((name) => !isHandler(handlers[name]));
+  const unknown = Object.keys(handlers).filter((name) => !(name in router));
   if (missing.length || unknown.length) {
     throw new Error(
       `serve: ${[...missing.map((n) => `no handler for ${n}`), ...unknown.map((n) => `${n} is no call of the router`)].join('; ')}`,
     );
   }
   for (const name of names) {
-    serveCall(
-      app,
-      router[name] as R[typeof name],
-      handlers[name] as Handler<R[typeof name]>,
-      quick[name] as QuickHandler<R[typeof name]> | undefined,
-    );
+    serveCall(app, router[name] as R[typeof name], handlers[name] as Handler<R[typeof name]>);
   }
 }
 

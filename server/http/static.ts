@@ -66,6 +66,15 @@ async function widgetRoutes(app: FastifyInstance, config: Config) {
       )
       .send(readFileSync(file, 'utf8').replaceAll('{{WAYMARK_URL}}', config.publicUrl));
   };
+  // the playground (widgets/playground.html): every element with its attributes, tokens and events, live
+  app.get('/widgets/playground', async (_request, reply) => {
+    const file = join(widgetsDir, 'playground.html');
+    if (!existsSync(file)) return reply.callNotFound();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(readFileSync(file));
+  });
   app.get('/widgets/manifest.json', manifest());
   app.get('/widgets/:version/manifest.json', manifest(''));
   await app.register(fastifyStatic, {

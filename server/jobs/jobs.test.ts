@@ -53,7 +53,7 @@ describe('the job queue with two server processes', () => {
     expect(periodic.map((p) => p.name)).toEqual(
       expect.arrayContaining([
         'accounts-purge-deleted',
-        'activity-prune-heartbeats',
+        'activity-partitions',
         'assessments-link-sweep',
         'billing-seat-cycle',
       ]),

@@ -8,19 +8,22 @@
  * to them); with JOB_WORKERS (the default) it also registers the schedules and runs the workers.
  *
  * Besides the queued jobs, a few timers belong to each process itself — its heartbeat in the process
- * registry, the local mailbox's dating of identity mails — and are no work for a queue (every process must
- * do them). They are declared here too (`processTimers`) and started with the jobs (`startTimers`).
+ * registry, the local mailbox's dating of identity mails, the check of its read replica's lag — and are no
+ * work for a queue (every process must do them). They are declared here too (`processTimers`) and started
+ * with the jobs (`startTimers`).
  */
 import type { Queue } from 'pg-boss';
 import { closeLearningDays } from '../activity/days-closed';
-import { pruneHeartbeats } from '../activity/routes';
 import type { IdentityAdapter } from '../adapters/identity';
 import { MAIL_QUEUE, type MailService } from '../adapters/mail';
+import { foldJob } from '../analysis/fold';
 import { linkHooks } from '../assessments/completion';
 import { sweepLinks } from '../assessments/engine/link-life';
 import type { Billing } from '../billing/service';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { maintainPartitions } from '../db/partitions';
+import { REPLICA_CHECK_MS } from '../db/replica';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
 import type { SecretBox } from '../integrations/core/sealed';
@@ -28,8 +31,9 @@ import { ltiUpkeep, ToolKeys } from '../integrations/lti/keys';
 import { Platforms } from '../integrations/lti/platform';
 import { postDueScores } from '../integrations/lti/scores';
 import { purgeDeletedAccounts } from '../profile/deletion-job';
+import { sendReminders } from '../renewals/renewals';
+import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/mailbox';
 import { HEARTBEAT_SECONDS, type ProcessRegistry } from '../system/processes';
-import { datesIdentityMail, IDENTITY_MAIL_POLL_MS, identityMailDater } from '../system/routes';
 import type { JobQueue } from './queue';
 
 type Log = {
@@ -41,6 +45,8 @@ type Log = {
 
 export interface JobDeps {
   db: Db;
+  /** The database itself: its structural session (partitions) and its read replica. */
+  database: Database;
   config: Config;
   identity: IdentityAdapter;
   mail: MailService;
@@ -85,6 +91,22 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       run: ({ db }) => sweepLinks(db, new Date(), linkHooks),
     },
     {
+      // evaluated attempts added, once each, into item analysis's aggregates (decision 037)
+      name: 'analysis-fold',
+      cron: '* * * * *',
+      queue: sweep(600),
+      pollSeconds: 10,
+      run: ({ db }) => foldJob(db, new Date()),
+    },
+    {
+      // learners whose certificate expires within 30 days: one e-mail each, with a renewal test
+      name: 'awards-expiry-reminders',
+      cron: '17 * * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db, mail, config }) => sendReminders(db, mail, config.publicUrl, new Date()),
+    },
+    {
       // seats removed at the end of their billing cycle, invitations and checkouts expired, sandbox renewals
       name: 'billing-seat-cycle',
       cron: '*/10 * * * *',
@@ -103,12 +125,27 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       }),
     },
     {
-      // raw heartbeats too old for a late batch to need them (the rollups keep the time)
-      name: 'activity-prune-heartbeats',
-      cron: '23 3 * * *',
+      // the raw activity's time partitions (decision 035): the days ahead made, the days past
+      // ACTIVITY_RETENTION_DAYS dropped whole (never a row-by-row DELETE); hourly, so a missed run is soon
+      // made up, and a drop happens within the hour its day expires
+      name: 'activity-partitions',
+      cron: '41 * * * *',
       queue: sweep(3600),
       pollSeconds: 60,
-      run: async ({ db }) => ({ pruned: await pruneHeartbeats(db) }),
+      run: async ({ database, config }) => {
+        const done = await database.structural((session) =>
+          maintainPartitions(session, {
+            now: Date.now(),
+            retentionDays: config.activityRetentionDays,
+            concurrently: database.kind === 'postgres',
+          }),
+        );
+        return {
+          made: done.made.length,
+          dropped: done.dropped.length,
+          partitions: done.dropped.map((d) => d.name),
+        };
+      },
     },
     {
       // rate-limit windows that have ended
@@ -185,6 +222,11 @@ export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
   const definitions = jobDefinitions(deps);
   await queue.ensureQueues(definitions.map((d) => ({ name: d.name, options: d.queue })));
   if (!queue.working) return;
+  // a periodic job this release no longer has (renamed or gone) stops being sent
+  const periodic = new Set(definitions.filter((d) => d.cron).map((d) => d.name));
+  for (const s of await queue.boss.getSchedules()) {
+    if (!periodic.has(s.name)) await queue.boss.unschedule(s.name);
+  }
   for (const def of definitions) {
     if (def.cron) await queue.boss.schedule(def.name, def.cron, null, { tz: 'UTC' });
     await queue.boss.work<Record<string, unknown>>(
@@ -223,8 +265,19 @@ export interface ProcessTimer {
 }
 
 export function processTimers(deps: JobDeps): ProcessTimer[] {
-  const { processes, config, mail, identity, db } = deps;
+  const { processes, config, mail, identity, db, database } = deps;
   const timers: ProcessTimer[] = [];
+  const replica = database.replica;
+  if (replica) {
+    // whether this process's reads may go to its replica (server/db/replica.ts)
+    timers.push({
+      name: 'db-replica-lag',
+      everyMs: REPLICA_CHECK_MS,
+      run: async () => {
+        await replica.check();
+      },
+    });
+  }
   if (processes) {
     // this process stays in the registry while it runs (server/system/processes.ts)
     timers.push({

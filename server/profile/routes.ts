@@ -1,16 +1,13 @@
+/** The profile's calls (shared/contract/profile.ts), each a call to profile.ts. */
 import { profileRouter } from '@shared/contract/profile';
-import { BasicProfileInput, FullProfileInput } from '@shared/schemas/profile-forms';
-import { profileMessages, requireIamForTenant } from '@shared/schemas/user';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import type { IdentityAdapter } from '../adapters/identity';
 import { toApiUser } from '../auth/current-user';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { badRequest, forbidden, fromZod, HttpError } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { ok, serve } from '../http/routes';
+import { requestDeletion, saveProfile } from './profile';
 
 export function profileRoutes(
   app: FastifyInstance,
@@ -18,77 +15,14 @@ export function profileRoutes(
 ) {
   const { db, tokens } = deps;
   serve(app, profileRouter, {
-    async me({ caller }) {
-      return ok({ data: toApiUser(caller.user) });
-    },
-
-    async basicProfile({ query, body, caller }) {
-      const full = query.page === 'profile_page';
-      const parsed = full ? FullProfileInput.safeParse(body) : BasicProfileInput.safeParse(body);
-      if (!parsed.success) throw fromZod(parsed.error);
-      const input = parsed.data;
-      const iamProblem = requireIamForTenant(caller.user.role, input.iam);
-      if (iamProblem) throw badRequest(iamProblem, 'iam');
-
-      const phone = parsePhoneNumberWithError(input.phoneNumber, input.phoneCountry as never);
-      const current = caller.user;
-      let nameChanges = current.nameChanges;
-      // the name given at the basic profile is the first one; after that it may change once
-      if (!current.isFirstLogin && current.name && input.name !== current.name) {
-        if (nameChanges >= 1) {
-          throw new HttpError(400, profileMessages.nameChangedOnce, { code: 'ERR001', field: 'name' });
-        }
-        nameChanges += 1;
-      }
-      const common = {
-        name: input.name,
-        phoneNumber: phone.nationalNumber,
-        countrycode: `+${phone.countryCallingCode}`,
-        phoneCountry: phone.country ?? input.phoneCountry,
-        iam: caller.user.role === 'TENANT' ? (input.iam ?? null) : null,
-        linkedIn: input.linkedIn ?? (full ? null : current.linkedIn),
-        nameChanges,
-        isFirstLogin: false,
-        updatedAt: new Date(),
-      };
-      let extra = {};
-      if (full) {
-        const f = FullProfileInput.parse(body);
-        extra = {
-          tShirtSize: f.tShirtSize,
-          addressLine1: f.addressLine1,
-          addressLine2: f.addressLine2 || null,
-          country: f.country,
-          state: f.state,
-          city: f.city,
-          pincode: f.pincode,
-          isProfileCompleted: true,
-        };
-      }
-      const [updated] = await db
-        .update(users)
-        .set({ ...common, ...extra })
-        .where(eq(users.id, current.id))
-        .returning();
-      return ok({ data: toApiUser(updated!) });
-    },
-
+    me: async ({ caller }) => ok({ data: toApiUser(caller.user) }),
+    basicProfile: async ({ query, body, caller }) =>
+      ok({ data: await saveProfile(db, caller, body, query.page === 'profile_page') }),
     async deleteAccount({ params, body, caller }) {
       if (params.userId !== caller.id) throw forbidden('You can only delete your own account.');
       if (!body.isDeleted) return ok({ data: toApiUser(caller.user) });
-      const [updated] = await db
-        .update(users)
-        .set({
-          isDeleted: true,
-          deleteReason: body.deleteReason,
-          deletionRequestedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, caller.id))
-        .returning();
-      await tokens.revokeAllForUser(caller.id);
       return ok({
-        data: toApiUser(updated!),
+        data: toApiUser(await requestDeletion(db, tokens, caller, body.deleteReason)),
         message: 'Your account is scheduled for deletion. Sign in within 90 days to cancel it.',
       });
     },

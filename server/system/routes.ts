@@ -1,108 +1,26 @@
+/**
+ * The system's calls (shared/contract/system.ts): health (with the read replica's state), the portal's
+ * settings, the local mailbox.
+ */
 import { systemRouter } from '@shared/contract/system';
-import { desc, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IdentityAdapter, IdentityOobCode } from '../adapters/identity';
+import type { FastifyInstance } from 'fastify';
+import type { IdentityAdapter } from '../adapters/identity';
 import type { MailService } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { identityMail, outbox } from '../db/schema';
-import { forbidden, HttpError, notFound } from '../http/errors';
-import { isLocalRequest } from '../http/loopback';
+import type { Replica } from '../db/replica';
+import { forbidden, notFound } from '../http/errors';
 import { ok, serve } from '../http/routes';
-
-/** How often the identity emulator's mails are listed while the local mailbox is on. */
-export const IDENTITY_MAIL_POLL_MS = 5000;
-
-const IDENTITY_SUBJECTS: Record<string, string> = {
-  VERIFY_EMAIL: 'Verify your e-mail address',
-  EMAIL_SIGNIN: 'Your sign-in link',
-  PASSWORD_RESET: 'Reset your password',
-};
-
-/**
- * When each identity mail (the Auth emulator's links, which carry no time) was first listed: recorded in
- * the database the first time any server process lists it, so every process and every reload agrees.
- */
-async function firstListed(db: Db, links: readonly IdentityOobCode[]): Promise<Map<string, Date>> {
-  const listed = links.filter((l) => l.oobCode);
-  const seen = new Map<string, Date>();
-  for (let i = 0; i < listed.length; i += 1000) {
-    const chunk = listed.slice(i, i + 1000);
-    await db
-      .insert(identityMail)
-      .values(chunk.map((l) => ({ oobCode: l.oobCode, email: l.email, requestType: l.requestType })))
-      .onConflictDoNothing();
-    const rows = await db
-      .select({ oobCode: identityMail.oobCode, firstSeenAt: identityMail.firstSeenAt })
-      .from(identityMail)
-      .where(
-        inArray(
-          identityMail.oobCode,
-          chunk.map((l) => l.oobCode),
-        ),
-      );
-    for (const r of rows) seen.set(r.oobCode, r.firstSeenAt);
-  }
-  return seen;
-}
-
-/**
- * Whether this request may see the local mailbox: 'off' outside the embedded development setup (a demo-*
- * project, not production, no SMTP), 'remote' when the request was not made on this machine.
- */
-export function mailboxFor(
-  config: Config,
-  mail: MailService,
-  request: FastifyRequest,
-): 'open' | 'off' | 'remote' {
-  if (!config.devMailbox || mail.transport.name !== 'mailbox') return 'off';
-  return isLocalRequest(request) ? 'open' : 'remote';
-}
-
-/**
- * Whether a portal page may be shown to this request: the local mailbox's page only to a request that may
- * see the mailbox (the 404 policy answers the rest, server/http/not-found.ts).
- */
-export const pageShown =
-  (config: Config, mail: MailService) =>
-  (request: FastifyRequest, path: string): boolean =>
-    !/^\/mailbox\/?$/.test(path) || mailboxFor(config, mail, request) === 'open';
-
-/**
- * The emulator's mails carry no time: while the local mailbox is on, a process timer (server/jobs/jobs.ts)
- * lists them every IDENTITY_MAIL_POLL_MS so each is dated within that of its arrival, whether or not anybody
- * has the mailbox open (the dates are in the database, so every process agrees). Lists again only when the
- * emulator has more of them.
- */
-export function identityMailDater(db: Db, identity: IdentityAdapter): () => Promise<void> {
-  let listed = -1;
-  return async () => {
-    const links = await identity.pendingLinks();
-    if (links.length === listed) return;
-    await firstListed(db, links);
-    listed = links.length;
-  };
-}
-
-/** Whether the local mailbox is on in this process, with the identity emulator's mails to date. */
-export const datesIdentityMail = (config: Config, mail: MailService, identity: IdentityAdapter) =>
-  config.devMailbox && mail.transport.name === 'mailbox' && identity.emulated;
+import { healthOf } from './health';
+import { mailboxEntries, mailboxFor } from './mailbox';
 
 export function systemRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService },
+  deps: { db: Db; config: Config; identity: IdentityAdapter; mail: MailService; replica: Replica | null },
 ) {
-  const { db, config, identity, mail } = deps;
-
+  const { db, config, identity, mail, replica } = deps;
   serve(app, systemRouter, {
-    async health() {
-      try {
-        await db.execute(sql`select 1`);
-      } catch {
-        throw new HttpError(503, 'The database is not reachable.');
-      }
-      return ok({ status: 'ok', uptime: Math.round(process.uptime()) });
-    },
+    health: async () => ok(await healthOf(db, replica)),
     async config({ request }) {
       return ok({
         data: {
@@ -123,39 +41,7 @@ export function systemRoutes(
       if (state === 'off') throw notFound(`No such call: GET ${request.url.split('?')[0]}`);
       if (state === 'remote')
         throw forbidden('The local mailbox answers only requests made on this machine.');
-      const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(200);
-      const links = await identity.pendingLinks();
-      const arrived = await firstListed(db, links);
-      const to = query.to?.toLowerCase();
-      const entries = [
-        ...links.map((l, i) => ({
-          _id: `identity-${l.oobCode || i}`,
-          to: l.email,
-          subject: IDENTITY_SUBJECTS[l.requestType] ?? l.requestType,
-          text: `Open this link: ${l.oobLink}`,
-          html: null,
-          createdAt: (arrived.get(l.oobCode) ?? new Date()).toISOString(),
-          source: 'identity' as const,
-          link: l.oobLink,
-          order: i,
-        })),
-        ...rows.map((r) => ({
-          _id: r.id,
-          to: r.to,
-          subject: r.subject,
-          text: r.text,
-          html: r.html,
-          createdAt: r.createdAt.toISOString(),
-          source: 'outbox' as const,
-          link: null,
-          order: 0,
-        })),
-      ]
-        .filter((e) => !to || e.to.toLowerCase() === to)
-        // newest first; identity mails first listed together keep the emulator's order (oldest first)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.order - a.order)
-        .map(({ order: _order, ...e }) => e);
-      return ok({ data: entries });
+      return ok({ data: await mailboxEntries(db, identity, query.to) });
     },
   });
 }

@@ -1,22 +1,20 @@
 /**
- * The tenant calls (shared/contract/tenant.ts) except billing's: seats, invitations, statistics and
- * tables, one learner's analytics, tests and roadmaps, and every table as a file (./exports.ts). Every call is TENANT-only (the contract's
+ * The tenant calls (shared/contract/tenant.ts) except billing's: seats (seats.ts, seat-lists.ts),
+ * invitations, statistics and tables (reports.ts), one learner's analytics, tests and roadmaps
+ * (learners.ts), and every table as a file (exports.ts) — each a call to those, in groups. Every call is TENANT-only (the contract's
  * access) and every learner-scoped call first finds the learner among the caller's own seats (404
  * otherwise). A learner's figures come from the functions the learner's own calls use: activity reports,
- * the catalogue's assignment and views, the assessment engine's review.
+ * the catalogue's assignment and views, the assessment engine's review. The statistics, the learner's
+ * analytics and the exports read `reads()` — the read replica while it is in use (decision 035) — after
+ * the seat check, which like everything a mentor changes and reads back reads the primary.
  */
 import { tenantRouter } from '@shared/contract/tenant';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { learningDays, timeByDay, timeByResource, timeByTopic } from '../activity/reports';
-import { findLink } from '../assessments/engine/link-life';
-import { linksOf, toApiLinks } from '../assessments/queries';
-import { testReview } from '../assessments/review';
-import { testLinks } from '../assessments/tables';
+import { toApiLinks } from '../assessments/queries';
 import {
-  assignToLearner,
   CATALOGUE_MESSAGES,
   learnerRoadmap,
   learnerRoadmaps,
@@ -25,12 +23,10 @@ import {
 import { listRoadmaps, loadRoadmap } from '../catalogue/queries';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { escapeLike } from '../db/like';
-import { tenantUsers, users } from '../db/schema';
 import { fileResponse } from '../http/download';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { answer, type Caller, created, ok, serve } from '../http/routes';
-import { type SeatPlans, visibleSeat } from './accounting';
+import { notFound } from '../http/errors';
+import { answer, type Caller, created, type Handlers, ok, serve } from '../http/routes';
+import type { SeatPlans } from './accounting';
 import {
   awardsExport,
   type Export,
@@ -40,7 +36,15 @@ import {
   testLinksExport,
   usersExport,
 } from './exports';
+import {
+  assignRoadmapFor,
+  learnerAssignment,
+  learnerTestLinks,
+  learnerTestReview,
+  resourceTests,
+} from './learners';
 import { achievements, awardsByType, learningReport, tenantStats } from './reports';
+import { searchSeats, seatCard, seatPage } from './seat-lists';
 import {
   addLearner,
   beforeCheck,
@@ -52,11 +56,8 @@ import {
   invite,
   removeLearner,
   requireLearner,
-  toEntry,
   toInvitation,
 } from './seats';
-
-const RESOURCE_LINK_TYPES = ['RESOURCE', 'RESOURCE-FROM-WHATSAPP'] as const;
 
 const AWARD_FILE_NAMES = { ROADMAP: 'certificates', SECTION: 'badges', RESOURCE: 'feathers' } as const;
 
@@ -67,6 +68,12 @@ const range = (q: { startTime?: number; endTime?: number }) =>
 
 export interface TenantDeps {
   db: Db;
+  /**
+   * Where the reports, the learner's analytics and the exports are read: the read replica while it is in
+   * use (decision 035). Seats, invitations, test links and roadmaps — what a mentor changes and reads
+   * back at once — and every seat check read the primary (`db`).
+   */
+  reads: () => Db;
   config: Config;
   /** The tenant's plan as seat accounting sees it: billing's. */
   seatPlans: SeatPlans;
@@ -84,134 +91,56 @@ async function emailNotFoundAware<T>(fn: () => Promise<T>) {
   }
 }
 
-export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
-  const { db, config, roadmapTests } = deps;
-  // the tenant's plan (billing's), and one clock for seats and billing (tests move it through
-  // app.services.billing.now)
-  const plans = () => deps.seatPlans;
-  const clock = () => plans().now();
-  const learner = (tenantId: string, userId: string) => requireLearner(db, tenantId, userId, clock());
+type TenantHandlers = Handlers<typeof tenantRouter>;
 
-  /** A learner's test links, newest first: created in the window, and of one assigned roadmap when asked. */
-  const learnerLinks = (
-    userId: string,
-    q: { startTime?: number; endTime?: number; assignedRoadmapId?: string },
-  ) =>
-    db
-      .select()
-      .from(testLinks)
-      .where(
-        and(
-          eq(testLinks.userId, userId),
-          ne(testLinks.type, 'INITIAL-ASSESSMENT'),
-          q.assignedRoadmapId ? eq(testLinks.assignedRoadmapId, q.assignedRoadmapId) : undefined,
-          q.startTime === undefined ? undefined : gte(testLinks.createdAt, new Date(q.startTime * 1000)),
-          q.endTime === undefined ? undefined : lte(testLinks.createdAt, new Date(q.endTime * 1000 + 999)),
-        ),
-      )
-      .orderBy(desc(testLinks.createdAt), desc(testLinks.id));
+/** What the groups of calls share: the database, the settings, the tenant's plans and one clock. */
+interface Tenancy {
+  db: Db;
+  /** The reports' and exports' connection (the replica while it is in use). */
+  reads: () => Db;
+  config: Config;
+  plans: () => SeatPlans;
+  clock: () => Date;
+  roadmapTests: RoadmapTests;
+  /** One of the caller's learners (404 for anyone else). */
+  learner: (tenantId: string, userId: string) => ReturnType<typeof requireLearner>;
+}
 
-  /** A table as a file to download. */
-  const file = (reply: FastifyReply, what: string, format: 'csv' | 'ndjson', e: Export) =>
-    fileResponse(reply, {
-      filename: downloadName(what, format === 'csv' ? 'csv' : 'json').replace(/\.json$/, '.ndjson'),
-      contentType: format === 'csv' ? CSV_CONTENT_TYPE : 'application/x-ndjson; charset=utf-8',
-      chunks: serialise(e, format),
-    });
+/** A table as a file to download. */
+const file = (reply: FastifyReply, what: string, format: 'csv' | 'ndjson', e: Export) =>
+  fileResponse(reply, {
+    filename: downloadName(what, format === 'csv' ? 'csv' : 'json').replace(/\.json$/, '.ndjson'),
+    contentType: format === 'csv' ? CSV_CONTENT_TYPE : 'application/x-ndjson; charset=utf-8',
+    chunks: serialise(e, format),
+  });
 
+const seatCalls = ({ db, plans, clock, learner }: Tenancy) => {
   async function addUser({ body, caller }: { body: { email: string }; caller: Caller }) {
     const result = await emailNotFoundAware(() =>
       addLearner(db, plans(), caller.id, body.email, clock(), caller.actor),
     );
     return result.ok ? ok(result.value) : answer(404, result.body);
   }
-
-  serve(app, tenantRouter, {
-    // ---- seats
-
-    async tenantUsersList({ query, caller }) {
-      const conditions: SQL[] = [visibleSeat(caller.id, clock())];
-      if (query.searchText) {
-        const pattern = `%${escapeLike(query.searchText)}%`;
-        conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
-      }
-      const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ seat: tenantUsers, learner: users })
-          .from(tenantUsers)
-          .innerJoin(users, eq(users.id, tenantUsers.learnerId))
-          .where(where)
-          .orderBy(asc(tenantUsers.createdAt), asc(tenantUsers.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db
-          .select({ n: count() })
-          .from(tenantUsers)
-          .innerJoin(users, eq(users.id, tenantUsers.learnerId))
-          .where(where),
-      ]);
-      return ok({
-        data: {
-          tenantUserList: rows.map(({ seat, learner }) => toEntry(seat, learner)),
-          totalUserCount: total?.n ?? 0,
-        },
-      });
-    },
-
-    async tenantUsersSearchList({ query, caller }) {
-      const conditions: SQL[] = [visibleSeat(caller.id, clock())];
-      if (query.searchText) {
-        const pattern = `%${escapeLike(query.searchText.toLowerCase())}%`;
-        conditions.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
-      }
-      const rows = await db
-        .select({ _id: users.id, email: users.email, name: users.name })
-        .from(tenantUsers)
-        .innerJoin(users, eq(users.id, tenantUsers.learnerId))
-        .where(and(...conditions))
-        .orderBy(asc(users.email))
-        .limit(50);
-      return ok({ data: rows });
-    },
-
-    async tenantUserInfo({ params, caller }) {
-      const { seat, learner: l } = await learner(caller.id, params.id);
-      return ok({
-        data: {
-          _id: l.id,
-          name: l.name,
-          email: l.email,
-          phoneNumber: l.phoneNumber,
-          countrycode: l.countrycode,
-          picture: l.picture,
-          isDisabled: seat.isDisabled,
-          accessUntil: seat.accessUntil?.toISOString() ?? null,
-          createdAt: seat.createdAt.toISOString(),
-        },
-      });
-    },
-
+  return {
+    tenantUsersList: async ({ query, caller }) => ok({ data: await seatPage(db, caller.id, query, clock()) }),
+    tenantUsersSearchList: async ({ query, caller }) =>
+      ok({ data: await searchSeats(db, caller.id, query.searchText, clock()) }),
+    tenantUserInfo: async ({ params, caller }) => ok({ data: seatCard(await learner(caller.id, params.id)) }),
     async tenantBeforeCheckAddUser({ body, caller }) {
       const result = await emailNotFoundAware(() => beforeCheck(db, plans(), caller.id, body.email, clock()));
       return result.ok ? ok({ data: result.value }) : answer(404, result.body);
     },
-
-    async tenantBeforeCheckAddUsers({ body, caller }) {
-      return ok({ data: await beforeCheckMany(db, plans(), caller.id, body.emails, clock()) });
-    },
-
+    tenantBeforeCheckAddUsers: async ({ body, caller }) =>
+      ok({ data: await beforeCheckMany(db, plans(), caller.id, body.emails, clock()) }),
     tenantAddUserV2: addUser,
     tenantAddUser: addUser,
+    tenantRemoveUser: async ({ params, caller }) =>
+      ok({ data: await removeLearner(db, plans(), caller.id, params.learnerId, clock(), caller.actor) }),
+  } satisfies Partial<TenantHandlers>;
+};
 
-    async tenantRemoveUser({ params, caller }) {
-      return ok({
-        data: await removeLearner(db, plans(), caller.id, params.learnerId, clock(), caller.actor),
-      });
-    },
-
-    // ---- invitations
-
+const invitationCalls = ({ db, config, plans, clock }: Tenancy) =>
+  ({
     async tenantInviteUser({ body, caller }) {
       const row = await invite(db, plans(), caller.id, body.email, clock(), caller.actor);
       const continueUrl = new URL('/learner', config.publicUrl);
@@ -222,193 +151,143 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
         message: TENANT_MESSAGES.invited,
       });
     },
-
     async tenantInvitations({ caller }) {
       const now = clock();
       return ok({ data: (await invitationsOf(db, caller.id)).map((r) => toInvitation(r, now)) });
     },
+    tenantCancelInvitation: async ({ params, caller }) =>
+      ok({ data: toInvitation(await cancelInvitation(db, caller.id, params.id, caller.actor), clock()) }),
+    invitationCheck: async ({ query }) =>
+      ok({ data: await checkInvitation(db, query.tenantId, query.email, clock()) }),
+  }) satisfies Partial<TenantHandlers>;
 
-    async tenantCancelInvitation({ params, caller }) {
-      return ok({
-        data: toInvitation(await cancelInvitation(db, caller.id, params.id, caller.actor), clock()),
-      });
-    },
+const reportCalls = ({ reads, clock }: Tenancy) =>
+  ({
+    tenantDashboardStats: async ({ caller }) => ok({ data: await tenantStats(reads(), caller.id, clock()) }),
+    tenantAwardsByType: async ({ query, caller }) =>
+      ok({ data: await awardsByType(reads(), caller.id, query.certificateType, clock()) }),
+    tenantLearningReport: async ({ query, caller }) =>
+      ok({ data: await learningReport(reads(), caller.id, clock(), range(query)) }),
+  }) satisfies Partial<TenantHandlers>;
 
-    async invitationCheck({ query }) {
-      return ok({ data: await checkInvitation(db, query.tenantId, query.email, clock()) });
-    },
-
-    // ---- statistics and tables
-
-    async tenantDashboardStats({ caller }) {
-      return ok({ data: await tenantStats(db, caller.id, clock()) });
-    },
-
-    async tenantAwardsByType({ query, caller }) {
-      return ok({ data: await awardsByType(db, caller.id, query.certificateType, clock()) });
-    },
-
-    async tenantLearningReport({ query, caller }) {
-      return ok({ data: await learningReport(db, caller.id, clock(), range(query)) });
-    },
-
-    // ---- one learner's analytics
-
+const learnerCalls = ({ db, reads, config, clock, learner }: Tenancy) =>
+  ({
     async tenantUserAchievements({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await achievements(db, params.userId, query) });
+      return ok({ data: await achievements(reads(), params.userId, query) });
     },
-
     async tenantTestlinkList({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({
-        data: await toApiLinks(
-          db,
-          await learnerLinks(params.userId, query),
-          config.retakeCooldownMs,
-          clock(),
-        ),
-      });
+      const rows = await learnerTestLinks(db, params.userId, query);
+      return ok({ data: await toApiLinks(db, rows, config.retakeCooldownMs, clock()) });
     },
-
     async tenantTimeSpentDaywise({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await timeByDay(db, params.userId, query) });
+      return ok({ data: await timeByDay(reads(), params.userId, query) });
     },
-
     async tenantTimeSpentOnResource({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await timeByResource(db, params.userId, query) });
+      return ok({ data: await timeByResource(reads(), params.userId, query) });
     },
-
     async tenantLearningDays({ params, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await learningDays(db, params.userId, clock()) });
+      return ok({ data: await learningDays(reads(), params.userId, clock()) });
     },
-
     async tenantTimeSpentByTopic({ params, query, caller }) {
       await learner(caller.id, params.userId);
-      return ok({ data: await timeByTopic(db, params.userId, query) });
+      return ok({ data: await timeByTopic(reads(), params.userId, query) });
     },
-
     async tenantGetResource({ params, caller }) {
       await learner(caller.id, params.userId);
-      const rows = (await linksOf(db, params.userId)).filter(
-        (l) =>
-          l.resourceId === params.resourceId && (RESOURCE_LINK_TYPES as readonly string[]).includes(l.type),
-      );
       return ok({
-        data: {
-          assessmentIds: rows.map((r) => r.linkId),
-          testLinks: await toApiLinks(db, rows, config.retakeCooldownMs, clock()),
-        },
+        data: await resourceTests(db, params.userId, params.resourceId, config.retakeCooldownMs, clock()),
       });
     },
-
     async tenantTestlinkView({ params, caller }) {
       await learner(caller.id, params.userId);
-      const found = await findLink(db, params.linkId);
-      if (!found || found.userId !== params.userId) throw notFound('Test link not found');
-      return ok({ data: await testReview(db, found, clock(), config.retakeCooldownMs) });
+      return ok({
+        data: await learnerTestReview(db, params.userId, params.linkId, clock(), config.retakeCooldownMs),
+      });
     },
+  }) satisfies Partial<TenantHandlers>;
 
-    // ---- every table as a file
-
+const exportCalls = ({ reads, config, clock, learner }: Tenancy) =>
+  ({
     async tenantExportUsers({ query, caller, reply }) {
       const { format, ...filter } = query;
-      return file(reply, 'users', format, usersExport(db, caller.id, clock(), filter));
+      return file(reply, 'users', format, usersExport(reads(), caller.id, clock(), filter));
     },
-
-    async tenantExportLearningReport({ query, caller, reply }) {
-      return file(
-        reply,
-        'learning-report',
-        query.format,
-        learningExport(db, caller.id, clock(), range(query)),
-      );
-    },
-
+    tenantExportLearningReport: async ({ query, caller, reply }) =>
+      file(reply, 'learning-report', query.format, learningExport(reads(), caller.id, clock(), range(query))),
     async tenantExportAwards({ query, caller, reply }) {
       const { format, ...filter } = query;
       const what = filter.certificateType ? AWARD_FILE_NAMES[filter.certificateType] : 'awards';
-      return file(reply, what, format, awardsExport(db, caller.id, clock(), filter, config.publicUrl));
+      return file(reply, what, format, awardsExport(reads(), caller.id, clock(), filter, config.publicUrl));
     },
-
     async tenantExportResourceReport({ params, query, caller, reply }) {
       await learner(caller.id, params.userId);
       const { format, ...r } = query;
-      return file(reply, 'resource-report', format, resourceReportExport(db, params.userId, r));
+      return file(reply, 'resource-report', format, resourceReportExport(reads(), params.userId, r));
     },
-
     async tenantExportTestlinks({ params, query, caller, reply }) {
       await learner(caller.id, params.userId);
-      const rows = await learnerLinks(params.userId, query);
+      const from = reads();
+      const rows = await learnerTestLinks(from, params.userId, query);
       const answers = (linkId: string) =>
         `${config.publicUrl}/portal/users/${params.userId}/testlink/${encodeURIComponent(linkId)}`;
-      return file(reply, 'assessments', query.format, testLinksExport(db, rows, clock(), answers));
+      return file(reply, 'assessments', query.format, testLinksExport(from, rows, clock(), answers));
     },
+  }) satisfies Partial<TenantHandlers>;
 
-    // ---- roadmaps for a learner
-
+const roadmapCalls = ({ db, roadmapTests, learner }: Tenancy) =>
+  ({
     async tenantAssignedRoadmaps({ params, caller }) {
       await learner(caller.id, params.userId);
       return ok({ data: await learnerRoadmaps(db, params.userId) });
     },
-
     async tenantCheckRoadmapAssigned({ params, caller }) {
       await learner(caller.id, params.userId);
-      const mine = (await learnerRoadmaps(db, params.userId)).find((r) => r.roadmapId === params.roadmapId);
-      return ok({ data: { assigned: Boolean(mine), assignedRoadmapId: mine?._id ?? null } });
+      return ok({ data: await learnerAssignment(db, params.userId, params.roadmapId) });
     },
-
     async tenantAssignRoadmap({ body, caller }) {
       const { seat, learner: who } = await learner(caller.id, body.userId);
-      if (seat.isDisabled) {
-        throw forbidden(
-          "This learner's seat has been removed: it can be read until the end of the billing cycle, not changed.",
-          'SEAT_DISABLED',
-        );
-      }
-      try {
-        const { row, created: isNew } = await assignToLearner(db, {
-          userId: body.userId,
-          roadmapId: body.roadmapId,
-          source: 'TENANT',
-          assignedBy: caller.id,
-          prerequisites: body.prerequisites,
-          audit: { by: caller.actor, tenantId: caller.id, learnerEmail: who.email },
-          refuseWith: () =>
-            badRequest(CATALOGUE_MESSAGES.prerequisitesChoice, 'prerequisites', {
-              errorCode: 'PREREQUISITES_CHOICE_REQUIRED',
-            }),
-        });
-        return created({ data: { assignedRoadmapId: row.id, created: isNew } });
-      } catch (err) {
-        if (err instanceof HttpError && err.extra.errorCode === 'ROADMAP_LIMIT') {
-          throw new HttpError(400, TENANT_MESSAGES.roadmapLimit, {
-            errorCode: 'ROADMAP_LIMIT',
-            field: 'userId',
-          });
-        }
-        throw err;
-      }
+      return created({ data: await assignRoadmapFor(db, caller, { seat, learnerEmail: who.email }, body) });
     },
-
-    async tenantRoadmapList({ query }) {
-      return ok({ data: await listRoadmaps(db, query) });
-    },
-
+    tenantRoadmapList: async ({ query }) => ok({ data: await listRoadmaps(db, query) }),
     async tenantRoadmap({ params }) {
       const roadmap = await loadRoadmap(db, params.roadmapId);
       if (!roadmap) throw notFound(CATALOGUE_MESSAGES.roadmapNotFound);
       return ok({ data: roadmap });
     },
-
     async tenantAssignedRoadmap({ params, caller }) {
       await learner(caller.id, params.userId);
       const roadmap = await learnerRoadmap(db, params.userId, params.id, roadmapTests);
       if (!roadmap) throw notFound(CATALOGUE_MESSAGES.assignedNotFound);
       return ok({ data: roadmap });
     },
+  }) satisfies Partial<TenantHandlers>;
+
+export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
+  const { db } = deps;
+  // the tenant's plan (billing's), and one clock for seats and billing (tests move it through
+  // app.services.billing.now)
+  const plans = () => deps.seatPlans;
+  const clock = () => plans().now();
+  const tenancy: Tenancy = {
+    db,
+    reads: deps.reads,
+    config: deps.config,
+    plans,
+    clock,
+    roadmapTests: deps.roadmapTests,
+    learner: (tenantId, userId) => requireLearner(db, tenantId, userId, clock()),
+  };
+  serve(app, tenantRouter, {
+    ...seatCalls(tenancy),
+    ...invitationCalls(tenancy),
+    ...reportCalls(tenancy),
+    ...learnerCalls(tenancy),
+    ...exportCalls(tenancy),
+    ...roadmapCalls(tenancy),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { decideAddUser, seatsShort } from '@shared/rules/seats';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
@@ -78,9 +78,16 @@ export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof us
   };
 }
 
-/** The account of an address: a learner, someone else (a mentor, a deleted account), or nobody. */
+/**
+ * The account of an address: a learner, someone else (a mentor, a deleted account), or nobody. A sandbox's
+ * demo learner is nobody's to seat (decision 041: never billed).
+ */
 async function accountOf(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.sandboxOf)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -140,7 +147,7 @@ export async function beforeCheckMany(
       isDeleted: users.isDeleted,
     })
     .from(users)
-    .where(sql`lower(${users.email}) in ${unique}`);
+    .where(and(sql`lower(${users.email}) in ${unique}`, isNull(users.sandboxOf)));
   const accountOfEmail = new Map(accounts.map((a) => [a.email.toLowerCase(), a]));
   const learnerIds = accounts.filter((a) => a.role === 'USER' && !a.isDeleted).map((a) => a.id);
   const seated = new Set(

@@ -40,6 +40,8 @@ function migrationsHash(): string {
   for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
     if (f.endsWith('.sql')) h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)));
   }
+  // the partitions the migrations' last step makes (server/db/partitions.ts)
+  h.update(readFileSync(join(MIGRATIONS_DIR, '..', 'partitions.ts')));
   // the template also holds the job queue's tables, which pg-boss's version decides
   for (const pkg of [['@electric-sql', 'pglite'], ['pg-boss']]) {
     const { version } = JSON.parse(
@@ -119,12 +121,24 @@ async function postgresDatabase(adminUrl: string): Promise<{ url: string; drop: 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind = (): TestDbKind => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
+/** A streaming replica for a test's database (PostgreSQL): its URL from the primary's, and the lag bound. */
+export interface TestReplica {
+  urlOf(primaryUrl: string): string;
+  maxLagMs: number;
+}
+
 /** A migrated database of its own (PGlite clone, or a PostgreSQL database from the template). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(replica?: TestReplica): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const { url: dbUrl, drop } = await postgresDatabase(url);
-    const database = await openDatabase({ databaseUrl: dbUrl, migrate: false, poolSize: 5 });
+    const database = await openDatabase({
+      databaseUrl: dbUrl,
+      migrate: false,
+      poolSize: 5,
+      replicaUrl: replica?.urlOf(dbUrl),
+      replicaMaxLagMs: replica?.maxLagMs,
+    });
     return {
       ...database,
       async close() {
@@ -318,6 +332,8 @@ export class TestServer {
        * it), …
        */
       services?: ServiceOverrides;
+      /** A read replica of the test's database (PostgreSQL only). */
+      replica?: TestReplica;
     } = {},
   ) {
     this.emulator = emulatorApi();
@@ -329,7 +345,7 @@ export class TestServer {
 
   async start() {
     this.config = testConfig(this.options.env);
-    this.database = await openTestDatabase();
+    this.database = await openTestDatabase(this.options.replica);
     if (this.options.seed) await seed(this.database.db, {});
     this.app = await buildApp({
       config: this.config,

@@ -121,22 +121,38 @@ export const TakerTest = z.object({
    * False before the start, and for a test started (or continued) in another browser.
    */
   attemptHeld: z.boolean(),
+  /** A link of a tenant's sandbox (decision 041): the page says so; its award is no credential. */
+  sandbox: z.boolean(),
 });
 entities.add(TakerTest, { id: 'TakerTest' });
+
+/**
+ * A link that cannot be taken now, answered as data (`closed=state`): the refusal the test page would
+ * otherwise get as an error — LINK_EXPIRED, TEST_COMPLETED or ASSESSMENT_NOT_YET_STARTED, with its status.
+ */
+export const ClosedTestLink = z.object({
+  linkId: z.string(),
+  closed: ErrorBody,
+  sandbox: z.boolean(),
+});
+entities.add(ClosedTestLink, { id: 'ClosedTestLink' });
 
 export const testLinkQuestions = defineCall({
   method: 'GET',
   path: '/testlink/assessment/{id}',
   summary:
-    "Loads a test by its link id (no sign-in needed; another person's token is refused with 403). Errors carry errorCode LINK_EXPIRED (410), TEST_COMPLETED (410) or ASSESSMENT_NOT_YET_STARTED (403, before a custom test's start) with a message. With the attempt token (X-Attempt-Token), `attemptHeld` says whether it is the started attempt's.",
+    "Loads a test by its link id (no sign-in needed; another person's token is refused with 403). Errors carry errorCode LINK_EXPIRED (410), TEST_COMPLETED (410) or ASSESSMENT_NOT_YET_STARTED (403, before a custom test's start) with a message; with `closed=state` those three answer 200 with the same error as data (`closed`), so a page showing that screen logs no failed request. With the attempt token (X-Attempt-Token), `attemptHeld` says whether it is the started attempt's.",
   tags: ['testlink'],
   access: 'optional',
   // a learner launched from an LMS takes tests in its session (decision 044)
   lti: true,
   params: LinkIdParam,
   headers: AttemptReadHeaders,
-  query: z.object({ device: z.enum(['WEB', 'MOBILE']).default('WEB') }),
-  responses: { 200: envelope(TakerTest), ...errors, 410: ErrorBody },
+  query: z.object({
+    device: z.enum(['WEB', 'MOBILE']).default('WEB'),
+    closed: z.enum(['error', 'state']).default('error'),
+  }),
+  responses: { 200: envelope(z.union([TakerTest, ClosedTestLink])), ...errors, 410: ErrorBody },
 });
 
 export const verifyTestLink = defineCall({

@@ -1,6 +1,7 @@
 /** Every router of the contract: for the OpenAPI document, the widgets' build and checks that every call is served. */
 
 import { activityRouter } from './activity';
+import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
 import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
@@ -13,6 +14,7 @@ import { apiKeysRouter, auditRouter } from './integrations';
 import { listsRouter } from './lists';
 import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
+import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
 
@@ -22,6 +24,7 @@ import { tenantRouter } from './tenant';
  */
 export const contractModules: Record<string, readonly Router[]> = {
   activity: [activityRouter],
+  analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
   authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
@@ -33,6 +36,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   lists: [listsRouter],
   lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
+  sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
 };

@@ -6,10 +6,29 @@ import { defineCall, defineRouter } from './define';
 export const health = defineCall({
   method: 'GET',
   path: '/health',
-  summary: 'Answers 200 when the server is ready (database reachable).',
+  summary:
+    'Answers 200 when the server is ready (database reachable); with a read replica set, whether this process reads the reports from it.',
   tags: ['system'],
   access: 'public',
-  responses: { 200: z.object({ status: z.literal('ok'), uptime: z.number() }), 503: errors[400] },
+  responses: {
+    200: z.object({
+      status: z.literal('ok'),
+      uptime: z.number(),
+      /**
+       * The read replica (DATABASE_REPLICA_URL), when one is set: `in use`, or why the reports read the
+       * primary instead (`lagging` past maxLagMs, `down`, `not a standby`; `starting` until the first check).
+       */
+      replica: z
+        .object({
+          state: z.enum(['starting', 'in use', 'lagging', 'down', 'not a standby']),
+          lagMs: z.number().nullable(),
+          maxLagMs: z.number(),
+          checkedAt: z.string().nullable(),
+        })
+        .optional(),
+    }),
+    503: errors[400],
+  },
 });
 
 export const PublicConfig = z.object({

@@ -18,6 +18,7 @@ const base: CertificateInfo = {
   completetedYear: 2026,
   completetedMonth: 1,
   isOwner: false,
+  sandbox: false,
 };
 
 describe('what an award names', () => {

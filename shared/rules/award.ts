@@ -32,16 +32,17 @@ export function achievementOf(info: AwardNames): string {
     case 'badge':
       return info.assignedSectionName ?? info.assignedRoadMapName ?? 'a section';
     default:
-      return info.type === 'SUBJECT'
-        ? (info.subject?.name ?? 'a subject')
-        : (info.assignedRoadMapName ?? info.subject?.name ?? 'a roadmap');
+      if (info.type === 'SUBJECT') return info.subject?.name ?? 'a subject';
+      // a mentor's assessment: its name, frozen on the link when it was shared
+      if (info.type === 'CUSTOM-TEST') return info.subject?.name ?? 'an assessment';
+      return info.assignedRoadMapName ?? info.subject?.name ?? 'a roadmap';
   }
 }
 
-/** What the achievement is: 'resource', 'section', 'roadmap' or 'subject'. */
+/** What the achievement is: 'resource', 'section', 'roadmap', 'subject' or (a mentor's) 'assessment'. */
 export function achievementScope(
   info: Pick<CertificateInfo, 'type'>,
-): 'resource' | 'section' | 'roadmap' | 'subject' {
+): 'resource' | 'section' | 'roadmap' | 'subject' | 'assessment' {
   switch (info.type) {
     case 'RESOURCE':
     case 'RESOURCE-FROM-WHATSAPP':
@@ -50,6 +51,8 @@ export function achievementScope(
       return 'section';
     case 'SUBJECT':
       return 'subject';
+    case 'CUSTOM-TEST':
+      return 'assessment';
     default:
       return 'roadmap';
   }

@@ -67,9 +67,11 @@ describe('status labels', () => {
     expect(awardKindOf('ROADMAP')).toBe('certificate');
     expect(awardKindOf('SUBJECT')).toBe('certificate');
     expect(awardKindOf('RESOURCE-FROM-WHATSAPP')).toBeNull();
-    expect(awardKindOf('CUSTOM-TEST')).toBeNull();
+    // a mentor's assessment passed earns a certificate (decision 037)
+    expect(awardKindOf('CUSTOM-TEST')).toBe('certificate');
     expect(awardKindOf('INITIAL-ASSESSMENT')).toBeNull();
-    expect(awardPath('CUSTOM-TEST', 'x')).toBeNull();
+    expect(awardPath('CUSTOM-TEST', 'x')).toBe('/certificate/x');
+    expect(awardPath('INITIAL-ASSESSMENT', 'x')).toBeNull();
   });
 });
 

@@ -18,7 +18,7 @@ export const STATUS_LABELS: Record<TestStatus, string> = {
 /** Shown instead of a status for a test that earns no award once generated (e.g. RESOURCE-FROM-WHATSAPP). */
 export const NO_AWARD_LABEL = '-';
 
-/** The award a test type earns: feather (resource), badge (section), certificate (roadmap or subject). */
+/** The award a test type earns: feather (resource), badge (section), certificate (roadmap, subject, or a mentor's assessment). */
 export function awardKindOf(type: TestType): AwardKind | null {
   switch (type) {
     case 'RESOURCE':
@@ -27,9 +27,11 @@ export function awardKindOf(type: TestType): AwardKind | null {
       return 'badge';
     case 'ROADMAP':
     case 'SUBJECT':
+    // a mentor's assessment passed earns a certificate, which may expire (decision 037)
+    case 'CUSTOM-TEST':
       return 'certificate';
     default:
-      // RESOURCE-FROM-WHATSAPP, CUSTOM-TEST and INITIAL-ASSESSMENT have no award page
+      // RESOURCE-FROM-WHATSAPP and INITIAL-ASSESSMENT have no award page
       return null;
   }
 }

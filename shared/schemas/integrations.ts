@@ -83,16 +83,19 @@ export const CreateApiKeyInput = z.object({
     .optional()
     .describe('Days until the key stops working; left out or null: it never expires'),
 });
+entities.add(CreateApiKeyInput, { id: 'CreateApiKeyInput' });
 export type CreateApiKeyInput = z.input<typeof CreateApiKeyInput>;
 
 export const CreatedApiKey = ApiKey.extend({
   /** The whole key, `wm_{prefix}_{secret}`: shown once, never stored. */
   key: z.string(),
 });
+entities.add(CreatedApiKey, { id: 'CreatedApiKey' });
 
 /** Who did something: the kinds of actor the audit log names. */
 export const ACTOR_KINDS = ['person', 'apiKey', 'scimToken', 'ltiPlatform', 'system'] as const;
 export const ActorKind = z.enum(ACTOR_KINDS);
+entities.add(ActorKind, { id: 'ActorKind' });
 export type ActorKind = z.infer<typeof ActorKind>;
 
 export const ACTOR_LABELS: Record<ActorKind, string> = {

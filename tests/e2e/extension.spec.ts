@@ -199,7 +199,7 @@ test.describe('learning time with the extension', () => {
     await expect(portal.locator('.wm-chart-canvas svg')).toBeVisible();
     // the bar of the last day carries its value
     await expect(
-      portal.locator('.wm-chart-canvas svg .data-point-value').filter({ hasText: /^0\.1$/ }),
+      portal.locator('.wm-chart-canvas svg .wm-chart-value').filter({ hasText: /^0\.1$/ }),
     ).toHaveCount(1);
     const chartTable = portal.getByRole('table', { name: /Your Daily Time spent on Learning/ });
     await expect(chartTable.getByRole('row').last().getByRole('cell').last()).toHaveText('0.1');

@@ -32,6 +32,7 @@ import { getCurrentResource } from '../../shared/contract/activity';
 import { createTestLink, testLinkList } from '../../shared/contract/assessments';
 import { logout } from '../../shared/contract/auth';
 import { roadmapListNoAuth } from '../../shared/contract/catalogue';
+import { createSandbox } from '../../shared/contract/sandbox';
 import { apiClient, baseUrl, newAccount, signIn } from '../support/accounts';
 import { answerShown, takeTest } from '../support/answers';
 import { assignDemoRoadmap } from '../support/catalogue';
@@ -278,7 +279,9 @@ test.describe('pinned, documented, themable', () => {
       ['tampered', dashboard.snippet.replace(manifest.files[later!]!.integrity, `sha384-${'A'.repeat(64)}`)],
     ] as const) {
       const { session } = await signIn(learner.email, { password: learner.password });
-      const script = `document.getElementById('dashboard').session = ${JSON.stringify({ token: session.token, refreshToken: session.refreshToken })};`;
+      const script = `window.failures = [];
+        document.addEventListener('wm-error', (e) => failures.push(e.detail));
+        document.getElementById('dashboard').session = ${JSON.stringify({ token: session.token, refreshToken: session.refreshToken })};`;
       await page.goto(
         site.page(
           `/plain/dashboard-${name}.html`,
@@ -294,6 +297,10 @@ test.describe('pinned, documented, themable', () => {
       } else {
         await expect(el.locator('[part~="error"]')).toHaveText('Something Went Wrong');
         await expect(el.getByRole('heading', { name: 'Dashboard', level: 1 })).toHaveCount(0);
+        // the file refused is a failure of its own, told as an event (not only in the console)
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { failures: unknown[] }).failures))
+          .toEqual([{ status: 0, code: 'file-load-failed', message: 'Something Went Wrong' }]);
       }
     }
   });
@@ -339,11 +346,16 @@ test.describe('pinned, documented, themable', () => {
         'award-link',
         'other-tab',
         'take-over-button',
+        // a sandbox's test (sandbox.spec.ts)
+        'sandbox',
       ],
-      'wm-award': ['image'],
-      'wm-dashboard': ['card', 'chart', 'error'],
-      'wm-roadmap-catalogue': ['error'],
-      'wm-course-detail': ['error'],
+      // a sandbox's award (sandbox.spec.ts); an award that expires (item-analysis.spec.ts)
+      'wm-award': ['image', 'sandbox', 'validity'],
+      // the empty states: a learner with no current resource, no roadmap that matches (the tokens and slots
+      // test below), a course without tasks
+      'wm-dashboard': ['card', 'chart', 'error', 'empty'],
+      'wm-roadmap-catalogue': ['error', 'empty'],
+      'wm-course-detail': ['error', 'empty'],
     };
     const missing: string[] = [];
     for (const el of elements) {
@@ -373,10 +385,12 @@ test.describe('pinned, documented, themable', () => {
       '<shadow>': 'rgb(1, 2, 3) 0px 0px 0px 7px',
       '<image>': 'rgb(1, 2, 3)',
     };
+    // the focus ring shows only on what has the keyboard's focus (every element has it)
     const STATE_PROPS: Record<string, string[]> = {
       // under the pointer; a started test (chosen options, the timer), its score, its last minute
-      'wm-roadmap-catalogue': ['--wm-primary-hover'],
+      'wm-roadmap-catalogue': ['--wm-primary-hover', '--wm-focus'],
       'wm-test-taker': [
+        '--wm-focus',
         '--wm-primary-soft',
         '--wm-success',
         '--wm-warning',
@@ -385,10 +399,10 @@ test.describe('pinned, documented, themable', () => {
         '--wm-muted',
       ],
       // the certificate and badge designs (this page shows a feather)
-      'wm-award': ['--wm-award-certificate-width', '--wm-award-badge-width'],
+      'wm-award': ['--wm-award-certificate-width', '--wm-award-badge-width', '--wm-focus'],
       // the signed-in dashboard (its figures and cards)
-      'wm-dashboard': ['--wm-accent', '--wm-muted', '--wm-surface'],
-      'wm-course-detail': [],
+      'wm-dashboard': ['--wm-accent', '--wm-muted', '--wm-surface', '--wm-focus'],
+      'wm-course-detail': ['--wm-focus'],
     };
     const inert: string[] = [];
     for (const el of elements) {
@@ -410,6 +424,10 @@ test.describe('pinned, documented, themable', () => {
               'grid-template-columns',
               'border-top-color',
               'outline-color',
+              // --wm-space: paddings and gaps
+              'padding-top',
+              'margin-top',
+              'row-gap',
             ];
             const snap = () =>
               [...host.shadowRoot!.querySelectorAll('*')].map((n) => {
@@ -652,7 +670,12 @@ test.describe('every documented event, attribute and property', () => {
           tag: 'wm-roadmap-catalogue',
           id: 'unreachable',
           type: 'wm-error',
-          detail: { message: "Couldn't fetch the Roadmap please try later.", status: 404 },
+          // the partner's own server answered the API's path: the element names its api-base
+          detail: {
+            status: 404,
+            code: 'api-base-not-waymark',
+            message: `<wm-roadmap-catalogue>: api-base ${site.origin}/not-waymark answered 404, but it is not a Waymark server (its API answers JSON): check the address.`,
+          },
           cancelable: false,
         },
       ]);
@@ -660,7 +683,7 @@ test.describe('every documented event, attribute and property', () => {
       .poll(async () =>
         seen('wm-course-detail', 'wm-error', 'unknown')(await fired(page)).map((e) => e.detail),
       )
-      .toEqual([{ message: 'Please, try again later. Thanks', status: 404 }]);
+      .toEqual([{ status: 404, code: 'not-found', message: 'Please, try again later. Thanks' }]);
     await expect
       .poll(async () => seen('wm-course-detail', 'wm-load')(await fired(page)).map((e) => e.detail))
       .toEqual(
@@ -817,7 +840,7 @@ test.describe('every documented event, attribute and property', () => {
       expect.objectContaining({ linkId: featherId, kind: 'feather', learner: 'Priya Partner' }),
     ]);
     expect(seen('wm-award', 'wm-error', 'missing')(events).map((e) => e.detail)).toEqual([
-      { message: 'Award not found', status: 404 },
+      { status: 404, code: 'not-found', message: 'Award not found' },
     ]);
     await collect(page);
   });
@@ -873,7 +896,7 @@ test.describe('every documented event, attribute and property', () => {
       [linkId, 'RESOURCE', card!.resourceName],
     ]);
     expect(seen('wm-dashboard', 'wm-error', 'ended')(events).map((e) => e.detail)).toEqual([
-      { message: 'Your session has ended. Please sign in again.', status: 401 },
+      { status: 401, code: 'session-ended', message: 'Your session has ended. Please sign in again.' },
     ]);
     expect(seen('wm-dashboard', 'wm-error', 'signed-in')(events)).toEqual([]);
     await collect(page);
@@ -1001,6 +1024,22 @@ test.describe('every documented attribute and property', () => {
         value: 'Last 28 Days',
         shows: (el) => expect(el.locator('[part~="dashboard"]')).toBeVisible(),
       },
+      // every element's theme: its colour scheme, and so its tokens' dark values (the themes' own test
+      // below checks what they draw)
+      ...Object.fromEntries(
+        (
+          [
+            ['wm-roadmap-catalogue', {}],
+            ['wm-course-detail', { 'roadmap-id': course._id }],
+            ['wm-award', { 'link-id': featherId }],
+            ['wm-test-taker', { 'link-id': featherId }],
+            ['wm-dashboard', {}],
+          ] as const
+        ).map(([tag, others]) => [
+          `${tag} theme`,
+          { value: 'dark', others, shows: (el: Locator) => expect(el).toHaveCSS('color-scheme', 'dark') },
+        ]),
+      ),
     };
   }
 
@@ -1065,4 +1104,303 @@ test.describe('every documented attribute and property', () => {
       }
     }
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// What a partner ships with (decision 041): a strict Content Security Policy, every failure an event and no
+// console error in the documented states, the design tokens set once on the page, the themes (each
+// axe-clean), the slots, and the package as a bundler takes it without api-base.
+
+test.describe('what a partner ships with', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  /** Open test links of a mentor's sandbox, which stay open whatever a test does. */
+  let sandboxLinks: { linkId: string; type: string }[];
+  /** A learner's session with a roadmap under way: the signed-in dashboard, chart and cards drawn. */
+  let dashboardSession: () => Promise<{ token: string; refreshToken: string }>;
+
+  test.beforeAll(async () => {
+    const mentor = await newAccount({ role: 'TENANT', prefix: 'partner-sandbox' });
+    sandboxLinks = (await mentor.api.call(createSandbox)).data.links;
+    const learner = await newAccount({ prefix: 'partner-themes', name: 'Tara Themes' });
+    await assignDemoRoadmap(learner.api, 'SQL Essentials');
+    dashboardSession = async () => {
+      const { session } = await signIn(learner.email, { password: learner.password });
+      return { token: session.token, refreshToken: session.refreshToken };
+    };
+  });
+
+  /** The five elements on one page, each showing what it loaded (the dashboard given `session.js`'s session). */
+  const allFive = (attrs = '') =>
+    [
+      `<wm-roadmap-catalogue limit="2" ${attrs}></wm-roadmap-catalogue>`,
+      `<wm-course-detail roadmap-id="${roadmaps[0]!._id}" heading-level="2" ${attrs}></wm-course-detail>`,
+      `<wm-award link-id="${featherId}" ${attrs}></wm-award>`,
+      `<wm-test-taker link-id="${sandboxLinks[0]!.linkId}" heading-level="2" ${attrs}></wm-test-taker>`,
+      `<wm-dashboard id="dashboard" ${attrs}></wm-dashboard>`,
+    ].join('');
+  const importAll = `for (const w of ['roadmap-catalogue', 'course-detail', 'award', 'test-taker', 'dashboard']) await import(${JSON.stringify(`${baseUrl()}/widgets/`)} + w + '.js');`;
+
+  /** Waits until each of the five has drawn its data. */
+  async function drawn(page: import('@playwright/test').Page) {
+    await expect(page.locator('wm-roadmap-catalogue').getByRole('button', { name: 'Select' })).toHaveCount(2);
+    await expect(page.locator('wm-course-detail [part="title"]')).toHaveText(roadmaps[0]!.name);
+    await expect(page.locator('wm-award').getByRole('img', { name: /^Feather: / })).toBeVisible();
+    await expect(
+      page.locator('wm-test-taker').getByRole('heading', { name: 'Ready to Take Test?' }),
+    ).toBeVisible();
+    await expect(
+      page.locator('#dashboard').getByRole('heading', { name: 'Dashboard', level: 1 }),
+    ).toBeVisible();
+    await expect(page.locator('#dashboard .wm-chart-bar').first()).toBeAttached();
+  }
+
+  test('under a strict Content Security Policy the five elements draw everything and nothing is reported', async ({
+    browser,
+  }) => {
+    const W = baseUrl();
+    // docs/embed.md's policy, exactly: no 'unsafe-inline' anywhere, and nothing for styles
+    const policy = `default-src 'self'; script-src 'self' ${W}; style-src 'self'; connect-src ${W}; img-src 'self' data: ${W}; report-uri /csp-report`;
+    const session = await dashboardSession();
+    // the page's own scripts are files of its origin: a strict policy runs no inline script either
+    site.page(
+      '/strict/watch.js',
+      `window.violations = [];
+       document.addEventListener('securitypolicyviolation', (e) =>
+         violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber }));`,
+    );
+    site.page(
+      '/strict/main.js',
+      `document.getElementById('dashboard').session = ${JSON.stringify(session)};
+       ${importAll}`,
+    );
+    const html = partnerPage('Strict policy', allFive(), {
+      head: '<script src="/strict/watch.js"></script><script type="module" src="/strict/main.js"></script>',
+    });
+    const url = site.page('/strict/page.html', html, { headers: { 'content-security-policy': policy } });
+    const reportsBefore = site.cspReports.length;
+    // the policy enforced, as a partner's visitor's browser does (the suite's pages bypass it for axe)
+    const context = await browser.newContext({ bypassCSP: false });
+    const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) console.push(m.text());
+    });
+    try {
+      await page.goto(url);
+      await drawn(page);
+      // the chart's bars take the theme's colour (under the same policy frappe-charts' bars were black)
+      await expect(page.locator('#dashboard .wm-chart-bar').first()).toHaveCSS('fill', 'rgb(55, 48, 163)');
+      // the policy holds: an inline script of the page would be refused (what it would report is counted)
+      expect(
+        await page.evaluate(() => typeof (window as unknown as { violations: unknown[] }).violations),
+      ).toBe('object');
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { violations: unknown[] }).violations)).toEqual(
+        [],
+      );
+      expect(console).toEqual([]);
+      expect(site.cspReports.slice(reportsBefore)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('every failure is a wm-error with status, code and message; the documented states log no error', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const record = `window.failures = [];
+      document.addEventListener('wm-error', (e) => failures.push({ id: e.target.id, ...e.detail }));
+      window.readies = [];
+      document.addEventListener('wm-ready', (e) => readies.push({ tag: e.target.localName, detail: e.detail }));`;
+    // documented states: a completed test link (a screen of its own), an open one, a catalogue, a course,
+    // an award, the dashboard's card: no failed request, no console error
+    const calm = [
+      `<wm-test-taker id="completed" link-id="${featherId}" heading-level="2"></wm-test-taker>`,
+      `<wm-test-taker id="open" link-id="${sandboxLinks[1]!.linkId}" heading-level="2"></wm-test-taker>`,
+      '<wm-roadmap-catalogue limit="1"></wm-roadmap-catalogue>',
+      `<wm-course-detail roadmap-id="${roadmaps[0]!._id}"></wm-course-detail>`,
+      `<wm-award link-id="${featherId}"></wm-award>`,
+      '<wm-dashboard></wm-dashboard>',
+    ].join('');
+    await page.goto(
+      site.page('/ship/calm.html', partnerPage('Calm', calm, { script: `${record}${importAll}` })),
+    );
+    await expect(page.locator('#completed').getByRole('heading', { name: 'Test Completed' })).toBeVisible();
+    await expect(page.locator('#open').getByRole('heading', { name: 'Ready to Take Test?' })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { readies: { tag: string }[] }).readies.map((r) => r.tag).sort(),
+        ),
+      )
+      .toEqual(['wm-award', 'wm-course-detail', 'wm-dashboard', 'wm-roadmap-catalogue', 'wm-test-taker']);
+    // the completed link is told as ever (its code now), and nothing failed on the way
+    expect(await page.evaluate(() => (window as unknown as { failures: unknown[] }).failures)).toEqual([
+      {
+        id: 'completed',
+        status: 410,
+        code: 'test-completed',
+        message: 'This test is already completed. If you like to take a test, generate a new link.',
+      },
+    ]);
+    expect(errors).toEqual([]);
+
+    // failures: a wrong attribute value, an api-base that answers nothing, one that is not Waymark
+    const failing = [
+      '<wm-award id="bad-attribute" link-id="short"></wm-award>',
+      '<wm-test-taker id="bad-theme" link-id="no-such-link-0000" theme="sepia"></wm-test-taker>',
+      `<wm-award id="unreachable" link-id="${featherId}" api-base="http://127.0.0.1:9"></wm-award>`,
+      `<wm-course-detail id="not-waymark" roadmap-id="${roadmaps[0]!._id}" api-base="${site.origin}"></wm-course-detail>`,
+    ].join('');
+    await page.goto(
+      site.page('/ship/failing.html', partnerPage('Failing', failing, { script: `${record}${importAll}` })),
+    );
+    await expect(page.locator('#bad-attribute [part~="error"]')).toContainText('link-id');
+    await expect
+      .poll(
+        async () =>
+          (await page.evaluate(() => (window as unknown as { failures: { id: string }[] }).failures)).length,
+      )
+      .toBe(4);
+    const failures = await page.evaluate(
+      () =>
+        (window as unknown as { failures: { id: string; status: number; code: string; message: string }[] })
+          .failures,
+    );
+    const byId = Object.fromEntries(failures.map((f) => [f.id, f]));
+    expect(byId['bad-attribute']).toMatchObject({
+      status: 0,
+      code: 'invalid-attribute',
+      message: /^<wm-award>: link-id /,
+    });
+    expect(byId['bad-theme']).toMatchObject({
+      status: 0,
+      code: 'invalid-attribute',
+      message: '<wm-test-taker>: theme must be one of light, dark, auto',
+    });
+    expect(byId.unreachable).toMatchObject({ status: 0, code: 'api-base-unreachable' });
+    expect(byId.unreachable!.message).toContain(
+      'could not reach the Waymark server at http://127.0.0.1:9 (its api-base)',
+    );
+    expect(byId['not-waymark']).toMatchObject({ status: 404, code: 'api-base-not-waymark' });
+  });
+
+  test('the npm package bundled without api-base says so, instead of "Award not found"', async ({ page }) => {
+    // the package's files served from the partner's own origin, as a bundler would put them there
+    site.mount('/pkg/', join(process.cwd(), 'dist', 'elements-package'));
+    const script = `window.failures = [];
+      document.addEventListener('wm-error', (e) => failures.push(e.detail));
+      await import('/pkg/award.js');`;
+    await page.goto(
+      site.page(
+        '/ship/bundled.html',
+        partnerPage('Bundled', `<wm-award link-id="${featherId}"></wm-award>`, { script }),
+      ),
+    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { failures: unknown[] }).failures))
+      .toEqual([
+        {
+          status: 404,
+          code: 'api-base-missing',
+          message: `<wm-award> has no api-base, and ${site.origin} (where its script came from) is not a Waymark server: give it api-base="https://your-waymark-server".`,
+        },
+      ]);
+  });
+
+  test("the design tokens, set once on the page, reach all five; slots take the page's content", async ({
+    page,
+  }) => {
+    const session = await dashboardSession();
+    const slotted = [
+      '<wm-roadmap-catalogue limit="1"><span slot="heading">Courses from our partner</span></wm-roadmap-catalogue>',
+      '<wm-roadmap-catalogue id="empty" subject="No such subject"><span slot="empty">Nothing here yet: see our own courses.</span></wm-roadmap-catalogue>',
+      `<wm-test-taker link-id="${sandboxLinks[2]!.linkId}" heading-level="2"><span slot="ready-heading">Your certification quiz</span></wm-test-taker>`,
+      '<wm-award id="missing" link-id="unknown-award-0000"><span slot="not-found">This badge has moved.</span></wm-award>',
+      `<wm-course-detail roadmap-id="${roadmaps[0]!._id}" heading-level="2"></wm-course-detail>`,
+      `<wm-award id="feather" link-id="${featherId}"></wm-award>`,
+      '<wm-dashboard id="dashboard"><span slot="heading">My learning</span></wm-dashboard>',
+    ].join('');
+    const script = `document.getElementById('dashboard').session = ${JSON.stringify(session)}; ${importAll}`;
+    await page.goto(
+      site.page(
+        '/ship/tokens.html',
+        partnerPage('Tokens', slotted, {
+          head: '<style>:root { --wm-primary: rgb(1, 2, 3); --wm-radius: 3px; --wm-space: 10px; }</style>',
+          script,
+        }),
+      ),
+    );
+    const catalogue = page.locator('wm-roadmap-catalogue').first();
+    await expect(catalogue.getByRole('heading', { name: 'Courses from our partner' })).toBeVisible();
+    await expect(page.locator('#empty')).toContainText('Nothing here yet: see our own courses.');
+    const taker = page.locator('wm-test-taker');
+    await expect(taker.getByRole('heading', { name: 'Your certification quiz', level: 2 })).toBeVisible();
+    await expect(page.locator('#missing')).toContainText('This badge has moved.');
+    await expect(
+      page.locator('#dashboard').getByRole('heading', { name: 'My learning', level: 1 }),
+    ).toBeVisible();
+    // --wm-primary, set once on :root: every element's primary colour
+    const primary = 'rgb(1, 2, 3)';
+    await expect(catalogue.locator('[part~="select-button"]')).toHaveCSS('background-color', primary);
+    await expect(taker.locator('[part="start-button"]')).toHaveCSS('background-color', primary);
+    await expect(page.locator('wm-course-detail [part="select-button"]')).toHaveCSS('color', primary);
+    await expect(page.locator('#feather [part="verify-link"]')).toHaveCSS('color', primary);
+    await expect(
+      page
+        .locator('#dashboard')
+        .getByRole('button', { name: /^Assessment of / })
+        .first(),
+    ).toHaveCSS('color', primary);
+    // --wm-radius and --wm-space: the cards and panels
+    await expect(catalogue.locator('[part~="card"] > article').first()).toHaveCSS(
+      'border-top-left-radius',
+      '3px',
+    );
+    await expect(taker.locator('[part="test"]')).toHaveCSS('padding-top', '15px');
+    await expectAccessible(page, 'tokens and slots');
+  });
+
+  for (const theme of ['dark', 'light', 'auto'] as const) {
+    test(`the ${theme} theme: every element in its colours, axe-clean on a page of its kind`, async ({
+      page,
+    }) => {
+      const session = await dashboardSession();
+      // dark: the page says color-scheme: dark once, and every element follows it (no attribute); light: the
+      // attribute on a white page; auto: the attribute, and the visitor's setting dark
+      const head =
+        theme === 'dark'
+          ? '<style>:root { color-scheme: dark; background: #0b1020; color: #f3f4f6; }</style>'
+          : theme === 'auto'
+            ? '<style>:root { color-scheme: light dark; } @media (prefers-color-scheme: dark) { :root { background: #0b1020; color: #f3f4f6; } }</style>'
+            : '<style>:root { background: #ffffff; color: #111827; }</style>';
+      if (theme === 'auto') await page.emulateMedia({ colorScheme: 'dark' });
+      const attrs = theme === 'dark' ? '' : `theme="${theme}"`;
+      const script = `document.getElementById('dashboard').session = ${JSON.stringify(session)}; ${importAll}`;
+      await page.goto(
+        site.page(
+          `/ship/theme-${theme}.html`,
+          partnerPage(`Theme ${theme}`, allFive(attrs), { head, script }),
+        ),
+      );
+      await drawn(page);
+      const surface = theme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(31, 41, 55)';
+      await expect(page.locator('wm-test-taker [part="test"]')).toHaveCSS('background-color', surface);
+      await expect(page.locator('wm-roadmap-catalogue [part~="card"] > article').first()).toHaveCSS(
+        'background-color',
+        surface,
+      );
+      await expect(page.locator('#dashboard .wm-chart-bar').first()).toHaveCSS(
+        'fill',
+        theme === 'light' ? 'rgb(55, 48, 163)' : 'rgb(165, 180, 252)',
+      );
+      await expectAccessible(page, `the ${theme} theme`);
+    });
+  }
 });

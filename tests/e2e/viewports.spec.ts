@@ -122,6 +122,7 @@ const PAGES: PageCase[] = [
   { name: 'roadmap info (/portal/roadmap)', as: 'mentor', path: (f) => `/portal/roadmap/${f.roadmapId}` },
   { name: 'manage assessment', as: 'mentor', path: () => '/portal/manage-assessment' },
   { name: 'assessment builder', as: 'mentor', path: (f) => `/portal/create-assessment/${f.assessmentId}` },
+  { name: 'question bank', as: 'mentor', path: () => '/portal/question-bank' },
   { name: 'question editor', as: 'mentor', path: (f) => `/portal/create-question/${f.questionId}` },
   { name: 'total certificates', as: 'mentor', path: () => '/portal/total-certificates' },
   { name: 'total badges', as: 'mentor', path: () => '/portal/total-badges' },

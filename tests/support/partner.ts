@@ -4,6 +4,8 @@
  * - pages a spec writes (`site.page('/plain/x.html', html)`), and
  * - built single-page apps mounted at a prefix (`site.mount('/react/', folder)`): a path without a file
  *   gets the app's index.html, as a partner's host does for client-side routing.
+ * - pages with headers of their own (`site.page(path, html, { headers })`: a Content Security Policy), and
+ *   the reports such a policy sends (`report-uri /csp-report`: `site.cspReports`).
  * It knows nothing of Waymark: the elements come from the Waymark server (script tags) or from the npm
  * package built into the apps.
  */
@@ -21,7 +23,10 @@ const TYPES: Record<string, string> = {
 
 export interface PartnerSite {
   origin: string;
-  page(path: string, html: string): string;
+  /** A page (or any file, by its extension) at `path`; its address. */
+  page(path: string, html: string, opts?: { headers?: Record<string, string> }): string;
+  /** The violation reports Content Security Policies of the site's pages sent (`report-uri /csp-report`). */
+  cspReports: unknown[];
   mount(prefix: string, folder: string): void;
   close(): Promise<void>;
 }
@@ -29,16 +34,41 @@ export interface PartnerSite {
 export async function startPartnerSite(): Promise<PartnerSite> {
   const port = Number(process.env.WAYMARK_E2E_PARTNER_PORT);
   if (!port) throw new Error('WAYMARK_E2E_PARTNER_PORT is not set: run the tests through Playwright');
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { body: string; headers: Record<string, string> }>();
+  const cspReports: unknown[] = [];
   const mounts: { prefix: string; folder: string }[] = [];
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    const send = (status: number, type: string, body: string | Buffer) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    const send = (
+      status: number,
+      type: string,
+      body: string | Buffer,
+      headers: Record<string, string> = {},
+    ) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
       res.end(body);
     };
-    const html = pages.get(path);
-    if (html !== undefined) return send(200, TYPES[extname(path)] ?? TYPES['.html']!, html);
+    if (path === '/csp-report' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        try {
+          cspReports.push(JSON.parse(body));
+        } catch {
+          cspReports.push(body);
+        }
+        send(204, 'text/plain', '');
+      });
+      return;
+    }
+    // a page has an icon, or the browser's request for one is a 404 in the console
+    if (path === '/favicon.ico')
+      return send(200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const found = pages.get(path);
+    if (found !== undefined)
+      return send(200, TYPES[extname(path)] ?? TYPES['.html']!, found.body, found.headers);
     const mount = mounts.find((m) => path.startsWith(m.prefix));
     if (mount) {
       const rel = normalize(path.slice(mount.prefix.length)).replace(/^(\.\.[/\\])+/, '');
@@ -58,10 +88,11 @@ export async function startPartnerSite(): Promise<PartnerSite> {
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
-    page(path, body) {
-      pages.set(path, body);
+    page(path, body, opts = {}) {
+      pages.set(path, { body, headers: opts.headers ?? {} });
       return origin + path;
     },
+    cspReports,
     mount(prefix, folder) {
       mounts.push({ prefix, folder });
     },

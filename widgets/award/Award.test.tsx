@@ -29,6 +29,7 @@ function infoOf(over: Partial<CertificateInfo> = {}): CertificateInfo {
     completetedYear: 2026,
     completetedMonth: 3,
     isOwner: false,
+    sandbox: false,
     ...over,
   };
 }
@@ -124,6 +125,7 @@ describe('the award viewer', () => {
             imageUrl: null,
           },
         },
+        { type: 'wm-ready', detail: { linkId: LINK } },
       ]),
     );
   });
@@ -195,9 +197,17 @@ describe('the award viewer', () => {
     expect(screen.queryByRole('img', { name: /^Feather: Closures/ })).toBeNull();
     await screen.findByRole('img', { name: /^Badge: Arrays/ });
     await waitFor(() =>
-      expect(h.events.map((e) => e.detail)).toEqual([
-        expect.objectContaining({ linkId: LINK, kind: 'feather', name: 'Closures' }),
-        expect.objectContaining({ linkId: other, kind: 'badge', name: 'Arrays' }),
+      expect(h.events).toEqual([
+        {
+          type: 'wm-load',
+          detail: expect.objectContaining({ linkId: LINK, kind: 'feather', name: 'Closures' }),
+        },
+        { type: 'wm-ready', detail: { linkId: LINK } },
+        {
+          type: 'wm-load',
+          detail: expect.objectContaining({ linkId: other, kind: 'badge', name: 'Arrays' }),
+        },
+        { type: 'wm-ready', detail: { linkId: other } },
       ]),
     );
   });
@@ -217,7 +227,9 @@ describe('the award viewer', () => {
     const h = show(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'no award' }));
     expect(await screen.findByText('Award not found')).toBeTruthy();
     await waitFor(() =>
-      expect(h.events).toEqual([{ type: 'wm-error', detail: { message: 'Award not found', status: 404 } }]),
+      expect(h.events).toEqual([
+        { type: 'wm-error', detail: { status: 404, code: 'not-found', message: 'Award not found' } },
+      ]),
     );
     cleanup();
     show(infoOf(), { kind: 'certificate' });
@@ -229,8 +241,19 @@ describe('the award viewer', () => {
     const h = show(new ApiError(500, { statusCode: 500, error: 'Server Error', message: 'boom' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Certificate Issue');
     await waitFor(() =>
-      expect(h.events).toEqual([{ type: 'wm-error', detail: { message: 'Certificate Issue', status: 500 } }]),
+      expect(h.events).toEqual([
+        { type: 'wm-error', detail: { status: 500, code: 'server-error', message: 'Certificate Issue' } },
+      ]),
     );
+  });
+
+  it("marks a sandbox's award as no credential, and asks for no credential's status", async () => {
+    const h = show(infoOf({ sandbox: true }));
+    expect(await screen.findByText('Sandbox award: not a credential')).toBeTruthy();
+    expect(document.querySelector('[part="sandbox"]')).toBeTruthy();
+    expect(screen.queryByText('✓ Verified')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Verify this/ })).toBeNull();
+    expect(h.calls.map((c) => c.path)).toEqual(['/certificate/certificate-info-v2/{id}']);
   });
 
   it('shrinks long names so they keep to the design', () => {

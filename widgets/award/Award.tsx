@@ -6,11 +6,14 @@
 import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
 import { useCall } from '../core/useCall';
-import { useWidgetHost } from '../embed/host';
+import { failure } from '../embed/failure';
+import { Slot, useWidgetHost } from '../embed/host';
 import { ART_CLASSES, AwardArt, describeAward } from './AwardArt';
 import { AWARD_TEXT, type AwardModel, awardModel, IMAGE_SIZE, kindOfAward } from './model';
 import { AwardProps } from './props';
@@ -80,8 +83,10 @@ export function AwardView({
 export function AwardNotFound() {
   return (
     <div className="alert alert-warning wm-award-missing" role="status" part="error">
-      <strong>{AWARD_TEXT.notFoundTitle}</strong>
-      <span>{AWARD_TEXT.notFound}</span>
+      <Slot name="not-found">
+        <strong>{AWARD_TEXT.notFoundTitle}</strong>
+        <span>{AWARD_TEXT.notFound}</span>
+      </Slot>
     </div>
   );
 }
@@ -111,6 +116,18 @@ function VerifiedMark({ linkId }: { linkId: string }) {
   );
 }
 
+/** 'Valid until 3rd Mar 2027' or 'Expired on …' for an award that expires (decision 037); nothing otherwise. */
+function Validity({ info }: { info: CertificateInfo }) {
+  const until = info.validity?.validUntil ?? null;
+  if (!until) return null;
+  const expired = validityState(until) === 'expired';
+  return (
+    <span className={`wm-award-validity${expired ? ' wm-award-expired' : ''}`} part="validity">
+      <time dateTime={until}>{validityWords(until)}</time>
+    </span>
+  );
+}
+
 /** <wm-award>: the award, its credential's standing and a link to verify it. */
 export function Award(input: AwardProps) {
   const { linkId, kind, view } = AwardProps.parse(input);
@@ -126,13 +143,11 @@ export function Award(input: AwardProps) {
         learner: award.model.learner,
         imageUrl: award.info.certificateGenerated ? award.info.s3CertificateUrl : null,
       });
+      host.emit('wm-ready', { linkId });
     } else if (award.status === 'not-found') {
-      host.emit('wm-error', { message: AWARD_TEXT.notFoundTitle, status: 404 });
+      host.emit('wm-error', { status: 404, code: 'not-found', message: AWARD_TEXT.notFoundTitle });
     } else if (award.status === 'error') {
-      host.emit('wm-error', {
-        message: AWARD_TEXT.loadFailed,
-        status: award.error instanceof ApiError ? award.error.status : undefined,
-      });
+      host.emit('wm-error', failure(AWARD_TEXT.loadFailed, award.error));
     }
   }, [award.status === 'ready' ? award.info : award.status]);
 
@@ -151,16 +166,26 @@ export function Award(input: AwardProps) {
     <figure className="wm-award" part="award">
       <AwardView info={award.info} model={award.model} view={view} />
       <figcaption className="wm-award-caption">
-        <VerifiedMark linkId={linkId} />
-        <a
-          href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
-          target="_blank"
-          rel="noopener"
-          part="verify-link"
-        >
-          Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {award.info.sandbox ? (
+          // a sandbox's award is no credential: nothing to verify (decision 041)
+          <span className="wm-award-mark wm-award-sandbox" part="sandbox">
+            {SANDBOX_TEXT.award}
+          </span>
+        ) : (
+          <>
+            <VerifiedMark linkId={linkId} />
+            <Validity info={award.info} />
+            <a
+              href={award.model.verifyUrl.replace(/\/(feather|badge|certificate)\//, '/verify/')}
+              target="_blank"
+              rel="noopener"
+              part="verify-link"
+            >
+              Verify this {award.model.kindLabel.toLowerCase()} on {award.model.issuer}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </>
+        )}
       </figcaption>
     </figure>
   );

@@ -55,6 +55,7 @@ const STATEMENTS: Record<AchievementScope, string> = {
   section: 'passed the assessment of the section',
   roadmap: 'completed the final assessment of the roadmap',
   subject: 'passed the assessment of the subject',
+  assessment: 'passed the assessment',
 };
 
 /** The kind an award page shows for this info, or null when the info is no award of that kind. */

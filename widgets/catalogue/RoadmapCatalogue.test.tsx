@@ -156,6 +156,7 @@ describe('<RoadmapCatalogue>', () => {
     expect(python.getByText('Spanish')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Select' })).toHaveLength(3);
     await waitFor(() => expect(events).toContainEqual({ type: 'wm-load', detail: { count: 3 } }));
+    expect(events).toContainEqual({ type: 'wm-ready', detail: { count: 3 } });
   });
 
   it('the image opens the course page unless the host cancels wm-open-course', async () => {
@@ -187,7 +188,7 @@ describe('<RoadmapCatalogue>', () => {
     await within(dialog).findByText('Assigning the roadmap for you.');
     release(undefined);
     await waitFor(() => expect(navigated).toEqual([`/access-assigned-roadmap/${id(900)}`]));
-    expect(events.map((e) => e.type)).toEqual(['wm-load', 'wm-select', 'wm-assigned']);
+    expect(events.map((e) => e.type)).toEqual(['wm-load', 'wm-ready', 'wm-select', 'wm-assigned']);
     expect(localStorage.getItem('assessed_roadmap_id')).toBe(id(900));
   });
 
@@ -256,7 +257,7 @@ describe('<RoadmapCatalogue>', () => {
     );
     expect(events).toContainEqual({
       type: 'wm-error',
-      detail: { message: "Couldn't fetch the Roadmap please try later.", status: 503 },
+      detail: { status: 503, code: 'busy', message: "Couldn't fetch the Roadmap please try later." },
     });
   });
 });

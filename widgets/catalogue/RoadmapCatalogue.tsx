@@ -2,12 +2,12 @@
  * The roadmap catalogue (mentor §2.9): the public roadmaps as cards, each with Select, which opens the
  * prerequisite or assignment dialog. Loads through the host's client; reports through the host's events.
  */
-import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId } from 'react';
 import { useCall } from '../core/useCall';
-import { useWidgetHost } from '../embed/host';
+import { failure } from '../embed/failure';
+import { Slot, useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import { RoadmapCatalogueProps } from './props';
 import { RoadmapCard } from './RoadmapCard';
@@ -34,28 +34,29 @@ export function RoadmapCatalogue(input: RoadmapCatalogueProps) {
   const roadmaps = list.data ? list.data.slice(0, limit ?? list.data.length) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load, and when the limit changes what is shown
   useEffect(() => {
-    if (roadmaps) host.emit('wm-load', { count: roadmaps.length });
+    if (!roadmaps) return;
+    host.emit('wm-load', { count: roadmaps.length });
+    host.emit('wm-ready', { count: roadmaps.length });
   }, [list.data, limit]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
   useEffect(() => {
-    if (list.error) {
-      host.emit('wm-error', {
-        message: selectionText.listFailed,
-        status: list.error instanceof ApiError ? list.error.status : undefined,
-      });
-    }
+    if (list.error) host.emit('wm-error', failure(selectionText.listFailed, list.error));
   }, [list.error]);
 
   return (
     <section className="wm-catalogue" part="catalogue" aria-labelledby={heading ? headingId : undefined}>
       {heading ? (
         <h2 id={headingId} className="wm-heading" part="heading">
-          {heading}
+          <Slot name="heading">{heading}</Slot>
         </h2>
       ) : null}
       {list.error ? <LoadFailed part="error">{selectionText.listFailed}</LoadFailed> : null}
       {list.loading && !roadmaps ? <Loader text="Loading roadmaps…" /> : null}
-      {roadmaps && roadmaps.length === 0 ? <p className="empty">No Roadmaps found</p> : null}
+      {roadmaps && roadmaps.length === 0 ? (
+        <div className="empty" part="empty">
+          <Slot name="empty">No Roadmaps found</Slot>
+        </div>
+      ) : null}
       {roadmaps && roadmaps.length > 0 ? (
         <ul className="wm-grid" part="grid" aria-busy={list.loading || undefined}>
           {roadmaps.map((r) => (

@@ -10,6 +10,7 @@ import type { PrerequisiteSelection } from '@shared/schemas/catalogue';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ASSESSED_ROADMAP_KEY, pending, TENANT_PORTAL_KEY } from '../core/pending';
+import { failure } from '../embed/failure';
 import { type SignedInRole, useWidgetHost } from '../embed/host';
 import { Dialog } from '../ui/Dialog';
 import { Loader } from '../ui/Loader';
@@ -74,7 +75,7 @@ export function useRoadmapSelection(): RoadmapSelection {
     setStep({ kind: 'closed' });
   };
   const fail = (message: string, err: unknown) => {
-    host.emit('wm-error', { message, status: err instanceof ApiError ? err.status : undefined });
+    host.emit('wm-error', failure(message, err));
   };
 
   function select(roadmapId: string, roadmapName: string) {

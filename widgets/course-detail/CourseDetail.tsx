@@ -3,7 +3,6 @@
  * course includes, curator profiles, Description and Curriculum (Roadmap sections and Tasks), and
  * Select Course, which opens the same selection dialog as the catalogue.
  */
-import { ApiError } from '@shared/client/client';
 import * as Catalogue from '@shared/contract/catalogue';
 import type { Roadmap } from '@shared/schemas/catalogue';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
@@ -12,6 +11,7 @@ import type { z as zod } from 'zod';
 import { curatorNames } from '../catalogue/curators';
 import { selectionText, useRoadmapSelection } from '../catalogue/selection';
 import { useCall } from '../core/useCall';
+import { failure } from '../embed/failure';
 import { assetUrl, useWidgetHost } from '../embed/host';
 import { PLACEHOLDER_MENTOR_IMAGE, PRODUCT_NAME } from '../embed/placeholder';
 import { Loader } from '../ui/Loader';
@@ -33,16 +33,13 @@ export function CourseDetail(input: CourseDetailProps) {
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per load
   useEffect(() => {
-    if (roadmap.data) host.emit('wm-load', { roadmapId, name: roadmap.data.name });
+    if (!roadmap.data) return;
+    host.emit('wm-load', { roadmapId, name: roadmap.data.name });
+    host.emit('wm-ready', { roadmapId });
   }, [roadmap.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failure
   useEffect(() => {
-    if (roadmap.error) {
-      host.emit('wm-error', {
-        message: selectionText.courseFailed,
-        status: roadmap.error instanceof ApiError ? roadmap.error.status : undefined,
-      });
-    }
+    if (roadmap.error) host.emit('wm-error', failure(selectionText.courseFailed, roadmap.error));
   }, [roadmap.error]);
 
   if (roadmap.error) {

@@ -1,5 +1,6 @@
 import type { Task } from '@shared/schemas/catalogue';
 import { useState } from 'react';
+import { Slot } from '../embed/host';
 
 export const TASKS_SHOWN = 5;
 /** How many of the hidden tasks show, faded, under the first five. */
@@ -10,7 +11,12 @@ type TaskLike = Pick<Task, '_id' | 'actualTitle' | 'userTitle' | 'type'>;
 /** A roadmap's tasks on the course page: the first 5, later ones faded, 'Show More (N more)', 'No Task Found'. */
 export function TaskPreview({ tasks }: { tasks: readonly TaskLike[] }) {
   const [expanded, setExpanded] = useState(false);
-  if (tasks.length === 0) return <p className="empty">No Task Found</p>;
+  if (tasks.length === 0)
+    return (
+      <div className="empty" part="empty">
+        <Slot name="no-tasks">No Task Found</Slot>
+      </div>
+    );
   const hidden = tasks.length - TASKS_SHOWN;
   const visible = expanded ? tasks : tasks.slice(0, TASKS_SHOWN);
   const faded = expanded ? [] : tasks.slice(TASKS_SHOWN, TASKS_SHOWN + FADED_SHOWN);

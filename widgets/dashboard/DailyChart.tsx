@@ -1,12 +1,13 @@
 /**
- * 'Your Daily Time spent on Learning': hours per UTC day (one decimal) as a frappe-charts bar chart, with
- * the same figures in a table for screen readers. frappe-charts puts its CSS in document.head; inside a
- * shadow root (the <wm-dashboard> element) that CSS is copied next to the chart.
+ * 'Your Daily Time spent on Learning': hours per UTC day (one decimal) as a bar chart drawn here in SVG,
+ * with the same figures in a table for screen readers. Hand-made (decision 041): it replaced frappe-charts,
+ * which wrote `style` attributes and `<style>` elements that a partner page's strict Content Security
+ * Policy refuses (its bars turned black there) and put its CSS in the document's head. Every colour comes
+ * from the element's stylesheet (`--wm-primary`, `--wm-muted`, `--wm-border`), so the themes reach it;
+ * positions are SVG attributes (percentages of the width, so it needs no measuring), never styles.
  */
 import { dayLabel } from '@shared/rules/date-ranges';
 import { chartHours } from '@shared/rules/durations';
-import { Chart } from 'frappe-charts';
-import { useEffect, useRef } from 'react';
 
 export const CHART_TITLE = 'Your Daily Time spent on Learning';
 
@@ -17,91 +18,83 @@ export interface DayPoint {
   timespent: number;
 }
 
-function adoptChartStyles(el: HTMLElement) {
-  const root = el.getRootNode();
-  if (typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
-  if (root.querySelector('style[data-frappe-charts]')) return;
-  const source = [...document.head.querySelectorAll('style')].find((s) =>
-    s.textContent?.includes('.chart-container'),
-  );
-  if (!source) return;
-  const copy = document.createElement('style');
-  copy.setAttribute('data-frappe-charts', '');
-  copy.textContent = source.textContent;
-  root.prepend(copy);
+/** The drawing's height in pixels, and its bands: values above the bars, day labels below. */
+const HEIGHT = 240;
+const TOP = 22;
+const BOTTOM = 26;
+/** The y-axis labels' share of the width (percent), left of the bars. */
+const GUTTER = 7;
+/** At most this many day labels under the bars (every k-th day beyond it); values over bars up to 14 days. */
+const MAX_LABELS = 7;
+const MAX_VALUES = 14;
+
+/** The axis: a round step (1, 2 or 5 times a power of ten) and the top it reaches, for values up to `max`. */
+export function chartAxis(max: number, steps = 4): { step: number; top: number } {
+  if (!(max > 0)) return { step: 0.25, top: 1 };
+  const raw = max / steps;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return { step, top: Math.ceil(max / step - 1e-9) * step };
 }
 
-/** frappe-charts prints axis steps such as 0.07500000000000001: keep three decimals at most. */
-function tidyYAxis(el: HTMLElement) {
-  for (const t of el.querySelectorAll('.y.axis text')) {
-    const raw = t.textContent ?? '';
-    const value = Number(raw);
-    if (!raw || !Number.isFinite(value)) continue;
-    const tidy = String(Math.round(value * 1000) / 1000);
-    if (tidy !== raw) t.textContent = tidy;
-  }
-}
+/** A tick as it is printed: at most three decimals (0.075, not 0.07500000000000001). */
+const tick = (v: number) => String(Math.round(v * 1000) / 1000);
 
-export function DailyChart({ days, color = '#3730a3' }: { days: readonly DayPoint[]; color?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
+export function DailyChart({ days }: { days: readonly DayPoint[] }) {
   const labels = days.map((d) => dayLabel(d.date));
   const values = days.map((d) => chartHours(d.timespent));
-  const key = `${labels.join()}|${values.join()}`;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for labels and values
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    adoptChartStyles(el);
-    const data = { labels, datasets: [{ name: 'Hours', values }] };
-    if (chart.current) {
-      chart.current.update(data);
-      return;
-    }
-    chart.current = new Chart(el, {
-      type: 'bar',
-      data,
-      height: 240,
-      colors: [color],
-      barOptions: { spaceRatio: 0.4 },
-      // small days stay readable next to big ones
-      valuesOverPoints: 1,
-      axisOptions: { xAxisMode: 'tick', yAxisMode: 'span', xIsSeries: true },
-      tooltipOptions: { formatTooltipY: (v) => `${v} h` },
-    });
-  }, [key, color]);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof MutationObserver === 'undefined') return;
-    // the chart redraws itself (resizes, updates): tidy every drawing
-    const observer = new MutationObserver(() => tidyYAxis(el));
-    observer.observe(el, { subtree: true, childList: true, characterData: true });
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(
-    () => () => {
-      const c = chart.current as (Chart & { destroy?: () => void }) | null;
-      try {
-        c?.destroy?.();
-      } catch {
-        // already gone
-      }
-      chart.current = null;
-      if (ref.current) ref.current.innerHTML = '';
-    },
-    [],
-  );
-
+  const { step, top } = chartAxis(Math.max(0, ...values));
+  const plot = HEIGHT - TOP - BOTTOM;
+  const y = (v: number) => TOP + plot - (plot * v) / top;
+  const slot = (100 - GUTTER) / Math.max(1, days.length);
+  const every = Math.ceil(days.length / MAX_LABELS);
+  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
   return (
     <figure className="wm-chart" part="chart">
       <figcaption>
         <h2>{CHART_TITLE}</h2>
         <span className="muted">Hours per day (UTC)</span>
       </figcaption>
-      <div ref={ref} className="wm-chart-canvas" aria-hidden="true" />
+      <div className="wm-chart-canvas" aria-hidden="true">
+        <svg width="100%" height={HEIGHT} focusable="false" aria-hidden="true">
+          {ticks.map((t) => (
+            <g key={t}>
+              <line className="wm-chart-grid" x1={`${GUTTER}%`} x2="100%" y1={y(t)} y2={y(t)} />
+              <text className="wm-chart-tick" x="0" y={y(t) + 4}>
+                {tick(t)}
+              </text>
+            </g>
+          ))}
+          {days.map((d, i) => {
+            const v = values[i]!;
+            const x = GUTTER + slot * i;
+            return (
+              <g key={d.date}>
+                <rect
+                  className="wm-chart-bar"
+                  x={`${x + slot * 0.2}%`}
+                  width={`${slot * 0.6}%`}
+                  y={y(v)}
+                  height={Math.max(0, TOP + plot - y(v))}
+                  rx="2"
+                >
+                  <title>{`${labels[i]}: ${v} h`}</title>
+                </rect>
+                {v > 0 && days.length <= MAX_VALUES ? (
+                  <text className="wm-chart-value" x={`${x + slot / 2}%`} y={y(v) - 6} textAnchor="middle">
+                    {v}
+                  </text>
+                ) : null}
+                {i % every === 0 ? (
+                  <text className="wm-chart-day" x={`${x + slot / 2}%`} y={HEIGHT - 8} textAnchor="middle">
+                    {labels[i]}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       {/* hidden by a wrapper: a table sizes to its content, whatever width it is given */}
       <div className="visually-hidden">
         <table>

@@ -4,24 +4,12 @@ import { dateRange } from '@shared/rules/date-ranges';
 import type { DashboardCard } from '@shared/schemas/activity';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { extensionStatus } from '@widgets/core/extension';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dashboard } from './Dashboard';
 
 const DAY = 86_400;
 
-beforeAll(() => {
-  // frappe-charts measures its container and watches it for resizes
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 600 });
-});
 afterEach(() => cleanup());
-// frappe-charts redraws a new chart on a timer of its own (700 ms, then 400 ms of animation) that unmounting
-// does not cancel: let it run while the page still exists, not after the environment is torn down
-afterAll(() => new Promise((done) => setTimeout(done, 1_200)));
 
 const card: DashboardCard = {
   roadmapName: 'JavaScript basics',
@@ -130,6 +118,19 @@ describe('the learner dashboard', () => {
       .slice(1)
       .map((r) => r.lastElementChild?.textContent);
     expect(hours).toEqual(['1', '0', '0', '0', '0', '0', '6']);
+    // the drawing: one bar per day, its value over it, the axis up to a round top (0, 2, 4, 6 h)
+    const svg = document.querySelector('.wm-chart-canvas svg')!;
+    expect(svg.querySelectorAll('rect.wm-chart-bar')).toHaveLength(7);
+    expect([...svg.querySelectorAll('.wm-chart-value')].map((t) => t.textContent)).toEqual(['1', '6']);
+    expect([...svg.querySelectorAll('.wm-chart-tick')].map((t) => t.textContent)).toEqual([
+      '0',
+      '2',
+      '4',
+      '6',
+    ]);
+    // nothing is styled inline: a page's Content Security Policy without 'unsafe-inline' refuses that
+    expect(document.querySelector('.wm-chart [style]')).toBeNull();
+    expect(document.querySelector('.wm-chart style')).toBeNull();
   });
 
   it("says 'No Data Found' when nothing was learnt", async () => {

@@ -15,10 +15,11 @@ import { extensionReady, extensionStatus } from '@widgets/core/extension';
 import { useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Loader } from '@widgets/ui/Loader';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { StoreUrls } from '../activity/ExtensionGate';
 import './dashboard.css';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
+import { Slot } from '../embed/host';
 import { LearningDaysCard, TopicTimeCard } from './LearningDays';
 import {
   AverageLearningTime,
@@ -53,6 +54,11 @@ export interface DashboardProps {
    * extension's content script does not run on); by default the extension is asked.
    */
   extensionPresent?: boolean;
+  /**
+   * Told once, when the first load of the current resources and the daily figures has settled: with what
+   * failed first, or null once both are drawn (the element's wm-ready or wm-error).
+   */
+  onSettled?: (error: unknown) => void;
 }
 
 /** The default: create the RESOURCE test link and open the test in a new tab (opened at the click). */
@@ -106,11 +112,23 @@ export function Dashboard(props: DashboardProps) {
     (signal) => client.call(Activity.getCurrentResource, { signal }).then((r) => r.data),
     [client],
   );
+  const settled = useRef(false);
+  const onSettled = useRef(props.onSettled);
+  onSettled.current = props.onSettled;
+  useEffect(() => {
+    if (settled.current) return;
+    const error = cards.error ?? daily.error;
+    if (!error && !(cards.data && daily.data)) return;
+    settled.current = true;
+    onSettled.current?.(error);
+  }, [cards.error, cards.data, daily.error, daily.data]);
 
   return (
     <div className="wm-dashboard" part="dashboard">
       <div className="wm-dashboard-head">
-        <h1>Dashboard</h1>
+        <h1>
+          <Slot name="heading">Dashboard</Slot>
+        </h1>
         <RangeSelect
           id={rangeId}
           value={range}

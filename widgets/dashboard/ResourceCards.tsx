@@ -12,6 +12,7 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Spinner } from '@widgets/ui/Loader';
 import { useState } from 'react';
 import { InstallExtension, type StoreUrls } from '../activity/ExtensionGate';
+import { Slot } from '../embed/host';
 
 export const assessmentQuestion = (resource: string) =>
   `Would you like to attempt an ${resource} assessment?`;
@@ -36,10 +37,12 @@ export function ResourceCards({ cards, extensionPresent, onStart, storeUrls, cli
   };
   if (cards.length === 0) {
     return (
-      <p className="muted">
-        No resources yet. Assign yourself a roadmap and open its resources: the time you spend on them shows
-        here.
-      </p>
+      <div className="muted" part="empty">
+        <Slot name="empty">
+          No resources yet. Assign yourself a roadmap and open its resources: the time you spend on them shows
+          here.
+        </Slot>
+      </div>
     );
   }
   const minutes = (s: number) => {

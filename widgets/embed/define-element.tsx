@@ -15,9 +15,10 @@
  */
 import { createClient } from '@shared/client/client';
 import { type ComponentChild, render } from 'preact';
-import { type ComponentType, useMemo } from 'react';
+import { type ComponentType, useEffect, useMemo } from 'react';
 import baseCss from '../ui/styles.css?inline';
 import elementCss from './element.css?inline';
+import { checkedFetch } from './failure';
 import { CANCELABLE_EVENTS, type WidgetEventName, type WidgetHost, WidgetHostProvider } from './host';
 
 /** What the element needs of a props schema: zod's, or its compiled form in the embed build. */
@@ -88,9 +89,15 @@ interface RootProps {
 /** The root rendered into each element's shadow root: the host (client, events, links) and the widget. */
 function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps) {
   const base = waymarkBase(values.apiBase, import.meta.url);
+  const given = Boolean(values.apiBase?.trim());
   const host = useMemo<WidgetHost>(
     () => ({
-      client: createClient({ baseUrl: `${base}/api`, device: 'WEB_APP' }),
+      client: createClient({
+        baseUrl: `${base}/api`,
+        device: 'WEB_APP',
+        // an answer that is not Waymark's API (no api-base in a bundle, a wrong one) says so (wm-error)
+        fetch: checkedFetch(base, given, element.localName),
+      }),
       siteBase: base,
       emit(type: WidgetEventName, detail: object) {
         return element.dispatchEvent(
@@ -107,8 +114,9 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
       },
       // a partner page holds no Waymark session: selecting there always goes through the preview
       role: () => null,
+      slots: true,
     }),
-    [base, element],
+    [base, given, element],
   );
   const input: Record<string, string> = {};
   for (const name of Object.keys(spec.props.shape)) {
@@ -116,20 +124,37 @@ function WidgetRoot({ spec, element, values, properties, inlineCss }: RootProps)
     if (value !== undefined) input[name] = value;
   }
   const parsed = spec.props.safeParse(input);
+  const issues = [
+    ...(parsed.success || !parsed.error ? [] : [describeIssues(parsed.error)]),
+    ...(values.theme === undefined || THEMES.includes(values.theme)
+      ? []
+      : [`theme must be one of ${THEMES.join(', ')}`]),
+  ];
+  const invalid = issues.length ? `<${element.localName}>: ${issues.join('; ')}` : null;
+  // told once per wrong value, as the message shown
+  useEffect(() => {
+    if (invalid) host.emit('wm-error', { status: 0, code: 'invalid-attribute', message: invalid });
+  }, [invalid, host]);
   const Component = spec.component;
   return (
     <WidgetHostProvider host={host}>
       {inlineCss === null ? null : <style>{inlineCss}</style>}
-      {parsed.success || !parsed.error ? (
+      {invalid === null ? (
         <Component {...properties} {...input} />
       ) : (
         <p className="alert alert-error" role="alert" part="error">
-          {`<${element.localName}>: ${describeIssues(parsed.error)}`}
+          {invalid}
         </p>
       )}
     </WidgetHostProvider>
   );
 }
+
+/**
+ * The themes of the `theme` attribute (every element has it): the tokens' light or dark values, or the
+ * visitor's setting; without it, the page's color-scheme (widgets/embed/element.css).
+ */
+export const THEMES: readonly string[] = ['light', 'dark', 'auto'];
 
 /** The attribute names of a prop: its kebab-case name, and the lower-case form of its camelCase name. */
 export function attributeNames(prop: string): { attribute: string; alias: string | null } {
@@ -162,7 +187,7 @@ const Base: typeof HTMLElement =
 export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): WidgetElementClass {
   const css = `${baseCss}\n${elementCss}\n${spec.css}`;
   let sheet: CSSStyleSheet | null | undefined;
-  const attributeProps = [...Object.keys(spec.props.shape), 'apiBase'];
+  const attributeProps = [...Object.keys(spec.props.shape), 'apiBase', 'theme'];
   const scriptProps = spec.properties ?? [];
   const propNames = [...attributeProps, ...scriptProps];
   const names = new Map(attributeProps.map((p) => [p, attributeNames(p)]));

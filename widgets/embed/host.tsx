@@ -5,6 +5,7 @@
  */
 import type { Client } from '@shared/client/client';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { ErrorDetail } from './failure';
 
 /** The events a widget fires, with their details. All bubble and cross the shadow boundary. */
 export interface WidgetEventMap {
@@ -19,8 +20,13 @@ export interface WidgetEventMap {
     learner?: string;
     imageUrl?: string | null;
   };
-  /** Loading or an action failed; `message` is what the widget shows. */
-  'wm-error': { message: string; status?: number };
+  /**
+   * The element has drawn what it loaded, once per load (each element documents its detail): the
+   * catalogue's count, the course's roadmap, the award's link, the test's first screen, the dashboard.
+   */
+  'wm-ready': { count?: number; roadmapId?: string; linkId?: string; state?: string; signedIn?: boolean };
+  /** Loading or an action failed: `{ status, code, message }` (widgets/embed/failure.ts). */
+  'wm-error': ErrorDetail;
   /** A roadmap's image was activated. Cancelable: the default opens Waymark's course page. */
   'wm-open-course': { roadmapId: string; href: string };
   /** Select was pressed. Cancelable: the default opens the selection dialog. */
@@ -75,6 +81,8 @@ export interface WidgetHost {
   navigate(path: string): void;
   /** Who is signed in to Waymark on this page: the portal knows; a partner page never does. */
   role(): SignedInRole;
+  /** The widget is a custom element's: its named slots take the page's content (`Slot`). */
+  slots?: boolean;
 }
 
 const HostContext = createContext<WidgetHost | null>(null);
@@ -87,6 +95,15 @@ export function useWidgetHost(): WidgetHost {
   const host = useContext(HostContext);
   if (!host) throw new Error('A Waymark widget needs a WidgetHostProvider around it');
   return host;
+}
+
+/**
+ * A named slot of the element: what the page puts in it (`<p slot="empty">…</p>`) replaces the default,
+ * the children. Outside an element (the portal) the default alone.
+ */
+export function Slot({ name, children }: { name: string; children?: ReactNode }) {
+  const host = useContext(HostContext);
+  return host?.slots ? <slot name={name}>{children}</slot> : children;
 }
 
 /** An image path from the API: absolute URLs as they are, site paths resolved against the Waymark server. */

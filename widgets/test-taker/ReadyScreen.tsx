@@ -1,4 +1,6 @@
 /** 'Ready to Take Test?': the test's name, its length and time, the warnings, and Start. */
+
+import { Slot } from '../embed/host';
 import { spokenRemaining } from './clock';
 import type { HeadingTag } from './EndScreen';
 import type { TakerTest } from './screen';
@@ -22,7 +24,9 @@ export function ReadyScreen({
   const total = test.questions.questions.length;
   return (
     <section className="wm-test wm-ready" part="test" aria-labelledby={titleId}>
-      <Title id={titleId}>{TEST_TEXT.ready}</Title>
+      <Title id={titleId}>
+        <Slot name="ready-heading">{TEST_TEXT.ready}</Slot>
+      </Title>
       <p className="wm-test-name">
         {test.title}
         <span className="badge">{TYPE_LABELS[test.type] ?? 'Assessment'}</span>

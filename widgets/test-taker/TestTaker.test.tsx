@@ -104,6 +104,7 @@ type Test = {
   serverTime: string;
   isCompleted: boolean;
   attemptHeld: boolean;
+  sandbox: boolean;
 };
 
 interface Options {
@@ -118,6 +119,10 @@ interface Options {
   questions?: typeof QUESTIONS;
   /** With `started`: another browser holds the attempt (this one's token, if any, is not it). */
   elsewhere?: boolean;
+  /** A link of a tenant's sandbox. */
+  sandbox?: boolean;
+  /** The link cannot be taken: answered as data when the load asks `closed=state`, else as this error. */
+  closed?: ApiError;
 }
 
 /** A refusal of a write without the attempt's token, as the server answers it. */
@@ -130,6 +135,7 @@ function fakeServer(opts: Options = {}) {
     path: string;
     body?: unknown;
     headers?: Record<string, string>;
+    query?: Record<string, string>;
   }[] = [];
   let startedAt: string | null = opts.started ? new Date(Date.now() - 60_000).toISOString() : null;
   // the token the attempt is bound to: a started test is this browser's (its token kept, as a start keeps
@@ -163,18 +169,34 @@ function fakeServer(opts: Options = {}) {
     serverTime: new Date().toISOString(),
     isCompleted: false,
     attemptHeld: startedAt !== null && token !== null && token === bound,
+    sandbox: opts.sandbox ?? false,
   });
   const client = {
     options: { baseUrl: '/api', device: 'WEB_APP' },
     refresh: async () => true,
     async call(
       def: CallDef,
-      args?: { params?: { id: string }; body?: Record<string, unknown>; headers?: Record<string, string> },
+      args?: {
+        params?: { id: string };
+        query?: Record<string, string>;
+        body?: Record<string, unknown>;
+        headers?: Record<string, string>;
+      },
     ) {
-      calls.push({ method: def.method, path: def.path, body: args?.body, headers: args?.headers });
+      calls.push({
+        method: def.method,
+        path: def.path,
+        body: args?.body,
+        headers: args?.headers,
+        query: args?.query,
+      });
       switch (def.path) {
         case '/testlink/assessment/{id}':
           if (opts.loadError) throw opts.loadError;
+          if (opts.closed) {
+            if (args?.query?.closed !== 'state') throw opts.closed;
+            return { data: { linkId: LINK, closed: opts.closed.body, sandbox: opts.sandbox ?? false } };
+          }
           return { data: test(tokenOf(args)) };
         case '/testlink/verify/{id}':
           if (startedAt) {
@@ -299,6 +321,38 @@ const tab = (n: number, answered: boolean) => `Question ${n}, ${answered ? '' : 
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 
 describe('the test taker', () => {
+  it('shows a closed link without a failed request: asked as data, its screen drawn, wm-error with its code', async () => {
+    const completed = new ApiError(410, {
+      statusCode: 410,
+      error: 'Gone',
+      message: LINK_MESSAGES.completed,
+      errorCode: 'TEST_COMPLETED',
+    });
+    const server = fakeServer({ closed: completed, sandbox: true });
+    const view = mount(server);
+    expect(await screen.findByRole('heading', { name: 'Test Completed', level: 1 })).toBeTruthy();
+    expect(server.of('/testlink/assessment/{id}')[0]!.query).toMatchObject({ closed: 'state' });
+    await waitFor(() =>
+      expect(view.events.filter((e) => e.type === 'wm-error').map((e) => e.detail)).toEqual([
+        { status: 410, code: 'test-completed', message: LINK_MESSAGES.completed },
+      ]),
+    );
+    // a closed link is no ready test; and a sandbox's says Sandbox on every screen
+    expect(view.events.some((e) => e.type === 'wm-ready')).toBe(false);
+    expect(document.querySelector('[part="sandbox"]')?.textContent).toMatch(/^Sandbox /);
+  });
+
+  it('fires wm-ready once, when the Ready screen is drawn', async () => {
+    const view = mount(fakeServer());
+    await screen.findByRole('heading', { name: 'Ready to Take Test?', level: 1 });
+    await waitFor(() =>
+      expect(view.events.filter((e) => e.type === 'wm-ready').map((e) => e.detail)).toEqual([
+        { linkId: LINK, state: 'ready' },
+      ]),
+    );
+    expect(document.querySelector('[part="sandbox"]')).toBeNull();
+  });
+
   it('shows Ready with its warnings, then Starting while the server starts the clock, then the first question', async () => {
     const server = fakeServer();
     const view = mount(server);

@@ -14,8 +14,10 @@
 import { ApiError } from '@shared/client/client';
 import * as takerCalls from '@shared/contract/assessments';
 import { attemptHeaders } from '@shared/rules/attempt-token';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import { awardPath } from '@shared/rules/test-status';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { failure } from '../embed/failure';
 import { useWidgetHost } from '../embed/host';
 import { Loader } from '../ui/Loader';
 import type { AnswerPayload } from './answers';
@@ -39,12 +41,17 @@ import {
 } from './screen';
 import { useTabCharge } from './useTabCharge';
 
+/** The screens that are the test itself (not a failure nor a closed link): the first one drawn is wm-ready. */
+const READY_STATES = new Set(['ready', 'started', 'open-elsewhere', 'open-in-another-browser', 'score']);
+
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   const host = useWidgetHost();
   const level = headingLevel === '2' ? 2 : 1;
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
   const [offset, setOffset] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  /** A link of a tenant's sandbox (decision 041): every screen says so. */
+  const [sandbox, setSandbox] = useState(false);
   const titleId = useId();
   /** The test last shown, for the score screen's subtitle. */
   const shown = useRef<TakerTest | null>(null);
@@ -96,10 +103,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       // a refusal (4xx) stays a refusal; a network failure or a server error may pass
       const retry = !(err instanceof ApiError && err.status < 500);
       dispatch({ type: 'failed', code, message: messageOf(err), retry });
-      host.emit('wm-error', {
-        message: messageOf(err),
-        status: err instanceof ApiError ? err.status : undefined,
-      });
+      host.emit('wm-error', failure(messageOf(err), err));
     },
     [evaluate, host, linkId],
   );
@@ -112,13 +116,16 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     host.client
       .call(takerCalls.testLinkQuestions, {
         params: { id: linkId },
-        query: { device: 'WEB' },
+        // a link that cannot be taken answers as data, not as a failed request the browser would log
+        query: { device: 'WEB', closed: 'state' },
         // whether this browser holds the started attempt, the answer says (attemptHeld)
         headers: attemptHeaders(attemptTokenOf(linkId)),
         signal: controller.signal,
       })
       .then((res) => {
         if (controller.signal.aborted) return;
+        setSandbox(res.data.sandbox);
+        if ('closed' in res.data) return fail(new ApiError(res.data.closed.statusCode, res.data.closed));
         setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
         if (res.data.startedAt && res.data.attemptHeld) {
           writeMemory(linkId, { taken: true });
@@ -151,9 +158,16 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
   }, [charge.role]);
 
   const state = stateOf(screen, charge.role);
+  /** wm-ready: once per load, when its first screen that is not a failure is drawn. */
+  const ready = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per screen
   useEffect(() => {
     host.emit('wm-state', { linkId, state });
+    if (state === 'loading') ready.current = false;
+    else if (!ready.current && READY_STATES.has(state)) {
+      ready.current = true;
+      host.emit('wm-ready', { linkId, state });
+    }
   }, [state]);
 
   // a new screen after the learner acted (not the first one, nor the test itself): its heading gets the
@@ -217,6 +231,11 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
 
   return (
     <div ref={box} className="wm-taker">
+      {sandbox ? (
+        <p className="wm-sandbox" part="sandbox">
+          <strong className="badge badge-warning">{SANDBOX_TEXT.mark}</strong> {SANDBOX_TEXT.test}
+        </p>
+      ) : null}
       {render()}
     </div>
   );

@@ -24,13 +24,15 @@ import css from './test-taker.css?inline';
  * @attr {string} link-id - The test link's id, as in `/test/{link-id}` (required; letters, digits, `_` and `-`, 10 to 64).
  * @attr {'1' | '2'} heading-level - `1` (default) when the test is the page's main content, `2` inside another page.
  * @attr {string} api-base - The Waymark server's URL, e.g. `https://waymark.example.com` (default: where `test-taker.js` came from).
+ * @attr {'light' | 'dark' | 'auto'} theme - The colour theme: `light`, `dark`, or `auto` (the visitor's setting, `prefers-color-scheme`); without it the page's `color-scheme` decides (light unless the page says dark).
  *
  * @fires {CustomEvent<{ linkId: string; state: 'loading' | 'ready' | 'starting' | 'started' | 'open-elsewhere' | 'open-in-another-browser' | 'evaluating' | 'score' | 'expired' | 'completed' | 'not-yet-started' | 'error' }>} wm-state - The screen changed; a host can warn before leaving while it is `started`. `open-elsewhere`: the test is open in another tab, which saves the answers; this one saves nothing until 'Continue in this tab'. `open-in-another-browser`: another browser started the test (or continued it) and alone saves its answers.
  * @fires {CustomEvent<{ linkId: string; deadlineAt: string | null; questionCount: number; resumed: boolean }>} wm-start - The test started, or a started test was opened again.
  * @fires {CustomEvent<{ linkId: string; testType: string; score: number; percentage: number; questionCount: number; status: string; certificateEligible: boolean; awardHref: string | null }>} wm-evaluated - The server evaluated the test (`awardHref` is null without an award).
  * @fires {CustomEvent<{ linkId: string; award: string; href: string }>} wm-open-award - The award link was activated. **Cancelable**: the default opens the award page on Waymark.
  * @fires {CustomEvent<{ href: string }>} wm-home - Home or 'generate a new link' was activated. **Cancelable**: the default opens that page on Waymark.
- * @fires {CustomEvent<{ message: string; status?: number }>} wm-error - The test could not be loaded or started (the expired, completed and not-yet-open screens included).
+ * @fires {CustomEvent<{ linkId: string; state: 'ready' | 'started' | 'open-elsewhere' | 'open-in-another-browser' | 'score' }>} wm-ready - The test's first screen is drawn (once per load): `state` is that screen.
+ * @fires {CustomEvent<{ status: number; code: ErrorCode; message: string }>} wm-error - The test could not be loaded or started, with the screen's message; the expired, completed and not-yet-open screens are told too (`code` `link-expired`, `test-completed`, `not-yet-started`), without a failed request in the page's console. `status` is the HTTP status (0 when no answer was involved); `code` says what failed (docs/embed.md, "Failures").
  *
  * @csspart test - The panel of each screen.
  * @csspart start-button - Start.
@@ -47,6 +49,9 @@ import css from './test-taker.css?inline';
  * @csspart award - The award step.
  * @csspart award-link - View Feather, View Badge or View Certificate.
  * @csspart error - An error message.
+ * @csspart sandbox - Above every screen of a sandbox's test: 'Sandbox' and what it means.
+ *
+ * @slot ready-heading - The heading of the Ready screen instead of 'Ready to Take Test?'.
  *
  * @cssprop {<color>} [--wm-primary=#3730a3] - Buttons, the current question and the timer.
  * @cssprop {<color>} [--wm-primary-soft=#eef2ff] - Chosen options and the timer's background.
@@ -58,6 +63,9 @@ import css from './test-taker.css?inline';
  * @cssprop {<color>} [--wm-surface=#ffffff] - Panel background.
  * @cssprop {<length>} [--wm-radius=10px] - Corner radius of panels.
  * @cssprop {<family-name>} [--wm-font=system-ui] - Font family.
+ * @cssprop {<length>} [--wm-space=16px] - The spacing unit: paddings and gaps are multiples of it.
+ * @cssprop {<shadow>} [--wm-focus=0 0 0 3px rgb(55 48 163 / 45%)] - The focus ring (a box-shadow) of links, buttons and fields.
+ * @cssprop {<color>} [--wm-on-primary=#ffffff] - Text on buttons (on `--wm-primary`).
  * @cssprop {<length>} [--wm-test-max-width=860px] - The widest the panel gets.
  */
 export class WmTestTaker extends widgetElement({ component: TestTaker, props: TestTakerProps, css }) {}

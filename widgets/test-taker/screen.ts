@@ -12,7 +12,8 @@ import { isAttemptTokenCode } from '@shared/rules/attempt-token';
 import type { AnswerPayload } from './answers';
 import type { ChargeState } from './tab-charge';
 
-export type TakerTest = CallSuccess<typeof takerCalls.testLinkQuestions>['data'];
+/** The test as the test page gets it (a link that cannot be taken comes as an error, or as `closed`). */
+export type TakerTest = CallSuccess<typeof takerCalls.verifyTestLink>['data'];
 export type EvaluationResult = CallSuccess<typeof takerCalls.evaluateTest>['data'];
 /** Why the test is evaluated: the learner finished, or the time was up. */
 export type Reason = 'finish' | 'time-up';

@@ -5,6 +5,7 @@
 import type { AssessmentsCreateOptions } from './assessments/create';
 import type { AssessmentsListOptions } from './assessments/list';
 import type { AssessmentsShareOptions } from './assessments/share';
+import type { AssessmentsStatsOptions } from './assessments/stats';
 import type { CommandGroup, CommandModule } from './command';
 
 export const assessmentsListCommand: CommandModule<AssessmentsListOptions> = {
@@ -72,10 +73,43 @@ Examples:
   handler: async (ctx, options) => (await import('./assessments/share')).shareAssessmentCommand(ctx, options),
 };
 
+export const assessmentsStatsCommand: CommandModule<AssessmentsStatsOptions> = {
+  define: (parent) =>
+    parent
+      .command('stats')
+      .description(
+        'An assessment’s statistics: score figures, reliability, and each question’s figures and flags',
+      )
+      .argument(
+        '<id>',
+        'the assessment (see `waymark assessments list`), or a platform test such as SUBJECT:{subjectId} (staff)',
+      )
+      .option('--csv', 'print the question table as CSV (the columns of the portal’s Download CSV)')
+      .option('-o, --output <file>', 'write the CSV to this file')
+      .addHelpText(
+        'after',
+        `
+The test's attempts and takers, the score's mean, median and SD, KR-20 (or Cronbach's α with multi-select
+questions) with its standard error of measurement, the pass rate, the time to complete and the histogram;
+then each question — flagged first — with its attempts, facility, discrimination, time and flags. Under 30
+attempts the figures are shown and no question is flagged. docs/item-analysis.md defines every figure.
+With --json, the whole answer as one JSON value (each option's shares, each flag with its rule).
+
+Examples:
+  $ waymark assessments stats 0b9c…
+  $ waymark assessments stats 0b9c… --csv > week-3-statistics.csv
+  $ waymark assessments stats 0b9c… --json | jq '.questions[] | select(.figures.flags | length > 0)'`,
+      ),
+  handler: async (ctx, options) => (await import('./assessments/stats')).assessmentStatsCommand(ctx, options),
+};
+
 export const assessmentsCommand: CommandGroup = {
   define: (program) =>
-    program
-      .command('assessments')
-      .description('List, create and share your assessments with your learners (mentors)'),
-  commands: [assessmentsListCommand, assessmentsCreateCommand, assessmentsShareCommand],
+    program.command('assessments').description('List, create, share and analyse your assessments (mentors)'),
+  commands: [
+    assessmentsListCommand,
+    assessmentsCreateCommand,
+    assessmentsShareCommand,
+    assessmentsStatsCommand,
+  ],
 };

@@ -1,6 +1,6 @@
 /**
  * Every `waymark` command, as the program mounts them: the top-level commands' definitions here, the
- * groups' in their own modules (seats.ts, assessments.ts, questions.ts, awards.ts). A definition is a
+ * groups' in their own modules (seats.ts, assessments.ts, questions.ts, awards.ts, sandbox.ts). A definition is a
  * name, arguments, options and help; its handler imports the command's implementation when it runs, so
  * `waymark --help` evaluates none of them (nor the API contract's schemas, undici or Ink they load), and a
  * command loads only its own.
@@ -15,6 +15,7 @@ import type { LoginOptions } from './login';
 import type { LogoutOptions } from './logout';
 import { questionsCommand } from './questions';
 import type { ReportsOptions } from './reports';
+import { sandboxCommand } from './sandbox';
 import { seatsCommand } from './seats';
 import type { WhoamiOptions } from './whoami';
 
@@ -148,4 +149,5 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   reportsCommandModule,
   keysCommand,
   auditCommandModule,
+  sandboxCommand,
 ];

@@ -7,6 +7,7 @@ import { EXPORT_LIMIT } from '../core/limits';
 import type { CommandGroup, CommandModule } from './command';
 import type { QuestionsExportOptions } from './questions/export';
 import type { QuestionsImportOptions } from './questions/import';
+import type { QuestionsStatsOptions } from './questions/stats';
 
 /** The most requests `questions import` makes at a time. */
 export const MAX_CONCURRENCY = 16;
@@ -116,10 +117,32 @@ Examples:
   handler: async (ctx, options) => (await import('./questions/export')).exportQuestions(ctx, options),
 };
 
+export const questionsStatsCommand: CommandModule<QuestionsStatsOptions> = {
+  define: (parent) =>
+    parent
+      .command('stats')
+      .description('Your question bank’s figures and flags, over your assessments’ attempts')
+      .option('--platform', 'the platform’s own questions over its tests (platform staff)')
+      .option('--csv', 'print the table as CSV (the columns of the portal’s Download CSV)')
+      .option('-o, --output <file>', 'write the CSV to this file')
+      .addHelpText(
+        'after',
+        `
+Every question you wrote or use in one of your assessments, flagged first, with its attempts, facility,
+discrimination, average time and flags (too easy, too hard, poor or negative discrimination, a distractor
+nobody picks, likely miskeyed, possibly leaked). docs/item-analysis.md defines every figure and rule.
+With --json, one question a line with every figure.
+
+Examples:
+  $ waymark questions stats
+  $ waymark questions stats --json | jq 'select(.figures.flags[].code == "LIKELY_MISKEYED")'
+  $ waymark questions stats -o bank-statistics.csv`,
+      ),
+  handler: async (ctx, options) => (await import('./questions/stats')).questionStatsCommand(ctx, options),
+};
+
 export const questionsCommand: CommandGroup = {
   define: (program) =>
-    program
-      .command('questions')
-      .description('Import questions into the question bank from a file, or export them to one (authors)'),
-  commands: [questionsImportCommand, questionsExportCommand],
+    program.command('questions').description('Import, export and analyse the question bank (authors)'),
+  commands: [questionsImportCommand, questionsExportCommand, questionsStatsCommand],
 };

@@ -17,7 +17,9 @@ const SIDEBAR = {
     { to: '/portal/users', label: 'Users' },
     { to: '/portal/roadmaps', label: 'Roadmaps' },
     { to: '/portal/manage-assessment', label: 'Manage Assessment' },
+    { to: '/portal/question-bank', label: 'Question Bank' },
     { to: '/portal/integrations', label: 'Integrations' },
+    { to: '/portal/sandbox', label: 'Sandbox' },
   ],
 } as const;
 

@@ -1,8 +1,8 @@
 /**
- * The assessment engine, part two — answers and scoring: the answer key (server-side only), checking an
- * answer against its frozen question, saving answers as they are given, the saved answers in the API's
- * shape, what an evaluation reads and writes (one prepared statement each), and scoring with the shared
- * rules (shared/rules/scoring.ts: an MSQ is scored there, per option, decision 005).
+ * Answers and scoring: the answer key (server-side only), the saved answers in the API's shape, what an
+ * evaluation reads and writes (one prepared statement each), and scoring with the shared rules
+ * (shared/rules/scoring.ts: an MSQ is scored there, per option, decision 005). What an answer must be for its
+ * question is rules.ts `normaliseAnswer`; saving one, autosave.ts.
  */
 import { isMultiAnswer, isTextAnswer } from '@shared/rules/question-types';
 import { scoreQuestion, summarise } from '@shared/rules/scoring';
@@ -10,17 +10,12 @@ import type { Answer, QuestionType } from '@shared/schemas/assessment';
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parsedJson, preparedPer } from '../../db/helpers';
-import { badRequest } from '../../http/errors';
 import { questionOptions, questions } from '../../questions/tables';
 import { type LinkRow, testAnswers, testLinkQuestions, testLinks } from '../tables';
 import { forgetOlder } from './question-cache';
+import type { StoredAnswer } from './rules';
+import { isOpenSql, linkCols } from './rules-sql';
 import { callerHolds, type SessionOf, sessionParams } from './session';
-
-export interface StoredAnswer {
-  questionId: string;
-  answerIds: string[];
-  answerText: string | null;
-}
 
 /** Saved answers in the API's shape: one id, a list for multi-select, the typed value for fill-in-blank. */
 export async function savedAnswers(db: Db, testLinkRowId: string): Promise<(Answer & { points?: number })[]> {
@@ -96,7 +91,7 @@ export interface KeyQuestion {
 }
 
 /** A question's options with their correctness, in position order, as one JSON array. */
-const keyOptionsOf = (questionId: SQL) => sql<KeyQuestion['options'] | string>`coalesce((
+export const keyOptionsOf = (questionId: SQL) => sql<KeyQuestion['options'] | string>`coalesce((
   select json_agg(json_build_object('id', o.id, 'value', o.value, 'isCorrect', o.is_correct, 'points', o.points)
     order by o.position)
   from ${questionOptions} o where o.question_id = ${questionId}), '[]'::json)`;
@@ -143,86 +138,6 @@ export async function answerKey(
 }
 
 /**
- * Checks one answer against its question and gives what is stored: single-choice types keep one option id,
- * multi-select the list, fill-in-blank the value as typed. A 400 names the field (`answerId`, `answer`, or
- * `answers.{i}.answerId` with a prefix).
- */
-export function normaliseAnswer(
-  q: KeyQuestion,
-  a: { answerId?: string | string[]; answer?: string | number },
-  prefix = '',
-): StoredAnswer {
-  const f = (name: string) => `${prefix}${name}`;
-  if (isTextAnswer(q.type)) {
-    if (a.answer === undefined || a.answer === null) {
-      throw badRequest(`${f('answer')}: type the answer for this question`, f('answer'));
-    }
-    if (typeof a.answer === 'number' && !Number.isFinite(a.answer)) {
-      throw badRequest(`${f('answer')}: must be a number`, f('answer'));
-    }
-    return { questionId: q.id, answerIds: [], answerText: String(a.answer).trim() };
-  }
-  const valid = new Set(q.options.map((o) => o.id));
-  if (isMultiAnswer(q.type)) {
-    const ids = a.answerId === undefined ? [] : Array.isArray(a.answerId) ? a.answerId : [a.answerId];
-    const unique = [...new Set(ids)];
-    const bad = unique.findIndex((id) => !valid.has(id));
-    if (bad >= 0) {
-      throw badRequest(`${f('answerId')}: is not an option of this question`, f(`answerId.${bad}`));
-    }
-    return { questionId: q.id, answerIds: unique, answerText: null };
-  }
-  const id = Array.isArray(a.answerId) ? (a.answerId.length === 1 ? a.answerId[0] : undefined) : a.answerId;
-  if (id === undefined) {
-    throw badRequest(`${f('answerId')}: choose one option for this question`, f('answerId'));
-  }
-  if (!valid.has(id)) throw badRequest(`${f('answerId')}: is not an option of this question`, f('answerId'));
-  return { questionId: q.id, answerIds: [id], answerText: null };
-}
-
-/** Saves one answer as it is given: a prepared statement (the autosave of every answer runs it). */
-const upsertOneAnswer = preparedPer((db) =>
-  db
-    .insert(testAnswers)
-    .values({
-      testLinkId: sql.placeholder('link'),
-      questionId: sql.placeholder('question'),
-      answerIds: sql`${sql.placeholder('ids')}::uuid[]`,
-      answerText: sql.placeholder('text'),
-      answeredAt: sql`${sql.placeholder('at')}::timestamptz`,
-    })
-    .onConflictDoUpdate({
-      target: [testAnswers.testLinkId, testAnswers.questionId],
-      set: {
-        answerIds: sql`excluded.answer_ids`,
-        answerText: sql`excluded.answer_text`,
-        answeredAt: sql`excluded.answered_at`,
-      },
-    })
-    .prepare('test_answer_upsert'),
-);
-
-/** Saves one answer as it is given (validated against the frozen question). */
-export async function saveAnswer(
-  db: Db,
-  link: LinkRow,
-  answer: { questionId: string; answerId?: string | string[]; answer?: string | number },
-  /** The question's key when already read (findLinkWithQuestion); null when it is not of this link. */
-  key?: KeyQuestion | null,
-) {
-  const q = key !== undefined ? key : (await answerKey(db, link.id, answer.questionId))[0];
-  if (!q) throw badRequest('questionId: is not a question of this test', 'questionId');
-  const row = normaliseAnswer(q, answer);
-  await upsertOneAnswer(db).execute({
-    link: link.id,
-    question: row.questionId,
-    ids: row.answerIds,
-    text: row.answerText,
-    at: new Date().toISOString(),
-  });
-}
-
-/**
  * A link's whole answer key as one JSON array in question order (keyFields' shape). The options are joined
  * and grouped once for the link rather than read by a subquery per question: measured on PostgreSQL, 0.42–0.55
  * against 0.81–0.83 ms for a key of 20 questions (docs/PERFORMANCE.md, issue 15), the same JSON.
@@ -262,7 +177,7 @@ const evaluationRead = preparedPer((db) =>
 /**
  * Upserts given answers with their points (the placeholders `given`, scoredRows' JSON, and `answeredAt`) for
  * the link `linkRowId`, when `condition` (a WHERE clause, or a FROM item and its WHERE) lets them through:
- * the answers part of both evaluation writes (evaluationWrite, link-life.ts evaluationInOne).
+ * the answers part of both evaluation writes (evaluationWrite, evaluation.ts evaluationInOne).
  */
 export const upsertScoredAnswers = (linkRowId: SQL, condition: SQL) => sql`
     insert into ${testAnswers} (test_link_id, question_id, answer_ids, answer_text, answered_at, points)
@@ -297,7 +212,7 @@ export const evaluationWrite = preparedPer((db) => {
       is_completed = true, score = ${p('score')}, percentage = ${p('percentage')},
       question_count = ${p('questionCount')}, status = ${p('status')},
       completed_at = ${p('completedAt')}::timestamptz, completed_in = ${p('completedIn')}
-    where id = ${p('id')}::uuid and is_completed = false and status = 'TAKE_TEST'
+    where id = ${p('id')}::uuid and ${isOpenSql(linkCols('test_links'))}
     returning *`);
   const given = db
     .$with('given', {})
@@ -377,36 +292,4 @@ export function scoreAnswers(
     key.length,
   );
   return { perQuestion, ...summary };
-}
-
-// ---------------------------------------------------------------- what saving an answer reads
-
-/** A link by its public id with the answer key of one of its questions (null when not one of them). */
-const linkWithQuestion = preparedPer((db) =>
-  db
-    .select({
-      link: testLinks,
-      // a select from one table names its columns without the table, so the subquery uses aliases
-      question: sql<KeyQuestion | string | null>`(
-        select json_build_object('id', q.id, 'type', q.question_type, 'points', q.points,
-          'roadmapId', tlq.roadmap_id, 'options', ${keyOptionsOf(sql`q.id`)})
-        from ${testLinkQuestions} tlq join ${questions} q on q.id = tlq.question_id
-        where tlq.test_link_id = ${testLinks}.id and tlq.question_id = ${sql.placeholder('question')})`,
-    })
-    .from(testLinks)
-    .where(eq(testLinks.linkId, sql.placeholder('linkId')))
-    .limit(1)
-    .prepare('test_link_with_question'),
-);
-
-/** What saving an answer reads, in one prepared statement: the link and the answered question's key. */
-export async function findLinkWithQuestion(
-  db: Db,
-  linkId: string,
-  questionId: string,
-): Promise<{ link: LinkRow; question: KeyQuestion | null } | null> {
-  const [row] = await linkWithQuestion(db).execute({ linkId, question: questionId });
-  if (!row) return null;
-  const question = row.question === null ? null : parsedJson(row.question);
-  return { link: row.link, question };
 }

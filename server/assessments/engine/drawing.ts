@@ -2,8 +2,9 @@
  * The assessment engine, part one — drawing: which published questions of one language a test may draw
  * (by resource, section, roadmap or subject), which of them a link takes (those the learner has not met
  * first: decision 010), freezing them with their option order, and the taker's view of the frozen
- * questions without any correctness data. Parts two and three: ./answers.ts (answers and scoring) and
- * ./link-life.ts (a link's life on the server's clock).
+ * questions without any correctness data. The rest of the engine: ./rules.ts (its rules, once), ./answers.ts
+ * (answers and scoring), ./link-life.ts (a link's life on the server's clock), ./start.ts, ./autosave.ts,
+ * ./evaluation.ts and ./view.ts.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -265,7 +266,7 @@ const TEXT_TYPES_SQL = sql.raw(`(${[...TEXT_TYPES].map((t) => `'${t}'`).join(', 
  * A link's frozen questions as the taker sees them, as one JSON array in position order: each question with
  * its options (id and value only: never isCorrect, points or a fill-in-blank's accepted value — a
  * fill-in-blank gets none) and its roadmap's name. One expression, so the Ready page, a resume and the start
- * (link-life.ts: the start's own statement) read the same view; `linkRowId` names the link's row id.
+ * (start.ts: the start's own statement) read the same view; `linkRowId` names the link's row id.
  */
 
 export const takerQuestionsJson = (linkRowId: SQL) => sql<FrozenRow[] | string>`coalesce((

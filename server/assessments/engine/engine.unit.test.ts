@@ -1,9 +1,9 @@
 import { statusAfterEvaluation } from '@shared/rules/scoring';
 import { describe, expect, it } from 'vitest';
 import type { LinkRow } from '../tables';
-import { type KeyQuestion, normaliseAnswer } from './answers';
+import type { KeyQuestion } from './answers';
 import { inFrozenOrder, newLinkId } from './drawing';
-import { acceptsAnswers, timeLimitFor, unusedUntil, windowEnd } from './link-life';
+import { acceptsAnswers, normaliseAnswer, timeLimitFor, unusedUntil, windowEnd } from './rules';
 
 const q = (type: KeyQuestion['type'], n = 3): KeyQuestion => ({
   id: 'q',

@@ -6,7 +6,7 @@
  *
  * Nothing here is trusted on its own. A view is built from what the link's own statement says each of its
  * questions' versions is now, and a held question of any other version is read again; an evaluation scored
- * from held questions writes only if its statement finds every version still the same (link-life.ts,
+ * from held questions writes only if its statement finds every version still the same (evaluation.ts,
  * evaluateNow). So several processes on one PostgreSQL never disagree: each holds a copy it checks, and an
  * edit made through any process, or none, is seen by all at their next statement.
  *

@@ -1,5 +1,5 @@
 /**
- * The caller's check folded into an engine statement (a quick handler's, server/http/routes.ts): the
+ * The caller's check folded into an engine statement (a hot call's, server/http/routes.ts `hot`): the
  * account and the session of the caller's token are checked by the statement that reads or writes the link,
  * so the hot calls of a test make one round trip, not two. A statement that carries one of these takes the
  * placeholders `caller` and `fam` (sessionParams); with no caller (no token: the link id is the capability)
@@ -7,6 +7,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { sessionHolds } from '../../auth/current-user';
+import { isTakerSql } from './rules-sql';
 
 /** The caller a statement checks: the account and the session (token family) its token names. */
 export interface SessionOf {
@@ -32,4 +33,4 @@ export const callerHolds = () => sql`(${callerParam()} is null or ${holds()})`;
  * learner) whose session holds.
  */
 export const takerHolds = (userId: SQL) =>
-  sql`(${callerParam()} is null or ((${userId} is null or ${userId} = ${callerParam()}) and ${holds()}))`;
+  sql`(${callerParam()} is null or (${isTakerSql(userId, callerParam())} and ${holds()}))`;

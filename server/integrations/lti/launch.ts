@@ -14,7 +14,7 @@ import type { LtiSession as LtiSessionSchema } from '@shared/schemas/lti';
 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customTestFor } from '../../authoring/assessments';
+import { customTestFor } from '../../authoring/builder';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';

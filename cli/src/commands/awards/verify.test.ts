@@ -70,6 +70,19 @@ describe('waymark awards verify: who issued it', () => {
     expect(json.events[0].issuer).toMatchObject({ id: impostor.did, name: 'Waymark', isThisServer: false });
   });
 
+  it('says in plain words until when a credential is valid, or when it expired', async () => {
+    const lasting = await signForeign('key', { extra: { validUntil: '2099-03-03T10:00:00Z' } });
+    const valid = await verify(lasting.credential);
+    expect(valid.code, valid.err).toBe(0);
+    expect(valid.out).toContain('  validity    Valid until 3rd Mar 2099');
+    const ended = await signForeign('key', { extra: { validUntil: '2021-03-03T10:00:00Z' } });
+    const expired = await verify(ended.credential);
+    expect(expired.out).toContain('  validity    Expired on 3rd Mar 2021');
+    expect(expired.code).not.toBe(0);
+    const forever = await verify((await signForeign('key')).credential);
+    expect(forever.out).toContain('  validity    Valid with no end date');
+  });
+
   it('prints a did:key of a key the server lists as that Waymark', async () => {
     const text = await verify(ownKey.credential);
     expect(text.code, text.err).toBe(0);

@@ -17,6 +17,7 @@ import {
   resolveDidKey,
 } from '@shared/credentials/did';
 import { credentialFromFile } from '@shared/credentials/text';
+import { validityWords } from '@shared/rules/validity';
 import type { VerificationReport } from '@shared/schemas/credential';
 import type { Context } from '../../core/context';
 import { CliError, ExitCode } from '../../core/errors';
@@ -139,6 +140,8 @@ export async function verifyAwardCommand(ctx: Context, options: AwardsVerifyOpti
     output.line(`${report.verdict.toUpperCase()}: ${report.summary}`);
     if (report.credential?.name) output.line(`  credential  ${report.credential.name}`);
     if (report.credential?.recipient) output.line(`  awarded to  ${report.credential.recipient}`);
+    // 'Valid until 3rd Mar 2027', 'Expired on …' or 'Valid with no end date' (issue 30)
+    if (report.credential) output.line(`  validity    ${validityWords(report.credential.validUntil)}`);
     output.line(`  issuer      ${report.issuer.statement}`);
     for (const c of report.checks) output.line(`  ${c.outcome.padEnd(8)} ${c.label}: ${c.detail}`);
   }

@@ -23,6 +23,8 @@ import { currentUser } from '../../lib/auth';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPools } from './QuestionPools';
+import { AssessmentStats } from './stats/AssessmentStats';
+import { ValiditySetting } from './stats/ValiditySetting';
 
 /** Loaded when first opened: it brings the question-file readers (shared/formats). */
 const ImportQuestionsDialog = lazy(() =>
@@ -76,6 +78,8 @@ const NO_MORE = { questions: [], nextPage: 2, done: false };
 
 type View =
   | { kind: 'preview' }
+  /** The assessment's statistics: its figures and each question's (issue 30). */
+  | { kind: 'statistics' }
   | { kind: 'add-question' }
   /** `fresh`: made by 'Create New Question' and never saved — discarded when the author leaves it. */
   | { kind: 'create-question'; questionId: string; fresh?: boolean };
@@ -161,6 +165,7 @@ export default function AssessmentBuilderPage() {
               {formatDateTime(a.createdAt)}
             </p>
           ) : null}
+          <ValiditySetting assessmentId={assessmentId} />
         </aside>
         <section className="builder-main">
           {view.kind === 'preview' ? (
@@ -168,6 +173,13 @@ export default function AssessmentBuilderPage() {
               <div className="row">
                 <h1>Questions</h1>
                 <div className="spacer" />
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setView({ kind: 'statistics' })}
+                >
+                  Statistics
+                </button>
                 <button
                   type="button"
                   className="btn btn-secondary"
@@ -206,6 +218,21 @@ export default function AssessmentBuilderPage() {
                   onFeedback={() => setFeedbackFor(q)}
                 />
               ))}
+            </>
+          ) : null}
+          {view.kind === 'statistics' ? (
+            <>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setView({ kind: 'preview' })}
+                >
+                  Back
+                </button>
+                <h1>{a?.name ?? 'Assessment'}</h1>
+              </div>
+              <AssessmentStats assessmentId={assessmentId} />
             </>
           ) : null}
           {view.kind === 'add-question' ? (

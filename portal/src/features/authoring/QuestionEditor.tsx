@@ -35,6 +35,7 @@ import {
   toInput,
   useFieldErrors,
 } from './questionEditorState';
+import { QuestionFigures } from './stats/QuestionFigures';
 
 export function QuestionEditor({
   questionId,
@@ -357,6 +358,7 @@ function EditorForm({
       >
         <p>All option details will be lost. Do you want to continue?</p>
       </Dialog>
+      <QuestionFigures questionId={questionId} />
       <RemoveDialog
         open={confirmImageRemoval}
         what="This image"

@@ -24,6 +24,7 @@ const credential = {
 const call = vi.fn(async (def: { method: string; path: string }, _args?: unknown): Promise<unknown> => {
   if (def.path === '/certificate/certificate-info-v2/{id}') return { data: info };
   if (def.path === '/credentials/{id}/status') return statusAnswer ?? { data: credential };
+  if (def.path === '/certificate/{id}/renew') return { data: { testLinkId: 'RenewalLink0001' } };
   if (def.path === '/certificate/create-presigned-url')
     return { data: { url: UPLOAD, key: 'k', expiresAt: '' } };
   if (def.path === '/certificate/create-v2/{id}') {
@@ -64,6 +65,7 @@ beforeEach(() => {
     completetedYear: 2026,
     completetedMonth: 1,
     isOwner: false,
+    sandbox: false,
   };
   wide = true;
   uploads.length = 0;
@@ -260,6 +262,57 @@ describe('an award page', () => {
     statusAnswer = null;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(panel.textContent).toContain('An Open Badges 3.0 credential signed by'));
+  });
+
+  it('says until when a certificate is valid, shows its history, and offers its learner the renewal test', async () => {
+    const older = 'OldAward_0001';
+    info = {
+      ...info,
+      type: 'CUSTOM-TEST',
+      subject: { name: 'Cloud safety' },
+      certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
+      certificateGenerated: true,
+      s3CertificateUrl: STORED,
+      isOwner: true,
+      validity: {
+        validUntil: '2020-03-03T10:00:00.000Z',
+        state: 'expired',
+        renewedBy: null,
+        history: [
+          { awardId: older, earnedAt: '2018-03-03T10:00:00.000Z', validUntil: '2019-03-03T10:00:00.000Z' },
+          { awardId: LINK, earnedAt: '2019-03-01T10:00:00.000Z', validUntil: '2020-03-03T10:00:00.000Z' },
+        ],
+        renewal: { kind: 'ASSESSMENT', testLinkId: null },
+      },
+    };
+    currentUser.value = learner;
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderPortal(<CertificatePage />, { url: `/certificate/${LINK}?renew=1`, path: '/certificate/:id' });
+    const details = await screen.findByRole('complementary', { name: 'Certificate details' });
+    expect(details.textContent).toContain('Expired on 3rd Mar 2020');
+    const validity = screen.getByRole('region', { name: 'Validity' });
+    expect(validity.textContent).toContain('This certificate is expired on 3rd Mar 2020.');
+    expect(validity.textContent).toContain('earned 3rd Mar 2018, expired on 3rd Mar 2019');
+    expect(screen.getByRole('link', { name: 'Certificate' }).getAttribute('href')).toBe(
+      `/certificate/${older}`,
+    );
+    // the reminder's link lands on the renewal
+    const renew = screen.getByRole('region', { name: 'Renew it' });
+    expect(document.activeElement).toBe(renew);
+    fireEvent.click(screen.getByRole('button', { name: 'Take the renewal test' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/test/RenewalLink0001'));
+  });
+
+  it('offers no renewal to a visitor, and says nothing of validity for an award with no end', async () => {
+    info = {
+      ...info,
+      validity: { validUntil: null, state: 'no-end', renewedBy: null, history: [], renewal: null },
+    };
+    open(`/feather/${LINK}`);
+    const details = await screen.findByRole('complementary', { name: 'Feather details' });
+    expect(details.textContent).not.toMatch(/Valid|Expired/);
+    expect(screen.queryByRole('region', { name: 'Validity' })).toBeNull();
   });
 
   it('says not found for a link without an award of that kind', async () => {

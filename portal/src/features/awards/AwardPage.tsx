@@ -11,6 +11,7 @@ import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { certificateInfo } from '@shared/contract/awards';
 import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
+import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
 import { AWARD_TEXT, type AwardModel } from '@widgets/award/model';
@@ -26,12 +27,14 @@ import { currentUser } from '../../lib/auth';
 import { CredentialPanel, useCredentialStatus } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';
+import { ValidityFact, ValidityPanel } from './ValidityPanel';
 
 const SCOPE_LABELS = {
   resource: 'Resource',
   section: 'Section',
   roadmap: 'Roadmap',
   subject: 'Subject',
+  assessment: 'Assessment',
 } as const;
 
 /** Whether the window is at least `px` wide, kept up to date. */
@@ -140,7 +143,7 @@ function AwardDetails({
   const [image, setImage] = useState<ImageState>('idle');
   const started = useRef(false);
   const stored = info.certificateGenerated && info.s3CertificateUrl ? info.s3CertificateUrl : null;
-  const credential = useCredentialStatus(info.linkId);
+  const credential = useCredentialStatus(info.sandbox ? null : info.linkId);
 
   const generate = useCallback(async () => {
     const node = artRef.current;
@@ -193,15 +196,21 @@ function AwardDetails({
   return (
     <div className={`page-wide award-page award-page-${model.kind}`}>
       <header className="award-hero">
-        <p className="award-verified">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
-            />
-          </svg>
-          Verified by {model.issuer}
-        </p>
+        {info.sandbox ? (
+          <p className="award-verified">
+            <span className="badge badge-warning">{SANDBOX_TEXT.mark}</span> {SANDBOX_TEXT.award}
+          </p>
+        ) : (
+          <p className="award-verified">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
+              />
+            </svg>
+            Verified by {model.issuer}
+          </p>
+        )}
         <h1>
           {model.learner} earned a {model.issuer} {kindWord}
         </h1>
@@ -239,6 +248,7 @@ function AwardDetails({
                 <time dateTime={model.issuedAt}>{model.issuedOn}</time>
               </dd>
             </div>
+            <ValidityFact validity={info.validity} />
             <div>
               <dt>Issued by</dt>
               <dd>{model.issuer}</dd>
@@ -298,19 +308,24 @@ function AwardDetails({
               {PAGE_TEXT.imageFailed}
             </p>
           ) : null}
-          <CredentialPanel
-            awardId={info.linkId}
-            kind={model.kind}
-            status={credential}
-            renderPng={
-              canRender
-                ? () => {
-                    if (!artRef.current) return Promise.reject(new Error('The award is not on the screen'));
-                    return renderAwardImage(artRef.current, model.kind, 'image/png');
-                  }
-                : null
-            }
-          />
+          <ValidityPanel info={info} isLearner={isLearner} />
+          {info.sandbox ? (
+            <p className="alert alert-warning award-note">{SANDBOX_TEXT.notCredential}</p>
+          ) : (
+            <CredentialPanel
+              awardId={info.linkId}
+              kind={model.kind}
+              status={credential}
+              renderPng={
+                canRender
+                  ? () => {
+                      if (!artRef.current) return Promise.reject(new Error('The award is not on the screen'));
+                      return renderAwardImage(artRef.current, model.kind, 'image/png');
+                    }
+                  : null
+              }
+            />
+          )}
         </aside>
       </div>
 
@@ -318,9 +333,10 @@ function AwardDetails({
         <h2 id="award-about-title">About this {kindWord}</h2>
         <p>
           {model.issuer} is a learning platform of curated roadmaps. Learners earn a feather for passing the
-          assessment of a resource, a badge for a section, and a certificate for a whole roadmap or a subject.
-          Every assessment is scored on {model.issuer}'s server; an award needs at least 6 of 10 points per
-          question on average.
+          assessment of a resource, a badge for a section, and a certificate for a whole roadmap, a subject or
+          a mentor's assessment; a certificate may be valid for a set time, and is renewed by passing its test
+          again. Every assessment is scored on {model.issuer}'s server; an award needs at least 6 of 10 points
+          per question on average.
         </p>
         <p>
           This page is {model.issuer}'s own record of the award, so anyone with the link can check it: the

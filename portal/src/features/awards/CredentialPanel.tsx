@@ -31,9 +31,13 @@ export const CREDENTIAL_TEXT = {
  * drawing the award's image: drawing holds the browser's main thread for seconds (tens of seconds on a
  * loaded machine), and an answer that comes meanwhile is not shown until it ends.
  */
-export function useCredentialStatus(awardId: string): CallState<CredentialStatusInfo> {
+export function useCredentialStatus(awardId: string | null): CallState<CredentialStatusInfo> {
+  // a sandbox's award (null) has no credential to ask about (decision 041)
   return useCall(
-    (signal) => client.call(credentialStatus, { params: { id: awardId }, signal }).then((r) => r.data),
+    (signal) =>
+      awardId === null
+        ? Promise.reject(new Error('no credential'))
+        : client.call(credentialStatus, { params: { id: awardId }, signal }).then((r) => r.data),
     [awardId],
   );
 }

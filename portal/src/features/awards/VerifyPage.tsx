@@ -10,6 +10,7 @@ import { ApiError } from '@shared/client/client';
 import { getCredential, verifyCredential } from '@shared/contract/credentials';
 import { credentialFromFile, credentialFromText, unreadReport } from '@shared/credentials/text';
 import { formatDate } from '@shared/rules/format-date';
+import { validityState, validityWords } from '@shared/rules/validity';
 import type { Verdict, VerificationReport } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
 import { Spinner } from '@widgets/ui/Loader';
@@ -98,9 +99,12 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
         setState({
           step: 'error',
           message:
-            err instanceof ApiError && (err.status === 404 || err.status === 400)
-              ? 'There is no award with this id. Check the address, or paste the credential below.'
-              : 'The award’s credential could not be loaded just now. Please try again.',
+            // a sandbox's award: no credential, and the server says why (decision 041)
+            err instanceof ApiError && err.errorCode === 'SANDBOX_AWARD'
+              ? err.message
+              : err instanceof ApiError && (err.status === 404 || err.status === 400)
+                ? 'There is no award with this id. Check the address, or paste the credential below.'
+                : 'The award’s credential could not be loaded just now. Please try again.',
         });
       });
     return () => {
@@ -285,6 +289,16 @@ function Report({ report, source }: { report: VerificationReport; source: string
               </dd>
             </div>
           ) : null}
+          <div>
+            <dt>{validityState(credential.validUntil) === 'expired' ? 'Expired' : 'Valid'}</dt>
+            <dd>
+              {credential.validUntil ? (
+                <time dateTime={credential.validUntil}>{validityWords(credential.validUntil)}</time>
+              ) : (
+                validityWords(null)
+              )}
+            </dd>
+          </div>
         </dl>
       ) : null}
       <h3>What was checked</h3>

@@ -9,7 +9,8 @@ import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
-import { DownloadCsv, ReportPage } from './ui';
+import { DownloadCsv } from '../../components/DownloadCsv';
+import { ReportPage } from './ui';
 
 const { mobile, joinedAt, days, time, average } = LEARNING_REPORT;
 

@@ -23,11 +23,12 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { DownloadCsv } from '../../components/DownloadCsv';
 import { TableFailure } from '../../components/TableFailure';
 import { ActionMenu, type MenuItem } from './ActionMenu';
 import { TENANT_COPY } from './copy';
 import { StatCards } from './StatCards';
-import { DownloadCsv, Tip } from './ui';
+import { Tip } from './ui';
 import { AddUserDialog, type PaymentRequest } from './users/AddUserDialog';
 import { PaymentDialog } from './users/PaymentDialog';
 

@@ -1,7 +1,7 @@
 /**
  * Tenant pages under /portal inside the signed-in layout (TENANT only, mentor §2.1): the users and their
- * statistics, the award and learning-report tables, the catalogue, and the pages of one learner nested in
- * the learner-name layout.
+ * statistics, the award and learning-report tables, the catalogue, the sandbox (decision 041), and the pages
+ * of one learner nested in the learner-name layout.
  */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy';
@@ -20,6 +20,7 @@ export const tenantRoutes: RouteObject[] = [
   { path: 'roadmaps', lazy: lazyPage(() => import('./roadmaps/RoadmapListPage')) },
   { path: 'roadmaps/:roadmapId/roadmap', lazy: lazyPage(() => import('./roadmaps/RoadmapInfoPage')) },
   { path: 'roadmap/:id', lazy: lazyPage(() => import('./roadmaps/RoadmapInfoPage')) },
+  { path: 'sandbox', lazy: lazyPage(() => import('./sandbox/SandboxPage')) },
   {
     path: 'users/:userId',
     lazy: lazyPage(() => import('./user-detail/LearnerLayout')),

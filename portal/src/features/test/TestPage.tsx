@@ -68,7 +68,7 @@ export default function TestPage() {
       <main id="main" className="test-page-main">
         <PortalWidgets
           onEvent={(type, detail) => {
-            if (type === 'wm-state' && 'state' in detail) setState(detail.state);
+            if (type === 'wm-state' && 'state' in detail && detail.state) setState(detail.state);
             return true;
           }}
         >

@@ -14,7 +14,8 @@ import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { DownloadCsv, ReportPage } from '../ui';
+import { DownloadCsv } from '../../../components/DownloadCsv';
+import { ReportPage } from '../ui';
 import { AwardDialog } from './AwardDialog';
 
 type Row = z.infer<typeof AwardRow>;

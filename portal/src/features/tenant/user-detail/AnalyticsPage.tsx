@@ -39,9 +39,10 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId, useMemo, useState } from 'react';
+import { DownloadCsv } from '../../../components/DownloadCsv';
 import { routerLink } from '../../../components/routerLink';
 import { TableFailure } from '../../../components/TableFailure';
-import { Counter, DownloadCsv } from '../ui';
+import { Counter } from '../ui';
 import { useUserId } from './LearnerLayout';
 
 /** The tenant's reports of one learner, in the shape the dashboard's pieces read. */

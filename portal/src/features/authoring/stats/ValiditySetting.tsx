@@ -1,0 +1,66 @@
+/**
+ * In the builder's side column: how long the certificates of this assessment stay valid (decision 037). A
+ * change applies to certificates earned from then on; those earned before keep their end.
+ */
+import { assessmentValidity, setAssessmentValidity } from '@shared/contract/analysis';
+import { periodWords, VALIDITY_MONTHS } from '@shared/rules/validity';
+import { client } from '@widgets/core/api';
+import { messageOf, useCall } from '@widgets/core/useCall';
+import { Spinner } from '@widgets/ui/Loader';
+import { toast } from '@widgets/ui/Toast';
+import { useEffect, useId, useState } from 'react';
+
+export function ValiditySetting({ assessmentId }: { assessmentId: string }) {
+  const id = useId();
+  const current = useCall(
+    (signal) => client.call(assessmentValidity, { params: { assessmentId }, signal }).then((r) => r.data),
+    [assessmentId],
+  );
+  const [chosen, setChosen] = useState('');
+  const [saving, setSaving] = useState(false);
+  const months = current.data?.months ?? null;
+  useEffect(() => setChosen(months === null ? '' : String(months)), [months]);
+  const choices: (number | null)[] = [null, ...VALIDITY_MONTHS];
+  if (months !== null && !choices.includes(months)) choices.push(months);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await client.call(setAssessmentValidity, {
+        params: { assessmentId },
+        body: { months: chosen === '' ? null : Number(chosen) },
+      });
+      toast('Saved: certificates earned from now on get this period.', { kind: 'success', ms: 4000 });
+      current.reload();
+    } catch (err) {
+      toast(messageOf(err, 'The period could not be saved.'), { kind: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className="field validity-setting">
+      <label htmlFor={id}>Certificate valid for</label>
+      <div className="row">
+        <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!current.data}>
+          {choices.map((m) => (
+            <option key={m ?? 'none'} value={m === null ? '' : String(m)}>
+              {periodWords(m)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void save()}
+          disabled={saving || !current.data || chosen === (months === null ? '' : String(months))}
+        >
+          {saving ? <Spinner /> : null} Save
+        </button>
+      </div>
+      <p className="muted">
+        Learners who pass get a certificate. With a period, it expires that long after it is earned; they are
+        reminded 30 days before, with a renewal test. Certificates earned earlier keep their end.
+      </p>
+    </div>
+  );
+}

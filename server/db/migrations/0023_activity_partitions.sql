@@ -1,0 +1,12 @@
+-- Issue 33 (decision 035): the raw activity tables become partitioned by time. The conversion is not in
+-- this file: every migration here runs in one transaction, and a lock taken in it is held to its end, so
+-- the steps that read a large table (validating the bound, building the new key's unique index
+-- CONCURRENTLY) must run on their own, beside reads and writes. It runs right after the migrations, on the
+-- same connection under the same advisory lock (server/db/client.ts → server/db/partitions.ts), once per
+-- table: each plain table becomes the first partition of a partitioned table of the same name, keyed
+--   activity_heartbeats  UNIQUE (user_id, at, client_id)   by UTC day of at
+--   activity_spans       UNIQUE (user_id, day, id)         by month of day
+--   activity_erasures    UNIQUE (user_id, end_at, id)      by month of end_at
+-- the keys and indexes server/activity/tables.ts declares (and this migration's snapshot records); the old
+-- table keeps its own primary key, and the indexes the new keys supersede are dropped CONCURRENTLY.
+SELECT 1;

@@ -1,0 +1,743 @@
+/**
+ * Item analysis (issue 30; docs/item-analysis.md defines every figure): how well each question works and how
+ * reliable a test is, from the evaluated attempts. Pure, so the server's aggregates, the portal, the CLI and
+ * the tests read one definition.
+ *
+ * The figures are built from additive sums: each evaluated attempt is cut into pieces (`attemptPieces`), one
+ * per question it received, and the pieces are added into per-question sums (`addPiece`) that the server keeps
+ * in its aggregate tables; the figures (`itemFigures`, `testFigures`) are read from the sums. Adding the sums of
+ * several assessments gives the figures over all of them (the question bank's column). Every statistic of a
+ * question is computed over the attempts that received it, and a taker's score over the questions they
+ * actually received — so a test that draws its questions at random is analysed as it was taken.
+ *
+ * - item score x: points earned / the question's points (0 to 1; a multi-select question earns a share);
+ * - facility: the mean of x (Moodle's facility index: the proportion of the maximum score);
+ * - discrimination: the corrected item–rest correlation — Pearson's r between x and the taker's rest score,
+ *   the mean of x over the other questions they received (the point-biserial correlation when x is 0 or 1);
+ * - option shares overall and in the upper and lower 27 % of takers by score (Kelley's groups);
+ * - reliability: KR-20 when every question is scored right or wrong, Cronbach's α otherwise, with the standard
+ *   error of measurement SD × √(1 − reliability).
+ */
+import { isMultiAnswer, type QuestionType } from './question-types';
+import { POINTS_PER_QUESTION, round2 } from './scoring';
+
+/** Every threshold of the figures and flags, in one place (shown beside the flags; docs/item-analysis.md). */
+export const ITEM_RULES = {
+  /** Fewer attempts than this: figures are shown, flags are not raised. */
+  minAttempts: 30,
+  /** Facility above this: too easy. */
+  tooEasy: 0.9,
+  /** Facility below this: too hard. */
+  tooHard: 0.2,
+  /** Discrimination below this: poor (below 0: negative). */
+  poorDiscrimination: 0.2,
+  /** A distractor chosen by fewer than this share of takers. */
+  rareDistractor: 0.05,
+  /** The upper and lower groups: this share of takers each, by score. */
+  groupShare: 0.27,
+  /** A sudden rise in facility after a date. */
+  leak: {
+    /** Attempts needed on each side of the date. */
+    minEachSide: 30,
+    /** The rise in facility, at least. */
+    rise: 0.2,
+    /** The rise in standard errors (Welch's z), at least. */
+    z: 3,
+    /** The rest of the test rose by less than this share of the question's rise. */
+    restShare: 0.5,
+  },
+  /** A test's pass mark, as its awards' (percentage). */
+  passPercentage: 60,
+  /** The score histogram's bins (of 100 / bins percentage points each). */
+  histogramBins: 10,
+} as const;
+
+export const FLAG_CODES = [
+  'TOO_EASY',
+  'TOO_HARD',
+  'NEGATIVE_DISCRIMINATION',
+  'POOR_DISCRIMINATION',
+  'RARE_DISTRACTOR',
+  'LIKELY_MISKEYED',
+  'POSSIBLY_LEAKED',
+] as const;
+export type FlagCode = (typeof FLAG_CODES)[number];
+
+const pct = (share: number) => `${Math.round(share * 100)} %`;
+
+/** Each flag's name and the rule that raises it, as shown beside it. */
+export const FLAG_RULES: Record<FlagCode, { label: string; rule: string }> = {
+  TOO_EASY: { label: 'Too easy', rule: `Facility above ${ITEM_RULES.tooEasy.toFixed(2)}.` },
+  TOO_HARD: { label: 'Too hard', rule: `Facility below ${ITEM_RULES.tooHard.toFixed(2)}.` },
+  NEGATIVE_DISCRIMINATION: {
+    label: 'Negative discrimination',
+    rule: 'Discrimination below 0: takers who do worse on the rest of the test do better on this question.',
+  },
+  POOR_DISCRIMINATION: {
+    label: 'Poor discrimination',
+    rule: `Discrimination below ${ITEM_RULES.poorDiscrimination.toFixed(2)}: it hardly separates strong takers from weak ones.`,
+  },
+  RARE_DISTRACTOR: {
+    label: 'Distractor nobody picks',
+    rule: `A wrong option chosen by fewer than ${pct(ITEM_RULES.rareDistractor)} of takers.`,
+  },
+  LIKELY_MISKEYED: {
+    label: 'Likely miskeyed',
+    rule: `A correct option chosen less often than a wrong one by the upper ${pct(ITEM_RULES.groupShare)} of takers.`,
+  },
+  POSSIBLY_LEAKED: {
+    label: 'Possibly leaked',
+    rule: `Facility rose by at least ${ITEM_RULES.leak.rise.toFixed(2)} after a date (at least ${ITEM_RULES.leak.z} standard errors, ${ITEM_RULES.leak.minEachSide}+ attempts on each side) while the rest of the test rose by less than half as much.`,
+  },
+};
+
+// ---------------------------------------------------------------- one attempt, cut into pieces
+
+/**
+ * An answer first saved at least this long before the submission was saved as it was given (an autosave);
+ * one first saved by the submission itself carries the submission's time, give or take the two clocks.
+ */
+export const SAVED_BEFORE_SUBMISSION_MS = 1_000;
+
+/** The option key of a received choice question answered with no option. */
+export const OMITTED = 'none';
+
+/** One question as an evaluated attempt received it. */
+export interface ReceivedItem {
+  questionId: string;
+  /** Points earned (0 to POINTS_PER_QUESTION). */
+  points: number;
+  /** The options chosen, for a choice question (empty: none chosen); null for a typed answer. */
+  chosen: readonly string[] | null;
+  /** When the taker first saved an answer to it (ms); null when it was never saved before the submission. */
+  firstSavedAt: number | null;
+}
+
+export interface EvaluatedAttempt {
+  items: readonly ReceivedItem[];
+  /** When the clock started (ms); null when it was never started. */
+  startedAt: number | null;
+  /** When it was evaluated (ms). */
+  completedAt: number;
+}
+
+/** What one attempt adds to one question's sums. */
+export interface ItemPiece {
+  questionId: string;
+  /** The item score, 0 to 1. */
+  x: number;
+  /** The mean item score over the other questions of the attempt; null when it received only this one. */
+  rest: number | null;
+  /** The attempt's score to the whole percentage point (0–100): its place in the ranking of takers. */
+  bucket: number;
+  /** The option keys counted for it: the options chosen, [OMITTED] for none; null for a typed answer. */
+  options: readonly string[] | null;
+  /** Seconds from the previous first answer (or the start) to this question's first answer; null when unknown. */
+  seconds: number | null;
+  /** The day it was evaluated, UTC (YYYY-MM-DD). */
+  day: string;
+}
+
+export interface AttemptSummary {
+  /** The number of questions received. */
+  k: number;
+  /** The raw score: the sum of the item scores (0 to k). */
+  raw: number;
+  /** raw / k as a percentage, two decimals. */
+  percentage: number;
+  pieces: ItemPiece[];
+}
+
+/** The score bucket of a percentage: its whole percentage points, 0 to 100. */
+export const bucketOf = (percentage: number) => Math.max(0, Math.min(100, Math.floor(round2(percentage))));
+
+/**
+ * Cuts an evaluated attempt into one piece per question received. A question's time runs from the taker's
+ * previous first answer (or the start) to its own first answer, over the answers saved before the
+ * submission (SAVED_BEFORE_SUBMISSION_MS); the others have no time.
+ */
+export function attemptPieces(attempt: EvaluatedAttempt): AttemptSummary {
+  const k = attempt.items.length;
+  const xs = attempt.items.map((i) => Math.max(0, Math.min(1, i.points / POINTS_PER_QUESTION)));
+  const raw = xs.reduce((a, b) => a + b, 0);
+  const percentage = k > 0 ? round2((raw * 100) / k) : 0;
+  const bucket = bucketOf(percentage);
+  const day = new Date(attempt.completedAt).toISOString().slice(0, 10);
+  const timed = attempt.items
+    .map((item, i) => ({ i, at: item.firstSavedAt }))
+    .filter(
+      (t): t is { i: number; at: number } =>
+        t.at !== null && t.at <= attempt.completedAt - SAVED_BEFORE_SUBMISSION_MS,
+    )
+    .sort((a, b) => a.at - b.at);
+  const seconds = new Map<number, number>();
+  let previous = attempt.startedAt;
+  for (const t of timed) {
+    if (previous !== null && t.at >= previous) seconds.set(t.i, (t.at - previous) / 1000);
+    previous = t.at;
+  }
+  const pieces = attempt.items.map((item, i) => ({
+    questionId: item.questionId,
+    x: xs[i]!,
+    rest: k > 1 ? (raw - xs[i]!) / (k - 1) : null,
+    bucket,
+    options: item.chosen === null ? null : item.chosen.length ? [...new Set(item.chosen)] : [OMITTED],
+    seconds: seconds.get(i) ?? null,
+    day,
+  }));
+  return { k, raw, percentage, pieces };
+}
+
+// ---------------------------------------------------------------- sums
+
+/** A question's additive sums (kept by the server per assessment and question). */
+export interface ItemSums {
+  /** Attempts that received it; Σx; Σx². */
+  n: number;
+  sx: number;
+  sxx: number;
+  /** Of those with a rest score: how many, Σx, Σx², Σrest, Σrest², Σx·rest. */
+  nr: number;
+  rx: number;
+  rxx: number;
+  sr: number;
+  srr: number;
+  sxr: number;
+  /** Attempts with a time for it, and the seconds in all. */
+  timed: number;
+  seconds: number;
+}
+
+export const emptySums = (): ItemSums => ({
+  n: 0,
+  sx: 0,
+  sxx: 0,
+  nr: 0,
+  rx: 0,
+  rxx: 0,
+  sr: 0,
+  srr: 0,
+  sxr: 0,
+  timed: 0,
+  seconds: 0,
+});
+
+/** The key of the receivers' count in a question's score buckets (beside the options' counts). */
+export const RECEIVED = 'all';
+
+/** How many takers in one score bucket received a question (`option` RECEIVED) or chose one of its options. */
+export interface BucketCount {
+  bucket: number;
+  option: string;
+  n: number;
+}
+
+/** A question's attempts evaluated on one day (for the rise in facility after a date). */
+export interface DaySums {
+  day: string;
+  n: number;
+  sx: number;
+  sxx: number;
+  /** Those with a rest score, and Σrest. */
+  nr: number;
+  sr: number;
+}
+
+/** Adds one piece into sums (in place). */
+export function addPiece(s: ItemSums, p: ItemPiece): ItemSums {
+  s.n += 1;
+  s.sx += p.x;
+  s.sxx += p.x * p.x;
+  if (p.rest !== null) {
+    s.nr += 1;
+    s.rx += p.x;
+    s.rxx += p.x * p.x;
+    s.sr += p.rest;
+    s.srr += p.rest * p.rest;
+    s.sxr += p.x * p.rest;
+  }
+  if (p.seconds !== null) {
+    s.timed += 1;
+    s.seconds += p.seconds;
+  }
+  return s;
+}
+
+/** Adds sums into sums (in place). */
+export function addSums(into: ItemSums, s: ItemSums): ItemSums {
+  for (const k of Object.keys(into) as (keyof ItemSums)[]) into[k] += s[k];
+  return into;
+}
+
+/** The bucket counts a piece adds: the receiver, and each option counted. */
+export function pieceBuckets(p: ItemPiece): BucketCount[] {
+  return [
+    { bucket: p.bucket, option: RECEIVED, n: 1 },
+    ...(p.options ?? []).map((option) => ({ bucket: p.bucket, option, n: 1 })),
+  ];
+}
+
+// ---------------------------------------------------------------- a question's figures
+
+export interface OptionFacts {
+  id: string;
+  /** The option's text (or image path) as the author wrote it. */
+  label: string;
+  isCorrect: boolean;
+}
+
+export interface OptionFigures {
+  /** The option's id, or OMITTED for takers who chose none. */
+  option: string;
+  label: string;
+  isKey: boolean;
+  /** The share of the takers who received the question that chose it. */
+  share: number;
+  /** The same among the upper and lower 27 % of those takers by score; null without takers. */
+  upper: number | null;
+  lower: number | null;
+}
+
+export interface Flag {
+  code: FlagCode;
+  label: string;
+  rule: string;
+  /** What in the figures raised it. */
+  detail: string;
+}
+
+export interface ItemFigures {
+  attempts: number;
+  /** The mean item score (0 to 1); null without attempts. */
+  facility: number | null;
+  /** The corrected item–rest correlation; null when it is not defined (see discriminationNote). */
+  discrimination: number | null;
+  /** Why discrimination is not given, when it is not. */
+  discriminationNote: string | null;
+  /** The mean seconds to answer it, over the attempts with a time. */
+  averageSeconds: number | null;
+  timedAttempts: number;
+  /** Choice questions: each option's shares; null for typed answers. */
+  options: OptionFigures[] | null;
+  /** Fewer than ITEM_RULES.minAttempts attempts: the figures are shown, no flag is raised. */
+  smallSample: boolean;
+  flags: Flag[];
+}
+
+const mean = (sum: number, n: number) => (n > 0 ? sum / n : null);
+/** A share kept within 0 to 1 (sums of floats added in another order can land a hair outside). */
+const unit = (v: number) => Math.max(0, Math.min(1, v));
+
+/** Pearson's r from sums; null when either side has no variance. */
+export function correlation(
+  n: number,
+  sx: number,
+  sxx: number,
+  sy: number,
+  syy: number,
+  sxy: number,
+): number | null {
+  if (n < 2) return null;
+  const vx = n * sxx - sx * sx;
+  const vy = n * syy - sy * sy;
+  // float noise of a constant column is not variance
+  const tiny = 1e-9 * n * n;
+  if (vx <= tiny || vy <= tiny) return null;
+  const r = (n * sxy - sx * sy) / Math.sqrt(vx * vy);
+  return Math.max(-1, Math.min(1, r));
+}
+
+function discriminationOf(s: ItemSums): { value: number | null; note: string | null } {
+  if (s.nr < 2) {
+    return {
+      value: null,
+      note:
+        s.n < 2
+          ? 'Needs at least two attempts.'
+          : 'Needs attempts that received other questions too (a rest score).',
+    };
+  }
+  const value = correlation(s.nr, s.rx, s.rxx, s.sr, s.srr, s.sxr);
+  if (value !== null) return { value, note: null };
+  const vx = s.nr * s.rxx - s.rx * s.rx;
+  return {
+    value: null,
+    note:
+      vx <= 1e-9 * s.nr * s.nr
+        ? 'Not defined: every taker scored the same on it.'
+        : 'Not defined: every taker scored the same on the rest of the test.',
+  };
+}
+
+/**
+ * The shares of the upper and lower groups: the `share` of takers with the highest (lowest) scores. Takers
+ * tied at the group's edge count in the proportion needed to fill it, so the group is exactly that share.
+ */
+export function groupShares(
+  buckets: readonly BucketCount[],
+  share = ITEM_RULES.groupShare,
+): { upper: Map<string, number>; lower: Map<string, number> } | null {
+  const byBucket = new Map<number, { n: number; options: Map<string, number> }>();
+  for (const b of buckets) {
+    const entry = byBucket.get(b.bucket) ?? { n: 0, options: new Map() };
+    if (b.option === RECEIVED) entry.n += b.n;
+    else entry.options.set(b.option, (entry.options.get(b.option) ?? 0) + b.n);
+    byBucket.set(b.bucket, entry);
+  }
+  const total = [...byBucket.values()].reduce((a, e) => a + e.n, 0);
+  if (total === 0) return null;
+  const size = share * total;
+  const group = (order: number[]) => {
+    const counts = new Map<string, number>();
+    let filled = 0;
+    for (const bucket of order) {
+      const entry = byBucket.get(bucket)!;
+      if (filled >= size || entry.n === 0) continue;
+      const take = Math.min(1, (size - filled) / entry.n);
+      for (const [option, n] of entry.options) counts.set(option, (counts.get(option) ?? 0) + n * take);
+      filled += entry.n * take;
+    }
+    return new Map([...counts].map(([o, n]) => [o, unit(n / size)]));
+  };
+  const ascending = [...byBucket.keys()].sort((a, b) => a - b);
+  return { upper: group([...ascending].reverse()), lower: group(ascending) };
+}
+
+/** 0.41 */
+const two = (n: number) => n.toFixed(2);
+const dayWords = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The most significant rise in facility after a date, when it is one the leak rule flags. */
+export function facilityRise(days: readonly DaySums[]): {
+  from: string;
+  before: { n: number; facility: number };
+  after: { n: number; facility: number };
+  z: number;
+  restRise: number;
+} | null {
+  const sorted = [...days].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const all = sorted.reduce(
+    (t, d) => ({ n: t.n + d.n, sx: t.sx + d.sx, sxx: t.sxx + d.sxx, nr: t.nr + d.nr, sr: t.sr + d.sr }),
+    { n: 0, sx: 0, sxx: 0, nr: 0, sr: 0 },
+  );
+  const { minEachSide, rise, z: minZ, restShare } = ITEM_RULES.leak;
+  if (all.n < 2 * minEachSide) return null;
+  // the attempts before day i, kept as running sums (the bank reads this for every question)
+  const before = { n: 0, sx: 0, sxx: 0, nr: 0, sr: 0 };
+  let best: ReturnType<typeof facilityRise> = null;
+  for (let i = 1; i < sorted.length; i++) {
+    const d = sorted[i - 1]!;
+    before.n += d.n;
+    before.sx += d.sx;
+    before.sxx += d.sxx;
+    before.nr += d.nr;
+    before.sr += d.sr;
+    const after = {
+      n: all.n - before.n,
+      sx: all.sx - before.sx,
+      sxx: all.sxx - before.sxx,
+      nr: all.nr - before.nr,
+      sr: all.sr - before.sr,
+    };
+    if (before.n < minEachSide || after.n < minEachSide) continue;
+    const fb = before.sx / before.n;
+    const fa = after.sx / after.n;
+    const diff = fa - fb;
+    if (diff < rise) continue;
+    const vb = Math.max(0, before.sxx / before.n - fb * fb);
+    const va = Math.max(0, after.sxx / after.n - fa * fa);
+    const se = Math.sqrt(vb / before.n + va / after.n);
+    const z = se > 0 ? diff / se : Number.POSITIVE_INFINITY;
+    const restRise = before.nr > 0 && after.nr > 0 ? after.sr / after.nr - before.sr / before.nr : 0;
+    if (z < minZ || restRise >= restShare * diff) continue;
+    if (!best || z > best.z) {
+      best = {
+        from: sorted[i]!.day,
+        before: { n: before.n, facility: fb },
+        after: { n: after.n, facility: fa },
+        z,
+        restRise,
+      };
+    }
+  }
+  return best;
+}
+
+const flag = (code: FlagCode, detail: string): Flag => ({ code, ...FLAG_RULES[code], detail });
+
+/**
+ * A question's figures from its sums, its score buckets and its days; `options` are its options now (a
+ * choice question's; null for a typed answer), `choice` whether it is a choice question.
+ */
+export function itemFigures(input: {
+  sums: ItemSums;
+  buckets: readonly BucketCount[];
+  days: readonly DaySums[];
+  options: readonly OptionFacts[] | null;
+}): ItemFigures {
+  const { sums: s, buckets, days } = input;
+  const raw = mean(s.sx, s.n);
+  const facility = raw === null ? null : unit(raw);
+  const disc = discriminationOf(s);
+  const averageSeconds = mean(s.seconds, s.timed);
+  const smallSample = s.n < ITEM_RULES.minAttempts;
+
+  let options: OptionFigures[] | null = null;
+  if (input.options) {
+    const chosen = new Map<string, number>();
+    for (const b of buckets)
+      if (b.option !== RECEIVED) chosen.set(b.option, (chosen.get(b.option) ?? 0) + b.n);
+    const groups = groupShares(buckets);
+    const row = (option: string, label: string, isKey: boolean): OptionFigures => ({
+      option,
+      label,
+      isKey,
+      share: s.n > 0 ? unit((chosen.get(option) ?? 0) / s.n) : 0,
+      upper: groups ? (groups.upper.get(option) ?? 0) : null,
+      lower: groups ? (groups.lower.get(option) ?? 0) : null,
+    });
+    options = [
+      ...input.options.map((o) => row(o.id, o.label, o.isCorrect)),
+      row(OMITTED, 'No answer', false),
+    ];
+  }
+
+  const flags: Flag[] = [];
+  if (!smallSample && facility !== null) {
+    if (facility > ITEM_RULES.tooEasy) flags.push(flag('TOO_EASY', `Facility ${two(facility)}.`));
+    if (facility < ITEM_RULES.tooHard) flags.push(flag('TOO_HARD', `Facility ${two(facility)}.`));
+    if (disc.value !== null && disc.value < 0)
+      flags.push(flag('NEGATIVE_DISCRIMINATION', `Discrimination ${two(disc.value)}.`));
+    else if (disc.value !== null && disc.value < ITEM_RULES.poorDiscrimination)
+      flags.push(flag('POOR_DISCRIMINATION', `Discrimination ${two(disc.value)}.`));
+    if (options) {
+      const distractors = options.filter((o) => !o.isKey && o.option !== OMITTED);
+      const keys = options.filter((o) => o.isKey);
+      const rare = distractors.filter((o) => o.share < ITEM_RULES.rareDistractor);
+      if (rare.length) {
+        flags.push(
+          flag(
+            'RARE_DISTRACTOR',
+            `${rare.map((o) => `“${o.label}” chosen by ${(o.share * 100).toFixed(1)} %`).join('; ')}.`,
+          ),
+        );
+      }
+      const beaten = keys
+        .map((k) => ({
+          key: k,
+          by: distractors
+            .filter((d) => (d.upper ?? 0) > (k.upper ?? 0))
+            .sort((a, b) => (b.upper ?? 0) - (a.upper ?? 0))[0],
+        }))
+        .filter((b) => b.by);
+      if (beaten.length) {
+        flags.push(
+          flag(
+            'LIKELY_MISKEYED',
+            `${beaten
+              .map(
+                ({ key, by }) =>
+                  `the upper group chose “${by!.label}” (${pct(by!.upper ?? 0)}) more than the key “${key.label}” (${pct(key.upper ?? 0)})`,
+              )
+              .join('; ')
+              .replace(/^t/, 'T')}.`,
+          ),
+        );
+      }
+    }
+    const rise = facilityRise(days);
+    if (rise) {
+      flags.push(
+        flag(
+          'POSSIBLY_LEAKED',
+          `Facility rose from ${two(rise.before.facility)} (${rise.before.n} attempts before ${dayWords(rise.from)}) to ${two(rise.after.facility)} (${rise.after.n} attempts from then on); the rest of the test ${rise.restRise > 0 ? `rose by ${two(rise.restRise)}` : 'did not rise'}.`,
+        ),
+      );
+    }
+  }
+  return {
+    attempts: s.n,
+    facility,
+    discrimination: disc.value,
+    discriminationNote: disc.note,
+    averageSeconds,
+    timedAttempts: s.timed,
+    options,
+    smallSample,
+    flags,
+  };
+}
+
+// ---------------------------------------------------------------- a test's figures
+
+/** How many attempts scored one percentage (two decimals). */
+export interface ValueCount {
+  value: number;
+  n: number;
+}
+
+export interface Distribution {
+  count: number;
+  mean: number | null;
+  median: number | null;
+  /** The sample standard deviation (n − 1); null under two values. */
+  sd: number | null;
+}
+
+/** Mean, median and the sample standard deviation of values given with their counts. */
+export function distributionOf(counts: readonly ValueCount[]): Distribution {
+  const sorted = counts.filter((c) => c.n > 0).sort((a, b) => a.value - b.value);
+  const count = sorted.reduce((a, c) => a + c.n, 0);
+  if (count === 0) return { count, mean: null, median: null, sd: null };
+  const sum = sorted.reduce((a, c) => a + c.value * c.n, 0);
+  const m = sum / count;
+  const ss = sorted.reduce((a, c) => a + c.n * (c.value - m) ** 2, 0);
+  const at = (rank: number) => {
+    let seen = 0;
+    for (const c of sorted) {
+      seen += c.n;
+      if (rank < seen) return c.value;
+    }
+    return sorted[sorted.length - 1]!.value;
+  };
+  const median = count % 2 ? at((count - 1) / 2) : (at(count / 2 - 1) + at(count / 2)) / 2;
+  return { count, mean: m, median, sd: count > 1 ? Math.sqrt(ss / (count - 1)) : null };
+}
+
+export interface HistogramBin {
+  /** The bin's lower edge (included) and upper edge (excluded; the last includes 100). */
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** Scores (percentages) counted in ITEM_RULES.histogramBins equal bins of 0–100. */
+export function histogramOf(counts: readonly ValueCount[], bins: number = ITEM_RULES.histogramBins) {
+  const width = 100 / bins;
+  const out: HistogramBin[] = Array.from({ length: bins }, (_, i) => ({
+    from: round2(i * width),
+    to: round2((i + 1) * width),
+    count: 0,
+  }));
+  for (const c of counts) {
+    const i = Math.min(bins - 1, Math.max(0, Math.floor(round2(c.value) / width)));
+    out[i]!.count += c.n;
+  }
+  return out;
+}
+
+export interface Reliability {
+  /** KR-20 when every question is scored right or wrong; Cronbach's α otherwise. */
+  method: 'KR-20' | 'ALPHA';
+  value: number | null;
+  /** The standard error of measurement in percentage points: SD × √(1 − value). */
+  sem: number | null;
+  /** Why it is not given, when it is not. */
+  note: string | null;
+}
+
+/**
+ * The test's reliability over the attempts: α = k/(k − 1) × (1 − S / σ²), with σ² the (population) variance of
+ * the raw scores, k the mean number of questions an attempt received and S the mean over attempts of the sum of
+ * the (population) variances of the questions it received — Σ v_i · n_i / N. For a test every taker takes
+ * whole it is Cronbach's α (KR-20 when every question is right or wrong); for drawn questions each attempt
+ * counts the questions it received. `sd` is the score's standard deviation for the SEM, in percentage points.
+ */
+export function reliabilityOf(input: {
+  attempts: number;
+  /** Σ raw score, Σ raw score², Σ questions received, over the attempts. */
+  sumRaw: number;
+  sumRaw2: number;
+  sumK: number;
+  items: readonly Pick<ItemSums, 'n' | 'sx' | 'sxx'>[];
+  /** Whether some question can earn part of its points (a multi-select question). */
+  partialCredit: boolean;
+  sd: number | null;
+}): Reliability {
+  const method = input.partialCredit ? 'ALPHA' : 'KR-20';
+  const none = (note: string): Reliability => ({ method, value: null, sem: null, note });
+  const N = input.attempts;
+  if (N < 2) return none('Needs at least two attempts.');
+  const k = input.sumK / N;
+  if (k < 2 - 1e-9) return none('Needs tests of at least two questions.');
+  const meanRaw = input.sumRaw / N;
+  const variance = input.sumRaw2 / N - meanRaw * meanRaw;
+  if (variance <= 1e-12) return none('Not defined: every attempt had the same score.');
+  const itemVariance = input.items.reduce((a, s) => {
+    if (s.n === 0) return a;
+    const m = s.sx / s.n;
+    return a + Math.max(0, s.sxx / s.n - m * m) * s.n;
+  }, 0);
+  const value = (k / (k - 1)) * (1 - itemVariance / N / variance);
+  const sem = input.sd !== null && value <= 1 ? input.sd * Math.sqrt(1 - value) : null;
+  return { method, value, sem, note: null };
+}
+
+/** Whether a question type can earn part of its points (reliability is then α, not KR-20). */
+export const earnsPartialCredit = (type: QuestionType) => isMultiAnswer(type);
+
+/** Seconds as '1 min 05 s' / '42 s'. */
+export function durationWords(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min ${String(rest).padStart(2, '0')} s`;
+}
+
+// ---------------------------------------------------------------- the question table as a file
+
+/** The columns of the question table's file (the export call, `waymark … stats --csv`). */
+export const STATS_COLUMNS = [
+  'Position',
+  'Question',
+  'Type',
+  'Attempts',
+  'Facility',
+  'Discrimination',
+  'Average time (s)',
+  'Small sample',
+  'Flags',
+  'Options',
+] as const;
+
+/** '0.62' or '' */
+const figure = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+
+/** One question's row of the file: its figures, its flags by name, each option's shares ('*' marks a key). */
+export function statsFileRow(row: {
+  position: number | null;
+  question: string;
+  questionType: QuestionType;
+  figures: ItemFigures;
+}): Record<(typeof STATS_COLUMNS)[number], string | number | boolean | null> {
+  const f = row.figures;
+  return {
+    Position: row.position,
+    Question: row.question,
+    Type: row.questionType,
+    Attempts: f.attempts,
+    Facility: figure(f.facility),
+    Discrimination: figure(f.discrimination),
+    'Average time (s)': f.averageSeconds === null ? null : Math.round(f.averageSeconds),
+    'Small sample': f.smallSample,
+    Flags: f.flags.map((x) => x.label).join('; '),
+    Options: (f.options ?? [])
+      .map(
+        (o) =>
+          `${o.isKey ? '*' : ''}${o.label}: ${Math.round(o.share * 100)} %` +
+          (o.upper === null
+            ? ''
+            : ` (upper ${Math.round(o.upper * 100)} %, lower ${Math.round((o.lower ?? 0) * 100)} %)`),
+      )
+      .join('; '),
+  };
+}
