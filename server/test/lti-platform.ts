@@ -76,6 +76,8 @@ export class MockPlatform {
   tokens = new Set<string>();
   /** Scores the AGS endpoint accepted, by line item path. */
   scores: { lineItem: string; body: Record<string, unknown> }[] = [];
+  /** The course's members the NRPS endpoint lists. */
+  members: Record<string, unknown>[] = [];
   /** The AGS endpoint answers 503 to every n-th request (0: never). */
   failEvery = 0;
   private scoreRequests = 0;
@@ -205,6 +207,21 @@ export class MockPlatform {
         expires_in: 3600,
         scope: form.get('scope'),
       });
+    }
+    // NRPS 2.0: the membership container, two pages (Link rel="next"), the memberships scope's token
+    if (url.pathname === '/memberships') {
+      if (!this.tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
+        return json(401, { error: 'invalid_token' });
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const members = this.members.slice((page - 1) * 2, page * 2);
+      const more = page * 2 < this.members.length;
+      res.writeHead(200, {
+        'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
+        ...(more ? { link: `<${this.base}/memberships?page=${page + 1}>; rel="next"` } : {}),
+      });
+      return res.end(
+        JSON.stringify({ id: `${this.base}/memberships`, context: { id: 'course-1' }, members }),
+      );
     }
     // AGS 2.0 §3.4: POST {lineitem}/scores, application/vnd.ims.lis.v1.score+json, the score scope's token
     const scores = /^\/lineitems\/([^/]+)\/scores$/.exec(url.pathname);

@@ -6,15 +6,17 @@
  * lti/routes.ts serves them under /lti.
  */
 import { z } from 'zod';
-import { envelope, errors, Id } from '../schemas/common';
+import { ErrorBody, envelope, errors, Id } from '../schemas/common';
 import {
   CreateLtiRegistrationInput,
+  LtiContext,
   LtiDelivery,
   LtiDeliveryQuery,
   LtiRegistration,
   LtiRegistrationInvite,
   LtiSession,
   LtiSessionInput,
+  LtiSyncResult,
   LtiToolConfig,
   UpdateLtiRegistrationInput,
 } from '../schemas/lti';
@@ -96,6 +98,31 @@ export const createLtiRegistrationInvite = defineCall({
   responses: { 201: envelope(LtiRegistrationInvite), ...errors },
 });
 
+export const ltiContextList = defineCall({
+  method: 'GET',
+  path: '/tenant/lti/registrations/{id}/contexts',
+  summary:
+    "A platform's courses Waymark was launched from, newest launch first, with whether their members can be read (NRPS).",
+  tags: ['integrations'],
+  access: TENANT,
+  scopes: MANAGE,
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(z.array(LtiContext)), ...errors },
+});
+
+export const syncLtiMembers = defineCall({
+  method: 'POST',
+  path: '/tenant/lti/contexts/{id}/sync',
+  summary:
+    "Reads a course's members from the platform (Names and Role Provisioning Services) and gives each active learner a seat by the seat rules of adding a learner: who was added, who was there already, who could not be added and why. With dryRun nothing is written. Running it again adds nobody twice. 502 LTI_PLATFORM_ERROR when the platform does not answer.",
+  tags: ['integrations'],
+  access: TENANT,
+  scopes: ['integrations:manage', 'seats:write'],
+  params: z.object({ id: Id }),
+  body: z.object({ dryRun: z.boolean().default(false) }),
+  responses: { 200: envelope(LtiSyncResult), ...errors, 502: ErrorBody },
+});
+
 export const ltiDeliveryList = defineCall({
   method: 'GET',
   path: '/tenant/lti/deliveries',
@@ -141,6 +168,8 @@ export const ltiTenantRouter = defineRouter({
   updateLtiRegistration,
   removeLtiRegistration,
   createLtiRegistrationInvite,
+  ltiContextList,
+  syncLtiMembers,
   ltiDeliveryList,
   retryLtiDelivery,
 });

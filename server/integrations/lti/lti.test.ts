@@ -808,3 +808,77 @@ describe('the whole way: a launched learner takes the linked assessment and the 
     ]);
   });
 });
+
+describe('rosters (NRPS)', () => {
+  it("syncs a course's learners into seats across pages: dry run first, then once", async () => {
+    const { state, nonce } = await startLaunch();
+    const launched = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'teacher-nrps',
+        [CLAIM.roles]: [ROLE.instructor],
+        'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+          context_memberships_url: `${platform.base}/memberships`,
+          service_versions: ['2.0'],
+        },
+      }),
+      state,
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    platform.members = [
+      { user_id: 'learner-42', status: 'Active', roles: [ROLE.learner], name: 'Lina Learner' },
+      {
+        user_id: 'roster-1',
+        status: 'Active',
+        roles: [ROLE.learner],
+        name: 'Rita Roster',
+        email: 'rita@example.edu',
+      },
+      { user_id: 'teacher-x', status: 'Active', roles: [ROLE.instructor], name: 'Tom Teacher' },
+      { user_id: 'gone-1', status: 'Inactive', roles: [ROLE.learner] },
+      { user_id: 'roster-2', status: 'Active', roles: [ROLE.learner], name: 'Ravi Roster' },
+    ];
+    const contexts = await server.get(
+      `/api/tenant/lti/registrations/${registrationId}/contexts`,
+      tenant.auth,
+    );
+    expect(contexts.status, contexts.text).toBe(200);
+    const course = (contexts.body.data as { _id: string; contextId: string; canSyncMembers: boolean }[]).find(
+      (c) => c.contextId === 'course-1',
+    )!;
+    expect(course.canSyncMembers).toBe(true);
+    expect(
+      (await server.get(`/api/tenant/lti/registrations/${registrationId}/contexts`, other.auth)).status,
+    ).toBe(404);
+
+    const dry = await server.post(
+      `/api/tenant/lti/contexts/${course._id}/sync`,
+      { dryRun: true },
+      tenant.auth,
+    );
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.data).toMatchObject({
+      dryRun: true,
+      counts: { added: 2, present: 1, notAdded: 0 },
+      skipped: 2,
+    });
+    expect(
+      await server.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'roster-1')),
+    ).toEqual([]);
+
+    const real = await server.post(`/api/tenant/lti/contexts/${course._id}/sync`, {}, tenant.auth);
+    expect(real.status, real.text).toBe(200);
+    expect(real.body.data.counts).toEqual({ added: 2, present: 1, notAdded: 0 });
+    const [rita] = await server.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'roster-1'));
+    const seat = await server.db
+      .select()
+      .from(tenantUsers)
+      .where(and(eq(tenantUsers.tenantId, tenant.user._id), eq(tenantUsers.learnerId, rita!.userId)));
+    expect(seat).toHaveLength(1);
+
+    const again = await server.post(`/api/tenant/lti/contexts/${course._id}/sync`, {}, tenant.auth);
+    expect(again.body.data.counts).toEqual({ added: 0, present: 3, notAdded: 0 });
+  });
+});

@@ -22,6 +22,7 @@ import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
 import { ToolKeys } from './keys';
 import { acceptLaunch, initiateLogin, type LaunchDeps, startSession } from './launch';
+import { contextsOf, syncMembers } from './members';
 import { launchPage, refusalPage, registeredPage, registrationFailedPage, storagePage } from './pages';
 import { LaunchRefused, Platforms, type Registration } from './platform';
 import {
@@ -259,6 +260,22 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
         data: { url: invite.url, expiresAt: invite.expiresAt.toISOString() },
         message: 'Paste this address into your LMS’s tool registration: it works once, for 7 days.',
       });
+    },
+
+    async ltiContextList({ params, caller }) {
+      return ok({ data: await contextsOf(db, caller.id, params.id) });
+    },
+
+    async syncLtiMembers({ params, body, caller }) {
+      const data = await syncMembers(
+        { db, platforms, plans: deps.seatPlans },
+        caller.id,
+        params.id,
+        body.dryRun,
+        caller.actor,
+        clock(),
+      );
+      return ok({ data });
     },
 
     async ltiDeliveryList({ query, caller }) {
