@@ -73,6 +73,37 @@ const call = vi.fn(
       return { data: { removed: true } };
     }
     if (def.path === '/tenant/lti/deliveries') return { data: posts };
+    if (def.path === '/tenant/lti/registrations/{id}/contexts')
+      return {
+        data: [
+          {
+            _id: 'c0000000-0000-4000-8000-000000000001',
+            contextId: 'c1',
+            title: 'Course One',
+            canSyncMembers: true,
+            lastLaunchAt: '2026-03-01T09:00:00.000Z',
+          },
+        ],
+      };
+    if (def.path === '/tenant/lti/contexts/{id}/sync') {
+      const dryRun = (args?.body as { dryRun: boolean }).dryRun;
+      return {
+        data: {
+          dryRun,
+          members: [
+            {
+              subject: 's1',
+              name: 'Rita Roster',
+              email: null,
+              outcome: 'ADDED',
+              reason: dryRun ? 'Would be given a seat, if one is free.' : null,
+            },
+          ],
+          counts: { added: 1, present: 2, notAdded: 0 },
+          skipped: 1,
+        },
+      };
+    }
     if (def.path === '/tenant/lti/deliveries/{id}/retry') {
       posts = [];
       return { data: { ...failedPost, status: 'PENDING' } };
@@ -184,6 +215,23 @@ describe('/portal/integrations/lms', () => {
       id: failedPost._id,
     });
     await screen.findByText('Every score reached its gradebook');
+  });
+
+  it("shows a platform's courses and syncs their members, checking first", async () => {
+    renderPortal(<LmsPage />, { url: '/portal/integrations/lms' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Courses of LMS 1' }));
+    const check = await screen.findByRole('button', { name: 'Check members of Course One' });
+    await act(async () => {
+      fireEvent.click(check);
+    });
+    await screen.findByText(/Would add 1, already seated 2/);
+    expect(screen.getByText(/Rita Roster: Added — Would be given a seat/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sync members of Course One' }));
+    });
+    await screen.findByText(/^Added 1, already seated 2/);
+    const syncs = sent.filter((x) => x.path === '/tenant/lti/contexts/{id}/sync');
+    expect(syncs.map((x) => x.body)).toEqual([{ dryRun: true }, { dryRun: false }]);
   });
 
   it('asks before removing, then removes', async () => {

@@ -8,15 +8,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createLtiRegistration,
   createLtiRegistrationInvite,
+  ltiContextList,
   ltiDeliveryList,
   ltiRegistrationList,
   ltiToolConfig,
   removeLtiRegistration,
   retryLtiDelivery,
+  syncLtiMembers,
   updateLtiRegistration,
 } from '@shared/contract/lti';
 import { formatDateTime } from '@shared/rules/format-date';
-import { CreateLtiRegistrationInput, type LtiDelivery, type LtiRegistration } from '@shared/schemas/lti';
+import {
+  CreateLtiRegistrationInput,
+  type LtiDelivery,
+  type LtiRegistration,
+  type LtiSyncResult,
+} from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -59,6 +66,7 @@ export default function LmsPage() {
   const [adding, setAdding] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<Registration | null>(null);
+  const [courses, setCourses] = useState<Registration | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const toggle = async (r: Registration) => {
@@ -105,6 +113,9 @@ export default function LmsPage() {
           >
             {r.status === 'ACTIVE' ? 'Pause' : 'Resume'}
             <span className="visually-hidden"> {r.label}</span>
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setCourses(r)}>
+            Courses<span className="visually-hidden"> of {r.label}</span>
           </button>
           <button type="button" className="btn btn-secondary" onClick={() => setRemoving(r)}>
             Remove<span className="visually-hidden"> {r.label}</span>
@@ -171,6 +182,7 @@ export default function LmsPage() {
         }}
       />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <CoursesDialog registration={courses} onClose={() => setCourses(null)} />
       <RemoveDialog
         registration={removing}
         onClose={() => setRemoving(null)}
@@ -441,5 +453,93 @@ function ScorePosts() {
         />
       ) : null}
     </section>
+  );
+}
+
+const OUTCOME = { ADDED: 'Added', PRESENT: 'Already has a seat', NOT_ADDED: 'Not added' } as const;
+
+/** A platform's courses, each with Sync members: who would be added (a dry run), then adding them. */
+function CoursesDialog({
+  registration,
+  onClose,
+}: {
+  registration: Registration | null;
+  onClose: () => void;
+}) {
+  const id = registration?._id ?? null;
+  const list = useCall(
+    (signal) =>
+      id ? client.call(ltiContextList, { params: { id }, signal }).then((r) => r.data) : Promise.resolve([]),
+    [id],
+  );
+  const [result, setResult] = useState<{ course: string; data: z.infer<typeof LtiSyncResult> } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (id) setResult(null);
+  }, [id]);
+  const sync = async (course: string, dryRun: boolean) => {
+    setBusy(true);
+    try {
+      const res = await client.call(syncLtiMembers, { params: { id: course }, body: { dryRun } });
+      setResult({ course, data: res.data });
+    } catch (err) {
+      toast(messageOf(err, COPY.lmsSyncFailed), { kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={registration !== null}
+      title={`Courses of “${registration?.label ?? ''}”`}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
+      {list.error ? <LoadFailed error={list.error} /> : null}
+      {list.data && !list.data.length ? <p>{COPY.noCourses}</p> : null}
+      <ul className="lms-courses">
+        {(list.data ?? []).map((c) => (
+          <li key={c._id}>
+            <strong>{c.title ?? c.contextId}</strong>{' '}
+            {c.canSyncMembers ? (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={busy}
+                  onClick={() => sync(c._id, true)}
+                >
+                  Check members<span className="visually-hidden"> of {c.title ?? c.contextId}</span>
+                </button>{' '}
+                <button type="button" className="btn" disabled={busy} onClick={() => sync(c._id, false)}>
+                  Sync members<span className="visually-hidden"> of {c.title ?? c.contextId}</span>
+                </button>
+              </>
+            ) : (
+              <span className="muted">{COPY.noMemberList}</span>
+            )}
+            {result?.course === c._id ? (
+              <div role="status">
+                <p>{COPY.lmsSyncCounts(result.data)}</p>
+                <ul>
+                  {result.data.members
+                    .filter((m) => m.outcome !== 'PRESENT')
+                    .map((m) => (
+                      <li key={m.subject}>
+                        {m.name ?? m.email ?? m.subject}: {OUTCOME[m.outcome]}
+                        {m.reason ? ` — ${m.reason}` : ''}
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
   );
 }

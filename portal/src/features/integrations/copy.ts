@@ -36,6 +36,15 @@ export const INTEGRATIONS_COPY = {
     `Paste this URL into your LMS’s tool registration (Moodle: Manage tools → Tool URL; Canvas: Developer Keys → LTI Registration). It works once, until ${expires}.`,
   lmsInviteFailed: 'The registration URL could not be made. Please try again.',
   noFailedPosts: 'Every score reached its gradebook',
+  noCourses: 'No course has opened Waymark from this platform yet.',
+  noMemberList: 'This LMS did not offer its member list.',
+  lmsSyncFailed: 'The members could not be read from the LMS. Please try again.',
+  lmsSyncCounts: (r: {
+    dryRun: boolean;
+    counts: { added: number; present: number; notAdded: number };
+    skipped: number;
+  }) =>
+    `${r.dryRun ? 'Would add' : 'Added'} ${r.counts.added}, already seated ${r.counts.present}, not added ${r.counts.notAdded}; ${r.skipped} instructors or inactive members left alone.`,
   lmsRetried: 'The score will be sent again within a minute.',
   lmsRetryFailed: 'The score could not be sent again. Please try again.',
 } as const;
