@@ -16,9 +16,18 @@
  *
  *   npx tsx bench/exam-day.ts [--takers 10000] [--scale 1] [--arrival 60] [--pace-min 5] [--pace-max 30]
  *                             [--refresh 0.1] [--submitters 50] [--baseline-takers N]
+ *                             [--search-takers 4000] [--search-rate 50] [--search-seconds 4] [--search-waves 8]
  *                             [--processes 1] [--pool N] [--server-node-options=FLAGS] [--nice=N] [--anonymous] [--tcp]
  *                             [--profile] [--perf]
  *                             [--json]
+ *
+ * After the exam, alone on the server, the arrival search (support/arrival-search.ts): waves of
+ * --search-takers more takers, each on a connection of its own opening the Ready page then starting, at a
+ * steady rate from --search-rate a second (doubled while a wave holds Ready/start p99 ≤ 300 ms with none
+ * shed, then bisected; a wave that does not hold is sent again once) for --search-seconds each (at least
+ * 200 takers a wave): the rate this machine sustains, and the CPU an arriving
+ * taker costs (server + PostgreSQL), which transfers between hosts where latencies do not. --search-takers 0
+ * leaves it out.
  *
  * --scale multiplies every time (arrival and pace): `--takers 500 --scale 0.1` is a quick run. Targets
  * (issue 15): 10,000 starts within 60 s, 0 errors, p99 ≤ 300 ms; autosave p99 ≤ 30 ms; evaluation ≥ 1,200
@@ -47,6 +56,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { seed } from '../server/db/seed';
+import { searchLines } from './support/arrival-search';
 import { cpuSeconds } from './support/cpu';
 import { type ExamTaker, type PhaseResult, runExamDay } from './support/exam-day';
 import { helpOnRequest, loadNow, progressLog, round2, runBench } from './support/figures';
@@ -73,6 +83,10 @@ const { values: opts } = parseArgs({
     refresh: { type: 'string', default: '0.1' },
     submitters: { type: 'string', default: '50' },
     'baseline-takers': { type: 'string' },
+    'search-takers': { type: 'string', default: '4000' },
+    'search-rate': { type: 'string', default: '50' },
+    'search-seconds': { type: 'string', default: '4' },
+    'search-waves': { type: 'string', default: '8' },
     processes: { type: 'string', default: '1' },
     workers: { type: 'string', default: '1' },
     pool: { type: 'string' },
@@ -92,6 +106,8 @@ const SCALE = Number(opts.scale);
 // as many as the exam by default: the baseline's evaluations run in slices between the exam's (five rounds),
 // and slices of one size have the same ramp at their ends
 const BASELINE = Math.min(Number(opts['baseline-takers'] ?? TAKERS), TAKERS);
+// takers of the arrival search (after the exam, alone on the server): 0 leaves it out
+const SEARCH = Math.max(0, Number(opts['search-takers']));
 const PROCESSES = Math.max(1, Number(opts.processes));
 // server processes each started server runs on its port (WEB_CONCURRENCY: Node's cluster, no balancer)
 const WORKERS = Math.max(1, Number(opts.workers));
@@ -136,7 +152,8 @@ async function main() {
         ) t order by n, id limit 20`),
     ).map((r) => r.id);
     if (questionIds.length < 20) throw new Error('the demo bank has fewer than 20 published questions');
-    log(`making a tenant and ${TAKERS + BASELINE} learners with seats …`);
+    const LEARNERS = TAKERS + BASELINE + SEARCH;
+    log(`making a tenant and ${LEARNERS} learners with seats …`);
     const all = rowsOf<{ id: string }>(
       await db.execute(sql`
         with t as (
@@ -146,7 +163,7 @@ async function main() {
         l as (
           insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
           select 'bench-' || i, 'taker-' || i || '@bench.local', true, 'USER', 'Taker ' || i, false, true
-          from generate_series(1, ${TAKERS + BASELINE}) i
+          from generate_series(1, ${LEARNERS}) i
           returning id),
         s as (insert into tenant_users (tenant_id, learner_id) select t.id, l.id from t, l)
         select 'T' as kind, id from t union all select 'L', id from l`),
@@ -267,6 +284,15 @@ async function main() {
       tenantToken,
       takers: learners.slice(0, TAKERS),
       baselineTakers: learners.slice(TAKERS, TAKERS + BASELINE),
+      search: SEARCH
+        ? {
+            takers: learners.slice(TAKERS + BASELINE, TAKERS + BASELINE + SEARCH),
+            waveSeconds: Number(opts['search-seconds']),
+            startRate: Number(opts['search-rate']),
+            boundMs: 300,
+            waves: Number(opts['search-waves']),
+          }
+        : undefined,
       questionIds,
       arrivalSeconds: Number(opts.arrival) * SCALE,
       paceMs: [Number(opts['pace-min']) * 1000 * SCALE, Number(opts['pace-max']) * 1000 * SCALE],
@@ -399,6 +425,10 @@ async function main() {
     console.log('');
     const tw = Math.max(...rows.map((r) => r.target.length));
     for (const r of rows) console.log(`${r.pass ? 'PASS' : 'MISS'}  ${r.target.padEnd(tw)}  ${r.measured}`);
+    if (result.search) {
+      console.log('');
+      for (const l of searchLines(result.search, cpus().length)) console.log(l);
+    }
     if (result.checks.examples.length)
       console.log('\nexamples:', JSON.stringify(result.checks.examples, null, 2));
     for (const [name, file] of Object.entries(profiles)) console.log(`profile ${name}: ${file}`);

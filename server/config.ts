@@ -103,6 +103,18 @@ const Env = z
      * the oldest request still waiting for one of its pool's connections; 0 never sheds. Default 1000 (0 in
      * tests, which set it when they mean it).
      */
+    /**
+     * Time (ms) work may queue before it is served — a connection or a request waiting for the event loop's
+     * turn, a request waiting between its first hook and its handler — past which the server sheds requests
+     * with 503 and Retry-After (server/http/queueing.ts); 0 never sheds. Default 500 (0 in tests, which set
+     * it when they mean it).
+     */
+    SHED_QUEUE_MS: z.coerce
+      .number()
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (never shed) or more')
+      .max(60_000, 'must be at most 60000')
+      .optional(),
     SHED_POOL_WAIT_MS: z.coerce
       .number()
       .int('must be a whole number of milliseconds')
@@ -426,6 +438,8 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
       eventLoopDelayMs: env.NODE_ENV === 'test' ? 0 : env.SHED_EVENT_LOOP_DELAY_MS,
       // requests queued for the database pool (PostgreSQL): an exam-day server waits there, not on its loop
       poolWaitMs: env.SHED_POOL_WAIT_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000),
+      // work queued for the event loop's turn or before its handler: what the loop's mean delay misses
+      queueMs: env.SHED_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 500),
       retryAfterSeconds: env.SHED_RETRY_AFTER,
     },
     payments: {

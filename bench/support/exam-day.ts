@@ -32,6 +32,7 @@ import {
   random,
   type TakerQuestion,
 } from './answers';
+import { type ArrivalSearch, searchArrival } from './arrival-search';
 import { latency, round1, sleep } from './figures';
 import { LeanAgent } from './lean-http';
 import { pool } from './pool';
@@ -65,6 +66,18 @@ export interface ExamDayOptions {
   anonymous?: boolean;
   /** Run the SQL-only baseline on this many more takers (their own share): 0 for none. */
   baselineTakers?: ExamTaker[];
+  /**
+   * After the exam, alone on the server: the arrival rate it sustains for the Ready page and the start
+   * (support/arrival-search.ts), on these takers' links of a share of their own.
+   */
+  search?: {
+    takers: ExamTaker[];
+    waveSeconds: number;
+    startRate: number;
+    boundMs: number;
+    waves: number;
+    minTakers?: number;
+  };
   /** Around each phase: CPU counters etc. */
   measure?: (name: string) => Promise<(requests: number) => Promise<Record<string, unknown>>>;
   log?: (line: string) => void;
@@ -93,6 +106,8 @@ export interface ExamDayResult {
    */
   closedLoop: PhaseResult[];
   baseline: PhaseResult[];
+  /** The arrival search, when asked for. */
+  search: ArrivalSearch | null;
   checks: {
     scored: number;
     wrongScores: number;
@@ -472,6 +487,26 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
   // takers that never started lost every answer they would have given
   answersLost += (o.takers.length - plans.size) * o.questionIds.length;
 
+  // alone on the server now: the arrival rate it sustains for the Ready page and the start
+  let search: ArrivalSearch | null = null;
+  if (o.search?.takers.length) {
+    log(`arrival search: sharing with ${o.search.takers.length} more takers …`);
+    const { linkOf: searchLinks } = await share(o.search.takers);
+    await sleep(2000);
+    search = await searchArrival({
+      base: o.base,
+      takers: o.search.takers.map((t) => ({ linkId: searchLinks.get(t.id)!, token: t.token })),
+      waveSeconds: o.search.waveSeconds,
+      startRate: o.search.startRate,
+      boundMs: o.search.boundMs,
+      waves: o.search.waves,
+      minTakers: o.search.minTakers,
+      anonymous: o.anonymous,
+      measure: o.measure,
+      log,
+    });
+  }
+
   const phases = [
     rec.load.result(),
     rec.start.result(examCpu ? { cpu: examCpu } : undefined),
@@ -485,6 +520,7 @@ export async function runExamDay(o: ExamDayOptions): Promise<ExamDayResult> {
     phases,
     closedLoop,
     baseline: baseline ? [...baseline.rows, baseline.submit.result(baseCpu.result())] : [],
+    search,
     checks: { scored, wrongScores, answersGiven, answersLost, resumed, resumedWrong, examples },
   };
 }

@@ -35,7 +35,7 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
           insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
           select 'exam-' || gen_random_uuid(), 'exam-' || gen_random_uuid() || '@example.com', true, 'USER',
             'Taker ' || i, false, true
-          from generate_series(1, 220) i returning id),
+          from generate_series(1, 240) i returning id),
         s as (insert into tenant_users (tenant_id, learner_id) select ${tenant.id}, id from l)
         select id from l`),
     ).map((r) => r.id);
@@ -48,7 +48,16 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
       db: h.db,
       tenantToken: tenant.headers.authorization.slice('Bearer '.length),
       takers: takers.slice(0, 200),
-      baselineTakers: takers.slice(200),
+      baselineTakers: takers.slice(200, 220),
+      // the arrival search's code path, two small waves (their latencies are this machine's, not checked)
+      search: {
+        takers: takers.slice(220),
+        waveSeconds: 1,
+        startRate: 5,
+        boundMs: 300,
+        waves: 2,
+        minTakers: 5,
+      },
       questionIds: [...bank.questions.keys()].slice(0, 20),
       arrivalSeconds: 0.5,
       paceMs: [2, 10],
@@ -81,6 +90,16 @@ describe.skipIf(!BACKENDS.includes('postgres')).each(BACKENDS)('exam day at 200 
     });
     // the baseline's evaluations ran in the rounds between the exam's submissions, every one of them
     const baseEvaluate = result.baseline.find((p) => p.name.startsWith('baseline: evaluate'));
-    expect(baseEvaluate?.requests).toBe(takers.length - 200);
+    expect(baseEvaluate?.requests).toBe(20);
+    // every taker of the search's waves opened its Ready page and started, on a connection of its own
+    expect(result.search?.waves.length).toBeGreaterThan(0);
+    for (const w of result.search!.waves)
+      expect({ shed: w.shed, failed: w.failed }).toEqual({ shed: 0, failed: 0 });
+    const started = rowsOf<{ n: number }>(
+      await h.db.execute(sql`select count(*)::int as n from test_links
+        where user_id in ${takers.slice(220).map((t) => t.id)} and started_at is not null`),
+    )[0]!.n;
+    // the warm-up's takers (5) started too
+    expect(started).toBe(5 + result.search!.waves.reduce((n, w) => n + w.takers, 0));
   });
 });

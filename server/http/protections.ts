@@ -2,7 +2,8 @@
  * What every request passes before its route: the security headers (security-headers.ts), CORS limited to
  * the portal's origin and CORS_ORIGINS, the rate limits' counts in the database (rate-limit-store.ts, shared
  * by every process: decision 009), and load shedding — 503 with Retry-After, one answer whether the event
- * loop is behind (SHED_EVENT_LOOP_DELAY_MS) or a request has waited too long for a database connection
+ * loop is behind on average (SHED_EVENT_LOOP_DELAY_MS), work has queued too long for the loop's turn or
+ * for a handler (SHED_QUEUE_MS, queueing.ts) or a request has waited too long for a database connection
  * (SHED_POOL_WAIT_MS).
  */
 
@@ -13,6 +14,7 @@ import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { watchQueueing } from './queueing';
 import { databaseRateLimitStore } from './rate-limit-store';
 import { installSecurityHeaders } from './security-headers';
 
@@ -36,7 +38,10 @@ export async function installProtections(app: FastifyInstance, config: Config, d
   await installShedding(app, config, database);
 }
 
-/** Shedding: 503 + Retry-After, the same answer whether the event loop or the database pool is behind. */
+/**
+ * Shedding: 503 + Retry-After, the same answer whether the event loop, the requests before their handlers
+ * or the database pool are behind. Each process reads its own queues and turns away its own requests.
+ */
 async function installShedding(app: FastifyInstance, config: Config, database: Database) {
   const shed = (reply: FastifyReply) => {
     reply.code(503).header('retry-after', String(config.shed.retryAfterSeconds)).send({
@@ -51,6 +56,15 @@ async function installShedding(app: FastifyInstance, config: Config, database: D
       retryAfter: config.shed.retryAfterSeconds,
       exposeStatusRoute: false,
       pressureHandler: (_req, reply) => shed(reply),
+    });
+  }
+  if (config.shed.queueMs > 0) {
+    // a request read now waited at least the loop's turn it arrived in (and its connection's accept); one
+    // taken in now would wait behind the oldest request not yet at its handler
+    const queue = watchQueueing(app, config.shed.queueMs);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (queue.queuedMs(request) > config.shed.queueMs) shed(reply);
+      else done();
     });
   }
   if (config.shed.poolWaitMs > 0) {

@@ -76,7 +76,8 @@ const startWithView = preparedPer((db) => {
     .with(started)
     .select({
       link: linkColumnsOf(started as unknown as Record<string, unknown>),
-      ...takerViewFields(sql`"started"."id"`, sql`"started"."subject_id"`),
+      // started by this statement: no answer saved yet
+      ...takerViewFields(sql`"started"."id"`, sql`"started"."subject_id"`, null),
     })
     .from(started)
     .prepare('test_link_start_with_view');

@@ -13,10 +13,21 @@ import { type FrozenRef, frozenRefsJson, takerQuestionsFrom } from './drawing';
 import { questionsAt } from './question-cache';
 import { callerHolds, type SessionOf, sessionParams } from './session';
 
-/** The view's columns, for the link whose row id and subject id these expressions name. */
-export const takerViewFields = (linkRowId: SQL, subjectId: SQL) => ({
+/**
+ * The view's columns, for the link whose row id and subject id these expressions name. `startedAt`: the
+ * link's start as the statement reads it — a link never started has no saved answer to show (an autosave
+ * needs a started attempt, rules.ts acceptsAnswers; an untimed link evaluated without a start is completed,
+ * and a completed link has no Ready page: assertTakeable), so its Ready page does not look for any; null: a
+ * link this statement has just started, which has none either.
+ */
+export const takerViewFields = (linkRowId: SQL, subjectId: SQL, startedAt: SQL | null) => ({
   frozen: frozenRefsJson(linkRowId),
-  answers: savedAnswersJson(linkRowId),
+  answers:
+    startedAt === null
+      ? sql<SavedRow[] | string>`'[]'::json`
+      : sql<
+          SavedRow[] | string
+        >`case when ${startedAt} is null then '[]'::json else ${savedAnswersJson(linkRowId)} end`,
   subjectName: sql<string | null>`(select s.name from subjects s where s.id = ${subjectId})`,
 });
 
@@ -47,7 +58,7 @@ export const linkColumnsOf = <T extends Record<string, unknown>>(from: T) =>
 
 const viewById = preparedPer((db) =>
   db
-    .select(takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`))
+    .select(takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`, sql`${testLinks.startedAt}`))
     .from(testLinks)
     .where(eq(testLinks.id, sql.placeholder('id')))
     .prepare('test_link_taker_view'),
@@ -63,7 +74,7 @@ const linkWithView = preparedPer((db) =>
   db
     .select({
       link: testLinks,
-      ...takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`),
+      ...takerViewFields(sql`${testLinks.id}`, sql`${testLinks.subjectId}`, sql`${testLinks.startedAt}`),
     })
     .from(testLinks)
     .where(and(eq(testLinks.linkId, sql.placeholder('linkId')), callerHolds()))
