@@ -10,8 +10,12 @@ import { ErrorBody, envelope, errors, Id } from '../schemas/common';
 import {
   CreateLtiRegistrationInput,
   LtiContext,
+  LtiDeepLinkingInput,
+  LtiDeepLinkingResponse,
   LtiDelivery,
   LtiDeliveryQuery,
+  LtiLaunchHeaders,
+  LtiPickerOptions,
   LtiRegistration,
   LtiRegistrationInvite,
   LtiSession,
@@ -174,4 +178,31 @@ export const ltiTenantRouter = defineRouter({
   retryLtiDelivery,
 });
 
-export const ltiLaunchRouter = defineRouter({ ltiStartSession });
+export const ltiDeepLinkingOptions = defineCall({
+  method: 'GET',
+  path: '/lti/deep-linking/options',
+  summary:
+    "What an instructor may add from the picker (a deep-linking launch's token in X-LTI-Launch): the tenant's own assessments. 404 LTI_LAUNCH_INVALID once the launch has expired or answered.",
+  tags: ['lti'],
+  access: 'public',
+  headers: LtiLaunchHeaders,
+  responses: { 200: envelope(LtiPickerOptions), ...errors },
+});
+
+export const ltiDeepLinkingRespond = defineCall({
+  method: 'POST',
+  path: '/lti/deep-linking/response',
+  summary:
+    'The signed LtiDeepLinkingResponse for what the instructor picked (ltiResourceLink items, each with its gradebook line item) and the platform address the browser posts it to (as JWT). A launch answers once (409 LTI_ANSWERED).',
+  tags: ['lti'],
+  access: 'public',
+  headers: LtiLaunchHeaders,
+  body: LtiDeepLinkingInput,
+  responses: { 200: envelope(LtiDeepLinkingResponse), ...errors },
+});
+
+export const ltiLaunchRouter = defineRouter({
+  ltiStartSession,
+  ltiDeepLinkingOptions,
+  ltiDeepLinkingRespond,
+});

@@ -882,3 +882,73 @@ describe('rosters (NRPS)', () => {
     expect(again.body.data.counts).toEqual({ added: 0, present: 3, notAdded: 0 });
   });
 });
+
+describe('deep linking', () => {
+  it("answers the instructor's pick with a signed LtiDeepLinkingResponse jsonwebtoken accepts, once", async () => {
+    const { state, nonce } = await startLaunch();
+    const launched = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'teacher-dl',
+        [CLAIM.messageType]: 'LtiDeepLinkingRequest',
+        [CLAIM.resourceLink]: undefined,
+        [CLAIM.roles]: [ROLE.instructor],
+        'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': {
+          deep_link_return_url: `${platform.base}/deep-link-return`,
+          accept_types: ['ltiResourceLink'],
+          accept_presentation_document_targets: ['iframe', 'window'],
+          accept_multiple: true,
+          data: 'opaque-platform-data',
+        },
+      }),
+      state,
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(launched.body)![1]!;
+    const session = await server.post('/api/lti/session', { code });
+    expect(session.body.data).toMatchObject({
+      role: 'INSTRUCTOR',
+      opens: { page: 'deep-linking' },
+      session: null,
+    });
+    const headers = { 'x-lti-launch': session.body.data.launchToken as string };
+    const options = await server.get('/api/lti/deep-linking/options', { headers });
+    expect(options.status, options.text).toBe(200);
+    const week2 = (options.body.data.items as { target: string; title: string }[]).find(
+      (i) => i.title === 'Week 2 check',
+    )!;
+    expect(week2.target).toMatch(/^assessment:/);
+    const picked = await server.post('/api/lti/deep-linking/response', { items: [week2] }, { headers });
+    expect(picked.status, picked.text).toBe(200);
+    expect(picked.body.data.returnUrl).toBe(`${platform.base}/deep-link-return`);
+    const jwt = picked.body.data.jwt as string;
+    const kid = jsonwebtoken.decode(jwt, { complete: true })!.header.kid;
+    const set = JSON.parse((await server.get('/lti/jwks')).text) as { keys: { kid: string }[] };
+    const jwk = set.keys.find((k) => k.kid === kid)!;
+    const claims = jsonwebtoken.verify(jwt, createPublicKey({ key: jwk as never, format: 'jwk' }), {
+      algorithms: ['RS256'],
+      audience: platform.issuer,
+      issuer: platform.clientId,
+    }) as unknown as Record<string, unknown>;
+    expect(claims).toMatchObject({
+      [CLAIM.messageType]: 'LtiDeepLinkingResponse',
+      [CLAIM.version]: '1.3.0',
+      [CLAIM.deploymentId]: platform.deploymentId,
+      'https://purl.imsglobal.org/spec/lti-dl/claim/data': 'opaque-platform-data',
+      'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [
+        {
+          type: 'ltiResourceLink',
+          title: 'Week 2 check',
+          url: launchUrl(),
+          custom: { waymark_target: week2.target },
+          lineItem: { label: 'Week 2 check', scoreMaximum: 100, resourceId: week2.target, tag: 'waymark' },
+        },
+      ],
+    });
+    expect(typeof claims.nonce).toBe('string');
+    expect(Number(claims.exp) - Number(claims.iat)).toBeLessThanOrEqual(300);
+    // answered once; something the picker does not offer is refused
+    expect(
+      (await server.post('/api/lti/deep-linking/response', { items: [week2] }, { headers })).status,
+    ).toBe(404);
+  });
+});

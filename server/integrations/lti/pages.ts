@@ -85,8 +85,8 @@ setTimeout(go,3000);})();`,
 
 /**
  * The launch page: reads the state back from platform storage when it was put there (lti.get_data),
- * exchanges the one-time code at POST /api/lti/session, and says what the launch opened (the activities
- * a link opens come with Deep Linking, not built yet: decision 044).
+ * exchanges the one-time code at POST /api/lti/session, and shows what the launch opened: a learner's test
+ * (in a new tab), the deep-linking picker (its choice posted back to the LMS as JWT), or a greeting.
  */
 export function launchPage(
   reply: FastifyReply,
@@ -101,10 +101,23 @@ export function launchPage(
 function fail(m){document.getElementById('t').textContent='Waymark could not open this activity';document.getElementById('m').textContent=m;}
 function say(t,m){document.getElementById('t').textContent=t;document.getElementById('m').textContent=m;}
 function show(d){var who=d.session&&d.session.user.name?d.session.user.name:'you';var p=d.opens.page;
-if(p==='deep-linking'){say('Waymark cannot add activities yet','Adding Waymark assessments from your course is not available yet.');return;}
+if(p==='deep-linking'){pick(d);return;}
 if(p==='test'){say('Your Waymark test is ready','It opens in a new tab, so that nothing of your course is lost.');var l=document.createElement('a');l.href='/test/'+encodeURIComponent(d.opens.linkId);l.target='_blank';l.rel='noopener';l.textContent='Open the test';document.getElementById('m').appendChild(document.createElement('br'));document.getElementById('m').appendChild(l);return;}
 if(d.role==='INSTRUCTOR'){say('Waymark for '+(d.contextTitle||'your course'),'You opened Waymark as an instructor of '+(d.contextTitle||'this course')+' for '+d.tenantName+'.');return;}
 say('Welcome, '+who,'Your Waymark account is ready, with a seat of '+d.tenantName+'. No Waymark activity is linked here yet: your instructor adds one from the course.');}
+function pick(d){var h={'x-lti-launch':d.launchToken};say('Add a Waymark assessment','Choose what to add to '+(d.contextTitle||'your course')+'.');
+fetch('/api/lti/deep-linking/options',{headers:h,credentials:'omit'}).then(function(r){return r.json();}).then(function(b){
+if(!b.data){fail(b.message||'The picker could not be opened.');return;}
+var f=document.createElement('form');var items=b.data.items;
+if(!items.length){say('Nothing to add yet','Make an assessment in Waymark first, then add it from here.');return;}
+items.forEach(function(it,n){var l=document.createElement('label');var c=document.createElement('input');c.type=b.data.acceptMultiple?'checkbox':'radio';c.name='pick';c.value=String(n);l.appendChild(c);l.appendChild(document.createTextNode(' '+it.title));f.appendChild(l);f.appendChild(document.createElement('br'));});
+var s=document.createElement('button');s.type='submit';s.textContent='Add to the course';f.appendChild(s);
+f.addEventListener('submit',function(e){e.preventDefault();var chosen=[].slice.call(f.querySelectorAll('input:checked')).map(function(c){var it=items[Number(c.value)];return{target:it.target,title:it.title};});
+if(!chosen.length){say('Add a Waymark assessment','Choose at least one.');return;}
+fetch('/api/lti/deep-linking/response',{method:'POST',headers:{'x-lti-launch':d.launchToken,'content-type':'application/json'},credentials:'omit',body:JSON.stringify({items:chosen})}).then(function(r){return r.json();}).then(function(b2){
+if(!b2.data){fail(b2.message||'The choice could not be sent.');return;}
+var back=document.createElement('form');back.method='POST';back.action=b2.data.returnUrl;var t=document.createElement('input');t.type='hidden';t.name='JWT';t.value=b2.data.jwt;back.appendChild(t);document.body.appendChild(back);back.submit();});});
+document.getElementById('m').appendChild(f);});}
 function exchange(state){fetch('/api/lti/session',{method:'POST',headers:{'content-type':'application/json'},credentials:'omit',
 body:JSON.stringify(state?{code:a.code,state:state}:{code:a.code})}).then(function(r){return r.json().then(function(b){
 if(!r.ok){fail(b.message||'The launch could not be finished.');return;}

@@ -9,6 +9,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { ltiLaunchRouter, ltiTenantRouter } from '@shared/contract/lti';
+import { LTI_LAUNCH_HEADER } from '@shared/schemas/lti';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MailService } from '../../adapters/mail';
@@ -20,6 +21,7 @@ import { created, ok, serve } from '../../http/routes';
 import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
+import { deepLinkingResponse, pickerOptions } from './deep-linking';
 import { ToolKeys } from './keys';
 import { acceptLaunch, initiateLogin, type LaunchDeps, startSession } from './launch';
 import { contextsOf, syncMembers } from './members';
@@ -298,6 +300,17 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
         clock(),
       );
       return ok({ data });
+    },
+
+    async ltiDeepLinkingOptions({ headers }) {
+      return ok({ data: await pickerOptions(db, headers[LTI_LAUNCH_HEADER], clock()) });
+    },
+
+    async ltiDeepLinkingRespond({ headers, body }) {
+      const launchUrl = toolConfig(config.publicUrl).launchUrl;
+      return ok({
+        data: await deepLinkingResponse(db, keys, launchUrl, headers[LTI_LAUNCH_HEADER], body.items, clock()),
+      });
     },
   });
 }
