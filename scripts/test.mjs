@@ -3,7 +3,7 @@
  * `npm test`: everything, in one command, from a clean clone.
  *
  *   prerequisites   Debian's chromium, firefox-esr and postgresql (installed when root with apt-get; otherwise named)
- *   lint            biome check . (lint and format)
+ *   lint            biome check . (lint and format), then knip (dead code: knip.jsonc names the entries)
  *   types           tsc -p tsconfig.json --noEmit
  *   unit            vitest projects unit and dom (with the emulator, for the CLI's real-server test)
  *   server-pglite   vitest project server on PGlite
@@ -334,7 +334,13 @@ async function main() {
   }
 
   const steps = {
-    lint: () => run(bin('biome'), ['check', '.'], { limitMin: LIMIT_MIN.lint }).then(fromExit),
+    lint: async () => {
+      const biome = fromExit(await run(bin('biome'), ['check', '.'], { limitMin: LIMIT_MIN.lint }));
+      if (biome.status === 'failed') return biome;
+      // dead code: files, exports and dependencies nothing uses (knip.jsonc names the entry points)
+      const knip = fromExit(await run(bin('knip'), ['--no-progress'], { limitMin: LIMIT_MIN.lint }));
+      return knip.status === 'failed' ? { ...knip, note: `knip: ${knip.note}` } : knip;
+    },
     types: () =>
       run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { limitMin: LIMIT_MIN.types }).then(fromExit),
     unit: async () => {

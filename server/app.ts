@@ -29,6 +29,10 @@ import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
 import { ltiRoutes } from './integrations/lti/routes';
+import { scimRoutes } from './integrations/scim/routes';
+import { scimSettingsRoutes } from './integrations/scim/settings';
+import { ssoRoutes } from './integrations/sso/routes';
+import { ssoRequiredFor } from './integrations/sso/service';
 import { startJobs, startTimers } from './jobs/jobs';
 import { listRoutes } from './lists/routes';
 import { profileRoutes } from './profile/routes';
@@ -37,6 +41,7 @@ import { sandboxRoutes } from './sandbox/routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { pageShown } from './system/mailbox';
 import { systemRoutes } from './system/routes';
+import { cohortRoutes } from './tenant/cohort-routes';
 import { tenantRoutes } from './tenant/routes';
 
 export interface AppDeps {
@@ -105,11 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The calls of every domain, each registration given the services it uses. */
 function serveDomains(app: FastifyInstance, services: Services) {
-  authRoutes(app, services);
+  authRoutes(app, { ...services, ssoRequiredFor: (email) => ssoRequiredFor(services.db, email) });
   profileRoutes(app, services);
   listRoutes(app, services);
   systemRoutes(app, services);
   tenantRoutes(app, services);
+  cohortRoutes(app, services);
   sandboxRoutes(app, services);
   billingRoutes(app, services);
   authoringRoutes(app, services);
@@ -122,5 +128,8 @@ function serveDomains(app: FastifyInstance, services: Services) {
   credentialRoutes(app, services);
   apiKeyRoutes(app, services);
   auditRoutes(app, services);
+  scimSettingsRoutes(app, services);
+  scimRoutes(app, services);
+  ssoRoutes(app, services);
   ltiRoutes(app, services);
 }

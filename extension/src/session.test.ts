@@ -1,4 +1,4 @@
-import { LogoutInput } from '@shared/schemas/user';
+import { RefreshInput } from '@shared/schemas/user';
 import { describe, expect, it } from 'vitest';
 import { HeartbeatQueue } from './queue';
 import { Sender } from './sender';
@@ -86,7 +86,7 @@ describe('the session of the extension', () => {
       url: 'http://127.0.0.1:8080/api/login/logout',
       body: { refreshToken: REFRESH, device: 'FIREFOX_EXTENSION' },
     });
-    expect(LogoutInput.safeParse(seen[0]!.body).success).toBe(true);
+    expect(RefreshInput.safeParse(seen[0]!.body).success).toBe(true);
   });
 
   it('keeps refreshed tokens, and is told when the server refuses them', async () => {

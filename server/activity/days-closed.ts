@@ -12,6 +12,7 @@
 
 import { currentVersion } from '@shared/contract/events';
 import { DAY_MS } from '@shared/rules/heartbeats';
+import { isoDayOf } from '@shared/rules/learning-days';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx, parsedJson, rowsOf } from '../db/helpers';
@@ -22,18 +23,16 @@ export const CLOSE_AFTER_MS = 30 * 60_000;
 export const MAX_DAYS_BACK = 7;
 const STATE_KEY = 'events.learning-days-closed';
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** The last day that may be closed at `now`. */
 export const lastClosable = (now: Date) =>
-  isoDay(Math.floor((now.getTime() - CLOSE_AFTER_MS) / DAY_MS) * DAY_MS - DAY_MS);
+  isoDayOf(Math.floor((now.getTime() - CLOSE_AFTER_MS) / DAY_MS) * DAY_MS - DAY_MS);
 
 /** Closes every day not closed yet up to the last closable one; returns the days and events written. */
 export async function closeLearningDays(db: Db, now: Date): Promise<{ days: number; events: number }> {
   const latest = lastClosable(now);
   return inTx(db, async (tx) => {
     // the first run starts with the last closable day
-    const before = isoDay(Date.parse(latest) - DAY_MS);
+    const before = isoDayOf(Date.parse(latest) - DAY_MS);
     await tx.execute(sql`
       insert into system_state (key, value) values (${STATE_KEY}, ${JSON.stringify({ through: before })}::jsonb)
       on conflict (key) do nothing`);
@@ -42,7 +41,7 @@ export async function closeLearningDays(db: Db, now: Date): Promise<{ days: numb
     );
     const through = parsedJson(state!.value).through;
     const days: string[] = [];
-    for (let t = Date.parse(through) + DAY_MS; t <= Date.parse(latest); t += DAY_MS) days.push(isoDay(t));
+    for (let t = Date.parse(through) + DAY_MS; t <= Date.parse(latest); t += DAY_MS) days.push(isoDayOf(t));
     let written = 0;
     for (const day of days.slice(-MAX_DAYS_BACK)) written += await closeDay(tx, day);
     if (days.length) {

@@ -26,7 +26,8 @@ import {
   readRanges,
   trackingKey,
 } from '@shared/rules/heartbeats';
-import { dayOf, type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
+import { isoDayOf } from '@shared/rules/learning-days';
+import { type Erasure, respan, type StoredSpan } from '@shared/rules/spans';
 import type { Heartbeat } from '@shared/schemas/activity';
 import { and, param, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -104,7 +105,7 @@ export async function ingestHeartbeats(
   const hi = ranges[ranges.length - 1]![1];
   const earliest = Math.min(...valid.map((h) => h.time));
   // a span lies within one UTC day and may end at its midnight: the day before lo's can still reach lo
-  const days = sql`${dayOf(lo - 1)}::date and ${dayOf(hi)}::date`;
+  const days = sql`${isoDayOf(lo - 1)}::date and ${isoDayOf(hi)}::date`;
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
     // one round trip: store the new heartbeats (not those in a stretch the learner erased), and read the
@@ -213,7 +214,7 @@ export async function ingestHeartbeats(
         ), added as (
           insert into activity_spans (user_id, resource_id, day, start_at, end_at, tab_active)
           select ${userId}, r, day, a, b, t
-          from unnest(${param(add.map((x) => x.resourceId))}::uuid[], ${param(add.map((x) => dayOf(x.start)))}::date[],
+          from unnest(${param(add.map((x) => x.resourceId))}::uuid[], ${param(add.map((x) => isoDayOf(x.start)))}::date[],
                       ${param(add.map((x) => x.start))}::int8[], ${param(add.map((x) => x.end))}::int8[],
                       ${param(add.map((x) => x.tabActive))}::bool[]) as u(r, day, a, b, t)
           returning 1

@@ -15,7 +15,6 @@ import { rowsOf } from '../db/helpers';
 /** How many dashboard cards at most. */
 export const MAX_CARDS = 6;
 
-const isoDay = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 const seconds = (ms: number | string) => Math.round(Number(ms) / 1000);
 
 /** Seconds learnt on each UTC day of the range, zero included. */
@@ -23,11 +22,11 @@ export async function timeByDay(db: Db, userId: string, query: TimeRange) {
   const rows = rowsOf<{ day: string; ms: string | number }>(
     await db.execute(sql`
       select to_char(day, 'YYYY-MM-DD') as day, sum(ms) as ms from activity_daily
-      where user_id = ${userId} and day between ${isoDay(query.startTime)} and ${isoDay(query.endTime)}
+      where user_id = ${userId} and day between ${isoDayOf(query.startTime * 1000)} and ${isoDayOf(query.endTime * 1000)}
       group by day`),
   );
   const byDay = new Map(rows.map((r) => [r.day, seconds(r.ms)]));
-  const data = daysOf(query).map((day) => ({ date: day, timespent: byDay.get(isoDay(day)) ?? 0 }));
+  const data = daysOf(query).map((day) => ({ date: day, timespent: byDay.get(isoDayOf(day * 1000)) ?? 0 }));
   return data;
 }
 
@@ -132,7 +131,7 @@ export async function timeByResource(
     await db.execute(sql`
       with agg as (
         select resource_id, sum(ms) as ms from activity_daily
-        where user_id = ${userId} and day between ${isoDay(range.startTime)} and ${isoDay(range.endTime)}
+        where user_id = ${userId} and day between ${isoDayOf(range.startTime * 1000)} and ${isoDayOf(range.endTime * 1000)}
         group by resource_id having sum(ms) > 0
       )
       select c.total, p.resource_id, p.ms, coalesce(r.user_title, r.actual_title) as title
@@ -209,7 +208,7 @@ export async function timeByTopic(db: Db, userId: string, range: TimeRange): Pro
     await db.execute(sql`
       with t as (
         select resource_id, sum(ms) as ms from activity_daily
-        where user_id = ${userId} and day between ${isoDay(range.startTime)} and ${isoDay(range.endTime)}
+        where user_id = ${userId} and day between ${isoDayOf(range.startTime * 1000)} and ${isoDayOf(range.endTime * 1000)}
         group by resource_id having sum(ms) > 0
       ), mine as (
         select s.section_id from assigned_roadmaps ar

@@ -14,7 +14,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { IMAGE_MIME_TYPES, type ImageMimeType, imageKind } from '@shared/formats/image';
 
 /** The MIME types of files the storage takes: jpeg, png and webp images. */
@@ -467,6 +467,3 @@ export function createStorage(storage: StorageConfig, publicUrl: string): Storag
     defaultTtlSeconds: storage.uploadTtlSeconds,
   });
 }
-
-/** Where local files live under DATA_DIR. */
-export const localFilesDir = (dataDir: string) => join(dataDir, 'files');

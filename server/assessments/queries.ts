@@ -27,20 +27,23 @@ export interface OwnAssignedRoadmap {
 }
 
 /** One of the learner's assigned roadmaps, or null. */
+/** The columns of a learner's own assigned roadmap (both reads below). */
+const ownAssignedColumns = {
+  id: assignedRoadmaps.id,
+  roadmapId: assignedRoadmaps.roadmapId,
+  name: roadmaps.name,
+  subjectId: roadmaps.subjectId,
+  languageId: roadmaps.languageId,
+  status: assignedRoadmaps.status,
+};
+
 export async function ownAssignedRoadmap(
   db: Db,
   userId: string,
   id: string,
 ): Promise<OwnAssignedRoadmap | null> {
   const [row] = await db
-    .select({
-      id: assignedRoadmaps.id,
-      roadmapId: assignedRoadmaps.roadmapId,
-      name: roadmaps.name,
-      subjectId: roadmaps.subjectId,
-      languageId: roadmaps.languageId,
-      status: assignedRoadmaps.status,
-    })
+    .select(ownAssignedColumns)
     .from(assignedRoadmaps)
     .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
     .where(and(eq(assignedRoadmaps.id, id), eq(assignedRoadmaps.userId, userId)))
@@ -51,14 +54,7 @@ export async function ownAssignedRoadmap(
 /** All of the learner's assigned roadmaps, ongoing first. */
 export async function ownAssignedRoadmaps(db: Db, userId: string): Promise<OwnAssignedRoadmap[]> {
   return db
-    .select({
-      id: assignedRoadmaps.id,
-      roadmapId: assignedRoadmaps.roadmapId,
-      name: roadmaps.name,
-      subjectId: roadmaps.subjectId,
-      languageId: roadmaps.languageId,
-      status: assignedRoadmaps.status,
-    })
+    .select(ownAssignedColumns)
     .from(assignedRoadmaps)
     .innerJoin(roadmaps, eq(roadmaps.id, assignedRoadmaps.roadmapId))
     .where(eq(assignedRoadmaps.userId, userId))

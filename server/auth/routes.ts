@@ -17,11 +17,17 @@ export interface AuthDeps {
   config: Config;
   identity: IdentityAdapter;
   tokens: TokenService;
+  /**
+   * The organisation whose own sign-in an address must use (single sign-on required for its verified
+   * domain, server/integrations/sso), or null: given by the assembly, as auth imports no integration.
+   */
+  ssoRequiredFor?: (email: string) => Promise<string | null>;
 }
 
-export function authRoutes(app: FastifyInstance, { db, config, identity, tokens }: AuthDeps) {
+export function authRoutes(app: FastifyInstance, { db, config, identity, tokens, ssoRequiredFor }: AuthDeps) {
   serve(app, authRouter, {
-    signInWithFirebase: async ({ body }) => ok({ data: await signIn(db, identity, tokens, body) }),
+    signInWithFirebase: async ({ body }) =>
+      ok({ data: await signIn(db, identity, tokens, body, ssoRequiredFor) }),
     async refresh({ body }) {
       const next = await tokens.rotate(body.refreshToken, body.device, roleOf);
       return ok({ data: { token: next.token, refreshToken: next.refreshToken } });

@@ -84,8 +84,22 @@ export async function signIn(
   identity: IdentityAdapter,
   tokens: TokenService,
   body: CallBody<typeof signInWithFirebase>,
+  /** The organisation whose own sign-in the address must use, or null (AuthDeps.ssoRequiredFor). */
+  ssoRequiredFor?: (email: string) => Promise<string | null>,
 ) {
   const claims = await identity.verifyIdToken(body.token);
+  // an organisation that requires its own sign-in for its domain: its learners use it (its mentors, who
+  // set it up, keep their own sign-in) — decided before anything is registered
+  if (ssoRequiredFor) {
+    const organisation = await ssoRequiredFor(claims.email);
+    // the account's role, or the one a first sign-in registers
+    const role = organisation ? ((await accountOf(db, claims))?.role ?? body.role) : undefined;
+    if (organisation && role !== 'TENANT')
+      throw forbidden(
+        `${organisation} signs you in: use "Continue with your organisation" with ${claims.email}.`,
+        'SSO_REQUIRED',
+      );
+  }
   let user = await findOrRegister(db, claims, body.role, body.tenantId);
   if (!isVerified(claims)) {
     throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, 'EMAIL_NOT_VERIFIED');
@@ -105,6 +119,16 @@ export async function signIn(
   user = updated!;
   const issued = await tokens.issue(user, body.device);
   return { user: toApiUser(user), token: issued.token, refreshToken: issued.refreshToken, deletionCanceled };
+}
+
+/** The account an identity's claims name (by its uid, else its address), if there is one. */
+async function accountOf(db: Db, claims: IdentityClaims) {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(sql`${users.firebaseUid} = ${claims.uid} or lower(${users.email}) = ${claims.email}`)
+    .limit(1);
+  return row ?? null;
 }
 
 /** The role of an account that may still sign in (not deleted), or null: what a refresh reads. */

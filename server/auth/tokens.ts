@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * signature and claims are a function of its bytes and the secret alone, so remembering them changes no
  * answer: the session and the account are still read on every request (current-user.ts), so a sign-out or
  * revocation through any process stops the token at once everywhere. It saves the HMAC, which through
- * WebCrypto cost about a fifth of the server's CPU of an autosave (docs/PERFORMANCE.md, exam day).
+ * WebCrypto cost about a fifth of the server's CPU of an autosave (bench/exam-day.ts, issue 15).
  */
 export const VERIFIED_CACHE_SIZE = 20_000;
 

@@ -21,6 +21,7 @@
  * statement on its own (the concurrent ones cannot run in a transaction block).
  */
 import { MAX_HEARTBEAT_AGE_MS } from '@shared/rules/heartbeats';
+import { isoDayOf } from '@shared/rules/learning-days';
 
 export interface Session {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
@@ -127,16 +128,14 @@ function nextUnit(unit: Unit, start: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** A bound as SQL: the key's literal. */
 function literal(t: PartitionedTable, ms: number): string {
-  return t.keyType === 'ms' ? `'${Math.round(ms)}'` : `'${isoDay(ms)}'`;
+  return t.keyType === 'ms' ? `'${Math.round(ms)}'` : `'${isoDayOf(ms)}'`;
 }
 
 /** A partition's name: the table's and the day its range starts. */
 export const partitionName = (t: PartitionedTable, start: number) =>
-  `${t.name}_p${isoDay(start).replace(/-/g, '')}`;
+  `${t.name}_p${isoDayOf(start).replace(/-/g, '')}`;
 
 export const legacyName = (t: PartitionedTable) => `${t.name}_legacy`;
 

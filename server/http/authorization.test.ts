@@ -161,6 +161,18 @@ const ABOUT: Record<string, About> = {
   'integrations.createApiKey': OWN,
   'integrations.exportAuditLog': OWN,
   'integrations.revokeApiKey': T,
+  'integrations.scimSettings': OWN,
+  'integrations.createScimToken': OWN,
+  'integrations.revokeScimToken': T,
+  'integrations.ssoSettings': OWN,
+  'integrations.saveSso': OWN,
+  'integrations.removeSso': OWN,
+  'integrations.addSsoDomain': OWN,
+  'integrations.mailSsoDomainCode': T,
+  'integrations.verifySsoDomain': T,
+  'integrations.removeSsoDomain': T,
+  'integrations.ssoStart': PUBLIC,
+  'integrations.ssoFinish': PUBLIC,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -174,6 +186,13 @@ const ABOUT: Record<string, About> = {
   'system.config': PUBLIC,
   'system.health': PUBLIC,
   'system.mailbox': PUBLIC,
+  'tenant.cohortList': OWN,
+  'tenant.createCohort': OWN,
+  'tenant.renameCohort': T,
+  'tenant.deleteCohort': T,
+  'tenant.addCohortMembers': T,
+  'tenant.removeCohortMembers': T,
+  'tenant.assignCohortRoadmap': T,
   'tenant.invitationCheck': OWN,
   'tenant.stripeWebhook': PUBLIC,
   'tenant.tenantAddUser': OWN,
@@ -229,6 +248,11 @@ const DESTRUCTIVE = new Set([
   'tenant.tenantCancelInvitation',
   'credentials.revokeCredential',
   'integrations.revokeApiKey',
+  'integrations.revokeScimToken',
+  'integrations.removeSso',
+  'integrations.removeSsoDomain',
+  'tenant.deleteCohort',
+  'tenant.removeCohortMembers',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -270,6 +294,9 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/user-info/.test(path)) return ids.userId;
   if (/invitations/.test(path)) return ids.invitationId;
   if (/api-keys/.test(path)) return ids.apiKeyId;
+  if (/scim\/tokens/.test(path)) return ids.scimTokenId;
+  if (/sso\/domains/.test(path)) return ids.ssoDomainId;
+  if (/cohorts/.test(path)) return ids.cohortId;
   return undefined;
 }
 
@@ -382,8 +409,29 @@ describe('every call, as every kind of caller', () => {
       tenant.auth,
     );
     expect(key.status, key.text).toBe(201);
+    // the mentor's SCIM token
+    const scimToken = await server.post(
+      '/api/tenant/scim/tokens',
+      { name: `Secret directory ${unique}` },
+      tenant.auth,
+    );
+    expect(scimToken.status, scimToken.text).toBe(201);
+    // a domain the mentor claimed for single sign-on
+    const ssoDomain = await server.post(
+      '/api/tenant/sso/domains',
+      { domain: `secret-${unique}.example` },
+      tenant.auth,
+    );
+    expect(ssoDomain.status, ssoDomain.text).toBe(201);
+    // a cohort of the mentor's
+    const cohort = await server.post('/api/tenant/cohorts', { name: `Secret cohort ${unique}` }, tenant.auth);
+    expect(cohort.status, cohort.text).toBe(201);
     ids = {
+      cohortId: cohort.body.data._id,
+      learnerIds: learner.user._id,
+      ssoDomainId: ssoDomain.body.data._id,
       apiKeyId: key.body.data._id,
+      scimTokenId: scimToken.body.data._id,
       userId: learner.user._id,
       learnerId: learner.user._id,
       linkId,
@@ -521,5 +569,13 @@ describe('every call, as every kind of caller', () => {
     expect(invitations.text).toContain(ids.invitationId);
     const keys = await server.get('/api/tenant/api-keys', tenant.auth);
     expect(keys.body.data.find((k: { _id: string }) => k._id === ids.apiKeyId)?.status).toBe('ACTIVE');
+    const scim = await server.get('/api/tenant/scim', tenant.auth);
+    expect(scim.body.data.tokens.find((k: { _id: string }) => k._id === ids.scimTokenId)?.status).toBe(
+      'ACTIVE',
+    );
+    const cohorts = await server.get('/api/tenant/cohorts', tenant.auth);
+    expect(cohorts.body.data.map((c: { _id: string }) => c._id)).toContain(ids.cohortId);
+    const sso = await server.get('/api/tenant/sso', tenant.auth);
+    expect(sso.body.data.domains.map((d: { _id: string }) => d._id)).toContain(ids.ssoDomainId);
   }, 300_000);
 });

@@ -77,10 +77,6 @@ const UNIQUE_FIELDS: Record<string, string> = {
   test_links_link_id_key: 'linkId',
 };
 
-export function registerUniqueField(constraint: string, field: string) {
-  UNIQUE_FIELDS[constraint] = field;
-}
-
 interface PgLikeError {
   code?: string;
   constraint?: string;

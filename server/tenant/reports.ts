@@ -4,6 +4,8 @@
  * learner's dashboard (activity_daily); awards from the same test links as the learner's tables. A seat
  * counts while it is readable (a disabled seat until the end of its billing cycle).
  */
+
+import { isoDayOf } from '@shared/rules/learning-days';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/helpers';
@@ -113,8 +115,6 @@ export async function awardsByType(
   }));
 }
 
-const isoDay = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
-
 export interface LearningRow {
   name: string | null;
   email: string;
@@ -141,7 +141,7 @@ export async function learningReportRows(
   page?: { after: { createdKey: string; learnerId: string } | null; limit: number },
 ): Promise<LearningRow[]> {
   const within = range
-    ? sql`and a.day between ${isoDay(range.startTime)} and ${isoDay(range.endTime)}`
+    ? sql`and a.day between ${isoDayOf(range.startTime * 1000)} and ${isoDayOf(range.endTime * 1000)}`
     : sql``;
   const after = page?.after
     ? sql`and (created_at, learner_id) > (${page.after.createdKey}::timestamptz, ${page.after.learnerId}::uuid)`

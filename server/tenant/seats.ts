@@ -113,7 +113,7 @@ async function learnerByEmail(db: Db, plans: SeatPlans, tenantId: string, email:
 
 export async function beforeCheck(db: Db, plans: SeatPlans, tenantId: string, email: string, now: Date) {
   const learner = await learnerByEmail(db, plans, tenantId, email, now);
-  if (await seatOf(db, tenantId, learner.id)) throw alreadyAssigned();
+  if ((await seatOf(db, tenantId, learner.id))?.isDisabled === false) throw alreadyAssigned();
   const { usage } = await planAndUsage(plans, db, tenantId, now);
   return {
     isExist: true as const,
@@ -156,7 +156,13 @@ export async function beforeCheckMany(
           await db
             .select({ learnerId: tenantUsers.learnerId })
             .from(tenantUsers)
-            .where(and(eq(tenantUsers.tenantId, tenantId), inArray(tenantUsers.learnerId, learnerIds)))
+            .where(
+              and(
+                eq(tenantUsers.tenantId, tenantId),
+                inArray(tenantUsers.learnerId, learnerIds),
+                eq(tenantUsers.isDisabled, false),
+              ),
+            )
         ).map((r) => r.learnerId)
       : [],
   );
@@ -206,7 +212,9 @@ const learnerOf = (l: { id: string; email: string; name: string | null }) => ({
 
 /**
  * Adds a learner by e-mail, or says which payment step comes first (nothing written then); `by` is recorded
- * in the activity log, and a seat.added event goes out, with the seat.
+ * in the activity log, and a seat.added event goes out, with the seat. A seat removed but still readable
+ * until the end of the billing cycle (disabled) is given back — the same seat, its history kept — under the
+ * same rule as a new one: it no longer used the allowance.
  */
 export async function addLearner(
   db: Db,
@@ -219,7 +227,8 @@ export async function addLearner(
   const learner = await learnerByEmail(db, plans, tenantId, email, now);
   return inTx(db, async (tx) => {
     await lockTenant(tx, tenantId);
-    if (await seatOf(tx, tenantId, learner.id)) throw alreadyAssigned();
+    const held = await seatOf(tx, tenantId, learner.id);
+    if (held && !held.isDisabled) throw alreadyAssigned();
     const { plan, usage } = await planAndUsage(plans, tx, tenantId, now);
     const decision = decideAddUser({
       isSubscribed: plan.subscribed,
@@ -241,10 +250,13 @@ export async function addLearner(
         message,
       };
     }
-    const [seat] = await tx
-      .insert(tenantUsers)
-      .values({ tenantId, learnerId: learner.id, createdAt: now })
-      .returning();
+    const [seat] = held
+      ? await tx
+          .update(tenantUsers)
+          .set({ isDisabled: false, accessUntil: null })
+          .where(eq(tenantUsers.id, held.id))
+          .returning()
+      : await tx.insert(tenantUsers).values({ tenantId, learnerId: learner.id, createdAt: now }).returning();
     await seatChanged(tx, by, tenantId, 'seat.added', seat!.id, learner, {
       via: 'ADDED',
       addedAt: now.toISOString(),

@@ -5,7 +5,8 @@
  * seat in the same transaction.
  */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { roadmaps } from '../catalogue/tables';
 import { users } from '../db/schema';
 
 export const tenantInvitations = pgTable(
@@ -29,4 +30,74 @@ export const tenantInvitations = pgTable(
     uniqueIndex('tenant_invitations_tenant_email_key').on(t.tenantId, t.email),
     index('tenant_invitations_email_idx').on(t.email).where(sql`${t.status} = 'PENDING'`),
   ],
+);
+
+/**
+ * Cohorts: named groups of a tenant's learners (issue 28 item 2; decision 043) — made in the portal, or a
+ * directory's SCIM Groups. The Users page filters by them, and a roadmap assigned to a cohort is assigned to
+ * every member, and to each new member when they join.
+ */
+export const cohorts = pgTable(
+  'cohorts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The directory's id of the group (SCIM externalId), when a directory made it. */
+    externalId: text('external_id'),
+    /** Moves with every change of the cohort or its members (SCIM's ETag). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cohorts_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const cohortMembers = pgTable(
+  'cohort_members',
+  {
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    learnerId: uuid('learner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cohortId, t.learnerId] }),
+    index('cohort_members_learner_idx').on(t.learnerId),
+  ],
+);
+
+/** A roadmap assigned to a whole cohort: each member has it, and each new member gets it. */
+export const cohortRoadmaps = pgTable(
+  'cohort_roadmaps',
+  {
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    roadmapId: uuid('roadmap_id')
+      .notNull()
+      .references(() => roadmaps.id, { onDelete: 'cascade' }),
+    /** How a roadmap with prerequisites is assigned (the mentor's choice): INCLUDE or WAIVE. */
+    prerequisites: text('prerequisites', { enum: ['INCLUDE', 'WAIVE'] }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cohortId, t.roadmapId] })],
+);
+
+/** When a tenant was last told something that should not be repeated every minute (no seat free, …). */
+export const tenantNotices = pgTable(
+  'tenant_notices',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
 );

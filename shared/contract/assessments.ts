@@ -44,7 +44,7 @@ export const AttemptStartHeaders = z.object({ [ATTEMPT_TOKEN_HEADER]: AttemptTok
 /** A write's header: the attempt's token (without it, or with another, the write is refused with 403). */
 export const AttemptWriteHeaders = z.object({ [ATTEMPT_TOKEN_HEADER]: AttemptToken.optional() });
 /** The Ready page's header: when given, the answer says whether it is the attempt's (`attemptHeld`). */
-export const AttemptReadHeaders = AttemptWriteHeaders;
+const AttemptReadHeaders = AttemptWriteHeaders;
 
 /** The refusals of a write that does not carry the attempt's token, as the summaries of the calls name them. */
 const ATTEMPT_REFUSALS =

@@ -4,7 +4,6 @@ import { entities } from '../schemas/entities';
 import {
   EmailExists,
   EmailInput,
-  LogoutInput,
   RefreshInput,
   SignInInput,
   SignInResult,
@@ -43,7 +42,7 @@ export const logout = defineCall({
   summary: 'Revoke the refresh token (and its family) of this device.',
   tags: ['login'],
   access: 'public',
-  body: LogoutInput,
+  body: RefreshInput,
   responses: { 200: Ok, ...errors },
 });
 

@@ -4,9 +4,30 @@
  * server/integrations/keys and server/integrations/audit.
  */
 import { z } from 'zod';
-import { envelope, errors, Id } from '../schemas/common';
+import { envelope, errors, Id, Ok } from '../schemas/common';
 import { FileBody } from '../schemas/file';
-import { ApiKey, AuditEntry, AuditQuery, CreateApiKeyInput, CreatedApiKey } from '../schemas/integrations';
+import {
+  AddSsoDomainInput,
+  ApiKey,
+  AuditEntry,
+  AuditQuery,
+  CreateApiKeyInput,
+  CreatedApiKey,
+  CreatedScimToken,
+  CreateScimTokenInput,
+  MailSsoCodeInput,
+  SaveSsoInput,
+  ScimSettings,
+  ScimToken,
+  SsoConnection,
+  SsoDomain,
+  SsoFinishInput,
+  SsoSettings,
+  SsoStart,
+  SsoStartInput,
+  VerifySsoDomainInput,
+} from '../schemas/integrations';
+import { SignInResult } from '../schemas/user';
 import { defineCall, defineRouter } from './define';
 
 const TENANT = ['TENANT'] as const;
@@ -101,3 +122,155 @@ export const apiKeysRouter = defineRouter({ apiKeyList, createApiKey, revokeApiK
 
 /** The activity log's calls, served by server/integrations/audit/routes.ts. */
 export const auditRouter = defineRouter({ auditLog, exportAuditLog });
+
+// ---- SCIM provisioning (issue 28 item 2; decision 043)
+
+export const scimSettings = defineCall({
+  method: 'GET',
+  path: '/tenant/scim',
+  summary:
+    "Where the organisation's directory sends SCIM requests (baseUrl: Okta's SCIM connector base URL, Entra ID's Tenant URL) and the tenant's SCIM tokens, newest first. Never a token's secret.",
+  tags: ['integrations'],
+  access: TENANT,
+  responses: { 200: envelope(ScimSettings), ...errors },
+});
+
+export const createScimToken = defineCall({
+  method: 'POST',
+  path: '/tenant/scim/tokens',
+  summary:
+    "Makes a SCIM token for the organisation's directory (or, with `replaces`, rotates one: the old token stops at once). The answer holds the whole token (`token`, wmscim_{prefix}_{secret}) this once: only its hash is kept. A token reaches only /scim/v2, as this tenant; the activity log names it as the actor of every change it makes.",
+  tags: ['integrations'],
+  access: TENANT,
+  body: CreateScimTokenInput,
+  responses: { 201: envelope(CreatedScimToken), ...errors },
+});
+
+export const revokeScimToken = defineCall({
+  method: 'DELETE',
+  path: '/tenant/scim/tokens/{id}',
+  summary:
+    'Revokes a SCIM token: its next request is refused (401) on every server process. Revoking a revoked token changes nothing.',
+  tags: ['integrations'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(ScimToken), ...errors },
+});
+
+/** The SCIM settings' calls, served by server/integrations/scim/settings.ts. */
+export const scimRouter = defineRouter({ scimSettings, createScimToken, revokeScimToken });
+
+// ---- single sign-on (issue 28 item 1; decision 043)
+
+export const ssoSettings = defineCall({
+  method: 'GET',
+  path: '/tenant/sso',
+  summary:
+    "The organisation's single sign-on: its OpenID Connect provider (never the client secret), the e-mail domains it claims with their proof, and the redirect URI to give the provider (callbackUrl).",
+  tags: ['integrations'],
+  access: TENANT,
+  responses: { 200: envelope(SsoSettings), ...errors },
+});
+
+export const saveSso = defineCall({
+  method: 'PUT',
+  path: '/tenant/sso',
+  summary:
+    "Sets up (or changes) the organisation's OpenID Connect provider: its issuer (whose discovery document is read now and must name the same issuer), the client id and secret Waymark was given (the secret sealed, never shown again), on or off, and whether addresses on the verified domains must sign in through it.",
+  tags: ['integrations'],
+  access: TENANT,
+  body: SaveSsoInput,
+  responses: { 200: envelope(SsoConnection), ...errors },
+});
+
+export const removeSso = defineCall({
+  method: 'DELETE',
+  path: '/tenant/sso',
+  summary:
+    "Removes the organisation's provider: its people sign in as before (their accounts and seats stay).",
+  tags: ['integrations'],
+  access: TENANT,
+  responses: { 200: Ok, ...errors },
+});
+
+export const addSsoDomain = defineCall({
+  method: 'POST',
+  path: '/tenant/sso/domains',
+  summary:
+    "Claims an e-mail domain for the organisation. It counts once verified: by the TXT record the answer names (txtName, txtValue), or by a code mailed to the domain's administrator. Public mail domains cannot be claimed; a domain is verified for one organisation at most.",
+  tags: ['integrations'],
+  access: TENANT,
+  body: AddSsoDomainInput,
+  responses: { 201: envelope(SsoDomain), ...errors },
+});
+
+export const mailSsoDomainCode = defineCall({
+  method: 'POST',
+  path: '/tenant/sso/domains/{id}/mail-code',
+  summary:
+    "Mails a six-digit code (valid 30 minutes, five tries) to admin@, administrator@, hostmaster@, postmaster@ or webmaster@ the domain — the addresses certificate authorities accept as the domain's administrator.",
+  tags: ['integrations'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  body: MailSsoCodeInput,
+  responses: { 200: envelope(SsoDomain), ...errors },
+});
+
+export const verifySsoDomain = defineCall({
+  method: 'POST',
+  path: '/tenant/sso/domains/{id}/verify',
+  summary:
+    'Verifies a claimed domain: with `code`, the code mailed to its administrator; without, the TXT record (400 TXT_NOT_FOUND while it is not there yet).',
+  tags: ['integrations'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  body: VerifySsoDomainInput,
+  responses: { 200: envelope(SsoDomain), ...errors },
+});
+
+export const removeSsoDomain = defineCall({
+  method: 'DELETE',
+  path: '/tenant/sso/domains/{id}',
+  summary: "Gives up a domain: its addresses no longer go to the organisation's provider.",
+  tags: ['integrations'],
+  access: TENANT,
+  params: z.object({ id: Id }),
+  responses: { 200: Ok, ...errors },
+});
+
+export const ssoStart = defineCall({
+  method: 'POST',
+  path: '/login/sso/start',
+  summary:
+    '"Continue with your organisation": for an address on a domain an organisation verified, where to send the browser (its identity provider\'s sign-in). The provider sends the browser back to /api/login/sso/callback, which leads to the sign-in page with a one-time code for /login/sso/finish. 404 NO_SSO for an address no organisation signs in.',
+  tags: ['login'],
+  access: 'public',
+  rateLimit: 'auth',
+  body: SsoStartInput,
+  responses: { 200: envelope(SsoStart), ...errors },
+});
+
+export const ssoFinish = defineCall({
+  method: 'POST',
+  path: '/login/sso/finish',
+  summary:
+    "Ends a sign-in through the organisation's identity provider: the one-time code the sign-in page was sent back with (valid two minutes, once) for Waymark tokens, as sign-in-with-firebase answers.",
+  tags: ['login'],
+  access: 'public',
+  rateLimit: 'auth',
+  body: SsoFinishInput,
+  responses: { 200: envelope(SignInResult), ...errors },
+});
+
+/** The SSO settings' calls and the sign-in's start and end, served by server/integrations/sso/routes.ts. */
+export const ssoRouter = defineRouter({
+  ssoSettings,
+  saveSso,
+  removeSso,
+  addSsoDomain,
+  mailSsoDomainCode,
+  verifySsoDomain,
+  removeSsoDomain,
+  ssoStart,
+  ssoFinish,
+});

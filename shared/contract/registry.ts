@@ -10,13 +10,13 @@ import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
 import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
-import { apiKeysRouter, auditRouter } from './integrations';
+import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
 import { listsRouter } from './lists';
 import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
-import { tenantRouter } from './tenant';
+import { cohortsRouter, tenantRouter } from './tenant';
 
 /**
  * The routers of each contract module, by the module's file name (`activity` is ./activity.ts): a module's
@@ -32,13 +32,13 @@ export const contractModules: Record<string, readonly Router[]> = {
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
   credentials: [credentialsRouter],
-  integrations: [apiKeysRouter, auditRouter],
+  integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
   lists: [listsRouter],
   lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],
-  tenant: [tenantRouter],
+  tenant: [tenantRouter, cohortsRouter],
 };
 
 /**

@@ -9,7 +9,7 @@
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 const isUri = (v: unknown) => typeof v === 'string' && /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(v);
 const isText = (v: unknown) => typeof v === 'string' && v.trim() !== '';

@@ -12,7 +12,7 @@ import * as vc from '@digitalbazaar/vc';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import type { z } from 'zod';
 import { type Verdict, VerificationCheck, type VerificationReport } from '../schemas/credential';
-import { CONTEXTS, DocumentRefused, documentLoader, VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
+import { DocumentRefused, documentLoader, VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
 import {
   type DidDocument,
   DidNotResolved,
@@ -21,11 +21,11 @@ import {
   normalisedDidDocument,
   verificationMethodOf,
 } from './did';
-import { claimsOpenBadge, openBadgeProblems } from './ob3';
+import { claimsOpenBadge, isObject, openBadgeProblems } from './ob3';
 
 type Json = Record<string, unknown>;
 
-export type { Verdict, VerificationReport };
+export type { VerificationReport };
 export type CheckId = z.infer<typeof VerificationCheck>['id'];
 export type CheckOutcome = z.infer<typeof VerificationCheck>['outcome'];
 type Check = z.infer<typeof VerificationCheck>;
@@ -94,7 +94,6 @@ const SUMMARIES: Record<Verdict, string> = {
 /** The most proofs a credential may carry: each one is checked (a canonicalisation each). */
 export const MAX_PROOFS = 4;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const day = (iso: string) => iso.slice(0, 10);
@@ -633,6 +632,3 @@ async function checkStatus(
   }
   return { outcome: 'passed', detail: details.join(' '), revoked: false };
 }
-
-/** Every context the verifier holds (for the verify page's "what was checked"). */
-export const BUNDLED_CONTEXTS = [...CONTEXTS.keys()];

@@ -184,6 +184,29 @@ describe('IMS QTI', () => {
     expect(kinds(read('qti21-order.xml'))).toEqual([[3, 'orderInteraction']]);
   });
 
+  it('reads the item body as the parser finds it, whatever comments and feedback say around it', () => {
+    // a comment that names <itemBody>, and feedback before the body: the body is the element, not the text
+    const item = `<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="sky" title="Sky" adaptive="false" timeDependent="false">
+  <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
+    <correctResponse><value>B</value></correctResponse>
+  </responseDeclaration>
+  <!-- the <itemBody> below asks one question -->
+  <itemBody>
+    <p>What colour is a clear sky?</p>
+    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">
+      <simpleChoice identifier="A">Green</simpleChoice>
+      <simpleChoice identifier="B">Blue</simpleChoice>
+    </choiceInteraction>
+  </itemBody>
+  <modalFeedback outcomeIdentifier="FEEDBACK" identifier="B" showHide="show"><p>Rayleigh scattering.</p></modalFeedback>
+</assessmentItem>`;
+    const read = readQti(item);
+    expect(read.errors).toEqual([]);
+    expect(values(read)).toEqual([[2, 'MCQ', 'What colour is a clear sky?', ['Green', '*Blue']]]);
+    expect(read.records[0]!.value).toMatchObject({ explanation: 'Rayleigh scattering.' });
+  });
+
   it('reads QTI 1.2 as Canvas exports it, alone or in its zip package', () => {
     const xml = fixture('canvas-qti12.xml');
     const expected = [

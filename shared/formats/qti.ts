@@ -80,11 +80,11 @@ const parser = xmlParser([
   'mattext',
 ]);
 
-/** Element names whose content is XHTML: kept as markup, not parsed (fast-xml-parser's stopNodes). */
-const rawParser = (() => {
-  // the item body's markup is re-read from the source text, so the parser keeps it whole
-  return xmlParser(['assessmentItem', 'responseDeclaration', 'value', 'mapEntry', 'modalFeedback']);
-})();
+/** QTI 2.1's parser: the elements whose content is XHTML are kept as markup, not parsed (stopNodes). */
+const rawParser = xmlParser(
+  ['assessmentItem', 'responseDeclaration', 'value', 'mapEntry', 'modalFeedback'],
+  ['*.itemBody', '*.modalFeedback'],
+);
 
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
 
@@ -269,10 +269,7 @@ function readQti21(text: string, result: ReadResult, ctx: ReadContext) {
   }
   const doc = parsed.doc;
   const items = asArray(doc.assessmentItem as XmlNode[]);
-  let offset = 0;
   items.forEach((item, i) => {
-    const at = text.indexOf('<assessmentItem', offset);
-    offset = at + 1;
     const start = starts[i] ?? { line: 1, comments: [] };
     const place = { line: start.line, ...(ctx.part ? { part: ctx.part } : {}) };
     result.total++;
@@ -283,19 +280,16 @@ function readQti21(text: string, result: ReadResult, ctx: ReadContext) {
     }
     const identifier = attrOf(item, 'identifier') ?? '';
     const title = attrOf(item, 'title');
-    const itemSrc = text.slice(at);
-    const body = innerXml(itemSrc, itemSrc.indexOf('<itemBody'), 'itemBody');
+    const body = textOf(item.itemBody);
     const unsupported = (kind: string, reason: string, t?: string) =>
       result.unsupported.push({ ...place, kind, reason, title: titleOf(title, t ?? '') });
     const interactions = [...body.matchAll(/<(\w+Interaction)\b/g)].map((m) => m[1]!);
     const kinds = new Set(interactions);
     const declarations = asArray(item.responseDeclaration as XmlNode[]);
-    const explanation = asArray(item.modalFeedback as XmlNode[]).length
-      ? [...itemSrc.matchAll(/<modalFeedback\b[^>]*>([\s\S]*?)<\/modalFeedback>/g)]
-          .map((m) => htmlToParts(m[1]!).text)
-          .filter(Boolean)
-          .join('\n\n')
-      : '';
+    const explanation = asArray(item.modalFeedback as XmlNode[])
+      .map((feedback) => htmlToParts(textOf(feedback)).text)
+      .filter(Boolean)
+      .join('\n\n');
     const sourceId = identifier.startsWith('waymark-')
       ? `waymark:${identifier.slice(8)}`
       : identifier

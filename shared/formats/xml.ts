@@ -4,7 +4,8 @@ import type { RowError } from './record';
 
 export type XmlNode = Record<string, unknown>;
 
-export function xmlParser(arrays: readonly string[]) {
+/** `stopNodes`: paths of elements whose content is kept as its markup, unparsed (fast-xml-parser's option). */
+export function xmlParser(arrays: readonly string[], stopNodes: readonly string[] = []) {
   const set = new Set(arrays);
   return new XMLParser({
     ignoreAttributes: false,
@@ -17,6 +18,7 @@ export function xmlParser(arrays: readonly string[]) {
     processEntities: true,
     htmlEntities: true,
     isArray: (name) => set.has(name),
+    stopNodes: [...stopNodes],
   });
 }
 

@@ -50,13 +50,6 @@ export interface Segment {
   tabActive: boolean;
 }
 
-export interface Span {
-  start: number;
-  end: number;
-  /** Milliseconds per resource inside the span. */
-  byResource: Record<string, number>;
-}
-
 export const isEngaged = (b: Pick<Beat, 'tabActive' | 'audible'>) => b.tabActive || b.audible;
 
 interface Interval {
@@ -132,22 +125,6 @@ export function attribute(beats: readonly Beat[], windowMs = PULSE_WINDOW_MS): S
   return out;
 }
 
-/** Spans of continuous learning: a gap between credited segments ends a span. */
-export function mergeIntoSpans(beats: readonly Beat[], windowMs = PULSE_WINDOW_MS): Span[] {
-  const spans: Span[] = [];
-  for (const s of attribute(beats, windowMs)) {
-    const last = spans[spans.length - 1];
-    const span = last && last.end === s.start ? last : undefined;
-    if (span) {
-      span.end = s.end;
-      span.byResource[s.resourceId] = (span.byResource[s.resourceId] ?? 0) + (s.end - s.start);
-    } else {
-      spans.push({ start: s.start, end: s.end, byResource: { [s.resourceId]: s.end - s.start } });
-    }
-  }
-  return spans;
-}
-
 /** Total credited milliseconds. */
 export const totalMs = (segments: readonly Segment[]) =>
   segments.reduce((sum, s) => sum + (s.end - s.start), 0);
@@ -164,9 +141,6 @@ export function clip(segments: readonly Segment[], windows: readonly [number, nu
   }
   return out;
 }
-
-/** The UTC day (unix seconds of its midnight) of a unix-millisecond time. */
-export const utcDayOf = (ms: number) => Math.floor(ms / DAY_MS) * 86_400;
 
 export interface DayAmount {
   resourceId: string;
@@ -323,10 +297,4 @@ export function trackingKey(address: string): string | null {
   const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
   const port = url.port ? `:${url.port}` : '';
   return `${host}${port}${path}${query}`;
-}
-
-/** Whether a tab's address is the resource's address. */
-export function sameResource(tabUrl: string, resourceUrl: string): boolean {
-  const a = trackingKey(tabUrl);
-  return a !== null && a === trackingKey(resourceUrl);
 }

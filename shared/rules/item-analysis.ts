@@ -263,12 +263,6 @@ export function addPiece(s: ItemSums, p: ItemPiece): ItemSums {
   return s;
 }
 
-/** Adds sums into sums (in place). */
-export function addSums(into: ItemSums, s: ItemSums): ItemSums {
-  for (const k of Object.keys(into) as (keyof ItemSums)[]) into[k] += s[k];
-  return into;
-}
-
 /** The bucket counts a piece adds: the receiver, and each option counted. */
 export function pieceBuckets(p: ItemPiece): BucketCount[] {
   return [

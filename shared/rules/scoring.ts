@@ -16,7 +16,6 @@
 import type { TestStatus } from '../schemas/assessment';
 import { RESOURCE_TICK_THRESHOLD } from './progress';
 import { effectiveType, isMultiAnswer, isTextAnswer, type MaybeQuestionType } from './question-types';
-import { type AwardCounts, awardCounts, type LinkForDisplay } from './test-status';
 
 /** Points of one question, whatever its type. */
 export const POINTS_PER_QUESTION = 10;
@@ -158,24 +157,4 @@ export function earnsResourceTick(bestPercentage: number | null | undefined): bo
 /** Whether a prerequisite was passed in the initial assessment (else its sections come first). */
 export function passesPrerequisite(percentage: number): boolean {
   return round2(percentage) >= PREREQUISITE_PASS_PERCENTAGE;
-}
-
-export interface ProgressCounts extends AwardCounts {
-  /** Resources with a green tick. */
-  ticks: number;
-}
-
-/**
- * The counters of a learner's progress page: certificates (final assessments), badges (sections) and
- * feathers (resources) whose status is VIEW_CERTIFICATE or GENERATE_CERTIFICATE, and the resources with a
- * green tick (best score of 60 % or more).
- */
-export function progressCounts(
-  links: readonly Pick<LinkForDisplay, 'type' | 'status'>[],
-  resourceScores: Readonly<Record<string, number>> = {},
-): ProgressCounts {
-  return {
-    ...awardCounts(links),
-    ticks: Object.values(resourceScores).filter((p) => earnsResourceTick(p)).length,
-  };
 }

@@ -51,9 +51,8 @@ export const paidSeatsFor = (totalSeats: number) => Math.max(0, totalSeats - FRE
 /** The seats a tenant may hold: the free ones plus the paid ones. */
 export const seatAllowance = (paidSeats: number) => FREE_SEATS + Math.max(0, paidSeats);
 
-/** Rupees from paise, and back (rounded to the paisa). */
+/** Rupees from paise. */
 export const rupees = (paise: number) => Math.round(paise) / 100;
-export const paise = (amount: number) => Math.round(amount * 100);
 
 /** A price after a percentage discount, in paise. */
 export const discounted = (amountPaise: number, percentOff: number) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { affectedWindows, attribute, type Beat, byUtcDay, clip } from './heartbeats';
-import { creditable, dayOf, type Erasure, mergeSpans, respan, type StoredSpan } from './spans';
+import { isoDayOf } from './learning-days';
+import { creditable, type Erasure, mergeSpans, respan, type StoredSpan } from './spans';
 
 const S = 1000;
 
@@ -39,7 +40,7 @@ function fold(batches: Beat[][], erasures: Erasure[] = []) {
 const sumByDay = (spans: readonly Omit<StoredSpan, 'id'>[]) => {
   const out = new Map<string, number>();
   for (const s of spans) {
-    const k = `${dayOf(s.start)}|${s.resourceId}`;
+    const k = `${isoDayOf(s.start)}|${s.resourceId}`;
     out.set(k, (out.get(k) ?? 0) + s.end - s.start);
   }
   return Object.fromEntries(out);
@@ -65,7 +66,7 @@ describe('spans of credited time', () => {
     ]);
     // a stretch in front across midnight is two spans
     const across = creditable([{ resourceId: 'v', start: t, end: t + 120 * S, tabActive: true }], []);
-    expect(across.map((s) => dayOf(s.start))).toEqual(['2028-02-29', '2028-03-01']);
+    expect(across.map((s) => isoDayOf(s.start))).toEqual(['2028-02-29', '2028-03-01']);
   });
 
   it('leaves erased stretches out, for one resource or for every one', () => {
@@ -130,7 +131,7 @@ describe('spans of credited time', () => {
       ).toEqual(mergeSpans(expected));
       expect(Object.fromEntries(totals)).toEqual(sumByDay(spans));
       const byDay = Object.fromEntries(
-        byUtcDay(attribute(beats)).map((d) => [`${dayOf(d.day * 1000)}|${d.resourceId}`, d.ms]),
+        byUtcDay(attribute(beats)).map((d) => [`${isoDayOf(d.day * 1000)}|${d.resourceId}`, d.ms]),
       );
       expect(Object.fromEntries(totals)).toEqual(byDay);
     }

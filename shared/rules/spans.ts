@@ -10,6 +10,7 @@
  * are gone, and the spans are what the totals are made of.
  */
 import { DAY_MS, mergeRanges, type Segment } from './heartbeats';
+import { isoDayOf } from './learning-days';
 
 export interface StoredSpan {
   id: string;
@@ -44,8 +45,6 @@ export interface SpanChange {
   /** How the per-day, per-resource totals change (zero changes left out). */
   delta: DayResourceDelta[];
 }
-
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The parts of [start, end) outside the sorted, disjoint `cuts`. */
 function subtract(
@@ -103,7 +102,7 @@ const sameRun = (a: NewSpan, b: NewSpan) =>
   a.resourceId === b.resourceId &&
   a.tabActive === b.tabActive &&
   a.end === b.start &&
-  dayOf(a.start) === dayOf(b.end - 1);
+  isoDayOf(a.start) === isoDayOf(b.end - 1);
 
 /** Joins spans that touch (same resource, kind and day). */
 export function mergeSpans(spans: readonly NewSpan[]): NewSpan[] {
@@ -146,12 +145,12 @@ export function respan(
   for (const s of touched) {
     const outside = subtract(s.start, s.end, windows);
     const keptMs = outside.reduce((sum, [a, b]) => sum + (b - a), 0);
-    add(dayOf(s.start), s.resourceId, keptMs - (s.end - s.start));
+    add(isoDayOf(s.start), s.resourceId, keptMs - (s.end - s.start));
     for (const [a, b] of outside)
       kept.push({ resourceId: s.resourceId, start: a, end: b, tabActive: s.tabActive });
   }
   const fresh = creditable(after, erasures);
-  for (const f of fresh) add(dayOf(f.start), f.resourceId, f.end - f.start);
+  for (const f of fresh) add(isoDayOf(f.start), f.resourceId, f.end - f.start);
   const merged = mergeSpans([...kept, ...fresh]);
   // a stored span that comes out unchanged stays as it is
   const key = (s: NewSpan) => `${s.resourceId}|${s.tabActive}|${s.start}|${s.end}`;

@@ -8,7 +8,6 @@ import {
   type LinkForDisplay,
   scoreDisplay,
   statusCell,
-  statusLabel,
   viewAnswersPath,
 } from './test-status';
 
@@ -24,13 +23,15 @@ const link = (over: Partial<LinkForDisplay>): LinkForDisplay => ({
 
 describe('status labels', () => {
   it('names each status as the tables show it', () => {
-    expect(statusLabel(link({ status: 'TAKE_TEST' }))).toBe('Take Test');
-    expect(statusLabel(link({ status: 'EXPIRED' }))).toBe('Expired');
-    expect(statusLabel(link({ status: 'NO_ENOUGH_MARKS' }))).toBe('No Enough Marks');
-    expect(statusLabel(link({ status: 'GENERATE_CERTIFICATE' }))).toBe('Not Generated Yet');
+    expect(statusCell(link({ status: 'TAKE_TEST' })).label).toBe('Take Test');
+    expect(statusCell(link({ status: 'EXPIRED' })).label).toBe('Expired');
+    expect(statusCell(link({ status: 'NO_ENOUGH_MARKS' })).label).toBe('No Enough Marks');
+    expect(statusCell(link({ status: 'GENERATE_CERTIFICATE' })).label).toBe('Not Generated Yet');
   });
   it("shows '-' for a generated-but-awardless resource-from-whatsapp test", () => {
-    expect(statusLabel(link({ type: 'RESOURCE-FROM-WHATSAPP', status: 'GENERATE_CERTIFICATE' }))).toBe('-');
+    expect(statusCell(link({ type: 'RESOURCE-FROM-WHATSAPP', status: 'GENERATE_CERTIFICATE' })).label).toBe(
+      '-',
+    );
     expect(statusCell(link({ type: 'RESOURCE-FROM-WHATSAPP', status: 'VIEW_CERTIFICATE' }))).toEqual({
       kind: 'label',
       label: '-',

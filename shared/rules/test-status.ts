@@ -135,11 +135,6 @@ export const AWARD_LINK_LABELS: Record<AwardKind, string> = {
   certificate: 'View Certificate',
 };
 
-/** A plain-text status label (for the CLI, exports): the award kind's label for VIEW_CERTIFICATE. */
-export function statusLabel(link: LinkForDisplay, now?: number | Date, timeZone?: string): string {
-  return statusCell(link, now, timeZone).label;
-}
-
 /**
  * The Score column: the percentage rounded up when it exists, else the raw score; only once completed.
  * Returns null when nothing is shown.

@@ -15,7 +15,6 @@ export const EXTENSION_DEVICES = ['CHROME_EXTENSION', 'FIREFOX_EXTENSION'] as co
 /** Identifiers are UUIDs, exposed as `_id`. */
 export const Id = z.uuid({ message: 'must be a valid id' });
 entities.add(Id, { id: 'Id' });
-export const IdParam = z.object({ id: Id });
 
 /** An ISO date-time string as the API sends it. */
 export const DateTime = z.string().describe('ISO 8601 date-time');

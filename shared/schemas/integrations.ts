@@ -4,7 +4,7 @@
  * itself on a schedule).
  */
 import { z } from 'zod';
-import { DateTime, Id } from './common';
+import { DateTime, Device, Id } from './common';
 import { entities } from './entities';
 
 /**
@@ -159,4 +159,140 @@ export const AuditQuery = z.object({
   actorId: z.string().trim().max(100).optional().describe('Only what this actor (a user id, a key id) did'),
   from: IsoTime.optional().describe('From this time (ISO 8601), included'),
   to: IsoTime.optional().describe('Until this time (ISO 8601), excluded'),
+});
+
+// ---- SCIM provisioning (issue 28 item 2; decision 043)
+
+/** A tenant's SCIM token as the portal lists it: never the secret. */
+export const ScimToken = z.object({
+  _id: Id,
+  name: z.string(),
+  /** The visible part of the token: `wmscim_{prefix}_…`. */
+  prefix: z.string(),
+  createdAt: DateTime,
+  /** Within a minute: the last use is recorded at most once a minute. null: never used. */
+  lastUsedAt: DateTime.nullable(),
+  revokedAt: DateTime.nullable(),
+  status: z.enum(['ACTIVE', 'REVOKED']),
+});
+entities.add(ScimToken, { id: 'ScimToken' });
+export type ScimToken = z.infer<typeof ScimToken>;
+
+export const CreateScimTokenInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(100, 'must be at most 100 characters')
+    .describe('Which directory uses the token (Okta, Entra ID, …), as the token list shows it'),
+  replaces: Id.optional().describe(
+    'Rotation: the id of an active token this one replaces; the old token stops working at once',
+  ),
+});
+export type CreateScimTokenInput = z.input<typeof CreateScimTokenInput>;
+
+export const CreatedScimToken = ScimToken.extend({
+  /** The whole token, `wmscim_{prefix}_{secret}`: shown once, never stored. */
+  token: z.string(),
+  /** Where the directory sends SCIM requests (Okta's "SCIM connector base URL", Entra ID's "Tenant URL"). */
+  baseUrl: z.string(),
+});
+
+/** The SCIM settings the portal shows: the base URL and the tokens. */
+export const ScimSettings = z.object({
+  baseUrl: z.string(),
+  tokens: z.array(ScimToken),
+});
+
+// ---- single sign-on (issue 28 item 1; decision 043)
+
+export const SsoConnection = z.object({
+  protocol: z.enum(['oidc', 'saml']),
+  /** The organisation's name as the sign-in page says it. */
+  displayName: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** Whether a client secret is kept (sealed; it is never shown again). */
+  hasClientSecret: z.boolean(),
+  enabled: z.boolean(),
+  /** Addresses on the verified domains may sign in only through the organisation's provider. */
+  requireSso: z.boolean(),
+  updatedAt: DateTime,
+});
+
+export const SsoDomain = z.object({
+  _id: Id,
+  domain: z.string(),
+  /** The TXT record that proves the domain: its name and its value. */
+  txtName: z.string(),
+  txtValue: z.string(),
+  status: z.enum(['PENDING', 'VERIFIED']),
+  verifiedBy: z.enum(['DNS', 'EMAIL']).nullable(),
+  verifiedAt: DateTime.nullable(),
+  /** Where the last verification code went. */
+  mailedTo: z.string().nullable(),
+});
+entities.add(SsoDomain, { id: 'SsoDomain' });
+export type SsoDomain = z.infer<typeof SsoDomain>;
+export type SsoConnection = z.infer<typeof SsoConnection>;
+
+export const SsoSettings = z.object({
+  /** What the identity provider is given as the redirect (sign-in redirect) URI. */
+  callbackUrl: z.string(),
+  connection: SsoConnection.nullable(),
+  domains: z.array(SsoDomain),
+});
+
+export const SaveSsoInput = z.object({
+  displayName: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
+  issuer: z
+    .string()
+    .trim()
+    .url('must be a URL (the issuer your identity provider shows)')
+    .max(500, 'must be at most 500 characters'),
+  clientId: z.string().trim().min(1, 'Required').max(300, 'must be at most 300 characters'),
+  clientSecret: z
+    .string()
+    .min(1, 'Required')
+    .max(500, 'must be at most 500 characters')
+    .optional()
+    .describe('Required the first time; leave out to keep the one kept'),
+  enabled: z.boolean().default(true),
+  requireSso: z.boolean().default(false),
+});
+
+export const AddSsoDomainInput = z.object({
+  domain: z.string().trim().min(1, 'Required').max(253, 'must be at most 253 characters'),
+});
+
+export const MailSsoCodeInput = z.object({
+  mailbox: z
+    .enum(['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster'], {
+      error: 'must be admin, administrator, hostmaster, postmaster or webmaster',
+    })
+    .describe('The code goes to this address on the domain'),
+});
+
+export const VerifySsoDomainInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the six digits we mailed')
+    .optional()
+    .describe('The mailed code; leave out to check the DNS TXT record instead'),
+});
+
+export const SsoStartInput = z.object({
+  email: z.string().trim().toLowerCase().email('must be an e-mail address').max(254),
+  device: Device.default('WEB_APP'),
+});
+
+export const SsoStart = z.object({
+  organisation: z.string(),
+  /** Where to send the browser: the organisation's sign-in. */
+  redirectUrl: z.string(),
+});
+
+export const SsoFinishInput = z.object({
+  handoff: z.string().min(20, 'is not a sign-in code').max(100, 'is not a sign-in code'),
 });

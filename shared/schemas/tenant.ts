@@ -349,3 +349,52 @@ export const OfferApplied = z.object({
   description: z.string(),
 });
 entities.add(OfferApplied, { id: 'OfferApplied' });
+
+// ---- cohorts (issue 28 item 2; decision 043)
+
+/** A named group of the tenant's learners (made in the portal, or a directory's SCIM Group). */
+export const Cohort = z.object({
+  _id: Id,
+  name: z.string(),
+  /** The directory's id of the group, when a directory made it over SCIM. */
+  externalId: z.string().nullable(),
+  memberCount: z.number().int(),
+  /** Roadmaps every member gets, and every new member when they join. */
+  roadmaps: z.array(z.object({ _id: Id, name: z.string() })),
+  createdAt: DateTime,
+});
+entities.add(Cohort, { id: 'Cohort' });
+export type Cohort = z.infer<typeof Cohort>;
+
+export const CohortNameInput = z.object({
+  name: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
+});
+
+export const CohortMembersInput = z.object({
+  learnerIds: z
+    .array(Id)
+    .min(1, 'choose at least one learner')
+    .max(500, 'at most 500 learners at a time')
+    .describe("The learners' user ids (learnerId._id of the seat list)"),
+});
+
+export const CohortRoadmapInput = z.object({
+  roadmapId: Id,
+  prerequisites: z
+    .enum(['INCLUDE', 'WAIVE'], { error: 'must be INCLUDE or WAIVE' })
+    .optional()
+    .describe('For a roadmap with prerequisites: INCLUDE (their sections first) or WAIVE'),
+});
+
+export const CohortAssignment = z.object({
+  roadmapId: Id,
+  roadmapName: z.string(),
+  /** What came of it for each member with a seat. */
+  results: z.array(
+    z.object({
+      learnerId: Id,
+      email: z.string(),
+      outcome: z.enum(['ASSIGNED', 'ALREADY_ASSIGNED', 'ROADMAP_LIMIT', 'NO_ACTIVE_SEAT']),
+    }),
+  ),
+});

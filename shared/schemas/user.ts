@@ -155,7 +155,6 @@ export const RefreshInput = z.object({
   device: Device,
 });
 entities.add(RefreshInput, { id: 'LogoutInput' });
-export const LogoutInput = RefreshInput;
 
 export const SocketTokenQuery = z.object({
   device: z.enum(['CHROME_EXTENSION', 'FIREFOX_EXTENSION'], {

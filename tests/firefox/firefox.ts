@@ -90,13 +90,6 @@ export async function launchFirefox(
   };
 }
 
-/** A new tab on a page of the portal (`path` from its root), loaded. */
-export async function portalPage(browser: Browser, path = '/'): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
-  return page;
-}
-
 /** Navigates `page` to an extension page (popup.html) and waits for it to load. */
 export async function openExtensionPage(page: Page, path = 'popup.html', uuid = EXTENSION_UUID) {
   // puppeteer's frame does not see a navigation into moz-extension://: ask BiDi to navigate and wait

@@ -65,9 +65,6 @@ export function answerTo(q: Asked, mode: AnswerMode): Answer | null {
   return { questionId: q._id, answerId: q.questionType.startsWith('MSQ') ? ids : ids[0]! };
 }
 
-export const rightAnswer = (q: Asked) => answerTo(q, 'right');
-export const wrongAnswer = (q: Asked) => answerTo(q, 'wrong');
-
 /** The answers to the questions the bank knows. */
 export const answersTo = (questions: readonly Asked[], mode: AnswerMode): Answer[] =>
   questions.map((q) => answerTo(q, mode)).filter((a) => a !== null);

@@ -12,7 +12,6 @@ import { Loader } from '@widgets/ui/Loader';
 import { type ReactNode, useEffect, useState } from 'react';
 
 export const INSTALL_MESSAGE = 'Please Install Extension';
-export const RESOURCE_INSTALL_MESSAGE = 'Please install Extension to learn the resource.';
 
 export interface StoreUrls {
   chromeStoreUrl: string;

@@ -11,12 +11,7 @@ export function onSignedOut(handler: () => void) {
   signedOutHandler = handler;
 }
 
-let apiBase = '/api';
-/** Widgets on a partner page point the client at the Waymark server. */
-export function setApiBase(base: string) {
-  apiBase = `${base.replace(/\/$/, '')}/api`;
-  client = make();
-}
+const apiBase = '/api';
 
 function make(): Client {
   return createClient({
@@ -34,9 +29,4 @@ function make(): Client {
   });
 }
 
-export let client: Client = make();
-export const api = {
-  get client() {
-    return client;
-  },
-};
+export const client: Client = make();

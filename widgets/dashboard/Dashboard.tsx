@@ -33,8 +33,6 @@ import {
 import { DashboardProps as DashboardPropsSchema } from './props';
 import { ResourceCards } from './ResourceCards';
 
-export { REPORT_PAGE_SIZE } from './LearningTime';
-
 export interface DashboardProps {
   /** The client of the signed-in learner (the portal's, or the element's). */
   client: Client;
@@ -181,5 +179,3 @@ export function learnerSource(client: Client): LearningTimeSource {
       client.call(Activity.timeSpentByTopic, { query: range, signal }).then((r) => r.data),
   };
 }
-
-export default Dashboard;

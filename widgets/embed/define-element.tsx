@@ -297,8 +297,3 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
   }
   return WaymarkElement as unknown as WidgetElementClass;
 }
-
-/** Defines the element unless a page already did (two copies of a file, or the package beside the script). */
-export function defineElement(tag: string, element: CustomElementConstructor) {
-  if (typeof customElements !== 'undefined' && !customElements.get(tag)) customElements.define(tag, element);
-}

@@ -4,7 +4,7 @@
  * once the next one starts: about 19 MB stays live. V8 does not collect it fully until its heap has grown
  * well past that, so the CLI's peak memory followed V8's growth heuristics rather than the work (146–158 MB
  * for 10,000 GIFT questions). A full collection between windows, once the heap holds more than a bound,
- * keeps it near what is live (122 MB, seven collections of about 40 ms on that bank: docs/PERFORMANCE.md).
+ * keeps it near what is live (122 MB, seven collections of about 40 ms on that bank: bench/import.ts).
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -6,18 +6,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import {
-  type CheckOptions,
-  type ImageSource,
-  MAX_IMAGE_BYTES,
-  type PreparedQuestion,
-} from '@shared/formats/check';
+import { type CheckOptions, MAX_IMAGE_BYTES, type PreparedQuestion } from '@shared/formats/check';
 import { type QuestionFileFormat, readQuestionBytes, readQuestionWindows } from '@shared/formats/detect';
 import { type CheckedFile, checkFile, type FileCheckState, fileImages } from '@shared/formats/prepare';
 import type { ReadResult, RowError } from '@shared/formats/record';
 import type { Subject } from '@shared/schemas/lists';
 
-export type { CheckedFile, ImageSource, PreparedQuestion };
+export type { CheckedFile, PreparedQuestion };
 
 export interface QuestionFile {
   path: string;

@@ -140,7 +140,7 @@ export async function answerKey(
 /**
  * A link's whole answer key as one JSON array in question order (keyFields' shape). The options are joined
  * and grouped once for the link rather than read by a subquery per question: measured on PostgreSQL, 0.42–0.55
- * against 0.81–0.83 ms for a key of 20 questions (docs/PERFORMANCE.md, issue 15), the same JSON.
+ * against 0.81–0.83 ms for a key of 20 questions (bench/exam-day.ts, issue 15), the same JSON.
  */
 const keyJson = (linkRowId: SQL) => sql<KeyQuestion[] | string>`coalesce((
   select json_agg(json_build_object('id', k.id, 'version', k.version, 'type', k.question_type,

@@ -14,7 +14,7 @@ import type { TakerQuestion, TestType } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { roadmaps, sectionResources } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
-import { parsedJson, preparedPer } from '../../db/helpers';
+import { parsedJson, preparedPer, rowsOf } from '../../db/helpers';
 import { questionOptions, questions, questionTargets } from '../../questions/tables';
 import { testLinkQuestions, testLinks } from '../tables';
 import type { HeldQuestion } from './question-cache';
@@ -123,11 +123,6 @@ export async function questionsOfSubject(db: Db, subjectId: string, languageId: 
       )
     )`);
   return rowsOf<{ id: string }>(rows).map((r) => r.id);
-}
-
-/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; drizzle types them loosely. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

@@ -12,8 +12,9 @@ import {
   type TrackedSpan,
   trackedDays,
 } from '@shared/contract/activity';
-import { formatDuration, spokenDuration } from '@shared/rules/durations';
+import { formatDuration } from '@shared/rules/durations';
 import { totalPages } from '@shared/rules/pager';
+import { DurationCell } from '@widgets/assessments/cells';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -39,7 +40,6 @@ export function longDay(day: string): string {
 const clock = (isoTime: string) => isoTime.slice(11, 16);
 const stretch = (s: TrackedSpan) =>
   s.timesKnown ? `${clock(s.start)}–${clock(s.end)} UTC` : 'Time of day not recorded';
-const duration = (seconds: number) => <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
 
 type Pending = { kind: 'span'; span: TrackedSpan; day: string } | { kind: 'day'; day: TrackedDay };
 
@@ -54,7 +54,9 @@ function SpanRow({ span, day, onDelete }: { span: TrackedSpan; day: string; onDe
         <span className="tracked-when">{stretch(span)}</span>
       </div>
       <div className="tracked-span-meta">
-        <span className="tracked-length">{duration(span.seconds)}</span>
+        <span className="tracked-length">
+          <DurationCell seconds={span.seconds} />
+        </span>
         <span className={`badge ${span.tabActive ? 'badge-primary' : ''}`}>
           {span.tabActive ? 'Tab in front' : 'Media playing'}
         </span>
@@ -136,7 +138,7 @@ export default function TrackedPage() {
         {list.data ? (
           <p>
             {list.data.totalDays} {list.data.totalDays === 1 ? 'day' : 'days'} with learning,{' '}
-            {duration(list.data.totalSeconds)} in all.
+            <DurationCell seconds={list.data.totalSeconds} /> in all.
           </p>
         ) : null}
         <div className="row">
@@ -171,7 +173,9 @@ export default function TrackedPage() {
             <section key={d.day} className="card tracked-day" aria-labelledby={`${ids}-${d.day}`}>
               <div className="tracked-day-head">
                 <h2 id={`${ids}-${d.day}`}>{longDay(d.day)}</h2>
-                <span className="tracked-day-total">{duration(d.seconds)}</span>
+                <span className="tracked-day-total">
+                  <DurationCell seconds={d.seconds} />
+                </span>
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"

@@ -10,6 +10,7 @@ import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
 import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
 import { firebaseAuth } from '../../lib/firebase';
 import { AuthShell } from './AuthShell';
+import { OrganisationSignIn } from './OrganisationSignIn';
 import { useEmailCheck } from './useEmailCheck';
 
 export default function LoginPage() {
@@ -73,6 +74,7 @@ export default function LoginPage() {
         disabled={flow.busy}
         onPick={(p) => void flow.withProvider(p, 'login')}
       />
+      <OrganisationSignIn initialEmail={() => form.getValues('email')} disabled={flow.busy} />
       <AuthDialogs flow={flow} />
     </AuthShell>
   );

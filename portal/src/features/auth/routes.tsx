@@ -4,6 +4,7 @@ import { lazyPage } from '../../lib/lazy';
 
 export const authRoutes: RouteObject[] = [
   { path: '/login', lazy: lazyPage(() => import('./LoginPage')) },
+  { path: '/login/sso', lazy: lazyPage(() => import('./SsoLandingPage')) },
   { path: '/who-i-am', lazy: lazyPage(() => import('./WhoIAmPage')) },
   {
     path: '/learner',

@@ -21,11 +21,12 @@ import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { INTEGRATIONS_COPY as COPY } from './copy';
+import { SecretShownOnce } from './SecretShownOnce';
 
 type Output = z.output<typeof CreateApiKeyInput>;
 
@@ -108,7 +109,12 @@ export default function ApiKeysPage() {
           keys.reload();
         }}
       />
-      <KeyShownOnce made={made} onClose={() => setMade(null)} />
+      <SecretShownOnce
+        title={`API key “${made?.name ?? ''}” created`}
+        label="The API key"
+        secret={made?.key ?? null}
+        onClose={() => setMade(null)}
+      />
       <RevokeDialog
         apiKey={revoking}
         onClose={() => setRevoking(null)}
@@ -193,56 +199,6 @@ function CreateKeyDialog({
           </select>
         </Field>
       </form>
-    </Dialog>
-  );
-}
-
-/** The whole key, once: to copy before the dialog closes. */
-function KeyShownOnce({
-  made,
-  onClose,
-}: {
-  made: { name: string; key: string } | null;
-  onClose: () => void;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(made?.key ?? '');
-      toast(COPY.copied, { kind: 'success', ms: 3000 });
-    } catch {
-      input.current?.select();
-      toast(COPY.copyByHand, { kind: 'info', ms: 5000 });
-    }
-  };
-  return (
-    <Dialog
-      open={made !== null}
-      title={`API key “${made?.name ?? ''}” created`}
-      onClose={onClose}
-      actions={
-        <button type="button" className="btn" onClick={onClose}>
-          Done
-        </button>
-      }
-    >
-      <p>{COPY.shownOnce}</p>
-      <div className="key-once">
-        <label htmlFor="api-key-once" className="visually-hidden">
-          The API key
-        </label>
-        <input
-          ref={input}
-          id="api-key-once"
-          type="text"
-          readOnly
-          value={made?.key ?? ''}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" className="btn btn-secondary" onClick={copy}>
-          Copy
-        </button>
-      </div>
     </Dialog>
   );
 }

@@ -6,6 +6,8 @@ import { NavLink, Outlet } from 'react-router';
 import './integrations.css';
 
 const PAGES = [
+  { to: 'single-sign-on', label: 'Single sign-on' },
+  { to: 'provisioning', label: 'Provisioning (SCIM)' },
   { to: 'lms', label: 'LMS' },
   { to: 'api-keys', label: 'API keys' },
   { to: 'activity-log', label: 'Activity log' },

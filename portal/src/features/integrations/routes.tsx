@@ -1,7 +1,7 @@
 /**
  * The Integrations pages under /portal (TENANT only; decision 039): one layout with a page per integration —
- * API keys, LMS and the Activity log now; Webhooks, Learning record store, Single sign-on and Provisioning
- * join it as they are built.
+ * Single sign-on, Provisioning (SCIM), LMS, API keys and the Activity log now; Webhooks and Learning record
+ * store join it as they are built.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy';
@@ -13,6 +13,8 @@ export const integrationsRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="api-keys" replace /> },
       { path: 'api-keys', lazy: lazyPage(() => import('./ApiKeysPage')) },
+      { path: 'single-sign-on', lazy: lazyPage(() => import('./SingleSignOnPage')) },
+      { path: 'provisioning', lazy: lazyPage(() => import('./ProvisioningPage')) },
       { path: 'lms', lazy: lazyPage(() => import('./LmsPage')) },
       { path: 'activity-log', lazy: lazyPage(() => import('./ActivityLogPage')) },
     ],

@@ -5,16 +5,14 @@
  */
 import { tenantExportLearningReport, tenantLearningReport } from '@shared/contract/tenant';
 import { LEARNING_REPORT } from '@shared/reports/columns';
-import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';
+import { DurationCell } from '@widgets/assessments/cells';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { DownloadCsv } from '../../components/DownloadCsv';
 import { ReportPage } from './ui';
 
 const { mobile, joinedAt, days, time, average } = LEARNING_REPORT;
-
-const duration = (seconds: number) => <span title={spokenDuration(seconds)}>{formatDuration(seconds)}</span>;
 
 export default function LearningReportPage() {
   const report = useCall(
@@ -44,8 +42,12 @@ export default function LearningReportPage() {
             {formatDateTime(r.createdAt)}
           </td>
           <td data-label={days.title}>{r.TotalDayReports}</td>
-          <td data-label={time.title}>{duration(r.TotalTimeSpent)}</td>
-          <td data-label={average.title}>{duration(r.averageTimeSpent)}</td>
+          <td data-label={time.title}>
+            <DurationCell seconds={r.TotalTimeSpent} />
+          </td>
+          <td data-label={average.title}>
+            <DurationCell seconds={r.averageTimeSpent} />
+          </td>
         </>
       )}
     />

@@ -1,0 +1,235 @@
+/**
+ * "Continue with your organisation" (issue 28 item 1; decision 043), from the address typed to the session:
+ * 1. `startSso`: the address's verified domain names the organisation; a sign-in row keeps the state, nonce
+ *    and PKCE verifier (in the database, so the callback may reach any process); the answer is the
+ *    provider's authorization URL.
+ * 2. `finishCallback`: the provider sends the browser back with `code` and `state`; the row is taken once,
+ *    the code redeemed and the ID token checked (oidc.ts). Its e-mail address must be on one of the
+ *    organisation's verified domains — that is what makes the provider's word on it good. The learner is
+ *    found or made through `provisionLearner` (the one way every integration makes learners, so a person
+ *    provisioned by SCIM and signing in by SSO is one learner), and given a seat just in time through the
+ *    tenant's seat rules; when none is free, no session, a clear page and (hourly at most) a mail to the mentor.
+ * 3. `takeHandoff`: the sign-in page exchanges the one-time handoff code for the user, once, within two
+ *    minutes; the auth domain issues the session's tokens.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { MailService } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { SeatPlans } from '../../tenant/accounting';
+import { noticeNoSeat } from '../../tenant/notices';
+import { addLearner } from '../../tenant/seats';
+import type { Actor } from '../core/principal';
+import { provisionLearner } from '../core/provisioning';
+import type { SecretBox } from '../core/sealed';
+import { authorizationUrl, redeemCode } from './oidc';
+import { type OidcSettings, organisationFor, SECRET_CONTEXT, verifiedDomainsOf } from './service';
+import { ssoConnections, ssoLogins } from './tables';
+
+const LOGIN_TTL_MS = 10 * 60_000;
+const HANDOFF_TTL_MS = 2 * 60_000;
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const random = () => randomBytes(32).toString('base64url');
+
+export interface SsoDeps {
+  db: Db;
+  secrets: SecretBox;
+  seatPlans: SeatPlans;
+  mail: MailService;
+  publicUrl: string;
+  allowLoopbackHttp: boolean;
+}
+
+export const callbackUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/api/login/sso/callback`;
+
+export const noSso = () =>
+  new HttpError(
+    404,
+    "This address's organisation does not sign in with Waymark through its own identity provider: use your password or another sign-in.",
+    {
+      field: 'email',
+      errorCode: 'NO_SSO',
+    },
+  );
+
+/** Step 1: where to send the browser for this address. */
+export async function startSso(deps: SsoDeps, input: { email: string; device: string }) {
+  const email = input.email.trim().toLowerCase();
+  const connection = await organisationFor(deps.db, email);
+  if (!connection?.enabled || connection.protocol !== 'oidc') throw noSso();
+  const settings = connection.settings as unknown as OidcSettings;
+  const state = random();
+  const nonce = random();
+  const codeVerifier = random();
+  await deps.db.insert(ssoLogins).values({
+    tenantId: connection.tenantId,
+    stateHash: sha(state),
+    nonce,
+    codeVerifier,
+    email,
+    device: input.device,
+    expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
+  });
+  return {
+    organisation: connection.displayName,
+    redirectUrl: authorizationUrl(settings, {
+      clientId: settings.clientId,
+      redirectUri: callbackUrl(deps.publicUrl),
+      state,
+      nonce,
+      codeChallenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+      loginHint: email,
+    }),
+  };
+}
+
+/** Why a sign-in through the organisation did not end in a session (the sign-in page says each). */
+export type SsoFailure = 'EXPIRED' | 'DENIED' | 'FAILED' | 'WRONG_DOMAIN' | 'NOT_A_LEARNER' | 'NO_SEAT';
+
+export class SsoRefused extends Error {
+  constructor(
+    readonly reason: SsoFailure,
+    readonly organisation: string | null,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** Step 2: the provider's answer; the handoff code for the sign-in page. */
+export async function finishCallback(
+  deps: SsoDeps,
+  query: { state?: string; code?: string; error?: string },
+): Promise<{ handoff: string; organisation: string }> {
+  if (!query.state) throw new SsoRefused('EXPIRED', null, 'no state');
+  // taken once: a replayed callback finds it consumed
+  const [login] = await deps.db
+    .update(ssoLogins)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(
+        eq(ssoLogins.stateHash, sha(query.state)),
+        isNull(ssoLogins.consumedAt),
+        gt(ssoLogins.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (!login) throw new SsoRefused('EXPIRED', null, 'unknown, used or expired state');
+  const [connection] = await deps.db
+    .select()
+    .from(ssoConnections)
+    .where(eq(ssoConnections.tenantId, login.tenantId));
+  if (!connection?.enabled)
+    throw new SsoRefused('FAILED', null, 'the connection was removed or switched off');
+  const org = connection.displayName;
+  if (query.error || !query.code)
+    throw new SsoRefused('DENIED', org, `the provider answered ${query.error ?? 'no code'}`);
+  const settings = connection.settings as unknown as OidcSettings;
+  let claims: Awaited<ReturnType<typeof redeemCode>>;
+  try {
+    claims = await redeemCode(
+      settings,
+      {
+        code: query.code,
+        redirectUri: callbackUrl(deps.publicUrl),
+        codeVerifier: login.codeVerifier,
+        nonce: login.nonce,
+        clientSecret: deps.secrets.openText(settings.clientSecretSealed, SECRET_CONTEXT(login.tenantId)),
+      },
+      deps.allowLoopbackHttp,
+    );
+  } catch (err) {
+    throw new SsoRefused('FAILED', org, (err as Error).message);
+  }
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  const domain = email.split('@')[1] ?? '';
+  if (!email || !(await verifiedDomainsOf(deps.db, login.tenantId)).includes(domain))
+    throw new SsoRefused(
+      'WRONG_DOMAIN',
+      org,
+      `the provider's address ${email || '(none)'} is not on a verified domain`,
+    );
+  const learner = await provisionLearner(deps.db, {
+    tenantId: login.tenantId,
+    issuer: settings.issuer,
+    subject: claims.sub!,
+    source: 'sso',
+    email,
+    // the organisation proved it owns the domain, and its provider vouches for its own people
+    emailVerified: true,
+    name: typeof claims.name === 'string' ? claims.name : null,
+  });
+  const [account] = await deps.db.select().from(users).where(eq(users.id, learner.userId));
+  if (account?.role !== 'USER' || account.isDeleted || learner.email !== email)
+    throw new SsoRefused(
+      'NOT_A_LEARNER',
+      org,
+      `${email} belongs to an account that cannot sign in as a learner`,
+    );
+  const actor: Actor = {
+    kind: 'person',
+    id: account.id,
+    label: `${email} (single sign-on through ${org})`,
+    ip: null,
+    userAgent: null,
+  };
+  try {
+    const added = await addLearner(
+      deps.db,
+      deps.seatPlans,
+      login.tenantId,
+      email,
+      deps.seatPlans.now(),
+      actor,
+    );
+    if (added.data.outcome !== 'ADDED') {
+      await noticeNoSeat(deps.db, deps.mail, {
+        tenantId: login.tenantId,
+        kind: 'sso',
+        who: email,
+        publicUrl: deps.publicUrl,
+        now: deps.seatPlans.now(),
+      }).catch(() => false);
+      throw new SsoRefused('NO_SEAT', org, added.data.outcome);
+    }
+  } catch (err) {
+    // a seat held already is the usual case
+    if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+  }
+  const handoff = random();
+  await deps.db
+    .update(ssoLogins)
+    .set({
+      userId: account.id,
+      handoffHash: sha(handoff),
+      handoffExpiresAt: new Date(Date.now() + HANDOFF_TTL_MS),
+    })
+    .where(eq(ssoLogins.id, login.id));
+  await deps.db
+    .update(users)
+    .set({ lastLoginAt: new Date(), signInProvider: 'sso' })
+    .where(eq(users.id, account.id));
+  return { handoff, organisation: org };
+}
+
+/** Step 3: the user a handoff code stands for, once, within two minutes. */
+export async function takeHandoff(db: Db, handoff: string): Promise<{ userId: string; device: string }> {
+  const [row] = await db
+    .update(ssoLogins)
+    .set({ handedOffAt: sql`now()` })
+    .where(
+      and(
+        eq(ssoLogins.handoffHash, sha(handoff)),
+        isNull(ssoLogins.handedOffAt),
+        gt(ssoLogins.handoffExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: ssoLogins.userId, device: ssoLogins.device });
+  if (!row?.userId)
+    throw new HttpError(401, 'This sign-in has expired or was used already: sign in again.', {
+      errorCode: 'SSO_HANDOFF_INVALID',
+    });
+  return { userId: row.userId, device: row.device };
+}

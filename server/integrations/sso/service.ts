@@ -1,0 +1,399 @@
+/**
+ * A tenant's single sign-on settings (issue 28 item 1; decision 043): its OpenID Connect provider (issuer,
+ * client id, the client secret sealed at rest) and the e-mail domains it proved it owns — by a DNS TXT
+ * record, or a code mailed to one of the addresses a domain's administrator reads (admin@, administrator@,
+ * hostmaster@, postmaster@, webmaster@: the addresses certificate authorities accept, CA/B Forum BR
+ * 3.2.2.4.4). A domain is verified for one tenant at most. Every change is in the activity log.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { resolveTxt } from 'node:dns/promises';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { MailService } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import { inTx } from '../../db/helpers';
+import { users } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { recordAudit } from '../core/audit';
+import type { Actor } from '../core/principal';
+import type { SecretBox } from '../core/sealed';
+import { discover, type OidcEndpoints } from './oidc';
+import { ssoConnections, ssoDomains } from './tables';
+
+/** The addresses a verification code may be mailed to (CA/B Forum Baseline Requirements 3.2.2.4.4). */
+export const DOMAIN_ADMIN_MAILBOXES = [
+  'admin',
+  'administrator',
+  'hostmaster',
+  'postmaster',
+  'webmaster',
+] as const;
+/** The TXT record's name under the domain, and its value's prefix. */
+export const TXT_LABEL = '_waymark-verification';
+const CODE_TTL_MS = 30 * 60_000;
+const CODE_TRIES = 5;
+
+export const SECRET_CONTEXT = (tenantId: string) => `sso-client-secret:${tenantId}`;
+
+type DomainRow = typeof ssoDomains.$inferSelect;
+type ConnectionRow = typeof ssoConnections.$inferSelect;
+
+export interface OidcSettings extends OidcEndpoints {
+  issuer: string;
+  clientId: string;
+  clientSecretSealed: string;
+}
+
+const hash = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export const toDomain = (row: DomainRow) => ({
+  _id: row.id,
+  domain: row.domain,
+  txtName: `${TXT_LABEL}.${row.domain}`,
+  txtValue: `waymark-verification=${row.token}`,
+  status: row.verifiedAt ? ('VERIFIED' as const) : ('PENDING' as const),
+  verifiedBy: row.verifiedBy,
+  verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  mailedTo: row.mailedTo,
+});
+
+export const toConnection = (row: ConnectionRow) => ({
+  protocol: row.protocol,
+  displayName: row.displayName,
+  issuer: row.settings.issuer ?? '',
+  clientId: row.settings.clientId ?? '',
+  hasClientSecret: Boolean(row.settings.clientSecretSealed),
+  enabled: row.enabled,
+  requireSso: row.requireSso,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function ssoSettingsOf(db: Db, tenantId: string) {
+  const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
+  const domains = await db
+    .select()
+    .from(ssoDomains)
+    .where(eq(ssoDomains.tenantId, tenantId))
+    .orderBy(asc(ssoDomains.domain));
+  return { connection: connection ? toConnection(connection) : null, domains: domains.map(toDomain) };
+}
+
+/**
+ * Saves the tenant's OIDC provider: the issuer's discovery document is read (through the outbound guard)
+ * and must name the same issuer, so a typing mistake is a 400 on `issuer`, not a failed sign-in later.
+ */
+export async function saveOidcConnection(
+  deps: { db: Db; secrets: SecretBox; allowLoopbackHttp: boolean },
+  tenantId: string,
+  input: {
+    displayName: string;
+    issuer: string;
+    clientId: string;
+    clientSecret?: string;
+    enabled: boolean;
+    requireSso: boolean;
+  },
+  by: Actor,
+) {
+  const { db } = deps;
+  const [current] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
+  if (!input.clientSecret && !current?.settings.clientSecretSealed)
+    throw badRequest(
+      'clientSecret: Required (the client secret your identity provider gave)',
+      'clientSecret',
+    );
+  let endpoints: OidcEndpoints;
+  try {
+    endpoints = await discover(input.issuer, deps.allowLoopbackHttp);
+  } catch (err) {
+    throw badRequest(`issuer: ${(err as Error).message}`, 'issuer', { errorCode: 'SSO_DISCOVERY_FAILED' });
+  }
+  const settings: OidcSettings = {
+    issuer: input.issuer,
+    clientId: input.clientId,
+    ...endpoints,
+    clientSecretSealed: input.clientSecret
+      ? deps.secrets.seal(input.clientSecret, SECRET_CONTEXT(tenantId))
+      : current!.settings.clientSecretSealed!,
+  };
+  const providerId = `oidc.wm-${tenantId.slice(0, 8)}`;
+  return inTx(db, async (tx) => {
+    const [row] = await tx
+      .insert(ssoConnections)
+      .values({
+        tenantId,
+        protocol: 'oidc',
+        providerId,
+        displayName: input.displayName,
+        settings: settings as unknown as Record<string, string>,
+        enabled: input.enabled,
+        requireSso: input.requireSso,
+      })
+      .onConflictDoUpdate({
+        target: ssoConnections.tenantId,
+        set: {
+          protocol: 'oidc',
+          displayName: input.displayName,
+          settings: settings as unknown as Record<string, string>,
+          enabled: input.enabled,
+          requireSso: input.requireSso,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    await recordAudit(tx, by, {
+      tenantId,
+      action: current ? 'sso.updated' : 'sso.configured',
+      target: { kind: 'ssoConnection', id: tenantId },
+      summary: `Single sign-on through ${input.displayName} (${input.issuer}) ${current ? 'changed' : 'set up'}: ${
+        input.enabled ? 'on' : 'off'
+      }${input.requireSso ? ', required for the verified domains' : ''}${input.clientSecret && current ? ', new client secret' : ''}`,
+      details: {
+        issuer: input.issuer,
+        clientId: input.clientId,
+        enabled: input.enabled,
+        requireSso: input.requireSso,
+        secretChanged: Boolean(input.clientSecret),
+      },
+    });
+    return toConnection(row!);
+  });
+}
+
+export async function deleteConnection(db: Db, tenantId: string, by: Actor) {
+  await inTx(db, async (tx) => {
+    const [gone] = await tx.delete(ssoConnections).where(eq(ssoConnections.tenantId, tenantId)).returning();
+    if (!gone) throw notFound('Single sign-on is not set up');
+    await recordAudit(tx, by, {
+      tenantId,
+      action: 'sso.removed',
+      target: { kind: 'ssoConnection', id: tenantId },
+      summary: `Single sign-on through ${gone.displayName} removed`,
+      details: { issuer: gone.settings.issuer ?? null },
+    });
+  });
+}
+
+const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Domains anyone can have an address on: no organisation may claim them. */
+const PUBLIC_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'yandex.com',
+  'zoho.com',
+]);
+
+export function normaliseDomain(input: string): string {
+  const domain = input.trim().toLowerCase().replace(/\.$/, '');
+  if (!DOMAIN.test(domain)) throw badRequest('domain: is not a domain name (like example.com)', 'domain');
+  if (PUBLIC_MAIL.has(domain))
+    throw badRequest(
+      `domain: ${domain} is a public mail service; claim your organisation's own domain`,
+      'domain',
+    );
+  return domain;
+}
+
+export async function addDomain(db: Db, tenantId: string, input: string, by: Actor) {
+  const domain = normaliseDomain(input);
+  return inTx(db, async (tx) => {
+    const [taken] = await tx
+      .select({ tenantId: ssoDomains.tenantId })
+      .from(ssoDomains)
+      .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)));
+    if (taken && taken.tenantId !== tenantId)
+      throw conflict(`domain: ${domain} is verified by another organisation`, { field: 'domain' });
+    const [row] = await tx
+      .insert(ssoDomains)
+      .values({ tenantId, domain, token: randomBytes(18).toString('base64url') })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(`domain: ${domain} is already on your list`, { field: 'domain' });
+    await recordAudit(tx, by, {
+      tenantId,
+      action: 'sso.domain_added',
+      target: { kind: 'ssoDomain', id: row.id },
+      summary: `Domain ${domain} claimed (not verified yet)`,
+      details: { domain },
+    });
+    return toDomain(row);
+  });
+}
+
+async function requireDomain(db: Db, tenantId: string, id: string): Promise<DomainRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Domain not found');
+  const [row] = await db
+    .select()
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.tenantId, tenantId), eq(ssoDomains.id, id)));
+  if (!row) throw notFound('Domain not found');
+  return row;
+}
+
+export async function removeDomain(db: Db, tenantId: string, id: string, by: Actor) {
+  await inTx(db, async (tx) => {
+    const row = await requireDomain(tx, tenantId, id);
+    await tx.delete(ssoDomains).where(eq(ssoDomains.id, row.id));
+    await recordAudit(tx, by, {
+      tenantId,
+      action: 'sso.domain_removed',
+      target: { kind: 'ssoDomain', id },
+      summary: `Domain ${row.domain} removed`,
+      details: { domain: row.domain },
+    });
+  });
+}
+
+/** Mails a six-digit code to one of the domain's administrative addresses. */
+export async function mailDomainCode(
+  deps: { db: Db; mail: MailService },
+  tenantId: string,
+  id: string,
+  mailbox: string,
+) {
+  const row = await requireDomain(deps.db, tenantId, id);
+  if (row.verifiedAt) throw conflict('This domain is verified already');
+  if (!(DOMAIN_ADMIN_MAILBOXES as readonly string[]).includes(mailbox))
+    throw badRequest(`mailbox: must be one of ${DOMAIN_ADMIN_MAILBOXES.join(', ')}`, 'mailbox');
+  const to = `${mailbox}@${row.domain}`;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db
+    .update(ssoDomains)
+    .set({
+      mailedTo: to,
+      codeHash: hash(`${row.id}:${code}`),
+      codeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
+      codeAttempts: 0,
+    })
+    .where(eq(ssoDomains.id, row.id));
+  const [tenant] = await deps.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, tenantId));
+  await deps.mail.send({
+    to,
+    kind: 'sso-domain-code',
+    subject: `Waymark: your code to verify ${row.domain} is ${code}`,
+    text: [
+      `${tenant?.name ?? tenant?.email ?? 'Someone'} (${tenant?.email ?? ''}) asked to verify that their organisation owns ${row.domain} on Waymark, so that people with addresses on it can sign in through the organisation's identity provider.`,
+      '',
+      `If that is right, give them this code: ${code}`,
+      'It works for 30 minutes. If you did not expect this, ignore this mail: nothing changes without the code.',
+    ].join('\n'),
+  });
+  return toDomain({ ...row, mailedTo: to });
+}
+
+/**
+ * Verifies a domain: with `code`, the code mailed to its administrator (five tries); without, the TXT record
+ * `_waymark-verification.<domain>` holding `waymark-verification=<token>`.
+ */
+export async function verifyDomain(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: { code?: string },
+  by: Actor,
+  lookupTxt: (name: string) => Promise<string[][]> = resolveTxt,
+) {
+  const row = await requireDomain(db, tenantId, id);
+  if (row.verifiedAt) return toDomain(row);
+  let how: 'DNS' | 'EMAIL';
+  if (input.code !== undefined) {
+    if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt < new Date())
+      throw badRequest('code: no code is waiting for this domain (or it expired): send a new one', 'code');
+    if (row.codeAttempts >= CODE_TRIES)
+      throw badRequest('code: too many wrong codes: send a new one', 'code');
+    const good = timingSafeEqual(
+      Buffer.from(hash(`${row.id}:${input.code.trim()}`)),
+      Buffer.from(row.codeHash),
+    );
+    if (!good) {
+      await db
+        .update(ssoDomains)
+        .set({ codeAttempts: sql`${ssoDomains.codeAttempts} + 1` })
+        .where(eq(ssoDomains.id, row.id));
+      throw badRequest('code: is not the code we sent', 'code');
+    }
+    how = 'EMAIL';
+  } else {
+    const name = `${TXT_LABEL}.${row.domain}`;
+    const records = await lookupTxt(name).catch(() => [] as string[][]);
+    const want = `waymark-verification=${row.token}`;
+    if (!records.some((parts) => parts.join('') === want))
+      throw new HttpError(
+        400,
+        `The TXT record ${name} does not say ${want} yet (DNS changes can take a while)`,
+        {
+          field: 'domain',
+          errorCode: 'TXT_NOT_FOUND',
+        },
+      );
+    how = 'DNS';
+  }
+  try {
+    return await inTx(db, async (tx) => {
+      const [done] = await tx
+        .update(ssoDomains)
+        .set({ verifiedAt: sql`now()`, verifiedBy: how, codeHash: null, codeExpiresAt: null })
+        .where(eq(ssoDomains.id, row.id))
+        .returning();
+      await recordAudit(tx, by, {
+        tenantId,
+        action: 'sso.domain_verified',
+        target: { kind: 'ssoDomain', id },
+        summary: `Domain ${row.domain} verified (${how === 'DNS' ? 'DNS TXT record' : `code mailed to ${row.mailedTo}`})`,
+        details: { domain: row.domain, by: how },
+      });
+      return toDomain(done!);
+    });
+  } catch (err) {
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ??
+      (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505')
+      throw conflict(`domain: ${row.domain} is verified by another organisation`, { field: 'domain' });
+    throw err;
+  }
+}
+
+/** The organisation whose verified domain an address is on, with its provider, if it has one. */
+export async function organisationFor(db: Db, email: string) {
+  const domain = email.trim().toLowerCase().split('@')[1];
+  if (!domain) return null;
+  const [row] = await db
+    .select({ connection: ssoConnections })
+    .from(ssoDomains)
+    .innerJoin(ssoConnections, eq(ssoConnections.tenantId, ssoDomains.tenantId))
+    .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)))
+    .limit(1);
+  return row?.connection ?? null;
+}
+
+/** The verified domains of a tenant. */
+export async function verifiedDomainsOf(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.tenantId, tenantId), isNotNull(ssoDomains.verifiedAt)));
+  return rows.map((r) => r.domain);
+}
+
+/**
+ * When an address must sign in through its organisation (the tenant requires SSO for its verified domain):
+ * the organisation's name, for the refusal's message; otherwise null.
+ */
+export async function ssoRequiredFor(db: Db, email: string): Promise<string | null> {
+  const connection = await organisationFor(db, email);
+  return connection?.enabled && connection.requireSso ? connection.displayName : null;
+}
