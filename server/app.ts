@@ -28,6 +28,7 @@ import { installProtections } from './http/protections';
 import { staticRoutes } from './http/static';
 import { auditRoutes } from './integrations/audit/routes';
 import { apiKeyRoutes } from './integrations/keys/routes';
+import { ltiRoutes } from './integrations/lti/routes';
 import { scimRoutes } from './integrations/scim/routes';
 import { scimSettingsRoutes } from './integrations/scim/settings';
 import { ssoRoutes } from './integrations/sso/routes';
@@ -134,4 +135,5 @@ function serveDomains(app: FastifyInstance, services: Services) {
   ssoRoutes(app, services);
   webhookRoutes(app, services);
   xapiRoutes(app, services);
+  ltiRoutes(app, services);
 }

@@ -248,6 +248,21 @@ const Env = z
       .min(365, 'must be at least 365 days: the activity log is kept at least a year')
       .max(36_500, 'must be at most 36500 days')
       .default(400),
+    /** Days Waymark's LTI signing key is used before a new one replaces it (the old stays published a day). */
+    LTI_KEY_ROTATION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days')
+      .default(90),
+    /**
+     * Development only: LTI platforms on this machine over plain http (a platform on 127.0.0.1); ignored in
+     * production, where every platform address must be public https (decision 030).
+     */
+    LTI_DEV_LOOPBACK: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
     /** Requests per minute one API key may make, counted across every process. */
     RATE_LIMIT_API_KEY: perMinute.max(100_000, 'must be at most 100000').default(600),
   })
@@ -457,6 +472,10 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
       /** Whether the sealing key was generated into DATA_DIR (no INTEGRATIONS_SECRET_KEY). */
       sealingKeyGenerated: !env.INTEGRATIONS_SECRET_KEY,
       auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    },
+    lti: {
+      keyRotationDays: env.LTI_KEY_ROTATION_DAYS,
+      devLoopback: env.LTI_DEV_LOOPBACK && env.NODE_ENV !== 'production',
     },
     storage: {
       dir: join(dataDir, 'files'),

@@ -69,7 +69,12 @@ export function installAuthentication(
   keyLimit = 600,
 ) {
   const callerById = db
-    .select({ user: users, sessionRevokedAt: tokenFamilies.revokedAt, sessionId: tokenFamilies.id })
+    .select({
+      user: users,
+      sessionRevokedAt: tokenFamilies.revokedAt,
+      sessionId: tokenFamilies.id,
+      ltiTenantId: tokenFamilies.ltiTenantId,
+    })
     .from(users)
     .leftJoin(
       tokenFamilies,
@@ -102,6 +107,7 @@ export function installAuthentication(
       familyId: claims.fam,
       principal,
       actor: actorOf(principal, row.name ?? row.email, from(request)),
+      ltiTenantId: found.ltiTenantId,
     };
   });
 

@@ -103,11 +103,16 @@ export class TokenService {
     }
   }
 
-  /** Starts a new token family (a session) for a sign-in on one device. */
-  async issue(user: { id: string; role: Role }, device: Device, deviceInfo?: unknown) {
+  /**
+   * Starts a new token family (a session) for a sign-in on one device; `ltiTenantId`: a session an LTI
+   * launch opened, limited to that tenant's learner calls (decision 044).
+   */
+  async issue(user: { id: string; role: Role }, device: Device, deviceInfo?: unknown, ltiTenantId?: string) {
     const familyId = randomUUID();
     return inTx(this.db, async (tx) => {
-      await tx.insert(tokenFamilies).values({ id: familyId, userId: user.id, device });
+      await tx
+        .insert(tokenFamilies)
+        .values({ id: familyId, userId: user.id, device, ltiTenantId: ltiTenantId ?? null });
       return this.mint(tx, user, device, familyId, deviceInfo);
     });
   }

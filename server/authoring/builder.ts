@@ -276,3 +276,54 @@ export async function shareAssessment(b: Builder, id: string, share: Share, call
   }
   return { created: created.length, linkIds: created.map((c) => c.linkId) };
 }
+
+/**
+ * A learner's own test of a tenant's assessment, opened from outside (an LTI link, decision 044): their open
+ * CUSTOM-TEST link of it when one is still takeable, else a new one from now for `durationHours`. Null when
+ * the assessment is not the tenant's or has too few questions to be taken.
+ */
+export async function customTestFor(
+  db: Db,
+  questionCounts: QuestionCounts,
+  tenantId: string,
+  assessmentId: string,
+  learnerId: string,
+  now: Date,
+  durationHours: number,
+) {
+  const [a] = await db
+    .select()
+    .from(tenantAssessments)
+    .where(eq(tenantAssessments.id, assessmentId))
+    .limit(1);
+  if (!a || a.tenantId !== tenantId) return null;
+  const [open] = await db
+    .select()
+    .from(testLinks)
+    .where(
+      and(
+        eq(testLinks.tenantAssessmentId, a.id),
+        eq(testLinks.userId, learnerId),
+        eq(testLinks.isCompleted, false),
+        eq(testLinks.status, 'TAKE_TEST'),
+        sql`${testLinks.expiresAt} > ${now}`,
+      ),
+    )
+    .orderBy(desc(testLinks.createdAt))
+    .limit(1);
+  if (open) return open;
+  const usable = await loadQuestions(db, await publishedQuestionIds(db, a.id), questionCounts);
+  if (usable.length < MIN_QUESTIONS_TO_SHARE) return null;
+  const [made] = await inTx(db, (tx) =>
+    createCustomLinks(tx, {
+      assessment: a,
+      questions: usable.map((q) => ({ id: q._id, optionIds: q.options.map((o) => o._id) })),
+      learnerIds: [learnerId],
+      start: now,
+      durationHours,
+      timeLimitMinutes: durationHours * 60,
+    }),
+  );
+  const [row] = await db.select().from(testLinks).where(eq(testLinks.linkId, made!.linkId)).limit(1);
+  return row!;
+}

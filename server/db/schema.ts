@@ -89,6 +89,11 @@ export const tokenFamilies = pgTable(
     device: text('device', { enum: ['WEB_APP', 'CHROME_EXTENSION', 'FIREFOX_EXTENSION', 'CLI'] }).notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A session opened by an LTI launch (decision 044): the tenant it is limited to. Such a session makes only
+     * the calls declared `lti` (a learner's, within that tenant); null for every other session.
+     */
+    ltiTenantId: uuid('lti_tenant_id'),
   },
   (t) => [index('token_families_user_idx').on(t.userId)],
 );

@@ -46,6 +46,11 @@ export interface Caller {
   principal: Principal;
   /** Who this caller is in the audit log, and from where. */
   actor: Actor;
+  /**
+   * A session an LTI launch opened (decision 044): the tenant it is limited to. It makes only the calls
+   * declared `lti`; null for every other caller.
+   */
+  ltiTenantId?: string | null;
 }
 
 /**
@@ -253,6 +258,12 @@ function route<C extends CallDef>(app: FastifyInstance, call: C, handler: Handle
         caller = await app.authenticate(request);
         if (request.apiKeyLimits) reply.headers(request.apiKeyLimits);
         assertScopes(call, caller);
+        if (caller.ltiTenantId && !call.lti) {
+          throw forbidden(
+            'This session was opened from your course and cannot do this: open Waymark itself to do it.',
+            'LTI_SESSION_LIMITED',
+          );
+        }
         if (Array.isArray(call.access) && !call.access.includes(caller.user.role)) {
           throw forbidden('errors.notPermitted');
         }

@@ -28,6 +28,10 @@ import { maintainPartitions } from '../db/partitions';
 import { REPLICA_CHECK_MS } from '../db/replica';
 import { sweepRateLimits } from '../http/rate-limit-store';
 import { pruneAudit } from '../integrations/core/audit';
+import type { SecretBox } from '../integrations/core/sealed';
+import { ltiUpkeep, ToolKeys } from '../integrations/lti/keys';
+import { Platforms } from '../integrations/lti/platform';
+import { postDueScores } from '../integrations/lti/scores';
 import {
   endpointsDue,
   pruneDeliveries,
@@ -58,6 +62,8 @@ export interface JobDeps {
   identity: IdentityAdapter;
   mail: MailService;
   billing: Billing;
+  /** Seals the integrations' secrets (the LTI signing keys). */
+  secrets: SecretBox;
   /** This process in the registry of processes on one PostgreSQL (server/main.ts joins it; null on PGlite). */
   processes: ProcessRegistry | null;
   jobs: JobQueue;
@@ -218,6 +224,31 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
       pollSeconds: 2,
       concurrency: 4,
       run: ({ xapi }, data) => xapi.sendTenant(String(data.tenantId)),
+    },
+    {
+      // the LTI signing key replaced when old (the retired one stays published a day), expired launches swept
+      name: 'lti-upkeep',
+      cron: '17 2 * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db, secrets, config }) => ltiUpkeep(db, secrets, config.lti.keyRotationDays),
+    },
+    {
+      // scores to the LMS gradebooks (decision 044): each due post claimed by one process, retried with backoff
+      name: 'lti-score-post',
+      cron: '* * * * *',
+      queue: sweep(300),
+      pollSeconds: 10,
+      run: ({ db, secrets, config }) =>
+        postDueScores(
+          db,
+          new Platforms({
+            db,
+            secrets,
+            keys: new ToolKeys(db, secrets),
+            devLoopback: config.lti.devLoopback,
+          }),
+        ),
     },
     {
       // one job per message, sent with the message (server/adapters/mail.ts)

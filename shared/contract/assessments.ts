@@ -144,6 +144,8 @@ export const testLinkQuestions = defineCall({
     "Loads a test by its link id (no sign-in needed; another person's token is refused with 403). Errors carry errorCode LINK_EXPIRED (410), TEST_COMPLETED (410) or ASSESSMENT_NOT_YET_STARTED (403, before a custom test's start) with a message; with `closed=state` those three answer 200 with the same error as data (`closed`), so a page showing that screen logs no failed request. With the attempt token (X-Attempt-Token), `attemptHeld` says whether it is the started attempt's.",
   tags: ['testlink'],
   access: 'optional',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   params: LinkIdParam,
   headers: AttemptReadHeaders,
   query: z.object({
@@ -160,6 +162,8 @@ export const verifyTestLink = defineCall({
     "Starts the test: the server records the start and the deadline, and binds the attempt to the token in X-Attempt-Token (32 random bytes the browser made; decision 031). Idempotent with that token once started. A started test with another token is refused with 403 ATTEMPT_TOKEN_INVALID, unless the caller is the link's learner, signed in: the attempt then moves to this token and the other browser's writes are refused from then on.",
   tags: ['testlink'],
   access: 'optional',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   params: LinkIdParam,
   headers: AttemptStartHeaders,
   responses: { 200: envelope(TakerTest), ...errors, 410: ErrorBody },
@@ -171,6 +175,8 @@ export const saveAnswer = defineCall({
   summary: `Saves one answer as it is given (replaces the previous answer to that question).${ATTEMPT_REFUSALS}`,
   tags: ['testlink'],
   access: 'optional',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   params: LinkIdParam,
   headers: AttemptWriteHeaders,
   body: Answer.omit({ roadmapId: true }),
@@ -183,6 +189,8 @@ export const testActivity = defineCall({
   summary: `One event of the test's focus record while it runs: the page left (BLUR) or back (FOCUS), a paste into an answer (PASTE, its length only), the test opened in a second tab (SECOND_TAB, SECOND_TAB_CLOSED), the connection lost and back (OFFLINE, ONLINE). Stored with the server's time; an event with an id already stored is recorded once. The tier and timeline built from them are context, not proof (shared/rules/integrity.ts).${ATTEMPT_REFUSALS}`,
   tags: ['testlink'],
   access: 'optional',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   headers: AttemptWriteHeaders,
   body: TestActivityInput,
   responses: { 200: Ok, ...errors, 410: ErrorBody },
@@ -207,6 +215,8 @@ export const evaluateTest = defineCall({
   summary: `Evaluates a test on the server with the answers given (and any saved before). Evaluating twice gives the same result.${ATTEMPT_REFUSALS}`,
   tags: ['testlink'],
   access: 'optional',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   headers: AttemptWriteHeaders,
   body: z.object({
     linkId: z.string().min(10).max(64),
@@ -225,6 +235,8 @@ export const viewTestLink = defineCall({
     'The questions with the correct answers and the answers given — only after evaluation, for the learner.',
   tags: ['testlink'],
   access: ['USER'],
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   params: LinkIdParam,
   responses: { 200: envelope(TestView), ...errors },
 });
@@ -235,6 +247,8 @@ export const questionFeedback = defineCall({
   summary: 'Feedback on a question of an evaluated test (10 to 500 characters).',
   tags: ['testlink'],
   access: ['USER'],
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   rateLimit: 'strict',
   body: QuestionFeedbackInput,
   responses: { 200: Ok, ...errors },

@@ -16,6 +16,8 @@ export const certificateInfo = defineCall({
     'What an award page shows: the learner, what was achieved, the date, the image once generated. Public.',
   tags: ['certificate'],
   access: 'optional',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   params: LinkIdParam,
   responses: { 200: envelope(CertificateInfo), ...errors },
 });
@@ -26,6 +28,8 @@ export const createPresignedUrl = defineCall({
   summary: "An upload address for the award image (jpg), valid a few minutes; only the award's learner.",
   tags: ['certificate'],
   access: ['USER'],
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   body: PresignInput,
   responses: {
     201: envelope(z.object({ url: z.string(), key: z.string(), expiresAt: DateTime })),
@@ -39,6 +43,8 @@ export const createCertificate = defineCall({
   summary: 'Marks the award generated once its image is uploaded; returns the certificate info.',
   tags: ['certificate'],
   access: ['USER'],
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   params: LinkIdParam,
   responses: { 201: envelope(CertificateInfo), ...errors, 413: ErrorBody, 415: ErrorBody },
 });

@@ -33,6 +33,11 @@ export interface CallDef {
    * (403 API_KEY_NOT_ALLOWED); a key without one of these gets 403 API_KEY_SCOPE.
    */
   readonly scopes?: readonly ApiScope[];
+  /**
+   * A session opened by an LTI launch may make this call (decision 044). Such a session is a learner's,
+   * limited to one tenant: every other call refuses it (403 LTI_SESSION_LIMITED).
+   */
+  readonly lti?: boolean;
   /** Devices whose tokens may call (all when absent). */
   readonly devices?: readonly Device[];
   readonly params?: z.ZodType;

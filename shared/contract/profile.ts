@@ -40,6 +40,8 @@ export const me = defineCall({
   summary: 'The signed-in person.',
   tags: ['user'],
   access: 'signedIn',
+  // a learner launched from an LMS takes tests in its session (decision 044)
+  lti: true,
   responses: { 200: envelope(User), ...errors },
 });
 

@@ -12,6 +12,7 @@ import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
 import { listsRouter } from './lists';
+import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
@@ -35,6 +36,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   credentials: [credentialsRouter],
   integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
   lists: [listsRouter],
+  lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],

@@ -138,6 +138,7 @@ export const AUDIT_ACTION_GROUPS = [
   { group: 'assessment', label: 'Assessments and sharing' },
   { group: 'apikey', label: 'API keys' },
   { group: 'award', label: 'Award revocations' },
+  { group: 'lti', label: 'LMS (LTI) platforms' },
 ] as const;
 
 /** A time a caller sends as ISO 8601 text, with its offset (`2026-03-02T09:30:00Z`). */

@@ -1,6 +1,6 @@
 /**
  * Every `waymark` command, as the program mounts them: the top-level commands' definitions here, the
- * groups' in their own modules (seats.ts, assessments.ts, questions.ts, awards.ts, sandbox.ts). A definition is a
+ * groups' in their own modules (seats.ts, assessments.ts, questions.ts, awards.ts, sandbox.ts, lti.ts). A definition is a
  * name, arguments, options and help; its handler imports the command's implementation when it runs, so
  * `waymark --help` evaluates none of them (nor the API contract's schemas, undici or Ink they load), and a
  * command loads only its own.
@@ -13,6 +13,7 @@ import type { CommandGroup, CommandModule } from './command';
 import { keysCommand } from './keys';
 import type { LoginOptions } from './login';
 import type { LogoutOptions } from './logout';
+import { ltiCommand } from './lti';
 import { questionsCommand } from './questions';
 import type { ReportsOptions } from './reports';
 import { sandboxCommand } from './sandbox';
@@ -150,6 +151,7 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   awardsCommand,
   reportsCommandModule,
   keysCommand,
+  ltiCommand,
   auditCommandModule,
   sandboxCommand,
   webhooksCommand,

@@ -8,6 +8,7 @@ import './integrations.css';
 const PAGES = [
   { to: 'single-sign-on', label: 'Single sign-on' },
   { to: 'provisioning', label: 'Provisioning (SCIM)' },
+  { to: 'lms', label: 'LMS' },
   { to: 'api-keys', label: 'API keys' },
   { to: 'webhooks', label: 'Webhooks' },
   { to: 'learning-record-store', label: 'Learning record store' },

@@ -1,7 +1,7 @@
 /**
  * The Integrations pages under /portal (TENANT only; decision 039): one layout with a page per integration —
- * Single sign-on, Provisioning (SCIM), API keys, Webhooks, Learning record store and the Activity log now;
- * LMS joins it as it is built.
+ * Single sign-on, Provisioning (SCIM), LMS, API keys, Webhooks, Learning record store and the Activity
+ * log.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/lazy';
@@ -17,6 +17,7 @@ export const integrationsRoutes: RouteObject[] = [
       { path: 'provisioning', lazy: lazyPage(() => import('./ProvisioningPage')) },
       { path: 'webhooks', lazy: lazyPage(() => import('./WebhooksPage')) },
       { path: 'learning-record-store', lazy: lazyPage(() => import('./XapiPage')) },
+      { path: 'lms', lazy: lazyPage(() => import('./LmsPage')) },
       { path: 'activity-log', lazy: lazyPage(() => import('./ActivityLogPage')) },
     ],
   },

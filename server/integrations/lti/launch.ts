@@ -1,0 +1,495 @@
+/**
+ * An LTI 1.3 launch (decision 044): the OIDC third-party login initiation, the id_token's arrival, and the
+ * page's exchange of the launch's one-time code for what it opens.
+ *
+ * State without a cookie: the `state` value is signed (HMAC under the server's secret) with its expiry, and
+ * stored (its SHA-256) with the nonce, so any process finishes the launch, once. Where the platform offers
+ * `lti_storage_target`, the state is also put in the platform's storage (the LTI Client Side postMessages
+ * spec) and the launch page reads it back before the code is exchanged: only the browser that started the
+ * login can finish it. Otherwise the state's single use, its 10-minute life and the nonce bound to it stand
+ * in for the cookie a framed page cannot keep.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { LtiSession as LtiSessionSchema } from '@shared/schemas/lti';
+
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { customTestFor } from '../../authoring/builder';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { QuestionCounts } from '../../questions/load';
+import type { SeatPlans } from '../../tenant/accounting';
+import { addLearner } from '../../tenant/seats';
+import type { Actor } from '../core/principal';
+import { provisionLearner } from '../core/provisioning';
+import { LaunchRefused, LTI, type Platforms, type Registration } from './platform';
+import { registrationFor } from './registrations';
+import { recordGradeTarget } from './scores';
+import { ltiContextMembers, ltiContexts, ltiLaunches, ltiRegistrations, ltiStates } from './tables';
+
+/** How long a login initiation waits for its launch. */
+export const STATE_TTL_MS = 10 * 60_000;
+/** How long the launch page's one-time code works. */
+export const CODE_TTL_MS = 2 * 60_000;
+/** How long an instructor's launch token (picker, course view) works. */
+export const LAUNCH_SESSION_TTL_MS = 2 * 3600_000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+type LtiSession = z.infer<typeof LtiSessionSchema>;
+
+const random = (n = 32) => randomBytes(n).toString('base64url');
+
+export interface LaunchDeps {
+  db: Db;
+  platforms: Platforms;
+  plans: SeatPlans;
+  /** Signs the state values (derived from JWT_SECRET). */
+  stateKey: Buffer;
+  publicUrl: string;
+  /** The bank's draw counts (a custom test's questions are drawn at its first launch). */
+  questionCounts: QuestionCounts;
+  /** Tells the mentor their seats ran out for a launch (at most once a day per platform). */
+  notifySeats: (registration: Registration, learnerEmail: string) => Promise<void>;
+}
+
+// ---- state: <random>.<expiry, seconds, base 36>.<HMAC>
+
+export function signState(key: Buffer, expiresAt: Date) {
+  const body = `${random(24)}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`;
+  return `${body}.${createHmac('sha256', key).update(body).digest('base64url').slice(0, 32)}`;
+}
+
+/** 'ok', or why the state is refused before anything is read: not ours, or past its time. */
+export function checkState(key: Buffer, state: string, now: Date): 'ok' | 'invalid' | 'expired' {
+  const parts = state.split('.');
+  if (parts.length !== 3) return 'invalid';
+  const [rand, exp, mac] = parts as [string, string, string];
+  const want = createHmac('sha256', key).update(`${rand}.${exp}`).digest('base64url').slice(0, 32);
+  if (mac.length !== want.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(want))) return 'invalid';
+  return Number.parseInt(exp, 36) * 1000 < now.getTime() ? 'expired' : 'ok';
+}
+
+/** The key under which the state sits in platform storage (the launch page asks for it again). */
+export const storageKey = (state: string) => `waymark_state_${sha256(state).slice(0, 16)}`;
+
+export interface LoginParams {
+  iss?: string;
+  login_hint?: string;
+  target_link_uri?: string;
+  lti_message_hint?: string;
+  client_id?: string;
+  lti_deployment_id?: string;
+  lti_storage_target?: string;
+}
+
+export type LoginAnswer =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'storage'; url: string; target: string; origin: string; key: string; state: string };
+
+/** LTI Core 1.3 §5.1.1 / the Security Framework §5.1.1.1: the third-party login initiation. */
+export async function initiateLogin(deps: LaunchDeps, p: LoginParams, now: Date): Promise<LoginAnswer> {
+  if (!p.iss || !p.login_hint || !p.target_link_uri) {
+    throw new LaunchRefused(
+      'invalid',
+      'The platform started the sign-in without saying who it is or what to open.',
+    );
+  }
+  const registration = await registrationFor(deps.db, p.iss, p.client_id || undefined);
+  if (!registration) {
+    throw new LaunchRefused('unknown-platform', 'This LMS is not registered with Waymark.');
+  }
+  if (registration.status === 'PAUSED') {
+    throw new LaunchRefused('paused', 'Waymark is paused for this LMS by the organisation that added it.');
+  }
+  if (p.lti_deployment_id && !registration.deploymentIds.includes(p.lti_deployment_id)) {
+    throw new LaunchRefused('unknown-deployment', 'This course’s installation of Waymark is not registered.');
+  }
+  // the launch may only come back to our own launch address (no open redirect through the login)
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  if (!p.target_link_uri.startsWith(`${base}/lti/`)) {
+    throw new LaunchRefused('invalid', 'The activity asked to open an address that is not Waymark’s.');
+  }
+  const expiresAt = new Date(now.getTime() + STATE_TTL_MS);
+  const state = signState(deps.stateKey, expiresAt);
+  const nonce = random(24);
+  const storageTarget = p.lti_storage_target?.trim() || null;
+  await deps.db.insert(ltiStates).values({
+    stateHash: sha256(state),
+    nonce,
+    registrationId: registration.id,
+    targetLinkUri: p.target_link_uri,
+    storageTarget,
+    createdAt: now,
+    expiresAt,
+  });
+  const auth = new URL(registration.authLoginUrl);
+  const params: Record<string, string> = {
+    scope: 'openid',
+    response_type: 'id_token',
+    response_mode: 'form_post',
+    prompt: 'none',
+    client_id: registration.clientId,
+    redirect_uri: `${base}/lti/launch`,
+    login_hint: p.login_hint,
+    state,
+    nonce,
+  };
+  if (p.lti_message_hint) params.lti_message_hint = p.lti_message_hint;
+  for (const [k, v] of Object.entries(params)) auth.searchParams.set(k, v);
+  if (storageTarget) {
+    return {
+      kind: 'storage',
+      url: auth.toString(),
+      target: storageTarget,
+      origin: auth.origin,
+      key: storageKey(state),
+      state,
+    };
+  }
+  return { kind: 'redirect', url: auth.toString() };
+}
+
+type Claims = Record<string, unknown>;
+const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Claims) : {});
+const strOf = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+const INSTRUCTOR = /(#|\/)(Instructor|TeachingAssistant|Administrator|ContentDeveloper)$/;
+const LEARNER = /(#|\/)Learner$/;
+
+/** Instructor, teaching assistant or administrator: the mentor's view; learner: the learner's page. */
+export function roleOf(roles: unknown): 'INSTRUCTOR' | 'LEARNER' | null {
+  const list = Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  if (list.some((r) => INSTRUCTOR.test(r))) return 'INSTRUCTOR';
+  if (list.some((r) => LEARNER.test(r))) return 'LEARNER';
+  return null;
+}
+
+export interface Launched {
+  code: string;
+  storage: { target: string; origin: string; key: string } | null;
+}
+
+/**
+ * The platform's POST to the launch address: the state used once, the id_token checked strictly
+ * (platform.ts), the nonce the state was given, the target it asked for; then the person (a learner is
+ * linked or made, and given a seat by the seat rules) and a one-time code for the launch page.
+ */
+export async function acceptLaunch(
+  deps: LaunchDeps,
+  form: { id_token?: string; state?: string; error?: string; error_description?: string },
+  now: Date,
+  from: { ip: string | null; userAgent: string | null },
+): Promise<Launched> {
+  if (form.error) {
+    throw new LaunchRefused(
+      'invalid',
+      `The LMS did not sign you in: ${form.error_description || form.error}.`,
+    );
+  }
+  if (!form.state || !form.id_token) {
+    throw new LaunchRefused('invalid', 'The LMS sent the launch without its sign-in.');
+  }
+  const checked = checkState(deps.stateKey, form.state, now);
+  if (checked === 'invalid') throw new LaunchRefused('invalid', 'This launch was not started by Waymark.');
+  if (checked === 'expired') {
+    throw new LaunchRefused(
+      'expired',
+      'This launch took too long and has expired: open the activity again from your course.',
+    );
+  }
+  const stateHash = sha256(form.state);
+  // single use: the statement that reads the state marks it used, whichever process runs it
+  const [state] = await deps.db
+    .update(ltiStates)
+    .set({ usedAt: now })
+    .where(and(eq(ltiStates.stateHash, stateHash), isNull(ltiStates.usedAt), gt(ltiStates.expiresAt, now)))
+    .returning();
+  if (!state) {
+    const [seen] = await deps.db.select().from(ltiStates).where(eq(ltiStates.stateHash, stateHash)).limit(1);
+    if (seen?.usedAt)
+      throw new LaunchRefused(
+        'replayed',
+        'This launch was used already: open the activity again from your course.',
+      );
+    throw new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.');
+  }
+  const [registration] = await deps.db
+    .select()
+    .from(ltiRegistrations)
+    .where(eq(ltiRegistrations.id, state.registrationId))
+    .limit(1);
+  if (!registration)
+    throw new LaunchRefused('unknown-platform', 'This LMS is no longer registered with Waymark.');
+  if (registration.status === 'PAUSED') {
+    throw new LaunchRefused('paused', 'Waymark is paused for this LMS by the organisation that added it.');
+  }
+  const claims = (await deps.platforms.verifyIdToken(registration, form.id_token)) as Claims;
+  if (claims.nonce !== state.nonce) {
+    throw new LaunchRefused(
+      'replayed',
+      'This launch was used already: open the activity again from your course.',
+    );
+  }
+  const messageType = claims[LTI.messageType];
+  if (messageType !== 'LtiResourceLinkRequest' && messageType !== 'LtiDeepLinkingRequest') {
+    throw new LaunchRefused('invalid', 'The LMS asked Waymark for something it does not do.');
+  }
+  if (claims[LTI.targetLinkUri] !== state.targetLinkUri) {
+    throw new LaunchRefused(
+      'invalid',
+      'The launch asked to open another address than the one it started with.',
+    );
+  }
+  const resourceLink = obj(claims[LTI.resourceLink]);
+  if (messageType === 'LtiResourceLinkRequest' && !strOf(resourceLink.id)) {
+    throw new LaunchRefused('invalid', 'The launch did not say which activity of the course it is.');
+  }
+  const role = roleOf(claims[LTI.roles]);
+  if (!role) {
+    throw new LaunchRefused('not-allowed', 'Waymark opens for the course’s learners and instructors only.');
+  }
+  if (messageType === 'LtiDeepLinkingRequest' && role !== 'INSTRUCTOR') {
+    throw new LaunchRefused('not-allowed', 'Only the course’s instructors add Waymark activities.');
+  }
+  const subject = strOf(claims.sub);
+  if (!subject) throw new LaunchRefused('invalid', 'The launch did not say who you are.');
+  const context = obj(claims[LTI.context]);
+  const contextId = strOf(context.id);
+
+  let userId: string | null = null;
+  if (role === 'LEARNER') {
+    const name =
+      strOf(claims.name) ??
+      ([strOf(claims.given_name), strOf(claims.family_name)].filter(Boolean).join(' ') || null);
+    const person = await provisionLearner(deps.db, {
+      tenantId: registration.tenantId,
+      issuer: registration.issuer,
+      subject,
+      source: 'lti',
+      email: strOf(claims.email),
+      emailVerified: registration.emailsVerified,
+      name,
+    });
+    userId = person.userId;
+    await seatFor(deps, registration, person.email, now, from);
+  }
+
+  if (contextId) {
+    const ags = obj(claims[LTI.ags]);
+    const nrps = obj(claims[LTI.nrps]);
+    const [ctx] = await deps.db
+      .insert(ltiContexts)
+      .values({
+        registrationId: registration.id,
+        contextId,
+        title: strOf(context.title),
+        membershipsUrl: strOf(nrps.context_memberships_url),
+        lineItemsUrl: strOf(ags.lineitems),
+        lastLaunchAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [ltiContexts.registrationId, ltiContexts.contextId],
+        set: {
+          title: sql`coalesce(excluded.title, ${ltiContexts.title})`,
+          membershipsUrl: sql`coalesce(excluded.memberships_url, ${ltiContexts.membershipsUrl})`,
+          lineItemsUrl: sql`coalesce(excluded.line_items_url, ${ltiContexts.lineItemsUrl})`,
+          lastLaunchAt: now,
+        },
+      })
+      .returning({ id: ltiContexts.id });
+    if (userId && ctx) {
+      await deps.db.insert(ltiContextMembers).values({ contextRowId: ctx.id, userId }).onConflictDoNothing();
+    }
+  }
+
+  // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
+  // the LMS administrator): `assessment:<id>`, one of the tenant's custom assessments
+  const target = strOf(obj(claims[LTI.custom]).waymark_target);
+  let opens: Record<string, unknown> | null = null;
+  if (userId && target) {
+    const link = await openTarget(deps, registration, userId, target, now);
+    opens = { page: 'test', linkId: link.linkId };
+    const ags = obj(claims[LTI.ags]);
+    const lineItem = strOf(ags.lineitem);
+    const resourceLinkId = strOf(resourceLink.id);
+    if (lineItem && resourceLinkId) {
+      await recordGradeTarget(deps.db, {
+        registrationId: registration.id,
+        tenantId: registration.tenantId,
+        userId,
+        subject,
+        resourceLinkId,
+        lineItemUrl: lineItem,
+        testKey: link.testKey,
+        tenantAssessmentId: link.tenantAssessmentId,
+      });
+    }
+  }
+
+  const code = random(32);
+  const dl = obj(claims[LTI.deepLinkingSettings]);
+  await deps.db.insert(ltiLaunches).values({
+    registrationId: registration.id,
+    tenantId: registration.tenantId,
+    deploymentId: String(claims[LTI.deploymentId]),
+    messageType,
+    role,
+    subject,
+    userId,
+    contextId,
+    contextTitle: strOf(context.title),
+    resourceLinkId: strOf(resourceLink.id),
+    target,
+    opens,
+    deepLinking: messageType === 'LtiDeepLinkingRequest' ? dl : null,
+    storageTarget: state.storageTarget,
+    stateHash: state.storageTarget ? stateHash : null,
+    codeHash: sha256(code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+  });
+  const origin = new URL(registration.authLoginUrl).origin;
+  return {
+    code,
+    storage: state.storageTarget
+      ? { target: state.storageTarget, origin, key: storageKey(form.state) }
+      : null,
+  };
+}
+
+/** How long a custom test opened from an LMS stays open. */
+export const LAUNCHED_TEST_HOURS = 24;
+
+/** The learner's test a link's target opens (made at the first launch, the same one after). */
+async function openTarget(
+  deps: LaunchDeps,
+  registration: Registration,
+  userId: string,
+  target: string,
+  now: Date,
+) {
+  const [kind, id] = target.split(':');
+  if (kind === 'assessment' && id && /^[0-9a-f-]{36}$/i.test(id)) {
+    const link = await customTestFor(
+      deps.db,
+      deps.questionCounts,
+      registration.tenantId,
+      id,
+      userId,
+      now,
+      LAUNCHED_TEST_HOURS,
+    );
+    if (link) return link;
+  }
+  throw new LaunchRefused(
+    'not-allowed',
+    'This activity links to a Waymark assessment that is no longer available.',
+  );
+}
+
+/**
+ * A learner's seat of the registering tenant, by the seat rules of adding a learner by e-mail: present
+ * already, added now, or refused (seats exhausted, payment first) — then the learner sees why and the
+ * mentor is told.
+ */
+async function seatFor(
+  deps: LaunchDeps,
+  registration: Registration,
+  email: string,
+  now: Date,
+  from: { ip: string | null; userAgent: string | null },
+) {
+  const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
+  let outcome: string;
+  try {
+    outcome = (await addLearner(deps.db, deps.plans, registration.tenantId, email, now, actor)).data.outcome;
+  } catch (err) {
+    // already holding a seat of this tenant
+    if (err instanceof HttpError && err.statusCode === 409) return;
+    throw err;
+  }
+  if (outcome === 'ADDED') return;
+  await deps.notifySeats(registration, email);
+  throw new LaunchRefused(
+    'seats',
+    'Your organisation has no Waymark seat free for you yet. Your mentor has been told; try again once they have added seats.',
+  );
+}
+
+/** The launch page's exchange: the code once (and the state from platform storage when it was put there). */
+export async function startSession(
+  deps: Pick<LaunchDeps, 'db'> & {
+    issueSession: (
+      user: { id: string; role: 'USER' },
+      tenantId: string,
+    ) => Promise<{ token: string; refreshToken: string }>;
+  },
+  input: { code: string; state?: string },
+  now: Date,
+): Promise<LtiSession> {
+  const [launch] = await deps.db
+    .update(ltiLaunches)
+    .set({ codeUsedAt: now })
+    .where(
+      and(
+        eq(ltiLaunches.codeHash, sha256(input.code)),
+        isNull(ltiLaunches.codeUsedAt),
+        gt(ltiLaunches.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!launch)
+    throw new HttpError(
+      404,
+      'This launch has expired or was used already: open the activity again from your course.',
+      { errorCode: 'LTI_CODE_INVALID' },
+    );
+  if (launch.stateHash && (!input.state || sha256(input.state) !== launch.stateHash)) {
+    throw new HttpError(
+      400,
+      'This launch was not started in this browser: open the activity again from your course.',
+      {
+        field: 'state',
+        errorCode: 'LTI_STATE_MISMATCH',
+      },
+    );
+  }
+  const launchToken = random(32);
+  await deps.db
+    .update(ltiLaunches)
+    .set({ sessionHash: sha256(launchToken), expiresAt: new Date(now.getTime() + LAUNCH_SESSION_TTL_MS) })
+    .where(eq(ltiLaunches.id, launch.id));
+  const [tenant] = await deps.db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, launch.tenantId))
+    .limit(1);
+  let session: LtiSession['session'] = null;
+  if (launch.role === 'LEARNER' && launch.userId) {
+    const [learner] = await deps.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, launch.userId))
+      .limit(1);
+    const tokens = await deps.issueSession({ id: launch.userId, role: 'USER' }, launch.tenantId);
+    session = {
+      token: tokens.token,
+      refreshToken: tokens.refreshToken,
+      user: { _id: launch.userId, name: learner?.name ?? null },
+    };
+  }
+  return {
+    role: launch.role,
+    tenantName: tenant?.name ?? tenant?.email ?? 'Waymark',
+    contextTitle: launch.contextTitle,
+    opens:
+      launch.messageType === 'LtiDeepLinkingRequest'
+        ? { page: 'deep-linking' }
+        : launch.role === 'INSTRUCTOR'
+          ? { page: 'course' }
+          : ((launch.opens as LtiSession['opens'] | null) ?? { page: 'home' }),
+    launchToken,
+    session,
+  };
+}

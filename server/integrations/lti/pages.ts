@@ -1,0 +1,168 @@
+/**
+ * The small pages the LTI endpoints answer inside the LMS's frame (decision 044): a refusal in a person's
+ * words with a reference id, the step that puts the state in the platform's storage before the sign-in,
+ * the launch page that reads it back and exchanges its one-time code, and the end of a Dynamic
+ * Registration. Each page's script carries a nonce of its own (its CSP allows nothing else), and the page
+ * may be framed by any site: the LMS frames it, and it holds nothing a framing site could take.
+ */
+import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '@shared/formats/html';
+import type { FastifyReply } from 'fastify';
+import type { LaunchRefused } from './platform';
+
+/** JSON safe to put inside a <script> element. */
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+const HEADINGS: Record<LaunchRefused['kind'], string> = {
+  expired: 'This launch has expired',
+  replayed: 'This launch was used already',
+  'unknown-platform': 'This LMS is not registered with Waymark',
+  'unknown-deployment': 'This course’s Waymark is not registered',
+  'wrong-audience': 'This launch was meant for another tool',
+  invalid: 'Waymark could not open this activity',
+  paused: 'Waymark is paused for this LMS',
+  seats: 'No Waymark seat is free for you',
+  'not-allowed': 'Waymark cannot open this for you',
+};
+
+function page(reply: FastifyReply, status: number, title: string, body: string, script?: string) {
+  const nonce = randomBytes(16).toString('base64');
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; form-action *; frame-ancestors *; base-uri 'none'`,
+    )
+    .header('referrer-policy', 'no-referrer')
+    .removeHeader('x-frame-options');
+  reply.raw.removeHeader('x-frame-options');
+  return reply.send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Waymark</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:36rem;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.4rem}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:3px}</style></head>
+<body><main>${body}</main>${script ? `<script nonce="${nonce}">${script}</script>` : ''}</body></html>`);
+}
+
+/** A refusal: what went wrong in a person's words, and a reference id the logs carry too. */
+export function refusalPage(reply: FastifyReply, err: LaunchRefused, reference: string, status?: number) {
+  status ??= err.kind === 'seats' ? 403 : err.kind === 'unknown-platform' ? 404 : 400;
+  return page(
+    reply,
+    status,
+    HEADINGS[err.kind],
+    `<h1>${escapeHtml(HEADINGS[err.kind])}</h1><p>${escapeHtml(err.message)}</p>
+<p>If it happens again, give your LMS administrator this reference: <code>${escapeHtml(reference)}</code></p>`,
+  );
+}
+
+/**
+ * The platform storage step (LTI Client Side postMessages: lti.put_data): the state goes into the
+ * platform's frame, then this frame goes on to the platform's sign-in. A platform that does not answer in
+ * 3 seconds is passed by (the launch then cannot read the state back, and fails in words).
+ */
+export function storagePage(
+  reply: FastifyReply,
+  a: { url: string; target: string; origin: string; key: string; state: string },
+) {
+  return page(
+    reply,
+    200,
+    'Opening Waymark',
+    '<h1>Opening Waymark…</h1><noscript><p>Waymark needs JavaScript to open inside your course.</p></noscript>',
+    `(function(){var a=${scriptJson(a)};
+var frame=a.target==='_parent'?window.parent:(window.parent.frames[a.target]||window.parent);
+var id='put-'+Math.random().toString(36).slice(2);var done=false;
+function go(){if(done)return;done=true;window.location.replace(a.url);}
+window.addEventListener('message',function(e){if(e.origin!==a.origin)return;var d=e.data||{};
+if(d.subject==='lti.put_data.response'&&d.message_id===id){go();}});
+frame.postMessage({subject:'lti.put_data',message_id:id,key:a.key,value:a.state},a.origin);
+setTimeout(go,3000);})();`,
+  );
+}
+
+/**
+ * The launch page: reads the state back from platform storage when it was put there (lti.get_data),
+ * exchanges the one-time code at POST /api/lti/session, and shows what the launch opened: a learner's test
+ * (in a new tab), the deep-linking picker (its choice posted back to the LMS as JWT), or a greeting.
+ */
+export function launchPage(
+  reply: FastifyReply,
+  a: { code: string; storage: { target: string; origin: string; key: string } | null },
+) {
+  return page(
+    reply,
+    200,
+    'Opening Waymark',
+    '<h1 id="t">Opening Waymark…</h1><p id="m"></p><noscript><p>Waymark needs JavaScript to open inside your course.</p></noscript>',
+    `(function(){var a=${scriptJson(a)};
+function fail(m){document.getElementById('t').textContent='Waymark could not open this activity';document.getElementById('m').textContent=m;}
+function say(t,m){document.getElementById('t').textContent=t;document.getElementById('m').textContent=m;}
+function show(d){var who=d.session&&d.session.user.name?d.session.user.name:'you';var p=d.opens.page;
+if(p==='deep-linking'){pick(d);return;}
+if(p==='test'){say('Your Waymark test is ready','It opens in a new tab, so that nothing of your course is lost.');var l=document.createElement('a');l.href='/test/'+encodeURIComponent(d.opens.linkId);l.target='_blank';l.rel='noopener';l.textContent='Open the test';document.getElementById('m').appendChild(document.createElement('br'));document.getElementById('m').appendChild(l);return;}
+if(d.role==='INSTRUCTOR'){say('Waymark for '+(d.contextTitle||'your course'),'You opened Waymark as an instructor of '+(d.contextTitle||'this course')+' for '+d.tenantName+'.');return;}
+say('Welcome, '+who,'Your Waymark account is ready, with a seat of '+d.tenantName+'. No Waymark activity is linked here yet: your instructor adds one from the course.');}
+function pick(d){var h={'x-lti-launch':d.launchToken};say('Add a Waymark assessment','Choose what to add to '+(d.contextTitle||'your course')+'.');
+fetch('/api/lti/deep-linking/options',{headers:h,credentials:'omit'}).then(function(r){return r.json();}).then(function(b){
+if(!b.data){fail(b.message||'The picker could not be opened.');return;}
+var f=document.createElement('form');var items=b.data.items;
+if(!items.length){say('Nothing to add yet','Make an assessment in Waymark first, then add it from here.');return;}
+items.forEach(function(it,n){var l=document.createElement('label');var c=document.createElement('input');c.type=b.data.acceptMultiple?'checkbox':'radio';c.name='pick';c.value=String(n);l.appendChild(c);l.appendChild(document.createTextNode(' '+it.title));f.appendChild(l);f.appendChild(document.createElement('br'));});
+var s=document.createElement('button');s.type='submit';s.textContent='Add to the course';f.appendChild(s);
+f.addEventListener('submit',function(e){e.preventDefault();var chosen=[].slice.call(f.querySelectorAll('input:checked')).map(function(c){var it=items[Number(c.value)];return{target:it.target,title:it.title};});
+if(!chosen.length){say('Add a Waymark assessment','Choose at least one.');return;}
+fetch('/api/lti/deep-linking/response',{method:'POST',headers:{'x-lti-launch':d.launchToken,'content-type':'application/json'},credentials:'omit',body:JSON.stringify({items:chosen})}).then(function(r){return r.json();}).then(function(b2){
+if(!b2.data){fail(b2.message||'The choice could not be sent.');return;}
+var back=document.createElement('form');back.method='POST';back.action=b2.data.returnUrl;var t=document.createElement('input');t.type='hidden';t.name='JWT';t.value=b2.data.jwt;back.appendChild(t);document.body.appendChild(back);back.submit();});});
+document.getElementById('m').appendChild(f);});}
+function exchange(state){fetch('/api/lti/session',{method:'POST',headers:{'content-type':'application/json'},credentials:'omit',
+body:JSON.stringify(state?{code:a.code,state:state}:{code:a.code})}).then(function(r){return r.json().then(function(b){
+if(!r.ok){fail(b.message||'The launch could not be finished.');return;}
+show(b.data);});},
+function(){fail('Waymark could not be reached. Check your connection and open the activity again.');});}
+if(!a.storage){exchange(null);return;}
+var s=a.storage;var frame=s.target==='_parent'?window.parent:(window.parent.frames[s.target]||window.parent);
+var id='get-'+Math.random().toString(36).slice(2);var timer=setTimeout(function(){fail('Your LMS did not give back the launch. Open the activity again.');},5000);
+window.addEventListener('message',function(e){if(e.origin!==s.origin)return;var d=e.data||{};
+if(d.subject==='lti.get_data.response'&&d.message_id===id){clearTimeout(timer);
+if(d.error){fail('Your LMS did not give back the launch. Open the activity again.');return;}exchange(String(d.value||''));}});
+frame.postMessage({subject:'lti.get_data',message_id:id,key:s.key},s.origin);})();`,
+  );
+}
+
+/** The end of a Dynamic Registration: what was registered, then the LMS is told to close its window. */
+export function registeredPage(
+  reply: FastifyReply,
+  r: { label: string; issuer: string; clientId: string; deploymentIds: string[] },
+) {
+  return page(
+    reply,
+    200,
+    'Waymark is registered',
+    `<h1>Waymark is registered</h1><p>${escapeHtml(r.label)} (${escapeHtml(r.issuer)}) can now launch Waymark.</p>
+<dl><dt>Client id</dt><dd><code>${escapeHtml(r.clientId)}</code></dd><dt>Deployment</dt><dd>${
+      r.deploymentIds.map((d) => `<code>${escapeHtml(d)}</code>`).join(', ') || 'none yet'
+    }</dd></dl><p><button type="button" id="close">Close</button></p>`,
+    `(function(){function close(){(window.opener||window.parent).postMessage({subject:'org.imsglobal.lti.close'},'*');}
+document.getElementById('close').addEventListener('click',close);})();`,
+  );
+}
+
+/** A Dynamic Registration that could not finish, in words, with a reference. */
+export function registrationFailedPage(
+  reply: FastifyReply,
+  message: string,
+  reference: string,
+  status = 400,
+) {
+  return page(
+    reply,
+    status,
+    'Waymark could not be registered',
+    `<h1>Waymark could not be registered</h1><p>${escapeHtml(message)}</p>
+<p>Reference: <code>${escapeHtml(reference)}</code></p>`,
+  );
+}

@@ -1,0 +1,316 @@
+/**
+ * LTI 1.3 Advantage (issue 27; decision 044): the tenant's calls (shared/contract/lti.ts) and the protocol's
+ * own endpoints under /lti, which speak forms, redirects and small pages rather than JSON:
+ *
+ * - GET  /lti/jwks      Waymark's tool key set (the current key and retired ones still published)
+ * - GET|POST /lti/login the OIDC third-party login initiation
+ * - POST /lti/launch    the platform's id_token (form_post)
+ * - GET  /lti/register  Dynamic Registration (a tenant's one-time address with the platform's parameters)
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { ltiLaunchRouter, ltiTenantRouter } from '@shared/contract/lti';
+import { LTI_LAUNCH_HEADER } from '@shared/schemas/lti';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MailService } from '../../adapters/mail';
+import type { TokenService } from '../../auth/tokens';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { created, ok, serve } from '../../http/routes';
+import type { QuestionCounts } from '../../questions/load';
+import type { SeatPlans } from '../../tenant/accounting';
+import type { SecretBox } from '../core/sealed';
+import { deepLinkingResponse, pickerOptions } from './deep-linking';
+import { ToolKeys } from './keys';
+import { acceptLaunch, initiateLogin, type LaunchDeps, startSession } from './launch';
+import { contextsOf, syncMembers } from './members';
+import { launchPage, refusalPage, registeredPage, registrationFailedPage, storagePage } from './pages';
+import { LaunchRefused, Platforms, type Registration } from './platform';
+import {
+  assertDeployments,
+  createInvite,
+  createRegistration,
+  dynamicRegistration,
+  RegistrationFailed,
+  registrationsOf,
+  removeRegistration,
+  TOOL_SCOPES,
+  toolConfig,
+  toRegistrations,
+  updateRegistration,
+} from './registrations';
+import { deliveriesOf, retryDelivery } from './scores';
+import { ltiRegistrations } from './tables';
+
+export interface LtiDeps {
+  db: Db;
+  config: Config;
+  secrets: SecretBox;
+  tokens: TokenService;
+  seatPlans: SeatPlans;
+  questionCounts: QuestionCounts;
+  mail: MailService;
+  /** Tests' clock. */
+  now?: () => Date;
+}
+
+/** The seat notice is sent at most once a day per platform. */
+const SEAT_NOTICE_EVERY_MS = 86_400_000;
+
+const from = (request: FastifyRequest) => ({
+  ip: request.ip ?? null,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
+});
+
+export function ltiServices(deps: Pick<LtiDeps, 'db' | 'config' | 'secrets' | 'now'>) {
+  const keys = new ToolKeys(deps.db, deps.secrets);
+  const platforms = new Platforms({
+    db: deps.db,
+    secrets: deps.secrets,
+    keys,
+    devLoopback: deps.config.lti.devLoopback,
+    now: deps.now,
+  });
+  return { keys, platforms };
+}
+
+export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
+  const { db, config } = deps;
+  const clock = () => (deps.now ? deps.now() : new Date());
+  const { keys, platforms } = ltiServices(deps);
+  const stateKey = createHmac('sha256', config.jwtSecret).update('waymark lti state').digest();
+
+  async function notifySeats(registration: Registration, learnerEmail: string) {
+    const now = clock();
+    // one notice a day per platform: the statement that moves seat_notice_at decides who sends it
+    const claimed = await db
+      .update(ltiRegistrations)
+      .set({ seatNoticeAt: now })
+      .where(
+        and(
+          eq(ltiRegistrations.id, registration.id),
+          or(
+            isNull(ltiRegistrations.seatNoticeAt),
+            lt(ltiRegistrations.seatNoticeAt, new Date(now.getTime() - SEAT_NOTICE_EVERY_MS)),
+          ),
+        ),
+      )
+      .returning({ id: ltiRegistrations.id });
+    if (!claimed.length) return;
+    const [mentor] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, registration.tenantId));
+    if (!mentor) return;
+    await deps.mail.send({
+      to: mentor.email,
+      kind: 'lti-seats',
+      subject: 'A learner from your LMS could not get a Waymark seat',
+      text: `A learner (${learnerEmail}) opened Waymark from ${registration.label}, but your organisation has no free seat, so they could not start.\n\nAdd seats on the Learners page of Waymark, then ask them to open the activity again.\n\n${config.publicUrl}`,
+    });
+  }
+
+  const launchDeps: LaunchDeps = {
+    db,
+    platforms,
+    plans: deps.seatPlans,
+    questionCounts: deps.questionCounts,
+    stateKey,
+    publicUrl: config.publicUrl,
+    notifySeats,
+  };
+
+  function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+    const reference = randomUUID().slice(0, 8);
+    if (err instanceof LaunchRefused) {
+      request.log.info({ reference, kind: err.kind, reason: err.message }, 'LTI launch refused');
+      return refusalPage(reply, err, reference);
+    }
+    request.log.error({ reference, err }, 'LTI launch failed');
+    return refusalPage(
+      reply,
+      new LaunchRefused(
+        'invalid',
+        'Something went wrong in Waymark. Please open the activity again in a moment.',
+      ),
+      reference,
+      500,
+    );
+  }
+
+  app.get('/lti/jwks', async (_request, reply) => {
+    const set = await keys.jwks(clock());
+    return reply
+      .header('cache-control', 'public, max-age=300')
+      .header('access-control-allow-origin', '*')
+      .type('application/json')
+      .send(set);
+  });
+
+  // the protocol's POSTs are forms (application/x-www-form-urlencoded): parsed in a scope of their own
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    const login = async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = { ...(request.query as object), ...((request.body as object) ?? {}) } as Record<
+        string,
+        string
+      >;
+      try {
+        const answer = await initiateLogin(launchDeps, params, clock());
+        if (answer.kind === 'redirect') {
+          return reply.code(302).header('cache-control', 'no-store').header('location', answer.url).send();
+        }
+        return storagePage(reply, answer);
+      } catch (err) {
+        return refuse(request, reply, err);
+      }
+    };
+    scope.get('/lti/login', login);
+    scope.post('/lti/login', login);
+    scope.post('/lti/launch', async (request, reply) => {
+      try {
+        const launched = await acceptLaunch(
+          launchDeps,
+          (request.body ?? {}) as Record<string, string>,
+          clock(),
+          from(request),
+        );
+        return launchPage(reply, launched);
+      } catch (err) {
+        return refuse(request, reply, err);
+      }
+    });
+  });
+
+  app.get('/lti/register', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const reference = randomUUID().slice(0, 8);
+    try {
+      if (!q.invite || !q.openid_configuration) {
+        throw new RegistrationFailed(
+          'Open this address from your LMS’s tool registration (it adds the platform’s configuration to it).',
+        );
+      }
+      const row = await dynamicRegistration(
+        db,
+        platforms,
+        config.publicUrl,
+        {
+          invite: q.invite,
+          openidConfiguration: q.openid_configuration,
+          registrationToken: q.registration_token,
+        },
+        clock(),
+        from(request),
+      );
+      return registeredPage(reply, row);
+    } catch (err) {
+      if (err instanceof RegistrationFailed) {
+        request.log.info({ reference, reason: err.message }, 'LTI dynamic registration refused');
+        return registrationFailedPage(reply, err.message, reference);
+      }
+      request.log.error({ reference, err }, 'LTI dynamic registration failed');
+      return registrationFailedPage(
+        reply,
+        'Something went wrong in Waymark. Please try again.',
+        reference,
+        500,
+      );
+    }
+  });
+
+  serve(app, ltiTenantRouter, {
+    async ltiToolConfig() {
+      return ok({ data: toolConfig(config.publicUrl) });
+    },
+
+    async ltiRegistrationList({ caller }) {
+      return ok({ data: await toRegistrations(db, await registrationsOf(db, caller.id)) });
+    },
+
+    async createLtiRegistration({ body, caller }) {
+      assertDeployments(body.deploymentIds);
+      const row = await createRegistration(db, caller.id, caller.actor, {
+        ...body,
+        via: 'MANUAL',
+        scopes: [...TOOL_SCOPES],
+      });
+      const [data] = await toRegistrations(db, [row]);
+      return created({ data: data! });
+    },
+
+    async updateLtiRegistration({ params, body, caller }) {
+      assertDeployments(body.deploymentIds);
+      const row = await updateRegistration(db, caller.id, caller.actor, params.id, body);
+      const [data] = await toRegistrations(db, [row]);
+      return ok({ data: data! });
+    },
+
+    async removeLtiRegistration({ params, caller }) {
+      await removeRegistration(db, caller.id, caller.actor, params.id);
+      return ok({ data: { removed: true } });
+    },
+
+    async createLtiRegistrationInvite({ body, caller }) {
+      const invite = await createInvite(db, caller.id, body.label, config.publicUrl, clock());
+      return created({
+        data: { url: invite.url, expiresAt: invite.expiresAt.toISOString() },
+        message: 'Paste this address into your LMS’s tool registration: it works once, for 7 days.',
+      });
+    },
+
+    async ltiContextList({ params, caller }) {
+      return ok({ data: await contextsOf(db, caller.id, params.id) });
+    },
+
+    async syncLtiMembers({ params, body, caller }) {
+      const data = await syncMembers(
+        { db, platforms, plans: deps.seatPlans },
+        caller.id,
+        params.id,
+        body.dryRun,
+        caller.actor,
+        clock(),
+      );
+      return ok({ data });
+    },
+
+    async ltiDeliveryList({ query, caller }) {
+      return ok({ data: await deliveriesOf(db, caller.id, query) });
+    },
+
+    async retryLtiDelivery({ params, caller }) {
+      return ok({ data: await retryDelivery(db, caller.id, params.id, clock()) });
+    },
+  });
+
+  serve(app, ltiLaunchRouter, {
+    async ltiStartSession({ body }) {
+      const data = await startSession(
+        {
+          db,
+          issueSession: (user, tenantId) => deps.tokens.issue(user, 'WEB_APP', undefined, tenantId),
+        },
+        body,
+        clock(),
+      );
+      return ok({ data });
+    },
+
+    async ltiDeepLinkingOptions({ headers }) {
+      return ok({ data: await pickerOptions(db, headers[LTI_LAUNCH_HEADER], clock()) });
+    },
+
+    async ltiDeepLinkingRespond({ headers, body }) {
+      const launchUrl = toolConfig(config.publicUrl).launchUrl;
+      return ok({
+        data: await deepLinkingResponse(db, keys, launchUrl, headers[LTI_LAUNCH_HEADER], body.items, clock()),
+      });
+    },
+  });
+}
