@@ -155,6 +155,7 @@ export const LtiOpens = z.discriminatedUnion('page', [
   z.object({ page: z.literal('course') }),
   z.object({ page: z.literal('home') }),
 ]);
+entities.add(LtiOpens, { id: 'LtiOpens' });
 
 export const LtiSession = z.object({
   role: z.enum(['LEARNER', 'INSTRUCTOR']),
@@ -187,6 +188,7 @@ export const LtiSessionInput = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, 'is not a state')
     .optional(),
 });
+entities.add(LtiSessionInput, { id: 'LtiSessionInput' });
 
 /** One thing the picker offers: `target` is what the link opens. */
 export const LtiPickable = z.object({
@@ -202,6 +204,7 @@ export const LtiPickerOptions = z.object({
   acceptMultiple: z.boolean(),
   items: z.array(LtiPickable),
 });
+entities.add(LtiPickerOptions, { id: 'LtiPickerOptions' });
 
 export const LtiDeepLinkingInput = z.object({
   items: z
@@ -218,8 +221,10 @@ export const LtiDeepLinkingInput = z.object({
     .min(1, 'choose at least one')
     .max(20, 'choose at most 20'),
 });
+entities.add(LtiDeepLinkingInput, { id: 'LtiDeepLinkingInput' });
 
 export const LtiDeepLinkingResponse = z.object({ returnUrl: z.string(), jwt: z.string() });
+entities.add(LtiDeepLinkingResponse, { id: 'LtiDeepLinkingResponse' });
 
 /** The header of the launch's own calls. */
 export const LTI_LAUNCH_HEADER = 'x-lti-launch';
