@@ -74,11 +74,13 @@ describe('the catalogue check', () => {
 
   it('fails on a key used in code that no catalogue has, and on a key put together from pieces', () => {
     const keys = new Set(['catalogue.heading']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code under check, as text
     const code = "t('catalogue.heading'); t('catalogue.headline'); t(`catalogue.${part}`);";
     const { used, problems } = keyUses('widgets/x.tsx', code, keys);
     expect([...used]).toEqual(['catalogue.heading']);
     expect(kinds(problems)).toEqual([
       'unknown-key: catalogue.headline is not in en.json',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the checker's message quotes the code
       'key-from-pieces: a key put together: `catalogue.${part}` (write each key whole)',
     ]);
   });

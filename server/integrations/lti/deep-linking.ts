@@ -23,7 +23,7 @@ async function deepLinkingLaunch(db: Db, token: string, now: Date) {
     .innerJoin(ltiRegistrations, eq(ltiRegistrations.id, ltiLaunches.registrationId))
     .where(and(eq(ltiLaunches.sessionHash, sha256(token)), gt(ltiLaunches.expiresAt, now)))
     .limit(1);
-  if (!row || row.launch.messageType !== 'LtiDeepLinkingRequest' || row.launch.role !== 'INSTRUCTOR') {
+  if (row?.launch.messageType !== 'LtiDeepLinkingRequest' || row.launch.role !== 'INSTRUCTOR') {
     throw new HttpError(404, 'This picker has expired: add the activity again from your course.', {
       errorCode: 'LTI_LAUNCH_INVALID',
     });

@@ -86,7 +86,7 @@ const call = vi.fn(
         ],
       };
     if (def.path === '/tenant/lti/contexts/{id}/sync') {
-      const dryRun = (args?.body as { dryRun: boolean }).dryRun;
+      const dryRun = (args?.body as { dryRun: boolean } | undefined)?.dryRun ?? false;
       return {
         data: {
           dryRun,
