@@ -23,6 +23,7 @@ import {
   type Report,
   USERS_REPORT,
 } from '@shared/reports/columns';
+import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
 import type { Question } from '@shared/schemas/assessment';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
@@ -639,7 +640,8 @@ describe.skipIf(!emulatorHost)(
       const link = (await get('/testlink/list', a!.token)).find(
         (l: { type: string; status: string }) => l.type === 'CUSTOM-TEST' && l.status === 'TAKE_TEST',
       );
-      const auth = { authorization: `Bearer ${a!.token}` };
+      // the taker's browser holds the attempt's token, sent with the start and every write (decision 031)
+      const auth = { authorization: `Bearer ${a!.token}`, ...attemptHeaders(newAttemptToken()) };
       expect(
         (await fetch(`${server}/api/testlink/verify/${link.linkId}`, { method: 'PUT', headers: auth }))
           .status,
