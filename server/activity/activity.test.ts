@@ -3,6 +3,7 @@
  * heartbeat batches, what is counted, and the dashboard reports read from the rollups.
  */
 import { randomUUID } from 'node:crypto';
+import english from '@shared/i18n/messages/en.json';
 import { dateRange } from '@shared/rules/date-ranges';
 import { UNINSTALL_REASONS, uninstallMessages } from '@shared/schemas/activity';
 import { parse } from 'csv-parse/sync';
@@ -656,16 +657,17 @@ for (const backend of BACKENDS) {
         payload: { emailId: '', reason: [] },
       });
       expect(missing.statusCode).toBe(400);
+      // the form's messages, in English for a caller who asks for no language
       expect(missing.json().fields).toMatchObject({
-        emailId: uninstallMessages.emailRequired,
-        reason: uninstallMessages.reasonRequired,
+        emailId: english[uninstallMessages.emailRequired],
+        reason: english[uninstallMessages.reasonRequired],
       });
       const other = await app.inject({
         method: 'POST',
         url: '/api/feedback/create',
         payload: { emailId: 'x@example.com', reason: ['other'] },
       });
-      expect(other.json().fields).toMatchObject({ other: uninstallMessages.otherRequired });
+      expect(other.json().fields).toMatchObject({ other: english[uninstallMessages.otherRequired] });
       const res = await app.inject({
         method: 'POST',
         url: '/api/feedback/create',

@@ -173,6 +173,36 @@ const ABOUT: Record<string, About> = {
   'integrations.removeSsoDomain': T,
   'integrations.ssoStart': PUBLIC,
   'integrations.ssoFinish': PUBLIC,
+  // webhooks and the learning record store: the caller's own, or the mentor's endpoint by id
+  'integrations.webhookList': OWN,
+  'integrations.createWebhook': OWN,
+  'integrations.updateWebhook': T,
+  'integrations.removeWebhook': T,
+  'integrations.rotateWebhookSecret': T,
+  'integrations.testWebhook': T,
+  'integrations.webhookDeliveries': T,
+  'integrations.redeliverWebhook': T,
+  'integrations.redeliverFailedWebhooks': T,
+  'integrations.xapiConnection': OWN,
+  'integrations.connectXapi': OWN,
+  'integrations.disconnectXapi': OWN,
+  'integrations.testXapi': OWN,
+  'integrations.xapiStatementQueue': OWN,
+  'integrations.resendXapiStatements': OWN,
+  // LTI: the mentor's platforms by id; the launch's own calls carry the launch's token, no account
+  'lti.ltiToolConfig': OWN,
+  'lti.ltiRegistrationList': OWN,
+  'lti.createLtiRegistration': OWN,
+  'lti.createLtiRegistrationInvite': OWN,
+  'lti.updateLtiRegistration': T,
+  'lti.removeLtiRegistration': T,
+  'lti.ltiContextList': T,
+  'lti.syncLtiMembers': T,
+  'lti.ltiDeliveryList': OWN,
+  'lti.retryLtiDelivery': T,
+  'lti.ltiDeepLinkingOptions': PUBLIC,
+  'lti.ltiDeepLinkingRespond': PUBLIC,
+  'lti.ltiStartSession': PUBLIC,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,
@@ -254,6 +284,9 @@ const DESTRUCTIVE = new Set([
   'integrations.removeSsoDomain',
   'tenant.deleteCohort',
   'tenant.removeCohortMembers',
+  'integrations.removeWebhook',
+  'integrations.disconnectXapi',
+  'lti.removeLtiRegistration',
 ]);
 
 /** Reads of a record the owners here do not have (a checkout session of the payment provider). */
@@ -298,6 +331,8 @@ function idFor(name: string, path: string, ids: Ids): string | undefined {
   if (/scim\/tokens/.test(path)) return ids.scimTokenId;
   if (/sso\/domains/.test(path)) return ids.ssoDomainId;
   if (/cohorts/.test(path)) return ids.cohortId;
+  if (/webhooks/.test(path)) return ids.webhookId;
+  if (/lti\/registrations/.test(path)) return ids.ltiRegistrationId;
   return undefined;
 }
 
@@ -424,10 +459,33 @@ describe('every call, as every kind of caller', () => {
       tenant.auth,
     );
     expect(ssoDomain.status, ssoDomain.text).toBe(201);
+    // the mentor's webhook endpoint and LMS platform (names that need not resolve: https only)
+    const webhook = await server.post(
+      '/api/tenant/webhooks',
+      { url: `https://hooks-${unique}.example/waymark`, events: ['seat.added'] },
+      tenant.auth,
+    );
+    expect(webhook.status, webhook.text).toBe(201);
+    const platform = await server.post(
+      '/api/tenant/lti/registrations',
+      {
+        label: `Secret Moodle ${unique}`,
+        issuer: `https://moodle-${unique}.example`,
+        clientId: `client-${unique}`,
+        deploymentIds: ['1'],
+        authLoginUrl: `https://moodle-${unique}.example/mod/lti/auth.php`,
+        tokenUrl: `https://moodle-${unique}.example/mod/lti/token.php`,
+        jwksUrl: `https://moodle-${unique}.example/mod/lti/certs.php`,
+      },
+      tenant.auth,
+    );
+    expect(platform.status, platform.text).toBe(201);
     // a cohort of the mentor's
     const cohort = await server.post('/api/tenant/cohorts', { name: `Secret cohort ${unique}` }, tenant.auth);
     expect(cohort.status, cohort.text).toBe(201);
     ids = {
+      webhookId: webhook.body.data._id,
+      ltiRegistrationId: platform.body.data._id,
       cohortId: cohort.body.data._id,
       learnerIds: learner.user._id,
       ssoDomainId: ssoDomain.body.data._id,
