@@ -13,7 +13,7 @@ import { aikenCanWrite, writeAiken } from '@shared/formats/aiken';
 import { writeGift } from '@shared/formats/gift';
 import type { EmbeddedImage } from '@shared/formats/moodle-xml';
 import { writeMoodleXml } from '@shared/formats/moodle-xml';
-import { writeQtiPackage } from '@shared/formats/qti';
+import { writeQtiPackage } from '@shared/formats/qti-write';
 import type { BankQuestion } from '@shared/formats/record';
 import { toRecord, writeRecords } from '@shared/formats/waymark';
 import { hasImageOptions } from '@shared/rules/question-types';
