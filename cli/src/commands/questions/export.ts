@@ -10,7 +10,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { me } from '@shared/contract/profile';
 import { aikenCanWrite, writeAiken } from '@shared/formats/aiken';
-import { writeGift } from '@shared/formats/gift';
+import { writeGift } from '@shared/formats/gift-write';
 import type { EmbeddedImage } from '@shared/formats/moodle-xml';
 import { writeMoodleXml } from '@shared/formats/moodle-xml';
 import { writeQtiPackage } from '@shared/formats/qti-write';
