@@ -1,3 +1,21 @@
+/**
+ * Moodle's GIFT format (docs.moodle.org "GIFT format"; Moodle's qformat_gift), read (written by ./gift-write.ts).
+ *
+ * A file is questions separated by blank lines. `// ` starts a comment line; `// [id:…] [tag:…]` carries a
+ * question's id number and tags (Moodle writes them so). `$CATEGORY: path` sets the category of the
+ * questions after it. `::name::` names a question; `[html]`, `[moodle]`, `[plain]` or `[markdown]` before a
+ * text gives its format. The answers are in `{…}`: `=right ~wrong`, `~%50%weighted`, `#feedback` after an
+ * answer, `####general feedback` last; `{T}`/`{FALSE}` true/false; `{=a =b}` short answer; `{#3.14:0.01}`,
+ * `{#1..5}` numerical; `{=a -> b}` matching; `{}` essay; no braces at all, a description. Answers in the
+ * middle of the text make a missing-word question. `\~ \= \# \{ \} \: \\` are the characters themselves and
+ * `\n` a line break.
+ *
+ * Mapping (docs/question-formats.md): multiple choice → MCQ (CODE_MCQ with code, MCQ_IMAGE with image
+ * answers); multiple answers → MSQ when the right answers share the marks equally; true/false → MCQ with
+ * the options True and False; short answer and exact numerical → FILL_IN_BLANK; general feedback → the
+ * explanation; `$CATEGORY` → the question's category, in which check.ts finds the subject and topic. Essay, matching, description, partial
+ * credit and numerical tolerances are reported, not imported.
+ */
 import {
   ANSWER_FEEDBACK_LEFT_OUT,
   answerFeedbackNote,

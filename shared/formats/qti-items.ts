@@ -1,3 +1,7 @@
+/**
+ * One QTI document's items, read (./qti.ts opens the file or package and describes both versions): a QTI 2.1
+ * `assessmentItem`, or a QTI 1.2 `questestinterop` document as Canvas exports it.
+ */
 import {
   blankRecord,
   type Choice,
