@@ -8,15 +8,18 @@ import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } f
 import { awardsRouter } from './awards';
 import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
+import { cohortsRouter } from './cohorts';
 import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
+import { invitationsRouter } from './invitations';
 import { listsRouter } from './lists';
 import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
-import { cohortsRouter, tenantRouter } from './tenant';
+import { tenantRouter } from './tenant';
+import { tenantExportsRouter } from './tenant-exports';
 import { webhooksRouter } from './webhooks';
 import { xapiRouter } from './xapi';
 
@@ -33,14 +36,17 @@ export const contractModules: Record<string, readonly Router[]> = {
   awards: [awardsRouter],
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
+  cohorts: [cohortsRouter],
   credentials: [credentialsRouter],
   integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
+  invitations: [invitationsRouter],
   lists: [listsRouter],
   lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],
-  tenant: [tenantRouter, cohortsRouter],
+  tenant: [tenantRouter],
+  'tenant-exports': [tenantExportsRouter],
   webhooks: [webhooksRouter],
   xapi: [xapiRouter],
 };
@@ -49,11 +55,14 @@ export const contractModules: Record<string, readonly Router[]> = {
  * The group a module's calls are published under, where it is not the module's own name. A call's name — its
  * operationId in the OpenAPI document, its example's folder — keeps the group it was published under when
  * its file moved to mirror the server's folders: awards' calls stay assessments_*, billing's tenant_*
- * (decision 018).
+ * (decision 018); or when a module's calls were put in files of their own (cohorts', invitations', the tenant's exports').
  */
 const PUBLISHED_AS: Record<string, string> = {
   awards: 'assessments',
   billing: 'tenant',
+  cohorts: 'tenant',
+  invitations: 'tenant',
+  'tenant-exports': 'tenant',
   webhooks: 'integrations',
   xapi: 'integrations',
 };
