@@ -4,7 +4,7 @@ import { activityRouter } from './activity';
 import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
-import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
+import { questionEditorRouter, tenantAssessmentsRouter } from './authoring';
 import { awardsRouter } from './awards';
 import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
@@ -16,6 +16,7 @@ import { invitationsRouter } from './invitations';
 import { listsRouter } from './lists';
 import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
+import { questionImportRouter } from './question-import';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
 import { tenantRouter } from './tenant';
@@ -32,7 +33,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
-  authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
+  authoring: [questionEditorRouter, tenantAssessmentsRouter],
   awards: [awardsRouter],
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
@@ -43,6 +44,7 @@ export const contractModules: Record<string, readonly Router[]> = {
   lists: [listsRouter],
   lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
+  'question-import': [questionImportRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],
   tenant: [tenantRouter],
@@ -55,13 +57,14 @@ export const contractModules: Record<string, readonly Router[]> = {
  * The group a module's calls are published under, where it is not the module's own name. A call's name — its
  * operationId in the OpenAPI document, its example's folder — keeps the group it was published under when
  * its file moved to mirror the server's folders: awards' calls stay assessments_*, billing's tenant_*
- * (decision 018); or when a module's calls were put in files of their own (cohorts', invitations', the tenant's exports').
+ * (decision 018); or when a module's calls were put in files of their own (cohorts', invitations', the tenant's exports', the question import's).
  */
 const PUBLISHED_AS: Record<string, string> = {
   awards: 'assessments',
   billing: 'tenant',
   cohorts: 'tenant',
   invitations: 'tenant',
+  'question-import': 'authoring',
   'tenant-exports': 'tenant',
   webhooks: 'integrations',
   xapi: 'integrations',
