@@ -38,7 +38,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import * as schema from '../server/db/schema';
-import { type BucketCount, type DaySums, emptySums, type ItemSums } from '../shared/rules/item-analysis';
+import { type BucketCount, type DaySums, emptySums, type ItemSums } from '../shared/rules/item-sums';
 import { helpOnRequest, latency, loadNow, progressLog, round1, runBench } from './support/figures';
 import { type BenchServer, serverEnv, startPostgres, startServer, stopOnInterrupt } from './support/server';
 

@@ -15,7 +15,11 @@ import { users } from '@server/db/schema';
 import { questionOptions, questions } from '@server/questions/tables';
 import { type SignedIn, type TestServer, uniqueEmail } from '@server/test/helper';
 import { createClient } from '@shared/client/client';
-import { tenantExportAwards, tenantExportLearningReport, tenantExportUsers } from '@shared/contract/tenant';
+import {
+  tenantExportAwards,
+  tenantExportLearningReport,
+  tenantExportUsers,
+} from '@shared/contract/tenant-exports';
 import {
   AWARDS_REPORT,
   headersOf,

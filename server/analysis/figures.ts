@@ -5,20 +5,10 @@
  * (shared/rules/item-analysis.ts), so the numbers are the ones the unit tests check against an independent
  * library. A handful of grouped reads by primary key prefix, whatever the number of attempts.
  */
-import {
-  type BucketCount,
-  type DaySums,
-  distributionOf,
-  earnsPartialCredit,
-  emptySums,
-  histogramOf,
-  ITEM_RULES,
-  type ItemFigures,
-  type ItemSums,
-  itemFigures,
-  reliabilityOf,
-} from '@shared/rules/item-analysis';
+import { ITEM_RULES, type ItemFigures, itemFigures } from '@shared/rules/item-analysis';
+import { type BucketCount, type DaySums, emptySums, type ItemSums } from '@shared/rules/item-sums';
 import { isTextAnswer } from '@shared/rules/question-types';
+import { distributionOf, earnsPartialCredit, histogramOf, reliabilityOf } from '@shared/rules/test-figures';
 import type { QuestionType } from '@shared/schemas/assessment';
 import { param, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,6 +1,6 @@
 /**
  * The fold (decision 037): adds each evaluated attempt, once, into item analysis's aggregates
- * (analysis/tables.ts) — its pieces by the shared rules (shared/rules/item-analysis.ts attemptPieces) — so the
+ * (analysis/tables.ts) — its pieces by the shared rules (shared/rules/item-sums.ts attemptPieces) — so the
  * figures are read from a few rows per question instead of every answer. The `analysis-fold` job runs it every
  * minute (server/jobs/jobs.ts); a read of the figures first folds what was evaluated in the last minutes, so
  * a mentor sees an attempt as soon as it is evaluated. The evaluation itself is not touched.
@@ -23,7 +23,7 @@ import {
   emptySums,
   type ItemSums,
   pieceBuckets,
-} from '@shared/rules/item-analysis';
+} from '@shared/rules/item-sums';
 import { isTextAnswer } from '@shared/rules/question-types';
 import { AWARD_EARNED_STATUSES, awardKindOf } from '@shared/rules/test-status';
 import type { ValidityPeriod } from '@shared/rules/validity';

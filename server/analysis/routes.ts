@@ -7,7 +7,7 @@
  */
 import { analysisRouter } from '@shared/contract/analysis';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
-import { STATS_COLUMNS, statsFileRow } from '@shared/rules/item-analysis';
+import { STATS_COLUMNS, statsFileRow } from '@shared/rules/test-figures';
 import { and, asc, eq, isNull, param, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ownedAssessment, publishedQuestionIds, readableQuestion } from '../authoring/access';

@@ -53,7 +53,7 @@ export const itemAttempts = pgTable(
   (t) => [index('item_attempts_test_idx').on(t.testKey, t.percentage)],
 );
 
-/** A question's additive sums in one test (shared/rules/item-analysis.ts ItemSums). */
+/** A question's additive sums in one test (shared/rules/item-sums.ts ItemSums). */
 export const itemSums = pgTable(
   'item_sums',
   {

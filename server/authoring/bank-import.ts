@@ -10,8 +10,8 @@
  * imported again is `unchanged`.
  */
 import { randomBytes } from 'node:crypto';
-import { IMPORT_BATCH, type importQuestions as importQuestionsCall } from '@shared/contract/authoring';
 import type { CallBody } from '@shared/contract/define';
+import { IMPORT_BATCH, type importQuestions as importQuestionsCall } from '@shared/contract/question-import';
 import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { addressIdentity, bytesIdentity, fingerprint, sha256Hex } from '@shared/formats/fingerprint';
 import { imageInfo } from '@shared/formats/image';

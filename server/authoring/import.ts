@@ -2,7 +2,7 @@
  * The question-bank import's calls (shared/contract/authoring.ts questionImportRouter, decision 012), each a
  * call to the import's service (bank-import.ts).
  */
-import { questionImportRouter } from '@shared/contract/authoring';
+import { questionImportRouter } from '@shared/contract/question-import';
 import type { FastifyInstance } from 'fastify';
 import type { StorageAdapter } from '../adapters/storage';
 import type { Db } from '../db/client';

@@ -12,7 +12,7 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { documentLoader } from '@shared/credentials/contexts';
-import { checkProof } from '@shared/credentials/verify';
+import { checkProof } from '@shared/credentials/proof';
 import { SIGNING_NICE, type SignerReply, type SignerTask } from './signers';
 
 type SignTask = Extract<SignerTask, { kind: 'sign' }>;

@@ -12,7 +12,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { DidDocument, VerificationMethod } from '@shared/credentials/did';
-import type { ProofOutcome } from '@shared/credentials/verify';
+import type { ProofOutcome } from '@shared/credentials/proof';
 
 type Json = Record<string, unknown>;
 

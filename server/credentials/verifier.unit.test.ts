@@ -12,7 +12,8 @@ import { cryptosuite } from '@digitalcredentials/eddsa-rdfc-2022-cryptosuite';
 import { securityLoader } from '@digitalcredentials/security-document-loader';
 import * as dccVc from '@digitalcredentials/vc';
 import { resolveDidKey } from '@shared/credentials/did';
-import { type LocalIssuer, MAX_PROOFS, verifyCredential } from '@shared/credentials/verify';
+import { MAX_PROOFS } from '@shared/credentials/proof';
+import { type LocalIssuer, verifyCredential } from '@shared/credentials/verify';
 import { describe, expect, it } from 'vitest';
 import { signForeign } from './foreign.fixture';
 

@@ -2,7 +2,7 @@
  * The cohorts' calls (shared/contract/tenant.ts, `cohortsRouter`; decision 043): a tenant's named groups of
  * learners, through the cohort service (./cohorts.ts) — the same one a directory's SCIM Groups use.
  */
-import { cohortsRouter } from '@shared/contract/tenant';
+import { cohortsRouter } from '@shared/contract/cohorts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { created, ok, serve } from '../http/routes';

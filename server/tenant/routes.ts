@@ -8,7 +8,9 @@
  * analytics and the exports read `reads()` — the read replica while it is in use (decision 035) — after
  * the seat check, which like everything a mentor changes and reads back reads the primary.
  */
+import { invitationsRouter } from '@shared/contract/invitations';
 import { tenantRouter } from '@shared/contract/tenant';
+import { tenantExportsRouter } from '@shared/contract/tenant-exports';
 import { CSV_CONTENT_TYPE, downloadName } from '@shared/rules/csv';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -91,7 +93,9 @@ async function emailNotFoundAware<T>(fn: () => Promise<T>) {
   }
 }
 
-type TenantHandlers = Handlers<typeof tenantRouter>;
+type TenantHandlers = Handlers<typeof tenantRouter> &
+  Handlers<typeof invitationsRouter> &
+  Handlers<typeof tenantExportsRouter>;
 
 /** What the groups of calls share: the database, the settings, the tenant's plans and one clock. */
 interface Tenancy {
@@ -284,10 +288,10 @@ export function tenantRoutes(app: FastifyInstance, deps: TenantDeps) {
   };
   serve(app, tenantRouter, {
     ...seatCalls(tenancy),
-    ...invitationCalls(tenancy),
     ...reportCalls(tenancy),
     ...learnerCalls(tenancy),
-    ...exportCalls(tenancy),
     ...roadmapCalls(tenancy),
   });
+  serve(app, invitationsRouter, invitationCalls(tenancy));
+  serve(app, tenantExportsRouter, exportCalls(tenancy));
 }

@@ -9,6 +9,7 @@
 
 import pLimit from 'p-limit';
 import type { z } from 'zod';
+import { type CallSuccess, JSON_BODY_LIMIT } from '../contract/define';
 import {
   IMPORT_BATCH,
   IMPORT_CHECK_BATCH,
@@ -16,8 +17,7 @@ import {
   importCheck,
   importQuestions,
   importSignedUrl,
-} from '../contract/authoring';
-import { type CallSuccess, JSON_BODY_LIMIT } from '../contract/define';
+} from '../contract/question-import';
 import type { ImageSource, PreparedQuestion } from '../formats/check';
 import { fingerprintOf, importPayload, type Sha256, sourceKeyOf } from '../formats/prepare';
 import type { Place } from '../formats/record';

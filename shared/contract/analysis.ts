@@ -68,7 +68,7 @@ export const QuestionStatsRow = z.object({
   figures: ItemFigures,
 });
 
-/** A test's figures over its evaluated attempts (shared/rules/item-analysis.ts). */
+/** A test's figures over its evaluated attempts (shared/rules/test-figures.ts). */
 export const TestFigures = z.object({
   attempts: z.number().int(),
   takers: z.number().int(),

@@ -4,19 +4,23 @@ import { activityRouter } from './activity';
 import { analysisRouter, renewalsRouter } from './analysis';
 import { assessmentsRouter, uploadRouter } from './assessments';
 import { authRouter } from './auth';
-import { questionEditorRouter, questionImportRouter, tenantAssessmentsRouter } from './authoring';
+import { questionEditorRouter, tenantAssessmentsRouter } from './authoring';
 import { awardsRouter } from './awards';
 import { billingRouter } from './billing';
 import { catalogueRouter, initialAssessmentRouter } from './catalogue';
+import { cohortsRouter } from './cohorts';
 import { credentialsRouter } from './credentials';
 import type { CallDef, Router } from './define';
 import { apiKeysRouter, auditRouter, scimRouter, ssoRouter } from './integrations';
+import { invitationsRouter } from './invitations';
 import { listsRouter } from './lists';
 import { ltiLaunchRouter, ltiTenantRouter } from './lti';
 import { profileRouter } from './profile';
+import { questionImportRouter } from './question-import';
 import { sandboxRouter } from './sandbox';
 import { systemRouter } from './system';
-import { cohortsRouter, tenantRouter } from './tenant';
+import { tenantRouter } from './tenant';
+import { tenantExportsRouter } from './tenant-exports';
 import { webhooksRouter } from './webhooks';
 import { xapiRouter } from './xapi';
 
@@ -29,18 +33,22 @@ export const contractModules: Record<string, readonly Router[]> = {
   analysis: [analysisRouter, renewalsRouter],
   assessments: [assessmentsRouter, uploadRouter],
   auth: [authRouter],
-  authoring: [questionEditorRouter, questionImportRouter, tenantAssessmentsRouter],
+  authoring: [questionEditorRouter, tenantAssessmentsRouter],
   awards: [awardsRouter],
   billing: [billingRouter],
   catalogue: [catalogueRouter, initialAssessmentRouter],
+  cohorts: [cohortsRouter],
   credentials: [credentialsRouter],
   integrations: [apiKeysRouter, auditRouter, scimRouter, ssoRouter],
+  invitations: [invitationsRouter],
   lists: [listsRouter],
   lti: [ltiTenantRouter, ltiLaunchRouter],
   profile: [profileRouter],
+  'question-import': [questionImportRouter],
   sandbox: [sandboxRouter],
   system: [systemRouter],
-  tenant: [tenantRouter, cohortsRouter],
+  tenant: [tenantRouter],
+  'tenant-exports': [tenantExportsRouter],
   webhooks: [webhooksRouter],
   xapi: [xapiRouter],
 };
@@ -49,11 +57,15 @@ export const contractModules: Record<string, readonly Router[]> = {
  * The group a module's calls are published under, where it is not the module's own name. A call's name — its
  * operationId in the OpenAPI document, its example's folder — keeps the group it was published under when
  * its file moved to mirror the server's folders: awards' calls stay assessments_*, billing's tenant_*
- * (decision 018).
+ * (decision 018); or when a module's calls were put in files of their own (cohorts', invitations', the tenant's exports', the question import's).
  */
 const PUBLISHED_AS: Record<string, string> = {
   awards: 'assessments',
   billing: 'tenant',
+  cohorts: 'tenant',
+  invitations: 'tenant',
+  'question-import': 'authoring',
+  'tenant-exports': 'tenant',
   webhooks: 'integrations',
   xapi: 'integrations',
 };

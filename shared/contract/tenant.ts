@@ -1,7 +1,9 @@
 /**
  * The mentor / organisation side (mentor §2.3–2.6, §4, §7 "Tenant portal"; learner §7 tenant calls):
- * seats (add, check, invite, remove, list, search), statistics and award tables, and a learner's
- * analytics, tests and roadmaps. The subscription, its checkout and the offer code are in ./billing.ts.
+ * seats (add, check, remove, list, search), statistics and award tables, and a learner's analytics, tests
+ * and roadmaps. Invitations are in ./invitations.ts, the tables as files in ./tenant-exports.ts, cohorts in
+ * ./cohorts.ts (all published as `tenant.*`); the subscription, its checkout and the offer code in
+ * ./billing.ts.
  *
  * Every /tenant/* call is for TENANT callers only and answers only about the caller's own learners: a
  * learner who is not one of the caller's seats is 404 ('This learner is not one of your users.'), never
@@ -10,15 +12,6 @@
  * Times are unix seconds with UTC day bounds, as on the learner's dashboard, whose figures these are.
  */
 import { z } from 'zod';
-import {
-  AWARDS_REPORT,
-  headersOf,
-  LEARNING_REPORT,
-  RESOURCE_REPORT,
-  type Report,
-  TEST_LINKS_REPORT,
-  USERS_REPORT,
-} from '../reports/columns';
 import { DailyTime } from '../schemas/activity';
 import { TestLink, TestView } from '../schemas/assessment';
 import { AssignedRoadmap, AssignedRoadmapSummary, Roadmap, RoadmapSummary } from '../schemas/catalogue';
@@ -26,14 +19,12 @@ import {
   envelope,
   errors,
   Id,
-  Ok,
   PageNumber,
   PageQuery,
   TimeRangeQuery,
   UnixSecondsInput,
 } from '../schemas/common';
-import { FileBody } from '../schemas/file';
-import { OptionalReportRange, ReportRange } from '../schemas/report-range';
+import { ReportRange } from '../schemas/report-range';
 import {
   AddUserInput,
   AddUserResult,
@@ -41,15 +32,7 @@ import {
   BeforeCheckManyInput,
   BeforeCheckManyResult,
   BeforeCheckResult,
-  Cohort,
-  CohortAssignment,
-  CohortMembersInput,
-  CohortNameInput,
-  CohortRoadmapInput,
   EmailNotFoundBody,
-  Invitation,
-  InvitationCheck,
-  InvitationCreated,
   LearningReportRow,
   Stats,
   TenantUserEntry,
@@ -183,53 +166,6 @@ export const tenantRemoveUser = defineCall({
     ),
     ...errors,
   },
-});
-
-// ---- invitations
-
-export const tenantInviteUser = defineCall({
-  method: 'POST',
-  path: '/tenant/users/invite-user',
-  summary:
-    "Records an invitation for an e-mail address with no account (after 'Email Not Found' with isAllowToInvite). It keeps a seat for 7 days; the portal then sends the Firebase e-mail sign-in link with continueUrl. When the invitee signs up with that tenantId they become a seat. Inviting again renews the invitation. 409 code 11000 when the address already has an account; 400 (field email) when no seat is free.",
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  body: AddUserInput,
-  responses: { 200: envelope(InvitationCreated), ...errors },
-});
-
-export const tenantInvitations = defineCall({
-  method: 'GET',
-  path: '/tenant/users/invitations',
-  summary: "The tenant's invitations, newest first (pending ones keep a seat until they expire).",
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:read'],
-  responses: { 200: envelope(z.array(Invitation)), ...errors },
-});
-
-export const tenantCancelInvitation = defineCall({
-  method: 'DELETE',
-  path: '/tenant/users/invitations/{id}',
-  summary: 'Cancels a pending invitation (its seat is free again).',
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  params: z.object({ id: Id }),
-  responses: { 200: envelope(Invitation), ...errors },
-});
-
-export const invitationCheck = defineCall({
-  method: 'GET',
-  path: '/invitation/check',
-  summary:
-    'Validates an invitation link on load (the sign-up page opened from the e-mail, with tenantId and email in its URL): valid while the invitation is pending. Public, rate limited; says nothing else about the tenant.',
-  tags: ['tenant'],
-  access: 'optional',
-  rateLimit: 'strict',
-  query: z.object({ tenantId: Id, email: AddUserInput.shape.email }),
-  responses: { 200: envelope(InvitationCheck), ...errors },
 });
 
 // ---- statistics and tables
@@ -506,84 +442,7 @@ export const tenantAssignedRoadmap = defineCall({
   responses: { 200: envelope(AssignedRoadmap), ...errors },
 });
 
-// ---- every table as a file to take away
-
-/** CSV (UTF-8 with a BOM, for spreadsheets) or NDJSON (one object a line, for scripts). */
-export const REPORT_FORMATS = ['csv', 'ndjson'] as const;
-const ReportFormat = z.object({
-  format: z.enum(REPORT_FORMATS, { error: 'must be csv or ndjson' }).default('csv'),
-});
-const reportFile = {
-  download: { contentTypes: ['text/csv', 'application/x-ndjson'] },
-  responses: { 200: FileBody, ...errors },
-} as const;
-/** A report's columns as the summary names them: its file's header row. */
-const columnsNote = (report: Report) => `columns: ${headersOf(report).join(', ')}`;
-const fileNote =
-  ' All the rows, streamed: CSV is UTF-8 with a byte-order mark, RFC 4180 quoting, and text cells starting with = + - @ prefixed with an apostrophe so a spreadsheet never runs them; NDJSON has one object a line keyed by the same column names.';
-
-export const tenantExportUsers = defineCall({
-  method: 'GET',
-  path: '/tenant/export/users',
-  summary: `The users table as a file (${columnsNote(USERS_REPORT)}): every seat matching searchText, and added between startTime and endTime when given.${fileNote}`,
-  tags: ['tenant', 'reports'],
-  access: TENANT,
-  scopes: ['reports:read'],
-  query: OptionalReportRange.safeExtend({ searchText: z.string().trim().max(100).optional() }).safeExtend(
-    ReportFormat.shape,
-  ),
-  ...reportFile,
-});
-
-export const tenantExportLearningReport = defineCall({
-  method: 'GET',
-  path: '/tenant/export/learning-report',
-  summary: `The Learning Report as a file (${columnsNote(LEARNING_REPORT)}), over all time or startTime..endTime.${fileNote}`,
-  tags: ['tenant', 'reports'],
-  access: TENANT,
-  scopes: ['reports:read'],
-  query: OptionalReportRange.safeExtend(ReportFormat.shape),
-  ...reportFile,
-});
-
-export const tenantExportAwards = defineCall({
-  method: 'GET',
-  path: '/tenant/export/awards',
-  summary: `The certificates (certificateType ROADMAP), badges (SECTION) and feathers (RESOURCE) — all three when certificateType is left out — as a file (${columnsNote(AWARDS_REPORT)}), newest first, completed between startTime and endTime when given.${fileNote}`,
-  tags: ['tenant', 'reports'],
-  access: TENANT,
-  scopes: ['reports:read'],
-  query: OptionalReportRange.safeExtend({
-    certificateType: z.enum(CERTIFICATE_TYPES, { error: 'must be ROADMAP, SECTION or RESOURCE' }).optional(),
-  }).safeExtend(ReportFormat.shape),
-  ...reportFile,
-});
-
-export const tenantExportResourceReport = defineCall({
-  method: 'GET',
-  path: '/tenant/export/resource-report/{userId}',
-  summary: `One learner's Resource-wise Report over startTime..endTime as a file (${columnsNote(RESOURCE_REPORT)}): every resource, not a page.${fileNote}`,
-  tags: ['tenant', 'reports'],
-  access: TENANT,
-  scopes: ['reports:read'],
-  params: userParam,
-  query: ReportRange.safeExtend(ReportFormat.shape),
-  ...reportFile,
-});
-
-export const tenantExportTestlinks = defineCall({
-  method: 'GET',
-  path: '/tenant/export/testlinks/{userId}',
-  summary: `One learner's assessment table as a file (${columnsNote(TEST_LINKS_REPORT)}): the tests created between startTime and endTime (or all of one assigned roadmap's), with score, status and the focus record's tier and figures.${fileNote}`,
-  tags: ['tenant', 'reports'],
-  access: TENANT,
-  scopes: ['reports:read'],
-  params: userParam,
-  query: OptionalReportRange.safeExtend({ assignedRoadmapId: Id.optional() }).safeExtend(ReportFormat.shape),
-  ...reportFile,
-});
-
-/** Every call of this module, served by server/tenant/routes.ts. */
+/** The seats', tables' and learners' calls, served by server/tenant/routes.ts. */
 export const tenantRouter = defineRouter({
   tenantUsersList,
   tenantUsersSearchList,
@@ -593,10 +452,6 @@ export const tenantRouter = defineRouter({
   tenantAddUserV2,
   tenantAddUser,
   tenantRemoveUser,
-  tenantInviteUser,
-  tenantInvitations,
-  tenantCancelInvitation,
-  invitationCheck,
   tenantDashboardStats,
   tenantAwardsByType,
   tenantLearningReport,
@@ -614,105 +469,4 @@ export const tenantRouter = defineRouter({
   tenantRoadmapList,
   tenantRoadmap,
   tenantAssignedRoadmap,
-  tenantExportUsers,
-  tenantExportLearningReport,
-  tenantExportAwards,
-  tenantExportResourceReport,
-  tenantExportTestlinks,
-});
-
-// ---- cohorts (issue 28 item 2; decision 043)
-
-export const cohortList = defineCall({
-  method: 'GET',
-  path: '/tenant/cohorts',
-  summary:
-    "The tenant's cohorts by name — named groups of learners, made here or pushed as Groups by the organisation's directory over SCIM — with their member counts and the roadmaps each gives its members.",
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:read'],
-  responses: { 200: envelope(z.array(Cohort)), ...errors },
-});
-
-export const createCohort = defineCall({
-  method: 'POST',
-  path: '/tenant/cohorts',
-  summary: 'Makes a cohort (its name unique within the tenant, in any case: 409 otherwise).',
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  body: CohortNameInput,
-  responses: { 201: envelope(Cohort), ...errors },
-});
-
-export const renameCohort = defineCall({
-  method: 'PUT',
-  path: '/tenant/cohorts/{id}',
-  summary: 'Renames a cohort.',
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  params: z.object({ id: Id }),
-  body: CohortNameInput,
-  responses: { 200: envelope(Cohort), ...errors },
-});
-
-export const deleteCohort = defineCall({
-  method: 'DELETE',
-  path: '/tenant/cohorts/{id}',
-  summary: 'Deletes a cohort; its members keep their seats and the roadmaps they were given.',
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  params: z.object({ id: Id }),
-  responses: { 200: Ok, ...errors },
-});
-
-export const addCohortMembers = defineCall({
-  method: 'POST',
-  path: '/tenant/cohorts/{id}/members',
-  summary:
-    "Adds learners holding one of the tenant's seats to a cohort (404 naming `learnerIds` for one who does not); each new member gets the cohort's roadmaps, as far as the assignment rules allow.",
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  params: z.object({ id: Id }),
-  body: CohortMembersInput,
-  responses: { 200: envelope(z.object({ added: z.array(Id) })), ...errors },
-});
-
-export const removeCohortMembers = defineCall({
-  method: 'POST',
-  path: '/tenant/cohorts/{id}/members/remove',
-  summary: 'Takes learners out of a cohort; they keep their seats and the roadmaps they were given.',
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  params: z.object({ id: Id }),
-  body: CohortMembersInput,
-  responses: { 200: envelope(z.object({ removed: z.array(Id) })), ...errors },
-});
-
-export const assignCohortRoadmap = defineCall({
-  method: 'POST',
-  path: '/tenant/cohorts/{id}/roadmaps',
-  summary:
-    'Assigns a roadmap to a whole cohort: each member with an active seat gets it now (the outcome per member: ASSIGNED, ALREADY_ASSIGNED, ROADMAP_LIMIT when two are ongoing), each later member when they join. A roadmap with prerequisites needs `prerequisites` (400 PREREQUISITES_CHOICE_REQUIRED otherwise), as for one learner.',
-  tags: ['tenant'],
-  access: TENANT,
-  scopes: ['seats:write'],
-  params: z.object({ id: Id }),
-  body: CohortRoadmapInput,
-  responses: { 200: envelope(CohortAssignment), ...errors },
-});
-
-/** The cohorts' calls, served by server/tenant/cohort-routes.ts. */
-export const cohortsRouter = defineRouter({
-  cohortList,
-  createCohort,
-  renameCohort,
-  deleteCohort,
-  addCohortMembers,
-  removeCohortMembers,
-  assignCohortRoadmap,
 });

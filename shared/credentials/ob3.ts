@@ -10,7 +10,8 @@
 type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+export const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const isUri = (v: unknown) => typeof v === 'string' && /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(v);
 const isText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 /** XML Schema dateTime with a time zone, as VC 2.0 and OB 3.0 require (`2026-03-01T10:00:00Z`). */

@@ -3,25 +3,25 @@
  * Credential, that it follows the Open Badges 3.0 data model, that its issuer's DID resolves and lists the
  * signing key, that the Data Integrity proof (eddsa-rdfc-2022) matches the content, that it is within its
  * validity dates, and that its status list does not mark it revoked. Signature and status use Digital
- * Bazaar's libraries; JSON-LD contexts come only from npm packages (./contexts). How DIDs are resolved and
- * status lists fetched is up to the caller (the server reads its own from the database, the CLI over HTTP).
+ * Bazaar's libraries (./proof.ts, ./status.ts); JSON-LD contexts come only from npm packages (./contexts).
+ * How DIDs are resolved and status lists fetched is up to the caller (the server reads its own from the
+ * database, the CLI over HTTP).
  */
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import * as vc from '@digitalbazaar/vc';
-import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import type { z } from 'zod';
 import { type Verdict, VerificationCheck, type VerificationReport } from '../schemas/credential';
-import { DocumentRefused, documentLoader, VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
+import { VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
+import { type DidDocument, DidNotResolved, didOf, isAssertionMethod, verificationMethodOf } from './did';
+import { asList, claimsOpenBadge, isObject, openBadgeProblems, str } from './ob3';
 import {
-  type DidDocument,
-  DidNotResolved,
-  didOf,
-  isAssertionMethod,
-  normalisedDidDocument,
-  verificationMethodOf,
-} from './did';
-import { claimsOpenBadge, isObject, openBadgeProblems } from './ob3';
+  failedProof,
+  MAX_CLOCK_SKEW_SECONDS,
+  MAX_PROOFS,
+  methodOf,
+  type ProofOutcome,
+  SUPPORTED,
+  unsupportedProof,
+} from './proof';
+import { checkStatus, type StatusListLoad } from './status';
 
 type Json = Record<string, unknown>;
 
@@ -31,15 +31,6 @@ export type CheckOutcome = z.infer<typeof VerificationCheck>['outcome'];
 type Check = z.infer<typeof VerificationCheck>;
 type CredentialSummary = NonNullable<VerificationReport['credential']>;
 const CHECK_IDS = VerificationCheck.shape.id.options;
-
-/** A status list credential as its issuer serves it. */
-export interface StatusListLoad {
-  credential: unknown;
-  /** Where it came from, in words ('this server', 'https://…'). */
-  source: string;
-  /** True when the caller already trusts it (its own list, read from its own database). */
-  trusted?: boolean;
-}
 
 /**
  * The Waymark the verifier speaks for: a credential is said to be its own only when the issuer's DID is its
@@ -65,7 +56,7 @@ export interface VerifierDeps {
   local?: LocalIssuer;
   now?: () => Date;
   /**
-   * Where the proofs are checked: checkProof (below) on this thread unless given — a server passes its
+   * Where the proofs are checked: checkProof (./proof.ts) on this thread unless given — a server passes its
    * signing threads (server/credentials/signers.ts), so a verification does not hold up other requests.
    */
   checkProof?: (document: Json, issuerDoc: DidDocument, at: Date) => Promise<ProofOutcome>;
@@ -91,13 +82,7 @@ const SUMMARIES: Record<Verdict, string> = {
   malformed: 'This is not a credential that can be verified.',
 };
 
-/** The most proofs a credential may carry: each one is checked (a canonicalisation each). */
-export const MAX_PROOFS = 4;
-
-const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const day = (iso: string) => iso.slice(0, 10);
-const MAX_CLOCK_SKEW_SECONDS = 300;
 
 function summarise(credential: Json): CredentialSummary {
   const subject = asList(credential.credentialSubject)[0];
@@ -134,50 +119,8 @@ function formatProblem(credential: unknown): string | null {
   return null;
 }
 
-/** The verification method a proof names, or null. */
-function methodOf(proof: unknown): string | null {
-  if (!isObject(proof)) return null;
-  const m = isObject(proof.verificationMethod) ? proof.verificationMethod.id : proof.verificationMethod;
-  return typeof m === 'string' && m !== '' ? m : null;
-}
-
-const SUPPORTED = (p: unknown) =>
-  isObject(p) && p.type === 'DataIntegrityProof' && p.cryptosuite === 'eddsa-rdfc-2022';
-
 /** 'proof 2 of 3' when there are several, 'proof' for the one proof. */
 const nth = (i: number, n: number) => (n > 1 ? `proof ${i + 1} of ${n}` : 'proof');
-
-/** Why a proof cannot be checked at all, or null. */
-function unsupportedProof(proof: unknown): string | null {
-  if (!isObject(proof)) return 'is not a proof object';
-  if (!SUPPORTED(proof)) {
-    const kind = [proof.type, proof.cryptosuite].filter((v) => typeof v === 'string').join(' ');
-    return `is ${kind ? `a proof of the kind ${kind}` : 'a proof of no known kind'}, which this verifier does not check (it checks Data Integrity proofs with the eddsa-rdfc-2022 cryptosuite)`;
-  }
-  if (proof.previousProof !== undefined)
-    return 'is chained to an earlier proof (previousProof), which this verifier does not check';
-  if (!methodOf(proof)) return 'names no verification method';
-  return null;
-}
-
-/**
- * Checks every proof of a document — each proof of a set signs the document without the others (Data
- * Integrity, proof sets) — and answers the first that does not hold, or null when all do.
- */
-async function failedProof(
-  document: Json,
-  proofs: unknown[],
-  issuerDoc: DidDocument,
-  at: Date,
-  deps: VerifierDeps,
-): Promise<{ index: number; outcome: ProofOutcome } | null> {
-  for (const [index, proof] of proofs.entries()) {
-    const one = proofs.length === 1 ? document : { ...document, proof };
-    const outcome = await (deps.checkProof ?? checkProof)(one, issuerDoc, at);
-    if (!outcome.ok) return { index, outcome };
-  }
-  return null;
-}
 
 /** Loosely the same name: 'Waymark', 'WAYMARK', 'Way-mark Academy' all use 'Waymark'. */
 const usesName = (claimed: string | null, own: string) =>
@@ -205,71 +148,6 @@ function issuerStatement(
   if (state.own)
     return `It names ${local!.called} (${id}) as its issuer, but its proof does not confirm that ${local!.called} issued it.`;
   return `It names ${id}${calls} as its issuer; that could not be confirmed${local ? `, and it is not ${local.called}` : ''}.`;
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Status list credentials whose signature was checked, by the hash of their JSON, for a short while. */
-const verifiedLists = new Map<string, number>();
-const LIST_TRUST_MS = 30_000;
-
-/**
- * Decoded bitstrings by the status list document they came from: a server hands the verifier the same
- * cached list object for every credential it verifies in a while, and inflating its 16 KB each time was
- * repeated work on every verification. A list fetched anew is a new object, decoded anew.
- */
-const decodedLists = new WeakMap<object, ReturnType<typeof decodeList>>();
-
-function decodedOf(list: object, encodedList: string): ReturnType<typeof decodeList> {
-  let bits = decodedLists.get(list);
-  if (!bits) {
-    bits = decodeList({ encodedList });
-    decodedLists.set(list, bits);
-  }
-  return bits;
-}
-
-export interface ProofOutcome {
-  ok: boolean;
-  refused?: string;
-  message?: string;
-}
-
-/**
- * Checks the Data Integrity proof of a document issued by `issuerDoc` (RDF canonicalisation and an Ed25519
- * check: CPU work, which a server runs off its event loop through VerifierDeps.checkProof).
- */
-export async function checkProof(document: Json, issuerDoc: DidDocument, at: Date): Promise<ProofOutcome> {
-  const controller = normalisedDidDocument(issuerDoc);
-  const loader = documentLoader(async (url) => {
-    if (url.startsWith(`${controller.id}#`)) return verificationMethodOf(controller, url);
-    if (url === controller.id) return controller;
-    return null;
-  });
-  try {
-    const result = await vc.verifyCredential({
-      credential: document,
-      suite: new DataIntegrityProof({ cryptosuite }),
-      documentLoader: loader,
-      // status is checked on its own, below, so the report can say which step failed
-      checkStatus: async () => ({ verified: true }),
-      now: at,
-      maxClockSkew: MAX_CLOCK_SKEW_SECONDS,
-      ...({ controller } as object),
-    });
-    if (result.verified) return { ok: true };
-    const errors = [result.error, ...(result.error?.errors ?? [])].filter(Boolean) as Error[];
-    const refused = errors.find((e) => e instanceof DocumentRefused || e.name === 'DocumentRefused');
-    if (refused) return { ok: false, refused: refused.message };
-    const message = errors.map((e) => e.message).find((m) => m && m !== 'Verification error(s).');
-    return { ok: false, message: message ?? 'The signature does not match the content.' };
-  } catch (err) {
-    if (err instanceof DocumentRefused) return { ok: false, refused: err.message };
-    return { ok: false, message: (err as Error).message };
-  }
 }
 
 function validityWindow(
@@ -506,129 +384,4 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
     );
   }
   return report('valid');
-}
-
-interface StatusOutcome {
-  outcome: CheckOutcome;
-  detail: string;
-  revoked: boolean;
-}
-
-async function checkStatus(
-  credential: Json,
-  issuerId: string,
-  issuerDoc: DidDocument,
-  deps: VerifierDeps,
-  now: Date,
-): Promise<StatusOutcome> {
-  const entries = asList(credential.credentialStatus).filter(isObject);
-  if (entries.length === 0) {
-    return {
-      outcome: 'passed',
-      detail: 'It has no status list: its issuer cannot revoke it.',
-      revoked: false,
-    };
-  }
-  const bitstring = entries.filter((e) => e.type === 'BitstringStatusListEntry');
-  if (bitstring.length === 0) {
-    const types = entries.map((e) => String(e.type)).join(', ');
-    return {
-      outcome: 'warning',
-      detail: `Its status (${types}) is of a kind this verifier does not read.`,
-      revoked: false,
-    };
-  }
-  const details: string[] = [];
-  for (const entry of bitstring) {
-    const url = str(entry.statusListCredential);
-    const index = Number.parseInt(String(entry.statusListIndex), 10);
-    const purpose = str(entry.statusPurpose) ?? 'revocation';
-    if (!url || !Number.isInteger(index) || index < 0) {
-      return {
-        outcome: 'failed',
-        detail: 'Its status entry has no status list address or index.',
-        revoked: false,
-      };
-    }
-    let loaded: StatusListLoad;
-    try {
-      loaded = await deps.loadStatusList(url);
-    } catch (err) {
-      return {
-        outcome: 'warning',
-        detail: `Its status list ${url} could not be read (${(err as Error).message}).`,
-        revoked: false,
-      };
-    }
-    const list = loaded.credential;
-    if (!isObject(list) || !asList(list.type).includes('BitstringStatusListCredential')) {
-      return {
-        outcome: 'warning',
-        detail: `${url} is not a Bitstring Status List credential.`,
-        revoked: false,
-      };
-    }
-    const listIssuer = isObject(list.issuer) ? list.issuer.id : list.issuer;
-    if (listIssuer !== issuerId) {
-      return {
-        outcome: 'failed',
-        detail: `The status list ${url} was issued by someone else (${String(listIssuer)}).`,
-        revoked: false,
-      };
-    }
-    if (!loaded.trusted) {
-      const key = await sha256(JSON.stringify(list));
-      const until = verifiedLists.get(key);
-      if (!until || until < Date.now()) {
-        const proofs = asList(list.proof);
-        const unsigned =
-          proofs.length === 0 ||
-          proofs.length > MAX_PROOFS ||
-          proofs.some((p) => unsupportedProof(p) !== null) ||
-          (await failedProof(list, proofs, issuerDoc, now, deps)) !== null;
-        if (unsigned) {
-          return {
-            outcome: 'failed',
-            detail: `The status list ${url} is not signed by the issuer.`,
-            revoked: false,
-          };
-        }
-        if (verifiedLists.size > 500) verifiedLists.clear();
-        verifiedLists.set(key, Date.now() + LIST_TRUST_MS);
-      }
-    }
-    const subject = isObject(list.credentialSubject) ? list.credentialSubject : {};
-    if (str(subject.statusPurpose) !== purpose) {
-      return {
-        outcome: 'failed',
-        detail: `The status list ${url} is for ${String(subject.statusPurpose)}, not ${purpose}.`,
-        revoked: false,
-      };
-    }
-    let bits: Awaited<ReturnType<typeof decodeList>>;
-    try {
-      bits = await decodedOf(list, String(subject.encodedList));
-    } catch {
-      return { outcome: 'failed', detail: `The status list ${url} cannot be decoded.`, revoked: false };
-    }
-    if (index >= bits.length) {
-      return {
-        outcome: 'failed',
-        detail: `Its index ${index} is beyond the status list's ${bits.length} entries.`,
-        revoked: false,
-      };
-    }
-    if (bits.getStatus(index)) {
-      const word = purpose === 'suspension' ? 'suspended' : 'revoked';
-      return {
-        outcome: 'failed',
-        detail: `Marked ${word} in the issuer's status list (${url}, entry ${index}, read from ${loaded.source}).`,
-        revoked: true,
-      };
-    }
-    details.push(
-      `Not ${purpose === 'suspension' ? 'suspended' : 'revoked'}: entry ${index} of ${url} is clear (read from ${loaded.source}).`,
-    );
-  }
-  return { outcome: 'passed', detail: details.join(' '), revoked: false };
 }

@@ -7,25 +7,20 @@
  */
 import * as ss from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
+import { facilityRise, ITEM_RULES, itemFigures, type OptionFacts } from './item-analysis';
 import {
   addPiece,
   attemptPieces,
   type BucketCount,
   bucketOf,
   type DaySums,
-  distributionOf,
   type EvaluatedAttempt,
   emptySums,
-  facilityRise,
-  histogramOf,
-  ITEM_RULES,
   type ItemSums,
-  itemFigures,
   OMITTED,
-  type OptionFacts,
   pieceBuckets,
-  reliabilityOf,
-} from './item-analysis';
+} from './item-sums';
+import { distributionOf, histogramOf, reliabilityOf } from './test-figures';
 
 /** A response matrix: rows are takers, columns questions; a cell is the points earned (0–10) or null (not received). */
 type Matrix = (number | null)[][];

@@ -7,7 +7,11 @@
  */
 import { Readable } from 'node:stream';
 import { ApiError } from '@shared/client/client';
-import { tenantExportAwards, tenantExportLearningReport, tenantExportUsers } from '@shared/contract/tenant';
+import {
+  tenantExportAwards,
+  tenantExportLearningReport,
+  tenantExportUsers,
+} from '@shared/contract/tenant-exports';
 import type { Context } from '../core/context';
 import { CliError, ExitCode, usageError } from '../core/errors';
 import { saveDownload } from '../core/save';

@@ -8,11 +8,11 @@
 import { ApiError, type Client } from '@shared/client/client';
 import { runPool } from '@shared/client/pool';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
+import { tenantInviteUser } from '@shared/contract/invitations';
 import { config } from '@shared/contract/system';
 import {
   tenantAddUserV2,
   tenantBeforeCheckAddUsers,
-  tenantInviteUser,
   tenantRemoveUser,
   tenantUserInfo,
   tenantUsersList,

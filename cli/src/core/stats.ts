@@ -1,13 +1,13 @@
 /**
  * Item analysis at a terminal (issue 30): the question table's rows as `waymark assessments stats` and
  * `waymark questions stats` print them — a table, tab-separated lines, NDJSON — and as CSV, written with the
- * columns and cells the server's export writes (shared/rules/item-analysis.ts statsFileRow, shared/rules/csv.ts).
+ * columns and cells the server's export writes (shared/rules/test-figures.ts statsFileRow, shared/rules/csv.ts).
  */
 
 import { writeFile } from 'node:fs/promises';
 import type { QuestionStatsRow, TestFigures } from '@shared/contract/analysis';
 import { CSV_BOM, csvLine } from '@shared/rules/csv';
-import { durationWords, STATS_COLUMNS, statsFileRow } from '@shared/rules/item-analysis';
+import { durationWords, STATS_COLUMNS, statsFileRow } from '@shared/rules/test-figures';
 import type { z } from 'zod';
 import type { Context } from './context';
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { invitationCheck } from '@shared/contract/tenant';
+import { invitationCheck } from '@shared/contract/invitations';
 import { SignUpForm } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
 import { client } from '@widgets/core/api';

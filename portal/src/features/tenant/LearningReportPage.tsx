@@ -3,7 +3,8 @@
  * At, Total Spent Days, Total Spent Time and Average Learning Time (per day of learning): the columns of
  * its file (shared/reports/columns.ts), the times shown as durations.
  */
-import { tenantExportLearningReport, tenantLearningReport } from '@shared/contract/tenant';
+import { tenantLearningReport } from '@shared/contract/tenant';
+import { tenantExportLearningReport } from '@shared/contract/tenant-exports';
 import { LEARNING_REPORT } from '@shared/reports/columns';
 import { formatDuration, spokenDuration } from '@shared/rules/durations';
 import { formatDateTime } from '@shared/rules/format-date';

@@ -4,12 +4,8 @@
  * with the subscription flow, and the Payment Status toast when the checkout sends the browser back with
  * ?stripe-status=success or failed.
  */
-import {
-  tenantDashboardStats,
-  tenantExportUsers,
-  tenantRemoveUser,
-  tenantUsersList,
-} from '@shared/contract/tenant';
+import { tenantDashboardStats, tenantRemoveUser, tenantUsersList } from '@shared/contract/tenant';
+import { tenantExportUsers } from '@shared/contract/tenant-exports';
 import { USERS_REPORT } from '@shared/reports/columns';
 import { formatDate } from '@shared/rules/format-date';
 import { totalPages } from '@shared/rules/pager';

@@ -4,7 +4,7 @@
  * fixing it. Nothing is shown for a question no learner has answered yet.
  */
 import { questionStats } from '@shared/contract/analysis';
-import { durationWords } from '@shared/rules/item-analysis';
+import { durationWords } from '@shared/rules/test-figures';
 import { client } from '@widgets/core/api';
 import { useCall } from '@widgets/core/useCall';
 import { useId } from 'react';

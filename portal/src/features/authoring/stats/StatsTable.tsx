@@ -5,8 +5,9 @@
  * options were chosen overall and by the upper and lower 27 % of takers.
  */
 import type { ItemFigures, QuestionStatsRow } from '@shared/contract/analysis';
-import { durationWords, ITEM_RULES } from '@shared/rules/item-analysis';
+import { ITEM_RULES } from '@shared/rules/item-analysis';
 import { QUESTION_TYPE_TABLE } from '@shared/rules/question-types';
+import { durationWords } from '@shared/rules/test-figures';
 import { useState } from 'react';
 import type { z } from 'zod';
 

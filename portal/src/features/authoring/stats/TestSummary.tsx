@@ -5,7 +5,8 @@
  * screen reader.
  */
 import type { TestFigures } from '@shared/contract/analysis';
-import { durationWords, ITEM_RULES } from '@shared/rules/item-analysis';
+import { ITEM_RULES } from '@shared/rules/item-analysis';
+import { durationWords } from '@shared/rules/test-figures';
 import { useId } from 'react';
 import type { z } from 'zod';
 

@@ -5,7 +5,8 @@
  * 'Username' is the learner's name, as in every other report). Each View opens the award in a modal.
  * Empty: 'No data found'.
  */
-import { type CERTIFICATE_TYPES, tenantAwardsByType, tenantExportAwards } from '@shared/contract/tenant';
+import { type CERTIFICATE_TYPES, tenantAwardsByType } from '@shared/contract/tenant';
+import { tenantExportAwards } from '@shared/contract/tenant-exports';
 import type { MessageKey } from '@shared/i18n/keys';
 import { AWARDS_REPORT } from '@shared/reports/columns';
 import { scoreDisplay } from '@shared/rules/test-status';

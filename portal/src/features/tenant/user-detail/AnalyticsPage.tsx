@@ -7,8 +7,6 @@
  */
 import type { Client } from '@shared/client/client';
 import {
-  tenantExportResourceReport,
-  tenantExportTestlinks,
   tenantGetResource,
   tenantLearningDays,
   tenantTestlinkList,
@@ -17,6 +15,7 @@ import {
   tenantTimeSpentOnResource,
   tenantUserAchievements,
 } from '@shared/contract/tenant';
+import { tenantExportResourceReport, tenantExportTestlinks } from '@shared/contract/tenant-exports';
 import type { MessageKey } from '@shared/i18n/keys';
 import { type DateRangeName, DEFAULT_DATE_RANGE, dateRange } from '@shared/rules/date-ranges';
 import { viewAnswersPath } from '@shared/rules/test-status';

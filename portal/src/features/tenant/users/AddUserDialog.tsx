@@ -8,7 +8,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError, type Client } from '@shared/client/client';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
-import { tenantAddUserV2, tenantBeforeCheckAddUser, tenantInviteUser } from '@shared/contract/tenant';
+import { tenantInviteUser } from '@shared/contract/invitations';
+import { tenantAddUserV2, tenantBeforeCheckAddUser } from '@shared/contract/tenant';
 import type { Translator } from '@shared/i18n/translator';
 import { decideAddUser, FREE_SEATS } from '@shared/rules/seats';
 import { AddUserInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
