@@ -22,7 +22,8 @@ const SCHEMA_FIELDS = new Set(['params', 'query', 'body', 'responses']);
  * (method, path, access, …). The API client reads only the method, path and access of a call; the schemas
  * are for the server, the OpenAPI document and the types, and evaluating them (with zod itself) was most of
  * `waymark whoami`'s start-up. The declarations come from the contract itself, evaluated here at build
- * time, so they cannot drift; a CLI import of anything else from a contract module fails the build.
+ * time, so they cannot drift; lists of names (the events' types) pass as they are, and a CLI import of
+ * anything else from a contract module fails the build.
  */
 const contractRoutes = {
   name: 'contract-routes',
@@ -48,6 +49,11 @@ const contractRoutes = {
         const module = await import(pathToFileURL(`${dir}/${name}.mjs`).href);
         const lines = [];
         for (const [exported, value] of Object.entries(module)) {
+          // a list of names (the events' types) is data the CLI may use as it is
+          if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+            lines.push(`export const ${exported} = ${JSON.stringify(value)};`);
+            continue;
+          }
           if (
             !value ||
             typeof value !== 'object' ||
@@ -109,6 +115,8 @@ const result = await build({
   },
   plugins: [contractRoutes, lazyChildProcess],
   logLevel: 'warning',
+  // an import the contract's routes do not export would be undefined at run time: a build error instead
+  logOverride: { 'import-is-undefined': 'error' },
 });
 // `waymark … --help` as text, which cli/bin/waymark.mjs prints without loading the program
 // (cli/src/help-table.ts); made by the bundle just built, so it is the shipped program's own help
