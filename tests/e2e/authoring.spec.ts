@@ -89,7 +89,7 @@ test.describe('assessment management and the question editor', () => {
     await expect(page.getByText('Which of these numbers is prime?')).toBeVisible();
 
     // sharing needs 10 questions
-    await page.getByRole('link', { name: '← Manage Assessment' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Manage Assessment', exact: true }).click();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.getByRole('button', { name: /Share/ }).click();
     await expect(page.getByText(/Please add at least 10 questions/)).toBeVisible();

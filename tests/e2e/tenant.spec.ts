@@ -354,7 +354,7 @@ test.describe('the mentor portal', () => {
     await expect(award).toContainText(studied.passedTitle);
     await expectAccessible(page, 'a feather');
     await award.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('link', { name: '← Users' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('link', { name: /Total Certificate/ }).click();
     await expect(page.getByRole('heading', { name: 'Total Certificate', level: 1 })).toBeVisible();
     await expect(page.getByText('No data found')).toBeVisible();
