@@ -241,7 +241,7 @@ test.describe('assessment management and the question editor', () => {
     // Create New Question, then away by the link, without saving either
     await page.getByRole('button', { name: 'Create New Question' }).click();
     await expect(page.getByRole('heading', { name: 'Question editor' })).toBeVisible();
-    await page.getByRole('link', { name: 'Manage Assessment', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Manage Assessment', exact: true }).click();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row.getByRole('cell', { name: '9', exact: true })).toBeVisible();
 
