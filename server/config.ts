@@ -11,8 +11,9 @@ import { defaultSigners } from './credentials/signers';
 import { createdOnce } from './lib/created-once';
 
 export type Config = ReturnType<typeof toConfig>;
+type Settings = z.infer<typeof Env>;
 
-function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) {
+function toConfig(env: Settings, jwtSecret: string, sealing: string) {
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = (
     env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`
@@ -88,19 +89,7 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
       queueMs: env.SHED_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 500),
       retryAfterSeconds: env.SHED_RETRY_AFTER,
     },
-    payments: {
-      stripe:
-        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
-          ? {
-              secretKey: env.STRIPE_SECRET_KEY,
-              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-              priceId: env.STRIPE_PRICE_ID,
-              apiBase: env.STRIPE_API_BASE,
-            }
-          : null,
-      /** Signs the sandbox's webhooks. */
-      sandboxWebhookSecret: `whsec_${createHmac('sha256', jwtSecret).update('waymark sandbox payment webhooks').digest('base64url')}`,
-    },
+    payments: paymentsSettings(env, jwtSecret),
     credentials: {
       signingKey: env.CREDENTIAL_SIGNING_KEY ?? null,
       /** Where the keys generated outside production are kept. */
@@ -123,24 +112,46 @@ function toConfig(env: z.infer<typeof Env>, jwtSecret: string, sealing: string) 
       keyRotationDays: env.LTI_KEY_ROTATION_DAYS,
       devLoopback: env.LTI_DEV_LOOPBACK && env.NODE_ENV !== 'production',
     },
-    storage: {
-      dir: join(dataDir, 'files'),
-      secret:
-        env.STORAGE_SECRET ??
-        createHmac('sha256', jwtSecret).update('waymark storage upload urls').digest('base64url'),
-      uploadTtlSeconds: env.UPLOAD_URL_TTL,
-      s3: env.S3_BUCKET
+    storage: storageSettings(env, dataDir, jwtSecret),
+  };
+}
+
+/** The payments adapter's settings: Stripe's when all three STRIPE_* are set, and the sandbox's secret. */
+function paymentsSettings(env: Settings, jwtSecret: string) {
+  return {
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
         ? {
-            endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
-            bucket: env.S3_BUCKET,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
-            publicUrl: env.S3_PUBLIC_URL ?? null,
-            pathStyle: env.S3_PATH_STYLE,
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiBase: env.STRIPE_API_BASE,
           }
         : null,
-    },
+    /** Signs the sandbox's webhooks. */
+    sandboxWebhookSecret: `whsec_${createHmac('sha256', jwtSecret).update('waymark sandbox payment webhooks').digest('base64url')}`,
+  };
+}
+
+/** Where uploads go (a folder of DATA_DIR, or S3-compatible storage), how their addresses are signed. */
+function storageSettings(env: Settings, dataDir: string, jwtSecret: string) {
+  return {
+    dir: join(dataDir, 'files'),
+    secret:
+      env.STORAGE_SECRET ??
+      createHmac('sha256', jwtSecret).update('waymark storage upload urls').digest('base64url'),
+    uploadTtlSeconds: env.UPLOAD_URL_TTL,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          publicUrl: env.S3_PUBLIC_URL ?? null,
+          pathStyle: env.S3_PATH_STYLE,
+        }
+      : null,
   };
 }
 
