@@ -4,14 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PSEUDO_LOCALE } from '../../shared/i18n/locales';
-import {
-  checkCatalogues,
-  keyUses,
-  literalTextInHtml,
-  literalTextInJsx,
-  physicalCss,
-  runCheck,
-} from './check';
+import { checkCatalogues } from './catalogues';
+import { keyUses, literalTextInHtml, literalTextInJsx, physicalCss, runCheck } from './check';
 import { PSEUDO_LOCALE as BUILD_PSEUDO } from './sources.mjs';
 
 const kinds = (problems: { kind: string; message: string }[]) =>

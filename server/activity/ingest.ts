@@ -64,12 +64,11 @@ async function assignedAmong(db: Db, userId: string, ids: string[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r.url]));
 }
 
-export async function ingestHeartbeats(
-  db: Db,
-  userId: string,
-  incoming: readonly Incoming[],
-  now = Date.now(),
-): Promise<HeartbeatReceipt> {
+/**
+ * A batch's heartbeats sorted out before any read: a repeated id counted as a duplicate, one too old or too
+ * far in the future ignored with its reason, the rest candidates.
+ */
+function screenHeartbeats(incoming: readonly Incoming[], now: number) {
   const ignored: HeartbeatReceipt['ignored'] = [];
   const seen = new Set<string>();
   const candidates: Incoming[] = [];
@@ -84,6 +83,73 @@ export async function ingestHeartbeats(
     else if (h.time > now + MAX_CLOCK_AHEAD_MS) ignored.push({ id: h.id, reason: 'IN_FUTURE' });
     else candidates.push(h);
   }
+  return { ignored, candidates, duplicates };
+}
+
+/** A row of the ingestion's one statement: a new or erased heartbeat's id, or a stored beat, span or erasure. */
+interface AroundRow {
+  k: 'fresh' | 'erased' | 'beat' | 'span' | 'erasure';
+  id: string;
+  resource_id: string | null;
+  a: string | number | null;
+  b: string | number | null;
+  tab: boolean | null;
+  aud: boolean | null;
+}
+
+/** The stored heartbeats, spans and erasures around the new heartbeats, from the statement's rows. */
+function storedAround(rows: readonly AroundRow[]) {
+  const existing: Beat[] = rows
+    .filter((r) => r.k === 'beat')
+    .map((r) => ({
+      id: r.id,
+      resourceId: r.resource_id!,
+      time: Number(r.a),
+      tabActive: r.tab!,
+      audible: r.aud!,
+    }));
+  const stored: StoredSpan[] = rows
+    .filter((r) => r.k === 'span')
+    .map((r) => ({
+      id: r.id,
+      resourceId: r.resource_id!,
+      start: Number(r.a),
+      end: Number(r.b),
+      tabActive: r.tab!,
+    }));
+  const erasures: Erasure[] = rows
+    .filter((r) => r.k === 'erasure')
+    .map((r) => ({ resourceId: r.resource_id, start: Number(r.a), end: Number(r.b) }));
+  return { existing, stored, erasures };
+}
+
+/** Each resource's change of tracked time (the spans' delta) and its latest engaged new heartbeat. */
+function resourceTotalsChange(delta: readonly { resourceId: string; ms: number }[], fresh: readonly Beat[]) {
+  const perResource = new Map<string, { ms: number; lastAt: number }>();
+  for (const d of delta) {
+    const e = perResource.get(d.resourceId) ?? { ms: 0, lastAt: 0 };
+    e.ms += d.ms;
+    perResource.set(d.resourceId, e);
+  }
+  for (const b of fresh) {
+    if (!isEngaged(b)) continue;
+    const e = perResource.get(b.resourceId) ?? { ms: 0, lastAt: 0 };
+    e.lastAt = Math.max(e.lastAt, b.time);
+    perResource.set(b.resourceId, e);
+  }
+  return perResource;
+}
+
+/**
+ * The candidates sent from a page of a resource assigned to the learner (its tracked address); the others
+ * are added to `ignored` as NOT_ASSIGNED or URL_MISMATCH.
+ */
+async function onAssignedPages(
+  db: Db,
+  userId: string,
+  candidates: readonly Incoming[],
+  ignored: HeartbeatReceipt['ignored'],
+): Promise<Incoming[]> {
   const assigned = candidates.length
     ? await assignedAmong(db, userId, [...new Set(candidates.map((h) => h.resourceId))])
     : new Map<string, string>();
@@ -95,6 +161,17 @@ export async function ingestHeartbeats(
     else if (key === null || trackingKey(h.url) !== key) ignored.push({ id: h.id, reason: 'URL_MISMATCH' });
     else valid.push(h);
   }
+  return valid;
+}
+
+export async function ingestHeartbeats(
+  db: Db,
+  userId: string,
+  incoming: readonly Incoming[],
+  now = Date.now(),
+): Promise<HeartbeatReceipt> {
+  const { ignored, candidates, duplicates } = screenHeartbeats(incoming, now);
+  const valid = await onAssignedPages(db, userId, candidates, ignored);
   if (valid.length === 0) return { accepted: 0, duplicates, ignored };
 
   // the windows of every valid heartbeat cover those of the new ones (a superset of rows is harmless)
@@ -111,15 +188,7 @@ export async function ingestHeartbeats(
     // one round trip: store the new heartbeats (not those in a stretch the learner erased), and read the
     // stored heartbeats, spans and erasures around them. The selects do not see what the insert adds (one
     // snapshot), which is exactly "existing".
-    const rows = rowsOf<{
-      k: 'fresh' | 'erased' | 'beat' | 'span' | 'erasure';
-      id: string;
-      resource_id: string | null;
-      a: string | number | null;
-      b: string | number | null;
-      tab: boolean | null;
-      aud: boolean | null;
-    }>(
+    const rows = rowsOf<AroundRow>(
       await tx.execute(sql`
         with u as (
           select c, r, a, t, s,
@@ -162,45 +231,14 @@ export async function ingestHeartbeats(
     const fresh: Beat[] = valid
       .filter((h) => freshIds.has(h.id))
       .map(({ id, resourceId, time, tabActive, audible }) => ({ id, resourceId, time, tabActive, audible }));
-    const existing: Beat[] = rows
-      .filter((r) => r.k === 'beat')
-      .map((r) => ({
-        id: r.id,
-        resourceId: r.resource_id!,
-        time: Number(r.a),
-        tabActive: r.tab!,
-        audible: r.aud!,
-      }));
-    const stored: StoredSpan[] = rows
-      .filter((r) => r.k === 'span')
-      .map((r) => ({
-        id: r.id,
-        resourceId: r.resource_id!,
-        start: Number(r.a),
-        end: Number(r.b),
-        tabActive: r.tab!,
-      }));
-    const erasures: Erasure[] = rows
-      .filter((r) => r.k === 'erasure')
-      .map((r) => ({ resourceId: r.resource_id, start: Number(r.a), end: Number(r.b) }));
+    const { existing, stored, erasures } = storedAround(rows);
 
     // the credit around the new heartbeats, computed again, replaces what the spans held there
     const windows = affectedWindows(fresh.map((b) => b.time));
     const after = clip(attribute([...existing, ...fresh]), windows);
     const change = respan(stored, windows, after, erasures);
 
-    const perResource = new Map<string, { ms: number; lastAt: number }>();
-    for (const d of change.delta) {
-      const e = perResource.get(d.resourceId) ?? { ms: 0, lastAt: 0 };
-      e.ms += d.ms;
-      perResource.set(d.resourceId, e);
-    }
-    for (const b of fresh) {
-      if (!isEngaged(b)) continue;
-      const e = perResource.get(b.resourceId) ?? { ms: 0, lastAt: 0 };
-      e.lastAt = Math.max(e.lastAt, b.time);
-      perResource.set(b.resourceId, e);
-    }
+    const perResource = resourceTotalsChange(change.delta, fresh);
     if (change.remove.length || change.add.length || perResource.size) {
       const entries = [...perResource];
       const delta = change.delta;

@@ -10,18 +10,20 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createPayments,
-  formEncode,
-  fromStripeSubscription,
   PaymentProviderError,
-  periodOf,
   SANDBOX_PLAN,
   SandboxPayments,
   StripePayments,
+} from './payments';
+import {
+  formEncode,
+  fromStripeSubscription,
+  periodOf,
   StripeSubscription,
   signStripePayload,
   verifyStripeSignature,
   WebhookSignatureError,
-} from './payments';
+} from './stripe-wire';
 
 const SECRET = 'whsec_test_6f1d2c3b4a5e6f708192a3b4c5d6e7f8';
 const NOW = 1_767_225_600; // 2026-01-01T00:00:00Z

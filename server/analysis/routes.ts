@@ -30,6 +30,68 @@ export const assessmentKey = (assessmentId: string) => `CUSTOM-TEST:${assessment
 
 type Row = ReturnType<typeof questionRows>[number];
 
+/** The tenant's assessments. */
+const assessmentsOf = (db: Db, tenantId: string) =>
+  db
+    .select({ id: tenantAssessments.id, name: tenantAssessments.name })
+    .from(tenantAssessments)
+    .where(eq(tenantAssessments.tenantId, tenantId))
+    .orderBy(asc(tenantAssessments.createdAt));
+
+/** The bank's questions and figures over the tests `keys`: `own` first, then any other with attempts. */
+async function bank(db: Db, keys: string[], own: string[]) {
+  const agg = await itemAggregates(db, keys);
+  const ids = [...new Set([...own, ...agg.sums.keys()])];
+  const facts = await questionFacts(db, ids);
+  const [attempts] = rowsOf<{ n: unknown }>(
+    await db.execute(
+      sql`select count(*) as n from ${itemAttempts} where test_key = any(${param(keys)}::text[])`,
+    ),
+  );
+  return { attempts: Number(attempts?.n ?? 0), questions: questionRows(ids, facts, agg) };
+}
+
+/** A tenant's bank: the questions they wrote or use in an assessment, over their assessments' attempts. */
+async function tenantBank(db: Db, tenantId: string) {
+  const mine = await assessmentsOf(db, tenantId);
+  const own = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select q.id from ${questions} q where q.created_by = ${tenantId}::uuid and q.status = 'PUBLISH'
+      union
+      select aq.question_id from ${tenantAssessmentQuestions} aq
+        join ${tenantAssessments} a on a.id = aq.assessment_id
+      where a.tenant_id = ${tenantId}::uuid`),
+  ).map((r) => r.id);
+  return bank(
+    db,
+    mine.map((a) => assessmentKey(a.id)),
+    own,
+  );
+}
+
+/** Refuses (403) anyone but the platform's staff: PLATFORM_STAFF_EMAILS, e-mail verified. */
+function requireStaff(config: Config, caller: Caller) {
+  const staff =
+    caller.user.emailVerified && config.credentials.platformStaff.includes(caller.user.email.toLowerCase());
+  if (!staff) throw forbidden("Only the platform's staff may see the statistics of its own tests.");
+}
+
+/** An item-analysis question table as a CSV or NDJSON download. */
+const statsFile = (reply: FastifyReply, what: string, format: 'csv' | 'ndjson', rows: Row[]) =>
+  fileResponse(reply, {
+    filename: downloadName(what, format === 'csv' ? 'csv' : 'json').replace(/\.json$/, '.ndjson'),
+    contentType: format === 'csv' ? CSV_CONTENT_TYPE : 'application/x-ndjson; charset=utf-8',
+    chunks: serialise(
+      {
+        columns: STATS_COLUMNS,
+        rows: (async function* () {
+          for (const row of rows) yield statsFileRow(row);
+        })(),
+      },
+      format,
+    ),
+  });
+
 export function analysisRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; questionCounts: QuestionCounts },
@@ -38,65 +100,6 @@ export function analysisRoutes(
   const fresh = () => catchUp(db, new Date());
 
   const assessmentQuestionIds = (assessmentId: string) => publishedQuestionIds(db, assessmentId);
-
-  /** The tenant's assessments. */
-  const assessmentsOf = (tenantId: string) =>
-    db
-      .select({ id: tenantAssessments.id, name: tenantAssessments.name })
-      .from(tenantAssessments)
-      .where(eq(tenantAssessments.tenantId, tenantId))
-      .orderBy(asc(tenantAssessments.createdAt));
-
-  /** The bank's questions and figures over the tests `keys`: `own` first, then any other with attempts. */
-  async function bank(keys: string[], own: string[]) {
-    const agg = await itemAggregates(db, keys);
-    const ids = [...new Set([...own, ...agg.sums.keys()])];
-    const facts = await questionFacts(db, ids);
-    const [attempts] = rowsOf<{ n: unknown }>(
-      await db.execute(
-        sql`select count(*) as n from ${itemAttempts} where test_key = any(${param(keys)}::text[])`,
-      ),
-    );
-    return { attempts: Number(attempts?.n ?? 0), questions: questionRows(ids, facts, agg) };
-  }
-
-  /** A tenant's bank: the questions they wrote or use in an assessment, over their assessments' attempts. */
-  async function tenantBank(tenantId: string) {
-    const mine = await assessmentsOf(tenantId);
-    const own = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        select q.id from ${questions} q where q.created_by = ${tenantId}::uuid and q.status = 'PUBLISH'
-        union
-        select aq.question_id from ${tenantAssessmentQuestions} aq
-          join ${tenantAssessments} a on a.id = aq.assessment_id
-        where a.tenant_id = ${tenantId}::uuid`),
-    ).map((r) => r.id);
-    return bank(
-      mine.map((a) => assessmentKey(a.id)),
-      own,
-    );
-  }
-
-  function requireStaff(caller: Caller) {
-    const staff =
-      caller.user.emailVerified && config.credentials.platformStaff.includes(caller.user.email.toLowerCase());
-    if (!staff) throw forbidden("Only the platform's staff may see the statistics of its own tests.");
-  }
-
-  const file = (reply: FastifyReply, what: string, format: 'csv' | 'ndjson', rows: Row[]) =>
-    fileResponse(reply, {
-      filename: downloadName(what, format === 'csv' ? 'csv' : 'json').replace(/\.json$/, '.ndjson'),
-      contentType: format === 'csv' ? CSV_CONTENT_TYPE : 'application/x-ndjson; charset=utf-8',
-      chunks: serialise(
-        {
-          columns: STATS_COLUMNS,
-          rows: (async function* () {
-            for (const row of rows) yield statsFileRow(row);
-          })(),
-        },
-        format,
-      ),
-    });
 
   serve(app, analysisRouter, {
     async assessmentStats({ params, caller }) {
@@ -110,23 +113,28 @@ export function analysisRoutes(
       const a = await ownedAssessment(db, params.assessmentId, caller);
       await fresh();
       const stats = await testStats(db, assessmentKey(a.id), await assessmentQuestionIds(a.id));
-      return file(reply, 'assessment-statistics', query.format, stats.questions);
+      return statsFile(reply, 'assessment-statistics', query.format, stats.questions);
     },
 
     async questionBankStats({ caller }) {
       await fresh();
-      return ok({ data: await tenantBank(caller.id) });
+      return ok({ data: await tenantBank(db, caller.id) });
     },
 
     async questionBankStatsExport({ query, caller, reply }) {
       await fresh();
-      return file(reply, 'question-statistics', query.format, (await tenantBank(caller.id)).questions);
+      return statsFile(
+        reply,
+        'question-statistics',
+        query.format,
+        (await tenantBank(db, caller.id)).questions,
+      );
     },
 
     async questionStats({ params, caller }) {
       const q = await readableQuestion(db, params.id, caller, questionCounts);
       await fresh();
-      const mine = await assessmentsOf(caller.id);
+      const mine = await assessmentsOf(db, caller.id);
       const keys = mine.map((a) => assessmentKey(a.id));
       const [facts, all, used] = await Promise.all([
         questionFacts(db, [q._id]),
@@ -157,7 +165,7 @@ export function analysisRoutes(
     },
 
     async platformTestStats({ params, caller }) {
-      requireStaff(caller);
+      requireStaff(config, caller);
       await fresh();
       const [kind, id] = params.testKey.split(':') as [string, string];
       const stats = await testStats(db, `${kind.toUpperCase()}:${id.toLowerCase()}`, []);
@@ -165,7 +173,7 @@ export function analysisRoutes(
     },
 
     async platformQuestionStats({ caller }) {
-      requireStaff(caller);
+      requireStaff(config, caller);
       await fresh();
       const own = await db.select({ id: questions.id }).from(questions).where(isNull(questions.createdBy));
       const keys = rowsOf<{ key: string }>(
@@ -174,6 +182,7 @@ export function analysisRoutes(
         ),
       ).map((r) => r.key);
       const all = await bank(
+        db,
         keys,
         own.map((r) => r.id),
       );

@@ -45,6 +45,33 @@ export function toCheckoutSession(row: CheckoutRow): z.infer<typeof CheckoutSess
   };
 }
 
+/**
+ * Refuses a checkout that adds a learner who is not one (400 naming learnerId) or who already holds one of
+ * the tenant's seats (409, as assigning them would).
+ */
+async function checkLearnerToAdd(ctx: BillingContext, tenantId: string, learnerId: string) {
+  const [learner] = await ctx.db
+    .select({ id: users.id, role: users.role, isDeleted: users.isDeleted })
+    .from(users)
+    .where(eq(users.id, learnerId))
+    .limit(1);
+  if (learner?.role !== 'USER' || learner.isDeleted) {
+    throw badRequest('learnerId: is not a learner', 'learnerId');
+  }
+  const [seat] = await ctx.db
+    .select({ id: tenantUsers.id })
+    .from(tenantUsers)
+    .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.learnerId, learnerId)))
+    .limit(1);
+  if (seat) {
+    throw conflict(TENANT_MESSAGES.alreadyAssigned, {
+      code: 11000,
+      field: 'learnerId',
+      keyPattern: { learnerId: 1 },
+    });
+  }
+}
+
 export async function createCheckout(
   ctx: BillingContext,
   tenant: { id: string; email: string },
@@ -55,28 +82,7 @@ export async function createCheckout(
   if (input.priceId !== plan.id) {
     throw badRequest("priceId: is not the plan's price (see GET /tenant/subscription/info)", 'priceId');
   }
-  if (input.learnerId) {
-    const [learner] = await ctx.db
-      .select({ id: users.id, role: users.role, isDeleted: users.isDeleted })
-      .from(users)
-      .where(eq(users.id, input.learnerId))
-      .limit(1);
-    if (learner?.role !== 'USER' || learner.isDeleted) {
-      throw badRequest('learnerId: is not a learner', 'learnerId');
-    }
-    const [seat] = await ctx.db
-      .select({ id: tenantUsers.id })
-      .from(tenantUsers)
-      .where(and(eq(tenantUsers.tenantId, tenant.id), eq(tenantUsers.learnerId, input.learnerId)))
-      .limit(1);
-    if (seat) {
-      throw conflict(TENANT_MESSAGES.alreadyAssigned, {
-        code: 11000,
-        field: 'learnerId',
-        keyPattern: { learnerId: 1 },
-      });
-    }
-  }
+  if (input.learnerId) await checkLearnerToAdd(ctx, tenant.id, input.learnerId);
   const usage = await usageOf(ctx.db, tenant.id, now);
   const needed = usage.active + usage.pending + (input.learnerId ? 1 : 0);
   if (input.quantity < needed) {

@@ -4,7 +4,8 @@
  */
 import { billingRouter } from '@shared/contract/billing';
 import type { FastifyInstance } from 'fastify';
-import { PaymentProviderError, SandboxPayments, WebhookSignatureError } from '../adapters/payments';
+import { PaymentProviderError, SandboxPayments } from '../adapters/payments';
+import { WebhookSignatureError } from '../adapters/stripe-wire';
 import { badRequest, HttpError } from '../http/errors';
 import { ok, serve } from '../http/routes';
 import { toCheckoutSession } from './checkout';

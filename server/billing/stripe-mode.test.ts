@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signStripePayload } from '../adapters/payments';
+import { signStripePayload } from '../adapters/stripe-wire';
 import { tenantUsers, users } from '../db/schema';
 import type { Person } from '../test/harness';
 import { type Json, setupServer } from '../test/helper';

@@ -14,7 +14,7 @@ import {
   type StripeEvent,
   StripeInvoice,
   StripeSubscription,
-} from '../adapters/payments';
+} from '../adapters/stripe-wire';
 import { inTx, type Tx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { HttpError } from '../http/errors';

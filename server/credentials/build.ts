@@ -77,6 +77,57 @@ function quoted(name: string | null | undefined) {
   return name ? `“${name}”` : null;
 }
 
+/** The id of what an award is for: the resource, section, subject, mentor's assessment or roadmap. */
+function achievementTargetId(link: AwardFacts['link'], scope: ReturnType<typeof achievementScope>) {
+  return scope === 'resource'
+    ? link.resourceId
+    : scope === 'section'
+      ? link.sectionId
+      : scope === 'subject'
+        ? link.subjectId
+        : scope === 'assessment'
+          ? link.tenantAssessmentId
+          : link.roadmapId;
+}
+
+/** The learner as OB 3.0 IdentityObjects: the e-mail address salted and hashed, the name as it is. */
+function learnerIdentifiers(learner: AwardFacts['learner'], salt: string) {
+  return [
+    {
+      type: 'IdentityObject',
+      identityHash: identityHash(learner.email, salt),
+      identityType: 'emailAddress',
+      hashed: true,
+      salt,
+    },
+    { type: 'IdentityObject', identityHash: learner.name, identityType: 'name', hashed: false },
+  ];
+}
+
+/** The achievement's one result: a percentage from 0 to 100, PASS_PERCENT required. */
+function scoreResultDescription(resultId: string) {
+  return {
+    id: resultId,
+    type: ['ResultDescription'],
+    name: 'Score',
+    resultType: 'Percent',
+    valueMin: '0',
+    valueMax: '100',
+    requiredValue: String(PASS_PERCENT),
+  };
+}
+
+/** The credential's entry at `index` of the revocation status list `statusList` (Bitstring Status List). */
+function revocationStatusEntry(statusList: string, index: number) {
+  return {
+    id: `${statusList}#${index}`,
+    type: 'BitstringStatusListEntry',
+    statusPurpose: 'revocation',
+    statusListIndex: String(index),
+    statusListCredential: statusList,
+  };
+}
+
 /** The unsigned credential of an award. */
 export function buildCredential(
   facts: AwardFacts,
@@ -97,16 +148,7 @@ export function buildCredential(
   const kindLabel = AWARD_KIND_LABELS[kind];
   const earnedAt = link.completedAt ?? link.createdAt;
   const { publicUrl } = issuer;
-  const targetId =
-    scope === 'resource'
-      ? link.resourceId
-      : scope === 'section'
-        ? link.sectionId
-        : scope === 'subject'
-          ? link.subjectId
-          : scope === 'assessment'
-            ? link.tenantAssessmentId
-            : link.roadmapId;
+  const targetId = achievementTargetId(link, scope);
   const achievementId = `urn:uuid:${nameUuid(`waymark:${publicUrl}:${scope}:${targetId ?? achieved}`)}`;
   const within = [
     scope === 'resource'
@@ -162,16 +204,7 @@ export function buildCredential(
     credentialSubject: {
       type: ['AchievementSubject'],
       name: learner.name,
-      identifier: [
-        {
-          type: 'IdentityObject',
-          identityHash: identityHash(learner.email, salt),
-          identityType: 'emailAddress',
-          hashed: true,
-          salt,
-        },
-        { type: 'IdentityObject', identityHash: learner.name, identityType: 'name', hashed: false },
-      ],
+      identifier: learnerIdentifiers(learner, salt),
       achievement: {
         id: achievementId,
         type: ['Achievement'],
@@ -195,17 +228,7 @@ export function buildCredential(
               },
             }
           : {}),
-        resultDescription: [
-          {
-            id: resultId,
-            type: ['ResultDescription'],
-            name: 'Score',
-            resultType: 'Percent',
-            valueMin: '0',
-            valueMax: '100',
-            requiredValue: String(PASS_PERCENT),
-          },
-        ],
+        resultDescription: [scoreResultDescription(resultId)],
       },
       result: [{ type: ['Result'], resultDescription: resultId, value: String(percentage) }],
     },
@@ -218,12 +241,6 @@ export function buildCredential(
         narrative: `Assessed by ${issuer.name} on ${isoSeconds(earnedAt)}: level ${kind} (${scope}), score ${score} of ${link.questionCount * 10}, ${percentage}%.`,
       },
     ],
-    credentialStatus: {
-      id: `${statusList}#${status.index}`,
-      type: 'BitstringStatusListEntry',
-      statusPurpose: 'revocation',
-      statusListIndex: String(status.index),
-      statusListCredential: statusList,
-    },
+    credentialStatus: revocationStatusEntry(statusList, status.index),
   };
 }

@@ -5,6 +5,7 @@
  * No development allowance: this server's own DID and status lists are read from its keys and database,
  * never over the network. When CREDENTIALS_FETCH is false nothing is fetched and the report says so.
  */
+import { type DidDocument, DidNotResolved, didWebDocumentUrl } from '@shared/credentials/did';
 import { jsonTextTooDeep, TOO_DEEP } from '@shared/schemas/json-depth';
 import { guardedFetch } from '../lib/outbound';
 
@@ -30,3 +31,28 @@ export const fetchPublicJson: FetchJson = async (url) => {
     throw new Error(`${host} did not send JSON`);
   }
 };
+
+/**
+ * Another site's did:web document, fetched with `fetchJson` (null when CREDENTIALS_FETCH is false) and
+ * checked to be the document of `did`; DidNotResolved says why it could not be.
+ */
+export async function fetchDidWebDocument(did: string, fetchJson: FetchJson | null): Promise<DidDocument> {
+  const url = didWebDocumentUrl(did);
+  if (!fetchJson) {
+    throw new DidNotResolved(
+      `${did} is another site's DID; this server is set not to fetch other issuers' documents (CREDENTIALS_FETCH=false), so its key cannot be looked up.`,
+    );
+  }
+  let doc: unknown;
+  try {
+    doc = await fetchJson(url);
+  } catch (err) {
+    throw new DidNotResolved(
+      `${did} could not be resolved: fetching ${url} failed (${(err as Error).message}).`,
+    );
+  }
+  if (!doc || typeof doc !== 'object' || (doc as DidDocument).id !== did) {
+    throw new DidNotResolved(`${url} is not the DID document of ${did}.`);
+  }
+  return doc as DidDocument;
+}

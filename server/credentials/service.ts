@@ -6,13 +6,13 @@
  */
 import { createList } from '@digitalbazaar/vc-bitstring-status-list';
 import { MULTIKEY_V1_CONTEXT, VC_V2_CONTEXT } from '@shared/credentials/contexts';
-import { type DidDocument, DidNotResolved, didWebDocumentUrl, resolveDidKey } from '@shared/credentials/did';
+import { type DidDocument, DidNotResolved, resolveDidKey } from '@shared/credentials/did';
 import { type VerificationReport, verifyCredential } from '@shared/credentials/verify';
 import { awardKindOf } from '@shared/rules/test-status';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { findLink } from '../assessments/engine/link-life';
-import { type LinkRow, testLinks } from '../assessments/tables';
+import type { LinkRow } from '../assessments/tables';
 import { tenantAssessments } from '../authoring/tables';
 import { earnedAward, ISSUER } from '../awards/info';
 import { validUntilOf } from '../awards/validity';
@@ -20,14 +20,13 @@ import { assignedRoadmaps } from '../catalogue/tables';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { inTx, preparedPer, rowsOf } from '../db/helpers';
-import { tenantUsers, users } from '../db/schema';
-import { recordAudit } from '../integrations/core/audit';
-import { emitForLearner } from '../integrations/core/events';
+import { users } from '../db/schema';
 import type { Actor } from '../integrations/core/principal';
 import { TtlCache } from '../lib/ttl-cache';
 import { type AwardFacts, buildCredential, isoSeconds, statusListUrl } from './build';
-import { type FetchJson, fetchPublicJson } from './fetch';
+import { type FetchJson, fetchDidWebDocument, fetchPublicJson } from './fetch';
 import type { IssuerKeys } from './keys';
+import { revocationRecorded } from './revocation-log';
 import { type SignerPool, signerPool } from './signers';
 import { credentialRevocations, credentialStatusLists, credentials } from './tables';
 
@@ -444,24 +443,7 @@ export class CredentialService {
     if (did === this.did) return this.keys.didDocument();
     if (did.startsWith('did:key:')) return resolveDidKey(did);
     if (did.startsWith('did:web:')) {
-      const url = didWebDocumentUrl(did);
-      if (!this.config.credentials.fetch) {
-        throw new DidNotResolved(
-          `${did} is another site's DID; this server is set not to fetch other issuers' documents (CREDENTIALS_FETCH=false), so its key cannot be looked up.`,
-        );
-      }
-      let doc: unknown;
-      try {
-        doc = await this.fetchJson(url);
-      } catch (err) {
-        throw new DidNotResolved(
-          `${did} could not be resolved: fetching ${url} failed (${(err as Error).message}).`,
-        );
-      }
-      if (!doc || typeof doc !== 'object' || (doc as DidDocument).id !== did) {
-        throw new DidNotResolved(`${url} is not the DID document of ${did}.`);
-      }
-      return doc as DidDocument;
+      return fetchDidWebDocument(did, this.config.credentials.fetch ? this.fetchJson : null);
     }
     const method = /^did:([a-z0-9]+):/.exec(did)?.[1];
     throw new DidNotResolved(
@@ -503,61 +485,4 @@ export class CredentialService {
       checkProof: (document, issuerDoc, at) => this.signers.check(document, issuerDoc, at),
     });
   }
-}
-
-/**
- * A revocation in the activity log — of the mentor who revoked, or (platform staff) of every tenant holding
- * the learner's seat — and its award.revoked event, in the revocation's transaction (decision 039).
- */
-async function revocationRecorded(
-  tx: Db,
-  testLinkId: string,
-  revocation: RevocationRow,
-  by: { id: string; as: 'MENTOR' | 'PLATFORM'; actor: Actor },
-) {
-  const [about] = await tx
-    .select({ type: testLinks.type, id: users.id, email: users.email, name: users.name })
-    .from(testLinks)
-    .innerJoin(users, eq(users.id, testLinks.userId))
-    .where(eq(testLinks.id, testLinkId));
-  if (!about) return;
-  const kind = awardKindOf(about.type);
-  const tenants =
-    by.as === 'MENTOR'
-      ? [by.id]
-      : (
-          await tx
-            .select({ id: tenantUsers.tenantId })
-            .from(tenantUsers)
-            .where(
-              and(
-                eq(tenantUsers.learnerId, about.id),
-                or(isNull(tenantUsers.accessUntil), gt(tenantUsers.accessUntil, sql`now()`)),
-              ),
-            )
-        ).map((t) => t.id);
-  await recordAudit(
-    tx,
-    by.actor,
-    tenants.map((tenantId) => ({
-      tenantId,
-      action: 'award.revoked',
-      target: { kind: 'award', id: revocation.awardId },
-      summary: `${about.email}'s ${kind ?? 'award'} ${revocation.awardId} revoked: ${revocation.reason}`,
-      details: {
-        awardId: revocation.awardId,
-        learnerId: about.id,
-        reason: revocation.reason,
-        revokedAs: by.as,
-      },
-    })),
-  );
-  await emitForLearner(tx, about.id, 'award.revoked', {
-    awardId: revocation.awardId,
-    kind,
-    learner: { id: about.id, email: about.email, name: about.name },
-    reason: revocation.reason,
-    revokedAs: revocation.revokedAs,
-    revokedAt: revocation.revokedAt.toISOString(),
-  });
 }

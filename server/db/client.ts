@@ -18,7 +18,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
 import { installJobSchema } from '../jobs/queue';
-import { preparePartitions, type Session } from './partitions';
+import { preparePartitions } from './partition-conversion';
+import type { Session } from './partitions';
 import { Replica } from './replica';
 import * as schema from './schema';
 

@@ -103,7 +103,8 @@ const deliveryQueue: Omit<Queue, 'name'> = {
   notify: true,
 };
 
-export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefinition[] {
+/** The platform's own sweeps and upkeep, each on its schedule. */
+function upkeepJobs(): JobDefinition[] {
   return [
     {
       // tests whose time is up are evaluated with the answers they have; unused links past expiry expire
@@ -207,6 +208,12 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
         statements: await pruneStatements(db, DELIVERY_RETENTION_DAYS),
       }),
     },
+  ];
+}
+
+/** The integrations' jobs: webhook and LRS deliveries, the LTI key's upkeep and the gradebook score posts. */
+function integrationJobs(): JobDefinition[] {
+  return [
     {
       // one endpoint's due deliveries (server/integrations/webhooks/deliver.ts), sent by the wake-up below, a
       // test or a redelivery: one waiting per endpoint, any number running (each claims its own rows); the
@@ -250,6 +257,13 @@ export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefin
           }),
         ),
     },
+  ];
+}
+
+export function jobDefinitions(deps: Pick<JobDeps, 'config' | 'mail'>): JobDefinition[] {
+  return [
+    ...upkeepJobs(),
+    ...integrationJobs(),
     {
       // one job per message, sent with the message (server/adapters/mail.ts)
       name: MAIL_QUEUE,

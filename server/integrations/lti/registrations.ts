@@ -240,6 +240,39 @@ const str = (v: unknown, what: string) => {
 };
 
 /**
+ * Waymark's client registration as Dynamic Registration posts it to the platform (an OpenID Connect client
+ * registration with the LTI tool configuration): its addresses, key set, scopes and the two messages it takes.
+ */
+function clientRegistrationRequest(tool: ReturnType<typeof toolConfig>, scopes: string[]) {
+  return {
+    application_type: 'web',
+    response_types: ['id_token'],
+    grant_types: ['implicit', 'client_credentials'],
+    initiate_login_uri: tool.loginUrl,
+    redirect_uris: tool.redirectUrls,
+    client_name: 'Waymark',
+    jwks_uri: tool.jwksUrl,
+    token_endpoint_auth_method: 'private_key_jwt',
+    scope: scopes.join(' '),
+    [LTI.toolConfiguration]: {
+      domain: tool.domain,
+      target_link_uri: tool.launchUrl,
+      claims: ['iss', 'sub', 'name', 'given_name', 'family_name', 'email'],
+      messages: [
+        { type: 'LtiResourceLinkRequest', target_link_uri: tool.launchUrl, label: 'Waymark' },
+        {
+          type: 'LtiDeepLinkingRequest',
+          target_link_uri: tool.deepLinkingUrl,
+          label: 'Waymark',
+          placements: ['ContentArea'],
+          supported_types: ['ltiResourceLink'],
+        },
+      ],
+    },
+  };
+}
+
+/**
  * LTI Dynamic Registration 1.0 §3: reads the platform's OpenID configuration (its issuer must be on the
  * configuration's own host, §3.5.1), posts Waymark's client registration (with the registration token when
  * the platform gave one), and records the platform with the client id and deployment it answered. The
@@ -294,32 +327,7 @@ export async function dynamicRegistration(
   const tool = toolConfig(publicUrl);
   const offered = Array.isArray(config.scopes_supported) ? (config.scopes_supported as string[]) : null;
   const scopes = TOOL_SCOPES.filter((s) => !offered || offered.includes(s));
-  const request = {
-    application_type: 'web',
-    response_types: ['id_token'],
-    grant_types: ['implicit', 'client_credentials'],
-    initiate_login_uri: tool.loginUrl,
-    redirect_uris: tool.redirectUrls,
-    client_name: 'Waymark',
-    jwks_uri: tool.jwksUrl,
-    token_endpoint_auth_method: 'private_key_jwt',
-    scope: scopes.join(' '),
-    [LTI.toolConfiguration]: {
-      domain: tool.domain,
-      target_link_uri: tool.launchUrl,
-      claims: ['iss', 'sub', 'name', 'given_name', 'family_name', 'email'],
-      messages: [
-        { type: 'LtiResourceLinkRequest', target_link_uri: tool.launchUrl, label: 'Waymark' },
-        {
-          type: 'LtiDeepLinkingRequest',
-          target_link_uri: tool.deepLinkingUrl,
-          label: 'Waymark',
-          placements: ['ContentArea'],
-          supported_types: ['ltiResourceLink'],
-        },
-      ],
-    },
-  };
+  const request = clientRegistrationRequest(tool, scopes);
   let answer: { client_id?: unknown; [LTI.toolConfiguration]?: { deployment_id?: unknown } };
   try {
     answer = (

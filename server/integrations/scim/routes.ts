@@ -136,85 +136,88 @@ function listResponse(resources: unknown[], total: number, startIndex: number) {
 const ifMatch = (request: FastifyRequest) =>
   typeof request.headers['if-match'] === 'string' ? request.headers['if-match'] : undefined;
 
-export function scimRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; seatPlans: SeatPlans; mail: MailService; config: Config },
-) {
+type ScimDeps = { db: Db; seatPlans: SeatPlans; mail: MailService; config: Config };
+
+/** The SCIM scope's media type (JSON, depth-bounded; an empty body is no body), its errors and its 404. */
+function speakScim(scope: FastifyInstance) {
+  scope.decorateRequest('scim', null);
+  // SCIM's media type, read as JSON with the same depth bound as every JSON body
+  const standard = scope.getDefaultJsonParser('error', 'error');
+  // (an empty body is no body: directories send DELETE with a Content-Type and nothing after it)
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser(
+    ['application/scim+json', 'application/json'],
+    { parseAs: 'string' },
+    (request, text, done) => {
+      if ((text as string).trim() === '') return done(null, undefined);
+      if (jsonTextTooDeep(text as string))
+        return done(invalidSyntax(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      standard(request, text as string, done);
+    },
+  );
+  scope.setErrorHandler((err, request, reply) => {
+    const e = scimErrorOf(err);
+    if (e.status >= 500) request.log.error({ err, url: request.url }, 'SCIM request failed');
+    if (e.status === 401) reply.header('www-authenticate', 'Bearer realm="Waymark SCIM"');
+    return send(reply, e.status, e.body());
+  });
+  scope.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      404,
+      new ScimError(404, `${request.method} ${request.url.split('?')[0]} is not a SCIM endpoint`).body(),
+    ),
+  );
+}
+
+/**
+ * Every SCIM request carries one of the tenant's tokens; the token's row is read each time, so a revoked
+ * token stops at its next request on every process. Sets the request's SCIM context (tenant, actor).
+ */
+async function authenticateScim(request: FastifyRequest, deps: ScimDeps, base: string) {
+  const header = request.headers.authorization ?? '';
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token)
+    throw new ScimError(
+      401,
+      'Send a SCIM token of your Waymark organisation: Authorization: Bearer wmscim_…',
+    );
+  const check = await checkScimToken(deps.db, token);
+  if (!check.ok)
+    throw new ScimError(
+      401,
+      check.reason === 'REVOKED' ? 'This SCIM token has been revoked.' : 'This SCIM token is not valid.',
+    );
+  const t = check.token;
+  const principal: Principal = {
+    kind: 'scimToken',
+    tokenId: t.id,
+    tenantId: t.tenantId,
+    label: `${t.name} (${scimTokenDisplay(t.prefix)})`,
+  };
+  request.scim = {
+    db: deps.db,
+    plans: deps.seatPlans,
+    mail: deps.mail,
+    publicUrl: deps.config.publicUrl.replace(/\/$/, ''),
+    tenantId: t.tenantId,
+    actor: actorOf(principal, '', {
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    }),
+    base,
+  };
+}
+
+export function scimRoutes(app: FastifyInstance, deps: ScimDeps) {
   const base = `${deps.config.publicUrl.replace(/\/$/, '')}${SCIM_PREFIX}`;
 
   app.register(
     async (scope) => {
-      scope.decorateRequest('scim', null);
-      // SCIM's media type, read as JSON with the same depth bound as every JSON body
-      const standard = scope.getDefaultJsonParser('error', 'error');
-      // (an empty body is no body: directories send DELETE with a Content-Type and nothing after it)
-      scope.removeContentTypeParser('application/json');
-      scope.addContentTypeParser(
-        ['application/scim+json', 'application/json'],
-        { parseAs: 'string' },
-        (request, text, done) => {
-          if ((text as string).trim() === '') return done(null, undefined);
-          if (jsonTextTooDeep(text as string))
-            return done(
-              invalidSyntax(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`),
-              undefined,
-            );
-          standard(request, text as string, done);
-        },
-      );
-      scope.setErrorHandler((err, request, reply) => {
-        const e = scimErrorOf(err);
-        if (e.status >= 500) request.log.error({ err, url: request.url }, 'SCIM request failed');
-        if (e.status === 401) reply.header('www-authenticate', 'Bearer realm="Waymark SCIM"');
-        return send(reply, e.status, e.body());
-      });
-      scope.setNotFoundHandler((request, reply) =>
-        send(
-          reply,
-          404,
-          new ScimError(404, `${request.method} ${request.url.split('?')[0]} is not a SCIM endpoint`).body(),
-        ),
-      );
+      speakScim(scope);
 
-      // every SCIM request carries one of the tenant's tokens; the token's row is read each time, so a
-      // revoked token stops at its next request on every process
-      scope.addHook('preHandler', async (request) => {
-        const header = request.headers.authorization ?? '';
-        const [scheme, token] = header.split(' ');
-        if (scheme?.toLowerCase() !== 'bearer' || !token)
-          throw new ScimError(
-            401,
-            'Send a SCIM token of your Waymark organisation: Authorization: Bearer wmscim_…',
-          );
-        const check = await checkScimToken(deps.db, token);
-        if (!check.ok)
-          throw new ScimError(
-            401,
-            check.reason === 'REVOKED'
-              ? 'This SCIM token has been revoked.'
-              : 'This SCIM token is not valid.',
-          );
-        const t = check.token;
-        const principal: Principal = {
-          kind: 'scimToken',
-          tokenId: t.id,
-          tenantId: t.tenantId,
-          label: `${t.name} (${scimTokenDisplay(t.prefix)})`,
-        };
-        request.scim = {
-          db: deps.db,
-          plans: deps.seatPlans,
-          mail: deps.mail,
-          publicUrl: deps.config.publicUrl.replace(/\/$/, ''),
-          tenantId: t.tenantId,
-          actor: actorOf(principal, '', {
-            ip: request.ip,
-            userAgent:
-              typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-          }),
-          base,
-        };
-      });
+      // every SCIM request carries one of the tenant's tokens, read each time
+      scope.addHook('preHandler', (request) => authenticateScim(request, deps, base));
       const ctx = (request: FastifyRequest) => request.scim!;
       const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
       const params = (request: FastifyRequest) => request.params as { id: string };

@@ -8,22 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createLtiRegistration,
   createLtiRegistrationInvite,
-  ltiContextList,
-  ltiDeliveryList,
   ltiRegistrationList,
   ltiToolConfig,
   removeLtiRegistration,
-  retryLtiDelivery,
-  syncLtiMembers,
   updateLtiRegistration,
 } from '@shared/contract/lti';
 import { formatDateTime } from '@shared/rules/format-date';
-import {
-  CreateLtiRegistrationInput,
-  type LtiDelivery,
-  type LtiRegistration,
-  type LtiSyncResult,
-} from '@shared/schemas/lti';
+import { CreateLtiRegistrationInput, type LtiRegistration } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -37,9 +28,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { INTEGRATIONS_COPY as COPY } from './copy';
+import { CoursesDialog } from './LmsCoursesDialog';
+import { ScorePosts } from './LmsScorePosts';
 
-type Registration = z.infer<typeof LtiRegistration>;
-type Delivery = z.infer<typeof LtiDelivery>;
+export type Registration = z.infer<typeof LtiRegistration>;
 
 /** The form's shape: deployment ids typed one per line or comma separated. */
 const ManualForm = CreateLtiRegistrationInput.omit({
@@ -385,161 +377,6 @@ function RemoveDialog({
       }
     >
       <p>{COPY.lmsRemoveWarning}</p>
-    </Dialog>
-  );
-}
-
-const POST_STATUS = {
-  PENDING: 'Waiting',
-  SENDING: 'Sending',
-  DELIVERED: 'Delivered',
-  FAILED: 'Failed, retrying',
-  GAVE_UP: 'Failed',
-} as const;
-
-/** The score posts to the gradebooks that did not go through, with Send again. */
-function ScorePosts() {
-  const posts = useCall(
-    (signal) =>
-      client.call(ltiDeliveryList, { query: { status: 'FAILED', limit: 50 }, signal }).then((r) => r.data),
-    [],
-  );
-  const [busy, setBusy] = useState<string | null>(null);
-  const retry = async (d: Delivery) => {
-    setBusy(d._id);
-    try {
-      await client.call(retryLtiDelivery, { params: { id: d._id } });
-      toast(COPY.lmsRetried, { kind: 'success', ms: 4000 });
-      posts.reload();
-    } catch (err) {
-      toast(messageOf(err, COPY.lmsRetryFailed), { kind: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const columns: Column<Delivery>[] = [
-    { header: 'Learner', cell: (d) => d.learner.name ?? d.learner.email },
-    { header: 'Score', cell: (d) => (d.scoreGiven === null ? '—' : `${d.scoreGiven} / ${d.scoreMaximum}`) },
-    { header: 'Status', cell: (d) => `${POST_STATUS[d.status]} (${d.attempts} attempts)` },
-    {
-      header: 'Last answer',
-      cell: (d) => (d.lastStatus ? `${d.lastStatus}: ${d.lastError ?? ''}` : (d.lastError ?? '—')),
-    },
-    {
-      header: 'Action',
-      cell: (d) => (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={busy === d._id}
-          onClick={() => retry(d)}
-        >
-          Send again<span className="visually-hidden"> the score of {d.learner.name ?? d.learner.email}</span>
-        </button>
-      ),
-    },
-  ];
-  return (
-    <section aria-labelledby="lms-posts-title">
-      <h3 id="lms-posts-title">Scores that did not reach the gradebook</h3>
-      {posts.error ? <LoadFailed error={posts.error} /> : null}
-      {posts.data ? (
-        <DataTable
-          caption="Scores that did not reach the gradebook"
-          columns={columns}
-          rows={posts.data}
-          rowKey={(d) => d._id}
-          empty={COPY.noFailedPosts}
-        />
-      ) : null}
-    </section>
-  );
-}
-
-const OUTCOME = { ADDED: 'Added', PRESENT: 'Already has a seat', NOT_ADDED: 'Not added' } as const;
-
-/** A platform's courses, each with Sync members: who would be added (a dry run), then adding them. */
-function CoursesDialog({
-  registration,
-  onClose,
-}: {
-  registration: Registration | null;
-  onClose: () => void;
-}) {
-  const id = registration?._id ?? null;
-  const list = useCall(
-    (signal) =>
-      id ? client.call(ltiContextList, { params: { id }, signal }).then((r) => r.data) : Promise.resolve([]),
-    [id],
-  );
-  const [result, setResult] = useState<{ course: string; data: z.infer<typeof LtiSyncResult> } | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (id) setResult(null);
-  }, [id]);
-  const sync = async (course: string, dryRun: boolean) => {
-    setBusy(true);
-    try {
-      const res = await client.call(syncLtiMembers, { params: { id: course }, body: { dryRun } });
-      setResult({ course, data: res.data });
-    } catch (err) {
-      toast(messageOf(err, COPY.lmsSyncFailed), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open={registration !== null}
-      title={`Courses of “${registration?.label ?? ''}”`}
-      onClose={onClose}
-      actions={
-        <button type="button" className="btn" onClick={onClose}>
-          Done
-        </button>
-      }
-    >
-      {list.error ? <LoadFailed error={list.error} /> : null}
-      {list.data && !list.data.length ? <p>{COPY.noCourses}</p> : null}
-      <ul className="lms-courses">
-        {(list.data ?? []).map((c) => (
-          <li key={c._id}>
-            <strong>{c.title ?? c.contextId}</strong>{' '}
-            {c.canSyncMembers ? (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => sync(c._id, true)}
-                >
-                  Check members<span className="visually-hidden"> of {c.title ?? c.contextId}</span>
-                </button>{' '}
-                <button type="button" className="btn" disabled={busy} onClick={() => sync(c._id, false)}>
-                  Sync members<span className="visually-hidden"> of {c.title ?? c.contextId}</span>
-                </button>
-              </>
-            ) : (
-              <span className="muted">{COPY.noMemberList}</span>
-            )}
-            {result?.course === c._id ? (
-              <div role="status">
-                <p>{COPY.lmsSyncCounts(result.data)}</p>
-                <ul>
-                  {result.data.members
-                    .filter((m) => m.outcome !== 'PRESENT')
-                    .map((m) => (
-                      <li key={m.subject}>
-                        {m.name ?? m.email ?? m.subject}: {OUTCOME[m.outcome]}
-                        {m.reason ? ` — ${m.reason}` : ''}
-                      </li>
-                    ))}
-                </ul>
-              </div>
-            ) : null}
-          </li>
-        ))}
-      </ul>
     </Dialog>
   );
 }
