@@ -91,9 +91,31 @@ describe('source sizes (issue 26)', () => {
     expect(long).toEqual([]);
   });
 
-  it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
-    const long = files.flatMap((f) => longFunctions(relative(root, join(root, f)), texts.get(f)!));
-    expect(long).toEqual([]);
+  it(`has no function over ${MAX_FUNCTION_LINES} lines but the known ones, each no longer than it was`, () => {
+    // the functions over the limit when the test came (scripts/long-functions.json): a ratchet, to be
+    // shortened one by one — a new one fails, one that grows fails, and one made short must leave the list
+    const known = JSON.parse(readFileSync(join(root, 'scripts/long-functions.json'), 'utf8')) as Record<
+      string,
+      number
+    >;
+    const found = files.flatMap((f) => longFunctions(relative(root, join(root, f)), texts.get(f)!));
+    const seen = new Map<string, number>();
+    for (const line of found) {
+      const [, path, name, lines] = /^(\S+):\d+ function (.+) has (\d+) lines$/.exec(line)!;
+      const key = `${path} ${name}`;
+      seen.set(key, Math.max(seen.get(key) ?? 0, Number(lines)));
+    }
+    const problems = [
+      ...[...seen]
+        .filter(([key, lines]) => !(key in known) || lines > known[key]!)
+        .map(([key, lines]) =>
+          key in known ? `${key} grew to ${lines} lines (was ${known[key]})` : `${key} has ${lines} lines`,
+        ),
+      ...Object.keys(known)
+        .filter((key) => !seen.has(key))
+        .map((key) => `${key} is no longer over the limit: take it out of scripts/long-functions.json`),
+    ];
+    expect(problems).toEqual([]);
   });
 
   it('measures a function from its first line to its last', () => {
