@@ -1,6 +1,7 @@
 /** The interface's languages as an API value (decision 040). */
-import { LOCALES } from '@shared/i18n/locales';
+
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 import { entities } from './entities';
 
 /** A language of Waymark's interface: English, Spanish or Arabic. */

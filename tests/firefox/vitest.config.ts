@@ -6,8 +6,14 @@ import { defineConfig } from 'vitest/config';
  * emulator: `npx vitest run --config tests/firefox/vitest.config.ts` (npm test's e2e-firefox step, after
  * the Chromium step's build). One file at a time, one browser each.
  */
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
 export default defineConfig({
-  root: fileURLToPath(new URL('../..', import.meta.url)),
+  root: r('../..'),
+  // the project's import aliases (tsconfig.json paths), as the other test projects have them
+  resolve: {
+    alias: { '@shared': r('../../shared'), '@server': r('../../server'), '@widgets': r('../../widgets') },
+  },
   test: {
     name: 'firefox',
     include: ['tests/firefox/**/*.test.ts'],
