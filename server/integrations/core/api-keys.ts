@@ -22,12 +22,21 @@ export const looksLikeApiKey = (token: string) => token.startsWith('wm_');
 
 const PREFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A new key: its prefix, the whole key (shown once) and the hash that is kept. */
-export function newApiKey(): { prefix: string; key: string; secretHash: string } {
+/**
+ * A new `{kind}_{prefix}_{secret}` credential (an API key `wm_…`, a SCIM token `wmscim_…`): its prefix, the
+ * whole token (shown once) and the hash that is kept.
+ */
+export function newPrefixedSecret(kind: string): { prefix: string; token: string; secretHash: string } {
   // 12 characters of 36: 62 bits, enough that two keys never share one (the index would refuse it)
   const prefix = [...randomBytes(12)].map((b) => PREFIX_ALPHABET[b % 36]).join('');
   const secret = randomBytes(32).toString('base64url');
-  return { prefix, key: `wm_${prefix}_${secret}`, secretHash: hashSecret(secret) };
+  return { prefix, token: `${kind}_${prefix}_${secret}`, secretHash: hashSecret(secret) };
+}
+
+/** A new key: its prefix, the whole key (shown once) and the hash that is kept. */
+export function newApiKey(): { prefix: string; key: string; secretHash: string } {
+  const { token, ...made } = newPrefixedSecret('wm');
+  return { ...made, key: token };
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');

@@ -5,28 +5,22 @@
  * is the actor of everything it changes. Each request reads the token's row, so a revoked token stops on
  * its next request on every process.
  */
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, preparedPer } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { hashSecret, secretMatches } from '../core/api-keys';
+import { hashSecret, newPrefixedSecret, secretMatches } from '../core/api-keys';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import { scimTokens } from './tables';
 
 export const SCIM_TOKEN_PATTERN = /^wmscim_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
-const PREFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** How a token is shown after it was made. */
 export const scimTokenDisplay = (prefix: string) => `wmscim_${prefix}_…`;
 
-export function newScimToken(): { prefix: string; token: string; secretHash: string } {
-  const prefix = [...randomBytes(12)].map((b) => PREFIX_ALPHABET[b % 36]).join('');
-  const secret = randomBytes(32).toString('base64url');
-  return { prefix, token: `wmscim_${prefix}_${secret}`, secretHash: hashSecret(secret) };
-}
+export const newScimToken = () => newPrefixedSecret('wmscim');
 
 type Row = typeof scimTokens.$inferSelect;
 
