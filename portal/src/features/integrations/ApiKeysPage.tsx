@@ -18,13 +18,13 @@ import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
-import { Loader, Spinner } from '@widgets/ui/Loader';
+import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ConfirmDialog } from './ConfirmDialog';
 import { INTEGRATIONS_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
 
@@ -212,38 +212,18 @@ function RevokeDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const revoke = async () => {
-    if (!apiKey) return;
-    setBusy(true);
-    try {
-      await client.call(revokeApiKey, { params: { id: apiKey._id } });
-      toast(COPY.revoked(apiKey.name), { kind: 'success', ms: 4000 });
-      onRevoked();
-    } catch (err) {
-      toast(messageOf(err, COPY.revokeFailed), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={apiKey !== null}
       title={`Revoke “${apiKey?.name ?? ''}”?`}
-      role="alertdialog"
+      action="Revoke"
+      run={() => client.call(revokeApiKey, { params: { id: apiKey!._id } })}
+      done={COPY.revoked(apiKey?.name ?? '')}
+      failed={COPY.revokeFailed}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={revoke}>
-            {busy ? <Spinner /> : null} Revoke
-          </button>
-        </>
-      }
+      onDone={onRevoked}
     >
       <p>{COPY.revokeWarning}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -27,6 +27,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ConfirmDialog } from './ConfirmDialog';
 import { INTEGRATIONS_COPY as COPY } from './copy';
 import { CoursesDialog } from './LmsCoursesDialog';
 import { ScorePosts } from './LmsScorePosts';
@@ -345,38 +346,18 @@ function RemoveDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!registration) return;
-    setBusy(true);
-    try {
-      await client.call(removeLtiRegistration, { params: { id: registration._id } });
-      toast(COPY.lmsRemoved(registration.label), { kind: 'success', ms: 4000 });
-      onRemoved();
-    } catch (err) {
-      toast(messageOf(err, COPY.lmsChangeFailed), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={registration !== null}
       title={`Remove “${registration?.label ?? ''}”?`}
-      role="alertdialog"
+      action="Remove"
+      run={() => client.call(removeLtiRegistration, { params: { id: registration!._id } })}
+      done={COPY.lmsRemoved(registration?.label ?? '')}
+      failed={COPY.lmsChangeFailed}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={remove}>
-            {busy ? <Spinner /> : null} Remove
-          </button>
-        </>
-      }
+      onDone={onRemoved}
     >
       <p>{COPY.lmsRemoveWarning}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -13,8 +13,8 @@ import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
-import { toast } from '@widgets/ui/Toast';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 import { SSO_SCIM_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
 
@@ -185,38 +185,18 @@ function RevokeTokenDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const revoke = async () => {
-    if (!token) return;
-    setBusy(true);
-    try {
-      await client.call(revokeScimToken, { params: { id: token._id } });
-      toast(`The SCIM token “${token.name}” was revoked.`, { kind: 'success', ms: 4000 });
-      onRevoked();
-    } catch (err) {
-      toast(messageOf(err, 'The token could not be revoked. Please try again.'), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={token !== null}
       title={`Revoke “${token?.name ?? ''}”?`}
-      role="alertdialog"
+      action="Revoke"
+      run={() => client.call(revokeScimToken, { params: { id: token!._id } })}
+      done={`The SCIM token “${token?.name ?? ''}” was revoked.`}
+      failed="The token could not be revoked. Please try again."
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={revoke}>
-            {busy ? <Spinner /> : null} Revoke
-          </button>
-        </>
-      }
+      onDone={onRevoked}
     >
       <p>{COPY.revokeWarning}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
