@@ -37,6 +37,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
+import { ConfirmDialog } from './ConfirmDialog';
 import { WEBHOOKS_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
 import { StatusFilter } from './StatusFilter';
@@ -320,37 +321,19 @@ function RemoveDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    if (!endpoint) return;
-    setBusy(true);
-    const ok = await act(
-      () => client.call(removeWebhook, { params: { id: endpoint._id } }),
-      COPY.removed(endpoint.url),
-      COPY.failed,
-    );
-    setBusy(false);
-    if (ok) onRemoved();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={endpoint !== null}
       title={`Delete ${endpoint?.url ?? ''}?`}
-      role="alertdialog"
+      action="Delete"
+      run={() => client.call(removeWebhook, { params: { id: endpoint!._id } })}
+      done={COPY.removed(endpoint?.url ?? '')}
+      failed={COPY.failed}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={remove}>
-            {busy ? <Spinner /> : null} Delete
-          </button>
-        </>
-      }
+      onDone={onRemoved}
     >
       <p>{COPY.removeWarning}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
