@@ -13,10 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignedRoadmaps, assignedSections } from '../catalogue/tables';
 import { assignTo, type Bank, calls, linkRowOf, seedBank } from '../test/fixtures/assessments';
 import { BACKENDS, type Person, signedInPerson } from '../test/harness';
-import { TestServer, testConfig } from '../test/helper';
+import { TestServer } from '../test/helper';
 import { verifyIndependently } from './independent';
-import { IssuerKeys, newKey } from './keys';
-import { CredentialService } from './service';
+import { newKey } from './keys';
 import { credentials } from './tables';
 
 const STAFF = `staff-${Date.now()}@waymark.test`;
@@ -332,7 +331,6 @@ for (const backend of BACKENDS) {
     });
 
     it('still verifies a credential signed before the key was rotated', async () => {
-      const before = server.app.services.credentials!;
       const earlier = await api.createOk(asha, {
         type: 'SUBJECT',
         subject: bank.subjectId,
@@ -345,37 +343,39 @@ for (const backend of BACKENDS) {
       expect(oldVc.credentialSubject.achievement.creator).toBeUndefined();
       const revokedVc = (await getCredential(feather)).json();
       const rotated = await newKey();
-      // a restart with a new signing key, on the same database
-      const config = testConfig({
+      // a restart with a new signing key, on the same database: a whole new process, so that nothing the
+      // first one assembled (the evaluation's background issuing included) signs with the old key
+      const restarted = await server.anotherProcess({
         CREDENTIAL_SIGNING_KEY: rotated.secretKeyMultibase,
         PLATFORM_STAFF_EMAILS: STAFF,
       });
-      Object.assign(config, { publicUrl: server.config.publicUrl });
-      const keys = await IssuerKeys.load(config, server.db);
-      server.app.services.credentials = new CredentialService(server.db, config, keys, server.app.log);
+      const after = calls(restarted.app);
+      const did = restarted.app.services.credentials!.keys.did;
       try {
-        const doc = (await api.inject({ method: 'GET', url: '/.well-known/did.json' })).json();
+        const doc = (await after.inject({ method: 'GET', url: '/.well-known/did.json' })).json();
         expect(doc.verificationMethod[0].publicKeyMultibase).toBe(rotated.publicKeyMultibase);
         expect(doc.assertionMethod).toContain(oldVc.proof.verificationMethod);
         expect(oldVc.proof.verificationMethod).not.toContain(rotated.publicKeyMultibase);
-        expect(await verifyIndependently(server.app, oldVc)).toMatchObject({
+        expect(await verifyIndependently(restarted.app, oldVc)).toMatchObject({
           verified: true,
           revoked: false,
         });
-        expect((await verify(oldVc)).json().data.verdict).toBe('valid');
+        const verifyAfter = (credential: unknown) =>
+          after.inject({ method: 'POST', url: '/api/credentials/verify', payload: { credential } });
+        expect((await verifyAfter(oldVc)).json().data.verdict).toBe('valid');
         // revoked before the rotation, still revoked after
-        expect((await verify(revokedVc)).json().data.verdict).toBe('revoked');
-        const fresh = await api.createOk(asha, {
+        expect((await verifyAfter(revokedVc)).json().data.verdict).toBe('revoked');
+        const fresh = await after.createOk(asha, {
           type: 'SUBJECT',
           subject: bank.subjectId,
           lookingForJob: 'NO',
         });
-        await api.take(fresh, bank, 'right');
-        const newVc = (await getCredential(fresh)).json();
-        expect(newVc.proof.verificationMethod).toBe(`${keys.did}#${rotated.publicKeyMultibase}`);
-        expect((await verifyIndependently(server.app, newVc)).verified).toBe(true);
+        await after.take(fresh, bank, 'right');
+        const newVc = (await after.inject({ method: 'GET', url: `/api/credentials/${fresh}` })).json();
+        expect(newVc.proof.verificationMethod).toBe(`${did}#${rotated.publicKeyMultibase}`);
+        expect((await verifyIndependently(restarted.app, newVc)).verified).toBe(true);
       } finally {
-        server.app.services.credentials = before;
+        await restarted.close();
       }
     });
 
