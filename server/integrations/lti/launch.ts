@@ -14,7 +14,6 @@ import type { LtiSession as LtiSessionSchema } from '@shared/schemas/lti';
 
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customTestFor } from '../../authoring/builder';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -27,6 +26,7 @@ import { LaunchRefused, LTI, type Platforms, type Registration } from './platfor
 import { registrationFor } from './registrations';
 import { recordGradeTarget } from './scores';
 import { ltiContextMembers, ltiContexts, ltiLaunches, ltiRegistrations, ltiStates } from './tables';
+import { openTarget } from './targets';
 
 /** How long a login initiation waits for its launch. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -258,6 +258,7 @@ export async function acceptLaunch(
   const contextId = strOf(context.id);
 
   let userId: string | null = null;
+  let learnerEmail = '';
   if (role === 'LEARNER') {
     const name =
       strOf(claims.name) ??
@@ -272,6 +273,7 @@ export async function acceptLaunch(
       name,
     });
     userId = person.userId;
+    learnerEmail = person.email;
     await seatFor(deps, registration, person.email, now, from);
   }
 
@@ -304,14 +306,21 @@ export async function acceptLaunch(
   }
 
   // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
-  // the LMS administrator): `assessment:<id>`, one of the tenant's custom assessments
+  // the LMS administrator; targets.ts)
   const target = strOf(obj(claims[LTI.custom]).waymark_target);
   let opens: Record<string, unknown> | null = null;
   if (userId && target) {
-    const link = await openTarget(deps, registration, userId, target, now);
-    opens = { page: 'test', linkId: link.linkId };
-    const ags = obj(claims[LTI.ags]);
-    const lineItem = strOf(ags.lineitem);
+    const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
+    const opened = await openTarget(
+      deps,
+      registration.tenantId,
+      { id: userId, email: learnerEmail },
+      actor,
+      target,
+      now,
+    );
+    opens = opened.opens;
+    const lineItem = strOf(obj(claims[LTI.ags]).lineitem);
     const resourceLinkId = strOf(resourceLink.id);
     if (lineItem && resourceLinkId) {
       await recordGradeTarget(deps.db, {
@@ -321,8 +330,7 @@ export async function acceptLaunch(
         subject,
         resourceLinkId,
         lineItemUrl: lineItem,
-        testKey: link.testKey,
-        tenantAssessmentId: link.tenantAssessmentId,
+        ...opened.grade,
       });
     }
   }
@@ -356,36 +364,6 @@ export async function acceptLaunch(
       ? { target: state.storageTarget, origin, key: storageKey(form.state) }
       : null,
   };
-}
-
-/** How long a custom test opened from an LMS stays open. */
-export const LAUNCHED_TEST_HOURS = 24;
-
-/** The learner's test a link's target opens (made at the first launch, the same one after). */
-async function openTarget(
-  deps: LaunchDeps,
-  registration: Registration,
-  userId: string,
-  target: string,
-  now: Date,
-) {
-  const [kind, id] = target.split(':');
-  if (kind === 'assessment' && id && /^[0-9a-f-]{36}$/i.test(id)) {
-    const link = await customTestFor(
-      deps.db,
-      deps.questionCounts,
-      registration.tenantId,
-      id,
-      userId,
-      now,
-      LAUNCHED_TEST_HOURS,
-    );
-    if (link) return link;
-  }
-  throw new LaunchRefused(
-    'not-allowed',
-    'This activity links to a Waymark assessment that is no longer available.',
-  );
 }
 
 /**

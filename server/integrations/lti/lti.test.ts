@@ -651,6 +651,7 @@ describe('grades back (AGS)', () => {
       subject: 'learner-42',
       resourceLinkId: 'resource-link-1',
       lineItemUrl: `${platform.base}/lineitems/li-1`,
+      kind: 'TEST',
       testKey: null,
       tenantAssessmentId,
     });

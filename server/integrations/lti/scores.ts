@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../http/errors';
 import { events } from '../core/tables';
 import { type Platforms, SCOPES } from './platform';
 import { ltiGradeTargets, ltiRegistrations, ltiScoreDeliveries } from './tables';
+import type { Opened } from './targets';
 
 export const MAX_ATTEMPTS = 8;
 /** A post claimed longer ago than this (its process died) is claimed again. */
@@ -40,16 +41,20 @@ export async function recordGradeTarget(
     subject: string;
     resourceLinkId: string;
     lineItemUrl: string;
-    testKey: string | null;
-    tenantAssessmentId: string | null;
-  },
+  } & Opened['grade'],
 ) {
+  const what = {
+    kind: t.kind,
+    testKey: t.kind === 'TEST' ? t.testKey : null,
+    tenantAssessmentId: t.kind === 'TEST' ? t.tenantAssessmentId : null,
+    assignedRoadmapId: t.kind === 'ROADMAP' ? t.assignedRoadmapId : null,
+  };
   await db
     .insert(ltiGradeTargets)
-    .values({ ...t, kind: 'TEST' })
+    .values({ ...t, ...what })
     .onConflictDoUpdate({
       target: [ltiGradeTargets.registrationId, ltiGradeTargets.resourceLinkId, ltiGradeTargets.userId],
-      set: { lineItemUrl: t.lineItemUrl, testKey: t.testKey, tenantAssessmentId: t.tenantAssessmentId },
+      set: { lineItemUrl: t.lineItemUrl, ...what },
     });
 }
 
