@@ -31,7 +31,7 @@ import { pruneAudit } from '../integrations/core/audit';
 import type { SecretBox } from '../integrations/core/sealed';
 import { ltiUpkeep, ToolKeys } from '../integrations/lti/keys';
 import { Platforms } from '../integrations/lti/platform';
-import { postDueScores } from '../integrations/lti/scores';
+import { postScore, SCORE_JOB, SCORE_QUEUE, sweepScores } from '../integrations/lti/scores';
 import {
   endpointsDue,
   pruneDeliveries,
@@ -241,21 +241,35 @@ function integrationJobs(): JobDefinition[] {
       run: ({ db, secrets, config }) => ltiUpkeep(db, secrets, config.lti.keyRotationDays),
     },
     {
-      // scores to the LMS gradebooks (decision 044): each due post claimed by one process, retried with backoff
-      name: 'lti-score-post',
+      // one score post to an LMS gradebook (decision 046), enqueued by the post's trigger in the transaction
+      // that made it; a failed attempt fails the job, which pg-boss retries with backoff
+      name: SCORE_QUEUE,
+      queue: SCORE_JOB,
+      pollSeconds: 2,
+      concurrency: 8,
+      run: async ({ db, secrets, config }, data) => {
+        const platforms = new Platforms({
+          db,
+          secrets,
+          keys: new ToolKeys(db, secrets),
+          devLoopback: config.lti.devLoopback,
+        });
+        const outcome = await postScore(
+          { db, platforms, publicUrl: config.publicUrl },
+          String(data.deliveryId),
+        );
+        if (outcome === 'failed' || outcome === 'held')
+          throw new Error(`score post ${outcome}; tried again later`);
+        return { outcome };
+      },
+    },
+    {
+      // score posts left without a live job get one again
+      name: 'lti-score-sweep',
       cron: '* * * * *',
       queue: sweep(300),
-      pollSeconds: 10,
-      run: ({ db, secrets, config }) =>
-        postDueScores(
-          db,
-          new Platforms({
-            db,
-            secrets,
-            keys: new ToolKeys(db, secrets),
-            devLoopback: config.lti.devLoopback,
-          }),
-        ),
+      pollSeconds: 30,
+      run: ({ db, jobs }) => sweepScores(db, (deliveryId) => jobs.send(SCORE_QUEUE, { deliveryId })),
     },
   ];
 }

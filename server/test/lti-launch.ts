@@ -7,9 +7,9 @@ import { expect } from 'vitest';
 import type { TestServer } from './helper';
 import { CLAIM, type MockPlatform, ROLE } from './lti-platform';
 
-export const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
-export const CUSTOM_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
-export const DL_SETTINGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings';
+const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
+const CUSTOM_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
+const DL_SETTINGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings';
 
 export function ltiDriver(server: TestServer, platform: MockPlatform) {
   const launchUrl = () => `${server.config.publicUrl.replace(/\/+$/, '')}/lti/launch`;

@@ -120,7 +120,7 @@ describe("a learner's launch opens exactly what the link names", () => {
     const [copy] = await server.db
       .select()
       .from(assignedRoadmaps)
-      .where(and(eq(assignedRoadmaps.userId, link!.userId), eq(assignedRoadmaps.roadmapId, bank.roadmapId)));
+      .where(and(eq(assignedRoadmaps.userId, link!.userId!), eq(assignedRoadmaps.roadmapId, bank.roadmapId)));
     expect(copy?.id).toBe(link!.assignedRoadmapId);
     expect(copy).toMatchObject({ source: 'TENANT', assignedBy: tenant.user._id });
     const [grade] = await server.db
