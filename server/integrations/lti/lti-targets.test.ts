@@ -6,7 +6,7 @@
  * link opens exactly that roadmap or test, made by the portal's own services.
  */
 import { createPublicKey } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testLinks } from '../../assessments/tables';
 import { tenantAssessments } from '../../authoring/tables';
@@ -15,7 +15,10 @@ import { type Bank, calls, seedBank } from '../../test/fixtures/assessments';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { ltiDriver } from '../../test/lti-launch';
 import { CLAIM, jsonwebtoken, MockPlatform } from '../../test/lti-platform';
-import { ltiGradeTargets } from './tables';
+import { events } from '../core/tables';
+import { ltiServices } from './routes';
+import { postScore } from './scores';
+import { ltiGradeTargets, ltiScoreDeliveries } from './tables';
 
 const server = setupServer({ env: { LTI_DEV_LOOPBACK: 'true' } });
 const platform = new MockPlatform();
@@ -42,6 +45,8 @@ beforeAll(async () => {
     .values({ tenantId: other.user._id, name: 'Not yours' })
     .returning({ id: tenantAssessments.id });
   ownId = own!.id;
+  // the platform checks client assertions against the tool key set, over HTTP
+  platform.toolJwksUrl = `${await server.app.listen({ port: 0, host: '127.0.0.1' })}/lti/jwks`;
   otherTenantsId = theirs!.id;
 }, 60_000);
 afterAll(() => platform.close());
@@ -155,6 +160,43 @@ describe("a learner's launch opens exactly what the link names", () => {
     const learner = { headers: { authorization: `Bearer ${s.session!.token}` } };
     const result = await calls(server.app).take(s.opens.linkId!, bank, 'right', learner as never);
     expect(result.percentage).toBe(100);
+
+    // its score goes to the section test's column, with the award's page; the roadmap's column gets its
+    // progress (one of two sections and the final: a third), still in progress
+    const posts = await server.db
+      .select({ id: ltiScoreDeliveries.id })
+      .from(ltiScoreDeliveries)
+      .innerJoin(ltiGradeTargets, eq(ltiGradeTargets.id, ltiScoreDeliveries.targetId))
+      .where(eq(ltiGradeTargets.userId, link!.userId!));
+    expect(posts).toHaveLength(2);
+    const deps = {
+      db: server.db,
+      platforms: ltiServices({ db: server.db, config: server.config, secrets: server.app.services.secrets })
+        .platforms,
+      publicUrl: server.config.publicUrl,
+    };
+    for (const p of posts) expect(await postScore(deps, p.id)).toBe('delivered');
+    const [award] = await server.db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(and(eq(events.type, 'award.issued'), sql`${events.payload}->>'awardId' = ${link!.linkId}`));
+    const kind = (award!.payload as { kind: string }).kind;
+    const byColumn = Object.fromEntries(platform.scores.map((x) => [x.lineItem, x.body]));
+    expect(byColumn.sec).toMatchObject({
+      userId: 'dl-learner-1',
+      scoreGiven: 100,
+      scoreMaximum: 100,
+      activityProgress: 'Completed',
+      gradingProgress: 'FullyGraded',
+      comment: `Award: ${server.config.publicUrl.replace(/\/+$/, '')}/${kind}/${link!.linkId}`,
+    });
+    expect(byColumn.road).toMatchObject({
+      userId: 'dl-learner-1',
+      scoreGiven: 33,
+      scoreMaximum: 100,
+      activityProgress: 'InProgress',
+      gradingProgress: 'Pending',
+    });
   });
 
   it('the final test, a resource test and a subject test', async () => {
@@ -176,6 +218,35 @@ describe("a learner's launch opens exactly what the link names", () => {
       ['ROADMAP', null, bank.subjectId],
       ['RESOURCE', bank.resourceIds[0], bank.subjectId],
       ['SUBJECT', null, bank.subjectId],
+    ]);
+
+    // the roadmap's link, then its final passed: the roadmap's column gets it complete, once
+    const road = await lti.learner('dl-learner-2', 'rl-roadmap-2', `roadmap:${bank.roadmapId}`, 'road2');
+    expect(road.opens.page).toBe('roadmap');
+    const learner = { headers: { authorization: `Bearer ${final.session!.token}` } };
+    await calls(server.app).take(final.opens.linkId!, bank, 'right', learner as never);
+    const posts = await server.db
+      .select({ id: ltiScoreDeliveries.id, type: events.type })
+      .from(ltiScoreDeliveries)
+      .innerJoin(ltiGradeTargets, eq(ltiGradeTargets.id, ltiScoreDeliveries.targetId))
+      .innerJoin(events, eq(events.id, ltiScoreDeliveries.eventId))
+      .where(eq(ltiGradeTargets.resourceLinkId, 'rl-roadmap-2'));
+    expect(posts.map((p) => p.type)).toEqual(['roadmap.completed']);
+    const deps = {
+      db: server.db,
+      platforms: ltiServices({ db: server.db, config: server.config, secrets: server.app.services.secrets })
+        .platforms,
+      publicUrl: server.config.publicUrl,
+    };
+    expect(await postScore(deps, posts[0]!.id)).toBe('delivered');
+    expect(platform.scores.filter((x) => x.lineItem === 'road2').map((x) => x.body)).toEqual([
+      expect.objectContaining({
+        userId: 'dl-learner-2',
+        scoreGiven: 100,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+        comment: expect.stringMatching(new RegExp(`/certificate/${final.opens.linkId}$`)),
+      }),
     ]);
   });
 
