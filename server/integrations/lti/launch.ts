@@ -24,9 +24,8 @@ import type { Actor } from '../core/principal';
 import { provisionLearner } from '../core/provisioning';
 import { LaunchRefused, LTI, type Platforms, type Registration } from './platform';
 import { registrationFor } from './registrations';
-import { recordGradeTarget } from './scores';
 import { ltiContextMembers, ltiContexts, ltiLaunches, ltiRegistrations, ltiStates } from './tables';
-import { openTarget } from './targets';
+import { openLink } from './targets';
 
 /** How long a login initiation waits for its launch. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -308,32 +307,14 @@ export async function acceptLaunch(
   // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
   // the LMS administrator; targets.ts)
   const target = strOf(obj(claims[LTI.custom]).waymark_target);
-  let opens: Record<string, unknown> | null = null;
-  if (userId && target) {
-    const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
-    const opened = await openTarget(
-      deps,
-      registration.tenantId,
-      { id: userId, email: learnerEmail },
-      actor,
-      target,
-      now,
-    );
-    opens = opened.opens;
-    const lineItem = strOf(obj(claims[LTI.ags]).lineitem);
-    const resourceLinkId = strOf(resourceLink.id);
-    if (lineItem && resourceLinkId) {
-      await recordGradeTarget(deps.db, {
-        registrationId: registration.id,
-        tenantId: registration.tenantId,
-        userId,
-        subject,
-        resourceLinkId,
-        lineItemUrl: lineItem,
-        ...opened.grade,
-      });
-    }
-  }
+  const opens =
+    userId && target
+      ? await openLink(deps, registration, { id: userId, email: learnerEmail, subject }, from, now, {
+          target,
+          resourceLinkId: strOf(resourceLink.id),
+          lineItem: strOf(obj(claims[LTI.ags]).lineitem),
+        })
+      : null;
 
   const code = random(32);
   const dl = obj(claims[LTI.deepLinkingSettings]);

@@ -23,6 +23,7 @@ import type { QuestionCounts } from '../../questions/load';
 import { questions } from '../../questions/tables';
 import type { Actor } from '../core/principal';
 import { LaunchRefused } from './platform';
+import { recordGradeTarget } from './scores';
 
 export type PickKind = 'ROADMAP' | 'FINAL' | 'SECTION' | 'RESOURCE' | 'SUBJECT' | 'ASSESSMENT';
 export interface Pickable {
@@ -141,7 +142,7 @@ export const LAUNCHED_TEST_HOURS = 24;
  * the test link asked for as the portal asks for it (an open attempt given back, the retake's cool-down
  * honoured). A refusal of the domain (the roadmap limit, a cool-down, no questions) is the launch's page.
  */
-export async function openTarget(
+async function openTarget(
   deps: OpenDeps,
   tenantId: string,
   learner: { id: string; email: string },
@@ -201,6 +202,34 @@ export async function openTarget(
     if (err instanceof HttpError && err.statusCode < 500) throw new LaunchRefused('not-allowed', err.message);
     throw err;
   }
+}
+
+/**
+ * A learner's launch of a link that names a target: its copy opened, and — when the platform gave the link a
+ * line item — where its results go (the grade target, kept up to date at every launch).
+ */
+export async function openLink(
+  deps: OpenDeps,
+  registration: { id: string; tenantId: string; label: string },
+  learner: { id: string; email: string; subject: string },
+  from: { ip: string | null; userAgent: string | null },
+  now: Date,
+  link: { target: string; resourceLinkId: string | null; lineItem: string | null },
+): Promise<Opened['opens']> {
+  const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
+  const opened = await openTarget(deps, registration.tenantId, learner, actor, link.target, now);
+  if (link.lineItem && link.resourceLinkId) {
+    await recordGradeTarget(deps.db, {
+      registrationId: registration.id,
+      tenantId: registration.tenantId,
+      userId: learner.id,
+      subject: learner.subject,
+      resourceLinkId: link.resourceLinkId,
+      lineItemUrl: link.lineItem,
+      ...opened.grade,
+    });
+  }
+  return opened.opens;
 }
 
 /** The test request of a `test:…` target's ids, on the learner's copy of the roadmap. */
