@@ -81,6 +81,12 @@ export interface JobDefinition {
   pollSeconds: number;
   /** Workers of this queue in each process. */
   concurrency?: number;
+  /**
+   * Jobs each worker takes at once, run side by side, each settled on its own (a failed one retried alone);
+   * a full batch fetches the next at once rather than after the poll (a queue filled by one transaction is
+   * woken by one notification). One job at a time without.
+   */
+  batch?: number;
   run(deps: JobDeps, data: Record<string, unknown>): Promise<object | undefined>;
 }
 
@@ -246,7 +252,8 @@ function integrationJobs(): JobDefinition[] {
       name: SCORE_QUEUE,
       queue: SCORE_JOB,
       pollSeconds: 2,
-      concurrency: 8,
+      concurrency: 2,
+      batch: 8,
       run: async ({ db, secrets, config }, data) => {
         const platforms = new Platforms({
           db,
@@ -309,32 +316,53 @@ export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
   }
   for (const def of definitions) {
     if (def.cron) await queue.boss.schedule(def.name, def.cron, null, { tz: 'UTC' });
-    await queue.boss.work<Record<string, unknown>>(
-      def.name,
-      {
-        pollingIntervalSeconds: def.pollSeconds,
-        notifyPollingIntervalSeconds: def.pollSeconds,
-        batchSize: 1,
-        localConcurrency: def.concurrency ?? 1,
-      },
-      async ([job]) => {
-        if (!job) return;
-        const started = Date.now();
-        try {
-          const result = await def.run(deps, job.data ?? {});
-          // a sweep that found nothing to do is not news
-          const did = Object.values(result ?? {}).some((v) => (typeof v === 'number' ? v > 0 : v === 'sent'));
-          deps.log[did ? 'info' : 'debug']({ job: def.name, ms: Date.now() - started, result }, 'job done');
-          return result;
-        } catch (err) {
-          deps.log.error({ job: def.name, err, retry: job.id }, 'job failed; it will be retried');
-          throw err;
-        }
-      },
+    const polling = {
+      pollingIntervalSeconds: def.pollSeconds,
+      notifyPollingIntervalSeconds: def.pollSeconds,
+      localConcurrency: def.concurrency ?? 1,
+    };
+    if (def.batch) {
+      await queue.boss.work<Record<string, unknown>>(
+        def.name,
+        { ...polling, batchSize: def.batch, burstWhenBatchFull: true, perJobResults: true },
+        (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                return { id: job.id, status: 'completed' as const, output: await runJob(def, deps, job) };
+              } catch (err) {
+                return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+              }
+            }),
+          ),
+      );
+      continue;
+    }
+    await queue.boss.work<Record<string, unknown>>(def.name, { ...polling, batchSize: 1 }, async ([job]) =>
+      job ? runJob(def, deps, job) : undefined,
     );
   }
   const requeued = await deps.mail.requeueStranded();
   if (requeued) deps.log.info({ requeued }, 'mail waiting for delivery was queued again');
+}
+
+/** One job run by its definition, logged: done (news only when it did something), or failed (retried). */
+async function runJob(
+  def: JobDefinition,
+  deps: JobDeps,
+  job: { id: string; data: Record<string, unknown> | null },
+) {
+  const started = Date.now();
+  try {
+    const result = await def.run(deps, job.data ?? {});
+    // a sweep that found nothing to do is not news
+    const did = Object.values(result ?? {}).some((v) => (typeof v === 'number' ? v > 0 : v === 'sent'));
+    deps.log[did ? 'info' : 'debug']({ job: def.name, ms: Date.now() - started, result }, 'job done');
+    return result;
+  } catch (err) {
+    deps.log.error({ job: def.name, err, retry: job.id }, 'job failed; it will be retried');
+    throw err;
+  }
 }
 
 /** How often a working process looks for deliveries due (an event reaches its endpoints within this). */
