@@ -269,9 +269,12 @@ describe('launch', () => {
     expect(deployment.body).toContain('is not registered');
     const target = await login({ target_link_uri: 'https://evil.example/lti/launch' });
     expect(target.statusCode).toBe(400);
-    // framed by the LMS: any ancestor, no X-Frame-Options
-    expect(String(target.headers['content-security-policy'])).toContain('frame-ancestors *');
+    // framed by the registered LMS only (its registered addresses' origin), never by any site
+    expect(String(target.headers['content-security-policy'])).toContain(`frame-ancestors ${platform.base}`);
+    expect(String(target.headers['content-security-policy'])).not.toContain('frame-ancestors *');
     expect(target.headers['x-frame-options']).toBeUndefined();
+    // an unknown platform's refusal may be framed by nobody
+    expect(String(unknown.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   const refusals: [string, (s: { nonce: string }) => Promise<string>, RegExp][] = [
@@ -566,6 +569,16 @@ describe('seats', () => {
     expect(await server.db.select().from(ltiLaunches).where(eq(ltiLaunches.subject, 'seatless-1'))).toEqual(
       [],
     );
+    // the refused first launch made no account and linked no identity: nothing half-written
+    expect(
+      await server.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'seatless-1')),
+    ).toEqual([]);
+    const accounts = rowsOf<{ n: number }>(
+      await server.db.execute(
+        sql`select count(*)::int as n from users where invited_by_tenant_id = ${full.user._id}`,
+      ),
+    );
+    expect(Number(accounts[0]!.n)).toBe(0);
     platform.clientId = 'waymark-client-1';
   });
 });
