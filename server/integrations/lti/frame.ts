@@ -83,6 +83,9 @@ export async function learnFrameOrigins(
   return [...known, ...new Set(fresh)];
 }
 
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><title>Waymark</title><main><h1>Waymark</h1><p>The portal is not built.</p></main></html>';
+
 /** Sets a page's framing to these origins (replacing the refusal every other page carries). */
 export function allowFraming(reply: FastifyReply, csp: string, origins: readonly string[]) {
   const directive = `frame-ancestors ${frameAncestors(origins)}`;
@@ -117,8 +120,7 @@ export function framedPortal(
     if (!/^[0-9a-f-]{36}$/i.test(launchId)) return reply.callNotFound();
     const framer = await deps.launchFramer(launchId);
     if (!framer) return deps.expired(request, reply);
-    const html = indexHtml();
-    if (!html) return reply.callNotFound();
+    const html = indexHtml() ?? NOT_BUILT;
     return allowFraming(reply, documentCsp, frameOrigins(framer))
       .code(200)
       .type('text/html; charset=utf-8')

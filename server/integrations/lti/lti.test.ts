@@ -528,6 +528,111 @@ describe('launch', () => {
   });
 });
 
+describe('framing (decision 045)', () => {
+  const frameAncestorsOf = (headers: Record<string, unknown>) =>
+    /frame-ancestors ([^;]*)/.exec(String(headers['content-security-policy']))?.[1];
+
+  it("frames a launch's pages only by its platform's origins, and every other page by nobody else", async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'framed-1',
+        // where the platform frames the tool (hosted Canvas: the school's own host), in its signed claims
+        'https://purl.imsglobal.org/spec/lti/claim/launch_presentation': {
+          document_target: 'iframe',
+          return_url: 'https://school.example.edu/courses/1/return',
+        },
+      }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(frameAncestorsOf(res.headers)).toBe(`${platform.base} https://school.example.edu`);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const launchId = /"launchId":"([0-9a-f-]{36})"/.exec(res.body)![1]!;
+    // the portal's page for this launch: framed by the same origins only, nothing cached
+    const app = await server.app.inject({ method: 'GET', url: `/lti/app/${launchId}` });
+    expect(app.statusCode).toBe(200);
+    expect(frameAncestorsOf(app.headers)).toBe(`${platform.base} https://school.example.edu`);
+    expect(app.headers['x-frame-options']).toBeUndefined();
+    expect(app.headers['cache-control']).toBe('no-store');
+    // the learned origin frames the next login's storage step too
+    const next = await login({ lti_storage_target: '_parent' });
+    expect(frameAncestorsOf(next.headers)).toBe(`${platform.base} https://school.example.edu`);
+    // an unknown or malformed launch: a refusal nobody may frame
+    const unknown = await server.app.inject({
+      method: 'GET',
+      url: '/lti/app/11111111-2222-4333-8444-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(frameAncestorsOf(unknown.headers)).toBe("'none'");
+    // every other page and call stays unframeable
+    for (const url of ['/', `/test/${launchId}`, '/portal/integrations/lms', '/lti/app/not-a-launch']) {
+      const other = await server.app.inject({ method: 'GET', url });
+      expect(frameAncestorsOf(other.headers), url).toMatch(/^'(self|none)'$/);
+      expect(other.headers['x-frame-options'], url).toMatch(/^(SAMEORIGIN|DENY)$/);
+    }
+    const api = await server.get('/api/system/health');
+    expect(frameAncestorsOf(api.headers as Record<string, unknown>)).toBe("'none'");
+    // a launch's page lasts as long as its launch token: 2 hours
+    await server.db
+      .update(ltiLaunches)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000 - 1000) })
+      .where(eq(ltiLaunches.id, launchId));
+    const over = await server.app.inject({ method: 'GET', url: `/lti/app/${launchId}` });
+    expect(over.statusCode).toBe(400);
+    expect(over.body).toContain('This launch has expired');
+  });
+
+  it("gives an instructor's launch the course's learners of that tenant only, with their tests", async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'teacher-view',
+        [CLAIM.roles]: [ROLE.instructor],
+      }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(res.body)![1]!;
+    const session = await server.post('/api/lti/session', { code });
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.data).toMatchObject({ role: 'INSTRUCTOR', opens: { page: 'course' }, session: null });
+    const headers = { 'x-lti-launch': session.body.data.launchToken as string };
+    const view = await server.app.inject({ method: 'GET', url: '/api/lti/course', headers });
+    expect(view.statusCode, view.body).toBe(200);
+    const data = JSON.parse(view.body).data as {
+      course: string;
+      learners: { _id: string; email: string | null; tests: unknown[] }[];
+    };
+    expect(data.course).toBe('Course One');
+    // the learners launched from Course One earlier in this file, and nobody of another tenant
+    const subjects = await server.db
+      .select({ userId: externalIdentities.userId, tenantId: externalIdentities.tenantId })
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'learner-42'));
+    expect(data.learners.map((l) => l._id)).toContain(subjects[0]!.userId);
+    expect(subjects.every((s) => s.tenantId === tenant.user._id)).toBe(true);
+    // placeholder addresses are not shown as e-mail
+    expect(data.learners.every((l) => !l.email?.endsWith('@users.invalid'))).toBe(true);
+    // a learner's launch token does not open it; nor does none
+    const learner = await startLaunch();
+    const learnerRes = await postLaunch({
+      id_token: await platform.idToken(learner.nonce, platform.clientId, launchUrl(), { sub: 'learner-42' }),
+      state: learner.state,
+    });
+    const learnerCode = /"code":"([A-Za-z0-9_-]+)"/.exec(learnerRes.body)![1]!;
+    const learnerSession = await server.post('/api/lti/session', { code: learnerCode });
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: '/api/lti/course',
+      headers: { 'x-lti-launch': learnerSession.body.data.launchToken as string },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(JSON.parse(refused.body).errorCode).toBe('LTI_LAUNCH_INVALID');
+    expect((await server.app.inject({ method: 'GET', url: '/api/lti/course' })).statusCode).toBe(400);
+  });
+});
+
 describe('seats', () => {
   it('refuses a learner in words when the seats are exhausted, and tells the mentor once a day', async () => {
     const full = await server.signedIn('TENANT', { profile: true, name: 'Full Mentor' });

@@ -21,6 +21,7 @@ import { created, ok, serve } from '../../http/routes';
 import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
+import { courseView } from './course';
 import { deepLinkingResponse, pickerOptions } from './deep-linking';
 import { framedPortal, frameOrigins, originOf } from './frame';
 import { ToolKeys } from './keys';
@@ -259,6 +260,10 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
 
     async ltiDeepLinkingOptions({ headers }) {
       return ok({ data: await pickerOptions(db, headers[LTI_LAUNCH_HEADER], clock()) });
+    },
+
+    async ltiCourseView({ headers }) {
+      return ok({ data: await courseView(db, headers[LTI_LAUNCH_HEADER], clock()) });
     },
 
     async ltiDeepLinkingRespond({ headers, body }) {
