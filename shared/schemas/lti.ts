@@ -181,11 +181,14 @@ export const LtiSessionInput = z.object({
     .min(20, 'is not a launch code')
     .max(100, 'is not a launch code')
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a launch code'),
-  /** The state read back from platform storage, when the launch put it there. */
+  /**
+   * The state read back from platform storage, when the launch put it there: the login's signed state as
+   * issued, `<random>.<expiry>.<HMAC>` (base64url parts joined by dots).
+   */
   state: z
     .string()
     .max(200)
-    .regex(/^[A-Za-z0-9_-]*$/, 'is not a state')
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'is not a state')
     .optional(),
 });
 entities.add(LtiSessionInput, { id: 'LtiSessionInput' });

@@ -490,6 +490,20 @@ describe('launch', () => {
     const wrong = await server.post('/api/lti/session', { code, state: 'not-the-state' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe('LTI_STATE_MISMATCH');
+    // the state read back from platform storage as it was put there (it has dots) opens the launch
+    const again = await login({ lti_storage_target: '_parent' });
+    const put = JSON.parse(/var a=(\{.*?\});/.exec(again.body)![1]!) as { url: string; state: string };
+    const next = new URL(put.url);
+    const launchedAgain = await postLaunch({
+      id_token: await platform.idToken(next.searchParams.get('nonce')!, platform.clientId, launchUrl(), {
+        sub: 'storage-1',
+      }),
+      state: next.searchParams.get('state')!,
+    });
+    const code2 = /"code":"([A-Za-z0-9_-]+)"/.exec(launchedAgain.body)![1]!;
+    const right = await server.post('/api/lti/session', { code: code2, state: put.state });
+    expect(right.status, right.text).toBe(200);
+    expect(right.body.data.role).toBe('LEARNER');
   });
 
   it('opens the instructor view (no Waymark account) for an instructor; a paused platform refuses', async () => {
