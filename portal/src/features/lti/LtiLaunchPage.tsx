@@ -64,10 +64,18 @@ export default function LtiLaunchPage() {
 
 function Opened({ launch }: { launch: Launch }) {
   const { t } = useI18n();
+  // the test's Home stays inside the frame: the launch's own greeting, not Waymark's site
+  const [home, setHome] = useState(false);
   const course = launch.contextTitle ?? t('lti.yourCourse');
-  if (launch.opens.page === 'test') {
+  if (launch.opens.page === 'test' && !home) {
     return (
-      <PortalWidgets>
+      <PortalWidgets
+        onEvent={(type) => {
+          if (type !== 'wm-home') return true;
+          setHome(true);
+          return false;
+        }}
+      >
         <TestTaker linkId={launch.opens.linkId} headingLevel="1" />
       </PortalWidgets>
     );
@@ -78,7 +86,11 @@ function Opened({ launch }: { launch: Launch }) {
   return (
     <div className="card">
       <h1>{t('lti.welcome', { name: launch.session?.user.name ?? '' })}</h1>
-      <p>{t('lti.nothingLinked', { tenant: launch.tenantName })}</p>
+      <p>
+        {launch.opens.page === 'test'
+          ? t('lti.backToCourse', { course })
+          : t('lti.nothingLinked', { tenant: launch.tenantName })}
+      </p>
     </div>
   );
 }
