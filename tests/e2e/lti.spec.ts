@@ -105,7 +105,7 @@ test.describe('Waymark framed by an LMS on another site, third-party cookies blo
   test('an instructor adds a Waymark assessment by Deep Linking, inside the frame, by keyboard', async ({
     page,
   }) => {
-    await page.goto(lms.coursePage('teacher-1', 'instructor', 'add'));
+    await page.goto(lms.coursePage('teacher-1', 'instructor', 'add'), { waitUntil: 'domcontentloaded' });
     const frame = inFrame(page);
     await expect(frame.getByRole('heading', { name: 'Add a Waymark assessment' })).toBeVisible();
     // the state went through platform storage: put before the sign-in, read back by the launch page
@@ -126,7 +126,9 @@ test.describe('Waymark framed by an LMS on another site, third-party cookies blo
     page,
   }) => {
     test.setTimeout(180_000);
-    await page.goto(lms.coursePage('learner-7', 'learner', lms.links[0]!.id));
+    await page.goto(lms.coursePage('learner-7', 'learner', lms.links[0]!.id), {
+      waitUntil: 'domcontentloaded',
+    });
     const frame = inFrame(page);
     await expect(frame.getByRole('heading', { name: 'Ready to Take Test?', level: 1 })).toBeVisible({
       timeout: 20_000,
@@ -175,7 +177,10 @@ test.describe('Waymark framed by an LMS on another site, third-party cookies blo
   });
 
   test("an instructor's launch opens the course's learners inside the frame", async ({ page }) => {
-    await page.goto(lms.coursePage('teacher-1', 'instructor', lms.links[0]!.id));
+    test.setTimeout(120_000);
+    await page.goto(lms.coursePage('teacher-1', 'instructor', lms.links[0]!.id), {
+      waitUntil: 'domcontentloaded',
+    });
     const frame = inFrame(page);
     await expect(frame.getByRole('heading', { name: 'Learners of Course One' })).toBeVisible({
       timeout: 20_000,

@@ -30,7 +30,7 @@ export function CourseView({
         <Loader />
       ) : view.error ? (
         <p role="alert">{view.error.message}</p>
-      ) : view.data && view.data.data.learners.length ? (
+      ) : view.data?.data.learners.length ? (
         <table className="lti-course-table">
           <thead>
             <tr>
