@@ -221,6 +221,14 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
       ),
   });
 
+  registrationRoute(app, deps, platforms, clock);
+  launchCalls(app, deps, keys, clock);
+  return platforms;
+}
+
+/** GET /lti/register: Dynamic Registration, from a tenant's one-time address with the platform's parameters. */
+function registrationRoute(app: FastifyInstance, deps: LtiDeps, platforms: Platforms, clock: () => Date) {
+  const { db, config } = deps;
   app.get('/lti/register', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     const reference = randomUUID().slice(0, 8);
@@ -250,7 +258,11 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
       return registrationFailedPage(reply, ancestors, message, reference, 500);
     }
   });
+}
 
+/** The calls of the page a launch opened: its session, the picker, the instructor's course view. */
+function launchCalls(app: FastifyInstance, deps: LtiDeps, keys: ToolKeys, clock: () => Date) {
+  const { db, config } = deps;
   serve(app, ltiLaunchRouter, {
     async ltiStartSession({ body }) {
       const issueSession = (user: { id: string; role: 'USER' }, tenantId: string) =>
@@ -273,7 +285,6 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
       });
     },
   });
-  return platforms;
 }
 
 /** The registration of a launch whose page may still be shown (its launch token's life), or null. */
