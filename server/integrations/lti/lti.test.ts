@@ -595,6 +595,8 @@ describe('framing (decision 045)', () => {
     const over = await server.app.inject({ method: 'GET', url: `/lti/app/${launchId}` });
     expect(over.statusCode).toBe(400);
     expect(over.body).toContain('This launch has expired');
+    // said inside the platform's frame, where the learner is
+    expect(frameAncestorsOf(over.headers)).toBe(`${platform.base} https://school.example.edu`);
   });
 
   it("gives an instructor's launch the course's learners of that tenant only, with their tests", async () => {
