@@ -17,7 +17,7 @@ import { tenantAssessments } from '../../authoring/tables';
 import { assignToLearner } from '../../catalogue/learning';
 import { resources, roadmaps, sectionResources, sections } from '../../catalogue/tables';
 import type { Db } from '../../db/client';
-import { subjects } from '../../db/schema';
+import { subjects, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { QuestionCounts } from '../../questions/load';
 import { questions } from '../../questions/tables';
@@ -211,13 +211,21 @@ async function openTarget(
 export async function openLink(
   deps: OpenDeps,
   registration: { id: string; tenantId: string; label: string },
-  learner: { id: string; email: string; subject: string },
+  learner: { id: string; subject: string },
   from: { ip: string | null; userAgent: string | null },
   now: Date,
   link: { target: string; resourceLinkId: string | null; lineItem: string | null },
 ): Promise<Opened['opens']> {
   const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
-  const opened = await openTarget(deps, registration.tenantId, learner, actor, link.target, now);
+  const [account] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, learner.id));
+  const opened = await openTarget(
+    deps,
+    registration.tenantId,
+    { id: learner.id, email: account?.email ?? '' },
+    actor,
+    link.target,
+    now,
+  );
   if (link.lineItem && link.resourceLinkId) {
     await recordGradeTarget(deps.db, {
       registrationId: registration.id,
