@@ -76,7 +76,7 @@ async function open(name: string, bytes: Uint8Array | string = fixture(name), lo
   await waitFor(() => expect(calls.some((c) => c.path === '/admin/subject/subject-list')).toBe(true));
   await screen.findByRole('option', { name: 'Programming' });
   const input = screen.getByLabelText(translator.t('import.file'));
-  Object.defineProperty(input, 'files', { value: [new File([bytes], name)], configurable: true });
+  Object.defineProperty(input, 'files', { value: [new File([bytes as BlobPart], name)], configurable: true });
   await act(async () => fireEvent.change(input));
   return translator;
 }
