@@ -5,7 +5,7 @@
  */
 import type { PlannedQuestion } from '@shared/client/question-import';
 import { type UnplacedQuestion, unplacedCategories } from '@shared/formats/placement';
-import type { Coded, Place, RowError, Unsupported } from '@shared/formats/record';
+import type { Coded, Place, RowError } from '@shared/formats/record';
 import type { MessageKey } from '@shared/i18n/keys';
 import type { Translator } from '@shared/i18n/translator';
 import type { Report } from './parts';
@@ -28,8 +28,6 @@ export const problemText = ({ t }: Speaker, e: Coded & ({ message: string } | { 
 /** "line 3: options: is the same as option 1; …". */
 export const rowErrorText = (s: Speaker, e: RowError) =>
   s.t('import.problemAt', { place: placeText(s, e), field: e.field, problem: problemText(s, e) });
-
-export const unsupportedText = (s: Speaker, u: Unsupported) => problemText(s, u);
 
 export const duplicateText = (s: Speaker, p: PlannedQuestion) =>
   p.duplicateOf ? s.t('import.duplicateOf', { place: placeText(s, p.duplicateOf) }) : s.t('import.duplicate');
