@@ -168,11 +168,15 @@ describe('the import dialog in the reader’s language', () => {
     );
     calls.length = 0;
     cleanup();
-    await open('duplicates.gift', fixture('duplicates.gift'), 'ar');
+    const t = await open('duplicates.gift', fixture('duplicates.gift'), 'ar');
     await waitFor(() =>
       expect(summary()).toBe(
         'duplicates.gift (Moodle GIFT)، 4 أسئلة: سيُنشأ سؤالان، وواحد مطابق لسؤال آخر في الملف، وواحد لا يمكن حفظه.',
       ),
     );
+    // each question's type by its name in the reader's language (it was shown as its message key)
+    const created = screen.getByText(/^ستُنشأ/).closest('details')!;
+    expect(created.textContent).not.toContain('questionType.');
+    expect(created.textContent).toContain(t.t('questionType.mcq'));
   });
 });
