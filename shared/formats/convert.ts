@@ -12,7 +12,7 @@ import {
 } from '../rules/question-types';
 import { type HtmlParts, htmlToParts, looksLikeHtml, markdownToParts } from './html';
 import { refusal as refused, type Said, said } from './problems';
-import { type Coded, type QuestionRecord, shorten } from './record';
+import { type QuestionRecord, shorten, type Unsupported } from './record';
 
 export type TextFormat = 'html' | 'moodle' | 'plain' | 'markdown';
 
@@ -33,7 +33,7 @@ export interface Choice {
 }
 
 /** A reason the question cannot come over, or null. */
-export type Refusal = ({ kind: string; reason: string } & Coded) | null;
+export type Refusal = Pick<Unsupported, 'kind' | 'kindCode' | 'reason' | 'code' | 'params'> | null;
 
 /** Waymark's hints a file may carry for what the format cannot say itself (written by our writers). */
 export interface WaymarkHints {

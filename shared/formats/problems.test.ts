@@ -51,7 +51,14 @@ describe('the readers’ problems, by code', () => {
     const gift = readGift('::a::Broken {=yes ~no\n\n::b::Essay {}\n');
     expect(gift.errors[0]).toMatchObject({ line: 1, code: 'import.problem.giftNoClose' });
     expect(es.t(gift.errors[0]!.code!)).toBe('una { sin su }');
-    expect(gift.unsupported[0]).toMatchObject({ line: 3, kind: 'essay', code: 'import.problem.essay' });
+    const essay = gift.unsupported[0]!;
+    expect(essay).toMatchObject({
+      line: 3,
+      kind: 'essay',
+      kindCode: 'import.kind.essay',
+      code: 'import.problem.essay',
+    });
+    expect([en.t(essay.kindCode!), es.t(essay.kindCode!)]).toEqual(['essay', 'ensayo']);
 
     const same = checkRecord(
       {

@@ -177,10 +177,38 @@ export function said<C extends ProblemCode>(code: C, ...params: ParamsOf<C>): Sa
   return { code, ...(values ? { params: values } : {}), message: say(values) };
 }
 
-/** Something Waymark cannot hold: its kind in the file's terms, and why (coded). */
+/** The kinds of question Waymark cannot hold that have a name in every language (others are the file's terms). */
+const KINDS: Readonly<Record<string, MessageKey>> = {
+  description: 'import.kind.description',
+  essay: 'import.kind.essay',
+  matching: 'import.kind.matching',
+  'file upload': 'import.kind.fileUpload',
+  'text only': 'import.kind.textOnly',
+  'fill in multiple blanks': 'import.kind.blanks',
+  'multiple dropdowns': 'import.kind.dropdowns',
+  calculated: 'import.kind.calculated',
+  ordering: 'import.kind.ordering',
+  categorization: 'import.kind.categorization',
+  'missing image': 'import.kind.missingImage',
+  'numerical with units': 'import.kind.units',
+  'several interactions': 'import.kind.severalInteractions',
+  'no interaction': 'import.kind.noInteraction',
+  'several images': 'import.kind.severalImages',
+  'mixed options': 'import.kind.mixedOptions',
+  'rich answers': 'import.kind.richAnswers',
+  'partial credit': 'import.kind.partialCredit',
+  'several right answers': 'import.kind.severalRight',
+  'no right answer': 'import.kind.noRight',
+  'numbers and words': 'import.kind.numbersAndWords',
+  'numerical range': 'import.kind.numericalRange',
+  'numerical tolerance': 'import.kind.numericalTolerance',
+};
+
+/** Something Waymark cannot hold: its kind in the file's terms (by its code when it has one), and why. */
 export function refusal<C extends ProblemCode>(kind: string, code: C, ...params: ParamsOf<C>) {
   const { message, ...coded } = said(code, ...params);
-  return { kind, reason: message, ...coded };
+  const kindCode = Object.hasOwn(KINDS, kind) ? KINDS[kind] : undefined;
+  return { kind, ...(kindCode ? { kindCode } : {}), reason: message, ...coded };
 }
 
 /** The codes of the problems that name no value, by their English: how a schema's message finds its code. */

@@ -118,6 +118,8 @@ export interface SourceRecord extends Place {
 export interface Unsupported extends Place, Coded {
   /** What it is in the file's terms: "essay", "matching", "numerical with a tolerance". */
   kind: string;
+  /** The kind's message key, when it has a name in every language (./problems.ts). */
+  kindCode?: MessageKey;
   /** Why Waymark cannot hold it. */
   reason: string;
   /** The question's name or the start of its text, to recognise it by. */

@@ -153,6 +153,10 @@ describe('the import dialog in the reader’s language', () => {
       screen.getByText('es igual que la opción 1; los estudiantes no podrían distinguirlas'),
     ).toBeTruthy();
     expect(screen.getByText('línea 3')).toBeTruthy();
+    const essay = screen.getByText(/^un ensayo lo corrige/).closest('li')!;
+    expect(essay.textContent).toBe(
+      'línea 5 · ensayo · «b»un ensayo lo corrige una persona; Waymark corrige cada respuesta por sí mismo',
+    );
     expect(
       screen.getByText('un ensayo lo corrige una persona; Waymark corrige cada respuesta por sí mismo'),
     ).toBeTruthy();

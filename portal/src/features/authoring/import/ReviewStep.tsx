@@ -60,7 +60,8 @@ export function ReviewStep({
         <ul className="import-list">
           {shown(unsupported).map((u) => (
             <li key={`${placeText(i18n, u)}-${u.kind}`}>
-              <span className="import-place">{placeText(i18n, u)}</span> · {u.kind}
+              <span className="import-place">{placeText(i18n, u)}</span> ·{' '}
+              {u.kindCode ? t(u.kindCode) : u.kind}
               {u.title ? (
                 <>
                   {' '}
