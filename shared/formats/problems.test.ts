@@ -10,6 +10,7 @@ import { createTranslator } from '../i18n/translator';
 import { checkRecord } from './check';
 import { readGift } from './gift';
 import { readMoodleXml } from './moodle-xml';
+import { UNKNOWN_FORMAT } from './names';
 import { englishOf, PROBLEM_CODES } from './problems';
 
 const en = createTranslator('en', english);
@@ -40,6 +41,8 @@ describe('the readers’ problems, by code', () => {
       expect(source, code).toHaveProperty([code]);
       for (const params of samples(code)) expect(en.t(code, params), code).toBe(englishOf(code, params));
     }
+    // the portal says a file no reader knows as the CLI does
+    expect(en.t('import.unknownFormat', { file: 'notes.docx' })).toBe(`notes.docx ${UNKNOWN_FORMAT}.`);
     // and the catalogue has no problem the readers never say
     const catalogued = Object.keys(source).filter((k) => k.startsWith('import.problem.'));
     expect(catalogued.sort()).toEqual([...PROBLEM_CODES].sort());
