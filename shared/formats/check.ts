@@ -83,8 +83,27 @@ export interface CheckOptions {
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
+/**
+ * A field as the file names it ("options: option 2"), with its words for the reader's language where they
+ * are not the file's own keys (./problems.ts).
+ */
+type Field = Pick<RowError, 'field' | 'fieldCode' | 'fieldParams'>;
+const optionField = (n: number, part?: string): Field =>
+  part === undefined
+    ? { field: `options: option ${n}`, fieldCode: 'import.field.option', fieldParams: { n } }
+    : {
+        field: `options: option ${n} (${part})`,
+        fieldCode: 'import.field.optionPart',
+        fieldParams: { n, part },
+      };
+const tagField = (n: number): Field => ({
+  field: `tags: tag ${n}`,
+  fieldCode: 'import.field.tag',
+  fieldParams: { n },
+});
+
 /** An ImportedQuestionInput issue path in the file's terms. */
-function fileField(path: readonly PropertyKey[]): string {
+function fileField(path: readonly PropertyKey[]): string | Field {
   const [head, index] = path;
   switch (head) {
     case 'questionType':
@@ -96,27 +115,28 @@ function fileField(path: readonly PropertyKey[]): string {
     case 'textCorrectAnswer':
       return 'options';
     case 'options':
-      return typeof index === 'number' ? `options: option ${index + 1}` : 'options';
+      return typeof index === 'number' ? optionField(index + 1) : 'options';
     case 'explanation':
       return 'explanation';
     case 'tags':
-      return typeof index === 'number' ? `tags: tag ${index + 1}` : 'tags';
+      return typeof index === 'number' ? tagField(index + 1) : 'tags';
     default:
       return String(head ?? 'question');
   }
 }
 
-function recordField(path: readonly PropertyKey[]): string {
+function recordField(path: readonly PropertyKey[]): string | Field {
   const [head, index] = path;
   if (head === undefined) return 'question';
   if (head === 'options' && typeof index === 'number')
-    return `options: option ${index + 1}${path[2] === undefined ? '' : ` (${String(path[2])})`}`;
+    return optionField(index + 1, path[2] === undefined ? undefined : String(path[2]));
   if ((head === 'tags' || head === 'explanation') && typeof index === 'number') return `${String(head)}`;
   return String(head);
 }
 
 /** Records a problem of a field (the first of each is kept). */
-type Add = (field: string, problem: Note) => void;
+type Add = (field: string | Field, problem: Note) => void;
+const fieldName = (f: string | Field) => (typeof f === 'string' ? f : f.field);
 
 function checkImage(
   ref: string,
@@ -207,7 +227,7 @@ function recordShape(value: unknown, add: Add): { r: ParsedRecord; reported: Set
     }
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)
-        add(`${recordField(issue.path)}: ${key}`, said('import.problem.unknownField'));
+        add(`${fieldName(recordField(issue.path))}: ${key}`, said('import.problem.unknownField'));
     } else add(recordField(issue.path), saidText(issue.message));
     const top = String(issue.path[0]);
     reported.add(top);
@@ -234,11 +254,11 @@ function editorProblems(input: ImportedQuestionInput, reported: Set<string>, add
   const checked = ImportedQuestionInput.safeParse(input);
   if (checked.success) return;
   for (const issue of checked.error.issues) {
-    const field = fileField(issue.path);
+    const field = fieldName(fileField(issue.path));
     if (reported.has(field.split(':')[0]!)) continue;
     // the subject and topic are the placement's: reported above, or said once for the file
     if (field === 'subject' || field === 'topic') continue;
-    add(field, saidText(issue.message));
+    add(fileField(issue.path), saidText(issue.message));
   }
 }
 
@@ -249,7 +269,7 @@ function imagesOf(r: ParsedRecord, options: readonly { value: string }[], opts: 
   if (hasImageOptions(r.type))
     options.forEach((o, i) => {
       if (!o.value) return;
-      const src = checkImage(o.value, opts, (m) => add(`options: option ${i + 1}`, m), false);
+      const src = checkImage(o.value, opts, (m) => add(optionField(i + 1), m), false);
       if (src) optionImages[i] = src;
     });
   return { image, optionImages };
@@ -267,8 +287,9 @@ export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRe
   };
   const errors: RowError[] = [];
   const add: Add = (field, problem) => {
-    if (!errors.some((e) => e.field === field && e.message === problem.message))
-      errors.push({ ...place, field, ...problem });
+    const named = typeof field === 'string' ? { field } : field;
+    if (!errors.some((e) => e.field === named.field && e.message === problem.message))
+      errors.push({ ...place, ...named, ...problem });
   };
   const shape = recordShape(source.value, add);
   if (!shape) return { ok: false, errors };
@@ -290,7 +311,7 @@ export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRe
     add('points', said('import.problem.pointsOnlyBlank'));
   if (!fib && !reported.has('options'))
     for (const { index, first } of repeatedOptions(options))
-      add(`options: option ${index + 1}`, said('import.problem.sameOption', { first: first + 1 }));
+      add(optionField(index + 1), said('import.problem.sameOption', { first: first + 1 }));
 
   const { explanation, tags } = withDefaults(r, opts.defaults);
   const input: ImportedQuestionInput = {

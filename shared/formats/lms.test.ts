@@ -162,6 +162,8 @@ describe('one GIFT file, read as Moodle reads it', () => {
         message: 'is the same as option 1; learners could not tell them apart',
         code: 'import.problem.sameOption',
         params: { first: 1 },
+        fieldCode: 'import.field.option',
+        fieldParams: { n: 2 },
       },
     ]);
     expect(questions.map((q) => q.line)).toEqual([8]);

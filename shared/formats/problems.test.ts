@@ -81,6 +81,11 @@ describe('the readers’ problems, by code', () => {
     const errors = same.ok ? [] : same.errors;
     const option = errors.find((e) => e.field === 'options: option 2')!;
     expect(option).toMatchObject({ code: 'import.problem.sameOption', params: { first: 1 } });
+    expect(option).toMatchObject({ fieldCode: 'import.field.option', fieldParams: { n: 2 } });
+    expect([
+      en.t(option.fieldCode!, option.fieldParams),
+      es.t(option.fieldCode!, option.fieldParams),
+    ]).toEqual(['options: option 2', 'options: opción 2']);
     expect(es.t(option.code!, option.params)).toBe(
       'es igual que la opción 1; los estudiantes no podrían distinguirlas',
     );

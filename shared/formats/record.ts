@@ -42,6 +42,9 @@ export interface Note extends Coded {
  */
 export interface RowError extends Place, Coded {
   field: string;
+  /** The field's words for the reader's language, where they are not the file's own ("option 2"). */
+  fieldCode?: MessageKey;
+  fieldParams?: MessageValues;
   message: string;
   scope?: 'file';
 }

@@ -152,7 +152,9 @@ describe('the import dialog in the reader’s language', () => {
     expect(
       screen.getByText('es igual que la opción 1; los estudiantes no podrían distinguirlas'),
     ).toBeTruthy();
-    expect(screen.getByText('línea 3')).toBeTruthy();
+    expect(screen.getByText('línea 3').closest('li')!.textContent).toBe(
+      'línea 3 · options: opción 2: es igual que la opción 1; los estudiantes no podrían distinguirlas',
+    );
     const essay = screen.getByText(/^un ensayo lo corrige/).closest('li')!;
     expect(essay.textContent).toBe(
       'línea 5 · ensayo · «b»un ensayo lo corrige una persona; Waymark corrige cada respuesta por sí mismo',

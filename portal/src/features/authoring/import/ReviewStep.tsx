@@ -7,7 +7,7 @@ import { shorten } from '@shared/formats/record';
 import { useI18n } from '@widgets/core/i18n';
 import type { ReactNode } from 'react';
 import { Group, QuestionRows, type Report, shown } from './parts';
-import { duplicateText, placeText, problemText, summaryText } from './words';
+import { duplicateText, fieldText, placeText, problemText, summaryText } from './words';
 
 export function ReviewStep({
   report,
@@ -50,7 +50,7 @@ export function ReviewStep({
         <ul className="import-list">
           {shown(errors).map((e) => (
             <li key={`${placeText(i18n, e)}-${e.field}-${e.message}`}>
-              <span className="import-place">{placeText(i18n, e)}</span> · {e.field}:{' '}
+              <span className="import-place">{placeText(i18n, e)}</span> · {fieldText(i18n, e)}:{' '}
               <span className="import-text">{problemText(i18n, e)}</span>
             </li>
           ))}

@@ -25,9 +25,13 @@ export function placeText({ t }: Speaker, p: Place): string {
 export const problemText = ({ t }: Speaker, e: Coded & ({ message: string } | { reason: string })): string =>
   e.code ? t(e.code, e.params) : 'message' in e ? e.message : e.reason;
 
-/** "line 3: options: is the same as option 1; …". */
+/** The field of a problem, as the file names it ("options: option 2" in the reader's words). */
+export const fieldText = ({ t }: Speaker, e: RowError) =>
+  e.fieldCode ? t(e.fieldCode, e.fieldParams) : e.field;
+
+/** "line 3: options: option 2: is the same as option 1; …". */
 export const rowErrorText = (s: Speaker, e: RowError) =>
-  s.t('import.problemAt', { place: placeText(s, e), field: e.field, problem: problemText(s, e) });
+  s.t('import.problemAt', { place: placeText(s, e), field: fieldText(s, e), problem: problemText(s, e) });
 
 export const duplicateText = (s: Speaker, p: PlannedQuestion) =>
   p.duplicateOf ? s.t('import.duplicateOf', { place: placeText(s, p.duplicateOf) }) : s.t('import.duplicate');
