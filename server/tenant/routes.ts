@@ -29,6 +29,7 @@ import { fileResponse } from '../http/download';
 import { notFound } from '../http/errors';
 import { answer, type Caller, created, type Handlers, ok, serve } from '../http/routes';
 import type { SeatPlans } from './accounting';
+import { requireCohort } from './cohorts';
 import {
   awardsExport,
   type Export,
@@ -126,7 +127,10 @@ const seatCalls = ({ db, plans, clock, learner }: Tenancy) => {
     return result.ok ? ok(result.value) : answer(404, result.body);
   }
   return {
-    tenantUsersList: async ({ query, caller }) => ok({ data: await seatPage(db, caller.id, query, clock()) }),
+    async tenantUsersList({ query, caller }) {
+      if (query.cohortId) await requireCohort(db, caller.id, query.cohortId);
+      return ok({ data: await seatPage(db, caller.id, query, clock()) });
+    },
     tenantUsersSearchList: async ({ query, caller }) =>
       ok({ data: await searchSeats(db, caller.id, query.searchText, clock()) }),
     tenantUserInfo: async ({ params, caller }) => ok({ data: seatCard(await learner(caller.id, params.id)) }),
