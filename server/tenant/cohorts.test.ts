@@ -64,6 +64,10 @@ describe('cohorts', () => {
         cohorts: [{ _id: id, name: 'Sales EMEA' }],
       }),
     ]);
+    const file = await server.get(`/api/tenant/export/users?format=csv&cohortId=${id}`, tenant.auth);
+    expect(file.status, file.text).toBe(200);
+    expect(file.text).toContain(a.account.email);
+    expect(file.text).not.toContain(b.account.email);
     const all = await server.get('/api/tenant/users/list?limit=15', tenant.auth);
     const rowOf = (who: SignedIn) =>
       all.body.data.tenantUserList.find(

@@ -219,10 +219,11 @@ const learnerCalls = ({ db, reads, config, clock, learner }: Tenancy) =>
     },
   }) satisfies Partial<TenantHandlers>;
 
-const exportCalls = ({ reads, config, clock, learner }: Tenancy) =>
+const exportCalls = ({ db, reads, config, clock, learner }: Tenancy) =>
   ({
     async tenantExportUsers({ query, caller, reply }) {
       const { format, ...filter } = query;
+      if (filter.cohortId) await requireCohort(db, caller.id, filter.cohortId);
       return file(reply, 'users', format, usersExport(reads(), caller.id, clock(), filter));
     },
     tenantExportLearningReport: async ({ query, caller, reply }) =>
