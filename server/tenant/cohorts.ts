@@ -23,8 +23,6 @@ import { cohortMembers, cohortRoadmaps, cohorts } from './tables';
 
 export type CohortRow = typeof cohorts.$inferSelect;
 
-export const COHORT_NAME_MAX = 100;
-
 /** What assigning a cohort's roadmap came to for one member. */
 export type MemberOutcome = 'ASSIGNED' | 'ALREADY_ASSIGNED' | 'ROADMAP_LIMIT' | 'NO_ACTIVE_SEAT';
 

@@ -365,8 +365,15 @@ export const Cohort = z.object({
 entities.add(Cohort, { id: 'Cohort' });
 export type Cohort = z.infer<typeof Cohort>;
 
+/** The longest name a cohort may have (a SCIM Group's displayName too). */
+export const COHORT_NAME_MAX = 100;
+
 export const CohortNameInput = z.object({
-  name: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(COHORT_NAME_MAX, `must be at most ${COHORT_NAME_MAX} characters`),
 });
 entities.add(CohortNameInput, { id: 'CohortNameInput' });
 

@@ -5,6 +5,7 @@
  * the actor. A cohort's members added in the portal who were never provisioned are not SCIM Users: the
  * directory neither sees them nor removes them.
  */
+import { COHORT_NAME_MAX } from '@shared/schemas/tenant';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
@@ -13,7 +14,6 @@ import { HttpError } from '../../http/errors';
 import { lockTenant } from '../../tenant/accounting';
 import {
   addMembers,
-  COHORT_NAME_MAX,
   type CohortRow,
   createCohort,
   deleteCohort,
