@@ -14,7 +14,7 @@ import {
 } from '../catalogue/learning';
 import { roadmaps } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { inTx, type Tx } from '../db/helpers';
+import { inTx, isUniqueViolation, type Tx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { recordAudit } from '../integrations/core/audit';
@@ -41,11 +41,6 @@ const nameTaken = () =>
     field: 'name',
     keyPattern: { name: 1 },
   });
-
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 /** A cohort of the tenant (404 for another tenant's). */
 export async function requireCohort(db: Db, tenantId: string, id: string, lock = false): Promise<CohortRow> {

@@ -39,6 +39,7 @@ import {
   testLinksExport,
   usersExport,
 } from './exports';
+import { cancelInvitation, checkInvitation, invitationsOf, invite, toInvitation } from './invitations';
 import {
   assignRoadmapFor,
   learnerAssignment,
@@ -52,14 +53,9 @@ import {
   addLearner,
   beforeCheck,
   beforeCheckMany,
-  cancelInvitation,
-  checkInvitation,
   EmailNotFound,
-  invitationsOf,
-  invite,
   removeLearner,
   requireLearner,
-  toInvitation,
 } from './seats';
 
 const AWARD_FILE_NAMES = { ROADMAP: 'certificates', SECTION: 'badges', RESOURCE: 'feathers' } as const;
