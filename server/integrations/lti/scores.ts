@@ -2,7 +2,7 @@
  * Grades back (AGS 2.0; decisions 044, 046). A learner's launch of a graded link records where its results go
  * (`lti_grade_targets`: the line item, and the test or the roadmap copy it follows). When that learner's test
  * is evaluated (or the roadmap completed), the event's trigger (migration 0027) writes a score post per grade
- * target, and the post's own trigger (migration 0028) enqueues its pg-boss job (`lti-score`) — both in the
+ * target, and the post's own trigger (migration 0029) enqueues its pg-boss job (`lti-score`) — both in the
  * transaction that wrote the event, so a post and its job exist exactly when the evaluation was committed.
  *
  * The job (`postScore`) claims the post with a token of its own (SENDING: one worker at a time; a claim
@@ -25,7 +25,7 @@ import { type Platforms, SCOPES } from './platform';
 import { ltiGradeTargets, ltiRegistrations, ltiScoreDeliveries } from './tables';
 import type { Opened } from './targets';
 
-/** The queue of score posts: one job per post waiting, written by the trigger of migration 0028. */
+/** The queue of score posts: one job per post waiting, written by the trigger of migration 0029. */
 export const SCORE_QUEUE = 'lti-score';
 /** Attempts of one post before it is given up (about six hours of retries; the mentor may send it again). */
 export const MAX_ATTEMPTS = 15;

@@ -241,7 +241,7 @@ export const ltiGradeTargets = pgTable(
 /**
  * A score to post to a line item: one per (event, target), written by the trigger on `events` in the
  * transaction that wrote the event (migration 0027), its pg-boss job (`lti-score`) enqueued by the trigger of
- * migration 0028 in the same transaction. Claimed (SENDING) by one worker at a time; retried with backoff;
+ * migration 0029 in the same transaction. Claimed (SENDING) by one worker at a time; retried with backoff;
  * the mentor sees the failures and may send one again.
  */
 export const ltiScoreDeliveries = pgTable(
