@@ -15,7 +15,7 @@ import { type SignedIn, setupServer } from '../../test/helper';
 import { MockPlatform } from '../../test/lti-platform';
 import { events } from '../core/tables';
 import { ltiServices } from './routes';
-import { CLAIM_LEASE_MS, postScore, recordGradeTarget, SCORE_QUEUE } from './scores';
+import { CLAIM_LEASE_MS, postScore, recordGradeTarget, SCORE_QUEUE, sweepScores } from './scores';
 import { ltiScoreDeliveries } from './tables';
 
 const server = setupServer({ env: { LTI_DEV_LOOPBACK: 'true', JOB_WORKERS: 'true' } });
@@ -233,3 +233,33 @@ it('a post the mentor sends again gets its job in the same transaction', async (
   }, 20_000);
   expect(platform.scores.filter((s) => s.body.userId === who.subject)).toHaveLength(1);
 }, 60_000);
+
+it('the sweep sends a job again only for a post left without a live one', async () => {
+  const orphan = await learnerWithTarget(201);
+  const covered = await learnerWithTarget(202);
+  await server.db.insert(events).values([evaluatedEvent(orphan, 40), evaluatedEvent(covered, 41)]);
+  const postOf = async (who: { userId: string }) =>
+    (
+      await server.db
+        .select()
+        .from(ltiScoreDeliveries)
+        .where(
+          sql`${ltiScoreDeliveries.targetId} in (select id from lti_grade_targets where user_id = ${who.userId})`,
+        )
+    )[0]!;
+  await until(async () => ((await postOf(covered)).status === 'DELIVERED' ? true : undefined), 20_000);
+  // the orphan: failed, its job gone (pg-boss ran out of retries first); the other delivered
+  const lost = await postOf(orphan);
+  await until(async () => ((await postOf(orphan)).status === 'DELIVERED' ? true : undefined), 20_000);
+  await server.db
+    .update(ltiScoreDeliveries)
+    .set({ status: 'FAILED', nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(ltiScoreDeliveries.id, lost.id));
+  await server.db.execute(
+    sql`delete from pgboss.job where name = ${SCORE_QUEUE} and data->>'deliveryId' = ${lost.id}`,
+  );
+  const sent: string[] = [];
+  const result = await sweepScores(server.db, async (id) => sent.push(id));
+  expect(sent).toEqual([lost.id]);
+  expect(result).toEqual({ sent: 1 });
+});
