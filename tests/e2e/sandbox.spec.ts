@@ -99,7 +99,7 @@ test('a sandbox test on a partner page says Sandbox; Reset attempts makes it unt
   // the mentor resets every attempt, after saying so
   await portal.reload();
   const table = portal.getByRole('table', { name: "The sandbox's test links" });
-  await expect(table.getByRole('row').filter({ hasText: link.linkId })).toContainText('NO_ENOUGH_MARKS');
+  await expect(table.getByRole('row').filter({ hasText: link.linkId })).toContainText('No Enough Marks');
   await portal.getByRole('button', { name: 'Reset attempts' }).click();
   const confirm = portal.getByRole('dialog', { name: 'Reset every attempt?' });
   await expectAccessible(portal, 'the reset confirmation');
