@@ -4,7 +4,7 @@
  * end of the billing cycle when subscribed), and invitations.
  */
 import { decideAddUser, seatsShort } from '@shared/rules/seats';
-import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { TENANT_ERROR_CODES, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx } from '../db/helpers';
@@ -35,7 +35,7 @@ export class EmailNotFound extends Error {
       statusCode: 404,
       error: 'Not Found',
       message: TENANT_MESSAGES.emailNotFound,
-      errorCode: 'EMAIL_NOT_FOUND',
+      errorCode: TENANT_ERROR_CODES.emailNotFound,
       field: 'email',
       isAllowToInvite: this.isAllowToInvite,
     };

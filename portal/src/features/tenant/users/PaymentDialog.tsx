@@ -14,7 +14,7 @@ import {
 } from '@shared/contract/billing';
 import { formatDate } from '@shared/rules/format-date';
 import { FREE_SEATS, monthlyPrice, type PeriodType, paidSeatsFor, periodEnd } from '@shared/rules/seats';
-import { OfferCodeInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { OfferCodeInput, type SubscriptionInfo, TENANT_ERROR_CODES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
@@ -148,7 +148,8 @@ export function PaymentDialog({
       });
     } catch (err) {
       setCodeError(
-        err instanceof ApiError && (err.message === TENANT_MESSAGES.invalidOffer || err.field === 'offerCode')
+        err instanceof ApiError &&
+          (err.errorCode === TENANT_ERROR_CODES.invalidOffer || err.field === 'offerCode')
           ? t('payment.couponInvalid')
           : messageOf(err, t('payment.couponInvalid')),
       );
