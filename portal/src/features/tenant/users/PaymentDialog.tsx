@@ -102,6 +102,9 @@ export interface PaymentDialogProps {
   redirect?: (url: string) => void;
 }
 
+/** The server refused the promo code (its errorCode, or the field named): the portal's own words say so. */
+const unknownCode = (err: unknown) =>
+  err instanceof ApiError && (err.errorCode === TENANT_ERROR_CODES.invalidOffer || err.field === 'offerCode');
 export function PaymentDialog({
   request,
   onCancel,
@@ -148,10 +151,7 @@ export function PaymentDialog({
       });
     } catch (err) {
       setCodeError(
-        err instanceof ApiError &&
-          (err.errorCode === TENANT_ERROR_CODES.invalidOffer || err.field === 'offerCode')
-          ? t('payment.couponInvalid')
-          : messageOf(err, t('payment.couponInvalid')),
+        unknownCode(err) ? t('payment.couponInvalid') : messageOf(err, t('payment.couponInvalid')),
       );
     } finally {
       setApplying(false);
