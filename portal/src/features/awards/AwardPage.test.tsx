@@ -264,16 +264,21 @@ describe('an award page', () => {
     await waitFor(() => expect(panel.textContent).toContain('An Open Badges 3.0 credential signed by'));
   });
 
+  /** The learner's own certificate of a custom test, as its page loads it. */
+  const ownCertificate = () => ({
+    ...info,
+    type: 'CUSTOM-TEST' as const,
+    subject: { name: 'Cloud safety' },
+    certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
+    certificateGenerated: true,
+    s3CertificateUrl: STORED,
+    isOwner: true,
+  });
+
   it('says until when a certificate is valid, shows its history, and offers its learner the renewal test', async () => {
     const older = 'OldAward_0001';
     info = {
-      ...info,
-      type: 'CUSTOM-TEST',
-      subject: { name: 'Cloud safety' },
-      certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
-      certificateGenerated: true,
-      s3CertificateUrl: STORED,
-      isOwner: true,
+      ...ownCertificate(),
       validity: {
         validUntil: '2020-03-03T10:00:00.000Z',
         state: 'expired',
@@ -306,13 +311,7 @@ describe('an award page', () => {
 
   it('says the validity, its history and the renewal in Spanish and in Arabic', async () => {
     info = {
-      ...info,
-      type: 'CUSTOM-TEST',
-      subject: { name: 'Cloud safety' },
-      certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
-      certificateGenerated: true,
-      s3CertificateUrl: STORED,
-      isOwner: true,
+      ...ownCertificate(),
       validity: {
         validUntil: '2020-03-03T10:00:00.000Z',
         state: 'expired',
