@@ -129,6 +129,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AUDIT_ACTION_GROUPS = [
   { group: 'seat', label: messageKey('activityLog.group.seat') },
   { group: 'roadmap', label: messageKey('activityLog.group.roadmap') },
+  { group: 'cohort', label: messageKey('activityLog.group.cohort') },
   { group: 'assessment', label: messageKey('activityLog.group.assessment') },
   { group: 'apikey', label: messageKey('activityLog.group.apikey') },
   { group: 'award', label: messageKey('activityLog.group.award') },
