@@ -39,7 +39,10 @@ const sandbox = {
 let current: typeof sandbox | null = sandbox;
 const call = vi.fn(async (def: CallDef) => {
   if (def.path === '/tenant/sandbox' && def.method === 'GET') return { data: current };
-  if (def.path === '/tenant/sandbox' && def.method === 'POST') return { data: (current = sandbox) };
+  if (def.path === '/tenant/sandbox' && def.method === 'POST') {
+    current = sandbox;
+    return { data: current };
+  }
   if (def.path === '/tenant/sandbox/reset') return { data: { ...sandbox, resets: 3 } };
   throw new Error(`unexpected call ${def.method} ${def.path}`);
 });
