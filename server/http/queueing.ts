@@ -5,9 +5,8 @@
  * - **The event loop's turn.** A request's bytes wait in its socket until the loop comes round to read
  *   them: libuv reads every readable socket at each turn, so they waited at most the turn they waited
  *   through. A timer ticks every TICK_MS; the loop's figure is the longer of how late its last tick came
- *   (the turn just finished: what the next turns read arrived during it — or, an upper bound, just after
- *   it; kept until a tick comes on time again) and how long the loop has gone without a tick now (the turn
- *   still running).
+ *   (the turn just finished: what this turn reads arrived during it — or, an upper bound, just after it;
+ *   the next tick replaces it) and how long the loop has gone without a tick now (the turn still running).
  *   under-pressure's figure is the mean over a second of samples, which a few long turns among many short
  *   ones hardly move.
  * - **The accept queue.** A new connection waits in the kernel until a turn accepts it, and its first
@@ -56,13 +55,13 @@ type Accepted = Socket & { [accepted]?: { at: number; queued: number } };
 export function watchQueueing(app: FastifyInstance, limitMs: number): QueueWatch {
   let last = performance.now();
   let lastLate = 0;
-  // a late tick speaks for what the next turns read: it arrived during the long turn (or, an upper bound,
-  // just after it); kept while the ticks stay late — the loop still working through what queued — and
-  // forgotten at the first tick on time
+  // a late tick speaks for what the turn it runs in reads: it arrived during the long turn (or, an upper
+  // bound, just after it). libuv's poll phase reads every readable socket in that one turn, so the next
+  // tick's figure replaces it: keeping the longest while ticks stayed a little late (a loaded machine) shed
+  // every request for as long as the load lasted, long after the stall's requests were answered
   const timer = setInterval(() => {
     const now = performance.now();
-    const late = Math.max(0, now - last - TICK_MS);
-    lastLate = late > TICK_MS ? Math.max(lastLate, late) : late;
+    lastLate = Math.max(0, now - last - TICK_MS);
     last = now;
   }, TICK_MS);
   timer.unref();
