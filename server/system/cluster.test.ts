@@ -112,7 +112,14 @@ describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on 
   it('keeps answering while a process is killed, and starts another in its place', async () => {
     const [victim, survivor] = await registered();
     process.kill(victim!, 'SIGKILL');
-    // the port still answers (through the other process) while the replacement starts
+    // the port still answers (through the other process) while the replacement starts — once the primary
+    // has seen the death: a connection it handed to the victim in the moment before is reset (Node's
+    // cluster closes handles queued for a dead worker), as a load balancer's would be; at load 10 in CI
+    // that moment was long enough for the first request to land in it
+    await vi.waitFor(
+      () => expect(main.output.join('')).toMatch(new RegExp(`server process ${victim} ended \\(SIGKILL\\)`)),
+      { timeout: 30_000, interval: 20 },
+    );
     for (let i = 0; i < 10; i++) expect(await health(main.url)).toBe(200);
     await vi.waitFor(
       async () => {
