@@ -16,6 +16,7 @@ import {
   CreatedScimToken,
   CreateScimTokenInput,
   MailSsoCodeInput,
+  SaveSamlSsoInput,
   SaveSsoInput,
   ScimSettings,
   ScimToken,
@@ -183,6 +184,17 @@ export const saveSso = defineCall({
   responses: { 200: envelope(SsoConnection), ...errors },
 });
 
+export const saveSamlSso = defineCall({
+  method: 'PUT',
+  path: '/tenant/sso/saml',
+  summary:
+    "Sets up (or changes) the organisation's SAML 2.0 identity provider from its metadata, pasted (metadataXml) or read now from its URL (metadataUrl): its entity id, sign-in URL (HTTP-Redirect binding) and signing certificates; on or off, and whether addresses on the verified domains must sign in through it. Waymark's side (entity id, ACS URL, metadata) is in GET /tenant/sso as `saml`.",
+  tags: ['integrations'],
+  access: TENANT,
+  body: SaveSamlSsoInput,
+  responses: { 200: envelope(SsoConnection), ...errors },
+});
+
 export const removeSso = defineCall({
   method: 'DELETE',
   path: '/tenant/sso',
@@ -266,6 +278,7 @@ export const ssoFinish = defineCall({
 export const ssoRouter = defineRouter({
   ssoSettings,
   saveSso,
+  saveSamlSso,
   removeSso,
   addSsoDomain,
   mailSsoDomainCode,

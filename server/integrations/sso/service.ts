@@ -17,6 +17,7 @@ import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import type { SecretBox } from '../core/sealed';
 import { discover, type OidcEndpoints } from './oidc';
+import { certificateOf, type SamlSettings } from './saml';
 import { ssoConnections, ssoDomains } from './tables';
 
 /** The addresses a verification code may be mailed to (CA/B Forum Baseline Requirements 3.2.2.4.4). */
@@ -56,16 +57,23 @@ export const toDomain = (row: DomainRow) => ({
   mailedTo: row.mailedTo,
 });
 
-export const toConnection = (row: ConnectionRow) => ({
-  protocol: row.protocol,
-  displayName: row.displayName,
-  issuer: row.settings.issuer ?? '',
-  clientId: row.settings.clientId ?? '',
-  hasClientSecret: Boolean(row.settings.clientSecretSealed),
-  enabled: row.enabled,
-  requireSso: row.requireSso,
-  updatedAt: row.updatedAt.toISOString(),
-});
+export const toConnection = (row: ConnectionRow) => {
+  const saml = row.protocol === 'saml' ? (row.settings as unknown as SamlSettings) : null;
+  return {
+    protocol: row.protocol,
+    displayName: row.displayName,
+    issuer: row.settings.issuer ?? '',
+    clientId: row.settings.clientId ?? '',
+    hasClientSecret: Boolean(row.settings.clientSecretSealed),
+    idpEntityId: saml?.idpEntityId ?? null,
+    idpSsoUrl: saml?.idpSsoUrl ?? null,
+    idpMetadataUrl: saml?.metadataUrl ?? null,
+    idpCertificates: (saml?.idpCertificates ?? []).map(certificateOf),
+    enabled: row.enabled,
+    requireSso: row.requireSso,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
 
 export async function ssoSettingsOf(db: Db, tenantId: string) {
   const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
@@ -96,7 +104,7 @@ export async function saveOidcConnection(
 ) {
   const { db } = deps;
   const [current] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
-  if (!input.clientSecret && !current?.settings.clientSecretSealed)
+  if (!input.clientSecret && (current?.protocol !== 'oidc' || !current.settings.clientSecretSealed))
     throw badRequest(
       'clientSecret: Required (the client secret your identity provider gave)',
       'clientSecret',
@@ -115,44 +123,66 @@ export async function saveOidcConnection(
       ? deps.secrets.seal(input.clientSecret, SECRET_CONTEXT(tenantId))
       : current!.settings.clientSecretSealed!,
   };
-  const providerId = `oidc.wm-${tenantId.slice(0, 8)}`;
+  return storeConnection(db, tenantId, current, {
+    protocol: 'oidc',
+    displayName: input.displayName,
+    settings: settings as unknown as Record<string, string>,
+    enabled: input.enabled,
+    requireSso: input.requireSso,
+    by,
+    summary: `${input.issuer}${input.clientSecret && current ? ', new client secret' : ''}`,
+    details: {
+      issuer: input.issuer,
+      clientId: input.clientId,
+      secretChanged: Boolean(input.clientSecret),
+    },
+  });
+}
+
+/** Writes a tenant's connection (either protocol) and its activity-log entry, in one transaction. */
+export async function storeConnection(
+  db: Db,
+  tenantId: string,
+  current: ConnectionRow | undefined,
+  input: {
+    protocol: ConnectionRow['protocol'];
+    displayName: string;
+    settings: Record<string, string>;
+    enabled: boolean;
+    requireSso: boolean;
+    by: Actor;
+    /** What the provider is, for the log's summary. */
+    summary: string;
+    details: Record<string, unknown>;
+  },
+) {
+  const providerId = `${input.protocol}.wm-${tenantId.slice(0, 8)}`;
+  const values = {
+    protocol: input.protocol,
+    providerId,
+    displayName: input.displayName,
+    settings: input.settings,
+    enabled: input.enabled,
+    requireSso: input.requireSso,
+  };
   return inTx(db, async (tx) => {
     const [row] = await tx
       .insert(ssoConnections)
-      .values({
-        tenantId,
-        protocol: 'oidc',
-        providerId,
-        displayName: input.displayName,
-        settings: settings as unknown as Record<string, string>,
-        enabled: input.enabled,
-        requireSso: input.requireSso,
-      })
-      .onConflictDoUpdate({
-        target: ssoConnections.tenantId,
-        set: {
-          protocol: 'oidc',
-          displayName: input.displayName,
-          settings: settings as unknown as Record<string, string>,
-          enabled: input.enabled,
-          requireSso: input.requireSso,
-          updatedAt: sql`now()`,
-        },
-      })
+      .values({ tenantId, ...values })
+      .onConflictDoUpdate({ target: ssoConnections.tenantId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    await recordAudit(tx, by, {
+    await recordAudit(tx, input.by, {
       tenantId,
       action: current ? 'sso.updated' : 'sso.configured',
       target: { kind: 'ssoConnection', id: tenantId },
-      summary: `Single sign-on through ${input.displayName} (${input.issuer}) ${current ? 'changed' : 'set up'}: ${
-        input.enabled ? 'on' : 'off'
-      }${input.requireSso ? ', required for the verified domains' : ''}${input.clientSecret && current ? ', new client secret' : ''}`,
+      summary: `Single sign-on (${input.protocol.toUpperCase()}) through ${input.displayName} (${input.summary}) ${
+        current ? 'changed' : 'set up'
+      }: ${input.enabled ? 'on' : 'off'}${input.requireSso ? ', required for the verified domains' : ''}`,
       details: {
-        issuer: input.issuer,
-        clientId: input.clientId,
+        protocol: input.protocol,
+        ...input.details,
         enabled: input.enabled,
         requireSso: input.requireSso,
-        secretChanged: Boolean(input.clientSecret),
       },
     });
     return toConnection(row!);

@@ -111,3 +111,24 @@ export const ssoLogins = pgTable(
     index('sso_logins_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * SAML assertions already used, by their ID (SAML 2.0 Profiles §4.1.4.5: an assertion consumer keeps the IDs
+ * of the bearer assertions it accepted until they expire, and refuses one seen again). Kept in the database,
+ * so a replay at another process is refused too; rows past `expiresAt` are of no use and may be deleted.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saml_assertions_key').on(t.tenantId, t.assertionId),
+    index('saml_assertions_expires_idx').on(t.expiresAt),
+  ],
+);
