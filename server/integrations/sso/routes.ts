@@ -18,6 +18,7 @@ import { notFound, unauthorized } from '../../http/errors';
 import { API_PREFIX, created, ok, serve } from '../../http/routes';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
+import { txtLookup } from './dns';
 import {
   callbackUrl,
   finishCallback,
@@ -55,6 +56,7 @@ export function ssoRoutes(
   // the provider's address is one a tenant typed: plain http to this machine only outside production
   const allowLoopbackHttp = config.env !== 'production';
   const sso: SsoDeps = { ...deps, publicUrl, allowLoopbackHttp };
+  const lookupTxt = txtLookup(config.integrations.dnsServers);
 
   serve(app, ssoRouter, {
     async ssoSettings({ caller }) {
@@ -91,7 +93,7 @@ export function ssoRoutes(
       return ok({ data: await mailDomainCode(deps, caller.id, params.id, body.mailbox) });
     },
     async verifySsoDomain({ params, body, caller }) {
-      return ok({ data: await verifyDomain(db, caller.id, params.id, body, caller.actor) });
+      return ok({ data: await verifyDomain(db, caller.id, params.id, body, caller.actor, lookupTxt) });
     },
     async removeSsoDomain({ params, caller }) {
       await removeDomain(db, caller.id, params.id, caller.actor);

@@ -6,7 +6,6 @@
  * 3.2.2.4.4). A domain is verified for one tenant at most. Every change is in the activity log.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { resolveTxt } from 'node:dns/promises';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -16,6 +15,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import type { SecretBox } from '../core/sealed';
+import type { TxtLookup } from './dns';
 import { discover, type OidcEndpoints } from './oidc';
 import { certificateOf, type SamlSettings } from './saml';
 import { ssoConnections, ssoDomains } from './tables';
@@ -334,7 +334,7 @@ export async function verifyDomain(
   id: string,
   input: { code?: string },
   by: Actor,
-  lookupTxt: (name: string) => Promise<string[][]> = resolveTxt,
+  lookupTxt: TxtLookup,
 ) {
   const row = await requireDomain(db, tenantId, id);
   if (row.verifiedAt) return toDomain(row);
@@ -358,7 +358,13 @@ export async function verifyDomain(
     how = 'EMAIL';
   } else {
     const name = `${TXT_LABEL}.${row.domain}`;
-    const records = await lookupTxt(name).catch(() => [] as string[][]);
+    const records = await lookupTxt(name);
+    if (records === 'UNAVAILABLE')
+      throw new HttpError(
+        503,
+        `The DNS servers did not answer for ${name}: try Check DNS again in a few minutes`,
+        { field: 'domain', errorCode: 'DNS_UNAVAILABLE' },
+      );
     const want = `waymark-verification=${row.token}`;
     if (!records.some((parts) => parts.join('') === want))
       throw new HttpError(
