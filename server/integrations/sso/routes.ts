@@ -118,8 +118,25 @@ export function ssoRoutes(
     },
   });
 
-  /** Where the browser goes once the provider has answered: the sign-in page, with a code or the reason. */
-  const landing = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<{ handoff: string }>) => {
+  const landing = landingPage(publicUrl);
+
+  // the OpenID provider sends the browser back here (the redirect URI the tenant registers with it)
+  app.get(`${API_PREFIX}/login/sso/callback`, async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return landing(request, reply, () =>
+      finishCallback(sso, { state: text(q.state), code: text(q.code), error: text(q.error) }),
+    );
+  });
+
+  samlRoutes(app, db, sso, landing);
+}
+
+type Landing = ReturnType<typeof landingPage>;
+
+/** Where the browser goes once the provider has answered: the sign-in page, with a code or the reason. */
+function landingPage(publicUrl: string) {
+  return (request: FastifyRequest, reply: FastifyReply, run: () => Promise<{ handoff: string }>) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return run().then(
       ({ handoff }) => reply.redirect(`${publicUrl}/login/sso#handoff=${encodeURIComponent(handoff)}`, 303),
@@ -134,16 +151,10 @@ export function ssoRoutes(
       },
     );
   };
+}
 
-  // the OpenID provider sends the browser back here (the redirect URI the tenant registers with it)
-  app.get(`${API_PREFIX}/login/sso/callback`, async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    return landing(request, reply, () =>
-      finishCallback(sso, { state: text(q.state), code: text(q.code), error: text(q.error) }),
-    );
-  });
-
+function samlRoutes(app: FastifyInstance, db: Db, sso: SsoDeps, landing: Landing) {
+  const { publicUrl } = sso;
   // SAML: Waymark's metadata per organisation (its entity id), and the assertion consumer service, where the
   // identity provider's page POSTs the Response (HTTP-POST binding: a form, parsed in a scope of its own)
   const tenantOf = async (id: string) => {
