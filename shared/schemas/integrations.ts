@@ -259,6 +259,7 @@ export const SsoSettings = z.object({
   domains: z.array(SsoDomain),
 });
 entities.add(SsoSettings, { id: 'SsoSettings' });
+export type SsoSettings = z.infer<typeof SsoSettings>;
 
 export const SaveSsoInput = z.object({
   displayName: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
