@@ -13,7 +13,7 @@
  *    minutes; the auth domain issues the session's tokens.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -312,4 +312,21 @@ export async function takeHandoff(db: Db, handoff: string): Promise<{ userId: st
       errorCode: 'SSO_HANDOFF_INVALID',
     });
   return { userId: row.userId, device: row.device };
+}
+
+/**
+ * The daily sweep (a pg-boss job, once per tick across processes): sign-ins a day past their time, and SAML
+ * assertion ids past the time their assertion could still be presented — a replay of those is refused by
+ * their own NotOnOrAfter already.
+ */
+export async function sweepSso(db: Db, now = new Date()) {
+  const logins = await db
+    .delete(ssoLogins)
+    .where(lt(ssoLogins.expiresAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ id: ssoLogins.id });
+  const assertions = await db
+    .delete(samlAssertions)
+    .where(lt(samlAssertions.expiresAt, now))
+    .returning({ id: samlAssertions.assertionId });
+  return { logins: logins.length, assertions: assertions.length };
 }

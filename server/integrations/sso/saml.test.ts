@@ -16,6 +16,7 @@ import { tenantUsers } from '../../db/schema';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { keyPair, type ResponseOptions, readAuthnRequest, SamlIdp } from '../../test/saml-idp';
 import { auditEvents, externalIdentities } from '../core/tables';
+import { sweepSso } from './login';
 import { samlAssertions, ssoDomains } from './tables';
 
 const port = await new Promise<number>((resolve) => {
@@ -331,5 +332,28 @@ describe('signing in through SAML', () => {
         }),
       ),
     ).toBe(`${base}/login/sso?error=WRONG_DOMAIN&organisation=Initech`);
+  });
+
+  describe('the daily sweep', () => {
+    it('deletes spent assertion ids and old sign-ins, and keeps those still in their time', async () => {
+      const now = new Date();
+      await server.db.insert(samlAssertions).values([
+        { tenantId: tenant.user._id, assertionId: '_spent', expiresAt: new Date(now.getTime() - 1000) },
+        { tenantId: tenant.user._id, assertionId: '_live', expiresAt: new Date(now.getTime() + 60_000) },
+      ]);
+      await begin('peter@initech.example');
+      const swept = await sweepSso(server.db, new Date(now.getTime() + 2 * 86_400_000));
+      expect(swept.logins).toBeGreaterThan(0);
+      const left = (await server.db.select().from(samlAssertions)).map((a) => a.assertionId);
+      expect(left).not.toContain('_spent');
+      expect(left).not.toContain('_live');
+      await server.db.insert(samlAssertions).values({
+        tenantId: tenant.user._id,
+        assertionId: '_live',
+        expiresAt: new Date(now.getTime() + 60_000),
+      });
+      await sweepSso(server.db, now);
+      expect((await server.db.select().from(samlAssertions)).map((a) => a.assertionId)).toContain('_live');
+    });
   });
 });
