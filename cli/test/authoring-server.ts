@@ -13,10 +13,12 @@ import { createHttp } from '../src/core/http';
 import { SessionStore } from '../src/core/session';
 import { freePort } from './harness';
 
-export async function startAuthoringServer(prefix: string) {
+export async function startAuthoringServer(prefix: string, env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const port = await freePort();
-  const api = new TestServer({ env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data') } });
+  const api = new TestServer({
+    env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(dir, 'data'), ...env },
+  });
   await api.start();
   for (const [name, names] of Object.entries(DEMO_SUBJECTS)) {
     const [subject] = await api.db.insert(subjects).values({ name }).returning();

@@ -2,6 +2,7 @@ import '@widgets/ui/styles.css';
 import './portal.css';
 import { onSignedOut } from '@widgets/core/api';
 import { scheduleExtensionCheck } from '@widgets/core/extension';
+import { keepSessionInMemory } from '@widgets/core/session';
 import { Toasts } from '@widgets/ui/Toast';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,6 +19,10 @@ import {
 } from './lib/i18n';
 
 const root = createRoot(document.getElementById('root')!);
+
+// a launch from an LMS, framed by it (decision 045): its own session, in memory only
+const launched = window.location.pathname.startsWith('/lti/app/');
+if (launched) keepSessionInMemory();
 
 onSignedOut(() => {
   // a page anyone may open (a test link, an award, the course pages) goes on for the visitor; others go to
@@ -48,7 +53,7 @@ async function start() {
   await language;
   followProfileLanguage();
   void loadCurrentUser();
-  void scheduleExtensionCheck();
+  if (!launched) void scheduleExtensionCheck();
   root.render(
     <StrictMode>
       <PortalI18n>

@@ -204,6 +204,7 @@ const ABOUT: Record<string, About> = {
   'lti.ltiDeepLinkingOptions': PUBLIC,
   'lti.ltiDeepLinkingRespond': PUBLIC,
   'lti.ltiStartSession': PUBLIC,
+  'lti.ltiCourseView': PUBLIC,
   'lists.countryList': PUBLIC,
   'lists.languageList': PUBLIC,
   'lists.subjectList': PUBLIC,

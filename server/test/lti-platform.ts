@@ -82,12 +82,18 @@ export class MockPlatform {
   failEvery = 0;
   private scoreRequests = 0;
   registrationToken = 'reg-token-123';
+  /** More routes (the e2e's browser-facing LMS pages): true when one answered. */
+  extraRoutes: ((req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>) | null = null;
 
   get issuer() {
     return this.base;
   }
 
-  async start() {
+  /**
+   * Listens on 127.0.0.1; with `host: 'localhost'` on every loopback address and named `localhost` — a
+   * site of its own beside Waymark's 127.0.0.1 (the e2e's LMS, which frames Waymark from another site).
+   */
+  async start(opts: { host?: 'localhost' } = {}) {
     this.keys = [await makeKey()];
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err) => {
@@ -95,8 +101,8 @@ export class MockPlatform {
         res.end(String(err));
       });
     });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    await new Promise<void>((r) => this.server.listen(0, opts.host ? '::' : '127.0.0.1', r));
+    this.base = `http://${opts.host ?? '127.0.0.1'}:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 
@@ -238,6 +244,7 @@ export class MockPlatform {
       res.writeHead(204);
       return res.end();
     }
+    if (this.extraRoutes && (await this.extraRoutes(req, res, url))) return;
     res.writeHead(404);
     res.end();
   }

@@ -10,6 +10,7 @@ import { ErrorBody, envelope, errors, Id } from '../schemas/common';
 import {
   CreateLtiRegistrationInput,
   LtiContext,
+  LtiCourseView,
   LtiDeepLinkingInput,
   LtiDeepLinkingResponse,
   LtiDelivery,
@@ -189,6 +190,17 @@ export const ltiDeepLinkingOptions = defineCall({
   responses: { 200: envelope(LtiPickerOptions), ...errors },
 });
 
+export const ltiCourseView = defineCall({
+  method: 'GET',
+  path: '/lti/course',
+  summary:
+    "The instructor's view of the course an instructor, teaching assistant or administrator launched Waymark from (the launch's token in X-LTI-Launch): the learners of that course and tenant — linked by a launch from it or by its member sync — with their tests of the tenant's assessments, scores and awards. 404 LTI_LAUNCH_INVALID once the launch has expired or was not an instructor's.",
+  tags: ['lti'],
+  access: 'public',
+  headers: LtiLaunchHeaders,
+  responses: { 200: envelope(LtiCourseView), ...errors },
+});
+
 export const ltiDeepLinkingRespond = defineCall({
   method: 'POST',
   path: '/lti/deep-linking/response',
@@ -205,4 +217,5 @@ export const ltiLaunchRouter = defineRouter({
   ltiStartSession,
   ltiDeepLinkingOptions,
   ltiDeepLinkingRespond,
+  ltiCourseView,
 });

@@ -181,11 +181,14 @@ export const LtiSessionInput = z.object({
     .min(20, 'is not a launch code')
     .max(100, 'is not a launch code')
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a launch code'),
-  /** The state read back from platform storage, when the launch put it there. */
+  /**
+   * The state read back from platform storage, when the launch put it there: the login's signed state as
+   * issued, `<random>.<expiry>.<HMAC>` (base64url parts joined by dots).
+   */
   state: z
     .string()
     .max(200)
-    .regex(/^[A-Za-z0-9_-]*$/, 'is not a state')
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'is not a state')
     .optional(),
 });
 entities.add(LtiSessionInput, { id: 'LtiSessionInput' });
@@ -235,3 +238,33 @@ export const LtiLaunchHeaders = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, 'is not a launch token'),
 });
+
+/** A learner of the course, as the instructor's view shows them: their tests of the tenant, scores and awards. */
+export const LtiCourseLearner = z.object({
+  _id: Id,
+  name: z.string().nullable(),
+  /** Null when the platform gave no address Waymark may show (an address under users.invalid). */
+  email: z.string().nullable(),
+  tests: z.array(
+    z.object({
+      /** The test's row (not its link id, which would open the learner's test). */
+      _id: Id,
+      title: z.string(),
+      status: z.string(),
+      completed: z.boolean(),
+      /** 0–100, once evaluated. */
+      score: z.number().nullable(),
+      /** The award's id when one was earned (its page: /verify/{awardId}). */
+      awardId: z.string().nullable(),
+    }),
+  ),
+});
+entities.add(LtiCourseLearner, { id: 'LtiCourseLearner' });
+
+/** The instructor's view of a course launched from the LMS: its learners, limited to that tenant and course. */
+export const LtiCourseView = z.object({
+  course: z.string().nullable(),
+  tenantName: z.string(),
+  learners: z.array(LtiCourseLearner),
+});
+entities.add(LtiCourseView, { id: 'LtiCourseView' });

@@ -53,6 +53,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       STATIC_DIR: './dist',
       CORS_ORIGINS: `http://127.0.0.1:${partnerPort}`,
+      // the LTI spec's LMS runs on this machine over plain http (tests/support/lti-lms.ts)
+      LTI_DEV_LOOPBACK: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

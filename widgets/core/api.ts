@@ -14,6 +14,28 @@ export function onSignedOut(handler: () => void) {
 
 const apiBase = '/api';
 
+/**
+ * Runs `fn` holding the Web Lock `name`; where the browser refuses locks to this page (SecurityError: a page
+ * framed by another site with third-party storage blocked, as an LMS frames a launch), `fn` runs alone —
+ * such a page shares its session with no other tab.
+ */
+export async function underLock<T>(
+  locks: Pick<LockManager, 'request'>,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  let ran = false;
+  try {
+    return (await locks.request(name, () => {
+      ran = true;
+      return fn();
+    })) as T;
+  } catch (err) {
+    if (!ran && (err as Error)?.name === 'SecurityError') return fn();
+    throw err;
+  }
+}
+
 function make(): Client {
   return createClient({
     baseUrl: apiBase,
@@ -26,7 +48,7 @@ function make(): Client {
     },
     lock:
       typeof navigator !== 'undefined' && navigator.locks
-        ? (fn) => navigator.locks.request('waymark-refresh', fn)
+        ? (fn) => underLock(navigator.locks, 'waymark-refresh', fn)
         : undefined,
   });
 }

@@ -8,7 +8,15 @@ import { Session, type User } from '@shared/schemas/user';
 
 export const SESSION_KEY = 'waymark.session';
 
+/**
+ * A page framed by an LMS (an LTI launch, decision 045) keeps its session in memory only: its storage may be
+ * blocked or partitioned there, and where it is not, the launch's limited session must neither replace
+ * nor read the person's own Waymark session of the first-party site.
+ */
+let memoryOnly = false;
+
 function read(): Session | null {
+  if (memoryOnly) return null;
   try {
     const raw = globalThis.localStorage?.getItem(SESSION_KEY);
     if (!raw) return null;
@@ -23,6 +31,7 @@ export const session = signal<Session | null>(read());
 
 function write(next: Session | null) {
   session.value = next;
+  if (memoryOnly) return;
   try {
     if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
     else localStorage.removeItem(SESSION_KEY);
@@ -33,8 +42,14 @@ function write(next: Session | null) {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key === SESSION_KEY) session.value = read();
+    if (e.key === SESSION_KEY && !memoryOnly) session.value = read();
   });
+}
+
+/** From now on this page's session lives in memory only, starting empty (see `memoryOnly`). */
+export function keepSessionInMemory() {
+  memoryOnly = true;
+  session.value = null;
 }
 
 export function setSession(next: Session) {

@@ -153,4 +153,20 @@ describe('one tab in charge of a test', () => {
     expect(a.last()?.role).toBe('elsewhere');
     expect(b.last()?.role).toBe('in-charge');
   });
+
+  it('decides without Web Locks where the browser refuses them (a framed page with its storage blocked)', async () => {
+    // Chromium with third-party cookies blocked rejects every lock request of a third-party frame
+    const denied = {
+      request: () =>
+        Promise.reject(
+          Object.assign(new Error('Access to the Locks API is denied'), { name: 'SecurityError' }),
+        ),
+    };
+    const a = tab(denied as unknown as Locks);
+    await wait(100);
+    expect(a.last()?.role).toBe('in-charge');
+    const b = tab(denied as unknown as Locks);
+    await wait(100);
+    expect(b.last()?.role).toBe('elsewhere');
+  });
 });

@@ -6,8 +6,9 @@
  * the tab in charge closes, a waiting tab gets the lock and takes over (reading the answers again from the
  * server); "Continue in this tab" asks the tab in charge to hand over (it saves what it holds first), and
  * takes the lock anyway if that tab does not answer (frozen, or in the background).
- * Without Web Locks (an old browser, a page not served over https) the channel decides alone; without a
- * channel either, the tab is in charge.
+ * Without Web Locks (an old browser, a page not served over https, or a browser that refuses them — a page
+ * framed by another site with third-party storage blocked, as an LMS frames a launched test) the channel
+ * decides alone; without a channel either, the tab is in charge.
  */
 
 export type ChargeRole = 'deciding' | 'in-charge' | 'elsewhere';
@@ -56,7 +57,7 @@ const randomId = () =>
 export class TabCharge {
   readonly id = randomId();
   readonly #o: ChargeOptions;
-  readonly #locks: LockManagerLike | null;
+  #locks: LockManagerLike | null;
   readonly #channel: BroadcastChannel | null;
   readonly #others = new Map<string, number>();
   #role: ChargeRole = 'deciding';
@@ -106,8 +107,12 @@ export class TabCharge {
     }
     if (this.#locks) {
       this.#request({ ifAvailable: true });
-    } else if (this.#channel) {
-      // no locks: a tab in charge answers a hello at once
+    } else this.#decideWithoutLocks();
+  }
+
+  /** No locks: a tab in charge answers a hello at once on the channel; without a channel, this tab leads. */
+  #decideWithoutLocks() {
+    if (this.#channel) {
       this.#later(() => {
         if (this.#role === 'deciding') this.#become('in-charge');
       }, this.#o.answerMs ?? 300);
@@ -167,11 +172,18 @@ export class TabCharge {
       }
       held = true;
       return this.#hold();
-    }).catch(() => {
+    }).catch((err: unknown) => {
       // aborted while waiting (taking over, closing): nothing to do; stolen while held: wait again
       if (held && !this.#closed) {
         this.#release = null;
         this.#wait();
+        return;
+      }
+      // the browser refuses locks to this page (SecurityError): the channel decides, as without locks
+      if (!held && !this.#closed && (err as Error)?.name === 'SecurityError') {
+        this.#locks = null;
+        if (this.#role === 'deciding') this.#decideWithoutLocks();
+        else if (this.#role === 'elsewhere' && !this.#others.size) this.#become('in-charge');
       }
     });
   }

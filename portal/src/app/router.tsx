@@ -12,6 +12,7 @@ import { authoringRoutes } from '../features/authoring/routes';
 import { awardRoutes } from '../features/awards/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { learnerRoutes } from '../features/learner/routes';
+import { ltiRoutes } from '../features/lti/routes';
 import { learnerProfileRoutes, profileRoutes } from '../features/profile/routes';
 import { publicRoutes } from '../features/public/routes';
 import { tenantRoutes } from '../features/tenant/routes';
@@ -48,7 +49,13 @@ const tenant: RouteObject = {
 };
 
 /** Pages that work without signing in. */
-export const visitorRoutes: RouteObject[] = [...publicRoutes, ...authRoutes, ...awardRoutes, ...testRoutes];
+export const visitorRoutes: RouteObject[] = [
+  ...publicRoutes,
+  ...authRoutes,
+  ...awardRoutes,
+  ...testRoutes,
+  ...ltiRoutes,
+];
 
 export const routes: RouteObject[] = [
   {

@@ -10,19 +10,17 @@
  * in for the cookie a framed page cannot keep.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { LtiSession as LtiSessionSchema } from '@shared/schemas/lti';
-
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { customTestFor } from '../../authoring/builder';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { inTx } from '../../db/helpers';
 import { HttpError } from '../../http/errors';
 import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import { addLearner } from '../../tenant/seats';
 import type { Actor } from '../core/principal';
 import { provisionLearner } from '../core/provisioning';
+import { frameOrigins, learnFrameOrigins } from './frame';
 import { LaunchRefused, LTI, type Platforms, type Registration } from './platform';
 import { registrationFor } from './registrations';
 import { recordGradeTarget } from './scores';
@@ -35,10 +33,9 @@ export const CODE_TTL_MS = 2 * 60_000;
 /** How long an instructor's launch token (picker, course view) works. */
 export const LAUNCH_SESSION_TTL_MS = 2 * 3600_000;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-type LtiSession = z.infer<typeof LtiSessionSchema>;
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-const random = (n = 32) => randomBytes(n).toString('base64url');
+export const random = (n = 32) => randomBytes(n).toString('base64url');
 
 export interface LaunchDeps {
   db: Db;
@@ -85,7 +82,16 @@ export interface LoginParams {
 
 export type LoginAnswer =
   | { kind: 'redirect'; url: string }
-  | { kind: 'storage'; url: string; target: string; origin: string; key: string; state: string };
+  | {
+      kind: 'storage';
+      url: string;
+      target: string;
+      origin: string;
+      key: string;
+      state: string;
+      /** Who may frame the storage step: the registration's platform (frame.ts). */
+      ancestors: string[];
+    };
 
 /** LTI Core 1.3 §5.1.1 / the Security Framework §5.1.1.1: the third-party login initiation. */
 export async function initiateLogin(deps: LaunchDeps, p: LoginParams, now: Date): Promise<LoginAnswer> {
@@ -145,6 +151,7 @@ export async function initiateLogin(deps: LaunchDeps, p: LoginParams, now: Date)
       origin: auth.origin,
       key: storageKey(state),
       state,
+      ancestors: frameOrigins(registration),
     };
   }
   return { kind: 'redirect', url: auth.toString() };
@@ -167,20 +174,21 @@ export function roleOf(roles: unknown): 'INSTRUCTOR' | 'LEARNER' | null {
 
 export interface Launched {
   code: string;
+  /** The launch's row: the portal's page for it is /lti/app/{launchId}. */
+  launchId: string;
+  deepLinking: boolean;
   storage: { target: string; origin: string; key: string } | null;
+  /** Who may frame the pages of this launch (frame.ts). */
+  ancestors: string[];
 }
 
-/**
- * The platform's POST to the launch address: the state used once, the id_token checked strictly
- * (platform.ts), the nonce the state was given, the target it asked for; then the person (a learner is
- * linked or made, and given a seat by the seat rules) and a one-time code for the launch page.
- */
-export async function acceptLaunch(
-  deps: LaunchDeps,
-  form: { id_token?: string; state?: string; error?: string; error_description?: string },
-  now: Date,
-  from: { ip: string | null; userAgent: string | null },
-): Promise<Launched> {
+type Form = { id_token?: string; state?: string; error?: string; error_description?: string };
+type From = { ip: string | null; userAgent: string | null };
+
+const REPLAYED = 'This launch was used already: open the activity again from your course.';
+
+/** The login's state, checked and used once: the statement that reads it marks it used, in any process. */
+async function claimState(deps: LaunchDeps, form: Form, now: Date) {
   if (form.error) {
     throw new LaunchRefused(
       'invalid',
@@ -199,21 +207,19 @@ export async function acceptLaunch(
     );
   }
   const stateHash = sha256(form.state);
-  // single use: the statement that reads the state marks it used, whichever process runs it
   const [state] = await deps.db
     .update(ltiStates)
     .set({ usedAt: now })
     .where(and(eq(ltiStates.stateHash, stateHash), isNull(ltiStates.usedAt), gt(ltiStates.expiresAt, now)))
     .returning();
-  if (!state) {
-    const [seen] = await deps.db.select().from(ltiStates).where(eq(ltiStates.stateHash, stateHash)).limit(1);
-    if (seen?.usedAt)
-      throw new LaunchRefused(
-        'replayed',
-        'This launch was used already: open the activity again from your course.',
-      );
-    throw new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.');
-  }
+  if (state) return { state, stateHash, idToken: form.id_token, rawState: form.state };
+  const [seen] = await deps.db.select().from(ltiStates).where(eq(ltiStates.stateHash, stateHash)).limit(1);
+  if (seen?.usedAt) throw new LaunchRefused('replayed', REPLAYED);
+  throw new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.');
+}
+
+/** The registration the state was made for, and the id_token checked strictly against it (platform.ts). */
+async function verifiedLaunch(deps: LaunchDeps, state: typeof ltiStates.$inferSelect, idToken: string) {
   const [registration] = await deps.db
     .select()
     .from(ltiRegistrations)
@@ -224,13 +230,8 @@ export async function acceptLaunch(
   if (registration.status === 'PAUSED') {
     throw new LaunchRefused('paused', 'Waymark is paused for this LMS by the organisation that added it.');
   }
-  const claims = (await deps.platforms.verifyIdToken(registration, form.id_token)) as Claims;
-  if (claims.nonce !== state.nonce) {
-    throw new LaunchRefused(
-      'replayed',
-      'This launch was used already: open the activity again from your course.',
-    );
-  }
+  const claims = (await deps.platforms.verifyIdToken(registration, idToken)) as Claims;
+  if (claims.nonce !== state.nonce) throw new LaunchRefused('replayed', REPLAYED);
   const messageType = claims[LTI.messageType];
   if (messageType !== 'LtiResourceLinkRequest' && messageType !== 'LtiDeepLinkingRequest') {
     throw new LaunchRefused('invalid', 'The LMS asked Waymark for something it does not do.');
@@ -254,55 +255,31 @@ export async function acceptLaunch(
   }
   const subject = strOf(claims.sub);
   if (!subject) throw new LaunchRefused('invalid', 'The launch did not say who you are.');
+  return {
+    registration,
+    claims,
+    messageType: messageType as 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest',
+    role,
+    subject,
+    resourceLinkId: strOf(resourceLink.id),
+  };
+}
+
+/**
+ * The platform's POST to the launch address: the state used once, the id_token checked strictly
+ * (platform.ts), the nonce the state was given, the target it asked for; then the person (a learner is
+ * linked or made and given a seat by the seat rules, in one transaction: refused a seat, nothing of them
+ * stays) and a one-time code for the launch page.
+ */
+export async function acceptLaunch(deps: LaunchDeps, form: Form, now: Date, from: From): Promise<Launched> {
+  const { state, stateHash, idToken, rawState } = await claimState(deps, form, now);
+  const launch = await verifiedLaunch(deps, state, idToken);
+  const { registration, claims, messageType, role, subject } = launch;
+  const ancestors = await learnFrameOrigins(deps.db, registration, claims);
+  const userId =
+    role === 'LEARNER' ? await seatedLearner(deps, registration, claims, subject, now, from) : null;
   const context = obj(claims[LTI.context]);
-  const contextId = strOf(context.id);
-
-  let userId: string | null = null;
-  if (role === 'LEARNER') {
-    const name =
-      strOf(claims.name) ??
-      ([strOf(claims.given_name), strOf(claims.family_name)].filter(Boolean).join(' ') || null);
-    const person = await provisionLearner(deps.db, {
-      tenantId: registration.tenantId,
-      issuer: registration.issuer,
-      subject,
-      source: 'lti',
-      email: strOf(claims.email),
-      emailVerified: registration.emailsVerified,
-      name,
-    });
-    userId = person.userId;
-    await seatFor(deps, registration, person.email, now, from);
-  }
-
-  if (contextId) {
-    const ags = obj(claims[LTI.ags]);
-    const nrps = obj(claims[LTI.nrps]);
-    const [ctx] = await deps.db
-      .insert(ltiContexts)
-      .values({
-        registrationId: registration.id,
-        contextId,
-        title: strOf(context.title),
-        membershipsUrl: strOf(nrps.context_memberships_url),
-        lineItemsUrl: strOf(ags.lineitems),
-        lastLaunchAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [ltiContexts.registrationId, ltiContexts.contextId],
-        set: {
-          title: sql`coalesce(excluded.title, ${ltiContexts.title})`,
-          membershipsUrl: sql`coalesce(excluded.memberships_url, ${ltiContexts.membershipsUrl})`,
-          lineItemsUrl: sql`coalesce(excluded.line_items_url, ${ltiContexts.lineItemsUrl})`,
-          lastLaunchAt: now,
-        },
-      })
-      .returning({ id: ltiContexts.id });
-    if (userId && ctx) {
-      await deps.db.insert(ltiContextMembers).values({ contextRowId: ctx.id, userId }).onConflictDoNothing();
-    }
-  }
-
+  await recordContext(deps, registration, claims, userId, now);
   // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
   // the LMS administrator): `assessment:<id>`, one of the tenant's custom assessments
   const target = strOf(obj(claims[LTI.custom]).waymark_target);
@@ -310,52 +287,90 @@ export async function acceptLaunch(
   if (userId && target) {
     const link = await openTarget(deps, registration, userId, target, now);
     opens = { page: 'test', linkId: link.linkId };
-    const ags = obj(claims[LTI.ags]);
-    const lineItem = strOf(ags.lineitem);
-    const resourceLinkId = strOf(resourceLink.id);
-    if (lineItem && resourceLinkId) {
+    const lineItem = strOf(obj(claims[LTI.ags]).lineitem);
+    if (lineItem && launch.resourceLinkId) {
       await recordGradeTarget(deps.db, {
         registrationId: registration.id,
         tenantId: registration.tenantId,
         userId,
         subject,
-        resourceLinkId,
+        resourceLinkId: launch.resourceLinkId,
         lineItemUrl: lineItem,
         testKey: link.testKey,
         tenantAssessmentId: link.tenantAssessmentId,
       });
     }
   }
-
   const code = random(32);
-  const dl = obj(claims[LTI.deepLinkingSettings]);
-  await deps.db.insert(ltiLaunches).values({
-    registrationId: registration.id,
-    tenantId: registration.tenantId,
-    deploymentId: String(claims[LTI.deploymentId]),
-    messageType,
-    role,
-    subject,
-    userId,
-    contextId,
-    contextTitle: strOf(context.title),
-    resourceLinkId: strOf(resourceLink.id),
-    target,
-    opens,
-    deepLinking: messageType === 'LtiDeepLinkingRequest' ? dl : null,
-    storageTarget: state.storageTarget,
-    stateHash: state.storageTarget ? stateHash : null,
-    codeHash: sha256(code),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-  });
+  const [row] = await deps.db
+    .insert(ltiLaunches)
+    .values({
+      registrationId: registration.id,
+      tenantId: registration.tenantId,
+      deploymentId: String(claims[LTI.deploymentId]),
+      messageType,
+      role,
+      subject,
+      userId,
+      contextId: strOf(context.id),
+      contextTitle: strOf(context.title),
+      resourceLinkId: launch.resourceLinkId,
+      target,
+      opens,
+      deepLinking: messageType === 'LtiDeepLinkingRequest' ? obj(claims[LTI.deepLinkingSettings]) : null,
+      storageTarget: state.storageTarget,
+      stateHash: state.storageTarget ? stateHash : null,
+      codeHash: sha256(code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    })
+    .returning({ id: ltiLaunches.id });
   const origin = new URL(registration.authLoginUrl).origin;
   return {
     code,
-    storage: state.storageTarget
-      ? { target: state.storageTarget, origin, key: storageKey(form.state) }
-      : null,
+    launchId: row!.id,
+    deepLinking: messageType === 'LtiDeepLinkingRequest',
+    storage: state.storageTarget ? { target: state.storageTarget, origin, key: storageKey(rawState) } : null,
+    ancestors,
   };
+}
+
+/** The course the launch came from (its service addresses), and the learner as one of its members. */
+async function recordContext(
+  deps: LaunchDeps,
+  registration: Registration,
+  claims: Claims,
+  userId: string | null,
+  now: Date,
+) {
+  const context = obj(claims[LTI.context]);
+  const contextId = strOf(context.id);
+  if (!contextId) return;
+  const ags = obj(claims[LTI.ags]);
+  const nrps = obj(claims[LTI.nrps]);
+  const [ctx] = await deps.db
+    .insert(ltiContexts)
+    .values({
+      registrationId: registration.id,
+      contextId,
+      title: strOf(context.title),
+      membershipsUrl: strOf(nrps.context_memberships_url),
+      lineItemsUrl: strOf(ags.lineitems),
+      lastLaunchAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [ltiContexts.registrationId, ltiContexts.contextId],
+      set: {
+        title: sql`coalesce(excluded.title, ${ltiContexts.title})`,
+        membershipsUrl: sql`coalesce(excluded.memberships_url, ${ltiContexts.membershipsUrl})`,
+        lineItemsUrl: sql`coalesce(excluded.line_items_url, ${ltiContexts.lineItemsUrl})`,
+        lastLaunchAt: now,
+      },
+    })
+    .returning({ id: ltiContexts.id });
+  if (userId && ctx) {
+    await deps.db.insert(ltiContextMembers).values({ contextRowId: ctx.id, userId }).onConflictDoNothing();
+  }
 }
 
 /** How long a custom test opened from an LMS stays open. */
@@ -388,108 +403,57 @@ async function openTarget(
   );
 }
 
-/**
- * A learner's seat of the registering tenant, by the seat rules of adding a learner by e-mail: present
- * already, added now, or refused (seats exhausted, payment first) — then the learner sees why and the
- * mentor is told.
- */
-async function seatFor(
-  deps: LaunchDeps,
-  registration: Registration,
-  email: string,
-  now: Date,
-  from: { ip: string | null; userAgent: string | null },
-) {
-  const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
-  let outcome: string;
-  try {
-    outcome = (await addLearner(deps.db, deps.plans, registration.tenantId, email, now, actor)).data.outcome;
-  } catch (err) {
-    // already holding a seat of this tenant
-    if (err instanceof HttpError && err.statusCode === 409) return;
-    throw err;
+/** A first launch refused a seat: the transaction that made the account is undone. */
+class NoSeat extends Error {
+  constructor(readonly email: string) {
+    super('no seat');
   }
-  if (outcome === 'ADDED') return;
-  await deps.notifySeats(registration, email);
-  throw new LaunchRefused(
-    'seats',
-    'Your organisation has no Waymark seat free for you yet. Your mentor has been told; try again once they have added seats.',
-  );
 }
 
-/** The launch page's exchange: the code once (and the state from platform storage when it was put there). */
-export async function startSession(
-  deps: Pick<LaunchDeps, 'db'> & {
-    issueSession: (
-      user: { id: string; role: 'USER' },
-      tenantId: string,
-    ) => Promise<{ token: string; refreshToken: string }>;
-  },
-  input: { code: string; state?: string },
+/**
+ * The learner of a launch, linked or made (provisionLearner) and holding a seat of the registering tenant
+ * by the seat rules of adding a learner by e-mail (present already, or added now), in one transaction:
+ * refused a seat (seats exhausted, payment first), the account, its identity link and everything else of
+ * the launch are undone — the learner sees why and the mentor is told.
+ */
+async function seatedLearner(
+  deps: LaunchDeps,
+  registration: Registration,
+  claims: Claims,
+  subject: string,
   now: Date,
-): Promise<LtiSession> {
-  const [launch] = await deps.db
-    .update(ltiLaunches)
-    .set({ codeUsedAt: now })
-    .where(
-      and(
-        eq(ltiLaunches.codeHash, sha256(input.code)),
-        isNull(ltiLaunches.codeUsedAt),
-        gt(ltiLaunches.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!launch)
-    throw new HttpError(
-      404,
-      'This launch has expired or was used already: open the activity again from your course.',
-      { errorCode: 'LTI_CODE_INVALID' },
-    );
-  if (launch.stateHash && (!input.state || sha256(input.state) !== launch.stateHash)) {
-    throw new HttpError(
-      400,
-      'This launch was not started in this browser: open the activity again from your course.',
-      {
-        field: 'state',
-        errorCode: 'LTI_STATE_MISMATCH',
-      },
+  from: From,
+): Promise<string> {
+  const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
+  const name =
+    strOf(claims.name) ??
+    ([strOf(claims.given_name), strOf(claims.family_name)].filter(Boolean).join(' ') || null);
+  try {
+    return await inTx(deps.db, async (tx) => {
+      const person = await provisionLearner(tx, {
+        tenantId: registration.tenantId,
+        issuer: registration.issuer,
+        subject,
+        source: 'lti',
+        email: strOf(claims.email),
+        emailVerified: registration.emailsVerified,
+        name,
+      });
+      try {
+        const added = await addLearner(tx, deps.plans, registration.tenantId, person.email, now, actor);
+        if (added.data.outcome !== 'ADDED') throw new NoSeat(person.email);
+      } catch (err) {
+        // already holding a seat of this tenant (the seat's own savepoint is undone, nothing else)
+        if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+      }
+      return person.userId;
+    });
+  } catch (err) {
+    if (!(err instanceof NoSeat)) throw err;
+    await deps.notifySeats(registration, err.email);
+    throw new LaunchRefused(
+      'seats',
+      'Your organisation has no Waymark seat free for you yet. Your mentor has been told; try again once they have added seats.',
     );
   }
-  const launchToken = random(32);
-  await deps.db
-    .update(ltiLaunches)
-    .set({ sessionHash: sha256(launchToken), expiresAt: new Date(now.getTime() + LAUNCH_SESSION_TTL_MS) })
-    .where(eq(ltiLaunches.id, launch.id));
-  const [tenant] = await deps.db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, launch.tenantId))
-    .limit(1);
-  let session: LtiSession['session'] = null;
-  if (launch.role === 'LEARNER' && launch.userId) {
-    const [learner] = await deps.db
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, launch.userId))
-      .limit(1);
-    const tokens = await deps.issueSession({ id: launch.userId, role: 'USER' }, launch.tenantId);
-    session = {
-      token: tokens.token,
-      refreshToken: tokens.refreshToken,
-      user: { _id: launch.userId, name: learner?.name ?? null },
-    };
-  }
-  return {
-    role: launch.role,
-    tenantName: tenant?.name ?? tenant?.email ?? 'Waymark',
-    contextTitle: launch.contextTitle,
-    opens:
-      launch.messageType === 'LtiDeepLinkingRequest'
-        ? { page: 'deep-linking' }
-        : launch.role === 'INSTRUCTOR'
-          ? { page: 'course' }
-          : ((launch.opens as LtiSession['opens'] | null) ?? { page: 'home' }),
-    launchToken,
-    session,
-  };
 }

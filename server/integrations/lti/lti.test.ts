@@ -269,9 +269,12 @@ describe('launch', () => {
     expect(deployment.body).toContain('is not registered');
     const target = await login({ target_link_uri: 'https://evil.example/lti/launch' });
     expect(target.statusCode).toBe(400);
-    // framed by the LMS: any ancestor, no X-Frame-Options
-    expect(String(target.headers['content-security-policy'])).toContain('frame-ancestors *');
+    // framed by the registered LMS only (its registered addresses' origin), never by any site
+    expect(String(target.headers['content-security-policy'])).toContain(`frame-ancestors ${platform.base}`);
+    expect(String(target.headers['content-security-policy'])).not.toContain('frame-ancestors *');
     expect(target.headers['x-frame-options']).toBeUndefined();
+    // an unknown platform's refusal may be framed by nobody
+    expect(String(unknown.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   const refusals: [string, (s: { nonce: string }) => Promise<string>, RegExp][] = [
@@ -487,6 +490,20 @@ describe('launch', () => {
     const wrong = await server.post('/api/lti/session', { code, state: 'not-the-state' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errorCode).toBe('LTI_STATE_MISMATCH');
+    // the state read back from platform storage as it was put there (it has dots) opens the launch
+    const again = await login({ lti_storage_target: '_parent' });
+    const put = JSON.parse(/var a=(\{.*?\});/.exec(again.body)![1]!) as { url: string; state: string };
+    const next = new URL(put.url);
+    const launchedAgain = await postLaunch({
+      id_token: await platform.idToken(next.searchParams.get('nonce')!, platform.clientId, launchUrl(), {
+        sub: 'storage-1',
+      }),
+      state: next.searchParams.get('state')!,
+    });
+    const code2 = /"code":"([A-Za-z0-9_-]+)"/.exec(launchedAgain.body)![1]!;
+    const right = await server.post('/api/lti/session', { code: code2, state: put.state });
+    expect(right.status, right.text).toBe(200);
+    expect(right.body.data.role).toBe('LEARNER');
   });
 
   it('opens the instructor view (no Waymark account) for an instructor; a paused platform refuses', async () => {
@@ -522,6 +539,111 @@ describe('launch', () => {
       { status: 'ACTIVE' },
       tenant.auth,
     );
+  });
+});
+
+describe('framing (decision 045)', () => {
+  const frameAncestorsOf = (headers: Record<string, unknown>) =>
+    /frame-ancestors ([^;]*)/.exec(String(headers['content-security-policy']))?.[1];
+
+  it("frames a launch's pages only by its platform's origins, and every other page by nobody else", async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'framed-1',
+        // where the platform frames the tool (hosted Canvas: the school's own host), in its signed claims
+        'https://purl.imsglobal.org/spec/lti/claim/launch_presentation': {
+          document_target: 'iframe',
+          return_url: 'https://school.example.edu/courses/1/return',
+        },
+      }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(frameAncestorsOf(res.headers)).toBe(`${platform.base} https://school.example.edu`);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const launchId = /"launchId":"([0-9a-f-]{36})"/.exec(res.body)![1]!;
+    // the portal's page for this launch: framed by the same origins only, nothing cached
+    const app = await server.app.inject({ method: 'GET', url: `/lti/app/${launchId}` });
+    expect(app.statusCode).toBe(200);
+    expect(frameAncestorsOf(app.headers)).toBe(`${platform.base} https://school.example.edu`);
+    expect(app.headers['x-frame-options']).toBeUndefined();
+    expect(app.headers['cache-control']).toBe('no-store');
+    // the learned origin frames the next login's storage step too
+    const next = await login({ lti_storage_target: '_parent' });
+    expect(frameAncestorsOf(next.headers)).toBe(`${platform.base} https://school.example.edu`);
+    // an unknown or malformed launch: a refusal nobody may frame
+    const unknown = await server.app.inject({
+      method: 'GET',
+      url: '/lti/app/11111111-2222-4333-8444-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(frameAncestorsOf(unknown.headers)).toBe("'none'");
+    // every other page and call stays unframeable
+    for (const url of ['/', `/test/${launchId}`, '/portal/integrations/lms', '/lti/app/not-a-launch']) {
+      const other = await server.app.inject({ method: 'GET', url });
+      expect(frameAncestorsOf(other.headers), url).toMatch(/^'(self|none)'$/);
+      expect(other.headers['x-frame-options'], url).toMatch(/^(SAMEORIGIN|DENY)$/);
+    }
+    const api = await server.get('/api/system/health');
+    expect(frameAncestorsOf(api.headers as Record<string, unknown>)).toBe("'none'");
+    // a launch's page lasts as long as its launch token: 2 hours
+    await server.db
+      .update(ltiLaunches)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000 - 1000) })
+      .where(eq(ltiLaunches.id, launchId));
+    const over = await server.app.inject({ method: 'GET', url: `/lti/app/${launchId}` });
+    expect(over.statusCode).toBe(400);
+    expect(over.body).toContain('This launch has expired');
+  });
+
+  it("gives an instructor's launch the course's learners of that tenant only, with their tests", async () => {
+    const { state, nonce } = await startLaunch();
+    const res = await postLaunch({
+      id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
+        sub: 'teacher-view',
+        [CLAIM.roles]: [ROLE.instructor],
+      }),
+      state,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const code = /"code":"([A-Za-z0-9_-]+)"/.exec(res.body)![1]!;
+    const session = await server.post('/api/lti/session', { code });
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.data).toMatchObject({ role: 'INSTRUCTOR', opens: { page: 'course' }, session: null });
+    const headers = { 'x-lti-launch': session.body.data.launchToken as string };
+    const view = await server.app.inject({ method: 'GET', url: '/api/lti/course', headers });
+    expect(view.statusCode, view.body).toBe(200);
+    const data = JSON.parse(view.body).data as {
+      course: string;
+      learners: { _id: string; email: string | null; tests: unknown[] }[];
+    };
+    expect(data.course).toBe('Course One');
+    // the learners launched from Course One earlier in this file, and nobody of another tenant
+    const subjects = await server.db
+      .select({ userId: externalIdentities.userId, tenantId: externalIdentities.tenantId })
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'learner-42'));
+    expect(data.learners.map((l) => l._id)).toContain(subjects[0]!.userId);
+    expect(subjects.every((s) => s.tenantId === tenant.user._id)).toBe(true);
+    // placeholder addresses are not shown as e-mail
+    expect(data.learners.every((l) => !l.email?.endsWith('@users.invalid'))).toBe(true);
+    // a learner's launch token does not open it; nor does none
+    const learner = await startLaunch();
+    const learnerRes = await postLaunch({
+      id_token: await platform.idToken(learner.nonce, platform.clientId, launchUrl(), { sub: 'learner-42' }),
+      state: learner.state,
+    });
+    const learnerCode = /"code":"([A-Za-z0-9_-]+)"/.exec(learnerRes.body)![1]!;
+    const learnerSession = await server.post('/api/lti/session', { code: learnerCode });
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: '/api/lti/course',
+      headers: { 'x-lti-launch': learnerSession.body.data.launchToken as string },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(JSON.parse(refused.body).errorCode).toBe('LTI_LAUNCH_INVALID');
+    expect((await server.app.inject({ method: 'GET', url: '/api/lti/course' })).statusCode).toBe(400);
   });
 });
 
@@ -566,6 +688,16 @@ describe('seats', () => {
     expect(await server.db.select().from(ltiLaunches).where(eq(ltiLaunches.subject, 'seatless-1'))).toEqual(
       [],
     );
+    // the refused first launch made no account and linked no identity: nothing half-written
+    expect(
+      await server.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'seatless-1')),
+    ).toEqual([]);
+    const accounts = rowsOf<{ n: number }>(
+      await server.db.execute(
+        sql`select count(*)::int as n from users where invited_by_tenant_id = ${full.user._id}`,
+      ),
+    );
+    expect(Number(accounts[0]!.n)).toBe(0);
     platform.clientId = 'waymark-client-1';
   });
 });

@@ -3,11 +3,13 @@
  * words with a reference id, the step that puts the state in the platform's storage before the sign-in,
  * the launch page that reads it back and exchanges its one-time code, and the end of a Dynamic
  * Registration. Each page's script carries a nonce of its own (its CSP allows nothing else), and the page
- * may be framed by any site: the LMS frames it, and it holds nothing a framing site could take.
+ * may be framed only by the platform it answers (frame.ts: the registration's origins; nobody when the
+ * platform is not known).
  */
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '@shared/formats/html';
 import type { FastifyReply } from 'fastify';
+import { allowFraming } from './frame';
 import type { LaunchRefused } from './platform';
 
 /** JSON safe to put inside a <script> element. */
@@ -25,19 +27,27 @@ const HEADINGS: Record<LaunchRefused['kind'], string> = {
   'not-allowed': 'Waymark cannot open this for you',
 };
 
-function page(reply: FastifyReply, status: number, title: string, body: string, script?: string) {
+/** Who may frame a page: the origins of the platform it answers (frame.ts). */
+export type Ancestors = readonly string[];
+
+function page(
+  reply: FastifyReply,
+  ancestors: Ancestors,
+  status: number,
+  title: string,
+  body: string,
+  script?: string,
+) {
   const nonce = randomBytes(16).toString('base64');
-  reply
+  allowFraming(
+    reply,
+    `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; form-action *; base-uri 'none'`,
+    ancestors,
+  )
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; form-action *; frame-ancestors *; base-uri 'none'`,
-    )
-    .header('referrer-policy', 'no-referrer')
-    .removeHeader('x-frame-options');
-  reply.raw.removeHeader('x-frame-options');
+    .header('referrer-policy', 'no-referrer');
   return reply.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Waymark</title>
@@ -47,10 +57,17 @@ h1{font-size:1.4rem}code{background:#f1f3f5;padding:.1rem .3rem;border-radius:3p
 }
 
 /** A refusal: what went wrong in a person's words, and a reference id the logs carry too. */
-export function refusalPage(reply: FastifyReply, err: LaunchRefused, reference: string, status?: number) {
+export function refusalPage(
+  reply: FastifyReply,
+  ancestors: Ancestors,
+  err: LaunchRefused,
+  reference: string,
+  status?: number,
+) {
   status ??= err.kind === 'seats' ? 403 : err.kind === 'unknown-platform' ? 404 : 400;
   return page(
     reply,
+    ancestors,
     status,
     HEADINGS[err.kind],
     `<h1>${escapeHtml(HEADINGS[err.kind])}</h1><p>${escapeHtml(err.message)}</p>
@@ -65,10 +82,12 @@ export function refusalPage(reply: FastifyReply, err: LaunchRefused, reference: 
  */
 export function storagePage(
   reply: FastifyReply,
+  ancestors: Ancestors,
   a: { url: string; target: string; origin: string; key: string; state: string },
 ) {
   return page(
     reply,
+    ancestors,
     200,
     'Opening Waymark',
     '<h1>Opening Waymark…</h1><noscript><p>Waymark needs JavaScript to open inside your course.</p></noscript>',
@@ -84,27 +103,32 @@ setTimeout(go,3000);})();`,
 }
 
 /**
- * The launch page: reads the state back from platform storage when it was put there (lti.get_data),
- * exchanges the one-time code at POST /api/lti/session, and shows what the launch opened: a learner's test
- * (in a new tab), the deep-linking picker (its choice posted back to the LMS as JWT), or a greeting.
+ * The launch page: reads the state back from platform storage when it was put there (lti.get_data). A
+ * deep-linking request then exchanges the one-time code at POST /api/lti/session here and shows the picker
+ * (its choice posted back to the LMS as JWT); any other launch goes on, in the same frame, to the portal's
+ * page for this launch (/lti/app/{id}), handing it the code and state in the address's fragment, which no
+ * request carries.
  */
 export function launchPage(
   reply: FastifyReply,
-  a: { code: string; storage: { target: string; origin: string; key: string } | null },
+  ancestors: Ancestors,
+  a: {
+    code: string;
+    launchId: string;
+    deepLinking: boolean;
+    storage: { target: string; origin: string; key: string } | null;
+  },
 ) {
   return page(
     reply,
+    ancestors,
     200,
     'Opening Waymark',
     '<h1 id="t">Opening Waymark…</h1><p id="m"></p><noscript><p>Waymark needs JavaScript to open inside your course.</p></noscript>',
     `(function(){var a=${scriptJson(a)};
 function fail(m){document.getElementById('t').textContent='Waymark could not open this activity';document.getElementById('m').textContent=m;}
 function say(t,m){document.getElementById('t').textContent=t;document.getElementById('m').textContent=m;}
-function show(d){var who=d.session&&d.session.user.name?d.session.user.name:'you';var p=d.opens.page;
-if(p==='deep-linking'){pick(d);return;}
-if(p==='test'){say('Your Waymark test is ready','It opens in a new tab, so that nothing of your course is lost.');var l=document.createElement('a');l.href='/test/'+encodeURIComponent(d.opens.linkId);l.target='_blank';l.rel='noopener';l.textContent='Open the test';document.getElementById('m').appendChild(document.createElement('br'));document.getElementById('m').appendChild(l);return;}
-if(d.role==='INSTRUCTOR'){say('Waymark for '+(d.contextTitle||'your course'),'You opened Waymark as an instructor of '+(d.contextTitle||'this course')+' for '+d.tenantName+'.');return;}
-say('Welcome, '+who,'Your Waymark account is ready, with a seat of '+d.tenantName+'. No Waymark activity is linked here yet: your instructor adds one from the course.');}
+function go(state){var f=new URLSearchParams({code:a.code});if(state)f.set('state',state);window.location.replace('/lti/app/'+encodeURIComponent(a.launchId)+'#'+f.toString());}
 function pick(d){var h={'x-lti-launch':d.launchToken};say('Add a Waymark assessment','Choose what to add to '+(d.contextTitle||'your course')+'.');
 fetch('/api/lti/deep-linking/options',{headers:h,credentials:'omit'}).then(function(r){return r.json();}).then(function(b){
 if(!b.data){fail(b.message||'The picker could not be opened.');return;}
@@ -118,10 +142,10 @@ fetch('/api/lti/deep-linking/response',{method:'POST',headers:{'x-lti-launch':d.
 if(!b2.data){fail(b2.message||'The choice could not be sent.');return;}
 var back=document.createElement('form');back.method='POST';back.action=b2.data.returnUrl;var t=document.createElement('input');t.type='hidden';t.name='JWT';t.value=b2.data.jwt;back.appendChild(t);document.body.appendChild(back);back.submit();});});
 document.getElementById('m').appendChild(f);});}
-function exchange(state){fetch('/api/lti/session',{method:'POST',headers:{'content-type':'application/json'},credentials:'omit',
+function exchange(state){if(!a.deepLinking){go(state);return;}fetch('/api/lti/session',{method:'POST',headers:{'content-type':'application/json'},credentials:'omit',
 body:JSON.stringify(state?{code:a.code,state:state}:{code:a.code})}).then(function(r){return r.json().then(function(b){
 if(!r.ok){fail(b.message||'The launch could not be finished.');return;}
-show(b.data);});},
+pick(b.data);});},
 function(){fail('Waymark could not be reached. Check your connection and open the activity again.');});}
 if(!a.storage){exchange(null);return;}
 var s=a.storage;var frame=s.target==='_parent'?window.parent:(window.parent.frames[s.target]||window.parent);
@@ -136,10 +160,12 @@ frame.postMessage({subject:'lti.get_data',message_id:id,key:s.key},s.origin);})(
 /** The end of a Dynamic Registration: what was registered, then the LMS is told to close its window. */
 export function registeredPage(
   reply: FastifyReply,
+  ancestors: Ancestors,
   r: { label: string; issuer: string; clientId: string; deploymentIds: string[] },
 ) {
   return page(
     reply,
+    ancestors,
     200,
     'Waymark is registered',
     `<h1>Waymark is registered</h1><p>${escapeHtml(r.label)} (${escapeHtml(r.issuer)}) can now launch Waymark.</p>
@@ -154,12 +180,14 @@ document.getElementById('close').addEventListener('click',close);})();`,
 /** A Dynamic Registration that could not finish, in words, with a reference. */
 export function registrationFailedPage(
   reply: FastifyReply,
+  ancestors: Ancestors,
   message: string,
   reference: string,
   status = 400,
 ) {
   return page(
     reply,
+    ancestors,
     status,
     'Waymark could not be registered',
     `<h1>Waymark could not be registered</h1><p>${escapeHtml(message)}</p>

@@ -21,9 +21,11 @@ import { created, ok, serve } from '../../http/routes';
 import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
+import { courseView } from './course';
 import { deepLinkingResponse, pickerOptions } from './deep-linking';
+import { framedPortal, frameOrigins, originOf } from './frame';
 import { ToolKeys } from './keys';
-import { acceptLaunch, initiateLogin, type LaunchDeps, startSession } from './launch';
+import { acceptLaunch, initiateLogin, LAUNCH_SESSION_TTL_MS, type LaunchDeps, sha256 } from './launch';
 import { contextsOf, syncMembers } from './members';
 import { launchPage, refusalPage, registeredPage, registrationFailedPage, storagePage } from './pages';
 import { LaunchRefused, Platforms, type Registration } from './platform';
@@ -33,6 +35,7 @@ import {
   createRegistration,
   dynamicRegistration,
   RegistrationFailed,
+  registrationFor,
   registrationsOf,
   removeRegistration,
   TOOL_SCOPES,
@@ -41,7 +44,8 @@ import {
   updateRegistration,
 } from './registrations';
 import { deliveriesOf, retryDelivery } from './scores';
-import { ltiRegistrations } from './tables';
+import { startSession } from './session';
+import { ltiLaunches, ltiRegistrations, ltiStates } from './tables';
 
 export interface LtiDeps {
   db: Db;
@@ -75,16 +79,12 @@ export function ltiServices(deps: Pick<LtiDeps, 'db' | 'config' | 'secrets' | 'n
   return { keys, platforms };
 }
 
-export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
-  const { db, config } = deps;
-  const clock = () => (deps.now ? deps.now() : new Date());
-  const { keys, platforms } = ltiServices(deps);
-  const stateKey = createHmac('sha256', config.jwtSecret).update('waymark lti state').digest();
-
-  async function notifySeats(registration: Registration, learnerEmail: string) {
+/** Tells the mentor, at most once a day per platform, that a launched learner found no seat. */
+function seatNotifier(deps: LtiDeps, clock: () => Date) {
+  return async (registration: Registration, learnerEmail: string) => {
     const now = clock();
     // one notice a day per platform: the statement that moves seat_notice_at decides who sends it
-    const claimed = await db
+    const claimed = await deps.db
       .update(ltiRegistrations)
       .set({ seatNoticeAt: now })
       .where(
@@ -98,7 +98,7 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
       )
       .returning({ id: ltiRegistrations.id });
     if (!claimed.length) return;
-    const [mentor] = await db
+    const [mentor] = await deps.db
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, registration.tenantId));
@@ -107,36 +107,62 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
       to: mentor.email,
       kind: 'lti-seats',
       subject: 'A learner from your LMS could not get a Waymark seat',
-      text: `A learner (${learnerEmail}) opened Waymark from ${registration.label}, but your organisation has no free seat, so they could not start.\n\nAdd seats on the Learners page of Waymark, then ask them to open the activity again.\n\n${config.publicUrl}`,
+      text: `A learner (${learnerEmail}) opened Waymark from ${registration.label}, but your organisation has no free seat, so they could not start.\n\nAdd seats on the Learners page of Waymark, then ask them to open the activity again.\n\n${deps.config.publicUrl}`,
     });
-  }
+  };
+}
 
+/**
+ * Who may frame the refusal of a login or launch: the registration it names (the login's issuer and client
+ * id, or the launch's state), when known; nobody otherwise.
+ */
+async function refusalAncestors(db: Db, request: FastifyRequest): Promise<string[]> {
+  const params = { ...(request.query as object), ...((request.body as object) ?? {}) } as Record<
+    string,
+    string | undefined
+  >;
+  let registration: Registration | null = null;
+  if (params.state) {
+    const [row] = await db
+      .select({ registration: ltiRegistrations })
+      .from(ltiStates)
+      .innerJoin(ltiRegistrations, eq(ltiRegistrations.id, ltiStates.registrationId))
+      .where(eq(ltiStates.stateHash, sha256(params.state)))
+      .limit(1);
+    registration = row?.registration ?? null;
+  } else if (params.iss) {
+    registration = await registrationFor(db, params.iss, params.client_id || undefined);
+  }
+  return registration ? frameOrigins(registration) : [];
+}
+
+/** The protocol's own endpoints under /lti: forms, redirects and small pages rather than JSON. */
+function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) {
+  const { db, config } = deps;
+  const { keys, platforms } = ltiServices(deps);
   const launchDeps: LaunchDeps = {
     db,
     platforms,
     plans: deps.seatPlans,
     questionCounts: deps.questionCounts,
-    stateKey,
+    stateKey: createHmac('sha256', config.jwtSecret).update('waymark lti state').digest(),
     publicUrl: config.publicUrl,
-    notifySeats,
+    notifySeats: seatNotifier(deps, clock),
   };
 
-  function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+  async function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown) {
     const reference = randomUUID().slice(0, 8);
+    const ancestors = await refusalAncestors(db, request).catch(() => []);
     if (err instanceof LaunchRefused) {
       request.log.info({ reference, kind: err.kind, reason: err.message }, 'LTI launch refused');
-      return refusalPage(reply, err, reference);
+      return refusalPage(reply, ancestors, err, reference);
     }
     request.log.error({ reference, err }, 'LTI launch failed');
-    return refusalPage(
-      reply,
-      new LaunchRefused(
-        'invalid',
-        'Something went wrong in Waymark. Please open the activity again in a moment.',
-      ),
-      reference,
-      500,
+    const failed = new LaunchRefused(
+      'invalid',
+      'Something went wrong in Waymark. Please open the activity again in a moment.',
     );
+    return refusalPage(reply, ancestors, failed, reference, 500);
   }
 
   app.get('/lti/jwks', async (_request, reply) => {
@@ -165,7 +191,8 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
         if (answer.kind === 'redirect') {
           return reply.code(302).header('cache-control', 'no-store').header('location', answer.url).send();
         }
-        return storagePage(reply, answer);
+        const { ancestors, kind: _, ...storage } = answer;
+        return storagePage(reply, ancestors, storage);
       } catch (err) {
         return refuse(request, reply, err);
       }
@@ -174,55 +201,108 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
     scope.post('/lti/login', login);
     scope.post('/lti/launch', async (request, reply) => {
       try {
-        const launched = await acceptLaunch(
-          launchDeps,
-          (request.body ?? {}) as Record<string, string>,
-          clock(),
-          from(request),
-        );
-        return launchPage(reply, launched);
+        const body = (request.body ?? {}) as Record<string, string>;
+        const { ancestors, ...launched } = await acceptLaunch(launchDeps, body, clock(), from(request));
+        return launchPage(reply, ancestors, launched);
       } catch (err) {
         return refuse(request, reply, err);
       }
     });
   });
 
+  framedPortal(app, {
+    config,
+    launchFramer: (launchId) => launchFramer(db, launchId, clock()),
+    expired: (request, reply) =>
+      refuse(
+        request,
+        reply,
+        new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.'),
+      ),
+  });
+
+  registrationRoute(app, deps, platforms, clock);
+  launchCalls(app, deps, keys, clock);
+  return platforms;
+}
+
+/** GET /lti/register: Dynamic Registration, from a tenant's one-time address with the platform's parameters. */
+function registrationRoute(app: FastifyInstance, deps: LtiDeps, platforms: Platforms, clock: () => Date) {
+  const { db, config } = deps;
   app.get('/lti/register', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     const reference = randomUUID().slice(0, 8);
+    // the platform whose registration window this is (the page holds nothing a framing site could use)
+    const claimed = originOf(q.openid_configuration);
     try {
       if (!q.invite || !q.openid_configuration) {
         throw new RegistrationFailed(
           'Open this address from your LMS’s tool registration (it adds the platform’s configuration to it).',
         );
       }
-      const row = await dynamicRegistration(
-        db,
-        platforms,
-        config.publicUrl,
-        {
-          invite: q.invite,
-          openidConfiguration: q.openid_configuration,
-          registrationToken: q.registration_token,
-        },
-        clock(),
-        from(request),
-      );
-      return registeredPage(reply, row);
+      const input = {
+        invite: q.invite,
+        openidConfiguration: q.openid_configuration,
+        registrationToken: q.registration_token,
+      };
+      const row = await dynamicRegistration(db, platforms, config.publicUrl, input, clock(), from(request));
+      return registeredPage(reply, frameOrigins(row), row);
     } catch (err) {
+      const ancestors = claimed ? [claimed] : [];
       if (err instanceof RegistrationFailed) {
         request.log.info({ reference, reason: err.message }, 'LTI dynamic registration refused');
-        return registrationFailedPage(reply, err.message, reference);
+        return registrationFailedPage(reply, ancestors, err.message, reference);
       }
       request.log.error({ reference, err }, 'LTI dynamic registration failed');
-      return registrationFailedPage(
-        reply,
-        'Something went wrong in Waymark. Please try again.',
-        reference,
-        500,
-      );
+      const message = 'Something went wrong in Waymark. Please try again.';
+      return registrationFailedPage(reply, ancestors, message, reference, 500);
     }
   });
+}
+
+/** The calls of the page a launch opened: its session, the picker, the instructor's course view. */
+function launchCalls(app: FastifyInstance, deps: LtiDeps, keys: ToolKeys, clock: () => Date) {
+  const { db, config } = deps;
+  serve(app, ltiLaunchRouter, {
+    async ltiStartSession({ body }) {
+      const issueSession = (user: { id: string; role: 'USER' }, tenantId: string) =>
+        deps.tokens.issue(user, 'WEB_APP', undefined, tenantId);
+      return ok({ data: await startSession({ db, issueSession }, body, clock()) });
+    },
+
+    async ltiDeepLinkingOptions({ headers }) {
+      return ok({ data: await pickerOptions(db, headers[LTI_LAUNCH_HEADER], clock()) });
+    },
+
+    async ltiCourseView({ headers }) {
+      return ok({ data: await courseView(db, headers[LTI_LAUNCH_HEADER], clock()) });
+    },
+
+    async ltiDeepLinkingRespond({ headers, body }) {
+      const launchUrl = toolConfig(config.publicUrl).launchUrl;
+      return ok({
+        data: await deepLinkingResponse(db, keys, launchUrl, headers[LTI_LAUNCH_HEADER], body.items, clock()),
+      });
+    },
+  });
+}
+
+/** The registration of a launch whose page may still be shown (its launch token's life), or null. */
+async function launchFramer(db: Db, launchId: string, now: Date) {
+  const [row] = await db
+    .select({ registration: ltiRegistrations, createdAt: ltiLaunches.createdAt })
+    .from(ltiLaunches)
+    .innerJoin(ltiRegistrations, eq(ltiRegistrations.id, ltiLaunches.registrationId))
+    .where(eq(ltiLaunches.id, launchId))
+    .limit(1);
+  if (!row || row.createdAt.getTime() + LAUNCH_SESSION_TTL_MS < now.getTime()) return null;
+  return row.registration;
+}
+
+export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
+  const { db, config } = deps;
+  const clock = () => (deps.now ? deps.now() : new Date());
+  const platforms = protocolRoutes(app, deps, clock);
 
   serve(app, ltiTenantRouter, {
     async ltiToolConfig() {
@@ -286,31 +366,6 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
 
     async retryLtiDelivery({ params, caller }) {
       return ok({ data: await retryDelivery(db, caller.id, params.id, clock()) });
-    },
-  });
-
-  serve(app, ltiLaunchRouter, {
-    async ltiStartSession({ body }) {
-      const data = await startSession(
-        {
-          db,
-          issueSession: (user, tenantId) => deps.tokens.issue(user, 'WEB_APP', undefined, tenantId),
-        },
-        body,
-        clock(),
-      );
-      return ok({ data });
-    },
-
-    async ltiDeepLinkingOptions({ headers }) {
-      return ok({ data: await pickerOptions(db, headers[LTI_LAUNCH_HEADER], clock()) });
-    },
-
-    async ltiDeepLinkingRespond({ headers, body }) {
-      const launchUrl = toolConfig(config.publicUrl).launchUrl;
-      return ok({
-        data: await deepLinkingResponse(db, keys, launchUrl, headers[LTI_LAUNCH_HEADER], body.items, clock()),
-      });
     },
   });
 }

@@ -91,11 +91,9 @@ function SpanRow({ span, day, onDelete }: { span: TrackedSpan; day: string; onDe
 
 export default function TrackedPage() {
   const ids = useId();
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
   const list = useCall(
     (signal) =>
       client.call(trackedDays, { query: { skip: page, limit: DAYS_PER_PAGE }, signal }).then((r) => r.data),
@@ -109,6 +107,152 @@ export default function TrackedPage() {
   useEffect(() => {
     document.title = `${t(TRACKED_TITLE)} · Waymark`;
   }, [t]);
+
+  return (
+    <div className="page tracked-page">
+      <h1>{t(TRACKED_TITLE)}</h1>
+      <p>
+        <Rich
+          k="tracked.intro"
+          components={{ 0: <Link to="/dashboard" />, 1: <Link to="/privacy_policy" /> }}
+        />
+      </p>
+
+      <TrackedSummary headingId={`${ids}-all`} totals={list.data} />
+
+      {list.error ? (
+        <LoadFailed error={list.error} />
+      ) : !list.data ? (
+        <Loader />
+      ) : list.data.days.length === 0 ? (
+        <p className="empty">{t('tracked.nothing')}</p>
+      ) : (
+        <>
+          {list.data.days.map((d) => (
+            <TrackedDaySection key={d.day} headingId={`${ids}-${d.day}`} day={d} onDelete={setPending} />
+          ))}
+          <Pager
+            page={Math.min(page, pages)}
+            totalPages={pages}
+            onChange={setPage}
+            label={t('tracked.pages')}
+          />
+        </>
+      )}
+
+      <DeleteTrackedDialog pending={pending} onClose={() => setPending(null)} onDeleted={list.reload} />
+    </div>
+  );
+}
+
+/** Everything recorded: its days and time, and the export of it all as JSON or CSV. */
+function TrackedSummary({
+  headingId,
+  totals,
+}: {
+  headingId: string;
+  totals: { totalDays: number; totalSeconds: number } | null;
+}) {
+  const { t, locale } = useI18n();
+  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
+
+  const download = async (format: 'json' | 'csv') => {
+    setExporting(format);
+    try {
+      await downloadFile(client, exportActivity, { query: { format } }, `waymark-activity.${format}`);
+    } catch (err) {
+      toast(messageOf(err, t('tracked.exportFailed')), { kind: 'error' });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <section className="card tracked-summary" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('tracked.all')}</h2>
+      {totals ? (
+        <p>
+          {t('tracked.summary', {
+            count: totals.totalDays,
+            total: formatDuration(totals.totalSeconds, locale),
+          })}
+        </p>
+      ) : null}
+      <div className="row">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void download('json')}
+          disabled={exporting !== null}
+        >
+          {exporting === 'json' ? <Spinner /> : null} {t('tracked.downloadJson')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void download('csv')}
+          disabled={exporting !== null}
+        >
+          {exporting === 'csv' ? <Spinner /> : null} {t('common.downloadCsv')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** One UTC day: its total, its spans, and the buttons that delete the day or one span. */
+function TrackedDaySection({
+  headingId,
+  day: d,
+  onDelete,
+}: {
+  headingId: string;
+  day: TrackedDay;
+  onDelete: (pending: Pending) => void;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <section className="card tracked-day" aria-labelledby={headingId}>
+      <div className="tracked-day-head">
+        <h2 id={headingId}>{longDay(d.day, locale)}</h2>
+        <span className="tracked-day-total">
+          <Duration seconds={d.seconds} />
+        </span>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => onDelete({ kind: 'day', day: d })}
+        >
+          {t('tracked.deleteDay')}
+          <span className="visually-hidden">{t('common.about', { name: longDay(d.day, locale) })}</span>
+        </button>
+      </div>
+      <ul className="tracked-spans">
+        {d.spans.map((s) => (
+          <SpanRow
+            key={s._id}
+            span={s}
+            day={d.day}
+            onDelete={() => onDelete({ kind: 'span', span: s, day: d.day })}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Asks before deleting a span or a day, then deletes it and says how much time went. */
+function DeleteTrackedDialog({
+  pending,
+  onClose,
+  onDeleted,
+}: {
+  pending: Pending | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const [busy, setBusy] = useState(false);
 
   const remove = async () => {
     if (!pending) return;
@@ -125,8 +269,8 @@ export default function TrackedPage() {
         }),
         { kind: 'success' },
       );
-      setPending(null);
-      list.reload();
+      onClose();
+      onDeleted();
     } catch (err) {
       toast(messageOf(err, t('tracked.deleteFailed')), { kind: 'error' });
     } finally {
@@ -134,136 +278,38 @@ export default function TrackedPage() {
     }
   };
 
-  const download = async (format: 'json' | 'csv') => {
-    setExporting(format);
-    try {
-      await downloadFile(client, exportActivity, { query: { format } }, `waymark-activity.${format}`);
-    } catch (err) {
-      toast(messageOf(err, t('tracked.exportFailed')), { kind: 'error' });
-    } finally {
-      setExporting(null);
-    }
-  };
-
   return (
-    <div className="page tracked-page">
-      <h1>{t(TRACKED_TITLE)}</h1>
-      <p>
-        <Rich
-          k="tracked.intro"
-          components={{ 0: <Link to="/dashboard" />, 1: <Link to="/privacy_policy" /> }}
-        />
-      </p>
-
-      <section className="card tracked-summary" aria-labelledby={`${ids}-all`}>
-        <h2 id={`${ids}-all`}>{t('tracked.all')}</h2>
-        {list.data ? (
-          <p>
-            {t('tracked.summary', {
-              count: list.data.totalDays,
-              total: formatDuration(list.data.totalSeconds, locale),
-            })}
-          </p>
-        ) : null}
-        <div className="row">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void download('json')}
-            disabled={exporting !== null}
-          >
-            {exporting === 'json' ? <Spinner /> : null} {t('tracked.downloadJson')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void download('csv')}
-            disabled={exporting !== null}
-          >
-            {exporting === 'csv' ? <Spinner /> : null} {t('common.downloadCsv')}
-          </button>
-        </div>
-      </section>
-
-      {list.error ? (
-        <LoadFailed error={list.error} />
-      ) : !list.data ? (
-        <Loader />
-      ) : list.data.days.length === 0 ? (
-        <p className="empty">{t('tracked.nothing')}</p>
-      ) : (
+    <Dialog
+      open={pending !== null}
+      role="alertdialog"
+      title={pending?.kind === 'day' ? t('tracked.deleteDayQuestion') : t('tracked.deleteSpanQuestion')}
+      onClose={onClose}
+      actions={
         <>
-          {list.data.days.map((d) => (
-            <section key={d.day} className="card tracked-day" aria-labelledby={`${ids}-${d.day}`}>
-              <div className="tracked-day-head">
-                <h2 id={`${ids}-${d.day}`}>{longDay(d.day, locale)}</h2>
-                <span className="tracked-day-total">
-                  <Duration seconds={d.seconds} />
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  onClick={() => setPending({ kind: 'day', day: d })}
-                >
-                  {t('tracked.deleteDay')}
-                  <span className="visually-hidden">
-                    {t('common.about', { name: longDay(d.day, locale) })}
-                  </span>
-                </button>
-              </div>
-              <ul className="tracked-spans">
-                {d.spans.map((s) => (
-                  <SpanRow
-                    key={s._id}
-                    span={s}
-                    day={d.day}
-                    onDelete={() => setPending({ kind: 'span', span: s, day: d.day })}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))}
-          <Pager
-            page={Math.min(page, pages)}
-            totalPages={pages}
-            onChange={setPage}
-            label={t('tracked.pages')}
-          />
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
+            {busy ? <Spinner /> : null} {t('tracked.delete')}
+          </button>
         </>
-      )}
-
-      <Dialog
-        open={pending !== null}
-        role="alertdialog"
-        title={pending?.kind === 'day' ? t('tracked.deleteDayQuestion') : t('tracked.deleteSpanQuestion')}
-        onClose={() => setPending(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>
-              {t('common.cancel')}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
-              {busy ? <Spinner /> : null} {t('tracked.delete')}
-            </button>
-          </>
-        }
-      >
-        {pending ? (
-          <p>
-            {pending.kind === 'day'
-              ? t('tracked.confirmDay', {
-                  time: formatDuration(pending.day.seconds, locale),
-                  day: longDay(pending.day.day, locale),
-                })
-              : t('tracked.confirmSpan', {
-                  time: formatDuration(pending.span.seconds, locale),
-                  title: pending.span.resource.title,
-                  when: stretch(pending.span, t),
-                  day: longDay(pending.day, locale),
-                })}
-          </p>
-        ) : null}
-      </Dialog>
-    </div>
+      }
+    >
+      {pending ? (
+        <p>
+          {pending.kind === 'day'
+            ? t('tracked.confirmDay', {
+                time: formatDuration(pending.day.seconds, locale),
+                day: longDay(pending.day.day, locale),
+              })
+            : t('tracked.confirmSpan', {
+                time: formatDuration(pending.span.seconds, locale),
+                title: pending.span.resource.title,
+                when: stretch(pending.span, t),
+                day: longDay(pending.day, locale),
+              })}
+        </p>
+      ) : null}
+    </Dialog>
   );
 }

@@ -22,7 +22,7 @@ import { Field } from '@widgets/ui/Field';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegister, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 
@@ -44,7 +44,6 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
   const formId = useId();
   const i18n = useI18n();
   const { t } = i18n;
-  const jobErrorId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const subjects = useCall(
@@ -101,7 +100,6 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
     void create(parsed.data);
   };
 
-  const jobError = formState.errors.lookingForJob?.message;
   return (
     <Dialog
       open={open}
@@ -133,25 +131,7 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
         {subjects.error ? (
           <LoadFailed error={subjects.error} fallback={t('subjectTest.subjectsFailed')} />
         ) : null}
-        <fieldset aria-describedby={jobError ? jobErrorId : undefined}>
-          <legend>
-            {t(LOOKING_FOR_JOB_QUESTION)}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <div className="row">
-            {LOOKING_FOR_JOB.map((value) => (
-              <label key={value} className="check">
-                <input type="radio" value={value} {...register('lookingForJob')} />
-                <span>{t(LOOKING_FOR_JOB_LABELS[value])}</span>
-              </label>
-            ))}
-          </div>
-          {jobError ? (
-            <p id={jobErrorId} className="field-error" role="alert">
-              {t(jobError as MessageKey)}
-            </p>
-          ) : null}
-        </fieldset>
+        <LookingForJobField register={register} error={formState.errors.lookingForJob?.message} />
         {failure ? (
           <p className="alert alert-error" role="alert">
             {failure}
@@ -159,5 +139,32 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
         ) : null}
       </form>
     </Dialog>
+  );
+}
+
+/** 'Are you currently looking for job?': three radios under one legend, required, with its error. */
+function LookingForJobField({ register, error }: { register: UseFormRegister<Input>; error?: string }) {
+  const { t } = useI18n();
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend>
+        {t(LOOKING_FOR_JOB_QUESTION)}
+        <span aria-hidden="true"> *</span>
+      </legend>
+      <div className="row">
+        {LOOKING_FOR_JOB.map((value) => (
+          <label key={value} className="check">
+            <input type="radio" value={value} {...register('lookingForJob')} />
+            <span>{t(LOOKING_FOR_JOB_LABELS[value])}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {t(error as MessageKey)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

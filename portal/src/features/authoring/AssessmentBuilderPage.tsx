@@ -3,81 +3,34 @@ import {
   createQuestion,
   deleteQuestion,
   getAssessment,
-  questionFeedbackList,
   removeAssessmentQuestion,
-  tenantQuestionSearch,
+  type TenantAssessmentDetail,
 } from '@shared/contract/authoring';
 import { formatDateTime } from '@shared/rules/format-date';
 import { DEFAULT_QUESTION_TYPE } from '@shared/rules/question-types';
 import type { Question } from '@shared/schemas/assessment';
 import { client } from '@widgets/core/api';
 import { useI18n } from '@widgets/core/i18n';
-import { messageOf, useCall } from '@widgets/core/useCall';
+import { type CallState, messageOf, useCall } from '@widgets/core/useCall';
 import { useSignalValue } from '@widgets/core/useSignal';
 import { Arrow } from '@widgets/ui/Arrow';
-import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
 import { currentUser } from '../../lib/auth';
+import { AddQuestionView } from './AddQuestionView';
+import { DeleteQuestionDialog, FeedbackDialog, ResourcesDialog } from './BuilderDialogs';
+import { ImportQuestions } from './ImportQuestions';
 import { QuestionCard } from './QuestionCard';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionPools } from './QuestionPools';
 import { AssessmentStats } from './stats/AssessmentStats';
 import { ValiditySetting } from './stats/ValiditySetting';
 
-/** Loaded when first opened: it brings the question-file readers (shared/formats). */
-const ImportQuestionsDialog = lazy(() =>
-  import('./import/ImportQuestionsDialog').then((m) => ({ default: m.ImportQuestionsDialog })),
-);
-
-/** The "Import questions" button and its dialog, loaded on the first click and kept for focus to return. */
-function ImportQuestions({
-  assessmentId,
-  assessmentName,
-  onImported,
-}: {
-  assessmentId?: string;
-  assessmentName?: string;
-  onImported: () => void;
-}) {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-      >
-        {t('builder.import')}
-      </button>
-      {loaded ? (
-        <Suspense fallback={null}>
-          <ImportQuestionsDialog
-            open={open}
-            {...(assessmentId ? { assessmentId } : {})}
-            {...(assessmentName ? { assessmentName } : {})}
-            onClose={(imported) => {
-              setOpen(false);
-              if (imported) onImported();
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </>
-  );
-}
-
-/** Questions a page of the add-question search shows at a time. */
-const SEARCH_PAGE = 20;
-const NO_MORE = { questions: [], nextPage: 2, done: false };
+type Detail = z.infer<typeof TenantAssessmentDetail>;
 
 type View =
   | { kind: 'preview' }
@@ -99,7 +52,7 @@ function discardDraft(id: string) {
  */
 export default function AssessmentBuilderPage() {
   const { assessmentId = '' } = useParams();
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const me = useSignalValue(currentUser);
   const myId = me && me !== 'loading' ? me._id : '';
   const [view, setView] = useState<View>({ kind: 'preview' });
@@ -116,33 +69,9 @@ export default function AssessmentBuilderPage() {
     (signal) => client.call(getAssessment, { params: { assessmentId }, signal }).then((r) => r.data),
     [assessmentId],
   );
-  const [creating, setCreating] = useState(false);
   const [resources, setResources] = useState<Question | null>(null);
   const [feedbackFor, setFeedbackFor] = useState<Question | null>(null);
   const [deleting, setDeleting] = useState<Question | null>(null);
-
-  const newQuestion = async () => {
-    setCreating(true);
-    try {
-      const res = await client.call(createQuestion, {
-        body: { questionType: DEFAULT_QUESTION_TYPE, assessmentId },
-      });
-      setView({ kind: 'create-question', questionId: res.data.questionId, fresh: true });
-    } catch (err) {
-      console.error('Question creation failed', err);
-    } finally {
-      setCreating(false);
-    }
-  };
-
-  const remove = async (q: Question) => {
-    try {
-      await client.call(removeAssessmentQuestion, { params: { assessmentId, questionId: q._id } });
-      assessment.reload();
-    } catch {
-      toast(t('builder.somethingWrong'), { kind: 'error' });
-    }
-  };
 
   const a = assessment.data;
   const inAssessment = new Set(a?.questions.map((q) => q._id) ?? []);
@@ -155,78 +84,18 @@ export default function AssessmentBuilderPage() {
         </Link>
       </p>
       <div className={view.kind === 'create-question' ? 'builder-layout editing' : 'builder-layout'}>
-        <aside
-          className="card builder-side"
-          aria-labelledby="builder-side-title"
-          hidden={view.kind === 'create-question'}
-        >
-          <h2 id="builder-side-title">{t('manage.create')}</h2>
-          <div className="field">
-            <label htmlFor="assessment-name">{t('manage.name')}</label>
-            <input id="assessment-name" type="text" value={a?.name ?? ''} disabled />
-          </div>
-          {a ? (
-            <p className="muted">
-              {t('builder.summary', {
-                count: a.questions.length,
-                date: formatDateTime(a.createdAt, undefined, locale),
-              })}
-            </p>
-          ) : null}
-          <ValiditySetting assessmentId={assessmentId} />
-        </aside>
+        <BuilderSide assessmentId={assessmentId} assessment={a} hidden={view.kind === 'create-question'} />
         <section className="builder-main">
           {view.kind === 'preview' ? (
-            <>
-              <div className="row">
-                <h1>{t('manage.questions')}</h1>
-                <div className="spacer" />
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setView({ kind: 'statistics' })}
-                >
-                  {t('builder.statistics')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setView({ kind: 'add-question' })}
-                >
-                  {t('builder.addQuestion')}
-                </button>
-                <ImportQuestions
-                  assessmentId={assessmentId}
-                  {...(a ? { assessmentName: a.name } : {})}
-                  onImported={assessment.reload}
-                />
-                <button type="button" className="btn" onClick={() => void newQuestion()} disabled={creating}>
-                  {creating ? <Spinner /> : null} {t('builder.createQuestion')}
-                </button>
-              </div>
-              {assessment.error ? <LoadFailed error={assessment.error} /> : null}
-              {assessment.loading && !a ? <Loader text={t('manage.fetching')} /> : null}
-              {a && a.questions.length > 0 ? (
-                <QuestionPools
-                  assessmentId={assessmentId}
-                  questionIds={a.questions.map((q) => q._id).join(',')}
-                />
-              ) : null}
-              {a && a.questions.length === 0 ? <p className="card empty">{t('tenant.noData')}</p> : null}
-              {a?.questions.map((q, i) => (
-                <QuestionCard
-                  key={q._id}
-                  question={q}
-                  index={i}
-                  mine={q.createdBy?._id === myId}
-                  onEdit={() => setView({ kind: 'create-question', questionId: q._id })}
-                  onDelete={() => setDeleting(q)}
-                  onRemove={() => void remove(q)}
-                  onResources={() => setResources(q)}
-                  onFeedback={() => setFeedbackFor(q)}
-                />
-              ))}
-            </>
+            <PreviewView
+              assessmentId={assessmentId}
+              assessment={assessment}
+              myId={myId}
+              onView={setView}
+              onDelete={setDeleting}
+              onResources={setResources}
+              onFeedback={setFeedbackFor}
+            />
           ) : null}
           {view.kind === 'statistics' ? (
             <>
@@ -277,222 +146,132 @@ export default function AssessmentBuilderPage() {
           ) : null}
         </section>
       </div>
-      <Dialog open={Boolean(resources)} title={t('builder.resourceList')} onClose={() => setResources(null)}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('builder.sn')}</th>
-              <th scope="col">{t('builder.actualTitle')}</th>
-              <th scope="col">{t('column.roadmap')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {resources?.belongToResource.map((r, i) => (
-              <tr key={r._id}>
-                <td data-label={t('builder.sn')}>{i + 1}</td>
-                <td data-label={t('builder.actualTitle')}>{r.actualTitle}</td>
-                <td data-label={t('column.roadmap')}>
-                  {r.roadmapId ? <Link to={`/portal/roadmap/${r.roadmapId}`}>{r.roadmapName}</Link> : '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Dialog>
+      <ResourcesDialog question={resources} onClose={() => setResources(null)} />
       <FeedbackDialog question={feedbackFor} onClose={() => setFeedbackFor(null)} />
-      <Dialog
-        open={Boolean(deleting)}
-        title={t('builder.deleteTitle')}
-        role="alertdialog"
+      <DeleteQuestionDialog
+        question={deleting}
         onClose={() => setDeleting(null)}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={() => setDeleting(null)}>
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={async () => {
-                const q = deleting;
-                setDeleting(null);
-                if (!q) return;
-                try {
-                  await client.call(deleteQuestion, { params: { id: q._id } });
-                  assessment.reload();
-                } catch (err) {
-                  toast(messageOf(err, t('builder.somethingWrong')), { kind: 'error' });
-                }
-              }}
-            >
-              {t('editor.delete')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('builder.deleteText')}</p>
-      </Dialog>
+        onDeleted={assessment.reload}
+      />
     </div>
   );
 }
 
-function AddQuestionView({
-  myId,
-  inAssessment,
-  onBack,
-  onAdd,
+/** The side panel: the assessment's name, its size and date, and how long its links stay valid. */
+function BuilderSide({
+  assessmentId,
+  assessment: a,
+  hidden,
 }: {
+  assessmentId: string;
+  assessment: Detail | null;
+  hidden: boolean;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <aside className="card builder-side" aria-labelledby="builder-side-title" hidden={hidden}>
+      <h2 id="builder-side-title">{t('manage.create')}</h2>
+      <div className="field">
+        <label htmlFor="assessment-name">{t('manage.name')}</label>
+        <input id="assessment-name" type="text" value={a?.name ?? ''} disabled />
+      </div>
+      {a ? (
+        <p className="muted">
+          {t('builder.summary', {
+            count: a.questions.length,
+            date: formatDateTime(a.createdAt, undefined, locale),
+          })}
+        </p>
+      ) : null}
+      <ValiditySetting assessmentId={assessmentId} />
+    </aside>
+  );
+}
+
+/** The preview view: the assessment's questions, each with its actions, and the buttons that add more. */
+function PreviewView({
+  assessmentId,
+  assessment,
+  myId,
+  onView,
+  onDelete,
+  onResources,
+  onFeedback,
+}: {
+  assessmentId: string;
+  assessment: CallState<Detail>;
   myId: string;
-  inAssessment: Set<string>;
-  onBack: () => void;
-  onAdd: (q: Question) => Promise<void>;
+  onView: (view: View) => void;
+  onDelete: (q: Question) => void;
+  onResources: (q: Question) => void;
+  onFeedback: (q: Question) => void;
 }) {
   const { t } = useI18n();
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  const results = useCall(
-    (signal) =>
-      client
-        .call(tenantQuestionSearch, {
-          query: { searchText: search || undefined, limit: SEARCH_PAGE },
-          signal,
-        })
-        .then((r) => r.data),
-    [search],
-  );
-  // the pages after the first, read on request
-  const [more, setMore] = useState<{ questions: Question[]; nextPage: number; done: boolean }>(NO_MORE);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const searchFor = (value: string) => {
-    setSearch(value);
-    setMore(NO_MORE);
-  };
-  const shown = results.data ? [...results.data, ...more.questions] : null;
-  const mayHaveMore = Boolean(results.data && results.data.length === SEARCH_PAGE && !more.done);
-  async function showMore() {
-    setLoadingMore(true);
+  const [creating, setCreating] = useState(false);
+  const a = assessment.data;
+
+  const newQuestion = async () => {
+    setCreating(true);
     try {
-      const next = await client.call(tenantQuestionSearch, {
-        query: { searchText: search || undefined, limit: SEARCH_PAGE, page: more.nextPage },
+      const res = await client.call(createQuestion, {
+        body: { questionType: DEFAULT_QUESTION_TYPE, assessmentId },
       });
-      // a question changed meanwhile moves to the front and may come again
-      const seen = new Set((shown ?? []).map((q) => q._id));
-      setMore((m) => ({
-        questions: [...m.questions, ...next.data.filter((q) => !seen.has(q._id))],
-        nextPage: m.nextPage + 1,
-        done: next.data.length < SEARCH_PAGE,
-      }));
+      onView({ kind: 'create-question', questionId: res.data.questionId, fresh: true });
     } catch (err) {
-      toast(messageOf(err, t('builder.moreFailed')), { kind: 'error' });
+      console.error('Question creation failed', err);
     } finally {
-      setLoadingMore(false);
+      setCreating(false);
     }
-  }
+  };
+
+  const remove = async (q: Question) => {
+    try {
+      await client.call(removeAssessmentQuestion, { params: { assessmentId, questionId: q._id } });
+      assessment.reload();
+    } catch {
+      toast(t('builder.somethingWrong'), { kind: 'error' });
+    }
+  };
+
   return (
     <>
       <div className="row">
-        <button type="button" className="btn btn-secondary" onClick={onBack}>
-          {t('common.back')}
-        </button>
-        <h1>{t('builder.addQuestion')}</h1>
+        <h1>{t('manage.questions')}</h1>
         <div className="spacer" />
-        <ImportQuestions
-          onImported={() => {
-            setMore(NO_MORE);
-            results.reload();
-          }}
-        />
-      </div>
-      <form
-        className="row toolbar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          // blank text clears the search; the text is lower-cased
-          searchFor(text.trim().toLowerCase());
-        }}
-      >
-        <label htmlFor="question-search" className="visually-hidden">
-          {t('builder.search')}
-        </label>
-        <input
-          id="question-search"
-          className="input"
-          type="search"
-          placeholder={t('builder.searchPlaceholder')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setText('');
-            searchFor('');
-          }}
-        >
-          {t('builder.clear')}
+        <button type="button" className="btn btn-secondary" onClick={() => onView({ kind: 'statistics' })}>
+          {t('builder.statistics')}
         </button>
-      </form>
-      {results.loading && !results.data ? <Loader text={t('manage.fetching')} /> : null}
-      {shown?.length === 0 ? <p className="card empty">{t('tenant.noData')}</p> : null}
-      {shown?.map((q, i) => (
+        <button type="button" className="btn btn-secondary" onClick={() => onView({ kind: 'add-question' })}>
+          {t('builder.addQuestion')}
+        </button>
+        <ImportQuestions
+          assessmentId={assessmentId}
+          {...(a ? { assessmentName: a.name } : {})}
+          onImported={assessment.reload}
+        />
+        <button type="button" className="btn" onClick={() => void newQuestion()} disabled={creating}>
+          {creating ? <Spinner /> : null} {t('builder.createQuestion')}
+        </button>
+      </div>
+      {assessment.error ? <LoadFailed error={assessment.error} /> : null}
+      {assessment.loading && !a ? <Loader text={t('manage.fetching')} /> : null}
+      {a && a.questions.length > 0 ? (
+        <QuestionPools assessmentId={assessmentId} questionIds={a.questions.map((q) => q._id).join(',')} />
+      ) : null}
+      {a && a.questions.length === 0 ? <p className="card empty">{t('tenant.noData')}</p> : null}
+      {a?.questions.map((q, i) => (
         <QuestionCard
           key={q._id}
           question={q}
           index={i}
           mine={q.createdBy?._id === myId}
-          added={inAssessment.has(q._id)}
-          onAdd={() => void onAdd(q)}
+          onEdit={() => onView({ kind: 'create-question', questionId: q._id })}
+          onDelete={() => onDelete(q)}
+          onRemove={() => void remove(q)}
+          onResources={() => onResources(q)}
+          onFeedback={() => onFeedback(q)}
         />
       ))}
-      {mayHaveMore ? (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => void showMore()}
-          disabled={loadingMore}
-        >
-          {loadingMore ? <Spinner /> : null} {t('builder.showMore')}
-        </button>
-      ) : null}
     </>
-  );
-}
-
-function FeedbackDialog({ question, onClose }: { question: Question | null; onClose: () => void }) {
-  const { t, locale } = useI18n();
-  const list = useCall(
-    (signal) =>
-      question
-        ? client.call(questionFeedbackList, { params: { id: question._id }, signal }).then((r) => r.data)
-        : Promise.resolve([]),
-    [question?._id],
-  );
-  return (
-    <Dialog open={Boolean(question)} title={t('builder.feedbackList')} onClose={onClose}>
-      {list.loading ? <Loader text={t('manage.fetching')} /> : null}
-      {list.data?.length === 0 ? <p className="empty">{t('tenant.noData')}</p> : null}
-      <ul className="feedback-list">
-        {list.data?.map((f) => (
-          <li key={f._id} className="card">
-            <p>{f.feedback}</p>
-            <p className="muted">
-              <span className="badge">{f.status}</span> · {formatDateTime(f.createdAt, undefined, locale)} ·{' '}
-              {f.userId.name} ({f.userId.role})
-            </p>
-            {f.activites.length ? (
-              <ol className="activity">
-                {f.activites.map((a) => (
-                  <li key={`${a.createdAt}-${a.toStatus}`}>
-                    {a.message} <Arrow to="forward" /> <strong>{a.toStatus}</strong> ·{' '}
-                    {formatDateTime(a.createdAt, undefined, locale)} · {a.userId.name}
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '@shared/client/client';
 import { type AssessmentSummary, assignAssessmentUsers } from '@shared/contract/authoring';
 import { tenantUsersList } from '@shared/contract/tenant';
+import type { MessageKey } from '@shared/i18n/keys';
 import { formatDateTime } from '@shared/rules/format-date';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
@@ -45,6 +46,25 @@ async function allLearners(): Promise<Learner[]> {
   return out;
 }
 
+/** Why the form cannot be sent: nobody chosen, no start or length, a start past or off the quarter hour. */
+function shareProblem(chosen: number, startMs: number, duration: number): MessageKey | null {
+  if (chosen === 0 || !Number.isFinite(startMs) || !duration) return editorKey('invalidShare');
+  if (startMs < Date.now() - 60_000) return 'share.startPast';
+  if (startMs % QUARTER !== 0) return 'share.startStep';
+  return null;
+}
+
+/** What a refused share says; `again` when some learners already have a test of it (Assign again forces). */
+function shareFailure(err: unknown, i18n: ReturnType<typeof useI18n>): { again: boolean; message: string } {
+  if (err instanceof ApiError && err.errorCode === 'ALREADY_SHARED') {
+    return {
+      again: true,
+      message: `${err.message.replace(/ Share again with force to give them another\.$/, '')} ${i18n.t('share.assignAgainHint')}`,
+    };
+  }
+  return { again: false, message: editorText(i18n, messageOf(err, editorMessages.invalidShare)) };
+}
+
 /** 'Assign users': share an assessment of at least 10 questions with learners from a start time for some hours. */
 export function ShareDialog({
   assessment,
@@ -55,7 +75,6 @@ export function ShareDialog({
 }) {
   const i18n = useI18n();
   const { t } = i18n;
-  const id = useId();
   const [learners, setLearners] = useState<Learner[] | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [start, setStart] = useState(nextQuarter());
@@ -84,16 +103,9 @@ export function ShareDialog({
   const submit = async () => {
     if (!assessment) return;
     const startMs = new Date(start).getTime();
-    if (chosen.size === 0 || !Number.isFinite(startMs) || !duration) {
-      setError(t(editorKey('invalidShare')));
-      return;
-    }
-    if (startMs < Date.now() - 60_000) {
-      setError(t('share.startPast'));
-      return;
-    }
-    if (startMs % QUARTER !== 0) {
-      setError(t('share.startStep'));
+    const problem = shareProblem(chosen.size, startMs, duration);
+    if (problem) {
+      setError(t(problem));
       return;
     }
     setBusy(true);
@@ -118,13 +130,9 @@ export function ShareDialog({
       );
       onClose(true);
     } catch (err) {
-      const already = err instanceof ApiError && err.errorCode === 'ALREADY_SHARED';
-      setAgain(already);
-      setError(
-        already
-          ? `${err.message.replace(/ Share again with force to give them another\.$/, '')} ${t('share.assignAgainHint')}`
-          : editorText(i18n, messageOf(err, editorMessages.invalidShare)),
-      );
+      const failure = shareFailure(err, i18n);
+      setAgain(failure.again);
+      setError(failure.message);
     } finally {
       setBusy(false);
     }
@@ -157,65 +165,14 @@ export function ShareDialog({
           <p>
             <Rich k="share.intro" values={{ name: assessment?.name ?? '' }} components={{ 0: <strong /> }} />
           </p>
-          <fieldset>
-            <legend>{t('share.learners')}</legend>
-            {!learners && !error ? <Spinner label={t('share.loadingLearners')} /> : null}
-            {learners?.length === 0 ? <p className="muted">{t('share.noLearners')}</p> : null}
-            {learners?.length ? (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.size === learners.length}
-                  onChange={(e) =>
-                    setChosen(e.target.checked ? new Set(learners.map((l) => l.id)) : new Set())
-                  }
-                />
-                <span>{t('share.selectAll')}</span>
-              </label>
-            ) : null}
-            <div className="choice-list">
-              {learners?.map((l) => (
-                <label key={l.id} className="check">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(l.id)}
-                    onChange={(e) => {
-                      const next = new Set(chosen);
-                      if (e.target.checked) next.add(l.id);
-                      else next.delete(l.id);
-                      setChosen(next);
-                      setAgain(false);
-                    }}
-                  />
-                  <span>{l.label}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="form-grid">
-            <div className="field">
-              <label htmlFor={`${id}-start`}>{t('share.start')}</label>
-              <input
-                id={`${id}-start`}
-                type="datetime-local"
-                step={900}
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-              />
-              <span className="hint">{t('share.startHint')}</span>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-duration`}>{t('share.duration')}</label>
-              <input
-                id={`${id}-duration`}
-                type="number"
-                min={1}
-                step={1}
-                value={duration}
-                onChange={(e) => setDuration(Math.max(0, Math.floor(Number(e.target.value))))}
-              />
-            </div>
-          </div>
+          <LearnerChoice
+            learners={learners}
+            loading={!learners && !error}
+            chosen={chosen}
+            onChoose={setChosen}
+            onPick={() => setAgain(false)}
+          />
+          <ShareTimeFields start={start} duration={duration} onStart={setStart} onDuration={setDuration} />
         </>
       )}
       {error ? (
@@ -224,5 +181,99 @@ export function ShareDialog({
         </p>
       ) : null}
     </Dialog>
+  );
+}
+
+/** The learners to share with, each a checkbox, with 'Select all'. `onPick` runs when one is (un)ticked. */
+function LearnerChoice({
+  learners,
+  loading,
+  chosen,
+  onChoose,
+  onPick,
+}: {
+  learners: Learner[] | null;
+  loading: boolean;
+  chosen: Set<string>;
+  onChoose: (chosen: Set<string>) => void;
+  onPick: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset>
+      <legend>{t('share.learners')}</legend>
+      {loading ? <Spinner label={t('share.loadingLearners')} /> : null}
+      {learners?.length === 0 ? <p className="muted">{t('share.noLearners')}</p> : null}
+      {learners?.length ? (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={chosen.size === learners.length}
+            onChange={(e) => onChoose(e.target.checked ? new Set(learners.map((l) => l.id)) : new Set())}
+          />
+          <span>{t('share.selectAll')}</span>
+        </label>
+      ) : null}
+      <div className="choice-list">
+        {learners?.map((l) => (
+          <label key={l.id} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.has(l.id)}
+              onChange={(e) => {
+                const next = new Set(chosen);
+                if (e.target.checked) next.add(l.id);
+                else next.delete(l.id);
+                onChoose(next);
+                onPick();
+              }}
+            />
+            <span>{l.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** When the shared test opens (a quarter hour) and for how many hours. */
+function ShareTimeFields({
+  start,
+  duration,
+  onStart,
+  onDuration,
+}: {
+  start: string;
+  duration: number;
+  onStart: (start: string) => void;
+  onDuration: (hours: number) => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="form-grid">
+      <div className="field">
+        <label htmlFor={`${id}-start`}>{t('share.start')}</label>
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          step={900}
+          value={start}
+          onChange={(e) => onStart(e.target.value)}
+        />
+        <span className="hint">{t('share.startHint')}</span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-duration`}>{t('share.duration')}</label>
+        <input
+          id={`${id}-duration`}
+          type="number"
+          min={1}
+          step={1}
+          value={duration}
+          onChange={(e) => onDuration(Math.max(0, Math.floor(Number(e.target.value))))}
+        />
+      </div>
+    </div>
   );
 }

@@ -10,34 +10,26 @@ import '../../layout/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { certificateInfo } from '@shared/contract/awards';
-import type { MessageKey } from '@shared/i18n/keys';
-import { awardLinkedInUrl, CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
+import { CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
 import { AWARD_KIND_KEYS, AWARD_TEXT, type AwardModel } from '@widgets/award/model';
 import { client } from '@widgets/core/api';
-import { Rich, useI18n } from '@widgets/core/i18n';
+import { useI18n } from '@widgets/core/i18n';
 import { useSignalValue } from '@widgets/core/useSignal';
-import { Loader, Spinner } from '@widgets/ui/Loader';
+import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PortalWidgets } from '../../components/PortalWidgets';
 import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 import { currentUser } from '../../lib/auth';
+import { AwardAbout, AwardActions, AwardFacts, AwardHero, type ImageState } from './AwardSections';
 import { CredentialPanel, useCredentialStatus } from './CredentialPanel';
 import { generateAwardImage, imageFileName, renderAwardImage, saveBlob } from './generate';
 import { PAGE_TEXT } from './texts';
-import { ValidityFact, ValidityPanel } from './ValidityPanel';
-
-const SCOPE_LABELS = {
-  resource: 'column.resource',
-  section: 'column.section',
-  roadmap: 'column.roadmap',
-  subject: 'column.subject',
-  assessment: 'dashboard.assessment',
-} as const satisfies Record<string, MessageKey>;
+import { ValidityPanel } from './ValidityPanel';
 
 /** Whether the window is at least `px` wide, kept up to date. */
 export function useMinWidth(px: number): boolean {
@@ -123,13 +115,54 @@ function AwardMissing({ kind }: { kind: AwardKind }) {
   );
 }
 
-type ImageState =
-  /** Nothing to do: the image exists, or this viewer does not generate it. */
-  | 'idle'
-  | 'generating'
-  | 'failed'
-  /** A visitor's Download is rendering a copy in this browser. */
-  | 'rendering';
+/**
+ * The award's image: `generate` renders it and stores it for its learner (a 409 means another tab did);
+ * `downloadCopy` renders a copy for a visitor to save. `image` says which is under way, or that it failed;
+ * `artRef` is the drawn award they render.
+ */
+function useAwardImage(info: CertificateInfo, kind: AwardKind, onGenerated: (info: CertificateInfo) => void) {
+  const { t } = useI18n();
+  const artRef = useRef<HTMLDivElement>(null);
+  const [image, setImage] = useState<ImageState>('idle');
+
+  const generate = useCallback(async () => {
+    const node = artRef.current;
+    if (!node) return;
+    setImage('generating');
+    try {
+      onGenerated(await generateAwardImage(client, node, info, kind));
+      setImage('idle');
+    } catch (err) {
+      // generated meanwhile (another tab): show what the server has
+      if (err instanceof ApiError && err.status === 409) {
+        const now = await client.call(certificateInfo, { params: { id: info.linkId } }).catch(() => null);
+        if (now?.data.certificateGenerated) {
+          onGenerated(now.data);
+          setImage('idle');
+          return;
+        }
+      }
+      console.error('award image', err);
+      setImage('failed');
+    }
+  }, [info, kind, onGenerated]);
+
+  async function downloadCopy() {
+    const node = artRef.current;
+    if (!node) return;
+    setImage('rendering');
+    try {
+      saveBlob(await renderAwardImage(node, kind), imageFileName(kind, info.linkId));
+    } catch (err) {
+      console.error('award image', err);
+      toast(t(PAGE_TEXT.imageFailed), { kind: 'error' });
+    } finally {
+      setImage('idle');
+    }
+  }
+
+  return { artRef, image, generate, downloadCopy };
+}
 
 function AwardDetails({
   info,
@@ -145,33 +178,11 @@ function AwardDetails({
   const isLearner = info.isOwner && user !== null && user !== 'loading' && user.role === 'USER';
   const wide = useMinWidth(CERTIFICATE_MIN_WIDTH);
   const canRender = model.kind !== 'certificate' || wide;
-  const artRef = useRef<HTMLDivElement>(null);
-  const [image, setImage] = useState<ImageState>('idle');
   const started = useRef(false);
   const stored = info.certificateGenerated && info.s3CertificateUrl ? info.s3CertificateUrl : null;
   const credential = useCredentialStatus(info.sandbox ? null : info.linkId);
 
-  const generate = useCallback(async () => {
-    const node = artRef.current;
-    if (!node) return;
-    setImage('generating');
-    try {
-      onGenerated(await generateAwardImage(client, node, info, model.kind));
-      setImage('idle');
-    } catch (err) {
-      // generated meanwhile (another tab): show what the server has
-      if (err instanceof ApiError && err.status === 409) {
-        const now = await client.call(certificateInfo, { params: { id: info.linkId } }).catch(() => null);
-        if (now?.data.certificateGenerated) {
-          onGenerated(now.data);
-          setImage('idle');
-          return;
-        }
-      }
-      console.error('award image', err);
-      setImage('failed');
-    }
-  }, [info, model.kind, onGenerated]);
+  const { artRef, image, generate, downloadCopy } = useAwardImage(info, model.kind, onGenerated);
 
   // the learner who earned it generates the image when the page loads (the certificate only when wide),
   // once the credential's standing is on the screen: drawing holds the main thread, and what the page
@@ -183,54 +194,9 @@ function AwardDetails({
     void generate();
   }, [stored, isLearner, canRender, credentialSettled, generate]);
 
-  async function downloadCopy() {
-    const node = artRef.current;
-    if (!node) return;
-    setImage('rendering');
-    try {
-      saveBlob(await renderAwardImage(node, model.kind), imageFileName(model.kind, info.linkId));
-    } catch (err) {
-      console.error('award image', err);
-      toast(t(PAGE_TEXT.imageFailed), { kind: 'error' });
-    } finally {
-      setImage('idle');
-    }
-  }
-
-  const partOf = model.partOf.map((p) => p.name).join(', ');
   return (
     <div className={`page-wide award-page award-page-${model.kind}`}>
-      <header className="award-hero">
-        {info.sandbox ? (
-          <p className="award-verified">
-            <span className="badge badge-warning">{SANDBOX_TEXT.mark}</span> {SANDBOX_TEXT.award}
-          </p>
-        ) : (
-          <p className="award-verified">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3Zm-1.2 14.2L7 12.4l1.4-1.4 2.4 2.4 4.8-4.8L17 10l-6.2 6.2Z"
-              />
-            </svg>
-            {t('awardPage.verifiedBy', { issuer: model.issuer })}
-          </p>
-        )}
-        <h1>{t('awardPage.earned', { learner: model.learner, issuer: model.issuer, kind: model.kind })}</h1>
-        <p className="lead">
-          <Rich
-            k="awardPage.lead"
-            values={{
-              learner: model.learner,
-              scope: model.scope,
-              achievement: model.achievement,
-              partOf: partOf ? ` (${partOf})` : '',
-              date: model.issuedOn,
-            }}
-            components={{ 0: <strong />, 1: <time dateTime={model.issuedAt} /> }}
-          />
-        </p>
-      </header>
+      <AwardHero sandbox={info.sandbox} model={model} />
 
       <div className="award-layout">
         <div className="award-stage">
@@ -239,83 +205,18 @@ function AwardDetails({
 
         <aside className="award-panel card" aria-labelledby="award-details-title">
           <h2 id="award-details-title">{t('awardPage.details', { kind: model.kind })}</h2>
-          <dl className="award-facts">
-            <div>
-              <dt>{t('awardPage.awardedTo')}</dt>
-              <dd>{model.learner}</dd>
-            </div>
-            <div>
-              <dt>{t(SCOPE_LABELS[model.scope])}</dt>
-              <dd>{model.achievement}</dd>
-            </div>
-            {model.partOf.map((p) => (
-              <div key={p.scope}>
-                <dt>{t(SCOPE_LABELS[p.scope])}</dt>
-                <dd>{p.name}</dd>
-              </div>
-            ))}
-            <div>
-              <dt>{t('awardPage.issuedOn')}</dt>
-              <dd>
-                <time dateTime={model.issuedAt}>{model.issuedOn}</time>
-              </dd>
-            </div>
-            <ValidityFact validity={info.validity} />
-            <div>
-              <dt>{t('awardPage.issuedBy')}</dt>
-              <dd>{model.issuer}</dd>
-            </div>
-            <div>
-              <dt>{t('award.credentialId')}</dt>
-              <dd>
-                <code dir="ltr">{model.credentialId}</code>
-              </dd>
-            </div>
-          </dl>
+          <AwardFacts info={info} model={model} />
 
-          <div className="award-actions">
-            <DownloadAction
-              stored={stored}
-              fileName={imageFileName(model.kind, info.linkId)}
-              image={image}
-              canRender={canRender}
-              isLearner={isLearner}
-              onRetry={() => void generate()}
-              onRenderCopy={() => void downloadCopy()}
-            />
-            {isLearner ? (
-              <a
-                className="btn btn-linkedin"
-                href={awardLinkedInUrl(info)}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path
-                    fill="currentColor"
-                    d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4V21H3V9.75Zm6.5 0h3.8v1.54h.06c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.77 2.65 4.77 6.1V21h-4v-5.05c0-1.2-.02-2.76-1.68-2.76-1.69 0-1.94 1.32-1.94 2.67V21h-4V9.75Z"
-                  />
-                </svg>
-                {t('awardPage.addToProfile')}
-                <span className="visually-hidden"> {t('awardPage.onLinkedIn')}</span>
-              </a>
-            ) : null}
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => {
-                navigator.clipboard
-                  ?.writeText(info.certificateUrl)
-                  .then(() => toast(t(PAGE_TEXT.copied), { kind: 'success' }))
-                  .catch(() => toast(t('awardPage.copyThis', { url: info.certificateUrl })));
-              }}
-            >
-              {t('awardPage.copyLink')}
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
-              {t('awardPage.print')}
-            </button>
-          </div>
+          <AwardActions
+            info={info}
+            model={model}
+            stored={stored}
+            image={image}
+            canRender={canRender}
+            isLearner={isLearner}
+            onRetry={() => void generate()}
+            onRenderCopy={() => void downloadCopy()}
+          />
           {image === 'failed' ? (
             <p className="alert alert-error award-note" role="alert">
               {t(PAGE_TEXT.imageFailed)}
@@ -342,82 +243,7 @@ function AwardDetails({
         </aside>
       </div>
 
-      <section className="award-about" aria-labelledby="award-about-title">
-        <h2 id="award-about-title">{t('awardPage.about', { kind: model.kind })}</h2>
-        <p>{t('awardPage.aboutPlatform', { issuer: model.issuer })}</p>
-        <p>
-          <Rich
-            k="awardPage.aboutRecord"
-            values={{ issuer: model.issuer, id: model.credentialId }}
-            components={{ 0: <code dir="ltr" />, 1: <Link to={`/verify/${model.credentialId}`} /> }}
-          />
-        </p>
-        <p>
-          <Link to="/landing">{t('awardPage.exploreIssuer', { issuer: model.issuer })}</Link>
-        </p>
-      </section>
+      <AwardAbout model={model} />
     </div>
-  );
-}
-
-function DownloadAction({
-  stored,
-  fileName,
-  image,
-  canRender,
-  isLearner,
-  onRetry,
-  onRenderCopy,
-}: {
-  stored: string | null;
-  fileName: string;
-  image: ImageState;
-  canRender: boolean;
-  isLearner: boolean;
-  onRetry: () => void;
-  onRenderCopy: () => void;
-}) {
-  const { t } = useI18n();
-  if (stored) {
-    const sameOrigin = new URL(stored, window.location.href).origin === window.location.origin;
-    return (
-      <a
-        className="btn"
-        href={stored}
-        download={fileName}
-        {...(sameOrigin ? {} : { target: '_blank', rel: 'noopener' })}
-      >
-        {t('awardPage.download')}
-      </a>
-    );
-  }
-  if (image === 'generating' || image === 'rendering') {
-    return (
-      <button type="button" className="btn" disabled>
-        <Spinner /> {t('awardPage.preparing')}
-      </button>
-    );
-  }
-  if (!canRender) {
-    return (
-      <span className="award-download-wait">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-describedby="award-desktop-note"
-          onClick={() => toast(t(PAGE_TEXT.desktopLater), { kind: 'info' })}
-        >
-          {t('awardPage.download')}
-        </button>
-        <span id="award-desktop-note" className="award-note muted">
-          {t(PAGE_TEXT.desktopOnly)}
-        </span>
-      </span>
-    );
-  }
-  return (
-    <button type="button" className="btn" onClick={isLearner ? onRetry : onRenderCopy}>
-      {t('awardPage.download')}
-    </button>
   );
 }

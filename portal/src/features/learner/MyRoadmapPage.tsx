@@ -7,41 +7,35 @@
  * COMPLETED, resource links become plain text and the take-assessment actions disappear.
  */
 
-import type { CreateTestLinkInput } from '@shared/contract/assessments';
 import { createTestLink, testLinkList } from '@shared/contract/assessments';
 import { assignedRoadmap, submitTask } from '@shared/contract/catalogue';
-import { retakeOpensFor } from '@shared/rules/retakes';
 import { earnsResourceTick } from '@shared/rules/scoring';
-import { awardCounts, awardPath, hasEarnedAward, viewAnswersPath } from '@shared/rules/test-status';
+import { awardCounts } from '@shared/rules/test-status';
 import { ExtensionRequired } from '@widgets/activity/ExtensionGate';
 import { openTestInNewTab } from '@widgets/assessments/open-test';
-import { RetakeNote, startFailureMessage } from '@widgets/assessments/retake';
-import { TestLinksTable } from '@widgets/assessments/TestLinksTable';
+import { startFailureMessage } from '@widgets/assessments/retake';
 import { useReloadOnReturn } from '@widgets/assessments/useReloadOnReturn';
 import { RoadmapStatus } from '@widgets/catalogue/columns';
 import { client } from '@widgets/core/api';
-import { Rich, useI18n } from '@widgets/core/i18n';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
-import { Dialog } from '@widgets/ui/Dialog';
-import { Loader, Spinner } from '@widgets/ui/Loader';
+import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
-import { ResourceProgress, ResourceRow, SectionList } from '../../components/ResourceList';
+import { useParams } from 'react-router';
+import { SectionList } from '../../components/ResourceList';
 import { RoadmapTabs } from '../../components/RoadmapTabs';
-import { routerLink } from '../../components/routerLink';
 import { appConfig } from '../../lib/config';
-
-type NewLink = z.input<typeof CreateTestLinkInput>;
-
-/** An assessment the learner asked to start, waiting for the confirmation. */
-interface Asking {
-  title: string;
-  question: string;
-  body: NewLink;
-}
+import {
+  type Asking,
+  FinalAction,
+  MyResourceRow,
+  RoadmapCounters,
+  RoadmapLinksDialog,
+  SectionActions,
+  StartTestDialog,
+} from './MyRoadmapParts';
 
 export default function MyRoadmapPage() {
   let storeUrls: ReturnType<typeof appConfig>['extension'] | undefined;
@@ -72,13 +66,8 @@ function RoadmapHeading() {
   );
 }
 
-function MyRoadmap() {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const { id = '' } = useParams();
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [showLinks, setShowLinks] = useState(false);
+/** The learner's roadmap and its test links, both read again when the learner comes back to the page. */
+function useRoadmapAndLinks(id: string) {
   const roadmap = useCall(
     (signal) => client.call(assignedRoadmap, { params: { id }, signal }).then((r) => r.data),
     [id],
@@ -94,6 +83,18 @@ function MyRoadmap() {
     reloadLinks();
   }, [reloadRoadmap, reloadLinks]);
   useReloadOnReturn(reloadAll);
+  return { roadmap, links, reloadAll };
+}
+
+function MyRoadmap() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const { id = '' } = useParams();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [showLinks, setShowLinks] = useState(false);
+  const { roadmap, links, reloadAll } = useRoadmapAndLinks(id);
+  const reloadLinks = links.reload;
 
   if (roadmap.error) return <LoadFailed error={roadmap.error} fallback={t('catalogue.detailFailed')} />;
   if (!roadmap.data) return <Loader />;
@@ -104,7 +105,6 @@ function MyRoadmap() {
   const resources = r.sections.flatMap((s) => s.resources.map((res) => s.resourceScores[res._id]));
   const passed = resources.filter((score) => earnsResourceTick(score)).length;
   const submittedTasks = r.tasks.filter((t) => t.isSubmited).length;
-  const finalRetake = retakeOpensFor(mine, { type: 'ROADMAP', assignedRoadmapId: r._id });
 
   // opened inside the click on Yes (pop-up blockers), pointed at /test/{id} once the link exists
   const start = () => {
@@ -148,195 +148,46 @@ function MyRoadmap() {
         <button type="button" className="btn btn-secondary" onClick={() => setShowLinks(true)}>
           {t('myRoadmap.assessments')}
         </button>
-        {r.finalAssesmentId ? (
-          <Link className="btn" to={viewAnswersPath(r.finalAssesmentId)}>
-            {t('myRoadmap.viewAssessment')}
-          </Link>
-        ) : !completed && finalRetake ? (
-          <RetakeNote opensAt={finalRetake} name={t('myRoadmap.finalOf', { name: r.name })} />
-        ) : !completed ? (
-          <button
-            type="button"
-            className="btn"
-            onClick={() =>
-              setAsking({
-                title: t('myRoadmap.finalTitle'),
-                question: t('myRoadmap.finalQuestion', { name: r.name }),
-                body: { type: 'ROADMAP', assignedRoadmapId: r._id },
-              })
-            }
-          >
-            {t('myRoadmap.takeFinal')}
-          </button>
-        ) : null}
+        <FinalAction roadmap={r} mine={mine} onAsk={setAsking} />
       </div>
       <p className="muted">
         {r.subject.name} · {r.language.name}
       </p>
       <p>{r.description}</p>
-      <ul className="counters" aria-label={t('myRoadmap.progress')}>
-        <li className="counter">
-          <Rich
-            k="myRoadmap.certificates"
-            values={{ count: counts.certificates }}
-            components={{ 0: <strong /> }}
-          />
-        </li>
-        <li className="counter">
-          <Rich k="myRoadmap.badges" values={{ count: counts.badges }} components={{ 0: <strong /> }} />
-        </li>
-        <li className="counter">
-          <Rich k="myRoadmap.feathers" values={{ count: counts.feathers }} components={{ 0: <strong /> }} />
-        </li>
-        <li className="counter">
-          <Rich
-            k="myRoadmap.resourcesPassed"
-            values={{ passed, total: resources.length }}
-            components={{ 0: <strong dir="ltr" /> }}
-          />
-        </li>
-        <li className="counter">
-          <Rich
-            k="myRoadmap.tasksSubmitted"
-            values={{ submitted: submittedTasks, total: r.tasks.length }}
-            components={{ 0: <strong dir="ltr" /> }}
-          />
-        </li>
-      </ul>
+      <RoadmapCounters
+        counts={counts}
+        passed={passed}
+        resources={resources.length}
+        submittedTasks={submittedTasks}
+        tasks={r.tasks.length}
+      />
       <RoadmapTabs tasks={r.tasks} readOnly={completed} onSubmitTask={(t) => void markSubmitted(t._id)}>
         <SectionList
           sections={r.sections}
-          renderSectionActions={(section) => {
-            const badge = mine.find(
-              (l) => l.type === 'SECTION' && l.sectionId === section._id && hasEarnedAward(l),
-            );
-            const badgeHref = badge ? awardPath(badge.type, badge.linkId) : null;
-            const sectionRetake = retakeOpensFor(mine, { type: 'SECTION', sectionId: section._id });
-            return (
-              <>
-                {badgeHref ? (
-                  <Link className="btn btn-link" to={badgeHref}>
-                    {t('award.viewBadge')}
-                    <span className="visually-hidden">{t('common.about', { name: section.name })}</span>
-                  </Link>
-                ) : null}
-                {completed ? null : sectionRetake ? (
-                  <RetakeNote
-                    opensAt={sectionRetake}
-                    name={t('myRoadmap.sectionOf', { name: section.name })}
-                  />
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    onClick={() =>
-                      setAsking({
-                        title: t('myRoadmap.sectionTitle'),
-                        question: t('myRoadmap.sectionQuestion', { name: section.name }),
-                        body: { type: 'SECTION', assignedRoadmapId: r._id, sectionId: section._id },
-                      })
-                    }
-                  >
-                    {t('myRoadmap.sectionTitle')}
-                    <span className="visually-hidden">{t('common.about', { name: section.name })}</span>
-                  </button>
-                )}
-              </>
-            );
-          }}
-          renderResource={(res, section) => {
-            const score = section.resourceScores[res._id];
-            const title = res.userTitle || res.actualTitle;
-            const resourceRetake = retakeOpensFor(mine, { type: 'RESOURCE', resourceId: res._id });
-            return (
-              <ResourceRow
-                key={res._id}
-                resource={res}
-                plain={completed}
-                extra={
-                  <>
-                    <ResourceProgress score={score} />
-                    {completed ? null : resourceRetake ? (
-                      <RetakeNote
-                        opensAt={resourceRetake}
-                        name={t('myRoadmap.resourceOf', { name: title })}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        onClick={() =>
-                          setAsking({
-                            title: t('myRoadmap.takeAssessment'),
-                            question: t('dashboard.attemptQuestion', { resource: title }),
-                            body: {
-                              type: 'RESOURCE',
-                              assignedRoadmapId: r._id,
-                              sectionId: section._id,
-                              resourceId: res._id,
-                            },
-                          })
-                        }
-                      >
-                        {t('myRoadmap.takeAssessment')}
-                        <span className="visually-hidden">{t('common.about', { name: title })}</span>
-                      </button>
-                    )}
-                  </>
-                }
-              />
-            );
-          }}
+          renderSectionActions={(section) => (
+            <SectionActions
+              section={section}
+              roadmapId={r._id}
+              mine={mine}
+              completed={completed}
+              onAsk={setAsking}
+            />
+          )}
+          renderResource={(res, section) => (
+            <MyResourceRow
+              key={res._id}
+              resource={res}
+              section={section}
+              roadmapId={r._id}
+              mine={mine}
+              completed={completed}
+              onAsk={setAsking}
+            />
+          )}
         />
       </RoadmapTabs>
-      <Dialog
-        open={asking !== null}
-        title={asking?.title ?? ''}
-        onClose={() => (starting ? undefined : setAsking(null))}
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setAsking(null)}
-              disabled={starting}
-            >
-              {t('common.no')}
-            </button>
-            <button type="button" className="btn" onClick={start} disabled={starting}>
-              {starting ? <Spinner /> : null} {t('common.yes')}
-            </button>
-          </>
-        }
-      >
-        <p>{asking?.question}</p>
-        <p className="muted">{t('myRoadmap.opensInTab')}</p>
-      </Dialog>
-      <Dialog
-        open={showLinks}
-        title={t('myRoadmap.assessmentsOf', { name: r.name })}
-        onClose={() => setShowLinks(false)}
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={() => setShowLinks(false)}>
-            {t('common.close')}
-          </button>
-        }
-      >
-        {links.error ? (
-          <LoadFailed error={links.error} fallback={t('myRoadmap.linksFailed')} />
-        ) : !links.data ? (
-          <Loader />
-        ) : mine.length === 0 ? (
-          <p className="empty">{t('myRoadmap.noLinks')}</p>
-        ) : (
-          <TestLinksTable
-            links={mine}
-            caption={t('myRoadmap.assessmentsOf', { name: r.name })}
-            renderLink={routerLink}
-            pageSize={5}
-          />
-        )}
-      </Dialog>
+      <StartTestDialog asking={asking} starting={starting} onCancel={() => setAsking(null)} onStart={start} />
+      <RoadmapLinksDialog open={showLinks} name={r.name} links={links} onClose={() => setShowLinks(false)} />
     </div>
   );
 }

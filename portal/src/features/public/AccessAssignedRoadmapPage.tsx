@@ -7,7 +7,11 @@
  */
 import '../../layout/public.css';
 import { ApiError } from '@shared/client/client';
-import { assignedRoadmapNoAuth, assignUserToRoadmap } from '@shared/contract/catalogue';
+import {
+  type AssignedRoadmapPreview,
+  assignedRoadmapNoAuth,
+  assignUserToRoadmap,
+} from '@shared/contract/catalogue';
 import type { MessageKey } from '@shared/i18n/keys';
 import { passesPrerequisite } from '@shared/rules/scoring';
 import type { User } from '@shared/schemas/user';
@@ -21,6 +25,7 @@ import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { AuthDialogs } from '../../components/sign-in/AuthDialogs';
 import { ProviderButtons } from '../../components/sign-in/ProviderButtons';
 import { useSignInFlow } from '../../components/sign-in/useSignInFlow';
@@ -28,6 +33,8 @@ import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
 import { currentUser } from '../../lib/auth';
 import { currentTranslator } from '../../lib/i18n';
 import { playChime, throwConfetti } from './celebrate';
+
+type Preview = z.infer<typeof AssignedRoadmapPreview>;
 
 export const CLAIM_FAILED = 'access.claimFailed' satisfies MessageKey;
 
@@ -37,7 +44,6 @@ export default function AccessAssignedRoadmapPage() {
   const { t } = useI18n();
   const user = useSignalValue(currentUser);
   const flow = useSignInFlow();
-  const [claiming, setClaiming] = useState(false);
   const celebrated = useRef(false);
   const preview = useCall(
     (signal) =>
@@ -92,94 +98,20 @@ export default function AccessAssignedRoadmapPage() {
   return (
     <PublicPage>
       <div className="page-wide access-page">
-        <section className="access-hero" aria-labelledby="access-title">
-          <p className="eyebrow">{t('access.ready')}</p>
-          <h1 id="access-title">{roadmap.name}</h1>
-          <dl className="access-facts">
-            <div>
-              <dt>{t('column.subject')}</dt>
-              <dd>{roadmap.subject.name}</dd>
-            </div>
-            <div>
-              <dt>{t('access.sections')}</dt>
-              <dd>{roadmap.sectionCount}</dd>
-            </div>
-            <div>
-              <dt>{t('access.resources')}</dt>
-              <dd>{roadmap.resourceCount}</dd>
-            </div>
-          </dl>
-        </section>
+        <AccessHero roadmap={roadmap} />
 
-        {roadmap.prerequisiteResults ? (
-          <section className="card access-result" aria-labelledby="access-result">
-            <h2 id="access-result">{t('access.prerequisite')}</h2>
-            <ul>
-              {roadmap.prerequisiteResults.map((p) => {
-                const passed = passesPrerequisite(p.percentage);
-                return (
-                  <li key={p.roadmapId}>
-                    <span className="access-result-name">{p.roadmapName}</span>
-                    <strong className={`badge ${passed ? 'badge-success' : 'badge-warning'}`}>
-                      {t('access.percent', { percent: Math.floor(p.percentage) })}
-                    </strong>
-                    <span className="muted">{passed ? t('access.known') : t('access.first')}</span>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ) : null}
+        {roadmap.prerequisiteResults ? <PrerequisiteResults results={roadmap.prerequisiteResults} /> : null}
         <div className="access-layout">
-          <section className="card" aria-labelledby="access-sections">
-            <h2 id="access-sections">{t('access.willLearn')}</h2>
-            <ol className="access-sections">
-              {roadmap.sections.map((s, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the preview's sections have no ids and never reorder
-                <li key={`${i}-${s.name}`}>
-                  <h3>{s.name}</h3>
-                  <ul>
-                    {s.resources.map((r, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the preview's resources have no ids and never reorder
-                      <li key={`${j}-${r.actualTitle}`}>{r.actualTitle}</li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <SectionsPreview sections={roadmap.sections} />
 
           <aside className="card access-signin" aria-labelledby="access-signin">
             {signedIn ? (
-              <>
-                <h2 id="access-signin">{roadmap.mine ? t('access.inYours') : t('access.addIt')}</h2>
-                {roadmap.mine ? (
-                  <Link className="btn btn-block" to={`/my-roadmap/${assignedRoadmapId}`}>
-                    {t('access.openMine')}
-                  </Link>
-                ) : roadmap.claimed ? (
-                  <p>{t('access.claimed')}</p>
-                ) : user.role === 'USER' ? (
-                  <button
-                    type="button"
-                    className="btn btn-block"
-                    disabled={claiming}
-                    onClick={async () => {
-                      setClaiming(true);
-                      const ok = await claim();
-                      setClaiming(false);
-                      if (ok) navigate(`/my-roadmap/${assignedRoadmapId}`);
-                    }}
-                  >
-                    {claiming ? t('access.adding') : t('access.add')}
-                  </button>
-                ) : (
-                  <p>{t('access.learnersOnly')}</p>
-                )}
-                <p>
-                  <Link to="/my-roadmaps">{t('getLink.toMyRoadmaps')}</Link>
-                </p>
-              </>
+              <ClaimPanel
+                roadmap={roadmap}
+                assignedRoadmapId={assignedRoadmapId}
+                isLearner={user.role === 'USER'}
+                claim={claim}
+              />
             ) : (
               <>
                 <h2 id="access-signin">{t('access.signIn')}</h2>
@@ -202,5 +134,126 @@ export default function AccessAssignedRoadmapPage() {
       </div>
       <AuthDialogs flow={flow} />
     </PublicPage>
+  );
+}
+
+/** The roadmap's name, subject, and how many sections and resources it has. */
+function AccessHero({ roadmap }: { roadmap: Preview }) {
+  const { t } = useI18n();
+  return (
+    <section className="access-hero" aria-labelledby="access-title">
+      <p className="eyebrow">{t('access.ready')}</p>
+      <h1 id="access-title">{roadmap.name}</h1>
+      <dl className="access-facts">
+        <div>
+          <dt>{t('column.subject')}</dt>
+          <dd>{roadmap.subject.name}</dd>
+        </div>
+        <div>
+          <dt>{t('access.sections')}</dt>
+          <dd>{roadmap.sectionCount}</dd>
+        </div>
+        <div>
+          <dt>{t('access.resources')}</dt>
+          <dd>{roadmap.resourceCount}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The result of the prerequisite assessment the roadmap came from, per roadmap assessed. */
+function PrerequisiteResults({ results }: { results: NonNullable<Preview['prerequisiteResults']> }) {
+  const { t } = useI18n();
+  return (
+    <section className="card access-result" aria-labelledby="access-result">
+      <h2 id="access-result">{t('access.prerequisite')}</h2>
+      <ul>
+        {results.map((p) => {
+          const passed = passesPrerequisite(p.percentage);
+          return (
+            <li key={p.roadmapId}>
+              <span className="access-result-name">{p.roadmapName}</span>
+              <strong className={`badge ${passed ? 'badge-success' : 'badge-warning'}`}>
+                {t('access.percent', { percent: Math.floor(p.percentage) })}
+              </strong>
+              <span className="muted">{passed ? t('access.known') : t('access.first')}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** What the learner will learn: each section with its resources' titles. */
+function SectionsPreview({ sections }: { sections: Preview['sections'] }) {
+  const { t } = useI18n();
+  return (
+    <section className="card" aria-labelledby="access-sections">
+      <h2 id="access-sections">{t('access.willLearn')}</h2>
+      <ol className="access-sections">
+        {sections.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the preview's sections have no ids and never reorder
+          <li key={`${i}-${s.name}`}>
+            <h3>{s.name}</h3>
+            <ul>
+              {s.resources.map((r, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the preview's resources have no ids and never reorder
+                <li key={`${j}-${r.actualTitle}`}>{r.actualTitle}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Signed in: open the roadmap if it is theirs, add it if a learner may, or say why not. */
+function ClaimPanel({
+  roadmap,
+  assignedRoadmapId,
+  isLearner,
+  claim,
+}: {
+  roadmap: Preview;
+  assignedRoadmapId: string;
+  isLearner: boolean;
+  claim: () => Promise<boolean>;
+}) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [claiming, setClaiming] = useState(false);
+  return (
+    <>
+      <h2 id="access-signin">{roadmap.mine ? t('access.inYours') : t('access.addIt')}</h2>
+      {roadmap.mine ? (
+        <Link className="btn btn-block" to={`/my-roadmap/${assignedRoadmapId}`}>
+          {t('access.openMine')}
+        </Link>
+      ) : roadmap.claimed ? (
+        <p>{t('access.claimed')}</p>
+      ) : isLearner ? (
+        <button
+          type="button"
+          className="btn btn-block"
+          disabled={claiming}
+          onClick={async () => {
+            setClaiming(true);
+            const ok = await claim();
+            setClaiming(false);
+            if (ok) navigate(`/my-roadmap/${assignedRoadmapId}`);
+          }}
+        >
+          {claiming ? t('access.adding') : t('access.add')}
+        </button>
+      ) : (
+        <p>{t('access.learnersOnly')}</p>
+      )}
+      <p>
+        <Link to="/my-roadmaps">{t('getLink.toMyRoadmaps')}</Link>
+      </p>
+    </>
   );
 }

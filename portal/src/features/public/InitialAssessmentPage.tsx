@@ -8,7 +8,11 @@
  */
 import '@widgets/test-taker/test-taker.css';
 import '../../layout/public.css';
-import { evaluateAndCreateRoadmap, initialAssessment } from '@shared/contract/catalogue';
+import {
+  evaluateAndCreateRoadmap,
+  type InitialAssessment,
+  initialAssessment,
+} from '@shared/contract/catalogue';
 import type { MessageKey } from '@shared/i18n/keys';
 import { assignedRoadmapPath, rememberAssigned } from '@widgets/catalogue/selection';
 import { client } from '@widgets/core/api';
@@ -29,11 +33,14 @@ import { Loader } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { SkipLink, useDocumentTitle } from '../../layout/PublicChrome';
 import { currentTranslator } from '../../lib/i18n';
 
 export const LEAVE_QUESTION = 'initial.leaveQuestion' satisfies MessageKey;
 export const ASSESS_FAILED = 'initial.assessFailed' satisfies MessageKey;
+
+type Questions = z.infer<typeof InitialAssessment>['questions'];
 
 const storageKey = (linkId: string) => `waymark.initial-assessment.${linkId}`;
 
@@ -55,18 +62,18 @@ function keep(linkId: string, sheet: AnswerSheet | null) {
   }
 }
 
-export default function InitialAssessmentPage() {
-  const { linkId = '' } = useParams();
+/** Every answer given, with the prerequisite roadmap its question tests (the assessment's own if none). */
+function answersWithRoadmaps(questions: Questions, sheet: AnswerSheet, roadmapId: string) {
+  return questions.flatMap((q) => {
+    const given = toPayload(q, sheet[q._id]);
+    return given ? [{ ...given, roadmapId: q.roadmapId ?? roadmapId }] : [];
+  });
+}
+
+/** The assessment, its page title; on a load failure the server's message, then home. */
+function useInitialAssessment(linkId: string) {
   const navigate = useNavigate();
   const { t } = useI18n();
-  const [index, setIndex] = useState(0);
-  const [sheet, setSheet] = useState<AnswerSheet>(() => restore(linkId) ?? {});
-  const [finishing, setFinishing] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const focusQuestion = useRef(false);
   const test = useCall(
     (signal) => client.call(initialAssessment, { params: { linkId }, signal }).then((r) => r.data),
     [linkId],
@@ -80,6 +87,41 @@ export default function InitialAssessmentPage() {
     toast(messageOf(test.error, currentTranslator().t('initial.loadFailed')), { kind: 'error' });
     navigate('/', { replace: true });
   }, [test.error, navigate]);
+  return data;
+}
+
+/** The question shown; Prev, Next and the numbered buttons (`go`) move the focus to its heading. */
+function useQuestionIndex(total: number) {
+  const [index, setIndex] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusQuestion = useRef(false);
+  // Prev, Next and the numbered buttons move the focus to the question shown
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
+  useEffect(() => {
+    if (!focusQuestion.current) return;
+    focusQuestion.current = false;
+    heading.current?.focus();
+  }, [index]);
+
+  function go(i: number) {
+    if (i < 0 || i >= total) return;
+    focusQuestion.current = true;
+    setIndex(i);
+  }
+  return { index, go, heading };
+}
+
+export default function InitialAssessmentPage() {
+  const { linkId = '' } = useParams();
+  const navigate = useNavigate();
+  const { t } = useI18n();
+  const [sheet, setSheet] = useState<AnswerSheet>(() => restore(linkId) ?? {});
+  const [finishing, setFinishing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const data = useInitialAssessment(linkId);
+  const { index, go, heading } = useQuestionIndex(data?.questions.length ?? 0);
 
   // answers the server holds already count, unless this tab has newer ones
   useEffect(() => {
@@ -97,24 +139,8 @@ export default function InitialAssessmentPage() {
     if (!done) keep(linkId, sheet);
   }, [linkId, sheet, done]);
 
-  // Prev, Next and the numbered buttons move the focus to the question shown
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
-  useEffect(() => {
-    if (!focusQuestion.current) return;
-    focusQuestion.current = false;
-    heading.current?.focus();
-  }, [index]);
-
   // a page-leave warning while the assessment is unfinished
-  useEffect(() => {
-    if (!data || done) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [data, done]);
+  useLeaveWarning(Boolean(data) && !done);
 
   if (!data || data.isCompleted) return <Loader text={t('initial.loading')} />;
   const questions = data.questions;
@@ -123,25 +149,12 @@ export default function InitialAssessmentPage() {
   const answered = answeredCount(sheet, questions);
   const topic = current?.roadmapName ?? data.roadmapName;
 
-  function go(i: number) {
-    if (i < 0 || i >= total) return;
-    focusQuestion.current = true;
-    setIndex(i);
-  }
-
   async function submit() {
     if (!data) return;
     setSubmitting(true);
     try {
       const res = await client.call(evaluateAndCreateRoadmap, {
-        body: {
-          linkId,
-          // every answer with the prerequisite roadmap its question tests
-          answers: questions.flatMap((q) => {
-            const given = toPayload(q, sheet[q._id]);
-            return given ? [{ ...given, roadmapId: q.roadmapId ?? data.roadmapId }] : [];
-          }),
-        },
+        body: { linkId, answers: answersWithRoadmaps(questions, sheet, data.roadmapId) },
       });
       if (!res.data?._id) throw new Error('no roadmap');
       setDone(true);
@@ -160,14 +173,7 @@ export default function InitialAssessmentPage() {
   return (
     <div className="assessment-page">
       <SkipLink />
-      <header className="assessment-bar">
-        <button type="button" className="brand brand-button" onClick={() => setLeaving(true)}>
-          <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>Waymark</span>
-          <span className="visually-hidden"> {t('initial.leaveHint')}</span>
-        </button>
-        <p className="assessment-topic">{t('initial.topic', { topic })}</p>
-      </header>
+      <AssessmentBar topic={topic} onLeave={() => setLeaving(true)} />
       <main id="main" className="assessment-main" tabIndex={-1}>
         <h1 className="assessment-title">{t('initial.heading', { name: data.roadmapName })}</h1>
         <p className="muted">{t('initial.intro')}</p>
@@ -200,59 +206,124 @@ export default function InitialAssessmentPage() {
         )}
       </main>
 
-      <Dialog
+      <FinishDialog
         open={finishing}
-        title={t('initial.finishTitle')}
-        onClose={() => setFinishing(false)}
-        modalOnly={submitting}
-        role={answered < total ? 'alertdialog' : 'dialog'}
-        actions={
-          submitting ? null : (
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setFinishing(false)}>
-                {t('common.cancel')}
-              </button>
-              <button type="button" className="btn" onClick={() => void submit()}>
-                {t('common.submit')}
-              </button>
-            </>
-          )
-        }
-      >
-        {submitting ? (
-          <Loader text={t('test.evaluatingAnswers')} />
-        ) : answered < total ? (
-          <p className="alert alert-warning">{t(UNANSWERED_WARNING)}</p>
-        ) : (
-          <p>{t('initial.allAnswered', { count: total })}</p>
-        )}
-      </Dialog>
+        submitting={submitting}
+        answered={answered}
+        total={total}
+        onCancel={() => setFinishing(false)}
+        onSubmit={() => void submit()}
+      />
 
-      <Dialog
+      <LeaveDialog
         open={leaving}
-        title={t('initial.leaveTitle')}
-        role="alertdialog"
-        onClose={() => setLeaving(false)}
-        actions={
+        onStay={() => setLeaving(false)}
+        onLeave={() => {
+          setDone(true);
+          navigate('/my-roadmaps');
+        }}
+      />
+    </div>
+  );
+}
+
+/** Warns before the page is left (reload, close, another address) while `active`. */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
+
+/** The bar above the questions: the logo (which asks before leaving) and the topic of the question shown. */
+function AssessmentBar({ topic, onLeave }: { topic: string; onLeave: () => void }) {
+  const { t } = useI18n();
+  return (
+    <header className="assessment-bar">
+      <button type="button" className="brand brand-button" onClick={onLeave}>
+        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <span>Waymark</span>
+        <span className="visually-hidden"> {t('initial.leaveHint')}</span>
+      </button>
+      <p className="assessment-topic">{t('initial.topic', { topic })}</p>
+    </header>
+  );
+}
+
+/** Finish: a warning when questions are unanswered, then the evaluation under way. */
+function FinishDialog({
+  open,
+  submitting,
+  answered,
+  total,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  submitting: boolean;
+  answered: number;
+  total: number;
+  onCancel: () => void;
+  onSubmit: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Dialog
+      open={open}
+      title={t('initial.finishTitle')}
+      onClose={onCancel}
+      modalOnly={submitting}
+      role={answered < total ? 'alertdialog' : 'dialog'}
+      actions={
+        submitting ? null : (
           <>
-            <button type="button" className="btn btn-secondary" onClick={() => setLeaving(false)}>
-              {t('initial.stay')}
+            <button type="button" className="btn btn-secondary" onClick={onCancel}>
+              {t('common.cancel')}
             </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => {
-                setDone(true);
-                navigate('/my-roadmaps');
-              }}
-            >
-              {t('initial.leave')}
+            <button type="button" className="btn" onClick={onSubmit}>
+              {t('common.submit')}
             </button>
           </>
-        }
-      >
-        <p>{t(LEAVE_QUESTION)}</p>
-      </Dialog>
-    </div>
+        )
+      }
+    >
+      {submitting ? (
+        <Loader text={t('test.evaluatingAnswers')} />
+      ) : answered < total ? (
+        <p className="alert alert-warning">{t(UNANSWERED_WARNING)}</p>
+      ) : (
+        <p>{t('initial.allAnswered', { count: total })}</p>
+      )}
+    </Dialog>
+  );
+}
+
+/** Leaving through the logo: stay, or leave for the learner's roadmaps. */
+function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: () => void; onLeave: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Dialog
+      open={open}
+      title={t('initial.leaveTitle')}
+      role="alertdialog"
+      onClose={onStay}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onStay}>
+            {t('initial.stay')}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onLeave}>
+            {t('initial.leave')}
+          </button>
+        </>
+      }
+    >
+      <p>{t(LEAVE_QUESTION)}</p>
+    </Dialog>
   );
 }

@@ -7,6 +7,20 @@ export type MenuItem =
   | { kind: 'button'; label: string; onSelect: () => void; danger?: boolean };
 
 /**
+ * What a key in the open menu does: the index of the item to focus (arrows wrap, Home, End), 'close'
+ * (Escape: back to the button), 'leave' (Tab: the focus moves on), or null (nothing).
+ */
+function menuKeyMove(key: string, focusIndex: number, count: number): number | 'close' | 'leave' | null {
+  if (key === 'ArrowDown') return focusIndex + 1;
+  if (key === 'ArrowUp') return focusIndex - 1;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  if (key === 'Escape') return 'close';
+  if (key === 'Tab') return 'leave';
+  return null;
+}
+
+/**
  * A row's action menu (WAI-ARIA menu button): Enter, Space or ArrowDown open it on the first item, ArrowUp
  * on the last; arrows, Home and End move; Escape closes and returns to the button; Tab or a click outside
  * closes it.
@@ -63,24 +77,12 @@ export function ActionMenu({
     }
   };
   const onMenuKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      openAt(focusIndex + 1);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      openAt(focusIndex - 1);
-    } else if (e.key === 'Home') {
-      e.preventDefault();
-      openAt(0);
-    } else if (e.key === 'End') {
-      e.preventDefault();
-      openAt(items.length - 1);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-    } else if (e.key === 'Tab') {
-      close(false);
-    }
+    const move = menuKeyMove(e.key, focusIndex, items.length);
+    if (move === null) return;
+    if (move === 'leave') return close(false);
+    e.preventDefault();
+    if (move === 'close') close();
+    else openAt(move);
   };
 
   return (
@@ -106,41 +108,49 @@ export function ActionMenu({
           className="action-menu-list"
           onKeyDown={onMenuKey}
         >
-          {items.map((item, i) =>
-            item.kind === 'link' ? (
-              <Link
-                key={item.label}
-                role="menuitem"
-                tabIndex={-1}
-                to={item.to}
-                ref={(el) => {
-                  itemRefs.current[i] = el;
-                }}
-                onClick={() => setOpen(false)}
-              >
-                {item.label}
-              </Link>
-            ) : (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className={item.danger ? 'danger' : undefined}
-                ref={(el) => {
-                  itemRefs.current[i] = el;
-                }}
-                onClick={() => {
-                  setOpen(false);
-                  item.onSelect();
-                }}
-              >
-                {item.label}
-              </button>
-            ),
-          )}
+          {items.map((item, i) => (
+            <MenuEntry
+              key={item.label}
+              item={item}
+              itemRef={(el) => {
+                itemRefs.current[i] = el;
+              }}
+              onChosen={() => setOpen(false)}
+            />
+          ))}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** One item of the menu: a link, or a button that runs its action; either closes the menu. */
+function MenuEntry({
+  item,
+  itemRef,
+  onChosen,
+}: {
+  item: MenuItem;
+  itemRef: (el: HTMLElement | null) => void;
+  onChosen: () => void;
+}) {
+  return item.kind === 'link' ? (
+    <Link role="menuitem" tabIndex={-1} to={item.to} ref={itemRef} onClick={onChosen}>
+      {item.label}
+    </Link>
+  ) : (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={item.danger ? 'danger' : undefined}
+      ref={itemRef}
+      onClick={() => {
+        onChosen();
+        item.onSelect();
+      }}
+    >
+      {item.label}
+    </button>
   );
 }

@@ -66,181 +66,232 @@ function poster() {
 </svg>\n`;
 }
 
+/*
+ * The drawing and the recording run in Chromium: the functions from here to `record` are sent to the page
+ * as the source of a script (BROWSER_SCRIPT), so they use nothing of this module but each other, W and H.
+ */
+const W = 960;
+const H = 540;
+
+function ease(x) {
+  return 1 - (1 - Math.min(1, Math.max(0, x))) ** 3;
+}
+
+function font(size, weight = 400) {
+  return `${weight} ${size}px system-ui, "DejaVu Sans", sans-serif`;
+}
+
+function background(ctx) {
+  const g = ctx.createLinearGradient(0, 0, W, H);
+  g.addColorStop(0, '#1e1b4b');
+  g.addColorStop(1, '#3730a3');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, W, H);
+}
+
+function logo(ctx, x, y, s) {
+  ctx.fillStyle = '#fff';
+  ctx.beginPath();
+  ctx.roundRect(x, y, s, s, s * 0.23);
+  ctx.fill();
+  ctx.strokeStyle = '#3730a3';
+  ctx.lineWidth = s * 0.1;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x + s * 0.2, y + s * 0.27);
+  ctx.lineTo(x + s * 0.35, y + s * 0.77);
+  ctx.lineTo(x + s * 0.5, y + s * 0.42);
+  ctx.lineTo(x + s * 0.65, y + s * 0.77);
+  ctx.lineTo(x + s * 0.8, y + s * 0.27);
+  ctx.stroke();
+}
+
+/** Three roadmap cards sliding up one after the other. */
+function drawCards(ctx, p) {
+  for (let i = 0; i < 3; i++) {
+    const q = ease(p * 2 - i * 0.25);
+    ctx.fillStyle = '#fff';
+    ctx.beginPath();
+    ctx.roundRect(560 + i * 30, 130 + i * 40 + (1 - q) * 60, 220, 150, 14);
+    ctx.fill();
+    ctx.fillStyle = ['#c7d2fe', '#99f6e4', '#fde68a'][i];
+    ctx.fillRect(560 + i * 30, 130 + i * 40 + (1 - q) * 60, 220, 70);
+  }
+}
+
+/** A clock whose ring fills as the minutes count up to 45. */
+function drawClock(ctx, p, cx, cy) {
+  ctx.strokeStyle = '#fff';
+  ctx.lineWidth = 10;
+  ctx.beginPath();
+  ctx.arc(cx, cy - 20, 100, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.strokeStyle = '#5eead4';
+  ctx.beginPath();
+  ctx.arc(cx, cy - 20, 100, -Math.PI / 2, -Math.PI / 2 + Math.PI * 2 * ease(p));
+  ctx.stroke();
+  ctx.fillStyle = '#fff';
+  ctx.font = font(40, 700);
+  ctx.textAlign = 'center';
+  ctx.fillText(`${Math.round(ease(p) * 45)} min`, cx, cy - 6);
+}
+
+/** Three answers ticked one after the other. */
+function drawChecks(ctx, p) {
+  for (let i = 0; i < 3; i++) {
+    const q = ease(p * 2.2 - i * 0.35);
+    ctx.fillStyle = '#fff';
+    ctx.beginPath();
+    ctx.roundRect(580, 140 + i * 90, 240, 64, 12);
+    ctx.fill();
+    ctx.strokeStyle = '#15803d';
+    ctx.lineWidth = 8;
+    ctx.beginPath();
+    ctx.moveTo(600, 172 + i * 90);
+    ctx.lineTo(600 + 12 * q, 172 + i * 90 + 12 * q);
+    if (q > 0.5) ctx.lineTo(600 + 12 + 22 * (q - 0.5) * 2, 184 + i * 90 - 24 * (q - 0.5) * 2);
+    ctx.stroke();
+    ctx.fillStyle = '#e5e7eb';
+    ctx.fillRect(650, 166 + i * 90, 140 * q, 14);
+  }
+}
+
+/** The feather, the badge and the certificate growing in turn, each with its name. */
+function drawAwards(ctx, p, cy) {
+  const colours = ['#5eead4', '#fde68a', '#fca5a5'];
+  const labels = ['Feather', 'Badge', 'Certificate'];
+  for (let i = 0; i < 3; i++) {
+    const q = ease(p * 2.4 - i * 0.3);
+    ctx.fillStyle = colours[i];
+    ctx.beginPath();
+    ctx.arc(590 + i * 110, cy - 20, 44 * q, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#fff';
+    ctx.font = font(20, 600);
+    ctx.textAlign = 'center';
+    ctx.fillText(labels[i], 590 + i * 110, cy + 60);
+  }
+}
+
+/** The scene's picture on the right, fading in; `p` is how far through the scene (0 to 1). */
+function picture(ctx, kind, p) {
+  const cx = 700;
+  const cy = 270;
+  ctx.save();
+  ctx.globalAlpha = ease(p * 2);
+  if (kind === 'logo') logo(ctx, cx - 80, cy - 80, 160);
+  if (kind === 'cards') drawCards(ctx, p);
+  if (kind === 'clock') drawClock(ctx, p, cx, cy);
+  if (kind === 'checks') drawChecks(ctx, p);
+  if (kind === 'awards') drawAwards(ctx, p, cy);
+  ctx.restore();
+}
+
+/** Writes `text` from (x, y) in lines no wider than 430 px, 38 px apart. */
+function wrapText(ctx, text, x, y) {
+  let line = '';
+  for (const w of text.split(' ')) {
+    if (ctx.measureText(`${line}${w} `).width > 430) {
+      ctx.fillText(line, x, y);
+      line = '';
+      y += 38;
+    }
+    line += `${w} `;
+  }
+  ctx.fillText(line, x, y);
+}
+
+/** One frame of a scene: the step, its title and line on the left, its picture on the right. */
+function frame(ctx, storyboard, scene, p, index) {
+  background(ctx);
+  ctx.textAlign = 'left';
+  ctx.fillStyle = '#c7d2fe';
+  ctx.font = font(22, 600);
+  if (index > 0 && index < storyboard.length - 1)
+    ctx.fillText(`Step ${index} of ${storyboard.length - 2}`, 70, 170);
+  ctx.fillStyle = '#fff';
+  ctx.globalAlpha = ease(p * 3);
+  ctx.font = font(index === 0 ? 64 : 48, 700);
+  ctx.fillText(scene.title, 70, 240);
+  ctx.font = font(26);
+  ctx.fillStyle = '#e0e7ff';
+  wrapText(ctx, scene.line, 70, 300);
+  ctx.globalAlpha = 1;
+  picture(ctx, scene.picture, p);
+}
+
+/** Draws the storyboard's scenes in real time, a frame per animation frame, until its length has passed. */
+function playScenes(ctx, storyboard, total) {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    function tick() {
+      const t = performance.now() - t0;
+      if (t >= total) return resolve();
+      let acc = 0;
+      for (let i = 0; i < storyboard.length; i++) {
+        const len = storyboard[i].seconds * 1000;
+        if (t < acc + len) {
+          frame(ctx, storyboard, storyboard[i], (t - acc) / len, i);
+          break;
+        }
+        acc += len;
+      }
+      requestAnimationFrame(tick);
+    }
+    tick();
+  });
+}
+
+async function base64Of(blob) {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Records the storyboard drawn on a canvas with MediaRecorder (VP9); the WebM as base64. */
+async function recordStoryboard(storyboard) {
+  const canvas = document.createElement('canvas');
+  canvas.width = W;
+  canvas.height = H;
+  document.body.append(canvas);
+  const ctx = canvas.getContext('2d');
+  const stream = canvas.captureStream(30);
+  const recorder = new MediaRecorder(stream, {
+    mimeType: 'video/webm;codecs=vp9',
+    videoBitsPerSecond: 110_000,
+  });
+  const chunks = [];
+  recorder.ondataavailable = (e) => chunks.push(e.data);
+  const total = storyboard.reduce((s, x) => s + x.seconds, 0) * 1000;
+  const done = new Promise((resolve) => {
+    recorder.onstop = resolve;
+  });
+  frame(ctx, storyboard, storyboard[0], 0, 0);
+  recorder.start(1000);
+  await playScenes(ctx, storyboard, total);
+  recorder.stop();
+  await done;
+  return base64Of(new Blob(chunks, { type: 'video/webm' }));
+}
+
+const BROWSER_SCRIPT = [
+  `const W = ${W};`,
+  `const H = ${H};`,
+  ...[ease, font, background, logo, drawCards, drawClock, drawChecks, drawAwards, picture, wrapText],
+  ...[frame, playScenes, base64Of, recordStoryboard],
+].join('\n');
+
 async function record() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
   });
   const page = await browser.newPage();
-  const base64 = await page.evaluate(async (storyboard) => {
-    const W = 960;
-    const H = 540;
-    const canvas = document.createElement('canvas');
-    canvas.width = W;
-    canvas.height = H;
-    document.body.append(canvas);
-    const ctx = canvas.getContext('2d');
-    const ease = (x) => 1 - (1 - Math.min(1, Math.max(0, x))) ** 3;
-    const font = (size, weight = 400) => `${weight} ${size}px system-ui, "DejaVu Sans", sans-serif`;
-    function background() {
-      const g = ctx.createLinearGradient(0, 0, W, H);
-      g.addColorStop(0, '#1e1b4b');
-      g.addColorStop(1, '#3730a3');
-      ctx.fillStyle = g;
-      ctx.fillRect(0, 0, W, H);
-    }
-    function logo(x, y, s) {
-      ctx.fillStyle = '#fff';
-      ctx.beginPath();
-      ctx.roundRect(x, y, s, s, s * 0.23);
-      ctx.fill();
-      ctx.strokeStyle = '#3730a3';
-      ctx.lineWidth = s * 0.1;
-      ctx.lineCap = 'round';
-      ctx.lineJoin = 'round';
-      ctx.beginPath();
-      ctx.moveTo(x + s * 0.2, y + s * 0.27);
-      ctx.lineTo(x + s * 0.35, y + s * 0.77);
-      ctx.lineTo(x + s * 0.5, y + s * 0.42);
-      ctx.lineTo(x + s * 0.65, y + s * 0.77);
-      ctx.lineTo(x + s * 0.8, y + s * 0.27);
-      ctx.stroke();
-    }
-    function picture(kind, p) {
-      const cx = 700;
-      const cy = 270;
-      ctx.save();
-      ctx.globalAlpha = ease(p * 2);
-      if (kind === 'logo') logo(cx - 80, cy - 80, 160);
-      if (kind === 'cards') {
-        for (let i = 0; i < 3; i++) {
-          const q = ease(p * 2 - i * 0.25);
-          ctx.fillStyle = '#fff';
-          ctx.beginPath();
-          ctx.roundRect(560 + i * 30, 130 + i * 40 + (1 - q) * 60, 220, 150, 14);
-          ctx.fill();
-          ctx.fillStyle = ['#c7d2fe', '#99f6e4', '#fde68a'][i];
-          ctx.fillRect(560 + i * 30, 130 + i * 40 + (1 - q) * 60, 220, 70);
-        }
-      }
-      if (kind === 'clock') {
-        ctx.strokeStyle = '#fff';
-        ctx.lineWidth = 10;
-        ctx.beginPath();
-        ctx.arc(cx, cy - 20, 100, 0, Math.PI * 2);
-        ctx.stroke();
-        ctx.strokeStyle = '#5eead4';
-        ctx.beginPath();
-        ctx.arc(cx, cy - 20, 100, -Math.PI / 2, -Math.PI / 2 + Math.PI * 2 * ease(p));
-        ctx.stroke();
-        ctx.fillStyle = '#fff';
-        ctx.font = font(40, 700);
-        ctx.textAlign = 'center';
-        ctx.fillText(`${Math.round(ease(p) * 45)} min`, cx, cy - 6);
-      }
-      if (kind === 'checks') {
-        for (let i = 0; i < 3; i++) {
-          const q = ease(p * 2.2 - i * 0.35);
-          ctx.fillStyle = '#fff';
-          ctx.beginPath();
-          ctx.roundRect(580, 140 + i * 90, 240, 64, 12);
-          ctx.fill();
-          ctx.strokeStyle = '#15803d';
-          ctx.lineWidth = 8;
-          ctx.beginPath();
-          ctx.moveTo(600, 172 + i * 90);
-          ctx.lineTo(600 + 12 * q, 172 + i * 90 + 12 * q);
-          if (q > 0.5) ctx.lineTo(600 + 12 + 22 * (q - 0.5) * 2, 184 + i * 90 - 24 * (q - 0.5) * 2);
-          ctx.stroke();
-          ctx.fillStyle = '#e5e7eb';
-          ctx.fillRect(650, 166 + i * 90, 140 * q, 14);
-        }
-      }
-      if (kind === 'awards') {
-        const colours = ['#5eead4', '#fde68a', '#fca5a5'];
-        const labels = ['Feather', 'Badge', 'Certificate'];
-        for (let i = 0; i < 3; i++) {
-          const q = ease(p * 2.4 - i * 0.3);
-          ctx.fillStyle = colours[i];
-          ctx.beginPath();
-          ctx.arc(590 + i * 110, cy - 20, 44 * q, 0, Math.PI * 2);
-          ctx.fill();
-          ctx.fillStyle = '#fff';
-          ctx.font = font(20, 600);
-          ctx.textAlign = 'center';
-          ctx.fillText(labels[i], 590 + i * 110, cy + 60);
-        }
-      }
-      ctx.restore();
-    }
-    function frame(scene, p, index) {
-      background();
-      ctx.textAlign = 'left';
-      ctx.fillStyle = '#c7d2fe';
-      ctx.font = font(22, 600);
-      if (index > 0 && index < storyboard.length - 1)
-        ctx.fillText(`Step ${index} of ${storyboard.length - 2}`, 70, 170);
-      ctx.fillStyle = '#fff';
-      ctx.globalAlpha = ease(p * 3);
-      ctx.font = font(index === 0 ? 64 : 48, 700);
-      ctx.fillText(scene.title, 70, 240);
-      ctx.font = font(26);
-      ctx.fillStyle = '#e0e7ff';
-      const words = scene.line.split(' ');
-      let line = '';
-      let y = 300;
-      for (const w of words) {
-        if (ctx.measureText(`${line}${w} `).width > 430) {
-          ctx.fillText(line, 70, y);
-          line = '';
-          y += 38;
-        }
-        line += `${w} `;
-      }
-      ctx.fillText(line, 70, y);
-      ctx.globalAlpha = 1;
-      picture(scene.picture, p);
-    }
-    const stream = canvas.captureStream(30);
-    const recorder = new MediaRecorder(stream, {
-      mimeType: 'video/webm;codecs=vp9',
-      videoBitsPerSecond: 110_000,
-    });
-    const chunks = [];
-    recorder.ondataavailable = (e) => chunks.push(e.data);
-    const total = storyboard.reduce((s, x) => s + x.seconds, 0) * 1000;
-    const done = new Promise((resolve) => {
-      recorder.onstop = resolve;
-    });
-    frame(storyboard[0], 0, 0);
-    recorder.start(1000);
-    const t0 = performance.now();
-    await new Promise((resolve) => {
-      function tick() {
-        const t = performance.now() - t0;
-        if (t >= total) return resolve();
-        let acc = 0;
-        for (let i = 0; i < storyboard.length; i++) {
-          const len = storyboard[i].seconds * 1000;
-          if (t < acc + len) {
-            frame(storyboard[i], (t - acc) / len, i);
-            break;
-          }
-          acc += len;
-        }
-        requestAnimationFrame(tick);
-      }
-      tick();
-    });
-    recorder.stop();
-    await done;
-    const blob = new Blob(chunks, { type: 'video/webm' });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  }, STORYBOARD);
+  await page.addScriptTag({ content: BROWSER_SCRIPT });
+  const base64 = await page.evaluate(`recordStoryboard(${JSON.stringify(STORYBOARD)})`);
   await browser.close();
   return Buffer.from(base64, 'base64');
 }

@@ -49,7 +49,6 @@ export default function UserRoadmapPage() {
   const [error, setError] = useState('');
   const [choosing, setChoosing] = useState(false);
   const [choice, setChoice] = useState<Choice | null>(null);
-  const choiceId = useId();
   const roadmap = useTenantRoadmap(roadmapId);
   const assigned = useCall(
     (signal) =>
@@ -118,62 +117,101 @@ export default function UserRoadmapPage() {
               {error}
             </p>
           ) : null}
-          <Dialog
+          <PrerequisiteDialog
             open={choosing}
-            title={t('userRoadmap.prerequisites')}
-            onClose={() => setChoosing(false)}
-            modalOnly={assigning}
-            actions={
-              <>
-                <button type="button" className="btn btn-secondary" onClick={() => setChoosing(false)}>
-                  {t('common.cancel')}
-                </button>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={!choice || assigning}
-                  onClick={() => choice && void assign(choice)}
-                >
-                  {assigning ? <Spinner /> : null} {t('userRoadmap.assign')}
-                </button>
-              </>
-            }
-          >
-            <p>{t('userRoadmap.choose', { roadmap: r.name, names: inProse(prerequisites), name: who })}</p>
-            <fieldset className="choice-group">
-              <legend className="visually-hidden">{t('userRoadmap.howStarts', { name: who })}</legend>
-              <label className="check" htmlFor={`${choiceId}-include`}>
-                <input
-                  id={`${choiceId}-include`}
-                  type="radio"
-                  name={`${choiceId}-choice`}
-                  checked={choice === 'INCLUDE'}
-                  onChange={() => setChoice('INCLUDE')}
-                />
-                <span>
-                  <Rich
-                    k="userRoadmap.include"
-                    values={{ names: inProse(prerequisites) }}
-                    components={{ 0: <strong /> }}
-                  />
-                </span>
-              </label>
-              <label className="check" htmlFor={`${choiceId}-waive`}>
-                <input
-                  id={`${choiceId}-waive`}
-                  type="radio"
-                  name={`${choiceId}-choice`}
-                  checked={choice === 'WAIVE'}
-                  onChange={() => setChoice('WAIVE')}
-                />
-                <span>
-                  <Rich k="userRoadmap.waive" values={{ name: who }} components={{ 0: <strong /> }} />
-                </span>
-              </label>
-            </fieldset>
-          </Dialog>
+            assigning={assigning}
+            roadmap={r.name}
+            prerequisites={inProse(prerequisites)}
+            who={who}
+            choice={choice}
+            onChoice={setChoice}
+            onCancel={() => setChoosing(false)}
+            onAssign={(chosen) => void assign(chosen)}
+          />
         </>
       }
     />
+  );
+}
+
+/**
+ * How a roadmap with prerequisites starts for this learner (decision 011): their sections first, or
+ * waived; Assign once one is chosen.
+ */
+function PrerequisiteDialog({
+  open,
+  assigning,
+  roadmap,
+  prerequisites,
+  who,
+  choice,
+  onChoice,
+  onCancel,
+  onAssign,
+}: {
+  open: boolean;
+  assigning: boolean;
+  roadmap: string;
+  /** The prerequisites' names, as prose. */
+  prerequisites: string;
+  who: string;
+  choice: Choice | null;
+  onChoice: (choice: Choice) => void;
+  onCancel: () => void;
+  onAssign: (choice: Choice) => void;
+}) {
+  const { t } = useI18n();
+  const choiceId = useId();
+  return (
+    <Dialog
+      open={open}
+      title={t('userRoadmap.prerequisites')}
+      onClose={onCancel}
+      modalOnly={assigning}
+      actions={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={!choice || assigning}
+            onClick={() => choice && onAssign(choice)}
+          >
+            {assigning ? <Spinner /> : null} {t('userRoadmap.assign')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('userRoadmap.choose', { roadmap, names: prerequisites, name: who })}</p>
+      <fieldset className="choice-group">
+        <legend className="visually-hidden">{t('userRoadmap.howStarts', { name: who })}</legend>
+        <label className="check" htmlFor={`${choiceId}-include`}>
+          <input
+            id={`${choiceId}-include`}
+            type="radio"
+            name={`${choiceId}-choice`}
+            checked={choice === 'INCLUDE'}
+            onChange={() => onChoice('INCLUDE')}
+          />
+          <span>
+            <Rich k="userRoadmap.include" values={{ names: prerequisites }} components={{ 0: <strong /> }} />
+          </span>
+        </label>
+        <label className="check" htmlFor={`${choiceId}-waive`}>
+          <input
+            id={`${choiceId}-waive`}
+            type="radio"
+            name={`${choiceId}-choice`}
+            checked={choice === 'WAIVE'}
+            onChange={() => onChoice('WAIVE')}
+          />
+          <span>
+            <Rich k="userRoadmap.waive" values={{ name: who }} components={{ 0: <strong /> }} />
+          </span>
+        </label>
+      </fieldset>
+    </Dialog>
   );
 }

@@ -68,6 +68,35 @@ export function addUserError(
 export const seatsAfterOneMore = (info: Info) =>
   Math.max(info.totalQuantity, info.seatCount + info.pendingInvitations) + 1;
 
+/** Before adding: the server's check of the address (its learner) and the subscription's figures. */
+async function checkBeforeAdding(client: Client, email: string): Promise<{ learnerId: string; info: Info }> {
+  const learnerId = (await client.call(tenantBeforeCheckAddUser, { body: { email } })).data.learnerId;
+  const info = (await client.call(tenantSubscriptionInfo)).data;
+  return { learnerId, info };
+}
+
+/** Sends the invitation e-mail with its link and says so; whether it went. */
+async function mailInvitation(
+  sendInviteLink: SendInviteLink,
+  email: string,
+  continueUrl: string,
+  { t }: Pick<Translator, 't'>,
+): Promise<boolean> {
+  try {
+    await sendInviteLink(email, continueUrl);
+    toast(t('users.inviteSent', { email }), {
+      kind: 'success',
+      title: t('users.invitationSent'),
+      ms: 6000,
+    });
+    return true;
+  } catch (err) {
+    console.error('Invitation e-mail not sent', err);
+    toast(t('users.inviteFailed'), { kind: 'error', ms: 6000 });
+    return false;
+  }
+}
+
 export function AddUserDialog({
   open,
   onClose,
@@ -100,27 +129,23 @@ export function AddUserDialog({
     setError('email', { type: 'server', message });
   };
 
+  // an offered tenant is told that extra users must be paid for
+  const offerLimit = () => {
+    toast(t('users.offerLimit', { count: FREE_SEATS }), { kind: 'info', ms: 6000 });
+    onClose();
+  };
+
   const add = async (email: string) => {
     let learnerId: string;
-    try {
-      learnerId = (await client.call(tenantBeforeCheckAddUser, { body: { email } })).data.learnerId;
-    } catch (err) {
-      refuse(err);
-      return;
-    }
     let info: Info;
     try {
-      info = (await client.call(tenantSubscriptionInfo)).data;
+      ({ learnerId, info } = await checkBeforeAdding(client, email));
     } catch (err) {
       refuse(err);
       return;
     }
     const decision = decideAddUser(info);
-    if (decision === 'OFFER_LIMIT') {
-      toast(t('users.offerLimit', { count: FREE_SEATS }), { kind: 'info', ms: 6000 });
-      onClose();
-      return;
-    }
+    if (decision === 'OFFER_LIMIT') return offerLimit();
     if (decision === 'PAYMENT_REQUIRED') {
       onPaymentRequired({ email, learnerId, quantity: seatsAfterOneMore(info), info });
       return;
@@ -134,9 +159,7 @@ export function AddUserDialog({
           onClose();
           return;
         case 'OFFER_LIMIT':
-          toast(t('users.offerLimit', { count: FREE_SEATS }), { kind: 'info', ms: 6000 });
-          onClose();
-          return;
+          return offerLimit();
         default:
           // 'not yet subscribed' (or every paid seat taken meanwhile): pay for list length + 1 seats
           onPaymentRequired({ email, learnerId: res.learnerId, quantity: res.quantity, info });
@@ -159,18 +182,7 @@ export function AddUserDialog({
       });
       return;
     }
-    try {
-      await sendInviteLink(email, continueUrl);
-      toast(t('users.inviteSent', { email }), {
-        kind: 'success',
-        title: t('users.invitationSent'),
-        ms: 6000,
-      });
-      onClose();
-    } catch (err) {
-      console.error('Invitation e-mail not sent', err);
-      toast(t('users.inviteFailed'), { kind: 'error', ms: 6000 });
-    }
+    if (await mailInvitation(sendInviteLink, email, continueUrl, translator)) onClose();
   };
 
   const submit = handleSubmit(({ email }) => (invite ? sendInvitation(email) : add(email)));
