@@ -320,6 +320,40 @@ describe('signing in through SAML', () => {
     ).toBe(`${base}/login/sso?error=EXPIRED`);
   });
 
+  it('lets another process finish a sign-in this one started, once', async () => {
+    const other = await server.anotherProcess();
+    try {
+      const request = await begin('peter@initech.example');
+      const response = idp.response({
+        requestId: request.id,
+        acsUrl: request.acsUrl,
+        audience: request.issuer,
+        email: 'peter@initech.example',
+      });
+      const acs = (app: typeof other.app) =>
+        app.inject({
+          method: 'POST',
+          url: new URL(sp.acsUrl).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ SAMLResponse: response }).toString(),
+        });
+      const there = await acs(other.app);
+      expect(there.statusCode).toBe(303);
+      const handoff = new URL(there.headers.location as string).hash.replace(/^#handoff=/, '');
+      expect(handoff).not.toBe('');
+      // and the first process cannot take it again
+      expect((await acs(server.app)).headers.location).toBe(`${base}/login/sso?error=EXPIRED`);
+      const finish = await other.app.inject({
+        method: 'POST',
+        url: '/api/login/sso/finish',
+        payload: { handoff },
+      });
+      expect(finish.statusCode, finish.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses an address outside the verified domains', async () => {
     const request = await begin('peter@initech.example');
     expect(
