@@ -1,10 +1,13 @@
 /**
- * "Continue with your organisation" (issue 28 item 1; decision 043), from the address typed to the session:
+ * "Continue with your organisation" (issue 28 item 1; decisions 043, 047), from the address typed to the
+ * session:
  * 1. `startSso`: the address's verified domain names the organisation; a sign-in row keeps the state, nonce
- *    and PKCE verifier (in the database, so the callback may reach any process); the answer is the
- *    provider's authorization URL.
- * 2. `finishCallback`: the provider sends the browser back with `code` and `state`; the row is taken once,
- *    the code redeemed and the ID token checked (oidc.ts). Its e-mail address must be on one of the
+ *    and PKCE verifier — for SAML, the AuthnRequest's ID — (in the database, so the answer may reach any
+ *    process); the answer is the provider's authorization URL, or the AuthnRequest's redirect.
+ * 2. `finishCallback` (OIDC): the provider sends the browser back with `code` and `state`; the row is taken
+ *    once, the code redeemed and the ID token checked (oidc.ts). `finishSamlResponse` (SAML): the Response
+ *    POSTed to the ACS takes the row its InResponseTo names, once, and is checked (saml.ts). Then `signInAs`,
+ *    for both: the e-mail address must be on one of the
  *    organisation's verified domains — that is what makes the provider's word on it good. The learner is
  *    found or made through `provisionLearner` (the one way every integration makes learners, so a person
  *    provisioned by SCIM and signing in by SSO is one learner), and given a seat just in time through the

@@ -1,9 +1,10 @@
 /**
- * A tenant's single sign-on settings (issue 28 item 1; decision 043): its OpenID Connect provider (issuer,
- * client id, the client secret sealed at rest) and the e-mail domains it proved it owns — by a DNS TXT
- * record, or a code mailed to one of the addresses a domain's administrator reads (admin@, administrator@,
- * hostmaster@, postmaster@, webmaster@: the addresses certificate authorities accept, CA/B Forum BR
- * 3.2.2.4.4). A domain is verified for one tenant at most. Every change is in the activity log.
+ * A tenant's single sign-on settings (issue 28 item 1; decisions 043, 047): its OpenID Connect provider
+ * (issuer, client id, the client secret sealed at rest) or its SAML one (saml-settings.ts), and the e-mail
+ * domains it proved it owns — by a DNS TXT record (dns.ts), or a code mailed to one of the addresses a
+ * domain's administrator reads (admin@, administrator@, hostmaster@, postmaster@, webmaster@: the addresses
+ * certificate authorities accept, CA/B Forum BR 3.2.2.4.4). A domain is verified for one tenant at most.
+ * Every change is in the activity log.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';

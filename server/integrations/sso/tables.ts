@@ -89,7 +89,7 @@ export const ssoLogins = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the `state` sent to the provider. */
+    /** SHA-256 of the `state` sent to the provider (SAML: of the AuthnRequest's ID; nonce and verifier empty). */
     stateHash: text('state_hash').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
