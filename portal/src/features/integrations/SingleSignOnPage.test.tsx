@@ -1,5 +1,8 @@
+import { english, loaders } from 'virtual:wm-messages';
 import type { CallDef } from '@shared/contract/define';
+import { createTranslator } from '@shared/i18n/translator';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { I18nProvider } from '@widgets/core/i18n';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPortal } from '../../testing/render';
@@ -131,5 +134,19 @@ describe('/portal/integrations/single-sign-on', () => {
     });
     expect(await screen.findByText('http://www.okta.com/exk1')).toBeTruthy();
     expect(screen.getByText(/CN=acme, valid until/)).toBeTruthy();
+  });
+
+  it('speaks Arabic from the catalogue, SAML included', async () => {
+    const arabic = createTranslator('ar', (await loaders.ar()).default, english);
+    renderPortal(
+      <I18nProvider value={arabic}>
+        <SingleSignOnPage />
+      </I18nProvider>,
+      { url: '/portal/integrations/single-sign-on' },
+    );
+    expect(await screen.findByRole('heading', { name: 'تسجيل الدخول الموحد', level: 2 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'SAML 2.0' }));
+    expect(screen.getByText('عنوان ACS (عنوان تسجيل الدخول الموحد، عنوان الرد)')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'نطاقات البريد الإلكتروني الخاصة بك' })).toBeTruthy();
   });
 });
