@@ -154,14 +154,17 @@ test.describe('Waymark framed by an LMS on another site, third-party cookies blo
       }
     }
     await expectFrameAccessible(waymarkFrame(page), 'a question of the launched test');
-    await frame.getByRole('button', { name: 'Finish' }).click();
+    await frame.getByRole('button', { name: 'Finish' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = frame.getByRole('dialog', { name: 'Do you want to finish?' });
-    await dialog.getByRole('button', { name: 'Finish' }).click();
+    await dialog.getByRole('button', { name: 'Finish' }).focus();
+    await page.keyboard.press('Enter');
     // a mentor's custom assessment ends with Test Submitted, not a score (ScoreScreen: CUSTOM-TEST)
     await expect(frame.getByRole('heading', { name: 'Test Submitted' })).toBeVisible({ timeout: 30_000 });
     await expectFrameAccessible(waymarkFrame(page), 'the end of the test');
     // Home stays inside the frame (the launch's greeting), never Waymark's own site
-    await frame.getByRole('link', { name: 'Home' }).click();
+    await frame.getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Enter');
     await expect(frame.getByRole('heading', { name: 'Welcome, Lina Learner' })).toBeVisible();
     expect(waymarkFrame(page).url()).toMatch(/\/lti\/app\/[0-9a-f-]{36}$/);
 

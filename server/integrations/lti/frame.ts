@@ -106,9 +106,10 @@ export function framedPortal(
   app: FastifyInstance,
   deps: {
     config: Config;
-    /** The launch's registration, while the launch lasts; null when unknown or over. */
-    launchFramer: (launchId: string) => Promise<Framer | null>;
-    expired: (request: FastifyRequest, reply: FastifyReply) => unknown;
+    /** The launch's registration, and whether the launch still lasts; null when there is no such launch. */
+    launchFramer: (launchId: string) => Promise<{ framer: Framer; live: boolean } | null>;
+    /** The refusal of a launch that is over (framed by its platform) or unknown (by nobody). */
+    expired: (request: FastifyRequest, reply: FastifyReply, ancestors: string[]) => unknown;
   },
 ) {
   const documentCsp =
@@ -118,8 +119,9 @@ export function framedPortal(
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { launchId } = request.params as { launchId: string };
     if (!/^[0-9a-f-]{36}$/i.test(launchId)) return reply.callNotFound();
-    const framer = await deps.launchFramer(launchId);
-    if (!framer) return deps.expired(request, reply);
+    const found = await deps.launchFramer(launchId);
+    if (!found?.live) return deps.expired(request, reply, found ? frameOrigins(found.framer) : []);
+    const { framer } = found;
     const html = indexHtml() ?? NOT_BUILT;
     return allowFraming(reply, documentCsp, frameOrigins(framer))
       .code(200)

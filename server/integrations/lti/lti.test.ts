@@ -595,9 +595,25 @@ describe('framing (decision 045)', () => {
     const over = await server.app.inject({ method: 'GET', url: `/lti/app/${launchId}` });
     expect(over.statusCode).toBe(400);
     expect(over.body).toContain('This launch has expired');
+    // said inside the platform's frame, where the learner is
+    expect(frameAncestorsOf(over.headers)).toBe(`${platform.base} https://school.example.edu`);
   });
 
   it("gives an instructor's launch the course's learners of that tenant only, with their tests", async () => {
+    // a learner of another course of the same platform is not one of Course One's
+    const elsewhere = await startLaunch();
+    const other = await postLaunch({
+      id_token: await platform.idToken(elsewhere.nonce, platform.clientId, launchUrl(), {
+        sub: 'course-two-only',
+        [CLAIM.context]: { id: 'course-2', title: 'Course Two' },
+      }),
+      state: elsewhere.state,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const [twoOnly] = await server.db
+      .select({ userId: externalIdentities.userId })
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'course-two-only'));
     const { state, nonce } = await startLaunch();
     const res = await postLaunch({
       id_token: await platform.idToken(nonce, platform.clientId, launchUrl(), {
@@ -625,6 +641,7 @@ describe('framing (decision 045)', () => {
       .from(externalIdentities)
       .where(eq(externalIdentities.subject, 'learner-42'));
     expect(data.learners.map((l) => l._id)).toContain(subjects[0]!.userId);
+    expect(data.learners.map((l) => l._id)).not.toContain(twoOnly!.userId);
     expect(subjects.every((s) => s.tenantId === tenant.user._id)).toBe(true);
     // placeholder addresses are not shown as e-mail
     expect(data.learners.every((l) => !l.email?.endsWith('@users.invalid'))).toBe(true);

@@ -150,9 +150,9 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
     notifySeats: seatNotifier(deps, clock),
   };
 
-  async function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+  async function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown, known?: string[]) {
     const reference = randomUUID().slice(0, 8);
-    const ancestors = await refusalAncestors(db, request).catch(() => []);
+    const ancestors = known ?? (await refusalAncestors(db, request).catch(() => []));
     if (err instanceof LaunchRefused) {
       request.log.info({ reference, kind: err.kind, reason: err.message }, 'LTI launch refused');
       return refusalPage(reply, ancestors, err, reference);
@@ -213,11 +213,12 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
   framedPortal(app, {
     config,
     launchFramer: (launchId) => launchFramer(db, launchId, clock()),
-    expired: (request, reply) =>
+    expired: (request, reply, ancestors) =>
       refuse(
         request,
         reply,
         new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.'),
+        ancestors,
       ),
   });
 
@@ -287,7 +288,7 @@ function launchCalls(app: FastifyInstance, deps: LtiDeps, keys: ToolKeys, clock:
   });
 }
 
-/** The registration of a launch whose page may still be shown (its launch token's life), or null. */
+/** A launch's registration, and whether its page may still be shown (its launch token's life); null: none. */
 async function launchFramer(db: Db, launchId: string, now: Date) {
   const [row] = await db
     .select({ registration: ltiRegistrations, createdAt: ltiLaunches.createdAt })
@@ -295,8 +296,8 @@ async function launchFramer(db: Db, launchId: string, now: Date) {
     .innerJoin(ltiRegistrations, eq(ltiRegistrations.id, ltiLaunches.registrationId))
     .where(eq(ltiLaunches.id, launchId))
     .limit(1);
-  if (!row || row.createdAt.getTime() + LAUNCH_SESSION_TTL_MS < now.getTime()) return null;
-  return row.registration;
+  if (!row) return null;
+  return { framer: row.registration, live: row.createdAt.getTime() + LAUNCH_SESSION_TTL_MS >= now.getTime() };
 }
 
 export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {

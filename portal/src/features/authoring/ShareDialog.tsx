@@ -65,14 +65,21 @@ function shareFailure(err: unknown, i18n: ReturnType<typeof useI18n>): { again: 
   return { again: false, message: editorText(i18n, messageOf(err, editorMessages.invalidShare)) };
 }
 
-/** 'Assign users': share an assessment of at least 10 questions with learners from a start time for some hours. */
-export function ShareDialog({
-  assessment,
-  onClose,
-}: {
+interface ShareDialogProps {
   assessment: Summary | null;
   onClose: (shared: boolean) => void;
-}) {
+}
+
+/**
+ * 'Assign users': share an assessment of at least 10 questions with learners from a start time for some
+ * hours. Each opening is a fresh form (keyed by the assessment): reset in an effect, the previous opening's
+ * learners and ticks showed for a frame, and a click in that frame was lost when the reset ran.
+ */
+export function ShareDialog(props: ShareDialogProps) {
+  return <ShareForm key={props.assessment?._id ?? ''} {...props} />;
+}
+
+function ShareForm({ assessment, onClose }: ShareDialogProps) {
   const i18n = useI18n();
   const { t } = i18n;
   const [learners, setLearners] = useState<Learner[] | null>(null);
@@ -86,12 +93,6 @@ export function ShareDialog({
 
   useEffect(() => {
     if (!assessment) return;
-    setChosen(new Set());
-    setStart(nextQuarter());
-    setDuration(1);
-    setError('');
-    setAgain(false);
-    setLearners(null);
     if (assessment.questionCount >= MIN_QUESTIONS_TO_SHARE) {
       allLearners()
         .then(setLearners)

@@ -113,48 +113,16 @@ export function PaymentDialog({
   const [info, setInfo] = useState<Info | null>(request?.info ?? null);
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState('');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState('');
-  const [applying, setApplying] = useState(false);
 
   useEffect(() => {
     setInfo(request?.info ?? null);
     setPaying(false);
     setFailure('');
-    setCode('');
-    setCodeError('');
   }, [request]);
 
   const cancel = () => {
     onCancel();
     toast(t('payment.cancelled'), { kind: 'info', ms: 4000 });
-  };
-
-  const applyCode = async () => {
-    const parsed = OfferCodeInput.safeParse({ offerCode: code });
-    if (!parsed.success) {
-      setCodeError(t('payment.couponInvalid'));
-      return;
-    }
-    setApplying(true);
-    setCodeError('');
-    try {
-      const applied = (await client.call(tenantApplyOfferCode, { body: { offerCode: code } })).data;
-      setInfo((await client.call(tenantSubscriptionInfo)).data);
-      toast(`${applied.offerCode}: ${applied.description}`, {
-        kind: 'success',
-        title: t('payment.couponApplied'),
-        ms: 4000,
-      });
-    } catch (err) {
-      setCodeError(
-        err instanceof ApiError && (err.message === TENANT_MESSAGES.invalidOffer || err.field === 'offerCode')
-          ? t('payment.couponInvalid')
-          : messageOf(err, t('payment.couponInvalid')),
-      );
-    } finally {
-      setApplying(false);
-    }
   };
 
   const pay = async () => {
@@ -209,34 +177,7 @@ export function PaymentDialog({
               components={{ 0: <strong /> }}
             />
           </p>
-          <ol className="timeline" aria-label={t('payment.payments')}>
-            <li>
-              <h3>{t('payment.now')}</h3>
-              <p>
-                <strong>{money(plan.now, info.currency, locale)}</strong>{' '}
-                <span className="muted">
-                  {info.isSubscribed
-                    ? t('payment.restOfPeriod', {
-                        period: plan.period,
-                        date: formatDate(plan.nextDueDate, undefined, locale),
-                      })
-                    : t('payment.firstPeriod', { period: plan.period })}
-                </span>
-              </p>
-            </li>
-            <li>
-              <h3>{t('payment.nextDue')}</h3>
-              <p>
-                <strong>{money(plan.nextDue, info.currency, locale)}</strong>{' '}
-                <span className="muted">
-                  {t('payment.thenEvery', {
-                    date: formatDate(plan.nextDueDate, undefined, locale),
-                    period: plan.period,
-                  })}
-                </span>
-              </p>
-            </li>
-          </ol>
+          <PaymentTimeline plan={plan} info={info} />
           {info.startingBalance > 0 ? (
             <p className="muted">
               {t('payment.credit', { amount: money(info.startingBalance, info.currency, locale) })}
@@ -247,27 +188,7 @@ export function PaymentDialog({
               {t('payment.coupon', { code: info.offer.code, description: info.offer.description })}
             </p>
           ) : (
-            <form
-              className="row promo"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void applyCode();
-              }}
-            >
-              <Field label={t('payment.promoCode')} error={codeError}>
-                <input
-                  type="text"
-                  autoComplete="off"
-                  maxLength={40}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              </Field>
-              <button type="submit" className="btn btn-secondary" disabled={applying}>
-                {applying ? <Spinner /> : null} {t('payment.apply')}
-              </button>
-            </form>
+            <PromoCodeForm request={request} client={client} onApplied={setInfo} />
           )}
           {failure ? (
             <p className="alert alert-error" role="alert">
@@ -277,5 +198,113 @@ export function PaymentDialog({
         </>
       ) : null}
     </Dialog>
+  );
+}
+
+/** Now, and at the Next Due date: what adding the learner costs, in the plan's period. */
+function PaymentTimeline({ plan, info }: { plan: PaymentPlan; info: Info }) {
+  const { t, locale } = useI18n();
+  return (
+    <ol className="timeline" aria-label={t('payment.payments')}>
+      <li>
+        <h3>{t('payment.now')}</h3>
+        <p>
+          <strong>{money(plan.now, info.currency, locale)}</strong>{' '}
+          <span className="muted">
+            {info.isSubscribed
+              ? t('payment.restOfPeriod', {
+                  period: plan.period,
+                  date: formatDate(plan.nextDueDate, undefined, locale),
+                })
+              : t('payment.firstPeriod', { period: plan.period })}
+          </span>
+        </p>
+      </li>
+      <li>
+        <h3>{t('payment.nextDue')}</h3>
+        <p>
+          <strong>{money(plan.nextDue, info.currency, locale)}</strong>{' '}
+          <span className="muted">
+            {t('payment.thenEvery', {
+              date: formatDate(plan.nextDueDate, undefined, locale),
+              period: plan.period,
+            })}
+          </span>
+        </p>
+      </li>
+    </ol>
+  );
+}
+
+/** The promo code field and Apply ('Coupon Code Not Valid'); an applied code gives the figures again. */
+function PromoCodeForm({
+  request,
+  client,
+  onApplied,
+}: {
+  request: PaymentRequest | null;
+  client: Client;
+  onApplied: (info: Info) => void;
+}) {
+  const { t } = useI18n();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState('');
+  const [applying, setApplying] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: emptied for each new request, as the dialog is
+  useEffect(() => {
+    setCode('');
+    setCodeError('');
+  }, [request]);
+
+  const applyCode = async () => {
+    const parsed = OfferCodeInput.safeParse({ offerCode: code });
+    if (!parsed.success) {
+      setCodeError(t('payment.couponInvalid'));
+      return;
+    }
+    setApplying(true);
+    setCodeError('');
+    try {
+      const applied = (await client.call(tenantApplyOfferCode, { body: { offerCode: code } })).data;
+      onApplied((await client.call(tenantSubscriptionInfo)).data);
+      toast(`${applied.offerCode}: ${applied.description}`, {
+        kind: 'success',
+        title: t('payment.couponApplied'),
+        ms: 4000,
+      });
+    } catch (err) {
+      setCodeError(
+        err instanceof ApiError && (err.message === TENANT_MESSAGES.invalidOffer || err.field === 'offerCode')
+          ? t('payment.couponInvalid')
+          : messageOf(err, t('payment.couponInvalid')),
+      );
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  return (
+    <form
+      className="row promo"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void applyCode();
+      }}
+    >
+      <Field label={t('payment.promoCode')} error={codeError}>
+        <input
+          type="text"
+          autoComplete="off"
+          maxLength={40}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </Field>
+      <button type="submit" className="btn btn-secondary" disabled={applying}>
+        {applying ? <Spinner /> : null} {t('payment.apply')}
+      </button>
+    </form>
   );
 }

@@ -16,7 +16,7 @@ import { runWaymark } from './harness';
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SKIP_REASON =
   'SKIPPED: needs the Firebase Auth emulator; set FIREBASE_AUTH_EMULATOR_HOST=host:port (npm test does)';
-if (!emulatorHost) console.warn(`cli/test/lti.real-server.test.ts ${SKIP_REASON}`);
+if (!emulatorHost) console.warn(`cli/test/lti-rosters.real-server.test.ts ${SKIP_REASON}`);
 
 describe.skipIf(!emulatorHost)(
   `waymark lti against the real server and a mock LMS${emulatorHost ? '' : ` (${SKIP_REASON})`}`,
