@@ -36,10 +36,14 @@ const CONCURRENCY = Number(args.concurrency);
 const LEAVERS = Math.min(Number(args.leavers), USERS);
 const log = progressLog();
 
-/** Runs `count` requests, `concurrency` at a time; their latencies (ms) and the failures. */
-async function phase(count: number, send: (i: number) => Promise<number>) {
+/**
+ * Runs `count` requests, `concurrency` at a time; their latencies (ms), the failures, and how many were
+ * answered 429 and sent again after Retry-After, as Entra ID and Okta do (the SCIM token's rate limit).
+ */
+async function phase(count: number, send: (i: number) => Promise<{ status: number; retryAfter: number }>) {
   const times: number[] = [];
   const failures: string[] = [];
+  let throttled = 0;
   let next = 0;
   const start = performance.now();
   await Promise.all(
@@ -47,14 +51,20 @@ async function phase(count: number, send: (i: number) => Promise<number>) {
       while (next < count) {
         const i = next++;
         const t = performance.now();
-        const status = await send(i);
+        let answer = await send(i);
+        while (answer.status === 429) {
+          throttled++;
+          await new Promise((r) => setTimeout(r, Math.max(1, answer.retryAfter) * 1000));
+          answer = await send(i);
+        }
+        const { status } = answer;
         times.push(performance.now() - t);
         if (status >= 300) failures.push(`#${i}: ${status}`);
         if ((i + 1) % 1000 === 0) log(`  ${i + 1} / ${count}`);
       }
     }),
   );
-  return { wall: (performance.now() - start) / 1000, times, failures };
+  return { wall: (performance.now() - start) / 1000, times, failures, throttled };
 }
 
 async function main() {
@@ -113,8 +123,8 @@ async function main() {
         }),
       });
       const body = (await res.body.json()) as { id?: string };
-      ids[i] = body.id ?? '';
-      return res.statusCode;
+      if (res.statusCode < 300) ids[i] = body.id ?? '';
+      return { status: res.statusCode, retryAfter: Number(res.headers['retry-after'] ?? 1) };
     });
 
     log(`PATCH active "False": ${LEAVERS} leavers …`);
@@ -129,7 +139,7 @@ async function main() {
         }),
       });
       await res.body.dump();
-      return res.statusCode;
+      return { status: res.statusCode, retryAfter: Number(res.headers['retry-after'] ?? 1) };
     });
     console.log(`load after: ${loadNow()}`);
 
@@ -154,7 +164,7 @@ async function main() {
     ] as const) {
       const l = latency(p.times);
       console.log(
-        `${name}: ${n} requests in ${round1(p.wall)} s (${round1(n / p.wall)}/s), latency ms p50 ${l.p50} p95 ${l.p95} p99 ${l.p99} max ${l.max}; failures ${p.failures.length}${p.failures.length ? ` (${p.failures.slice(0, 5).join(', ')})` : ''}`,
+        `${name}: ${n} requests in ${round1(p.wall)} s (${round1(n / p.wall)}/s), latency ms p50 ${l.p50} p95 ${l.p95} p99 ${l.p99} max ${l.max}; failures ${p.failures.length}${p.failures.length ? ` (${p.failures.slice(0, 5).join(', ')})` : ''}; 429s retried after Retry-After ${p.throttled}`,
       );
     }
     const exact =

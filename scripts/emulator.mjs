@@ -55,6 +55,41 @@ process.once('exit', () => {
   for (const entry of live) entry.killNow();
 });
 
+/** The firebase command line that starts the Auth emulator: its accounts imported and exported when asked. */
+function emulatorArgs(projectId, configFile, options) {
+  const args = [
+    firebaseBin(),
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    configFile,
+  ];
+  if (options.importDir && existsSync(join(options.importDir, 'firebase-export-metadata.json'))) {
+    args.push('--import', resolve(options.importDir));
+  }
+  if (options.exportOnExit) {
+    mkdirSync(options.exportOnExit, { recursive: true });
+    args.push('--export-on-exit', resolve(options.exportOnExit));
+  }
+  return args;
+}
+
+/** Sends `signal` to the child's whole process group (it runs detached), or to the child alone. */
+function signalProcessGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /**
  * @param {object} [options]
  * @param {string} [options.projectId] a demo-* project needs no credentials (default demo-waymark)
@@ -88,23 +123,7 @@ export async function startEmulator(options = {}) {
   mkdirSync(tmp);
   const configFile = join(dir, 'firebase.json');
   writeEmulatorConfig(configFile, { host, port, hubPort, loggingPort });
-  const args = [
-    firebaseBin(),
-    'emulators:start',
-    '--only',
-    'auth',
-    '--project',
-    projectId,
-    '--config',
-    configFile,
-  ];
-  if (options.importDir && existsSync(join(options.importDir, 'firebase-export-metadata.json'))) {
-    args.push('--import', resolve(options.importDir));
-  }
-  if (options.exportOnExit) {
-    mkdirSync(options.exportOnExit, { recursive: true });
-    args.push('--export-on-exit', resolve(options.exportOnExit));
-  }
+  const args = emulatorArgs(projectId, configFile, options);
 
   const logFile = join(dir, 'emulator.log');
   const output = [];
@@ -133,17 +152,7 @@ export async function startEmulator(options = {}) {
     });
   });
 
-  const signalGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      try {
-        child.kill(signal);
-      } catch {
-        // already gone
-      }
-    }
-  };
+  const signalGroup = (signal) => signalProcessGroup(child, signal);
   const entry = {
     killNow() {
       if (exited) return;

@@ -303,18 +303,17 @@ function buildOnce() {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function main() {
-  say(
-    `steps: ${selected.join(', ') || '(none)'}${!hasE2e && wants('e2e') ? ' (no playwright.config.ts: e2e skipped)' : ''}`,
-  );
+/**
+ * The steps that cannot run for a missing prerequisite (returned), and the services the selected steps
+ * need, started in the background while lint, types and unit tests run (the unit step needs the Auth
+ * emulator too: the CLI's test against a real server).
+ */
+function startServices() {
   const pre = prerequisites();
   const blocked = new Set();
   if (pre.missing.includes('chromium')) blocked.add('e2e');
   if (pre.missing.includes('firefox-esr')) blocked.add('e2e-firefox');
   if (pre.missing.includes('postgresql')) blocked.add('server-postgres');
-
-  // the services start in the background while lint, types and unit tests run
-  // (the unit step too: the CLI's test against a real server needs it)
   const needsEmulator =
     wants('unit') ||
     wants('server-pglite') ||
@@ -332,6 +331,14 @@ async function main() {
     });
     services.postgres.catch(() => undefined);
   }
+  return blocked;
+}
+
+async function main() {
+  say(
+    `steps: ${selected.join(', ') || '(none)'}${!hasE2e && wants('e2e') ? ' (no playwright.config.ts: e2e skipped)' : ''}`,
+  );
+  const blocked = startServices();
 
   const steps = {
     lint: async () => {

@@ -285,6 +285,16 @@ export const Env = z
       .transform((v) => v === 'true'),
     /** Requests per minute one API key may make, counted across every process. */
     RATE_LIMIT_API_KEY: perMinute.max(100_000, 'must be at most 100000').default(600),
+    /**
+     * Requests per minute one SCIM token may make, counted across every process: 3000 (50 a second) is twice
+     * the 25 a second Microsoft asks a SCIM endpoint to take and more than a 10,000-user push in 5 minutes.
+     */
+    RATE_LIMIT_SCIM_TOKEN: perMinute.max(100_000, 'must be at most 100000').default(3000),
+    /**
+     * Requests per minute to /scim/v2 from one client address, counted before the token is checked: high,
+     * since a directory's pushes for many organisations leave from a few shared addresses.
+     */
+    RATE_LIMIT_SCIM_ADDRESS: perMinute.max(1_000_000, 'must be at most 1000000').default(12_000),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {

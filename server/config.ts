@@ -57,6 +57,8 @@ function toConfig(env: Settings, jwtSecret: string, sealing: string) {
       strict: env.RATE_LIMIT_STRICT,
       notFound: env.RATE_LIMIT_NOT_FOUND,
       apiKey: env.RATE_LIMIT_API_KEY,
+      scimToken: env.RATE_LIMIT_SCIM_TOKEN,
+      scimAddress: env.RATE_LIMIT_SCIM_ADDRESS,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

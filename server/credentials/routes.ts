@@ -56,7 +56,7 @@ export function credentialRoutes(app: FastifyInstance, deps: CredentialDeps) {
       let credential: unknown = body.credential;
       if (typeof credential === 'string') {
         const read = credentialFromText(credential);
-        if (!read.ok) return ok({ data: unreadReport(read.problem) });
+        if (!read.ok) return ok({ data: unreadReport(read.said) });
         credential = read.credential;
       }
       return ok({ data: await current().verify(credential) });

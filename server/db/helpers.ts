@@ -21,6 +21,12 @@ export function inTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(fn);
 }
 
+/** A unique index refused the write (PostgreSQL 23505, as node-postgres or drizzle's wrapper reports it). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
 /**
  * The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`, which drizzle types
  * loosely; `T` names the columns the query selects.

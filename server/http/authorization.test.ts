@@ -220,6 +220,7 @@ const ABOUT: Record<string, About> = {
   'system.health': PUBLIC,
   'system.mailbox': PUBLIC,
   'tenant.cohortList': OWN,
+  'tenant.cohortShow': T,
   'tenant.createCohort': OWN,
   'tenant.renameCohort': T,
   'tenant.deleteCohort': T,

@@ -55,9 +55,14 @@ export function visibleSeat(tenantId: string, now: Date): SQL {
   )!;
 }
 
-/** Serialises seat changes of one tenant (inside a transaction). */
+/**
+ * Serialises seat changes of one tenant (inside a transaction). FOR NO KEY UPDATE, not FOR UPDATE: it does
+ * not wait for (nor make wait) the key-share locks that rows referring to the tenant take when written — a
+ * seat, an audit entry, a learner's identity —, so a transaction may write those first and take this lock
+ * last, for its seat count only (decision 050), without two such transactions deadlocking.
+ */
 export async function lockTenant(tx: Db, tenantId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, tenantId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, tenantId)).for('no key update');
 }
 
 export interface SeatUsage {

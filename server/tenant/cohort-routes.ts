@@ -6,16 +6,16 @@ import { cohortsRouter } from '@shared/contract/cohorts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { created, ok, serve } from '../http/routes';
+import { membersOfCohort } from './cohort-lists';
 import {
   addLearnersToCohort,
   assignRoadmapToCohort,
   cohortNotFound,
   cohortsOf,
   createCohort,
-  deleteCohort,
+  deleteOwnCohort,
   removeLearnersFromCohort,
   renameCohort,
-  requireCohort,
 } from './cohorts';
 
 export function cohortRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -27,6 +27,10 @@ export function cohortRoutes(app: FastifyInstance, deps: { db: Db }) {
   };
   serve(app, cohortsRouter, {
     cohortList: async ({ caller }) => ok({ data: await cohortsOf(db, caller.id) }),
+    async cohortShow({ params, caller }) {
+      const members = await membersOfCohort(db, caller.id, params.id);
+      return ok({ data: { ...(await one(caller.id, params.id)), members } });
+    },
     async createCohort({ body, caller }) {
       const row = await createCohort(db, caller.id, { name: body.name }, caller.actor);
       return created({ data: await one(caller.id, row.id) });
@@ -36,8 +40,7 @@ export function cohortRoutes(app: FastifyInstance, deps: { db: Db }) {
       return ok({ data: await one(caller.id, params.id) });
     },
     async deleteCohort({ params, caller }) {
-      await requireCohort(db, caller.id, params.id);
-      await deleteCohort(db, caller.id, params.id, caller.actor);
+      await deleteOwnCohort(db, caller.id, params.id, caller.actor);
       return ok({ data: { ok: true } });
     },
     addCohortMembers: async ({ params, body, caller }) =>

@@ -54,6 +54,31 @@ describe('cohorts', () => {
     expect(assigned.body.data.results).toEqual([
       expect.objectContaining({ learnerId: a.user._id, outcome: 'ASSIGNED' }),
     ]);
+    // the Users page: each row's cohorts, and the cohort's members only
+    const filtered = await server.get(`/api/tenant/users/list?limit=15&cohortId=${id}`, tenant.auth);
+    expect(filtered.status, filtered.text).toBe(200);
+    expect(filtered.body.data.totalUserCount).toBe(1);
+    expect(filtered.body.data.tenantUserList).toEqual([
+      expect.objectContaining({
+        learnerId: expect.objectContaining({ _id: a.user._id }),
+        cohorts: [{ _id: id, name: 'Sales EMEA' }],
+      }),
+    ]);
+    const file = await server.get(`/api/tenant/export/users?format=csv&cohortId=${id}`, tenant.auth);
+    expect(file.status, file.text).toBe(200);
+    expect(file.text).toContain(a.account.email);
+    expect(file.text).not.toContain(b.account.email);
+    const all = await server.get('/api/tenant/users/list?limit=15', tenant.auth);
+    const rowOf = (who: SignedIn) =>
+      all.body.data.tenantUserList.find(
+        (r: { learnerId: { _id: string } }) => r.learnerId._id === who.user._id,
+      );
+    expect(rowOf(b).cohorts).toEqual([]);
+    const shown = await server.get(`/api/tenant/cohorts/${id}`, tenant.auth);
+    expect(shown.body.data).toMatchObject({ name: 'Sales EMEA', scimManaged: false, memberCount: 1 });
+    expect(shown.body.data.members).toEqual([
+      expect.objectContaining({ _id: a.user._id, email: a.account.email, isDisabled: false }),
+    ]);
     // a later member gets it when joining
     await server.post(`/api/tenant/cohorts/${id}/members`, { learnerIds: [b.user._id] }, tenant.auth);
     const list = await server.get('/api/tenant/cohorts', tenant.auth);
@@ -83,6 +108,8 @@ describe('cohorts', () => {
     // another tenant sees nothing of it
     const other = await server.signedIn('TENANT', { profile: true });
     expect((await server.get('/api/tenant/cohorts', other.auth)).body.data).toEqual([]);
+    expect((await server.get(`/api/tenant/cohorts/${id}`, other.auth)).status).toBe(404);
+    expect((await server.get(`/api/tenant/users/list?cohortId=${id}`, other.auth)).status).toBe(404);
     expect((await server.request('DELETE', `/api/tenant/cohorts/${id}`, undefined, other.auth)).status).toBe(
       404,
     );

@@ -14,7 +14,7 @@ import {
 } from '../catalogue/learning';
 import { roadmaps } from '../catalogue/tables';
 import type { Db } from '../db/client';
-import { inTx, type Tx } from '../db/helpers';
+import { inTx, isUniqueViolation, type Tx } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { recordAudit } from '../integrations/core/audit';
@@ -23,23 +23,24 @@ import { cohortMembers, cohortRoadmaps, cohorts } from './tables';
 
 export type CohortRow = typeof cohorts.$inferSelect;
 
-export const COHORT_NAME_MAX = 100;
-
 /** What assigning a cohort's roadmap came to for one member. */
 export type MemberOutcome = 'ASSIGNED' | 'ALREADY_ASSIGNED' | 'ROADMAP_LIMIT' | 'NO_ACTIVE_SEAT';
 
 export const cohortNotFound = () => notFound('Cohort not found');
+/**
+ * A directory's cohort is the directory's (decision 050): Okta and Entra ID push its name and members again
+ * and would undo a mentor's change, so the portal and the CLI may only read it (and assign it roadmaps).
+ */
+export function refuseIfScimManaged(row: CohortRow) {
+  if (row.scimManaged) throw conflict('errors.cohortManagedByScim', { errorCode: 'COHORT_MANAGED_BY_SCIM' });
+}
+
 const nameTaken = () =>
   conflict('A cohort with this name already exists.', {
     code: 11000,
     field: 'name',
     keyPattern: { name: 1 },
   });
-
-function isUniqueViolation(err: unknown) {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 /** A cohort of the tenant (404 for another tenant's). */
 export async function requireCohort(db: Db, tenantId: string, id: string, lock = false): Promise<CohortRow> {
@@ -57,14 +58,19 @@ export async function requireCohort(db: Db, tenantId: string, id: string, lock =
 export async function createCohort(
   db: Db,
   tenantId: string,
-  input: { name: string; externalId?: string | null },
+  input: { name: string; externalId?: string | null; scimManaged?: boolean },
   by: Actor,
 ): Promise<CohortRow> {
   try {
     return await inTx(db, async (tx) => {
       const [row] = await tx
         .insert(cohorts)
-        .values({ tenantId, name: input.name.trim(), externalId: input.externalId ?? null })
+        .values({
+          tenantId,
+          name: input.name.trim(),
+          externalId: input.externalId ?? null,
+          scimManaged: input.scimManaged ?? false,
+        })
         .returning();
       await recordAudit(tx, by, {
         tenantId,
@@ -81,11 +87,11 @@ export async function createCohort(
   }
 }
 
-/** Renames a cohort (and sets the directory's id for it); the version moves. */
+/** Renames a cohort (and sets the directory's id for it, and whether the directory holds it); the version moves. */
 export async function updateCohort(
   tx: Tx,
   current: CohortRow,
-  input: { name: string; externalId: string | null },
+  input: { name: string; externalId: string | null; scimManaged?: boolean },
   by: Actor,
 ): Promise<CohortRow> {
   const name = input.name.trim();
@@ -96,6 +102,7 @@ export async function updateCohort(
         .set({
           name,
           externalId: input.externalId,
+          scimManaged: input.scimManaged ?? current.scimManaged,
           version: sql`${cohorts.version} + 1`,
           updatedAt: sql`now()`,
         })
@@ -361,6 +368,7 @@ export async function cohortsOf(db: Db, tenantId: string) {
     _id: r.cohort.id,
     name: r.cohort.name,
     externalId: r.cohort.externalId,
+    scimManaged: r.cohort.scimManaged,
     memberCount: Number(r.members),
     roadmaps: assigned
       .filter((a) => a.cohortId === r.cohort.id)
@@ -382,6 +390,7 @@ export async function addLearnersToCohort(
 ) {
   return inTx(db, async (tx) => {
     const cohort = await requireCohort(tx, tenantId, cohortId, true);
+    refuseIfScimManaged(cohort);
     const seated = await seatedOf(tx, tenantId, learnerIds);
     const missing = learnerIds.find((id) => !seated.some((s) => s.id === id));
     if (missing) throw new HttpError(404, 'Learner not found among your seats', { field: 'learnerIds' });
@@ -398,6 +407,7 @@ export async function removeLearnersFromCohort(
 ) {
   return inTx(db, async (tx) => {
     const cohort = await requireCohort(tx, tenantId, cohortId, true);
+    refuseIfScimManaged(cohort);
     return { removed: await removeMembers(tx, cohort, learnerIds, by) };
   });
 }
@@ -405,6 +415,13 @@ export async function removeLearnersFromCohort(
 export async function renameCohort(db: Db, tenantId: string, cohortId: string, name: string, by: Actor) {
   return inTx(db, async (tx) => {
     const cohort = await requireCohort(tx, tenantId, cohortId, true);
+    refuseIfScimManaged(cohort);
     return updateCohort(tx, cohort, { name, externalId: cohort.externalId }, by);
   });
+}
+
+/** The portal's and the CLI's delete: a directory's cohort is the directory's to delete. */
+export async function deleteOwnCohort(db: Db, tenantId: string, id: string, by: Actor) {
+  refuseIfScimManaged(await requireCohort(db, tenantId, id));
+  await deleteCohort(db, tenantId, id, by);
 }

@@ -64,10 +64,13 @@ export function usersExport(
   db: Db,
   tenantId: string,
   now: Date,
-  filter: { searchText?: string } & Partial<{ startTime: number; endTime: number }>,
+  filter: { searchText?: string; cohortId?: string } & Partial<{ startTime: number; endTime: number }>,
 ): Export {
   const like = filter.searchText && `%${filter.searchText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const search = like ? sql`and (u.name ilike ${like} or u.email ilike ${like})` : sql``;
+  const cohort = filter.cohortId
+    ? sql`and exists (select 1 from cohort_members cm where cm.cohort_id = ${filter.cohortId} and cm.learner_id = t.learner_id)`
+    : sql``;
   const added =
     filter.startTime !== undefined && filter.endTime !== undefined
       ? sql`and t.created_at >= ${new Date(filter.startTime * 1000).toISOString()}
@@ -93,7 +96,7 @@ export function usersExport(
           select t.id, t.created_at::text as key, t.learner_id, u.name, u.email, u.countrycode, u.phone_number,
                  t.is_disabled, t.created_at, t.access_until
           from tenant_users t join users u on u.id = t.learner_id
-          where ${seatVisible(tenantId, now)} ${search} ${added}
+          where ${seatVisible(tenantId, now)} ${search} ${cohort} ${added}
             ${after ? sql`and (t.created_at, t.id) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
           order by t.created_at, t.id
           limit ${PAGE}`),

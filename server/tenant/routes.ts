@@ -29,6 +29,7 @@ import { fileResponse } from '../http/download';
 import { notFound } from '../http/errors';
 import { answer, type Caller, created, type Handlers, ok, serve } from '../http/routes';
 import type { SeatPlans } from './accounting';
+import { requireCohort } from './cohorts';
 import {
   awardsExport,
   type Export,
@@ -38,6 +39,7 @@ import {
   testLinksExport,
   usersExport,
 } from './exports';
+import { cancelInvitation, checkInvitation, invitationsOf, invite, toInvitation } from './invitations';
 import {
   assignRoadmapFor,
   learnerAssignment,
@@ -51,14 +53,9 @@ import {
   addLearner,
   beforeCheck,
   beforeCheckMany,
-  cancelInvitation,
-  checkInvitation,
   EmailNotFound,
-  invitationsOf,
-  invite,
   removeLearner,
   requireLearner,
-  toInvitation,
 } from './seats';
 
 const AWARD_FILE_NAMES = { ROADMAP: 'certificates', SECTION: 'badges', RESOURCE: 'feathers' } as const;
@@ -126,7 +123,10 @@ const seatCalls = ({ db, plans, clock, learner }: Tenancy) => {
     return result.ok ? ok(result.value) : answer(404, result.body);
   }
   return {
-    tenantUsersList: async ({ query, caller }) => ok({ data: await seatPage(db, caller.id, query, clock()) }),
+    async tenantUsersList({ query, caller }) {
+      if (query.cohortId) await requireCohort(db, caller.id, query.cohortId);
+      return ok({ data: await seatPage(db, caller.id, query, clock()) });
+    },
     tenantUsersSearchList: async ({ query, caller }) =>
       ok({ data: await searchSeats(db, caller.id, query.searchText, clock()) }),
     tenantUserInfo: async ({ params, caller }) => ok({ data: seatCard(await learner(caller.id, params.id)) }),
@@ -215,10 +215,11 @@ const learnerCalls = ({ db, reads, config, clock, learner }: Tenancy) =>
     },
   }) satisfies Partial<TenantHandlers>;
 
-const exportCalls = ({ reads, config, clock, learner }: Tenancy) =>
+const exportCalls = ({ db, reads, config, clock, learner }: Tenancy) =>
   ({
     async tenantExportUsers({ query, caller, reply }) {
       const { format, ...filter } = query;
+      if (filter.cohortId) await requireCohort(db, caller.id, filter.cohortId);
       return file(reply, 'users', format, usersExport(reads(), caller.id, clock(), filter));
     },
     tenantExportLearningReport: async ({ query, caller, reply }) =>

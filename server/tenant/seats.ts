@@ -1,25 +1,20 @@
 /**
  * A tenant's learner seats: finding one of the tenant's learners (or refusing another tenant's), the check
  * before adding, adding by e-mail through the subscription flow of mentor §4, removing (at once, or at the
- * end of the billing cycle when subscribed), and invitations.
+ * end of the billing cycle when subscribed). Invitations are in ./invitations.ts.
  */
 import { decideAddUser, seatsShort } from '@shared/rules/seats';
 import { TENANT_MESSAGES } from '@shared/schemas/tenant';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { inTx } from '../db/helpers';
+import { inTx, isUniqueViolation } from '../db/helpers';
 import { tenantUsers, users } from '../db/schema';
-import { conflict, HttpError, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { recordAudit } from '../integrations/core/audit';
 import { emitEvent } from '../integrations/core/events';
 import type { Actor } from '../integrations/core/principal';
 import { isOffered, lockTenant, planAndUsage, type SeatPlans, visibleSeat } from './accounting';
 import { tenantInvitations } from './tables';
-
-export type InvitationRow = typeof tenantInvitations.$inferSelect;
-
-/** How long an invitation keeps its seat. */
-export const INVITATION_TTL_MS = 7 * 86_400_000;
 
 export const learnerNotFound = () => notFound(TENANT_MESSAGES.learnerNotFound);
 export const alreadyAssigned = () =>
@@ -82,7 +77,7 @@ export function toSeat(seat: typeof tenantUsers.$inferSelect, learner: typeof us
  * The account of an address: a learner, someone else (a mentor, a deleted account), or nobody. A sandbox's
  * demo learner is nobody's to seat (decision 041: never billed).
  */
-async function accountOf(db: Db, email: string) {
+export async function accountOf(db: Db, email: string) {
   const [row] = await db
     .select()
     .from(users)
@@ -210,11 +205,34 @@ const learnerOf = (l: { id: string; email: string; name: string | null }) => ({
   name: l.name,
 });
 
+/** Not added: the tenant's seats were full. The savepoint's writes are rolled back; the answer is in `result`. */
+class NotAdded extends Error {
+  constructor(
+    readonly result: {
+      data: {
+        outcome: Exclude<ReturnType<typeof decideAddUser>, 'ADD'>;
+        user: null;
+        learnerId: string;
+        quantity: number;
+        seatsNeeded: number;
+      };
+      message: string;
+    },
+  ) {
+    super('NOT_ADDED');
+  }
+}
+
 /**
  * Adds a learner by e-mail, or says which payment step comes first (nothing written then); `by` is recorded
  * in the activity log, and a seat.added event goes out, with the seat. A seat removed but still readable
  * until the end of the billing cycle (disabled) is given back — the same seat, its history kept — under the
  * same rule as a new one: it no longer used the allowance.
+ *
+ * The seat is written first and counted last, under the tenant's lock (decision 050): the lock is held for
+ * the count, the decision and the commit only, so that many adds of one tenant (a directory's push) do their
+ * other writes side by side. The count sees the seats of every add that took the lock before (they
+ * committed) and this one's own; when over the allowance, the writes are rolled back to the savepoint.
  */
 export async function addLearner(
   db: Db,
@@ -226,62 +244,79 @@ export async function addLearner(
 ) {
   const learner = await learnerByEmail(db, plans, tenantId, email, now);
   return inTx(db, async (tx) => {
-    await lockTenant(tx, tenantId);
     const held = await seatOf(tx, tenantId, learner.id);
     if (held && !held.isDisabled) throw alreadyAssigned();
-    const { plan, usage } = await planAndUsage(plans, tx, tenantId, now);
-    const decision = decideAddUser({
-      isSubscribed: plan.subscribed,
-      isAccessToAddUser: usage.hasRoom,
-      isOffered: await isOffered(plans, tx, tenantId, plan, now),
-    });
-    const quantity = usage.active + usage.pending + 1;
-    // what this learner needs beyond the seats the tenant may hold now (more than one when the allowance
-    // shrank under the seats held, e.g. a subscription cut back); at least one, as no seat is free
-    const seatsNeeded = seatsShort(usage, 1);
-    if (decision !== 'ADD') {
-      const message = {
-        NOT_YET_SUBSCRIBED: TENANT_MESSAGES.notYetSubscribed,
-        PAYMENT_REQUIRED: TENANT_MESSAGES.paymentRequired,
-        OFFER_LIMIT: TENANT_MESSAGES.offerLimit,
-      }[decision];
-      return {
-        data: { outcome: decision, user: null, learnerId: learner.id, quantity, seatsNeeded },
-        message,
-      };
+    try {
+      return await inTx(tx, async (sp) => {
+        const [seat] = held
+          ? await sp
+              .update(tenantUsers)
+              .set({ isDisabled: false, accessUntil: null })
+              .where(and(eq(tenantUsers.id, held.id), eq(tenantUsers.isDisabled, true)))
+              .returning()
+          : await sp
+              .insert(tenantUsers)
+              .values({ tenantId, learnerId: learner.id, createdAt: now })
+              .returning();
+        // another request gave the seat back first
+        if (!seat) throw alreadyAssigned();
+        await seatChanged(sp, by, tenantId, 'seat.added', seat.id, learner, {
+          via: 'ADDED',
+          addedAt: now.toISOString(),
+        });
+        await lockTenant(sp, tenantId);
+        const { plan, usage: counted } = await planAndUsage(plans, sp, tenantId, now);
+        // the seats without this one, as the decision is about adding it
+        const active = counted.active - 1;
+        const usage = { ...counted, active, hasRoom: active + counted.pending < counted.allowance };
+        const decision = decideAddUser({
+          isSubscribed: plan.subscribed,
+          isAccessToAddUser: usage.hasRoom,
+          isOffered: await isOffered(plans, sp, tenantId, plan, now),
+        });
+        const quantity = usage.active + usage.pending + 1;
+        if (decision !== 'ADD') {
+          // what this learner needs beyond the seats the tenant may hold now (more than one when the
+          // allowance shrank under the seats held, e.g. a subscription cut back); at least one
+          const message = {
+            NOT_YET_SUBSCRIBED: TENANT_MESSAGES.notYetSubscribed,
+            PAYMENT_REQUIRED: TENANT_MESSAGES.paymentRequired,
+            OFFER_LIMIT: TENANT_MESSAGES.offerLimit,
+          }[decision];
+          const seatsNeeded = seatsShort(usage, 1);
+          throw new NotAdded({
+            data: { outcome: decision, user: null, learnerId: learner.id, quantity, seatsNeeded },
+            message,
+          });
+        }
+        // an invitation of this address is fulfilled
+        await sp
+          .update(tenantInvitations)
+          .set({ status: 'ACCEPTED', learnerId: learner.id, acceptedAt: now })
+          .where(
+            and(
+              eq(tenantInvitations.tenantId, tenantId),
+              eq(tenantInvitations.email, email),
+              eq(tenantInvitations.status, 'PENDING'),
+            ),
+          );
+        return {
+          data: {
+            outcome: 'ADDED' as const,
+            user: toSeat(seat, learner),
+            learnerId: learner.id,
+            quantity,
+            seatsNeeded: 0,
+          },
+          message: TENANT_MESSAGES.added,
+        };
+      });
+    } catch (err) {
+      if (err instanceof NotAdded) return err.result;
+      // the same learner added by another request at the same moment
+      if (isUniqueViolation(err)) throw alreadyAssigned();
+      throw err;
     }
-    const [seat] = held
-      ? await tx
-          .update(tenantUsers)
-          .set({ isDisabled: false, accessUntil: null })
-          .where(eq(tenantUsers.id, held.id))
-          .returning()
-      : await tx.insert(tenantUsers).values({ tenantId, learnerId: learner.id, createdAt: now }).returning();
-    await seatChanged(tx, by, tenantId, 'seat.added', seat!.id, learner, {
-      via: 'ADDED',
-      addedAt: now.toISOString(),
-    });
-    // an invitation of this address is fulfilled
-    await tx
-      .update(tenantInvitations)
-      .set({ status: 'ACCEPTED', learnerId: learner.id, acceptedAt: now })
-      .where(
-        and(
-          eq(tenantInvitations.tenantId, tenantId),
-          eq(tenantInvitations.email, email),
-          eq(tenantInvitations.status, 'PENDING'),
-        ),
-      );
-    return {
-      data: {
-        outcome: 'ADDED' as const,
-        user: toSeat(seat!, learner),
-        learnerId: learner.id,
-        quantity: quantity,
-        seatsNeeded: 0,
-      },
-      message: TENANT_MESSAGES.added,
-    };
   });
 }
 
@@ -356,136 +391,3 @@ async function seatChanged(
 }
 
 // ---- invitations
-
-export function toInvitation(row: InvitationRow, now: Date) {
-  const expired = row.status === 'PENDING' && row.expiresAt <= now;
-  return {
-    _id: row.id,
-    email: row.email,
-    status: expired ? ('EXPIRED' as const) : row.status,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    acceptedAt: row.acceptedAt?.toISOString() ?? null,
-  };
-}
-
-/** Records (or renews) an invitation for an address with no account, keeping a seat for it. */
-export async function invite(
-  db: Db,
-  plans: SeatPlans,
-  tenantId: string,
-  email: string,
-  now: Date,
-  by: Actor,
-): Promise<InvitationRow> {
-  const account = await accountOf(db, email);
-  if (account) {
-    throw conflict('This e-mail address already has an account: add it with Add User.', {
-      code: 11000,
-      field: 'email',
-      keyPattern: { email: 1 },
-    });
-  }
-  return inTx(db, async (tx) => {
-    await lockTenant(tx, tenantId);
-    const [existing] = await tx
-      .select()
-      .from(tenantInvitations)
-      .where(and(eq(tenantInvitations.tenantId, tenantId), eq(tenantInvitations.email, email)))
-      .for('update');
-    const stillPending = existing?.status === 'PENDING' && existing.expiresAt > now;
-    if (!stillPending) {
-      const { usage } = await planAndUsage(plans, tx, tenantId, now);
-      if (!usage.hasRoom) {
-        throw new HttpError(400, 'Every seat is taken: add seats before inviting someone.', {
-          field: 'email',
-          errorCode: 'NO_FREE_SEAT',
-        });
-      }
-    }
-    const values = {
-      tenantId,
-      email,
-      status: 'PENDING' as const,
-      learnerId: null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      acceptedAt: null,
-    };
-    const [row] = await tx
-      .insert(tenantInvitations)
-      .values(values)
-      .onConflictDoUpdate({ target: [tenantInvitations.tenantId, tenantInvitations.email], set: values })
-      .returning();
-    await recordAudit(tx, by, {
-      tenantId,
-      action: 'seat.invited',
-      target: { kind: 'invitation', id: row!.id },
-      summary: `${email} invited (a seat kept until ${values.expiresAt.toISOString()})`,
-      details: { email, expiresAt: values.expiresAt.toISOString(), renewed: stillPending },
-    });
-    return row!;
-  });
-}
-
-export async function invitationsOf(db: Db, tenantId: string): Promise<InvitationRow[]> {
-  return db
-    .select()
-    .from(tenantInvitations)
-    .where(eq(tenantInvitations.tenantId, tenantId))
-    .orderBy(desc(tenantInvitations.createdAt));
-}
-
-export async function cancelInvitation(
-  db: Db,
-  tenantId: string,
-  id: string,
-  by: Actor,
-): Promise<InvitationRow> {
-  return inTx(db, async (tx) => {
-    const [updated] = await tx
-      .update(tenantInvitations)
-      .set({ status: 'CANCELED' })
-      .where(
-        and(
-          eq(tenantInvitations.id, id),
-          eq(tenantInvitations.tenantId, tenantId),
-          eq(tenantInvitations.status, 'PENDING'),
-        ),
-      )
-      .returning();
-    if (updated) {
-      await recordAudit(tx, by, {
-        tenantId,
-        action: 'seat.invitation_canceled',
-        target: { kind: 'invitation', id },
-        summary: `The invitation of ${updated.email} canceled`,
-        details: { email: updated.email },
-      });
-      return updated;
-    }
-    const [row] = await tx
-      .select()
-      .from(tenantInvitations)
-      .where(and(eq(tenantInvitations.id, id), eq(tenantInvitations.tenantId, tenantId)))
-      .limit(1);
-    if (!row) throw notFound('Invitation not found');
-    return row;
-  });
-}
-
-/** The public check of an invitation link: pending for that address, and the tenant's name. */
-export async function checkInvitation(db: Db, tenantId: string, email: string, now: Date) {
-  const [row] = await db
-    .select({ inv: tenantInvitations, tenantName: users.name })
-    .from(tenantInvitations)
-    .innerJoin(users, eq(users.id, tenantInvitations.tenantId))
-    .where(and(eq(tenantInvitations.tenantId, tenantId), eq(tenantInvitations.email, email)))
-    .limit(1);
-  const valid = Boolean(row && row.inv.status === 'PENDING' && row.inv.expiresAt > now);
-  return {
-    valid,
-    tenantName: valid ? (row?.tenantName ?? null) : null,
-    expiresAt: valid ? row!.inv.expiresAt.toISOString() : null,
-  };
-}

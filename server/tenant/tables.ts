@@ -5,7 +5,17 @@
  * seat in the same transaction.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { roadmaps } from '../catalogue/tables';
 import { users } from '../db/schema';
 
@@ -47,6 +57,11 @@ export const cohorts = pgTable(
     name: text('name').notNull(),
     /** The directory's id of the group (SCIM externalId), when a directory made it. */
     externalId: text('external_id'),
+    /**
+     * A directory made or took over this cohort over SCIM: its name and members are the directory's, and the
+     * portal and the CLI show it read-only (decision 050).
+     */
+    scimManaged: boolean('scim_managed').notNull().default(false),
     /** Moves with every change of the cohort or its members (SCIM's ETag). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

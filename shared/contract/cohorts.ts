@@ -8,6 +8,7 @@ import { envelope, errors, Id, Ok } from '../schemas/common';
 import {
   Cohort,
   CohortAssignment,
+  CohortDetail,
   CohortMembersInput,
   CohortNameInput,
   CohortRoadmapInput,
@@ -25,6 +26,18 @@ export const cohortList = defineCall({
   access: TENANT,
   scopes: ['seats:read'],
   responses: { 200: envelope(z.array(Cohort)), ...errors },
+});
+
+export const cohortShow = defineCall({
+  method: 'GET',
+  path: '/tenant/cohorts/{id}',
+  summary:
+    "One cohort with its members by name (each one's seat removed or not), and whether the organisation's directory manages it over SCIM (then its name and members are read-only here: 409 COHORT_MANAGED_BY_SCIM).",
+  tags: ['tenant'],
+  access: TENANT,
+  scopes: ['seats:read'],
+  params: z.object({ id: Id }),
+  responses: { 200: envelope(CohortDetail), ...errors },
 });
 
 export const createCohort = defineCall({
@@ -102,6 +115,7 @@ export const assignCohortRoadmap = defineCall({
 /** The cohorts' calls, served by server/tenant/cohort-routes.ts. */
 export const cohortsRouter = defineRouter({
   cohortList,
+  cohortShow,
   createCohort,
   renameCohort,
   deleteCohort,

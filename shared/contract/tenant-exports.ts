@@ -39,13 +39,14 @@ const fileNote =
 export const tenantExportUsers = defineCall({
   method: 'GET',
   path: '/tenant/export/users',
-  summary: `The users table as a file (${columnsNote(USERS_REPORT)}): every seat matching searchText, and added between startTime and endTime when given.${fileNote}`,
+  summary: `The users table as a file (${columnsNote(USERS_REPORT)}): every seat matching searchText, of the cohort cohortId, and added between startTime and endTime, when given.${fileNote}`,
   tags: ['tenant', 'reports'],
   access: TENANT,
   scopes: ['reports:read'],
-  query: OptionalReportRange.safeExtend({ searchText: z.string().trim().max(100).optional() }).safeExtend(
-    ReportFormat.shape,
-  ),
+  query: OptionalReportRange.safeExtend({
+    searchText: z.string().trim().max(100).optional(),
+    cohortId: Id.optional().describe("Only the members of this cohort (one of the tenant's)"),
+  }).safeExtend(ReportFormat.shape),
   ...reportFile,
 });
 

@@ -35,8 +35,8 @@ import {
   EmailNotFoundBody,
   LearningReportRow,
   Stats,
-  TenantUserEntry,
   TenantUserInfo,
+  TenantUserRow,
   TenantUserSearchEntry,
   UserAchievement,
 } from '../schemas/tenant';
@@ -66,9 +66,10 @@ export const tenantUsersList = defineCall({
       .pipe(z.literal([5, 10, 15], 'must be 5, 10 or 15'))
       .default(5),
     searchText: z.string().trim().max(100).optional(),
+    cohortId: Id.optional().describe("Only the members of this cohort (one of the tenant's)"),
   }),
   responses: {
-    200: envelope(z.object({ tenantUserList: z.array(TenantUserEntry), totalUserCount: z.number().int() })),
+    200: envelope(z.object({ tenantUserList: z.array(TenantUserRow), totalUserCount: z.number().int() })),
     ...errors,
   },
 });

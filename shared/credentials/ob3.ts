@@ -7,7 +7,12 @@
  * property's path.
  */
 
+import { type ParamsOf, type Said, said, type What, type WordCode } from './words';
+
 type Json = Record<string, unknown>;
+
+const VC_V2 = 'https://www.w3.org/ns/credentials/v2';
+const VC_V1 = 'https://www.w3.org/2018/credentials/v1';
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
@@ -83,226 +88,179 @@ export function claimsOpenBadge(credential: unknown): boolean {
   return types.includes('OpenBadgeCredential') || types.includes('AchievementCredential');
 }
 
-/** The n-th, in words: 'first', 'second' … 'tenth', then '11th'. */
-const ORDINALS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-];
-const nth = (i: number) => ORDINALS[i] ?? `${i + 1}th`;
+/** Records a problem unless `ok`. */
+type Need = <C extends WordCode>(ok: boolean, code: C, ...params: ParamsOf<C>) => void;
+
+/** That `obj`'s type includes `name` (an OB 3.0 class). */
+const typed = (need: Need, obj: Json, name: string, what: What, path: string, n = 1) =>
+  need(asList(obj.type).includes(name), 'verify.ob.typed', { what, n, type: name, path: `${path}.type` });
+
+/** The credential's own properties: its contexts, id, types, name and dates. */
+function credentialRules(credential: Json, need: Need) {
+  const contexts = asList(credential['@context']);
+  need(contexts[0] === VC_V2 || contexts[0] === VC_V1, 'verify.ob.vcContext', { path: '@context' });
+  need(
+    contexts.some((c) => typeof c === 'string' && c.startsWith(OB_CONTEXT_PREFIX)),
+    'verify.ob.obContext',
+    { path: '@context' },
+  );
+  need(isUri(credential.id), 'verify.ob.id', { path: 'id' });
+  need(asList(credential.type).includes('VerifiableCredential'), 'verify.ob.vcType', { path: 'type' });
+  need(claimsOpenBadge(credential), 'verify.ob.obType', { path: 'type' });
+  need(isText(credential.name), 'verify.ob.name', { path: 'name' });
+  const issued = contexts[0] === VC_V2 ? 'validFrom' : 'issuanceDate';
+  need(isDateTime(credential[issued]), 'verify.ob.issued', { path: issued });
+  if (credential.validUntil !== undefined)
+    need(isDateTime(credential.validUntil), 'verify.ob.expires', { path: 'validUntil' });
+}
+
+/** issuer: Profile [1]. */
+function issuerRules(issuer: unknown, need: Need) {
+  if (!isObject(issuer)) {
+    need(false, 'verify.ob.issuerProfile', { path: 'issuer' });
+    return;
+  }
+  need(isUri(issuer.id), 'verify.ob.issuerId', { path: 'issuer.id' });
+  typed(need, issuer, 'Profile', 'issuer', 'issuer');
+}
+
+/** credentialSubject.identifier[i]: IdentityObject. */
+function identifierRules(entry: unknown, i: number, need: Need) {
+  const path = `credentialSubject.identifier.${i}`;
+  const n = i + 1;
+  if (!isObject(entry)) {
+    need(false, 'verify.ob.identifierObject', { n, path });
+    return;
+  }
+  need(entry.type === 'IdentityObject', 'verify.ob.identifierType', { n, path: `${path}.type` });
+  need(typeof entry.hashed === 'boolean', 'verify.ob.identifierHashed', { n, path: `${path}.hashed` });
+  need(isText(entry.identityHash), 'verify.ob.identifierValue', { n, path: `${path}.identityHash` });
+  need(
+    typeof entry.identityType === 'string' &&
+      (IDENTIFIER_TYPES.has(entry.identityType) || entry.identityType.startsWith('ext:')),
+    'verify.ob.identifierKind',
+    { n, path: `${path}.identityType` },
+  );
+  if (entry.hashed === true)
+    need(
+      typeof entry.identityHash === 'string' &&
+        /^(sha256\$[0-9a-f]{64}|md5\$[0-9a-f]{32})$/.test(entry.identityHash),
+      'verify.ob.identifierHash',
+      { n, path: `${path}.identityHash` },
+    );
+  if (entry.salt !== undefined)
+    need(typeof entry.salt === 'string', 'verify.ob.identifierSalt', { n, path: `${path}.salt` });
+}
+
+/** achievement.resultDescription[i]: ResultDescription. */
+function resultDescriptionRules(d: unknown, i: number, need: Need) {
+  const path = `${ACHIEVEMENT}.resultDescription.${i}`;
+  const n = i + 1;
+  if (!isObject(d)) {
+    need(false, 'verify.ob.resultDescription', { n, path });
+    return;
+  }
+  need(isUri(d.id), 'verify.ob.resultDescriptionId', { n, path: `${path}.id` });
+  typed(need, d, 'ResultDescription', 'resultDescription', path, n);
+  need(isText(d.name), 'verify.ob.resultDescriptionName', { n, path: `${path}.name` });
+  need(isText(d.resultType), 'verify.ob.resultDescriptionType', { n, path: `${path}.resultType` });
+}
+
+const ACHIEVEMENT = 'credentialSubject.achievement';
+
+/** credentialSubject.achievement: Achievement [1], with its Criteria, image, creator and result descriptions. */
+function achievementRules(achievement: unknown, need: Need) {
+  const a = ACHIEVEMENT;
+  if (!isObject(achievement)) {
+    need(false, 'verify.ob.achievement', { path: a });
+    return;
+  }
+  need(isUri(achievement.id), 'verify.ob.achievementId', { path: `${a}.id` });
+  typed(need, achievement, 'Achievement', 'achievement', a);
+  need(isText(achievement.name), 'verify.ob.achievementName', { path: `${a}.name` });
+  need(isText(achievement.description), 'verify.ob.achievementDescription', { path: `${a}.description` });
+  if (!isObject(achievement.criteria)) need(false, 'verify.ob.criteria', { path: `${a}.criteria` });
+  else
+    need(
+      isUri(achievement.criteria.id) || isText(achievement.criteria.narrative),
+      'verify.ob.criteriaEmpty',
+      { path: `${a}.criteria` },
+    );
+  if (achievement.achievementType !== undefined) {
+    const t = achievement.achievementType;
+    need(
+      typeof t === 'string' && (ACHIEVEMENT_TYPES.has(t) || t.startsWith('ext:')),
+      'verify.ob.achievementType',
+      {
+        path: `${a}.achievementType`,
+      },
+    );
+  }
+  if (achievement.image !== undefined) imageRules(achievement.image, 'achievementImage', `${a}.image`, need);
+  if (achievement.creator !== undefined) {
+    const c = achievement.creator;
+    if (!isObject(c)) need(false, 'verify.ob.creator', { path: `${a}.creator` });
+    else {
+      need(isUri(c.id), 'verify.ob.creatorId', { path: `${a}.creator.id` });
+      typed(need, c, 'Profile', 'creator', `${a}.creator`);
+    }
+  }
+  for (const [i, d] of asList(achievement.resultDescription).entries()) resultDescriptionRules(d, i, need);
+}
+
+/** credentialSubject: AchievementSubject [1]. */
+function subjectRules(subject: unknown, need: Need) {
+  if (!isObject(subject)) {
+    need(false, 'verify.ob.subject', { path: 'credentialSubject' });
+    return;
+  }
+  typed(need, subject, 'AchievementSubject', 'recipient', 'credentialSubject');
+  const identifiers = asList(subject.identifier);
+  need(isUri(subject.id) || identifiers.length > 0, 'verify.ob.recipientId', { path: 'credentialSubject' });
+  for (const [i, entry] of identifiers.entries()) identifierRules(entry, i, need);
+  achievementRules(subject.achievement, need);
+  asList(subject.result).forEach((r, i) => {
+    const path = `credentialSubject.result.${i}`;
+    if (!isObject(r)) need(false, 'verify.ob.result', { n: i + 1, path });
+    else typed(need, r, 'Result', 'result', path, i + 1);
+  });
+}
+
+/**
+ * The problems of a credential against the OB 3.0 data model, each by its code with the property's path
+ * (./words.ts); empty when it conforms.
+ */
+export function openBadgeFindings(credential: unknown): Said[] {
+  const problems: Said[] = [];
+  const need: Need = (ok, code, ...params) => {
+    if (!ok) problems.push(said(code, ...params));
+  };
+  if (!isObject(credential)) return [said('verify.ob.notObject')];
+  credentialRules(credential, need);
+  issuerRules(credential.issuer, need);
+  subjectRules(credential.credentialSubject, need);
+  asList(credential.evidence).forEach((e, i) => {
+    const path = `evidence.${i}`;
+    if (!isObject(e)) need(false, 'verify.ob.evidence', { n: i + 1, path });
+    else typed(need, e, 'Evidence', 'evidence', path, i + 1);
+  });
+  if (credential.image !== undefined) imageRules(credential.image, 'credentialImage', 'image', need);
+  return problems;
+}
 
 /**
  * The problems of a credential against the OB 3.0 data model, each in words a person can read followed by
  * the property's path in parentheses ("the achievement has no description
  * (credentialSubject.achievement.description)"); empty when it conforms.
  */
-export function openBadgeProblems(credential: unknown): string[] {
-  const problems: string[] = [];
-  const need = (ok: boolean, words: string, path: string) => {
-    if (!ok) problems.push(`${words} (${path})`);
-  };
-  if (!isObject(credential)) return ['the credential is not a JSON object'];
-  const typed = (obj: Json, name: string, what: string, path: string) =>
-    need(
-      asList(obj.type).includes(name),
-      `${what} does not say it is ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} (its type must include "${name}")`,
-      `${path}.type`,
-    );
+export const openBadgeProblems = (credential: unknown): string[] =>
+  openBadgeFindings(credential).map((p) => p.message);
 
-  const contexts = asList(credential['@context']);
-  need(
-    contexts[0] === 'https://www.w3.org/ns/credentials/v2' ||
-      contexts[0] === 'https://www.w3.org/2018/credentials/v1',
-    'the credential does not start with the W3C Verifiable Credentials context',
-    '@context',
-  );
-  need(
-    contexts.some((c) => typeof c === 'string' && c.startsWith(OB_CONTEXT_PREFIX)),
-    'the credential does not use the Open Badges 3.0 context',
-    '@context',
-  );
-  need(isUri(credential.id), 'the credential has no identifier that is a URI', 'id');
-  const types = asList(credential.type);
-  need(
-    types.includes('VerifiableCredential'),
-    'the credential does not say it is a VerifiableCredential',
-    'type',
-  );
-  need(
-    claimsOpenBadge(credential),
-    'the credential does not say it is an OpenBadgeCredential or AchievementCredential',
-    'type',
-  );
-  need(isText(credential.name), 'the credential has no name', 'name');
-  const vc2 = contexts[0] === 'https://www.w3.org/ns/credentials/v2';
-  if (vc2)
-    need(
-      isDateTime(credential.validFrom),
-      'the date it was issued is missing or not a date and time with a time zone',
-      'validFrom',
-    );
-  else
-    need(
-      isDateTime(credential.issuanceDate),
-      'the date it was issued is missing or not a date and time with a time zone',
-      'issuanceDate',
-    );
-  if (credential.validUntil !== undefined)
-    need(isDateTime(credential.validUntil), 'the date it expires is not a date and time', 'validUntil');
-
-  // issuer: Profile [1]
-  if (!isObject(credential.issuer)) {
-    need(
-      false,
-      'the issuer is not described as a Profile (an object with an id and type "Profile")',
-      'issuer',
-    );
-  } else {
-    need(isUri(credential.issuer.id), "the issuer's identifier is not a URI", 'issuer.id');
-    typed(credential.issuer, 'Profile', 'the issuer', 'issuer');
-  }
-
-  // credentialSubject: AchievementSubject [1]
-  const subject = credential.credentialSubject;
-  if (!isObject(subject)) {
-    need(
-      false,
-      'the recipient and what they achieved are not described (an AchievementSubject)',
-      'credentialSubject',
-    );
-  } else {
-    typed(subject, 'AchievementSubject', 'the recipient', 'credentialSubject');
-    const identifiers = asList(subject.identifier);
-    need(
-      isUri(subject.id) || identifiers.length > 0,
-      'the recipient is not identified: it needs an id or at least one identifier',
-      'credentialSubject',
-    );
-    identifiers.forEach((entry, i) => {
-      const path = `credentialSubject.identifier.${i}`;
-      const what = `the recipient's ${nth(i)} identifier`;
-      if (!isObject(entry)) {
-        need(false, `${what} is not an IdentityObject`, path);
-        return;
-      }
-      need(entry.type === 'IdentityObject', `${what} does not say it is an IdentityObject`, `${path}.type`);
-      need(
-        typeof entry.hashed === 'boolean',
-        `${what} does not say whether it is hashed (true or false)`,
-        `${path}.hashed`,
-      );
-      need(isText(entry.identityHash), `${what} has no value`, `${path}.identityHash`);
-      need(
-        typeof entry.identityType === 'string' &&
-          (IDENTIFIER_TYPES.has(entry.identityType) || entry.identityType.startsWith('ext:')),
-        `${what} is of no known kind (its identityType must be one of the IdentifierTypeEnum values)`,
-        `${path}.identityType`,
-      );
-      if (entry.hashed === true)
-        need(
-          typeof entry.identityHash === 'string' &&
-            /^(sha256\$[0-9a-f]{64}|md5\$[0-9a-f]{32})$/.test(entry.identityHash),
-          `${what} says it is hashed, but its value is not "sha256$" and a hex digest`,
-          `${path}.identityHash`,
-        );
-      if (entry.salt !== undefined)
-        need(typeof entry.salt === 'string', `${what} has a salt that is not text`, `${path}.salt`);
-    });
-    const achievement = subject.achievement;
-    const a = 'credentialSubject.achievement';
-    if (!isObject(achievement)) {
-      need(false, 'what was achieved is not described (an Achievement)', a);
-    } else {
-      need(isUri(achievement.id), "the achievement's identifier is not a URI", `${a}.id`);
-      typed(achievement, 'Achievement', 'the achievement', a);
-      need(isText(achievement.name), 'the achievement has no name', `${a}.name`);
-      need(isText(achievement.description), 'the achievement has no description', `${a}.description`);
-      if (!isObject(achievement.criteria)) {
-        need(false, 'the achievement does not say how it is earned (its criteria)', `${a}.criteria`);
-      } else {
-        need(
-          isUri(achievement.criteria.id) || isText(achievement.criteria.narrative),
-          "the achievement's criteria have neither an address nor a narrative",
-          `${a}.criteria`,
-        );
-      }
-      if (achievement.achievementType !== undefined) {
-        const t = achievement.achievementType;
-        need(
-          typeof t === 'string' && (ACHIEVEMENT_TYPES.has(t) || t.startsWith('ext:')),
-          'the kind of achievement is not one of the AchievementType values',
-          `${a}.achievementType`,
-        );
-      }
-      if (achievement.image !== undefined)
-        imageProblems(achievement.image, "the achievement's image", `${a}.image`, need);
-      if (achievement.creator !== undefined) {
-        const c = achievement.creator;
-        if (!isObject(c)) need(false, "the achievement's creator is not a Profile", `${a}.creator`);
-        else {
-          need(isUri(c.id), "the achievement's creator has no identifier that is a URI", `${a}.creator.id`);
-          typed(c, 'Profile', "the achievement's creator", `${a}.creator`);
-        }
-      }
-      asList(achievement.resultDescription).forEach((d, i) => {
-        const path = `${a}.resultDescription.${i}`;
-        const what = `the achievement's ${nth(i)} result description`;
-        if (!isObject(d)) {
-          need(false, `${what} is not a ResultDescription`, path);
-          return;
-        }
-        need(isUri(d.id), `${what} has no identifier that is a URI`, `${path}.id`);
-        typed(d, 'ResultDescription', what, path);
-        need(isText(d.name), `${what} has no name`, `${path}.name`);
-        need(isText(d.resultType), `${what} does not say what kind of result it is`, `${path}.resultType`);
-      });
-    }
-    asList(subject.result).forEach((r, i) => {
-      const path = `credentialSubject.result.${i}`;
-      const what = `the recipient's ${nth(i)} result`;
-      if (!isObject(r)) {
-        need(false, `${what} is not a Result`, path);
-        return;
-      }
-      typed(r, 'Result', what, path);
-    });
-  }
-
-  asList(credential.evidence).forEach((e, i) => {
-    const path = `evidence.${i}`;
-    const what = `the ${nth(i)} piece of evidence`;
-    if (!isObject(e)) {
-      need(false, `${what} is not an Evidence object`, path);
-      return;
-    }
-    typed(e, 'Evidence', what, path);
-  });
-  if (credential.image !== undefined)
-    imageProblems(credential.image, "the credential's image", 'image', need);
-  return problems;
-}
-
-function imageProblems(
-  image: unknown,
-  what: string,
-  path: string,
-  need: (ok: boolean, words: string, path: string) => void,
-) {
+function imageRules(image: unknown, what: What, path: string, need: Need) {
   if (!isObject(image)) {
-    need(false, `${what} is not an Image (an object with an id and type "Image")`, path);
+    need(false, 'verify.ob.image', { what, n: 1, path });
     return;
   }
-  need(isUri(image.id), `${what} has no address that is a URI`, `${path}.id`);
-  need(
-    image.type === 'Image',
-    `${what} does not say it is an Image (its type must be "Image")`,
-    `${path}.type`,
-  );
+  need(isUri(image.id), 'verify.ob.imageId', { what, n: 1, path: `${path}.id` });
+  need(image.type === 'Image', 'verify.ob.imageType', { what, n: 1, path: `${path}.type` });
 }

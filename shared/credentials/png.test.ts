@@ -59,11 +59,23 @@ describe('baked PNG images', () => {
 
     expect(await readBakedCredential(plain)).toBeNull();
     const none = await credentialFromFile(plain);
-    expect(none).toEqual({ ok: false, problem: expect.stringMatching(/holds no credential/) });
+    expect(none).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/holds no credential/),
+      said: expect.objectContaining({ code: 'verify.read.pngEmpty' }),
+    });
     const jpeg = await credentialFromFile(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2]));
-    expect(jpeg).toEqual({ ok: false, problem: expect.stringMatching(/JPEG/) });
+    expect(jpeg).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/JPEG/),
+      said: expect.objectContaining({ code: 'verify.read.jpeg' }),
+    });
     const cut = await credentialFromFile(plain.subarray(0, 20));
-    expect(cut).toEqual({ ok: false, problem: expect.stringMatching(/cut short|incomplete/) });
+    expect(cut).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/cut short|incomplete/),
+      said: expect.objectContaining({ code: 'verify.read.notPng' }),
+    });
     expect(await credentialFromFile(new TextEncoder().encode(CREDENTIAL))).toMatchObject({ ok: true });
   });
 });

@@ -3,6 +3,7 @@
  * (RDF canonicalisation and an Ed25519 signature, by Digital Bazaar's libraries) — for ./verify.ts, and for
  * a server's signing threads, which run checkProof off the event loop.
  */
+
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
@@ -10,6 +11,7 @@ import { DocumentRefused, documentLoader } from './contexts';
 import { type DidDocument, normalisedDidDocument, verificationMethodOf } from './did';
 import { isObject } from './ob3';
 import type { VerifierDeps } from './verify';
+import { type Said, said } from './words';
 
 type Json = Record<string, unknown>;
 
@@ -29,15 +31,16 @@ export const SUPPORTED = (p: unknown) =>
   isObject(p) && p.type === 'DataIntegrityProof' && p.cryptosuite === 'eddsa-rdfc-2022';
 
 /** Why a proof cannot be checked at all, or null. */
-export function unsupportedProof(proof: unknown): string | null {
-  if (!isObject(proof)) return 'is not a proof object';
+export function unsupportedProof(proof: unknown, which = { index: 1, count: 1 }): Said | null {
+  if (!isObject(proof)) return said('verify.check.proofNotObject', which);
   if (!SUPPORTED(proof)) {
     const kind = [proof.type, proof.cryptosuite].filter((v) => typeof v === 'string').join(' ');
-    return `is ${kind ? `a proof of the kind ${kind}` : 'a proof of no known kind'}, which this verifier does not check (it checks Data Integrity proofs with the eddsa-rdfc-2022 cryptosuite)`;
+    return kind
+      ? said('verify.check.proofKind', { ...which, kind })
+      : said('verify.check.proofNoKind', which);
   }
-  if (proof.previousProof !== undefined)
-    return 'is chained to an earlier proof (previousProof), which this verifier does not check';
-  if (!methodOf(proof)) return 'names no verification method';
+  if (proof.previousProof !== undefined) return said('verify.check.proofChained', which);
+  if (!methodOf(proof)) return said('verify.check.proofNoMethod', which);
   return null;
 }
 

@@ -3,11 +3,13 @@
  * the list must be the issuer's and signed by it (./proof.ts), and the credential's entry must be clear.
  * How a list is fetched is up to the caller (VerifierDeps.loadStatusList).
  */
+
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import type { DidDocument } from './did';
 import { asList, isObject, str } from './ob3';
 import { failedProof, MAX_PROOFS, unsupportedProof } from './proof';
 import type { CheckOutcome, VerifierDeps } from './verify';
+import { type Said, said } from './words';
 
 type Json = Record<string, unknown>;
 
@@ -47,9 +49,15 @@ function decodedOf(list: object, encodedList: string): ReturnType<typeof decodeL
 
 interface StatusOutcome {
   outcome: CheckOutcome;
-  detail: string;
+  said: Said;
   revoked: boolean;
 }
+
+const notRevoked = (outcome: CheckOutcome, words: Said): StatusOutcome => ({
+  outcome,
+  said: words,
+  revoked: false,
+});
 
 export async function checkStatus(
   credential: Json,
@@ -60,58 +68,40 @@ export async function checkStatus(
 ): Promise<StatusOutcome> {
   const entries = asList(credential.credentialStatus).filter(isObject);
   if (entries.length === 0) {
-    return {
-      outcome: 'passed',
-      detail: 'It has no status list: its issuer cannot revoke it.',
-      revoked: false,
-    };
+    return notRevoked('passed', said('verify.check.noStatusList'));
   }
   const bitstring = entries.filter((e) => e.type === 'BitstringStatusListEntry');
   if (bitstring.length === 0) {
     const types = entries.map((e) => String(e.type)).join(', ');
-    return {
-      outcome: 'warning',
-      detail: `Its status (${types}) is of a kind this verifier does not read.`,
-      revoked: false,
-    };
+    return notRevoked('warning', said('verify.check.statusKind', { types }));
   }
-  const details: string[] = [];
+  const details: Said[] = [];
   for (const entry of bitstring) {
     const url = str(entry.statusListCredential);
     const index = Number.parseInt(String(entry.statusListIndex), 10);
     const purpose = str(entry.statusPurpose) ?? 'revocation';
     if (!url || !Number.isInteger(index) || index < 0) {
-      return {
-        outcome: 'failed',
-        detail: 'Its status entry has no status list address or index.',
-        revoked: false,
-      };
+      return notRevoked('failed', said('verify.check.statusNoAddress'));
     }
     let loaded: StatusListLoad;
     try {
       loaded = await deps.loadStatusList(url);
     } catch (err) {
-      return {
-        outcome: 'warning',
-        detail: `Its status list ${url} could not be read (${(err as Error).message}).`,
-        revoked: false,
-      };
+      return notRevoked(
+        'warning',
+        said('verify.check.statusUnread', { url, reason: (err as Error).message }),
+      );
     }
     const list = loaded.credential;
     if (!isObject(list) || !asList(list.type).includes('BitstringStatusListCredential')) {
-      return {
-        outcome: 'warning',
-        detail: `${url} is not a Bitstring Status List credential.`,
-        revoked: false,
-      };
+      return notRevoked('warning', said('verify.check.notStatusList', { url }));
     }
     const listIssuer = isObject(list.issuer) ? list.issuer.id : list.issuer;
     if (listIssuer !== issuerId) {
-      return {
-        outcome: 'failed',
-        detail: `The status list ${url} was issued by someone else (${String(listIssuer)}).`,
-        revoked: false,
-      };
+      return notRevoked(
+        'failed',
+        said('verify.check.statusOtherIssuer', { url, issuer: String(listIssuer) }),
+      );
     }
     if (!loaded.trusted) {
       const key = await sha256(JSON.stringify(list));
@@ -124,11 +114,7 @@ export async function checkStatus(
           proofs.some((p) => unsupportedProof(p) !== null) ||
           (await failedProof(list, proofs, issuerDoc, now, deps)) !== null;
         if (unsigned) {
-          return {
-            outcome: 'failed',
-            detail: `The status list ${url} is not signed by the issuer.`,
-            revoked: false,
-          };
+          return notRevoked('failed', said('verify.check.statusUnsigned', { url }));
         }
         if (verifiedLists.size > 500) verifiedLists.clear();
         verifiedLists.set(key, Date.now() + LIST_TRUST_MS);
@@ -136,36 +122,30 @@ export async function checkStatus(
     }
     const subject = isObject(list.credentialSubject) ? list.credentialSubject : {};
     if (str(subject.statusPurpose) !== purpose) {
-      return {
-        outcome: 'failed',
-        detail: `The status list ${url} is for ${String(subject.statusPurpose)}, not ${purpose}.`,
-        revoked: false,
-      };
+      return notRevoked(
+        'failed',
+        said('verify.check.statusPurpose', {
+          url,
+          purpose: String(subject.statusPurpose),
+          expected: purpose,
+        }),
+      );
     }
     let bits: Awaited<ReturnType<typeof decodeList>>;
     try {
       bits = await decodedOf(list, String(subject.encodedList));
     } catch {
-      return { outcome: 'failed', detail: `The status list ${url} cannot be decoded.`, revoked: false };
+      return notRevoked('failed', said('verify.check.statusUndecodable', { url }));
     }
     if (index >= bits.length) {
-      return {
-        outcome: 'failed',
-        detail: `Its index ${index} is beyond the status list's ${bits.length} entries.`,
-        revoked: false,
-      };
+      return notRevoked('failed', said('verify.check.statusBeyond', { index, size: bits.length }));
     }
     if (bits.getStatus(index)) {
-      const word = purpose === 'suspension' ? 'suspended' : 'revoked';
-      return {
-        outcome: 'failed',
-        detail: `Marked ${word} in the issuer's status list (${url}, entry ${index}, read from ${loaded.source}).`,
-        revoked: true,
-      };
+      const marked = said('verify.check.statusMarked', { purpose, url, index, source: loaded.source });
+      return { outcome: 'failed', said: marked, revoked: true };
     }
-    details.push(
-      `Not ${purpose === 'suspension' ? 'suspended' : 'revoked'}: entry ${index} of ${url} is clear (read from ${loaded.source}).`,
-    );
+    details.push(said('verify.check.statusClear', { purpose, url, index, source: loaded.source }));
   }
-  return { outcome: 'passed', detail: details.join(' '), revoked: false };
+  // several entries are said by the first's code, their English joined
+  return notRevoked('passed', { ...details[0]!, message: details.map((d) => d.message).join(' ') });
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { type Verdict, VerificationCheck, type VerificationReport } from '../schemas/credential';
 import { VC_V1_CONTEXT, VC_V2_CONTEXT } from './contexts';
 import { type DidDocument, DidNotResolved, didOf, isAssertionMethod, verificationMethodOf } from './did';
-import { asList, claimsOpenBadge, isObject, openBadgeProblems, str } from './ob3';
+import { asList, claimsOpenBadge, isObject, openBadgeFindings, str } from './ob3';
 import {
   failedProof,
   MAX_CLOCK_SKEW_SECONDS,
@@ -22,6 +22,7 @@ import {
   unsupportedProof,
 } from './proof';
 import { checkStatus, type StatusListLoad } from './status';
+import { type Said, said, type WordCode } from './words';
 
 type Json = Record<string, unknown>;
 
@@ -71,15 +72,14 @@ const LABELS: Record<CheckId, string> = {
   status: 'Revocation status',
 };
 
-const SUMMARIES: Record<Verdict, string> = {
-  valid: 'This credential is valid: it is authentic, unchanged since it was signed, and not revoked.',
-  revoked: 'This credential was revoked by its issuer: it is authentic but no longer stands.',
-  tampered: 'This credential was altered after it was signed: its content does not match its signature.',
-  'unknown-issuer':
-    "This credential's issuer could not be confirmed: its DID or signing key could not be found.",
-  expired: 'This credential has expired.',
-  'not-yet-valid': 'This credential is not valid yet.',
-  malformed: 'This is not a credential that can be verified.',
+const SUMMARIES: Record<Verdict, WordCode> = {
+  valid: 'verify.summary.valid',
+  revoked: 'verify.summary.revoked',
+  tampered: 'verify.summary.tampered',
+  'unknown-issuer': 'verify.summary.unknownIssuer',
+  expired: 'verify.summary.expired',
+  'not-yet-valid': 'verify.summary.notYetValid',
+  malformed: 'verify.summary.malformed',
 };
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -103,24 +103,20 @@ function summarise(credential: Json): CredentialSummary {
 }
 
 /** Why a credential is not a Verifiable Credential at all, or null when its shape is right. */
-function formatProblem(credential: unknown): string | null {
-  if (!isObject(credential)) return 'It is not a JSON object.';
+function formatProblem(credential: unknown): Said | null {
+  if (!isObject(credential)) return said('verify.check.notObject');
   const contexts = asList(credential['@context']);
-  if (contexts.length === 0) return 'It has no @context: it is not a JSON-LD credential.';
+  if (contexts.length === 0) return said('verify.check.noContext');
   if (contexts[0] !== VC_V2_CONTEXT && contexts[0] !== VC_V1_CONTEXT)
-    return '@context does not start with the W3C Verifiable Credentials context.';
-  if (!asList(credential.type).includes('VerifiableCredential'))
-    return 'type does not include "VerifiableCredential".';
+    return said('verify.check.contextNotVc');
+  if (!asList(credential.type).includes('VerifiableCredential')) return said('verify.check.typeNotVc');
   const issuer = isObject(credential.issuer) ? credential.issuer.id : credential.issuer;
-  if (typeof issuer !== 'string' || issuer === '') return 'It names no issuer.';
+  if (typeof issuer !== 'string' || issuer === '') return said('verify.check.noIssuer');
   if (!isObject(credential.credentialSubject) && !Array.isArray(credential.credentialSubject))
-    return 'It has no credentialSubject.';
-  if (credential.proof === undefined) return 'It has no proof: it was never signed.';
+    return said('verify.check.noSubject');
+  if (credential.proof === undefined) return said('verify.check.noProof');
   return null;
 }
-
-/** 'proof 2 of 3' when there are several, 'proof' for the one proof. */
-const nth = (i: number, n: number) => (n > 1 ? `proof ${i + 1} of ${n}` : 'proof');
 
 /** Loosely the same name: 'Waymark', 'WAYMARK', 'Way-mark Academy' all use 'Waymark'. */
 const usesName = (claimed: string | null, own: string) =>
@@ -150,50 +146,73 @@ function issuerStatement(
   return `It names ${id}${calls} as its issuer; that could not be confirmed${local ? `, and it is not ${local.called}` : ''}.`;
 }
 
-function validityWindow(
-  credential: Json,
-  now: Date,
-): { outcome: 'ok' | 'expired' | 'early'; detail: string } {
+function validityWindow(credential: Json, now: Date): { outcome: 'ok' | 'expired' | 'early'; said: Said } {
   const from = str(credential.validFrom) ?? str(credential.issuanceDate);
   const until = str(credential.validUntil) ?? str(credential.expirationDate);
   const skew = MAX_CLOCK_SKEW_SECONDS * 1000;
   if (from && Date.parse(from) - skew > now.getTime())
-    return { outcome: 'early', detail: `Valid only from ${day(from)}.` };
+    return { outcome: 'early', said: said('verify.check.validOnlyFrom', { date: day(from) }) };
   if (until && Date.parse(until) + skew < now.getTime())
-    return { outcome: 'expired', detail: `Expired on ${day(until)}.` };
-  return {
-    outcome: 'ok',
-    detail: `Valid from ${from ? day(from) : 'its issue'}${until ? ` until ${day(until)}` : ', with no end date'}.`,
-  };
+    return { outcome: 'expired', said: said('verify.check.expiredOn', { date: day(until) }) };
+  const ok = (w: Said) => ({ outcome: 'ok' as const, said: w });
+  if (from && until) return ok(said('verify.check.validFromUntil', { from: day(from), until: day(until) }));
+  if (from) return ok(said('verify.check.validFrom', { from: day(from) }));
+  if (until) return ok(said('verify.check.validUntil', { until: day(until) }));
+  return ok(said('verify.check.validAlways'));
 }
 
-/** Verifies one credential (a parsed JSON value). Never throws: every problem is in the report. */
-export async function verifyCredential(input: unknown, deps: VerifierDeps): Promise<VerificationReport> {
-  const now = deps.now?.() ?? new Date();
-  const checks: Check[] = [];
-  const add = (id: CheckId, outcome: CheckOutcome, detail: string) =>
-    checks.push({ id, label: LABELS[id], outcome, detail });
-  const { local } = deps;
+/** The report as it is built: the checks so far, and what is known of the issuer. */
+class Report {
+  readonly checks: Check[] = [];
   /** Whether the issuer's DID is the local issuer's, and whether every proof by its keys held. */
-  const state = { own: false, confirmed: false };
-  const report = (verdict: Verdict, summary = SUMMARIES[verdict]): VerificationReport => {
-    for (const id of CHECK_IDS) {
-      if (!checks.some((c) => c.id === id)) add(id, 'skipped', 'Not checked: an earlier step failed.');
-    }
-    checks.sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
-    const credential = isObject(input) ? input : null;
+  readonly state = { own: false, confirmed: false };
+  constructor(
+    readonly input: unknown,
+    readonly local: LocalIssuer | undefined,
+    readonly now: Date,
+  ) {}
+
+  add(id: CheckId, outcome: CheckOutcome, words: Said, problems?: Said[]) {
+    const { message, ...coded } = words;
+    this.checks.push({
+      id,
+      label: LABELS[id],
+      outcome,
+      detail: message,
+      ...coded,
+      ...(problems ? { problems: problems.map(({ message: _, ...p }) => p) } : {}),
+    });
+  }
+
+  /** The report with `verdict`, its summary said by `summary` (the verdict's own words unless given). */
+  done(verdict: Verdict, summary: Said[] = [said(SUMMARIES[verdict])]): VerificationReport {
+    for (const id of CHECK_IDS)
+      if (!this.checks.some((c) => c.id === id)) this.add(id, 'skipped', said('verify.check.skipped'));
+    this.checks.sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
+    const { state, local } = this;
+    const credential = isObject(this.input) ? this.input : null;
     const issuerValue =
       credential && (isObject(credential.issuer) ? credential.issuer : { id: credential.issuer });
     const issuerId = issuerValue ? str(issuerValue.id) : null;
     const issuerName = issuerValue ? str(issuerValue.name) : null;
-    const foreignUse = state.confirmed && !state.own && local && usesName(issuerName, local.name);
+    const parts = [...summary];
+    if (state.confirmed && !state.own && local) {
+      const named = usesName(issuerName, local.name) && issuerName;
+      parts.push(
+        named
+          ? said('verify.summary.foreignNamed', {
+              issuer: String(issuerId),
+              name: named,
+              local: local.called,
+            })
+          : said('verify.summary.foreign', { issuer: String(issuerId), local: local.called }),
+      );
+    }
     return {
       verdict,
-      summary:
-        state.confirmed && !state.own && local
-          ? `${summary} It was issued by ${issuerId}${foreignUse ? `, which calls itself “${issuerName}”` : ''}, not by ${local.called}.`
-          : summary,
-      checks,
+      summary: parts.map((p) => p.message).join(' '),
+      summaryParts: parts.map(({ message: _, ...p }) => p),
+      checks: this.checks,
       issuer: {
         id: issuerId,
         name: issuerName,
@@ -202,186 +221,227 @@ export async function verifyCredential(input: unknown, deps: VerifierDeps): Prom
         statement: issuerStatement(issuerId, issuerName, state, local),
       },
       credential: credential ? summarise(credential) : null,
-      checkedAt: now.toISOString(),
+      checkedAt: this.now.toISOString(),
     };
-  };
-
-  // 1. a Verifiable Credential at all
-  const problem = formatProblem(input);
-  if (problem) {
-    add('format', 'failed', problem);
-    return report('malformed', `This is not a verifiable credential: ${problem}`);
   }
-  const credential = input as Json;
-  const v2 = asList(credential['@context'])[0] === VC_V2_CONTEXT;
-  add(
-    'format',
-    'passed',
-    `A W3C Verifiable Credential (data model ${v2 ? '2.0' : '1.1'}) of type ${asList(credential.type).join(', ')}.`,
-  );
+}
 
-  // 2. the Open Badges 3.0 data model (a warning only: other credentials are verified too)
-  if (claimsOpenBadge(credential)) {
-    const problems = openBadgeProblems(credential);
-    if (problems.length === 0)
-      add('open-badge', 'passed', 'Has every property the Open Badges 3.0 data model requires.');
-    else
-      add('open-badge', 'warning', `Does not follow the Open Badges 3.0 data model: ${problems.join('; ')}.`);
-  } else {
-    add('open-badge', 'skipped', 'Not an Open Badge (no OpenBadgeCredential or AchievementCredential type).');
+/** 2. The Open Badges 3.0 data model (a warning only: other credentials are verified too). */
+function checkOpenBadge(credential: Json, report: Report) {
+  if (!claimsOpenBadge(credential)) {
+    report.add('open-badge', 'skipped', said('verify.check.notOpenBadge'));
+    return;
   }
+  const problems = openBadgeFindings(credential);
+  if (problems.length === 0) report.add('open-badge', 'passed', said('verify.check.openBadge'));
+  else
+    report.add(
+      'open-badge',
+      'warning',
+      said('verify.check.openBadgeProblems', { problems: problems.map((p) => p.message).join('; ') }),
+      problems,
+    );
+}
 
-  // 3. the issuer: its DID resolves and lists the key every proof was made with
-  const issuerId = (isObject(credential.issuer) ? credential.issuer.id : credential.issuer) as string;
-  const proofs = asList(credential.proof);
+/** 3a. Every proof is one this verifier checks, and not too many: else the report, malformed. */
+function checkProofKinds(proofs: unknown[], report: Report): VerificationReport | null {
   if (!proofs.some(SUPPORTED)) {
     const kinds = proofs
       .filter(isObject)
       .map((p) => [p.type, p.cryptosuite].filter(Boolean).join(' '))
       .join(', ');
-    add(
+    report.add(
       'signature',
       'failed',
-      `It is signed with ${kinds || 'an unknown proof'}; this verifier checks Data Integrity proofs with the eddsa-rdfc-2022 cryptosuite.`,
+      kinds ? said('verify.check.signedWith', { kinds }) : said('verify.check.signedUnknown'),
     );
-    return report('malformed', 'This credential is signed in a way this verifier does not check.');
+    return report.done('malformed', [said('verify.summary.signedOtherwise')]);
   }
   // every proof must hold for the credential to be valid: one that cannot be checked is not passed over
   if (proofs.length > MAX_PROOFS) {
-    add(
+    report.add(
       'signature',
       'failed',
-      `It carries ${proofs.length} proofs; this verifier checks at most ${MAX_PROOFS}, and every one must hold.`,
+      said('verify.check.tooManyProofs', { count: proofs.length, max: MAX_PROOFS }),
     );
-    return report('malformed', 'This credential carries more proofs than this verifier checks.');
+    return report.done('malformed', [said('verify.summary.tooManyProofs')]);
   }
   for (const [i, proof] of proofs.entries()) {
-    const why = unsupportedProof(proof);
+    const why = unsupportedProof(proof, { index: i + 1, count: proofs.length });
     if (why) {
-      add(
-        'signature',
-        'failed',
-        `Its ${nth(i, proofs.length)} ${why}. Every proof must hold for a credential to be valid.`,
-      );
-      return report(
-        'malformed',
-        'This credential carries a proof this verifier cannot check, so it cannot be called valid.',
-      );
+      report.add('signature', 'failed', why);
+      return report.done('malformed', [said('verify.summary.uncheckableProof')]);
     }
   }
+  return null;
+}
+
+/** 3b. The issuer: its DID resolves and lists the key every proof was made with. */
+async function checkIssuer(
+  credential: Json,
+  issuerId: string,
+  methods: string[],
+  deps: VerifierDeps,
+  report: Report,
+): Promise<{ doc: DidDocument } | { refused: VerificationReport }> {
+  const { local, state } = report;
   if (!issuerId.startsWith('did:')) {
-    add('issuer', 'failed', `The issuer ${issuerId} is not a DID, so its key cannot be looked up.`);
-    return report('unknown-issuer');
+    report.add('issuer', 'failed', said('verify.check.issuerNotDid', { issuer: issuerId }));
+    return { refused: report.done('unknown-issuer') };
   }
   state.own = issuerId === local?.did || ((await local?.owns?.(issuerId)) ?? false);
   let issuerDoc: DidDocument;
   try {
     issuerDoc = await deps.resolveDid(issuerId);
   } catch (err) {
-    const reason =
-      err instanceof DidNotResolved
-        ? err.message
-        : `${issuerId} could not be resolved: ${(err as Error).message}`;
-    add('issuer', 'failed', reason);
-    return report('unknown-issuer');
-  }
-  const methods = proofs.map((p) => methodOf(p)!);
-  const foreign = methods.find((m) => didOf(m) !== issuerId);
-  if (foreign) {
-    add(
+    report.add(
       'issuer',
       'failed',
-      `The proof was made with ${foreign}, a key of someone other than the issuer ${issuerId}.`,
+      err instanceof DidNotResolved
+        ? said('verify.check.didNotResolved', { reason: err.message })
+        : said('verify.check.issuerUnresolved', { issuer: issuerId, reason: (err as Error).message }),
     );
-    return report('tampered', 'This credential was not signed by the issuer it names.');
+    return { refused: report.done('unknown-issuer') };
+  }
+  const foreign = methods.find((m) => didOf(m) !== issuerId);
+  if (foreign) {
+    report.add('issuer', 'failed', said('verify.check.foreignKey', { method: foreign, issuer: issuerId }));
+    return { refused: report.done('tampered', [said('verify.summary.wrongSigner')]) };
   }
   const unlisted = methods.find(
     (m) => !(verificationMethodOf(issuerDoc, m) && isAssertionMethod(issuerDoc, m)),
   );
   if (unlisted) {
-    add(
-      'issuer',
-      'failed',
-      `${issuerId} resolved, but it does not list the signing key ${unlisted} for issuing credentials.`,
-    );
-    return report('unknown-issuer');
+    report.add('issuer', 'failed', said('verify.check.keyNotListed', { issuer: issuerId, method: unlisted }));
+    return { refused: report.done('unknown-issuer') };
   }
   const claimed = isObject(credential.issuer) ? str(credential.issuer.name) : null;
-  if (state.own) {
-    add(
-      'issuer',
-      'passed',
-      `${issuerId} resolved (${local!.called}); it lists the signing key ${methods.join(', ')} for issuing credentials.`,
-    );
-  } else if (local && usesName(claimed, local.name)) {
-    add(
+  const keys = { issuer: issuerId, methods: methods.join(', ') };
+  if (state.own)
+    report.add('issuer', 'passed', said('verify.check.issuerOwn', { ...keys, local: local!.called }));
+  else if (local && usesName(claimed, local.name))
+    report.add(
       'issuer',
       'warning',
-      `${issuerId} resolved and lists the signing key ${methods.join(', ')}, but it is not ${local.called}: it calls itself “${claimed}”, and that name is only its own claim.`,
+      said('verify.check.issuerNameClaim', { ...keys, local: local.called, name: claimed! }),
     );
-  } else {
-    add(
+  else
+    report.add(
       'issuer',
       'passed',
-      `${issuerId} resolved; it lists the signing key ${methods.join(', ')} for issuing credentials${local ? `. It is not ${local.called}` : ''}.`,
+      local
+        ? said('verify.check.issuerResolvedNotLocal', { ...keys, local: local.called })
+        : said('verify.check.issuerResolved', keys),
     );
-  }
+  return { doc: issuerDoc };
+}
 
-  // 4. the signature over the content, every proof of it (checked at a time inside the validity window, so
-  // that an expired credential is still told apart from a forged one)
-  const window = validityWindow(credential, now);
-  const from = str(credential.validFrom) ?? str(credential.issuanceDate);
-  const until = str(credential.validUntil) ?? str(credential.expirationDate);
-  const at =
-    window.outcome === 'early' && from
-      ? new Date(from)
-      : window.outcome === 'expired' && until
-        ? new Date(until)
-        : now;
+/**
+ * 4. The signature over the content, every proof of it (checked at a time inside the validity window, so
+ * that an expired credential is still told apart from a forged one).
+ */
+async function checkSignature(
+  credential: Json,
+  proofs: unknown[],
+  issuerDoc: DidDocument,
+  at: Date,
+  deps: VerifierDeps,
+  report: Report,
+): Promise<VerificationReport | null> {
   const failed = await failedProof(credential, proofs, issuerDoc, at, deps);
   if (failed) {
     const { index: i, outcome: proof } = failed;
-    if (proof.refused && !state.own) {
-      add('signature', 'failed', `${proof.refused} Contexts are never fetched from the network.`);
-      return report('malformed', 'This credential uses a JSON-LD context this verifier does not hold.');
+    if (proof.refused && !report.state.own) {
+      report.add('signature', 'failed', said('verify.check.contextRefused', { reason: proof.refused }));
+      return report.done('malformed', [said('verify.summary.unknownContext')]);
     }
-    add(
+    const which = { index: i + 1, count: proofs.length };
+    report.add(
       'signature',
       'failed',
-      `The Data Integrity ${nth(i, proofs.length)} does not match the content (${proof.refused ?? proof.message}).`,
+      said('verify.check.proofMismatch', { ...which, reason: proof.refused ?? proof.message ?? '' }),
     );
-    return report(
+    return report.done(
       'tampered',
-      proofs.length > 1
-        ? `This credential carries ${proofs.length} proofs and proof ${i + 1} does not match its content: every proof must hold for it to be valid.`
-        : undefined,
+      proofs.length > 1 ? [said('verify.summary.proofMismatch', which)] : undefined,
     );
   }
-  state.confirmed = true;
-  add(
+  report.state.confirmed = true;
+  report.add(
     'signature',
     'passed',
     proofs.length > 1
-      ? `All ${proofs.length} Data Integrity proofs (eddsa-rdfc-2022, Ed25519) match every statement of the credential.`
-      : 'The Data Integrity proof (eddsa-rdfc-2022, Ed25519) matches every statement of the credential.',
+      ? said('verify.check.proofsMatch', { count: proofs.length })
+      : said('verify.check.proofMatches'),
   );
+  return null;
+}
+
+/** When the signature is checked: inside the validity window, so an expired credential is still authentic. */
+function signedAt(credential: Json, window: ReturnType<typeof validityWindow>, now: Date): Date {
+  const from = str(credential.validFrom) ?? str(credential.issuanceDate);
+  const until = str(credential.validUntil) ?? str(credential.expirationDate);
+  if (window.outcome === 'early' && from) return new Date(from);
+  if (window.outcome === 'expired' && until) return new Date(until);
+  return now;
+}
+
+/** Verifies one credential (a parsed JSON value). Never throws: every problem is in the report. */
+export async function verifyCredential(input: unknown, deps: VerifierDeps): Promise<VerificationReport> {
+  const now = deps.now?.() ?? new Date();
+  const report = new Report(input, deps.local, now);
+
+  // 1. a Verifiable Credential at all
+  const problem = formatProblem(input);
+  if (problem) {
+    report.add('format', 'failed', problem);
+    return report.done('malformed', [said('verify.summary.notVc'), problem]);
+  }
+  const credential = input as Json;
+  const v2 = asList(credential['@context'])[0] === VC_V2_CONTEXT;
+  report.add(
+    'format',
+    'passed',
+    said('verify.check.isVc', { version: v2 ? '2.0' : '1.1', types: asList(credential.type).join(', ') }),
+  );
+  checkOpenBadge(credential, report);
+
+  // 3. the issuer: its DID resolves and lists the key every proof was made with
+  const issuerId = (isObject(credential.issuer) ? credential.issuer.id : credential.issuer) as string;
+  const proofs = asList(credential.proof);
+  const refusedProofs = checkProofKinds(proofs, report);
+  if (refusedProofs) return refusedProofs;
+  const issuer = await checkIssuer(
+    credential,
+    issuerId,
+    proofs.map((p) => methodOf(p)!),
+    deps,
+    report,
+  );
+  if ('refused' in issuer) return issuer.refused;
+  const issuerDoc = issuer.doc;
+
+  // 4. the signature
+  const window = validityWindow(credential, now);
+  const signature = await checkSignature(
+    credential,
+    proofs,
+    issuerDoc,
+    signedAt(credential, window, now),
+    deps,
+    report,
+  );
+  if (signature) return signature;
 
   // 5. validity dates
-  if (window.outcome !== 'ok') {
-    add('dates', 'failed', window.detail);
-  } else add('dates', 'passed', window.detail);
+  report.add('dates', window.outcome === 'ok' ? 'passed' : 'failed', window.said);
 
   // 6. revocation
   const status = await checkStatus(credential, issuerId, issuerDoc, deps, now);
-  add('status', status.outcome, status.detail);
-  if (status.revoked) return report('revoked');
-  if (window.outcome === 'expired') return report('expired');
-  if (window.outcome === 'early') return report('not-yet-valid');
-  if (status.outcome === 'warning') {
-    return report(
-      'valid',
-      'This credential is authentic and unchanged, but whether it was revoked could not be checked.',
-    );
-  }
-  return report('valid');
+  report.add('status', status.outcome, status.said);
+  if (status.revoked) return report.done('revoked');
+  if (window.outcome === 'expired') return report.done('expired');
+  if (window.outcome === 'early') return report.done('not-yet-valid');
+  if (status.outcome === 'warning') return report.done('valid', [said('verify.summary.statusUnknown')]);
+  return report.done('valid');
 }

@@ -6,7 +6,9 @@
  * lines. Every question becomes an MCQ; Aiken carries no subject, topic, explanation or tags, which come
  * from the import's defaults.
  */
+
 import { choiceRecord } from './convert';
+import { said } from './problems';
 import { type BankQuestion, emptyResult, type ReadResult, shorten } from './record';
 
 const OPTION = /^([A-Z])[.)][ \t]?(.*)$/;
@@ -26,19 +28,22 @@ export function readAiken(text: string): ReadResult {
       result.errors.push({
         ...place,
         field: 'answers',
-        message: 'no answers (each is “A. text” or “A) text”)',
+        ...said('import.problem.aikenNoAnswers'),
       });
     } else if (answer === null) {
       result.errors.push({
         ...place,
         field: 'ANSWER',
-        message: `no “ANSWER: X” line after the answers (line ${at})`,
+        ...said('import.problem.aikenNoAnswerLine', { line: at }),
       });
     } else if (!options.some((o) => o.letter === answer)) {
       result.errors.push({
         ...place,
         field: 'ANSWER',
-        message: `${answer} is not one of the answers (${options.map((o) => o.letter).join(', ')})`,
+        ...said('import.problem.aikenNotAnswer', {
+          answer,
+          letters: options.map((o) => o.letter).join(', '),
+        }),
       });
     } else {
       const built = choiceRecord(

@@ -13,14 +13,22 @@ import { hasImageOptions, isTextAnswer } from '../rules/question-types';
 import {
   DROPZONE_HEIGHT,
   DROPZONE_WIDTH,
-  editorMessages,
   ImportedQuestionInput,
   withOptionPoints,
 } from '../schemas/authoring';
 import type { Subject } from '../schemas/lists';
 import { type ImageKind, imageInfo } from './image';
 import { placeQuestion, type UnplacedQuestion } from './placement';
-import { isEmbedded, type Place, QuestionRecord, type RowError, type SourceRecord } from './record';
+import { said, saidText } from './problems';
+import {
+  isEmbedded,
+  type Note,
+  type ParsedRecord,
+  type Place,
+  QuestionRecord,
+  type RowError,
+  type SourceRecord,
+} from './record';
 
 /** The longest image address a question records. */
 const MAX_IMAGE_PATH = 500;
@@ -54,11 +62,13 @@ export interface PreparedQuestion extends Place {
   topicName: string;
   /** The file's own id of the question, when it has one. */
   sourceId?: string;
-  notes?: string[];
+  notes?: Note[];
 }
 
 /** Finds the bytes of an image the file names: its bytes, or why it cannot be had. */
-export type ImageLookup = (ref: string) => { bytes: Uint8Array; load?: () => Uint8Array } | { error: string };
+export type ImageLookup = (
+  ref: string,
+) => { bytes: Uint8Array; load?: () => Uint8Array } | { error: string | Note };
 
 export interface CheckOptions {
   /** The server's subjects with their topics (GET /admin/subject/subject-list). */
@@ -73,8 +83,27 @@ export interface CheckOptions {
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
+/**
+ * A field as the file names it ("options: option 2"), with its words for the reader's language where they
+ * are not the file's own keys (./problems.ts).
+ */
+type Field = Pick<RowError, 'field' | 'fieldCode' | 'fieldParams'>;
+const optionField = (n: number, part?: string): Field =>
+  part === undefined
+    ? { field: `options: option ${n}`, fieldCode: 'import.field.option', fieldParams: { n } }
+    : {
+        field: `options: option ${n} (${part})`,
+        fieldCode: 'import.field.optionPart',
+        fieldParams: { n, part },
+      };
+const tagField = (n: number): Field => ({
+  field: `tags: tag ${n}`,
+  fieldCode: 'import.field.tag',
+  fieldParams: { n },
+});
+
 /** An ImportedQuestionInput issue path in the file's terms. */
-function fileField(path: readonly PropertyKey[]): string {
+function fileField(path: readonly PropertyKey[]): string | Field {
   const [head, index] = path;
   switch (head) {
     case 'questionType':
@@ -86,57 +115,67 @@ function fileField(path: readonly PropertyKey[]): string {
     case 'textCorrectAnswer':
       return 'options';
     case 'options':
-      return typeof index === 'number' ? `options: option ${index + 1}` : 'options';
+      return typeof index === 'number' ? optionField(index + 1) : 'options';
     case 'explanation':
       return 'explanation';
     case 'tags':
-      return typeof index === 'number' ? `tags: tag ${index + 1}` : 'tags';
+      return typeof index === 'number' ? tagField(index + 1) : 'tags';
     default:
       return String(head ?? 'question');
   }
 }
 
-function recordField(path: readonly PropertyKey[]): string {
+function recordField(path: readonly PropertyKey[]): string | Field {
   const [head, index] = path;
   if (head === undefined) return 'question';
   if (head === 'options' && typeof index === 'number')
-    return `options: option ${index + 1}${path[2] === undefined ? '' : ` (${String(path[2])})`}`;
+    return optionField(index + 1, path[2] === undefined ? undefined : String(path[2]));
   if ((head === 'tags' || head === 'explanation') && typeof index === 'number') return `${String(head)}`;
   return String(head);
 }
 
+/** Records a problem of a field (the first of each is kept). */
+type Add = (field: string | Field, problem: Note) => void;
+const fieldName = (f: string | Field) => (typeof f === 'string' ? f : f.field);
+
 function checkImage(
   ref: string,
   opts: CheckOptions,
-  add: (message: string) => void,
+  add: (problem: Note) => void,
   exactSize: boolean,
 ): ImageSource | null {
   if (isUrl(ref)) {
     // what the server records of an image (updateImagePath, ImportedQuestionInput.questionImagePath)
     if (ref.length > MAX_IMAGE_PATH) {
-      add(`an image address is at most ${MAX_IMAGE_PATH} characters`);
+      add(said('import.problem.imageAddressLong', { max: MAX_IMAGE_PATH }));
       return null;
     }
     return { kind: 'url', url: ref };
   }
   const found = opts.images(ref);
   if ('error' in found) {
-    add(found.error);
+    add(typeof found.error === 'string' ? { message: found.error } : found.error);
     return null;
   }
   const { bytes } = found;
   const name = isEmbedded(ref) ? ref.slice(ref.indexOf(':') + 1) : ref;
   if (bytes.length > MAX_IMAGE_BYTES) {
-    add(`${name} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+    add(said('import.problem.imageTooLarge', { name, megabytes: MAX_IMAGE_BYTES / 1024 / 1024 }));
     return null;
   }
   const info = imageInfo(bytes);
   if (!info) {
-    add(`${name} is not a jpeg, png or webp image`);
+    add(said('import.problem.notAnImage', { name }));
     return null;
   }
   if (exactSize && (info.width !== DROPZONE_WIDTH || info.height !== DROPZONE_HEIGHT)) {
-    add(`${editorMessages.imageDimension} ${name} is ${info.width ?? '?'}×${info.height ?? '?'}.`);
+    add(
+      said('import.problem.imageSize', {
+        name,
+        width: String(info.width ?? '?'),
+        height: String(info.height ?? '?'),
+      }),
+    );
     return null;
   }
   return { kind: 'bytes', ref, fileType: info.kind, size: bytes.length, load: found.load ?? (() => bytes) };
@@ -166,6 +205,77 @@ function repeatedOptions(options: readonly { value: string }[]) {
 }
 
 /**
+ * The record's own shape (QuestionRecord): fields whose shape is wrong are reported once and left out, so
+ * the rest is still checked. Returns the record read, and the fields reported; null when nothing is left.
+ */
+function recordShape(value: unknown, add: Add): { r: ParsedRecord; reported: Set<string> } | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    add('question', said('import.problem.notObject'));
+    return null;
+  }
+  const reported = new Set<string>();
+  let parsed = QuestionRecord.safeParse(value);
+  if (parsed.success) return { r: parsed.data, reported };
+  const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const issue of parsed.error.issues) {
+    if (issue.code === 'unrecognized_keys' && issue.path.length === 0) {
+      for (const key of issue.keys) {
+        add(key, said('import.problem.unknownField'));
+        delete rest[key];
+      }
+      continue;
+    }
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        add(`${fieldName(recordField(issue.path))}: ${key}`, said('import.problem.unknownField'));
+    } else add(recordField(issue.path), saidText(issue.message));
+    const top = String(issue.path[0]);
+    reported.add(top);
+    delete rest[top];
+  }
+  parsed = QuestionRecord.safeParse(rest);
+  return parsed.success ? { r: parsed.data, reported } : null;
+}
+
+/** What a question has none of (or only blanks) comes from the defaults, if any; else it has none. */
+function withDefaults(r: ParsedRecord, defaults: CheckOptions['defaults']) {
+  const list = (v: string | string[] | undefined, split?: RegExp) =>
+    (typeof v === 'string' ? (split ? v.split(split) : [v]) : (v ?? [])).map((t) => t.trim()).filter(Boolean);
+  const fileExplanation = list(r.explanation);
+  const fileTags = list(r.tags, /[,|]/);
+  return {
+    explanation: fileExplanation.length ? fileExplanation : list(defaults?.explanation),
+    tags: fileTags.length ? fileTags : list(defaults?.tags),
+  };
+}
+
+/** The editor's schema and rules on the question as it will be sent, each problem named as the file names it. */
+function editorProblems(input: ImportedQuestionInput, reported: Set<string>, add: Add) {
+  const checked = ImportedQuestionInput.safeParse(input);
+  if (checked.success) return;
+  for (const issue of checked.error.issues) {
+    const field = fieldName(fileField(issue.path));
+    if (reported.has(field.split(':')[0]!)) continue;
+    // the subject and topic are the placement's: reported above, or said once for the file
+    if (field === 'subject' || field === 'topic') continue;
+    add(fileField(issue.path), saidText(issue.message));
+  }
+}
+
+/** The question's image and, for image types, each option's. */
+function imagesOf(r: ParsedRecord, options: readonly { value: string }[], opts: CheckOptions, add: Add) {
+  const image = r.image?.trim() ? checkImage(r.image.trim(), opts, (m) => add('image', m), true) : null;
+  const optionImages: ImageSource[] = [];
+  if (hasImageOptions(r.type))
+    options.forEach((o, i) => {
+      if (!o.value) return;
+      const src = checkImage(o.value, opts, (m) => add(optionField(i + 1), m), false);
+      if (src) optionImages[i] = src;
+    });
+  return { image, optionImages };
+}
+
+/**
  * Checks one record: the file's own shape, its subject and topic (./placement.ts), the images, then the
  * editor's schema and rules. Returns the prepared question, or every problem found.
  */
@@ -176,41 +286,15 @@ export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRe
     ...(source.part ? { part: source.part } : {}),
   };
   const errors: RowError[] = [];
-  const add = (field: string, message: string) => {
-    if (!errors.some((e) => e.field === field && e.message === message))
-      errors.push({ ...place, field, message });
+  const add: Add = (field, problem) => {
+    const named = typeof field === 'string' ? { field } : field;
+    if (!errors.some((e) => e.field === named.field && e.message === problem.message))
+      errors.push({ ...place, ...named, ...problem });
   };
-  if (typeof source.value !== 'object' || source.value === null || Array.isArray(source.value)) {
-    add('question', 'must be an object with question, options, subject, topic, explanation and tags');
-    return { ok: false, errors };
-  }
-  // fields whose shape is wrong are reported once and left out, so the rest is still checked
-  const reported = new Set<string>();
-  let parsed = QuestionRecord.safeParse(source.value);
-  if (!parsed.success) {
-    const rest: Record<string, unknown> = { ...(source.value as Record<string, unknown>) };
-    for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys' && issue.path.length === 0) {
-        for (const key of issue.keys) {
-          add(key, 'unknown field');
-          delete rest[key];
-        }
-        continue;
-      }
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) add(`${recordField(issue.path)}: ${key}`, 'unknown field');
-      } else add(recordField(issue.path), issue.message);
-      const top = String(issue.path[0]);
-      reported.add(top);
-      delete rest[top];
-    }
-    parsed = QuestionRecord.safeParse(rest);
-    if (!parsed.success) return { ok: false, errors };
-  }
-  const r = parsed.data;
-  const type = r.type;
-  const fib = isTextAnswer(type);
-  const image = hasImageOptions(type);
+  const shape = recordShape(source.value, add);
+  if (!shape) return { ok: false, errors };
+  const { r, reported } = shape;
+  const fib = isTextAnswer(r.type);
 
   const placement = placeQuestion(opts.subjects, {
     ...(opts.overrides ? { chosen: opts.overrides } : {}),
@@ -220,30 +304,19 @@ export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRe
   const subject = placement.ok ? placement.subject : null;
   const topic = placement.ok ? placement.topic : null;
   if (!placement.ok && !placement.unplaced && !reported.has(placement.field))
-    add(placement.field, placement.message);
+    add(placement.field, placement.problem);
 
   const options = r.options.map((o) => ({ value: o.value.trim(), correct: fib || (o.correct ?? false) }));
-  if (r.points !== undefined && !fib && !reported.has('points')) {
-    add('points', 'only fill-in-blank questions have points (a correct option is worth 10)');
-  }
+  if (r.points !== undefined && !fib && !reported.has('points'))
+    add('points', said('import.problem.pointsOnlyBlank'));
   if (!fib && !reported.has('options'))
     for (const { index, first } of repeatedOptions(options))
-      add(
-        `options: option ${index + 1}`,
-        `is the same as option ${first + 1}; learners could not tell them apart`,
-      );
+      add(optionField(index + 1), said('import.problem.sameOption', { first: first + 1 }));
 
-  // what a question has none of (or only blanks) comes from the defaults, if any; else it has none
-  const list = (v: string | string[] | undefined, split?: RegExp) =>
-    (typeof v === 'string' ? (split ? v.split(split) : [v]) : (v ?? [])).map((t) => t.trim()).filter(Boolean);
-  const fileExplanation = list(r.explanation);
-  const explanation = fileExplanation.length ? fileExplanation : list(opts.defaults?.explanation);
-  const fileTags = list(r.tags, /[,|]/);
-  const tags = fileTags.length ? fileTags : list(opts.defaults?.tags);
-
+  const { explanation, tags } = withDefaults(r, opts.defaults);
   const input: ImportedQuestionInput = {
     question: r.question ?? '',
-    questionType: type,
+    questionType: r.type,
     code: r.code?.trim() ? r.code : null,
     questionImagePath: null,
     ...(fib ? { points: r.points ?? 10 } : {}),
@@ -253,29 +326,8 @@ export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRe
     explanation: explanation.map((value) => ({ type: 'TEXT' as const, value })),
     tags,
   };
-  const checked = ImportedQuestionInput.safeParse(input);
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const field = fileField(issue.path);
-      if (reported.has(field.split(':')[0]!)) continue;
-      // the subject and topic are the placement's: reported above, or said once for the file
-      if (field === 'subject' || field === 'topic') continue;
-      add(field, issue.message);
-    }
-  }
-
-  let questionImage: ImageSource | null = null;
-  if (r.image?.trim()) {
-    questionImage = checkImage(r.image.trim(), opts, (m) => add('image', m), true);
-  }
-  const optionImages: ImageSource[] = [];
-  if (image) {
-    options.forEach((o, i) => {
-      if (!o.value) return;
-      const src = checkImage(o.value, opts, (m) => add(`options: option ${i + 1}`, m), false);
-      if (src) optionImages[i] = src;
-    });
-  }
+  editorProblems(input, reported, add);
+  const images = imagesOf(r, options, opts, add);
 
   if (errors.length || !subject || !topic)
     return {
@@ -290,8 +342,8 @@ export function checkRecord(source: SourceRecord, opts: CheckOptions): CheckedRe
     question: {
       ...place,
       input,
-      image: questionImage,
-      optionImages,
+      image: images.image,
+      optionImages: images.optionImages,
       subjectName: subject.name,
       topicName: topic.name,
       ...(source.sourceId ? { sourceId: source.sourceId } : {}),

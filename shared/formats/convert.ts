@@ -11,7 +11,8 @@ import {
   questionTypeFor,
 } from '../rules/question-types';
 import { type HtmlParts, htmlToParts, looksLikeHtml, markdownToParts } from './html';
-import { type QuestionRecord, shorten } from './record';
+import { refusal as refused, type Said, said } from './problems';
+import { type QuestionRecord, shorten, type Unsupported } from './record';
 
 export type TextFormat = 'html' | 'moodle' | 'plain' | 'markdown';
 
@@ -32,7 +33,7 @@ export interface Choice {
 }
 
 /** A reason the question cannot come over, or null. */
-export type Refusal = { kind: string; reason: string } | null;
+export type Refusal = Pick<Unsupported, 'kind' | 'kindCode' | 'reason' | 'code' | 'params'> | null;
 
 /** Waymark's hints a file may carry for what the format cannot say itself (written by our writers). */
 export interface WaymarkHints {
@@ -58,15 +59,11 @@ export const hintsJson = (hints: WaymarkHints) => (Object.keys(hints).length ? J
 /** The question's own parts: one image at most, nothing lost. */
 export function stemRefusal(stem: HtmlParts): Refusal {
   if (stem.images.length > 1)
-    return {
-      kind: 'several images',
-      reason: `the question text has ${stem.images.length} images; a Waymark question has one`,
-    };
+    return refused('several images', 'import.problem.severalImages', { count: stem.images.length });
   if (stem.lost.length)
-    return {
-      kind: stem.lost.join(', '),
-      reason: `the question text holds ${stem.lost.map((l) => `a ${l}`).join(' and ')}, which Waymark's plain-text questions cannot show`,
-    };
+    return refused(stem.lost.join(', '), 'import.problem.lostContent', {
+      what: stem.lost.map((l) => `a ${l}`).join(' and '),
+    });
   return null;
 }
 
@@ -86,36 +83,25 @@ export function choiceRecord(
   const imageOption = (c: Choice) => c.parts.images.length === 1 && !c.parts.text && !c.parts.code;
   const images = choices.filter(imageOption).length;
   if (images > 0 && images < choices.length)
-    return {
-      refusal: {
-        kind: 'mixed options',
-        reason: 'some answers are images and some are text; a Waymark question has one or the other',
-      },
-    };
+    return { refusal: refused('mixed options', 'import.problem.mixedOptions') };
   for (const c of choices) {
     if (!imageOption(c) && (c.parts.images.length || c.parts.code))
-      return {
-        refusal: { kind: 'rich answers', reason: 'an answer holds an image or code beside its text' },
-      };
+      return { refusal: refused('rich answers', 'import.problem.richAnswers') };
   }
   const right = choices.filter((c) => c.correct);
   if (answer === 'single') {
     const partial = choices.filter((c) => !c.correct && (c.weight ?? 0) > 0);
     if (partial.length)
       return {
-        refusal: {
-          kind: 'partial credit',
-          reason: `answers worth part of the marks (${partial.map((c) => `${c.weight}%`).join(', ')}); Waymark's single-answer questions are all or nothing`,
-        },
+        refusal: refused('partial credit', 'import.problem.partialSingle', {
+          weights: partial.map((c) => `${c.weight}%`).join(', '),
+        }),
       };
     if (right.length !== 1)
       return {
-        refusal: {
-          kind: right.length ? 'several right answers' : 'no right answer',
-          reason: right.length
-            ? `${right.length} answers are fully right; a Waymark single-answer question has exactly one`
-            : 'no answer is right',
-        },
+        refusal: right.length
+          ? refused('several right answers', 'import.problem.severalRight', { count: right.length })
+          : refused('no right answer', 'import.problem.noRight'),
       };
   } else {
     const weights = right.map((c) => c.weight).filter((w): w is number => w !== undefined);
@@ -124,13 +110,12 @@ export function choiceRecord(
       const equal = weights.every((w) => Math.abs(w - weights[0]!) < 0.01);
       if (!equal || Math.abs(sum - 100) > 0.1)
         return {
-          refusal: {
-            kind: 'partial credit',
-            reason: `the right answers are worth ${weights.map((w) => `${w}%`).join(', ')}; Waymark splits the marks equally across the right answers of a multiple-answer question`,
-          },
+          refusal: refused('partial credit', 'import.problem.partialMultiple', {
+            weights: weights.map((w) => `${w}%`).join(', '),
+          }),
         };
     }
-    if (!right.length) return { refusal: { kind: 'no right answer', reason: 'no answer is right' } };
+    if (!right.length) return { refusal: refused('no right answer', 'import.problem.noRight') };
   }
   const option = images ? 'image' : 'text';
   const hasCode = Boolean(stem.code);
@@ -162,20 +147,18 @@ export function blankRecord(
   const partial = answers.filter((a) => a.weight !== undefined && Math.abs(a.weight - 100) > 0.001);
   if (partial.length)
     return {
-      refusal: {
-        kind: 'partial credit',
-        reason: `answers worth ${partial.map((a) => `${a.weight}%`).join(', ')} of the marks; every accepted answer of a Waymark fill-in-blank question is fully right`,
-      },
+      refusal: refused('partial credit', 'import.problem.partialBlank', {
+        weights: partial.map((a) => `${a.weight}%`).join(', '),
+      }),
     };
   const accepted = answers.filter((a) => a.weight === undefined || a.weight > 0).map((a) => a.value);
   // a test compares numbers as numbers and text as text (QuestionInput's answerKinds rule)
   const numbers = accepted.filter((v) => v.trim() !== '' && Number.isFinite(Number(v)));
   if (numbers.length && numbers.length < accepted.length)
     return {
-      refusal: {
-        kind: 'numbers and words',
-        reason: `the accepted answers mix numbers and words (${accepted.map((v) => `“${v}”`).join(', ')}); a Waymark fill-in-blank question compares numbers as numbers and words as words, so its answers are all one or the other`,
-      },
+      refusal: refused('numbers and words', 'import.problem.numbersAndWords', {
+        values: accepted.map((v) => `“${v}”`).join(', '),
+      }),
     };
   const kind: AnswerKind = 'text';
   return {
@@ -196,15 +179,15 @@ export function numericRefusal(
 ): Refusal {
   for (const a of answers) {
     if (a.range)
-      return {
-        kind: 'numerical range',
-        reason: `any number from ${a.range[0]} to ${a.range[1]} is right; Waymark accepts exact numbers only`,
-      };
+      return refused('numerical range', 'import.problem.numericalRange', {
+        from: a.range[0],
+        to: a.range[1],
+      });
     if (a.tolerance !== 0)
-      return {
-        kind: 'numerical tolerance',
-        reason: `${a.value} ± ${a.tolerance} is right; Waymark accepts exact numbers only`,
-      };
+      return refused('numerical tolerance', 'import.problem.numericalTolerance', {
+        value: a.value,
+        tolerance: a.tolerance,
+      });
   }
   return null;
 }
@@ -233,12 +216,10 @@ export const formatNumber = (n: number) =>
   Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(12)));
 
 /** Said of a question whose answers had feedback of their own (GIFT, Moodle XML). */
-export const ANSWER_FEEDBACK_LEFT_OUT =
-  'the feedback of its answers was left out (Waymark has an explanation per question)';
+export const ANSWER_FEEDBACK_LEFT_OUT: Said = said('import.problem.feedbackLeftOut');
 
 /** Said of the file when `count` of its questions had feedback on single answers. */
-export const answerFeedbackNote = (count: number) =>
-  `${count} question${count === 1 ? ' has' : 's have'} feedback on single answers; Waymark keeps one explanation per question (the general feedback), so that feedback was left out.`;
+export const answerFeedbackNote = (count: number): Said => said('import.problem.feedbackNote', { count });
 
 /**
  * Where a Moodle question came from, as GIFT and Moodle XML keep it: its ID number (`waymark:<id>` as

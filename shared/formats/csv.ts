@@ -4,6 +4,7 @@
  * hold separators, line breaks and doubled quotes (""); a byte-order mark at the start is ignored. Every
  * record keeps the line it starts on, so errors can name it.
  */
+import { type Said, said } from './problems';
 
 export interface CsvRecord {
   /** The 1-based line of the file on which the record starts. */
@@ -14,9 +15,10 @@ export interface CsvRecord {
 export class CsvError extends Error {
   constructor(
     readonly line: number,
-    message: string,
+    /** What is wrong, said by its code too (./problems.ts). */
+    readonly said: Said,
   ) {
-    super(`line ${line}: ${message}`);
+    super(`line ${line}: ${said.message}`);
     this.name = 'CsvError';
   }
 }
@@ -75,7 +77,7 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord
       started = true;
       i++;
       for (;;) {
-        if (i >= src.length) throw new CsvError(quoteLine, 'a quoted field is never closed (a " is missing)');
+        if (i >= src.length) throw new CsvError(quoteLine, said('import.problem.csvUnclosedQuote'));
         const c = src[i]!;
         if (c === '"') {
           if (src[i + 1] === '"') {
@@ -103,8 +105,11 @@ export function parseCsv(text: string, delimiter: CsvDelimiter = ','): CsvRecord
         throw new CsvError(
           line,
           other
-            ? `a ${delimiterName(other)} after a closing quote, but the fields are separated by ${delimiterName(delimiter)}s`
-            : `unexpected text after a closing quote: use "" for a quote inside a field`,
+            ? said('import.problem.csvOtherSeparator', {
+                found: delimiterName(other),
+                separator: delimiterName(delimiter),
+              })
+            : said('import.problem.csvAfterQuote'),
         );
       }
       continue;

@@ -3,12 +3,14 @@
  * its name second (a GIFT file saved as .csv is still GIFT), then read with the format's reader. A file of
  * no known format is refused in one line that names the formats.
  */
+
 import { readAiken } from './aiken';
 import { detectDelimiter } from './csv';
 import { readGift, readGiftWindows } from './gift';
 import { imageKind } from './image';
 import { readMoodleXml } from './moodle-xml';
 import { FORMAT_NAMES, type QuestionFileFormat } from './names';
+import { said } from './problems';
 import { isZip, readQti } from './qti';
 import { emptyResult, type ReadResult, type RowError } from './record';
 import { decodeText } from './text';
@@ -75,7 +77,7 @@ export function readQuestionBytes(
       result.errors.push({
         line: 1,
         field: 'file',
-        message: `is a zip package, not ${FORMAT_NAMES[format]}`,
+        ...said('import.problem.zipNotFormat', { format: FORMAT_NAMES[format] }),
         scope: 'file',
       });
       return { format, result };
@@ -129,13 +131,13 @@ function guarded(read: () => ReadResult): ReadResult {
 function binaryProblem(bytes: Uint8Array, text: string): RowError | null {
   const image = imageKind(bytes.subarray(0, 12));
   if (image)
-    return { line: 1, field: 'file', message: `is a ${image} image, not a question file`, scope: 'file' };
+    return { line: 1, field: 'file', ...said('import.problem.imageFile', { kind: image }), scope: 'file' };
   const nul = text.indexOf('\u0000');
   if (nul < 0) return null;
   return {
     line: text.slice(0, nul).split('\n').length,
     field: 'file',
-    message: 'is not a text file (it holds binary data)',
+    ...said('import.problem.binary'),
     scope: 'file',
   };
 }

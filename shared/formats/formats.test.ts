@@ -77,12 +77,15 @@ describe('Moodle GIFT (fixtures/moodle.gift)', () => {
       [64, 'partial credit'],
     ]);
     expect(r.unsupported[0]!.reason).toBe('3.14 ± 0.005 is right; Waymark accepts exact numbers only');
-    expect(r.notes[0]).toMatch(/^2 questions have feedback on single answers/);
+    expect(r.notes[0]!.message).toMatch(/^2 questions have feedback on single answers/);
+    expect(r.notes[0]).toMatchObject({ code: 'import.problem.feedbackNote', params: { count: 2 } });
   });
 
   it('names the line of a question whose braces do not close', () => {
     const bad = readGift('::a::Fine {=yes ~no}\n\n::b::Broken {=yes ~no\n');
-    expect(bad.errors).toEqual([{ line: 3, field: 'question', message: 'a { without its }' }]);
+    expect(bad.errors).toEqual([
+      { line: 3, field: 'question', message: 'a { without its }', code: 'import.problem.giftNoClose' },
+    ]);
     expect(bad.total).toBe(2);
   });
 });
@@ -100,8 +103,20 @@ describe('Aiken (fixtures/moodle.aiken.txt)', () => {
       [8, 'MCQ', 'Which LMS has the most quiz import formats?', ['*Moodle', 'ATutor', 'Claroline']],
     ]);
     expect(r.errors).toEqual([
-      { line: 14, field: 'ANSWER', message: 'E is not one of the answers (A, B)' },
-      { line: 19, field: 'ANSWER', message: 'no “ANSWER: X” line after the answers (line 22)' },
+      {
+        line: 14,
+        field: 'ANSWER',
+        message: 'E is not one of the answers (A, B)',
+        code: 'import.problem.aikenNotAnswer',
+        params: { answer: 'E', letters: 'A, B' },
+      },
+      {
+        line: 19,
+        field: 'ANSWER',
+        message: 'no “ANSWER: X” line after the answers (line 22)',
+        code: 'import.problem.aikenNoAnswerLine',
+        params: { line: 22 },
+      },
     ]);
     expect(r.total).toBe(4);
   });
@@ -271,7 +286,7 @@ describe('knowing the file', () => {
     }
     const cp1252 = decodeText(iconv.encode(text, 'win1252'));
     expect(cp1252).toMatchObject({ text, encoding: 'windows-1252' });
-    expect(cp1252.note).toContain('read as Windows-1252 (Latin-1), so it says “Zürich”');
+    expect(cp1252.note?.message).toContain('read as Windows-1252 (Latin-1), so it says “Zürich”');
     expect(decodeText(iconv.encode('Café', 'latin1')).text).toBe('Café');
   });
 
@@ -286,7 +301,7 @@ describe('knowing the file', () => {
     );
     const read = readQuestionBytes('bank.csv', csv);
     expect(read.format).toBe('csv');
-    expect(read.result.notes).toEqual([
+    expect(read.result.notes.map((n) => n.message)).toEqual([
       expect.stringContaining('read as Windows-1252'),
       "The CSV's fields are separated by semicolons.",
     ]);

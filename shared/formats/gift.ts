@@ -33,6 +33,8 @@ import {
   titleOf,
   type WaymarkHints,
 } from './convert';
+import type { HtmlParts } from './html';
+import { refusal, type Said, said } from './problems';
 import { emptyResult, type QuestionRecord, type ReadResult } from './record';
 
 // Escaped characters stand in as private-use characters while the text is taken apart.
@@ -121,6 +123,201 @@ function fromComments(comments: string[]) {
   return { sourceId, tags, hints };
 }
 
+/** What the answers of a question gave: its record, why it cannot come over, or a problem of the file. */
+type Built =
+  | { record: QuestionRecord; feedback: boolean }
+  | { refusal: NonNullable<Refusal> }
+  | { error: Said; field: string };
+
+/** What the answers' readers share: the question's text and format, and Waymark's hints. */
+interface Question {
+  stem: HtmlParts;
+  format: TextFormat;
+  hints: WaymarkHints;
+}
+
+/** An answer's text and whether it has feedback of its own (`text#feedback`). */
+function answerParts(raw: string, format: TextFormat) {
+  const hash = raw.indexOf('#');
+  const body = hash >= 0 ? raw.slice(0, hash) : raw;
+  const a = withFormat(body, format);
+  return { parts: partsOf(a.text, a.format), feedback: hash >= 0 && raw.slice(hash + 1).trim() !== '' };
+}
+
+/** `%50%rest` → the weight and the rest. */
+function weighed(raw: string): { weight?: number; rest: string } {
+  const w = WEIGHT.exec(raw);
+  return w ? { weight: Number(w[1]), rest: raw.slice(w[0].length) } : { rest: raw };
+}
+
+interface NumericAnswer {
+  value: number;
+  text: string;
+  tolerance: number;
+  range?: [number, number];
+  weight?: number;
+}
+
+const num = (s: string) => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : null);
+
+/** One numerical answer: `3.14`, `3.14:0.01` or `1..5` (restored text), or null when it is no number. */
+function numericAnswer(item: string, weight: number | undefined): NumericAnswer | null {
+  const w = weight !== undefined ? { weight } : {};
+  const range = /^(-?[\d.eE+-]+)\s*\.\.\s*(-?[\d.eE+-]+)$/.exec(item);
+  const tol = /^(-?[\d.eE+-]+)\s*:\s*([\d.eE+-]+)$/.exec(item);
+  if (range && num(range[1]!) !== null && num(range[2]!) !== null) {
+    const lo = num(range[1]!)!;
+    const hi = num(range[2]!)!;
+    return { text: item, value: (lo + hi) / 2, tolerance: (hi - lo) / 2, range: [lo, hi], ...w };
+  }
+  if (tol && num(tol[1]!) !== null && num(tol[2]!) !== null)
+    return { text: tol[1]!, value: num(tol[1]!)!, tolerance: num(tol[2]!)!, ...w };
+  if (num(item) !== null) return { value: num(item)!, text: item, tolerance: 0, ...w };
+  return null;
+}
+
+/** `{#3.14:0.01 =1..5}`: exact numbers only come over. */
+function numerical(answers: string, q: Question): Built {
+  let body = answers.slice(1);
+  let feedback = false;
+  const tilde = body.indexOf('~');
+  if (tilde >= 0) {
+    feedback = true;
+    body = body.slice(0, tilde);
+  }
+  const parsed: NumericAnswer[] = [];
+  for (const raw of body
+    .split('=')
+    .map((a) => a.trim())
+    .filter(Boolean)) {
+    const { weight, rest } = weighed(raw);
+    let item = rest;
+    const hash = item.indexOf('#');
+    if (hash >= 0) {
+      feedback ||= item.slice(hash + 1).trim() !== '';
+      item = item.slice(0, hash);
+    }
+    item = restore(item).trim();
+    const answer = numericAnswer(item, weight);
+    if (!answer) return { field: 'answers', error: said('import.problem.giftNotNumber', { value: item }) };
+    parsed.push(answer);
+  }
+  if (!parsed.length) return { field: 'answers', error: said('import.problem.numericalNoAnswer') };
+  const refusal = numericRefusal(parsed.filter((p) => p.weight === undefined || p.weight > 0));
+  if (refusal) return { refusal };
+  const values = parsed.map((p) => ({
+    value: p.tolerance === 0 && !p.range ? p.text.trim() : formatNumber(p.value),
+    ...(p.weight !== undefined ? { weight: p.weight } : {}),
+  }));
+  return withFeedback(blankRecord(q.stem, values, q.hints), feedback);
+}
+
+/** `{=right ~wrong}` (one right answer) or `{~%50%a ~%50%b ~%-100%c}` (several). */
+function multipleChoice(answers: string, q: Question): Built {
+  const single = answers.includes('=');
+  const parts = answers
+    .replace(/=/g, '~=')
+    .split('~')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return { field: 'answers', error: said('import.problem.choiceTwoAnswers') };
+  let feedback = false;
+  const choices: Choice[] = parts.map((raw) => {
+    const right = raw.startsWith('=');
+    const { weight, rest } = right ? { weight: 100, rest: raw.slice(1) } : weighed(raw);
+    const correct = right || (!single && weight !== undefined && weight > 0);
+    const a = answerParts(rest, q.format);
+    feedback ||= a.feedback;
+    return { parts: a.parts, correct, ...(weight !== undefined ? { weight } : {}) };
+  });
+  return withFeedback(choiceRecord(q.stem, choices, single ? 'single' : 'multiple', q.hints), feedback);
+}
+
+const TRUE_FALSE = ['T', 'TRUE', 'F', 'FALSE'];
+const plainChoice = (text: string, correct: boolean): Choice => ({
+  parts: { text, code: null, images: [], lost: [] },
+  correct,
+});
+
+/** `{T}`, `{FALSE#feedback}`. */
+function trueFalse(answers: string, tf: string, q: Question): Built {
+  const isTrue = tf.startsWith('T');
+  const built = choiceRecord(
+    q.stem,
+    [plainChoice('True', isTrue), plainChoice('False', !isTrue)],
+    'single',
+    q.hints,
+  );
+  return withFeedback(built, answers.replace(/#/g, '').trim() !== tf);
+}
+
+/** `{=a =%50%b}`: every accepted answer of a short-answer question. */
+function shortAnswer(answers: string, q: Question): Built {
+  let feedback = false;
+  const values = answers
+    .split('=')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .map((raw) => {
+      const { weight, rest } = weighed(raw);
+      const a = answerParts(rest, q.format);
+      feedback ||= a.feedback;
+      return { value: a.parts.text, ...(weight !== undefined ? { weight } : {}) };
+    });
+  if (!values.length) return { field: 'answers', error: said('import.problem.shortNoAnswer') };
+  return withFeedback(blankRecord(q.stem, values, q.hints), feedback);
+}
+
+const withFeedback = (
+  built: { record: QuestionRecord } | { refusal: NonNullable<Refusal> },
+  feedback: boolean,
+): Built => ('record' in built ? { ...built, feedback } : built);
+
+/** The answers in braces, by their kind; essays and matching questions are refused. */
+function answersOf(answers: string, q: Question): Built {
+  if (answers === '') return { refusal: refusal('essay', 'import.problem.essay') };
+  if (answers.startsWith('#')) return numerical(answers, q);
+  if (answers.includes('~')) return multipleChoice(answers, q);
+  if (answers.includes('=') && answers.includes('->'))
+    return { refusal: refusal('matching', 'import.problem.matching') };
+  const tf = (answers.includes('#') ? answers.slice(0, answers.indexOf('#')) : answers).trim();
+  return TRUE_FALSE.includes(tf) ? trueFalse(answers, tf, q) : shortAnswer(answers, q);
+}
+
+/** A question's block without its comments: its name, its text around the braces, the answers inside. */
+type Parsed =
+  | { name?: string; text: string; answers: string; general: string; questionText: string }
+  | { name?: string; text: string; description: true }
+  | { name?: string; text: string; error: Said };
+
+function parseQuestion(protectedSrc: string): Parsed {
+  let src = protectedSrc;
+  let name: string | undefined;
+  if (src.startsWith('::')) {
+    const end = src.indexOf('::', 2);
+    if (end >= 0) {
+      name = restore(src.slice(2, end)).trim();
+      src = src.slice(end + 2).trim();
+    }
+  }
+  const named = { ...(name !== undefined ? { name } : {}), text: src };
+  const open = src.indexOf('{');
+  const close = src.indexOf('}');
+  if (open < 0 && close < 0) return { ...named, description: true };
+  if (open < 0 || close < 0 || close < open)
+    return { ...named, error: said(open < 0 ? 'import.problem.giftNoOpen' : 'import.problem.giftNoClose') };
+  let answers = src.slice(open + 1, close).trim();
+  const after = src.slice(close + 1).trim();
+  let general = '';
+  const gf = answers.lastIndexOf('####');
+  if (gf >= 0) {
+    general = answers.slice(gf + 4);
+    answers = answers.slice(0, gf).trim();
+  }
+  const questionText = after ? `${src.slice(0, open)}_____${src.slice(close + 1)}` : src.slice(0, open);
+  return { ...named, answers, general, questionText };
+}
+
 /**
  * Reads GIFT one question at a time: each block (questions are separated by blank lines) into the result
  * given, `$CATEGORY:` carried to the blocks after it.
@@ -131,247 +328,44 @@ function giftReader() {
   const read = (block: Block, result: ReadResult): void => {
     if (!block.lines.length) return;
     const place = { line: block.line };
-    let src = protect(block.lines.join('\n').trim());
+    const src = protect(block.lines.join('\n').trim());
     if (/^\$CATEGORY:/.test(src)) {
       category = categoryPath(restore(src.slice('$CATEGORY:'.length)).trim());
       return;
     }
     result.total++;
+    const parsed = parseQuestion(src);
+    if ('description' in parsed) {
+      const title = titleOf(parsed.name, restore(parsed.text));
+      result.unsupported.push({ ...place, ...refusal('description', 'import.problem.description'), title });
+      return;
+    }
+    if ('error' in parsed) {
+      result.errors.push({ ...place, field: 'question', ...parsed.error });
+      return;
+    }
+    const text = withFormat(parsed.questionText, 'moodle');
+    const q: Question = { stem: partsOf(text.text, text.format), format: text.format, hints: {} };
     const { sourceId, tags, hints } = fromComments(block.comments);
-    let name: string | undefined;
-    if (src.startsWith('::')) {
-      const end = src.indexOf('::', 2);
-      if (end >= 0) {
-        name = restore(src.slice(2, end)).trim();
-        src = src.slice(end + 2).trim();
-      }
-    }
-    const open = src.indexOf('{');
-    const close = src.indexOf('}');
-    const unsupported = (kind: string, reason: string, title?: string) =>
-      result.unsupported.push({ ...place, kind, reason, title: title ?? titleOf(name, restore(src)) });
-    if (open < 0 && close < 0) {
-      unsupported('description', 'a description has no answer; Waymark holds questions only');
+    q.hints = hints;
+    const built = answersOf(parsed.answers, q);
+    if ('error' in built) {
+      result.errors.push({ ...place, field: built.field, ...built.error });
       return;
-    }
-    if (open < 0 || close < 0 || close < open) {
-      result.errors.push({
-        ...place,
-        field: 'question',
-        message: open < 0 ? 'a } without its {' : 'a { without its }',
-      });
-      return;
-    }
-    let answers = src.slice(open + 1, close).trim();
-    const after = src.slice(close + 1).trim();
-    const questionText = after ? `${src.slice(0, open)}_____${src.slice(close + 1)}` : src.slice(0, open);
-    let general = '';
-    const gf = answers.lastIndexOf('####');
-    if (gf >= 0) {
-      general = answers.slice(gf + 4);
-      answers = answers.slice(0, gf).trim();
-    }
-    const q = withFormat(questionText, 'moodle');
-    const stem = partsOf(q.text, q.format);
-    const title = titleOf(name, stem.text);
-    const explanation = general.trim()
-      ? partsOf(withFormat(general, q.format).text, q.format).text
-      : undefined;
-    const base = {
-      ...(explanation ? { explanation } : {}),
-      ...(tags.length ? { tags } : {}),
-    };
-    const answerParts = (raw: string) => {
-      const hash = raw.indexOf('#');
-      const body = hash >= 0 ? raw.slice(0, hash) : raw;
-      const a = withFormat(body, q.format);
-      return { parts: partsOf(a.text, a.format), feedback: hash >= 0 && raw.slice(hash + 1).trim() !== '' };
-    };
-    let built: { record: QuestionRecord } | { refusal: NonNullable<Refusal> };
-    let feedback = false;
-    if (answers === '') {
-      unsupported('essay', 'an essay is marked by a person; Waymark marks every answer itself', title);
-      return;
-    }
-    if (answers.startsWith('#')) {
-      // numerical
-      let body = answers.slice(1);
-      const tilde = body.indexOf('~');
-      if (tilde >= 0) {
-        feedback = true;
-        body = body.slice(0, tilde);
-      }
-      const items = body
-        .split('=')
-        .map((a) => a.trim())
-        .filter(Boolean);
-      const parsed: {
-        value: number;
-        text: string;
-        tolerance: number;
-        range?: [number, number];
-        weight?: number;
-      }[] = [];
-      let bad: string | null = null;
-      for (let item of items) {
-        let weight: number | undefined;
-        const w = WEIGHT.exec(item);
-        if (w) {
-          weight = Number(w[1]);
-          item = item.slice(w[0].length);
-        }
-        const hash = item.indexOf('#');
-        if (hash >= 0) {
-          feedback ||= item.slice(hash + 1).trim() !== '';
-          item = item.slice(0, hash);
-        }
-        item = restore(item).trim();
-        const range = /^(-?[\d.eE+-]+)\s*\.\.\s*(-?[\d.eE+-]+)$/.exec(item);
-        const tol = /^(-?[\d.eE+-]+)\s*:\s*([\d.eE+-]+)$/.exec(item);
-        const num = (s: string) => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : null);
-        if (range && num(range[1]!) !== null && num(range[2]!) !== null) {
-          const lo = num(range[1]!)!;
-          const hi = num(range[2]!)!;
-          parsed.push({
-            text: item,
-            value: (lo + hi) / 2,
-            tolerance: (hi - lo) / 2,
-            range: [lo, hi],
-            ...(weight !== undefined ? { weight } : {}),
-          });
-        } else if (tol && num(tol[1]!) !== null && num(tol[2]!) !== null) {
-          parsed.push({
-            text: tol[1]!,
-            value: num(tol[1]!)!,
-            tolerance: num(tol[2]!)!,
-            ...(weight !== undefined ? { weight } : {}),
-          });
-        } else if (num(item) !== null) {
-          parsed.push({
-            value: num(item)!,
-            text: item,
-            tolerance: 0,
-            ...(weight !== undefined ? { weight } : {}),
-          });
-        } else {
-          bad = item;
-          break;
-        }
-      }
-      if (bad !== null || !parsed.length) {
-        result.errors.push({
-          ...place,
-          field: 'answers',
-          message:
-            bad !== null
-              ? `“${bad}” is not a number (a numerical answer is 3.14, 3.14:0.01 or 1..5)`
-              : 'a numerical question needs an answer',
-        });
-        return;
-      }
-      const refusal = numericRefusal(parsed.filter((p) => p.weight === undefined || p.weight > 0));
-      built = refusal
-        ? { refusal }
-        : blankRecord(
-            stem,
-            parsed.map((p) => ({
-              value: p.tolerance === 0 && !p.range ? p.text.trim() : formatNumber(p.value),
-              ...(p.weight !== undefined ? { weight: p.weight } : {}),
-            })),
-            hints,
-          );
-    } else if (answers.includes('~')) {
-      // multiple choice: single when some answer is marked =
-      const single = answers.includes('=');
-      const parts = answers
-        .replace(/=/g, '~=')
-        .split('~')
-        .map((a) => a.trim())
-        .filter(Boolean);
-      if (parts.length < 2) {
-        result.errors.push({
-          ...place,
-          field: 'answers',
-          message: 'a multiple-choice question needs at least two answers',
-        });
-        return;
-      }
-      const choices: Choice[] = parts.map((raw) => {
-        let rest = raw;
-        let weight: number | undefined;
-        let correct = false;
-        if (rest.startsWith('=')) {
-          correct = true;
-          weight = 100;
-          rest = rest.slice(1);
-        } else {
-          const w = WEIGHT.exec(rest);
-          if (w) {
-            weight = Number(w[1]);
-            rest = rest.slice(w[0].length);
-            correct = !single && weight > 0;
-          }
-        }
-        const a = answerParts(rest);
-        feedback ||= a.feedback;
-        return { parts: a.parts, correct, ...(weight !== undefined ? { weight } : {}) };
-      });
-      built = choiceRecord(stem, choices, single ? 'single' : 'multiple', hints);
-    } else if (answers.includes('=') && answers.includes('->')) {
-      unsupported('matching', 'a matching question pairs items; Waymark has no such type', title);
-      return;
-    } else {
-      const tf = (answers.includes('#') ? answers.slice(0, answers.indexOf('#')) : answers).trim();
-      if (['T', 'TRUE', 'F', 'FALSE'].includes(tf)) {
-        const isTrue = tf.startsWith('T');
-        feedback = answers.replace(/#/g, '').trim() !== tf;
-        built = choiceRecord(
-          stem,
-          [
-            { parts: { text: 'True', code: null, images: [], lost: [] }, correct: isTrue },
-            { parts: { text: 'False', code: null, images: [], lost: [] }, correct: !isTrue },
-          ],
-          'single',
-          hints,
-        );
-      } else {
-        const items = answers
-          .split('=')
-          .map((a) => a.trim())
-          .filter(Boolean);
-        const values = items.map((raw) => {
-          let rest = raw;
-          let weight: number | undefined;
-          const w = WEIGHT.exec(rest);
-          if (w) {
-            weight = Number(w[1]);
-            rest = rest.slice(w[0].length);
-          }
-          const a = answerParts(rest);
-          feedback ||= a.feedback;
-          return { value: a.parts.text, ...(weight !== undefined ? { weight } : {}) };
-        });
-        if (!values.length) {
-          result.errors.push({
-            ...place,
-            field: 'answers',
-            message: 'a short-answer question needs an answer',
-          });
-          return;
-        }
-        built = blankRecord(stem, values, hints);
-      }
     }
     if ('refusal' in built) {
-      unsupported(built.refusal.kind, built.refusal.reason, title);
+      result.unsupported.push({ ...place, ...built.refusal, title: titleOf(parsed.name, q.stem.text) });
       return;
     }
-    if (feedback) feedbackLost++;
+    const explanation = parsed.general.trim()
+      ? partsOf(withFormat(parsed.general, q.format).text, q.format).text
+      : undefined;
+    if (built.feedback) feedbackLost++;
     result.records.push({
       ...place,
-      value: { ...built.record, ...base },
+      value: { ...built.record, ...(explanation ? { explanation } : {}), ...(tags.length ? { tags } : {}) },
       ...(sourceId ? { sourceId } : {}),
-      ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
+      ...(built.feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
       ...(category.length ? { category } : {}),
     });
   };

@@ -160,6 +160,10 @@ describe('one GIFT file, read as Moodle reads it', () => {
         line: 6,
         field: 'options: option 2',
         message: 'is the same as option 1; learners could not tell them apart',
+        code: 'import.problem.sameOption',
+        params: { first: 1 },
+        fieldCode: 'import.field.option',
+        fieldParams: { n: 2 },
       },
     ]);
     expect(questions.map((q) => q.line)).toEqual([8]);
@@ -295,6 +299,7 @@ describe('XML that declares entities', () => {
         scope: 'file',
         message:
           'declares an external entity (<!ENTITY … SYSTEM …>), which could read files of this computer; question files declare no entities',
+        code: 'import.problem.entityExternal',
       },
     ]);
     expect(said('entity.moodle.xml', fixture('entity.moodle.xml'))).toBe(
@@ -377,6 +382,8 @@ describe('a zip package', () => {
         message: expect.stringMatching(
           /^the package cannot be opened: it expands to more than [\d.]+ MB \(a package may expand to 100 times its own size, at most 256 MB\)$/,
         ),
+        code: 'import.problem.packageUnopened',
+        params: { reason: expect.stringMatching(/^it expands to more than/) },
       },
     ]);
     expect(took).toBeLessThan(2000);

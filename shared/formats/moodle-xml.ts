@@ -25,11 +25,13 @@ import {
   numericRefusal,
   parseHints,
   partsOf,
+  type Refusal,
   type TextFormat,
   titleOf,
   type WaymarkHints,
 } from './convert';
 import { escapeHtml, type HtmlParts, partsToHtml, textToHtml } from './html';
+import { type ProblemCode, refusal, type Said, said } from './problems';
 import { type BankQuestion, EMBEDDED, emptyResult, type ReadResult, shorten } from './record';
 import {
   asArray,
@@ -57,6 +59,196 @@ const parser = xmlParser(['question', 'answer', 'tag', 'file', 'subquestion', 'u
 
 const PLUGINFILE = '@@PLUGINFILE@@/';
 
+/** What a question's answers gave: its record, why it cannot come over, or a problem of the file. */
+type Built = ReturnType<typeof choiceRecord> | { error: Said; field: string };
+
+/** What the readers of a question's answers are given. */
+interface Question {
+  q: XmlNode;
+  stem: HtmlParts;
+  answers: XmlNode[];
+  hints: WaymarkHints;
+  rich: (node: unknown, fallback?: TextFormat) => HtmlParts;
+}
+
+const fractionOf = (a: XmlNode) => Number(attrOf(a, 'fraction') ?? '0');
+const plainChoice = (text: string, correct: boolean): Choice => ({
+  parts: { text, code: null, images: [], lost: [] },
+  correct,
+});
+
+function multichoice({ q, stem, answers, hints, rich }: Question): Built {
+  const single = !['false', '0'].includes(textOf(q.single).trim().toLowerCase());
+  const choices: Choice[] = answers.map((a) => {
+    const weight = fractionOf(a);
+    const parts = rich(a, FORMATS[attrOf(q.questiontext, 'format') ?? ''] ?? 'html');
+    return { parts, weight, correct: single ? weight >= 99.999 : weight > 0 };
+  });
+  return choiceRecord(stem, choices, single ? 'single' : 'multiple', hints);
+}
+
+function truefalse({ stem, answers, hints }: Question): Built {
+  const right = answers.find((a) => fractionOf(a) >= 99.999);
+  const isTrue = textOf(right?.text).trim().toLowerCase() === 'true';
+  return choiceRecord(stem, [plainChoice('True', isTrue), plainChoice('False', !isTrue)], 'single', hints);
+}
+
+const shortanswer = ({ stem, answers, hints }: Question): Built =>
+  blankRecord(
+    stem,
+    answers.map((a) => ({ value: textOf(a.text).trim(), weight: fractionOf(a) })),
+    hints,
+  );
+
+/** Exact numbers only; an answer with units is refused (Waymark compares plain numbers). */
+function numerical({ q, stem, answers, hints }: Question): Built {
+  const units = asArray((q.units as XmlNode | undefined)?.unit as XmlNode[]).filter(
+    (u) => textOf(u.unit_name).trim() !== '',
+  );
+  if (units.length) return { refusal: refusal('numerical with units', 'import.problem.units') };
+  const nums = answers
+    .filter((a) => textOf(a.text).trim() !== '*')
+    .map((a) => ({
+      text: textOf(a.text).trim(),
+      value: Number(textOf(a.text).trim()),
+      tolerance: Number(textOf(a.tolerance).trim() || '0'),
+      weight: fractionOf(a),
+    }));
+  if (nums.some((n) => !Number.isFinite(n.value) || !Number.isFinite(n.tolerance)))
+    return { field: 'answer', error: said('import.problem.numericalNotNumber') };
+  const refused = numericRefusal(nums.filter((n) => n.weight > 0));
+  return refused
+    ? { refusal: refused }
+    : blankRecord(
+        stem,
+        nums.map((n) => ({ value: n.text, weight: n.weight })),
+        hints,
+      );
+}
+
+/** Moodle's question types: a reader for those Waymark holds, the reason for those it cannot. */
+const READERS: Record<string, ((question: Question) => Built) | ProblemCode> = {
+  multichoice,
+  truefalse,
+  shortanswer,
+  numerical,
+  matching: 'import.problem.matching',
+  essay: 'import.problem.essay',
+  description: 'import.problem.description',
+};
+
+/** Waymark's hints and Moodle's question number, from the comments before a question. */
+function commentsOf(comments: readonly string[]) {
+  let hints: WaymarkHints = {};
+  let moodleNumber: string | undefined;
+  for (const c of comments) {
+    const w = /^waymark:\s*(\{.*\})$/.exec(c);
+    if (w) hints = parseHints(w[1]!);
+    const n = /^question:\s*(\d+)/.exec(c);
+    if (n && n[1] !== '0') moodleNumber = n[1];
+  }
+  return { hints, moodleNumber };
+}
+
+/**
+ * A text element with its files, for the question at `index`: the files go to result.files, their
+ * references become embedded:…
+ */
+function richReader(result: ReadResult, index: number) {
+  return (node: unknown, fallback: TextFormat = 'html'): HtmlParts => {
+    const el = (node ?? {}) as XmlNode;
+    const format = FORMATS[attrOf(el, 'format') ?? ''] ?? fallback;
+    const parts = partsOf(textOf(el.text), format);
+    const names = new Map<string, string>();
+    for (const f of asArray(el.file as XmlNode[])) {
+      const fname = attrOf(f, 'name');
+      if (!fname || attrOf(f, 'encoding') !== 'base64') continue;
+      const key = `q${index + 1}/${fname}`;
+      result.files.set(key, fromBase64(textOf(f)));
+      names.set(fname, `${EMBEDDED}${key}`);
+    }
+    parts.images = parts.images.map((src) => {
+      if (!src.startsWith(PLUGINFILE)) return src;
+      const fname = decodeURIComponent(src.slice(PLUGINFILE.length).replace(/^\/+/, '').split('?')[0]!);
+      return names.get(fname) ?? src;
+    });
+    return parts;
+  };
+}
+
+/** What reading the questions carries from one to the next: the category, feedback left out. */
+interface QuizState {
+  category: string[];
+  feedbackLost: number;
+}
+
+/** One `<question>` of the quiz (a category question sets the category of those after it). */
+function readQuestion(
+  q: XmlNode,
+  index: number,
+  start: { line: number; comments: string[] },
+  result: ReadResult,
+  state: QuizState,
+) {
+  const place = { line: start.line };
+  const type = attrOf(q, 'type') ?? '';
+  if (type === 'category') {
+    // <category><text>path</text></category>, or the path alone as Moodle 1.9's page shows it
+    const node = q.category as XmlNode | string | undefined;
+    state.category = categoryPath(
+      textOf(typeof node === 'object' && 'text' in node ? node.text : node).trim(),
+    );
+    return;
+  }
+  result.total++;
+  const { hints, moodleNumber } = commentsOf(start.comments);
+  const rich = richReader(result, index);
+  const stem = rich(q.questiontext);
+  const title = titleOf(textOf((q.name as XmlNode)?.text).trim(), stem.text);
+  const unsupported = (refused: NonNullable<Refusal>) =>
+    result.unsupported.push({ ...place, ...refused, title });
+  const missing = [...stem.images].find((s) => s.startsWith(PLUGINFILE));
+  if (missing) {
+    unsupported(refusal('missing image', 'import.problem.imageNotInFile', { image: missing }));
+    return;
+  }
+  const answers = asArray(q.answer as XmlNode[]);
+  const reader = Object.hasOwn(READERS, type) ? READERS[type]! : null;
+  if (typeof reader !== 'function') {
+    unsupported(
+      reader ? refusal(type, reader) : refusal(type || 'question', 'import.problem.moodleType', { type }),
+    );
+    return;
+  }
+  const built = reader({ q, stem, answers, hints, rich });
+  if ('error' in built) {
+    result.errors.push({ ...place, field: built.field, ...built.error });
+    return;
+  }
+  if ('refusal' in built) {
+    unsupported(built.refusal);
+    return;
+  }
+  const sourceId = moodleSourceId(textOf(q.idnumber).trim(), moodleNumber);
+  const explanation = rich(q.generalfeedback, 'html').text;
+  const tags = asArray((q.tags as XmlNode | undefined)?.tag as XmlNode[])
+    .map((t) => textOf(t.text).trim())
+    .filter(Boolean);
+  const feedback = answers.some((a) => textOf((a.feedback as XmlNode)?.text).trim() !== '');
+  if (feedback) state.feedbackLost++;
+  result.records.push({
+    ...place,
+    value: {
+      ...built.record,
+      ...(explanation ? { explanation } : {}),
+      ...(tags.length ? { tags } : {}),
+    },
+    ...(sourceId ? { sourceId } : {}),
+    ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
+    ...(state.category.length ? { category: state.category } : {}),
+  });
+}
+
 export function readMoodleXml(src: string): ReadResult {
   const result = emptyResult();
   const text = src.replace(/^\uFEFF/, '');
@@ -72,165 +264,15 @@ export function readMoodleXml(src: string): ReadResult {
   }
   const quiz = parsed.doc.quiz as XmlNode | undefined;
   if (!quiz || typeof quiz !== 'object') {
-    result.errors.push({
-      line: 1,
-      field: 'quiz',
-      message: 'a Moodle XML file holds a <quiz> element',
-      scope: 'file',
-    });
+    result.errors.push({ line: 1, field: 'quiz', ...said('import.problem.moodleNoQuiz'), scope: 'file' });
     return result;
   }
   const starts = elementStarts(text, 'question');
-  let category: string[] = [];
-  let feedbackLost = 0;
+  const state: QuizState = { category: [], feedbackLost: 0 };
   asArray(quiz.question as XmlNode[]).forEach((q, index) => {
-    const start = starts[index] ?? { line: 1, comments: [] };
-    const place = { line: start.line };
-    const type = attrOf(q, 'type') ?? '';
-    if (type === 'category') {
-      // <category><text>path</text></category>, or the path alone as Moodle 1.9's page shows it
-      const node = q.category as XmlNode | string | undefined;
-      category = categoryPath(textOf(typeof node === 'object' && 'text' in node ? node.text : node).trim());
-      return;
-    }
-    result.total++;
-    const name = textOf((q.name as XmlNode)?.text).trim();
-    let hints: WaymarkHints = {};
-    let moodleNumber: string | undefined;
-    for (const c of start.comments) {
-      const w = /^waymark:\s*(\{.*\})$/.exec(c);
-      if (w) hints = parseHints(w[1]!);
-      const n = /^question:\s*(\d+)/.exec(c);
-      if (n && n[1] !== '0') moodleNumber = n[1];
-    }
-    /** A text element with its files: the files go to result.files, their references become embedded:… */
-    const rich = (node: unknown, fallback: TextFormat = 'html'): HtmlParts => {
-      const el = (node ?? {}) as XmlNode;
-      const format = FORMATS[attrOf(el, 'format') ?? ''] ?? fallback;
-      const parts = partsOf(textOf(el.text), format);
-      const names = new Map<string, string>();
-      for (const f of asArray(el.file as XmlNode[])) {
-        const fname = attrOf(f, 'name');
-        if (!fname || attrOf(f, 'encoding') !== 'base64') continue;
-        const key = `q${index + 1}/${fname}`;
-        result.files.set(key, fromBase64(textOf(f)));
-        names.set(fname, `${EMBEDDED}${key}`);
-      }
-      parts.images = parts.images.map((src) => {
-        if (!src.startsWith(PLUGINFILE)) return src;
-        const fname = decodeURIComponent(src.slice(PLUGINFILE.length).replace(/^\/+/, '').split('?')[0]!);
-        return names.get(fname) ?? src;
-      });
-      return parts;
-    };
-    const stem = rich(q.questiontext);
-    const title = titleOf(name, stem.text);
-    const unsupported = (kind: string, reason: string) =>
-      result.unsupported.push({ ...place, kind, reason, title });
-    const missing = [...stem.images].find((s) => s.startsWith(PLUGINFILE));
-    if (missing) {
-      unsupported('missing image', `the image ${missing} is not in the file`);
-      return;
-    }
-    const idnumber = textOf(q.idnumber).trim();
-    const sourceId = moodleSourceId(idnumber, moodleNumber);
-    const explanation = rich(q.generalfeedback, 'html').text;
-    const tags = asArray((q.tags as XmlNode | undefined)?.tag as XmlNode[])
-      .map((t) => textOf(t.text).trim())
-      .filter(Boolean);
-    const answers = asArray(q.answer as XmlNode[]);
-    const fraction = (a: XmlNode) => Number(attrOf(a, 'fraction') ?? '0');
-    const feedback = answers.some((a) => textOf((a.feedback as XmlNode)?.text).trim() !== '');
-    let built: ReturnType<typeof choiceRecord>;
-    switch (type) {
-      case 'multichoice': {
-        const single = !['false', '0'].includes(textOf(q.single).trim().toLowerCase());
-        const choices: Choice[] = answers.map((a) => {
-          const weight = fraction(a);
-          const parts = rich(a, FORMATS[attrOf(q.questiontext, 'format') ?? ''] ?? 'html');
-          return { parts, weight, correct: single ? weight >= 99.999 : weight > 0 };
-        });
-        built = choiceRecord(stem, choices, single ? 'single' : 'multiple', hints);
-        break;
-      }
-      case 'truefalse': {
-        const right = answers.find((a) => fraction(a) >= 99.999);
-        const isTrue = textOf(right?.text).trim().toLowerCase() === 'true';
-        const choice = (t: string, correct: boolean): Choice => ({
-          parts: { text: t, code: null, images: [], lost: [] },
-          correct,
-        });
-        built = choiceRecord(stem, [choice('True', isTrue), choice('False', !isTrue)], 'single', hints);
-        break;
-      }
-      case 'shortanswer':
-        built = blankRecord(
-          stem,
-          answers.map((a) => ({ value: textOf(a.text).trim(), weight: fraction(a) })),
-          hints,
-        );
-        break;
-      case 'numerical': {
-        const units = asArray((q.units as XmlNode | undefined)?.unit as XmlNode[]).filter(
-          (u) => textOf(u.unit_name).trim() !== '',
-        );
-        if (units.length) {
-          unsupported('numerical with units', 'the answer takes a unit; Waymark compares plain numbers');
-          return;
-        }
-        const nums = answers
-          .filter((a) => textOf(a.text).trim() !== '*')
-          .map((a) => ({
-            text: textOf(a.text).trim(),
-            value: Number(textOf(a.text).trim()),
-            tolerance: Number(textOf(a.tolerance).trim() || '0'),
-            weight: fraction(a),
-          }));
-        if (nums.some((n) => !Number.isFinite(n.value) || !Number.isFinite(n.tolerance))) {
-          result.errors.push({ ...place, field: 'answer', message: 'a numerical answer is not a number' });
-          return;
-        }
-        const refusal = numericRefusal(nums.filter((n) => n.weight > 0));
-        built = refusal
-          ? { refusal }
-          : blankRecord(
-              stem,
-              nums.map((n) => ({ value: n.text, weight: n.weight })),
-              hints,
-            );
-        break;
-      }
-      case 'matching':
-        unsupported('matching', 'a matching question pairs items; Waymark has no such type');
-        return;
-      case 'essay':
-        unsupported('essay', 'an essay is marked by a person; Waymark marks every answer itself');
-        return;
-      case 'description':
-        unsupported('description', 'a description has no answer; Waymark holds questions only');
-        return;
-      default:
-        unsupported(type || 'question', `Moodle's “${type}” question type has no Waymark equivalent`);
-        return;
-    }
-    if ('refusal' in built) {
-      unsupported(built.refusal.kind, built.refusal.reason);
-      return;
-    }
-    if (feedback) feedbackLost++;
-    result.records.push({
-      ...place,
-      value: {
-        ...built.record,
-        ...(explanation ? { explanation } : {}),
-        ...(tags.length ? { tags } : {}),
-      },
-      ...(sourceId ? { sourceId } : {}),
-      ...(feedback ? { notes: [ANSWER_FEEDBACK_LEFT_OUT] } : {}),
-      ...(category.length ? { category } : {}),
-    });
+    readQuestion(q, index, starts[index] ?? { line: 1, comments: [] }, result, state);
   });
-  if (feedbackLost) result.notes.push(answerFeedbackNote(feedbackLost));
+  if (state.feedbackLost) result.notes.push(answerFeedbackNote(state.feedbackLost));
   return result;
 }
 

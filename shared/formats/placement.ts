@@ -14,7 +14,9 @@
  * A question none of these places is "unplaced": not a problem per question, but said once for the file,
  * with what to pass and the server's subjects and topics (describeUnplaced).
  */
+
 import type { Subject } from '../schemas/lists';
+import { type Said, said } from './problems';
 
 type Topic = Subject['topics'][number];
 
@@ -58,18 +60,20 @@ const topicNamed = (subject: Subject, ref: string) =>
   null;
 
 /** Why a subject the person or the file named is not on the server. */
-function noSubject(subjects: readonly Subject[], ref: string): string {
+function noSubject(subjects: readonly Subject[], ref: string): Said {
   const guess = closest(
     ref,
     subjects.map((s) => s.name),
   );
-  return guess
-    ? `no subject "${ref.trim()}" on the server: did you mean "${guess}"?`
-    : `no subject "${ref.trim()}" on the server (${subjects.length ? `subjects: ${subjects.map((s) => s.name).join(', ')}` : 'it has no subjects'})`;
+  const name = ref.trim();
+  if (guess) return said('import.problem.noSubjectGuess', { name, guess });
+  return subjects.length
+    ? said('import.problem.noSubject', { name, subjects: subjects.map((s) => s.name).join(', ') })
+    : said('import.problem.noSubjects', { name });
 }
 
 /** Why a topic is not one of the subject's. */
-function noTopic(subjects: readonly Subject[], subject: Subject, ref: string): string {
+function noTopic(subjects: readonly Subject[], subject: Subject, ref: string): Said {
   const elsewhere = subjects.find((s) => s !== subject && s.topics.some((t) => same(ref, t)));
   const guess = elsewhere
     ? null
@@ -77,9 +81,12 @@ function noTopic(subjects: readonly Subject[], subject: Subject, ref: string): s
         ref,
         subject.topics.map((t) => t.name),
       );
-  return guess
-    ? `"${ref.trim()}" is not a topic of ${subject.name}: did you mean "${guess}"?`
-    : `"${ref.trim()}" is not a topic of ${subject.name}${elsewhere ? ` (it is one of ${elsewhere.name})` : ''} (topics: ${subject.topics.map((t) => t.name).join(', ') || 'none'})`;
+  const name = ref.trim();
+  if (guess) return said('import.problem.notTopicGuess', { name, subject: subject.name, guess });
+  const topics = subject.topics.map((t) => t.name).join(', ') || 'none';
+  return elsewhere
+    ? said('import.problem.notTopicElsewhere', { name, subject: subject.name, other: elsewhere.name, topics })
+    : said('import.problem.notTopic', { name, subject: subject.name, topics });
 }
 
 /** The subject and topic a category path names (the rules of this module's comment), or null. */
@@ -123,7 +130,7 @@ export type Placement =
   /** Neither the person nor the file says where it goes (or its category names nothing of the server). */
   | { ok: false; unplaced: true }
   /** A subject or topic was named that the server does not have. */
-  | { ok: false; unplaced?: false; field: 'subject' | 'topic'; message: string };
+  | { ok: false; unplaced?: false; field: 'subject' | 'topic'; problem: Said };
 
 const text = (s: string | undefined) => (s?.trim() ? s : undefined);
 
@@ -133,7 +140,7 @@ const ownersOf = (subjects: readonly Subject[], topicRef: string) =>
 const noOwner = (topicRef: string) => ({
   ok: false as const,
   field: 'topic' as const,
-  message: `no subject of the server has a topic "${topicRef.trim()}"`,
+  problem: said('import.problem.noTopicAnywhere', { name: topicRef.trim() }),
 });
 
 /** The subject having this topic: the one the file or its category names, else the only one. */
@@ -155,12 +162,12 @@ function placeNamed(
   candidates: readonly string[],
 ): Placement {
   const subject = subjectNamed(subjects, subjectRef);
-  if (!subject) return { ok: false, field: 'subject', message: noSubject(subjects, subjectRef) };
+  if (!subject) return { ok: false, field: 'subject', problem: noSubject(subjects, subjectRef) };
   if (topicRef) {
     const topic = topicNamed(subject, topicRef);
     return topic
       ? { ok: true, subject, topic }
-      : { ok: false, field: 'topic', message: noTopic(subjects, subject, topicRef) };
+      : { ok: false, field: 'topic', problem: noTopic(subjects, subject, topicRef) };
   }
   const found = placeInCategory(subjects, candidates, subject);
   return found ? { ok: true, ...found } : { ok: false, unplaced: true };
@@ -199,19 +206,22 @@ export function checkChoice(
   const topicRef = text(chosen.topic);
   if (subjectRef) {
     const subject = subjectNamed(subjects, subjectRef);
-    if (!subject) return { ok: false, field: 'subject', message: noSubject(subjects, subjectRef) };
+    if (!subject) return { ok: false, field: 'subject', message: noSubject(subjects, subjectRef).message };
     if (topicRef && !topicNamed(subject, topicRef))
-      return { ok: false, field: 'topic', message: noTopic(subjects, subject, topicRef) };
+      return { ok: false, field: 'topic', message: noTopic(subjects, subject, topicRef).message };
     return { ok: true };
   }
   if (topicRef) {
     const owners = ownersOf(subjects, topicRef);
-    if (!owners.length) return noOwner(topicRef);
+    if (!owners.length) return { ok: false, field: 'topic', message: noOwner(topicRef).problem.message };
     if (owners.length > 1)
       return {
         ok: false,
         field: 'topic',
-        message: `"${topicRef.trim()}" is a topic of ${owners.map((s) => s.name).join(' and ')}: choose the subject too`,
+        message: said('import.problem.topicOfSeveral', {
+          name: topicRef.trim(),
+          subjects: owners.map((s) => s.name).join(' and '),
+        }).message,
       };
   }
   return { ok: true };
@@ -225,12 +235,8 @@ export interface UnplacedQuestion {
   category: readonly string[] | null;
 }
 
-/**
- * What is said once of the questions without a subject and topic: how many of the file's, and the
- * categories that named nothing of the server. "9 of 9 questions have no subject and topic on this server:
- * the file gives none" / "…: their categories name none of its subjects and topics (“Iota” 6, …)".
- */
-export function describeUnplaced(unplaced: readonly UnplacedQuestion[], total: number): string {
+/** The categories of the questions without a subject and topic, counted, and how many have none. */
+export function unplacedCategories(unplaced: readonly UnplacedQuestion[]) {
   const counts = new Map<string, number>();
   let bare = 0;
   for (const u of unplaced) {
@@ -240,6 +246,16 @@ export function describeUnplaced(unplaced: readonly UnplacedQuestion[], total: n
       counts.set(path, (counts.get(path) ?? 0) + 1);
     }
   }
+  return { counts, bare };
+}
+
+/**
+ * What is said once of the questions without a subject and topic: how many of the file's, and the
+ * categories that named nothing of the server. "9 of 9 questions have no subject and topic on this server:
+ * the file gives none" / "…: their categories name none of its subjects and topics (“Iota” 6, …)".
+ */
+export function describeUnplaced(unplaced: readonly UnplacedQuestion[], total: number): string {
+  const { counts, bare } = unplacedCategories(unplaced);
   const listed = [...counts].slice(0, 5).map(([path, n]) => `“${path}” (${n})`);
   const more = counts.size > 5 ? `, and ${counts.size - 5} more` : '';
   const categories = counts.size

@@ -9,6 +9,7 @@
  * Hashing is the caller's (node's crypto in the CLI, WebCrypto in the browser), and so is finding an image
  * a file names by a path: the CLI reads it beside the file, the portal among the files the person chose.
  */
+
 import { DEFAULT_QUESTION_TYPE, hasImageOptions } from '../rules/question-types';
 import type { Subject } from '../schemas/lists';
 import {
@@ -20,6 +21,7 @@ import {
 } from './check';
 import { addressIdentity, bytesIdentity, canonicalQuestion } from './fingerprint';
 import type { UnplacedQuestion } from './placement';
+import { said } from './problems';
 import {
   describePlace,
   describeRowError,
@@ -110,9 +112,10 @@ export function fileImages(result: ReadResult, beside: ImageLookup): ImageLookup
   return (ref) => {
     if (isEmbedded(ref)) {
       const bytes = result.files.get(ref.slice(ref.indexOf(':') + 1));
-      return bytes ? { bytes } : { error: `the file names an image it does not carry (${ref})` };
+      return bytes ? { bytes } : { error: said('import.problem.imageNotCarried', { ref }) };
     }
-    if (ref.startsWith('@@PLUGINFILE@@')) return { error: `the image ${ref} is not in the file` };
+    if (ref.startsWith('@@PLUGINFILE@@'))
+      return { error: said('import.problem.imageNotInFile', { image: ref }) };
     return beside(ref);
   };
 }
@@ -134,7 +137,7 @@ export function checkFile(
   const questions: PreparedQuestion[] = [];
   const unplaced: UnplacedQuestion[] = [];
   if (!result.errors.length && result.total === 0)
-    errors.push({ line: 1, field: 'file', message: NO_QUESTIONS, scope: 'file' });
+    errors.push({ line: 1, field: 'file', ...said(NO_QUESTIONS), scope: 'file' });
   for (const record of result.records) {
     const checked = checkRecord(record, {
       subjects,
@@ -158,7 +161,10 @@ export function checkFile(
           ...(q.item ? { item: q.item } : {}),
           ...(q.part ? { part: q.part } : {}),
           field: 'id',
-          message: `${idName(q.sourceId)} is also the id of the question at ${describePlace(seen.place)}, which differs: the ids of one file's questions must differ`,
+          ...said('import.problem.idTwice', {
+            id: q.sourceId.slice(q.sourceId.indexOf(':') + 1),
+            place: describePlace(seen.place),
+          }),
         });
         continue;
       }
@@ -175,10 +181,7 @@ export function checkFile(
   return { questions, errors, unsupported: [...result.unsupported], unplaced };
 }
 
-/** A source key as the file wrote it: `idnumber:q1` is the id “q1”. */
-const idName = (key: string) => `the id “${key.slice(key.indexOf(':') + 1)}”`;
-
-const NO_QUESTIONS = 'has no questions';
+const NO_QUESTIONS = 'import.problem.noQuestions';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -192,7 +195,7 @@ export function problemCount(problems: readonly RowError[], total: number): stri
   const ofQuestions = problems.filter((p) => p.scope !== 'file');
   if (total === 0 && ofFile.length) {
     const [first] = ofFile;
-    if (first!.message === NO_QUESTIONS && ofFile.length === 1) return 'the file has no questions';
+    if (first!.code === NO_QUESTIONS && ofFile.length === 1) return 'the file has no questions';
     const more = problems.length > 1 ? ` (and ${plural(problems.length - 1, 'more problem')})` : '';
     return `the file could not be read: ${describeRowError(first!)}${more}`;
   }

@@ -18,6 +18,7 @@
  * This module opens the file or package (its manifest and LOM metadata, the files it holds); the items are read
  * by ./qti-items.ts. Written (./qti-write.ts): QTI 2.1 items in a content package, with images as files in it.
  */
+import { said } from './problems';
 import { type Meta, parser, readQtiText } from './qti-items';
 import { EMBEDDED, emptyResult, type ReadResult, type RowError } from './record';
 import { asArray, attrOf, parseXml, textOf, type XmlNode, xmlSyntaxError } from './xml';
@@ -40,7 +41,7 @@ export function readQti(input: Uint8Array | string, limits: ZipLimits = ZIP_LIMI
       result.errors.push({
         line: 1,
         field: 'zip',
-        message: `the package cannot be opened: ${zip.message}`,
+        ...said('import.problem.packageUnopened', { reason: zip.message }),
         scope: 'file',
       });
       return result;
@@ -76,7 +77,7 @@ export function readQti(input: Uint8Array | string, limits: ZipLimits = ZIP_LIMI
           line: 1,
           part,
           field: 'package',
-          message: 'the manifest names a file the package does not hold',
+          ...said('import.problem.manifestMissingFile'),
           scope: 'file',
         });
         continue;
@@ -93,7 +94,7 @@ export function readQti(input: Uint8Array | string, limits: ZipLimits = ZIP_LIMI
       result.errors.push({
         line: 1,
         field: 'package',
-        message: 'the package holds no QTI items',
+        ...said('import.problem.noItems'),
         scope: 'file',
       });
     return result;

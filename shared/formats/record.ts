@@ -8,6 +8,8 @@
  *     "tags": ["…"], "code": "…", "image": "images/q1.png" }
  */
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
+import type { MessageValues } from '../i18n/translator';
 import { DEFAULT_QUESTION_TYPE, QUESTION_TYPES, type QuestionType } from '../rules/question-types';
 
 /** Where a question sits in its file: the line it starts on, and its number in a JSON array. */
@@ -20,12 +22,29 @@ export interface Place {
 }
 
 /**
+ * What a problem says, for the reader's language: its message key (the stable code the API and the portal
+ * carry, ./problems.ts) and the values it names; `message`/`reason` beside it stay English (the CLI, logs).
+ */
+export interface Coded {
+  code?: MessageKey;
+  params?: MessageValues;
+}
+
+/** Something said of a question or of the file on its way in (an encoding guessed, feedback left out). */
+export interface Note extends Coded {
+  message: string;
+}
+
+/**
  * One problem: where, which field (as the file names it), what is wrong. Most are of one question; those
  * of the file itself (it cannot be parsed, a CSV header names an unknown column, a package lacks a part)
  * say `scope: 'file'`, and are not counted as problems of a question.
  */
-export interface RowError extends Place {
+export interface RowError extends Place, Coded {
   field: string;
+  /** The field's words for the reader's language, where they are not the file's own ("option 2"). */
+  fieldCode?: MessageKey;
+  fieldParams?: MessageValues;
   message: string;
   scope?: 'file';
 }
@@ -89,7 +108,7 @@ export interface SourceRecord extends Place {
    */
   sourceId?: string;
   /** Said of the question on its way in (a per-answer feedback left out, …). */
-  notes?: string[];
+  notes?: Note[];
   /**
    * The category the file puts the question in, outermost first, without Moodle's `$course$` and `top`
    * (GIFT's `$CATEGORY:`, Moodle XML's category questions, a QTI manifest's taxon path): the subject and
@@ -99,9 +118,11 @@ export interface SourceRecord extends Place {
 }
 
 /** A construct Waymark cannot hold, reported per question and never imported in a changed form. */
-export interface Unsupported extends Place {
+export interface Unsupported extends Place, Coded {
   /** What it is in the file's terms: "essay", "matching", "numerical with a tolerance". */
   kind: string;
+  /** The kind's message key, when it has a name in every language (./problems.ts). */
+  kindCode?: MessageKey;
   /** Why Waymark cannot hold it. */
   reason: string;
   /** The question's name or the start of its text, to recognise it by. */
@@ -122,7 +143,7 @@ export interface ReadResult {
   /** Images carried inside the file, by the name its questions use after `embedded:`. */
   files: Map<string, Uint8Array>;
   /** Said of the whole file (the encoding guessed, the CSV separator). */
-  notes: string[];
+  notes: Note[];
 }
 
 export const emptyResult = (): ReadResult => ({

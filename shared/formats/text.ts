@@ -7,6 +7,7 @@
  * Decoding uses the platform's TextDecoder (Node and every browser carry these encodings), so the CLI and
  * the portal read a file the same way.
  */
+import { type Said, said } from './problems';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 type Decodable = Exclude<TextEncoding, 'windows-1252'>;
@@ -17,7 +18,7 @@ export interface DecodedText {
   /** Whether the file started with a byte-order mark. */
   bom: boolean;
   /** Said to the person when the encoding was a guess (Windows-1252). */
-  note?: string;
+  note?: Said;
 }
 
 const decode = (encoding: Decodable, bytes: Uint8Array, fatal = false) =>
@@ -59,7 +60,9 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       text,
       encoding: 'windows-1252',
       bom: false,
-      note: `The file is not UTF-8; it was read as Windows-1252 (Latin-1)${sample ? `, so it says “${sample}”` : ''}. If that looks wrong, save the file as UTF-8 and import it again.`,
+      note: sample
+        ? said('import.problem.windows1252Sample', { sample })
+        : said('import.problem.windows1252'),
     };
   }
 }

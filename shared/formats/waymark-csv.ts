@@ -13,7 +13,8 @@ import {
   toCsv,
   withHeader,
 } from './csv';
-import { type RowError, type SourceRecord, withSourceId } from './record';
+import { said } from './problems';
+import { type Note, type RowError, type SourceRecord, withSourceId } from './record';
 import type { WaymarkRecord } from './waymark';
 
 export const CSV_COLUMNS = [
@@ -75,9 +76,10 @@ export function joinCell(items: { value: string; starred?: boolean }[]): string 
     .join(' | ');
 }
 
-export function readCsv(src: string): { records: SourceRecord[]; errors: RowError[]; notes: string[] } {
+export function readCsv(src: string): { records: SourceRecord[]; errors: RowError[]; notes: Note[] } {
   const delimiter: CsvDelimiter = detectDelimiter(src);
-  const notes = delimiter === ',' ? [] : [`The CSV's fields are separated by ${delimiterName(delimiter)}s.`];
+  const notes =
+    delimiter === ',' ? [] : [said('import.problem.csvSeparator', { separator: delimiterName(delimiter) })];
   let parsed: ReturnType<typeof withHeader>;
   try {
     parsed = withHeader(parseCsv(src, delimiter));
@@ -85,9 +87,7 @@ export function readCsv(src: string): { records: SourceRecord[]; errors: RowErro
     if (err instanceof CsvError)
       return {
         records: [],
-        errors: [
-          { line: err.line, field: 'CSV', message: err.message.replace(/^line \d+: /, ''), scope: 'file' },
-        ],
+        errors: [{ line: err.line, field: 'CSV', ...err.said, scope: 'file' }],
         notes,
       };
     throw err;
@@ -100,7 +100,7 @@ export function readCsv(src: string): { records: SourceRecord[]; errors: RowErro
       errors.push({
         line: 1,
         field: column,
-        message: `unknown column (the columns are ${CSV_COLUMNS.join(', ')})`,
+        ...said('import.problem.csvUnknownColumn', { columns: CSV_COLUMNS.join(', ') }),
         scope: 'file',
       });
     }
@@ -110,7 +110,7 @@ export function readCsv(src: string): { records: SourceRecord[]; errors: RowErro
     errors.unshift({
       line: 1,
       field: 'question',
-      message: 'the header row has no question column',
+      ...said('import.problem.csvNoQuestion'),
       scope: 'file',
     });
     return { records: [], errors, notes };
@@ -119,7 +119,7 @@ export function readCsv(src: string): { records: SourceRecord[]; errors: RowErro
   for (const row of parsed.rows) {
     const v = row.values;
     if (row.extra.length) {
-      errors.push({ line: row.line, field: 'CSV', message: 'more fields than the header has columns' });
+      errors.push({ line: row.line, field: 'CSV', ...said('import.problem.csvMoreFields') });
     }
     const cell = (name: string) => {
       const s = v[name];

@@ -2,6 +2,7 @@
  * Waymark's JSON question files: a JSON array of questions, or one question per line (NDJSON). Read with the
  * line each question starts on, so every problem names it; written as export gives them.
  */
+import { said } from './problems';
 import { type RowError, type SourceRecord, withSourceId } from './record';
 import type { WaymarkRecord } from './waymark';
 
@@ -34,7 +35,7 @@ export function readJsonArray(src: string): { records: SourceRecord[]; errors: R
         {
           line: 1,
           field: 'JSON',
-          message: 'must be an array of questions (or one question per line)',
+          ...said('import.problem.jsonNotArray'),
           scope: 'file',
         },
       ],

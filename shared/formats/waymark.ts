@@ -8,7 +8,7 @@
 import { hasImageOptions, isTextAnswer } from '../rules/question-types';
 import type { Question } from '../schemas/assessment';
 import type { Subject } from '../schemas/lists';
-import type { ParsedRecord, RowError, SourceRecord } from './record';
+import type { Note, ParsedRecord, RowError, SourceRecord } from './record';
 import { readCsv, writeCsv } from './waymark-csv';
 import { readJsonArray, readNdjson, writeJson } from './waymark-json';
 
@@ -25,7 +25,7 @@ export type WaymarkRecord = ReturnType<typeof toRecord>;
 export function readRecords(
   textContent: string,
   format: WaymarkFormat,
-): { records: SourceRecord[]; errors: RowError[]; notes: string[]; total: number } {
+): { records: SourceRecord[]; errors: RowError[]; notes: Note[]; total: number } {
   const src = textContent.replace(/^\uFEFF/, '');
   if (format === 'csv') {
     const read = readCsv(src);

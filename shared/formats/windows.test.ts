@@ -51,7 +51,9 @@ describe('readGiftWindows', () => {
       [],
       [],
     ]);
-    expect(windows[2]!.errors).toEqual([{ line: 7, field: 'question', message: 'a { without its }' }]);
+    expect(windows[2]!.errors).toEqual([
+      { code: 'import.problem.giftNoClose', line: 7, field: 'question', message: 'a { without its }' },
+    ]);
     expect(windows[3]!.unsupported.map((u) => [u.line, u.kind])).toEqual([[9, 'essay']]);
   });
 

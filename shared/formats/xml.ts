@@ -1,5 +1,7 @@
 /** XML helpers of the Moodle XML and QTI readers: a parser set up once, and where elements start. */
+
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { type Said, said } from './problems';
 import type { RowError } from './record';
 
 export type XmlNode = Record<string, unknown>;
@@ -62,11 +64,11 @@ function prologDoctype(src: string): { index: number; text: string } | null {
  * without bound (entities of entities), so a document that declares one is refused before it is parsed.
  */
 export function xmlSyntaxError(src: string, part?: string): RowError | null {
-  const at = (line: number, message: string): RowError => ({
+  const at = (line: number, message: string | Said): RowError => ({
     line,
     ...(part ? { part } : {}),
     field: 'XML',
-    message,
+    ...(typeof message === 'string' ? { message } : message),
     scope: 'file',
   });
   const doctype = prologDoctype(src);
@@ -76,9 +78,7 @@ export function xmlSyntaxError(src: string, part?: string): RowError | null {
     const external = /^<!ENTITY\s+(%\s+)?[^\s>]+\s+(SYSTEM|PUBLIC)\b/.test(declaration);
     return at(
       lineOf(src, doctype.index + entity.index),
-      external
-        ? 'declares an external entity (<!ENTITY … SYSTEM …>), which could read files of this computer; question files declare no entities'
-        : 'declares an entity (<!ENTITY …>); question files declare none, and entities can be made to expand without bound',
+      said(external ? 'import.problem.entityExternal' : 'import.problem.entity'),
     );
   }
   const v = XMLValidator.validate(src, { allowBooleanAttributes: true });

@@ -20,17 +20,38 @@ export const Verdict = z.enum(VERDICTS);
 entities.add(Verdict, { id: 'Verdict' });
 export type Verdict = z.infer<typeof Verdict>;
 
+/**
+ * Words said by a code (a message key of Waymark's catalogues, decision 048) and the values they name, for
+ * a reader in another language than the English beside them.
+ */
+export const CodedWords = z.object({
+  code: z.string().describe('Stable code of the words: their message key (`verify.check.…`, `verify.ob.…`).'),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('The values the words name (a DID, a date, a count, a property path).'),
+});
+entities.add(CodedWords, { id: 'CodedWords' });
+
 export const VerificationCheck = z.object({
   id: z.enum(['format', 'open-badge', 'issuer', 'signature', 'dates', 'status']),
   label: z.string(),
   outcome: z.enum(['passed', 'failed', 'warning', 'skipped']),
-  detail: z.string(),
+  detail: z.string().describe('What the check found, in English.'),
+  ...CodedWords.shape,
+  problems: z
+    .array(CodedWords)
+    .optional()
+    .describe('The Open Badges 3.0 check: each problem the detail lists, by its code.'),
 });
 entities.add(VerificationCheck, { id: 'VerificationCheck' });
 
 export const VerificationReport = z.object({
   verdict: Verdict,
-  summary: z.string(),
+  summary: z.string().describe('The verdict in English words.'),
+  summaryParts: z
+    .array(CodedWords)
+    .describe('The summary by code, sentence by sentence (its words joined by a space are `summary`).'),
   checks: z.array(VerificationCheck),
   issuer: z.object({
     id: z

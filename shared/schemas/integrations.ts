@@ -135,6 +135,7 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AUDIT_ACTION_GROUPS = [
   { group: 'seat', label: 'Seats and invitations' },
   { group: 'roadmap', label: 'Roadmap assignments' },
+  { group: 'cohort', label: 'Cohorts' },
   { group: 'assessment', label: 'Assessments and sharing' },
   { group: 'apikey', label: 'API keys' },
   { group: 'award', label: 'Award revocations' },

@@ -355,6 +355,8 @@ export const Cohort = z.object({
   name: z.string(),
   /** The directory's id of the group, when a directory made it over SCIM. */
   externalId: z.string().nullable(),
+  /** The directory made or took over this cohort over SCIM: its name and members are read-only here. */
+  scimManaged: z.boolean(),
   memberCount: z.number().int(),
   /** Roadmaps every member gets, and every new member when they join. */
   roadmaps: z.array(z.object({ _id: Id, name: z.string() })),
@@ -363,8 +365,15 @@ export const Cohort = z.object({
 entities.add(Cohort, { id: 'Cohort' });
 export type Cohort = z.infer<typeof Cohort>;
 
+/** The longest name a cohort may have (a SCIM Group's displayName too). */
+export const COHORT_NAME_MAX = 100;
+
 export const CohortNameInput = z.object({
-  name: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(COHORT_NAME_MAX, `must be at most ${COHORT_NAME_MAX} characters`),
 });
 entities.add(CohortNameInput, { id: 'CohortNameInput' });
 
@@ -399,3 +408,24 @@ export const CohortAssignment = z.object({
   ),
 });
 entities.add(CohortAssignment, { id: 'CohortAssignment' });
+
+/** One cohort and its members (learners holding, or having held, one of the tenant's seats). */
+export const CohortDetail = Cohort.extend({
+  members: z.array(
+    z.object({
+      _id: Id,
+      name: z.string().nullable(),
+      email: z.string(),
+      /** The member's seat is removed (or no longer theirs). */
+      isDisabled: z.boolean(),
+      addedAt: DateTime,
+    }),
+  ),
+});
+entities.add(CohortDetail, { id: 'CohortDetail' });
+
+/** A row of the Users page: the seat, and the cohorts its learner belongs to (by name). */
+export const TenantUserRow = TenantUserEntry.extend({
+  cohorts: z.array(z.object({ _id: Id, name: z.string() })),
+});
+entities.add(TenantUserRow, { id: 'TenantUserRow' });

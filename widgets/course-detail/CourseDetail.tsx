@@ -130,48 +130,7 @@ function Course({
         </ul>
       </section>
 
-      <section className="wm-curators" aria-labelledby={`${titleId}-curators`} part="curators">
-        <Sub id={`${titleId}-curators`}>{t('course.curators', { count: r.authors.length })}</Sub>
-        {r.authors.length === 0 ? (
-          <div className="wm-curator">
-            <img
-              className="wm-avatar wm-avatar-lg"
-              src={PLACEHOLDER_MENTOR_IMAGE}
-              alt=""
-              width="72"
-              height="72"
-            />
-            <div>
-              <Minor className="wm-curator-name">{PRODUCT_NAME}</Minor>
-              <p className="muted">{t('course.curatedByTeam', { product: PRODUCT_NAME })}</p>
-            </div>
-          </div>
-        ) : (
-          r.authors.map(({ authorId: a }) => (
-            <div className="wm-curator" key={a._id}>
-              <img
-                className="wm-avatar wm-avatar-lg"
-                src={assetUrl(host, a.profilePath) ?? PLACEHOLDER_MENTOR_IMAGE}
-                data-placeholder={a.profilePath ? undefined : 'true'}
-                alt={a.profilePath ? t('course.photoOf', { name: a.name }) : ''}
-                width="72"
-                height="72"
-              />
-              <div>
-                <Minor className="wm-curator-name">{a.name}</Minor>
-                {a.designation ? <p className="wm-designation">{a.designation}</p> : null}
-                {a.shortDescription ? <p>{a.shortDescription}</p> : null}
-                {a.longDescription ? (
-                  <details className="wm-more">
-                    <summary>{t('course.moreAbout', { name: a.name })}</summary>
-                    <p>{a.longDescription}</p>
-                  </details>
-                ) : null}
-              </div>
-            </div>
-          ))
-        )}
-      </section>
+      <Curators authors={r.authors} id={`${titleId}-curators`} Sub={Sub} Minor={Minor} />
 
       <Tabs
         label={t('course.tabs')}
@@ -210,6 +169,66 @@ function Course({
         ]}
       />
     </article>
+  );
+}
+
+/** The roadmap's curators, each with a photo and what they wrote about themselves; Waymark's team when none. */
+function Curators({
+  authors,
+  id,
+  Sub,
+  Minor,
+}: {
+  authors: RoadmapT['authors'];
+  id: string;
+  Sub: 'h2' | 'h3';
+  Minor: 'h3' | 'h4';
+}) {
+  const host = useWidgetHost();
+  const { t } = useI18n();
+  return (
+    <section className="wm-curators" aria-labelledby={id} part="curators">
+      <Sub id={id}>{t('course.curators', { count: authors.length })}</Sub>
+      {authors.length === 0 ? (
+        <div className="wm-curator">
+          <img
+            className="wm-avatar wm-avatar-lg"
+            src={PLACEHOLDER_MENTOR_IMAGE}
+            alt=""
+            width="72"
+            height="72"
+          />
+          <div>
+            <Minor className="wm-curator-name">{PRODUCT_NAME}</Minor>
+            <p className="muted">{t('course.curatedByTeam', { product: PRODUCT_NAME })}</p>
+          </div>
+        </div>
+      ) : (
+        authors.map(({ authorId: a }) => (
+          <div className="wm-curator" key={a._id}>
+            <img
+              className="wm-avatar wm-avatar-lg"
+              src={assetUrl(host, a.profilePath) ?? PLACEHOLDER_MENTOR_IMAGE}
+              data-placeholder={a.profilePath ? undefined : 'true'}
+              alt={a.profilePath ? t('course.photoOf', { name: a.name }) : ''}
+              width="72"
+              height="72"
+            />
+            <div>
+              <Minor className="wm-curator-name">{a.name}</Minor>
+              {a.designation ? <p className="wm-designation">{a.designation}</p> : null}
+              {a.shortDescription ? <p>{a.shortDescription}</p> : null}
+              {a.longDescription ? (
+                <details className="wm-more">
+                  <summary>{t('course.moreAbout', { name: a.name })}</summary>
+                  <p>{a.longDescription}</p>
+                </details>
+              ) : null}
+            </div>
+          </div>
+        ))
+      )}
+    </section>
   );
 }
 

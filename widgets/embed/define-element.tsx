@@ -18,6 +18,7 @@
  * with preact/compat, ignoring empty values) had to be patched, and which cost 1.3 KB gzip per file.
  */
 import { createClient } from '@shared/client/client';
+import type { UiLocale } from '@shared/i18n/locales';
 import type { Translator } from '@shared/i18n/translator';
 import { type ComponentChild, render } from 'preact';
 import { type ComponentType, useEffect, useMemo } from 'react';
@@ -194,6 +195,41 @@ const Base: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
 /**
+ * The translator for `locale`: `current` when it is that language's, else the language's when its file is
+ * loaded; otherwise null, the file fetched (once) and `whenLoaded` called once it is here.
+ */
+function translatorNow(
+  messages: WidgetElementSpec<object>['messages'],
+  locale: UiLocale,
+  current: Translator | null,
+  whenLoaded: () => void,
+): Translator | null {
+  if (current?.locale === locale) return current;
+  const ready = readyTranslator(messages, locale);
+  if (ready) return ready;
+  void loadTranslator(messages, locale).then(whenLoaded);
+  return null;
+}
+
+/** Each attribute prop as a property of the element reflecting its attribute (its old alias read too). */
+function reflectAttributes(proto: object, names: Map<string, ReturnType<typeof attributeNames>>) {
+  for (const [name, { attribute, alias }] of names) {
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute(attribute) ?? (alias ? this.getAttribute(alias) : null) ?? undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (alias) this.removeAttribute(alias);
+        if (value === undefined || value === null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
+  }
+}
+
+/**
  * The custom element class of a widget. Each element module declares `class WmX extends
  * widgetElement({...}) {}` under its documented header comment (the Custom Elements Manifest is read from
  * there) and defines it with `customElements.define`.
@@ -297,17 +333,12 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
         const root = this.shadowRoot!;
         if (this.isConnected) {
           const locale = elementLocale(this);
-          if (this.#i18n?.locale !== locale) {
-            const ready = readyTranslator(spec.messages, locale);
-            if (ready) this.#i18n = ready;
-            else {
-              // the language's file is fetched once; until it is here the element stays as it was
-              void loadTranslator(spec.messages, locale).then(() => {
-                if (elementLocale(this) === locale) this.#schedule();
-              });
-              if (!this.#i18n) return;
-            }
-          }
+          const i18n = translatorNow(spec.messages, locale, this.#i18n, () => {
+            if (elementLocale(this) === locale) this.#schedule();
+          });
+          // until the language's file is here the element stays as it was
+          if (i18n) this.#i18n = i18n;
+          else if (!this.#i18n) return;
           this.#mounted = true;
           const vnode = (
             <WidgetRoot
@@ -327,20 +358,7 @@ export function widgetElement<P extends object>(spec: WidgetElementSpec<P>): Wid
       });
     }
   }
-  for (const [name, { attribute, alias }] of names) {
-    Object.defineProperty(WaymarkElement.prototype, name, {
-      configurable: true,
-      enumerable: true,
-      get(this: HTMLElement) {
-        return this.getAttribute(attribute) ?? (alias ? this.getAttribute(alias) : null) ?? undefined;
-      },
-      set(this: HTMLElement, value: unknown) {
-        if (alias) this.removeAttribute(alias);
-        if (value === undefined || value === null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, String(value));
-      },
-    });
-  }
+  reflectAttributes(WaymarkElement.prototype, names);
   return WaymarkElement as unknown as WidgetElementClass;
 }
 

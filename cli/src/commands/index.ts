@@ -9,6 +9,7 @@ import { ROLE_LABELS } from '../core/labels';
 import { assessmentsCommand } from './assessments';
 import type { AuditOptions } from './audit';
 import { awardsCommand } from './awards';
+import { cohortsCommand } from './cohorts';
 import type { CommandGroup, CommandModule } from './command';
 import { keysCommand } from './keys';
 import type { LoginOptions } from './login';
@@ -114,7 +115,7 @@ export const auditCommandModule: CommandModule<AuditOptions> = {
       )
       .option(
         '--action <action>',
-        'one action (seat.added) or a group of them (seat, roadmap, assessment, apikey, award)',
+        'one action (seat.added) or a group of them (seat, roadmap, cohort, assessment, apikey, award, lti)',
       )
       .option(
         '--actor-kind <kind>',
@@ -146,6 +147,7 @@ export const COMMANDS: readonly (CommandModule<object> | CommandGroup)[] = [
   logoutCommand,
   whoamiCommand,
   seatsCommand,
+  cohortsCommand,
   assessmentsCommand,
   questionsCommand,
   awardsCommand,

@@ -48,6 +48,11 @@ describe('error messages', () => {
     expect(describeError(err)).toEqual(['email: Invalid email address', '  name: is required']);
   });
 
+  it('name the field when the server’s message does not', () => {
+    const err = api(400, 'cannot be used: only https addresses are read', { field: 'url' });
+    expect(describeError(err)).toEqual(['url: cannot be used: only https addresses are read']);
+  });
+
   it('say why the server could not be reached', () => {
     const cause = new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
     expect(describeError(new NetworkError(cause))[0]).toMatch(

@@ -110,7 +110,10 @@ function isCommanderError(err: unknown): err is CommanderLike {
 export function describeError(err: unknown, opts: { debug?: boolean; server?: string } = {}): string[] {
   if (err instanceof CliError) return [err.message, ...(err.hint ? [err.hint] : [])];
   if (err instanceof ApiError) {
-    const lines = [err.message];
+    // a message that does not name its field gets it in front: `url: cannot be used: …`
+    const named =
+      err.field && !err.message.includes(err.field) ? `${err.field}: ${err.message}` : err.message;
+    const lines = [named];
     const fields = Object.entries(err.body.fields ?? {}).filter(
       ([field, message]) => !err.message.includes(message) || field !== err.field,
     );

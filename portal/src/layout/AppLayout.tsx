@@ -17,6 +17,7 @@ const SIDEBAR = {
   ],
   TENANT: [
     { to: '/portal/users', label: 'nav.users' },
+    { to: '/portal/cohorts', label: 'nav.cohorts' },
     { to: '/portal/roadmaps', label: 'roadmaps.caption' },
     { to: '/portal/manage-assessment', label: 'nav.manageAssessment' },
     { to: '/portal/question-bank', label: 'nav.questionBank' },

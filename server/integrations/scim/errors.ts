@@ -23,6 +23,8 @@ export class ScimError extends Error {
     readonly status: number,
     detail: string,
     readonly scimType?: ScimType,
+    /** Response headers that go with it (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }

@@ -5,6 +5,7 @@
  * the actor. A cohort's members added in the portal who were never provisioned are not SCIM Users: the
  * directory neither sees them nor removes them.
  */
+import { COHORT_NAME_MAX } from '@shared/schemas/tenant';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
@@ -13,7 +14,6 @@ import { HttpError } from '../../http/errors';
 import { lockTenant } from '../../tenant/accounting';
 import {
   addMembers,
-  COHORT_NAME_MAX,
   type CohortRow,
   createCohort,
   deleteCohort,
@@ -174,7 +174,7 @@ export async function createGroup(ctx: ScimContext, body: unknown): Promise<Coho
   return scimErrors(() =>
     inTx(ctx.db, async (tx) => {
       await lockTenant(tx, ctx.tenantId);
-      const made = await createCohort(tx, ctx.tenantId, cols, ctx.actor);
+      const made = await createCohort(tx, ctx.tenantId, { ...cols, scimManaged: true }, ctx.actor);
       await syncMembers(ctx, tx, made, [], doc);
       return findGroup(tx, ctx.tenantId, made.id);
     }),
@@ -200,8 +200,9 @@ async function saveGroup(ctx: ScimContext, id: string, change: (current: Doc) =>
       const members = (await membersOf(tx, ctx.tenantId, [current.id])).get(current.id) ?? [];
       const doc = change(docOfGroup(current, members));
       const cols = columns(doc);
-      if (cols.name !== current.name || cols.externalId !== current.externalId)
-        await updateCohort(tx, current, cols, ctx.actor);
+      // a directory that changes a cohort made in the portal takes it over (decision 050)
+      if (cols.name !== current.name || cols.externalId !== current.externalId || !current.scimManaged)
+        await updateCohort(tx, current, { ...cols, scimManaged: true }, ctx.actor);
       await syncMembers(ctx, tx, current, members, doc);
       return findGroup(tx, ctx.tenantId, id);
     }),

@@ -11,6 +11,7 @@ import type { MailService } from '../../adapters/mail';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { countRequest } from '../../http/rate-limit-store';
 import type { SeatPlans } from '../../tenant/accounting';
 import { actorOf, type Principal } from '../core/principal';
 import { etagOf, type ScimContext } from './context';
@@ -159,6 +160,7 @@ function speakScim(scope: FastifyInstance) {
     const e = scimErrorOf(err);
     if (e.status >= 500) request.log.error({ err, url: request.url }, 'SCIM request failed');
     if (e.status === 401) reply.header('www-authenticate', 'Bearer realm="Waymark SCIM"');
+    reply.headers(e.headers);
     return send(reply, e.status, e.body());
   });
   scope.setNotFoundHandler((request, reply) =>
@@ -171,8 +173,27 @@ function speakScim(scope: FastifyInstance) {
 }
 
 /**
+ * Counts a request against a limit per minute shared by every process (the rate-limit store, decision 009);
+ * past it, 429 with SCIM's error body and Retry-After — Entra ID and Okta wait that long and retry.
+ */
+async function withinLimit(db: Db, key: string, limit: number, who: string) {
+  const { current, ttl } = await countRequest(db, key, 60_000);
+  if (current <= limit) return;
+  const wait = Math.max(1, Math.ceil(ttl / 1000));
+  throw new ScimError(
+    429,
+    `${who} made more than ${limit} requests in a minute: wait ${wait} s.`,
+    undefined,
+    {
+      'retry-after': String(wait),
+    },
+  );
+}
+
+/**
  * Every SCIM request carries one of the tenant's tokens; the token's row is read each time, so a revoked
- * token stops at its next request on every process. Sets the request's SCIM context (tenant, actor).
+ * token stops at its next request on every process. Sets the request's SCIM context (tenant, actor), after
+ * counting the request against the token's limit.
  */
 async function authenticateScim(request: FastifyRequest, deps: ScimDeps, base: string) {
   const header = request.headers.authorization ?? '';
@@ -189,6 +210,7 @@ async function authenticateScim(request: FastifyRequest, deps: ScimDeps, base: s
       check.reason === 'REVOKED' ? 'This SCIM token has been revoked.' : 'This SCIM token is not valid.',
     );
   const t = check.token;
+  await withinLimit(deps.db, `scim-token ${t.id}`, deps.config.rateLimit.scimToken, 'This SCIM token');
   const principal: Principal = {
     kind: 'scimToken',
     tokenId: t.id,
@@ -216,6 +238,10 @@ export function scimRoutes(app: FastifyInstance, deps: ScimDeps) {
     async (scope) => {
       speakScim(scope);
 
+      // every address is counted before its token is read (guessing tokens costs requests), then each token
+      scope.addHook('onRequest', (request) =>
+        withinLimit(deps.db, `scim-address ${request.ip}`, deps.config.rateLimit.scimAddress, 'This address'),
+      );
       // every SCIM request carries one of the tenant's tokens, read each time
       scope.addHook('preHandler', (request) => authenticateScim(request, deps, base));
       const ctx = (request: FastifyRequest) => request.scim!;

@@ -602,6 +602,36 @@ describe('Groups are cohorts', () => {
     expect(byMember.body.Resources.map((g: Json) => g.id)).toEqual([group]);
   });
 
+  it('shows the directory’s cohort read-only in the portal, and takes over a cohort it changes', async () => {
+    const shown = await server.get(`/api/tenant/cohorts/${group}`, tenant.auth);
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body.data).toMatchObject({ name: 'Sales EMEA', scimManaged: true, memberCount: 1 });
+    expect(shown.body.data.members.map((m: Json) => m.isDisabled)).toEqual([false]);
+    const refusals = [
+      await server.put(`/api/tenant/cohorts/${group}`, { name: 'Renamed by hand' }, tenant.auth),
+      await server.post(
+        `/api/tenant/cohorts/${group}/members/remove`,
+        { learnerIds: [shown.body.data.members[0]._id] },
+        tenant.auth,
+      ),
+      await server.request('DELETE', `/api/tenant/cohorts/${group}`, undefined, tenant.auth),
+    ];
+    for (const r of refusals) {
+      expect(r.status, r.text).toBe(409);
+      expect(r.body.errorCode).toBe('COHORT_MANAGED_BY_SCIM');
+    }
+    // a cohort made in the portal is the mentor's until the directory changes it
+    const own = await server.post('/api/tenant/cohorts', { name: 'Made by hand' }, tenant.auth);
+    expect(own.body.data.scimManaged).toBe(false);
+    await scim('PATCH', `/Groups/${own.body.data._id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: b }] }],
+    });
+    const taken = await server.get(`/api/tenant/cohorts/${own.body.data._id}`, tenant.auth);
+    expect(taken.body.data.scimManaged).toBe(true);
+    expect((await scim('DELETE', `/Groups/${own.body.data._id}`)).status).toBe(204);
+  });
+
   it('deletes the cohort, the members keeping their seats', async () => {
     expect((await scim('DELETE', `/Groups/${group}`)).status).toBe(204);
     expect((await scim('GET', `/Groups/${group}`)).status).toBe(404);

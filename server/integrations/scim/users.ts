@@ -5,10 +5,10 @@
  * portal's Add User and `waymark seats add` do); `active: false` and DELETE free the seat with
  * `removeLearner` (at once, or disabled until the billing cycle ends) and keep the account, its history and
  * awards; `active: true` again gives the seat back. Everything one request changes commits together, with
- * its activity-log entries naming the SCIM token — or nothing does. Each writing transaction takes the
- * tenant's seat lock first (`lockTenant`, as the seat rules do): the learner's identity and the SCIM row
- * refer to the tenant's account, and a reference taken before the lock (a key-share lock) made concurrent
- * requests of one directory deadlock against the lock's FOR UPDATE.
+ * its activity-log entries naming the SCIM token — or nothing does. A create takes the tenant's seat lock
+ * only inside the seat rule, for its count, last (decision 050): the lock is FOR NO KEY UPDATE, which the
+ * key-share locks of the rows written before it (the identity, the SCIM row, the seat) do not conflict
+ * with, so creates of one directory run side by side without deadlocking. Changes and deletes take it first.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -213,7 +213,8 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
   try {
     const row = await unique(() =>
       inTx(ctx.db, async (tx) => {
-        await lockTenant(tx, ctx.tenantId);
+        // no tenant lock up front: the seat rule takes it for its count, last (decision 050), so a directory's
+        // creates do the rest side by side; the unique indexes keep userName and the person once per tenant
         const taken = await tx
           .select({ id: scimUsers.id })
           .from(scimUsers)
@@ -246,14 +247,14 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
           .limit(1);
         if (already) throw uniqueness(`This person is already provisioned as User ${already.id}`);
         made = learner.how === 'created';
-        if (cols.active) {
-          const { outcome } = await seat(ctx, tx, learner.email);
-          if (outcome !== 'ADDED' && outcome !== 'ALREADY_ASSIGNED') throw new NoSeat(outcome);
-        }
         const [inserted] = await tx
           .insert(scimUsers)
           .values({ id, tenantId: ctx.tenantId, userId: learner.userId, ...cols, madeAccount: made })
           .returning();
+        if (cols.active) {
+          const { outcome } = await seat(ctx, tx, learner.email);
+          if (outcome !== 'ADDED' && outcome !== 'ALREADY_ASSIGNED') throw new NoSeat(outcome);
+        }
         return inserted!;
       }),
     );

@@ -16,6 +16,7 @@
  * failing LRS never slows a learner.
  */
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Db } from '../../db/client';
 import { parsedJson, rowsOf } from '../../db/helpers';
 import { guardedFetch, type OutboundOptions, OutboundRefused } from '../../lib/outbound';
@@ -30,6 +31,8 @@ const TIMEOUT_MS = 10_000;
 /** Entries (events) claimed and sent in one request. */
 const BATCH = 50;
 const BUDGET_MS = 25_000;
+/** Entries of a refused batch sent alone at the same time. */
+const ALONE_CONCURRENCY = 10;
 
 type Log = { info: (o: object, m: string) => void; warn: (o: object, m: string) => void };
 
@@ -226,18 +229,51 @@ export class XapiSender {
       else ready.push({ row, statements });
     }
     if (ready.length === 0) return outcomes;
+    await this.keep(ready);
     const answer = await this.post(
       conn,
       ready.flatMap((r) => r.statements),
     );
     if (ready.length > 1 && (answer.status === 400 || answer.status === 409)) {
-      // refused as a whole: each on its own, so that one entry does not hold back the others
-      for (const r of ready)
-        outcomes.push(this.outcomeOf(r.row, r.statements, await this.post(conn, r.statements), true));
-      return outcomes;
+      // refused as a whole: each on its own, so that one entry does not hold back the others — a few at a
+      // time, under a lease renewed to cover them all (else another process would claim them meanwhile)
+      await this.renewLease(ready.map((r) => r.row));
+      const limit = pLimit(ALONE_CONCURRENCY);
+      const alone = await Promise.all(
+        ready.map((r) =>
+          limit(async () => this.outcomeOf(r.row, r.statements, await this.post(conn, r.statements), true)),
+        ),
+      );
+      return [...outcomes, ...alone];
     }
     for (const r of ready) outcomes.push(this.outcomeOf(r.row, r.statements, answer, ready.length === 1));
     return outcomes;
+  }
+
+  /**
+   * Keeps the statements built for entries sent for the first time, before they leave: an attempt cut off
+   * (the process killed before it recorded the answer) is sent again as the very same statements, whatever
+   * changed meanwhile (the actor format chosen, the address).
+   */
+  private async keep(ready: { row: Claimed; statements: Statement[] }[]): Promise<void> {
+    const fresh = ready
+      .filter((r) => r.row.statements === null)
+      .map((r) => ({ id: r.row.id, claim: r.row.claim, statements: r.statements }));
+    if (fresh.length === 0) return;
+    await this.db.execute(sql`
+      update xapi_statements s set statements = v.statements
+      from jsonb_to_recordset(${JSON.stringify(fresh)}::jsonb) as v(id uuid, claim uuid, statements jsonb)
+      where s.id = v.id and s.claim = v.claim and s.statements is null`);
+  }
+
+  /** Extends the claim on entries to cover sending each of them alone, a few at a time. */
+  private async renewLease(rows: Claimed[]): Promise<void> {
+    const seconds = Math.ceil(rows.length / ALONE_CONCURRENCY) * (TIMEOUT_MS / 1000) + CLAIM_LEASE_SECONDS;
+    await this.db.execute(sql`
+      update xapi_statements s set next_attempt_at = now() + make_interval(secs => ${seconds})
+      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, claim: r.claim })))}::jsonb)
+        as v(id uuid, claim uuid)
+      where s.id = v.id and s.claim = v.claim`);
   }
 
   private outcomeOf(row: Claimed, statements: Statement[], a: LrsAnswer, alone: boolean): Outcome {

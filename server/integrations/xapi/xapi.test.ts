@@ -9,11 +9,12 @@
  */
 import { EVENT_CATALOGUE, type EventType } from '@shared/contract/events';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/helpers';
 import { type StandInLrs, startStandInLrs, xapiProblems } from '../../test/fixtures/lrs';
 import { type Json, type SignedIn, setupServer } from '../../test/helper';
 import { emitEvent } from '../core/events';
+import { CLAIM_LEASE_SECONDS } from '../core/retries';
 import { xapiStatements } from './tables';
 
 const server = setupServer({
@@ -270,6 +271,33 @@ describe('the learning record store', () => {
     const resent = await server.post('/api/tenant/xapi/statements/resend', undefined, tenant.auth);
     expect(resent.body.data.resent).toBe(1);
     expect((await queue(tenant.user._id)).find((r) => r.id === rows[0]!.id)!.status).toBe('PENDING');
+  });
+
+  it('sends a refused batch’s entries alone a few at a time, under a lease covering them all', async () => {
+    await server.db.delete(xapiStatements).where(eq(xapiStatements.tenantId, tenant.user._id));
+    for (let i = 0; i < 12; i++) await emit(tenant.user._id, 'award.issued');
+    const rows = await queue(tenant.user._id);
+    await server.db
+      .update(xapiStatements)
+      .set({ statements: [{ id: 'not-a-uuid', actor: {}, verb: {}, object: {} }] })
+      .where(eq(xapiStatements.id, rows[0]!.id));
+    // a slow LRS: one after another, the twelve would outlast the claim's lease, and another process
+    // would claim them again while they are still being sent
+    lrs.answerDelayMs = 500;
+    try {
+      const before = lrs.arrivals.length;
+      const started = Date.now();
+      const sending = sender().sendTenant(tenant.user._id);
+      await vi.waitFor(() => expect(lrs.arrivals.length).toBeGreaterThan(before + 1), { interval: 20 });
+      for (const row of await queue(tenant.user._id)) {
+        expect(row.status).toBe('SENDING');
+        expect(row.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan((CLAIM_LEASE_SECONDS + 5) * 1000);
+      }
+      expect(await sending).toEqual({ sent: 11, failed: 1 });
+      expect(Date.now() - started).toBeLessThan(12 * 500);
+    } finally {
+      lrs.answerDelayMs = 0;
+    }
   });
 
   it('disconnected, it gets nothing more and its queue is gone', async () => {

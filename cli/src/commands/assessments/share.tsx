@@ -49,20 +49,13 @@ function fail(ctx: Context, problems: readonly Problem[], summary: string, hint?
   );
 }
 
-export async function shareAssessmentCommand(ctx: Context, options: AssessmentsShareOptions): Promise<void> {
-  if (!Id.safeParse(options.id).success) {
-    throw new CliError(`"${options.id}" is not an assessment id.`, ExitCode.badInput, {
-      hint: 'Run `waymark assessments list` to see their ids.',
-    });
-  }
-  if (!options.users?.trim())
-    throw usageError('--users: give a file, or a comma-separated list of e-mail addresses or ids.');
-  const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
-
-  // everything that can be checked without the server, reported together
-  const now = Date.now();
-  const timing = parseShareTiming(options.start, options.duration, now);
-  const read = readPeopleOption(options.users, 'entry');
+/**
+ * Everything about a share that can be checked without the server — its timing and its learners —,
+ * the problems reported together (and nothing shared); repeated learners are left out, with a note.
+ */
+function checkedLocally(ctx: Context, options: AssessmentsShareOptions) {
+  const timing = parseShareTiming(options.start, options.duration, Date.now());
+  const read = readPeopleOption(options.users!, 'entry');
   const { people, duplicates, problems: peopleProblems } = classifyPeople(read.entries, { ids: true });
   const local: Problem[] = [...(timing.ok ? [] : timing.problems), ...read.problems, ...peopleProblems];
   if (!people.length && !local.some((p) => 'where' in p)) {
@@ -79,7 +72,20 @@ export async function shareAssessmentCommand(ctx: Context, options: AssessmentsS
         .join(', ')}${duplicates.length > 3 ? ', …' : ''}).`,
     );
   }
+  return { timing, people };
+}
 
+export async function shareAssessmentCommand(ctx: Context, options: AssessmentsShareOptions): Promise<void> {
+  if (!Id.safeParse(options.id).success) {
+    throw new CliError(`"${options.id}" is not an assessment id.`, ExitCode.badInput, {
+      hint: 'Run `waymark assessments list` to see their ids.',
+    });
+  }
+  if (!options.users?.trim())
+    throw usageError('--users: give a file, or a comma-separated list of e-mail addresses or ids.');
+  const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
+
+  const { timing, people } = checkedLocally(ctx, options);
   const { client } = ctx.signedIn();
   const { output } = ctx;
   const run = async () => {

@@ -251,7 +251,7 @@ interface Scan {
 function scanFile(ctx: Context, name: string, windows: ReturnType<typeof checkedWindows>): Scan {
   const scan: Scan = { errors: [], unsupported: [], unplaced: [], total: 0, questionCount: 0, placeWidth: 0 };
   for (const window of windows) {
-    for (const n of window.notes) ctx.output.note(`${name}: ${n}`);
+    for (const n of window.notes) ctx.output.note(`${name}: ${n.message}`);
     scan.total += window.total;
     scan.errors.push(...window.checked.errors);
     scan.unsupported.push(...window.checked.unsupported);

@@ -58,19 +58,26 @@ const STATUSES = {
 } as const satisfies Record<string, StatusStyle>;
 type Status = keyof typeof STATUSES;
 
+/** What a run counts as it goes: the summary's seats and what is left to add. */
+interface Tally {
+  /** Learners added, and of them those whose pending invitation the adding fulfilled (its seat freed). */
+  added: number;
+  addedInvited: number;
+  /** Rows refused for want of a seat, and seats missing beyond one each (an allowance cut below use). */
+  paymentRows: number;
+  extraNeeded: number;
+  attempted: number;
+}
+
 /**
- * Adds the people of a list (arguments or a file): every entry is checked first (a malformed address and
- * nothing is written, exit 7); repeats are reported as duplicates and added once.
+ * The list's entries as items, in the list's order: each address once, its repeats as duplicates; a
+ * malformed address and nothing is written (exit 7).
  */
-export async function addSeatsFrom(
+function listedItems(
   ctx: Context,
   entries: readonly PersonEntry[],
-  options: { concurrency?: string; dryRun?: boolean; source: string },
-): Promise<void> {
-  const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
-  /** `file.txt:4` for a line of a file, `argument 2` on the command line. */
-  const shown = (where: string) =>
-    options.source ? `${options.source}${where.replace(/^line /, '')}` : where;
+  shown: (where: string) => string,
+): Item[] {
   const { people, duplicates, problems } = classifyPeople(entries, { ids: false });
   if (problems.length) {
     failWithProblems(ctx, problems, {
@@ -97,6 +104,75 @@ export async function addSeatsFrom(
   // in the order of the list
   const order = new Map(entries.map((e, i) => [e.where, i]));
   items.sort((a, b) => (order.get(a.where) ?? 0) - (order.get(b.where) ?? 0));
+  return items;
+}
+
+/** A line's outcome as reported (counted in `tally`). */
+function outcomeOf(
+  item: Item,
+  r: Result,
+  shown: (where: string) => string,
+  invited: boolean,
+  tally: Tally,
+): ItemOutcome<Status> {
+  const text = (rest = '') => `${shown(item.where)}  ${item.email}${rest}`;
+  switch (r.kind) {
+    case 'duplicate': {
+      const of = (item as { of: string }).of;
+      return { status: 'duplicate', text: text(` (repeats ${of})`), fields: { of: placeFields(of) } };
+    }
+    case 'added':
+    case 'wouldAdd':
+      if (r.kind === 'added') {
+        tally.added++;
+        if (invited) tally.addedInvited++;
+      }
+      return {
+        status: r.kind,
+        text: text(r.name ? ` (${r.name})` : ''),
+        fields: { learnerId: r.learnerId },
+      };
+    case 'already':
+      return { status: 'alreadyAssigned', text: text(`: ${r.message}`), fields: { message: r.message } };
+    case 'notFound':
+      return {
+        status: 'notFound',
+        text: text(` (no learner account${r.mayInvite ? '; can be invited' : ''})`),
+        fields: { mayInvite: r.mayInvite, message: r.message },
+      };
+    case 'payment':
+      tally.paymentRows++;
+      tally.extraNeeded = Math.max(tally.extraNeeded, r.seatsNeeded - 1);
+      return {
+        status: 'paymentRequired',
+        text: text(
+          ` (every seat is taken: ${r.seatsNeeded} more seat${r.seatsNeeded === 1 ? '' : 's'} needed)`,
+        ),
+        fields: {
+          outcome: r.outcome,
+          quantity: r.quantity,
+          seatsNeeded: r.seatsNeeded,
+          message: r.message,
+        },
+        detail: [`${r.message}`],
+      };
+  }
+}
+
+/**
+ * Adds the people of a list (arguments or a file): every entry is checked first (a malformed address and
+ * nothing is written, exit 7); repeats are reported as duplicates and added once.
+ */
+export async function addSeatsFrom(
+  ctx: Context,
+  entries: readonly PersonEntry[],
+  options: { concurrency?: string; dryRun?: boolean; source: string },
+): Promise<void> {
+  const concurrency = intOption(options.concurrency, '--concurrency', 1, 16, 4);
+  /** `file.txt:4` for a line of a file, `argument 2` on the command line. */
+  const shown = (where: string) =>
+    options.source ? `${options.source}${where.replace(/^line /, '')}` : where;
+  const items = listedItems(ctx, entries, shown);
 
   const { client } = ctx.signedIn();
   const dryRun = Boolean(options.dryRun);
@@ -114,58 +190,7 @@ export async function addSeatsFrom(
   /** Addresses with no account at all (they can be invited), and those a pending invitation holds a seat for. */
   const invitable = items.filter((i) => entryOf(i)?.invitable);
   const newInvitations = invitable.filter((i) => !entryOf(i)?.invited).length;
-  /** Learners added, and of them those whose pending invitation the adding fulfilled (its seat freed). */
-  let added = 0;
-  let addedInvited = 0;
-  /** Rows refused for want of a seat, and seats missing beyond one each (an allowance cut below use). */
-  let paymentRows = 0;
-  let extraNeeded = 0;
-  let attempted = 0;
-
-  const outcomeOf = (item: Item, r: Result): ItemOutcome<Status> => {
-    const text = (rest = '') => `${shown(item.where)}  ${item.email}${rest}`;
-    switch (r.kind) {
-      case 'duplicate': {
-        const of = (item as { of: string }).of;
-        return { status: 'duplicate', text: text(` (repeats ${of})`), fields: { of: placeFields(of) } };
-      }
-      case 'added':
-      case 'wouldAdd':
-        if (r.kind === 'added') {
-          added++;
-          if (entryOf(item)?.invited) addedInvited++;
-        }
-        return {
-          status: r.kind,
-          text: text(r.name ? ` (${r.name})` : ''),
-          fields: { learnerId: r.learnerId },
-        };
-      case 'already':
-        return { status: 'alreadyAssigned', text: text(`: ${r.message}`), fields: { message: r.message } };
-      case 'notFound':
-        return {
-          status: 'notFound',
-          text: text(` (no learner account${r.mayInvite ? '; can be invited' : ''})`),
-          fields: { mayInvite: r.mayInvite, message: r.message },
-        };
-      case 'payment':
-        paymentRows++;
-        extraNeeded = Math.max(extraNeeded, r.seatsNeeded - 1);
-        return {
-          status: 'paymentRequired',
-          text: text(
-            ` (every seat is taken: ${r.seatsNeeded} more seat${r.seatsNeeded === 1 ? '' : 's'} needed)`,
-          ),
-          fields: {
-            outcome: r.outcome,
-            quantity: r.quantity,
-            seatsNeeded: r.seatsNeeded,
-            message: r.message,
-          },
-          detail: [`${r.message}`],
-        };
-    }
-  };
+  const tally: Tally = { added: 0, addedInvited: 0, paymentRows: 0, extraNeeded: 0, attempted: 0 };
 
   await runBulk(ctx, {
     label: dryRun ? 'Checking learners' : 'Adding learners',
@@ -183,13 +208,13 @@ export async function addSeatsFrom(
       if (entry.outcome === 'EMAIL_NOT_FOUND')
         return { kind: 'notFound', mayInvite: entry.invitable, message: EMAIL_NOT_FOUND_MESSAGE };
       if (dryRun) return { kind: 'wouldAdd', learnerId: entry.learnerId!, name: entry.name };
-      attempted++;
+      tally.attempted++;
       // the server has the last word (a seat taken meanwhile, an account gone)
       return addSeat(client, item.email, ctx.signal);
     },
     describe: (item, outcome) =>
       outcome.ok
-        ? outcomeOf(item, outcome.value)
+        ? outcomeOf(item, outcome.value, shown, Boolean(entryOf(item)?.invited), tally)
         : failedWith<Status>('failed', `${shown(item.where)}  ${item.email}`, outcome.error),
     summarize: (count) => {
       const done = count(dryRun ? 'wouldAdd' : 'added');
@@ -206,8 +231,8 @@ export async function addSeatsFrom(
       // not attempted once none was left)
       const after = dryRun
         ? seats
-        : { ...seats, active: seats.active + added, pending: seats.pending - addedInvited };
-      const left = dryRun ? done : paid + (toAdd.length - attempted);
+        : { ...seats, active: seats.active + tally.added, pending: seats.pending - tally.addedInvited };
+      const left = dryRun ? done : paid + (toAdd.length - tally.attempted);
       const toBuy = seatsShort(after, left);
       const invite = inviteAdvice({
         emails: invitable.map((i) => i.email),
@@ -244,8 +269,8 @@ export async function addSeatsFrom(
     halted: (notAttempted) =>
       everySeatTaken({
         notAttempted,
-        toBuy: paymentRows + notAttempted + extraNeeded,
-        left: paymentRows + notAttempted,
+        toBuy: tally.paymentRows + notAttempted + tally.extraNeeded,
+        left: tally.paymentRows + notAttempted,
         verb: 'added',
         portal,
       }),

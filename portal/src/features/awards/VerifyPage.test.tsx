@@ -3,8 +3,11 @@
  * its own DID, and shows a name an issuer gives itself only as that issuer's claim (issue 25: a foreign
  * did:key named "Waymark" was shown as "Waymark did:key:…", with nothing saying it was not ours).
  */
+import { english, loaders } from 'virtual:wm-messages';
+import { createTranslator } from '@shared/i18n/translator';
 import type { VerificationReport } from '@shared/schemas/credential';
 import { fireEvent, screen } from '@testing-library/react';
+import { I18nProvider } from '@widgets/core/i18n';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPortal } from '../../testing/render';
 
@@ -97,5 +100,72 @@ describe('who issued it, on the verify page', () => {
     const issuer = await verifyPasted();
     expect(issuer.textContent).toMatch(/not confirmed/);
     expect(issuer.textContent).not.toMatch(/^This Waymark/);
+  });
+});
+
+describe('the verifier’s words in the reader’s language', () => {
+  // what the server answers (shared/credentials/verify.ts): each finding by its code beside its English
+  const coded = (): VerificationReport => ({
+    ...report({ id: FOREIGN, name: null, isThisServer: false, confirmed: true, statement: '' }, 'expired'),
+    summary: 'This credential has expired.',
+    summaryParts: [{ code: 'verify.summary.expired' }],
+    checks: [
+      {
+        id: 'open-badge',
+        label: 'Open Badges 3.0',
+        outcome: 'warning',
+        detail:
+          'Does not follow the Open Badges 3.0 data model: the achievement has no name (credentialSubject.achievement.name).',
+        code: 'verify.check.openBadgeProblems',
+        params: { problems: 'the achievement has no name (credentialSubject.achievement.name)' },
+        problems: [
+          { code: 'verify.ob.achievementName', params: { path: 'credentialSubject.achievement.name' } },
+        ],
+      },
+      {
+        id: 'dates',
+        label: 'Validity dates',
+        outcome: 'failed',
+        detail: 'Expired on 2026-01-31.',
+        code: 'verify.check.expiredOn',
+        params: { date: '2026-01-31' },
+      },
+    ],
+  });
+
+  async function shown(locale: 'es' | 'ar') {
+    answer = coded();
+    const t = createTranslator(locale, (await loaders[locale]()).default, english);
+    renderPortal(
+      <I18nProvider value={t}>
+        <VerifyPage />
+      </I18nProvider>,
+      { url: '/verify' },
+    );
+    fireEvent.change(screen.getByLabelText(t.t('verify.paste')), { target: { value: '{"@context": []}' } });
+    fireEvent.click(screen.getByRole('button', { name: t.t('verify.verify') }));
+    await screen.findByText(t.t('verify.checksTitle'));
+    const checks = [...document.querySelectorAll('.verify-check')].map((li) => li.textContent);
+    return { summary: document.querySelector('.verify-report .lead')?.textContent, checks };
+  }
+
+  it('says the summary and each check in Spanish', async () => {
+    expect(await shown('es')).toEqual({
+      summary: 'Esta credencial ha caducado.',
+      checks: [
+        'Open Badges 3.0: AdvertenciaNo sigue el modelo de datos de Open Badges 3.0: el logro no tiene nombre (credentialSubject.achievement.name).',
+        'Fechas de validez: No superadaCaducó el 2026-01-31.',
+      ],
+    });
+  });
+
+  it('says them in Arabic', async () => {
+    expect(await shown('ar')).toEqual({
+      summary: 'انتهت صلاحية هذه الشهادة.',
+      checks: [
+        'Open Badges 3.0: تحذيرلا تتبع نموذج بيانات Open Badges 3.0: ليس للإنجاز اسم (credentialSubject.achievement.name).',
+        'تواريخ الصلاحية: فاشلانتهت صلاحيتها في 2026-01-31.',
+      ],
+    });
   });
 });

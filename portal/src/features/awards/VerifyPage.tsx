@@ -8,7 +8,12 @@ import '../../layout/public.css';
 import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { getCredential, verifyCredential } from '@shared/contract/credentials';
-import { credentialFromFile, credentialFromText, unreadReport } from '@shared/credentials/text';
+import {
+  credentialFromFile,
+  credentialFromText,
+  type ReadCredential,
+  unreadReport,
+} from '@shared/credentials/text';
 import type { MessageKey } from '@shared/i18n/keys';
 import { formatDate } from '@shared/rules/format-date';
 import { validityState, validityWords } from '@shared/rules/validity';
@@ -20,6 +25,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PortalWidgets } from '../../components/PortalWidgets';
 import { PublicPage, useDocumentTitle } from '../../layout/PublicChrome';
+import { checkText, summaryText } from './verifyWords';
 
 export const VERDICT_TITLES: Record<Verdict, MessageKey> = {
   valid: 'verify.verdict.valid',
@@ -36,6 +42,15 @@ const OUTCOME_WORDS: Record<'passed' | 'failed' | 'warning' | 'skipped', Message
   failed: 'verify.outcome.failed',
   warning: 'verify.outcome.warning',
   skipped: 'verify.outcome.skipped',
+};
+
+const CHECK_LABELS: Record<VerificationReport['checks'][number]['id'], MessageKey> = {
+  format: 'verify.label.format',
+  'open-badge': 'verify.label.openBadge',
+  issuer: 'verify.label.issuer',
+  signature: 'verify.label.signature',
+  dates: 'verify.label.dates',
+  status: 'verify.label.status',
 };
 
 /** The placeholder of the paste box: code, the same in every language. */
@@ -59,18 +74,12 @@ export default function VerifyPage() {
   );
 }
 
-function VerifyScreen({ awardId }: { awardId: string | null }) {
+/** Checking a credential: the server's report, or why there is none; from a paste, a file or an award. */
+function useVerify(awardId: string | null) {
   const { t } = useI18n();
-  const [text, setText] = useState('');
   const [state, setState] = useState<State>({ step: awardId ? 'checking' : 'idle' });
-  const [dragging, setDragging] = useState(false);
-  const fileId = useId();
   const resultRef = useRef<HTMLElement>(null);
-  useDocumentTitle(
-    state.step === 'done'
-      ? t('verify.titleWithVerdict', { verdict: t(VERDICT_TITLES[state.report.verdict]) })
-      : t('verify.title'),
-  );
+  const focusResult = () => requestAnimationFrame(() => resultRef.current?.focus());
 
   async function check(credential: unknown, source: string) {
     setState({ step: 'checking' });
@@ -85,7 +94,15 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
         message: err instanceof ApiError ? err.message : t('verify.checkFailed'),
       });
     }
-    requestAnimationFrame(() => resultRef.current?.focus());
+    focusResult();
+  }
+
+  /** What was read is no credential: the report says why, without asking the server. */
+  function unread(read: ReadCredential, source: string): read is Extract<ReadCredential, { ok: true }> {
+    if (read.ok) return true;
+    setState({ step: 'done', source, report: unreadReport(read.said) });
+    focusResult();
+    return false;
   }
 
   // /verify/{awardId}: the award's own credential from this server
@@ -116,93 +133,111 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
     };
   }, [awardId]);
 
-  async function readFile(file: File | undefined) {
-    if (!file) return;
-    const read = await credentialFromFile(new Uint8Array(await file.arrayBuffer()));
-    if (!read.ok) {
-      setState({
-        step: 'done',
-        source: file.name,
-        report: unreadReport(read.problem),
-      });
-      requestAnimationFrame(() => resultRef.current?.focus());
-      return;
-    }
-    await check(read.credential, file.name);
-  }
+  return {
+    state,
+    resultRef,
+    checkText: (text: string) => {
+      const read = credentialFromText(text);
+      if (unread(read, t('verify.source.pasted'))) void check(read.credential, t('verify.source.pasted'));
+    },
+    checkFile: async (file: File | undefined) => {
+      if (!file) return;
+      const read = await credentialFromFile(new Uint8Array(await file.arrayBuffer()));
+      if (unread(read, file.name)) await check(read.credential, file.name);
+    },
+  };
+}
 
+/** The paste box, the drop zone (a file input inside for the keyboard) and the button. */
+function VerifyForm({
+  checking,
+  onText,
+  onFile,
+}: {
+  checking: boolean;
+  onText: (text: string) => void;
+  onFile: (file: File | undefined) => void;
+}) {
+  const { t } = useI18n();
+  const [text, setText] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileId = useId();
   function onDrop(e: DragEvent) {
     e.preventDefault();
     setDragging(false);
-    void readFile(e.dataTransfer.files[0]);
+    onFile(e.dataTransfer.files[0]);
   }
+  return (
+    <form
+      className="card verify-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onText(text);
+      }}
+    >
+      <div className="field">
+        <label htmlFor="verify-json">{t('verify.paste')}</label>
+        <textarea
+          id="verify-json"
+          rows={8}
+          spellCheck={false}
+          dir="ltr"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={CREDENTIAL_SHAPE}
+        />
+      </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is the mouse's way; the file input inside serves the keyboard */}
+      <div
+        className={`verify-drop${dragging ? ' is-dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="verify-drop"
+      >
+        <label htmlFor={fileId}>
+          <Rich k="verify.drop" components={{ 0: <strong /> }} />
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".json,.jsonld,application/json,application/ld+json,image/png"
+          onChange={(e) => {
+            onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <button type="submit" className="btn" disabled={checking}>
+        {checking ? (
+          <>
+            <Spinner /> {t('verify.verifying')}
+          </>
+        ) : (
+          t('verify.verify')
+        )}
+      </button>
+    </form>
+  );
+}
 
+function VerifyScreen({ awardId }: { awardId: string | null }) {
+  const { t } = useI18n();
+  const { state, resultRef, checkText, checkFile } = useVerify(awardId);
+  useDocumentTitle(
+    state.step === 'done'
+      ? t('verify.titleWithVerdict', { verdict: t(VERDICT_TITLES[state.report.verdict]) })
+      : t('verify.title'),
+  );
   return (
     <div className="page-narrow verify-page">
       <p className="eyebrow">Open Badges 3.0</p>
       <h1>{t('verify.title')}</h1>
       <p className="lead">{t('verify.lead')}</p>
-
-      <form
-        className="card verify-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const read = credentialFromText(text);
-          if (!read.ok) {
-            setState({ step: 'done', source: t('verify.source.pasted'), report: unreadReport(read.problem) });
-            requestAnimationFrame(() => resultRef.current?.focus());
-            return;
-          }
-          void check(read.credential, t('verify.source.pasted'));
-        }}
-      >
-        <div className="field">
-          <label htmlFor="verify-json">{t('verify.paste')}</label>
-          <textarea
-            id="verify-json"
-            rows={8}
-            spellCheck={false}
-            dir="ltr"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={CREDENTIAL_SHAPE}
-          />
-        </div>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is the mouse's way; the file input inside serves the keyboard */}
-        <div
-          className={`verify-drop${dragging ? ' is-dragging' : ''}`}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-testid="verify-drop"
-        >
-          <label htmlFor={fileId}>
-            <Rich k="verify.drop" components={{ 0: <strong /> }} />
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".json,.jsonld,application/json,application/ld+json,image/png"
-            onChange={(e) => {
-              void readFile(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </div>
-        <button type="submit" className="btn" disabled={state.step === 'checking'}>
-          {state.step === 'checking' ? (
-            <>
-              <Spinner /> {t('verify.verifying')}
-            </>
-          ) : (
-            t('verify.verify')
-          )}
-        </button>
-      </form>
-
+      <VerifyForm checking={state.step === 'checking'} onText={checkText} onFile={(f) => void checkFile(f)} />
       <section
         ref={resultRef}
         tabIndex={-1}
@@ -218,7 +253,6 @@ function VerifyScreen({ awardId }: { awardId: string | null }) {
         ) : null}
         {state.step === 'done' ? <Report report={state.report} source={state.source} /> : null}
       </section>
-
       <section className="verify-about" aria-labelledby="verify-about-title">
         <h2 id="verify-about-title">{t('verify.aboutTitle')}</h2>
         <p>{t('verify.about')}</p>
@@ -251,7 +285,8 @@ function IssuerWords({ issuer }: { issuer: VerificationReport['issuer'] }) {
 }
 
 function Report({ report, source }: { report: VerificationReport; source: string }) {
-  const { t, locale } = useI18n();
+  const i18n = useI18n();
+  const { t, locale } = i18n;
   const { credential, issuer } = report;
   return (
     <article className={`card verify-report verdict-${report.verdict}`}>
@@ -261,7 +296,7 @@ function Report({ report, source }: { report: VerificationReport; source: string
         </span>
         {t(VERDICT_TITLES[report.verdict])}
       </h2>
-      <p className="lead">{report.summary}</p>
+      <p className="lead">{summaryText(i18n, report)}</p>
       {credential ? (
         <dl className="award-facts">
           {credential.name ? (
@@ -311,9 +346,12 @@ function Report({ report, source }: { report: VerificationReport; source: string
         {report.checks.map((c) => (
           <li key={c.id} className={`verify-check is-${c.outcome}`}>
             <strong>
-              {t('verify.checkOutcome', { label: c.label, outcome: t(OUTCOME_WORDS[c.outcome]) })}
+              {t('verify.checkOutcome', {
+                label: t(CHECK_LABELS[c.id]),
+                outcome: t(OUTCOME_WORDS[c.outcome]),
+              })}
             </strong>
-            <span>{c.detail}</span>
+            <span>{checkText(i18n, c)}</span>
           </li>
         ))}
       </ul>

@@ -17,7 +17,28 @@ const seats = Array.from({ length: 12 }, (_, i) => ({
     email: `learner${i + 1}@example.com`,
   },
   isDisabled: i === 1,
+  cohorts: i % 2 === 0 ? [{ _id: id(900), name: 'Sales EMEA' }] : [],
 }));
+const cohortRows = [
+  {
+    _id: id(900),
+    name: 'Sales EMEA',
+    externalId: null,
+    scimManaged: false,
+    memberCount: 4,
+    roadmaps: [],
+    createdAt: '2026-03-01T00:00:00.000Z',
+  },
+  {
+    _id: id(901),
+    name: 'Support',
+    externalId: 'grp-1',
+    scimManaged: true,
+    memberCount: 0,
+    roadmaps: [],
+    createdAt: '2026-03-01T00:00:00.000Z',
+  },
+];
 
 const calls: { path: string; query?: Record<string, unknown>; params?: Record<string, unknown> }[] = [];
 const call = vi.fn(
@@ -41,12 +62,18 @@ const call = vi.fn(
           page = 1,
           limit = 5,
           searchText,
+          cohortId,
         } = (args?.query ?? {}) as {
           page?: number;
           limit?: number;
           searchText?: string;
+          cohortId?: string;
         };
-        const found = seats.filter((s) => !searchText || s.learnerId.email.includes(searchText));
+        const found = seats.filter(
+          (s) =>
+            (!searchText || s.learnerId.email.includes(searchText)) &&
+            (!cohortId || s.cohorts.some((c) => c._id === cohortId)),
+        );
         return {
           data: {
             tenantUserList: found.slice((page - 1) * limit, page * limit),
@@ -54,6 +81,8 @@ const call = vi.fn(
           },
         };
       }
+      case '/tenant/cohorts':
+        return { data: cohortRows };
       case '/tenant/users/remove-user/{learnerId}':
         return { data: { removed: false, isDisabled: true, accessUntil: '2026-04-01T00:00:00.000Z' } };
       default:
@@ -128,6 +157,69 @@ describe('/portal/users', () => {
     fireEvent.change(box, { target: { value: 'nobody' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No data found')).toBeTruthy();
+  });
+
+  it('shows each learner’s cohorts and filters by cohort, kept in the address with the search and page', async () => {
+    renderPage();
+    const first = (await screen.findByText('learner1@example.com')).closest('tr')!;
+    const cohortCell = within(first).getByRole('link', { name: 'Sales EMEA' });
+    expect(cohortCell.getAttribute('href')).toBe(`/portal/cohorts/${id(900)}`);
+    expect(
+      screen.getByText('learner2@example.com').closest('tr')!.querySelector('td[data-label="Cohort"]')
+        ?.textContent,
+    ).toBe('—');
+    const filter = screen.getByRole('combobox', { name: 'Cohort' }) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...filter.options].map((o) => o.textContent)).toEqual(['All cohorts', 'Sales EMEA', 'Support']),
+    );
+    fireEvent.change(filter, { target: { value: id(900) } });
+    await waitFor(() => expect(screen.queryByText('learner2@example.com')).toBeNull());
+    expect(screen.getByText('learner3@example.com')).toBeTruthy();
+    expect(listCalls().at(-1)?.query).toEqual({
+      page: 1,
+      limit: 5,
+      searchText: undefined,
+      cohortId: id(900),
+    });
+    expect(screen.getByTestId('where').textContent).toBe(`/portal/users?cohort=${id(900)}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(`/portal/users?cohort=${id(900)}&page=2`),
+    );
+    // another filter starts from page 1 again
+    fireEvent.change(filter, { target: { value: '' } });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/portal/users'));
+    expect(screen.getByRole('link', { name: 'Manage cohorts' }).getAttribute('href')).toBe('/portal/cohorts');
+  });
+
+  it('reads the search, the cohort, the rows per page and the page from the address', async () => {
+    renderPage(`/portal/users?q=learner1&cohort=${id(900)}&size=10&page=1`);
+    await screen.findByText('learner1@example.com');
+    expect(listCalls().at(-1)?.query).toEqual({
+      page: 1,
+      limit: 10,
+      searchText: 'learner1',
+      cohortId: id(900),
+    });
+    expect((screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement).value).toBe(
+      'learner1',
+    );
+    expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('10');
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Cohort' }) as HTMLSelectElement).value).toBe(id(900)),
+    );
+  });
+
+  it('reads rubbish in the address as the defaults', async () => {
+    renderPage('/portal/users?size=7&page=x&cohort=nope');
+    await waitFor(() =>
+      expect(listCalls().at(-1)?.query).toEqual({
+        page: 1,
+        limit: 5,
+        searchText: undefined,
+        cohortId: undefined,
+      }),
+    );
   });
 
   it('greys a disabled row with its tooltip and no Remove learner; active rows say Active', async () => {

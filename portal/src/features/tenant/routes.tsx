@@ -1,6 +1,6 @@
 /**
  * Tenant pages under /portal inside the signed-in layout (TENANT only, mentor §2.1): the users and their
- * statistics, the award and learning-report tables, the catalogue, the sandbox (decision 041), and the pages
+ * statistics, the cohorts (issue 28), the award and learning-report tables, the catalogue, the sandbox (decision 041), and the pages
  * of one learner nested in the learner-name layout.
  */
 import type { RouteObject } from 'react-router';
@@ -10,6 +10,8 @@ const awards = () => import('./awards/AwardsPage');
 
 export const tenantRoutes: RouteObject[] = [
   { path: 'users', lazy: lazyPage(() => import('./UsersPage')) },
+  { path: 'cohorts', lazy: lazyPage(() => import('./cohorts/CohortsPage')) },
+  { path: 'cohorts/:cohortId', lazy: lazyPage(() => import('./cohorts/CohortPage')) },
   {
     path: 'total-certificates',
     lazy: lazyPage(() => awards().then((m) => ({ default: m.CertificatesPage }))),

@@ -29,6 +29,17 @@ export function Tip({ label, tip, className }: { label: string; tip: string; cla
   );
 }
 
+/** The way back to the page a mentor's page belongs to (Users, Cohorts). */
+export function BackTo({ to, label }: { to: string; label: string }) {
+  return (
+    <p>
+      <Link to={to}>
+        <Arrow to="back" /> {label}
+      </Link>
+    </p>
+  );
+}
+
 /** A figure of one kind (FEATHER, BADGE, CERTIFICATE) for counter rows. */
 export function Counter({ label, value }: { label: string; value: number | string }) {
   return (
@@ -67,11 +78,7 @@ export function ReportPage<T extends { name?: string | null; email: string }>({
   const { t } = useI18n();
   return (
     <div className="page">
-      <p>
-        <Link to="/portal/users">
-          <Arrow to="back" /> {t('nav.users')}
-        </Link>
-      </p>
+      <BackTo to="/portal/users" label={t('nav.users')} />
       <div className="page-head">
         <h1>{title}</h1>
         {download}

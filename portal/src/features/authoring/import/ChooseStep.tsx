@@ -4,6 +4,7 @@
  * or an explanation are given. Shown until the import starts; each change checks the file again.
  */
 import type { Subject } from '@shared/schemas/lists';
+import { useI18n } from '@widgets/core/i18n';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import type { ChosenFile } from './importFiles';
 import type { Defaults } from './plan';
@@ -35,11 +36,12 @@ export function ChooseStep({
   /** Why the file chosen could not be checked. */
   message: string | undefined;
 }) {
+  const { t } = useI18n();
   const topics = subjects.find((s) => s._id === defaults.subject)?.topics ?? [];
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-file`}>Question file</label>
+        <label htmlFor={`${id}-file`}>{t('import.file')}</label>
         <input
           id={`${id}-file`}
           type="file"
@@ -52,21 +54,21 @@ export function ChooseStep({
           }}
         />
         <span id={`${id}-file-hint`} className="hint">
-          Moodle GIFT, Aiken, Moodle XML, IMS QTI (an item, or a zip package as Canvas exports it), or
-          Waymark's JSON or CSV. If the file names image files, choose them with it.
-          {assessmentName ? ` The questions are also added to “${assessmentName}”.` : ''}
+          {assessmentName
+            ? t('import.fileHintAssessment', { assessment: assessmentName })
+            : t('import.fileHint')}
         </span>
       </div>
       <fieldset className="import-defaults" aria-describedby={`${id}-place-hint`}>
-        <legend>Subject and topic</legend>
+        <legend>{t('import.placeLegend')}</legend>
         <div className="field">
-          <label htmlFor={`${id}-subject`}>Subject</label>
+          <label htmlFor={`${id}-subject`}>{t('import.subject')}</label>
           <select
             id={`${id}-subject`}
             value={defaults.subject}
             onChange={(e) => onDefaults({ ...defaults, subject: e.target.value, topic: '' })}
           >
-            <option value="">From the file</option>
+            <option value="">{t('import.fromFile')}</option>
             {subjects.map((s) => (
               <option key={s._id} value={s._id}>
                 {s.name}
@@ -75,14 +77,14 @@ export function ChooseStep({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-topic`}>Topic</label>
+          <label htmlFor={`${id}-topic`}>{t('import.topic')}</label>
           <select
             id={`${id}-topic`}
             value={defaults.topic}
             disabled={!defaults.subject}
             onChange={(e) => onDefaults({ ...defaults, topic: e.target.value })}
           >
-            <option value="">From the file</option>
+            <option value="">{t('import.fromFile')}</option>
             {topics.map((t) => (
               <option key={t._id} value={t._id}>
                 {t.name}
@@ -91,24 +93,23 @@ export function ChooseStep({
           </select>
         </div>
         <p id={`${id}-place-hint`} className="hint import-wide">
-          From the file: each question's own subject and topic, or its category. Chosen here, they are every
-          question's.
+          {t('import.placeHint')}
         </p>
       </fieldset>
       <fieldset className="import-defaults">
-        <legend>For questions the file gives none (optional)</legend>
+        <legend>{t('import.defaultsLegend')}</legend>
         <div className="field">
-          <label htmlFor={`${id}-tags`}>Tags</label>
+          <label htmlFor={`${id}-tags`}>{t('import.tags')}</label>
           <input
             id={`${id}-tags`}
             type="text"
-            placeholder="e.g. algebra, week 3"
+            placeholder={t('import.tagsPlaceholder')}
             value={defaults.tags}
             onChange={(e) => onDefaults({ ...defaults, tags: e.target.value })}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-explanation`}>Explanation</label>
+          <label htmlFor={`${id}-explanation`}>{t('import.explanation')}</label>
           <input
             id={`${id}-explanation`}
             type="text"

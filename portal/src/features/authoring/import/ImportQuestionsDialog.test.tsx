@@ -4,10 +4,15 @@
  * question; two copies of one question are one, the other shown as the same; a file that cannot be read
  * says so, not a count of questions.
  */
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { english, loaders } from 'virtual:wm-messages';
 import type { CallDef } from '@shared/contract/define';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Locale } from '@shared/i18n/locales';
+import { createTranslator } from '@shared/i18n/translator';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { I18nProvider } from '@widgets/core/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPortal } from '../../../testing/render';
 import { fixtureId as id } from '../question.fixture';
@@ -58,13 +63,22 @@ const { ImportQuestionsDialog } = await import('./ImportQuestionsDialog');
 // the project's root: import.meta.url is the page's under happy-dom
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'shared/formats/fixtures/lms', name));
 
-async function open(name: string) {
-  renderPortal(<ImportQuestionsDialog open onClose={() => {}} />);
+async function open(name: string, bytes: Uint8Array | string = fixture(name), locale: Locale = 'en') {
+  const translator =
+    locale === 'en'
+      ? createTranslator('en', english)
+      : createTranslator(locale, (await loaders[locale]()).default, english);
+  renderPortal(
+    <I18nProvider value={translator}>
+      <ImportQuestionsDialog open onClose={() => {}} />
+    </I18nProvider>,
+  );
   await waitFor(() => expect(calls.some((c) => c.path === '/admin/subject/subject-list')).toBe(true));
   await screen.findByRole('option', { name: 'Programming' });
-  const input = screen.getByLabelText('Question file');
-  Object.defineProperty(input, 'files', { value: [new File([fixture(name)], name)], configurable: true });
+  const input = screen.getByLabelText(translator.t('import.file'));
+  Object.defineProperty(input, 'files', { value: [new File([bytes as BlobPart], name)], configurable: true });
   await act(async () => fireEvent.change(input));
+  return translator;
 }
 
 const summary = () => document.querySelector('.import-report [role="status"]')?.textContent ?? '';
@@ -120,5 +134,55 @@ describe('importing an LMS file in the portal', () => {
         'entity.moodle.xml (Moodle XML): the file could not be read: line 3: XML: declares an external entity (<!ENTITY … SYSTEM …>), which could read files of this computer; question files declare no entities. Nothing can be imported until the problems are fixed.',
       ),
     );
+  });
+});
+
+describe('the import dialog in the reader’s language', () => {
+  // two options alike (a problem of a question) and an essay (what Waymark cannot hold)
+  const gift = '$CATEGORY: $course$/top/Programming/Git\n\n::a::Which?{=yes ~yes}\n\n::b::Tell us why.{}\n';
+
+  it('says the problems of the file and of its questions in Spanish', { timeout: 20_000 }, async () => {
+    await open('bank.gift', gift, 'es');
+    await waitFor(() =>
+      expect(summary()).toBe(
+        'bank.gift (Moodle GIFT): 2 problemas en 2 de 2 preguntas. No se puede importar nada hasta que se corrijan los problemas.',
+      ),
+    );
+    expect(screen.getByText('Problemas que corregir en el archivo: 1')).toBeTruthy();
+    expect(
+      screen.getByText('es igual que la opción 1; los estudiantes no podrían distinguirlas'),
+    ).toBeTruthy();
+    expect(screen.getByText('línea 3').closest('li')!.textContent).toBe(
+      'línea 3 · options: opción 2: es igual que la opción 1; los estudiantes no podrían distinguirlas',
+    );
+    const essay = screen.getByText(/^un ensayo lo corrige/).closest('li')!;
+    expect(essay.textContent).toBe(
+      'línea 5 · ensayo · «b»un ensayo lo corrige una persona; Waymark corrige cada respuesta por sí mismo',
+    );
+    expect(
+      screen.getByText('un ensayo lo corrige una persona; Waymark corrige cada respuesta por sí mismo'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Importar/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says a file that cannot be read, and its plurals, in Arabic', { timeout: 20_000 }, async () => {
+    await open('entity.moodle.xml', fixture('entity.moodle.xml'), 'ar');
+    await waitFor(() =>
+      expect(summary()).toBe(
+        'entity.moodle.xml (Moodle XML): تعذّرت قراءة الملف: السطر 3: XML: يعلن كيانًا خارجيًا (<!ENTITY … SYSTEM …>) قد يقرأ ملفات هذا الحاسوب؛ ملفات الأسئلة لا تعلن أي كيانات. لا يمكن استيراد شيء حتى تُصلح المشكلات.',
+      ),
+    );
+    calls.length = 0;
+    cleanup();
+    const t = await open('duplicates.gift', fixture('duplicates.gift'), 'ar');
+    await waitFor(() =>
+      expect(summary()).toBe(
+        'duplicates.gift (Moodle GIFT)، 4 أسئلة: سيُنشأ سؤالان، وواحد مطابق لسؤال آخر في الملف، وواحد لا يمكن حفظه.',
+      ),
+    );
+    // each question's type by its name in the reader's language (it was shown as its message key)
+    const created = screen.getByText(/^ستُنشأ/).closest('details')!;
+    expect(created.textContent).not.toContain('questionType.');
+    expect(created.textContent).toContain(t.t('questionType.mcq'));
   });
 });

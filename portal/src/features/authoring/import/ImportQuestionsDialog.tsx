@@ -14,12 +14,14 @@
  * ResultStep; their state is useImportFlow's reducer.
  */
 import { sendsQuestion, writesQuestion } from '@shared/client/question-import';
+import type { Translator } from '@shared/i18n/translator';
+import { useI18n } from '@widgets/core/i18n';
 import { Dialog } from '@widgets/ui/Dialog';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CheckStep } from './CheckStep';
 import { ChooseStep } from './ChooseStep';
 import { ImportingStep } from './ImportingStep';
-import { plural, type Report } from './parts';
+import type { Report } from './parts';
 import { ResultStep } from './ResultStep';
 import { ReviewStep } from './ReviewStep';
 import { reportOf, useImportFlow } from './useImportFlow';
@@ -41,6 +43,8 @@ export function ImportQuestionsDialog({
   onClose,
 }: ImportQuestionsDialogProps) {
   const id = useId();
+  const i18n = useI18n();
+  const { t } = i18n;
   const flow = useImportFlow(open, assessmentId);
   const { stage, defaults, update, wrote } = flow.state;
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -67,20 +71,20 @@ export function ImportQuestionsDialog({
   if (importing)
     actions = (
       <button type="button" className="btn btn-secondary" onClick={flow.stop}>
-        Stop
+        {t('import.stop')}
       </button>
     );
   else if (stage.kind === 'done')
     actions = (
       <button type="button" className="btn" onClick={close}>
-        Close
+        {t('import.close')}
       </button>
     );
   else
     actions = (
       <>
         <button type="button" className="btn btn-secondary" onClick={close}>
-          Cancel
+          {t('import.cancel')}
         </button>
         <button
           type="button"
@@ -88,13 +92,13 @@ export function ImportQuestionsDialog({
           disabled={stage.kind !== 'report' || blocked || toWrite + toAdd === 0}
           onClick={() => report && flow.run(report)}
         >
-          {importButton(report, toWrite, toAdd)}
+          {importButton(i18n, report, toWrite, toAdd)}
         </button>
       </>
     );
 
   return (
-    <Dialog open={open} title="Import questions" onClose={close} modalOnly={importing} actions={actions}>
+    <Dialog open={open} title={t('import.title')} onClose={close} modalOnly={importing} actions={actions}>
       <div className="import-questions">
         {stage.kind === 'done' || importing ? null : (
           <ChooseStep
@@ -140,9 +144,9 @@ export function ImportQuestionsDialog({
   );
 }
 
-function importButton(report: Report | null, toWrite: number, toAdd: number) {
-  if (!report) return 'Import';
-  if (report.unsupported.length && toWrite + toAdd > 0) return 'Import the others';
-  if (toWrite === 0 && toAdd > 0) return `Add ${plural(toAdd, 'question')} to the assessment`;
-  return `Import ${plural(toWrite, 'question')}`;
+function importButton({ t }: Pick<Translator, 't'>, report: Report | null, toWrite: number, toAdd: number) {
+  if (!report) return t('import.import');
+  if (report.unsupported.length && toWrite + toAdd > 0) return t('import.importOthers');
+  if (toWrite === 0 && toAdd > 0) return t('import.addToAssessment', { count: toAdd });
+  return t('import.importCount', { count: toWrite });
 }

@@ -1,3 +1,5 @@
+import { useI18n } from '@widgets/core/i18n';
+
 /** The import step of "Import questions": how many of the questions to send are done, and what stopping does. */
 export function ImportingStep({
   id,
@@ -12,16 +14,16 @@ export function ImportingStep({
   done: number;
   todo: number;
 }) {
+  const { t } = useI18n();
   return (
     <div className="import-progress">
       <label htmlFor={`${id}-progress`}>
-        Importing {fileName}
-        {assessmentName ? ` into “${assessmentName}”` : ''}
+        {assessmentName
+          ? t('import.importingInto', { file: fileName, assessment: assessmentName })
+          : t('import.importing', { file: fileName })}
       </label>
       <progress id={`${id}-progress`} max={todo} value={done} />
-      <p role="status">
-        {done} of {todo} done. Each question is created whole: stopping leaves nothing half-made.
-      </p>
+      <p role="status">{t('import.progress', { done, todo })}</p>
     </div>
   );
 }

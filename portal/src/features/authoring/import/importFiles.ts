@@ -10,6 +10,7 @@ import { MAX_IMAGE_BYTES } from '@shared/formats/check';
 import { type QuestionFileRead, readQuestionBytes } from '@shared/formats/detect';
 import { imageInfo } from '@shared/formats/image';
 import { fileImages } from '@shared/formats/prepare';
+import { said } from '@shared/formats/problems';
 import { currentTranslator } from '../../../lib/i18n';
 
 export interface ChosenFile {
@@ -51,9 +52,11 @@ export function readChosenFiles(files: readonly ChosenFile[]): ChosenFiles {
   const read = readQuestionBytes(file.name, file.bytes);
   const lookup: ImageLookup = (ref) => {
     const bytes = images.get(baseName(ref).toLowerCase());
-    if (!bytes) return { error: `${ref} was not chosen: choose it with the question file` };
+    if (!bytes) return { error: said('import.problem.imageNotChosen', { name: ref }) };
     if (bytes.length > MAX_IMAGE_BYTES)
-      return { error: `${ref} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` };
+      return {
+        error: said('import.problem.imageTooLarge', { name: ref, megabytes: MAX_IMAGE_BYTES / 1024 / 1024 }),
+      };
     return { bytes };
   };
   return {

@@ -1,9 +1,12 @@
 /** What the steps of "Import questions" share: the report's shape, a question's key and line, a group. */
 import type { ImportResult, PlannedQuestion } from '@shared/client/question-import';
 import type { UnplacedQuestion } from '@shared/formats/placement';
-import { describePlace, type RowError, shorten, type Unsupported } from '@shared/formats/record';
+import type { Note, RowError, Unsupported } from '@shared/formats/record';
+import { shorten } from '@shared/formats/record';
 import { typeLabel } from '@shared/rules/question-types';
+import { useI18n } from '@widgets/core/i18n';
 import type { ReactNode } from 'react';
+import { placeText } from './words';
 
 /** Rows a list of the report shows; the rest are counted. */
 const SHOWN = 200;
@@ -13,7 +16,7 @@ export interface Report {
   fileName: string;
   formatName: string;
   total: number;
-  notes: string[];
+  notes: Note[];
   errors: RowError[];
   unsupported: Unsupported[];
   /** Questions no subject and topic were found for: said once, with the selects to choose them. */
@@ -27,11 +30,6 @@ export const placeKey = (p: PlannedQuestion) => `${p.q.part ?? ''}:${p.q.line}:$
 /** The outcome of each question of an import, by placeKey. */
 export type Results = Map<string, ImportResult>;
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export const duplicateWord = (p: PlannedQuestion) =>
-  p.duplicateOf ? `the same as ${describePlace(p.duplicateOf)}` : 'the same as another question';
-
 /** A folding group of the report, with its count; hidden when empty. */
 export function Group({
   title,
@@ -44,14 +42,13 @@ export function Group({
   open?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useI18n();
   if (!count) return null;
   return (
     <details className="import-group" open={open}>
-      <summary>
-        {title}: {count}
-      </summary>
+      <summary>{t('import.group', { title, count })}</summary>
       {children}
-      {count > SHOWN ? <p className="muted">…and {count - SHOWN} more.</p> : null}
+      {count > SHOWN ? <p className="muted">{t('import.more', { count: count - SHOWN })}</p> : null}
     </details>
   );
 }
@@ -64,12 +61,16 @@ export function QuestionRows({
   rows: PlannedQuestion[];
   word: (p: PlannedQuestion) => ReactNode;
 }) {
+  const i18n = useI18n();
   return (
     <ul className="import-list">
       {rows.slice(0, SHOWN).map((p) => (
         <li key={placeKey(p)}>
-          <span className="import-place">{describePlace(p.q)}</span> · {typeLabel(p.q.input.questionType)} ·{' '}
-          <span className="import-text">“{shorten(p.q.input.question, 80)}”</span>
+          <span className="import-place">{placeText(i18n, p.q)}</span> ·{' '}
+          {i18n.t(typeLabel(p.q.input.questionType))} ·{' '}
+          <span className="import-text">
+            {i18n.t('import.quoted', { text: shorten(p.q.input.question, 80) })}
+          </span>
           <span className="import-word">{word(p)}</span>
         </li>
       ))}

@@ -4,11 +4,12 @@
  * (shared/formats/placement.ts), then the server asked which questions it already has (planImport).
  */
 import { planImport } from '@shared/client/question-import';
-import { FORMAT_NAMES, UNKNOWN_FORMAT } from '@shared/formats/detect';
+import { FORMAT_NAMES } from '@shared/formats/detect';
 import { sha256Hex } from '@shared/formats/fingerprint';
 import { checkFile } from '@shared/formats/prepare';
 import type { Subject } from '@shared/schemas/lists';
 import { client } from '@widgets/core/api';
+import { currentTranslator } from '../../../lib/i18n';
 import { type ChosenFile, readChosenFiles } from './importFiles';
 import type { Report } from './parts';
 
@@ -31,7 +32,7 @@ export async function planFiles(
   const chosen = readChosenFiles(files);
   if (!chosen.ok) return { message: chosen.message };
   const { file, read } = chosen;
-  if (!read.format) return { message: `${file.name} ${UNKNOWN_FORMAT}.` };
+  if (!read.format) return { message: currentTranslator().t('import.unknownFormat', { file: file.name }) };
   const tags = defaults.tags
     .split(',')
     .map((t) => t.trim())

@@ -9,6 +9,7 @@ import type { Subject } from '@shared/schemas/lists';
 import { client } from '@widgets/core/api';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { useEffect, useReducer, useRef } from 'react';
+import { currentTranslator } from '../../../lib/i18n';
 import type { ChosenFile } from './importFiles';
 import { placeKey, type Report, type Results } from './parts';
 import { type Defaults, NO_DEFAULTS, planFiles } from './plan';
@@ -103,7 +104,7 @@ export function useImportFlow(open: boolean, assessmentId: string | undefined) {
           .catch((err: unknown) =>
             setStage({
               kind: 'choose',
-              message: messageOf(err, 'The file could not be checked. Please try again.'),
+              message: messageOf(err, currentTranslator().t('import.checkFailed')),
             }),
           );
       },
@@ -149,7 +150,7 @@ export function useImportFlow(open: boolean, assessmentId: string | undefined) {
               questionId: null,
               message: messageOf(
                 outcome.error,
-                (outcome.error as Error).message || 'It could not be imported.',
+                (outcome.error as Error).message || currentTranslator().t('import.importFailed'),
               ),
             };
         results.set(placeKey(p), result);
@@ -163,7 +164,7 @@ export function useImportFlow(open: boolean, assessmentId: string | undefined) {
     // signed out, or the server or the storage gone: the others would have failed alike
     const error =
       fatal !== undefined && !stopped
-        ? messageOf(fatal, (fatal as Error).message || 'It could not be imported.')
+        ? messageOf(fatal, (fatal as Error).message || currentTranslator().t('import.importFailed'))
         : undefined;
     dispatch({
       type: 'stage',
