@@ -20,6 +20,7 @@ import { createScimToken } from '../server/integrations/scim/tokens';
 import { FREE_SEATS } from '../shared/rules/seats';
 import { benchStack, machineLine } from './support/cli';
 import { helpOnRequest, latency, loadNow, progressLog, round1, runBench } from './support/figures';
+import { subscribedTenant } from './support/learners';
 import { serverEnv, startServer } from './support/server';
 
 const { values: args } = parseArgs({
@@ -73,27 +74,15 @@ async function main() {
   const { db } = stack.database;
   console.log(machineLine());
   try {
-    const [tenant] = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
-        values ('bench-scim-mentor', 'mentor@bench.local', true, 'TENANT', 'Bench Mentor', false, true)
-        returning id`),
-    );
-    const now = new Date();
-    await db.execute(sql`
-      insert into billing_subscriptions (tenant_id, provider, subscription_id, status, quantity, price_id,
-        unit_amount, currency, period_type, start_date, current_period_start, current_period_end)
-      values (${tenant!.id}, 'sandbox', 'sub_bench', 'ACTIVE', ${Math.max(0, USERS - FREE_SEATS)}, 'price_bench',
-        90000, 'inr', 'year', ${now.toISOString()}, ${now.toISOString()},
-        ${new Date(now.getTime() + 300 * 86_400_000).toISOString()})`);
+    const tenant = { id: await subscribedTenant(db, 'scim', USERS, FREE_SEATS) };
     const actor = {
       kind: 'person' as const,
-      id: tenant!.id,
+      id: tenant.id,
       label: 'Bench Mentor',
       ip: null,
       userAgent: null,
     };
-    const { token } = await createScimToken(db, tenant!.id, actor, { name: 'Entra ID (bench)' });
+    const { token } = await createScimToken(db, tenant.id, actor, { name: 'Entra ID (bench)' });
     const env = await serverEnv({ databaseUrl: pg.url, dataDir });
     const server = await startServer(env);
     stack.server = server;
@@ -153,10 +142,10 @@ async function main() {
       await db.execute(sql`
         select
           (select count(*)::int from users where email like 'employee-%@bench.example') as accounts,
-          (select count(*)::int from tenant_users where tenant_id = ${tenant!.id}) as seats,
-          (select count(*)::int from tenant_users where tenant_id = ${tenant!.id} and not is_disabled) as active,
-          (select count(*)::int from tenant_users where tenant_id = ${tenant!.id} and is_disabled) as disabled,
-          (select count(*)::int from scim_users where tenant_id = ${tenant!.id} and active) as scim`),
+          (select count(*)::int from tenant_users where tenant_id = ${tenant.id}) as seats,
+          (select count(*)::int from tenant_users where tenant_id = ${tenant.id} and not is_disabled) as active,
+          (select count(*)::int from tenant_users where tenant_id = ${tenant.id} and is_disabled) as disabled,
+          (select count(*)::int from scim_users where tenant_id = ${tenant.id} and active) as scim`),
     );
     for (const [name, p, n] of [
       ['create', push, USERS],

@@ -58,3 +58,29 @@ export async function makeLearners(db: Db, count: number, roadmapIds: string[]):
   await exec(sql`analyze`);
   return rowsOf<BenchLearner>(await exec(sql`select id, assigned_id from bench_learners order by idx`));
 }
+
+/**
+ * A mentor (TENANT) subscribed (sandbox) for exactly `seats` seats, for a year from `now`: the free seats
+ * and a paid quantity for the rest. Its id.
+ */
+export async function subscribedTenant(
+  db: Db,
+  key: string,
+  seats: number,
+  freeSeats: number,
+  now = new Date(),
+) {
+  const [tenant] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into users (firebase_uid, email, email_verified, role, name, is_first_login, is_profile_completed)
+      values (${`bench-${key}-mentor`}, ${`mentor-${key}@bench.local`}, true, 'TENANT', 'Bench Mentor', false, true)
+      returning id`),
+  );
+  await db.execute(sql`
+    insert into billing_subscriptions (tenant_id, provider, subscription_id, status, quantity, price_id,
+      unit_amount, currency, period_type, start_date, current_period_start, current_period_end)
+    values (${tenant!.id}, 'sandbox', ${`sub_bench_${key}`}, 'ACTIVE', ${Math.max(0, seats - freeSeats)}, 'price_bench',
+      90000, 'inr', 'year', ${now.toISOString()}, ${now.toISOString()},
+      ${new Date(now.getTime() + 300 * 86_400_000).toISOString()})`);
+  return tenant!.id;
+}

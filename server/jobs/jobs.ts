@@ -31,7 +31,7 @@ import { pruneAudit } from '../integrations/core/audit';
 import type { SecretBox } from '../integrations/core/sealed';
 import { ltiUpkeep, ToolKeys } from '../integrations/lti/keys';
 import { Platforms } from '../integrations/lti/platform';
-import { postDueScores } from '../integrations/lti/scores';
+import { postScore, SCORE_JOB, SCORE_QUEUE, sweepScores } from '../integrations/lti/scores';
 import { sweepSso } from '../integrations/sso/login';
 import {
   endpointsDue,
@@ -82,6 +82,12 @@ export interface JobDefinition {
   pollSeconds: number;
   /** Workers of this queue in each process. */
   concurrency?: number;
+  /**
+   * Jobs each worker takes at once, run side by side, each settled on its own (a failed one retried alone);
+   * a full batch fetches the next at once rather than after the poll (a queue filled by one transaction is
+   * woken by one notification). One job at a time without.
+   */
+  batch?: number;
   run(deps: JobDeps, data: Record<string, unknown>): Promise<object | undefined>;
 }
 
@@ -250,21 +256,36 @@ function integrationJobs(): JobDefinition[] {
       run: ({ db }) => sweepSso(db),
     },
     {
-      // scores to the LMS gradebooks (decision 044): each due post claimed by one process, retried with backoff
-      name: 'lti-score-post',
+      // one score post to an LMS gradebook (decision 046), enqueued by the post's trigger in the transaction
+      // that made it; a failed attempt fails the job, which pg-boss retries with backoff
+      name: SCORE_QUEUE,
+      queue: SCORE_JOB,
+      pollSeconds: 2,
+      concurrency: 2,
+      batch: 8,
+      run: async ({ db, secrets, config }, data) => {
+        const platforms = new Platforms({
+          db,
+          secrets,
+          keys: new ToolKeys(db, secrets),
+          devLoopback: config.lti.devLoopback,
+        });
+        const outcome = await postScore(
+          { db, platforms, publicUrl: config.publicUrl },
+          String(data.deliveryId),
+        );
+        if (outcome === 'failed' || outcome === 'held')
+          throw new Error(`score post ${outcome}; tried again later`);
+        return { outcome };
+      },
+    },
+    {
+      // score posts left without a live job get one again
+      name: 'lti-score-sweep',
       cron: '* * * * *',
       queue: sweep(300),
-      pollSeconds: 10,
-      run: ({ db, secrets, config }) =>
-        postDueScores(
-          db,
-          new Platforms({
-            db,
-            secrets,
-            keys: new ToolKeys(db, secrets),
-            devLoopback: config.lti.devLoopback,
-          }),
-        ),
+      pollSeconds: 30,
+      run: ({ db, jobs }) => sweepScores(db, (deliveryId) => jobs.send(SCORE_QUEUE, { deliveryId })),
     },
   ];
 }
@@ -304,32 +325,53 @@ export async function startJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
   }
   for (const def of definitions) {
     if (def.cron) await queue.boss.schedule(def.name, def.cron, null, { tz: 'UTC' });
-    await queue.boss.work<Record<string, unknown>>(
-      def.name,
-      {
-        pollingIntervalSeconds: def.pollSeconds,
-        notifyPollingIntervalSeconds: def.pollSeconds,
-        batchSize: 1,
-        localConcurrency: def.concurrency ?? 1,
-      },
-      async ([job]) => {
-        if (!job) return;
-        const started = Date.now();
-        try {
-          const result = await def.run(deps, job.data ?? {});
-          // a sweep that found nothing to do is not news
-          const did = Object.values(result ?? {}).some((v) => (typeof v === 'number' ? v > 0 : v === 'sent'));
-          deps.log[did ? 'info' : 'debug']({ job: def.name, ms: Date.now() - started, result }, 'job done');
-          return result;
-        } catch (err) {
-          deps.log.error({ job: def.name, err, retry: job.id }, 'job failed; it will be retried');
-          throw err;
-        }
-      },
+    const polling = {
+      pollingIntervalSeconds: def.pollSeconds,
+      notifyPollingIntervalSeconds: def.pollSeconds,
+      localConcurrency: def.concurrency ?? 1,
+    };
+    if (def.batch) {
+      await queue.boss.work<Record<string, unknown>>(
+        def.name,
+        { ...polling, batchSize: def.batch, burstWhenBatchFull: true, perJobResults: true },
+        (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                return { id: job.id, status: 'completed' as const, output: await runJob(def, deps, job) };
+              } catch (err) {
+                return { id: job.id, status: 'failed' as const, output: { message: (err as Error).message } };
+              }
+            }),
+          ),
+      );
+      continue;
+    }
+    await queue.boss.work<Record<string, unknown>>(def.name, { ...polling, batchSize: 1 }, async ([job]) =>
+      job ? runJob(def, deps, job) : undefined,
     );
   }
   const requeued = await deps.mail.requeueStranded();
   if (requeued) deps.log.info({ requeued }, 'mail waiting for delivery was queued again');
+}
+
+/** One job run by its definition, logged: done (news only when it did something), or failed (retried). */
+async function runJob(
+  def: JobDefinition,
+  deps: JobDeps,
+  job: { id: string; data: Record<string, unknown> | null },
+) {
+  const started = Date.now();
+  try {
+    const result = await def.run(deps, job.data ?? {});
+    // a sweep that found nothing to do is not news
+    const did = Object.values(result ?? {}).some((v) => (typeof v === 'number' ? v > 0 : v === 'sent'));
+    deps.log[did ? 'info' : 'debug']({ job: def.name, ms: Date.now() - started, result }, 'job done');
+    return result;
+  } catch (err) {
+    deps.log.error({ job: def.name, err, retry: job.id }, 'job failed; it will be retried');
+    throw err;
+  }
 }
 
 /** How often a working process looks for deliveries due (an event reaches its endpoints within this). */

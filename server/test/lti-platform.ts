@@ -74,8 +74,17 @@ export class MockPlatform {
   jwksFetches = 0;
   /** Access tokens the token endpoint issued. */
   tokens = new Set<string>();
-  /** Scores the AGS endpoint accepted, by line item path. */
+  /** Scores the AGS endpoint accepted and recorded, by line item path. */
   scores: { lineItem: string; body: Record<string, unknown> }[] = [];
+  /**
+   * Scores it answered with success but did not record: their timestamp was not later than the one on
+   * record for that line item and user (AGS §3.4.9: the platform MUST NOT update a result from it).
+   */
+  stale: { lineItem: string; body: Record<string, unknown> }[] = [];
+  /** The timestamp on record per line item and user. */
+  private latest = new Map<string, number>();
+  /** Milliseconds the AGS endpoint takes to answer (0: at once). */
+  scoreDelayMs = 0;
   /** The course's members the NRPS endpoint lists. */
   members: Record<string, unknown>[] = [];
   /** The AGS endpoint answers 503 to every n-th request (0: never). */
@@ -114,6 +123,19 @@ export class MockPlatform {
     const token = `at-${randomUUID()}`;
     this.tokens.add(token);
     return token;
+  }
+
+  /** A score as the platform records it: kept only when its timestamp is later than the one on record. */
+  record(lineItem: string, body: Record<string, unknown>) {
+    const key = `${lineItem}\n${String(body.userId)}`;
+    const at = Date.parse(String(body.timestamp));
+    const last = this.latest.get(key);
+    if (last !== undefined && !(at > last)) {
+      this.stale.push({ lineItem, body });
+      return;
+    }
+    this.latest.set(key, at);
+    this.scores.push({ lineItem, body });
   }
 
   /** A new current key; the old one stays published. */
@@ -238,9 +260,10 @@ export class MockPlatform {
       if (req.headers['content-type'] !== 'application/vnd.ims.lis.v1.score+json')
         return json(415, { error: 'type' });
       this.scoreRequests++;
+      if (this.scoreDelayMs) await new Promise((r) => setTimeout(r, this.scoreDelayMs));
       if (this.failEvery && this.scoreRequests % this.failEvery === 0)
         return json(503, { error: 'try later' });
-      this.scores.push({ lineItem: scores[1]!, body: JSON.parse(body) as Record<string, unknown> });
+      this.record(scores[1]!, JSON.parse(body) as Record<string, unknown>);
       res.writeHead(204);
       return res.end();
     }

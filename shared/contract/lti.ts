@@ -144,7 +144,7 @@ export const retryLtiDelivery = defineCall({
   method: 'POST',
   path: '/tenant/lti/deliveries/{id}/retry',
   summary:
-    'Sends a score post that failed again at the next run of the sender (within a minute); a delivered one is not sent twice (409).',
+    'Sends a score post that failed again now (its job is queued with the change), with its attempts counted afresh; a delivered one is not sent twice (409).',
   tags: ['integrations'],
   access: TENANT,
   scopes: MANAGE,

@@ -1,10 +1,16 @@
 /**
  * `waymark lti …`: the tenant's LMS platforms (LTI 1.3; decision 044) — listed, their courses, and a
- * course's members synced into seats (NRPS). The definitions only: each implementation is loaded when it
+ * course's members synced into seats (NRPS), and the score posts to their gradebooks (AGS), sent again. The definitions only: each implementation is loaded when it
  * runs.
  */
 import type { CommandGroup, CommandModule } from './command';
-import type { LtiCoursesOptions, LtiListOptions, LtiSyncOptions } from './lti/commands';
+import type {
+  LtiCoursesOptions,
+  LtiListOptions,
+  LtiRetryOptions,
+  LtiScoresOptions,
+  LtiSyncOptions,
+} from './lti/commands';
 
 export const ltiListCommand: CommandModule<LtiListOptions> = {
   define: (parent) =>
@@ -50,10 +56,42 @@ Examples:
   handler: async (ctx, options) => (await import('./lti/commands')).syncCourse(ctx, options),
 };
 
+export const ltiScoresCommand: CommandModule<LtiScoresOptions> = {
+  define: (parent) =>
+    parent
+      .command('scores')
+      .description("List the score posts to your platforms' gradebooks, newest first")
+      .option('--status <status>', 'only these: pending, failed (retried or given up), delivered, all', 'all')
+      .option('--limit <n>', 'the newest n (1–200)', '50')
+      .addHelpText(
+        'after',
+        `
+Each line: id, status, attempts, learner, score, when it was delivered or is tried next, the platform's
+last answer. A failed post is retried by itself with growing delays; \`waymark lti retry <id>\` sends one
+that gave up again at once. With --json, one post per line as GET /tenant/lti/deliveries returns it.
+
+Examples:
+  $ waymark lti scores --status failed
+  $ waymark lti scores --json | jq -r 'select(.status == "GAVE_UP") | ._id' | xargs -n1 waymark lti retry`,
+      ),
+  handler: async (ctx, options) => (await import('./lti/commands')).listScores(ctx, options),
+};
+
+export const ltiRetryCommand: CommandModule<LtiRetryOptions> = {
+  define: (parent) =>
+    parent
+      .command('retry')
+      .description('Send a failed score post again now (a delivered one is never sent twice)')
+      .argument('<post>', 'the score post id (waymark lti scores)'),
+  handler: async (ctx, options) => (await import('./lti/commands')).retryScore(ctx, options),
+};
+
 export const ltiCommand: CommandGroup = {
   define: (program) =>
     program
       .command('lti')
-      .description('Your LMS platforms (LTI 1.3): list them, their courses, sync members (mentors)'),
-  commands: [ltiListCommand, ltiCoursesCommand, ltiSyncCommand],
+      .description(
+        'Your LMS platforms (LTI 1.3): list them, their courses, sync members, score posts (mentors)',
+      ),
+  commands: [ltiListCommand, ltiCoursesCommand, ltiSyncCommand, ltiScoresCommand, ltiRetryCommand],
 };

@@ -1,17 +1,18 @@
 /**
  * Deep Linking 2.0 (decision 044): an instructor's deep-linking launch gets a launch token (X-LTI-Launch);
- * the picker lists the tenant's own assessments, and the answer is a signed LtiDeepLinkingResponse of
+ * the picker lists what the tenant may assign (targets.ts: roadmaps, their tests, subject tests, its own
+ * assessments), and the answer is a signed LtiDeepLinkingResponse of
  * `ltiResourceLink` items — each opening its assessment (`custom.waymark_target`, which a later launch of the
  * link opens) and carrying a `lineItem` so the platform makes the gradebook column. A launch answers once.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { tenantAssessments } from '../../authoring/tables';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { ToolKeys } from './keys';
 import { LTI } from './platform';
 import { ltiLaunches, ltiRegistrations } from './tables';
+import { pickables } from './targets';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -34,19 +35,9 @@ async function deepLinkingLaunch(db: Db, token: string, now: Date) {
 export async function pickerOptions(db: Db, token: string, now: Date) {
   const { launch } = await deepLinkingLaunch(db, token, now);
   const settings = (launch.deepLinking ?? {}) as { accept_multiple?: unknown };
-  const rows = await db
-    .select({ id: tenantAssessments.id, name: tenantAssessments.name })
-    .from(tenantAssessments)
-    .where(eq(tenantAssessments.tenantId, launch.tenantId))
-    .orderBy(desc(tenantAssessments.createdAt));
   return {
     acceptMultiple: settings.accept_multiple !== false,
-    items: rows.map((a) => ({
-      target: `assessment:${a.id}`,
-      title: a.name,
-      kind: 'ASSESSMENT' as const,
-      group: null,
-    })),
+    items: await pickables(db, launch.tenantId),
   };
 }
 

@@ -11,7 +11,6 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { customTestFor } from '../../authoring/builder';
 import type { Db } from '../../db/client';
 import { inTx } from '../../db/helpers';
 import { HttpError } from '../../http/errors';
@@ -23,8 +22,8 @@ import { provisionLearner } from '../core/provisioning';
 import { frameOrigins, learnFrameOrigins } from './frame';
 import { LaunchRefused, LTI, type Platforms, type Registration } from './platform';
 import { registrationFor } from './registrations';
-import { recordGradeTarget } from './scores';
 import { ltiContextMembers, ltiContexts, ltiLaunches, ltiRegistrations, ltiStates } from './tables';
+import { openLink } from './targets';
 
 /** How long a login initiation waits for its launch. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -281,26 +280,16 @@ export async function acceptLaunch(deps: LaunchDeps, form: Form, now: Date, from
   const context = obj(claims[LTI.context]);
   await recordContext(deps, registration, claims, userId, now);
   // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
-  // the LMS administrator): `assessment:<id>`, one of the tenant's custom assessments
+  // the LMS administrator; targets.ts)
   const target = strOf(obj(claims[LTI.custom]).waymark_target);
-  let opens: Record<string, unknown> | null = null;
-  if (userId && target) {
-    const link = await openTarget(deps, registration, userId, target, now);
-    opens = { page: 'test', linkId: link.linkId };
-    const lineItem = strOf(obj(claims[LTI.ags]).lineitem);
-    if (lineItem && launch.resourceLinkId) {
-      await recordGradeTarget(deps.db, {
-        registrationId: registration.id,
-        tenantId: registration.tenantId,
-        userId,
-        subject,
-        resourceLinkId: launch.resourceLinkId,
-        lineItemUrl: lineItem,
-        testKey: link.testKey,
-        tenantAssessmentId: link.tenantAssessmentId,
-      });
-    }
-  }
+  const opens =
+    userId && target
+      ? await openLink(deps, registration, { id: userId, subject }, from, now, {
+          target,
+          resourceLinkId: launch.resourceLinkId,
+          lineItem: strOf(obj(claims[LTI.ags]).lineitem),
+        })
+      : null;
   const code = random(32);
   const [row] = await deps.db
     .insert(ltiLaunches)
@@ -371,36 +360,6 @@ async function recordContext(
   if (userId && ctx) {
     await deps.db.insert(ltiContextMembers).values({ contextRowId: ctx.id, userId }).onConflictDoNothing();
   }
-}
-
-/** How long a custom test opened from an LMS stays open. */
-export const LAUNCHED_TEST_HOURS = 24;
-
-/** The learner's test a link's target opens (made at the first launch, the same one after). */
-async function openTarget(
-  deps: LaunchDeps,
-  registration: Registration,
-  userId: string,
-  target: string,
-  now: Date,
-) {
-  const [kind, id] = target.split(':');
-  if (kind === 'assessment' && id && /^[0-9a-f-]{36}$/i.test(id)) {
-    const link = await customTestFor(
-      deps.db,
-      deps.questionCounts,
-      registration.tenantId,
-      id,
-      userId,
-      now,
-      LAUNCHED_TEST_HOURS,
-    );
-    if (link) return link;
-  }
-  throw new LaunchRefused(
-    'not-allowed',
-    'This activity links to a Waymark assessment that is no longer available.',
-  );
 }
 
 /** A first launch refused a seat: the transaction that made the account is undone. */

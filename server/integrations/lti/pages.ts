@@ -134,7 +134,10 @@ fetch('/api/lti/deep-linking/options',{headers:h,credentials:'omit'}).then(funct
 if(!b.data){fail(b.message||'The picker could not be opened.');return;}
 var f=document.createElement('form');var items=b.data.items;
 if(!items.length){say('Nothing to add yet','Make an assessment in Waymark first, then add it from here.');return;}
-items.forEach(function(it,n){var l=document.createElement('label');var c=document.createElement('input');c.type=b.data.acceptMultiple?'checkbox':'radio';c.name='pick';c.value=String(n);l.appendChild(c);l.appendChild(document.createTextNode(' '+it.title));f.appendChild(l);f.appendChild(document.createElement('br'));});
+var kinds={ROADMAP:' (the roadmap: its progress is the grade)',SECTION:' (section test)',RESOURCE:' (resource test)'};var sets={};
+items.forEach(function(it,n){var g=it.group||(it.kind==='SUBJECT'?'Subject tests':'Your assessments');var fs=sets[g];
+if(!fs){fs=sets[g]=document.createElement('fieldset');var lg=document.createElement('legend');lg.textContent=g;fs.appendChild(lg);f.appendChild(fs);}
+var l=document.createElement('label');var c=document.createElement('input');c.type=b.data.acceptMultiple?'checkbox':'radio';c.name='pick';c.value=String(n);l.appendChild(c);l.appendChild(document.createTextNode(' '+it.title+(kinds[it.kind]||'')));fs.appendChild(l);fs.appendChild(document.createElement('br'));});
 var s=document.createElement('button');s.type='submit';s.textContent='Add to the course';f.appendChild(s);
 f.addEventListener('submit',function(e){e.preventDefault();var chosen=[].slice.call(f.querySelectorAll('input:checked')).map(function(c){var it=items[Number(c.value)];return{target:it.target,title:it.title};});
 if(!chosen.length){say('Add a Waymark assessment','Choose at least one.');return;}

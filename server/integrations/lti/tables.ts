@@ -240,8 +240,9 @@ export const ltiGradeTargets = pgTable(
 
 /**
  * A score to post to a line item: one per (event, target), written by the trigger on `events` in the
- * transaction that wrote the event (migration 0027). Claimed (SENDING) by one worker at a time; retried with
- * backoff; the mentor sees the failures and may send one again.
+ * transaction that wrote the event (migration 0027), its pg-boss job (`lti-score`) enqueued by the trigger of
+ * migration 0029 in the same transaction. Claimed (SENDING) by one worker at a time; retried with backoff;
+ * the mentor sees the failures and may send one again.
  */
 export const ltiScoreDeliveries = pgTable(
   'lti_score_deliveries',
@@ -261,7 +262,14 @@ export const ltiScoreDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     claimedAt: ts('claimed_at'),
+    /** The claim's own token: only the worker holding it records the outcome (a stale one's is ignored). */
+    claimToken: text('claim_token'),
     deliveredAt: ts('delivered_at'),
+    /**
+     * The score's body, made at the first claim and sent unchanged by every retry: the same timestamp, so a
+     * platform that already has it keeps one (AGS §3.4.9: it never updates from a timestamp not later).
+     */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     /** What was sent last (scoreGiven, scoreMaximum), and the platform's last answer. */
     scoreGiven: real('score_given'),
     scoreMaximum: real('score_maximum'),

@@ -1,10 +1,30 @@
-/** `waymark lti list|courses|sync`: GET /tenant/lti/registrations, …/contexts, POST /tenant/lti/contexts/{id}/sync. */
-import { ltiContextList, ltiRegistrationList, syncLtiMembers } from '@shared/contract/lti';
+/**
+ * `waymark lti list|courses|sync|scores|retry`: GET /tenant/lti/registrations, …/contexts,
+ * POST /tenant/lti/contexts/{id}/sync, GET /tenant/lti/deliveries, POST /tenant/lti/deliveries/{id}/retry.
+ */
+import {
+  ltiContextList,
+  ltiDeliveryList,
+  ltiRegistrationList,
+  retryLtiDelivery,
+  syncLtiMembers,
+} from '@shared/contract/lti';
+import type { LtiDelivery } from '@shared/schemas/lti';
+import type { z } from 'zod';
 import type { Context } from '../../core/context';
+import { usageError } from '../../core/errors';
 
 export type LtiListOptions = Record<string, never>;
 export interface LtiCoursesOptions {
   platform: string;
+}
+export interface LtiScoresOptions {
+  status?: string;
+  limit?: string;
+}
+const SCORE_STATUSES = ['PENDING', 'FAILED', 'DELIVERED', 'ALL'] as const;
+export interface LtiRetryOptions {
+  post: string;
 }
 export interface LtiSyncOptions {
   course: string;
@@ -64,4 +84,44 @@ export async function syncCourse(ctx: Context, options: LtiSyncOptions): Promise
   output.line(
     `${data.dryRun ? 'Dry run: would add' : 'Added'} ${added}, already present ${present}, not added ${notAdded}; ${data.skipped} members who are not active learners left alone.`,
   );
+}
+
+/** One score post as a line: status, attempts, learner, score, when, and the platform's last answer. */
+const postLine = (d: z.infer<typeof LtiDelivery>) =>
+  [
+    d._id,
+    d.status,
+    `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`,
+    d.learner.email,
+    d.scoreGiven === null ? '' : `${d.scoreGiven}/${d.scoreMaximum}`,
+    d.deliveredAt ?? (d.nextAttemptAt ? `next ${d.nextAttemptAt}` : ''),
+    d.lastError ?? '',
+  ].join('\t');
+
+export async function listScores(ctx: Context, options: LtiScoresOptions): Promise<void> {
+  const status = (options.status ?? 'all').toUpperCase();
+  if (!(SCORE_STATUSES as readonly string[]).includes(status))
+    throw usageError(`--status: must be one of ${SCORE_STATUSES.join(', ').toLowerCase()}`);
+  const limit = Number(options.limit ?? 50);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+    throw usageError('--limit: must be a number from 1 to 200');
+  const { client } = ctx.signedIn();
+  const { data } = await client.call(ltiDeliveryList, {
+    query: { status: status as (typeof SCORE_STATUSES)[number], limit },
+    signal: ctx.signal,
+  });
+  const { output } = ctx;
+  if (output.json) {
+    for (const d of data) output.emit(d);
+    return;
+  }
+  if (!data.length) output.line('No score posts.');
+  for (const d of data) output.line(postLine(d));
+}
+
+export async function retryScore(ctx: Context, options: LtiRetryOptions): Promise<void> {
+  const { client } = ctx.signedIn();
+  const { data } = await client.call(retryLtiDelivery, { params: { id: options.post }, signal: ctx.signal });
+  if (ctx.output.json) ctx.output.emit(data);
+  else ctx.output.line(postLine(data));
 }
