@@ -7,7 +7,7 @@
  */
 import { discounted, FREE_SEATS, prorate, rupees } from '@shared/rules/seats';
 import type { SubscriptionInfo } from '@shared/schemas/tenant';
-import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { TENANT_ERROR_CODES, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentsAdapter } from '../adapters/payments';
@@ -116,7 +116,7 @@ export class Billing implements SeatPlans, BillingContext {
     return inTx(this.db, async (tx) => {
       const [offer] = await tx.select().from(offerCodes).where(eq(offerCodes.code, code)).for('update');
       const invalid = () =>
-        badRequest(TENANT_MESSAGES.invalidOffer, 'offerCode', { errorCode: 'INVALID_OFFER_CODE' });
+        badRequest(TENANT_MESSAGES.invalidOffer, 'offerCode', { errorCode: TENANT_ERROR_CODES.invalidOffer });
       if (!offer || (offer.validUntil && offer.validUntil <= now)) throw invalid();
       const [current] = await tx
         .select()

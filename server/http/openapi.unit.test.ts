@@ -164,7 +164,7 @@ describe('the OpenAPI document', () => {
       'TestLink',
       'TakerTest',
       'ErrorBody',
-      'TenantUserEntry',
+      'TenantUserRow',
     ]) {
       expect(names).toContain(entity);
     }

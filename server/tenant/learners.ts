@@ -3,7 +3,7 @@
  * seats first): their test links, the review of one, and assigning them a roadmap. A learner's figures come
  * from the functions the learner's own calls use.
  */
-import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { TENANT_ERROR_CODES, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, desc, eq, gte, lte, ne } from 'drizzle-orm';
 import { findLink } from '../assessments/engine/link-life';
 import { linksOf, toApiLinks } from '../assessments/queries';
@@ -105,8 +105,11 @@ export async function assignRoadmapFor(
     });
     return { assignedRoadmapId: row.id, created };
   } catch (err) {
-    if (err instanceof HttpError && err.extra.errorCode === 'ROADMAP_LIMIT') {
-      throw new HttpError(400, TENANT_MESSAGES.roadmapLimit, { errorCode: 'ROADMAP_LIMIT', field: 'userId' });
+    if (err instanceof HttpError && err.extra.errorCode === TENANT_ERROR_CODES.roadmapLimit) {
+      throw new HttpError(400, TENANT_MESSAGES.roadmapLimit, {
+        errorCode: TENANT_ERROR_CODES.roadmapLimit,
+        field: 'userId',
+      });
     }
     throw err;
   }

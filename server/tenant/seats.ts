@@ -4,7 +4,7 @@
  * end of the billing cycle when subscribed). Invitations are in ./invitations.ts.
  */
 import { decideAddUser, seatsShort } from '@shared/rules/seats';
-import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { TENANT_ERROR_CODES, TENANT_MESSAGES } from '@shared/schemas/tenant';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTx, isUniqueViolation } from '../db/helpers';
@@ -30,7 +30,7 @@ export class EmailNotFound extends Error {
       statusCode: 404,
       error: 'Not Found',
       message: TENANT_MESSAGES.emailNotFound,
-      errorCode: 'EMAIL_NOT_FOUND',
+      errorCode: TENANT_ERROR_CODES.emailNotFound,
       field: 'email',
       isAllowToInvite: this.isAllowToInvite,
     };

@@ -87,7 +87,3 @@ export function validityWords(
   const day = formatDate(validUntil, timeZone);
   return validityState(validUntil, now) === 'expired' ? `Expired on ${day}` : `Valid until ${day}`;
 }
-
-/** How a period reads: '12 months', '1 month', 'No end date'. */
-export const periodWords = (months: number | null) =>
-  months === null ? 'No end date' : `${months} month${months === 1 ? '' : 's'}`;

@@ -25,6 +25,13 @@ export const editorMessages = {
   minQuestionsToShare: 'Please add at least 10 questions to the assessment before sharing it.',
   saveBeforeAdding: 'Save this question first: an assessment holds saved (published) questions only.',
   invalidShare: 'Please provide valid input',
+  questionTooLong: 'must be at most 5000 characters',
+  optionTooLong: 'must be at most 2000 characters',
+  tooManyOptions: 'At most 10 options',
+  explanationTooLong: 'must be at most 5000 characters',
+  codeTooLong: 'must be at most 20000 characters',
+  tagTooLong: 'Each tag must be at most 40 characters',
+  tooManyTags: 'At most 20 tags',
 } as const;
 
 export const DEFAULT_OPTION_COUNT = 4;
@@ -39,27 +46,29 @@ export const DROPZONE_HEIGHT = 400;
 
 export const EditorOption = z.object({
   _id: Id.optional(),
-  value: z.string().max(2000, 'must be at most 2000 characters').trim(),
+  value: z.string().max(2000, editorMessages.optionTooLong).trim(),
   isCorrect: z.boolean().default(false),
   points: z.number().min(0).max(100).default(0),
 });
 entities.add(EditorOption, { id: 'EditorOption' });
 
 const QuestionFields = z.object({
-  question: z.string().trim().min(1, editorMessages.required).max(5000),
+  question: z.string().trim().min(1, editorMessages.required).max(5000, editorMessages.questionTooLong),
   questionType: QuestionType.default(DEFAULT_QUESTION_TYPE),
-  code: z.string().max(20000).nullable().optional(),
+  code: z.string().max(20000, editorMessages.codeTooLong).nullable().optional(),
   questionImagePath: z.string().max(500).nullable().optional(),
   points: z.number().int().min(1).max(100).default(FILL_IN_BLANK_POINTS),
   subject: Id.nullable().optional(),
   topic: Id.nullable().optional(),
   /** The language it is written in (a test draws one language); kept as it is when left out. */
   language: Id.nullable().optional(),
-  options: z.array(EditorOption).max(10, 'At most 10 options'),
+  options: z.array(EditorOption).max(10, editorMessages.tooManyOptions),
   explanation: z
-    .array(ExplanationItem.extend({ value: z.string().max(5000, 'must be at most 5000 characters') }))
+    .array(ExplanationItem.extend({ value: z.string().max(5000, editorMessages.explanationTooLong) }))
     .max(5),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+  tags: z
+    .array(z.string().trim().min(1).max(40, editorMessages.tagTooLong))
+    .max(20, editorMessages.tooManyTags),
 });
 
 /**

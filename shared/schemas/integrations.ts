@@ -3,7 +3,9 @@
  * entry of the audit log with who did it (a person, an API key, a SCIM token, an LTI platform, or the server
  * itself on a schedule).
  */
+
 import { z } from 'zod';
+import { messageKey } from '../i18n/keys';
 import { DateTime, Device, Id } from './common';
 import { entities } from './entities';
 
@@ -71,7 +73,7 @@ export const CreateApiKeyInput = z.object({
     .describe('What the key is for, as the key list shows it'),
   scopes: z
     .array(ApiScope)
-    .min(1, 'choose at least one scope')
+    .min(1, messageKey('apiKeys.chooseScope'))
     .max(API_SCOPES.length)
     .describe('What the key may do: a key can do nothing its scopes do not name'),
   expiresInDays: z.coerce
@@ -97,14 +99,6 @@ export const ACTOR_KINDS = ['person', 'apiKey', 'scimToken', 'ltiPlatform', 'sys
 export const ActorKind = z.enum(ACTOR_KINDS);
 entities.add(ActorKind, { id: 'ActorKind' });
 export type ActorKind = z.infer<typeof ActorKind>;
-
-export const ACTOR_LABELS: Record<ActorKind, string> = {
-  person: 'Person',
-  apiKey: 'API key',
-  scimToken: 'SCIM token',
-  ltiPlatform: 'LTI platform',
-  system: 'Waymark',
-};
 
 export const AuditEntry = z.object({
   _id: Id,
@@ -133,13 +127,13 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
  * `seat.*`). An integration that records actions of its own adds its group here.
  */
 export const AUDIT_ACTION_GROUPS = [
-  { group: 'seat', label: 'Seats and invitations' },
-  { group: 'roadmap', label: 'Roadmap assignments' },
-  { group: 'cohort', label: 'Cohorts' },
-  { group: 'assessment', label: 'Assessments and sharing' },
-  { group: 'apikey', label: 'API keys' },
-  { group: 'award', label: 'Award revocations' },
-  { group: 'lti', label: 'LMS (LTI) platforms' },
+  { group: 'seat', label: messageKey('activityLog.group.seat') },
+  { group: 'roadmap', label: messageKey('activityLog.group.roadmap') },
+  { group: 'cohort', label: messageKey('activityLog.group.cohort') },
+  { group: 'assessment', label: messageKey('activityLog.group.assessment') },
+  { group: 'apikey', label: messageKey('activityLog.group.apikey') },
+  { group: 'award', label: messageKey('activityLog.group.award') },
+  { group: 'lti', label: messageKey('activityLog.group.lti') },
 ] as const;
 
 /** A time a caller sends as ISO 8601 text, with its offset (`2026-03-02T09:30:00Z`). */

@@ -135,8 +135,21 @@ entities.add(AddUserInput, { id: 'AddUserInput' });
 export type AddUserInput = z.input<typeof AddUserInput>;
 
 /**
- * Server messages the portal matches on (mentor §5, §8). 'Email Not Found' comes with isAllowToInvite;
- * a duplicate is code 11000; 'not yet subscribed' opens the payment modal.
+ * The stable codes (`errorCode`) of the tenant calls' refusals the portal acts on (mentor §5, §8): 'Email
+ * Not Found' (with isAllowToInvite: Invite instead of Add), the two-roadmaps limit, an unknown offer code. The
+ * portal decides by these and says its own message from the catalogue in the reader's language; the English
+ * `message` beside each is for other callers and may be reworded without changing what the portal does.
+ */
+export const TENANT_ERROR_CODES = {
+  emailNotFound: 'EMAIL_NOT_FOUND',
+  roadmapLimit: 'ROADMAP_LIMIT',
+  invalidOffer: 'INVALID_OFFER_CODE',
+} as const;
+
+/**
+ * The English messages of the tenant calls (mentor §5, §8). A duplicate is code 11000; 'not yet subscribed'
+ * opens the payment modal (the add call's `outcome` says so); a refusal the portal acts on has its code in
+ * TENANT_ERROR_CODES.
  */
 export const TENANT_MESSAGES = {
   emailNotFound: 'Email Not Found',

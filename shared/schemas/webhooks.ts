@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../contract/events';
+import { messageKey } from '../i18n/keys';
 import { DateTime, Id } from './common';
 import { entities } from './entities';
 
@@ -40,7 +41,7 @@ const WebhookUrl = z
 
 const Events = z
   .array(WebhookEventType)
-  .min(1, 'choose at least one event')
+  .min(1, messageKey('webhooks.chooseEvent'))
   .max(EVENT_TYPES.length)
   .describe('The event types the endpoint receives');
 

@@ -4,6 +4,7 @@
  * of what was sent, as the tenant sees it.
  */
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/keys';
 import { DateTime, Id } from './common';
 import { entities } from './entities';
 
@@ -21,11 +22,11 @@ entities.add(XapiStatementKind, { id: 'XapiStatementKind' });
 export type XapiStatementKind = z.infer<typeof XapiStatementKind>;
 
 /** Each kind in the portal's and the CLI's words. */
-export const XAPI_KIND_TEXT: Record<XapiStatementKind, string> = {
-  studied: 'Resources studied (experienced, with the time tracked each day)',
-  assessments: 'Assessments attempted, then passed or failed, with the score',
-  awards: 'Awards earned (feathers, badges, certificates), with the credential’s address',
-  roadmaps: 'Roadmaps completed',
+export const XAPI_KIND_TEXT: Record<XapiStatementKind, MessageKey> = {
+  studied: 'xapi.kind.studied',
+  assessments: 'xapi.kind.assessments',
+  awards: 'xapi.kind.awards',
+  roadmaps: 'xapi.kind.roadmaps',
 };
 
 /** `account`: a stable pseudonym per tenant at this Waymark's address; `mbox`: the learner's e-mail address. */

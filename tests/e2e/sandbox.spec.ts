@@ -52,13 +52,14 @@ test('the Sandbox page creates the sandbox and lists its open links', async ({ b
       linkId: r.querySelector('code')!.textContent!,
     })),
   );
+  // the badge says the level in the reader's words (English here)
   expect(links.map((l) => l.type).sort()).toEqual([
-    'RESOURCE',
-    'RESOURCE',
-    'RESOURCE',
-    'SECTION',
-    'SECTION',
-    'SECTION',
+    'Resource',
+    'Resource',
+    'Resource',
+    'Section',
+    'Section',
+    'Section',
   ]);
   await expect(table.getByRole('row').nth(1)).toContainText('Open');
   await expectAccessible(portal, 'the sandbox');
@@ -67,7 +68,7 @@ test('the Sandbox page creates the sandbox and lists its open links', async ({ b
 test('a sandbox test on a partner page says Sandbox; Reset attempts makes it untaken again', async ({
   page,
 }) => {
-  const link = links.find((l) => l.type === 'RESOURCE')!;
+  const link = links.find((l) => l.type === 'Resource')!;
   const url = site.page(
     '/sandbox/taker.html',
     partnerPage(
@@ -99,7 +100,7 @@ test('a sandbox test on a partner page says Sandbox; Reset attempts makes it unt
   // the mentor resets every attempt, after saying so
   await portal.reload();
   const table = portal.getByRole('table', { name: "The sandbox's test links" });
-  await expect(table.getByRole('row').filter({ hasText: link.linkId })).toContainText('NO_ENOUGH_MARKS');
+  await expect(table.getByRole('row').filter({ hasText: link.linkId })).toContainText('No Enough Marks');
   await portal.getByRole('button', { name: 'Reset attempts' }).click();
   const confirm = portal.getByRole('dialog', { name: 'Reset every attempt?' });
   await expectAccessible(portal, 'the reset confirmation');
@@ -118,7 +119,7 @@ test('a sandbox test on a partner page says Sandbox; Reset attempts makes it unt
 });
 
 test('a sandbox award says it is no credential, on its page and in <wm-award>', async ({ page }) => {
-  const link = links.find((l) => l.type === 'SECTION')!;
+  const link = links.find((l) => l.type === 'Section')!;
   expect((await takeTest(apiClient(null), link.linkId, 'right')).result.certificateEligible).toBe(true);
   await page.goto(`${baseUrl()}/badge/${link.linkId}`);
   await expect(page.getByText('Sandbox award: not a credential')).toBeVisible();
@@ -144,7 +145,7 @@ test('the playground: an element live with its attributes, theme and tokens, its
   page,
 }) => {
   // another learner's link (the first is started on the partner's page now)
-  const link = links.filter((l) => l.type === 'RESOURCE')[1]!;
+  const link = links.filter((l) => l.type === 'Resource')[1]!;
   // the sandbox page opens the playground with the link's element ready
   await portal.reload();
   const row = portal

@@ -2,9 +2,14 @@
  * The one way the portal's component tests render a page or a component (vitest, happy-dom): inside a
  * memory router opened at `url`, the page mounted on its route pattern (so it reads its params), beside
  * the places it may go (`routes`: path → what stands for that page), with the toasts and a probe of the
- * current location when asked. Each test's render is unmounted after it (cleanup).
+ * current location when asked, in English or in the language of `translator` (`await translatorIn('ar')`).
+ * Each test's render is unmounted after it (cleanup).
  */
+import { english, loaders } from 'virtual:wm-messages';
+import type { UiLocale } from '@shared/i18n/locales';
+import { createTranslator, type Translator } from '@shared/i18n/translator';
 import { cleanup, render } from '@testing-library/react';
+import { I18nProvider } from '@widgets/core/i18n';
 import { Toasts } from '@widgets/ui/Toast';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -23,6 +28,13 @@ export interface RenderOptions {
   toasts?: boolean;
   /** Render `<p data-testid="where">` with the current path and query (read it with `where()`). */
   location?: boolean;
+  /** The language to render in (default: English, the tests' fallback). */
+  translator?: Translator;
+}
+
+/** The portal's translator of `locale`, over its real catalogue (English behind it, as in the portal). */
+export async function translatorIn(locale: Exclude<UiLocale, 'en'>): Promise<Translator> {
+  return createTranslator(locale, (await loaders[locale]()).default, english);
 }
 
 function Where() {
@@ -33,7 +45,7 @@ function Where() {
 export function renderPortal(ui: ReactNode, options: RenderOptions = {}) {
   const url = options.url ?? '/';
   const path = options.path ?? url.split('?')[0]!;
-  return render(
+  const page = (
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path={path} element={ui} />
@@ -43,6 +55,7 @@ export function renderPortal(ui: ReactNode, options: RenderOptions = {}) {
       </Routes>
       {options.location ? <Where /> : null}
       {options.toasts ? <Toasts /> : null}
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  return render(options.translator ? <I18nProvider value={options.translator}>{page}</I18nProvider> : page);
 }

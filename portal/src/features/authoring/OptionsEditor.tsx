@@ -30,11 +30,10 @@ export function OptionsEditor({
   errors: FieldErrors;
 }) {
   const { t } = useI18n();
-  const { control, register, setValue, getValues } = useFormContext<EditorValues>();
+  const { control, setValue, getValues } = useFormContext<EditorValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'options' });
   const type = useWatch({ control, name: 'questionType' });
   const options = useWatch({ control, name: 'options' }) ?? [];
-  const points = useWatch({ control, name: 'points' });
   const [confirmRemove, setConfirmRemove] = useState<{
     kind: 'option' | 'optionImage';
     index: number;
@@ -52,25 +51,7 @@ export function OptionsEditor({
     });
   };
 
-  const pickOptionImage = async (index: number, file: File | undefined) => {
-    if (!file) return;
-    const problem = await checkImage(file, false);
-    if (problem) {
-      errors.setError(`options.${index}.value`, problem);
-      return;
-    }
-    try {
-      const path = await uploadImage(questionId, file, 'option', index);
-      const next = getValues('options').map((o, j) => (j === index ? { ...o, value: path } : o));
-      await client.call(updateImagePath, {
-        params: { id: questionId },
-        body: { questionType: type, options: next.map((o) => ({ _id: o._id, value: o.value })) },
-      });
-      setValue(`options.${index}.value`, path);
-    } catch (e) {
-      errors.setError(`options.${index}.value`, messageOf(e, t('editor.uploadFailed')));
-    }
-  };
+  const pickOptionImage = useOptionImage(questionId, errors);
 
   const removeConfirmed = async () => {
     const what = confirmRemove;
@@ -99,88 +80,28 @@ export function OptionsEditor({
     <fieldset>
       <legend>{fib ? t('editor.acceptedAnswer') : t('editor.options')}</legend>
       {fib ? (
-        <>
-          <div className="field">
-            <label htmlFor={`${uid}-points`}>{t('editor.points')}</label>
-            <input
-              id={`${uid}-points`}
-              type="number"
-              min={1}
-              max={100}
-              value={points}
-              onChange={(e) =>
-                setValue('points', Math.max(1, Number(e.target.value) || FILL_IN_BLANK_POINTS))
-              }
-            />
-          </div>
-          {fields.map((f, i) => (
-            <div className="field" key={f.id}>
-              <label htmlFor={`${uid}-answer-${i}`}>
-                {i === 0 ? t('editor.answer') : t('editor.alsoAccepted', { number: i + 1 })}
-              </label>
-              <input id={`${uid}-answer-${i}`} type="text" {...register(`options.${i}.value`)} />
-            </div>
-          ))}
-          <button
-            type="button"
-            className="btn btn-link"
-            onClick={() => append({ value: '', isCorrect: true }, { shouldFocus: false })}
-          >
-            {t('editor.addAccepted')}
-          </button>
-        </>
+        <AcceptedAnswers
+          uid={uid}
+          fields={fields}
+          onAdd={() => append({ value: '', isCorrect: true }, { shouldFocus: false })}
+        />
       ) : (
         <ol className="option-list">
-          {fields.map((f, i) => {
-            const o = options[i] ?? f;
-            return (
-              <li key={f.id} className="option-row">
-                {image ? (
-                  <OptionImage
-                    index={i}
-                    path={o.value}
-                    onPick={(file) => void pickOptionImage(i, file)}
-                    onRemove={() => setConfirmRemove({ kind: 'optionImage', index: i })}
-                  />
-                ) : (
-                  <input
-                    type="text"
-                    aria-label={t('editor.option', { number: i + 1 })}
-                    {...register(`options.${i}.value`)}
-                    aria-invalid={err(`options.${i}.value`) ? 'true' : undefined}
-                  />
-                )}
-                <label className="check">
-                  <input
-                    type={isSingleAnswer(type) ? 'radio' : 'checkbox'}
-                    name={`${uid}-correct`}
-                    checked={o.isCorrect}
-                    onChange={(e) => markCorrect(i, e.target.checked)}
-                  />
-                  <span>
-                    {t('editor.correct')}{' '}
-                    <span className="muted">
-                      {t('editor.pointsOf', {
-                        count: o.isCorrect ? correctOptionPoints(type, correctCount) : 0,
-                      })}
-                    </span>
-                  </span>
-                </label>
-                <button
-                  type="button"
-                  className="btn btn-link"
-                  disabled={fields.length <= MIN_OPTIONS}
-                  onClick={() => setConfirmRemove({ kind: 'option', index: i })}
-                  aria-label={t('editor.removeOption', { number: i + 1 })}
-                >
-                  {t('users.remove')}
-                </button>
-                {err(`options.${i}.value`) ? (
-                  <p className="field-error">{err(`options.${i}.value`)}</p>
-                ) : null}
-              </li>
-            );
-          })}
+          {fields.map((f, i) => (
+            <OptionRow
+              key={f.id}
+              index={i}
+              uid={uid}
+              option={options[i] ?? f}
+              points={options[i]?.isCorrect ? correctOptionPoints(type, correctCount) : 0}
+              error={err(`options.${i}.value`)}
+              canRemove={fields.length > MIN_OPTIONS}
+              onMarkCorrect={(correct) => markCorrect(i, correct)}
+              onPickImage={(file) => void pickOptionImage(i, file)}
+              onRemoveImage={() => setConfirmRemove({ kind: 'optionImage', index: i })}
+              onRemove={() => setConfirmRemove({ kind: 'option', index: i })}
+            />
+          ))}
         </ol>
       )}
       {!fib ? (
@@ -205,6 +126,137 @@ export function OptionsEditor({
         onRemove={() => void removeConfirmed()}
       />
     </fieldset>
+  );
+}
+
+/** Puts a picked file in an option: checked, uploaded, the question's option paths saved, else the error on the option. */
+function useOptionImage(questionId: string, errors: FieldErrors) {
+  const { t } = useI18n();
+  const { control, setValue, getValues } = useFormContext<EditorValues>();
+  const type = useWatch({ control, name: 'questionType' });
+  return async (index: number, file: File | undefined) => {
+    if (!file) return;
+    const problem = await checkImage(file, false);
+    if (problem) {
+      errors.setError(`options.${index}.value`, problem);
+      return;
+    }
+    try {
+      const path = await uploadImage(questionId, file, 'option', index);
+      const next = getValues('options').map((o, j) => (j === index ? { ...o, value: path } : o));
+      await client.call(updateImagePath, {
+        params: { id: questionId },
+        body: { questionType: type, options: next.map((o) => ({ _id: o._id, value: o.value })) },
+      });
+      setValue(`options.${index}.value`, path);
+    } catch (e) {
+      errors.setError(`options.${index}.value`, messageOf(e, t('editor.uploadFailed')));
+    }
+  };
+}
+
+/** A fill-in-blank question's points and accepted answers, with Add another accepted answer. */
+function AcceptedAnswers({
+  uid,
+  fields,
+  onAdd,
+}: {
+  uid: string;
+  fields: readonly { id: string }[];
+  onAdd: () => void;
+}) {
+  const { t } = useI18n();
+  const { control, register, setValue } = useFormContext<EditorValues>();
+  const points = useWatch({ control, name: 'points' });
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${uid}-points`}>{t('editor.points')}</label>
+        <input
+          id={`${uid}-points`}
+          type="number"
+          min={1}
+          max={100}
+          value={points}
+          onChange={(e) => setValue('points', Math.max(1, Number(e.target.value) || FILL_IN_BLANK_POINTS))}
+        />
+      </div>
+      {fields.map((f, i) => (
+        <div className="field" key={f.id}>
+          <label htmlFor={`${uid}-answer-${i}`}>
+            {i === 0 ? t('editor.answer') : t('editor.alsoAccepted', { number: i + 1 })}
+          </label>
+          <input id={`${uid}-answer-${i}`} type="text" {...register(`options.${i}.value`)} />
+        </div>
+      ))}
+      <button type="button" className="btn btn-link" onClick={onAdd}>
+        {t('editor.addAccepted')}
+      </button>
+    </>
+  );
+}
+
+/** One option: its text or image, its correct mark with the points it earns, Remove, and its error. */
+function OptionRow({
+  index,
+  uid,
+  option,
+  points,
+  error,
+  canRemove,
+  onMarkCorrect,
+  onPickImage,
+  onRemoveImage,
+  onRemove,
+}: {
+  index: number;
+  uid: string;
+  option: { value: string; isCorrect: boolean };
+  points: number;
+  error: string | undefined;
+  canRemove: boolean;
+  onMarkCorrect: (correct: boolean) => void;
+  onPickImage: (file: File | undefined) => void;
+  onRemoveImage: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  const { control, register } = useFormContext<EditorValues>();
+  const type = useWatch({ control, name: 'questionType' });
+  return (
+    <li className="option-row">
+      {hasImageOptions(type) ? (
+        <OptionImage index={index} path={option.value} onPick={onPickImage} onRemove={onRemoveImage} />
+      ) : (
+        <input
+          type="text"
+          aria-label={t('editor.option', { number: index + 1 })}
+          {...register(`options.${index}.value`)}
+          aria-invalid={error ? 'true' : undefined}
+        />
+      )}
+      <label className="check">
+        <input
+          type={isSingleAnswer(type) ? 'radio' : 'checkbox'}
+          name={`${uid}-correct`}
+          checked={option.isCorrect}
+          onChange={(e) => onMarkCorrect(e.target.checked)}
+        />
+        <span>
+          {t('editor.correct')} <span className="muted">{t('editor.pointsOf', { count: points })}</span>
+        </span>
+      </label>
+      <button
+        type="button"
+        className="btn btn-link"
+        disabled={!canRemove}
+        onClick={onRemove}
+        aria-label={t('editor.removeOption', { number: index + 1 })}
+      >
+        {t('users.remove')}
+      </button>
+      {error ? <p className="field-error">{error}</p> : null}
+    </li>
   );
 }
 

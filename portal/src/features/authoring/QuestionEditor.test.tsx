@@ -3,7 +3,7 @@ import type { Question, QuestionType } from '@shared/schemas/assessment';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 import { authoredQuestion, fixtureId } from './question.fixture';
 
 const id = fixtureId;
@@ -171,6 +171,33 @@ describe('the question editor (mentor §2.8)', () => {
         { _id: id(103), value: '6', isCorrect: false },
       ],
     });
+  });
+
+  it("says the editor's rules in Spanish and Arabic, the length limits too", async () => {
+    stored = question('MSQ', fourOptions([]));
+    renderPortal(<QuestionEditor questionId={QID} onSaved={onSaved} />, {
+      translator: await translatorIn('es'),
+    });
+    await screen.findByRole('group', { name: 'Opciones' });
+    await waitFor(() => expect((screen.getByLabelText('Tema') as HTMLSelectElement).value).toBe(TOPIC));
+    fireEvent.change(within(optionRows()[1]!).getByRole('textbox'), { target: { value: 'x'.repeat(2001) } });
+    fireEvent.change(screen.getByLabelText('Pregunta'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: /Guardar pregunta/ }));
+    expect(await screen.findByText('Al menos una respuesta debe ser correcta')).toBeTruthy();
+    expect(screen.getByText('debe tener como máximo 2000 caracteres')).toBeTruthy();
+    expect(screen.getByText('Obligatorio')).toBeTruthy();
+    expect(lastSaved()).toBeUndefined();
+    cleanup();
+
+    const ar = await translatorIn('ar');
+    renderPortal(<QuestionEditor questionId={QID} onSaved={onSaved} />, { translator: ar });
+    await screen.findByRole('group', { name: ar.t('editor.options') });
+    await waitFor(() =>
+      expect((screen.getByLabelText(ar.t('editor.topic')) as HTMLSelectElement).value).toBe(TOPIC),
+    );
+    fireEvent.change(within(optionRows()[1]!).getByRole('textbox'), { target: { value: 'x'.repeat(2001) } });
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(ar.t('editor.save')) }));
+    expect(await screen.findByText('يجب ألا يتجاوز 2000 حرف')).toBeTruthy();
   });
 
   it('adds options, and removes one once confirmed', async () => {

@@ -1,42 +1,25 @@
 /**
  * The question editor (mentor §2.8): type rail, subject and topic, image or code, options, explanation,
- * tags. Its parts: the values and errors (questionEditorState.ts), the type rail (QuestionTypeRail.tsx),
- * the options as a react-hook-form field array (OptionsEditor.tsx), the image fields (ImageField.tsx);
- * this file loads the question, switches its type, and saves it.
+ * tags. Its parts: the values and errors (questionEditorState.ts), what it does (useEditorActions.ts), the
+ * type rail (QuestionTypeRail.tsx), the fields around the options (EditorFields.tsx), the options as a
+ * react-hook-form field array (OptionsEditor.tsx), the image fields (ImageField.tsx); this file loads the
+ * question and lays the editor out.
  */
-import {
-  adminSubjectList,
-  changeQuestionType,
-  deleteCode,
-  deleteImage,
-  getQuestion,
-  saveQuestion,
-  updateImagePath,
-} from '@shared/contract/authoring';
-import { languageList } from '@shared/contract/lists';
-import { typeSwitchKeepsOptions } from '@shared/rules/question-types';
-import type { Question, QuestionType } from '@shared/schemas/assessment';
-import { DROPZONE_HEIGHT, DROPZONE_WIDTH } from '@shared/schemas/authoring';
+import { getQuestion } from '@shared/contract/authoring';
+import type { Question } from '@shared/schemas/assessment';
 import { client } from '@widgets/core/api';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
-import { toast } from '@widgets/ui/Toast';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { FormProvider, useForm, useFormContext } from 'react-hook-form';
-import { checkImage, ImagePicker, QuestionImage, uploadImage } from './ImageField';
+import { useEffect, useId, useState } from 'react';
+import { FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { ClosingFields, PlacementFields, StemFields } from './EditorFields';
 import { OptionsEditor, RemoveDialog } from './OptionsEditor';
 import { QuestionTypeRail } from './QuestionTypeRail';
-import {
-  type EditorValues,
-  fromQuestion,
-  KEPT_ON_TYPE_SWITCH,
-  problemsOf,
-  toInput,
-  useFieldErrors,
-} from './questionEditorState';
+import { type EditorValues, fromQuestion, useFieldErrors } from './questionEditorState';
 import { QuestionFigures } from './stats/QuestionFigures';
+import { useEditorActions } from './useEditorActions';
 
 export function QuestionEditor({
   questionId,
@@ -95,15 +78,11 @@ function EditorForm({
 }) {
   const { t } = useI18n();
   const uid = useId();
-  const { register, setValue, getValues, watch, reset } = useFormContext<EditorValues>();
-  const values = watch();
+  const { watch, control } = useFormContext<EditorValues>();
+  const questionType = useWatch({ control, name: 'questionType' });
   const errors = useFieldErrors();
-  const { err, setErrors, clearFor } = errors;
-  const subjects = useCall((signal) => client.call(adminSubjectList, { signal }).then((r) => r.data), []);
-  const languages = useCall((signal) => client.call(languageList, { signal }).then((r) => r.data), []);
-  const [saving, setSaving] = useState(false);
-  const [pendingType, setPendingType] = useState<QuestionType | null>(null);
-  const [confirmImageRemoval, setConfirmImageRemoval] = useState(false);
+  const { err, clearFor } = errors;
+  const act = useEditorActions(questionId, errors, onSaved);
 
   // a field's error goes away once the field changes
   useEffect(() => {
@@ -113,256 +92,57 @@ function EditorForm({
     return () => watching.unsubscribe();
   }, [watch, clearFor]);
 
-  const topics = useMemo(
-    () => subjects.data?.find((s) => s._id === values.subject)?.topics ?? [],
-    [subjects.data, values.subject],
-  );
-
-  const switchType = async (to: QuestionType, confirmed = false) => {
-    const from = getValues('questionType');
-    if (to === from) return;
-    if (!typeSwitchKeepsOptions(from, to) && !confirmed) {
-      setPendingType(to);
-      return;
-    }
-    setPendingType(null);
-    try {
-      const res = await client.call(changeQuestionType, {
-        params: { id: questionId },
-        body: { questionType: to },
-      });
-      const now = getValues();
-      const next = fromQuestion(res.data);
-      // keep what was typed that the switch does not touch
-      for (const key of KEPT_ON_TYPE_SWITCH) Object.assign(next, { [key]: now[key] });
-      if (typeSwitchKeepsOptions(from, to))
-        next.options = now.options.map((o) => ({ ...o, isCorrect: false }));
-      reset(next);
-    } catch (e) {
-      toast(messageOf(e, t('editor.typeChangeFailed')), { kind: 'error' });
-    }
-  };
-
-  const save = async () => {
-    const current = getValues();
-    const problems = problemsOf(current);
-    if (problems) {
-      setErrors(problems);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const res = await client.call(saveQuestion, { params: { id: questionId }, body: toInput(current) });
-      toast(t('editor.saved'), { kind: 'success' });
-      onSaved(res.data);
-    } catch (e) {
-      const body = (e as { body?: { fields?: Record<string, string> } }).body;
-      if (body?.fields) setErrors(body.fields);
-      else toast(messageOf(e, t('editor.saveFailed')), { kind: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const pickQuestionImage = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = await checkImage(file, true);
-    if (problem) {
-      errors.setError('questionImagePath', problem);
-      return;
-    }
-    try {
-      const path = await uploadImage(questionId, file, 'question');
-      await client.call(updateImagePath, {
-        params: { id: questionId },
-        body: { questionType: getValues('questionType'), questionImagePath: path },
-      });
-      setValue('questionImagePath', path);
-    } catch (e) {
-      errors.setError('questionImagePath', messageOf(e, t('editor.uploadFailed')));
-    }
-  };
-
-  const removeImage = async () => {
-    setConfirmImageRemoval(false);
-    try {
-      await client.call(deleteImage, { params: { id: questionId }, body: { type: 'question' } });
-      setValue('questionImagePath', null);
-    } catch (e) {
-      toast(messageOf(e, t('editor.removeFailed')), { kind: 'error' });
-    }
-  };
-
   return (
     <div className="editor">
       <QuestionTypeRail
         name={`${uid}-type`}
-        value={values.questionType}
-        onPick={(type) => void switchType(type)}
+        value={questionType}
+        onPick={(type) => void act.switchType(type)}
       />
       <form
         className="card editor-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          void act.save();
         }}
       >
-        <div className="form-grid">
-          <div className="field">
-            <label htmlFor={`${uid}-subject`}>{t('column.subject')}</label>
-            <select
-              id={`${uid}-subject`}
-              value={values.subject}
-              onChange={(e) => {
-                setValue('subject', e.target.value);
-                setValue('topic', '');
-              }}
-              aria-invalid={err('subject') ? 'true' : undefined}
-            >
-              <option value="">{t('editor.choose')}</option>
-              {subjects.data?.map((s) => (
-                <option key={s._id} value={s._id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            {err('subject') ? <p className="field-error">{err('subject')}</p> : null}
-          </div>
-          <div className="field">
-            <label htmlFor={`${uid}-topic`}>{t('editor.topic')}</label>
-            <select
-              id={`${uid}-topic`}
-              value={values.topic}
-              onChange={(e) => setValue('topic', e.target.value)}
-              disabled={!values.subject}
-              aria-invalid={err('topic') ? 'true' : undefined}
-            >
-              <option value="">{t('editor.choose')}</option>
-              {topics.map((topic) => (
-                <option key={topic._id} value={topic._id}>
-                  {topic.name}
-                </option>
-              ))}
-            </select>
-            {err('topic') ? <p className="field-error">{err('topic')}</p> : null}
-          </div>
-          <div className="field">
-            <label htmlFor={`${uid}-language`}>{t('editor.language')}</label>
-            <select
-              id={`${uid}-language`}
-              value={values.language}
-              onChange={(e) => setValue('language', e.target.value)}
-              aria-invalid={err('language') ? 'true' : undefined}
-              aria-describedby={`${uid}-language-hint`}
-            >
-              {languages.data?.map((l) => (
-                <option key={l._id} value={l._id}>
-                  {l.name}
-                </option>
-              )) ?? <option value={values.language}>{t('common.loading')}</option>}
-            </select>
-            <span id={`${uid}-language-hint`} className="hint">
-              {t('editor.languageHint')}
-            </span>
-            {err('language') ? <p className="field-error">{err('language')}</p> : null}
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-question`}>{t('editor.question')}</label>
-          <textarea
-            id={`${uid}-question`}
-            {...register('question')}
-            aria-invalid={err('question') ? 'true' : undefined}
-          />
-          {err('question') ? <p className="field-error">{err('question')}</p> : null}
-        </div>
-        {!values.code && !values.questionImagePath ? (
-          <div className="row">
-            <ImagePicker onPick={(file) => void pickQuestionImage(file)}>{t('editor.addImage')}</ImagePicker>
-            <button type="button" className="btn btn-secondary" onClick={() => setValue('code', '\n')}>
-              {t('editor.addCode')}
-            </button>
-            <span className="hint">
-              {t('editor.imageHint', { width: DROPZONE_WIDTH, height: DROPZONE_HEIGHT })}
-            </span>
-          </div>
-        ) : null}
-        {err('questionImagePath') ? <p className="field-error">{err('questionImagePath')}</p> : null}
-        {values.questionImagePath ? (
-          <QuestionImage path={values.questionImagePath} onRemove={() => setConfirmImageRemoval(true)} />
-        ) : null}
-        {values.code !== null ? (
-          <div className="field">
-            <label htmlFor={`${uid}-code`}>{t('editor.code')}</label>
-            <textarea
-              id={`${uid}-code`}
-              className="code-area"
-              dir="ltr"
-              {...register('code')}
-              spellCheck={false}
-            />
-            <button
-              type="button"
-              className="btn btn-link"
-              onClick={async () => {
-                if (hadCode) await client.call(deleteCode, { params: { questionId } }).catch(() => undefined);
-                setValue('code', null);
-              }}
-            >
-              {t('editor.removeCode')}
-            </button>
-          </div>
-        ) : null}
-
+        <PlacementFields uid={uid} err={err} />
+        <StemFields
+          uid={uid}
+          err={err}
+          questionId={questionId}
+          hadCode={hadCode}
+          onPickImage={(file) => void act.pickQuestionImage(file)}
+          onRemoveImage={() => act.askImageRemoval(true)}
+        />
         <OptionsEditor questionId={questionId} uid={uid} errors={errors} />
-
-        <div className="field">
-          <label htmlFor={`${uid}-explanation`}>{t('editor.explanation')}</label>
-          <textarea
-            id={`${uid}-explanation`}
-            {...register('explanation')}
-            aria-invalid={err('explanation.0.value') ? 'true' : undefined}
-          />
-          {err('explanation.0.value') ? <p className="field-error">{err('explanation.0.value')}</p> : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${uid}-tags`}>{t('editor.tags')}</label>
-          <input
-            id={`${uid}-tags`}
-            type="text"
-            {...register('tags')}
-            aria-invalid={err('tags') ? 'true' : undefined}
-          />
-          <span className="hint">{t('editor.tagsHint')}</span>
-          {err('tags') ? <p className="field-error">{err('tags')}</p> : null}
-        </div>
+        <ClosingFields uid={uid} err={err} />
         <div className="form-actions">
           {onBack ? (
             <button type="button" className="btn btn-secondary" onClick={onBack}>
               {t('common.back')}
             </button>
           ) : null}
-          <button type="submit" className="btn" disabled={saving}>
-            {saving ? <Spinner /> : null} {t('editor.save')}
+          <button type="submit" className="btn" disabled={act.saving}>
+            {act.saving ? <Spinner /> : null} {t('editor.save')}
           </button>
         </div>
       </form>
       <Dialog
-        open={Boolean(pendingType)}
+        open={Boolean(act.pendingType)}
         title={t('editor.changeTypeTitle')}
         role="alertdialog"
-        onClose={() => setPendingType(null)}
+        onClose={act.cancelTypeSwitch}
         actions={
           <>
-            <button type="button" className="btn btn-secondary" onClick={() => setPendingType(null)}>
+            <button type="button" className="btn btn-secondary" onClick={act.cancelTypeSwitch}>
               {t('common.cancel')}
             </button>
             <button
               type="button"
               className="btn btn-danger"
-              onClick={() => pendingType && void switchType(pendingType, true)}
+              onClick={() => act.pendingType && void act.switchType(act.pendingType, true)}
             >
               {t('editor.changeType')}
             </button>
@@ -373,10 +153,10 @@ function EditorForm({
       </Dialog>
       <QuestionFigures questionId={questionId} />
       <RemoveDialog
-        open={confirmImageRemoval}
+        open={act.confirmImageRemoval}
         what="image"
-        onCancel={() => setConfirmImageRemoval(false)}
-        onRemove={() => void removeImage()}
+        onCancel={() => act.askImageRemoval(false)}
+        onRemove={() => void act.removeImage()}
       />
     </div>
   );

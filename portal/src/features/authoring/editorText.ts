@@ -22,6 +22,13 @@ const KEYS: Record<keyof typeof editorMessages, MessageKey> = {
   minQuestionsToShare: 'editor.minQuestionsToShare',
   saveBeforeAdding: 'editor.saveBeforeAdding',
   invalidShare: 'editor.invalidShare',
+  questionTooLong: 'editor.questionTooLong',
+  optionTooLong: 'editor.optionTooLong',
+  tooManyOptions: 'editor.tooManyOptions',
+  explanationTooLong: 'editor.explanationTooLong',
+  codeTooLong: 'editor.codeTooLong',
+  tagTooLong: 'editor.tagTooLong',
+  tooManyTags: 'editor.tooManyTags',
 };
 
 const BY_TEXT = new Map<string, MessageKey>(

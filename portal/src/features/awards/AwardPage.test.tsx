@@ -2,7 +2,7 @@ import type { CertificateInfo } from '@shared/schemas/award';
 import type { User } from '@shared/schemas/user';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 
 const LINK = 'AbC_123-xyz0';
 const UPLOAD = `http://127.0.0.1:8080/api/storage/upload?key=certificates%2F${LINK}.jpg&ct=image%2Fjpeg&sig=0`;
@@ -264,16 +264,21 @@ describe('an award page', () => {
     await waitFor(() => expect(panel.textContent).toContain('An Open Badges 3.0 credential signed by'));
   });
 
+  /** The learner's own certificate of a custom test, as its page loads it. */
+  const ownCertificate = () => ({
+    ...info,
+    type: 'CUSTOM-TEST' as const,
+    subject: { name: 'Cloud safety' },
+    certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
+    certificateGenerated: true,
+    s3CertificateUrl: STORED,
+    isOwner: true,
+  });
+
   it('says until when a certificate is valid, shows its history, and offers its learner the renewal test', async () => {
     const older = 'OldAward_0001';
     info = {
-      ...info,
-      type: 'CUSTOM-TEST',
-      subject: { name: 'Cloud safety' },
-      certificateUrl: `http://127.0.0.1:8080/certificate/${LINK}`,
-      certificateGenerated: true,
-      s3CertificateUrl: STORED,
-      isOwner: true,
+      ...ownCertificate(),
       validity: {
         validUntil: '2020-03-03T10:00:00.000Z',
         state: 'expired',
@@ -302,6 +307,39 @@ describe('an award page', () => {
     expect(document.activeElement).toBe(renew);
     fireEvent.click(screen.getByRole('button', { name: 'Take the renewal test' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/test/RenewalLink0001'));
+  });
+
+  it('says the validity, its history and the renewal in Spanish and in Arabic', async () => {
+    info = {
+      ...ownCertificate(),
+      validity: {
+        validUntil: '2020-03-03T10:00:00.000Z',
+        state: 'expired',
+        renewedBy: 'NewAward_0001',
+        history: [
+          { awardId: 'OldAward_0001', earnedAt: '2018-03-03T10:00:00.000Z', validUntil: null },
+          { awardId: LINK, earnedAt: '2019-03-01T10:00:00.000Z', validUntil: '2020-03-03T10:00:00.000Z' },
+        ],
+        renewal: { kind: 'SUBJECT', subjectId: '00000000-0000-4000-8000-0000000000c1', lookingForJob: 'NO' },
+      },
+    } as typeof info;
+    currentUser.value = learner;
+    const page = { url: `/certificate/${LINK}`, path: '/certificate/:id' };
+    const first = renderPortal(<CertificatePage />, { ...page, translator: await translatorIn('es') });
+    let validity = await screen.findByRole('region', { name: 'Validez' });
+    expect(validity.textContent).toContain('Este certificado caducó el 3 mar 2020.');
+    expect(validity.textContent).toContain('obtenido el 3 mar 2018, sin fecha de fin');
+    expect(screen.getByRole('link', { name: 'ver el certificado vigente' }).getAttribute('href')).toBe(
+      '/certificate/NewAward_0001',
+    );
+    expect(screen.getByText(/^Vuelve a hacer la prueba de la materia\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hacer la prueba de renovación' })).toBeTruthy();
+    first.unmount();
+    renderPortal(<CertificatePage />, { ...page, translator: await translatorIn('ar') });
+    validity = await screen.findByRole('region', { name: 'الصلاحية' });
+    expect(validity.textContent).toContain('هذه الشهادة انتهت في');
+    expect(screen.getByRole('link', { name: 'شهادة' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'أداء اختبار التجديد' })).toBeTruthy();
   });
 
   it('offers no renewal to a visitor, and says nothing of validity for an award with no end', async () => {

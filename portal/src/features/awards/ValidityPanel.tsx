@@ -6,10 +6,12 @@
  */
 import { renewAward } from '@shared/contract/analysis';
 import { createTestLink } from '@shared/contract/assessments';
+import type { Translator } from '@shared/i18n/translator';
 import { formatDate } from '@shared/rules/format-date';
-import { validityWords } from '@shared/rules/validity';
+import { validityState } from '@shared/rules/validity';
 import type { CertificateInfo } from '@shared/schemas/award';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
@@ -21,19 +23,31 @@ type Validity = NonNullable<CertificateInfo['validity']>;
 /** The award page of another award of the same test (a certificate: its history is of certificates). */
 const pageOf = (awardId: string) => `/certificate/${encodeURIComponent(awardId)}`;
 
+/** 'Valid until 3 Mar 2027' / 'Expired on …' (or, `inline`, 'valid until …' inside a sentence) in the reader's language. */
+function validityIn(validUntil: string, { t, locale }: Translator, inline = false): string {
+  const values = {
+    state: validityState(validUntil) === 'expired' ? 'expired' : 'valid',
+    day: formatDate(validUntil, 'UTC', locale),
+  };
+  return t(inline ? 'validity.inline' : 'validity.words', values);
+}
+
 export function ValidityFact({ validity }: { validity: Validity | undefined }) {
+  const tr = useI18n();
   if (!validity?.validUntil) return null;
   return (
     <div>
-      <dt>{validity.state === 'expired' ? 'Expired' : 'Valid'}</dt>
+      <dt>{tr.t('validity.factTerm', { state: validity.state === 'expired' ? 'expired' : 'valid' })}</dt>
       <dd>
-        <time dateTime={validity.validUntil}>{validityWords(validity.validUntil)}</time>
+        <time dateTime={validity.validUntil}>{validityIn(validity.validUntil, tr)}</time>
       </dd>
     </div>
   );
 }
 
 export function ValidityPanel({ info, isLearner }: { info: CertificateInfo; isLearner: boolean }) {
+  const tr = useI18n();
+  const { t, locale } = tr;
   const validity = info.validity;
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
@@ -60,27 +74,28 @@ export function ValidityPanel({ info, isLearner }: { info: CertificateInfo; isLe
             (await client.call(renewAward, { params: { id: info.linkId } })).data.testLinkId);
       window.location.assign(`/test/${encodeURIComponent(testLinkId)}`);
     } catch (err) {
-      toast(messageOf(err, 'The renewal test could not be opened. Please try again later.'), {
-        kind: 'error',
-      });
+      toast(messageOf(err, t('validity.renewFailed')), { kind: 'error' });
       setBusy(false);
     }
   }
 
   return (
     <section className="card award-validity" aria-labelledby="award-validity-title">
-      <h2 id="award-validity-title">Validity</h2>
+      <h2 id="award-validity-title">{t('validity.title')}</h2>
       {validity.validUntil ? (
         <p className={validity.state === 'expired' ? 'alert alert-warning' : undefined}>
-          This certificate is{' '}
-          <strong>{validityWords(validity.validUntil).replace(/^V/, 'v').replace(/^E/, 'e')}</strong>.
+          <Rich
+            k="validity.thisIs"
+            values={{ words: validityIn(validity.validUntil, tr, true) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       ) : (
-        <p>This certificate does not expire.</p>
+        <p>{t('validity.noEnd')}</p>
       )}
       {validity.renewedBy ? (
         <p>
-          It was renewed: <Link to={pageOf(validity.renewedBy)}>see the current certificate</Link>.
+          <Rich k="validity.renewed" components={{ 0: <Link to={pageOf(validity.renewedBy)} /> }} />
         </p>
       ) : null}
       {renewal ? (
@@ -91,33 +106,32 @@ export function ValidityPanel({ info, isLearner }: { info: CertificateInfo; isLe
           className="award-renewal"
           aria-labelledby="award-renewal-title"
         >
-          <h3 id="award-renewal-title">Renew it</h3>
-          <p>
-            {renewal.kind === 'SUBJECT'
-              ? 'Take the subject test again.'
-              : 'Take the renewal test of this assessment.'}{' '}
-            Passing it gives you a new certificate; while this one is valid, the new one runs on from its end.
-          </p>
+          <h3 id="award-renewal-title">{t('validity.renewTitle')}</h3>
+          <p>{t('validity.renewHow', { kind: renewal.kind })}</p>
           <button type="button" className="btn" onClick={() => void renew()} disabled={busy}>
-            {busy ? <Spinner /> : null} Take the renewal test
+            {busy ? <Spinner /> : null} {t('validity.takeRenewal')}
           </button>
         </section>
       ) : null}
       {validity.history.length > 1 ? (
         <>
-          <h3>History</h3>
+          <h3>{t('validity.history')}</h3>
           <ol className="award-history">
             {validity.history.map((h) => (
               <li key={h.awardId}>
                 {h.awardId === info.linkId ? (
-                  <strong>This certificate</strong>
+                  <strong>{t('validity.thisOne')}</strong>
                 ) : (
-                  <Link to={pageOf(h.awardId)}>Certificate</Link>
+                  <Link to={pageOf(h.awardId)}>{t('validity.certificate')}</Link>
                 )}
-                : earned <time dateTime={h.earnedAt}>{formatDate(h.earnedAt, 'UTC')}</time>,{' '}
-                {h.validUntil
-                  ? validityWords(h.validUntil).replace(/^V/, 'v').replace(/^E/, 'e')
-                  : 'no end date'}
+                <Rich
+                  k="validity.earned"
+                  values={{
+                    day: formatDate(h.earnedAt, 'UTC', locale),
+                    until: h.validUntil ? validityIn(h.validUntil, tr, true) : t('validity.noEndInline'),
+                  }}
+                  components={{ 0: <time dateTime={h.earnedAt} /> }}
+                />
               </li>
             ))}
           </ol>

@@ -1,7 +1,7 @@
 import type { CallDef } from '@shared/contract/define';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 
 const entry = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
@@ -70,5 +70,27 @@ describe('/portal/integrations/activity-log', () => {
     // the days picked, from the start of the first to the start of the day after the last
     expect(Date.parse(String(last.to)) - Date.parse(String(last.from))).toBe(7 * 86_400_000);
     await waitFor(() => expect(screen.queryByText('learner1@example.com added as a learner')).toBeNull());
+  });
+
+  it('speaks Spanish: headings, filters, the kind of actor and the dates', async () => {
+    renderPortal(<ActivityLogPage />, { translator: await translatorIn('es') });
+    const table = (await screen.findByText('learner1@example.com added as a learner')).closest('table')!;
+    expect(screen.getByRole('heading', { name: 'Registro de actividad' })).toBeTruthy();
+    expect(within(table).getAllByText('Persona')).toHaveLength(2);
+    expect(within(table).getAllByText(/mar 2026/)).toHaveLength(2);
+    expect(screen.getByLabelText('Hecho por')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Plazas e invitaciones' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cargar más' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Descargar CSV del registro de actividad' })).toBeTruthy();
+  });
+
+  it('speaks Arabic, with the address left to right', async () => {
+    renderPortal(<ActivityLogPage />, { translator: await translatorIn('ar') });
+    const table = (await screen.findByText('learner1@example.com added as a learner')).closest('table')!;
+    expect(screen.getByRole('heading', { name: 'سجل النشاط' })).toBeTruthy();
+    expect(within(table).getAllByText('شخص')).toHaveLength(2);
+    expect(within(table).getAllByText('198.51.100.7')[0]!.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('button', { name: 'تحميل المزيد' })).toBeTruthy();
+    expect(screen.queryByText('Load more')).toBeNull();
   });
 });

@@ -4,16 +4,18 @@
  * read on with Load more, and downloaded as CSV with the same filters.
  */
 import { auditLog, exportAuditLog } from '@shared/contract/integrations';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
 import {
   ACTOR_KINDS,
-  ACTOR_LABELS,
   type ActorKind,
   AUDIT_ACTION_GROUPS,
   type AuditEntry,
 } from '@shared/schemas/integrations';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Field } from '@widgets/ui/Field';
@@ -21,7 +23,6 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { type FormEvent, useState } from 'react';
-import { INTEGRATIONS_COPY as COPY } from './copy';
 
 interface Filter {
   action?: string;
@@ -29,6 +30,14 @@ interface Filter {
   from?: string;
   to?: string;
 }
+
+const ACTOR: Record<ActorKind, MessageKey> = {
+  person: 'activityLog.actor.person',
+  apiKey: 'activityLog.actor.apiKey',
+  scimToken: 'activityLog.actor.scimToken',
+  ltiPlatform: 'activityLog.actor.ltiPlatform',
+  system: 'activityLog.actor.system',
+};
 
 /** A day picked in the form (local time) as the filter's bound: its start, or the next day's for `to`. */
 const dayBound = (day: string, next = false) => {
@@ -38,25 +47,28 @@ const dayBound = (day: string, next = false) => {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 };
 
-const columns: Column<AuditEntry>[] = [
-  { header: 'Time', cell: (e) => <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time> },
+const columnsIn = ({ t, locale }: Translator): Column<AuditEntry>[] => [
   {
-    header: 'Who',
+    header: t('integrations.time'),
+    cell: (e) => <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt, undefined, locale)}</time>,
+  },
+  {
+    header: t('activityLog.who'),
     cell: (e) => (
       <>
         {e.actor.label}
         <br />
-        <span className="muted">{ACTOR_LABELS[e.actor.kind]}</span>
+        <span className="muted">{t(ACTOR[e.actor.kind])}</span>
       </>
     ),
   },
-  { header: 'Action', cell: (e) => <code>{e.action}</code> },
-  { header: 'What happened', cell: (e) => e.summary },
+  { header: t('integrations.action'), cell: (e) => <code>{e.action}</code> },
+  { header: t('activityLog.what'), cell: (e) => e.summary },
   {
-    header: 'From',
+    header: t('activityLog.from'),
     cell: (e) =>
       e.ip ? (
-        <span title={e.userAgent ?? undefined}>
+        <span title={e.userAgent ?? undefined} dir="ltr">
           {e.ip}
           {e.userAgent ? <span className="visually-hidden">, {e.userAgent}</span> : null}
         </span>
@@ -67,10 +79,11 @@ const columns: Column<AuditEntry>[] = [
 ];
 
 export default function ActivityLogPage() {
+  const tr = useI18n();
+  const { t } = tr;
   const [filter, setFilter] = useState<Filter>({});
   const [more, setMore] = useState<{ entries: AuditEntry[]; cursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const first = useCall(
     (signal) => {
       setMore(null);
@@ -81,18 +94,6 @@ export default function ActivityLogPage() {
   const entries = [...(first.data?.entries ?? []), ...(more?.entries ?? [])];
   const cursor = more ? more.cursor : (first.data?.nextCursor ?? null);
 
-  const apply = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '');
-    setFilter({
-      action: text('action') || undefined,
-      actorKind: (text('actorKind') || undefined) as ActorKind | undefined,
-      from: dayBound(text('from')),
-      to: dayBound(text('to'), true),
-    });
-  };
-
   const loadMore = async () => {
     if (!cursor) return;
     setLoadingMore(true);
@@ -100,12 +101,47 @@ export default function ActivityLogPage() {
       const page = (await client.call(auditLog, { query: { ...filter, cursor, limit: 50 } })).data;
       setMore({ entries: [...(more?.entries ?? []), ...page.entries], cursor: page.nextCursor });
     } catch (err) {
-      toast(messageOf(err, COPY.loadMoreFailed), { kind: 'error' });
+      toast(messageOf(err, t('activityLog.loadMoreFailed')), { kind: 'error' });
     } finally {
       setLoadingMore(false);
     }
   };
 
+  return (
+    <section aria-labelledby="activity-log-title">
+      <div className="page-head">
+        <h2 id="activity-log-title">{t('integrations.nav.activityLog')}</h2>
+        <DownloadLog filter={filter} />
+      </div>
+      <p className="muted">{t('activityLog.intro')}</p>
+      <AuditFilters onApply={setFilter} />
+      {first.error ? <LoadFailed error={first.error} /> : null}
+      {first.loading && !first.data ? <Loader /> : null}
+      {first.data ? (
+        <DataTable
+          caption={t('integrations.nav.activityLog')}
+          columns={columnsIn(tr)}
+          rows={entries}
+          rowKey={(e) => e._id}
+          empty={t('activityLog.none')}
+        >
+          {cursor ? (
+            <div className="audit-more">
+              <button type="button" className="btn btn-secondary" disabled={loadingMore} onClick={loadMore}>
+                {loadingMore ? <Spinner /> : null} {t('activityLog.loadMore')}
+              </button>
+            </div>
+          ) : null}
+        </DataTable>
+      ) : null}
+    </section>
+  );
+}
+
+/** Download CSV: the log with the filters applied. */
+function DownloadLog({ filter }: { filter: Filter }) {
+  const { t } = useI18n();
+  const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
     try {
@@ -115,80 +151,72 @@ export default function ActivityLogPage() {
         { query: { ...filter, format: 'csv' } },
         'activity-log.csv',
       );
-      toast(`Downloaded ${name}.`, { kind: 'success', ms: 4000 });
+      toast(t('integrations.downloaded', { name }), { kind: 'success', ms: 4000 });
     } catch (err) {
-      toast(messageOf(err, 'The file could not be downloaded. Please try again later.'), { kind: 'error' });
+      toast(messageOf(err, t('integrations.downloadFailed')), { kind: 'error' });
     } finally {
       setDownloading(false);
     }
   };
-
   return (
-    <section aria-labelledby="activity-log-title">
-      <div className="page-head">
-        <h2 id="activity-log-title">Activity log</h2>
-        <button
-          type="button"
-          className="btn btn-secondary download-csv"
-          disabled={downloading}
-          aria-busy={downloading}
-          onClick={download}
-        >
-          {downloading ? <Spinner /> : null} Download CSV
-          <span className="visually-hidden"> of the activity log</span>
-        </button>
-      </div>
-      <p className="muted">{COPY.logIntro}</p>
-      <form className="audit-filters" onSubmit={apply} aria-label="Filter the activity log">
-        <Field label="Change">
-          <select name="action" defaultValue="">
-            <option value="">All changes</option>
-            {AUDIT_ACTION_GROUPS.map((g) => (
-              <option key={g.group} value={g.group}>
-                {g.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Made by">
-          <select name="actorKind" defaultValue="">
-            <option value="">Anyone</option>
-            {ACTOR_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {ACTOR_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="From">
-          <input type="date" name="from" />
-        </Field>
-        <Field label="To">
-          <input type="date" name="to" />
-        </Field>
-        <button type="submit" className="btn btn-secondary">
-          Apply
-        </button>
-      </form>
-      {first.error ? <LoadFailed error={first.error} /> : null}
-      {first.loading && !first.data ? <Loader /> : null}
-      {first.data ? (
-        <DataTable
-          caption="Activity log"
-          columns={columns}
-          rows={entries}
-          rowKey={(e) => e._id}
-          empty={COPY.noEntries}
-        >
-          {cursor ? (
-            <div className="audit-more">
-              <button type="button" className="btn btn-secondary" disabled={loadingMore} onClick={loadMore}>
-                {loadingMore ? <Spinner /> : null} Load more
-              </button>
-            </div>
-          ) : null}
-        </DataTable>
-      ) : null}
-    </section>
+    <button
+      type="button"
+      className="btn btn-secondary download-csv"
+      disabled={downloading}
+      aria-busy={downloading}
+      onClick={download}
+    >
+      {downloading ? <Spinner /> : null}{' '}
+      <Rich k="activityLog.downloadCsv" components={{ 0: <span className="visually-hidden" /> }} />
+    </button>
+  );
+}
+
+/** The filters: kind of change, who made it, from and to which day. */
+function AuditFilters({ onApply }: { onApply: (filter: Filter) => void }) {
+  const { t } = useI18n();
+  const apply = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    onApply({
+      action: text('action') || undefined,
+      actorKind: (text('actorKind') || undefined) as ActorKind | undefined,
+      from: dayBound(text('from')),
+      to: dayBound(text('to'), true),
+    });
+  };
+  return (
+    <form className="audit-filters" onSubmit={apply} aria-label={t('activityLog.filter')}>
+      <Field label={t('activityLog.change')}>
+        <select name="action" defaultValue="">
+          <option value="">{t('activityLog.allChanges')}</option>
+          {AUDIT_ACTION_GROUPS.map((g) => (
+            <option key={g.group} value={g.group}>
+              {t(g.label)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('activityLog.madeBy')}>
+        <select name="actorKind" defaultValue="">
+          <option value="">{t('activityLog.anyone')}</option>
+          {ACTOR_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(ACTOR[k])}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('activityLog.from')}>
+        <input type="date" name="from" />
+      </Field>
+      <Field label={t('activityLog.to')}>
+        <input type="date" name="to" />
+      </Field>
+      <button type="submit" className="btn btn-secondary">
+        {t('activityLog.apply')}
+      </button>
+    </form>
   );
 }

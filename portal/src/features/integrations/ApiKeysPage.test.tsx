@@ -2,7 +2,7 @@ import type { CallDef } from '@shared/contract/define';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 
 const key = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -94,5 +94,34 @@ describe('/portal/integrations/api-keys', () => {
     await waitFor(() => expect(sent.some((s) => s.path === '/tenant/api-keys/{id}')).toBe(true));
     expect(sent.find((s) => s.path === '/tenant/api-keys/{id}')!.params).toEqual({ id: key(1)._id });
     await screen.findByText('The key “Key 1” was revoked.');
+  });
+
+  it('speaks Spanish: the list, the scopes and their meaning, the expiries and the refusal of no scope', async () => {
+    keys = [key(1, { lastUsedAt: '2026-03-02T07:41:00.000Z' }), key(2, { status: 'REVOKED' })];
+    renderPortal(<ApiKeysPage />, { translator: await translatorIn('es') });
+    const table = (await screen.findByText('wm_abcdefghijk1_…')).closest('table')!;
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('button', { name: 'Revocar Key 1' })).toBeTruthy();
+    expect(within(rows[0]!).getByText('Activa')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Revocada')).toBeTruthy();
+    expect(within(rows[0]!).getAllByText('Nunca')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Crear clave de API' }));
+    expect(screen.getByRole('option', { name: '90 días' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '2 años' })).toBeTruthy();
+    expect(screen.getByText(/Leer las estadísticas/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Nombre/), { target: { value: 'Sync' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear' }));
+    await screen.findByText('elige al menos un ámbito');
+  });
+
+  it('speaks Arabic', async () => {
+    keys = [key(1), key(2, { status: 'REVOKED' })];
+    renderPortal(<ApiKeysPage />, { translator: await translatorIn('ar') });
+    const table = (await screen.findByText('wm_abcdefghijk1_…')).closest('table')!;
+    expect(within(table).getByRole('button', { name: 'إلغاء Key 1' })).toBeTruthy();
+    expect(within(table).getByText('مُلغى')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'مفاتيح API' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء مفتاح API' }));
+    expect(screen.getByRole('option', { name: 'سنتان' })).toBeTruthy();
   });
 });

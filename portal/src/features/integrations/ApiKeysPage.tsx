@@ -5,15 +5,17 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { apiKeyList, createApiKey, revokeApiKey } from '@shared/contract/integrations';
+import type { MessageKey } from '@shared/i18n/keys';
 import { formatDateTime } from '@shared/rules/format-date';
 import {
   API_SCOPES,
   type ApiKey,
+  type ApiScope,
   CreateApiKeyInput,
   type CreateApiKeyInput as CreateInput,
-  SCOPE_TEXT,
 } from '@shared/schemas/integrations';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -25,54 +27,61 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { ConfirmDialog } from './ConfirmDialog';
-import { INTEGRATIONS_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
 
 type Output = z.output<typeof CreateApiKeyInput>;
 
 /** The expiries offered, in days (null: never). */
-const EXPIRIES = [
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 365, label: '1 year' },
-  { days: 730, label: '2 years' },
-  { days: null, label: 'Never' },
-] as const;
+const EXPIRIES = [30, 90, 365, 730, null] as const;
 
-const STATUS = { ACTIVE: 'Active', EXPIRED: 'Expired', REVOKED: 'Revoked' } as const;
-const when = (iso: string | null, none: string) => (iso ? formatDateTime(iso) : none);
+/** What each scope lets a key do. */
+const SCOPE: Record<ApiScope, MessageKey> = {
+  'seats:read': 'apiKeys.scope.seatsRead',
+  'seats:write': 'apiKeys.scope.seatsWrite',
+  'reports:read': 'apiKeys.scope.reportsRead',
+  'assessments:write': 'apiKeys.scope.assessmentsWrite',
+  'questions:write': 'apiKeys.scope.questionsWrite',
+  'integrations:manage': 'apiKeys.scope.integrationsManage',
+};
 
 export default function ApiKeysPage() {
+  const { t, locale } = useI18n();
+  const when = (iso: string | null) =>
+    iso ? formatDateTime(iso, undefined, locale) : t('integrations.never');
   const keys = useCall((signal) => client.call(apiKeyList, { signal }).then((r) => r.data), []);
   const [creating, setCreating] = useState(false);
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const columns: Column<ApiKey>[] = [
-    { header: 'Name', cell: (k) => <strong>{k.name}</strong> },
-    { header: 'Key', cell: (k) => <code>{k.prefix}</code> },
+    { header: t('integrations.name'), cell: (k) => <strong>{k.name}</strong> },
+    { header: t('apiKeys.key'), cell: (k) => <code>{k.prefix}</code> },
     {
-      header: 'Scopes',
+      header: t('apiKeys.scopes'),
       cell: (k) => (
         <ul className="key-scopes">
           {k.scopes.map((s) => (
             <li key={s}>
-              <code title={SCOPE_TEXT[s]}>{s}</code>
+              <code title={t(SCOPE[s])}>{s}</code>
             </li>
           ))}
         </ul>
       ),
     },
-    { header: 'Created', cell: (k) => formatDateTime(k.createdAt) },
-    { header: 'Expires', cell: (k) => when(k.expiresAt, 'Never') },
-    { header: 'Last used', cell: (k) => when(k.lastUsedAt, 'Never') },
-    { header: 'Status', cell: (k) => STATUS[k.status] },
+    { header: t('apiKeys.created'), cell: (k) => formatDateTime(k.createdAt, undefined, locale) },
+    { header: t('apiKeys.expires'), cell: (k) => when(k.expiresAt) },
+    { header: t('apiKeys.lastUsed'), cell: (k) => when(k.lastUsedAt) },
+    { header: t('integrations.status'), cell: (k) => t('apiKeys.status', { status: k.status }) },
     {
-      header: 'Action',
+      header: t('integrations.action'),
       cell: (k) =>
         k.status === 'ACTIVE' ? (
           <button type="button" className="btn btn-secondary" onClick={() => setRevoking(k)}>
-            Revoke<span className="visually-hidden"> {k.name}</span>
+            <Rich
+              k="apiKeys.revoke"
+              values={{ name: k.name }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </button>
         ) : (
           '—'
@@ -83,21 +92,21 @@ export default function ApiKeysPage() {
   return (
     <section aria-labelledby="api-keys-title">
       <div className="page-head">
-        <h2 id="api-keys-title">API keys</h2>
+        <h2 id="api-keys-title">{t('integrations.nav.apiKeys')}</h2>
         <button type="button" className="btn" onClick={() => setCreating(true)}>
-          Create API key
+          {t('apiKeys.create')}
         </button>
       </div>
-      <p className="muted">{COPY.keysIntro}</p>
+      <p className="muted">{t('apiKeys.intro')}</p>
       {keys.error ? <LoadFailed error={keys.error} /> : null}
       {keys.loading && !keys.data ? <Loader /> : null}
       {keys.data ? (
         <DataTable
-          caption="API keys"
+          caption={t('integrations.nav.apiKeys')}
           columns={columns}
           rows={keys.data}
           rowKey={(k) => k._id}
-          empty={COPY.noKeys}
+          empty={t('apiKeys.none')}
         />
       ) : null}
       <CreateKeyDialog
@@ -110,8 +119,8 @@ export default function ApiKeysPage() {
         }}
       />
       <SecretShownOnce
-        title={`API key “${made?.name ?? ''}” created`}
-        label="The API key"
+        title={t('apiKeys.madeTitle', { name: made?.name ?? '' })}
+        label={t('apiKeys.theKey')}
         secret={made?.key ?? null}
         onClose={() => setMade(null)}
       />
@@ -136,6 +145,7 @@ function CreateKeyDialog({
   onClose: () => void;
   onCreated: (name: string, key: string) => void;
 }) {
+  const { t } = useI18n();
   const formId = useId();
   const form = useForm<CreateInput, unknown, Output>({
     resolver: zodResolver(CreateApiKeyInput),
@@ -150,50 +160,65 @@ function CreateKeyDialog({
       const res = await client.call(createApiKey, { body });
       onCreated(res.data.name, res.data.key);
     } catch (err) {
-      setError('name', { type: 'server', message: messageOf(err, COPY.createFailed) });
+      setError('name', { type: 'server', message: messageOf(err, t('apiKeys.createFailed')) });
     }
   });
   const scopesError = formState.errors.scopes?.message ?? formState.errors.scopes?.root?.message;
   return (
     <Dialog
       open={open}
-      title="Create API key"
+      title={t('apiKeys.create')}
       onClose={onClose}
       actions={
-        <FormDialogActions formId={formId} busy={formState.isSubmitting} onCancel={onClose} submit="Create" />
+        <FormDialogActions
+          formId={formId}
+          busy={formState.isSubmitting}
+          onCancel={onClose}
+          submit={t('apiKeys.createSubmit')}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <Field label="Name" error={formState.errors.name?.message} hint={COPY.nameHint} required>
+        <Field
+          label={t('integrations.name')}
+          error={formState.errors.name?.message}
+          hint={t('apiKeys.nameHint')}
+          required
+        >
           <input type="text" maxLength={100} autoComplete="off" {...register('name')} />
         </Field>
         <fieldset className="scope-list" aria-describedby={scopesError ? `${formId}-scopes` : undefined}>
           <legend>
-            Scopes<span aria-hidden="true"> *</span>
+            {t('apiKeys.scopes')}
+            <span aria-hidden="true"> *</span>
           </legend>
           {API_SCOPES.map((scope) => (
             <label key={scope}>
               <input type="checkbox" value={scope} {...register('scopes')} />
               <span>
-                <code>{scope}</code> — {SCOPE_TEXT[scope]}
+                <code>{scope}</code> — {t(SCOPE[scope])}
               </span>
             </label>
           ))}
           {scopesError ? (
             <p id={`${formId}-scopes`} className="field-error" role="alert">
-              {scopesError}
+              {t(scopesError as MessageKey)}
             </p>
           ) : null}
         </fieldset>
-        <Field label="Expires after" hint={COPY.expiryHint}>
+        <Field label={t('apiKeys.expiresAfter')} hint={t('apiKeys.expiryHint')}>
           <select
             {...register('expiresInDays', {
               setValueAs: (v: string | number | null) => (v === '' || v === null ? null : Number(v)),
             })}
           >
-            {EXPIRIES.map((e) => (
-              <option key={e.label} value={e.days ?? ''}>
-                {e.label}
+            {EXPIRIES.map((days) => (
+              <option key={days ?? 'never'} value={days ?? ''}>
+                {days === null
+                  ? t('integrations.never')
+                  : days % 365 === 0
+                    ? t('apiKeys.years', { years: days / 365 })
+                    : t('apiKeys.days', { days })}
               </option>
             ))}
           </select>
@@ -212,18 +237,20 @@ function RevokeDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
+  const { t } = useI18n();
+  const name = apiKey?.name ?? '';
   return (
     <ConfirmDialog
       open={apiKey !== null}
-      title={`Revoke “${apiKey?.name ?? ''}”?`}
-      action="Revoke"
+      title={t('apiKeys.revokeTitle', { name })}
+      action={t('apiKeys.revokeAction')}
       run={() => client.call(revokeApiKey, { params: { id: apiKey!._id } })}
-      done={COPY.revoked(apiKey?.name ?? '')}
-      failed={COPY.revokeFailed}
+      done={t('apiKeys.revoked', { name })}
+      failed={t('apiKeys.revokeFailed')}
       onClose={onClose}
       onDone={onRevoked}
     >
-      <p>{COPY.revokeWarning}</p>
+      <p>{t('apiKeys.revokeWarning')}</p>
     </ConfirmDialog>
   );
 }

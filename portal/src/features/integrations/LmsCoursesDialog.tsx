@@ -5,16 +5,16 @@
 import { ltiContextList, syncLtiMembers } from '@shared/contract/lti';
 import type { LtiSyncResult } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { INTEGRATIONS_COPY as COPY } from './copy';
 import type { Registration } from './LmsPage';
 
-const OUTCOME = { ADDED: 'Added', PRESENT: 'Already has a seat', NOT_ADDED: 'Not added' } as const;
+const hidden = { 0: <span className="visually-hidden" /> };
 
 /** A platform's courses, each with Sync members: who would be added (a dry run), then adding them. */
 export function CoursesDialog({
@@ -24,6 +24,7 @@ export function CoursesDialog({
   registration: Registration | null;
   onClose: () => void;
 }) {
+  const { t, number } = useI18n();
   const id = registration?._id ?? null;
   const list = useCall(
     (signal) =>
@@ -41,7 +42,7 @@ export function CoursesDialog({
       const res = await client.call(syncLtiMembers, { params: { id: course }, body: { dryRun } });
       setResult({ course, data: res.data });
     } catch (err) {
-      toast(messageOf(err, COPY.lmsSyncFailed), { kind: 'error' });
+      toast(messageOf(err, t('lms.syncFailed')), { kind: 'error' });
     } finally {
       setBusy(false);
     }
@@ -49,16 +50,16 @@ export function CoursesDialog({
   return (
     <Dialog
       open={registration !== null}
-      title={`Courses of “${registration?.label ?? ''}”`}
+      title={t('lms.coursesOf', { label: registration?.label ?? '' })}
       onClose={onClose}
       actions={
         <button type="button" className="btn" onClick={onClose}>
-          Done
+          {t('integrations.done')}
         </button>
       }
     >
       {list.error ? <LoadFailed error={list.error} /> : null}
-      {list.data && !list.data.length ? <p>{COPY.noCourses}</p> : null}
+      {list.data && !list.data.length ? <p>{t('lms.noCourses')}</p> : null}
       <ul className="lms-courses">
         {(list.data ?? []).map((c) => (
           <li key={c._id}>
@@ -71,24 +72,36 @@ export function CoursesDialog({
                   disabled={busy}
                   onClick={() => sync(c._id, true)}
                 >
-                  Check members<span className="visually-hidden"> of {c.title ?? c.contextId}</span>
+                  <Rich
+                    k="lms.checkMembers"
+                    values={{ course: c.title ?? c.contextId }}
+                    components={hidden}
+                  />
                 </button>{' '}
                 <button type="button" className="btn" disabled={busy} onClick={() => sync(c._id, false)}>
-                  Sync members<span className="visually-hidden"> of {c.title ?? c.contextId}</span>
+                  <Rich k="lms.syncMembers" values={{ course: c.title ?? c.contextId }} components={hidden} />
                 </button>
               </>
             ) : (
-              <span className="muted">{COPY.noMemberList}</span>
+              <span className="muted">{t('lms.noMemberList')}</span>
             )}
             {result?.course === c._id ? (
               <div role="status">
-                <p>{COPY.lmsSyncCounts(result.data)}</p>
+                <p>
+                  {t('lms.syncCounts', {
+                    dryRun: result.data.dryRun ? 'yes' : 'no',
+                    added: number(result.data.counts.added),
+                    present: number(result.data.counts.present),
+                    notAdded: number(result.data.counts.notAdded),
+                    skipped: result.data.skipped,
+                  })}
+                </p>
                 <ul>
                   {result.data.members
                     .filter((m) => m.outcome !== 'PRESENT')
                     .map((m) => (
                       <li key={m.subject}>
-                        {m.name ?? m.email ?? m.subject}: {OUTCOME[m.outcome]}
+                        {m.name ?? m.email ?? m.subject}: {t('lms.outcome', { outcome: m.outcome })}
                         {m.reason ? ` — ${m.reason}` : ''}
                       </li>
                     ))}

@@ -2,7 +2,7 @@ import type { CallDef } from '@shared/contract/define';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 
 const reg = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -243,5 +243,34 @@ describe('/portal/integrations/lms', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     });
     await screen.findByText('The platform “LMS 2” was removed.');
+  });
+
+  it('speaks Spanish: platforms, score posts with their attempts, and the members a sync would add', async () => {
+    regs = [reg(1), reg(2, { status: 'PAUSED', via: 'DYNAMIC' })];
+    posts = [failedPost];
+    renderPortal(<LmsPage />, { translator: await translatorIn('es') });
+    const row = (await screen.findByText('Asha Learner')).closest('tr')!;
+    expect(within(row).getByText('Fallida (8 intentos)')).toBeTruthy();
+    expect(screen.getByText('En pausa')).toBeTruthy();
+    expect(screen.getByText(/^Registro dinámico, /)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reanudar LMS 2' })).toBeTruthy();
+    expect(screen.getByText('URL de inicio de sesión (inicio de OpenID Connect)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cursos de LMS 1' }));
+    const check = await screen.findByRole('button', { name: 'Comprobar miembros de Course One' });
+    await act(async () => {
+      fireEvent.click(check);
+    });
+    await screen.findByText(/^Se añadirían 1, ya con plaza 2/);
+    expect(screen.getByText(/Rita Roster: Añadido/)).toBeTruthy();
+  });
+
+  it('speaks Arabic, the addresses left to right', async () => {
+    regs = [reg(1), reg(2, { status: 'PAUSED', via: 'DYNAMIC' })];
+    renderPortal(<LmsPage />, { translator: await translatorIn('ar') });
+    const login = await screen.findByText('https://waymark.example.com/lti/login');
+    expect(login.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('heading', { name: 'نظام إدارة التعلّم (LMS)' })).toBeTruthy();
+    expect(screen.getByText('متوقفة مؤقتًا')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'إضافة منصة' })).toBeTruthy();
   });
 });

@@ -13,9 +13,12 @@ import {
   removeLtiRegistration,
   updateLtiRegistration,
 } from '@shared/contract/lti';
+import { messageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
 import { CreateLtiRegistrationInput, type LtiRegistration } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -28,7 +31,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { ConfirmDialog } from './ConfirmDialog';
-import { INTEGRATIONS_COPY as COPY } from './copy';
 import { CoursesDialog } from './LmsCoursesDialog';
 import { ScorePosts } from './LmsScorePosts';
 
@@ -40,7 +42,7 @@ const ManualForm = CreateLtiRegistrationInput.omit({
   emailsVerified: true,
   attemptPolicy: true,
 }).extend({
-  deployments: z.string().trim().min(1, 'must name at least one deployment id'),
+  deployments: z.string().trim().min(1, messageKey('lms.needsDeployment')),
 });
 type ManualIn = z.input<typeof ManualForm>;
 type ManualOut = z.output<typeof ManualForm>;
@@ -50,10 +52,95 @@ const splitIds = (s: string) =>
     .map((d) => d.trim())
     .filter(Boolean);
 
-const STATUS = { ACTIVE: 'Active', PAUSED: 'Paused' } as const;
-const VIA = { DYNAMIC: 'Dynamic Registration', MANUAL: 'By hand' } as const;
+const hidden = { 0: <span className="visually-hidden" /> };
+
+interface PlatformActions {
+  busy: string | null;
+  toggle: (r: Registration) => void;
+  courses: (r: Registration) => void;
+  remove: (r: Registration) => void;
+}
+
+/** The platforms' table: each one's issuer, client id, deployments, how it was added, status and actions. */
+function platformColumns({ t, locale }: Translator, a: PlatformActions): Column<Registration>[] {
+  return [
+    {
+      header: t('lms.platform'),
+      cell: (r) => (
+        <>
+          <strong>{r.label}</strong>
+          <br />
+          <code dir="ltr">{r.issuer}</code>
+        </>
+      ),
+    },
+    { header: t('lms.clientId'), cell: (r) => <code>{r.clientId}</code> },
+    { header: t('lms.deployments'), cell: (r) => r.deploymentIds.join(', ') || '—' },
+    {
+      header: t('lms.addedColumn'),
+      cell: (r) => t('lms.addedVia', { via: r.via, time: formatDateTime(r.createdAt, undefined, locale) }),
+    },
+    { header: t('integrations.status'), cell: (r) => t('lms.status', { status: r.status }) },
+    {
+      header: t('integrations.action'),
+      cell: (r) => (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={a.busy === r._id}
+            onClick={() => a.toggle(r)}
+          >
+            <Rich
+              k={r.status === 'ACTIVE' ? 'lms.pause' : 'lms.resume'}
+              values={{ label: r.label }}
+              components={hidden}
+            />
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => a.courses(r)}>
+            <Rich k="lms.courses" values={{ label: r.label }} components={hidden} />
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => a.remove(r)}>
+            <Rich k="lms.remove" values={{ label: r.label }} components={hidden} />
+          </button>
+        </div>
+      ),
+    },
+  ];
+}
+
+/** What an LMS administrator pastes to add Waymark: its login, launch, key set and deep linking addresses. */
+function ToolValues({
+  tool,
+}: {
+  tool: { loginUrl: string; launchUrl: string; jwksUrl: string; deepLinkingUrl: string };
+}) {
+  const { t } = useI18n();
+  return (
+    <dl className="lms-values" aria-label={t('lms.values')}>
+      <dt>{t('lms.loginUrl')}</dt>
+      <dd>
+        <code dir="ltr">{tool.loginUrl}</code>
+      </dd>
+      <dt>{t('lms.launchUrl')}</dt>
+      <dd>
+        <code dir="ltr">{tool.launchUrl}</code>
+      </dd>
+      <dt>{t('lms.jwksUrl')}</dt>
+      <dd>
+        <code dir="ltr">{tool.jwksUrl}</code>
+      </dd>
+      <dt>{t('lms.deepLinkingUrl')}</dt>
+      <dd>
+        <code dir="ltr">{tool.deepLinkingUrl}</code>
+      </dd>
+    </dl>
+  );
+}
 
 export default function LmsPage() {
+  const tr = useI18n();
+  const { t } = tr;
   const tool = useCall((signal) => client.call(ltiToolConfig, { signal }).then((r) => r.data), []);
   const list = useCall((signal) => client.call(ltiRegistrationList, { signal }).then((r) => r.data), []);
   const [adding, setAdding] = useState(false);
@@ -67,101 +154,45 @@ export default function LmsPage() {
     try {
       const status = r.status === 'ACTIVE' ? 'PAUSED' : 'ACTIVE';
       await client.call(updateLtiRegistration, { params: { id: r._id }, body: { status } });
-      toast(status === 'PAUSED' ? COPY.lmsPaused(r.label) : COPY.lmsResumed(r.label), {
+      toast(t(status === 'PAUSED' ? 'lms.paused' : 'lms.resumed', { label: r.label }), {
         kind: 'success',
         ms: 4000,
       });
       list.reload();
     } catch (err) {
-      toast(messageOf(err, COPY.lmsChangeFailed), { kind: 'error' });
+      toast(messageOf(err, t('lms.changeFailed')), { kind: 'error' });
     } finally {
       setBusy(null);
     }
   };
 
-  const columns: Column<Registration>[] = [
-    {
-      header: 'Platform',
-      cell: (r) => (
-        <>
-          <strong>{r.label}</strong>
-          <br />
-          <code>{r.issuer}</code>
-        </>
-      ),
-    },
-    { header: 'Client id', cell: (r) => <code>{r.clientId}</code> },
-    { header: 'Deployments', cell: (r) => r.deploymentIds.join(', ') || '—' },
-    { header: 'Added', cell: (r) => `${VIA[r.via]}, ${formatDateTime(r.createdAt)}` },
-    { header: 'Status', cell: (r) => STATUS[r.status] },
-    {
-      header: 'Action',
-      cell: (r) => (
-        <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={busy === r._id}
-            onClick={() => toggle(r)}
-          >
-            {r.status === 'ACTIVE' ? 'Pause' : 'Resume'}
-            <span className="visually-hidden"> {r.label}</span>
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setCourses(r)}>
-            Courses<span className="visually-hidden"> of {r.label}</span>
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setRemoving(r)}>
-            Remove<span className="visually-hidden"> {r.label}</span>
-          </button>
-        </div>
-      ),
-    },
-  ];
+  const columns = platformColumns(tr, { busy, toggle, courses: setCourses, remove: setRemoving });
 
   return (
     <section aria-labelledby="lms-title">
       <div className="page-head">
-        <h2 id="lms-title">LMS</h2>
+        <h2 id="lms-title">{t('integrations.nav.lms')}</h2>
         <div className="row-actions">
           <button type="button" className="btn btn-secondary" onClick={() => setInviting(true)}>
-            Registration URL
+            {t('lms.registrationUrl')}
           </button>
           <button type="button" className="btn" onClick={() => setAdding(true)}>
-            Add platform
+            {t('lms.add')}
           </button>
         </div>
       </div>
-      <p className="muted">{COPY.lmsIntro}</p>
+      <p className="muted">{t('lms.intro')}</p>
       {tool.error ? <LoadFailed error={tool.error} /> : null}
-      {tool.data ? (
-        <dl className="lms-values" aria-label="Waymark's values for your LMS">
-          <dt>Login (OpenID Connect initiation) URL</dt>
-          <dd>
-            <code>{tool.data.loginUrl}</code>
-          </dd>
-          <dt>Launch (redirection, target link) URL</dt>
-          <dd>
-            <code>{tool.data.launchUrl}</code>
-          </dd>
-          <dt>Public keyset (JWKS) URL</dt>
-          <dd>
-            <code>{tool.data.jwksUrl}</code>
-          </dd>
-          <dt>Deep linking URL</dt>
-          <dd>
-            <code>{tool.data.deepLinkingUrl}</code>
-          </dd>
-        </dl>
-      ) : null}
+      {tool.data ? <ToolValues tool={tool.data} /> : null}
       {list.error ? <LoadFailed error={list.error} /> : null}
       {list.loading && !list.data ? <Loader /> : null}
       {list.data ? (
         <DataTable
-          caption="LMS platforms"
+          caption={t('lms.platformsCaption')}
           columns={columns}
           rows={list.data}
           rowKey={(r) => r._id}
-          empty={COPY.noPlatforms}
+          empty={t('lms.none')}
         />
       ) : null}
       <ScorePosts />
@@ -170,7 +201,7 @@ export default function LmsPage() {
         onClose={() => setAdding(false)}
         onAdded={(label) => {
           setAdding(false);
-          toast(COPY.lmsAdded(label), { kind: 'success', ms: 4000 });
+          toast(t('lms.added', { label }), { kind: 'success', ms: 4000 });
           list.reload();
         }}
       />
@@ -207,6 +238,7 @@ function AddDialog({
   onClose: () => void;
   onAdded: (label: string) => void;
 }) {
+  const { t } = useI18n();
   const formId = useId();
   const form = useForm<ManualIn, unknown, ManualOut>({
     resolver: zodResolver(ManualForm),
@@ -227,7 +259,7 @@ function AddDialog({
       const name = (field === 'deploymentIds' ? 'deployments' : field) as keyof ManualIn | undefined;
       setError(name && name in EMPTY ? name : 'label', {
         type: 'server',
-        message: messageOf(err, COPY.lmsAddFailed),
+        message: messageOf(err, t('lms.addFailed')),
       });
     }
   });
@@ -235,34 +267,44 @@ function AddDialog({
   return (
     <Dialog
       open={open}
-      title="Add an LMS platform"
+      title={t('lms.addTitle')}
       onClose={onClose}
       actions={
-        <FormDialogActions formId={formId} busy={formState.isSubmitting} onCancel={onClose} submit="Add" />
+        <FormDialogActions
+          formId={formId}
+          busy={formState.isSubmitting}
+          onCancel={onClose}
+          submit={t('lms.addSubmit')}
+        />
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <p className="muted">{COPY.lmsManualHint}</p>
-        <Field label="Name" error={e.label?.message} required>
+        <p className="muted">{t('lms.manualHint')}</p>
+        <Field label={t('integrations.name')} error={e.label?.message} required>
           <input type="text" maxLength={100} autoComplete="off" {...register('label')} />
         </Field>
-        <Field label="Issuer (platform id)" error={e.issuer?.message} required>
-          <input type="url" autoComplete="off" {...register('issuer')} />
+        <Field label={t('lms.issuer')} error={e.issuer?.message} required>
+          <input dir="ltr" type="url" autoComplete="off" {...register('issuer')} />
         </Field>
-        <Field label="Client id" error={e.clientId?.message} required>
+        <Field label={t('lms.clientId')} error={e.clientId?.message} required>
           <input type="text" autoComplete="off" {...register('clientId')} />
         </Field>
-        <Field label="Deployment ids" error={e.deployments?.message} hint={COPY.lmsDeploymentsHint} required>
+        <Field
+          label={t('lms.deploymentIds')}
+          error={e.deployments?.message}
+          hint={t('lms.deploymentsHint')}
+          required
+        >
           <textarea rows={2} {...register('deployments')} />
         </Field>
-        <Field label="Authentication request (login) URL" error={e.authLoginUrl?.message} required>
-          <input type="url" autoComplete="off" {...register('authLoginUrl')} />
+        <Field label={t('lms.authLoginUrl')} error={e.authLoginUrl?.message} required>
+          <input dir="ltr" type="url" autoComplete="off" {...register('authLoginUrl')} />
         </Field>
-        <Field label="Access token URL" error={e.tokenUrl?.message} required>
-          <input type="url" autoComplete="off" {...register('tokenUrl')} />
+        <Field label={t('lms.tokenUrl')} error={e.tokenUrl?.message} required>
+          <input dir="ltr" type="url" autoComplete="off" {...register('tokenUrl')} />
         </Field>
-        <Field label="Public keyset URL" error={e.jwksUrl?.message} required>
-          <input type="url" autoComplete="off" {...register('jwksUrl')} />
+        <Field label={t('lms.keysetUrl')} error={e.jwksUrl?.message} required>
+          <input dir="ltr" type="url" autoComplete="off" {...register('jwksUrl')} />
         </Field>
       </form>
     </Dialog>
@@ -270,6 +312,7 @@ function AddDialog({
 }
 
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, locale } = useI18n();
   const [label, setLabel] = useState('');
   const [made, setMade] = useState<{ url: string; expiresAt: string } | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
@@ -287,7 +330,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
       setMade((await client.call(createLtiRegistrationInvite, { body: { label } })).data);
       setErrorText(null);
     } catch (err) {
-      setErrorText(messageOf(err, COPY.lmsInviteFailed));
+      setErrorText(messageOf(err, t('lms.inviteFailed')));
     } finally {
       setBusy(false);
     }
@@ -295,20 +338,20 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   return (
     <Dialog
       open={open}
-      title="Registration URL"
+      title={t('lms.registrationUrl')}
       onClose={onClose}
       actions={
         made ? (
           <button type="button" className="btn" onClick={onClose}>
-            Done
+            {t('integrations.done')}
           </button>
         ) : (
           <>
             <button type="button" className="btn btn-secondary" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="btn" disabled={busy} onClick={make}>
-              {busy ? <Spinner /> : null} Make URL
+              {busy ? <Spinner /> : null} {t('lms.makeUrl')}
             </button>
           </>
         )
@@ -316,12 +359,13 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
     >
       {made ? (
         <>
-          <p>{COPY.lmsInviteMade(formatDateTime(made.expiresAt))}</p>
+          <p>{t('lms.inviteMade', { expires: formatDateTime(made.expiresAt, undefined, locale) })}</p>
           <label htmlFor="lms-invite-url" className="visually-hidden">
-            The registration URL
+            {t('lms.theUrl')}
           </label>
           <input
             id="lms-invite-url"
+            dir="ltr"
             type="text"
             readOnly
             value={made.url}
@@ -329,7 +373,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
           />
         </>
       ) : (
-        <Field label="Name of the platform" error={error ?? undefined} hint={COPY.lmsInviteHint} required>
+        <Field label={t('lms.platformName')} error={error ?? undefined} hint={t('lms.inviteHint')} required>
           <input type="text" maxLength={100} value={label} onChange={(ev) => setLabel(ev.target.value)} />
         </Field>
       )}
@@ -346,18 +390,20 @@ function RemoveDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
+  const { t } = useI18n();
+  const label = registration?.label ?? '';
   return (
     <ConfirmDialog
       open={registration !== null}
-      title={`Remove “${registration?.label ?? ''}”?`}
-      action="Remove"
+      title={t('lms.removeTitle', { label })}
+      action={t('lms.removeAction')}
       run={() => client.call(removeLtiRegistration, { params: { id: registration!._id } })}
-      done={COPY.lmsRemoved(registration?.label ?? '')}
-      failed={COPY.lmsChangeFailed}
+      done={t('lms.removed', { label })}
+      failed={t('lms.changeFailed')}
       onClose={onClose}
       onDone={onRemoved}
     >
-      <p>{COPY.lmsRemoveWarning}</p>
+      <p>{t('lms.removeWarning')}</p>
     </ConfirmDialog>
   );
 }

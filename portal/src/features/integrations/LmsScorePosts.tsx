@@ -5,26 +5,19 @@
 import { ltiDeliveryList, retryLtiDelivery } from '@shared/contract/lti';
 import type { LtiDelivery } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { INTEGRATIONS_COPY as COPY } from './copy';
 
 type Delivery = z.infer<typeof LtiDelivery>;
 
-const POST_STATUS = {
-  PENDING: 'Waiting',
-  SENDING: 'Sending',
-  DELIVERED: 'Delivered',
-  FAILED: 'Failed, retrying',
-  GAVE_UP: 'Failed',
-} as const;
-
 /** The score posts to the gradebooks that did not go through, with Send again. */
 export function ScorePosts() {
+  const { t, number } = useI18n();
   const posts = useCall(
     (signal) =>
       client.call(ltiDeliveryList, { query: { status: 'FAILED', limit: 50 }, signal }).then((r) => r.data),
@@ -35,24 +28,36 @@ export function ScorePosts() {
     setBusy(d._id);
     try {
       await client.call(retryLtiDelivery, { params: { id: d._id } });
-      toast(COPY.lmsRetried, { kind: 'success', ms: 4000 });
+      toast(t('lms.retried'), { kind: 'success', ms: 4000 });
       posts.reload();
     } catch (err) {
-      toast(messageOf(err, COPY.lmsRetryFailed), { kind: 'error' });
+      toast(messageOf(err, t('lms.retryFailed')), { kind: 'error' });
     } finally {
       setBusy(null);
     }
   };
   const columns: Column<Delivery>[] = [
-    { header: 'Learner', cell: (d) => d.learner.name ?? d.learner.email },
-    { header: 'Score', cell: (d) => (d.scoreGiven === null ? '—' : `${d.scoreGiven} / ${d.scoreMaximum}`) },
-    { header: 'Status', cell: (d) => `${POST_STATUS[d.status]} (${d.attempts} attempts)` },
+    { header: t('lms.learner'), cell: (d) => d.learner.name ?? d.learner.email },
     {
-      header: 'Last answer',
+      header: t('lms.score'),
+      cell: (d) =>
+        d.scoreGiven === null
+          ? '—'
+          : t('lms.scoreOf', {
+              given: number(d.scoreGiven),
+              maximum: d.scoreMaximum === null ? '—' : number(d.scoreMaximum),
+            }),
+    },
+    {
+      header: t('integrations.status'),
+      cell: (d) => t('lms.postStatus', { status: d.status, attempts: d.attempts }),
+    },
+    {
+      header: t('lms.lastAnswer'),
       cell: (d) => (d.lastStatus ? `${d.lastStatus}: ${d.lastError ?? ''}` : (d.lastError ?? '—')),
     },
     {
-      header: 'Action',
+      header: t('integrations.action'),
       cell: (d) => (
         <button
           type="button"
@@ -60,22 +65,26 @@ export function ScorePosts() {
           disabled={busy === d._id}
           onClick={() => retry(d)}
         >
-          Send again<span className="visually-hidden"> the score of {d.learner.name ?? d.learner.email}</span>
+          <Rich
+            k="lms.sendAgain"
+            values={{ name: d.learner.name ?? d.learner.email }}
+            components={{ 0: <span className="visually-hidden" /> }}
+          />
         </button>
       ),
     },
   ];
   return (
     <section aria-labelledby="lms-posts-title">
-      <h3 id="lms-posts-title">Scores that did not reach the gradebook</h3>
+      <h3 id="lms-posts-title">{t('lms.postsTitle')}</h3>
       {posts.error ? <LoadFailed error={posts.error} /> : null}
       {posts.data ? (
         <DataTable
-          caption="Scores that did not reach the gradebook"
+          caption={t('lms.postsTitle')}
           columns={columns}
           rows={posts.data}
           rowKey={(d) => d._id}
-          empty={COPY.noFailedPosts}
+          empty={t('lms.noFailedPosts')}
         />
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import type { CallDef } from '@shared/contract/define';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 
 const endpoint = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -118,5 +118,46 @@ describe('/portal/integrations/webhooks', () => {
     await waitFor(() =>
       expect(sent.some((s) => s.path.endsWith('/redeliver') && s.method === 'POST')).toBe(true),
     );
+  });
+
+  it('speaks Spanish: statuses, actions, the events explained and the periods', async () => {
+    endpoints = [endpoint(1), endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.' })];
+    renderPortal(<WebhooksPage />, { translator: await translatorIn('es') });
+    const table = (
+      await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' })
+    ).closest('table')!;
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Activo')).toBeTruthy();
+    expect(
+      within(rows[0]!).getByRole('button', { name: 'Pausar https://hooks1.example.com/waymark' }),
+    ).toBeTruthy();
+    expect(within(rows[1]!).getByText('En pausa')).toBeTruthy();
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Activar https://hooks2.example.com/waymark' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Entregas de https://hooks1.example.com/waymark' }));
+    const section = (await screen.findByRole('heading', { name: /Entregas a/ })).closest('section')!;
+    await within(section).findByText('Service Unavailable');
+    expect(within(section).getAllByText('Fallida')).toHaveLength(2);
+    expect(within(section).getByRole('option', { name: 'las últimas 24 horas' })).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Reenviar fallidas' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir endpoint' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/Un alumno ocupó una de las plazas/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir endpoint' }));
+    expect(await within(dialog).findByText('elige al menos un evento')).toBeTruthy();
+  });
+
+  it('speaks Arabic, numbers as Arabic writes them and addresses left to right', async () => {
+    endpoints = [endpoint(1), endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.' })];
+    renderPortal(<WebhooksPage />, { translator: await translatorIn('ar') });
+    const url = await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' });
+    expect(url.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('heading', { name: 'خطافات الويب (Webhooks)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'التسليمات إلى https://hooks1.example.com/waymark' }));
+    const section = (await screen.findByRole('heading', { name: /التسليمات إلى/ })).closest('section')!;
+    await within(section).findByText('Service Unavailable');
+    expect(within(section).getAllByText('فشل')).toHaveLength(2);
+    expect(within(section).getByText(`${new Intl.NumberFormat('ar').format(120)} ملّي ثانية`)).toBeTruthy();
   });
 });

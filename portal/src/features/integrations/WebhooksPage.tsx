@@ -2,35 +2,33 @@
  * /portal/integrations/webhooks (issue 29 item 2): the tenant's webhook endpoints — address, events, status
  * (and why one is disabled), last delivery — with Add endpoint (address, events, order; the signing secret
  * shown once), Send test event, Pause / Enable, Rotate secret (shown once; the old one signs for 24 h) and
- * Delete (asked first); and one endpoint's deliveries — event, status, time, answer code, latency, the first
- * 2 KB of the answer — each redeliverable, with Redeliver failed of a period.
+ * Delete (asked first); and one endpoint's deliveries (WebhookDeliveries.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EVENT_CATALOGUE, EVENT_TYPES } from '@shared/contract/events';
+import { EVENT_TYPES, type EventType } from '@shared/contract/events';
 import {
   createWebhook,
-  redeliverFailedWebhooks,
-  redeliverWebhook,
   removeWebhook,
   rotateWebhookSecret,
   testWebhook,
   updateWebhook,
-  webhookDeliveries,
   webhookList,
 } from '@shared/contract/webhooks';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
 import {
   type CreateWebhookInput as CreateInput,
   CreateWebhookInput,
-  type WebhookDelivery,
   type WebhookEndpoint,
 } from '@shared/schemas/webhooks';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
 import { Field } from '@widgets/ui/Field';
-import { Loader, Spinner } from '@widgets/ui/Loader';
+import { Loader } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
@@ -38,40 +36,119 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialogActions } from '../../components/FormDialogActions';
 import { ConfirmDialog } from './ConfirmDialog';
-import { WEBHOOKS_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
-import { StatusFilter } from './StatusFilter';
+import { act, Deliveries, hidden } from './WebhookDeliveries';
 
 type Output = z.output<typeof CreateWebhookInput>;
-type Shown = { title: string; text: string; label: string; secret: string };
+type Shown = { title: string; text: string; secret: string };
 
-const DELIVERY_STATUS = {
-  PENDING: 'Waiting',
-  SENDING: 'Sending',
-  DELIVERED: 'Delivered',
-  FAILED: 'Failed',
-} as const;
-/** The periods whose failed deliveries can be sent again, in hours. */
-const PERIODS = [
-  { hours: 1, label: 'the last hour' },
-  { hours: 24, label: 'the last 24 hours' },
-  { hours: 24 * 7, label: 'the last 7 days' },
-  { hours: 24 * 30, label: 'the last 30 days' },
-] as const;
+/** What each event means, in a sentence (the API document's summary, translated). */
+const EVENT_SUMMARY: Record<EventType, MessageKey> = {
+  'award.issued': 'webhooks.event.awardIssued',
+  'award.revoked': 'webhooks.event.awardRevoked',
+  'assessment.evaluated': 'webhooks.event.assessmentEvaluated',
+  'roadmap.assigned': 'webhooks.event.roadmapAssigned',
+  'roadmap.completed': 'webhooks.event.roadmapCompleted',
+  'seat.added': 'webhooks.event.seatAdded',
+  'seat.removed': 'webhooks.event.seatRemoved',
+  'learning.day.closed': 'webhooks.event.learningDayClosed',
+};
 
-/** Runs a call, says how it went in a toast; true when it worked. */
-async function act(run: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
-  try {
-    await run();
-    toast(done, { kind: 'success', ms: 4000 });
-    return true;
-  } catch (err) {
-    toast(messageOf(err, failed), { kind: 'error' });
-    return false;
-  }
+interface EndpointActions {
+  open: string | null;
+  setOpen: (id: string | null) => void;
+  test: (e: WebhookEndpoint) => void;
+  toggle: (e: WebhookEndpoint) => void;
+  rotate: (e: WebhookEndpoint) => void;
+  remove: (e: WebhookEndpoint) => void;
+}
+
+/** The endpoints' table: address, events, status, last delivery, and each one's actions. */
+function endpointColumns({ t, locale }: Translator, a: EndpointActions): Column<WebhookEndpoint>[] {
+  return [
+    {
+      header: t('webhooks.endpoint'),
+      cell: (e) => (
+        <>
+          <code className="webhook-url" dir="ltr">
+            {e.url}
+          </code>
+          {e.description ? <div className="muted">{e.description}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: t('webhooks.events'),
+      cell: (e) => (
+        <ul className="key-scopes">
+          {e.events.map((type) => (
+            <li key={type}>
+              <code>{type}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: t('integrations.status'),
+      cell: (e) =>
+        e.status === 'ACTIVE' ? (
+          e.failingSince ? (
+            t('webhooks.failingSince', { time: formatDateTime(e.failingSince, undefined, locale) })
+          ) : (
+            t('webhooks.active')
+          )
+        ) : (
+          <>
+            {t('webhooks.pausedState')}
+            {e.disabledReason ? <div className="muted">{e.disabledReason}</div> : null}
+          </>
+        ),
+    },
+    {
+      header: t('webhooks.lastDelivery'),
+      cell: (e) =>
+        e.lastDeliveredAt ? formatDateTime(e.lastDeliveredAt, undefined, locale) : t('webhooks.noneYet'),
+    },
+    {
+      header: t('integrations.actions'),
+      cell: (e) => (
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={a.open === e._id}
+            onClick={() => a.setOpen(a.open === e._id ? null : e._id)}
+          >
+            <Rich k="webhooks.deliveriesOf" values={{ url: e.url }} components={hidden} />
+          </button>
+          {e.status === 'ACTIVE' ? (
+            <button type="button" className="btn btn-secondary" onClick={() => a.test(e)}>
+              <Rich k="webhooks.sendTest" values={{ url: e.url }} components={hidden} />
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-secondary" onClick={() => a.toggle(e)}>
+            <Rich
+              k={e.status === 'ACTIVE' ? 'webhooks.pause' : 'webhooks.enable'}
+              values={{ url: e.url }}
+              components={hidden}
+            />
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => a.rotate(e)}>
+            <Rich k="webhooks.rotate" values={{ url: e.url }} components={hidden} />
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => a.remove(e)}>
+            <Rich k="webhooks.delete" values={{ url: e.url }} components={hidden} />
+          </button>
+        </div>
+      ),
+    },
+  ];
 }
 
 export default function WebhooksPage() {
+  const tr = useI18n();
+  const { t } = tr;
   const endpoints = useCall((signal) => client.call(webhookList, { signal }).then((r) => r.data), []);
   const [adding, setAdding] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -82,117 +159,48 @@ export default function WebhooksPage() {
   const toggle = (e: WebhookEndpoint) =>
     act(
       () => client.call(updateWebhook, { params: { id: e._id }, body: { enabled: e.status !== 'ACTIVE' } }),
-      e.status === 'ACTIVE' ? COPY.paused(e.url) : COPY.enabled(e.url),
-      COPY.failed,
+      t(e.status === 'ACTIVE' ? 'webhooks.paused' : 'webhooks.enabled', { url: e.url }),
+      t('integrations.failed'),
     ).then(endpoints.reload);
   const test = (e: WebhookEndpoint) =>
-    act(() => client.call(testWebhook, { params: { id: e._id } }), COPY.testSent, COPY.failed).then(() =>
-      setOpen(e._id),
-    );
+    act(
+      () => client.call(testWebhook, { params: { id: e._id } }),
+      t('webhooks.testSent'),
+      t('integrations.failed'),
+    ).then(() => setOpen(e._id));
   const rotate = async (e: WebhookEndpoint) => {
     try {
       const res = await client.call(rotateWebhookSecret, { params: { id: e._id } });
       setShown({
-        title: `New signing secret of ${e.url}`,
-        text: COPY.rotated,
-        label: 'The signing secret',
+        title: t('webhooks.newSecretTitle', { url: e.url }),
+        text: t('webhooks.rotated'),
         secret: res.data.secret,
       });
       endpoints.reload();
     } catch (err) {
-      toast(messageOf(err, COPY.failed), { kind: 'error' });
+      toast(messageOf(err, t('integrations.failed')), { kind: 'error' });
     }
   };
-
-  const columns: Column<WebhookEndpoint>[] = [
-    {
-      header: 'Endpoint',
-      cell: (e) => (
-        <>
-          <code className="webhook-url">{e.url}</code>
-          {e.description ? <div className="muted">{e.description}</div> : null}
-        </>
-      ),
-    },
-    {
-      header: 'Events',
-      cell: (e) => (
-        <ul className="key-scopes">
-          {e.events.map((t) => (
-            <li key={t}>
-              <code>{t}</code>
-            </li>
-          ))}
-        </ul>
-      ),
-    },
-    {
-      header: 'Status',
-      cell: (e) =>
-        e.status === 'ACTIVE' ? (
-          e.failingSince ? (
-            `Failing since ${formatDateTime(e.failingSince)}`
-          ) : (
-            'Active'
-          )
-        ) : (
-          <>Paused{e.disabledReason ? <div className="muted">{e.disabledReason}</div> : null}</>
-        ),
-    },
-    {
-      header: 'Last delivery',
-      cell: (e) => (e.lastDeliveredAt ? formatDateTime(e.lastDeliveredAt) : 'None yet'),
-    },
-    {
-      header: 'Actions',
-      cell: (e) => (
-        <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-pressed={open === e._id}
-            onClick={() => setOpen(open === e._id ? null : e._id)}
-          >
-            Deliveries<span className="visually-hidden"> of {e.url}</span>
-          </button>
-          {e.status === 'ACTIVE' ? (
-            <button type="button" className="btn btn-secondary" onClick={() => test(e)}>
-              Send test event<span className="visually-hidden"> to {e.url}</span>
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-secondary" onClick={() => toggle(e)}>
-            {e.status === 'ACTIVE' ? 'Pause' : 'Enable'}
-            <span className="visually-hidden"> {e.url}</span>
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => rotate(e)}>
-            Rotate secret<span className="visually-hidden"> of {e.url}</span>
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setRemoving(e)}>
-            Delete<span className="visually-hidden"> {e.url}</span>
-          </button>
-        </div>
-      ),
-    },
-  ];
+  const columns = endpointColumns(tr, { open, setOpen, test, toggle, rotate, remove: setRemoving });
 
   return (
     <section aria-labelledby="webhooks-title">
       <div className="page-head">
-        <h2 id="webhooks-title">Webhooks</h2>
+        <h2 id="webhooks-title">{t('integrations.nav.webhooks')}</h2>
         <button type="button" className="btn" onClick={() => setAdding(true)}>
-          Add endpoint
+          {t('webhooks.add')}
         </button>
       </div>
-      <p className="muted">{COPY.intro}</p>
+      <p className="muted">{t('webhooks.intro')}</p>
       {endpoints.error ? <LoadFailed error={endpoints.error} /> : null}
       {endpoints.loading && !endpoints.data ? <Loader /> : null}
       {endpoints.data ? (
         <DataTable
-          caption="Webhook endpoints"
+          caption={t('webhooks.endpointsCaption')}
           columns={columns}
           rows={endpoints.data}
           rowKey={(e) => e._id}
-          empty={COPY.none}
+          empty={t('webhooks.none')}
         />
       ) : null}
       {selected ? <Deliveries key={selected._id} endpoint={selected} /> : null}
@@ -201,18 +209,13 @@ export default function WebhooksPage() {
         onClose={() => setAdding(false)}
         onAdded={(url, secret) => {
           setAdding(false);
-          setShown({
-            title: `Endpoint ${url} added`,
-            text: COPY.shownOnce,
-            label: 'The signing secret',
-            secret,
-          });
+          setShown({ title: t('webhooks.addedTitle', { url }), text: t('webhooks.shownOnce'), secret });
           endpoints.reload();
         }}
       />
       <SecretShownOnce
         title={shown?.title ?? ''}
-        label="The signing secret"
+        label={t('webhooks.secret')}
         intro={shown?.text}
         secret={shown?.secret ?? null}
         onClose={() => setShown(null)}
@@ -241,6 +244,7 @@ function AddEndpointDialog({
   onClose: () => void;
   onAdded: (url: string, secret: string) => void;
 }) {
+  const { t } = useI18n();
   const formId = useId();
   const form = useForm<CreateInput, unknown, Output>({
     resolver: zodResolver(CreateWebhookInput),
@@ -255,57 +259,64 @@ function AddEndpointDialog({
       const res = await client.call(createWebhook, { body });
       onAdded(res.data.url, res.data.secret);
     } catch (err) {
-      setError('url', { type: 'server', message: messageOf(err, COPY.addFailed) });
+      setError('url', { type: 'server', message: messageOf(err, t('webhooks.addFailed')) });
     }
   });
   const eventsError = formState.errors.events?.message ?? formState.errors.events?.root?.message;
   return (
     <Dialog
       open={open}
-      title="Add endpoint"
+      title={t('webhooks.add')}
       onClose={onClose}
       actions={
         <FormDialogActions
           formId={formId}
           busy={formState.isSubmitting}
           onCancel={onClose}
-          submit="Add endpoint"
+          submit={t('webhooks.add')}
         />
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <Field label="Endpoint URL" error={formState.errors.url?.message} hint={COPY.urlHint} required>
+        <Field
+          label={t('webhooks.url')}
+          error={formState.errors.url?.message}
+          hint={t('webhooks.urlHint')}
+          required
+        >
           <input
             type="url"
             inputMode="url"
             autoComplete="off"
+            dir="ltr"
             placeholder="https://example.com/webhooks/waymark"
             {...register('url')}
           />
         </Field>
-        <Field label="Description" error={formState.errors.description?.message}>
+        <Field label={t('webhooks.description')} error={formState.errors.description?.message}>
           <input type="text" maxLength={200} autoComplete="off" {...register('description')} />
         </Field>
         <fieldset className="scope-list" aria-describedby={eventsError ? `${formId}-events` : undefined}>
           <legend>
-            Events<span aria-hidden="true"> *</span>
+            {t('webhooks.events')}
+            <span aria-hidden="true"> *</span>
           </legend>
           {EVENT_TYPES.map((type) => (
             <label key={type}>
               <input type="checkbox" value={type} {...register('events')} />
               <span>
-                <code>{type}</code> — {EVENT_CATALOGUE[type].summary.split(/(?<=\.)\s/)[0]}
+                <code>{type}</code> — {t(EVENT_SUMMARY[type])}
               </span>
             </label>
           ))}
           {eventsError ? (
             <p id={`${formId}-events`} className="field-error" role="alert">
-              {eventsError}
+              {t(eventsError as MessageKey)}
             </p>
           ) : null}
         </fieldset>
         <label className="checkbox-line">
-          <input type="checkbox" {...register('ordered')} /> {COPY.ordered}
+          <input type="checkbox" {...register('ordered')} /> {t('webhooks.ordered')}
         </label>
       </form>
     </Dialog>
@@ -321,145 +332,20 @@ function RemoveDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
+  const { t } = useI18n();
+  const url = endpoint?.url ?? '';
   return (
     <ConfirmDialog
       open={endpoint !== null}
-      title={`Delete ${endpoint?.url ?? ''}?`}
-      action="Delete"
+      title={t('webhooks.deleteTitle', { url })}
+      action={t('webhooks.deleteAction')}
       run={() => client.call(removeWebhook, { params: { id: endpoint!._id } })}
-      done={COPY.removed(endpoint?.url ?? '')}
-      failed={COPY.failed}
+      done={t('webhooks.removed', { url })}
+      failed={t('integrations.failed')}
       onClose={onClose}
       onDone={onRemoved}
     >
-      <p>{COPY.removeWarning}</p>
+      <p>{t('webhooks.removeWarning')}</p>
     </ConfirmDialog>
-  );
-}
-
-/** One endpoint's deliveries, newest first, a page at a time. */
-function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const [status, setStatus] = useState<'' | WebhookDelivery['status']>('');
-  const [period, setPeriod] = useState<number>(24);
-  const [busy, setBusy] = useState(false);
-  const page = useCall(
-    (signal) =>
-      client
-        .call(webhookDeliveries, {
-          params: { id: endpoint._id },
-          query: { limit: 50, ...(status ? { status } : {}) },
-          signal,
-        })
-        .then((r) => r.data),
-    [endpoint._id, status],
-  );
-  const active = endpoint.status === 'ACTIVE';
-  const redeliver = (d: WebhookDelivery) =>
-    act(
-      () => client.call(redeliverWebhook, { params: { id: endpoint._id, deliveryId: d._id } }),
-      COPY.redelivered,
-      COPY.failed,
-    ).then(page.reload);
-  const redeliverFailed = async () => {
-    setBusy(true);
-    const to = new Date();
-    const from = new Date(to.getTime() - period * 3600_000);
-    try {
-      const res = await client.call(redeliverFailedWebhooks, {
-        params: { id: endpoint._id },
-        body: { from: from.toISOString(), to: new Date(to.getTime() + 1000).toISOString() },
-      });
-      toast(COPY.redeliveredFailed(res.data.redelivered), { kind: 'success', ms: 4000 });
-      page.reload();
-    } catch (err) {
-      toast(messageOf(err, COPY.failed), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const columns: Column<WebhookDelivery>[] = [
-    { header: 'Event', cell: (d) => <code>{d.eventType}</code> },
-    {
-      header: 'Status',
-      cell: (d) =>
-        DELIVERY_STATUS[d.status] +
-        (d.status === 'PENDING' && d.nextAttemptAt ? ` (next try ${formatDateTime(d.nextAttemptAt)})` : ''),
-    },
-    { header: 'Time', cell: (d) => formatDateTime(d.lastAttemptAt ?? d.createdAt) },
-    { header: 'Attempts', cell: (d) => String(d.attempts) },
-    { header: 'Response', cell: (d) => (d.responseStatus === null ? '—' : String(d.responseStatus)) },
-    { header: 'Latency', cell: (d) => (d.responseMs === null ? '—' : `${d.responseMs} ms`) },
-    {
-      header: 'Details',
-      cell: (d) =>
-        d.error || d.responseBody ? (
-          <details>
-            <summary>
-              Show<span className="visually-hidden"> the answer to {d.eventType}</span>
-            </summary>
-            {d.error ? <p>{d.error}</p> : null}
-            {d.responseBody ? <pre className="webhook-answer">{d.responseBody}</pre> : null}
-          </details>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      header: 'Action',
-      cell: (d) =>
-        active && d.status !== 'SENDING' ? (
-          <button type="button" className="btn btn-secondary" onClick={() => redeliver(d)}>
-            Redeliver
-            <span className="visually-hidden">
-              {' '}
-              {d.eventType} of {formatDateTime(d.createdAt)}
-            </span>
-          </button>
-        ) : (
-          '—'
-        ),
-    },
-  ];
-  return (
-    <section aria-labelledby="deliveries-title" className="webhook-deliveries">
-      <h3 id="deliveries-title">
-        Deliveries to <code>{endpoint.url}</code>
-      </h3>
-      <div className="audit-filters">
-        <StatusFilter
-          statuses={DELIVERY_STATUS}
-          value={status}
-          onChange={setStatus}
-          onRefresh={page.reload}
-        />
-        {active ? (
-          <>
-            <Field label="Failed deliveries of">
-              <select value={period} onChange={(e) => setPeriod(Number(e.target.value))}>
-                {PERIODS.map((p) => (
-                  <option key={p.hours} value={p.hours}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <button type="button" className="btn btn-secondary" disabled={busy} onClick={redeliverFailed}>
-              {busy ? <Spinner /> : null} Redeliver failed
-            </button>
-          </>
-        ) : null}
-      </div>
-      {page.error ? <LoadFailed error={page.error} /> : null}
-      {page.loading && !page.data ? <Loader /> : null}
-      {page.data ? (
-        <DataTable
-          caption={`Deliveries to ${endpoint.url}`}
-          columns={columns}
-          rows={page.data.deliveries}
-          rowKey={(d) => d._id}
-          empty={COPY.noDeliveries}
-        />
-      ) : null}
-    </section>
   );
 }

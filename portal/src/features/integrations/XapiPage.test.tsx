@@ -2,7 +2,7 @@ import type { CallDef } from '@shared/contract/define';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPortal } from '../../testing/render';
+import { renderPortal, translatorIn } from '../../testing/render';
 
 const connected = {
   endpoint: 'https://lrs.example.com/xapi/',
@@ -79,5 +79,26 @@ describe('/portal/integrations/learning-record-store', () => {
     expect(await screen.findByText(/stored the test statement/)).toBeTruthy();
     // the secret is not asked again to save a change
     expect(screen.getByText('Leave empty to keep the current secret.')).toBeTruthy();
+  });
+
+  it('speaks Spanish: the state, the counts, what is sent and how learners are named', async () => {
+    connection = { ...connected, failingSince: '2026-03-04T08:00:00.000Z' } as unknown as typeof connected;
+    renderPortal(<XapiPage />, { translator: await translatorIn('es') });
+    expect(await screen.findByText('2 en espera, 5 enviadas, 1 fallidas')).toBeTruthy();
+    expect(screen.getByText(/^Falla desde .*mar 2026/)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Rutas completadas' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Un seudónimo estable por alumno/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar sentencia de prueba' }));
+    expect(await screen.findByText(/\(200, 12 ms\)$/)).toBeTruthy();
+  });
+
+  it('speaks Arabic, its numbers as Arabic writes them', async () => {
+    connection = connected;
+    renderPortal(<XapiPage />, { translator: await translatorIn('ar') });
+    const n = (x: number) => new Intl.NumberFormat('ar').format(x);
+    expect(await screen.findByText(`${n(2)} في الانتظار، ${n(5)} أُرسلت، ${n(1)} فشلت`)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'مخزن سجلات التعلّم' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'فصل' })).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import {
   xapiConnection,
   xapiStatementQueue,
 } from '@shared/contract/xapi';
+import type { MessageKey } from '@shared/i18n/keys';
 import { formatDateTime } from '@shared/rules/format-date';
 import {
   type ConnectXapiInput as ConnectInput,
@@ -23,6 +24,7 @@ import {
   type XapiQueueEntry,
 } from '@shared/schemas/xapi';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -33,13 +35,18 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { XAPI_COPY as COPY } from './copy';
 import { StatusFilter } from './StatusFilter';
 
 type Output = z.output<typeof ConnectXapiInput>;
-const STATUS = { PENDING: 'Waiting', SENDING: 'Sending', SENT: 'Sent', FAILED: 'Failed' } as const;
+const STATUS: Record<XapiQueueEntry['status'], MessageKey> = {
+  PENDING: 'xapi.status.PENDING',
+  SENDING: 'xapi.status.SENDING',
+  SENT: 'xapi.status.SENT',
+  FAILED: 'xapi.status.FAILED',
+};
 
 export default function XapiPage() {
+  const { t } = useI18n();
   const connection = useCall((signal) => client.call(xapiConnection, { signal }).then((r) => r.data), []);
   const [queueVersion, setQueueVersion] = useState(0);
   const reload = () => {
@@ -49,9 +56,9 @@ export default function XapiPage() {
   return (
     <section aria-labelledby="xapi-title">
       <div className="page-head">
-        <h2 id="xapi-title">Learning record store</h2>
+        <h2 id="xapi-title">{t('integrations.nav.lrs')}</h2>
       </div>
-      <p className="muted">{COPY.intro}</p>
+      <p className="muted">{t('xapi.intro')}</p>
       {connection.error ? <LoadFailed error={connection.error} /> : null}
       {connection.loading && connection.data === undefined ? <Loader /> : null}
       {connection.data !== undefined && !connection.error ? (
@@ -66,6 +73,7 @@ export default function XapiPage() {
 }
 
 function Status({ connection, onChanged }: { connection: XapiConnection; onChanged: () => void }) {
+  const { t, locale, number } = useI18n();
   const [testing, setTesting] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
   const [result, setResult] = useState<string | null>(null);
@@ -73,9 +81,15 @@ function Status({ connection, onChanged }: { connection: XapiConnection; onChang
     setTesting(true);
     try {
       const res = await client.call(testXapi, {});
-      setResult(`${res.data.message} (${res.data.status ?? 'no answer'}, ${res.data.ms} ms)`);
+      setResult(
+        t('xapi.testResult', {
+          message: res.data.message,
+          status: res.data.status ?? t('xapi.noAnswer'),
+          ms: number(res.data.ms),
+        }),
+      );
     } catch (err) {
-      setResult(messageOf(err, COPY.failed));
+      setResult(messageOf(err, t('integrations.failed')));
     } finally {
       setTesting(false);
     }
@@ -84,31 +98,38 @@ function Status({ connection, onChanged }: { connection: XapiConnection; onChang
   return (
     <div className="xapi-status">
       <dl className="xapi-facts">
-        <dt>Endpoint</dt>
+        <dt>{t('xapi.endpoint')}</dt>
         <dd>
-          <code>{connection.endpoint}</code>
+          <code dir="ltr">{connection.endpoint}</code>
         </dd>
-        <dt>Status</dt>
+        <dt>{t('integrations.status')}</dt>
         <dd>
-          {!connection.enabled
-            ? 'Paused'
-            : connection.failingSince
-              ? `Failing since ${formatDateTime(connection.failingSince)}`
-              : 'Sending'}
+          {t('xapi.state', {
+            state: !connection.enabled ? 'paused' : connection.failingSince ? 'failing' : 'sending',
+            since: connection.failingSince ? formatDateTime(connection.failingSince, undefined, locale) : '',
+          })}
         </dd>
-        <dt>Last accepted</dt>
-        <dd>{connection.lastSentAt ? formatDateTime(connection.lastSentAt) : 'Never'}</dd>
-        <dt>Events</dt>
+        <dt>{t('xapi.lastAccepted')}</dt>
         <dd>
-          {counts.pending} waiting, {counts.sent} sent, {counts.failed} failed
+          {connection.lastSentAt
+            ? formatDateTime(connection.lastSentAt, undefined, locale)
+            : t('integrations.never')}
+        </dd>
+        <dt>{t('xapi.events')}</dt>
+        <dd>
+          {t('xapi.counts', {
+            pending: number(counts.pending),
+            sent: number(counts.sent),
+            failed: number(counts.failed),
+          })}
         </dd>
       </dl>
       <div className="row-actions">
         <button type="button" className="btn btn-secondary" disabled={testing} onClick={test}>
-          {testing ? <Spinner /> : null} Send test statement
+          {testing ? <Spinner /> : null} {t('xapi.sendTest')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={() => setDisconnecting(true)}>
-          Disconnect
+          {t('xapi.disconnect')}
         </button>
       </div>
       <p role="status" className="muted">
@@ -116,13 +137,13 @@ function Status({ connection, onChanged }: { connection: XapiConnection; onChang
       </p>
       <Dialog
         open={disconnecting}
-        title="Disconnect the learning record store?"
+        title={t('xapi.disconnectTitle')}
         role="alertdialog"
         onClose={() => setDisconnecting(false)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setDisconnecting(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type="button"
@@ -130,26 +151,27 @@ function Status({ connection, onChanged }: { connection: XapiConnection; onChang
               onClick={async () => {
                 try {
                   await client.call(disconnectXapi, {});
-                  toast(COPY.disconnected, { kind: 'success', ms: 4000 });
+                  toast(t('xapi.disconnected'), { kind: 'success', ms: 4000 });
                   setDisconnecting(false);
                   onChanged();
                 } catch (err) {
-                  toast(messageOf(err, COPY.failed), { kind: 'error' });
+                  toast(messageOf(err, t('integrations.failed')), { kind: 'error' });
                 }
               }}
             >
-              Disconnect
+              {t('xapi.disconnect')}
             </button>
           </>
         }
       >
-        <p>{COPY.disconnectWarning}</p>
+        <p>{t('xapi.disconnectWarning')}</p>
       </Dialog>
     </div>
   );
 }
 
 function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | null; onSaved: () => void }) {
+  const { t } = useI18n();
   const formId = useId();
   const initial = (): ConnectInput => ({
     endpoint: connection?.endpoint ?? '',
@@ -169,12 +191,12 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
   const submit = handleSubmit(async (body) => {
     try {
       await client.call(connectXapi, { body: { ...body, secret: body.secret || undefined } });
-      toast(connection ? COPY.saved : COPY.connected, { kind: 'success', ms: 4000 });
+      toast(t(connection ? 'xapi.saved' : 'xapi.connected'), { kind: 'success', ms: 4000 });
       onSaved();
     } catch (err) {
       const field = (err as { field?: string }).field;
       const name = field === 'secret' || field === 'username' ? field : 'endpoint';
-      setError(name, { type: 'server', message: messageOf(err, COPY.failed) });
+      setError(name, { type: 'server', message: messageOf(err, t('integrations.failed')) });
     }
   });
   return (
@@ -183,16 +205,17 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
       onSubmit={submit}
       noValidate
       className="xapi-form"
-      aria-label={connection ? 'Settings' : 'Connect'}
+      aria-label={t(connection ? 'xapi.settings' : 'xapi.connect')}
     >
-      <h3>{connection ? 'Settings' : 'Connect your learning record store'}</h3>
+      <h3>{t(connection ? 'xapi.settings' : 'xapi.connectTitle')}</h3>
       <Field
-        label="xAPI endpoint"
+        label={t('xapi.xapiEndpoint')}
         error={formState.errors.endpoint?.message}
-        hint={COPY.endpointHint}
+        hint={t('xapi.endpointHint')}
         required
       >
         <input
+          dir="ltr"
           type="url"
           inputMode="url"
           autoComplete="off"
@@ -200,13 +223,13 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
           {...register('endpoint')}
         />
       </Field>
-      <Field label="Key" error={formState.errors.username?.message} required>
+      <Field label={t('xapi.key')} error={formState.errors.username?.message} required>
         <input type="text" autoComplete="off" {...register('username')} />
       </Field>
       <Field
-        label="Secret"
+        label={t('xapi.secret')}
         error={formState.errors.secret?.message}
-        hint={connection ? COPY.secretKeep : COPY.secretHint}
+        hint={t(connection ? 'xapi.secretKeep' : 'xapi.secretHint')}
         required={!connection}
       >
         <input
@@ -216,29 +239,30 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
         />
       </Field>
       <fieldset className="scope-list">
-        <legend>Learners are named by</legend>
+        <legend>{t('xapi.namedBy')}</legend>
         <label>
-          <input type="radio" value="account" {...register('actorFormat')} /> <span>{COPY.actorAccount}</span>
+          <input type="radio" value="account" {...register('actorFormat')} />{' '}
+          <span>{t('xapi.actorAccount')}</span>
         </label>
         <label>
-          <input type="radio" value="mbox" {...register('actorFormat')} /> <span>{COPY.actorMbox}</span>
+          <input type="radio" value="mbox" {...register('actorFormat')} /> <span>{t('xapi.actorMbox')}</span>
         </label>
       </fieldset>
       <fieldset className="scope-list">
-        <legend>What is sent</legend>
+        <legend>{t('xapi.whatIsSent')}</legend>
         {XAPI_STATEMENT_KINDS.map((kind) => (
           <label key={kind}>
             <input type="checkbox" value={kind} {...register('statements')} />{' '}
-            <span>{XAPI_KIND_TEXT[kind]}</span>
+            <span>{t(XAPI_KIND_TEXT[kind])}</span>
           </label>
         ))}
       </fieldset>
       <label className="checkbox-line">
-        <input type="checkbox" {...register('enabled')} /> Send statements (clear to pause)
+        <input type="checkbox" {...register('enabled')} /> {t('xapi.enabled')}
       </label>
       <div>
         <button type="submit" className="btn" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? <Spinner /> : null} {connection ? 'Save' : 'Connect'}
+          {formState.isSubmitting ? <Spinner /> : null} {t(connection ? 'xapi.save' : 'xapi.connect')}
         </button>
       </div>
     </form>
@@ -246,6 +270,7 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
 }
 
 function Queue({ version }: { version: number }) {
+  const { t, locale, number } = useI18n();
   const [status, setStatus] = useState<'' | XapiQueueEntry['status']>('');
   const [busy, setBusy] = useState(false);
   const page = useCall(
@@ -259,41 +284,50 @@ function Queue({ version }: { version: number }) {
     setBusy(true);
     try {
       const res = await client.call(resendXapiStatements, {});
-      toast(COPY.resent(res.data.resent), { kind: 'success', ms: 4000 });
+      toast(t('xapi.resent', { count: res.data.resent }), { kind: 'success', ms: 4000 });
       page.reload();
     } catch (err) {
-      toast(messageOf(err, COPY.failed), { kind: 'error' });
+      toast(messageOf(err, t('integrations.failed')), { kind: 'error' });
     } finally {
       setBusy(false);
     }
   };
   const columns: Column<XapiQueueEntry>[] = [
-    { header: 'Event', cell: (e) => <code>{e.eventType}</code> },
-    { header: 'Statements', cell: (e) => String(e.statementIds.length || '—') },
-    { header: 'Status', cell: (e) => STATUS[e.status] },
-    { header: 'Time', cell: (e) => formatDateTime(e.lastAttemptAt ?? e.createdAt) },
-    { header: 'Attempts', cell: (e) => String(e.attempts) },
-    { header: 'LRS answer', cell: (e) => (e.responseStatus === null ? '—' : String(e.responseStatus)) },
-    { header: 'Error', cell: (e) => e.error ?? '—' },
+    { header: t('integrations.event'), cell: (e) => <code>{e.eventType}</code> },
+    {
+      header: t('xapi.statements'),
+      cell: (e) => (e.statementIds.length ? number(e.statementIds.length) : '—'),
+    },
+    { header: t('integrations.status'), cell: (e) => t(STATUS[e.status]) },
+    {
+      header: t('integrations.time'),
+      cell: (e) => formatDateTime(e.lastAttemptAt ?? e.createdAt, undefined, locale),
+    },
+    { header: t('integrations.attempts'), cell: (e) => number(e.attempts) },
+    {
+      header: t('xapi.lrsAnswer'),
+      cell: (e) => (e.responseStatus === null ? '—' : String(e.responseStatus)),
+    },
+    { header: t('xapi.error'), cell: (e) => e.error ?? '—' },
   ];
   return (
     <section aria-labelledby="xapi-sent-title">
-      <h3 id="xapi-sent-title">Sent to the learning record store</h3>
+      <h3 id="xapi-sent-title">{t('xapi.sentTitle')}</h3>
       <div className="audit-filters">
         <StatusFilter statuses={STATUS} value={status} onChange={setStatus} onRefresh={page.reload} />
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={resend}>
-          {busy ? <Spinner /> : null} Resend failed
+          {busy ? <Spinner /> : null} {t('xapi.resend')}
         </button>
       </div>
       {page.error ? <LoadFailed error={page.error} /> : null}
       {page.loading && !page.data ? <Loader /> : null}
       {page.data ? (
         <DataTable
-          caption="Statements sent"
+          caption={t('xapi.sentCaption')}
           columns={columns}
           rows={page.data.entries}
           rowKey={(e) => e._id}
-          empty={COPY.noEntries}
+          empty={t('xapi.none')}
         />
       ) : null}
     </section>

@@ -5,6 +5,7 @@
 import { assessmentStats, assessmentStatsExport } from '@shared/contract/analysis';
 import { formatDateTime } from '@shared/rules/format-date';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { DownloadCsv } from '../../../components/DownloadCsv';
@@ -17,38 +18,37 @@ export function AssessmentStats({ assessmentId }: { assessmentId: string }) {
     (signal) => client.call(assessmentStats, { params: { assessmentId }, signal }).then((r) => r.data),
     [assessmentId],
   );
+  const { t, locale } = useI18n();
   const s = stats.data;
   const flagged = s?.questions.filter((q) => q.figures.flags.length > 0).length ?? 0;
   return (
     <div className="stack">
       <div className="page-head">
-        <h2>Statistics</h2>
+        <h2>{t('stats.title')}</h2>
         <DownloadCsv
           call={assessmentStatsExport}
           args={{ params: { assessmentId }, query: { format: 'csv' } }}
-          what="the question statistics"
+          what={t('stats.csvWhat')}
         />
       </div>
       {stats.error ? <TableFailure /> : null}
-      {stats.loading && !s ? <Loader text="Fetching data..." /> : null}
+      {stats.loading && !s ? <Loader text={t('stats.fetching')} /> : null}
       {s ? (
         <>
           {s.summary.attempts === 0 ? (
-            <p className="card empty">No attempts yet: the figures appear once learners have taken it.</p>
+            <p className="card empty">{t('stats.noAttempts')}</p>
           ) : (
             <>
               <TestSummary figures={s.summary} />
               <p className="muted" aria-live="polite">
-                {flagged === 0
-                  ? 'No question is flagged.'
-                  : `${flagged} question${flagged === 1 ? '' : 's'} flagged: open a question to see why.`}
+                {t('stats.flagged', { count: flagged })}
                 {s.summary.lastEvaluatedAt
-                  ? ` Last attempt evaluated ${formatDateTime(s.summary.lastEvaluatedAt)}.`
+                  ? ` ${t('stats.lastEvaluated', { time: formatDateTime(s.summary.lastEvaluatedAt, undefined, locale) })}`
                   : ''}
               </p>
             </>
           )}
-          <StatsTable rows={s.questions} caption={`Question statistics of ${s.assessment.name}`} />
+          <StatsTable rows={s.questions} caption={t('stats.captionOf', { name: s.assessment.name })} />
         </>
       ) : null}
     </div>

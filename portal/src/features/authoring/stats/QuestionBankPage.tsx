@@ -4,6 +4,7 @@
  */
 import { questionBankStats, questionBankStatsExport } from '@shared/contract/analysis';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
 import { DownloadCsv } from '../../../components/DownloadCsv';
@@ -12,25 +13,24 @@ import { StatsTable } from './StatsTable';
 
 export default function QuestionBankPage() {
   const bank = useCall((signal) => client.call(questionBankStats, { signal }).then((r) => r.data), []);
+  const { t } = useI18n();
   const b = bank.data;
   return (
     <div className="page">
       <div className="page-head">
-        <h1>Question Bank</h1>
+        <h1>{t('stats.bankTitle')}</h1>
         <DownloadCsv
           call={questionBankStatsExport}
           args={{ query: { format: 'csv' } }}
-          what="the question bank"
+          what={t('stats.bankCsvWhat')}
         />
       </div>
       <p className="muted">
-        Every question you wrote or use in an assessment, with how it did in your assessments
-        {b ? ` (${b.attempts} attempt${b.attempts === 1 ? '' : 's'})` : ''}. Open a question to see why it is
-        flagged and how its options were chosen.
+        {b ? t('stats.bankIntro', { attempts: b.attempts }) : t('stats.bankIntroLoading')}
       </p>
       {bank.error ? <TableFailure /> : null}
-      {bank.loading && !b ? <Loader text="Fetching data..." /> : null}
-      {b ? <StatsTable rows={b.questions} caption="Your question bank" positions={false} /> : null}
+      {bank.loading && !b ? <Loader text={t('stats.fetching')} /> : null}
+      {b ? <StatsTable rows={b.questions} caption={t('stats.bankCaption')} positions={false} /> : null}
     </div>
   );
 }

@@ -4,15 +4,15 @@
  * fixing it. Nothing is shown for a question no learner has answered yet.
  */
 import { questionStats } from '@shared/contract/analysis';
-import { durationWords } from '@shared/rules/test-figures';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { useId } from 'react';
-import { FigureDetails, FlagBadges } from './StatsTable';
-
-const two = (n: number | null) => (n === null ? '—' : n.toFixed(2));
+import { FigureDetails, FlagBadges, seconds, two } from './StatsTable';
 
 export function QuestionFigures({ questionId }: { questionId: string }) {
+  const tr = useI18n();
+  const { t } = tr;
   const titleId = useId();
   const stats = useCall(
     (signal) => client.call(questionStats, { params: { id: questionId }, signal }).then((r) => r.data),
@@ -23,35 +23,39 @@ export function QuestionFigures({ questionId }: { questionId: string }) {
   const f = s.overall;
   return (
     <section className="card question-figures" aria-labelledby={titleId}>
-      <h2 id={titleId}>How this question did</h2>
+      <h2 id={titleId}>{t('stats.howItDid')}</h2>
       <dl className="figure-grid">
         <div>
-          <dt>Attempts</dt>
-          <dd>{f.attempts}</dd>
+          <dt>{t('stats.attempts')}</dt>
+          <dd>{tr.number(f.attempts)}</dd>
         </div>
         <div>
-          <dt>Facility</dt>
-          <dd>{two(f.facility)}</dd>
+          <dt>{t('stats.facility')}</dt>
+          <dd>{two(f.facility, tr)}</dd>
         </div>
         <div>
-          <dt>Discrimination</dt>
-          <dd>{two(f.discrimination)}</dd>
+          <dt>{t('stats.discrimination')}</dt>
+          <dd>{two(f.discrimination, tr)}</dd>
         </div>
         <div>
-          <dt>Average time</dt>
-          <dd>{durationWords(f.averageSeconds)}</dd>
+          <dt>{t('stats.averageTime')}</dt>
+          <dd>{seconds(f.averageSeconds, tr)}</dd>
         </div>
       </dl>
       <FlagBadges figures={f} />
       <FigureDetails figures={f} />
       {s.byAssessment.length > 1 ? (
         <>
-          <h3>In each assessment</h3>
+          <h3>{t('stats.inEach')}</h3>
           <ul className="per-assessment">
             {s.byAssessment.map((a) => (
               <li key={a.assessmentId}>
-                <strong>{a.name}</strong>: {a.figures.attempts} attempts, facility {two(a.figures.facility)},
-                discrimination {two(a.figures.discrimination)}
+                <strong>{a.name}</strong>:{' '}
+                {t('stats.perAssessment', {
+                  attempts: a.figures.attempts,
+                  facility: two(a.figures.facility, tr),
+                  discrimination: two(a.figures.discrimination, tr),
+                })}
               </li>
             ))}
           </ul>

@@ -1,8 +1,11 @@
-import type { QuestionStatsRow } from '@shared/contract/analysis';
+import type { QuestionStatsRow, TestFigures } from '@shared/contract/analysis';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nProvider } from '@widgets/core/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { translatorIn } from '../../../testing/render';
 import { StatsTable } from './StatsTable';
+import { TestSummary } from './TestSummary';
 
 type Row = z.infer<typeof QuestionStatsRow>;
 const figures = (over: Partial<Row['figures']> = {}): Row['figures'] => ({
@@ -83,5 +86,64 @@ describe('the question table of item analysis', () => {
     expect(screen.getByRole('button', { name: 'Flags' }).closest('th')!.getAttribute('aria-sort')).toBe(
       'none',
     );
+  });
+});
+
+const SUMMARY: z.infer<typeof TestFigures> = {
+  attempts: 12,
+  takers: 10,
+  score: { mean: 64.25, median: 70, sd: 12.5 },
+  histogram: [
+    { from: 0, to: 50, count: 3 },
+    { from: 50, to: 100, count: 9 },
+  ],
+  reliability: { method: 'KR-20', value: 0.71, sem: 6.5, note: null },
+  passRate: 0.75,
+  passPercentage: 60,
+  time: { mean: 754, median: 600 },
+  drawn: false,
+  lastEvaluatedAt: null,
+  smallSample: true,
+};
+
+describe('item analysis in Spanish and Arabic', () => {
+  it('says the table, its flags and their rules in Spanish, numbers with a decimal comma', async () => {
+    const es = await translatorIn('es');
+    render(
+      <I18nProvider value={es}>
+        <StatsTable rows={ROWS} caption="Estadísticas" />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Facilidad' })).toBeTruthy();
+    expect(screen.getByText('Muestra pequeña (3 de 30 intentos): todavía sin marcas')).toBeTruthy();
+    expect(screen.getByText('Probablemente mal marcada')).toBeTruthy();
+    expect(screen.getAllByText('· Opción única')).toHaveLength(4);
+    const miskeyed = screen.getByText('Miskeyed question').closest('details')!;
+    expect(miskeyed.textContent).toContain('Regla: Una opción correcta elegida con menos frecuencia');
+    expect(within(miskeyed).getByRole('table', { name: 'Cómo se eligieron sus opciones' })).toBeTruthy();
+    expect(screen.getByText('0,61')).toBeTruthy();
+  });
+
+  it("says a test's figures in Spanish and in Arabic", async () => {
+    const { unmount } = render(
+      <I18nProvider value={await translatorIn('es')}>
+        <TestSummary figures={SUMMARY} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('de 10 participantes')).toBeTruthy();
+    expect(screen.getByText('64,3 %')).toBeTruthy();
+    expect(screen.getByText('Fiabilidad (KR-20)')).toBeTruthy();
+    expect(screen.getByText(/Una muestra pequeña: 12 intentos\./)).toBeTruthy();
+    expect(screen.getByText(/^intentos obtuvieron de 50 a 100 %$/)).toBeTruthy();
+    unmount();
+    const ar = await translatorIn('ar');
+    render(
+      <I18nProvider value={ar}>
+        <TestSummary figures={SUMMARY} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('نسبة النجاح')).toBeTruthy();
+    expect(screen.getByText(`${ar.number(75)}٪`)).toBeTruthy();
+    expect(screen.getByText(`من ${ar.number(10)} متقدّمين`)).toBeTruthy();
   });
 });

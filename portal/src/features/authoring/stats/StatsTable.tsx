@@ -5,9 +5,13 @@
  * options were chosen overall and by the upper and lower 27 % of takers.
  */
 import type { ItemFigures, QuestionStatsRow } from '@shared/contract/analysis';
-import { ITEM_RULES } from '@shared/rules/item-analysis';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { Translator } from '@shared/i18n/translator';
+import { formatDuration } from '@shared/rules/durations';
+import { type FlagCode, ITEM_RULES } from '@shared/rules/item-analysis';
 import { QUESTION_TYPE_TABLE } from '@shared/rules/question-types';
 import { durationWords } from '@shared/rules/test-figures';
+import { useI18n } from '@widgets/core/i18n';
 import { useState } from 'react';
 import type { z } from 'zod';
 
@@ -15,8 +19,45 @@ type Row = z.infer<typeof QuestionStatsRow>;
 type Figures = z.infer<typeof ItemFigures>;
 type Key = 'position' | 'question' | 'attempts' | 'facility' | 'discrimination' | 'time' | 'flags';
 
-const two = (n: number | null) => (n === null ? '—' : n.toFixed(2));
-const percent = (n: number | null) => (n === null ? '—' : `${Math.round(n * 100)} %`);
+/** A figure with two decimals, as the reader's language writes it. */
+export const two = (n: number | null, { number }: Translator) =>
+  n === null ? '—' : number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = (n: number | null, tr: Translator) =>
+  n === null ? '—' : tr.t('stats.percent', { value: tr.number(Math.round(n * 100)) });
+/** Seconds as '1 min 05 s' in English, as `Intl.DurationFormat` says them in another language. */
+export const seconds = (n: number | null, { locale }: Translator) =>
+  n === null || !Number.isFinite(n) ? '—' : locale === 'en' ? durationWords(n) : formatDuration(n, locale);
+
+const FLAG: Record<FlagCode, { label: MessageKey; rule: MessageKey }> = {
+  TOO_EASY: { label: 'stats.flag.TOO_EASY', rule: 'stats.rule.TOO_EASY' },
+  TOO_HARD: { label: 'stats.flag.TOO_HARD', rule: 'stats.rule.TOO_HARD' },
+  NEGATIVE_DISCRIMINATION: {
+    label: 'stats.flag.NEGATIVE_DISCRIMINATION',
+    rule: 'stats.rule.NEGATIVE_DISCRIMINATION',
+  },
+  POOR_DISCRIMINATION: { label: 'stats.flag.POOR_DISCRIMINATION', rule: 'stats.rule.POOR_DISCRIMINATION' },
+  RARE_DISTRACTOR: { label: 'stats.flag.RARE_DISTRACTOR', rule: 'stats.rule.RARE_DISTRACTOR' },
+  LIKELY_MISKEYED: { label: 'stats.flag.LIKELY_MISKEYED', rule: 'stats.rule.LIKELY_MISKEYED' },
+  POSSIBLY_LEAKED: { label: 'stats.flag.POSSIBLY_LEAKED', rule: 'stats.rule.POSSIBLY_LEAKED' },
+};
+
+/** A flag's rule in the reader's language, with the thresholds of ITEM_RULES. */
+function ruleOf(code: FlagCode, tr: Translator): string {
+  const value = (n: number) => two(n, tr);
+  return tr.t(FLAG[code].rule, {
+    value: value(
+      code === 'TOO_EASY'
+        ? ITEM_RULES.tooEasy
+        : code === 'TOO_HARD'
+          ? ITEM_RULES.tooHard
+          : ITEM_RULES.poorDiscrimination,
+    ),
+    share: percent(code === 'RARE_DISTRACTOR' ? ITEM_RULES.rareDistractor : ITEM_RULES.groupShare, tr),
+    rise: value(ITEM_RULES.leak.rise),
+    z: tr.number(ITEM_RULES.leak.z),
+    min: tr.number(ITEM_RULES.leak.minEachSide),
+  });
+}
 
 /** Flags that say the question is likely wrong, not only weak. */
 const SERIOUS = new Set(['LIKELY_MISKEYED', 'NEGATIVE_DISCRIMINATION', 'POSSIBLY_LEAKED']);
@@ -43,19 +84,22 @@ const sortValue = (row: Row, key: Key): number | string => {
 };
 
 export function FlagBadges({ figures }: { figures: Figures }) {
+  const { t, number } = useI18n();
   if (figures.smallSample) {
     return (
       <span className="muted">
-        Small sample ({figures.attempts} of {ITEM_RULES.minAttempts} attempts): no flags yet
+        {t('stats.smallSample', { attempts: number(figures.attempts), min: number(ITEM_RULES.minAttempts) })}
       </span>
     );
   }
-  if (figures.flags.length === 0) return <span className="muted">None</span>;
+  if (figures.flags.length === 0) return <span className="muted">{t('stats.noFlags')}</span>;
   return (
     <ul className="flag-list">
       {figures.flags.map((f) => (
         <li key={f.code}>
-          <span className={`badge ${SERIOUS.has(f.code) ? 'badge-danger' : 'badge-warning'}`}>{f.label}</span>
+          <span className={`badge ${SERIOUS.has(f.code) ? 'badge-danger' : 'badge-warning'}`}>
+            {t(FLAG[f.code].label)}
+          </span>
         </li>
       ))}
     </ul>
@@ -64,60 +108,64 @@ export function FlagBadges({ figures }: { figures: Figures }) {
 
 /** Why a question is flagged, and its options: the flags with their rules, then the option shares. */
 export function FigureDetails({ figures }: { figures: Figures }) {
+  const tr = useI18n();
+  const { t } = tr;
+  const group = percent(ITEM_RULES.groupShare, tr);
   return (
     <div className="figure-details">
       {figures.flags.length ? (
         <ul className="flag-reasons">
           {figures.flags.map((f) => (
             <li key={f.code}>
-              <strong>{f.label}.</strong> {f.detail} <span className="muted">Rule: {f.rule}</span>
+              <strong>{t(FLAG[f.code].label)}.</strong> {f.detail}{' '}
+              <span className="muted">{t('stats.rule', { rule: ruleOf(f.code, tr) })}</span>
             </li>
           ))}
         </ul>
       ) : null}
       {figures.discriminationNote ? (
-        <p className="muted">Discrimination: {figures.discriminationNote}</p>
+        <p className="muted">{t('stats.discriminationNote', { note: figures.discriminationNote })}</p>
       ) : null}
       {figures.options ? (
         <table className="table option-shares">
-          <caption>How its options were chosen</caption>
+          <caption>{t('stats.optionsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Option</th>
-              <th scope="col">All takers</th>
-              <th scope="col">Upper 27 %</th>
-              <th scope="col">Lower 27 %</th>
+              <th scope="col">{t('stats.option')}</th>
+              <th scope="col">{t('stats.allTakers')}</th>
+              <th scope="col">{t('stats.upper', { share: group })}</th>
+              <th scope="col">{t('stats.lower', { share: group })}</th>
             </tr>
           </thead>
           <tbody>
             {figures.options.map((o) => (
               <tr key={o.option}>
-                <th scope="row" data-label="Option" className="cell-wrap">
+                <th scope="row" data-label={t('stats.option')} className="cell-wrap">
                   {o.label}
-                  {o.isKey ? <span className="badge badge-success">Correct</span> : null}
+                  {o.isKey ? <span className="badge badge-success">{t('stats.correct')}</span> : null}
                 </th>
-                <td data-label="All takers">{percent(o.share)}</td>
-                <td data-label="Upper 27 %">{percent(o.upper)}</td>
-                <td data-label="Lower 27 %">{percent(o.lower)}</td>
+                <td data-label={t('stats.allTakers')}>{percent(o.share, tr)}</td>
+                <td data-label={t('stats.upper', { share: group })}>{percent(o.upper, tr)}</td>
+                <td data-label={t('stats.lower', { share: group })}>{percent(o.lower, tr)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p className="muted">A typed answer: no options to compare.</p>
+        <p className="muted">{t('stats.typed')}</p>
       )}
     </div>
   );
 }
 
-const COLUMNS: { key: Key; label: string }[] = [
+const COLUMNS: { key: Key; label: MessageKey | '#' }[] = [
   { key: 'position', label: '#' },
-  { key: 'question', label: 'Question' },
-  { key: 'attempts', label: 'Attempts' },
-  { key: 'facility', label: 'Facility' },
-  { key: 'discrimination', label: 'Discrimination' },
-  { key: 'time', label: 'Average time' },
-  { key: 'flags', label: 'Flags' },
+  { key: 'question', label: 'stats.question' },
+  { key: 'attempts', label: 'stats.attempts' },
+  { key: 'facility', label: 'stats.facility' },
+  { key: 'discrimination', label: 'stats.discrimination' },
+  { key: 'time', label: 'stats.averageTime' },
+  { key: 'flags', label: 'stats.flags' },
 ];
 
 export function StatsTable({
@@ -130,8 +178,13 @@ export function StatsTable({
   /** Show the question's place (an assessment's table); a bank has none. */
   positions?: boolean;
 }) {
+  const tr = useI18n();
+  const { t } = tr;
   const [sort, setSort] = useState<{ key: Key; ascending: boolean }>({ key: 'flags', ascending: true });
-  const columns = COLUMNS.filter((c) => positions || c.key !== 'position');
+  const columns = COLUMNS.filter((c) => positions || c.key !== 'position').map((c) => ({
+    key: c.key,
+    label: c.label === '#' ? '#' : t(c.label),
+  }));
   const sorted = [...rows].sort((a, b) => {
     const x = sortValue(a, sort.key);
     const y = sortValue(b, sort.key);
@@ -142,25 +195,25 @@ export function StatsTable({
     const f = row.figures;
     switch (key) {
       case 'position':
-        return row.position ?? <span className="muted">removed</span>;
+        return row.position ?? <span className="muted">{t('stats.removed')}</span>;
       case 'question':
         return (
           <details className="stats-question">
             <summary>
-              <span className="cell-wrap">{row.question || 'Untitled question'}</span>{' '}
-              <span className="muted">· {QUESTION_TYPE_TABLE[row.questionType].label}</span>
+              <span className="cell-wrap">{row.question || t('stats.untitled')}</span>{' '}
+              <span className="muted">· {t(QUESTION_TYPE_TABLE[row.questionType].label)}</span>
             </summary>
             <FigureDetails figures={f} />
           </details>
         );
       case 'attempts':
-        return f.attempts;
+        return tr.number(f.attempts);
       case 'facility':
-        return two(f.facility);
+        return two(f.facility, tr);
       case 'discrimination':
-        return two(f.discrimination);
+        return two(f.discrimination, tr);
       case 'time':
-        return durationWords(f.averageSeconds);
+        return seconds(f.averageSeconds, tr);
       case 'flags':
         return <FlagBadges figures={f} />;
     }
@@ -196,7 +249,7 @@ export function StatsTable({
           {sorted.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="empty">
-                No data found
+                {t('stats.noData')}
               </td>
             </tr>
           ) : (

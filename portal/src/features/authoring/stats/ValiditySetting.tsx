@@ -3,14 +3,16 @@
  * change applies to certificates earned from then on; those earned before keep their end.
  */
 import { assessmentValidity, setAssessmentValidity } from '@shared/contract/analysis';
-import { periodWords, VALIDITY_MONTHS } from '@shared/rules/validity';
+import { VALIDITY_MONTHS } from '@shared/rules/validity';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 
 export function ValiditySetting({ assessmentId }: { assessmentId: string }) {
+  const { t } = useI18n();
   const id = useId();
   const current = useCall(
     (signal) => client.call(assessmentValidity, { params: { assessmentId }, signal }).then((r) => r.data),
@@ -29,22 +31,22 @@ export function ValiditySetting({ assessmentId }: { assessmentId: string }) {
         params: { assessmentId },
         body: { months: chosen === '' ? null : Number(chosen) },
       });
-      toast('Saved: certificates earned from now on get this period.', { kind: 'success', ms: 4000 });
+      toast(t('stats.validitySaved'), { kind: 'success', ms: 4000 });
       current.reload();
     } catch (err) {
-      toast(messageOf(err, 'The period could not be saved.'), { kind: 'error' });
+      toast(messageOf(err, t('stats.validityFailed')), { kind: 'error' });
     } finally {
       setSaving(false);
     }
   };
   return (
     <div className="field validity-setting">
-      <label htmlFor={id}>Certificate valid for</label>
+      <label htmlFor={id}>{t('stats.validFor')}</label>
       <div className="row">
         <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!current.data}>
           {choices.map((m) => (
             <option key={m ?? 'none'} value={m === null ? '' : String(m)}>
-              {periodWords(m)}
+              {t('stats.period', { months: m ?? 0 })}
             </option>
           ))}
         </select>
@@ -54,13 +56,10 @@ export function ValiditySetting({ assessmentId }: { assessmentId: string }) {
           onClick={() => void save()}
           disabled={saving || !current.data || chosen === (months === null ? '' : String(months))}
         >
-          {saving ? <Spinner /> : null} Save
+          {saving ? <Spinner /> : null} {t('stats.save')}
         </button>
       </div>
-      <p className="muted">
-        Learners who pass get a certificate. With a period, it expires that long after it is earned; they are
-        reminded 30 days before, with a renewal test. Certificates earned earlier keep their end.
-      </p>
+      <p className="muted">{t('stats.validityHelp')}</p>
     </div>
   );
 }

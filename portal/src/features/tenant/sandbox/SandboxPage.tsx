@@ -6,10 +6,14 @@
  */
 import { ApiError } from '@shared/client/client';
 import { createSandbox, getSandbox, resetSandbox } from '@shared/contract/sandbox';
+import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { STATUS_LABEL_KEYS } from '@shared/rules/test-status';
 import type { Sandbox } from '@shared/schemas/sandbox';
+import { TEST_TYPE_LABELS } from '@widgets/assessments/labels';
 import { client } from '@widgets/core/api';
+import { Rich, useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -19,6 +23,9 @@ import { useId, useState } from 'react';
 
 type SandboxLink = Sandbox['links'][number];
 
+/** Words hidden but read by screen readers, inside a message's `<0>…</0>`. */
+const hidden = { 0: <span className="visually-hidden" /> };
+
 /** The snippet of a link's element, with this server's address (the partner copies it). */
 export function snippetOf(link: SandboxLink, origin = window.location.origin): string {
   const award = link.awardUrl ? /\/(feather|badge|certificate)\/([^/]+)$/.exec(link.awardUrl) : null;
@@ -27,7 +34,102 @@ export function snippetOf(link: SandboxLink, origin = window.location.origin): s
     : `<script type="module" src="${origin}/widgets/test-taker.js"></script>\n<wm-test-taker link-id="${link.linkId}"></wm-test-taker>`;
 }
 
+/** The links' table: learner, test, roadmap, state, link id, and the test or award page, playground and snippet. */
+function linkColumns(
+  { t, number }: Translator,
+  copied: string | null,
+  copy: (link: SandboxLink) => void,
+): Column<SandboxLink>[] {
+  const about = (l: SandboxLink) => ({ learner: l.learnerName, title: l.title });
+  return [
+    { header: t('sandbox.learner'), cell: (l) => l.learnerName },
+    {
+      header: t('sandbox.test'),
+      cell: (l) => (
+        <>
+          <span className="badge">{t(TEST_TYPE_LABELS[l.type])}</span> {l.title}
+        </>
+      ),
+    },
+    { header: t('sandbox.roadmap'), cell: (l) => l.roadmapName },
+    {
+      header: t('sandbox.state'),
+      cell: (l) =>
+        l.isCompleted
+          ? t('sandbox.done', {
+              status: t(STATUS_LABEL_KEYS[l.status]),
+              percent: number(Math.round(l.percentage ?? 0)),
+            })
+          : t('sandbox.open'),
+    },
+    { header: t('sandbox.linkId'), cell: (l) => <code>{l.linkId}</code> },
+    {
+      header: t('sandbox.action'),
+      cell: (l) => (
+        <div className="row">
+          <a href={l.awardUrl ?? l.testUrl} target="_blank" rel="noopener noreferrer">
+            <Rich
+              k={l.awardUrl ? 'sandbox.awardLink' : 'sandbox.testLink'}
+              values={about(l)}
+              components={hidden}
+            />
+          </a>
+          <a
+            href={`/widgets/playground?element=${l.awardUrl ? 'wm-award' : 'wm-test-taker'}&link-id=${encodeURIComponent(l.awardUrl ? (l.awardUrl.split('/').pop() ?? l.linkId) : l.linkId)}`}
+          >
+            <Rich k="sandbox.playground" values={about(l)} components={hidden} />
+          </a>
+          <button type="button" className="btn btn-secondary" onClick={() => copy(l)}>
+            <Rich
+              k={copied === l.linkId ? 'sandbox.copied' : 'sandbox.copy'}
+              values={about(l)}
+              components={hidden}
+            />
+          </button>
+        </div>
+      ),
+    },
+  ];
+}
+
+/** When the sandbox was made and reset, its learners and roadmaps, with Reset attempts and the playground. */
+function About({
+  sandbox,
+  headingId,
+  busy,
+  onReset,
+}: {
+  sandbox: Sandbox;
+  headingId: string;
+  busy: 'create' | 'reset' | null;
+  onReset: () => void;
+}) {
+  const { t, locale, list } = useI18n();
+  return (
+    <section className="card stack" aria-labelledby={`${headingId}-about`}>
+      <h2 id={`${headingId}-about`}>{t('sandbox.yours')}</h2>
+      <p className="muted">
+        {t('sandbox.about', {
+          created: formatDateTime(sandbox.createdAt, undefined, locale),
+          resets: sandbox.resetAt ? sandbox.resets : 0,
+          resetAt: sandbox.resetAt ? formatDateTime(sandbox.resetAt, undefined, locale) : '',
+          learners: list(sandbox.learners.map((l) => l.name)),
+          roadmaps: list(sandbox.roadmaps.map((r) => r.name)),
+        })}
+      </p>
+      <div className="row">
+        <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={onReset}>
+          {busy === 'reset' ? <Spinner /> : null} {t('sandbox.reset')}
+        </button>
+        <a href="/widgets/playground">{t('sandbox.openPlayground')}</a>
+      </div>
+    </section>
+  );
+}
+
 export default function SandboxPage() {
+  const tr = useI18n();
+  const { t } = tr;
   const loaded = useCall((signal) => client.call(getSandbox, { signal }).then((r) => r.data), []);
   const [sandbox, setSandbox] = useState<Sandbox | null | undefined>(undefined);
   const [busy, setBusy] = useState<'create' | 'reset' | null>(null);
@@ -45,13 +147,9 @@ export default function SandboxPage() {
     try {
       const res = await client.call(action === 'create' ? createSandbox : resetSandbox);
       setSandbox(res.data);
-      setStatus(
-        action === 'create'
-          ? 'Your sandbox is ready.'
-          : 'Every attempt is back to its start: each link is open again, with no answer or score.',
-      );
+      setStatus(t(action === 'create' ? 'sandbox.ready' : 'sandbox.resetDone'));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something Went Wrong');
+      setError(err instanceof ApiError ? err.message : t('common.somethingWentWrong'));
     } finally {
       setBusy(null);
     }
@@ -66,65 +164,16 @@ export default function SandboxPage() {
     }
   }
 
-  const columns: Column<SandboxLink>[] = [
-    { header: 'Learner', cell: (l) => l.learnerName },
-    {
-      header: 'Test',
-      cell: (l) => (
-        <>
-          <span className="badge">{l.type}</span> {l.title}
-        </>
-      ),
-    },
-    { header: 'Roadmap', cell: (l) => l.roadmapName },
-    {
-      header: 'State',
-      cell: (l) => (l.isCompleted ? `${l.status} (${Math.round(l.percentage ?? 0)} %)` : 'Open'),
-    },
-    { header: 'Link id', cell: (l) => <code>{l.linkId}</code> },
-    {
-      header: 'Action',
-      cell: (l) => (
-        <div className="row">
-          <a href={l.awardUrl ?? l.testUrl} target="_blank" rel="noopener noreferrer">
-            {l.awardUrl ? 'Award' : 'Test page'}
-            <span className="visually-hidden">
-              {' '}
-              of {l.learnerName}'s {l.title} (opens in a new tab)
-            </span>
-          </a>
-          <a
-            href={`/widgets/playground?element=${l.awardUrl ? 'wm-award' : 'wm-test-taker'}&link-id=${encodeURIComponent(l.awardUrl ? (l.awardUrl.split('/').pop() ?? l.linkId) : l.linkId)}`}
-          >
-            Playground
-            <span className="visually-hidden">
-              {' '}
-              with {l.learnerName}'s {l.title}
-            </span>
-          </a>
-          <button type="button" className="btn btn-secondary" onClick={() => void copy(l)}>
-            {copied === l.linkId ? 'Copied' : 'Copy snippet'}
-            <span className="visually-hidden">
-              {' '}
-              of {l.learnerName}'s {l.title}
-            </span>
-          </button>
-        </div>
-      ),
-    },
-  ];
-
   return (
     <div className="page wm-sandbox-page">
       <h1 id={headingId}>
-        Sandbox <span className="badge badge-warning">{SANDBOX_TEXT.mark}</span>
+        <Rich
+          k="sandbox.title"
+          values={{ mark: SANDBOX_TEXT.mark }}
+          components={{ 0: <span className="badge badge-warning" /> }}
+        />
       </h1>
-      <p>
-        A place to build a page with Waymark's elements: demo learners on roadmaps of the catalogue, each with
-        open test links. Its learners are not your users and are never billed; its links never expire and can
-        be taken again at once; every test and award of it says {SANDBOX_TEXT.mark}, and no award of it is a
-        credential. Reset it whenever you want its tests untaken again.
-      </p>
+      <p>{t('sandbox.intro', { mark: SANDBOX_TEXT.mark })}</p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
@@ -132,41 +181,20 @@ export default function SandboxPage() {
       {loaded.error ? (
         <LoadFailed error={loaded.error} />
       ) : shown === null ? (
-        <section className="card" aria-label="No sandbox yet">
-          <p>You have no sandbox yet.</p>
+        <section className="card" aria-label={t('sandbox.noneYet')}>
+          <p>{t('sandbox.youHaveNone')}</p>
           <button type="button" className="btn" disabled={busy !== null} onClick={() => void run('create')}>
-            {busy === 'create' ? <Spinner /> : null} Create sandbox
+            {busy === 'create' ? <Spinner /> : null} {t('sandbox.create')}
           </button>
         </section>
       ) : !shown ? (
         <Loader />
       ) : (
         <>
-          <section className="card stack" aria-labelledby={`${headingId}-about`}>
-            <h2 id={`${headingId}-about`}>Your sandbox</h2>
-            <p className="muted">
-              Created {formatDateTime(shown.createdAt)}
-              {shown.resetAt
-                ? `; reset ${shown.resets} ${shown.resets === 1 ? 'time' : 'times'}, last ${formatDateTime(shown.resetAt)}`
-                : ''}
-              . Learners: {shown.learners.map((l) => l.name).join(', ')}. Roadmaps:{' '}
-              {shown.roadmaps.map((r) => r.name).join(', ')}.
-            </p>
-            <div className="row">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={busy !== null}
-                onClick={() => setConfirming(true)}
-              >
-                {busy === 'reset' ? <Spinner /> : null} Reset attempts
-              </button>
-              <a href="/widgets/playground">Open the playground</a>
-            </div>
-          </section>
+          <About sandbox={shown} headingId={headingId} busy={busy} onReset={() => setConfirming(true)} />
           <DataTable
-            caption="The sandbox's test links"
-            columns={columns}
+            caption={t('sandbox.linksCaption')}
+            columns={linkColumns(tr, copied, (l) => void copy(l))}
             rows={shown.links}
             rowKey={(l) => l.linkId}
           />
@@ -174,23 +202,20 @@ export default function SandboxPage() {
       )}
       <Dialog
         open={confirming}
-        title="Reset every attempt?"
+        title={t('sandbox.resetTitle')}
         onClose={() => setConfirming(false)}
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="button" className="btn btn-danger" onClick={() => void run('reset')}>
-              Reset attempts
+              {t('sandbox.reset')}
             </button>
           </>
         }
       >
-        <p>
-          Every sandbox test becomes untaken again: answers, scores and awards are removed. The link ids stay
-          the same.
-        </p>
+        <p>{t('sandbox.resetWarning')}</p>
       </Dialog>
     </div>
   );

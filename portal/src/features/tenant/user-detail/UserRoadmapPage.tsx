@@ -13,7 +13,7 @@ import {
   tenantCheckRoadmapAssigned,
 } from '@shared/contract/tenant';
 import type { Translator } from '@shared/i18n/translator';
-import { TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { TENANT_ERROR_CODES } from '@shared/schemas/tenant';
 import { client } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -29,7 +29,7 @@ import { useLearner, useUserId } from './LearnerLayout';
 
 /** The message an assignment failure shows (mentor §8). */
 export function assignFailure(err: unknown, { t }: Pick<Translator, 't'>): string {
-  if (err instanceof ApiError && err.message.startsWith(TENANT_MESSAGES.roadmapLimit)) {
+  if (err instanceof ApiError && err.errorCode === TENANT_ERROR_CODES.roadmapLimit) {
     return t('userRoadmap.limit');
   }
   return messageOf(err, t('userRoadmap.assignFailed'));

@@ -38,6 +38,11 @@ const baseInfo: z.infer<typeof SubscriptionInfo> = {
 };
 
 type Reply = unknown | ((body: unknown) => unknown);
+/**
+ * The server's English message for an unknown address, reworded: the portal acts on the errorCode beside it
+ * and says its own words, so a change of the server's wording changes nothing here.
+ */
+const REWORDED = 'No account has this e-mail address (reworded)';
 const apiError = (status: number, body: Record<string, unknown>) =>
   new ApiError(status, { statusCode: status, error: 'Error', message: '', ...body } as never);
 
@@ -124,7 +129,8 @@ describe('Add User', () => {
   it("says 'Email does not exist' for an unknown address when no invitation is possible", async () => {
     const { client } = fakeClient({
       '/tenant/users/before-check-add-user': apiError(404, {
-        message: 'Email Not Found',
+        message: REWORDED,
+        errorCode: 'EMAIL_NOT_FOUND',
         isAllowToInvite: false,
       }),
     });
@@ -139,7 +145,8 @@ describe('Add User', () => {
     const continueUrl = `http://portal.test/learner?tenantId=${TENANT}&email=new%40example.com`;
     const { client, calls } = fakeClient({
       '/tenant/users/before-check-add-user': apiError(404, {
-        message: 'Email Not Found',
+        message: REWORDED,
+        errorCode: 'EMAIL_NOT_FOUND',
         isAllowToInvite: true,
       }),
       '/tenant/users/invite-user': { continueUrl, tenantId: TENANT },
@@ -160,7 +167,8 @@ describe('Add User', () => {
   it('tells when the invitation e-mail could not be sent', async () => {
     const { client } = fakeClient({
       '/tenant/users/before-check-add-user': apiError(404, {
-        message: 'Email Not Found',
+        message: REWORDED,
+        errorCode: 'EMAIL_NOT_FOUND',
         isAllowToInvite: true,
       }),
       '/tenant/users/invite-user': { continueUrl: 'http://portal.test/learner', tenantId: TENANT },
@@ -181,7 +189,8 @@ describe('Add User', () => {
   it('says so when the unknown address got an account before the invitation, and offers Add again', async () => {
     const { client } = fakeClient({
       '/tenant/users/before-check-add-user': apiError(404, {
-        message: 'Email Not Found',
+        message: REWORDED,
+        errorCode: 'EMAIL_NOT_FOUND',
         isAllowToInvite: true,
       }),
       '/tenant/users/invite-user': apiError(409, {
@@ -202,7 +211,8 @@ describe('Add User', () => {
   it('goes back to Add when the address is changed after an Invite offer', async () => {
     const { client } = fakeClient({
       '/tenant/users/before-check-add-user': apiError(404, {
-        message: 'Email Not Found',
+        message: REWORDED,
+        errorCode: 'EMAIL_NOT_FOUND',
         isAllowToInvite: true,
       }),
     });
@@ -430,7 +440,10 @@ describe('Payment Required', () => {
       '/tenant/subscription/apply-offer-code': () =>
         valid
           ? { isOffered: true, offerCode: 'HALF', percentOff: 50, description: '50% off' }
-          : apiError(400, { message: 'inValid Offer Code', field: 'offerCode' }),
+          : apiError(400, {
+              message: 'That code is not one of ours (reworded)',
+              errorCode: 'INVALID_OFFER_CODE',
+            }),
       '/tenant/subscription/info': {
         ...request.info,
         isOffered: true,

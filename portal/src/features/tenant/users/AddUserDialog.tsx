@@ -12,7 +12,7 @@ import { tenantInviteUser } from '@shared/contract/invitations';
 import { tenantAddUserV2, tenantBeforeCheckAddUser } from '@shared/contract/tenant';
 import type { Translator } from '@shared/i18n/translator';
 import { decideAddUser, FREE_SEATS } from '@shared/rules/seats';
-import { AddUserInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { AddUserInput, type SubscriptionInfo, TENANT_ERROR_CODES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
@@ -55,7 +55,7 @@ export function addUserError(
 ): { message: string; invite: boolean } {
   if (err instanceof ApiError) {
     if (err.code === 11000) return { message: t('users.alreadyAssigned'), invite: false };
-    if (err.message === TENANT_MESSAGES.emailNotFound) {
+    if (err.errorCode === TENANT_ERROR_CODES.emailNotFound) {
       const allowed = (err.body as { isAllowToInvite?: boolean }).isAllowToInvite === true;
       return { message: allowed ? t('users.inviteThem') : t('users.emailNotExist'), invite: allowed };
     }

@@ -14,7 +14,7 @@ import {
 } from '@shared/contract/billing';
 import { formatDate } from '@shared/rules/format-date';
 import { FREE_SEATS, monthlyPrice, type PeriodType, paidSeatsFor, periodEnd } from '@shared/rules/seats';
-import { OfferCodeInput, type SubscriptionInfo, TENANT_MESSAGES } from '@shared/schemas/tenant';
+import { OfferCodeInput, type SubscriptionInfo, TENANT_ERROR_CODES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
@@ -102,6 +102,9 @@ export interface PaymentDialogProps {
   redirect?: (url: string) => void;
 }
 
+/** The server refused the promo code (its errorCode, or the field named): the portal's own words say so. */
+const unknownCode = (err: unknown) =>
+  err instanceof ApiError && (err.errorCode === TENANT_ERROR_CODES.invalidOffer || err.field === 'offerCode');
 export function PaymentDialog({
   request,
   onCancel,
@@ -275,9 +278,7 @@ function PromoCodeForm({
       });
     } catch (err) {
       setCodeError(
-        err instanceof ApiError && (err.message === TENANT_MESSAGES.invalidOffer || err.field === 'offerCode')
-          ? t('payment.couponInvalid')
-          : messageOf(err, t('payment.couponInvalid')),
+        unknownCode(err) ? t('payment.couponInvalid') : messageOf(err, t('payment.couponInvalid')),
       );
     } finally {
       setApplying(false);
