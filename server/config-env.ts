@@ -2,6 +2,7 @@
  * The environment's settings as a schema (config.ts reads it at boot): each setting's type, default and
  * limits, and the rules between settings, every wrong one with its own message.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BACK_DAYS } from './db/partitions';
 
@@ -15,6 +16,13 @@ const port = z.coerce
   .max(65535, 'must be a port number');
 const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int().positive('must be positive');
 const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
+/** `192.0.2.53`, `192.0.2.53:5353`, `2001:db8::53` or `[2001:db8::53]:5353`: what dns.setServers takes. */
+const isDnsServer = (s: string) => {
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(s) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(s);
+  const host = m?.[1] ?? s;
+  const portOk = !m?.[2] || (Number(m[2]) > 0 && Number(m[2]) < 65536);
+  return isIP(host) !== 0 && portOk;
+};
 const SEALING_KEY_MESSAGE = 'must be 32 random bytes in base64 (openssl rand -base64 32)';
 const sealingKey = z
   .string()
@@ -236,6 +244,23 @@ export const Env = z
     INTEGRATIONS_SECRET_KEY: sealingKey.optional(),
     /** Earlier sealing keys (comma separated): what they sealed still opens, and is sealed again when written. */
     INTEGRATIONS_PREVIOUS_SECRET_KEYS: z.string().default(''),
+    /**
+     * The DNS servers that check a domain's TXT record (single sign-on's domain proof), comma separated,
+     * each an IP address with an optional port (`192.0.2.53`, `192.0.2.53:5353`, `[2001:db8::53]:53`).
+     * Unset: the system's resolvers.
+     */
+    DNS_SERVERS: z
+      .string()
+      .default('')
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .every(isDnsServer),
+        { error: 'must be IP addresses with optional ports, comma separated (e.g. 1.1.1.1,8.8.8.8:53)' },
+      ),
     /** Days the activity log keeps an entry: at least a year. */
     AUDIT_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a number of days' })

@@ -109,6 +109,8 @@ function toConfig(env: Settings, jwtSecret: string, sealing: string) {
       /** Whether the sealing key was generated into DATA_DIR (no INTEGRATIONS_SECRET_KEY). */
       sealingKeyGenerated: !env.INTEGRATIONS_SECRET_KEY,
       auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+      /** The DNS servers a domain's TXT record is read from; empty: the system's. */
+      dnsServers: list(env.DNS_SERVERS),
     },
     lti: {
       keyRotationDays: env.LTI_KEY_ROTATION_DAYS,

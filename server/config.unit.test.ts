@@ -139,4 +139,15 @@ describe('the integrations: sealing key and activity log retention', () => {
       'AUDIT_RETENTION_DAYS must be at least 365 days: the activity log is kept at least a year',
     ]);
   });
+
+  it('reads the DNS servers of the domain proof: IP addresses with optional ports, the system’s when unset', () => {
+    expect(loadConfig(base).integrations.dnsServers).toEqual([]);
+    expect(
+      loadConfig({ ...base, DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[2001:db8::53]:53,2001:db8::54' })
+        .integrations.dnsServers,
+    ).toEqual(['1.1.1.1', '127.0.0.1:5353', '[2001:db8::53]:53', '2001:db8::54']);
+    expect(problems({ ...base, DNS_SERVERS: 'dns.example.com' })).toEqual([
+      'DNS_SERVERS must be IP addresses with optional ports, comma separated (e.g. 1.1.1.1,8.8.8.8:53)',
+    ]);
+  });
 });

@@ -166,6 +166,7 @@ const ABOUT: Record<string, About> = {
   'integrations.revokeScimToken': T,
   'integrations.ssoSettings': OWN,
   'integrations.saveSso': OWN,
+  'integrations.saveSamlSso': OWN,
   'integrations.removeSso': OWN,
   'integrations.addSsoDomain': OWN,
   'integrations.mailSsoDomainCode': T,

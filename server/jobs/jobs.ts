@@ -32,6 +32,7 @@ import type { SecretBox } from '../integrations/core/sealed';
 import { ltiUpkeep, ToolKeys } from '../integrations/lti/keys';
 import { Platforms } from '../integrations/lti/platform';
 import { postScore, SCORE_JOB, SCORE_QUEUE, sweepScores } from '../integrations/lti/scores';
+import { sweepSso } from '../integrations/sso/login';
 import {
   endpointsDue,
   pruneDeliveries,
@@ -245,6 +246,14 @@ function integrationJobs(): JobDefinition[] {
       queue: sweep(1800),
       pollSeconds: 60,
       run: ({ db, secrets, config }) => ltiUpkeep(db, secrets, config.lti.keyRotationDays),
+    },
+    {
+      // single sign-on's expired sign-ins and spent SAML assertion ids (decision 047)
+      name: 'sso-sweep',
+      cron: '23 3 * * *',
+      queue: sweep(1800),
+      pollSeconds: 60,
+      run: ({ db }) => sweepSso(db),
     },
     {
       // one score post to an LMS gradebook (decision 046), enqueued by the post's trigger in the transaction

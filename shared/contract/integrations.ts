@@ -16,6 +16,7 @@ import {
   CreatedScimToken,
   CreateScimTokenInput,
   MailSsoCodeInput,
+  SaveSamlSsoInput,
   SaveSsoInput,
   ScimSettings,
   ScimToken,
@@ -166,7 +167,7 @@ export const ssoSettings = defineCall({
   method: 'GET',
   path: '/tenant/sso',
   summary:
-    "The organisation's single sign-on: its OpenID Connect provider (never the client secret), the e-mail domains it claims with their proof, and the redirect URI to give the provider (callbackUrl).",
+    "The organisation's single sign-on: its OpenID Connect or SAML 2.0 provider (never the client secret), the e-mail domains it claims with their proof, the redirect URI to give an OpenID provider (callbackUrl), and what a SAML identity provider is given (saml: entity id, ACS URL, NameID format, metadata URL).",
   tags: ['integrations'],
   access: TENANT,
   responses: { 200: envelope(SsoSettings), ...errors },
@@ -180,6 +181,17 @@ export const saveSso = defineCall({
   tags: ['integrations'],
   access: TENANT,
   body: SaveSsoInput,
+  responses: { 200: envelope(SsoConnection), ...errors },
+});
+
+export const saveSamlSso = defineCall({
+  method: 'PUT',
+  path: '/tenant/sso/saml',
+  summary:
+    "Sets up (or changes) the organisation's SAML 2.0 identity provider from its metadata, pasted (metadataXml) or read now from its URL (metadataUrl): its entity id, sign-in URL (HTTP-Redirect binding) and signing certificates; on or off, and whether addresses on the verified domains must sign in through it. Waymark's side (entity id, ACS URL, metadata) is in GET /tenant/sso as `saml`.",
+  tags: ['integrations'],
+  access: TENANT,
+  body: SaveSamlSsoInput,
   responses: { 200: envelope(SsoConnection), ...errors },
 });
 
@@ -242,7 +254,7 @@ export const ssoStart = defineCall({
   method: 'POST',
   path: '/login/sso/start',
   summary:
-    '"Continue with your organisation": for an address on a domain an organisation verified, where to send the browser (its identity provider\'s sign-in). The provider sends the browser back to /api/login/sso/callback, which leads to the sign-in page with a one-time code for /login/sso/finish. 404 NO_SSO for an address no organisation signs in.',
+    '"Continue with your organisation": for an address on a domain an organisation verified, where to send the browser (its identity provider\'s sign-in; for SAML, the AuthnRequest by HTTP-Redirect). The provider sends the browser back to /api/login/sso/callback (OpenID Connect) or POSTs the SAML Response to the organisation\'s ACS, /api/sso/saml/{tenant}/acs; either leads to the sign-in page with a one-time code for /login/sso/finish. 404 NO_SSO for an address no organisation signs in.',
   tags: ['login'],
   access: 'public',
   rateLimit: 'auth',
@@ -266,6 +278,7 @@ export const ssoFinish = defineCall({
 export const ssoRouter = defineRouter({
   ssoSettings,
   saveSso,
+  saveSamlSso,
   removeSso,
   addSsoDomain,
   mailSsoDomainCode,

@@ -212,6 +212,11 @@ export const SsoConnection = z.object({
   clientId: z.string(),
   /** Whether a client secret is kept (sealed; it is never shown again). */
   hasClientSecret: z.boolean(),
+  /** SAML: the identity provider's entity id and sign-in URL, where its metadata was read, its signing certificates. */
+  idpEntityId: z.string().nullable(),
+  idpSsoUrl: z.string().nullable(),
+  idpMetadataUrl: z.string().nullable(),
+  idpCertificates: z.array(z.object({ sha256: z.string(), subject: z.string(), notAfter: DateTime })),
   enabled: z.boolean(),
   /** Addresses on the verified domains may sign in only through the organisation's provider. */
   requireSso: z.boolean(),
@@ -238,10 +243,18 @@ export type SsoConnection = z.infer<typeof SsoConnection>;
 export const SsoSettings = z.object({
   /** What the identity provider is given as the redirect (sign-in redirect) URI. */
   callbackUrl: z.string(),
+  /** What a SAML identity provider is given: Waymark's entity id, ACS URL, NameID format and metadata URL. */
+  saml: z.object({
+    entityId: z.string(),
+    acsUrl: z.string(),
+    nameIdFormat: z.string(),
+    metadataUrl: z.string(),
+  }),
   connection: SsoConnection.nullable(),
   domains: z.array(SsoDomain),
 });
 entities.add(SsoSettings, { id: 'SsoSettings' });
+export type SsoSettings = z.infer<typeof SsoSettings>;
 
 export const SaveSsoInput = z.object({
   displayName: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
@@ -261,6 +274,26 @@ export const SaveSsoInput = z.object({
   requireSso: z.boolean().default(false),
 });
 entities.add(SaveSsoInput, { id: 'SaveSsoInput' });
+
+export const SaveSamlSsoInput = z.object({
+  displayName: z.string().trim().min(1, 'Required').max(100, 'must be at most 100 characters'),
+  metadataXml: z
+    .string()
+    .trim()
+    .max(200_000, 'must be at most 200,000 characters')
+    .optional()
+    .describe("The identity provider's SAML metadata (EntityDescriptor), pasted"),
+  metadataUrl: z
+    .string()
+    .trim()
+    .url('must be a URL (where your identity provider publishes its metadata)')
+    .max(500, 'must be at most 500 characters')
+    .optional()
+    .describe('Or where it is published; read now. Leave both out to keep the identity provider kept'),
+  enabled: z.boolean().default(true),
+  requireSso: z.boolean().default(false),
+});
+entities.add(SaveSamlSsoInput, { id: 'SaveSamlSsoInput' });
 
 export const AddSsoDomainInput = z.object({
   domain: z.string().trim().min(1, 'Required').max(253, 'must be at most 253 characters'),

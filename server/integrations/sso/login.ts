@@ -1,10 +1,13 @@
 /**
- * "Continue with your organisation" (issue 28 item 1; decision 043), from the address typed to the session:
+ * "Continue with your organisation" (issue 28 item 1; decisions 043, 047), from the address typed to the
+ * session:
  * 1. `startSso`: the address's verified domain names the organisation; a sign-in row keeps the state, nonce
- *    and PKCE verifier (in the database, so the callback may reach any process); the answer is the
- *    provider's authorization URL.
- * 2. `finishCallback`: the provider sends the browser back with `code` and `state`; the row is taken once,
- *    the code redeemed and the ID token checked (oidc.ts). Its e-mail address must be on one of the
+ *    and PKCE verifier — for SAML, the AuthnRequest's ID — (in the database, so the answer may reach any
+ *    process); the answer is the provider's authorization URL, or the AuthnRequest's redirect.
+ * 2. `finishCallback` (OIDC): the provider sends the browser back with `code` and `state`; the row is taken
+ *    once, the code redeemed and the ID token checked (oidc.ts). `finishSamlResponse` (SAML): the Response
+ *    POSTed to the ACS takes the row its InResponseTo names, once, and is checked (saml.ts). Then `signInAs`,
+ *    for both: the e-mail address must be on one of the
  *    organisation's verified domains — that is what makes the provider's word on it good. The learner is
  *    found or made through `provisionLearner` (the one way every integration makes learners, so a person
  *    provisioned by SCIM and signing in by SSO is one learner), and given a seat just in time through the
@@ -13,7 +16,7 @@
  *    minutes; the auth domain issues the session's tokens.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -25,8 +28,9 @@ import type { Actor } from '../core/principal';
 import { provisionLearner } from '../core/provisioning';
 import type { SecretBox } from '../core/sealed';
 import { authorizationUrl, redeemCode } from './oidc';
+import { authnRequest, checkResponse, inResponseToOf, type SamlSettings, serviceProvider } from './saml';
 import { type OidcSettings, organisationFor, SECRET_CONTEXT, verifiedDomainsOf } from './service';
-import { ssoConnections, ssoLogins } from './tables';
+import { samlAssertions, ssoConnections, ssoLogins } from './tables';
 
 const LOGIN_TTL_MS = 10 * 60_000;
 const HANDOFF_TTL_MS = 2 * 60_000;
@@ -54,24 +58,30 @@ export const noSso = () =>
     },
   );
 
-/** Step 1: where to send the browser for this address. */
+/** Step 1: where to send the browser for this address (its provider's sign-in, OIDC or SAML). */
 export async function startSso(deps: SsoDeps, input: { email: string; device: string }) {
   const email = input.email.trim().toLowerCase();
   const connection = await organisationFor(deps.db, email);
-  if (!connection?.enabled || connection.protocol !== 'oidc') throw noSso();
+  if (!connection?.enabled) throw noSso();
+  const row = { tenantId: connection.tenantId, email, device: input.device };
+  const expiresAt = new Date(Date.now() + LOGIN_TTL_MS);
+  if (connection.protocol === 'saml') {
+    // the AuthnRequest's ID stands for the state: the Response must name it (InResponseTo)
+    const settings = connection.settings as unknown as SamlSettings;
+    const { url, requestId } = await authnRequest(
+      settings,
+      serviceProvider(deps.publicUrl, connection.tenantId),
+    );
+    await deps.db
+      .insert(ssoLogins)
+      .values({ ...row, stateHash: sha(requestId), nonce: '', codeVerifier: '', expiresAt });
+    return { organisation: connection.displayName, redirectUrl: url };
+  }
   const settings = connection.settings as unknown as OidcSettings;
   const state = random();
   const nonce = random();
   const codeVerifier = random();
-  await deps.db.insert(ssoLogins).values({
-    tenantId: connection.tenantId,
-    stateHash: sha(state),
-    nonce,
-    codeVerifier,
-    email,
-    device: input.device,
-    expiresAt: new Date(Date.now() + LOGIN_TTL_MS),
-  });
+  await deps.db.insert(ssoLogins).values({ ...row, stateHash: sha(state), nonce, codeVerifier, expiresAt });
   return {
     organisation: connection.displayName,
     redirectUrl: authorizationUrl(settings, {
@@ -98,31 +108,45 @@ export class SsoRefused extends Error {
   }
 }
 
-/** Step 2: the provider's answer; the handoff code for the sign-in page. */
-export async function finishCallback(
+type LoginRow = typeof ssoLogins.$inferSelect;
+type ConnectionRow = typeof ssoConnections.$inferSelect;
+
+/** The sign-in a provider's answer names, taken once (a replayed answer finds it consumed), and its connection. */
+async function takeLogin(
   deps: SsoDeps,
-  query: { state?: string; code?: string; error?: string },
-): Promise<{ handoff: string; organisation: string }> {
-  if (!query.state) throw new SsoRefused('EXPIRED', null, 'no state');
-  // taken once: a replayed callback finds it consumed
+  key: string,
+  protocol: ConnectionRow['protocol'],
+  tenantId?: string,
+): Promise<{ login: LoginRow; connection: ConnectionRow }> {
   const [login] = await deps.db
     .update(ssoLogins)
     .set({ consumedAt: sql`now()` })
     .where(
       and(
-        eq(ssoLogins.stateHash, sha(query.state)),
+        eq(ssoLogins.stateHash, sha(key)),
         isNull(ssoLogins.consumedAt),
         gt(ssoLogins.expiresAt, sql`now()`),
+        tenantId ? eq(ssoLogins.tenantId, tenantId) : undefined,
       ),
     )
     .returning();
-  if (!login) throw new SsoRefused('EXPIRED', null, 'unknown, used or expired state');
+  if (!login) throw new SsoRefused('EXPIRED', null, 'unknown, used or expired sign-in');
   const [connection] = await deps.db
     .select()
     .from(ssoConnections)
     .where(eq(ssoConnections.tenantId, login.tenantId));
-  if (!connection?.enabled)
-    throw new SsoRefused('FAILED', null, 'the connection was removed or switched off');
+  if (!connection?.enabled || connection.protocol !== protocol)
+    throw new SsoRefused('FAILED', null, 'the connection was removed, switched off or changed');
+  return { login, connection };
+}
+
+/** Step 2 (OIDC): the provider's answer at the redirect URI; the handoff code for the sign-in page. */
+export async function finishCallback(
+  deps: SsoDeps,
+  query: { state?: string; code?: string; error?: string },
+): Promise<{ handoff: string; organisation: string }> {
+  if (!query.state) throw new SsoRefused('EXPIRED', null, 'no state');
+  const { login, connection } = await takeLogin(deps, query.state, 'oidc');
   const org = connection.displayName;
   if (query.error || !query.code)
     throw new SsoRefused('DENIED', org, `the provider answered ${query.error ?? 'no code'}`);
@@ -143,7 +167,66 @@ export async function finishCallback(
   } catch (err) {
     throw new SsoRefused('FAILED', org, (err as Error).message);
   }
-  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  return signInAs(deps, login, connection, {
+    issuer: settings.issuer,
+    subject: claims.sub!,
+    email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '',
+    name: typeof claims.name === 'string' ? claims.name : null,
+  });
+}
+
+/**
+ * Step 2 (SAML): the Response POSTed to the organisation's assertion consumer service. The request it
+ * answers is taken once first (any process; a replayed Response finds it used), then the Response checked
+ * in full (saml.ts), then its assertion's ID recorded: an assertion seen before is refused.
+ */
+export async function finishSamlResponse(
+  deps: SsoDeps,
+  tenantId: string,
+  samlResponse: string | undefined,
+): Promise<{ handoff: string; organisation: string }> {
+  const requestId = samlResponse ? inResponseToOf(samlResponse) : null;
+  if (!samlResponse || !requestId)
+    throw new SsoRefused('EXPIRED', null, 'no SAMLResponse answering a request');
+  const { login, connection } = await takeLogin(deps, requestId, 'saml', tenantId);
+  const org = connection.displayName;
+  const settings = connection.settings as unknown as SamlSettings;
+  let who: Awaited<ReturnType<typeof checkResponse>>;
+  try {
+    who = await checkResponse(settings, serviceProvider(deps.publicUrl, tenantId), samlResponse, {
+      id: requestId,
+      createdAt: login.createdAt,
+      ttlMs: LOGIN_TTL_MS,
+    });
+  } catch (err) {
+    throw new SsoRefused('FAILED', org, (err as Error).message);
+  }
+  const [fresh] = await deps.db
+    .insert(samlAssertions)
+    .values({ tenantId, assertionId: who.assertionId, expiresAt: who.expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: samlAssertions.assertionId });
+  if (!fresh) throw new SsoRefused('FAILED', org, `assertion ${who.assertionId} was used before`);
+  return signInAs(deps, login, connection, {
+    issuer: settings.idpEntityId,
+    subject: who.subject,
+    email: who.email,
+    name: who.name,
+  });
+}
+
+/**
+ * What both protocols share once the provider has said who the person is: the address on a verified
+ * domain, the learner found or made, a seat just in time, and the one-time handoff code.
+ */
+async function signInAs(
+  deps: SsoDeps,
+  login: LoginRow,
+  connection: ConnectionRow,
+  person: { issuer: string; subject: string; email: string; name: string | null },
+): Promise<{ handoff: string; organisation: string }> {
+  const org = connection.displayName;
+  const { email } = person;
   const domain = email.split('@')[1] ?? '';
   if (!email || !(await verifiedDomainsOf(deps.db, login.tenantId)).includes(domain))
     throw new SsoRefused(
@@ -153,13 +236,13 @@ export async function finishCallback(
     );
   const learner = await provisionLearner(deps.db, {
     tenantId: login.tenantId,
-    issuer: settings.issuer,
-    subject: claims.sub!,
+    issuer: person.issuer,
+    subject: person.subject,
     source: 'sso',
     email,
     // the organisation proved it owns the domain, and its provider vouches for its own people
     emailVerified: true,
-    name: typeof claims.name === 'string' ? claims.name : null,
+    name: person.name,
   });
   const [account] = await deps.db.select().from(users).where(eq(users.id, learner.userId));
   if (account?.role !== 'USER' || account.isDeleted || learner.email !== email)
@@ -232,4 +315,21 @@ export async function takeHandoff(db: Db, handoff: string): Promise<{ userId: st
       errorCode: 'SSO_HANDOFF_INVALID',
     });
   return { userId: row.userId, device: row.device };
+}
+
+/**
+ * The daily sweep (a pg-boss job, once per tick across processes): sign-ins a day past their time, and SAML
+ * assertion ids past the time their assertion could still be presented — a replay of those is refused by
+ * their own NotOnOrAfter already.
+ */
+export async function sweepSso(db: Db, now = new Date()) {
+  const logins = await db
+    .delete(ssoLogins)
+    .where(lt(ssoLogins.expiresAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ id: ssoLogins.id });
+  const assertions = await db
+    .delete(samlAssertions)
+    .where(lt(samlAssertions.expiresAt, now))
+    .returning({ id: samlAssertions.assertionId });
+  return { logins: logins.length, assertions: assertions.length };
 }

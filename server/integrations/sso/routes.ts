@@ -7,18 +7,29 @@
 import { ssoRouter } from '@shared/contract/integrations';
 import type { Device } from '@shared/schemas/common';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MailService } from '../../adapters/mail';
 import { toApiUser } from '../../auth/current-user';
 import type { TokenService } from '../../auth/tokens';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { unauthorized } from '../../http/errors';
+import { notFound, unauthorized } from '../../http/errors';
 import { API_PREFIX, created, ok, serve } from '../../http/routes';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
-import { callbackUrl, finishCallback, type SsoDeps, SsoRefused, startSso, takeHandoff } from './login';
+import { txtLookup } from './dns';
+import {
+  callbackUrl,
+  finishCallback,
+  finishSamlResponse,
+  type SsoDeps,
+  SsoRefused,
+  startSso,
+  takeHandoff,
+} from './login';
+import { serviceProvider, spMetadataXml } from './saml';
+import { saveSamlConnection } from './saml-settings';
 import {
   addDomain,
   deleteConnection,
@@ -45,10 +56,18 @@ export function ssoRoutes(
   // the provider's address is one a tenant typed: plain http to this machine only outside production
   const allowLoopbackHttp = config.env !== 'production';
   const sso: SsoDeps = { ...deps, publicUrl, allowLoopbackHttp };
+  const lookupTxt = txtLookup(config.integrations.dnsServers);
 
   serve(app, ssoRouter, {
     async ssoSettings({ caller }) {
-      return ok({ data: { callbackUrl: callbackUrl(publicUrl), ...(await ssoSettingsOf(db, caller.id)) } });
+      const { entityId, acsUrl, nameIdFormat, metadataUrl } = serviceProvider(publicUrl, caller.id);
+      return ok({
+        data: {
+          callbackUrl: callbackUrl(publicUrl),
+          saml: { entityId, acsUrl, nameIdFormat, metadataUrl },
+          ...(await ssoSettingsOf(db, caller.id)),
+        },
+      });
     },
     async saveSso({ body, caller }) {
       return ok({
@@ -59,6 +78,9 @@ export function ssoRoutes(
           caller.actor,
         ),
       });
+    },
+    async saveSamlSso({ body, caller }) {
+      return ok({ data: await saveSamlConnection({ db, allowLoopbackHttp }, caller.id, body, caller.actor) });
     },
     async removeSso({ caller }) {
       await deleteConnection(db, caller.id, caller.actor);
@@ -71,7 +93,7 @@ export function ssoRoutes(
       return ok({ data: await mailDomainCode(deps, caller.id, params.id, body.mailbox) });
     },
     async verifySsoDomain({ params, body, caller }) {
-      return ok({ data: await verifyDomain(db, caller.id, params.id, body, caller.actor) });
+      return ok({ data: await verifyDomain(db, caller.id, params.id, body, caller.actor, lookupTxt) });
     },
     async removeSsoDomain({ params, caller }) {
       await removeDomain(db, caller.id, params.id, caller.actor);
@@ -96,26 +118,72 @@ export function ssoRoutes(
     },
   });
 
-  // the provider sends the browser back here (the redirect URI the tenant registers with it)
+  const landing = landingPage(publicUrl);
+
+  // the OpenID provider sends the browser back here (the redirect URI the tenant registers with it)
   app.get(`${API_PREFIX}/login/sso/callback`, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return landing(request, reply, () =>
+      finishCallback(sso, { state: text(q.state), code: text(q.code), error: text(q.error) }),
+    );
+  });
+
+  samlRoutes(app, db, sso, landing);
+}
+
+type Landing = ReturnType<typeof landingPage>;
+
+/** Where the browser goes once the provider has answered: the sign-in page, with a code or the reason. */
+function landingPage(publicUrl: string) {
+  return (request: FastifyRequest, reply: FastifyReply, run: () => Promise<{ handoff: string }>) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    try {
-      const { handoff } = await finishCallback(sso, {
-        state: text(q.state),
-        code: text(q.code),
-        error: text(q.error),
+    return run().then(
+      ({ handoff }) => reply.redirect(`${publicUrl}/login/sso#handoff=${encodeURIComponent(handoff)}`, 303),
+      (err) => {
+        if (!(err instanceof SsoRefused)) throw err;
+        request.log.info({ reason: err.reason, detail: err.message }, 'single sign-on refused');
+        const page = new URLSearchParams({
+          error: err.reason,
+          ...(err.organisation ? { organisation: err.organisation } : {}),
+        });
+        return reply.redirect(`${publicUrl}/login/sso?${page}`, 303);
+      },
+    );
+  };
+}
+
+function samlRoutes(app: FastifyInstance, db: Db, sso: SsoDeps, landing: Landing) {
+  const { publicUrl } = sso;
+  // SAML: Waymark's metadata per organisation (its entity id), and the assertion consumer service, where the
+  // identity provider's page POSTs the Response (HTTP-POST binding: a form, parsed in a scope of its own)
+  const tenantOf = async (id: string) => {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+    return row?.role === 'TENANT' ? row.id : null;
+  };
+  app.get(`${API_PREFIX}/sso/saml/:tenant/metadata`, async (request, reply) => {
+    const tenant = await tenantOf((request.params as { tenant: string }).tenant);
+    if (!tenant) throw notFound('No such organisation');
+    return reply
+      .header('cache-control', 'public, max-age=300')
+      .type('application/samlmetadata+xml')
+      .send(spMetadataXml(serviceProvider(publicUrl, tenant)));
+  });
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 512 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post(`${API_PREFIX}/sso/saml/:tenant/acs`, async (request, reply) => {
+      const tenant = await tenantOf((request.params as { tenant: string }).tenant);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const response = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : undefined;
+      return landing(request, reply, async () => {
+        if (!tenant) throw new SsoRefused('EXPIRED', null, 'no such organisation');
+        return finishSamlResponse(sso, tenant, response);
       });
-      return reply.redirect(`${publicUrl}/login/sso#handoff=${encodeURIComponent(handoff)}`, 303);
-    } catch (err) {
-      if (!(err instanceof SsoRefused)) throw err;
-      request.log.info({ reason: err.reason, detail: err.message }, 'single sign-on refused');
-      const page = new URLSearchParams({
-        error: err.reason,
-        ...(err.organisation ? { organisation: err.organisation } : {}),
-      });
-      return reply.redirect(`${publicUrl}/login/sso?${page}`, 303);
-    }
+    });
   });
 }

@@ -1,12 +1,12 @@
 /**
- * A tenant's single sign-on settings (issue 28 item 1; decision 043): its OpenID Connect provider (issuer,
- * client id, the client secret sealed at rest) and the e-mail domains it proved it owns — by a DNS TXT
- * record, or a code mailed to one of the addresses a domain's administrator reads (admin@, administrator@,
- * hostmaster@, postmaster@, webmaster@: the addresses certificate authorities accept, CA/B Forum BR
- * 3.2.2.4.4). A domain is verified for one tenant at most. Every change is in the activity log.
+ * A tenant's single sign-on settings (issue 28 item 1; decisions 043, 047): its OpenID Connect provider
+ * (issuer, client id, the client secret sealed at rest) or its SAML one (saml-settings.ts), and the e-mail
+ * domains it proved it owns — by a DNS TXT record (dns.ts), or a code mailed to one of the addresses a
+ * domain's administrator reads (admin@, administrator@, hostmaster@, postmaster@, webmaster@: the addresses
+ * certificate authorities accept, CA/B Forum BR 3.2.2.4.4). A domain is verified for one tenant at most.
+ * Every change is in the activity log.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { resolveTxt } from 'node:dns/promises';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -16,7 +16,9 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import type { SecretBox } from '../core/sealed';
+import type { TxtLookup } from './dns';
 import { discover, type OidcEndpoints } from './oidc';
+import { certificateOf, type SamlSettings } from './saml';
 import { ssoConnections, ssoDomains } from './tables';
 
 /** The addresses a verification code may be mailed to (CA/B Forum Baseline Requirements 3.2.2.4.4). */
@@ -56,16 +58,23 @@ export const toDomain = (row: DomainRow) => ({
   mailedTo: row.mailedTo,
 });
 
-export const toConnection = (row: ConnectionRow) => ({
-  protocol: row.protocol,
-  displayName: row.displayName,
-  issuer: row.settings.issuer ?? '',
-  clientId: row.settings.clientId ?? '',
-  hasClientSecret: Boolean(row.settings.clientSecretSealed),
-  enabled: row.enabled,
-  requireSso: row.requireSso,
-  updatedAt: row.updatedAt.toISOString(),
-});
+export const toConnection = (row: ConnectionRow) => {
+  const saml = row.protocol === 'saml' ? (row.settings as unknown as SamlSettings) : null;
+  return {
+    protocol: row.protocol,
+    displayName: row.displayName,
+    issuer: row.settings.issuer ?? '',
+    clientId: row.settings.clientId ?? '',
+    hasClientSecret: Boolean(row.settings.clientSecretSealed),
+    idpEntityId: saml?.idpEntityId ?? null,
+    idpSsoUrl: saml?.idpSsoUrl ?? null,
+    idpMetadataUrl: saml?.metadataUrl ?? null,
+    idpCertificates: (saml?.idpCertificates ?? []).map(certificateOf),
+    enabled: row.enabled,
+    requireSso: row.requireSso,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
 
 export async function ssoSettingsOf(db: Db, tenantId: string) {
   const [connection] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
@@ -96,7 +105,7 @@ export async function saveOidcConnection(
 ) {
   const { db } = deps;
   const [current] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
-  if (!input.clientSecret && !current?.settings.clientSecretSealed)
+  if (!input.clientSecret && (current?.protocol !== 'oidc' || !current.settings.clientSecretSealed))
     throw badRequest(
       'clientSecret: Required (the client secret your identity provider gave)',
       'clientSecret',
@@ -115,44 +124,66 @@ export async function saveOidcConnection(
       ? deps.secrets.seal(input.clientSecret, SECRET_CONTEXT(tenantId))
       : current!.settings.clientSecretSealed!,
   };
-  const providerId = `oidc.wm-${tenantId.slice(0, 8)}`;
+  return storeConnection(db, tenantId, current, {
+    protocol: 'oidc',
+    displayName: input.displayName,
+    settings: settings as unknown as Record<string, string>,
+    enabled: input.enabled,
+    requireSso: input.requireSso,
+    by,
+    summary: `${input.issuer}${input.clientSecret && current ? ', new client secret' : ''}`,
+    details: {
+      issuer: input.issuer,
+      clientId: input.clientId,
+      secretChanged: Boolean(input.clientSecret),
+    },
+  });
+}
+
+/** Writes a tenant's connection (either protocol) and its activity-log entry, in one transaction. */
+export async function storeConnection(
+  db: Db,
+  tenantId: string,
+  current: ConnectionRow | undefined,
+  input: {
+    protocol: ConnectionRow['protocol'];
+    displayName: string;
+    settings: Record<string, string>;
+    enabled: boolean;
+    requireSso: boolean;
+    by: Actor;
+    /** What the provider is, for the log's summary. */
+    summary: string;
+    details: Record<string, unknown>;
+  },
+) {
+  const providerId = `${input.protocol}.wm-${tenantId.slice(0, 8)}`;
+  const values = {
+    protocol: input.protocol,
+    providerId,
+    displayName: input.displayName,
+    settings: input.settings,
+    enabled: input.enabled,
+    requireSso: input.requireSso,
+  };
   return inTx(db, async (tx) => {
     const [row] = await tx
       .insert(ssoConnections)
-      .values({
-        tenantId,
-        protocol: 'oidc',
-        providerId,
-        displayName: input.displayName,
-        settings: settings as unknown as Record<string, string>,
-        enabled: input.enabled,
-        requireSso: input.requireSso,
-      })
-      .onConflictDoUpdate({
-        target: ssoConnections.tenantId,
-        set: {
-          protocol: 'oidc',
-          displayName: input.displayName,
-          settings: settings as unknown as Record<string, string>,
-          enabled: input.enabled,
-          requireSso: input.requireSso,
-          updatedAt: sql`now()`,
-        },
-      })
+      .values({ tenantId, ...values })
+      .onConflictDoUpdate({ target: ssoConnections.tenantId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    await recordAudit(tx, by, {
+    await recordAudit(tx, input.by, {
       tenantId,
       action: current ? 'sso.updated' : 'sso.configured',
       target: { kind: 'ssoConnection', id: tenantId },
-      summary: `Single sign-on through ${input.displayName} (${input.issuer}) ${current ? 'changed' : 'set up'}: ${
-        input.enabled ? 'on' : 'off'
-      }${input.requireSso ? ', required for the verified domains' : ''}${input.clientSecret && current ? ', new client secret' : ''}`,
+      summary: `Single sign-on (${input.protocol.toUpperCase()}) through ${input.displayName} (${input.summary}) ${
+        current ? 'changed' : 'set up'
+      }: ${input.enabled ? 'on' : 'off'}${input.requireSso ? ', required for the verified domains' : ''}`,
       details: {
-        issuer: input.issuer,
-        clientId: input.clientId,
+        protocol: input.protocol,
+        ...input.details,
         enabled: input.enabled,
         requireSso: input.requireSso,
-        secretChanged: Boolean(input.clientSecret),
       },
     });
     return toConnection(row!);
@@ -304,7 +335,7 @@ export async function verifyDomain(
   id: string,
   input: { code?: string },
   by: Actor,
-  lookupTxt: (name: string) => Promise<string[][]> = resolveTxt,
+  lookupTxt: TxtLookup,
 ) {
   const row = await requireDomain(db, tenantId, id);
   if (row.verifiedAt) return toDomain(row);
@@ -328,7 +359,13 @@ export async function verifyDomain(
     how = 'EMAIL';
   } else {
     const name = `${TXT_LABEL}.${row.domain}`;
-    const records = await lookupTxt(name).catch(() => [] as string[][]);
+    const records = await lookupTxt(name);
+    if (records === 'UNAVAILABLE')
+      throw new HttpError(
+        503,
+        `The DNS servers did not answer for ${name}: try Check DNS again in a few minutes`,
+        { field: 'domain', errorCode: 'DNS_UNAVAILABLE' },
+      );
     const want = `waymark-verification=${row.token}`;
     if (!records.some((parts) => parts.join('') === want))
       throw new HttpError(

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, tenantUsers, users } from '../../db/schema';
+import { DnsServer } from '../../test/dns-server';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { auditEvents, externalIdentities } from '../core/tables';
 import { ssoConnections } from './tables';
@@ -24,7 +25,10 @@ const port = await new Promise<number>((resolve) => {
     probe.close(() => resolve(port));
   });
 });
-const server = setupServer({ env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+// the domain's TXT record is asked of a DNS server of our own (which holds none), not the machine's
+const dns = new DnsServer();
+await dns.start();
+const server = setupServer({ env: { PUBLIC_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address } });
 const CLIENT_SECRET = 'a-client-secret-of-the-stand-in-provider-0123456789';
 
 let base: string;
@@ -145,6 +149,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((r) => provider?.close(r));
+  await dns.stop();
 });
 
 describe('setting up single sign-on', () => {

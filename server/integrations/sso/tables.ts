@@ -89,7 +89,7 @@ export const ssoLogins = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the `state` sent to the provider. */
+    /** SHA-256 of the `state` sent to the provider (SAML: of the AuthnRequest's ID; nonce and verifier empty). */
     stateHash: text('state_hash').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
@@ -109,5 +109,26 @@ export const ssoLogins = pgTable(
     uniqueIndex('sso_logins_state_key').on(t.stateHash),
     uniqueIndex('sso_logins_handoff_key').on(t.handoffHash),
     index('sso_logins_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * SAML assertions already used, by their ID (SAML 2.0 Profiles §4.1.4.5: an assertion consumer keeps the IDs
+ * of the bearer assertions it accepted until they expire, and refuses one seen again). Kept in the database,
+ * so a replay at another process is refused too; rows past `expiresAt` are of no use and may be deleted.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saml_assertions_key').on(t.tenantId, t.assertionId),
+    index('saml_assertions_expires_idx').on(t.expiresAt),
   ],
 );

@@ -4,11 +4,11 @@
  */
 import { ssoStart } from '@shared/contract/integrations';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
 import { Spinner } from '@widgets/ui/Loader';
 import { useEffect, useId, useRef, useState } from 'react';
-import { SSO_COPY } from './sso-copy';
 
 export function OrganisationSignIn({
   initialEmail,
@@ -17,6 +17,7 @@ export function OrganisationSignIn({
   initialEmail: () => string;
   disabled?: boolean;
 }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export function OrganisationSignIn({
           setOpen(true);
         }}
       >
-        {SSO_COPY.button}
+        {t('auth.sso.button')}
       </button>
     );
   const go = async (e: React.FormEvent) => {
@@ -49,15 +50,15 @@ export function OrganisationSignIn({
       const res = await client.call(ssoStart, { body: { email, device: 'WEB_APP' } });
       window.location.assign(res.data.redirectUrl);
     } catch (err) {
-      setError(messageOf(err, SSO_COPY.failed));
+      setError(messageOf(err, t('auth.sso.failed')));
       setBusy(false);
     }
   };
   return (
     <form onSubmit={go} noValidate aria-labelledby={`${id}-title`} className="sso-form">
-      <h2 id={`${id}-title`}>{SSO_COPY.button}</h2>
-      <p className="muted">{SSO_COPY.intro}</p>
-      <Field label={SSO_COPY.emailLabel} error={error ?? undefined}>
+      <h2 id={`${id}-title`}>{t('auth.sso.button')}</h2>
+      <p className="muted">{t('auth.sso.intro')}</p>
+      <Field label={t('auth.sso.emailLabel')} error={error ?? undefined}>
         <input
           type="email"
           autoComplete="email"
@@ -67,7 +68,7 @@ export function OrganisationSignIn({
         />
       </Field>
       <button type="submit" className="btn btn-block" disabled={busy || !email.trim()}>
-        {busy ? <Spinner /> : null} {SSO_COPY.go}
+        {busy ? <Spinner /> : null} {t('auth.sso.go')}
       </button>
     </form>
   );

@@ -5,9 +5,11 @@
  * sign-in did not complete — no free seat, a sign-in that expired, an address the organisation does not own.
  */
 import { ssoFinish } from '@shared/contract/integrations';
+import { messageKey } from '@shared/i18n/keys';
 import { destinationAfterSignIn } from '@shared/rules/navigation';
 import { client } from '@widgets/core/api';
 import { extensionReady } from '@widgets/core/extension';
+import { useI18n } from '@widgets/core/i18n';
 import { setSession } from '@widgets/core/session';
 import { messageOf } from '@widgets/core/useCall';
 import { Loader } from '@widgets/ui/Loader';
@@ -15,15 +17,25 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { currentUser } from '../../lib/auth';
 import { AuthShell } from './AuthShell';
-import { SSO_COPY } from './sso-copy';
+
+/** Why a sign-in did not end in a session (SsoFailure on the server), as the page says it. */
+const REASONS: Record<string, ReturnType<typeof messageKey>> = {
+  NO_SEAT: messageKey('auth.sso.noSeat'),
+  EXPIRED: messageKey('auth.sso.expired'),
+  DENIED: messageKey('auth.sso.denied'),
+  WRONG_DOMAIN: messageKey('auth.sso.wrongDomain'),
+  NOT_A_LEARNER: messageKey('auth.sso.notALearner'),
+  FAILED: messageKey('auth.sso.failedAt'),
+};
 
 export default function SsoLandingPage() {
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
   const error = params.get('error');
-  const organisation = params.get('organisation') ?? 'your organisation';
+  const organisation = params.get('organisation') ?? t('auth.sso.yourOrganisation');
   const handoff = new URLSearchParams(window.location.hash.slice(1)).get('handoff');
 
   useEffect(() => {
@@ -40,22 +52,24 @@ export default function SsoLandingPage() {
         const ext = user.role === 'USER' ? await extensionReady() : { isPresent: false, isLogedIn: false };
         navigate(destinationAfterSignIn(user, ext), { replace: true });
       })
-      .catch((err) => setFailure(messageOf(err, SSO_COPY.failed)));
-  }, [error, handoff, navigate]);
+      .catch((err) => setFailure(messageOf(err, t('auth.sso.failed'))));
+  }, [error, handoff, navigate, t]);
 
   const message = error
-    ? (SSO_COPY.reasons(organisation)[error] ?? SSO_COPY.failed)
+    ? REASONS[error]
+      ? t(REASONS[error], { organisation })
+      : t('auth.sso.failed')
     : !handoff
-      ? SSO_COPY.failed
+      ? t('auth.sso.failed')
       : failure;
   return (
-    <AuthShell title="Sign in with your organisation" footer={<Link to="/login">Back to sign in</Link>}>
+    <AuthShell title={t('auth.sso.title')} footer={<Link to="/login">{t('auth.sso.back')}</Link>}>
       {message ? (
         <p className="alert alert-error" role="alert">
           {message}
         </p>
       ) : (
-        <Loader text={SSO_COPY.signingIn} />
+        <Loader text={t('auth.sso.signingIn')} />
       )}
     </AuthShell>
   );

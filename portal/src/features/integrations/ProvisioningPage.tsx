@@ -4,9 +4,11 @@
  * each rotatable (a new one replaces it at once) and revocable.
  */
 import { createScimToken, revokeScimToken, scimSettings } from '@shared/contract/integrations';
+import { messageKey } from '@shared/i18n/keys';
 import { formatDateTime } from '@shared/rules/format-date';
 import type { ScimToken } from '@shared/schemas/integrations';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -15,33 +17,45 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
-import { SSO_SCIM_COPY as COPY } from './copy';
 import { SecretShownOnce } from './SecretShownOnce';
 
-const STATUS = { ACTIVE: 'Active', REVOKED: 'Revoked' } as const;
+const STATUS = {
+  ACTIVE: messageKey('integrations.scim.active'),
+  REVOKED: messageKey('integrations.scim.revoked'),
+} as const;
 
 export default function ProvisioningPage() {
+  const { t, locale } = useI18n();
   const settings = useCall((signal) => client.call(scimSettings, { signal }).then((r) => r.data), []);
   const [creating, setCreating] = useState<{ replaces?: ScimToken } | null>(null);
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<ScimToken | null>(null);
 
   const columns: Column<ScimToken>[] = [
-    { header: 'Name', cell: (t) => <strong>{t.name}</strong> },
-    { header: 'Token', cell: (t) => <code>{t.prefix}</code> },
-    { header: 'Created', cell: (t) => formatDateTime(t.createdAt) },
-    { header: 'Last used', cell: (t) => (t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'Never') },
-    { header: 'Status', cell: (t) => STATUS[t.status] },
+    { header: t('integrations.scim.colName'), cell: (k) => <strong>{k.name}</strong> },
+    { header: t('integrations.scim.colToken'), cell: (k) => <code dir="ltr">{k.prefix}</code> },
     {
-      header: 'Action',
-      cell: (t) =>
-        t.status === 'ACTIVE' ? (
+      header: t('integrations.scim.colCreated'),
+      cell: (k) => formatDateTime(k.createdAt, undefined, locale),
+    },
+    {
+      header: t('integrations.scim.colLastUsed'),
+      cell: (k) =>
+        k.lastUsedAt ? formatDateTime(k.lastUsedAt, undefined, locale) : t('integrations.scim.never'),
+    },
+    { header: t('integrations.scim.colStatus'), cell: (k) => t(STATUS[k.status]) },
+    {
+      header: t('integrations.scim.colAction'),
+      cell: (k) =>
+        k.status === 'ACTIVE' ? (
           <span className="row-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => setCreating({ replaces: t })}>
-              Rotate<span className="visually-hidden"> {t.name}</span>
+            <button type="button" className="btn btn-secondary" onClick={() => setCreating({ replaces: k })}>
+              {t('integrations.scim.rotate')}
+              <span className="visually-hidden"> {k.name}</span>
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => setRevoking(t)}>
-              Revoke<span className="visually-hidden"> {t.name}</span>
+            <button type="button" className="btn btn-secondary" onClick={() => setRevoking(k)}>
+              {t('integrations.scim.revoke')}
+              <span className="visually-hidden"> {k.name}</span>
             </button>
           </span>
         ) : (
@@ -53,28 +67,28 @@ export default function ProvisioningPage() {
   return (
     <section aria-labelledby="scim-title">
       <div className="page-head">
-        <h2 id="scim-title">Provisioning (SCIM)</h2>
+        <h2 id="scim-title">{t('integrations.scim.title')}</h2>
         <button type="button" className="btn" onClick={() => setCreating({})}>
-          Create SCIM token
+          {t('integrations.scim.create')}
         </button>
       </div>
-      <p className="muted">{COPY.scimIntro}</p>
+      <p className="muted">{t('integrations.scim.intro')}</p>
       {settings.error ? <LoadFailed error={settings.error} /> : null}
       {settings.loading && !settings.data ? <Loader /> : null}
       {settings.data ? (
         <>
           <dl className="integration-facts">
-            <dt>{COPY.baseUrl}</dt>
+            <dt>{t('integrations.scim.baseUrl')}</dt>
             <dd>
-              <code>{settings.data.baseUrl}</code>
+              <code dir="ltr">{settings.data.baseUrl}</code>
             </dd>
           </dl>
           <DataTable
-            caption="SCIM tokens"
+            caption={t('integrations.scim.tokensCaption')}
             columns={columns}
             rows={settings.data.tokens}
             rowKey={(t) => t._id}
-            empty={COPY.noTokens}
+            empty={t('integrations.scim.noTokens')}
           />
         </>
       ) : null}
@@ -88,10 +102,10 @@ export default function ProvisioningPage() {
         }}
       />
       <SecretShownOnce
-        title={`SCIM token “${made?.name ?? ''}” created`}
-        label="The SCIM token"
+        title={t('integrations.scim.createdTitle', { name: made?.name ?? '' })}
+        label={t('integrations.scim.secretLabel')}
         secret={made?.token ?? null}
-        intro={COPY.tokenShownOnce}
+        intro={t('integrations.scim.shownOnce')}
         onClose={() => setMade(null)}
       />
       <RevokeTokenDialog
@@ -115,6 +129,7 @@ function CreateTokenDialog({
   onClose: () => void;
   onCreated: (name: string, token: string) => void;
 }) {
+  const { t } = useI18n();
   const formId = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -129,7 +144,7 @@ function CreateTokenDialog({
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
-      setError('Required');
+      setError(t('integrations.scim.required'));
       return;
     }
     setBusy(true);
@@ -139,7 +154,7 @@ function CreateTokenDialog({
       });
       onCreated(res.data.name, res.data.token);
     } catch (err) {
-      setError(messageOf(err, COPY.tokenFailed));
+      setError(messageOf(err, t('integrations.scim.tokenFailed')));
     } finally {
       setBusy(false);
     }
@@ -147,22 +162,30 @@ function CreateTokenDialog({
   return (
     <Dialog
       open={request !== null}
-      title={replaces ? `Rotate “${replaces.name}”` : 'Create SCIM token'}
+      title={
+        replaces ? t('integrations.scim.rotateTitle', { name: replaces.name }) : t('integrations.scim.create')
+      }
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('integrations.scim.cancel')}
           </button>
           <button type="submit" form={formId} className="btn" disabled={busy}>
-            {busy ? <Spinner /> : null} {replaces ? 'Rotate' : 'Create'}
+            {busy ? <Spinner /> : null}{' '}
+            {replaces ? t('integrations.scim.rotate') : t('integrations.scim.createButton')}
           </button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        {replaces ? <p>{COPY.rotateWarning}</p> : null}
-        <Field label="Name" error={error ?? undefined} hint={COPY.tokenHint} required>
+        {replaces ? <p>{t('integrations.scim.rotateWarning')}</p> : null}
+        <Field
+          label={t('integrations.scim.name')}
+          error={error ?? undefined}
+          hint={t('integrations.scim.tokenHint')}
+          required
+        >
           <input
             type="text"
             maxLength={100}
@@ -185,18 +208,20 @@ function RevokeTokenDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
+  const { t } = useI18n();
+  const name = token?.name ?? '';
   return (
     <ConfirmDialog
       open={token !== null}
-      title={`Revoke “${token?.name ?? ''}”?`}
-      action="Revoke"
+      title={t('integrations.scim.revokeTitle', { name })}
+      action={t('integrations.scim.revoke')}
       run={() => client.call(revokeScimToken, { params: { id: token!._id } })}
-      done={`The SCIM token “${token?.name ?? ''}” was revoked.`}
-      failed="The token could not be revoked. Please try again."
+      done={t('integrations.scim.revokeDone', { name })}
+      failed={t('integrations.scim.revokeFailed')}
       onClose={onClose}
       onDone={onRevoked}
     >
-      <p>{COPY.revokeWarning}</p>
+      <p>{t('integrations.scim.revokeWarning')}</p>
     </ConfirmDialog>
   );
 }

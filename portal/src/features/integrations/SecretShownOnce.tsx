@@ -1,15 +1,16 @@
 /** A secret shown once (an API key, a SCIM token, a webhook endpoint's signing secret): to copy before the dialog closes. */
+
+import { useI18n } from '@widgets/core/i18n';
 import { Dialog } from '@widgets/ui/Dialog';
 import { toast } from '@widgets/ui/Toast';
 import { useId, useRef } from 'react';
-import { INTEGRATIONS_COPY as COPY } from './copy';
 
 export function SecretShownOnce({
   title,
   label,
   secret,
   onClose,
-  intro = COPY.shownOnce,
+  intro,
   children,
 }: {
   title: string;
@@ -19,15 +20,16 @@ export function SecretShownOnce({
   intro?: string;
   children?: React.ReactNode;
 }) {
+  const { t } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret ?? '');
-      toast(COPY.copied, { kind: 'success', ms: 3000 });
+      toast(t('integrations.secret.copied'), { kind: 'success', ms: 3000 });
     } catch {
       input.current?.select();
-      toast(COPY.copyByHand, { kind: 'info', ms: 5000 });
+      toast(t('integrations.secret.copyByHand'), { kind: 'info', ms: 5000 });
     }
   };
   return (
@@ -37,11 +39,11 @@ export function SecretShownOnce({
       onClose={onClose}
       actions={
         <button type="button" className="btn" onClick={onClose}>
-          Done
+          {t('integrations.secret.done')}
         </button>
       }
     >
-      <p>{intro}</p>
+      <p>{intro ?? t('integrations.secret.shownOnce')}</p>
       {children}
       <div className="key-once">
         <label htmlFor={id} className="visually-hidden">
@@ -56,7 +58,7 @@ export function SecretShownOnce({
           onFocus={(e) => e.currentTarget.select()}
         />
         <button type="button" className="btn btn-secondary" onClick={copy}>
-          Copy
+          {t('integrations.secret.copy')}
         </button>
       </div>
     </Dialog>

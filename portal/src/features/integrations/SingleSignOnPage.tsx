@@ -1,102 +1,200 @@
 /**
- * /portal/integrations/single-sign-on (issue 28 item 1; decision 043): the organisation's OpenID Connect
- * provider — the redirect URI to register with it, its issuer, client id and secret (sealed, never shown
- * again), on/off and "require single sign-on" — and the e-mail domains it owns, each verified by a DNS TXT
- * record or a code mailed to the domain's administrator.
+ * /portal/integrations/single-sign-on (issue 28 item 1; decisions 043, 047): the organisation's identity
+ * provider, OpenID Connect or SAML 2.0. OpenID Connect: the redirect URI to register, its issuer, client id
+ * and secret (sealed, never shown again). SAML: Waymark's side to give the identity provider (entity id, ACS
+ * URL, NameID format, metadata URL) and the provider's metadata, by URL or pasted, with what was read from it.
+ * Both: on/off, "require single sign-on", and the e-mail domains the organisation owns (SsoDomains).
  */
-import {
-  addSsoDomain,
-  mailSsoDomainCode,
-  removeSsoDomain,
-  saveSso,
-  ssoSettings,
-  verifySsoDomain,
-} from '@shared/contract/integrations';
-import type { SsoConnection, SsoDomain } from '@shared/schemas/integrations';
+import { saveSamlSso, saveSso, ssoSettings } from '@shared/contract/integrations';
+import { formatDate } from '@shared/rules/format-date';
+import type { SsoConnection, SsoSettings } from '@shared/schemas/integrations';
 import { client } from '@widgets/core/api';
+import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
-import { useState } from 'react';
-import { SSO_SCIM_COPY as COPY } from './copy';
+import { Fragment, useState } from 'react';
+import { SsoDomains } from './SsoDomains';
 
-const MAILBOXES = ['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster'] as const;
+type Connection = SsoConnection;
+type Protocol = Connection['protocol'];
 
 export default function SingleSignOnPage() {
+  const { t } = useI18n();
   const settings = useCall((signal) => client.call(ssoSettings, { signal }).then((r) => r.data), []);
+  const [chosen, setChosen] = useState<Protocol | null>(null);
+  const protocol = chosen ?? settings.data?.connection?.protocol ?? 'oidc';
   return (
     <section aria-labelledby="sso-title">
-      <h2 id="sso-title">Single sign-on</h2>
-      <p className="muted">{COPY.ssoIntro}</p>
+      <h2 id="sso-title">{t('integrations.sso.title')}</h2>
+      <p className="muted">{t('integrations.sso.intro')}</p>
       {settings.error ? <LoadFailed error={settings.error} /> : null}
       {settings.loading && !settings.data ? <Loader /> : null}
       {settings.data ? (
         <>
-          <dl className="integration-facts">
-            <dt>{COPY.redirectUri}</dt>
-            <dd>
-              <code>{settings.data.callbackUrl}</code>
-            </dd>
-          </dl>
-          <ProviderForm connection={settings.data.connection} onSaved={settings.reload} />
-          <Domains domains={settings.data.domains} onChange={settings.reload} />
+          <fieldset className="choice-group">
+            <legend>{t('integrations.sso.protocol')}</legend>
+            {(['oidc', 'saml'] as const).map((p) => (
+              <label key={p} className="check">
+                <input
+                  type="radio"
+                  name="sso-protocol"
+                  value={p}
+                  checked={protocol === p}
+                  onChange={() => setChosen(p)}
+                />{' '}
+                {t(p === 'oidc' ? 'integrations.sso.protocolOidc' : 'integrations.sso.protocolSaml')}
+              </label>
+            ))}
+          </fieldset>
+          {protocol === 'oidc' ? (
+            <>
+              <dl className="integration-facts">
+                <dt>{t('integrations.sso.redirectUri')}</dt>
+                <dd>
+                  <code dir="ltr">{settings.data.callbackUrl}</code>
+                </dd>
+              </dl>
+              <OidcForm
+                connection={settings.data.connection?.protocol === 'oidc' ? settings.data.connection : null}
+                onSaved={settings.reload}
+              />
+            </>
+          ) : (
+            <SamlSetup settings={settings.data} onSaved={settings.reload} />
+          )}
+          <SsoDomains domains={settings.data.domains} onChange={settings.reload} />
         </>
       ) : null}
     </section>
   );
 }
 
-type Connection = SsoConnection;
-
-function ProviderForm({ connection, onSaved }: { connection: Connection | null; onSaved: () => void }) {
-  const [values, setValues] = useState({
-    displayName: connection?.displayName ?? '',
-    issuer: connection?.issuer ?? '',
-    clientId: connection?.clientId ?? '',
-    clientSecret: '',
-    enabled: connection?.enabled ?? true,
-    requireSso: connection?.requireSso ?? false,
-  });
+/** The form state both protocols share, and saving it: the field a refusal names shows its message. */
+function useProviderForm<V extends { displayName: string; enabled: boolean; requireSso: boolean }>(
+  initial: V,
+  save: (values: V) => Promise<unknown>,
+  onSaved: () => void,
+  fallbackField: string,
+) {
+  const { t } = useI18n();
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [k]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }));
+  const set = (k: keyof V) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({
+      ...v,
+      [k]:
+        e.target instanceof HTMLInputElement && e.target.type === 'checkbox'
+          ? e.target.checked
+          : e.target.value,
+    }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setErrors({});
     try {
-      const { clientSecret, ...rest } = values;
-      await client.call(saveSso, { body: { ...rest, ...(clientSecret ? { clientSecret } : {}) } });
-      toast(COPY.saved, { kind: 'success', ms: 3000 });
-      setValues((v) => ({ ...v, clientSecret: '' }));
+      await save(values);
+      toast(t('integrations.sso.saved'), { kind: 'success', ms: 3000 });
       onSaved();
     } catch (err) {
-      const field = (err as { field?: string }).field ?? 'issuer';
-      setErrors({ [field]: messageOf(err, COPY.saveFailed) });
+      const field = (err as { field?: string }).field ?? fallbackField;
+      setErrors({ [field]: messageOf(err, t('integrations.sso.saveFailed')) });
     } finally {
       setBusy(false);
     }
   };
+  return { values, setValues, errors, busy, set, submit };
+}
+
+type SharedKey = 'displayName' | 'enabled' | 'requireSso';
+interface SharedForm {
+  values: { displayName: string; enabled: boolean; requireSso: boolean };
+  errors: Record<string, string>;
+  busy: boolean;
+  set: (k: SharedKey) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  submit: (e: React.FormEvent) => Promise<void>;
+}
+
+/** Organisation name first, then the protocol's fields, then on/off, "require" and Save. */
+function ProviderFields({
+  form,
+  titleId,
+  title,
+  children,
+}: {
+  form: SharedForm;
+  titleId: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  const { values, errors, busy, set, submit } = form;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="sso-provider-title" className="integration-form">
-      <h3 id="sso-provider-title">Your identity provider (OpenID Connect)</h3>
-      <Field label="Organisation name (shown on the sign-in page)" error={errors.displayName} required>
+    <form onSubmit={submit} noValidate aria-labelledby={titleId} className="integration-form">
+      <h3 id={titleId}>{title}</h3>
+      <Field label={t('integrations.sso.displayName')} error={errors.displayName} required>
         <input type="text" maxLength={100} value={values.displayName} onChange={set('displayName')} />
       </Field>
+      {children}
+      <label className="check">
+        <input type="checkbox" checked={values.enabled} onChange={set('enabled')} />{' '}
+        {t('integrations.sso.enabled')}
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={values.requireSso}
+          onChange={set('requireSso')}
+          aria-describedby={`${titleId}-require-hint`}
+        />{' '}
+        {t('integrations.sso.require')}
+      </label>
+      <p id={`${titleId}-require-hint`} className="muted">
+        {t('integrations.sso.requireHint')}
+      </p>
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? <Spinner /> : null} {t('integrations.sso.save')}
+      </button>
+    </form>
+  );
+}
+
+function OidcForm({ connection, onSaved }: { connection: Connection | null; onSaved: () => void }) {
+  const { t } = useI18n();
+  const form = useProviderForm(
+    {
+      displayName: connection?.displayName ?? '',
+      issuer: connection?.issuer ?? '',
+      clientId: connection?.clientId ?? '',
+      clientSecret: '',
+      enabled: connection?.enabled ?? true,
+      requireSso: connection?.requireSso ?? false,
+    },
+    async ({ clientSecret, ...rest }) => {
+      await client.call(saveSso, { body: { ...rest, ...(clientSecret ? { clientSecret } : {}) } });
+      form.setValues((v) => ({ ...v, clientSecret: '' }));
+    },
+    onSaved,
+    'issuer',
+  );
+  const { values, errors, set } = form;
+  return (
+    <ProviderFields form={form} titleId="sso-provider-title" title={t('integrations.sso.oidcTitle')}>
       <Field
-        label="Issuer"
+        label={t('integrations.sso.issuer')}
         error={errors.issuer}
-        hint="e.g. https://acme.okta.com or https://login.microsoftonline.com/{tenant id}/v2.0"
+        hint={t('integrations.sso.issuerHint')}
         required
       >
-        <input type="url" maxLength={500} value={values.issuer} onChange={set('issuer')} />
+        <input type="url" dir="ltr" maxLength={500} value={values.issuer} onChange={set('issuer')} />
       </Field>
-      <Field label="Client ID" error={errors.clientId} required>
+      <Field label={t('integrations.sso.clientId')} error={errors.clientId} required>
         <input
           type="text"
+          dir="ltr"
           maxLength={300}
           autoComplete="off"
           value={values.clientId}
@@ -104,9 +202,9 @@ function ProviderForm({ connection, onSaved }: { connection: Connection | null; 
         />
       </Field>
       <Field
-        label="Client secret"
+        label={t('integrations.sso.clientSecret')}
         error={errors.clientSecret}
-        hint={connection?.hasClientSecret ? COPY.secretKept : undefined}
+        hint={connection?.hasClientSecret ? t('integrations.sso.secretKept') : undefined}
         required={!connection?.hasClientSecret}
       >
         <input
@@ -117,167 +215,119 @@ function ProviderForm({ connection, onSaved }: { connection: Connection | null; 
           onChange={set('clientSecret')}
         />
       </Field>
-      <label className="check">
-        <input type="checkbox" checked={values.enabled} onChange={set('enabled')} /> Single sign-on is on
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={values.requireSso}
-          onChange={set('requireSso')}
-          aria-describedby="sso-require-hint"
-        />{' '}
-        Require single sign-on for the verified domains
-      </label>
-      <p id="sso-require-hint" className="muted">
-        {COPY.requireHint}
-      </p>
-      <button type="submit" className="btn" disabled={busy}>
-        {busy ? <Spinner /> : null} Save
-      </button>
-    </form>
+    </ProviderFields>
   );
 }
 
-function Domains({ domains, onChange }: { domains: SsoDomain[]; onChange: () => void }) {
-  const [domain, setDomain] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      await client.call(addSsoDomain, { body: { domain } });
-      setDomain('');
-      onChange();
-    } catch (err) {
-      setError(messageOf(err, 'The domain could not be added.'));
-    }
-  };
+function SamlSetup({ settings, onSaved }: { settings: SsoSettings; onSaved: () => void }) {
+  const { t, locale } = useI18n();
+  const connection = settings.connection?.protocol === 'saml' ? settings.connection : null;
+  const form = useProviderForm(
+    {
+      displayName: connection?.displayName ?? '',
+      metadataUrl: connection?.idpMetadataUrl ?? '',
+      metadataXml: '',
+      enabled: connection?.enabled ?? true,
+      requireSso: connection?.requireSso ?? false,
+    },
+    async ({ metadataUrl, metadataXml, ...rest }) => {
+      await client.call(saveSamlSso, {
+        body: {
+          ...rest,
+          ...(metadataXml.trim() ? { metadataXml } : metadataUrl.trim() ? { metadataUrl } : {}),
+        },
+      });
+      form.setValues((v) => ({ ...v, metadataXml: '' }));
+    },
+    onSaved,
+    'metadataUrl',
+  );
+  const { values, errors, set } = form;
+  const sp = settings.saml;
   return (
-    <section aria-labelledby="sso-domains-title">
-      <h3 id="sso-domains-title">Your e-mail domains</h3>
-      {domains.length === 0 ? <p className="muted">{COPY.noDomains}</p> : null}
-      <ul className="domain-list">
-        {domains.map((d) => (
-          <DomainItem key={d._id} domain={d} onChange={onChange} />
-        ))}
-      </ul>
-      <form onSubmit={add} noValidate className="inline-form">
-        <Field label="Add a domain" error={error ?? undefined} hint={COPY.domainHint}>
-          <input type="text" maxLength={253} value={domain} onChange={(e) => setDomain(e.target.value)} />
+    <>
+      <section aria-labelledby="sso-sp-title">
+        <h3 id="sso-sp-title">{t('integrations.sso.spTitle')}</h3>
+        <dl className="integration-facts">
+          <dt>{t('integrations.sso.spEntityId')}</dt>
+          <dd>
+            <code dir="ltr">{sp.entityId}</code>
+          </dd>
+          <dt>{t('integrations.sso.spAcsUrl')}</dt>
+          <dd>
+            <code dir="ltr">{sp.acsUrl}</code>
+          </dd>
+          <dt>{t('integrations.sso.spNameIdFormat')}</dt>
+          <dd>
+            <code dir="ltr">{sp.nameIdFormat}</code>
+          </dd>
+          <dt>{t('integrations.sso.spMetadata')}</dt>
+          <dd>
+            <a href={sp.metadataUrl} dir="ltr">
+              {sp.metadataUrl}
+            </a>
+          </dd>
+        </dl>
+      </section>
+      <ProviderFields form={form} titleId="sso-saml-title" title={t('integrations.sso.samlTitle')}>
+        <Field
+          label={t('integrations.sso.metadataUrl')}
+          error={errors.metadataUrl}
+          hint={t('integrations.sso.metadataUrlHint')}
+        >
+          <input
+            type="url"
+            dir="ltr"
+            maxLength={500}
+            value={values.metadataUrl}
+            onChange={set('metadataUrl')}
+          />
         </Field>
-        <button type="submit" className="btn btn-secondary" disabled={!domain.trim()}>
-          Add domain
-        </button>
-      </form>
-    </section>
-  );
-}
-
-function DomainItem({ domain: d, onChange }: { domain: SsoDomain; onChange: () => void }) {
-  const [mailbox, setMailbox] = useState<(typeof MAILBOXES)[number]>('admin');
-  const [code, setCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(d.mailedTo);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (fn: () => Promise<unknown>, fallback: string) => {
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(messageOf(err, fallback));
-    }
-  };
-  const verify = (body: { code?: string }) =>
-    run(async () => {
-      await client.call(verifySsoDomain, { params: { id: d._id }, body });
-      toast(COPY.verified(d.domain), { kind: 'success', ms: 3000 });
-      onChange();
-    }, 'The domain could not be verified.');
-  return (
-    <li>
-      <strong>{d.domain}</strong> —{' '}
-      {d.status === 'VERIFIED'
-        ? `verified (${d.verifiedBy === 'DNS' ? 'DNS' : 'e-mail'})`
-        : 'not verified yet'}{' '}
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() =>
-          run(async () => {
-            await client.call(removeSsoDomain, { params: { id: d._id } });
-            onChange();
-          }, 'The domain could not be removed.')
-        }
-      >
-        Remove<span className="visually-hidden"> {d.domain}</span>
-      </button>
-      {d.status === 'PENDING' ? (
-        <div className="domain-proof">
-          <p>{COPY.txtHelp(d.txtName, d.txtValue)}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => verify({})}>
-            Check DNS<span className="visually-hidden"> for {d.domain}</span>
-          </button>
-          <p>{COPY.mailHelp}</p>
-          <div className="inline-form">
-            <label>
-              Mailbox{' '}
-              <select
-                value={mailbox}
-                onChange={(e) => setMailbox(e.target.value as (typeof MAILBOXES)[number])}
-              >
-                {MAILBOXES.map((m) => (
-                  <option key={m} value={m}>
-                    {m}@{d.domain}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() =>
-                run(async () => {
-                  const res = await client.call(mailSsoDomainCode, {
-                    params: { id: d._id },
-                    body: { mailbox },
-                  });
-                  setSentTo(res.data.mailedTo);
-                }, 'The code could not be sent.')
-              }
-            >
-              Send code
-            </button>
-          </div>
-          {sentTo ? (
-            <form
-              className="inline-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void verify({ code });
-              }}
-            >
-              <Field label={`Code sent to ${sentTo}`}>
-                <input
-                  type="text"
-                  inputMode="numeric"
-                  maxLength={6}
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              </Field>
-              <button type="submit" className="btn" disabled={code.trim().length !== 6}>
-                Verify
-              </button>
-            </form>
-          ) : null}
-        </div>
+        <Field
+          label={t('integrations.sso.metadataXml')}
+          error={errors.metadataXml}
+          hint={
+            connection
+              ? `${t('integrations.sso.metadataXmlHint')} ${t('integrations.sso.metadataKept')}`
+              : t('integrations.sso.metadataXmlHint')
+          }
+        >
+          <textarea
+            dir="ltr"
+            rows={5}
+            maxLength={200_000}
+            value={values.metadataXml}
+            onChange={set('metadataXml')}
+          />
+        </Field>
+      </ProviderFields>
+      {connection ? (
+        <section aria-labelledby="sso-idp-title">
+          <h3 id="sso-idp-title">{t('integrations.sso.idpTitle')}</h3>
+          <dl className="integration-facts">
+            <dt>{t('integrations.sso.idpEntityId')}</dt>
+            <dd>
+              <code dir="ltr">{connection.idpEntityId}</code>
+            </dd>
+            <dt>{t('integrations.sso.idpSsoUrl')}</dt>
+            <dd>
+              <code dir="ltr">{connection.idpSsoUrl}</code>
+            </dd>
+            {connection.idpCertificates.map((c) => (
+              <Fragment key={c.sha256}>
+                <dt>{t('integrations.sso.idpCertificate')}</dt>
+                <dd>
+                  {t('integrations.sso.certificate', {
+                    subject: c.subject,
+                    date: formatDate(c.notAfter, undefined, locale),
+                    sha256: c.sha256,
+                  })}
+                </dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </li>
+    </>
   );
 }
