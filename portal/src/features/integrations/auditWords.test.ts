@@ -77,6 +77,56 @@ const SAMPLES: [action: string, summary: string, details: Record<string, unknown
     'API key “HR sync” (wm_k4t9x2m7q1bz_…) revoked',
     { name: 'HR sync', prefix: 'k4t9x2m7q1bz' },
   ],
+  [
+    'apikey.created',
+    'API key “HR sync” (wm_k4t9x2m7q1bz_…) created with seats:write, integrations:manage',
+    {
+      name: 'HR sync',
+      prefix: 'k4t9x2m7q1bz',
+      scopes: ['seats:write', 'integrations:manage'],
+      expiresAt: null,
+    },
+  ],
+  [
+    'cohort.roadmap_assigned',
+    'Python assigned to cohort “Night class” (3 assigned now, 1 already have two roadmaps)',
+    {
+      roadmapId: 'r',
+      roadmap: 'Python',
+      cohort: 'Night class',
+      assigned: 3,
+      alreadyAssigned: 0,
+      roadmapLimit: 1,
+    },
+  ],
+  [
+    'roadmap.assigned',
+    'Python assigned to a@example.com',
+    { roadmapId: 'r', roadmap: 'Python', email: 'a@example.com' },
+  ],
+  ['sso.domain_added', 'Domain example.org claimed (not verified yet)', { domain: 'example.org' }],
+  ['sso.domain_removed', 'Domain example.org removed', { domain: 'example.org' }],
+  [
+    'sso.domain_verified',
+    'Domain example.org verified (DNS TXT record)',
+    { domain: 'example.org', by: 'DNS' },
+  ],
+  [
+    'sso.domain_verified',
+    'Domain example.org verified (code mailed to admin@example.org)',
+    { domain: 'example.org', by: 'EMAIL', mailedTo: 'admin@example.org' },
+  ],
+  ['assessment.created', 'Assessment “Quiz” created', { name: 'Quiz' }],
+  [
+    'assessment.question_added',
+    'A question added to the assessment “Quiz”',
+    { name: 'Quiz', questionId: 'q' },
+  ],
+  [
+    'assessment.question_removed',
+    'A question removed from the assessment “Quiz”',
+    { name: 'Quiz', questionId: 'q' },
+  ],
 ];
 
 describe("the activity log's words", () => {

@@ -14,6 +14,9 @@ type Said = readonly [MessageKey, MessageValues] | null;
 
 const text = (d: Details, k: string): string | null => (typeof d[k] === 'string' ? (d[k] as string) : null);
 
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((e) => typeof e === 'string') ? (v as string[]) : null;
+
 /** Each action's message and values from its details; `day` writes a recorded time as the reader's language does. */
 const SAID: Readonly<Record<string, (d: Details, day: (iso: string) => string) => Said>> = {
   'seat.added': (d) =>
@@ -65,7 +68,7 @@ const SAID: Readonly<Record<string, (d: Details, day: (iso: string) => string) =
   },
   'webhook.created': (d) => {
     const url = text(d, 'url');
-    const events = Array.isArray(d.events) ? d.events.filter((e) => typeof e === 'string') : null;
+    const events = strings(d.events);
     // the events are names of the API (`seat.added`), the same in every language
     return url && events ? ['activityLog.entry.webhookCreated', { url, events: events.join(', ') }] : null;
   },
@@ -79,6 +82,41 @@ const SAID: Readonly<Record<string, (d: Details, day: (iso: string) => string) =
     const [name, prefix] = [text(d, 'name'), text(d, 'prefix')];
     return name && prefix ? ['activityLog.entry.apiKeyRevoked', { name, key: keyDisplay(prefix) }] : null;
   },
+  'apikey.created': (d) => {
+    const [name, prefix] = [text(d, 'name'), text(d, 'prefix')];
+    const scopes = strings(d.scopes);
+    // the scopes are names of the API (`seats:write`), the same in every language
+    return name && prefix && scopes
+      ? ['activityLog.entry.apiKeyCreated', { name, key: keyDisplay(prefix), scopes: scopes.join(', ') }]
+      : null;
+  },
+  'cohort.roadmap_assigned': (d) => {
+    const [roadmap, cohort] = [text(d, 'roadmap'), text(d, 'cohort')];
+    const { assigned, roadmapLimit } = d;
+    return roadmap && cohort && typeof assigned === 'number' && typeof roadmapLimit === 'number'
+      ? ['activityLog.entry.cohortRoadmapAssigned', { roadmap, cohort, assigned, roadmapLimit }]
+      : null;
+  },
+  'roadmap.assigned': (d) => {
+    const [roadmap, email] = [text(d, 'roadmap'), text(d, 'email')];
+    return roadmap && email ? ['activityLog.entry.roadmapAssigned', { roadmap, email }] : null;
+  },
+  'sso.domain_added': (d) =>
+    text(d, 'domain') ? ['activityLog.entry.domainAdded', { domain: text(d, 'domain')! }] : null,
+  'sso.domain_removed': (d) =>
+    text(d, 'domain') ? ['activityLog.entry.domainRemoved', { domain: text(d, 'domain')! }] : null,
+  'sso.domain_verified': (d) => {
+    const [domain, address] = [text(d, 'domain'), text(d, 'mailedTo')];
+    if (!domain) return null;
+    if (d.by === 'DNS') return ['activityLog.entry.domainVerifiedDns', { domain }];
+    return address ? ['activityLog.entry.domainVerifiedCode', { domain, address }] : null;
+  },
+  'assessment.created': (d) =>
+    text(d, 'name') ? ['activityLog.entry.assessmentCreated', { name: text(d, 'name')! }] : null,
+  'assessment.question_added': (d) =>
+    text(d, 'name') ? ['activityLog.entry.questionAdded', { name: text(d, 'name')! }] : null,
+  'assessment.question_removed': (d) =>
+    text(d, 'name') ? ['activityLog.entry.questionRemoved', { name: text(d, 'name')! }] : null,
 };
 
 /**
