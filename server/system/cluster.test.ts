@@ -63,6 +63,8 @@ describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on 
       DATABASE_POOL_SIZE: '3',
       WEB_CONCURRENCY: '2',
       JWT_SECRET: jwtSecret,
+      // 'Waymark is ready' is an info line: said by each process once it listens
+      LOG_LEVEL: 'info',
     });
     clusters.push(cluster);
     return cluster;
@@ -90,6 +92,9 @@ describe.skipIf(!adminUrl)('WEB_CONCURRENCY: server processes of one cluster on 
           throw new Error(`exited with ${main.child.exitCode}:\n${main.output.join('').slice(-3000)}`);
         expect(await health(main.url)).toBe(200);
         expect(await registered()).toHaveLength(2);
+        // and both listening: a process joins the registry before it listens, and the first test kills one
+        // (when it was the only one listening, the port refused connections until the replacement came)
+        expect(main.output.join('').split('Waymark is ready').length - 1).toBe(2);
       },
       { timeout: 150_000, interval: 250 },
     );

@@ -8,39 +8,20 @@
  * starts the test holds its attempt token (attempt.ts, decision 031) and alone writes it; another browser
  * shows that the test is open there, and the learner, signed in, may continue it here.
  *
- * The states and their transitions are screen.ts (a reducer over the Screen union); this file talks to
- * the server and dispatches; each screen is its own file.
+ * The states and their transitions are screen.ts (a reducer over the Screen union); this file holds the
+ * state, the tab in charge and the events and focus that follow a change of screen; the calls to the
+ * server, which dispatch, are useTakerCalls.ts; TakerScreen.tsx draws the screen of the state, and each
+ * screen is its own file.
  */
-import { ApiError } from '@shared/client/client';
-import * as takerCalls from '@shared/contract/assessments';
-import type { MessageKey } from '@shared/i18n/keys';
-import { attemptHeaders } from '@shared/rules/attempt-token';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
-import { awardPath } from '@shared/rules/test-status';
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useI18n } from '../core/i18n';
-import { failure } from '../embed/failure';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useWidgetHost } from '../embed/host';
-import { Loader } from '../ui/Loader';
-import type { AnswerPayload } from './answers';
-import { attemptTokenOf, keepUntilDeadline, newTokenFor, tokenForStart } from './attempt';
-import { clockOffset } from './clock';
-import { ElsewhereScreen, ErrorScreen, GoneScreen, HeldElsewhereScreen, siteHref } from './EndScreen';
-import { EvaluatingScreen } from './EvaluatingScreen';
 import { lazyModule, useLazyPart } from './lazy';
-import { readMemory, writeMemory } from './memory';
 import type { TestTakerProps } from './props';
-import { ReadyScreen } from './ReadyScreen';
-import {
-  INITIAL_SCREEN,
-  isGoneCode,
-  messageOf,
-  type Reason,
-  screenReducer,
-  stateOf,
-  type TakerTest,
-} from './screen';
+import { INITIAL_SCREEN, type Screen, screenReducer, stateOf, type TakerTest } from './screen';
+import { TakerScreen } from './TakerScreen';
 import { useTabCharge } from './useTabCharge';
+import { useEvaluation, useStartFlow, useTestLoad } from './useTakerCalls';
 
 const loadRunningScreen = lazyModule(() => import('./RunningScreen'));
 const loadScoreScreen = lazyModule(() => import('./ScoreScreen'));
@@ -51,9 +32,6 @@ const pickScore = (m: typeof import('./ScoreScreen')) => m.ScoreScreen;
 const READY_STATES = new Set(['ready', 'started', 'open-elsewhere', 'open-in-another-browser', 'score']);
 
 export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
-  const host = useWidgetHost();
-  const { t } = useI18n();
-  const said = useCallback((err: unknown) => messageOf(err, t), [t]);
   const level = headingLevel === '2' ? 2 : 1;
   const [screen, dispatch] = useReducer(screenReducer, INITIAL_SCREEN);
   // the running test is fetched while Ready shows, the score once the test starts: each is there in time
@@ -67,10 +45,6 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     pickScore,
     screen.kind === 'started' || screen.kind === 'evaluating' || screen.kind === 'score',
   );
-  const [offset, setOffset] = useState(0);
-  const [attempt, setAttempt] = useState(0);
-  /** A link of a tenant's sandbox (decision 041): every screen says so. */
-  const [sandbox, setSandbox] = useState(false);
   const titleId = useId();
   /** The test last shown, for the score screen's subtitle. */
   const shown = useRef<TakerTest | null>(null);
@@ -78,92 +52,53 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     shown.current = screen.test;
   }
 
-  const evaluate = useCallback(
-    async (answers: AnswerPayload[], reason: Reason, before?: Promise<unknown>) => {
-      dispatch({ type: 'evaluate', reason, answers });
-      try {
-        // what must reach the server first (the focus record's last events)
-        await before;
-        const res = await host.client.call(takerCalls.evaluateTest, {
-          body: { linkId, answers },
-          headers: attemptHeaders(attemptTokenOf(linkId)),
-        });
-        const result = res.data;
-        writeMemory(linkId, { unsaved: [], index: 0 });
-        dispatch({ type: 'evaluated', result });
-        // the documented detail, field by field: what the server adds to its answer is not the event's
-        host.emit('wm-evaluated', {
-          linkId,
-          testType: result.testType,
-          score: result.score,
-          percentage: result.percentage,
-          questionCount: result.questionCount,
-          status: result.status,
-          certificateEligible: result.certificateEligible,
-          awardHref: result.certificateEligible ? siteHref(host, awardPath(result.testType, linkId)) : null,
-        });
-      } catch (err) {
-        const code = err instanceof ApiError ? err.errorCode : undefined;
-        dispatch({ type: 'evaluation-failed', reason, answers, code, message: said(err) });
-      }
-    },
-    [host, linkId, said],
+  const { evaluate, fail } = useEvaluation(linkId, dispatch);
+  /** `sandbox`: a link of a tenant's sandbox (decision 041): every screen says so. */
+  const { offset, setOffset, sandbox, reload } = useTestLoad(linkId, dispatch, fail);
+  const { charge, handOver } = useTabInCharge(linkId, screen.kind, reload);
+  const state = stateOf(screen, charge.role);
+  useStateEvents(linkId, state);
+  const box = useFocusOnNewScreen(state);
+  const { start, moveHere } = useStartFlow(linkId, dispatch, fail, setOffset);
+
+  return (
+    <div ref={box} className="wm-taker">
+      {sandbox ? (
+        <p className="wm-sandbox" part="sandbox">
+          <strong className="badge badge-warning">{SANDBOX_TEXT.mark}</strong> {SANDBOX_TEXT.test}
+        </p>
+      ) : null}
+      <TakerScreen
+        screen={screen}
+        linkId={linkId}
+        level={level}
+        titleId={titleId}
+        offset={offset}
+        charge={charge}
+        handOver={handOver}
+        running={running}
+        score={score}
+        testTitle={shown.current?.title ?? null}
+        evaluate={evaluate}
+        fail={fail}
+        start={start}
+        moveHere={moveHere}
+        reload={reload}
+      />
+    </div>
   );
+}
 
-  /** A refusal of the server: the screen of its error code, or the result of a test this tab took. */
-  const fail = useCallback(
-    (err: unknown) => {
-      const code = err instanceof ApiError ? err.errorCode : undefined;
-      if (code === 'TEST_COMPLETED' && readMemory(linkId).taken && attemptTokenOf(linkId)) {
-        // this tab took the test: it ended (finished, or evaluated by the server when the time was up)
-        void evaluate([], 'finish');
-        return;
-      }
-      // a refusal (4xx) stays a refusal; a network failure or a server error may pass
-      const retry = !(err instanceof ApiError && err.status < 500);
-      dispatch({ type: 'failed', code, message: said(err), retry });
-      host.emit('wm-error', failure(said(err), err));
-    },
-    [evaluate, host, linkId, said],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on Try again
-  useEffect(() => {
-    const controller = new AbortController();
-    dispatch({ type: 'load' });
-    const sentAt = Date.now();
-    host.client
-      .call(takerCalls.testLinkQuestions, {
-        params: { id: linkId },
-        // a link that cannot be taken answers as data, not as a failed request the browser would log
-        query: { device: 'WEB', closed: 'state' },
-        // whether this browser holds the started attempt, the answer says (attemptHeld)
-        headers: attemptHeaders(attemptTokenOf(linkId)),
-        signal: controller.signal,
-      })
-      .then((res) => {
-        if (controller.signal.aborted) return;
-        setSandbox(res.data.sandbox);
-        if ('closed' in res.data) return fail(new ApiError(res.data.closed.statusCode, res.data.closed));
-        setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
-        if (res.data.startedAt && res.data.attemptHeld) {
-          writeMemory(linkId, { taken: true });
-          keepUntilDeadline(linkId, res.data.deadlineAt);
-        }
-        dispatch({ type: 'loaded', test: res.data });
-      })
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted && (err as Error)?.name !== 'AbortError') fail(err);
-      });
-    return () => controller.abort();
-  }, [host.client, linkId, attempt]);
-
-  // one tab in charge of a started test: the others save nothing
+/**
+ * One tab in charge of a started test: the others save nothing. `handOver` is what the running test does
+ * before another tab takes over; when this tab takes over, what the other saved is read again (`reload`).
+ */
+function useTabInCharge(linkId: string, kind: Screen['kind'], reload: () => void) {
   const [charging, setCharging] = useState(false);
   useEffect(() => {
-    if (screen.kind === 'started') setCharging(true);
-    else if (screen.kind !== 'loading') setCharging(false);
-  }, [screen.kind]);
+    if (kind === 'started') setCharging(true);
+    else if (kind !== 'loading') setCharging(false);
+  }, [kind]);
   const handOver = useRef<(() => Promise<unknown>) | null>(null);
   const charge = useTabCharge(linkId, charging, handOver);
   const wasElsewhere = useRef(false);
@@ -172,12 +107,15 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
     else if (charge.role === 'in-charge' && wasElsewhere.current) {
       // this tab takes over: what the other tab saved is read again from the server
       wasElsewhere.current = false;
-      setAttempt((n) => n + 1);
+      reload();
     }
-  }, [charge.role]);
+  }, [charge.role, reload]);
+  return { charge, handOver };
+}
 
-  const state = stateOf(screen, charge.role);
-  /** wm-ready: once per load, when its first screen that is not a failure is drawn. */
+/** wm-state for each screen; wm-ready once per load, when its first screen that is not a failure is drawn. */
+function useStateEvents(linkId: string, state: string) {
+  const host = useWidgetHost();
   const ready = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per screen
   useEffect(() => {
@@ -188,9 +126,13 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       host.emit('wm-ready', { linkId, state });
     }
   }, [state]);
+}
 
-  // a new screen after the learner acted (not the first one, nor the test itself): its heading gets the
-  // focus, so keyboard and screen-reader users land on what changed
+/**
+ * A new screen after the learner acted (not the first one, nor the test itself): its heading gets the
+ * focus, so keyboard and screen-reader users land on what changed. Returns the ref of the screens' box.
+ */
+function useFocusOnNewScreen(state: string) {
   const box = useRef<HTMLDivElement>(null);
   const settled = useRef(false);
   useEffect(() => {
@@ -205,151 +147,5 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
       heading.focus();
     }
   }, [state]);
-
-  /** Starts (or moves here) the test with `token`; the clock's offset and the token's keeping follow. */
-  async function verify(token: string) {
-    const sentAt = Date.now();
-    const res = await host.client.call(takerCalls.verifyTestLink, {
-      params: { id: linkId },
-      headers: attemptHeaders(token),
-    });
-    setOffset(clockOffset(res.data.serverTime, Date.now(), sentAt));
-    keepUntilDeadline(linkId, res.data.deadlineAt);
-    return res.data;
-  }
-
-  async function start(test: TakerTest) {
-    dispatch({ type: 'start', test });
-    try {
-      // the token is kept before it is sent: a start whose answer is lost is asked again with it
-      const started = await verify(tokenForStart(linkId));
-      writeMemory(linkId, { taken: true, index: 0, unsaved: [] });
-      dispatch({ type: 'started', test: started });
-    } catch (err) {
-      if (err instanceof ApiError) fail(err);
-      else dispatch({ type: 'start-failed', test, error: said(err) });
-    }
-  }
-
-  /**
-   * Continue in this browser: the learner, signed in, moves the attempt here with a new token; the other
-   * browser stops saving. What this tab had not saved is dropped: the other browser's answers are newer.
-   */
-  async function moveHere() {
-    dispatch({ type: 'move-here' });
-    try {
-      const moved = await verify(newTokenFor(linkId));
-      writeMemory(linkId, { taken: true, unsaved: [] });
-      dispatch({ type: 'started', test: moved, resumed: true });
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : undefined;
-      if (isGoneCode(code)) fail(err);
-      else dispatch({ type: 'move-failed', error: said(err) });
-    }
-  }
-
-  return (
-    <div ref={box} className="wm-taker">
-      {sandbox ? (
-        <p className="wm-sandbox" part="sandbox">
-          <strong className="badge badge-warning">{SANDBOX_TEXT.mark}</strong> {SANDBOX_TEXT.test}
-        </p>
-      ) : null}
-      {render()}
-    </div>
-  );
-
-  function render() {
-    const Title = level === 1 ? 'h1' : 'h2';
-    /** A part still on its way: loading, or the failure with a way to fetch it again. */
-    const notYet = (part: { failed: boolean; retry: () => void }, failed: MessageKey, loading: MessageKey) =>
-      part.failed ? (
-        <ErrorScreen message={t(failed)} retry onRetry={part.retry} Title={Title} titleId={titleId} />
-      ) : (
-        <Loader text={t(loading)} />
-      );
-    switch (screen.kind) {
-      case 'loading':
-        return <Loader text={t('test.loading')} />;
-      case 'ready':
-        return (
-          <ReadyScreen
-            test={screen.test}
-            starting={Boolean(screen.starting)}
-            error={screen.error}
-            Title={Title}
-            titleId={titleId}
-            onStart={() => void start(screen.test)}
-          />
-        );
-      case 'started':
-        if (charge.role === 'deciding') return <Loader text={t('test.opening')} />;
-        if (charge.role === 'elsewhere')
-          return <ElsewhereScreen onTakeOver={charge.takeOver} Title={Title} titleId={titleId} />;
-        if (!running.part) return notYet(running, 'test.partLoadFailed', 'test.opening');
-        return (
-          <running.part
-            key={linkId}
-            linkId={linkId}
-            test={screen.test}
-            offset={offset}
-            resumed={screen.resumed}
-            level={level}
-            otherTabs={charge.others}
-            handOver={handOver}
-            onSubmit={(answers, reason, before) => void evaluate(answers, reason, before)}
-            onFatal={(err) => {
-              if (err.errorCode === 'TEST_COMPLETED') void evaluate([], 'time-up');
-              else fail(err);
-            }}
-          />
-        );
-      case 'held-elsewhere':
-        return (
-          <HeldElsewhereScreen
-            signedIn={host.role() === 'USER'}
-            moving={Boolean(screen.moving)}
-            error={screen.error}
-            onMoveHere={() => void moveHere()}
-            Title={Title}
-            titleId={titleId}
-          />
-        );
-      case 'evaluating':
-        return (
-          <EvaluatingScreen
-            reason={screen.reason}
-            error={screen.error}
-            onRetry={() => void evaluate(screen.answers, screen.reason)}
-            Title={Title}
-            titleId={titleId}
-          />
-        );
-      case 'score': {
-        const ScoreScreen = score.part;
-        if (!ScoreScreen) return notYet(score, 'test.scoreLoadFailed', 'test.loading');
-        return (
-          <ScoreScreen
-            result={screen.result}
-            linkId={linkId}
-            testTitle={shown.current?.title ?? null}
-            Title={Title}
-            titleId={titleId}
-          />
-        );
-      }
-      case 'gone':
-        return <GoneScreen code={screen.code} message={screen.message} Title={Title} titleId={titleId} />;
-      default:
-        return (
-          <ErrorScreen
-            message={screen.message}
-            retry={screen.retry}
-            onRetry={() => setAttempt((n) => n + 1)}
-            Title={Title}
-            titleId={titleId}
-          />
-        );
-    }
-  }
+  return box;
 }

@@ -17,8 +17,15 @@ export function lazyModule<M>(importer: () => Promise<M>): () => Promise<M> {
   };
 }
 
+/** A part fetched when it is needed: null until it is there; `failed`, with `retry`, when it could not be. */
+export interface LazyPart<P> {
+  part: P | null;
+  failed: boolean;
+  retry: () => void;
+}
+
 /** The part `pick` takes from the module, fetched once `wanted`; `failed` with `retry` when it could not be. */
-export function useLazyPart<M, P>(load: () => Promise<M>, pick: (m: M) => P, wanted: boolean) {
+export function useLazyPart<M, P>(load: () => Promise<M>, pick: (m: M) => P, wanted: boolean): LazyPart<P> {
   const [part, setPart] = useState<P | null>(null);
   const [failed, setFailed] = useState(false);
   const [tries, setTries] = useState(0);
