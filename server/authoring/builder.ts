@@ -88,7 +88,8 @@ const assessmentChanged = (
       'assessment.question_added': `A question added to the assessment “${a.name}”`,
       'assessment.question_removed': `A question removed from the assessment “${a.name}”`,
     }[action]!,
-    details,
+    // the name the portal says the entry with, in the reader's language
+    details: { name: a.name, ...details },
   });
 
 /** A new assessment of the tenant's, in the activity log; its id. */

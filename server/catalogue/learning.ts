@@ -228,6 +228,7 @@ export async function assignToLearner(
           summary: `${roadmap.name} assigned to ${audit.learnerEmail}`,
           details: {
             roadmapId,
+            roadmap: roadmap.name,
             learnerId: userId,
             email: audit.learnerEmail,
             prerequisites: row.prerequisites,

@@ -6,6 +6,7 @@
  * old one's end, and both pages show the history. The platform's subject-test period is recorded once.
  */
 import { attemptHeaders, newAttemptToken } from '@shared/rules/attempt-token';
+import { formatDate } from '@shared/rules/format-date';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { foldJob } from '../analysis/fold';
@@ -13,7 +14,7 @@ import { testLinks } from '../assessments/tables';
 import { awardExpiries, awardValidityPeriods } from '../awards/tables';
 import { SUBJECT_TESTS } from '../awards/validity';
 import { credentials } from '../credentials/tables';
-import { outbox, tenantUsers } from '../db/schema';
+import { outbox, tenantUsers, users } from '../db/schema';
 import { questionOptions } from '../questions/tables';
 import { authoringApi, questionBody, seedSubject } from '../test/fixtures/authoring';
 import type { Person } from '../test/harness';
@@ -206,7 +207,24 @@ describe('certificates that expire', () => {
         .where(eq(awardExpiries.awardId, linkOf.get(asha.id)!));
       expect(expiry!.remindedAt).not.toBeNull();
       expect(mails[0]!.text).toContain(`/test/${expiry!.renewalLinkId}`);
-      expect(mails[0]!.text).toContain(`Valid until`.toLowerCase());
+      expect(mails[0]!.text).toContain(`is valid until ${formatDate(validUntil, 'UTC')}.`);
+      // issue 31: in the learner's own language, the date as it writes it
+      await server.db.update(users).set({ language: 'es' }).where(eq(users.id, asha.id));
+      await server.db
+        .update(awardExpiries)
+        .set({ remindedAt: null })
+        .where(eq(awardExpiries.awardId, linkOf.get(asha.id)!));
+      await sendReminders(server.db, server.app.services.mail, server.config.publicUrl, now);
+      await server.db.update(users).set({ language: 'en' }).where(eq(users.id, asha.id));
+      const spanish = await server.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, asha.email), eq(outbox.kind, 'certificate-expiry')));
+      const mail = spanish.find((m) => m.id !== mails[0]!.id)!;
+      expect(mail.subject).toBe('Tu certificado «Cloud safety» caduca pronto');
+      expect(mail.text).toContain(`es válido hasta el ${formatDate(validUntil, 'UTC', 'es')}.`);
+      expect(mail.text).toContain(`Haz aquí la prueba de renovación`);
+      expect(mail.text).toContain(`/test/${expiry!.renewalLinkId}`);
       // Ravi's certificate has no end: nothing for him
       expect(
         await server.db

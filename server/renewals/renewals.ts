@@ -6,8 +6,9 @@
  */
 
 import { achievementOf } from '@shared/rules/award';
+import { formatDate } from '@shared/rules/format-date';
 import { AWARD_EARNED_STATUSES } from '@shared/rules/test-status';
-import { REMINDER_DAYS, validityState, validityWords } from '@shared/rules/validity';
+import { REMINDER_DAYS, validityState } from '@shared/rules/validity';
 import { and, desc, eq, param, sql } from 'drizzle-orm';
 import type { MailService } from '../adapters/mail';
 import { findLink } from '../assessments/engine/link-life';
@@ -19,6 +20,7 @@ import { SUBJECT_TESTS, validUntilOf } from '../awards/validity';
 import type { Db } from '../db/client';
 import { inTx, rowsOf } from '../db/helpers';
 import { users } from '../db/schema';
+import { translatorFor } from '../lib/i18n';
 import { questionOptions } from '../questions/tables';
 
 /** A renewal test stays open this long after the certificate's end. */
@@ -58,7 +60,7 @@ export async function syncSubjectPeriod(db: Db, months: number | null) {
 /** The learner's name and address, and what their award is of. */
 async function learnerOf(db: Db, userId: string) {
   const [u] = await db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -212,33 +214,31 @@ async function remind(
     subject: award.assignedSubjectName ? { name: award.assignedSubjectName } : null,
   });
   const page = `${publicUrl}/certificate/${encodeURIComponent(award.linkId)}`;
-  let renewal: string;
+  // the renewal: a renewal test of the assessment, the mentor's when none can be made, or the subject's again
+  let renewal: { renewal: 'test' | 'ask' | 'named' | 'other'; url: string; subject: string };
   if (award.type === 'CUSTOM-TEST') {
     const linkId = await renewalLinkFor(db, award, validUntil, now);
     renewal = linkId
-      ? `Take the renewal test here (open until 30 days after that date): ${publicUrl}/test/${encodeURIComponent(linkId)}`
-      : 'Ask your mentor for a renewal test: the assessment can no longer be taken.';
+      ? { renewal: 'test', url: `${publicUrl}/test/${encodeURIComponent(linkId)}`, subject: '' }
+      : { renewal: 'ask', url: '', subject: '' };
   } else {
-    renewal = `Take the ${award.assignedSubjectName ?? 'subject'} test again to renew it: ${page}?renew=1`;
+    const subject = award.assignedSubjectName;
+    renewal = { renewal: subject ? 'named' : 'other', url: `${page}?renew=1`, subject: subject ?? '' };
   }
-  const until = validityWords(validUntil, now);
+  // in the learner's own language (decision 040), the date as that language writes it
+  const { t, locale } = translatorFor(learner.language);
   await mail.send({
     to: learner.email,
     kind: 'certificate-expiry',
-    subject: `Your certificate “${what}” expires soon`,
-    text: [
-      `Hello ${learner.name ?? ''},`.trimEnd(),
-      '',
-      `Your Waymark certificate “${what}” is ${until.charAt(0).toLowerCase()}${until.slice(1)}.`,
-      '',
-      renewal,
-      '',
-      'Passing it gives you a new certificate; while this one is still valid, the new one runs on from its end.',
-      '',
-      `Your certificate: ${page}`,
-      '',
-      'Waymark',
-    ].join('\n'),
+    subject: t('mail.renewal.subject', { what }),
+    text: t('mail.renewal.text', {
+      name: learner.name ?? '',
+      what,
+      state: validityState(validUntil, now) === 'expired' ? 'expired' : 'valid',
+      day: formatDate(validUntil, 'UTC', locale),
+      ...renewal,
+      page,
+    }),
   });
   return true;
 }

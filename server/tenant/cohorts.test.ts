@@ -93,6 +93,10 @@ describe('cohorts', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['cohort.created', 'cohort.member_added', 'cohort.roadmap_assigned']),
     );
+    // the cohort's name beside the English, for the portal to say the entry in the reader's language
+    expect(tenantAudit.find((e) => e.action === 'cohort.roadmap_assigned')!.details).toMatchObject({
+      cohort: 'Sales EMEA',
+    });
     // both members have it: a now, b when joining
     expect((await assignedTo(a)).map((r) => r.roadmapId)).toContain(roadmapId);
     expect((await assignedTo(b)).map((r) => r.roadmapId)).toContain(roadmapId);

@@ -331,6 +331,7 @@ export async function assignRoadmapToCohort(
       details: {
         roadmapId: input.roadmapId,
         roadmap: roadmap.name,
+        cohort: cohort.name,
         prerequisites: input.prerequisites ?? null,
         assigned: tally('ASSIGNED'),
         alreadyAssigned: tally('ALREADY_ASSIGNED'),

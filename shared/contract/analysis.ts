@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { FLAG_CODES } from '../rules/item-analysis';
+import { NOTE_CODES } from '../rules/stats-notes';
 import { MAX_VALIDITY_MONTHS } from '../rules/validity';
 import { QuestionType } from '../schemas/assessment';
 import { DateTime, ErrorBody, envelope, errors, Id } from '../schemas/common';
@@ -48,6 +49,8 @@ export const ItemFigures = z.object({
   /** The corrected item–rest correlation (−1 to 1). */
   discrimination: z.number().min(-1).max(1).nullable(),
   discriminationNote: z.string().nullable(),
+  /** discriminationNote's code, its message key (decision 048). */
+  discriminationNoteCode: z.enum(NOTE_CODES).nullable(),
   /** Mean seconds to answer it, over the attempts with a time. */
   averageSeconds: z.number().nullable(),
   timedAttempts: z.number().int(),
@@ -85,6 +88,8 @@ export const TestFigures = z.object({
     /** The standard error of measurement, in percentage points. */
     sem: z.number().nullable(),
     note: z.string().nullable(),
+    /** note's code, its message key (decision 048). */
+    noteCode: z.enum(NOTE_CODES).nullable(),
   }),
   /** The share of attempts that passed (earned the award's mark). */
   passRate: Share.nullable(),

@@ -19,6 +19,7 @@
  *   error of measurement SD × √(1 − reliability).
  */
 import { type BucketCount, type DaySums, type ItemSums, OMITTED, RECEIVED } from './item-sums';
+import { type NoteCode, noted } from './stats-notes';
 
 /** Every threshold of the figures and flags, in one place (shown beside the flags; docs/item-analysis.md). */
 export const ITEM_RULES = {
@@ -127,6 +128,8 @@ export interface ItemFigures {
   discrimination: number | null;
   /** Why discrimination is not given, when it is not. */
   discriminationNote: string | null;
+  /** Its code, said in the reader's language (decision 048). */
+  discriminationNoteCode: NoteCode | null;
   /** The mean seconds to answer it, over the attempts with a time. */
   averageSeconds: number | null;
   timedAttempts: number;
@@ -160,25 +163,18 @@ export function correlation(
   return Math.max(-1, Math.min(1, r));
 }
 
-function discriminationOf(s: ItemSums): { value: number | null; note: string | null } {
-  if (s.nr < 2) {
-    return {
-      value: null,
-      note:
-        s.n < 2
-          ? 'Needs at least two attempts.'
-          : 'Needs attempts that received other questions too (a rest score).',
-    };
-  }
+function discriminationOf(s: ItemSums): {
+  value: number | null;
+  note: string | null;
+  noteCode: NoteCode | null;
+} {
+  if (s.nr < 2) return { value: null, ...noted(s.n < 2 ? 'stats.note.twoAttempts' : 'stats.note.restScore') };
   const value = correlation(s.nr, s.rx, s.rxx, s.sr, s.srr, s.sxr);
-  if (value !== null) return { value, note: null };
+  if (value !== null) return { value, note: null, noteCode: null };
   const vx = s.nr * s.rxx - s.rx * s.rx;
   return {
     value: null,
-    note:
-      vx <= 1e-9 * s.nr * s.nr
-        ? 'Not defined: every taker scored the same on it.'
-        : 'Not defined: every taker scored the same on the rest of the test.',
+    ...noted(vx <= 1e-9 * s.nr * s.nr ? 'stats.note.sameOnIt' : 'stats.note.sameOnRest'),
   };
 }
 
@@ -379,6 +375,7 @@ export function itemFigures(input: {
     facility,
     discrimination: disc.value,
     discriminationNote: disc.note,
+    discriminationNoteCode: disc.noteCode,
     averageSeconds,
     timedAttempts: s.timed,
     options,

@@ -6,6 +6,7 @@ import { ITEM_RULES, type ItemFigures } from './item-analysis';
 import type { ItemSums } from './item-sums';
 import { isMultiAnswer, type QuestionType } from './question-types';
 import { round2 } from './scoring';
+import { type NoteCode, noted } from './stats-notes';
 
 // ---------------------------------------------------------------- a test's figures
 
@@ -73,6 +74,8 @@ export interface Reliability {
   sem: number | null;
   /** Why it is not given, when it is not. */
   note: string | null;
+  /** Its code, said in the reader's language (decision 048). */
+  noteCode: NoteCode | null;
 }
 
 /**
@@ -94,14 +97,14 @@ export function reliabilityOf(input: {
   sd: number | null;
 }): Reliability {
   const method = input.partialCredit ? 'ALPHA' : 'KR-20';
-  const none = (note: string): Reliability => ({ method, value: null, sem: null, note });
+  const none = (code: NoteCode): Reliability => ({ method, value: null, sem: null, ...noted(code) });
   const N = input.attempts;
-  if (N < 2) return none('Needs at least two attempts.');
+  if (N < 2) return none('stats.note.twoAttempts');
   const k = input.sumK / N;
-  if (k < 2 - 1e-9) return none('Needs tests of at least two questions.');
+  if (k < 2 - 1e-9) return none('stats.note.twoQuestions');
   const meanRaw = input.sumRaw / N;
   const variance = input.sumRaw2 / N - meanRaw * meanRaw;
-  if (variance <= 1e-12) return none('Not defined: every attempt had the same score.');
+  if (variance <= 1e-12) return none('stats.note.sameScore');
   const itemVariance = input.items.reduce((a, s) => {
     if (s.n === 0) return a;
     const m = s.sx / s.n;
@@ -109,7 +112,7 @@ export function reliabilityOf(input: {
   }, 0);
   const value = (k / (k - 1)) * (1 - itemVariance / N / variance);
   const sem = input.sd !== null && value <= 1 ? input.sd * Math.sqrt(1 - value) : null;
-  return { method, value, sem, note: null };
+  return { method, value, sem, note: null, noteCode: null };
 }
 
 /** Whether a question type can earn part of its points (reliability is then α, not KR-20). */

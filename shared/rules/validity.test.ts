@@ -1,5 +1,7 @@
+import { english, loaders } from 'virtual:wm-messages';
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthsAt, validityState, validityWords, validUntilChain } from './validity';
+import { createTranslator } from '../i18n/translator';
+import { addMonths, monthsAt, validitySaid, validityState, validityWords, validUntilChain } from './validity';
 
 const d = (s: string) => new Date(s);
 
@@ -43,5 +45,36 @@ describe('validity periods', () => {
     expect(validityWords('2027-03-03T00:00:00Z', now)).toBe('Valid until 3rd Mar 2027');
     expect(validityWords('2027-02-01T00:00:00Z', now)).toBe('Expired on 1st Feb 2027');
     expect(validityWords(null, now)).toBe('Valid with no end date');
+  });
+
+  // issue 31: the English the CLI prints is en.json's text of the code the pages and the mail say
+  const now = d('2027-02-10T00:00:00Z');
+  const cases = ['2027-03-03T00:00:00Z', '2027-06-01T00:00:00Z', '2027-02-01T00:00:00Z', null];
+
+  it('says the same English as the catalogue, by its code', () => {
+    const en = createTranslator('en', english);
+    for (const until of cases) {
+      const said = validitySaid(until, now);
+      expect(en.t(said.code, said.params)).toBe(validityWords(until, now));
+    }
+  });
+
+  it('says it in Spanish and Arabic, the date as each language writes it', async () => {
+    const es = createTranslator('es', (await loaders.es()).default, english);
+    const ar = createTranslator('ar', (await loaders.ar()).default, english);
+    const say = (t: typeof es, until: string | null) => {
+      const said = validitySaid(until, now, 'UTC', t.locale);
+      return t.t(said.code, said.params);
+    };
+    expect(cases.map((c) => say(es, c))).toEqual([
+      'Válido hasta el 3 mar 2027',
+      'Válido hasta el 1 jun 2027',
+      'Caducó el 1 feb 2027',
+      'Válido sin fecha de fin',
+    ]);
+    expect(say(ar, '2027-02-01T00:00:00Z')).toBe(
+      `انتهت في ${new Intl.DateTimeFormat('ar', { timeZone: 'UTC', dateStyle: 'medium' }).format(d('2027-02-01T00:00:00Z'))}`,
+    );
+    expect(say(ar, null)).toBe('صالحة بلا تاريخ انتهاء');
   });
 });

@@ -77,13 +77,33 @@ export function validityState(
   return end - t <= REMINDER_DAYS * 86_400_000 ? 'expiring' : 'valid';
 }
 
-/** 'Valid until 3rd Mar 2027', 'Expired on 3rd Mar 2027', or 'Valid with no end date', in plain words. */
+/**
+ * What `validityWords` says, by its message key and values (decision 048): said in the reader's language
+ * with `t(code, params)`; `day` is the date as `locale` writes it.
+ */
+export function validitySaid(
+  validUntil: Date | string | null,
+  now: Date | number = Date.now(),
+  timeZone = 'UTC',
+  locale = 'en',
+):
+  | { code: 'validity.words'; params: { state: 'expired' | 'valid'; day: string } }
+  | { code: 'validity.noEndDate'; params: Record<string, never> } {
+  if (validUntil === null) return { code: 'validity.noEndDate', params: {} };
+  const state = validityState(validUntil, now) === 'expired' ? 'expired' : 'valid';
+  return { code: 'validity.words', params: { state, day: formatDate(validUntil, timeZone, locale) } };
+}
+
+/**
+ * 'Valid until 3rd Mar 2027', 'Expired on 3rd Mar 2027', or 'Valid with no end date', in plain English (the
+ * CLI's words; validity.test.ts holds them equal to en.json's `validity.words` / `validity.noEndDate`).
+ */
 export function validityWords(
   validUntil: Date | string | null,
   now: Date | number = Date.now(),
   timeZone = 'UTC',
 ): string {
-  if (validUntil === null) return 'Valid with no end date';
-  const day = formatDate(validUntil, timeZone);
-  return validityState(validUntil, now) === 'expired' ? `Expired on ${day}` : `Valid until ${day}`;
+  const said = validitySaid(validUntil, now, timeZone);
+  if (said.code === 'validity.noEndDate') return 'Valid with no end date';
+  return said.params.state === 'expired' ? `Expired on ${said.params.day}` : `Valid until ${said.params.day}`;
 }

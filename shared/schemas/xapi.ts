@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { MessageKey } from '../i18n/keys';
+import { LRS_CODES } from '../rules/lrs-words';
 import { DateTime, Id } from './common';
 import { entities } from './entities';
 
@@ -119,5 +120,8 @@ export const XapiTestResult = z.object({
   ms: z.number().int(),
   statementId: z.string(),
   message: z.string(),
+  /** `message` by its code, its message key, and the values it names (decision 048). */
+  code: z.enum(LRS_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 entities.add(XapiTestResult, { id: 'XapiTestResult' });

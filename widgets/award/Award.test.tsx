@@ -1,10 +1,11 @@
-import { english } from 'virtual:wm-messages';
+import { english, loaders } from 'virtual:wm-messages';
 import { ApiError, type Client } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
 import { createTranslator } from '@shared/i18n/translator';
 import type { CertificateInfo } from '@shared/schemas/award';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../core/i18n';
 import { type WidgetEventName, type WidgetHost, WidgetHostProvider } from '../embed/host';
 import { Award } from './Award';
 import { fitSize } from './AwardArt';
@@ -267,5 +268,41 @@ describe('the award viewer', () => {
       createTranslator('en', english),
     );
     expect(model.learner).toHaveLength(60);
+  });
+});
+
+describe("the award's validity in the element's language", () => {
+  // issue 31: 'Valid until …' / 'Expired on …' was English inside a Spanish or Arabic element
+  const validity = (validUntil: string) => ({
+    validUntil,
+    state: 'valid' as const,
+    renewedBy: null,
+    history: [],
+    renewal: null,
+  });
+
+  async function said(locale: 'es' | 'ar', validUntil: string) {
+    const t = createTranslator(locale, (await loaders[locale]()).default, english);
+    const h = host(async () => ({ data: infoOf({ type: 'SUBJECT', validity: validity(validUntil) }) }));
+    render(
+      <I18nProvider value={t}>
+        <WidgetHostProvider host={h.value}>
+          <Award linkId={LINK} />
+        </WidgetHostProvider>
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(document.querySelector('.wm-award-validity time')).not.toBeNull());
+    return document.querySelector('.wm-award-validity time')!.textContent;
+  }
+
+  it('says it in Spanish', async () => {
+    expect(await said('es', '2099-03-03T00:00:00.000Z')).toBe('Válido hasta el 3 mar 2099');
+  });
+
+  it('says it in Arabic, the date as Arabic writes it', async () => {
+    const day = new Intl.DateTimeFormat('ar', { timeZone: 'UTC', dateStyle: 'medium' });
+    expect(await said('ar', '2020-03-03T00:00:00.000Z')).toBe(
+      `انتهت في ${day.format(new Date('2020-03-03T00:00:00Z'))}`,
+    );
   });
 });

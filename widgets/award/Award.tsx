@@ -7,7 +7,7 @@ import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
 import { SANDBOX_TEXT } from '@shared/rules/sandbox';
-import { validityState, validityWords } from '@shared/rules/validity';
+import { validitySaid, validityState } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useMemo, useState } from 'react';
@@ -123,12 +123,14 @@ function VerifiedMark({ linkId }: { linkId: string }) {
 
 /** 'Valid until 3rd Mar 2027' or 'Expired on …' for an award that expires (decision 037); nothing otherwise. */
 function Validity({ info }: { info: CertificateInfo }) {
+  const { t, locale } = useI18n();
   const until = info.validity?.validUntil ?? null;
   if (!until) return null;
   const expired = validityState(until) === 'expired';
+  const said = validitySaid(until, Date.now(), 'UTC', locale);
   return (
     <span className={`wm-award-validity${expired ? ' wm-award-expired' : ''}`} part="validity">
-      <time dateTime={until}>{validityWords(until)}</time>
+      <time dateTime={until}>{t(said.code, said.params)}</time>
     </span>
   );
 }

@@ -144,6 +144,14 @@ describe('the audit log', () => {
       emails: [learner.account.email],
     });
     expect(byAction('seat.invited').details).toMatchObject({ email: invitee });
+    // what the portal says an entry with in the reader's language (issue 31), beside the English
+    expect(byAction('roadmap.assigned').details).toMatchObject({
+      roadmap: roadmap.name,
+      email: learner.account.email,
+    });
+    const assessment = byAction('assessment.created').summary.match(/“(.*)”/)![1];
+    expect(byAction('assessment.created').details).toMatchObject({ name: assessment });
+    expect(byAction('assessment.question_added').details).toMatchObject({ name: assessment });
   });
 
   it('names the API key that made a change, and lets a key with integrations:manage read the log', async () => {

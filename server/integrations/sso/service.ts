@@ -390,7 +390,7 @@ export async function verifyDomain(
         action: 'sso.domain_verified',
         target: { kind: 'ssoDomain', id },
         summary: `Domain ${row.domain} verified (${how === 'DNS' ? 'DNS TXT record' : `code mailed to ${row.mailedTo}`})`,
-        details: { domain: row.domain, by: how },
+        details: { domain: row.domain, by: how, mailedTo: how === 'DNS' ? null : row.mailedTo },
       });
       return toDomain(done!);
     });

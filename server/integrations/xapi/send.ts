@@ -15,6 +15,8 @@
  * Any other failure is retried on the schedule of server/integrations/core/retries.ts. Only jobs send: a
  * failing LRS never slows a learner.
  */
+
+import { lrsSaid } from '@shared/rules/lrs-words';
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { Db } from '../../db/client';
@@ -85,6 +87,8 @@ export interface LrsAnswer {
   body: string;
   retryAfter: number | null;
   error: string | null;
+  /** The error's code and what it names (decision 048), beside its English. */
+  errorSaid: ReturnType<typeof lrsSaid<'xapi.result.refused' | 'xapi.result.noAnswer'>> | null;
   ms: number;
 }
 
@@ -130,14 +134,15 @@ export class XapiSender {
         body: res.body.toString('utf8').replace(/\0/g, ''),
         retryAfter: retryAfterSeconds(res.headers['retry-after']),
         error: null,
+        errorSaid: null,
         ms: ms(),
       };
     } catch (err) {
-      const error =
+      const said =
         err instanceof OutboundRefused
-          ? `Refused: ${err.message}.`
-          : `No answer: ${(err as Error).message.slice(0, 500)}.`;
-      return { status: null, body: '', retryAfter: null, error, ms: ms() };
+          ? lrsSaid('xapi.result.refused', { reason: err.message })
+          : lrsSaid('xapi.result.noAnswer', { reason: (err as Error).message.slice(0, 500) });
+      return { status: null, body: '', retryAfter: null, error: said.message, errorSaid: said, ms: ms() };
     }
   }
 

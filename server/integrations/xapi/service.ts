@@ -5,6 +5,7 @@
  * sent again. Every change is recorded in the activity log in its own transaction.
  */
 import { randomBytes } from 'node:crypto';
+import { lrsSaid } from '@shared/rules/lrs-words';
 import type { ConnectXapiInput, XapiConnection, XapiQueueEntry } from '@shared/schemas/xapi';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -173,15 +174,21 @@ export async function sendTest(deps: XapiDeps, tenantId: string) {
     [statement],
   );
   const ok = answer.status === 200 || answer.status === 204;
+  const status = answer.status ?? 0;
+  const said = ok
+    ? lrsSaid('xapi.result.stored', {})
+    : (answer.errorSaid ??
+      (answer.body
+        ? lrsSaid('xapi.result.answeredBody', { status, body: answer.body.slice(0, 300) })
+        : lrsSaid('xapi.result.answered', { status })));
   return {
     ok,
     status: answer.status,
     ms: answer.ms,
     statementId: String(statement.id),
-    message: ok
-      ? 'The learning record store stored the test statement.'
-      : (answer.error ??
-        `The learning record store answered ${answer.status}${answer.body ? `: ${answer.body.slice(0, 300)}` : '.'}`),
+    message: said.message,
+    code: said.code,
+    params: said.params,
   };
 }
 

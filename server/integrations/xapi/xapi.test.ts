@@ -120,6 +120,10 @@ describe('the learning record store', () => {
     await connect({ endpoint: lrs.endpoint, username: lrs.username, secret: 'wrong' });
     const refused = await server.post('/api/tenant/xapi/test', undefined, tenant.auth);
     expect(refused.body.data).toMatchObject({ ok: false, status: 401 });
+    // the result by its code beside its English (issue 31): the portal says it in the reader's language
+    expect(res.body.data).toMatchObject({ code: 'xapi.result.stored', params: {} });
+    expect(refused.body.data.code).toMatch(/^xapi\.result\.answered(Body)?$/);
+    expect(refused.body.data.params).toMatchObject({ status: 401 });
     await connect({ endpoint: lrs.endpoint, username: lrs.username, secret: lrs.password });
   });
 

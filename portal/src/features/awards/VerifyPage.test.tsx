@@ -105,8 +105,10 @@ describe('who issued it, on the verify page', () => {
 
 describe('the verifier’s words in the reader’s language', () => {
   // what the server answers (shared/credentials/verify.ts): each finding by its code beside its English
+  const issuer = { id: FOREIGN, name: null, isThisServer: false, confirmed: true, statement: '' };
   const coded = (): VerificationReport => ({
-    ...report({ id: FOREIGN, name: null, isThisServer: false, confirmed: true, statement: '' }, 'expired'),
+    ...report(issuer, 'expired'),
+    credential: { ...report(issuer).credential!, validUntil: '2026-01-31T00:00:00Z' },
     summary: 'This credential has expired.',
     summaryParts: [{ code: 'verify.summary.expired' }],
     checks: [
@@ -146,7 +148,12 @@ describe('the verifier’s words in the reader’s language', () => {
     fireEvent.click(screen.getByRole('button', { name: t.t('verify.verify') }));
     await screen.findByText(t.t('verify.checksTitle'));
     const checks = [...document.querySelectorAll('.verify-check')].map((li) => li.textContent);
-    return { summary: document.querySelector('.verify-report .lead')?.textContent, checks };
+    const validity = document.querySelector('.verify-report time[datetime="2026-01-31T00:00:00Z"]');
+    return {
+      summary: document.querySelector('.verify-report .lead')?.textContent,
+      checks,
+      validity: validity?.textContent,
+    };
   }
 
   it('says the summary and each check in Spanish', async () => {
@@ -156,6 +163,7 @@ describe('the verifier’s words in the reader’s language', () => {
         'Open Badges 3.0: AdvertenciaNo sigue el modelo de datos de Open Badges 3.0: el logro no tiene nombre (credentialSubject.achievement.name).',
         'Fechas de validez: No superadaCaducó el 2026-01-31.',
       ],
+      validity: 'Caducó el 31 ene 2026',
     });
   });
 
@@ -166,6 +174,7 @@ describe('the verifier’s words in the reader’s language', () => {
         'Open Badges 3.0: تحذيرلا تتبع نموذج بيانات Open Badges 3.0: ليس للإنجاز اسم (credentialSubject.achievement.name).',
         'تواريخ الصلاحية: فاشلانتهت صلاحيتها في 2026-01-31.',
       ],
+      validity: `انتهت في ${new Intl.DateTimeFormat('ar', { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date('2026-01-31T00:00:00Z'))}`,
     });
   });
 });

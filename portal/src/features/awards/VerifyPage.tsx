@@ -16,7 +16,7 @@ import {
 } from '@shared/credentials/text';
 import type { MessageKey } from '@shared/i18n/keys';
 import { formatDate } from '@shared/rules/format-date';
-import { validityState, validityWords } from '@shared/rules/validity';
+import { validitySaid, validityState } from '@shared/rules/validity';
 import type { Verdict, VerificationReport } from '@shared/schemas/credential';
 import { client } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
@@ -288,6 +288,11 @@ function Report({ report, source }: { report: VerificationReport; source: string
   const i18n = useI18n();
   const { t, locale } = i18n;
   const { credential, issuer } = report;
+  /** 'Valid until …', 'Expired on …' or 'Valid with no end date' in the reader's language. */
+  const validityIn = (until: string | null) => {
+    const said = validitySaid(until, Date.now(), 'UTC', locale);
+    return t(said.code, said.params);
+  };
   return (
     <article className={`card verify-report verdict-${report.verdict}`}>
       <h2 className="verify-verdict">
@@ -333,9 +338,9 @@ function Report({ report, source }: { report: VerificationReport; source: string
             </dt>
             <dd>
               {credential.validUntil ? (
-                <time dateTime={credential.validUntil}>{validityWords(credential.validUntil)}</time>
+                <time dateTime={credential.validUntil}>{validityIn(credential.validUntil)}</time>
               ) : (
-                validityWords(null)
+                validityIn(null)
               )}
             </dd>
           </div>

@@ -17,10 +17,13 @@ const entry = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 
 const queries: Record<string, unknown>[] = [];
+/** When set, the log's only page. */
+let only: ReturnType<typeof entry>[] | null = null;
 const call = vi.fn(async (def: CallDef, args?: { query?: Record<string, unknown> }) => {
   const query = args?.query ?? {};
   queries.push(query);
   if (def.path !== '/tenant/audit-log') throw new Error(`unexpected call ${def.path}`);
+  if (only) return { data: { entries: only, nextCursor: null } };
   if (query.actorKind === 'apiKey')
     return {
       data: {
@@ -37,6 +40,7 @@ const { default: ActivityLogPage } = await import('./ActivityLogPage');
 
 afterEach(() => {
   queries.length = 0;
+  only = null;
 });
 
 describe('/portal/integrations/activity-log', () => {
@@ -92,5 +96,48 @@ describe('/portal/integrations/activity-log', () => {
     expect(within(table).getAllByText('198.51.100.7')[0]!.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('button', { name: 'تحميل المزيد' })).toBeTruthy();
     expect(screen.queryByText('Load more')).toBeNull();
+  });
+});
+
+describe('what happened, in the reader’s language (issue 31)', () => {
+  // as the server records them: its English line, and the action's details beside it
+  const entries = () => [
+    entry(1, {
+      action: 'cohort.member_added',
+      summary: 'asha@example.com joined cohort “Night class”',
+      details: { cohortId: 'c1', cohort: 'Night class', email: 'asha@example.com' },
+    }),
+    entry(2, {
+      action: 'xapi.resent',
+      summary: '3 failed statement entries sent again to https://lrs.example/xapi/',
+      details: { endpoint: 'https://lrs.example/xapi/', count: 3 },
+    }),
+    entry(3, { action: 'lti.paused', summary: 'Paused the LMS platform Moodle', details: { changes: {} } }),
+  ];
+
+  async function said(locale: 'es' | 'ar') {
+    only = entries();
+    renderPortal(<ActivityLogPage />, { translator: await translatorIn(locale) });
+    const table = (await screen.findByText('Paused the LMS platform Moodle')).closest('table')!;
+    return within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[3]!.textContent);
+  }
+
+  it('says each entry again in Spanish from its action and details; one it cannot, as recorded', async () => {
+    expect(await said('es')).toEqual([
+      'asha@example.com se unió a la cohorte «Night class»',
+      '3 declaraciones fallidas reenviadas a https://lrs.example/xapi/',
+      'Paused the LMS platform Moodle',
+    ]);
+  });
+
+  it('says them in Arabic', async () => {
+    expect(await said('ar')).toEqual([
+      'انضم asha@example.com إلى المجموعة «Night class»',
+      'أُعيد إرسال 3 بيانات فاشلة إلى https://lrs.example/xapi/',
+      'Paused the LMS platform Moodle',
+    ]);
   });
 });

@@ -23,6 +23,7 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { type FormEvent, useState } from 'react';
+import { auditWords } from './auditWords';
 
 interface Filter {
   action?: string;
@@ -63,7 +64,7 @@ const columnsIn = ({ t, locale }: Translator): Column<AuditEntry>[] => [
     ),
   },
   { header: t('integrations.action'), cell: (e) => <code>{e.action}</code> },
-  { header: t('activityLog.what'), cell: (e) => e.summary },
+  { header: t('activityLog.what'), cell: (e) => auditWords(e, { t, locale }) },
   {
     header: t('activityLog.from'),
     cell: (e) =>

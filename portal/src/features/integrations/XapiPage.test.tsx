@@ -34,6 +34,8 @@ const call = vi.fn(async (def: CallDef, args?: { body?: unknown }) => {
         ms: 12,
         statementId: 'x',
         message: 'The learning record store stored the test statement.',
+        code: 'xapi.result.stored',
+        params: {},
       },
     };
   throw new Error(`unexpected call ${def.path}`);
@@ -90,7 +92,11 @@ describe('/portal/integrations/learning-record-store', () => {
     expect(screen.getByRole('radio', { name: /Un seudónimo estable por alumno/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar sentencia de prueba' }));
-    expect(await screen.findByText(/\(200, 12 ms\)$/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'El almacén de registros de aprendizaje guardó la sentencia de prueba. (200, 12 ms)',
+      ),
+    ).toBeTruthy();
   });
 
   it('speaks Arabic, its numbers as Arabic writes them', async () => {
@@ -100,5 +106,7 @@ describe('/portal/integrations/learning-record-store', () => {
     expect(await screen.findByText(`${n(2)} في الانتظار، ${n(5)} أُرسلت، ${n(1)} فشلت`)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'مخزن سجلات التعلّم' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'فصل' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'إرسال عبارة تجريبية' }));
+    expect(await screen.findByText(/^خزّن مخزن سجلات التعلّم العبارة التجريبية\./)).toBeTruthy();
   });
 });

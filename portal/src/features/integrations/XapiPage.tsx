@@ -83,7 +83,7 @@ function Status({ connection, onChanged }: { connection: XapiConnection; onChang
       const res = await client.call(testXapi, {});
       setResult(
         t('xapi.testResult', {
-          message: res.data.message,
+          message: t(res.data.code, res.data.params),
           status: res.data.status ?? t('xapi.noAnswer'),
           ms: number(res.data.ms),
         }),

@@ -13,6 +13,7 @@ const figures = (over: Partial<Row['figures']> = {}): Row['figures'] => ({
   facility: 0.5,
   discrimination: 0.4,
   discriminationNote: null,
+  discriminationNoteCode: null,
   averageSeconds: 30,
   timedAttempts: 40,
   options: null,
@@ -97,7 +98,7 @@ const SUMMARY: z.infer<typeof TestFigures> = {
     { from: 0, to: 50, count: 3 },
     { from: 50, to: 100, count: 9 },
   ],
-  reliability: { method: 'KR-20', value: 0.71, sem: 6.5, note: null },
+  reliability: { method: 'KR-20', value: 0.71, sem: 6.5, note: null, noteCode: null },
   passRate: 0.75,
   passPercentage: 60,
   time: { mean: 754, median: 600 },
@@ -146,4 +147,48 @@ describe('item analysis in Spanish and Arabic', () => {
     expect(screen.getByText(`${ar.number(75)}٪`)).toBeTruthy();
     expect(screen.getByText(`من ${ar.number(10)} متقدّمين`)).toBeTruthy();
   });
+});
+
+describe('why a figure is not given, in the reader’s language (issue 31)', () => {
+  // as the server answers: the English note and its code beside it
+  const noted = {
+    ...SUMMARY,
+    reliability: {
+      method: 'KR-20' as const,
+      value: null,
+      sem: null,
+      note: 'Not defined: every attempt had the same score.',
+      noteCode: 'stats.note.sameScore' as const,
+    },
+  };
+  const flat = row(1, 'Flat question', {
+    discrimination: null,
+    discriminationNote: 'Not defined: every taker scored the same on it.',
+    discriminationNoteCode: 'stats.note.sameOnIt',
+  });
+
+  it.each([
+    [
+      'es',
+      'No definida: todos los intentos obtuvieron la misma puntuación.',
+      'Discriminación: No definida: todos los participantes obtuvieron la misma puntuación en ella.',
+    ],
+    [
+      'ar',
+      'غير معرّف: حصلت كل المحاولات على الدرجة نفسها.',
+      'التمييز: غير معرّف: حصل كل المختبَرين على الدرجة نفسها فيه.',
+    ],
+  ] as const)(
+    'says the reliability’s and a discrimination’s note in %s',
+    async (locale, reliability, discrimination) => {
+      render(
+        <I18nProvider value={await translatorIn(locale)}>
+          <TestSummary figures={noted} />
+          <StatsTable rows={[flat]} caption="Stats" />
+        </I18nProvider>,
+      );
+      expect(screen.getByText(reliability)).toBeTruthy();
+      expect(screen.getByText(discrimination)).toBeTruthy();
+    },
+  );
 });

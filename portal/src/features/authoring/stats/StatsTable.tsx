@@ -124,7 +124,13 @@ export function FigureDetails({ figures }: { figures: Figures }) {
         </ul>
       ) : null}
       {figures.discriminationNote ? (
-        <p className="muted">{t('stats.discriminationNote', { note: figures.discriminationNote })}</p>
+        <p className="muted">
+          {t('stats.discriminationNote', {
+            note: figures.discriminationNoteCode
+              ? t(figures.discriminationNoteCode)
+              : figures.discriminationNote,
+          })}
+        </p>
       ) : null}
       {figures.options ? (
         <table className="table option-shares">

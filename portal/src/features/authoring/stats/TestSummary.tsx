@@ -55,7 +55,7 @@ export function TestSummary({ figures }: { figures: Figures }) {
             {r.sem !== null ? (
               <span className="muted"> · {t('stats.sem', { value: one(r.sem, tr) })}</span>
             ) : null}
-            {r.note ? <span className="muted block">{r.note}</span> : null}
+            {r.note ? <span className="muted block">{r.noteCode ? t(r.noteCode) : r.note}</span> : null}
           </dd>
         </div>
         <div>
