@@ -4,13 +4,13 @@
  * the activity log in its own transaction. Keys are managed by people only: a key never makes or revokes one.
  */
 import { type ApiKey, type CreateApiKeyInput, keyDisplay } from '@shared/schemas/integrations';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx } from '../../db/helpers';
-import { notFound } from '../../http/errors';
 import { newApiKey } from '../core/api-keys';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
+import { revokeCredential } from '../core/revoke';
 import { apiKeys } from '../core/tables';
 
 type Row = typeof apiKeys.$inferSelect;
@@ -79,28 +79,11 @@ export async function createKey(
 }
 
 /** Revokes a key of the tenant (404 for another's); revoking a revoked key changes nothing. */
-export async function revokeKey(db: Db, tenantId: string, id: string, by: Actor): Promise<Row> {
-  return inTx(db, async (tx) => {
-    const [revoked] = await tx
-      .update(apiKeys)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, tenantId), isNull(apiKeys.revokedAt)))
-      .returning();
-    if (revoked) {
-      await recordAudit(tx, by, {
-        tenantId,
-        action: 'apikey.revoked',
-        target: { kind: 'apiKey', id },
-        summary: `API key “${revoked.name}” (${keyDisplay(revoked.prefix)}) revoked`,
-        details: { name: revoked.name, prefix: revoked.prefix },
-      });
-      return revoked;
-    }
-    const [row] = await tx
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.tenantId, tenantId)));
-    if (!row) throw notFound('API key not found');
-    return row;
+export function revokeKey(db: Db, tenantId: string, id: string, by: Actor): Promise<Row> {
+  return revokeCredential<typeof apiKeys, Row>(db, apiKeys, tenantId, id, by, {
+    action: 'apikey.revoked',
+    kind: 'apiKey',
+    describe: (row) => `API key “${row.name}” (${keyDisplay(row.prefix)})`,
+    missing: 'API key not found',
   });
 }

@@ -13,6 +13,7 @@ import { notFound } from '../../http/errors';
 import { hashSecret, newPrefixedSecret, secretMatches } from '../core/api-keys';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
+import { revokeCredential } from '../core/revoke';
 import { scimTokens } from './tables';
 
 export const SCIM_TOKEN_PATTERN = /^wmscim_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
@@ -104,29 +105,12 @@ export async function createScimToken(
 }
 
 /** Revokes a token of the tenant (404 for another's); revoking a revoked token changes nothing. */
-export async function revokeScimToken(db: Db, tenantId: string, id: string, by: Actor): Promise<Row> {
-  return inTx(db, async (tx) => {
-    const [revoked] = await tx
-      .update(scimTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(scimTokens.id, id), eq(scimTokens.tenantId, tenantId), isNull(scimTokens.revokedAt)))
-      .returning();
-    if (revoked) {
-      await recordAudit(tx, by, {
-        tenantId,
-        action: 'scim.token_revoked',
-        target: { kind: 'scimToken', id },
-        summary: `SCIM token “${revoked.name}” (${scimTokenDisplay(revoked.prefix)}) revoked`,
-        details: { name: revoked.name, prefix: revoked.prefix },
-      });
-      return revoked;
-    }
-    const [row] = await tx
-      .select()
-      .from(scimTokens)
-      .where(and(eq(scimTokens.id, id), eq(scimTokens.tenantId, tenantId)));
-    if (!row) throw notFound('SCIM token not found');
-    return row;
+export function revokeScimToken(db: Db, tenantId: string, id: string, by: Actor): Promise<Row> {
+  return revokeCredential<typeof scimTokens, Row>(db, scimTokens, tenantId, id, by, {
+    action: 'scim.token_revoked',
+    kind: 'scimToken',
+    describe: (row) => `SCIM token “${row.name}” (${scimTokenDisplay(row.prefix)})`,
+    missing: 'SCIM token not found',
   });
 }
 
