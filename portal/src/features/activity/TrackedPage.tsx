@@ -17,7 +17,6 @@ import { totalPages } from '@shared/rules/pager';
 import { client } from '@widgets/core/api';
 import { downloadFile } from '@widgets/core/download';
 import { messageOf, useCall } from '@widgets/core/useCall';
-import { Dialog } from '@widgets/ui/Dialog';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { Pager } from '@widgets/ui/Pager';
 import { toast } from '@widgets/ui/Toast';
@@ -29,6 +28,7 @@ import type { Translator } from '@shared/i18n/translator';
 import { MONTH_NAMES } from '@shared/rules/format-date';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export const TRACKED_TITLE = 'tracked.title' satisfies MessageKey;
 const DAYS_PER_PAGE = 7;
@@ -252,48 +252,30 @@ function DeleteTrackedDialog({
   onDeleted: () => void;
 }) {
   const { t, locale } = useI18n();
-  const [busy, setBusy] = useState(false);
-
   const remove = async () => {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      const res =
-        pending.kind === 'span'
-          ? await client.call(deleteTrackedSpan, { params: { id: pending.span._id } })
-          : await client.call(deleteTrackedDay, { params: { day: pending.day.day } });
-      toast(
-        t('tracked.deleted', {
-          time: formatDuration(res.data.seconds, locale),
-          day: longDay(res.data.day, locale),
-        }),
-        { kind: 'success' },
-      );
-      onClose();
-      onDeleted();
-    } catch (err) {
-      toast(messageOf(err, t('tracked.deleteFailed')), { kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const res =
+      pending!.kind === 'span'
+        ? await client.call(deleteTrackedSpan, { params: { id: pending!.span._id } })
+        : await client.call(deleteTrackedDay, { params: { day: pending!.day.day } });
+    return res.data;
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={pending !== null}
-      role="alertdialog"
       title={pending?.kind === 'day' ? t('tracked.deleteDayQuestion') : t('tracked.deleteSpanQuestion')}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
-            {busy ? <Spinner /> : null} {t('tracked.delete')}
-          </button>
-        </>
+      action={t('tracked.delete')}
+      run={remove}
+      done={(data) =>
+        t('tracked.deleted', { time: formatDuration(data.seconds, locale), day: longDay(data.day, locale) })
       }
+      doneMs={6000}
+      failed={t('tracked.deleteFailed')}
+      onClose={onClose}
+      onDone={() => {
+        onClose();
+        onDeleted();
+      }}
     >
       {pending ? (
         <p>
@@ -310,6 +292,6 @@ function DeleteTrackedDialog({
               })}
         </p>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -25,8 +25,8 @@ import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialogActions } from '../../components/FormDialogActions';
-import { ConfirmDialog } from './ConfirmDialog';
 import { SecretShownOnce } from './SecretShownOnce';
 
 type Output = z.output<typeof CreateApiKeyInput>;

@@ -29,8 +29,8 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialogActions } from '../../components/FormDialogActions';
-import { ConfirmDialog } from './ConfirmDialog';
 import { CoursesDialog } from './LmsCoursesDialog';
 import { ScorePosts } from './LmsScorePosts';
 

@@ -16,7 +16,7 @@ import { Field } from '@widgets/ui/Field';
 import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SecretShownOnce } from './SecretShownOnce';
 
 const STATUS = {

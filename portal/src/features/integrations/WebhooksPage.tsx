@@ -34,8 +34,8 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormDialogActions } from '../../components/FormDialogActions';
-import { ConfirmDialog } from './ConfirmDialog';
 import { SecretShownOnce } from './SecretShownOnce';
 import { act, Deliveries, hidden } from './WebhookDeliveries';
 

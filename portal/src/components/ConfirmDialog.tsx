@@ -1,6 +1,7 @@
 /**
- * The integrations pages' "are you sure?" for revoking or removing something (an API key, a SCIM token, an
- * LMS platform): Cancel, and the dangerous action, which runs once, busy while it runs, then says how it went.
+ * "Are you sure?" before something that cannot be undone (revoking an API key or a SCIM token, removing an LMS
+ * platform, a learner's seat, tracked time): Cancel, and the dangerous action, which runs once, busy while it
+ * runs, then says how it went — in words that may depend on what it answered.
  */
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
@@ -9,12 +10,13 @@ import { Spinner } from '@widgets/ui/Loader';
 import { toast } from '@widgets/ui/Toast';
 import { type ReactNode, useState } from 'react';
 
-export function ConfirmDialog({
+export function ConfirmDialog<T>({
   open,
   title,
   action,
   run,
   done,
+  doneMs = 4000,
   failed,
   onClose,
   onDone,
@@ -24,9 +26,11 @@ export function ConfirmDialog({
   title: string;
   /** The dangerous button's word ('Revoke', 'Remove'). */
   action: string;
-  run: () => Promise<unknown>;
-  /** The success toast. */
-  done: string;
+  run: () => Promise<T>;
+  /** The success toast, or how to say it from what `run` answered. */
+  done: string | ((result: T) => string);
+  /** How long the success toast stays. */
+  doneMs?: number;
   /** The failure toast when the server gives no message. */
   failed: string;
   onClose: () => void;
@@ -38,8 +42,8 @@ export function ConfirmDialog({
   const confirm = async () => {
     setBusy(true);
     try {
-      await run();
-      toast(done, { kind: 'success', ms: 4000 });
+      const result = await run();
+      toast(typeof done === 'function' ? done(result) : done, { kind: 'success', ms: doneMs });
       onDone();
     } catch (err) {
       toast(messageOf(err, failed), { kind: 'error' });
