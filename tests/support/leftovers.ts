@@ -31,12 +31,10 @@ export function demoContent(extra: readonly string[]): string[] {
   const walk = (v: unknown): void => {
     if (typeof v === 'string') out.add(v.trim());
     else if (Array.isArray(v)) for (const x of v) walk(x);
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) {
-        out.add(k);
-        walk(x);
-      }
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
   };
+  // the subjects are the keys of their lists
+  for (const subject of Object.keys(DEMO_SUBJECTS)) out.add(subject);
   walk([DEMO_ACCOUNTS, DEMO_AUTHORS, DEMO_SUBJECTS, DEMO_LANGUAGES, DEMO_ROADMAPS, DEMO_QUESTIONS]);
   return [...out].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length);
 }
