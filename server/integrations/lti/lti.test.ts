@@ -13,6 +13,7 @@ import { tenantAssessmentQuestions, tenantAssessments } from '../../authoring/ta
 import { rowsOf } from '../../db/helpers';
 import { outbox, tenantUsers } from '../../db/schema';
 import { tenantInvitations } from '../../tenant/tables';
+import { expectLogSaid } from '../../test/audit-said';
 import { calls, seedBank } from '../../test/fixtures/assessments';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { CLAIM, jsonwebtoken, MockPlatform, ROLE } from '../../test/lti-platform';
@@ -253,6 +254,8 @@ describe('registration', () => {
     expect(removed.status).toBe(200);
     expect((await server.get('/api/tenant/lti/registrations', other.auth)).body.data).toEqual([]);
     platform.clientId = 'waymark-client-1';
+    // each entry said again in the reader's language from its details (issue 31)
+    await expectLogSaid(server.db, other.user._id, ['lti.registered', 'lti.removed']);
   });
 });
 
@@ -566,6 +569,7 @@ describe('launch', () => {
       { status: 'ACTIVE' },
       tenant.auth,
     );
+    await expectLogSaid(server.db, tenant.user._id, ['lti.registered', 'lti.paused', 'lti.resumed']);
   });
 });
 

@@ -153,7 +153,13 @@ export async function createRegistration(db: Db, tenantId: string, actor: Actor,
       action: 'lti.registered',
       target: { kind: 'lti_registration', id: row.id },
       summary: `Registered the LMS platform ${row.label} (${row.issuer})`,
-      details: { via: row.via, clientId: row.clientId, deploymentIds: row.deploymentIds },
+      details: {
+        label: row.label,
+        issuer: row.issuer,
+        via: row.via,
+        clientId: row.clientId,
+        deploymentIds: row.deploymentIds,
+      },
     });
     return row;
   });
@@ -185,7 +191,7 @@ export async function updateRegistration(
       action,
       target: { kind: 'lti_registration', id },
       summary: `${{ 'lti.paused': 'Paused', 'lti.resumed': 'Resumed', 'lti.updated': 'Changed' }[action]} the LMS platform ${row.label}`,
-      details: { changes: patch },
+      details: { label: row.label, changes: patch },
     });
     return row;
   });
@@ -200,6 +206,7 @@ export async function removeRegistration(db: Db, tenantId: string, actor: Actor,
       action: 'lti.removed',
       target: { kind: 'lti_registration', id },
       summary: `Removed the LMS platform ${row.label} (${row.issuer})`,
+      details: { label: row.label, issuer: row.issuer },
     });
   });
 }

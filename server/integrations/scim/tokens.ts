@@ -5,6 +5,7 @@
  * is the actor of everything it changes. Each request reads the token's row, so a revoked token stops on
  * its next request on every process.
  */
+import { scimTokenDisplay } from '@shared/schemas/integrations';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, preparedPer } from '../../db/helpers';
@@ -19,7 +20,6 @@ import { scimTokens } from './tables';
 export const SCIM_TOKEN_PATTERN = /^wmscim_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 
 /** How a token is shown after it was made. */
-export const scimTokenDisplay = (prefix: string) => `wmscim_${prefix}_…`;
 
 export const newScimToken = () => newPrefixedSecret('wmscim');
 

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantUsers } from '../../db/schema';
+import { expectLogSaid } from '../../test/audit-said';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { keyPair, type ResponseOptions, readAuthnRequest, SamlIdp } from '../../test/saml-idp';
 import { auditEvents, externalIdentities } from '../core/tables';
@@ -135,6 +136,8 @@ describe('setting up SAML', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.tenantId, tenant.user._id), eq(auditEvents.action, 'sso.configured')));
     expect(logged!.summary).toContain('SAML');
+    // said again in the reader's language from its details (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, ['sso.configured']);
   });
 });
 

@@ -181,6 +181,7 @@ export async function storeConnection(
       }: ${input.enabled ? 'on' : 'off'}${input.requireSso ? ', required for the verified domains' : ''}`,
       details: {
         protocol: input.protocol,
+        displayName: input.displayName,
         ...input.details,
         enabled: input.enabled,
         requireSso: input.requireSso,
@@ -199,7 +200,7 @@ export async function deleteConnection(db: Db, tenantId: string, by: Actor) {
       action: 'sso.removed',
       target: { kind: 'ssoConnection', id: tenantId },
       summary: `Single sign-on through ${gone.displayName} removed`,
-      details: { issuer: gone.settings.issuer ?? null },
+      details: { displayName: gone.displayName, issuer: gone.settings.issuer ?? null },
     });
   });
 }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, tenantUsers, users } from '../../db/schema';
+import { expectLogSaid } from '../../test/audit-said';
 import { DnsServer } from '../../test/dns-server';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { auditEvents, externalIdentities } from '../core/tables';
@@ -387,5 +388,14 @@ describe('signing in with your organisation', () => {
       .from(outbox)
       .where(and(eq(outbox.to, tenant.account.email), eq(outbox.kind, 'no-seat')));
     expect(notices).toHaveLength(1);
+    // removed: the organisation's sign-in ends; each entry said again in the reader's language (issue 31)
+    expect((await server.request('DELETE', '/api/tenant/sso', undefined, tenant.auth)).status).toBe(200);
+    await expectLogSaid(server.db, tenant.user._id, [
+      'sso.configured',
+      'sso.updated',
+      'sso.removed',
+      'sso.domain_added',
+      'sso.domain_verified',
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/helpers';
+import { expectLogSaid } from '../../test/audit-said';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { webhookDeliveries, webhookEndpoints } from './tables';
 
@@ -416,6 +417,13 @@ describe('webhook endpoints', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.errorCode).toBe('ENDPOINT_DISABLED');
     await server.request('PATCH', `/api/tenant/webhooks/${made._id}`, { enabled: true }, tenant.auth);
+    const changed = await server.request(
+      'PATCH',
+      `/api/tenant/webhooks/${made._id}`,
+      { description: 'Paused once', ordered: true, events: ['seat.added'] },
+      tenant.auth,
+    );
+    expect(changed.status, changed.text).toBe(200);
     const redo = await server.post(
       `/api/tenant/webhooks/${made._id}/redeliver`,
       { from, to: new Date(Date.now() + 1000).toISOString() },
@@ -452,8 +460,16 @@ describe('webhook endpoints', () => {
       'webhook.created',
       'webhook.disabled',
       'webhook.enabled',
+      'webhook.updated',
       'webhook.redelivered',
       'webhook.removed',
+    ]);
+    // each said again in the reader's language from its details (issue 31), Waymark's disabling too
+    await expectLogSaid(server.db, tenant.user._id, [
+      'webhook.disabled',
+      'webhook.enabled',
+      'webhook.updated',
+      'webhook.redelivered',
     ]);
   });
 
