@@ -904,6 +904,8 @@ describe('grades back (AGS)', () => {
       attempts: MAX_ATTEMPTS,
       lastStatus: 503,
       scoreGiven: 77,
+      // the platform's own answer: no code of Waymark's (those the portal says in the reader's language)
+      lastErrorCode: null,
     });
     expect(failed.body.data[0].lastError).toContain('try later');
     const id = failed.body.data[0]._id as string;
@@ -1047,6 +1049,14 @@ describe('rosters (NRPS)', () => {
       counts: { added: 2, present: 1, notAdded: 0 },
       skipped: 2,
     });
+    // why, by code beside the English, for the portal to say in the reader's language
+    const wouldAdd = (
+      dry.body.data.members as { outcome: string; reason: string; reasonCode: string }[]
+    ).filter((m) => m.outcome === 'ADDED');
+    expect(wouldAdd.map((m) => [m.reasonCode, m.reason])).toEqual([
+      ['WOULD_ADD', 'Would be given a seat, if one is free.'],
+      ['WOULD_ADD', 'Would be given a seat, if one is free.'],
+    ]);
     expect(
       await server.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'roster-1')),
     ).toEqual([]);

@@ -114,8 +114,12 @@ export async function syncMembers(
     }
     const name = str(m.name);
     const email = str(m.email);
-    const outcome = (o: 'ADDED' | 'PRESENT' | 'NOT_ADDED', reason: string | null) => {
-      result.members.push({ subject, name, email, outcome: o, reason });
+    const outcome = (
+      o: 'ADDED' | 'PRESENT' | 'NOT_ADDED',
+      reason: string | null,
+      reasonCode: Result['members'][number]['reasonCode'] = null,
+    ) => {
+      result.members.push({ subject, name, email, outcome: o, reason, reasonCode });
       result.counts[o === 'ADDED' ? 'added' : o === 'PRESENT' ? 'present' : 'notAdded']++;
     };
     const identity = { tenantId, issuer: registration.issuer, subject };
@@ -128,7 +132,7 @@ export async function syncMembers(
             .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.learnerId, linked)))
         : [];
       if (seat) outcome('PRESENT', null);
-      else outcome('ADDED', 'Would be given a seat, if one is free.');
+      else outcome('ADDED', 'Would be given a seat, if one is free.', 'WOULD_ADD');
       continue;
     }
     const person = await provisionLearner(db, {
@@ -145,10 +149,10 @@ export async function syncMembers(
     try {
       const added = await addLearner(db, deps.plans, tenantId, person.email, now, actor);
       if (added.data.outcome === 'ADDED') outcome('ADDED', null);
-      else outcome('NOT_ADDED', added.message);
+      else outcome('NOT_ADDED', added.message, added.data.outcome);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 409) outcome('PRESENT', null);
-      else if (err instanceof HttpError && err.statusCode < 500) outcome('NOT_ADDED', err.message);
+      else if (err instanceof HttpError && err.statusCode < 500) outcome('NOT_ADDED', err.message, 'REFUSED');
       else throw err;
     }
   }

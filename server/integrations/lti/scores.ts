@@ -15,6 +15,7 @@
  * alive (its queue was made after it, or pg-boss ran out of retries first).
  */
 import { randomUUID } from 'node:crypto';
+import { POST_ERRORS, postErrorCode } from '@shared/schemas/lti';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/helpers';
@@ -247,7 +248,7 @@ export async function postScore(
     .where(eq(ltiGradeTargets.id, d.targetId))
     .limit(1);
   if (!row) {
-    await settle({ status: 'GAVE_UP', lastError: 'The grade column is no longer known.' });
+    await settle({ status: 'GAVE_UP', lastError: POST_ERRORS.TARGET_GONE });
     return 'gave-up';
   }
   if (row.registration.status === 'PAUSED') {
@@ -263,7 +264,7 @@ export async function postScore(
   if (!body) {
     const made = await bodyOf(deps, d, row.target, row.registration.attemptPolicy);
     if (!made) {
-      await settle({ status: 'GAVE_UP', lastError: 'The evaluation is no longer known.' });
+      await settle({ status: 'GAVE_UP', lastError: POST_ERRORS.EVALUATION_GONE });
       return 'gave-up';
     }
     // made once, at the first claim: every retry sends it unchanged
@@ -378,6 +379,7 @@ export async function deliveriesOf(
     scoreMaximum: d.scoreMaximum,
     lastStatus: d.lastStatus,
     lastError: d.lastError,
+    lastErrorCode: postErrorCode(d.lastError),
     createdAt: d.createdAt.toISOString(),
     nextAttemptAt: d.status === 'DELIVERED' || d.status === 'GAVE_UP' ? null : d.nextAttemptAt.toISOString(),
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
