@@ -5,6 +5,7 @@
  * is the actor of everything it changes. Each request reads the token's row, so a revoked token stops on
  * its next request on every process.
  */
+import { localMessage } from '@shared/i18n/message';
 import { scimTokenDisplay } from '@shared/schemas/integrations';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -78,7 +79,7 @@ export async function createScimToken(
           ),
         )
         .returning();
-      if (!replaced) throw notFound('SCIM token not found (or already revoked)');
+      if (!replaced) throw notFound(localMessage('errors.scim.tokenNotFoundOrRevoked'));
     }
     const [row] = await tx
       .insert(scimTokens)
@@ -110,7 +111,7 @@ export function revokeScimToken(db: Db, tenantId: string, id: string, by: Actor)
     action: 'scim.token_revoked',
     kind: 'scimToken',
     describe: (row) => `SCIM token “${row.name}” (${scimTokenDisplay(row.prefix)})`,
-    missing: 'SCIM token not found',
+    missing: localMessage('errors.scim.tokenNotFound'),
   });
 }
 

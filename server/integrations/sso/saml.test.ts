@@ -86,6 +86,19 @@ describe('setting up SAML', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('metadataXml');
+    expect(bad.body.message).toBe('metadataXml: has no EntityDescriptor with an IDPSSODescriptor');
+    // the check's result in the language the page asks in (issue 31)
+    const spanish = await server.request(
+      'PUT',
+      '/api/tenant/sso/saml',
+      { displayName: 'Initech', metadataXml: '<EntityDescriptor entityID="x"/>' },
+      { ...tenant.auth, headers: { 'accept-language': 'es' } },
+    );
+    expect(spanish.body).toMatchObject({
+      field: 'metadataXml',
+      message: 'metadataXml: no tiene ningún EntityDescriptor con un IDPSSODescriptor',
+      fields: { metadataXml: 'metadataXml: no tiene ningún EntityDescriptor con un IDPSSODescriptor' },
+    });
     const nothing = await server.request(
       'PUT',
       '/api/tenant/sso/saml',

@@ -217,6 +217,39 @@ describe('setting up single sign-on', () => {
     const dns = await server.post(`/api/tenant/sso/domains/${domain._id}/verify`, {}, tenant.auth);
     expect(dns.status).toBe(400);
     expect(dns.body.errorCode).toBe('TXT_NOT_FOUND');
+    expect(dns.body.message).toBe(
+      `The TXT record _waymark-verification.acme.example does not say ${domain.txtValue} yet (DNS changes can take a while)`,
+    );
+    // in the language the page asks in (issue 31), the record's name and value as they are
+    const [es, ar] = await Promise.all(
+      ['es', 'ar'].map((lang) =>
+        server.post(
+          `/api/tenant/sso/domains/${domain._id}/verify`,
+          {},
+          {
+            ...tenant.auth,
+            headers: { 'accept-language': lang },
+          },
+        ),
+      ),
+    );
+    expect(es!.body.message).toMatch(
+      /^El registro TXT _waymark-verification\.acme\.example aún no dice waymark-verification=/,
+    );
+    expect(ar!.body.message).toContain('لا يتضمن سجل TXT _waymark-verification.acme.example');
+    const publicMail = await server.post(
+      '/api/tenant/sso/domains',
+      { domain: 'gmail.com' },
+      {
+        ...tenant.auth,
+        headers: { 'accept-language': 'es' },
+      },
+    );
+    expect(publicMail.body).toMatchObject({
+      field: 'domain',
+      message:
+        'domain: gmail.com es un servicio de correo público; reclama el dominio propio de tu organización',
+    });
     const mailed = await server.post(
       `/api/tenant/sso/domains/${domain._id}/mail-code`,
       { mailbox: 'webmaster' },
