@@ -180,6 +180,11 @@ const SAMPLES: [action: string, summary: string, details: Record<string, unknown
     { label: 'Moodle', issuer: 'https://moodle.example' },
   ],
   [
+    'lti.score_retried',
+    'The score of a@example.com sent again to the LMS platform Moodle',
+    { email: 'a@example.com', label: 'Moodle', lineItemUrl: 'https://moodle.example/lineitems/1' },
+  ],
+  [
     'scim.token_created',
     'SCIM token “Okta” (wmscim_k4t9x2m7q1bz_…) created',
     { name: 'Okta', prefix: 'k4t9x2m7q1bz', replaces: null },

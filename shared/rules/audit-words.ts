@@ -248,6 +248,10 @@ const SAID: Readonly<Record<AuditAction, (d: Details, f: AuditFormats) => Said>>
   'lti.paused': lti('activityLog.entry.ltiPaused'),
   'lti.resumed': lti('activityLog.entry.ltiResumed'),
   'lti.removed': lti('activityLog.entry.ltiRemoved', true),
+  'lti.score_retried': (d) => {
+    const [email, label] = [text(d, 'email'), text(d, 'label')];
+    return email && label ? ['activityLog.entry.ltiScoreRetried', { email, label }] : null;
+  },
   'scim.token_created': scimToken('activityLog.entry.scimTokenCreated'),
   'scim.token_rotated': (d) => {
     const said = scimToken('activityLog.entry.scimTokenRotated')(d);

@@ -153,6 +153,7 @@ export const AUDIT_ACTIONS = [
   'lti.paused',
   'lti.resumed',
   'lti.removed',
+  'lti.score_retried',
   'scim.token_created',
   'scim.token_rotated',
   'scim.token_revoked',

@@ -920,6 +920,8 @@ describe('grades back (AGS)', () => {
     expect(platform.scores).toHaveLength(1);
     const again = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, tenant.auth);
     expect(again.status).toBe(409);
+    // the mentor's retry in the activity log, said again in the reader's language (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, ['lti.score_retried']);
   });
 
   it('sends the best attempt when the registration says BEST', async () => {
@@ -934,6 +936,7 @@ describe('grades back (AGS)', () => {
     const sent = await postDueScores();
     expect(sent.delivered, JSON.stringify([sent, await deliveries()])).toBe(1);
     expect(platform.scores.at(-1)!.body.scoreGiven).toBe(85);
+    await expectLogSaid(server.db, tenant.user._id, ['lti.updated']);
   });
 });
 

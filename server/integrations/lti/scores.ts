@@ -18,9 +18,11 @@ import { randomUUID } from 'node:crypto';
 import { POST_ERRORS, postErrorCode } from '@shared/schemas/lti';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/helpers';
+import { inTx, rowsOf } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../core/audit';
+import type { Actor } from '../core/principal';
 import { events } from '../core/tables';
 import { type Platforms, SCOPES } from './platform';
 import { ltiGradeTargets, ltiRegistrations, ltiScoreDeliveries } from './tables';
@@ -386,21 +388,44 @@ export async function deliveriesOf(
   }));
 }
 
-/** A failed post sent again at the sender's next run, with its attempts counted afresh. */
-export async function retryDelivery(db: Db, tenantId: string, id: string, now = new Date()) {
-  const [row] = await db
-    .select({ status: ltiScoreDeliveries.status })
-    .from(ltiScoreDeliveries)
-    .where(and(eq(ltiScoreDeliveries.id, id), eq(ltiScoreDeliveries.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw notFound('This score post does not exist.');
-  if (row.status === 'DELIVERED') throw conflict('This score was delivered already: it is not sent twice.');
-  if (row.status === 'FAILED' || row.status === 'GAVE_UP') {
-    await db
-      .update(ltiScoreDeliveries)
-      .set({ status: 'PENDING', attempts: 0, nextAttemptAt: now })
-      .where(and(eq(ltiScoreDeliveries.id, id), inArray(ltiScoreDeliveries.status, ['FAILED', 'GAVE_UP'])));
-  }
-  const [data] = await deliveriesOf(db, tenantId, { status: 'ALL', limit: 1 }, id);
-  return data!;
+/**
+ * A failed post sent again at the sender's next run, with its attempts counted afresh, and the activity
+ * log's entry (who asked, whose score, to which platform) in the same transaction.
+ */
+export async function retryDelivery(db: Db, tenantId: string, id: string, by: Actor, now = new Date()) {
+  return inTx(db, async (tx) => {
+    const [row] = await tx
+      .select({ status: ltiScoreDeliveries.status })
+      .from(ltiScoreDeliveries)
+      .where(and(eq(ltiScoreDeliveries.id, id), eq(ltiScoreDeliveries.tenantId, tenantId)))
+      .limit(1);
+    if (!row) throw notFound('This score post does not exist.');
+    if (row.status === 'DELIVERED') throw conflict('This score was delivered already: it is not sent twice.');
+    const retried =
+      row.status === 'FAILED' || row.status === 'GAVE_UP'
+        ? await tx
+            .update(ltiScoreDeliveries)
+            .set({ status: 'PENDING', attempts: 0, nextAttemptAt: now })
+            .where(
+              and(eq(ltiScoreDeliveries.id, id), inArray(ltiScoreDeliveries.status, ['FAILED', 'GAVE_UP'])),
+            )
+            .returning({ id: ltiScoreDeliveries.id })
+        : [];
+    const [data] = await deliveriesOf(tx, tenantId, { status: 'ALL', limit: 1 }, id);
+    if (retried.length) {
+      const [platform] = await tx
+        .select({ label: ltiRegistrations.label })
+        .from(ltiRegistrations)
+        .where(eq(ltiRegistrations.id, data!.registrationId));
+      const label = platform?.label ?? data!.lineItemUrl;
+      await recordAudit(tx, by, {
+        tenantId,
+        action: 'lti.score_retried',
+        target: { kind: 'ltiScoreDelivery', id },
+        summary: `The score of ${data!.learner.email} sent again to the LMS platform ${label}`,
+        details: { email: data!.learner.email, label, lineItemUrl: data!.lineItemUrl },
+      });
+    }
+    return data!;
+  });
 }
