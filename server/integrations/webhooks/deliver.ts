@@ -20,7 +20,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { RESPONSE_KEPT_BYTES, WEBHOOK_TEST_EVENT } from '@shared/schemas/webhooks';
+import { DISABLED_REASONS, RESPONSE_KEPT_BYTES, WEBHOOK_TEST_EVENT } from '@shared/schemas/webhooks';
 import { sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -108,9 +108,7 @@ type DisabledWhy = { reasonCode: 'gone' } | { reasonCode: 'failing'; failingSinc
 
 /** The why in English (the endpoint's disabled reason, the deliveries' error, the mail, the log's line). */
 const disabledReason = (why: DisabledWhy) =>
-  why.reasonCode === 'gone'
-    ? 'The endpoint answered 410 Gone: it no longer wants events.'
-    : `No delivery has succeeded since ${why.failingSince}: the endpoint failed for ${why.days} days.`;
+  why.reasonCode === 'gone' ? DISABLED_REASONS.GONE : DISABLED_REASONS.failing(why.failingSince, why.days);
 /** Text PostgreSQL can keep (no NUL). */
 const storable = (s: string) => s.replace(/\0/g, '');
 

@@ -10,6 +10,8 @@ import type { EventType } from '@shared/contract/events';
 import {
   type CreateWebhookInput,
   DELIVERY_RETENTION_DAYS,
+  DISABLED_REASONS,
+  disabledWhy,
   MAX_WEBHOOK_ENDPOINTS,
   PREVIOUS_SECRET_HOURS,
   type UpdateWebhookInput,
@@ -44,6 +46,7 @@ export function toEndpoint(row: EndpointRow, now = new Date()): WebhookEndpoint 
     ordered: row.ordered,
     status: row.status,
     disabledReason: row.disabledReason,
+    disabledWhy: disabledWhy(row.disabledReason),
     disabledAt: at(row.disabledAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -207,7 +210,7 @@ export async function updateEndpoint(
     if (input.enabled === false && before.status === 'ACTIVE') {
       Object.assign(changes, {
         status: 'DISABLED',
-        disabledReason: 'Disabled by the tenant.',
+        disabledReason: DISABLED_REASONS.TENANT,
         disabledAt: new Date(),
       });
       action = 'webhook.disabled';

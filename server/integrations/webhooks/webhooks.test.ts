@@ -346,6 +346,9 @@ describe('webhook endpoints', () => {
     const disabled = list.body.data.find((e: { _id: string }) => e._id === made._id);
     expect(disabled.status).toBe('DISABLED');
     expect(disabled.disabledReason).toContain('3 days');
+    // the same by code, for the portal to say in the reader's language (issue 31)
+    expect(disabled.disabledWhy).toMatchObject({ code: 'FAILING', days: 3 });
+    expect(disabled.disabledReason).toContain(disabled.disabledWhy.since);
     const audit = rowsOf<{ action: string; actor_kind: string }>(
       await server.db.execute(
         sql`select action, actor_kind from audit_events where target_id = ${made._id} and action = 'webhook.disabled'`,
@@ -403,6 +406,7 @@ describe('webhook endpoints', () => {
     );
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.data.status).toBe('DISABLED');
+    expect(paused.body.data.disabledWhy).toEqual({ code: 'TENANT', since: null, days: null });
     const from = new Date(Date.now() - 1000).toISOString();
     await seat(learnerEmails[3]!);
     expect(await sender().deliverEndpoint(made._id)).toEqual({ delivered: 0, failed: 0 });
