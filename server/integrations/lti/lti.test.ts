@@ -925,6 +925,13 @@ describe('grades back (AGS)', () => {
     expect(platform.scores).toHaveLength(1);
     const again = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, tenant.auth);
     expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This score was delivered already: it is not sent twice.');
+    // in the language the page asks in (issue 31)
+    const spanish = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, {
+      ...tenant.auth,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.body.message).toBe('Esta calificación ya se entregó: no se envía dos veces.');
     // the mentor's retry in the activity log, said again in the reader's language (issue 31)
     await expectLogSaid(server.db, tenant.user._id, ['lti.score_retried']);
   });

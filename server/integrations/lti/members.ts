@@ -4,6 +4,7 @@
  * already seated is PRESENT, one the seat rules refuse is NOT_ADDED with their words. A dry run writes
  * nothing. Every request goes through the outbound guard (platform.ts).
  */
+import { localMessage } from '@shared/i18n/message';
 import type { LtiSyncResult } from '@shared/schemas/lti';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,7 +34,7 @@ export async function contextsOf(db: Db, tenantId: string, registrationId: strin
     .select({ tenantId: ltiRegistrations.tenantId })
     .from(ltiRegistrations)
     .where(eq(ltiRegistrations.id, registrationId));
-  if (!reg || reg.tenantId !== tenantId) throw notFound('This platform is not registered.');
+  if (!reg || reg.tenantId !== tenantId) throw notFound(localMessage('errors.lti.notRegistered'));
   const rows = await db
     .select()
     .from(ltiContexts)
@@ -88,19 +89,17 @@ export async function syncMembers(
     .from(ltiContexts)
     .innerJoin(ltiRegistrations, eq(ltiRegistrations.id, ltiContexts.registrationId))
     .where(eq(ltiContexts.id, contextRowId));
-  if (!row || row.registration.tenantId !== tenantId) throw notFound('This course is not known.');
+  if (!row || row.registration.tenantId !== tenantId)
+    throw notFound(localMessage('errors.lti.courseUnknown'));
   const { context, registration } = row;
   if (!context.membershipsUrl) {
-    throw badRequest(
-      'This LMS did not offer the course’s member list (Names and Role Provisioning Services).',
-      'id',
-    );
+    throw badRequest(localMessage('errors.lti.noMemberList'), 'id');
   }
   let members: Member[];
   try {
     members = await readMembers(deps.platforms, registration, context.membershipsUrl);
   } catch (err) {
-    throw new HttpError(502, `The course's members could not be read: ${(err as Error).message}`, {
+    throw new HttpError(502, localMessage('errors.lti.membersUnread', { reason: (err as Error).message }), {
       errorCode: 'LTI_PLATFORM_ERROR',
     });
   }

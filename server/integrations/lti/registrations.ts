@@ -4,7 +4,9 @@
  * platform's OpenID configuration and registers itself with it). Listed, paused, resumed and removed by the
  * tenant; every change is in the activity log.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
+import { localMessage } from '@shared/i18n/message';
 import type { LtiRegistration, LtiToolConfig as LtiToolConfigSchema } from '@shared/schemas/lti';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -100,7 +102,7 @@ export async function registrationsOf(db: Db, tenantId: string) {
 async function ownRegistration(db: Db, tenantId: string, id: string) {
   const [row] = await db.select().from(ltiRegistrations).where(eq(ltiRegistrations.id, id)).limit(1);
   // another tenant's platform is as absent as one that never was
-  if (!row || row.tenantId !== tenantId) throw notFound('This platform is not registered.');
+  if (!row || row.tenantId !== tenantId) throw notFound(localMessage('errors.lti.notRegistered'));
   return row;
 }
 
@@ -146,7 +148,7 @@ export async function createRegistration(db: Db, tenantId: string, actor: Actor,
       .onConflictDoNothing()
       .returning();
     if (!row) {
-      throw conflict('This platform (issuer and client id) is registered already.', { field: 'clientId' });
+      throw conflict(localMessage('errors.lti.registeredAlready'), { field: 'clientId' });
     }
     await recordAudit(tx, actor, {
       tenantId,
@@ -179,7 +181,7 @@ export async function updateRegistration(
       .set(patch)
       .where(and(eq(ltiRegistrations.id, id), eq(ltiRegistrations.tenantId, tenantId)))
       .returning();
-    if (!row) throw notFound('This platform is not registered.');
+    if (!row) throw notFound(localMessage('errors.lti.notRegistered'));
     const action =
       patch.status && patch.status !== before.status
         ? patch.status === 'PAUSED'

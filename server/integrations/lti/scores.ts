@@ -14,7 +14,9 @@
  * with backoff), or GAVE_UP after MAX_ATTEMPTS. `lti-score-sweep` sends a job again for a post that has none
  * alive (its queue was made after it, or pg-boss ran out of retries first).
  */
+
 import { randomUUID } from 'node:crypto';
+import { localMessage } from '@shared/i18n/message';
 import { POST_ERRORS, postErrorCode } from '@shared/schemas/lti';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -399,8 +401,8 @@ export async function retryDelivery(db: Db, tenantId: string, id: string, by: Ac
       .from(ltiScoreDeliveries)
       .where(and(eq(ltiScoreDeliveries.id, id), eq(ltiScoreDeliveries.tenantId, tenantId)))
       .limit(1);
-    if (!row) throw notFound('This score post does not exist.');
-    if (row.status === 'DELIVERED') throw conflict('This score was delivered already: it is not sent twice.');
+    if (!row) throw notFound(localMessage('errors.lti.postUnknown'));
+    if (row.status === 'DELIVERED') throw conflict(localMessage('errors.lti.postDelivered'));
     const retried =
       row.status === 'FAILED' || row.status === 'GAVE_UP'
         ? await tx
