@@ -56,6 +56,8 @@ export interface AwardModel {
   verifyUrl: string;
   /** 'Feather: Closures'. */
   title: string;
+  /** A sandbox's award (decision 041): the design and its image carry the sandbox's mark. */
+  sandbox?: boolean;
 }
 
 const STATEMENTS: Record<AchievementScope, MessageKey> = {
@@ -98,6 +100,7 @@ export function awardModel(info: CertificateInfo, kind: AwardKind, speaker: Spea
     issuer: info.orgId,
     credentialId: info.linkId,
     verifyUrl: info.certificateUrl,
+    sandbox: info.sandbox === true,
     title: speaker.t('award.title', { kind: speaker.t(AWARD_KIND_KEYS[kind]), achievement }),
   };
 }
