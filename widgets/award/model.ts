@@ -5,7 +5,7 @@
  */
 import type { MessageKey } from '@shared/i18n/keys';
 import type { Speaker } from '@shared/i18n/message';
-import { achievementOf, achievementScope } from '@shared/rules/award';
+import { achievementIn, achievementScope } from '@shared/rules/award';
 import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
@@ -78,7 +78,7 @@ export function kindOfAward(info: Pick<CertificateInfo, 'type'>, wanted?: AwardK
 /** The award in words, in the language of `speaker` (the language the award page is drawn in). */
 export function awardModel(info: CertificateInfo, kind: AwardKind, speaker: Speaker): AwardModel {
   const scope = achievementScope(info);
-  const achievement = achievementOf(info);
+  const achievement = achievementIn(info, speaker);
   const partOf: AwardModel['partOf'] = [];
   if (scope === 'resource' && info.assignedSectionName && info.assignedResourceName) {
     partOf.push({ scope: 'section', name: info.assignedSectionName });
