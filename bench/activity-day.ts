@@ -284,6 +284,9 @@ async function main() {
       from bench_users u cross join generate_series(1, 28) d
       join bench_resources r on r.idx = (u.idx % ${ROADMAPS}) * ${PER_ROADMAP} + ((u.idx + d) % ${PER_ROADMAP})
       where u.idx < ${MENTOR_LEARNERS} and (u.idx + d) % 5 < 3`);
+    // the sums its triggers keep (decision 049), which the bulk writes above skip
+    await exec(sql`
+      select waymark_learning_apply(array_agg(user_id), array_agg(day), array_agg(ms)) from activity_daily`);
     await bulk(sql`
       insert into activity_resource_totals (user_id, resource_id, ms, last_at)
       select user_id, resource_id, sum(ms), ${day} from activity_daily group by 1, 2`);
@@ -539,6 +542,11 @@ async function main() {
         )
         insert into activity_daily (user_id, day, resource_id, ms)
         select user_id, (to_timestamp(${day / 1000}) at time zone 'utc')::date, resource_id, ${(BEATS - 1) * PULSE_MS} from s`);
+      // and their sums per learner and day and overall, as the daily table's triggers keep them
+      await exec(sql`
+        select waymark_learning_apply(array_agg(d.user_id), array_agg(d.day), array_agg(d.ms))
+        from activity_daily d join bench_users u on u.id = d.user_id
+        where u.idx >= ${a} and u.idx < ${b} and d.day = (to_timestamp(${day / 1000}) at time zone 'utc')::date`);
       if (((a - fillFrom) / CHUNK) % 4 === 0)
         log(`  ${b - fillFrom} learners, ${round1((performance.now() - f0) / 1000)} s`);
     }
@@ -551,7 +559,9 @@ async function main() {
       const c = new pg.Client({ connectionString: primary.url });
       await c.connect();
       await c.query('set statement_timeout = 0');
-      await c.query(`analyze activity_heartbeats, activity_spans, activity_daily`);
+      await c.query(
+        `analyze activity_heartbeats, activity_spans, activity_daily, activity_user_days, activity_learning_totals`,
+      );
       await c.end();
     }
 
@@ -756,7 +766,10 @@ async function main() {
                (select sum(pg_total_relation_size(inhrelid)) from pg_inherits where inhparent = 'activity_spans'::regclass)::text as spans_bytes_all,
                (select count(*) from activity_daily where day = '${isoDay}')::text as daily,
                (select count(*) from activity_daily)::text as daily_all,
-               pg_total_relation_size('activity_daily')::text as daily_bytes_all`),
+               pg_total_relation_size('activity_daily')::text as daily_bytes_all,
+               (select count(*) from activity_user_days where day = '${isoDay}')::text as user_days,
+               (select count(*) from activity_user_days)::text as user_days_all,
+               pg_total_relation_size('activity_user_days')::text as user_days_bytes_all`),
       ),
     )[0]!;
     const n = (k: string) => Number(sizes[k]);
@@ -771,6 +784,10 @@ async function main() {
       },
       spans: { rows: n('spans'), MB: mb((n('spans_bytes_all') * n('spans')) / Math.max(1, n('spans_all'))) },
       daily: { rows: n('daily'), MB: mb((n('daily_bytes_all') * n('daily')) / Math.max(1, n('daily_all'))) },
+      userDays: {
+        rows: n('user_days'),
+        MB: mb((n('user_days_bytes_all') * n('user_days')) / Math.max(1, n('user_days_all'))),
+      },
     };
     log('  one day:', JSON.stringify(perDay));
 

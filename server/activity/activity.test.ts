@@ -436,6 +436,21 @@ for (const backend of BACKENDS) {
           from activity_resource_totals t where t.user_id = ${ids.learner}`),
       );
       for (const t of totals) expect(Number(t.ms)).toBe(Number(t.spans ?? 0));
+      // and the sums the reports over many learners read (decision 049) are those of the daily rollups
+      const [sums] = rowsOf<{ days: string; daily: string; ms: string; learning_days: number }>(
+        await db.execute(sql`
+          select (select string_agg(day::text || '=' || ms, ',' order by day) from
+                   (select day, sum(ms) as ms from activity_daily where user_id = ${ids.learner} group by day) d
+                   where ms > 0) as daily,
+                 (select string_agg(day::text || '=' || ms, ',' order by day) from activity_user_days
+                   where user_id = ${ids.learner} and ms > 0) as days,
+                 (select ms::text || '/' || days from activity_learning_totals where user_id = ${ids.learner}) as ms,
+                 (select count(distinct day)::int from activity_daily where user_id = ${ids.learner} and ms > 0)
+                   as learning_days`),
+      );
+      expect(sums!.days).toBe(sums!.daily);
+      const dailyMs = (sums!.daily ?? '').split(',').reduce((a, e) => a + Number(e.split('=')[1] ?? 0), 0);
+      expect(sums!.ms ?? '0/0').toBe(`${dailyMs}/${sums!.learning_days}`);
     }
 
     it('lists what was tracked: every span by day, newest first, with its resource and kind', async () => {

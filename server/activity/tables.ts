@@ -20,6 +20,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -71,6 +72,35 @@ export const dailyTime = pgTable(
     index('activity_daily_resource_idx').on(t.resourceId),
   ],
 );
+
+/**
+ * Milliseconds learnt per user and UTC day, all resources together: the sums of activity_daily, kept by its
+ * triggers (migration 0031, decision 049) for the reports over many learners. A day whose time was deleted
+ * stays with 0.
+ */
+export const userDayTime = pgTable(
+  'activity_user_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ms: bigint('ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'activity_user_days_pkey', columns: [t.userId, t.day] })],
+);
+
+/**
+ * Each learner's learning time overall and the number of days with some (activity_user_days with ms > 0),
+ * kept by the same triggers: the mentor's statistics read one row per seat instead of every day of each.
+ */
+export const learningTotals = pgTable('activity_learning_totals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ms: bigint('ms', { mode: 'number' }).notNull().default(0),
+  days: integer('days').notNull().default(0),
+});
 
 /** Milliseconds learnt per user and resource, and when the learner was last on it. */
 export const resourceTime = pgTable(

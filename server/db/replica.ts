@@ -115,7 +115,11 @@ export class Replica {
 
   private async measure(now: number): Promise<ReplicaStatus> {
     try {
-      const { rows } = await this.primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      // the insert position, not the write position: with synchronous_commit off a commit has returned
+      // before its record is written, and a replica caught up with the write position lacks it
+      const { rows } = await this.primary.query<{ lsn: string }>(
+        'select pg_current_wal_insert_lsn()::text as lsn',
+      );
       this.samples.push({ at: now, lsn: lsnBytes(rows[0]!.lsn) });
     } catch {
       // the primary is not answering: the replica's lag cannot be known; keep the last state

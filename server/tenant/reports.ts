@@ -1,7 +1,8 @@
 /**
  * Figures over all of a tenant's learners (mentor §2.3, §2.4, §3): the statistics cards, the certificate,
- * badge and feather tables, and the Learning Report. Learning time is read from the same rollups as the
- * learner's dashboard (activity_daily); awards from the same test links as the learner's tables. A seat
+ * badge and feather tables, and the Learning Report. Learning time is read from the sums of the learner's
+ * dashboard's rollups (activity_daily), kept by its triggers per learner and day (activity_user_days) and
+ * per learner (activity_learning_totals; decision 049); awards from the same test links as the learner's tables. A seat
  * counts while it is readable (a disabled seat until the end of its billing cycle).
  */
 
@@ -36,9 +37,8 @@ export async function tenantStats(db: Db, tenantId: string, now: Date) {
         where t.type <> 'INITIAL-ASSESSMENT'
       ),
       d as (
-        select a.user_id, a.day, sum(a.ms) as ms from activity_daily a
-        join s on s.learner_id = a.user_id
-        group by a.user_id, a.day having sum(a.ms) > 0
+        select coalesce(sum(t.ms), 0) as ms, coalesce(sum(t.days), 0) as days
+        from activity_learning_totals t join s on s.learner_id = t.user_id
       )
       select
         (select count(*) from s) as users,
@@ -47,8 +47,8 @@ export async function tenantStats(db: Db, tenantId: string, now: Date) {
         (select count(*) from l where status in ${EARNED} and type in ('ROADMAP', 'SUBJECT')) as certificates,
         (select count(*) from l where status in ${EARNED} and type = 'SECTION') as badges,
         (select count(*) from l where status in ${EARNED} and type = 'RESOURCE') as feathers,
-        (select coalesce(sum(ms), 0) from d) as ms,
-        (select count(*) from d) as days`),
+        (select ms from d) as ms,
+        (select days from d) as days`),
   );
   const days = n(row?.days);
   return {
@@ -165,10 +165,9 @@ export async function learningReportRows(
         ${limit}
       ),
       d as (
-        select a.user_id, a.day, sum(a.ms) as ms from activity_daily a
+        select a.user_id, a.day, a.ms from activity_user_days a
         join s on s.learner_id = a.user_id
-        where true ${within}
-        group by a.user_id, a.day having sum(a.ms) > 0
+        where a.ms > 0 ${within}
       )
       select u.id as learner_id, u.name, u.email, u.countrycode, u.phone_number, s.created_at,
              s.created_at::text as created_key, count(d.day) as days, coalesce(sum(d.ms), 0) as ms

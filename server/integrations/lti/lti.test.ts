@@ -89,7 +89,12 @@ async function postDueScores(now = new Date()) {
     .where(
       and(
         inArray(ltiScoreDeliveries.status, ['PENDING', 'FAILED']),
-        lte(ltiScoreDeliveries.nextAttemptAt, now),
+        // the database's clock as well as `now`: a post made this very millisecond has a next_attempt_at in
+        // microseconds, later than `now` truncated to milliseconds (the flake this fixed)
+        lte(
+          ltiScoreDeliveries.nextAttemptAt,
+          sql`greatest(${now.toISOString()}::timestamptz, clock_timestamp())`,
+        ),
       ),
     );
   const result = { delivered: 0, failed: 0, gaveUp: 0 };
