@@ -39,6 +39,7 @@
  * one with it; all reach PostgreSQL through its Unix socket. Figures go to stdout as JSON.
  */
 import { chmodSync, createWriteStream, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -837,6 +838,13 @@ async function main() {
     log(
       `retention: the day's partition (${perDay.heartbeats.rows} rows) detached CONCURRENTLY and dropped …`,
     );
+    // the file system's own part: files of the partition's size unlinked (1 GiB written and removed, scaled)
+    const partitionBytes = Number(
+      rowsOf<{ b: string }>(
+        await exec(sql.raw(`select pg_total_relation_size('${dayPartition}')::text as b`)),
+      )[0]!.b,
+    );
+    const unlinkSecondsPerGiB = await unlinkTime(dataDir);
     const dropped = await (async () => {
       const wal = await walNow();
       const t = performance.now();
@@ -850,6 +858,10 @@ async function main() {
         partition: dayPartition,
         rows: perDay.heartbeats.rows,
         ms: mine ? round1(mine.ms) : null,
+        detachMs: mine ? round1(mine.detachMs) : null,
+        dropMs: mine ? round1(mine.dropMs) : null,
+        partitionMB: Math.round(partitionBytes / 2 ** 20),
+        baselineUnlinkMs: round1(((unlinkSecondsPerGiB * partitionBytes) / 2 ** 30) * 1000),
         partitionsDropped: gone.length,
         allSeconds: round2(seconds),
         walMB: round2((await walBytes(wal)) / 2 ** 20),
@@ -895,6 +907,22 @@ async function main() {
   } finally {
     await stopAll();
   }
+}
+
+/**
+ * Seconds the file system takes to unlink a GiB written to `dir` (a 1 GiB file written, synced and removed):
+ * the floor under dropping a partition, which unlinks its files.
+ */
+async function unlinkTime(dir: string): Promise<number> {
+  const file = join(dir, 'bench-unlink-baseline');
+  const chunk = Buffer.alloc(2 ** 24, 1);
+  const fh = await open(file, 'w');
+  for (let i = 0; i < 64; i++) await fh.write(chunk);
+  await fh.sync();
+  await fh.close();
+  const t = performance.now();
+  rmSync(file);
+  return (performance.now() - t) / 1000;
 }
 
 runBench(main);

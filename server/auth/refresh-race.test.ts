@@ -1,6 +1,6 @@
 /**
  * Refresh-token reuse under concurrency: however simultaneous refreshes of one token interleave on the
- * database, at most one rotates it, and reuse ends the whole session — every refresh token and every access
+ * database, at most one rotates it and one more is taken as a lost answer's retry (decision 054), and reuse ends the whole session — every refresh token and every access
  * token the family ever had, including the one a winner was just given. Runs on PGlite and on PostgreSQL
  * (where requests really run side by side on several connections).
  */
@@ -24,12 +24,12 @@ async function expectFamilyDead(replies: Reply<Json>[], trial: number) {
 }
 
 describe('six simultaneous refreshes with one token', () => {
-  it('rotate it at most once, and the reuse revokes the whole family, whatever the interleaving', async () => {
+  it('rotate it at most twice (a lost answer retried once), and reuse revokes the whole family, whatever the interleaving', async () => {
     for (let trial = 1; trial <= TRIALS; trial++) {
       const person = await server.signedIn('USER');
       const replies = await Promise.all(Array.from({ length: 6 }, () => refresh(person.refreshToken)));
       const statuses = replies.map((r) => r.status).sort();
-      expect(statuses.filter((s) => s === 200).length, `trial ${trial}: ${statuses}`).toBeLessThanOrEqual(1);
+      expect(statuses.filter((s) => s === 200).length, `trial ${trial}: ${statuses}`).toBeLessThanOrEqual(2);
       for (const r of replies.filter((r) => r.status !== 200)) {
         expect(r.status).toBe(401);
         expect(['REFRESH_REUSED', 'REFRESH_REVOKED']).toContain(r.body.errorCode);

@@ -49,9 +49,11 @@ describe('signing out everywhere takes effect now', () => {
     const person = await server.signedIn('USER');
     const rotated = await refresh(person.refreshToken);
     expect(rotated.status).toBe(200);
+    const newest = await refresh(rotated.body.data.refreshToken);
+    expect(newest.status).toBe(200);
     const replay = await refresh(person.refreshToken);
     expect(replay.body.errorCode).toBe('REFRESH_REUSED');
-    for (const token of [person.token, rotated.body.data.token as string]) {
+    for (const token of [person.token, rotated.body.data.token as string, newest.body.data.token as string]) {
       expect(await me(token)).toEqual({ here: 401, there: 401, errorCode: 'SESSION_REVOKED' });
     }
   });

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import type { TtlCache } from '../lib/ttl-cache';
 import { setupServer } from '../test/helper';
-import { TokenService, VERIFIED_CACHE_SIZE } from './tokens';
+import { sha256, TokenService, VERIFIED_CACHE_SIZE } from './tokens';
 
 const server = setupServer();
 
@@ -106,10 +107,43 @@ describe('refreshing a session', () => {
     expect((await server.get('/api/user/me', { token: second.body.data.token })).status).toBe(200);
   });
 
+  it('keeps the session when a reload lost the answer: the old token once more gives a new pair, once', async () => {
+    const person = await server.signedIn('USER');
+    // the answer to this refresh never reaches the page (it reloaded meanwhile)
+    const lost = await refresh(person.refreshToken);
+    expect(lost.status).toBe(200);
+    const retry = await refresh(person.refreshToken);
+    expect(retry.status, retry.text).toBe(200);
+    expect((await server.get('/api/user/me', { token: retry.body.data.token })).status).toBe(200);
+    // only once: a third time is reuse, and ends the session, the retry's tokens included
+    const third = await refresh(person.refreshToken);
+    expect(third.status).toBe(401);
+    expect(third.body.errorCode).toBe('REFRESH_REUSED');
+    expect((await refresh(retry.body.data.refreshToken)).body.errorCode).toBe('REFRESH_REVOKED');
+  });
+
+  it('ends the whole session when an old token comes back after its grace or after the newest was used', async () => {
+    for (const late of ['grace', 'used'] as const) {
+      const person = await server.signedIn('USER');
+      const lost = await refresh(person.refreshToken);
+      expect(lost.status).toBe(200);
+      if (late === 'grace')
+        await server.db.execute(sql`update refresh_tokens set rotated_at = now() - interval '31 seconds'
+          where token_hash = ${sha256(person.refreshToken)}`);
+      else expect((await refresh(lost.body.data.refreshToken)).status).toBe(200);
+      const replay = await refresh(person.refreshToken);
+      expect(replay.status, late).toBe(401);
+      expect(replay.body.errorCode, late).toBe('REFRESH_REUSED');
+    }
+  });
+
   it('ends the whole session when a rotated refresh token is used again', async () => {
     const person = await server.signedIn('USER');
     const rotated = await refresh(person.refreshToken);
-    const newest = rotated.body.data.refreshToken as string;
+    // the rightful owner goes on with the newest token
+    const went = await refresh(rotated.body.data.refreshToken);
+    expect(went.status).toBe(200);
+    const newest = went.body.data.refreshToken as string;
 
     // someone replays the old token (a copy stolen before it was rotated)
     const replay = await refresh(person.refreshToken);

@@ -2,12 +2,14 @@
  * Waymark's own tokens. The access token is a short-lived HS256 JWT naming the user, role, device and
  * token family. The refresh token is 32 random bytes, stored only as its SHA-256, bound to one device,
  * rotated on every use; presenting a rotated token again revokes its whole family (a stolen token is
- * useless once either party has used it). A family is a session (table token_families): revoking it stops
+ * useless once either party has used it) — except once, within LOST_ANSWER_GRACE_MS of its rotation, while
+ * the token that rotation gave has not been used: the answer was lost (the page reloaded mid-refresh), and
+ * that unused token is replaced instead (decision 054). A family is a session (table token_families): revoking it stops
  * its refresh tokens and, through the check on every authenticated request, its access tokens at once.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Device, Role } from '@shared/schemas/common';
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -142,7 +144,7 @@ export class TokenService {
 
   /**
    * Rotates a refresh token. Unknown, expired, revoked or wrong-device tokens are refused; a token that was
-   * already rotated revokes its family. It runs in one transaction holding the family's row lock, so
+   * already rotated revokes its family (but for a lost answer's one retry: lostAnswer). It runs in one transaction holding the family's row lock, so
    * simultaneous refreshes of one session run one after another whatever the interleaving: the first
    * rotates, every later one finds the token rotated and revokes the family — new token included, since it
    * was committed before the lock was released.
@@ -174,7 +176,9 @@ export class TokenService {
       if (!family || !token) return { refused: 'REFRESH_INVALID' as const };
       if (family.revokedAt || token.revokedAt) return { refused: 'REFRESH_REVOKED' as const };
       if (token.device !== device) return { refused: 'REFRESH_DEVICE' as const };
-      if (token.rotatedAt) {
+      // a rotated token again: a lost answer's one retry replaces the unused token it was given, else reuse
+      const replaced = token.rotatedAt ? await lostAnswer(tx, token) : null;
+      if (token.rotatedAt && !replaced) {
         await revokeFamilies(tx, eq(tokenFamilies.id, token.familyId));
         return { refused: 'REFRESH_REUSED' as const };
       }
@@ -184,7 +188,10 @@ export class TokenService {
         await revokeFamilies(tx, eq(tokenFamilies.id, token.familyId));
         return { refused: 'REFRESH_INVALID' as const };
       }
-      await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, token.id));
+      await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(eq(refreshTokens.id, replaced ?? token.id));
       const next = await this.mint(tx, { id: token.userId, role }, device, token.familyId, token.deviceInfo);
       return { next: { token: next.token, refreshToken: next.refreshToken, userId: token.userId } };
     });
@@ -210,6 +217,27 @@ export class TokenService {
   async revokeAllForUser(userId: string) {
     await revokeFamilies(this.db, eq(tokenFamilies.userId, userId));
   }
+}
+
+/** How long after its rotation a refresh token may be presented again when the answer was lost. */
+export const LOST_ANSWER_GRACE_MS = 30_000;
+
+/**
+ * The token a rotated `token`'s rotation gave, when its answer may have been lost: `token` was rotated less
+ * than LOST_ANSWER_GRACE_MS ago and is the family's second newest, and the newest — what the rotation gave
+ * — has not been used. Then only this one retry is allowed: after it `token` is third newest. Runs under the
+ * family's lock (rotate).
+ */
+async function lostAnswer(tx: Db, token: typeof refreshTokens.$inferSelect): Promise<string | null> {
+  if (!token.rotatedAt || Date.now() - token.rotatedAt.getTime() >= LOST_ANSWER_GRACE_MS) return null;
+  const [newest, second] = await tx
+    .select({ id: refreshTokens.id, rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, token.familyId))
+    .orderBy(desc(refreshTokens.createdAt), desc(refreshTokens.id))
+    .limit(2);
+  if (second?.id !== token.id || !newest || newest.rotatedAt || newest.revokedAt) return null;
+  return newest.id;
 }
 
 const ended = 'dashboard.sessionEnded';

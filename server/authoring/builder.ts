@@ -9,6 +9,7 @@ import type { assignAssessmentUsers } from '@shared/contract/authoring';
 import type { CallBody } from '@shared/contract/define';
 import type { Question } from '@shared/schemas/assessment';
 import { editorMessages, MIN_QUESTIONS_TO_SHARE } from '@shared/schemas/authoring';
+import type { AuditAction } from '@shared/schemas/integrations';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MailService } from '../adapters/mail';
 import { poolsOfQuestions } from '../assessments/pools';
@@ -75,7 +76,7 @@ const assessmentChanged = (
   tx: Db,
   caller: Caller,
   a: { id: string; name: string },
-  action: string,
+  action: Extract<AuditAction, `assessment.${string}`>,
   details: Record<string, unknown> = {},
 ) =>
   recordAudit(tx, caller.actor, {
@@ -84,7 +85,7 @@ const assessmentChanged = (
     target: { kind: 'assessment', id: a.id },
     summary: {
       'assessment.created': `Assessment “${a.name}” created`,
-      'assessment.shared': `Assessment “${a.name}” shared with ${details.learners} learner(s)`,
+      'assessment.shared': `Assessment “${a.name}” shared with ${details.learners} ${details.learners === 1 ? 'learner' : 'learners'}`,
       'assessment.question_added': `A question added to the assessment “${a.name}”`,
       'assessment.question_removed': `A question removed from the assessment “${a.name}”`,
     }[action]!,

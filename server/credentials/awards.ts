@@ -3,7 +3,7 @@
  * asker may revoke it or read why it was), revoking it, and the achievement image a credential names. Who
  * may revoke: platform staff, or the mentor who assigned the roadmap the test was on (decision 013).
  */
-import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import { awardKindOf } from '@shared/rules/test-status';
 import { eq } from 'drizzle-orm';
 import type { StorageAdapter } from '../adapters/storage';
@@ -22,7 +22,7 @@ import { AwardNotFound, type CredentialService } from './service';
 export const NO_AWARD = 'There is no award with this id.';
 /** A sandbox's award is never a credential: its credential calls answer this 404 (decision 041). */
 export const sandboxAward = () =>
-  new HttpError(404, SANDBOX_TEXT.notCredential, { errorCode: 'SANDBOX_AWARD' });
+  new HttpError(404, SANDBOX_WORDS.notCredential, { errorCode: 'SANDBOX_AWARD' });
 
 /** What the award's calls work with. */
 export interface Awards {

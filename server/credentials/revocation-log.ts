@@ -54,6 +54,8 @@ export async function revocationRecorded(
       details: {
         awardId: revocation.awardId,
         learnerId: about.id,
+        email: about.email,
+        kind,
         reason: revocation.reason,
         revokedAs: by.as,
       },

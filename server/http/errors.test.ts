@@ -30,6 +30,25 @@ describe('the one error handler', () => {
     expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', field: 'body' });
   });
 
+  it("says a field's zod complaint in the request's language, with its code (decision 052)", async () => {
+    const ask = (body: unknown, language: string) =>
+      server.request('POST', '/api/login/refresh', JSON.stringify(body), {
+        headers: { 'content-type': 'application/json', 'accept-language': language },
+      });
+    const missing = await ask({ device: 'WEB_APP' }, 'es');
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ refreshToken: 'Obligatorio' });
+    expect(missing.body.fieldCodes).toEqual({ refreshToken: { code: 'forms.required' } });
+    const wrong = await ask({ device: 'TOASTER', refreshToken: 'r'.repeat(40) }, 'ar');
+    expect(wrong.body.fields).toEqual({ device: 'اختر أحد الخيارات' });
+    expect(wrong.body.fieldCodes).toEqual({ device: { code: 'forms.choose' } });
+    const english = await ask({ device: 'TOASTER', refreshToken: 'r'.repeat(40) }, 'en');
+    expect(english.body.message).toBe('device: Choose one of the options');
+    // a schema's own English stays word for word for an English reader
+    const own = await ask({ device: 'WEB_APP' }, 'en');
+    expect(own.body.fields).toEqual({ refreshToken: 'refreshToken is required' });
+  });
+
   it('answers a missing body with a 400', async () => {
     const res = await server.post('/api/login/refresh');
     expect(res.status).toBe(400);

@@ -6,6 +6,7 @@
  */
 
 import { STATUS_CODES } from 'node:http';
+import { formWordsIn, type IssueLike, isKeyOf, issueWords, ownWords, say } from '@shared/i18n/form-words';
 import type { MessageKey } from '@shared/i18n/keys';
 import { isLocalMessage, type LocalMessage, localMessage } from '@shared/i18n/message';
 import type { Translator } from '@shared/i18n/translator';
@@ -19,7 +20,10 @@ export type ErrorText = string | LocalMessage;
 
 /** A string that is a key of the catalogues is that message; any other string is text as it is. */
 function said(text: ErrorText, translator: Translator): string {
-  if (isLocalMessage(text)) return translator.t(text.key, text.values);
+  if (isLocalMessage(text)) {
+    const english = (text as { english?: string }).english;
+    return english && translator.locale === 'en' ? english : translator.t(text.key, text.values);
+  }
   return translator.t(text as MessageKey);
 }
 
@@ -81,28 +85,60 @@ export const notFound = (message: ErrorText = 'errors.notFound') => new HttpErro
 export const conflict = (message: ErrorText, extra: Partial<ErrorBody> = {}) =>
   new HttpError(409, message, extra);
 
+/**
+ * The words of a zod issue by code (decision 052): a schema's own key or English, else zod's own complaint
+ * said by `formWordsIn(english())` at the parse (`parseOptions`); null for other text, sent as it is.
+ */
+function wordsOf(issue: z.core.$ZodIssue): (LocalMessage & { english?: string }) | null {
+  const en = english();
+  const own = ownWords(issue.message, isKeyOf(en));
+  // a schema's own English stays as it was for an English reader
+  if (own) return isKeyOf(en)(issue.message) ? own : { ...own, english: issue.message };
+  // a final issue has no input: the words are those whose English the parse gave it
+  for (const missing of [true, false]) {
+    const words = issueWords(issue as IssueLike, missing);
+    if (say(en, words) === issue.message) return words;
+  }
+  return null;
+}
+
+/** What the server's parses pass zod: its complaints in the catalogue's English, found again by `wordsOf`. */
+export const parseOptions = () => formWordsIn(english());
+
 /** A zod failure as a 400 that names every invalid field; `where` prefixes query and params fields. */
 export function fromZod(
   error: z.ZodError,
   where: 'body' | 'query' | 'params' | 'headers' | 'settings' = 'body',
 ): HttpError {
   const fields: Record<string, string> = {};
+  const texts: Record<string, ErrorText> = {};
+  const fieldCodes: NonNullable<ErrorBody['fieldCodes']> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
     const key = path || where;
-    if (!(key in fields)) fields[key] = issue.message;
+    if (key in fields) continue;
+    fields[key] = issue.message;
+    const words = wordsOf(issue);
+    texts[key] = words ?? issue.message;
+    if (words)
+      fieldCodes[key] = words.values ? { code: words.key, params: { ...words.values } } : { code: words.key };
   }
-  const [first] = Object.entries(fields);
+  const [first] = Object.entries(texts);
   const field = first?.[0] ?? where;
-  // a schema's own message may be a key of the catalogues: said in the request's language
+  // a field's words are said in the request's language
   const compose = (tr: Translator) =>
     first
       ? first[0] === where
         ? said(first[1], tr)
         : `${first[0]}: ${said(first[1], tr)}`
       : said('errors.invalidInput', tr);
-  const refusal = new HttpError(400, compose(english()), { field, fields });
+  const refusal = new HttpError(400, compose(english()), {
+    field,
+    fields,
+    ...(Object.keys(fieldCodes).length ? { fieldCodes } : {}),
+  });
   refusal.compose = compose;
+  refusal.fieldTexts = texts;
   return refusal;
 }
 

@@ -122,7 +122,7 @@ export const TAG_TEXT: Record<string, string> = {
 /** The document's description: the envelope, the errors, and getting a token for a script. */
 export const INFO_DESCRIPTION = `Every call of the Waymark portal, widgets, CLI and extension, generated from the contract in \`shared/contract\`.
 
-Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT, SANDBOX_AWARD (a sandbox's award has no credential) and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
+Success bodies are \`{ data, message? }\`. Errors have one shape, \`ErrorBody\`: \`{ statusCode, error, message, code?, errorCode?, field?, fields?, fieldCodes?, keyPattern? }\` — \`field\` names the invalid input (\`limit\`, \`email\`), \`fields\` says each invalid field's problem in the language the request asks for (Accept-Language) and \`fieldCodes\` gives each by its stable code and values (\`{ code: 'forms.tooLong', params: { maximum: 100 } }\`, decision 052), \`code\` carries 11000 for a duplicate and ERR001 for a refused name change, \`errorCode\` carries LINK_EXPIRED, TEST_COMPLETED, ASSESSMENT_NOT_YET_STARTED, ATTEMPT_TOKEN_REQUIRED, ATTEMPT_TOKEN_INVALID, EMAIL_NOT_VERIFIED, NOT_REGISTERED, ROADMAP_LIMIT, SANDBOX_AWARD (a sandbox's award has no credential) and the device flow's AUTHORIZATION_PENDING and EXPIRED_TOKEN.
 
 ## Getting a token for a script
 

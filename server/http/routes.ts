@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../auth/current-user';
 import type { Actor, Principal } from '../integrations/core/principal';
-import { badRequest, forbidden, fromZod, HttpError, unauthorized } from './errors';
+import { badRequest, forbidden, fromZod, HttpError, parseOptions, unauthorized } from './errors';
 import { parsedWithoutEscapes } from './json-body';
 
 export const API_PREFIX = '/api';
@@ -148,7 +148,7 @@ function parse(
   where: 'body' | 'query' | 'params' | 'headers',
 ) {
   if (!schema) return where === 'body' ? undefined : {};
-  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}), parseOptions());
   if (!result.success) throw fromZod(result.error, where);
   // a body parsed from JSON without a \u escape holds no NUL (json-body.ts): nothing to walk
   const nul = where === 'body' && parsedWithoutEscapes(value) ? null : nulAt(result.data);

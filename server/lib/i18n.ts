@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { compileCatalogue, compilePseudo } from '@shared/i18n/compile.mjs';
+import type { MessageKey } from '@shared/i18n/keys';
 import {
   DEFAULT_LOCALE,
   LOCALES,
@@ -14,7 +15,13 @@ import {
   PSEUDO_LOCALE,
   type UiLocale,
 } from '@shared/i18n/locales';
-import { type CompiledCatalogue, createTranslator, type Translator } from '@shared/i18n/translator';
+import { type LocalMessage, localMessage } from '@shared/i18n/message';
+import {
+  type CompiledCatalogue,
+  createTranslator,
+  type MessageValues,
+  type Translator,
+} from '@shared/i18n/translator';
 
 export type { Locale, UiLocale };
 
@@ -72,4 +79,16 @@ export function mailTime(when: Date, locale: string): string {
     timeStyle: 'long',
     timeZone: 'UTC',
   }).format(when);
+}
+
+/**
+ * An error whose words are a message of the catalogues (issue 31): its `message` is the English (logs,
+ * tests), and a caller that answers a request says `said` in the request's language instead.
+ */
+export class SaidError extends Error {
+  readonly said: LocalMessage;
+  constructor(key: MessageKey, values?: MessageValues) {
+    super(english().t(key, values));
+    this.said = localMessage(key, values);
+  }
 }

@@ -10,7 +10,7 @@ import { toApiUser, type UserRow } from '../auth/current-user';
 import type { TokenService } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { badRequest, fromZod, HttpError } from '../http/errors';
+import { badRequest, fromZod, HttpError, parseOptions } from '../http/errors';
 import type { Caller } from '../http/routes';
 
 /**
@@ -18,7 +18,7 @@ import type { Caller } from '../http/routes';
  * parsed here, as the call takes either). The name given at the basic profile may change once after.
  */
 export async function saveProfile(db: Db, caller: Caller, body: unknown, full: boolean) {
-  const parsed = full ? FullProfileInput.safeParse(body) : BasicProfileInput.safeParse(body);
+  const parsed = (full ? FullProfileInput : BasicProfileInput).safeParse(body, parseOptions());
   if (!parsed.success) throw fromZod(parsed.error);
   const input = parsed.data;
   const iamProblem = requireIamForTenant(caller.user.role, input.iam);

@@ -5,7 +5,7 @@
  * whatever the number of processes: the job claims an award's `reminded_at` in the statement that picks it.
  */
 
-import { achievementOf } from '@shared/rules/award';
+import { achievementIn } from '@shared/rules/award';
 import { formatDate } from '@shared/rules/format-date';
 import { AWARD_EARNED_STATUSES } from '@shared/rules/test-status';
 import { REMINDER_DAYS, validityState } from '@shared/rules/validity';
@@ -206,13 +206,18 @@ async function remind(
   if (!award?.userId) return false;
   const learner = await learnerOf(db, award.userId);
   if (!learner) return false;
-  const what = achievementOf({
-    type: award.type,
-    assignedResourceName: award.assignedResourceName,
-    assignedSectionName: award.assignedSectionName,
-    assignedRoadMapName: award.assignedRoadMapName,
-    subject: award.assignedSubjectName ? { name: award.assignedSubjectName } : null,
-  });
+  // in the learner's own language (decision 040), the date as that language writes it
+  const { t, locale } = translatorFor(learner.language);
+  const what = achievementIn(
+    {
+      type: award.type,
+      assignedResourceName: award.assignedResourceName,
+      assignedSectionName: award.assignedSectionName,
+      assignedRoadMapName: award.assignedRoadMapName,
+      subject: award.assignedSubjectName ? { name: award.assignedSubjectName } : null,
+    },
+    { t },
+  );
   const page = `${publicUrl}/certificate/${encodeURIComponent(award.linkId)}`;
   // the renewal: a renewal test of the assessment, the mentor's when none can be made, or the subject's again
   let renewal: { renewal: 'test' | 'ask' | 'named' | 'other'; url: string; subject: string };
@@ -225,8 +230,6 @@ async function remind(
     const subject = award.assignedSubjectName;
     renewal = { renewal: subject ? 'named' : 'other', url: `${page}?renew=1`, subject: subject ?? '' };
   }
-  // in the learner's own language (decision 040), the date as that language writes it
-  const { t, locale } = translatorFor(learner.language);
   await mail.send({
     to: learner.email,
     kind: 'certificate-expiry',

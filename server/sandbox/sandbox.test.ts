@@ -4,7 +4,7 @@
  * learners, no retake cool-down, every test and award marked Sandbox, no credential ever issued for its
  * awards, and a reset that puts every attempt back to its start — each tenant's sandbox its own.
  */
-import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TEXT, SANDBOX_WORDS } from '@shared/rules/sandbox';
 import type { Sandbox } from '@shared/schemas/sandbox';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { sweepLinks } from '../assessments/engine/link-life';
 import { testActivity, testAnswers, testLinks } from '../assessments/tables';
 import { credentials } from '../credentials/tables';
 import { users } from '../db/schema';
+import { translatorFor } from '../lib/i18n';
 import { type Bank, calls, seedBank } from '../test/fixtures/assessments';
 import { BACKENDS, type Harness, openHarness, type Person } from '../test/harness';
 
@@ -155,6 +156,10 @@ for (const backend of BACKENDS) {
         const res = await h.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ errorCode: 'SANDBOX_AWARD', message: SANDBOX_TEXT.notCredential });
+        // said in the language the request asks for
+        const spanish = await h.app.inject({ method: 'GET', url, headers: { 'accept-language': 'es' } });
+        expect(spanish.json().message).toBe(translatorFor('es').t(SANDBOX_WORDS.notCredential));
+        expect(spanish.json().message).not.toBe(SANDBOX_TEXT.notCredential);
       }
       // the credential queue had its turn (issueLater): still none
       await new Promise((r) => setTimeout(r, 200));

@@ -13,7 +13,7 @@
  *   no answer, focus record, score or award.
  * Everything is in the database: any server process serves any call.
  */
-import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_EMAIL_DOMAIN, SANDBOX_WORDS } from '@shared/rules/sandbox';
 import { awardPath, hasEarnedAward } from '@shared/rules/test-status';
 import type { Sandbox } from '@shared/schemas/sandbox';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -191,7 +191,7 @@ export async function resetSandbox(db: Db, tenantId: string, publicUrl: string, 
   await inTx(db, async (tx) => {
     // one reset at a time per sandbox, across processes
     const [row] = await tx.select().from(sandboxes).where(eq(sandboxes.tenantId, tenantId)).for('update');
-    if (!row) throw notFound(SANDBOX_TEXT.none);
+    if (!row) throw notFound(SANDBOX_WORDS.none);
     const ids = sql`(select l.id from ${testLinks} l join ${users} u on u.id = l.user_id
       where u.sandbox_of = ${tenantId} and l.sandbox)`;
     await tx.delete(testAnswers).where(sql`${testAnswers.testLinkId} in ${ids}`);

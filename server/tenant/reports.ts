@@ -31,14 +31,16 @@ export async function tenantStats(db: Db, tenantId: string, now: Date) {
   const [row] = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`
       with s as (${seats(tenantId, now)}),
+      -- each seat's rows looked up by its index (a lateral subquery kept apart by \`offset 0\`), never a scan
+      -- of every learner's: the cost follows the seats, not the platform
       l as (
-        select t.type, t.status, t.is_completed from test_links t
-        join s on s.learner_id = t.user_id
-        where t.type <> 'INITIAL-ASSESSMENT'
+        select t.type, t.status, t.is_completed from s, lateral (
+          select type, status, is_completed from test_links
+          where user_id = s.learner_id and type <> 'INITIAL-ASSESSMENT' offset 0) t
       ),
       d as (
         select coalesce(sum(t.ms), 0) as ms, coalesce(sum(t.days), 0) as days
-        from activity_learning_totals t join s on s.learner_id = t.user_id
+        from s, lateral (select ms, days from activity_learning_totals where user_id = s.learner_id offset 0) t
       )
       select
         (select count(*) from s) as users,
@@ -88,13 +90,15 @@ export async function awardsByType(
              t.assigned_roadmap_name as roadmap, t.assigned_section_name as section,
              t.assigned_resource_name as resource, t.assigned_subject_name as subject,
              t.percentage, t.certificate_generated as generated, t.completed_at
-      from test_links t
-      join (${seats(tenantId, now)}) s on s.learner_id = t.user_id
+      from (${seats(tenantId, now)}) s
+      cross join lateral (
+        select * from test_links
+        where user_id = s.learner_id and status in ${EARNED} and type in (${sql.join(
+          types.map((t) => sql`${t}`),
+          sql`, `,
+        )})
+        offset 0) t
       join users u on u.id = t.user_id
-      where t.status in ${EARNED} and t.type in (${sql.join(
-        types.map((t) => sql`${t}`),
-        sql`, `,
-      )})
       order by t.completed_at desc nulls last, t.id`),
   );
   return rows.map((r) => ({
@@ -165,9 +169,8 @@ export async function learningReportRows(
         ${limit}
       ),
       d as (
-        select a.user_id, a.day, a.ms from activity_user_days a
-        join s on s.learner_id = a.user_id
-        where a.ms > 0 ${within}
+        select s.learner_id as user_id, a.day, a.ms from s, lateral (
+          select day, ms from activity_user_days a where a.user_id = s.learner_id and a.ms > 0 ${within} offset 0) a
       )
       select u.id as learner_id, u.name, u.email, u.countrycode, u.phone_number, s.created_at,
              s.created_at::text as created_key, count(d.day) as days, coalesce(sum(d.ms), 0) as ms

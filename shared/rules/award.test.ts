@@ -1,6 +1,15 @@
+import { english, loaders } from 'virtual:wm-messages';
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../i18n/translator';
 import type { CertificateInfo } from '../schemas/award';
-import { achievementOf, achievementScope, awardLinkedInUrl, awardTitle } from './award';
+import {
+  achievementIn,
+  achievementOf,
+  achievementScope,
+  awardLinkedInUrl,
+  awardTitle,
+  UNNAMED_ACHIEVEMENT,
+} from './award';
 
 const base: CertificateInfo = {
   linkId: 'AbC_123-xyz0',
@@ -69,4 +78,26 @@ describe("the award's LinkedIn link", () => {
     const url = new URL(awardLinkedInUrl({ ...base, completetedMonth: 12 }));
     expect(url.searchParams.get('issueMonth')).toBe('12');
   });
+});
+
+describe('an achievement the award kept no name of', () => {
+  const unnamed = {
+    ...base,
+    assignedResourceName: null,
+    assignedSectionName: null,
+    assignedRoadMapName: null,
+    subject: null,
+  };
+  it.each(['RESOURCE', 'SECTION', 'ROADMAP', 'SUBJECT', 'CUSTOM-TEST'] as const)(
+    '%s: the English words are the catalogue’s, and Spanish says its own',
+    async (type) => {
+      const en = createTranslator('en', english);
+      const es = createTranslator('es', (await loaders.es()).default, english);
+      const info = { ...unnamed, type };
+      expect(achievementOf(info)).toBe(UNNAMED_ACHIEVEMENT[achievementScope(info)]);
+      expect(achievementIn(info, en)).toBe(achievementOf(info));
+      expect(achievementIn(info, es)).not.toBe(achievementOf(info));
+      expect(achievementIn({ ...base, type }, es)).toBe(achievementOf({ ...base, type }));
+    },
+  );
 });

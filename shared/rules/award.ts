@@ -3,6 +3,7 @@
  * LinkedIn 'Add to profile' link and the width a certificate image needs. Pure: the award pages, the
  * <wm-award> element and the server's Open Graph tags read the same words.
  */
+import type { Speaker } from '../i18n/message';
 import type { AwardKind, CertificateInfo } from '../schemas/award';
 import { linkedInUrlForAward } from './linkedin';
 import { awardKindOf } from './test-status';
@@ -24,19 +25,40 @@ type AwardNames = Pick<
   'type' | 'assignedResourceName' | 'assignedSectionName' | 'assignedRoadMapName' | 'subject'
 >;
 
-/** What was achieved, in words: the resource (feather), the section (badge), the roadmap or subject (certificate). */
-export function achievementOf(info: AwardNames): string {
+/** The name of what was achieved, as kept on the award; null when the award kept none. */
+function achievementName(info: AwardNames): string | null {
   switch (awardKindOf(info.type)) {
     case 'feather':
-      return info.assignedResourceName ?? info.assignedSectionName ?? 'a resource';
+      return info.assignedResourceName ?? info.assignedSectionName ?? null;
     case 'badge':
-      return info.assignedSectionName ?? info.assignedRoadMapName ?? 'a section';
+      return info.assignedSectionName ?? info.assignedRoadMapName ?? null;
     default:
-      if (info.type === 'SUBJECT') return info.subject?.name ?? 'a subject';
-      // a mentor's assessment: its name, frozen on the link when it was shared
-      if (info.type === 'CUSTOM-TEST') return info.subject?.name ?? 'an assessment';
-      return info.assignedRoadMapName ?? info.subject?.name ?? 'a roadmap';
+      // a subject, or a mentor's assessment: its name, frozen on the link when it was shared
+      if (info.type === 'SUBJECT' || info.type === 'CUSTOM-TEST') return info.subject?.name ?? null;
+      return info.assignedRoadMapName ?? info.subject?.name ?? null;
   }
+}
+
+/** The English of an achievement without a name, by its scope: `award.unnamed`'s English (award.test.ts). */
+export const UNNAMED_ACHIEVEMENT = {
+  resource: 'a resource',
+  section: 'a section',
+  roadmap: 'a roadmap',
+  subject: 'a subject',
+  assessment: 'an assessment',
+} as const satisfies Record<ReturnType<typeof achievementScope>, string>;
+
+/**
+ * What was achieved, in words: the resource (feather), the section (badge), the roadmap or subject
+ * (certificate); English words of its kind when the award kept no name (the credential, the CLI).
+ */
+export function achievementOf(info: AwardNames): string {
+  return achievementName(info) ?? UNNAMED_ACHIEVEMENT[achievementScope(info)];
+}
+
+/** What was achieved, in the reader's language: its name, or its kind from the catalogue ('un recurso'). */
+export function achievementIn(info: AwardNames, { t }: Pick<Speaker, 't'>): string {
+  return achievementName(info) ?? t('award.unnamed', { scope: achievementScope(info) });
 }
 
 /** What the achievement is: 'resource', 'section', 'roadmap', 'subject' or (a mentor's) 'assessment'. */

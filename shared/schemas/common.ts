@@ -81,6 +81,19 @@ export const ErrorBody = z.object({
   keyPattern: z.record(z.string(), z.number()).optional(),
   /** Every invalid field with its message, for bad input. */
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * Bad input: each field's message by code (decision 052), for a page that says it in its reader's
+   * language — the message key (`forms.tooLong`, `auth.emailInvalid`) and the values it names.
+   */
+  fieldCodes: z
+    .record(
+      z.string(),
+      z.object({
+        code: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
   /** ALREADY_SHARED: the learners who already have a test of the assessment, and when it was made. */
   alreadyShared: z.array(z.object({ _id: z.string(), email: z.string(), sharedAt: z.string() })).optional(),
 });

@@ -42,6 +42,8 @@ export const SCOPE_TEXT: Record<ApiScope, string> = {
 export const API_KEY_PATTERN = /^wm_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 /** How a key is shown after it was made: its prefix, never the secret. */
 export const keyDisplay = (prefix: string) => `wm_${prefix}_…`;
+/** How a SCIM token is shown after it was made: `wmscim_{prefix}_…`. */
+export const scimTokenDisplay = (prefix: string) => `wmscim_${prefix}_…`;
 
 export const ApiKey = z.object({
   _id: Id,
@@ -123,8 +125,61 @@ entities.add(AuditEntry, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 /**
+ * Every action the server records in the activity log (`recordAudit` takes no other). A new one is added
+ * here and said in the portal's table (auditWords.ts) in every language, or TypeScript and its test fail.
+ */
+export const AUDIT_ACTIONS = [
+  'seat.added',
+  'seat.removed',
+  'seat.invited',
+  'seat.invitation_canceled',
+  'seat.ended',
+  'roadmap.assigned',
+  'cohort.created',
+  'cohort.renamed',
+  'cohort.deleted',
+  'cohort.member_added',
+  'cohort.member_removed',
+  'cohort.roadmap_assigned',
+  'assessment.created',
+  'assessment.shared',
+  'assessment.question_added',
+  'assessment.question_removed',
+  'apikey.created',
+  'apikey.revoked',
+  'award.revoked',
+  'lti.registered',
+  'lti.updated',
+  'lti.paused',
+  'lti.resumed',
+  'lti.removed',
+  'lti.score_retried',
+  'scim.token_created',
+  'scim.token_rotated',
+  'scim.token_revoked',
+  'xapi.connected',
+  'xapi.updated',
+  'xapi.disconnected',
+  'xapi.resent',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.disabled',
+  'webhook.enabled',
+  'webhook.removed',
+  'webhook.secret_rotated',
+  'webhook.redelivered',
+  'sso.configured',
+  'sso.updated',
+  'sso.removed',
+  'sso.domain_added',
+  'sso.domain_removed',
+  'sso.domain_verified',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
  * The groups of actions the activity log records, as its filter offers them (`action=seat` is every
- * `seat.*`). An integration that records actions of its own adds its group here.
+ * `seat.*`): every action's group is one of them.
  */
 export const AUDIT_ACTION_GROUPS = [
   { group: 'seat', label: messageKey('activityLog.group.seat') },
@@ -134,6 +189,10 @@ export const AUDIT_ACTION_GROUPS = [
   { group: 'apikey', label: messageKey('activityLog.group.apikey') },
   { group: 'award', label: messageKey('activityLog.group.award') },
   { group: 'lti', label: messageKey('activityLog.group.lti') },
+  { group: 'scim', label: messageKey('activityLog.group.scim') },
+  { group: 'xapi', label: messageKey('activityLog.group.xapi') },
+  { group: 'webhook', label: messageKey('activityLog.group.webhook') },
+  { group: 'sso', label: messageKey('activityLog.group.sso') },
 ] as const;
 
 /** A time a caller sends as ISO 8601 text, with its offset (`2026-03-02T09:30:00Z`). */

@@ -95,13 +95,27 @@ export const LtiContext = z.object({
 entities.add(LtiContext, { id: 'LtiContext' });
 
 export const MEMBER_OUTCOMES = ['ADDED', 'PRESENT', 'NOT_ADDED'] as const;
+/**
+ * Why, by code (the portal says it in the reader's language): `WOULD_ADD`, a dry run's learner without a
+ * seat; `NOT_YET_SUBSCRIBED`, `PAYMENT_REQUIRED`, `OFFER_LIMIT`, the seat rules' refusals (the add call's
+ * outcomes); `REFUSED`, another refusal, in the server's words (`reason`).
+ */
+export const MEMBER_REASONS = [
+  'WOULD_ADD',
+  'NOT_YET_SUBSCRIBED',
+  'PAYMENT_REQUIRED',
+  'OFFER_LIMIT',
+  'REFUSED',
+] as const;
 export const LtiMemberOutcome = z.object({
   subject: z.string(),
   name: z.string().nullable(),
   email: z.string().nullable(),
   outcome: z.enum(MEMBER_OUTCOMES),
-  /** Why a learner could not be added (the seat rules' words), or what a dry run would do. */
+  /** Why a learner could not be added (the seat rules' words), or what a dry run would do, in English. */
   reason: z.string().nullable(),
+  /** The same by code, null when there is none (added, or already seated). */
+  reasonCode: z.enum(MEMBER_REASONS).nullable(),
 });
 entities.add(LtiMemberOutcome, { id: 'LtiMemberOutcome' });
 
@@ -115,6 +129,18 @@ export const LtiSyncResult = z.object({
 entities.add(LtiSyncResult, { id: 'LtiSyncResult' });
 
 export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'DELIVERED', 'FAILED', 'GAVE_UP'] as const;
+/**
+ * Why Waymark itself gave a score post up, by code, with the English the post keeps as its `lastError`;
+ * any other error is the platform's answer or the network's, in their own words.
+ */
+export const POST_ERRORS = {
+  TARGET_GONE: 'The grade column is no longer known.',
+  EVALUATION_GONE: 'The evaluation is no longer known.',
+} as const;
+type PostError = keyof typeof POST_ERRORS;
+/** The code of a post's stored error, when it is one of Waymark's own (older posts' too: the same English). */
+export const postErrorCode = (error: string | null): PostError | null =>
+  (Object.keys(POST_ERRORS) as PostError[]).find((k) => POST_ERRORS[k] === error) ?? null;
 export const LtiDelivery = z.object({
   _id: Id,
   registrationId: Id,
@@ -127,6 +153,8 @@ export const LtiDelivery = z.object({
   scoreMaximum: z.number().nullable(),
   lastStatus: z.number().int().nullable(),
   lastError: z.string().nullable(),
+  /** `lastError` by code when Waymark gave up by itself (TARGET_GONE, EVALUATION_GONE), else null. */
+  lastErrorCode: z.enum(['TARGET_GONE', 'EVALUATION_GONE']).nullable(),
   createdAt: DateTime,
   nextAttemptAt: DateTime.nullable(),
   deliveredAt: DateTime.nullable(),

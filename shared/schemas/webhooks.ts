@@ -51,6 +51,35 @@ const Description = z
   .max(200, 'must be at most 200 characters')
   .describe('What the endpoint is for, as the list shows it');
 
+/**
+ * Why an endpoint is disabled, as `disabledReason` says it in English: the tenant paused it, it answered
+ * 410 Gone, or no delivery succeeded for `days` days since `since`. The server writes the English from
+ * here; the answer carries it again by code (`disabledWhy`) for the portal to say in the reader's language.
+ */
+export const DISABLED_REASONS = {
+  TENANT: 'Disabled by the tenant.',
+  GONE: 'The endpoint answered 410 Gone: it no longer wants events.',
+  failing: (since: string, days: number) =>
+    `No delivery has succeeded since ${since}: the endpoint failed for ${days} days.`,
+} as const;
+const FAILING_REASON = /^No delivery has succeeded since (\S+): the endpoint failed for (\d+) days\.$/;
+
+export const DisabledWhy = z.object({
+  code: z.enum(['TENANT', 'GONE', 'FAILING']),
+  /** FAILING: since when, and for how many days. */
+  since: DateTime.nullable(),
+  days: z.number().int().nullable(),
+});
+entities.add(DisabledWhy, { id: 'DisabledWhy' });
+
+/** A stored reason by code (older endpoints' too: the same English), or null for none known. */
+export function disabledWhy(reason: string | null): z.infer<typeof DisabledWhy> | null {
+  if (reason === DISABLED_REASONS.TENANT) return { code: 'TENANT', since: null, days: null };
+  if (reason === DISABLED_REASONS.GONE) return { code: 'GONE', since: null, days: null };
+  const failing = reason ? FAILING_REASON.exec(reason) : null;
+  return failing ? { code: 'FAILING', since: failing[1]!, days: Number(failing[2]) } : null;
+}
+
 export const WebhookEndpoint = z.object({
   _id: Id,
   url: z.string(),
@@ -61,6 +90,8 @@ export const WebhookEndpoint = z.object({
   /** DISABLED by the tenant, after three days of failures, or when the endpoint answered 410 Gone. */
   status: z.enum(['ACTIVE', 'DISABLED']),
   disabledReason: z.string().nullable(),
+  /** `disabledReason` by code, null when not disabled (or for a reason without one). */
+  disabledWhy: DisabledWhy.nullable(),
   disabledAt: DateTime.nullable(),
   createdAt: DateTime,
   updatedAt: DateTime,

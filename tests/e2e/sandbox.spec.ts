@@ -122,7 +122,9 @@ test('a sandbox award says it is no credential, on its page and in <wm-award>', 
   const link = links.find((l) => l.type === 'Section')!;
   expect((await takeTest(apiClient(null), link.linkId, 'right')).result.certificateEligible).toBe(true);
   await page.goto(`${baseUrl()}/badge/${link.linkId}`);
-  await expect(page.getByText('Sandbox award: not a credential')).toBeVisible();
+  await expect(page.locator('.award-hero').getByText('Sandbox award: not a credential')).toBeVisible();
+  // on the design too, so the image made of it carries the mark
+  await expect(page.locator('[part="art"] .wm-art-sandbox')).toHaveText('Sandbox award: not a credential');
   await expect(page.getByText(/^Verified by/)).toHaveCount(0);
   await expect(page.getByText(/Waymark issues no credential for it/)).toBeVisible();
   await expectAccessible(page, 'a sandbox award page');

@@ -13,6 +13,7 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useFormWords } from '../core/form-words';
 import { useI18n } from '../core/i18n';
 
 export const FeedbackForm = QuestionFeedbackInput.pick({ feedback: true });
@@ -32,9 +33,10 @@ export interface FeedbackDialogProps {
 export function FeedbackDialog({ open, about, onClose, onSend }: FeedbackDialogProps) {
   const formId = useId();
   const { t } = useI18n();
+  const formWords = useFormWords();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(FeedbackForm),
+    resolver: zodResolver(FeedbackForm, formWords),
     mode: 'onSubmit',
     defaultValues: { feedback: '' },
   });

@@ -69,6 +69,20 @@ function host(answer: () => Promise<unknown>) {
   return { value, events, calls };
 }
 
+/** The award of `info` in `locale`; its translator. */
+async function showIn(locale: 'es' | 'ar', info: CertificateInfo) {
+  const t = createTranslator(locale, (await loaders[locale]()).default, english);
+  const h = host(async () => ({ data: info }));
+  render(
+    <I18nProvider value={t}>
+      <WidgetHostProvider host={h.value}>
+        <Award linkId={LINK} />
+      </WidgetHostProvider>
+    </I18nProvider>,
+  );
+  return t;
+}
+
 function show(info: CertificateInfo | Error, props: Partial<Parameters<typeof Award>[0]> = {}) {
   const h = host(async () => {
     if (info instanceof Error) throw info;
@@ -252,8 +266,12 @@ describe('the award viewer', () => {
 
   it("marks a sandbox's award as no credential, and asks for no credential's status", async () => {
     const h = show(infoOf({ sandbox: true }));
-    expect(await screen.findByText('Sandbox award: not a credential')).toBeTruthy();
-    expect(document.querySelector('[part="sandbox"]')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[part="sandbox"]')).toBeTruthy());
+    expect(document.querySelector('[part="sandbox"]')!.textContent).toBe('Sandbox award: not a credential');
+    // on the design itself, so the image made of it carries the mark
+    expect(document.querySelector('[part="art"] .wm-art-sandbox')!.textContent).toBe(
+      'Sandbox award: not a credential',
+    );
     expect(screen.queryByText('✓ Verified')).toBeNull();
     expect(screen.queryByRole('link', { name: /Verify this/ })).toBeNull();
     expect(h.calls.map((c) => c.path)).toEqual(['/certificate/certificate-info-v2/{id}']);
@@ -282,15 +300,7 @@ describe("the award's validity in the element's language", () => {
   });
 
   async function said(locale: 'es' | 'ar', validUntil: string) {
-    const t = createTranslator(locale, (await loaders[locale]()).default, english);
-    const h = host(async () => ({ data: infoOf({ type: 'SUBJECT', validity: validity(validUntil) }) }));
-    render(
-      <I18nProvider value={t}>
-        <WidgetHostProvider host={h.value}>
-          <Award linkId={LINK} />
-        </WidgetHostProvider>
-      </I18nProvider>,
-    );
+    await showIn(locale, infoOf({ type: 'SUBJECT', validity: validity(validUntil) }));
     await waitFor(() => expect(document.querySelector('.wm-award-validity time')).not.toBeNull());
     return document.querySelector('.wm-award-validity time')!.textContent;
   }
@@ -304,5 +314,17 @@ describe("the award's validity in the element's language", () => {
     expect(await said('ar', '2020-03-03T00:00:00.000Z')).toBe(
       `انتهت في ${day.format(new Date('2020-03-03T00:00:00Z'))}`,
     );
+  });
+});
+
+describe.each(['es', 'ar'] as const)("a sandbox's award in %s", (locale) => {
+  it('says the mark beside the award and on its design in the reader’s language', async () => {
+    const t = await showIn(locale, infoOf({ sandbox: true }));
+    await waitFor(() => expect(document.querySelector('[part="sandbox"]')).toBeTruthy());
+    const note = t.t('sandbox.awardNote');
+    expect(note).not.toMatch(/Sandbox|credential/);
+    expect(document.querySelector('[part="sandbox"]')!.textContent).toBe(note);
+    expect(document.querySelector('[part="art"] .wm-art-sandbox')!.textContent).toBe(note);
+    expect(document.body.textContent).not.toMatch(/Sandbox/);
   });
 });

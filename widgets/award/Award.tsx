@@ -6,7 +6,7 @@
 import { ApiError } from '@shared/client/client';
 import * as Awards from '@shared/contract/awards';
 import * as Credentials from '@shared/contract/credentials';
-import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import { validitySaid, validityState } from '@shared/rules/validity';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
@@ -177,7 +177,7 @@ export function Award(input: AwardProps) {
         {award.info.sandbox ? (
           // a sandbox's award is no credential: nothing to verify (decision 041)
           <span className="wm-award-mark wm-award-sandbox" part="sandbox">
-            {SANDBOX_TEXT.award}
+            {t(SANDBOX_WORDS.award)}
           </span>
         ) : (
           <>

@@ -12,6 +12,7 @@
  */
 
 import type { Speaker } from '@shared/i18n/message';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import { useId } from 'react';
 import { Rich, useI18n } from '../core/i18n';
 import type { AwardModel } from './model';
@@ -327,6 +328,7 @@ export function AwardArt({ model, artRef }: AwardArtProps) {
       aria-label={describeAward(model, i18n)}
     >
       <Design model={model} />
+      {model.sandbox ? <p className="wm-art-sandbox">{i18n.t(SANDBOX_WORDS.award)}</p> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { MessageKey } from '@shared/i18n/keys';
 import type { Speaker } from '@shared/i18n/message';
-import { achievementOf, achievementScope } from '@shared/rules/award';
+import { achievementIn, achievementScope } from '@shared/rules/award';
 import { formatDate } from '@shared/rules/format-date';
 import { awardKindOf } from '@shared/rules/test-status';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
@@ -56,6 +56,8 @@ export interface AwardModel {
   verifyUrl: string;
   /** 'Feather: Closures'. */
   title: string;
+  /** A sandbox's award (decision 041): the design and its image carry the sandbox's mark. */
+  sandbox?: boolean;
 }
 
 const STATEMENTS: Record<AchievementScope, MessageKey> = {
@@ -76,7 +78,7 @@ export function kindOfAward(info: Pick<CertificateInfo, 'type'>, wanted?: AwardK
 /** The award in words, in the language of `speaker` (the language the award page is drawn in). */
 export function awardModel(info: CertificateInfo, kind: AwardKind, speaker: Speaker): AwardModel {
   const scope = achievementScope(info);
-  const achievement = achievementOf(info);
+  const achievement = achievementIn(info, speaker);
   const partOf: AwardModel['partOf'] = [];
   if (scope === 'resource' && info.assignedSectionName && info.assignedResourceName) {
     partOf.push({ scope: 'section', name: info.assignedSectionName });
@@ -98,6 +100,7 @@ export function awardModel(info: CertificateInfo, kind: AwardKind, speaker: Spea
     issuer: info.orgId,
     credentialId: info.linkId,
     verifyUrl: info.certificateUrl,
+    sandbox: info.sandbox === true,
     title: speaker.t('award.title', { kind: speaker.t(AWARD_KIND_KEYS[kind]), achievement }),
   };
 }

@@ -1,11 +1,12 @@
-import { english } from 'virtual:wm-messages';
+import { english, loaders } from 'virtual:wm-messages';
 import { ApiError, type Client, NetworkError } from '@shared/client/client';
 import type { CallDef } from '@shared/contract/define';
-import { createTranslator } from '@shared/i18n/translator';
+import { createTranslator, type Translator } from '@shared/i18n/translator';
 import { ATTEMPT_TOKEN_HEADER } from '@shared/rules/attempt-token';
 import { LINK_GONE, LINK_MESSAGES, type LinkGoneCode } from '@shared/rules/test-links';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../core/i18n';
 import { type WidgetEventMap, type WidgetHost, WidgetHostProvider } from '../embed/host';
 import { attemptTokenOf, tokenForStart } from './attempt';
 import { TestTaker } from './TestTaker';
@@ -269,6 +270,7 @@ function mount(
   server: ReturnType<typeof fakeServer>,
   linkId = LINK,
   role: ReturnType<WidgetHost['role']> = null,
+  translator?: Translator,
 ) {
   const events: { type: keyof WidgetEventMap; detail: unknown }[] = [];
   const navigated: string[] = [];
@@ -282,11 +284,12 @@ function mount(
     navigate: (path) => navigated.push(path),
     role: () => role,
   };
-  const view = render(
+  const taker = (
     <WidgetHostProvider host={host}>
       <TestTaker linkId={linkId} />
-    </WidgetHostProvider>,
+    </WidgetHostProvider>
   );
+  const view = render(translator ? <I18nProvider value={translator}>{taker}</I18nProvider> : taker);
   return {
     ...view,
     events,
@@ -348,6 +351,16 @@ describe('the test taker', () => {
     // a closed link is no ready test; and a sandbox's says Sandbox on every screen
     expect(view.events.some((e) => e.type === 'wm-ready')).toBe(false);
     expect(document.querySelector('[part="sandbox"]')?.textContent).toMatch(/^Sandbox /);
+  });
+
+  it.each(['es', 'ar'] as const)("says a sandbox's mark and what it means in %s", async (locale) => {
+    const t = createTranslator(locale, (await loaders[locale]()).default, english);
+    mount(fakeServer({ sandbox: true }), LINK, null, t);
+    await waitFor(() => expect(document.querySelector('[part="sandbox"]')).toBeTruthy());
+    const mark = document.querySelector('[part="sandbox"]')!;
+    expect(mark.querySelector('strong')?.textContent).toBe(t.t('sandbox.mark'));
+    expect(mark.textContent).toBe(`${t.t('sandbox.mark')} ${t.t('sandbox.testNote')}`);
+    expect(mark.textContent).not.toMatch(/Sandbox|credential|attempts/);
   });
 
   it('fires wm-ready once, when the Ready screen is drawn', async () => {

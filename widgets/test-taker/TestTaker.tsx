@@ -13,8 +13,9 @@
  * server, which dispatch, are useTakerCalls.ts; TakerScreen.tsx draws the screen of the state, and each
  * screen is its own file.
  */
-import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useI18n } from '../core/i18n';
 import { useWidgetHost } from '../embed/host';
 import { lazyModule, useLazyPart } from './lazy';
 import type { TestTakerProps } from './props';
@@ -63,11 +64,7 @@ export function TestTaker({ linkId, headingLevel }: TestTakerProps) {
 
   return (
     <div ref={box} className="wm-taker">
-      {sandbox ? (
-        <p className="wm-sandbox" part="sandbox">
-          <strong className="badge badge-warning">{SANDBOX_TEXT.mark}</strong> {SANDBOX_TEXT.test}
-        </p>
-      ) : null}
+      {sandbox ? <SandboxNote /> : null}
       <TakerScreen
         screen={screen}
         linkId={linkId}
@@ -148,4 +145,14 @@ function useFocusOnNewScreen(state: string) {
     }
   }, [state]);
   return box;
+}
+
+/** Above every screen of a sandbox's test: the mark and what it means, in the reader's language. */
+function SandboxNote() {
+  const { t } = useI18n();
+  return (
+    <p className="wm-sandbox" part="sandbox">
+      <strong className="badge badge-warning">{t(SANDBOX_WORDS.mark)}</strong> {t(SANDBOX_WORDS.test)}
+    </p>
+  );
 }

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@shared/i18n/keys';
+import { fieldText } from '@shared/i18n/form-words';
 import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
 import { useI18n } from '../core/i18n';
 
@@ -13,10 +13,11 @@ export interface FieldProps {
 
 /**
  * A labelled control with its hint and its error, wired for assistive technology. An error that is a key
- * of the catalogues (the shared schemas' messages are) is said in the reader's language.
+ * of the catalogues (the shared schemas' messages are) or a schema's English ('Required') is said in the
+ * reader's language (`fieldText`); zod's own complaints are said in it by the form (`useFormWords`).
  */
 export function Field({ label, error, hint, children, required }: FieldProps) {
-  const { t } = useI18n();
+  const translator = useI18n();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -41,7 +42,7 @@ export function Field({ label, error, hint, children, required }: FieldProps) {
       ) : null}
       {error ? (
         <p id={errorId} className="field-error" role="alert">
-          {t(error as MessageKey)}
+          {fieldText(translator, error)}
         </p>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/helpers';
 import { questions } from '../../questions/tables';
 import { addLearner } from '../../tenant/seats';
+import { expectLogSaid } from '../../test/audit-said';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { MIN_AUDIT_RETENTION_DAYS, pruneAudit } from '../core/audit';
 import { actorOf } from '../core/principal';
@@ -152,6 +153,14 @@ describe('the audit log', () => {
     const assessment = byAction('assessment.created').summary.match(/“(.*)”/)![1];
     expect(byAction('assessment.created').details).toMatchObject({ name: assessment });
     expect(byAction('assessment.question_added').details).toMatchObject({ name: assessment });
+    await expectLogSaid(server.db, tenant.user._id, [
+      'seat.added',
+      'seat.invited',
+      'roadmap.assigned',
+      'assessment.created',
+      'assessment.question_added',
+      'assessment.shared',
+    ]);
   });
 
   it('names the API key that made a change, and lets a key with integrations:manage read the log', async () => {

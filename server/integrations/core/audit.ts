@@ -4,7 +4,7 @@
  * the table's trigger (migration 0020) refuses any UPDATE, DELETE or TRUNCATE, except the retention job's
  * deletion of entries older than AUDIT_RETENTION_DAYS, which is never less than a year.
  */
-import type { AuditEntry } from '@shared/schemas/integrations';
+import type { AuditAction, AuditEntry } from '@shared/schemas/integrations';
 import { and, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/helpers';
@@ -16,8 +16,8 @@ export const MIN_AUDIT_RETENTION_DAYS = 365;
 
 export interface AuditRecord {
   tenantId: string;
-  /** A dotted name: `seat.added`, `apikey.revoked`, … */
-  action: string;
+  /** A dotted name: `seat.added`, `apikey.revoked`, … (one of AUDIT_ACTIONS, each said in every language). */
+  action: AuditAction;
   target: { kind: string; id: string | null };
   /** One line a person reads: what happened, to whom. */
   summary: string;

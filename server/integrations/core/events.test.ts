@@ -19,6 +19,7 @@ import { assignToLearner, markRoadmapCompleted } from '../../catalogue/learning'
 import { assignedRoadmaps } from '../../catalogue/tables';
 import { tenantUsers } from '../../db/schema';
 import { addLearner } from '../../tenant/seats';
+import { expectLogSaid } from '../../test/audit-said';
 import {
   assignTo,
   type Bank,
@@ -325,6 +326,8 @@ describe('events, once per committed change', () => {
       headers: mentor.headers,
     });
     expect(log.json().data.entries).toHaveLength(1);
+    // said again in the reader's language from its details (issue 31)
+    await expectLogSaid(h.db, mentor.id, ['award.revoked']);
   });
 
   it('learning.day.closed: a finished day once, per roadmap, only to the tenants of its learner, however many run it', async () => {

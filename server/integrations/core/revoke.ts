@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inTx } from '../../db/helpers';
-import { notFound } from '../../http/errors';
+import { type ErrorText, notFound } from '../../http/errors';
 import { type AuditRecord, recordAudit } from './audit';
 import type { Actor } from './principal';
 
@@ -20,7 +20,7 @@ export interface RevokeOptions {
   /** What the audit summary calls it: `API key “nightly” (wm_abc…)`. */
   describe: (row: { name: string; prefix: string }) => string;
   /** The 404's message. */
-  missing: string;
+  missing: ErrorText;
 }
 
 export function revokeCredential<T extends Revocable, Row extends { name: string; prefix: string }>(

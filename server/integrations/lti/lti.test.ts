@@ -13,6 +13,7 @@ import { tenantAssessmentQuestions, tenantAssessments } from '../../authoring/ta
 import { rowsOf } from '../../db/helpers';
 import { outbox, tenantUsers } from '../../db/schema';
 import { tenantInvitations } from '../../tenant/tables';
+import { expectLogSaid } from '../../test/audit-said';
 import { calls, seedBank } from '../../test/fixtures/assessments';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { CLAIM, jsonwebtoken, MockPlatform, ROLE } from '../../test/lti-platform';
@@ -258,6 +259,8 @@ describe('registration', () => {
     expect(removed.status).toBe(200);
     expect((await server.get('/api/tenant/lti/registrations', other.auth)).body.data).toEqual([]);
     platform.clientId = 'waymark-client-1';
+    // each entry said again in the reader's language from its details (issue 31)
+    await expectLogSaid(server.db, other.user._id, ['lti.registered', 'lti.removed']);
   });
 });
 
@@ -571,6 +574,7 @@ describe('launch', () => {
       { status: 'ACTIVE' },
       tenant.auth,
     );
+    await expectLogSaid(server.db, tenant.user._id, ['lti.registered', 'lti.paused', 'lti.resumed']);
   });
 });
 
@@ -905,6 +909,8 @@ describe('grades back (AGS)', () => {
       attempts: MAX_ATTEMPTS,
       lastStatus: 503,
       scoreGiven: 77,
+      // the platform's own answer: no code of Waymark's (those the portal says in the reader's language)
+      lastErrorCode: null,
     });
     expect(failed.body.data[0].lastError).toContain('try later');
     const id = failed.body.data[0]._id as string;
@@ -919,6 +925,15 @@ describe('grades back (AGS)', () => {
     expect(platform.scores).toHaveLength(1);
     const again = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, tenant.auth);
     expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This score was delivered already: it is not sent twice.');
+    // in the language the page asks in (issue 31)
+    const spanish = await server.post(`/api/tenant/lti/deliveries/${id}/retry`, undefined, {
+      ...tenant.auth,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.body.message).toBe('Esta calificación ya se entregó: no se envía dos veces.');
+    // the mentor's retry in the activity log, said again in the reader's language (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, ['lti.score_retried']);
   });
 
   it('sends the best attempt when the registration says BEST', async () => {
@@ -933,6 +948,7 @@ describe('grades back (AGS)', () => {
     const sent = await postDueScores();
     expect(sent.delivered, JSON.stringify([sent, await deliveries()])).toBe(1);
     expect(platform.scores.at(-1)!.body.scoreGiven).toBe(85);
+    await expectLogSaid(server.db, tenant.user._id, ['lti.updated']);
   });
 });
 
@@ -1048,6 +1064,14 @@ describe('rosters (NRPS)', () => {
       counts: { added: 2, present: 1, notAdded: 0 },
       skipped: 2,
     });
+    // why, by code beside the English, for the portal to say in the reader's language
+    const wouldAdd = (
+      dry.body.data.members as { outcome: string; reason: string; reasonCode: string }[]
+    ).filter((m) => m.outcome === 'ADDED');
+    expect(wouldAdd.map((m) => [m.reasonCode, m.reason])).toEqual([
+      ['WOULD_ADD', 'Would be given a seat, if one is free.'],
+      ['WOULD_ADD', 'Would be given a seat, if one is free.'],
+    ]);
     expect(
       await server.db.select().from(externalIdentities).where(eq(externalIdentities.subject, 'roster-1')),
     ).toEqual([]);

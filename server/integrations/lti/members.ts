@@ -4,6 +4,7 @@
  * already seated is PRESENT, one the seat rules refuse is NOT_ADDED with their words. A dry run writes
  * nothing. Every request goes through the outbound guard (platform.ts).
  */
+import { localMessage } from '@shared/i18n/message';
 import type { LtiSyncResult } from '@shared/schemas/lti';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,7 +34,7 @@ export async function contextsOf(db: Db, tenantId: string, registrationId: strin
     .select({ tenantId: ltiRegistrations.tenantId })
     .from(ltiRegistrations)
     .where(eq(ltiRegistrations.id, registrationId));
-  if (!reg || reg.tenantId !== tenantId) throw notFound('This platform is not registered.');
+  if (!reg || reg.tenantId !== tenantId) throw notFound(localMessage('errors.lti.notRegistered'));
   const rows = await db
     .select()
     .from(ltiContexts)
@@ -88,19 +89,17 @@ export async function syncMembers(
     .from(ltiContexts)
     .innerJoin(ltiRegistrations, eq(ltiRegistrations.id, ltiContexts.registrationId))
     .where(eq(ltiContexts.id, contextRowId));
-  if (!row || row.registration.tenantId !== tenantId) throw notFound('This course is not known.');
+  if (!row || row.registration.tenantId !== tenantId)
+    throw notFound(localMessage('errors.lti.courseUnknown'));
   const { context, registration } = row;
   if (!context.membershipsUrl) {
-    throw badRequest(
-      'This LMS did not offer the course’s member list (Names and Role Provisioning Services).',
-      'id',
-    );
+    throw badRequest(localMessage('errors.lti.noMemberList'), 'id');
   }
   let members: Member[];
   try {
     members = await readMembers(deps.platforms, registration, context.membershipsUrl);
   } catch (err) {
-    throw new HttpError(502, `The course's members could not be read: ${(err as Error).message}`, {
+    throw new HttpError(502, localMessage('errors.lti.membersUnread', { reason: (err as Error).message }), {
       errorCode: 'LTI_PLATFORM_ERROR',
     });
   }
@@ -114,8 +113,12 @@ export async function syncMembers(
     }
     const name = str(m.name);
     const email = str(m.email);
-    const outcome = (o: 'ADDED' | 'PRESENT' | 'NOT_ADDED', reason: string | null) => {
-      result.members.push({ subject, name, email, outcome: o, reason });
+    const outcome = (
+      o: 'ADDED' | 'PRESENT' | 'NOT_ADDED',
+      reason: string | null,
+      reasonCode: Result['members'][number]['reasonCode'] = null,
+    ) => {
+      result.members.push({ subject, name, email, outcome: o, reason, reasonCode });
       result.counts[o === 'ADDED' ? 'added' : o === 'PRESENT' ? 'present' : 'notAdded']++;
     };
     const identity = { tenantId, issuer: registration.issuer, subject };
@@ -128,7 +131,7 @@ export async function syncMembers(
             .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.learnerId, linked)))
         : [];
       if (seat) outcome('PRESENT', null);
-      else outcome('ADDED', 'Would be given a seat, if one is free.');
+      else outcome('ADDED', 'Would be given a seat, if one is free.', 'WOULD_ADD');
       continue;
     }
     const person = await provisionLearner(db, {
@@ -145,10 +148,10 @@ export async function syncMembers(
     try {
       const added = await addLearner(db, deps.plans, tenantId, person.email, now, actor);
       if (added.data.outcome === 'ADDED') outcome('ADDED', null);
-      else outcome('NOT_ADDED', added.message);
+      else outcome('NOT_ADDED', added.message, added.data.outcome);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 409) outcome('PRESENT', null);
-      else if (err instanceof HttpError && err.statusCode < 500) outcome('NOT_ADDED', err.message);
+      else if (err instanceof HttpError && err.statusCode < 500) outcome('NOT_ADDED', err.message, 'REFUSED');
       else throw err;
     }
   }

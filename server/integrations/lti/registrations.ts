@@ -4,7 +4,9 @@
  * platform's OpenID configuration and registers itself with it). Listed, paused, resumed and removed by the
  * tenant; every change is in the activity log.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
+import { localMessage } from '@shared/i18n/message';
 import type { LtiRegistration, LtiToolConfig as LtiToolConfigSchema } from '@shared/schemas/lti';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -100,7 +102,7 @@ export async function registrationsOf(db: Db, tenantId: string) {
 async function ownRegistration(db: Db, tenantId: string, id: string) {
   const [row] = await db.select().from(ltiRegistrations).where(eq(ltiRegistrations.id, id)).limit(1);
   // another tenant's platform is as absent as one that never was
-  if (!row || row.tenantId !== tenantId) throw notFound('This platform is not registered.');
+  if (!row || row.tenantId !== tenantId) throw notFound(localMessage('errors.lti.notRegistered'));
   return row;
 }
 
@@ -146,14 +148,20 @@ export async function createRegistration(db: Db, tenantId: string, actor: Actor,
       .onConflictDoNothing()
       .returning();
     if (!row) {
-      throw conflict('This platform (issuer and client id) is registered already.', { field: 'clientId' });
+      throw conflict(localMessage('errors.lti.registeredAlready'), { field: 'clientId' });
     }
     await recordAudit(tx, actor, {
       tenantId,
       action: 'lti.registered',
       target: { kind: 'lti_registration', id: row.id },
       summary: `Registered the LMS platform ${row.label} (${row.issuer})`,
-      details: { via: row.via, clientId: row.clientId, deploymentIds: row.deploymentIds },
+      details: {
+        label: row.label,
+        issuer: row.issuer,
+        via: row.via,
+        clientId: row.clientId,
+        deploymentIds: row.deploymentIds,
+      },
     });
     return row;
   });
@@ -173,7 +181,7 @@ export async function updateRegistration(
       .set(patch)
       .where(and(eq(ltiRegistrations.id, id), eq(ltiRegistrations.tenantId, tenantId)))
       .returning();
-    if (!row) throw notFound('This platform is not registered.');
+    if (!row) throw notFound(localMessage('errors.lti.notRegistered'));
     const action =
       patch.status && patch.status !== before.status
         ? patch.status === 'PAUSED'
@@ -185,7 +193,7 @@ export async function updateRegistration(
       action,
       target: { kind: 'lti_registration', id },
       summary: `${{ 'lti.paused': 'Paused', 'lti.resumed': 'Resumed', 'lti.updated': 'Changed' }[action]} the LMS platform ${row.label}`,
-      details: { changes: patch },
+      details: { label: row.label, changes: patch },
     });
     return row;
   });
@@ -200,6 +208,7 @@ export async function removeRegistration(db: Db, tenantId: string, actor: Actor,
       action: 'lti.removed',
       target: { kind: 'lti_registration', id },
       summary: `Removed the LMS platform ${row.label} (${row.issuer})`,
+      details: { label: row.label, issuer: row.issuer },
     });
   });
 }

@@ -366,7 +366,7 @@ export function ltiRoutes(app: FastifyInstance, deps: LtiDeps) {
     },
 
     async retryLtiDelivery({ params, caller }) {
-      return ok({ data: await retryDelivery(db, caller.id, params.id, clock()) });
+      return ok({ data: await retryDelivery(db, caller.id, params.id, caller.actor, clock()) });
     },
   });
 }

@@ -14,12 +14,17 @@
  * with backoff), or GAVE_UP after MAX_ATTEMPTS. `lti-score-sweep` sends a job again for a post that has none
  * alive (its queue was made after it, or pg-boss ran out of retries first).
  */
+
 import { randomUUID } from 'node:crypto';
+import { localMessage } from '@shared/i18n/message';
+import { POST_ERRORS, postErrorCode } from '@shared/schemas/lti';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/helpers';
+import { inTx, rowsOf } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { recordAudit } from '../core/audit';
+import type { Actor } from '../core/principal';
 import { events } from '../core/tables';
 import { type Platforms, SCOPES } from './platform';
 import { ltiGradeTargets, ltiRegistrations, ltiScoreDeliveries } from './tables';
@@ -247,7 +252,7 @@ export async function postScore(
     .where(eq(ltiGradeTargets.id, d.targetId))
     .limit(1);
   if (!row) {
-    await settle({ status: 'GAVE_UP', lastError: 'The grade column is no longer known.' });
+    await settle({ status: 'GAVE_UP', lastError: POST_ERRORS.TARGET_GONE });
     return 'gave-up';
   }
   if (row.registration.status === 'PAUSED') {
@@ -263,7 +268,7 @@ export async function postScore(
   if (!body) {
     const made = await bodyOf(deps, d, row.target, row.registration.attemptPolicy);
     if (!made) {
-      await settle({ status: 'GAVE_UP', lastError: 'The evaluation is no longer known.' });
+      await settle({ status: 'GAVE_UP', lastError: POST_ERRORS.EVALUATION_GONE });
       return 'gave-up';
     }
     // made once, at the first claim: every retry sends it unchanged
@@ -378,27 +383,51 @@ export async function deliveriesOf(
     scoreMaximum: d.scoreMaximum,
     lastStatus: d.lastStatus,
     lastError: d.lastError,
+    lastErrorCode: postErrorCode(d.lastError),
     createdAt: d.createdAt.toISOString(),
     nextAttemptAt: d.status === 'DELIVERED' || d.status === 'GAVE_UP' ? null : d.nextAttemptAt.toISOString(),
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
   }));
 }
 
-/** A failed post sent again at the sender's next run, with its attempts counted afresh. */
-export async function retryDelivery(db: Db, tenantId: string, id: string, now = new Date()) {
-  const [row] = await db
-    .select({ status: ltiScoreDeliveries.status })
-    .from(ltiScoreDeliveries)
-    .where(and(eq(ltiScoreDeliveries.id, id), eq(ltiScoreDeliveries.tenantId, tenantId)))
-    .limit(1);
-  if (!row) throw notFound('This score post does not exist.');
-  if (row.status === 'DELIVERED') throw conflict('This score was delivered already: it is not sent twice.');
-  if (row.status === 'FAILED' || row.status === 'GAVE_UP') {
-    await db
-      .update(ltiScoreDeliveries)
-      .set({ status: 'PENDING', attempts: 0, nextAttemptAt: now })
-      .where(and(eq(ltiScoreDeliveries.id, id), inArray(ltiScoreDeliveries.status, ['FAILED', 'GAVE_UP'])));
-  }
-  const [data] = await deliveriesOf(db, tenantId, { status: 'ALL', limit: 1 }, id);
-  return data!;
+/**
+ * A failed post sent again at the sender's next run, with its attempts counted afresh, and the activity
+ * log's entry (who asked, whose score, to which platform) in the same transaction.
+ */
+export async function retryDelivery(db: Db, tenantId: string, id: string, by: Actor, now = new Date()) {
+  return inTx(db, async (tx) => {
+    const [row] = await tx
+      .select({ status: ltiScoreDeliveries.status })
+      .from(ltiScoreDeliveries)
+      .where(and(eq(ltiScoreDeliveries.id, id), eq(ltiScoreDeliveries.tenantId, tenantId)))
+      .limit(1);
+    if (!row) throw notFound(localMessage('errors.lti.postUnknown'));
+    if (row.status === 'DELIVERED') throw conflict(localMessage('errors.lti.postDelivered'));
+    const retried =
+      row.status === 'FAILED' || row.status === 'GAVE_UP'
+        ? await tx
+            .update(ltiScoreDeliveries)
+            .set({ status: 'PENDING', attempts: 0, nextAttemptAt: now })
+            .where(
+              and(eq(ltiScoreDeliveries.id, id), inArray(ltiScoreDeliveries.status, ['FAILED', 'GAVE_UP'])),
+            )
+            .returning({ id: ltiScoreDeliveries.id })
+        : [];
+    const [data] = await deliveriesOf(tx, tenantId, { status: 'ALL', limit: 1 }, id);
+    if (retried.length) {
+      const [platform] = await tx
+        .select({ label: ltiRegistrations.label })
+        .from(ltiRegistrations)
+        .where(eq(ltiRegistrations.id, data!.registrationId));
+      const label = platform?.label ?? data!.lineItemUrl;
+      await recordAudit(tx, by, {
+        tenantId,
+        action: 'lti.score_retried',
+        target: { kind: 'ltiScoreDelivery', id },
+        summary: `The score of ${data!.learner.email} sent again to the LMS platform ${label}`,
+        details: { email: data!.learner.email, label, lineItemUrl: data!.lineItemUrl },
+      });
+    }
+    return data!;
+  });
 }

@@ -5,6 +5,7 @@
  * every error is SCIM's error message, and the routes are outside the API contract — they are described by
  * the discovery endpoints (ServiceProviderConfig, ResourceTypes, Schemas), as RFC 7644 §4 asks.
  */
+import { scimTokenDisplay } from '@shared/schemas/integrations';
 import { jsonTextTooDeep, MAX_JSON_DEPTH } from '@shared/schemas/json-depth';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MailService } from '../../adapters/mail';
@@ -39,7 +40,7 @@ import {
   USER_ATTRIBUTES,
   USER_URN,
 } from './schemas';
-import { checkScimToken, scimTokenDisplay } from './tokens';
+import { checkScimToken } from './tokens';
 import {
   createUser,
   deleteUser,

@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/helpers';
 import { outbox, tenantUsers, users } from '../../db/schema';
 import { cohortMembers } from '../../tenant/tables';
+import { expectLogSaid } from '../../test/audit-said';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { auditEvents } from '../core/tables';
 import { scimTokens, scimUsers } from './tables';
@@ -209,6 +210,12 @@ describe('SCIM tokens', () => {
     // and a learner has no SCIM settings at all
     const learner = await server.signedIn('USER', { profile: true });
     expect((await server.get('/api/tenant/scim', learner.auth)).status).toBe(403);
+    // each entry said again in the reader's language from its details (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, [
+      'scim.token_created',
+      'scim.token_rotated',
+      'scim.token_revoked',
+    ]);
   });
 });
 
@@ -713,5 +720,7 @@ describe('lists and errors', () => {
     const dup = await as('POST', '/Users', oktaUser(mine.userName, 'Shared', 'Person'));
     expect(dup.status).toBe(201);
     expect((await scim('GET', `/Users/${mine.id}`)).body.active).toBe(true);
+    // what the directory did, each entry said again in the reader's language (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, ['seat.added', 'cohort.created', 'cohort.member_added']);
   });
 });

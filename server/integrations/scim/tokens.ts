@@ -5,6 +5,8 @@
  * is the actor of everything it changes. Each request reads the token's row, so a revoked token stops on
  * its next request on every process.
  */
+import { localMessage } from '@shared/i18n/message';
+import { scimTokenDisplay } from '@shared/schemas/integrations';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, preparedPer } from '../../db/helpers';
@@ -19,7 +21,6 @@ import { scimTokens } from './tables';
 export const SCIM_TOKEN_PATTERN = /^wmscim_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 
 /** How a token is shown after it was made. */
-export const scimTokenDisplay = (prefix: string) => `wmscim_${prefix}_…`;
 
 export const newScimToken = () => newPrefixedSecret('wmscim');
 
@@ -78,7 +79,7 @@ export async function createScimToken(
           ),
         )
         .returning();
-      if (!replaced) throw notFound('SCIM token not found (or already revoked)');
+      if (!replaced) throw notFound(localMessage('errors.scim.tokenNotFoundOrRevoked'));
     }
     const [row] = await tx
       .insert(scimTokens)
@@ -110,7 +111,7 @@ export function revokeScimToken(db: Db, tenantId: string, id: string, by: Actor)
     action: 'scim.token_revoked',
     kind: 'scimToken',
     describe: (row) => `SCIM token “${row.name}” (${scimTokenDisplay(row.prefix)})`,
-    missing: 'SCIM token not found',
+    missing: localMessage('errors.scim.tokenNotFound'),
   });
 }
 

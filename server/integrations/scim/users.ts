@@ -11,11 +11,13 @@
  * with, so creates of one directory run side by side without deadlocking. Changes and deletes take it first.
  */
 import { randomUUID } from 'node:crypto';
+import type { Translator } from '@shared/i18n/translator';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, type Tx } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { translatorFor, uiLocaleOf } from '../../lib/i18n';
 import { lockTenant } from '../../tenant/accounting';
 import { noticeNoSeat } from '../../tenant/notices';
 import { addLearner, removeLearner } from '../../tenant/seats';
@@ -258,7 +260,7 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
         return inserted!;
       }),
     );
-    if (made && row.active) await welcome(ctx, email, nameOf(doc));
+    if (made && row.active) await welcome(ctx, email, nameOf(doc), doc);
     return row;
   } catch (err) {
     if (err instanceof NoSeat) return noSeat(ctx, email, err.outcome);
@@ -266,24 +268,47 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<Row> 
   }
 }
 
-/** The mail a person provisioned for the first time receives: a seat, and how to sign in. */
-async function welcome(ctx: ScimContext, email: string, name: string | null) {
+/** The mail a person provisioned for the first time receives: a seat, and how to sign in — in their language. */
+async function welcome(ctx: ScimContext, email: string, name: string | null, doc: Doc) {
   const [tenant] = await ctx.db
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, ctx.tenantId));
-  const org = tenant?.name ?? tenant?.email ?? 'Your organisation';
+  const [person] = await ctx.db
+    .select({ language: users.language })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  // the directory's preferred language for the person (RFC 7643 §4.1.1), else the account's
+  const asked = typeof doc.preferredLanguage === 'string' ? doc.preferredLanguage : null;
+  const translator = translatorFor(asked ? uiLocaleOf(asked) : person?.language);
   await ctx.mail.send({
     to: email,
     kind: 'scim-welcome',
-    subject: `${org} gave you a seat on Waymark`,
-    text: [
-      `Hello${name ? ` ${name}` : ''},`,
-      '',
-      `${org} has given you a learner's seat on Waymark.`,
-      `Sign in at ${ctx.publicUrl}/login with this address (${email}) — "Continue with your organisation" if your organisation signs you in.`,
-    ].join('\n'),
+    ...welcomeMail(translator, {
+      org: tenant?.name ?? tenant?.email ?? null,
+      name,
+      email,
+      publicUrl: ctx.publicUrl,
+    }),
   });
+}
+
+/** The welcome's subject and text in `translator`'s language. */
+export function welcomeMail(
+  { t }: Pick<Translator, 't'>,
+  to: { org: string | null; name: string | null; email: string; publicUrl: string },
+) {
+  const org = to.org ?? t('mail.yourOrganisation');
+  return {
+    subject: t('mail.scimWelcome.subject', { org }),
+    text: t('mail.scimWelcome.text', {
+      org,
+      hasName: to.name ? 'yes' : 'no',
+      name: to.name ?? '',
+      login: `${to.publicUrl}/login`,
+      email: to.email,
+    }),
+  };
 }
 
 /**

@@ -15,7 +15,9 @@
  * 3. `takeHandoff`: the sign-in page exchanges the one-time handoff code for the user, once, within two
  *    minutes; the auth domain issues the session's tokens.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
+import { localMessage } from '@shared/i18n/message';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -49,14 +51,10 @@ export interface SsoDeps {
 export const callbackUrl = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/api/login/sso/callback`;
 
 export const noSso = () =>
-  new HttpError(
-    404,
-    "This address's organisation does not sign in with Waymark through its own identity provider: use your password or another sign-in.",
-    {
-      field: 'email',
-      errorCode: 'NO_SSO',
-    },
-  );
+  new HttpError(404, localMessage('errors.sso.noSso'), {
+    field: 'email',
+    errorCode: 'NO_SSO',
+  });
 
 /** Step 1: where to send the browser for this address (its provider's sign-in, OIDC or SAML). */
 export async function startSso(deps: SsoDeps, input: { email: string; device: string }) {
@@ -311,7 +309,7 @@ export async function takeHandoff(db: Db, handoff: string): Promise<{ userId: st
     )
     .returning({ userId: ssoLogins.userId, device: ssoLogins.device });
   if (!row?.userId)
-    throw new HttpError(401, 'This sign-in has expired or was used already: sign in again.', {
+    throw new HttpError(401, localMessage('errors.sso.handoffInvalid'), {
       errorCode: 'SSO_HANDOFF_INVALID',
     });
   return { userId: row.userId, device: row.device };

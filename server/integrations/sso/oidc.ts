@@ -6,6 +6,7 @@
  * through the outbound guard (server/lib/outbound.ts): the provider's address is one a tenant typed.
  */
 import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from 'jose';
+import { SaidError } from '../../lib/i18n';
 import { guardedFetch } from '../../lib/outbound';
 
 export interface OidcEndpoints {
@@ -35,14 +36,14 @@ async function getJson(
   try {
     body = JSON.parse(new TextDecoder().decode(res.body));
   } catch {
-    throw new Error(`${new URL(url).host} did not answer JSON (status ${res.status})`);
+    throw new SaidError('errors.sso.discovery.notJson', { host: new URL(url).host, status: res.status });
   }
   return { status: res.status, body };
 }
 
 const httpsOrLocal = (value: unknown, name: string): string => {
   if (typeof value !== 'string' || !/^https?:\/\//.test(value))
-    throw new Error(`the discovery document has no ${name}`);
+    throw new SaidError('errors.sso.discovery.missing', { name });
   return value;
 };
 
@@ -50,11 +51,9 @@ const httpsOrLocal = (value: unknown, name: string): string => {
 export async function discover(issuer: string, allowLoopbackHttp: boolean): Promise<OidcEndpoints> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
   const { status, body } = await getJson(url, allowLoopbackHttp);
-  if (status !== 200) throw new Error(`${url} answered ${status}`);
+  if (status !== 200) throw new SaidError('errors.sso.discovery.answered', { url, status });
   if (body.issuer !== issuer)
-    throw new Error(
-      `the provider calls itself ${JSON.stringify(body.issuer)}, not ${issuer}: enter its issuer exactly`,
-    );
+    throw new SaidError('errors.sso.discovery.wrongIssuer', { given: JSON.stringify(body.issuer), issuer });
   return {
     authorizationEndpoint: httpsOrLocal(body.authorization_endpoint, 'authorization_endpoint'),
     tokenEndpoint: httpsOrLocal(body.token_endpoint, 'token_endpoint'),

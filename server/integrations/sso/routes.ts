@@ -4,7 +4,9 @@
  * the JSON API — which sends the browser on to the portal's sign-in page with a one-time code (or with the
  * reason it failed), and the code exchanged for the session's tokens (/login/sso/finish).
  */
+
 import { ssoRouter } from '@shared/contract/integrations';
+import { localMessage } from '@shared/i18n/message';
 import type { Device } from '@shared/schemas/common';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -164,7 +166,7 @@ function samlRoutes(app: FastifyInstance, db: Db, sso: SsoDeps, landing: Landing
   };
   app.get(`${API_PREFIX}/sso/saml/:tenant/metadata`, async (request, reply) => {
     const tenant = await tenantOf((request.params as { tenant: string }).tenant);
-    if (!tenant) throw notFound('No such organisation');
+    if (!tenant) throw notFound(localMessage('errors.sso.noOrganisation'));
     return reply
       .header('cache-control', 'public, max-age=300')
       .type('application/samlmetadata+xml')

@@ -2,12 +2,13 @@
  * A tenant's SAML identity provider (decision 047), from its metadata: pasted, or read from its URL through
  * the outbound guard. What is wrong with it is a 400 naming the field it came from; nothing is saved then.
  */
+import { localMessage } from '@shared/i18n/message';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import type { Actor } from '../core/principal';
 import { fetchIdpMetadata, parseIdpMetadata, type SamlSettings } from './saml';
-import { storeConnection } from './service';
+import { refusal, storeConnection } from './service';
 import { ssoConnections } from './tables';
 
 export async function saveSamlConnection(
@@ -29,24 +30,24 @@ export async function saveSamlConnection(
     try {
       settings = parseIdpMetadata(input.metadataXml, deps.allowLoopbackHttp);
     } catch (err) {
-      throw badRequest(`metadataXml: ${(err as Error).message}`, 'metadataXml');
+      throw badRequest(refusal(err, 'metadataXml'), 'metadataXml');
     }
   } else if (input.metadataUrl) {
     try {
       const xml = await fetchIdpMetadata(input.metadataUrl, deps.allowLoopbackHttp);
-      settings = { ...parseIdpMetadata(xml, deps.allowLoopbackHttp), metadataUrl: input.metadataUrl };
+      settings = {
+        ...parseIdpMetadata(xml, deps.allowLoopbackHttp, 'metadataUrl'),
+        metadataUrl: input.metadataUrl,
+      };
     } catch (err) {
-      throw badRequest(`metadataUrl: ${(err as Error).message}`, 'metadataUrl', {
+      throw badRequest(refusal(err, 'metadataUrl'), 'metadataUrl', {
         errorCode: 'SAML_METADATA_FAILED',
       });
     }
   } else if (current?.protocol === 'saml') {
     settings = current.settings as unknown as SamlSettings;
   } else {
-    throw badRequest(
-      "metadataXml: Required (paste your identity provider's SAML metadata, or give its URL as metadataUrl)",
-      'metadataXml',
-    );
+    throw badRequest(localMessage('errors.sso.metadataRequired'), 'metadataXml');
   }
   return storeConnection(db, tenantId, current, {
     protocol: 'saml',

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantUsers } from '../../db/schema';
+import { expectLogSaid } from '../../test/audit-said';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { keyPair, type ResponseOptions, readAuthnRequest, SamlIdp } from '../../test/saml-idp';
 import { auditEvents, externalIdentities } from '../core/tables';
@@ -85,6 +86,19 @@ describe('setting up SAML', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('metadataXml');
+    expect(bad.body.message).toBe('metadataXml: has no EntityDescriptor with an IDPSSODescriptor');
+    // the check's result in the language the page asks in (issue 31)
+    const spanish = await server.request(
+      'PUT',
+      '/api/tenant/sso/saml',
+      { displayName: 'Initech', metadataXml: '<EntityDescriptor entityID="x"/>' },
+      { ...tenant.auth, headers: { 'accept-language': 'es' } },
+    );
+    expect(spanish.body).toMatchObject({
+      field: 'metadataXml',
+      message: 'metadataXml: no tiene ningún EntityDescriptor con un IDPSSODescriptor',
+      fields: { metadataXml: 'metadataXml: no tiene ningún EntityDescriptor con un IDPSSODescriptor' },
+    });
     const nothing = await server.request(
       'PUT',
       '/api/tenant/sso/saml',
@@ -135,6 +149,8 @@ describe('setting up SAML', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.tenantId, tenant.user._id), eq(auditEvents.action, 'sso.configured')));
     expect(logged!.summary).toContain('SAML');
+    // said again in the reader's language from its details (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, ['sso.configured']);
   });
 });
 

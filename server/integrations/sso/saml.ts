@@ -18,7 +18,10 @@ import {
   SAML,
   ValidateInResponseTo,
 } from '@node-saml/node-saml';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { MessageValues } from '@shared/i18n/translator';
 import { XMLParser } from 'fast-xml-parser';
+import { SaidError } from '../../lib/i18n';
 import { guardedFetch } from '../../lib/outbound';
 
 export const NAMEID_EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -88,53 +91,62 @@ export const certificateOf = (der: string) => {
  * The identity provider's entity id, sign-in URL and signing certificates from its metadata. Throws an
  * Error saying what is missing (the caller turns it into a 400 on the field it came from).
  */
-export function parseIdpMetadata(xml: string, allowLoopbackHttp: boolean): SamlSettings {
+export function parseIdpMetadata(
+  xml: string,
+  allowLoopbackHttp: boolean,
+  field: 'metadataXml' | 'metadataUrl' = 'metadataXml',
+): SamlSettings {
+  const refuse = (key: MessageKey, values: MessageValues = {}) => new SaidError(key, { field, ...values });
   let doc: Node;
   try {
     doc = parseXml(xml);
   } catch (err) {
-    throw new Error(`is not SAML metadata (${(err as Error).message})`);
+    throw refuse('errors.sso.metadata.notMetadata', { reason: (err as Error).message });
   }
   const roots = [
     ...asArray(doc.EntityDescriptor as Node),
     ...asArray(doc.EntitiesDescriptor as Node).flatMap((all) => asArray(all.EntityDescriptor as Node)),
   ];
   const entity = roots.find((e) => e.IDPSSODescriptor);
-  if (!entity) throw new Error('has no EntityDescriptor with an IDPSSODescriptor');
+  if (!entity) throw refuse('errors.sso.metadata.noIdp');
   const idpEntityId = String(entity['@entityID'] ?? '').trim();
-  if (!idpEntityId) throw new Error('has no entityID');
+  if (!idpEntityId) throw refuse('errors.sso.metadata.noEntityId');
   const idp = asArray(entity.IDPSSODescriptor as Node)[0]!;
   const sso = asArray(idp.SingleSignOnService as Node).find((s) => s['@Binding'] === REDIRECT_BINDING);
   const idpSsoUrl = String(sso?.['@Location'] ?? '');
-  if (!idpSsoUrl) throw new Error('has no SingleSignOnService with the HTTP-Redirect binding');
-  checkUrl(idpSsoUrl, allowLoopbackHttp);
+  if (!idpSsoUrl) throw refuse('errors.sso.metadata.noRedirect');
+  checkUrl(idpSsoUrl, allowLoopbackHttp, refuse);
   const idpCertificates = asArray(idp.KeyDescriptor as Node)
     .filter((k) => k['@use'] === undefined || k['@use'] === 'signing')
     .flatMap((k) => asArray((k.KeyInfo as Node | undefined)?.X509Data as Node))
     .flatMap((d) => asArray(d.X509Certificate) as unknown as (string | Node)[])
     .map((c) => (typeof c === 'string' ? c : String(c['#text'] ?? '')).replace(/\s+/g, ''))
     .filter(Boolean);
-  if (idpCertificates.length === 0) throw new Error('has no signing certificate (KeyDescriptor)');
+  if (idpCertificates.length === 0) throw refuse('errors.sso.metadata.noCertificate');
   for (const der of idpCertificates) {
     try {
       certificateOf(der);
     } catch {
-      throw new Error('has a signing certificate that is not an X.509 certificate');
+      throw refuse('errors.sso.metadata.badCertificate');
     }
   }
   return { idpEntityId, idpSsoUrl, idpCertificates: [...new Set(idpCertificates)] };
 }
 
-function checkUrl(url: string, allowLoopbackHttp: boolean) {
+function checkUrl(
+  url: string,
+  allowLoopbackHttp: boolean,
+  refuse: (key: MessageKey, values: MessageValues) => SaidError,
+) {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`has a sign-in URL that is not a URL: ${url}`);
+    throw refuse('errors.sso.metadata.urlNotUrl', { url });
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
   if (parsed.protocol !== 'https:' && !(allowLoopbackHttp && parsed.protocol === 'http:' && loopback))
-    throw new Error(`has a sign-in URL that is not https: ${url}`);
+    throw refuse('errors.sso.metadata.urlNotHttps', { url });
 }
 
 /** The metadata at a URL the tenant gave, read through the outbound guard. */
@@ -145,7 +157,8 @@ export async function fetchIdpMetadata(url: string, allowLoopbackHttp: boolean):
     maxBytes: 512 * 1024,
     allowLoopbackHttp,
   });
-  if (res.status !== 200) throw new Error(`answered ${res.status}`);
+  if (res.status !== 200)
+    throw new SaidError('errors.sso.metadata.answered', { field: 'metadataUrl', status: res.status });
   return new TextDecoder().decode(res.body);
 }
 

@@ -6,13 +6,16 @@
  * certificate authorities accept, CA/B Forum BR 3.2.2.4.4). A domain is verified for one tenant at most.
  * Every change is in the activity log.
  */
+
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { type LocalMessage, localMessage } from '@shared/i18n/message';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { inTx } from '../../db/helpers';
 import { users } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { SaidError } from '../../lib/i18n';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import type { SecretBox } from '../core/sealed';
@@ -106,15 +109,14 @@ export async function saveOidcConnection(
   const { db } = deps;
   const [current] = await db.select().from(ssoConnections).where(eq(ssoConnections.tenantId, tenantId));
   if (!input.clientSecret && (current?.protocol !== 'oidc' || !current.settings.clientSecretSealed))
-    throw badRequest(
-      'clientSecret: Required (the client secret your identity provider gave)',
-      'clientSecret',
-    );
+    throw badRequest(localMessage('errors.sso.clientSecretRequired'), 'clientSecret');
   let endpoints: OidcEndpoints;
   try {
     endpoints = await discover(input.issuer, deps.allowLoopbackHttp);
   } catch (err) {
-    throw badRequest(`issuer: ${(err as Error).message}`, 'issuer', { errorCode: 'SSO_DISCOVERY_FAILED' });
+    throw badRequest(refusal(err, 'issuer'), 'issuer', {
+      errorCode: 'SSO_DISCOVERY_FAILED',
+    });
   }
   const settings: OidcSettings = {
     issuer: input.issuer,
@@ -139,6 +141,15 @@ export async function saveOidcConnection(
     },
   });
 }
+
+/**
+ * A provider's settings refused, on `field`: a check of ours in the catalogue's words (said in the
+ * request's language), or another's (the network's, a parser's) as it said it.
+ */
+export const refusal = (err: unknown, field: string): LocalMessage =>
+  err instanceof SaidError
+    ? err.said
+    : localMessage('errors.sso.fieldProblem', { field, reason: (err as Error).message });
 
 /** Writes a tenant's connection (either protocol) and its activity-log entry, in one transaction. */
 export async function storeConnection(
@@ -181,6 +192,7 @@ export async function storeConnection(
       }: ${input.enabled ? 'on' : 'off'}${input.requireSso ? ', required for the verified domains' : ''}`,
       details: {
         protocol: input.protocol,
+        displayName: input.displayName,
         ...input.details,
         enabled: input.enabled,
         requireSso: input.requireSso,
@@ -193,13 +205,13 @@ export async function storeConnection(
 export async function deleteConnection(db: Db, tenantId: string, by: Actor) {
   await inTx(db, async (tx) => {
     const [gone] = await tx.delete(ssoConnections).where(eq(ssoConnections.tenantId, tenantId)).returning();
-    if (!gone) throw notFound('Single sign-on is not set up');
+    if (!gone) throw notFound(localMessage('errors.sso.notSetUp'));
     await recordAudit(tx, by, {
       tenantId,
       action: 'sso.removed',
       target: { kind: 'ssoConnection', id: tenantId },
       summary: `Single sign-on through ${gone.displayName} removed`,
-      details: { issuer: gone.settings.issuer ?? null },
+      details: { displayName: gone.displayName, issuer: gone.settings.issuer ?? null },
     });
   });
 }
@@ -226,12 +238,8 @@ const PUBLIC_MAIL = new Set([
 
 export function normaliseDomain(input: string): string {
   const domain = input.trim().toLowerCase().replace(/\.$/, '');
-  if (!DOMAIN.test(domain)) throw badRequest('domain: is not a domain name (like example.com)', 'domain');
-  if (PUBLIC_MAIL.has(domain))
-    throw badRequest(
-      `domain: ${domain} is a public mail service; claim your organisation's own domain`,
-      'domain',
-    );
+  if (!DOMAIN.test(domain)) throw badRequest(localMessage('errors.sso.notADomain'), 'domain');
+  if (PUBLIC_MAIL.has(domain)) throw badRequest(localMessage('errors.sso.publicMail', { domain }), 'domain');
   return domain;
 }
 
@@ -243,13 +251,13 @@ export async function addDomain(db: Db, tenantId: string, input: string, by: Act
       .from(ssoDomains)
       .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)));
     if (taken && taken.tenantId !== tenantId)
-      throw conflict(`domain: ${domain} is verified by another organisation`, { field: 'domain' });
+      throw conflict(localMessage('errors.sso.verifiedElsewhere', { domain }), { field: 'domain' });
     const [row] = await tx
       .insert(ssoDomains)
       .values({ tenantId, domain, token: randomBytes(18).toString('base64url') })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict(`domain: ${domain} is already on your list`, { field: 'domain' });
+    if (!row) throw conflict(localMessage('errors.sso.alreadyListed', { domain }), { field: 'domain' });
     await recordAudit(tx, by, {
       tenantId,
       action: 'sso.domain_added',
@@ -262,12 +270,12 @@ export async function addDomain(db: Db, tenantId: string, input: string, by: Act
 }
 
 async function requireDomain(db: Db, tenantId: string, id: string): Promise<DomainRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Domain not found');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(localMessage('errors.sso.domainNotFound'));
   const [row] = await db
     .select()
     .from(ssoDomains)
     .where(and(eq(ssoDomains.tenantId, tenantId), eq(ssoDomains.id, id)));
-  if (!row) throw notFound('Domain not found');
+  if (!row) throw notFound(localMessage('errors.sso.domainNotFound'));
   return row;
 }
 
@@ -293,9 +301,12 @@ export async function mailDomainCode(
   mailbox: string,
 ) {
   const row = await requireDomain(deps.db, tenantId, id);
-  if (row.verifiedAt) throw conflict('This domain is verified already');
+  if (row.verifiedAt) throw conflict(localMessage('errors.sso.verifiedAlready'));
   if (!(DOMAIN_ADMIN_MAILBOXES as readonly string[]).includes(mailbox))
-    throw badRequest(`mailbox: must be one of ${DOMAIN_ADMIN_MAILBOXES.join(', ')}`, 'mailbox');
+    throw badRequest(
+      localMessage('errors.sso.mailbox', { mailboxes: DOMAIN_ADMIN_MAILBOXES.join(', ') }),
+      'mailbox',
+    );
   const to = `${mailbox}@${row.domain}`;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db
@@ -342,9 +353,8 @@ export async function verifyDomain(
   let how: 'DNS' | 'EMAIL';
   if (input.code !== undefined) {
     if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt < new Date())
-      throw badRequest('code: no code is waiting for this domain (or it expired): send a new one', 'code');
-    if (row.codeAttempts >= CODE_TRIES)
-      throw badRequest('code: too many wrong codes: send a new one', 'code');
+      throw badRequest(localMessage('errors.sso.noCode'), 'code');
+    if (row.codeAttempts >= CODE_TRIES) throw badRequest(localMessage('errors.sso.tooManyCodes'), 'code');
     const good = timingSafeEqual(
       Buffer.from(hash(`${row.id}:${input.code.trim()}`)),
       Buffer.from(row.codeHash),
@@ -354,28 +364,23 @@ export async function verifyDomain(
         .update(ssoDomains)
         .set({ codeAttempts: sql`${ssoDomains.codeAttempts} + 1` })
         .where(eq(ssoDomains.id, row.id));
-      throw badRequest('code: is not the code we sent', 'code');
+      throw badRequest(localMessage('errors.sso.wrongCode'), 'code');
     }
     how = 'EMAIL';
   } else {
     const name = `${TXT_LABEL}.${row.domain}`;
     const records = await lookupTxt(name);
     if (records === 'UNAVAILABLE')
-      throw new HttpError(
-        503,
-        `The DNS servers did not answer for ${name}: try Check DNS again in a few minutes`,
-        { field: 'domain', errorCode: 'DNS_UNAVAILABLE' },
-      );
+      throw new HttpError(503, localMessage('errors.sso.dnsUnavailable', { name }), {
+        field: 'domain',
+        errorCode: 'DNS_UNAVAILABLE',
+      });
     const want = `waymark-verification=${row.token}`;
     if (!records.some((parts) => parts.join('') === want))
-      throw new HttpError(
-        400,
-        `The TXT record ${name} does not say ${want} yet (DNS changes can take a while)`,
-        {
-          field: 'domain',
-          errorCode: 'TXT_NOT_FOUND',
-        },
-      );
+      throw new HttpError(400, localMessage('errors.sso.txtNotFound', { name, want }), {
+        field: 'domain',
+        errorCode: 'TXT_NOT_FOUND',
+      });
     how = 'DNS';
   }
   try {
@@ -399,7 +404,9 @@ export async function verifyDomain(
       (err as { code?: string; cause?: { code?: string } }).code ??
       (err as { cause?: { code?: string } }).cause?.code;
     if (code === '23505')
-      throw conflict(`domain: ${row.domain} is verified by another organisation`, { field: 'domain' });
+      throw conflict(localMessage('errors.sso.verifiedElsewhere', { domain: row.domain }), {
+        field: 'domain',
+      });
     throw err;
   }
 }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, tenantUsers, users } from '../../db/schema';
+import { expectLogSaid } from '../../test/audit-said';
 import { DnsServer } from '../../test/dns-server';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { auditEvents, externalIdentities } from '../core/tables';
@@ -216,6 +217,39 @@ describe('setting up single sign-on', () => {
     const dns = await server.post(`/api/tenant/sso/domains/${domain._id}/verify`, {}, tenant.auth);
     expect(dns.status).toBe(400);
     expect(dns.body.errorCode).toBe('TXT_NOT_FOUND');
+    expect(dns.body.message).toBe(
+      `The TXT record _waymark-verification.acme.example does not say ${domain.txtValue} yet (DNS changes can take a while)`,
+    );
+    // in the language the page asks in (issue 31), the record's name and value as they are
+    const [es, ar] = await Promise.all(
+      ['es', 'ar'].map((lang) =>
+        server.post(
+          `/api/tenant/sso/domains/${domain._id}/verify`,
+          {},
+          {
+            ...tenant.auth,
+            headers: { 'accept-language': lang },
+          },
+        ),
+      ),
+    );
+    expect(es!.body.message).toMatch(
+      /^El registro TXT _waymark-verification\.acme\.example aún no dice waymark-verification=/,
+    );
+    expect(ar!.body.message).toContain('لا يتضمن سجل TXT _waymark-verification.acme.example');
+    const publicMail = await server.post(
+      '/api/tenant/sso/domains',
+      { domain: 'gmail.com' },
+      {
+        ...tenant.auth,
+        headers: { 'accept-language': 'es' },
+      },
+    );
+    expect(publicMail.body).toMatchObject({
+      field: 'domain',
+      message:
+        'domain: gmail.com es un servicio de correo público; reclama el dominio propio de tu organización',
+    });
     const mailed = await server.post(
       `/api/tenant/sso/domains/${domain._id}/mail-code`,
       { mailbox: 'webmaster' },
@@ -387,5 +421,14 @@ describe('signing in with your organisation', () => {
       .from(outbox)
       .where(and(eq(outbox.to, tenant.account.email), eq(outbox.kind, 'no-seat')));
     expect(notices).toHaveLength(1);
+    // removed: the organisation's sign-in ends; each entry said again in the reader's language (issue 31)
+    expect((await server.request('DELETE', '/api/tenant/sso', undefined, tenant.auth)).status).toBe(200);
+    await expectLogSaid(server.db, tenant.user._id, [
+      'sso.configured',
+      'sso.updated',
+      'sso.removed',
+      'sso.domain_added',
+      'sso.domain_verified',
+    ]);
   });
 });

@@ -20,7 +20,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { RESPONSE_KEPT_BYTES, WEBHOOK_TEST_EVENT } from '@shared/schemas/webhooks';
+import { DISABLED_REASONS, RESPONSE_KEPT_BYTES, WEBHOOK_TEST_EVENT } from '@shared/schemas/webhooks';
 import { sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
@@ -102,6 +102,13 @@ interface Outcome {
 }
 
 const iso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOString();
+
+/** Why Waymark disabled an endpoint: it answered 410 Gone, or it failed every delivery for days. */
+type DisabledWhy = { reasonCode: 'gone' } | { reasonCode: 'failing'; failingSince: string; days: number };
+
+/** The why in English (the endpoint's disabled reason, the deliveries' error, the mail, the log's line). */
+const disabledReason = (why: DisabledWhy) =>
+  why.reasonCode === 'gone' ? DISABLED_REASONS.GONE : DISABLED_REASONS.failing(why.failingSince, why.days);
 /** Text PostgreSQL can keep (no NUL). */
 const storable = (s: string) => s.replace(/\0/g, '');
 
@@ -304,12 +311,7 @@ export class WebhookSender {
     outcomes: Outcome[],
   ): Promise<boolean> {
     if (outcomes.some((o) => o.gone)) {
-      await this.disable(
-        endpointId,
-        tenantId,
-        url,
-        'The endpoint answered 410 Gone: it no longer wants events.',
-      );
+      await this.disable(endpointId, tenantId, url, { reasonCode: 'gone' });
       return false;
     }
     if (outcomes.some((o) => o.status === 'DELIVERED')) {
@@ -325,12 +327,11 @@ export class WebhookSender {
         where id = ${endpointId} returning failing_since as since`),
     );
     if (state && Date.now() - new Date(state.since).getTime() >= FAILING_DAYS * 86_400_000) {
-      await this.disable(
-        endpointId,
-        tenantId,
-        url,
-        `No delivery has succeeded since ${iso(state.since)}: the endpoint failed for ${FAILING_DAYS} days.`,
-      );
+      await this.disable(endpointId, tenantId, url, {
+        reasonCode: 'failing',
+        failingSince: iso(state.since),
+        days: FAILING_DAYS,
+      });
       return false;
     }
     return true;
@@ -338,9 +339,11 @@ export class WebhookSender {
 
   /**
    * Disables an active endpoint (once: the first to change its status does the rest): its waiting
-   * deliveries are FAILED, the activity log records it as Waymark's doing, and the tenant is told by mail.
+   * deliveries are FAILED, the activity log records it as Waymark's doing (the why by code, for the
+   * portal to say in the reader's language, beside its English), and the tenant is told by mail.
    */
-  async disable(endpointId: string, tenantId: string, url: string, reason: string): Promise<void> {
+  async disable(endpointId: string, tenantId: string, url: string, why: DisabledWhy): Promise<void> {
+    const reason = disabledReason(why);
     const owner = await this.db.transaction(async (tx) => {
       const [row] = rowsOf<{ email: string; name: string | null }>(
         await tx.execute(sql`
@@ -360,7 +363,7 @@ export class WebhookSender {
         action: 'webhook.disabled',
         target: { kind: 'webhookEndpoint', id: endpointId },
         summary: `Webhook endpoint ${url} disabled by Waymark: ${reason}`,
-        details: { url, reason },
+        details: { url, reason, ...why },
       });
       return row;
     });

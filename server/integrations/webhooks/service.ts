@@ -10,6 +10,8 @@ import type { EventType } from '@shared/contract/events';
 import {
   type CreateWebhookInput,
   DELIVERY_RETENTION_DAYS,
+  DISABLED_REASONS,
+  disabledWhy,
   MAX_WEBHOOK_ENDPOINTS,
   PREVIOUS_SECRET_HOURS,
   type UpdateWebhookInput,
@@ -44,6 +46,7 @@ export function toEndpoint(row: EndpointRow, now = new Date()): WebhookEndpoint 
     ordered: row.ordered,
     status: row.status,
     disabledReason: row.disabledReason,
+    disabledWhy: disabledWhy(row.disabledReason),
     disabledAt: at(row.disabledAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -177,31 +180,37 @@ export async function updateEndpoint(
   return inTx(deps.db, async (tx) => {
     const before = await ownEndpoint(tx, tenantId, id, true);
     const changes: Partial<typeof webhookEndpoints.$inferInsert> = {};
+    // what changed, in English for the summary and by name for the portal to say in the reader's language
     const said: string[] = [];
+    const changed: ('url' | 'description' | 'events' | 'ordered')[] = [];
     if (url !== undefined && url !== before.url) {
       changes.url = url;
       said.push(`address ${before.url} → ${url}`);
+      changed.push('url');
     }
     if (input.description !== undefined && input.description !== before.description) {
       changes.description = input.description;
       said.push('description');
+      changed.push('description');
     }
     if (input.events !== undefined) {
       const events = [...new Set(input.events)];
       if (events.join() !== before.eventTypes.join()) {
         changes.eventTypes = events;
         said.push(`events ${events.join(', ')}`);
+        changed.push('events');
       }
     }
     if (input.ordered !== undefined && input.ordered !== before.ordered) {
       changes.ordered = input.ordered;
       said.push(input.ordered ? 'in order' : 'in any order');
+      changed.push('ordered');
     }
-    let action = 'webhook.updated';
+    let action: 'webhook.updated' | 'webhook.disabled' | 'webhook.enabled' = 'webhook.updated';
     if (input.enabled === false && before.status === 'ACTIVE') {
       Object.assign(changes, {
         status: 'DISABLED',
-        disabledReason: 'Disabled by the tenant.',
+        disabledReason: DISABLED_REASONS.TENANT,
         disabledAt: new Date(),
       });
       action = 'webhook.disabled';
@@ -243,6 +252,7 @@ export async function updateEndpoint(
         events: row!.eventTypes,
         ordered: row!.ordered,
         status: row!.status,
+        changed,
       },
     });
     return row!;
@@ -432,7 +442,8 @@ export async function redeliverFailed(
         gte(webhookDeliveries.createdAt, from),
         lt(webhookDeliveries.createdAt, to),
       ),
-      (n) => `${n} failed deliveries to ${endpoint.url} of ${period.from} to ${period.to} sent again`,
+      (n) =>
+        `${n} failed ${n === 1 ? 'delivery' : 'deliveries'} to ${endpoint.url} of ${period.from} to ${period.to} sent again`,
       { from: period.from, to: period.to },
     );
     return rows.length;

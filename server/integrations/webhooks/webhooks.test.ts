@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/helpers';
+import { expectLogSaid } from '../../test/audit-said';
 import { type SignedIn, setupServer } from '../../test/helper';
 import { webhookDeliveries, webhookEndpoints } from './tables';
 
@@ -345,6 +346,9 @@ describe('webhook endpoints', () => {
     const disabled = list.body.data.find((e: { _id: string }) => e._id === made._id);
     expect(disabled.status).toBe('DISABLED');
     expect(disabled.disabledReason).toContain('3 days');
+    // the same by code, for the portal to say in the reader's language (issue 31)
+    expect(disabled.disabledWhy).toMatchObject({ code: 'FAILING', days: 3 });
+    expect(disabled.disabledReason).toContain(disabled.disabledWhy.since);
     const audit = rowsOf<{ action: string; actor_kind: string }>(
       await server.db.execute(
         sql`select action, actor_kind from audit_events where target_id = ${made._id} and action = 'webhook.disabled'`,
@@ -402,6 +406,7 @@ describe('webhook endpoints', () => {
     );
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.data.status).toBe('DISABLED');
+    expect(paused.body.data.disabledWhy).toEqual({ code: 'TENANT', since: null, days: null });
     const from = new Date(Date.now() - 1000).toISOString();
     await seat(learnerEmails[3]!);
     expect(await sender().deliverEndpoint(made._id)).toEqual({ delivered: 0, failed: 0 });
@@ -416,6 +421,13 @@ describe('webhook endpoints', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.errorCode).toBe('ENDPOINT_DISABLED');
     await server.request('PATCH', `/api/tenant/webhooks/${made._id}`, { enabled: true }, tenant.auth);
+    const changed = await server.request(
+      'PATCH',
+      `/api/tenant/webhooks/${made._id}`,
+      { description: 'Paused once', ordered: true, events: ['seat.added'] },
+      tenant.auth,
+    );
+    expect(changed.status, changed.text).toBe(200);
     const redo = await server.post(
       `/api/tenant/webhooks/${made._id}/redeliver`,
       { from, to: new Date(Date.now() + 1000).toISOString() },
@@ -452,8 +464,16 @@ describe('webhook endpoints', () => {
       'webhook.created',
       'webhook.disabled',
       'webhook.enabled',
+      'webhook.updated',
       'webhook.redelivered',
       'webhook.removed',
+    ]);
+    // each said again in the reader's language from its details (issue 31), Waymark's disabling too
+    await expectLogSaid(server.db, tenant.user._id, [
+      'webhook.disabled',
+      'webhook.enabled',
+      'webhook.updated',
+      'webhook.redelivered',
     ]);
   });
 

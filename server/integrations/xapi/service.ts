@@ -131,6 +131,7 @@ export async function connect(deps: XapiDeps, tenantId: string, by: Actor, input
         actorFormat: values.actorFormat,
         statements,
         enabled: values.enabled,
+        secretReplaced: Boolean(input.secret && before),
       },
     });
   });
@@ -232,7 +233,7 @@ export async function resendFailed(db: Db, tenantId: string, by: Actor): Promise
         tenantId,
         action: 'xapi.resent',
         target: { kind: 'xapiConnection', id: tenantId },
-        summary: `${rows.length} failed statement entries sent again to ${conn.endpoint}`,
+        summary: `${rows.length} failed statement ${rows.length === 1 ? 'entry' : 'entries'} sent again to ${conn.endpoint}`,
         details: { endpoint: conn.endpoint, count: rows.length },
       });
     return rows.length;

@@ -11,6 +11,7 @@ import { EVENT_CATALOGUE, type EventType } from '@shared/contract/events';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/helpers';
+import { expectLogSaid } from '../../test/audit-said';
 import { type StandInLrs, startStandInLrs, xapiProblems } from '../../test/fixtures/lrs';
 import { type Json, type SignedIn, setupServer } from '../../test/helper';
 import { emitEvent } from '../core/events';
@@ -321,5 +322,7 @@ describe('the learning record store', () => {
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(['xapi.connected', 'xapi.updated', 'xapi.resent', 'xapi.disconnected']),
     );
+    // each said again in the reader's language from its details (issue 31)
+    await expectLogSaid(server.db, tenant.user._id, ['xapi.connected', 'xapi.updated', 'xapi.resent']);
   });
 });

@@ -8,6 +8,7 @@ import { createFeedback } from '@shared/contract/activity';
 import type { MessageKey } from '@shared/i18n/keys';
 import { UNINSTALL_REASONS, UninstallFeedbackInput, uninstallMessages } from '@shared/schemas/activity';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { session } from '@widgets/core/session';
 import { messageOf } from '@widgets/core/useCall';
@@ -34,9 +35,10 @@ const LABELS: Record<(typeof UNINSTALL_REASONS)[number], MessageKey> = {
 export default function SorryPage() {
   const navigate = useNavigate();
   const { t } = useI18n();
+  const formWords = useFormWords();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(UninstallFeedbackInput),
+    resolver: zodResolver(UninstallFeedbackInput, formWords),
     // checked on Submit (then as the learner corrects): an error appearing on blur would move the button
     // away from under the pointer
     mode: 'onSubmit',

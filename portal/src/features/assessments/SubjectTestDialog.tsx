@@ -9,12 +9,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@shared/client/client';
 import { createTestLink } from '@shared/contract/assessments';
 import { subjectList } from '@shared/contract/lists';
+import { fieldText } from '@shared/i18n/form-words';
 import type { MessageKey } from '@shared/i18n/keys';
 import { type ListedAttempt, retakeNotice, retakeOpensFor } from '@shared/rules/retakes';
 import { LOOKING_FOR_JOB, LOOKING_FOR_JOB_LABELS, SubjectTestForm } from '@shared/schemas/assessment';
 import { openTestInNewTab } from '@widgets/assessments/open-test';
 import { startFailureMessage } from '@widgets/assessments/retake';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -43,6 +45,7 @@ export interface SubjectTestDialogProps {
 export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: SubjectTestDialogProps) {
   const formId = useId();
   const i18n = useI18n();
+  const formWords = useFormWords();
   const { t } = i18n;
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +54,7 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
     [open],
   );
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(SubjectTestForm),
+    resolver: zodResolver(SubjectTestForm, formWords),
     mode: 'onSubmit',
     defaultValues: { subject: '', lookingForJob: undefined },
   });
@@ -92,7 +95,7 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
   // validated here, in the submit itself: the test's tab must be opened before anything is awaited
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = SubjectTestForm.safeParse(form.getValues());
+    const parsed = SubjectTestForm.safeParse(form.getValues(), formWords);
     if (!parsed.success) {
       void form.handleSubmit(() => undefined)();
       return;
@@ -144,7 +147,8 @@ export function SubjectTestDialog({ open, onClose, onCreated, links = [] }: Subj
 
 /** 'Are you currently looking for job?': three radios under one legend, required, with its error. */
 function LookingForJobField({ register, error }: { register: UseFormRegister<Input>; error?: string }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const errorId = useId();
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
@@ -162,7 +166,7 @@ function LookingForJobField({ register, error }: { register: UseFormRegister<Inp
       </div>
       {error ? (
         <p id={errorId} className="field-error" role="alert">
-          {t(error as MessageKey)}
+          {fieldText(i18n, error)}
         </p>
       ) : null}
     </fieldset>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginForm } from '@shared/schemas/auth-forms';
+import { useFormWords } from '@widgets/core/form-words';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { Field } from '@widgets/ui/Field';
 import { Spinner } from '@widgets/ui/Loader';
@@ -17,10 +18,11 @@ import { useEmailCheck } from './useEmailCheck';
 export default function LoginPage() {
   const flow = useSignInFlow();
   const { t } = useI18n();
+  const formWords = useFormWords();
   const [params] = useSearchParams();
   const verified = params.get('verified') === '1';
   const form = useForm<LoginForm>({
-    resolver: zodResolver(LoginForm),
+    resolver: zodResolver(LoginForm, formWords),
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

@@ -3,6 +3,7 @@ import { invitationCheck } from '@shared/contract/invitations';
 import { SignUpForm } from '@shared/schemas/auth-forms';
 import type { Role } from '@shared/schemas/common';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { useCall } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
@@ -52,6 +53,7 @@ export function TenantSignUpPage() {
 function SignUpPage({ accountRole: role }: { accountRole: Role }) {
   const flow = useSignInFlow();
   const { t } = useI18n();
+  const formWords = useFormWords();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const tenantIdParam = params.get('tenantId');
@@ -59,7 +61,7 @@ function SignUpPage({ accountRole: role }: { accountRole: Role }) {
   const invite = useMemo(() => isSignInWithEmailLink(firebaseAuth(), window.location.href), []);
   const invitedEmail = params.get('email') ?? '';
   const form = useForm<SignUpForm>({
-    resolver: zodResolver(SignUpForm),
+    resolver: zodResolver(SignUpForm, formWords),
     mode: 'onTouched',
     defaultValues: { email: invite ? invitedEmail : '', password: '', confirmPassword: '' },
   });

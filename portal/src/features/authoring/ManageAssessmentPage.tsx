@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AssessmentSummary, assessmentList, createAssessment } from '@shared/contract/authoring';
+import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
 import { AssessmentNameInput } from '@shared/schemas/authoring';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { DataTable } from '@widgets/ui/DataTable';
@@ -14,19 +16,24 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { TableFailure } from '../../components/TableFailure';
+import { editorText } from './editorText';
 import { ShareDialog } from './ShareDialog';
 
 type Summary = z.infer<typeof AssessmentSummary>;
+
+/** The name's complaint (the editor's rule) in the reader's language. */
+const nameSaid = (t: Translator['t'], message?: string) => (message ? editorText({ t }, message) : undefined);
 
 /** /portal/manage-assessment: the tenant's assessments, create one, share one, open the builder. */
 export default function ManageAssessmentPage() {
   const navigate = useNavigate();
   const { t, locale, number } = useI18n();
+  const formWords = useFormWords();
   const list = useCall((signal) => client.call(assessmentList, { signal }).then((r) => r.data), []);
   const [creating, setCreating] = useState(false);
   const [sharing, setSharing] = useState<Summary | null>(null);
   const form = useForm<z.input<typeof AssessmentNameInput>, unknown, z.output<typeof AssessmentNameInput>>({
-    resolver: zodResolver(AssessmentNameInput),
+    resolver: zodResolver(AssessmentNameInput, formWords),
     defaultValues: { name: '' },
   });
 
@@ -118,7 +125,7 @@ export default function ManageAssessmentPage() {
         }
       >
         <form id="assessment-form" onSubmit={submit} noValidate>
-          <Field label={t('manage.name')} error={form.formState.errors.name?.message} required>
+          <Field label={t('manage.name')} error={nameSaid(t, form.formState.errors.name?.message)} required>
             <input type="text" maxLength={120} {...form.register('name')} />
           </Field>
         </form>

@@ -342,6 +342,21 @@ describe('an award page', () => {
     expect(screen.getByRole('button', { name: 'أداء اختبار التجديد' })).toBeTruthy();
   });
 
+  it.each(['es', 'ar'] as const)(
+    "marks a sandbox's award in %s: beside it, under it and on its design",
+    async (locale) => {
+      info = { ...info, sandbox: true };
+      const translator = await translatorIn(locale);
+      renderPortal(<FeatherPage />, { url: `/feather/${LINK}`, path: '/feather/:id', translator });
+      const note = translator.t('sandbox.notCredential');
+      expect(await screen.findByText(note)).toBeTruthy();
+      const hero = document.querySelector('.award-hero .award-verified')!;
+      expect(hero.textContent).toBe(`${translator.t('sandbox.mark')} ${translator.t('sandbox.awardNote')}`);
+      expect(document.querySelector('.wm-art-sandbox')?.textContent).toBe(translator.t('sandbox.awardNote'));
+      expect(document.body.textContent).not.toMatch(/Sandbox|nothing to verify/);
+    },
+  );
+
   it('offers no renewal to a visitor, and says nothing of validity for an award with no end', async () => {
     info = {
       ...info,

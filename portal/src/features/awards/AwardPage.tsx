@@ -11,7 +11,7 @@ import './awards.css';
 import { ApiError } from '@shared/client/client';
 import { certificateInfo } from '@shared/contract/awards';
 import { CERTIFICATE_MIN_WIDTH } from '@shared/rules/award';
-import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import type { AwardKind, CertificateInfo } from '@shared/schemas/award';
 import { AwardView, useAward } from '@widgets/award/Award';
 import { AWARD_KIND_KEYS, AWARD_TEXT, type AwardModel } from '@widgets/award/model';
@@ -224,7 +224,7 @@ function AwardDetails({
           ) : null}
           <ValidityPanel info={info} isLearner={isLearner} />
           {info.sandbox ? (
-            <p className="alert alert-warning award-note">{SANDBOX_TEXT.notCredential}</p>
+            <p className="alert alert-warning award-note">{t(SANDBOX_WORDS.notCredential)}</p>
           ) : (
             <CredentialPanel
               awardId={info.linkId}

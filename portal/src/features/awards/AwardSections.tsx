@@ -2,7 +2,7 @@
 
 import type { MessageKey } from '@shared/i18n/keys';
 import { awardLinkedInUrl } from '@shared/rules/award';
-import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import type { CertificateInfo } from '@shared/schemas/award';
 import type { AwardModel } from '@widgets/award/model';
 import { Rich, useI18n } from '@widgets/core/i18n';
@@ -37,7 +37,7 @@ export function AwardHero({ sandbox, model }: { sandbox: boolean; model: AwardMo
     <header className="award-hero">
       {sandbox ? (
         <p className="award-verified">
-          <span className="badge badge-warning">{SANDBOX_TEXT.mark}</span> {SANDBOX_TEXT.award}
+          <span className="badge badge-warning">{t(SANDBOX_WORDS.mark)}</span> {t(SANDBOX_WORDS.award)}
         </p>
       ) : (
         <p className="award-verified">

@@ -112,13 +112,46 @@ describe('what happened, in the reader’s language (issue 31)', () => {
       summary: '3 failed statement entries sent again to https://lrs.example/xapi/',
       details: { endpoint: 'https://lrs.example/xapi/', count: 3 },
     }),
-    entry(3, { action: 'lti.paused', summary: 'Paused the LMS platform Moodle', details: { changes: {} } }),
+    entry(3, {
+      action: 'lti.paused',
+      summary: 'Paused the LMS platform Moodle',
+      details: { label: 'Moodle', changes: { status: 'PAUSED' } },
+    }),
+    entry(4, {
+      action: 'webhook.updated',
+      summary: 'Webhook endpoint https://hooks.example/ changed: events seat.added, seat.removed; in order',
+      details: {
+        url: 'https://hooks.example/',
+        events: ['seat.added', 'seat.removed'],
+        ordered: true,
+        status: 'ACTIVE',
+        changed: ['events', 'ordered'],
+      },
+    }),
+    entry(5, {
+      action: 'sso.configured',
+      summary: 'Single sign-on (OIDC) through Okta (https://okta.example) set up: on',
+      details: {
+        protocol: 'oidc',
+        displayName: 'Okta',
+        issuer: 'https://okta.example',
+        enabled: true,
+        requireSso: false,
+      },
+    }),
+    entry(6, {
+      action: 'award.revoked',
+      summary: "asha@example.com's certificate aw1 revoked: Shared answers.",
+      details: { awardId: 'aw1', email: 'asha@example.com', kind: 'certificate', reason: 'Shared answers.' },
+    }),
+    // written before its details named the platform: shown as recorded
+    entry(7, { action: 'lti.resumed', summary: 'Resumed the LMS platform Canvas', details: { changes: {} } }),
   ];
 
   async function said(locale: 'es' | 'ar') {
     only = entries();
     renderPortal(<ActivityLogPage />, { translator: await translatorIn(locale) });
-    const table = (await screen.findByText('Paused the LMS platform Moodle')).closest('table')!;
+    const table = (await screen.findByText('Resumed the LMS platform Canvas')).closest('table')!;
     return within(table)
       .getAllByRole('row')
       .slice(1)
@@ -129,15 +162,27 @@ describe('what happened, in the reader’s language (issue 31)', () => {
     expect(await said('es')).toEqual([
       'asha@example.com se unió a la cohorte «Night class»',
       '3 declaraciones fallidas reenviadas a https://lrs.example/xapi/',
-      'Paused the LMS platform Moodle',
+      'Plataforma LMS Moodle en pausa',
+      'Endpoint de webhook https://hooks.example/ modificado: eventos seat.added y seat.removed; en orden',
+      'Inicio de sesión único (OIDC) con Okta (https://okta.example) configurado: activado',
+      'Certificado aw1 de asha@example.com revocado: Shared answers.',
+      'Resumed the LMS platform Canvas',
     ]);
+    // the filter offers every group of actions the log records
+    expect(screen.getByRole('option', { name: 'Inicio de sesión único y dominios' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Aprovisionamiento SCIM' })).toBeTruthy();
   });
 
   it('says them in Arabic', async () => {
     expect(await said('ar')).toEqual([
       'انضم asha@example.com إلى المجموعة «Night class»',
       'أُعيد إرسال 3 بيانات فاشلة إلى https://lrs.example/xapi/',
-      'Paused the LMS platform Moodle',
+      'أُوقفت منصة LMS Moodle مؤقتًا',
+      'عُدّلت نقطة استقبال خطافات الويب https://hooks.example/: الأحداث seat.added وseat.removed؛ بالترتيب',
+      'أُعدّ تسجيل الدخول الموحّد (OIDC) عبر Okta (https://okta.example): مفعّل',
+      'أُلغيت شهادة asha@example.com aw1: Shared answers.',
+      'Resumed the LMS platform Canvas',
     ]);
+    expect(screen.getByRole('option', { name: 'خطافات الويب' })).toBeTruthy();
   });
 });

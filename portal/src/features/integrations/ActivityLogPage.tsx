@@ -6,6 +6,7 @@
 import { auditLog, exportAuditLog } from '@shared/contract/integrations';
 import type { MessageKey } from '@shared/i18n/keys';
 import type { Translator } from '@shared/i18n/translator';
+import { auditWords } from '@shared/rules/audit-words';
 import { formatDateTime } from '@shared/rules/format-date';
 import {
   ACTOR_KINDS,
@@ -23,7 +24,6 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { type FormEvent, useState } from 'react';
-import { auditWords } from './auditWords';
 
 interface Filter {
   action?: string;
@@ -48,7 +48,7 @@ const dayBound = (day: string, next = false) => {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 };
 
-const columnsIn = ({ t, locale }: Translator): Column<AuditEntry>[] => [
+const columnsIn = ({ t, locale, list }: Translator): Column<AuditEntry>[] => [
   {
     header: t('integrations.time'),
     cell: (e) => <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt, undefined, locale)}</time>,
@@ -64,7 +64,7 @@ const columnsIn = ({ t, locale }: Translator): Column<AuditEntry>[] => [
     ),
   },
   { header: t('integrations.action'), cell: (e) => <code>{e.action}</code> },
-  { header: t('activityLog.what'), cell: (e) => auditWords(e, { t, locale }) },
+  { header: t('activityLog.what'), cell: (e) => auditWords(e, { t, locale, list }) },
   {
     header: t('activityLog.from'),
     cell: (e) =>

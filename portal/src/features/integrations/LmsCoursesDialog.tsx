@@ -3,7 +3,8 @@
  * run) and Sync members.
  */
 import { ltiContextList, syncLtiMembers } from '@shared/contract/lti';
-import type { LtiSyncResult } from '@shared/schemas/lti';
+import type { MessageKey } from '@shared/i18n/keys';
+import type { LtiMemberOutcome, LtiSyncResult, MEMBER_REASONS } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
@@ -15,6 +16,23 @@ import type { z } from 'zod';
 import type { Registration } from './LmsPage';
 
 const hidden = { 0: <span className="visually-hidden" /> };
+
+/** Why a member was not (or would be) added, by the server's code; REFUSED: in the server's words. */
+const REASON: Record<Exclude<(typeof MEMBER_REASONS)[number], 'REFUSED'>, MessageKey> = {
+  WOULD_ADD: 'lms.reason.wouldAdd',
+  NOT_YET_SUBSCRIBED: 'lms.reason.notYetSubscribed',
+  PAYMENT_REQUIRED: 'lms.reason.paymentRequired',
+  OFFER_LIMIT: 'lms.reason.offerLimit',
+};
+
+/** A member's reason in the reader's language, when the server gave its code (a newer server's: as sent). */
+function reasonOf(
+  m: Pick<z.infer<typeof LtiMemberOutcome>, 'reason' | 'reasonCode'>,
+  t: (key: MessageKey) => string,
+): string | null {
+  const code = m.reasonCode;
+  return code && code !== 'REFUSED' && Object.hasOwn(REASON, code) ? t(REASON[code]) : m.reason;
+}
 
 /** A platform's courses, each with Sync members: who would be added (a dry run), then adding them. */
 export function CoursesDialog({
@@ -102,7 +120,7 @@ export function CoursesDialog({
                     .map((m) => (
                       <li key={m.subject}>
                         {m.name ?? m.email ?? m.subject}: {t('lms.outcome', { outcome: m.outcome })}
-                        {m.reason ? ` — ${m.reason}` : ''}
+                        {reasonOf(m, t) ? ` — ${reasonOf(m, t)}` : ''}
                       </li>
                     ))}
                 </ul>

@@ -48,11 +48,21 @@ const failedPost = {
   scoreMaximum: 100,
   lastStatus: 503,
   lastError: 'Service Unavailable',
+  lastErrorCode: null,
   createdAt: '2026-03-01T09:00:00.000Z',
   nextAttemptAt: null,
   deliveredAt: null,
 };
-let posts = [failedPost];
+/** A post Waymark gave up by itself: its reason by code, said in the reader's language. */
+const goneTarget = {
+  ...failedPost,
+  _id: '00000000-0000-4000-8000-0000000000ab',
+  learner: { _id: '00000000-0000-4000-8000-0000000000bc', name: 'Bo Learner', email: 'bo@example.com' },
+  lastStatus: null,
+  lastError: 'The grade column is no longer known.',
+  lastErrorCode: 'TARGET_GONE',
+};
+let posts: object[] = [failedPost];
 const sent: { path: string; method: string; body?: unknown; params?: unknown }[] = [];
 const call = vi.fn(
   async (def: CallDef, args?: { body?: Record<string, unknown>; params?: { id: string } }) => {
@@ -97,9 +107,26 @@ const call = vi.fn(
               email: null,
               outcome: 'ADDED',
               reason: dryRun ? 'Would be given a seat, if one is free.' : null,
+              reasonCode: dryRun ? 'WOULD_ADD' : null,
+            },
+            {
+              subject: 's2',
+              name: 'Nate Noseat',
+              email: null,
+              outcome: 'NOT_ADDED',
+              reason: 'payment required',
+              reasonCode: 'PAYMENT_REQUIRED',
+            },
+            {
+              subject: 's3',
+              name: 'Ola Other',
+              email: null,
+              outcome: 'NOT_ADDED',
+              reason: 'This e-mail address belongs to a mentor account, not a learner.',
+              reasonCode: 'REFUSED',
             },
           ],
-          counts: { added: 1, present: 2, notAdded: 0 },
+          counts: { added: 1, present: 2, notAdded: 2 },
           skipped: 1,
         },
       };
@@ -226,6 +253,11 @@ describe('/portal/integrations/lms', () => {
     });
     await screen.findByText(/Would add 1, already seated 2/);
     expect(screen.getByText(/Rita Roster: Added — Would be given a seat/)).toBeTruthy();
+    expect(screen.getByText('Nate Noseat: Not added — Payment required: every seat is taken.')).toBeTruthy();
+    // a refusal without a code of its own: the server's words
+    expect(
+      screen.getByText(/Ola Other: Not added — This e-mail address belongs to a mentor account/),
+    ).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sync members of Course One' }));
     });
@@ -247,10 +279,14 @@ describe('/portal/integrations/lms', () => {
 
   it('speaks Spanish: platforms, score posts with their attempts, and the members a sync would add', async () => {
     regs = [reg(1), reg(2, { status: 'PAUSED', via: 'DYNAMIC' })];
-    posts = [failedPost];
+    posts = [failedPost, goneTarget];
     renderPortal(<LmsPage />, { translator: await translatorIn('es') });
     const row = (await screen.findByText('Asha Learner')).closest('tr')!;
     expect(within(row).getByText('Fallida (8 intentos)')).toBeTruthy();
+    // the platform's answer in its own words; Waymark's reason in the reader's language
+    expect(within(row).getByText('503: Service Unavailable')).toBeTruthy();
+    const gone = screen.getByText('Bo Learner').closest('tr')!;
+    expect(within(gone).getByText('La columna de calificaciones ya no existe.')).toBeTruthy();
     expect(screen.getByText('En pausa')).toBeTruthy();
     expect(screen.getByText(/^Registro dinámico, /)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reanudar LMS 2' })).toBeTruthy();
@@ -261,7 +297,10 @@ describe('/portal/integrations/lms', () => {
       fireEvent.click(check);
     });
     await screen.findByText(/^Se añadirían 1, ya con plaza 2/);
-    expect(screen.getByText(/Rita Roster: Añadido/)).toBeTruthy();
+    expect(screen.getByText('Rita Roster: Añadido — Recibiría una plaza, si hay alguna libre.')).toBeTruthy();
+    expect(
+      screen.getByText('Nate Noseat: No añadido — Pago necesario: todas las plazas están ocupadas.'),
+    ).toBeTruthy();
   });
 
   it('speaks Arabic, the addresses left to right', async () => {
@@ -272,5 +311,11 @@ describe('/portal/integrations/lms', () => {
     expect(screen.getByRole('heading', { name: 'نظام إدارة التعلّم (LMS)' })).toBeTruthy();
     expect(screen.getByText('متوقفة مؤقتًا')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'إضافة منصة' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'الدورات في LMS 1' }));
+    const check = await screen.findByRole('button', { name: 'فحص الأعضاء في Course One' });
+    await act(async () => {
+      fireEvent.click(check);
+    });
+    expect(await screen.findByText('Nate Noseat: لم يُضف — الدفع مطلوب: جميع المقاعد مشغولة.')).toBeTruthy();
   });
 });

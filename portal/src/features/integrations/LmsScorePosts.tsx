@@ -3,6 +3,7 @@
  * each with Send again.
  */
 import { ltiDeliveryList, retryLtiDelivery } from '@shared/contract/lti';
+import type { MessageKey } from '@shared/i18n/keys';
 import type { LtiDelivery } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
 import { Rich, useI18n } from '@widgets/core/i18n';
@@ -14,6 +15,11 @@ import { useState } from 'react';
 import type { z } from 'zod';
 
 type Delivery = z.infer<typeof LtiDelivery>;
+
+const POST_ERROR: Record<NonNullable<Delivery['lastErrorCode']>, MessageKey> = {
+  TARGET_GONE: 'lms.postError.targetGone',
+  EVALUATION_GONE: 'lms.postError.evaluationGone',
+};
 
 /** The score posts to the gradebooks that did not go through, with Send again. */
 export function ScorePosts() {
@@ -54,7 +60,11 @@ export function ScorePosts() {
     },
     {
       header: t('lms.lastAnswer'),
-      cell: (d) => (d.lastStatus ? `${d.lastStatus}: ${d.lastError ?? ''}` : (d.lastError ?? '—')),
+      cell: (d) => {
+        // Waymark's own reasons in the reader's language; the platform's answer in its own words
+        const error = d.lastErrorCode ? t(POST_ERROR[d.lastErrorCode]) : d.lastError;
+        return d.lastStatus ? `${d.lastStatus}: ${error ?? ''}` : (error ?? '—');
+      },
     },
     {
       header: t('integrations.action'),

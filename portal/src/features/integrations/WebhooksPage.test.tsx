@@ -12,6 +12,7 @@ const endpoint = (n: number, extra: Record<string, unknown> = {}) => ({
   ordered: false,
   status: 'ACTIVE',
   disabledReason: null,
+  disabledWhy: null,
   disabledAt: null,
   createdAt: '2026-03-01T09:00:00.000Z',
   updatedAt: '2026-03-01T09:00:00.000Z',
@@ -36,7 +37,11 @@ const delivery = {
   responseBody: 'Service Unavailable',
   error: 'The endpoint answered 503. Given up after 10 attempts.',
 };
-let endpoints = [endpoint(1), endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.' })];
+const TENANT = { code: 'TENANT', since: null, days: null };
+let endpoints = [
+  endpoint(1),
+  endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.', disabledWhy: TENANT }),
+];
 const sent: { path: string; method: string; body?: unknown; params?: unknown }[] = [];
 const call = vi.fn(async (def: CallDef, args?: { body?: unknown; params?: { id: string } }) => {
   sent.push({ path: def.path, method: def.method, body: args?.body, params: args?.params });
@@ -121,7 +126,16 @@ describe('/portal/integrations/webhooks', () => {
   });
 
   it('speaks Spanish: statuses, actions, the events explained and the periods', async () => {
-    endpoints = [endpoint(1), endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.' })];
+    endpoints = [
+      endpoint(1),
+      endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.', disabledWhy: TENANT }),
+      endpoint(3, {
+        status: 'DISABLED',
+        disabledReason:
+          'No delivery has succeeded since 2026-03-01T09:00:00.000Z: the endpoint failed for 3 days.',
+        disabledWhy: { code: 'FAILING', since: '2026-03-01T09:00:00.000Z', days: 3 },
+      }),
+    ];
     renderPortal(<WebhooksPage />, { translator: await translatorIn('es') });
     const table = (
       await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' })
@@ -132,6 +146,13 @@ describe('/portal/integrations/webhooks', () => {
       within(rows[0]!).getByRole('button', { name: 'Pausar https://hooks1.example.com/waymark' }),
     ).toBeTruthy();
     expect(within(rows[1]!).getByText('En pausa')).toBeTruthy();
+    // why, said again from the server's code (issue 31)
+    expect(within(rows[1]!).getByText('Desactivado por tu organización.')).toBeTruthy();
+    expect(
+      within(rows[2]!).getByText(
+        /^Ninguna entrega ha tenido éxito desde el .*2026.*: el endpoint falló durante 3 días\.$/,
+      ),
+    ).toBeTruthy();
     expect(
       within(rows[1]!).getByRole('button', { name: 'Activar https://hooks2.example.com/waymark' }),
     ).toBeTruthy();
@@ -149,9 +170,13 @@ describe('/portal/integrations/webhooks', () => {
   });
 
   it('speaks Arabic, numbers as Arabic writes them and addresses left to right', async () => {
-    endpoints = [endpoint(1), endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.' })];
+    endpoints = [
+      endpoint(1),
+      endpoint(2, { status: 'DISABLED', disabledReason: 'Disabled by the tenant.', disabledWhy: TENANT }),
+    ];
     renderPortal(<WebhooksPage />, { translator: await translatorIn('ar') });
     const url = await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' });
+    expect(screen.getByText('عطّلته مؤسستك.')).toBeTruthy();
     expect(url.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('heading', { name: 'خطافات الويب (Webhooks)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'التسليمات إلى https://hooks1.example.com/waymark' }));

@@ -43,6 +43,19 @@ type Output = z.output<typeof CreateWebhookInput>;
 type Shown = { title: string; text: string; secret: string };
 
 /** What each event means, in a sentence (the API document's summary, translated). */
+/** Why an endpoint is disabled, in the reader's language when the server gave it by code. */
+function whyDisabled(e: WebhookEndpoint, { t, locale }: Pick<Translator, 't' | 'locale'>): string | null {
+  const why = e.disabledWhy;
+  if (why?.code === 'TENANT') return t('webhooks.disabledWhy.tenant');
+  if (why?.code === 'GONE') return t('webhooks.disabledWhy.gone');
+  if (why?.code === 'FAILING' && why.since && why.days !== null)
+    return t('webhooks.disabledWhy.failing', {
+      since: formatDateTime(why.since, undefined, locale),
+      days: why.days,
+    });
+  return e.disabledReason;
+}
+
 const EVENT_SUMMARY: Record<EventType, MessageKey> = {
   'award.issued': 'webhooks.event.awardIssued',
   'award.revoked': 'webhooks.event.awardRevoked',
@@ -101,7 +114,7 @@ function endpointColumns({ t, locale }: Translator, a: EndpointActions): Column<
         ) : (
           <>
             {t('webhooks.pausedState')}
-            {e.disabledReason ? <div className="muted">{e.disabledReason}</div> : null}
+            {e.disabledReason ? <div className="muted">{whyDisabled(e, { t, locale })}</div> : null}
           </>
         ),
     },

@@ -3,6 +3,7 @@ import { deleteAccount } from '@shared/contract/profile';
 import type { MessageKey } from '@shared/i18n/keys';
 import { DeleteForm, deleteMessages } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { session } from '@widgets/core/session';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -28,7 +29,11 @@ const TOPIC = 'account-deletion';
 /** /delete: why, a last confirmation, the request, then 'scheduled for deletion' and sign-out. */
 export default function DeletePage() {
   const { t } = useI18n();
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(DeleteForm), mode: 'onTouched' });
+  const formWords = useFormWords();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(DeleteForm, formWords),
+    mode: 'onTouched',
+  });
   const { register, handleSubmit, formState, watch } = form;
   const [pending, setPending] = useState<Output | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,5 @@
 import { ApiError } from '@shared/client/client';
+import { fieldTextsOf } from '@shared/i18n/form-words';
 import { profileMessages } from '@shared/schemas/user';
 import { toast } from '@widgets/ui/Toast';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -20,7 +21,8 @@ export function showProfileError<T extends FieldValues>(err: unknown, setError: 
       return;
     }
     if (err.status === 400 && err.body.fields) {
-      for (const [field, message] of Object.entries(err.body.fields))
+      // each field's refusal said from the catalogue by its code, in the reader's language
+      for (const [field, message] of Object.entries(fieldTextsOf(currentTranslator(), err.body)))
         setError(field as Path<T>, { type: 'server', message });
       return;
     }

@@ -3,12 +3,14 @@
  * on their schema with the fields the role requires, filled from the signed-in user, and the save that makes
  * the answer the signed-in user.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CallBody, CallQuery } from '@shared/contract/define';
 import { basicProfile } from '@shared/contract/profile';
 import { profileFormFor } from '@shared/schemas/profile-forms';
 import type { User } from '@shared/schemas/user';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { updateUser } from '@widgets/core/session';
 import { useMemo } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
@@ -23,7 +25,7 @@ export function useProfileForm<I extends FieldValues, O extends FieldValues & { 
 ) {
   const schema = useMemo(() => profileFormFor(base, user.role), [base, user.role]);
   return useForm<I, unknown, O>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(schema, useFormWords()),
     mode: 'onTouched',
     defaultValues: {
       name: user.name ?? '',

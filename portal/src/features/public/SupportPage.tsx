@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactUs } from '@shared/contract/catalogue';
 import { ContactMessage, contactMessages } from '@shared/schemas/contact';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Field } from '@widgets/ui/Field';
@@ -23,12 +24,13 @@ const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 
 export default function SupportPage() {
   const { t } = useI18n();
+  const formWords = useFormWords();
   useDocumentTitle(t('support.title'));
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState('');
   const thanks = useRef<HTMLDivElement>(null);
   const form = useForm<ContactForm>({
-    resolver: zodResolver(ContactMessage),
+    resolver: zodResolver(ContactMessage, formWords),
     mode: 'onTouched',
     defaultValues: EMPTY,
   });

@@ -82,7 +82,7 @@ describe('/portal/sandbox', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Abierto')).toBeTruthy();
     expect(screen.getByText(/restablecido 2 veces.*Alumnos: Ana y Omar\./)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Entorno de pruebas Sandbox');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Entorno de pruebas Práctica');
     fireEvent.click(screen.getByRole('button', { name: 'Restablecer intentos' }));
     expect(screen.getByRole('dialog', { name: '¿Restablecer todos los intentos?' })).toBeTruthy();
   });
@@ -93,6 +93,7 @@ describe('/portal/sandbox', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('مفتوح')).toBeTruthy();
     expect(screen.getByText(/أُعيد تعيينها مرتين/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('بيئة الاختبار تجريبي');
     expect(screen.getByRole('button', { name: 'إعادة تعيين المحاولات' })).toBeTruthy();
   });
 });

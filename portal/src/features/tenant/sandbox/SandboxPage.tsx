@@ -8,7 +8,7 @@ import { ApiError } from '@shared/client/client';
 import { createSandbox, getSandbox, resetSandbox } from '@shared/contract/sandbox';
 import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
-import { SANDBOX_TEXT } from '@shared/rules/sandbox';
+import { SANDBOX_WORDS } from '@shared/rules/sandbox';
 import { STATUS_LABEL_KEYS } from '@shared/rules/test-status';
 import type { Sandbox } from '@shared/schemas/sandbox';
 import { TEST_TYPE_LABELS } from '@widgets/assessments/labels';
@@ -169,11 +169,11 @@ export default function SandboxPage() {
       <h1 id={headingId}>
         <Rich
           k="sandbox.title"
-          values={{ mark: SANDBOX_TEXT.mark }}
+          values={{ mark: t(SANDBOX_WORDS.mark) }}
           components={{ 0: <span className="badge badge-warning" /> }}
         />
       </h1>
-      <p>{t('sandbox.intro', { mark: SANDBOX_TEXT.mark })}</p>
+      <p>{t('sandbox.intro', { mark: t(SANDBOX_WORDS.mark) })}</p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>

@@ -10,10 +10,12 @@ import { ApiError, type Client } from '@shared/client/client';
 import { tenantSubscriptionInfo } from '@shared/contract/billing';
 import { tenantInviteUser } from '@shared/contract/invitations';
 import { tenantAddUserV2, tenantBeforeCheckAddUser } from '@shared/contract/tenant';
+import { fieldTextsOf } from '@shared/i18n/form-words';
 import type { Translator } from '@shared/i18n/translator';
 import { decideAddUser, FREE_SEATS } from '@shared/rules/seats';
 import { AddUserInput, type SubscriptionInfo, TENANT_ERROR_CODES } from '@shared/schemas/tenant';
 import { client as portalClient } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { Dialog } from '@widgets/ui/Dialog';
@@ -59,7 +61,9 @@ export function addUserError(
       const allowed = (err.body as { isAllowToInvite?: boolean }).isAllowToInvite === true;
       return { message: allowed ? t('users.inviteThem') : t('users.emailNotExist'), invite: allowed };
     }
-    return { message: err.message, invite: false };
+    // bad input: the address's refusal said from the catalogue by its code
+    const field = err.status === 400 ? fieldTextsOf({ t }, err.body).email : undefined;
+    return { message: field ?? err.message, invite: false };
   }
   return { message: messageOf(err, t('users.addFailed')), invite: false };
 }
@@ -106,11 +110,12 @@ export function AddUserDialog({
   sendInviteLink = sendFirebaseInviteLink,
 }: AddUserDialogProps) {
   const translator = useI18n();
+  const formWords = useFormWords();
   const { t } = translator;
   const formId = useId();
   const [invite, setInvite] = useState(false);
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(AddUserInput),
+    resolver: zodResolver(AddUserInput, formWords),
     mode: 'onSubmit',
     defaultValues: { email: '' },
   });
