@@ -123,8 +123,6 @@ const ROUTES: Record<string, Who | { skip: string }> = {
  * text that is matched here is not reported. Each says whose it is.
  */
 const KNOWN: { route: RegExp; text: RegExp; owner: string }[] = [
-  // the Sandbox mark (shared/rules/sandbox.ts SANDBOX_WORDS): the Sandbox engineer of session 5 owns it
-  { route: /^\/portal\/sandbox/, text: /^Sandbox$/, owner: 'sandbox' },
   // the activity log's actor as the server stores it: the integrations engineer of session 5 owns the page
   { route: /^\/portal\/integrations\//, text: /^node$/, owner: 'integrations' },
 ];
