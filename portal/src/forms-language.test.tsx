@@ -12,20 +12,20 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FeedbackDialog } from '@widgets/assessments/FeedbackDialog';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderPortal, translatorIn } from '../testing/render';
+import { renderPortal, translatorIn } from './testing/render';
 
 const call = vi.fn(async (_def: unknown) => ({ data: [] as unknown }));
 vi.mock('@widgets/core/api', () => ({ client: { call: (def: unknown) => call(def) } }));
-vi.mock('../lib/firebase', () => ({ firebaseAuth: () => ({}) }));
+vi.mock('./lib/firebase', () => ({ firebaseAuth: () => ({}) }));
 
-const { default: SorryPage } = await import('./activity/SorryPage');
-const { default: SupportPage } = await import('./public/SupportPage');
-const { default: DeletePage } = await import('./profile/DeletePage');
-const { default: ManageAssessmentPage } = await import('./authoring/ManageAssessmentPage');
-const { SubjectTestDialog } = await import('./assessments/SubjectTestDialog');
-const { AddUserDialog, addUserError } = await import('./tenant/users/AddUserDialog');
-const { default: LoginPage } = await import('./auth/LoginPage');
-const { LearnerSignUpPage } = await import('./auth/SignUpPage');
+const { default: SorryPage } = await import('./features/activity/SorryPage');
+const { default: SupportPage } = await import('./features/public/SupportPage');
+const { default: DeletePage } = await import('./features/profile/DeletePage');
+const { default: ManageAssessmentPage } = await import('./features/authoring/ManageAssessmentPage');
+const { SubjectTestDialog } = await import('./features/assessments/SubjectTestDialog');
+const { AddUserDialog, addUserError } = await import('./features/tenant/users/AddUserDialog');
+const { default: LoginPage } = await import('./features/auth/LoginPage');
+const { LearnerSignUpPage } = await import('./features/auth/SignUpPage');
 
 /** zod's English defaults, word for word as zod 4 writes them. */
 const ZOD_ENGLISH = /Too small|Too big|Invalid input|Invalid option|Invalid string|expected \w+, received/;
