@@ -357,6 +357,8 @@ describe('item analysis', () => {
         const rare = q.figures.flags.find((f: Json) => f.code === 'RARE_DISTRACTOR');
         expect(rare.rule).toBe('A wrong option chosen by fewer than 5 % of takers.');
         expect(rare.detail).toContain('“static” chosen by 0.0 %');
+        // and what it names, for the portal to say in its reader's language (decision 048)
+        expect(rare.params.options).toContainEqual({ label: 'static', share: 0 });
       }
     });
 

@@ -19,13 +19,40 @@ import { defineCall, defineRouter } from './define';
 const TENANT = ['TENANT'] as const;
 const Share = z.number().min(0).max(1);
 
+/** What a flag names, unformatted (shared/rules/flag-words.ts): the fields its code uses. */
+const FlagParams = z.object({
+  /** TOO_EASY, TOO_HARD. */
+  facility: Share.optional(),
+  /** NEGATIVE_DISCRIMINATION, POOR_DISCRIMINATION. */
+  discrimination: z.number().min(-1).max(1).optional(),
+  /** RARE_DISTRACTOR: each wrong option few takers chose, with its share. */
+  options: z.array(z.object({ label: z.string(), share: Share })).optional(),
+  /** LIKELY_MISKEYED: each key the upper group chose less than a wrong option, with their upper shares. */
+  beaten: z
+    .array(z.object({ chosen: z.string(), chosenShare: Share, key: z.string(), keyShare: Share }))
+    .optional(),
+  /** POSSIBLY_LEAKED: facility before and after the day (YYYY-MM-DD), and the rest of the test's rise. */
+  rise: z
+    .object({
+      from: z.string(),
+      before: Share,
+      beforeAttempts: z.number().int(),
+      after: Share,
+      afterAttempts: z.number().int(),
+      restRise: z.number(),
+    })
+    .optional(),
+});
+
 export const ItemFlag = z.object({
   code: z.enum(FLAG_CODES),
   label: z.string(),
   /** The rule that raises it, as shown beside it. */
   rule: z.string(),
-  /** What in the figures raised it. */
+  /** What in the figures raised it, in English. */
   detail: z.string(),
+  /** What `detail` names, for saying it in the reader's language (decision 048). */
+  params: FlagParams,
 });
 
 export const OptionShare = z.object({

@@ -388,7 +388,7 @@ describe('flags', () => {
       options: null,
     });
     expect(f.flags.find((x) => x.code === 'POSSIBLY_LEAKED')!.detail).toMatch(
-      /rose from 0\.33 \(40 attempts before 3 Mar 2026\) to 0\.88/,
+      /rose from 0\.33 \(40 attempts before 3rd Mar 2026\) to 0\.88/,
     );
   });
 });

@@ -18,6 +18,7 @@
  * - reliability: KR-20 when every question is scored right or wrong, Cronbach's α otherwise, with the standard
  *   error of measurement SD × √(1 − reliability).
  */
+import { type FlagParams, flagDetailEnglish } from './flag-words';
 import { type BucketCount, type DaySums, type ItemSums, OMITTED, RECEIVED } from './item-sums';
 import { type NoteCode, noted } from './stats-notes';
 
@@ -116,8 +117,10 @@ export interface Flag {
   code: FlagCode;
   label: string;
   rule: string;
-  /** What in the figures raised it. */
+  /** What in the figures raised it, in English. */
   detail: string;
+  /** The same, unformatted: what the portal says in its reader's language (flag-words.ts). */
+  params: FlagParams;
 }
 
 export interface ItemFigures {
@@ -212,16 +215,6 @@ export function groupShares(
   return { upper: group([...ascending].reverse()), lower: group(ascending) };
 }
 
-/** 0.41 */
-const two = (n: number) => n.toFixed(2);
-const dayWords = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** The most significant rise in facility after a date, when it is one the leak rule flags. */
 export function facilityRise(days: readonly DaySums[]): {
   from: string;
@@ -278,7 +271,12 @@ export function facilityRise(days: readonly DaySums[]): {
   return best;
 }
 
-const flag = (code: FlagCode, detail: string): Flag => ({ code, ...FLAG_RULES[code], detail });
+const flag = (code: FlagCode, params: FlagParams): Flag => ({
+  code,
+  ...FLAG_RULES[code],
+  detail: flagDetailEnglish({ code, params }),
+  params,
+});
 
 /**
  * A question's figures from its sums, its score buckets and its days; `options` are its options now (a
@@ -319,54 +317,43 @@ export function itemFigures(input: {
 
   const flags: Flag[] = [];
   if (!smallSample && facility !== null) {
-    if (facility > ITEM_RULES.tooEasy) flags.push(flag('TOO_EASY', `Facility ${two(facility)}.`));
-    if (facility < ITEM_RULES.tooHard) flags.push(flag('TOO_HARD', `Facility ${two(facility)}.`));
+    if (facility > ITEM_RULES.tooEasy) flags.push(flag('TOO_EASY', { facility }));
+    if (facility < ITEM_RULES.tooHard) flags.push(flag('TOO_HARD', { facility }));
     if (disc.value !== null && disc.value < 0)
-      flags.push(flag('NEGATIVE_DISCRIMINATION', `Discrimination ${two(disc.value)}.`));
+      flags.push(flag('NEGATIVE_DISCRIMINATION', { discrimination: disc.value }));
     else if (disc.value !== null && disc.value < ITEM_RULES.poorDiscrimination)
-      flags.push(flag('POOR_DISCRIMINATION', `Discrimination ${two(disc.value)}.`));
+      flags.push(flag('POOR_DISCRIMINATION', { discrimination: disc.value }));
     if (options) {
       const distractors = options.filter((o) => !o.isKey && o.option !== OMITTED);
       const keys = options.filter((o) => o.isKey);
       const rare = distractors.filter((o) => o.share < ITEM_RULES.rareDistractor);
-      if (rare.length) {
+      if (rare.length)
         flags.push(
-          flag(
-            'RARE_DISTRACTOR',
-            `${rare.map((o) => `“${o.label}” chosen by ${(o.share * 100).toFixed(1)} %`).join('; ')}.`,
-          ),
+          flag('RARE_DISTRACTOR', { options: rare.map((o) => ({ label: o.label, share: o.share })) }),
         );
-      }
-      const beaten = keys
-        .map((k) => ({
-          key: k,
-          by: distractors
-            .filter((d) => (d.upper ?? 0) > (k.upper ?? 0))
-            .sort((a, b) => (b.upper ?? 0) - (a.upper ?? 0))[0],
-        }))
-        .filter((b) => b.by);
-      if (beaten.length) {
-        flags.push(
-          flag(
-            'LIKELY_MISKEYED',
-            `${beaten
-              .map(
-                ({ key, by }) =>
-                  `the upper group chose “${by!.label}” (${pct(by!.upper ?? 0)}) more than the key “${key.label}” (${pct(key.upper ?? 0)})`,
-              )
-              .join('; ')
-              .replace(/^t/, 'T')}.`,
-          ),
-        );
-      }
+      const beaten = keys.flatMap((k) => {
+        const by = distractors
+          .filter((d) => (d.upper ?? 0) > (k.upper ?? 0))
+          .sort((a, b) => (b.upper ?? 0) - (a.upper ?? 0))[0];
+        return by
+          ? [{ chosen: by.label, chosenShare: by.upper ?? 0, key: k.label, keyShare: k.upper ?? 0 }]
+          : [];
+      });
+      if (beaten.length) flags.push(flag('LIKELY_MISKEYED', { beaten }));
     }
     const rise = facilityRise(days);
     if (rise) {
       flags.push(
-        flag(
-          'POSSIBLY_LEAKED',
-          `Facility rose from ${two(rise.before.facility)} (${rise.before.n} attempts before ${dayWords(rise.from)}) to ${two(rise.after.facility)} (${rise.after.n} attempts from then on); the rest of the test ${rise.restRise > 0 ? `rose by ${two(rise.restRise)}` : 'did not rise'}.`,
-        ),
+        flag('POSSIBLY_LEAKED', {
+          rise: {
+            from: rise.from,
+            before: rise.before.facility,
+            beforeAttempts: rise.before.n,
+            after: rise.after.facility,
+            afterAttempts: rise.after.n,
+            restRise: rise.restRise,
+          },
+        }),
       );
     }
   }

@@ -32,7 +32,15 @@ const ROWS = [
   row(1, 'Plain question', { facility: 0.61 }),
   row(2, 'Easy question', {
     facility: 0.95,
-    flags: [{ code: 'TOO_EASY', label: 'Too easy', rule: 'Facility above 0.90.', detail: 'Facility 0.95.' }],
+    flags: [
+      {
+        code: 'TOO_EASY',
+        label: 'Too easy',
+        rule: 'Facility above 0.90.',
+        detail: 'Facility 0.95.',
+        params: { facility: 0.95 },
+      },
+    ],
   }),
   row(3, 'Miskeyed question', {
     facility: 0.2,
@@ -47,6 +55,7 @@ const ROWS = [
         label: 'Likely miskeyed',
         rule: 'A correct option chosen less often than a wrong one by the upper 27 % of takers.',
         detail: 'The upper group chose “Beta” (85 %) more than the key “Alpha” (10 %).',
+        params: { beaten: [{ chosen: 'Beta', chosenShare: 0.85, key: 'Alpha', keyShare: 0.1 }] },
       },
     ],
   }),
@@ -191,4 +200,105 @@ describe('why a figure is not given, in the reader’s language (issue 31)', () 
       expect(screen.getByText(discrimination)).toBeTruthy();
     },
   );
+});
+
+describe('what raised each flag, in the reader’s language (issue 31)', () => {
+  const flagged = row(5, 'Flagged question', {
+    facility: 0.05,
+    discrimination: -0.12,
+    options: [
+      { option: 'a', label: 'Alpha', isKey: true, share: 0.9, upper: 0.1, lower: 0.9 },
+      { option: 'b', label: 'Beta', isKey: false, share: 0.04, upper: 0.85, lower: 0 },
+      { option: 'c', label: 'Gamma', isKey: false, share: 0.012, upper: 0.05, lower: 0.1 },
+      { option: 'none', label: 'No answer', isKey: false, share: 0.048, upper: 0, lower: 0 },
+    ],
+    flags: [
+      { code: 'TOO_HARD', label: 'Too hard', rule: '', detail: 'Facility 0.05.', params: { facility: 0.05 } },
+      {
+        code: 'NEGATIVE_DISCRIMINATION',
+        label: 'Negative discrimination',
+        rule: '',
+        detail: 'Discrimination -0.12.',
+        params: { discrimination: -0.12 },
+      },
+      {
+        code: 'RARE_DISTRACTOR',
+        label: 'Distractor nobody picks',
+        rule: '',
+        detail: '“Beta” chosen by 4.0 % and “Gamma” chosen by 1.2 %.',
+        params: {
+          options: [
+            { label: 'Beta', share: 0.04 },
+            { label: 'Gamma', share: 0.012 },
+          ],
+        },
+      },
+      {
+        code: 'LIKELY_MISKEYED',
+        label: 'Likely miskeyed',
+        rule: '',
+        detail: 'The upper group chose “Beta” (85 %) more than the key “Alpha” (10 %).',
+        params: { beaten: [{ chosen: 'Beta', chosenShare: 0.85, key: 'Alpha', keyShare: 0.1 }] },
+      },
+      {
+        code: 'POSSIBLY_LEAKED',
+        label: 'Possibly leaked',
+        rule: '',
+        detail:
+          'Facility rose from 0.33 (40 attempts before 3rd Mar 2026) to 0.88 (1,200 attempts from then on); the rest of the test did not rise.',
+        params: {
+          rise: {
+            from: '2026-03-03',
+            before: 0.325,
+            beforeAttempts: 40,
+            after: 0.875,
+            afterAttempts: 1200,
+            restRise: 0,
+          },
+        },
+      },
+    ],
+  });
+  const details = () => [...document.querySelectorAll('.flag-reasons li')].map((li) => li.textContent);
+
+  it('in Spanish: decimal commas, the options joined with “y”, the date as Spanish writes it', async () => {
+    render(
+      <I18nProvider value={await translatorIn('es')}>
+        <StatsTable rows={[flagged]} caption="Estadísticas" />
+      </I18nProvider>,
+    );
+    const said = details().join('\n');
+    expect(said).toContain('Facilidad 0,05.');
+    expect(said).toContain('Discriminación -0,12.');
+    expect(said).toContain('«Beta», elegida por el 4,0 % y «Gamma», elegida por el 1,2 %.');
+    expect(said).toContain('El grupo superior eligió «Beta» (85 %) más que la clave «Alpha» (10 %).');
+    expect(said).toContain(
+      'La facilidad subió de 0,33 (40 intentos antes del 3 mar 2026) a 0,88 (1200 intentos desde entonces); el resto de la prueba no subió.',
+    );
+    expect(said).not.toMatch(/chosen|Facility|upper group/);
+    expect(screen.getByRole('rowheader', { name: 'Sin respuesta' })).toBeTruthy();
+  });
+
+  it('in Arabic: Arabic digits and separators, the options joined with “و”', async () => {
+    const ar = await translatorIn('ar');
+    render(
+      <I18nProvider value={ar}>
+        <StatsTable rows={[flagged]} caption="الإحصاءات" />
+      </I18nProvider>,
+    );
+    const said = details().join('\n');
+    const two = (n: number) => ar.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const one = (n: number) => ar.number(n, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    expect(said).toContain(`السهولة ${two(0.05)}.`);
+    expect(said).toContain(`التمييز ${two(-0.12)}.`);
+    expect(said).toContain(`«Beta» اختاره ${one(4)}٪ و«Gamma» اختاره ${one(1.2)}٪.`);
+    expect(said).toContain(
+      `اختارت المجموعة العليا «Beta» (${ar.number(85)}٪) أكثر من المفتاح «Alpha» (${ar.number(10)}٪).`,
+    );
+    expect(said).toContain(`ارتفعت السهولة من ${two(0.325)} (${ar.number(40)} محاولة قبل`);
+    expect(said).toContain(`${ar.number(1200)} محاولة منذ ذلك الحين)؛ ولم ترتفع بقية الاختبار.`);
+    // no English word but the options' own labels
+    expect(said.replace(/Alpha|Beta|Gamma/g, '')).not.toMatch(/[a-z]{3,}/i);
+    expect(screen.getByRole('rowheader', { name: 'بلا إجابة' })).toBeTruthy();
+  });
 });

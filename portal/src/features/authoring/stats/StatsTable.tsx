@@ -8,7 +8,9 @@ import type { ItemFigures, QuestionStatsRow } from '@shared/contract/analysis';
 import type { MessageKey } from '@shared/i18n/keys';
 import type { Translator } from '@shared/i18n/translator';
 import { formatDuration } from '@shared/rules/durations';
+import { flagDetail } from '@shared/rules/flag-words';
 import { type FlagCode, ITEM_RULES } from '@shared/rules/item-analysis';
+import { OMITTED } from '@shared/rules/item-sums';
 import { QUESTION_TYPE_TABLE } from '@shared/rules/question-types';
 import { durationWords } from '@shared/rules/test-figures';
 import { useI18n } from '@widgets/core/i18n';
@@ -117,7 +119,7 @@ export function FigureDetails({ figures }: { figures: Figures }) {
         <ul className="flag-reasons">
           {figures.flags.map((f) => (
             <li key={f.code}>
-              <strong>{t(FLAG[f.code].label)}.</strong> {f.detail}{' '}
+              <strong>{t(FLAG[f.code].label)}.</strong> {flagDetail(f, tr)}{' '}
               <span className="muted">{t('stats.rule', { rule: ruleOf(f.code, tr) })}</span>
             </li>
           ))}
@@ -147,7 +149,7 @@ export function FigureDetails({ figures }: { figures: Figures }) {
             {figures.options.map((o) => (
               <tr key={o.option}>
                 <th scope="row" data-label={t('stats.option')} className="cell-wrap">
-                  {o.label}
+                  {o.option === OMITTED ? t('stats.noAnswer') : o.label}
                   {o.isKey ? <span className="badge badge-success">{t('stats.correct')}</span> : null}
                 </th>
                 <td data-label={t('stats.allTakers')}>{percent(o.share, tr)}</td>
