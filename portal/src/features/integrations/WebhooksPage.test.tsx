@@ -36,6 +36,10 @@ const delivery = {
   responseMs: 120,
   responseBody: 'Service Unavailable',
   error: 'The endpoint answered 503. Given up after 10 attempts.',
+  errorParts: [
+    { code: 'deliveries.error.answered', params: { status: 503 } },
+    { code: 'deliveries.error.givenUp', params: { attempts: 10 } },
+  ],
 };
 const TENANT = { code: 'TENANT', since: null, days: null };
 let endpoints = [
@@ -119,6 +123,7 @@ describe('/portal/integrations/webhooks', () => {
     await within(section).findByText('503');
     expect(within(section).getByText('120 ms')).toBeTruthy();
     expect(within(section).getByText('Service Unavailable')).toBeTruthy();
+    expect(within(section).getByText('The endpoint answered 503. Given up after 10 attempts.')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: /^Redeliver award\.issued/ }));
     await waitFor(() =>
       expect(sent.some((s) => s.path.endsWith('/redeliver') && s.method === 'POST')).toBe(true),
@@ -159,6 +164,9 @@ describe('/portal/integrations/webhooks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Entregas de https://hooks1.example.com/waymark' }));
     const section = (await screen.findByRole('heading', { name: /Entregas a/ })).closest('section')!;
     await within(section).findByText('Service Unavailable');
+    // why it failed, said again from the server's codes (issue 31)
+    expect(within(section).getByText('El endpoint respondió 503. Abandonado tras 10 intentos.')).toBeTruthy();
+    expect(within(section).queryByText(/answered|Given up/)).toBeNull();
     expect(within(section).getAllByText('Fallida')).toHaveLength(2);
     expect(within(section).getByRole('option', { name: 'las últimas 24 horas' })).toBeTruthy();
     expect(within(section).getByRole('button', { name: 'Reenviar fallidas' })).toBeTruthy();

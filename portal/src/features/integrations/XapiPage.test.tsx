@@ -17,6 +17,29 @@ const connected = {
   counts: { pending: 2, sent: 5, failed: 1 },
 };
 let connection: typeof connected | null = null;
+const entry = (n: number, error: string | null, errorParts: unknown) => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  eventId: `00000000-0000-4000-8000-0000000000e${n}`,
+  eventType: 'award.issued',
+  status: 'FAILED',
+  attempts: 1,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  lastAttemptAt: '2026-03-02T09:00:00.000Z',
+  nextAttemptAt: null,
+  sentAt: null,
+  responseStatus: 400,
+  error,
+  errorParts,
+  statementIds: [],
+});
+/** A failure by code (the LRS's own words inside), and one stored before the codes (its English kept). */
+const entries = [
+  entry(1, 'The LRS answered 400: {"error": "bad actor"} It is not sent again until you resend it.', [
+    { code: 'deliveries.error.lrsAnsweredBody', params: { status: 400, body: '{"error": "bad actor"}' } },
+    { code: 'deliveries.error.notResent', params: {} },
+  ]),
+  entry(2, 'The LRS answered 500.', null),
+];
 const sent: { path: string; method: string; body?: unknown }[] = [];
 const call = vi.fn(async (def: CallDef, args?: { body?: unknown }) => {
   sent.push({ path: def.path, method: def.method, body: args?.body });
@@ -25,7 +48,7 @@ const call = vi.fn(async (def: CallDef, args?: { body?: unknown }) => {
     connection = { ...connected, ...(args?.body as object) } as typeof connected;
     return { data: connection };
   }
-  if (def.path === '/tenant/xapi/statements') return { data: { entries: [], nextCursor: null } };
+  if (def.path === '/tenant/xapi/statements') return { data: { entries, nextCursor: null } };
   if (def.path === '/tenant/xapi/test')
     return {
       data: {
@@ -91,6 +114,14 @@ describe('/portal/integrations/learning-record-store', () => {
     expect(screen.getByRole('checkbox', { name: 'Rutas completadas' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Un seudónimo estable por alumno/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+    // why entries failed, said again from the server's codes; the LRS's answer as it wrote it (issue 31)
+    expect(
+      await screen.findByText(
+        'El LRS respondió 400: {"error": "bad actor"} No se vuelve a enviar hasta que lo reenvíes.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('The LRS answered 500.')).toBeTruthy();
+    expect(screen.queryByText(/It is not sent again/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar sentencia de prueba' }));
     expect(
       await screen.findByText(

@@ -35,6 +35,7 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { errorText } from './errorWords';
 import { StatusFilter } from './StatusFilter';
 
 type Output = z.output<typeof ConnectXapiInput>;
@@ -308,7 +309,7 @@ function Queue({ version }: { version: number }) {
       header: t('xapi.lrsAnswer'),
       cell: (e) => (e.responseStatus === null ? '—' : String(e.responseStatus)),
     },
-    { header: t('xapi.error'), cell: (e) => e.error ?? '—' },
+    { header: t('xapi.error'), cell: (e) => errorText({ t, locale }, e) ?? '—' },
   ];
   return (
     <section aria-labelledby="xapi-sent-title">
