@@ -20,13 +20,16 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import type { Translator } from '@shared/i18n/translator';
 import { type DeliveryError, deliveryError, deliverySaid } from '@shared/rules/delivery-words';
+import { formatDateTime } from '@shared/rules/format-date';
 import { lrsSaid } from '@shared/rules/lrs-words';
 import { DISABLED_REASONS, RESPONSE_KEPT_BYTES, WEBHOOK_TEST_EVENT } from '@shared/schemas/webhooks';
 import { sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { parsedJson, rowsOf } from '../../db/helpers';
+import { translatorFor } from '../../lib/i18n';
 import { guardedFetch, type OutboundOptions, OutboundRefused } from '../../lib/outbound';
 import { recordAudit } from '../core/audit';
 import { systemActor } from '../core/principal';
@@ -113,6 +116,27 @@ type DisabledWhy = { reasonCode: 'gone' } | { reasonCode: 'failing'; failingSinc
 /** The why in English (the endpoint's disabled reason, the deliveries' error, the mail, the log's line). */
 const disabledReason = (why: DisabledWhy) =>
   why.reasonCode === 'gone' ? DISABLED_REASONS.GONE : DISABLED_REASONS.failing(why.failingSince, why.days);
+/** The mail that tells the tenant its endpoint was disabled, in `translator`'s language. */
+export function disabledMail(
+  { t, locale }: Pick<Translator, 't' | 'locale'>,
+  owner: { name: string | null },
+  input: { url: string; why: DisabledWhy; publicUrl: string },
+) {
+  const { why } = input;
+  return {
+    subject: t('mail.webhookDisabled.subject'),
+    text: t('mail.webhookDisabled.text', {
+      hasName: owner.name ? 'yes' : 'no',
+      name: owner.name ?? '',
+      url: input.url,
+      why: why.reasonCode,
+      since: why.reasonCode === 'failing' ? formatDateTime(why.failingSince, 'UTC', locale) : '',
+      days: why.reasonCode === 'failing' ? why.days : 0,
+      portal: `${input.publicUrl}/portal/integrations/webhooks`,
+    }),
+  };
+}
+
 /** Text PostgreSQL can keep (no NUL). */
 const storable = (s: string) => s.replace(/\0/g, '');
 
@@ -366,13 +390,13 @@ export class WebhookSender {
   async disable(endpointId: string, tenantId: string, url: string, why: DisabledWhy): Promise<void> {
     const reason = disabledReason(why);
     const owner = await this.db.transaction(async (tx) => {
-      const [row] = rowsOf<{ email: string; name: string | null }>(
+      const [row] = rowsOf<{ email: string; name: string | null; language: string | null }>(
         await tx.execute(sql`
           update webhook_endpoints w set status = 'DISABLED', disabled_reason = ${reason}, disabled_at = now(),
             updated_at = now()
           from users u
           where w.id = ${endpointId} and w.status = 'ACTIVE' and u.id = w.tenant_id
-          returning u.email, u.name`),
+          returning u.email, u.name, u.language`),
       );
       if (!row) return null;
       const failed = deliveryError(
@@ -398,19 +422,12 @@ export class WebhookSender {
     await this.mail
       .send({
         to: owner.email,
-        subject: 'Your Waymark webhook endpoint was disabled',
-        text: [
-          `Hello${owner.name ? ` ${owner.name}` : ''},`,
-          '',
-          `Waymark stopped sending events to your webhook endpoint ${url}.`,
-          '',
-          reason,
-          '',
-          'Events that could not be delivered are kept as failed deliveries for 30 days. Once the endpoint works again, enable it and redeliver the failed deliveries of the period:',
-          `${this.options.publicUrl}/portal/integrations/webhooks`,
-          '',
-          '— Waymark',
-        ].join('\n'),
+        // in the tenant's own language (decision 040)
+        ...disabledMail(translatorFor(owner.language), owner, {
+          url,
+          why,
+          publicUrl: this.options.publicUrl,
+        }),
         kind: 'webhook-disabled',
       })
       .catch((err: unknown) =>

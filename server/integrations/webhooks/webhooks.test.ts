@@ -347,7 +347,8 @@ describe('webhook endpoints', () => {
       ],
     });
 
-    // failing since three days ago: the next failure disables it
+    // failing since three days ago: the next failure disables it, and the tenant is told in its language
+    await server.db.execute(sql`update users set language = 'es' where id = ${tenant.user._id}`);
     await server.db
       .update(webhookEndpoints)
       .set({ failingSince: new Date(Date.now() - 3 * 86_400_000 - 60_000) })
@@ -369,10 +370,11 @@ describe('webhook endpoints', () => {
     expect(audit).toHaveLength(1);
     const mail = rowsOf<{ n: number }>(
       await server.db.execute(
-        sql`select count(*)::int as n from outbox where "to" = ${tenant.account.email} and subject like '%webhook endpoint was disabled%'`,
+        sql`select count(*)::int as n from outbox where "to" = ${tenant.account.email} and subject = 'Se desactivó tu endpoint de webhooks de Waymark'`,
       ),
     );
     expect(Number(mail[0]?.n)).toBe(1);
+    await server.db.execute(sql`update users set language = 'en' where id = ${tenant.user._id}`);
     await server.request('DELETE', `/api/tenant/webhooks/${made._id}`, undefined, tenant.auth);
   });
 
