@@ -1,7 +1,8 @@
 import type { CallDef } from '@shared/contract/define';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintsIn, englishOf } from '../../testing/english-left';
 import { renderPortal, translatorIn } from '../../testing/render';
 
 const endpoint = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -175,6 +176,32 @@ describe('/portal/integrations/webhooks', () => {
     expect(within(dialog).getByText(/Un alumno ocupó una de las plazas/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir endpoint' }));
     expect(await within(dialog).findByText('elige al menos un evento')).toBeTruthy();
+  });
+
+  it('says the form’s complaints in Spanish, empty or invalid (decision 052)', async () => {
+    const spanish = await translatorIn('es');
+    renderPortal(<WebhooksPage />, { translator: spanish });
+    await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' });
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir endpoint' }));
+    const dialog = screen.getByRole('dialog');
+    const form = dialog.querySelector('form')!;
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(dialog)).toContain('Obligatorio'));
+    fireEvent.change(form.querySelector('[name="url"]')!, { target: { value: 'not an address' } });
+    fireEvent.change(form.querySelector('[name="description"]')!, { target: { value: 'x'.repeat(201) } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() =>
+      expect(complaintsIn(dialog)).toContain(
+        'Debe ser una dirección como https://example.com/webhooks/waymark',
+      ),
+    );
+    expect(complaintsIn(dialog)).toContain('Debe tener como máximo 200 caracteres');
+    expect(englishOf(complaintsIn(dialog), spanish)).toEqual([]);
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
   });
 
   it('speaks Arabic, numbers as Arabic writes them and addresses left to right', async () => {

@@ -1,7 +1,8 @@
 import type { CallDef } from '@shared/contract/define';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintsIn, englishOf } from '../../testing/english-left';
 import { renderPortal, translatorIn } from '../../testing/render';
 
 const connected = {
@@ -128,6 +129,26 @@ describe('/portal/integrations/learning-record-store', () => {
         'El almacén de registros de aprendizaje guardó la sentencia de prueba. (200, 12 ms)',
       ),
     ).toBeTruthy();
+  });
+
+  it('says the form’s complaints in Spanish, empty or invalid (decision 052)', async () => {
+    connection = null;
+    const spanish = await translatorIn('es');
+    renderPortal(<XapiPage />, { translator: spanish });
+    const form = await screen.findByRole('form', { name: 'Conectar' });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(form)).toContain('Obligatorio'));
+    fireEvent.change(form.querySelector('[name="endpoint"]')!, { target: { value: 'lrs' } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() =>
+      expect(complaintsIn(form)).toContain('Debe ser una dirección como https://lrs.example.com/xapi/'),
+    );
+    expect(englishOf(complaintsIn(form), spanish)).toEqual([]);
+    expect(sent.filter((s) => s.method === 'PUT')).toHaveLength(0);
   });
 
   it('speaks Arabic, its numbers as Arabic writes them', async () => {

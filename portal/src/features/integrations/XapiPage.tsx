@@ -24,6 +24,7 @@ import {
   type XapiQueueEntry,
 } from '@shared/schemas/xapi';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -182,8 +183,9 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
     statements: connection?.statements ?? [...XAPI_STATEMENT_KINDS],
     enabled: connection?.enabled ?? true,
   });
+  const formWords = useFormWords();
   const form = useForm<ConnectInput, unknown, Output>({
-    resolver: zodResolver(ConnectXapiInput),
+    resolver: zodResolver(ConnectXapiInput, formWords),
     defaultValues: initial(),
   });
   const { register, handleSubmit, formState, reset, setError } = form;
