@@ -6,7 +6,15 @@
 import { english, loaders } from 'virtual:wm-messages';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CreateApiKeyInput } from '../schemas/integrations';
+import {
+  AddSsoDomainInput,
+  CreateApiKeyInput,
+  MailSsoCodeInput,
+  SaveSamlSsoInput,
+  SaveSsoInput,
+  SsoStartInput,
+  VerifySsoDomainInput,
+} from '../schemas/integrations';
 import { CreateLtiRegistrationInput } from '../schemas/lti';
 import { CreateWebhookInput } from '../schemas/webhooks';
 import { ConnectXapiInput } from '../schemas/xapi';
@@ -51,6 +59,12 @@ describe('the integrations forms in Spanish', () => {
       CreateLtiRegistrationInput,
       { label: '', issuer: 'moodle', clientId: '', deploymentIds: [] },
     ],
+    ['single sign-on (OIDC)', SaveSsoInput, { displayName: '', issuer: 'idp', clientId: '' }],
+    ['single sign-on (SAML)', SaveSamlSsoInput, { displayName: 'x'.repeat(101), metadataUrl: 'idp' }],
+    ['a domain', AddSsoDomainInput, { domain: '' }],
+    ['a domain’s mailbox', MailSsoCodeInput, { mailbox: 'root' }],
+    ['a domain’s code', VerifySsoDomainInput, { code: '12' }],
+    ['a sign-in address', SsoStartInput, { email: 'ana' }],
   ] as const)('%s', (_name, schema, values) => {
     const said = complaints(schema, values);
     expect(said.length).toBeGreaterThan(0);

@@ -119,6 +119,17 @@ const OWN_ENGLISH: readonly [RegExp, (m: RegExpMatchArray) => LocalMessage][] = 
   [/^must be an address such as (\S+)$/, (m) => localMessage('forms.addressSuchAs', { example: m[1]! })],
   [/^must be an https address$/, () => localMessage('forms.httpsAddress')],
   [/^must name at least one deployment id$/, () => localMessage('lms.needsDeployment')],
+  [/^must be a URL \(the issuer your identity provider shows\)$/, () => localMessage('forms.issuerUrl')],
+  [
+    /^must be a URL \(where your identity provider publishes its metadata\)$/,
+    () => localMessage('forms.metadataUrl'),
+  ],
+  [/^must be the six digits we mailed$/, () => localMessage('forms.sixDigits')],
+  [/^must be an e-mail address$/, () => localMessage('forms.email')],
+  [
+    /^must be admin, administrator, hostmaster, postmaster or webmaster$/,
+    () => localMessage('forms.mailbox'),
+  ],
   [/^must be a number of days$/, () => localMessage('forms.days')],
   [/^must be a whole number of days$/, () => localMessage('forms.wholeDays')],
   [
