@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { translatorIn } from '../../testing/render';
 import { errorText } from './errorWords';
 
+type Failed = Parameters<typeof errorText>[1];
+
 let es: Awaited<ReturnType<typeof translatorIn>>;
 beforeAll(async () => {
   es = await translatorIn('es');
@@ -16,7 +18,7 @@ beforeAll(async () => {
 
 describe('errorText', () => {
   it('says each sentence from its code, the date in the reader’s language', () => {
-    const e = {
+    const e: Failed = {
       error:
         'The endpoint was disabled: No delivery has succeeded since 2026-03-01T09:00:00.000Z: the endpoint failed for 3 days.',
       errorParts: [
@@ -30,7 +32,7 @@ describe('errorText', () => {
   });
 
   it('keeps what the receiver said inside the sentence', () => {
-    const e = {
+    const e: Failed = {
       error: 'Refused: the address is private. Given up after 10 attempts.',
       errorParts: [
         { code: 'xapi.result.refused', params: { reason: 'the address is private' } },
@@ -45,7 +47,7 @@ describe('errorText', () => {
     expect(errorText(es, { error: 'The endpoint answered 500.', errorParts: null })).toBe(
       'The endpoint answered 500.',
     );
-    const newer = {
+    const newer: Failed = {
       error: 'Something new.',
       errorParts: [{ code: 'deliveries.error.fromANewerServer', params: {} }],
     };
