@@ -49,6 +49,19 @@ describe('the one error handler', () => {
     expect(own.body.fields).toEqual({ refreshToken: 'refreshToken is required' });
   });
 
+  it("says an integrations schema's own English in the request's language (issue 31)", async () => {
+    const start = (language: string) =>
+      server.request('POST', '/api/login/sso/start', JSON.stringify({ email: 'ana' }), {
+        headers: { 'content-type': 'application/json', 'accept-language': language },
+      });
+    const spanish = await start('es');
+    expect(spanish.status).toBe(400);
+    expect(spanish.body.fields).toEqual({ email: 'Introduce un correo electrónico válido' });
+    expect(spanish.body.fieldCodes).toEqual({ email: { code: 'forms.email' } });
+    // the English API callers and the CLI rely on, word for word
+    expect((await start('en')).body.fields).toEqual({ email: 'must be an e-mail address' });
+  });
+
   it('answers a missing body with a 400', async () => {
     const res = await server.post('/api/login/refresh');
     expect(res.status).toBe(400);

@@ -2,21 +2,22 @@
  * Every mail in the recipient's language (issue 31): each mail's subject and text, made as the code makes
  * it, said in Spanish, keeps no English word of its template — the test-link mail, the shared assessment's,
  * the renewal reminder (with an award that kept no name: achievementIn, not achievementOf's English), the
- * no-seat notice and the SCIM welcome.
+ * no-seat notice, the SCIM welcome and the notice of a webhook endpoint Waymark disabled.
  */
 import type { MessageKey } from '@shared/i18n/keys';
 import type { MessageValues, Translator } from '@shared/i18n/translator';
 import { achievementIn, achievementOf } from '@shared/rules/award';
 import { describe, expect, it } from 'vitest';
 import { welcomeMail } from '../integrations/scim/users';
+import { disabledMail } from '../integrations/webhooks/deliver';
 import { noSeatMail } from '../tenant/notices';
 import { translatorFor } from './i18n';
 
 const en = translatorFor('en');
 const es = translatorFor('es');
 
-/** Words both languages write the same way. */
-const SAME = new Set(['waymark', 'mentor']);
+/** Words both languages write the same way (Spanish keeps "endpoint"; "410 Gone" is HTTP's own). */
+const SAME = new Set(['waymark', 'mentor', 'endpoint', 'gone']);
 
 /** The words (three letters or more) of `text` that are not in the values the mail names. */
 function wordsOf(text: string, values: MessageValues): Set<string> {
@@ -137,5 +138,25 @@ describe('every mail in Spanish', () => {
         login: `${to.publicUrl}/login`,
       }),
     ).toEqual([]);
+  });
+
+  it.each([
+    { reasonCode: 'gone' } as const,
+    { reasonCode: 'failing', failingSince: '2026-03-01T09:00:00.000Z', days: 3 } as const,
+  ])('the notice of a webhook endpoint Waymark disabled ($reasonCode)', (why) => {
+    const input = { url: 'https://hooks.example.com/in', why, publicUrl: 'https://w.example' };
+    const values = {
+      name: 'Mina',
+      url: input.url,
+      portal: `${input.publicUrl}/portal/integrations/webhooks`,
+      month: 'Mar', // the date's: March is "Mar" in English and "mar" in Spanish
+    };
+    expect(englishLeft((t) => disabledMail(t, { name: 'Mina' }, input), values)).toEqual([]);
+    expect(disabledMail(es, { name: null }, input).text.startsWith('Hola:')).toBe(true);
+    // the date as each language writes it
+    if (why.reasonCode === 'failing') {
+      expect(disabledMail(en, { name: null }, input).text).toContain('since 1st Mar 2026 09:00');
+      expect(disabledMail(es, { name: null }, input).text).toMatch(/desde el 1 mar 2026/);
+    }
   });
 });

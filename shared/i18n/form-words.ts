@@ -110,11 +110,35 @@ export function issueWords(issue: IssueLike, missing = isEmpty(issue.input)): Lo
 /** The English the shared schemas still give as their own message, and its words (see `ownWords`). */
 const OWN_ENGLISH: readonly [RegExp, (m: RegExpMatchArray) => LocalMessage][] = [
   [/^\*?Required\*?$/i, () => localMessage('forms.required')],
-  [/^\w+ is required$/, () => localMessage('forms.required')],
+  [/^(\w+ )?is required$/, () => localMessage('forms.required')],
   [/^Invalid email address$/, () => localMessage('auth.emailInvalid')],
   [
     /^must be at most ([\d,]+) characters$/,
     (m) => localMessage('forms.tooLong', { maximum: Number(m[1]!.replaceAll(',', '')) }),
+  ],
+  [/^must be an address such as (\S+)$/, (m) => localMessage('forms.addressSuchAs', { example: m[1]! })],
+  [/^must be an https address$/, () => localMessage('forms.httpsAddress')],
+  [/^must name at least one deployment id$/, () => localMessage('lms.needsDeployment')],
+  [/^must be a URL \(the issuer your identity provider shows\)$/, () => localMessage('forms.issuerUrl')],
+  [
+    /^must be a URL \(where your identity provider publishes its metadata\)$/,
+    () => localMessage('forms.metadataUrl'),
+  ],
+  [/^must be the six digits we mailed$/, () => localMessage('forms.sixDigits')],
+  [/^must be an e-mail address$/, () => localMessage('forms.email')],
+  [
+    /^must be admin, administrator, hostmaster, postmaster or webmaster$/,
+    () => localMessage('forms.mailbox'),
+  ],
+  [/^must be a number of days$/, () => localMessage('forms.days')],
+  [/^must be a whole number of days$/, () => localMessage('forms.wholeDays')],
+  [
+    /^must be at least ([\d,]+) days?$/,
+    (m) => localMessage('forms.atLeastDays', { minimum: Number(m[1]!.replaceAll(',', '')) }),
+  ],
+  [
+    /^must be at most ([\d,]+) days?$/,
+    (m) => localMessage('forms.atMostDays', { maximum: Number(m[1]!.replaceAll(',', '')) }),
   ],
   [
     /^must be at most ([\d,]+)$/,

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../contract/events';
 import { messageKey } from '../i18n/keys';
 import { DateTime, Id } from './common';
+import { CodedWords } from './credential';
 import { entities } from './entities';
 
 export const WebhookEventType = z.enum(EVENT_TYPES as [EventType, ...EventType[]], {
@@ -164,6 +165,12 @@ export const WebhookDelivery = z.object({
   responseBody: z.string().nullable(),
   /** Why the last attempt failed, in words. */
   error: z.string().nullable(),
+  errorParts: z
+    .array(CodedWords)
+    .nullable()
+    .describe(
+      '`error` by code, sentence by sentence (`deliveries.error.…`, `xapi.result.…`; their words joined by a space are `error`); null with no error, or for an error older than its codes.',
+    ),
 });
 entities.add(WebhookDelivery, { id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { MessageKey } from '../i18n/keys';
 import { LRS_CODES } from '../rules/lrs-words';
 import { DateTime, Id } from './common';
+import { CodedWords } from './credential';
 import { entities } from './entities';
 
 /**
@@ -107,6 +108,12 @@ export const XapiQueueEntry = z.object({
   sentAt: DateTime.nullable(),
   responseStatus: z.number().int().nullable(),
   error: z.string().nullable(),
+  errorParts: z
+    .array(CodedWords)
+    .nullable()
+    .describe(
+      '`error` by code, sentence by sentence (`deliveries.error.…`, `xapi.result.…`; their words joined by a space are `error`); null with no error, or for an error older than its codes.',
+    ),
   /** The statements' ids (empty until first sent): a re-send is the same statements. */
   statementIds: z.array(z.string()),
 });

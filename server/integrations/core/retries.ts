@@ -7,6 +7,19 @@
  * to be claimed again when the lease ends.
  */
 
+import { sql } from 'drizzle-orm';
+
+/** What a delivery or statement entry sent again becomes: due now, its attempts and error forgotten. */
+export const sendAgain = () =>
+  ({
+    status: 'PENDING',
+    attempts: 0,
+    nextAttemptAt: sql`now()`,
+    claim: null,
+    lastError: null,
+    lastErrorParts: null,
+  }) as const;
+
 /** Seconds to wait after the n-th failed attempt (n from 1); after the last, the delivery is given up. */
 export const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400] as const;
 /** Attempts in all: the first and one per delay. */

@@ -20,11 +20,16 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import type { Translator } from '@shared/i18n/translator';
+import { type DeliveryError, deliveryError, deliverySaid } from '@shared/rules/delivery-words';
+import { formatDateTime } from '@shared/rules/format-date';
+import { lrsSaid } from '@shared/rules/lrs-words';
 import { DISABLED_REASONS, RESPONSE_KEPT_BYTES, WEBHOOK_TEST_EVENT } from '@shared/schemas/webhooks';
 import { sql } from 'drizzle-orm';
 import type { MailService } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { parsedJson, rowsOf } from '../../db/helpers';
+import { translatorFor } from '../../lib/i18n';
 import { guardedFetch, type OutboundOptions, OutboundRefused } from '../../lib/outbound';
 import { recordAudit } from '../core/audit';
 import { systemActor } from '../core/principal';
@@ -97,6 +102,8 @@ interface Outcome {
   ms: number | null;
   body: string | null;
   err: string | null;
+  /** `err` by code, sentence by sentence (shared/rules/delivery-words.ts). */
+  parts: DeliveryError['parts'] | null;
   /** The answer said the endpoint is gone (410). */
   gone?: boolean;
 }
@@ -109,6 +116,27 @@ type DisabledWhy = { reasonCode: 'gone' } | { reasonCode: 'failing'; failingSinc
 /** The why in English (the endpoint's disabled reason, the deliveries' error, the mail, the log's line). */
 const disabledReason = (why: DisabledWhy) =>
   why.reasonCode === 'gone' ? DISABLED_REASONS.GONE : DISABLED_REASONS.failing(why.failingSince, why.days);
+/** The mail that tells the tenant its endpoint was disabled, in `translator`'s language. */
+export function disabledMail(
+  { t, locale }: Pick<Translator, 't' | 'locale'>,
+  owner: { name: string | null },
+  input: { url: string; why: DisabledWhy; publicUrl: string },
+) {
+  const { why } = input;
+  return {
+    subject: t('mail.webhookDisabled.subject'),
+    text: t('mail.webhookDisabled.text', {
+      hasName: owner.name ? 'yes' : 'no',
+      name: owner.name ?? '',
+      url: input.url,
+      why: why.reasonCode,
+      since: why.reasonCode === 'failing' ? formatDateTime(why.failingSince, 'UTC', locale) : '',
+      days: why.reasonCode === 'failing' ? why.days : 0,
+      portal: `${input.publicUrl}/portal/integrations/webhooks`,
+    }),
+  };
+}
+
 /** Text PostgreSQL can keep (no NUL). */
 const storable = (s: string) => s.replace(/\0/g, '');
 
@@ -214,33 +242,45 @@ export class WebhookSender {
   /** One attempt of one claimed delivery: its outcome, never thrown. */
   private async attempt(row: Claimed): Promise<Outcome> {
     const base = { id: row.id, claim: row.claim };
-    const given = (err: string): Outcome => ({
+    const given = (err: DeliveryError): Outcome => ({
       ...base,
       status: 'FAILED',
       next: null,
       rs: null,
       ms: null,
       body: null,
-      err,
+      err: err.message,
+      parts: err.parts,
     });
     let body: string;
     if (row.payload !== null) body = JSON.stringify(parsedJson(row.payload));
     else if (row.event_payload === null || row.event_time === null || row.event_version === null)
-      return given("The event no longer exists: its learner's account was deleted.");
+      return given(deliveryError(deliverySaid('deliveries.error.eventGone', {})));
     else if (row.event_tenant !== row.tenant_id)
       // never another tenant's event, whatever a row says
-      return given('The event is not this tenant’s.');
+      return given(deliveryError(deliverySaid('deliveries.error.otherTenant', {})));
     else body = envelopeOf({ ...row, event_payload: row.event_payload } as Parameters<typeof envelopeOf>[0]);
     if (Buffer.byteLength(body) > MAX_WEBHOOK_BODY_BYTES)
-      return given(`The event is larger than ${MAX_WEBHOOK_BODY_BYTES / 1024} KB and is not sent.`);
+      return given(
+        deliveryError(deliverySaid('deliveries.error.tooLarge', { kb: MAX_WEBHOOK_BODY_BYTES / 1024 })),
+      );
 
     const secrets = [this.secrets.openText(row.secret, secretContext(row.endpoint_id, 'secret'))];
     if (row.previous_secret && row.previous_secret_until && new Date(row.previous_secret_until) > new Date())
       secrets.push(this.secrets.openText(row.previous_secret, secretContext(row.endpoint_id, 'previous')));
     const timestamp = Math.floor(Date.now() / 1000);
     const started = performance.now();
-    const later = (err: string, status: number | null, answer: string | null, retryAfter: number | null) => {
+    const later = (
+      why: DeliveryError['parts'][number],
+      status: number | null,
+      answer: string | null,
+      retryAfter: number | null,
+    ) => {
       const delay = nextDelaySeconds(row.attempts, retryAfter);
+      const err =
+        delay === null
+          ? deliveryError(why, deliverySaid('deliveries.error.givenUp', { attempts: MAX_ATTEMPTS }))
+          : deliveryError(why);
       return {
         ...base,
         status: delay === null ? ('FAILED' as const) : ('PENDING' as const),
@@ -248,7 +288,8 @@ export class WebhookSender {
         rs: status,
         ms: Math.round(performance.now() - started),
         body: answer,
-        err: delay === null ? `${err} Given up after ${MAX_ATTEMPTS} attempts.` : err,
+        err: err.message,
+        parts: err.parts,
       };
     };
     try {
@@ -270,20 +311,24 @@ export class WebhookSender {
           ms: Math.round(performance.now() - started),
           body: answer,
           err: null,
+          parts: null,
         };
       }
+      const location = res.headers.location ? String(res.headers.location).slice(0, 300) : null;
       const why =
-        res.status >= 300 && res.status < 400
-          ? `The endpoint answered ${res.status}: redirects are not followed; give the endpoint's own address${res.headers.location ? ` (it points to ${String(res.headers.location).slice(0, 300)})` : ''}.`
-          : `The endpoint answered ${res.status}.`;
+        res.status < 300 || res.status >= 400
+          ? deliverySaid('deliveries.error.answered', { status: res.status })
+          : location
+            ? deliverySaid('deliveries.error.redirectTo', { status: res.status, location })
+            : deliverySaid('deliveries.error.redirect', { status: res.status });
       const outcome = later(why, res.status, answer, retryAfterSeconds(res.headers['retry-after']));
       return res.status === 410 ? { ...outcome, gone: true } : outcome;
     } catch (err) {
-      const message =
+      const { code, params } =
         err instanceof OutboundRefused
-          ? `Refused: ${err.message}.`
-          : `No answer: ${(err as Error).message.slice(0, 500)}.`;
-      return later(message, null, null, null);
+          ? lrsSaid('xapi.result.refused', { reason: err.message })
+          : lrsSaid('xapi.result.noAnswer', { reason: (err as Error).message.slice(0, 500) });
+      return later({ code, params }, null, null, null);
     }
   }
 
@@ -293,10 +338,10 @@ export class WebhookSender {
     await this.db.execute(sql`
       update webhook_deliveries d
       set status = v.status, next_attempt_at = v.next, claim = null, response_status = v.rs,
-        response_ms = v.ms, response_body = v.body, last_error = v.err,
+        response_ms = v.ms, response_body = v.body, last_error = v.err, last_error_parts = v.parts,
         delivered_at = case when v.status = 'DELIVERED' then now() else d.delivered_at end
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as v(id uuid, claim uuid, status text, next timestamptz, rs int, ms int, body text, err text)
+        as v(id uuid, claim uuid, status text, next timestamptz, rs int, ms int, body text, err text, parts jsonb)
       where d.id = v.id and d.claim = v.claim`);
   }
 
@@ -345,18 +390,23 @@ export class WebhookSender {
   async disable(endpointId: string, tenantId: string, url: string, why: DisabledWhy): Promise<void> {
     const reason = disabledReason(why);
     const owner = await this.db.transaction(async (tx) => {
-      const [row] = rowsOf<{ email: string; name: string | null }>(
+      const [row] = rowsOf<{ email: string; name: string | null; language: string | null }>(
         await tx.execute(sql`
           update webhook_endpoints w set status = 'DISABLED', disabled_reason = ${reason}, disabled_at = now(),
             updated_at = now()
           from users u
           where w.id = ${endpointId} and w.status = 'ACTIVE' and u.id = w.tenant_id
-          returning u.email, u.name`),
+          returning u.email, u.name, u.language`),
       );
       if (!row) return null;
+      const failed = deliveryError(
+        why.reasonCode === 'gone'
+          ? deliverySaid('deliveries.error.disabledGone', {})
+          : deliverySaid('deliveries.error.disabledFailing', { since: why.failingSince, days: why.days }),
+      );
       await tx.execute(sql`
         update webhook_deliveries set status = 'FAILED', next_attempt_at = null, claim = null,
-          last_error = ${`The endpoint was disabled: ${reason}`}
+          last_error = ${failed.message}, last_error_parts = ${JSON.stringify(failed.parts)}::jsonb
         where endpoint_id = ${endpointId} and status = 'PENDING'`);
       await recordAudit(tx, systemActor, {
         tenantId,
@@ -372,19 +422,12 @@ export class WebhookSender {
     await this.mail
       .send({
         to: owner.email,
-        subject: 'Your Waymark webhook endpoint was disabled',
-        text: [
-          `Hello${owner.name ? ` ${owner.name}` : ''},`,
-          '',
-          `Waymark stopped sending events to your webhook endpoint ${url}.`,
-          '',
-          reason,
-          '',
-          'Events that could not be delivered are kept as failed deliveries for 30 days. Once the endpoint works again, enable it and redeliver the failed deliveries of the period:',
-          `${this.options.publicUrl}/portal/integrations/webhooks`,
-          '',
-          '— Waymark',
-        ].join('\n'),
+        // in the tenant's own language (decision 040)
+        ...disabledMail(translatorFor(owner.language), owner, {
+          url,
+          why,
+          publicUrl: this.options.publicUrl,
+        }),
         kind: 'webhook-disabled',
       })
       .catch((err: unknown) =>

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventType } from '@shared/contract/events';
+import { deliveryError, deliverySaid } from '@shared/rules/delivery-words';
 import {
   type CreateWebhookInput,
   DELIVERY_RETENTION_DAYS,
@@ -26,6 +27,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { checkOutboundUrl, type OutboundOptions, OutboundRefused } from '../../lib/outbound';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
+import { sendAgain } from '../core/retries';
 import type { SecretBox } from '../core/sealed';
 import { readSeqCursor, seqPage } from '../core/seq-cursor';
 import { secretContext, testEnvelope } from './deliver';
@@ -75,6 +77,7 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
     responseMs: row.responseMs,
     responseBody: row.responseBody,
     error: row.lastError,
+    errorParts: row.lastErrorParts ?? null,
   };
 }
 
@@ -231,9 +234,16 @@ export async function updateEndpoint(
       .returning();
     if (action === 'webhook.disabled') {
       // what waited is kept as failed, to redeliver once it is enabled again
+      const failed = deliveryError(deliverySaid('deliveries.error.disabled', {}));
       await tx
         .update(webhookDeliveries)
-        .set({ status: 'FAILED', nextAttemptAt: null, claim: null, lastError: 'The endpoint was disabled.' })
+        .set({
+          status: 'FAILED',
+          nextAttemptAt: null,
+          claim: null,
+          lastError: failed.message,
+          lastErrorParts: failed.parts,
+        })
         .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'PENDING')));
     }
     const verb = {
@@ -371,7 +381,7 @@ async function redeliver(
 ): Promise<string[]> {
   const rows = await tx
     .update(webhookDeliveries)
-    .set({ status: 'PENDING', attempts: 0, nextAttemptAt: sql`now()`, claim: null, lastError: null })
+    .set(sendAgain())
     .where(and(eq(webhookDeliveries.endpointId, endpoint.id), where))
     .returning({ id: webhookDeliveries.id });
   if (rows.length) {

@@ -4,6 +4,8 @@
  * `waymark_events_fan_out`), so an event has its deliveries exactly when it was committed; pg-boss jobs send
  * them (server/integrations/webhooks/deliver.ts).
  */
+
+import type { DeliveryWords } from '@shared/rules/delivery-words';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -96,6 +98,8 @@ export const webhookDeliveries = pgTable(
     /** The first 2 KB of the last answer. */
     responseBody: text('response_body'),
     lastError: text('last_error'),
+    /** `last_error` by code, sentence by sentence (shared/rules/delivery-words.ts); null on older rows. */
+    lastErrorParts: jsonb('last_error_parts').$type<DeliveryWords[]>(),
   },
   (t) => [
     // exactly one delivery per event and endpoint

@@ -300,6 +300,9 @@ describe('webhook endpoints', () => {
     const [redirected] = await deliveriesOf(moved._id);
     expect(redirected).toMatchObject({ status: 'PENDING', responseStatus: 302 });
     expect(redirected!.lastError).toContain('redirects are not followed');
+    expect(redirected!.lastErrorParts).toMatchObject([
+      { code: 'deliveries.error.redirectTo', params: { status: 302 } },
+    ]);
     expect(received.some((r) => r.path === '/elsewhere')).toBe(false);
 
     // the endpoint works again: the delivery is redelivered at once, signed as before
@@ -333,9 +336,19 @@ describe('webhook endpoints', () => {
     await sender().deliverEndpoint(made._id);
     const [row] = await deliveriesOf(made._id);
     expect(row).toMatchObject({ status: 'FAILED', attempts: 10, nextAttemptAt: null });
-    expect(row!.lastError).toContain('Given up after 10 attempts');
+    expect(row!.lastError).toBe('The endpoint answered 503. Given up after 10 attempts.');
+    // the same by code, for the portal to say in the reader's language (issue 31)
+    const listed = await server.get(`/api/tenant/webhooks/${made._id}/deliveries`, tenant.auth);
+    expect(listed.body.data.deliveries[0]).toMatchObject({
+      error: row!.lastError,
+      errorParts: [
+        { code: 'deliveries.error.answered', params: { status: 503 } },
+        { code: 'deliveries.error.givenUp', params: { attempts: 10 } },
+      ],
+    });
 
-    // failing since three days ago: the next failure disables it
+    // failing since three days ago: the next failure disables it, and the tenant is told in its language
+    await server.db.execute(sql`update users set language = 'es' where id = ${tenant.user._id}`);
     await server.db
       .update(webhookEndpoints)
       .set({ failingSince: new Date(Date.now() - 3 * 86_400_000 - 60_000) })
@@ -357,10 +370,11 @@ describe('webhook endpoints', () => {
     expect(audit).toHaveLength(1);
     const mail = rowsOf<{ n: number }>(
       await server.db.execute(
-        sql`select count(*)::int as n from outbox where "to" = ${tenant.account.email} and subject like '%webhook endpoint was disabled%'`,
+        sql`select count(*)::int as n from outbox where "to" = ${tenant.account.email} and subject = 'Se desactivó tu endpoint de webhooks de Waymark'`,
       ),
     );
     expect(Number(mail[0]?.n)).toBe(1);
+    await server.db.execute(sql`update users set language = 'en' where id = ${tenant.user._id}`);
     await server.request('DELETE', `/api/tenant/webhooks/${made._id}`, undefined, tenant.auth);
   });
 

@@ -16,6 +16,7 @@
  * failing LRS never slows a learner.
  */
 
+import { type DeliveryError, deliveryError, deliverySaid } from '@shared/rules/delivery-words';
 import { lrsSaid } from '@shared/rules/lrs-words';
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
@@ -74,6 +75,8 @@ interface Outcome {
   next: string | null;
   rs: number | null;
   err: string | null;
+  /** `err` by code, sentence by sentence (shared/rules/delivery-words.ts). */
+  parts: DeliveryError['parts'] | null;
   statements: Statement[] | null;
 }
 
@@ -223,14 +226,11 @@ export class XapiSender {
     for (const row of rows) {
       const statements = this.statementsOf(row, options);
       const base = { id: row.id, claim: row.claim, rs: null, next: null };
-      if (statements === null)
-        outcomes.push({
-          ...base,
-          status: 'FAILED',
-          err: "The event no longer exists: its learner's account was deleted.",
-          statements: null,
-        });
-      else if (statements.length === 0) outcomes.push({ ...base, status: 'SENT', err: null, statements });
+      if (statements === null) {
+        const gone = deliveryError(deliverySaid('deliveries.error.eventGone', {}));
+        outcomes.push({ ...base, status: 'FAILED', err: gone.message, parts: gone.parts, statements: null });
+      } else if (statements.length === 0)
+        outcomes.push({ ...base, status: 'SENT', err: null, parts: null, statements });
       else ready.push({ row, statements });
     }
     if (ready.length === 0) return outcomes;
@@ -283,28 +283,41 @@ export class XapiSender {
 
   private outcomeOf(row: Claimed, statements: Statement[], a: LrsAnswer, alone: boolean): Outcome {
     const base = { id: row.id, claim: row.claim, rs: a.status, statements };
-    if (a.status === 200 || a.status === 204) return { ...base, status: 'SENT', next: null, err: null };
+    const said = (e: DeliveryError) => ({ err: e.message, parts: e.parts });
+    if (a.status === 200 || a.status === 204)
+      return { ...base, status: 'SENT', next: null, err: null, parts: null };
     if (alone && a.status === 409)
       return {
         ...base,
         status: 'SENT',
         next: null,
-        err: 'The LRS already holds these statements (409 Conflict).',
+        ...said(deliveryError(deliverySaid('deliveries.error.lrsHolds', {}))),
       };
-    const why = a.error ?? `The LRS answered ${a.status}${a.body ? `: ${a.body.slice(0, 500)}` : '.'}`;
+    const why = a.errorSaid
+      ? { code: a.errorSaid.code, params: a.errorSaid.params }
+      : a.body
+        ? deliverySaid('deliveries.error.lrsAnsweredBody', {
+            status: a.status ?? 0,
+            body: a.body.slice(0, 500),
+          })
+        : deliverySaid('deliveries.error.lrsAnswered', { status: a.status ?? 0 });
     if (alone && a.status === 400)
       return {
         ...base,
         status: 'FAILED',
         next: null,
-        err: `${why} It is not sent again until you resend it.`,
+        ...said(deliveryError(why, deliverySaid('deliveries.error.notResent', {}))),
       };
     const delay = nextDelaySeconds(row.attempts, a.retryAfter);
     return {
       ...base,
       status: delay === null ? 'FAILED' : 'PENDING',
       next: delay === null ? null : new Date(Date.now() + delay * 1000).toISOString(),
-      err: delay === null ? `${why} Given up after ${MAX_ATTEMPTS} attempts.` : why,
+      ...said(
+        delay === null
+          ? deliveryError(why, deliverySaid('deliveries.error.givenUp', { attempts: MAX_ATTEMPTS }))
+          : deliveryError(why),
+      ),
     };
   }
 
@@ -313,10 +326,10 @@ export class XapiSender {
     await this.db.execute(sql`
       update xapi_statements s
       set status = v.status, next_attempt_at = v.next, claim = null, response_status = v.rs, last_error = v.err,
-        statements = coalesce(s.statements, v.statements),
+        last_error_parts = v.parts, statements = coalesce(s.statements, v.statements),
         sent_at = case when v.status = 'SENT' then now() else s.sent_at end
       from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-        as v(id uuid, claim uuid, status text, next timestamptz, rs int, err text, statements jsonb)
+        as v(id uuid, claim uuid, status text, next timestamptz, rs int, err text, parts jsonb, statements jsonb)
       where s.id = v.id and s.claim = v.claim`);
     const anySent = outcomes.some((o) => o.status === 'SENT');
     await this.db.execute(

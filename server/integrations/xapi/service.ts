@@ -14,6 +14,7 @@ import { users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
+import { sendAgain } from '../core/retries';
 import type { SecretBox } from '../core/sealed';
 import { readSeqCursor, seqPage } from '../core/seq-cursor';
 import { checkEndpointUrl } from '../webhooks/service';
@@ -74,6 +75,7 @@ export function toEntry(row: EntryRow): XapiQueueEntry {
     sentAt: at(row.sentAt),
     responseStatus: row.responseStatus,
     error: row.lastError,
+    errorParts: row.lastErrorParts ?? null,
     statementIds: (row.statements ?? []).map((s) => String(s.id)),
   };
 }
@@ -225,7 +227,7 @@ export async function resendFailed(db: Db, tenantId: string, by: Actor): Promise
     if (!conn) throw notConnected();
     const rows = await tx
       .update(xapiStatements)
-      .set({ status: 'PENDING', attempts: 0, nextAttemptAt: sql`now()`, claim: null, lastError: null })
+      .set(sendAgain())
       .where(and(eq(xapiStatements.tenantId, tenantId), eq(xapiStatements.status, 'FAILED')))
       .returning({ id: xapiStatements.id });
     if (rows.length)

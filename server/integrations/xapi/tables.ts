@@ -3,6 +3,8 @@
  * to it — one row per event, made in the event's own transaction by the trigger on `events` (migration 0026),
  * turned into its statements when first sent and kept as they were, so a re-send is the same statements.
  */
+
+import type { DeliveryWords } from '@shared/rules/delivery-words';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -74,6 +76,8 @@ export const xapiStatements = pgTable(
     sentAt: ts('sent_at'),
     responseStatus: integer('response_status'),
     lastError: text('last_error'),
+    /** `last_error` by code, sentence by sentence (shared/rules/delivery-words.ts); null on older rows. */
+    lastErrorParts: jsonb('last_error_parts').$type<DeliveryWords[]>(),
   },
   (t) => [
     uniqueIndex('xapi_statements_event_key').on(t.tenantId, t.eventId),

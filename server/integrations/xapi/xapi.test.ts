@@ -273,9 +273,17 @@ describe('the learning record store', () => {
     const after = await server.get('/api/tenant/xapi/statements?status=FAILED', tenant.auth);
     expect(after.body.data.entries).toHaveLength(1);
     expect(after.body.data.entries[0]).toMatchObject({ _id: rows[0]!.id, responseStatus: 400 });
+    // why, by code for the portal to say in the reader's language, the LRS's answer inside (issue 31)
+    const failed = after.body.data.entries[0];
+    expect(failed.errorParts.map((p: { code: string }) => p.code)).toEqual([
+      expect.stringMatching(/^deliveries\.error\.lrsAnswered(Body)?$/),
+      'deliveries.error.notResent',
+    ]);
+    expect(failed.error).toMatch(/^The LRS answered 400\b.* It is not sent again until you resend it\.$/);
     const resent = await server.post('/api/tenant/xapi/statements/resend', undefined, tenant.auth);
     expect(resent.body.data.resent).toBe(1);
-    expect((await queue(tenant.user._id)).find((r) => r.id === rows[0]!.id)!.status).toBe('PENDING');
+    const again = (await queue(tenant.user._id)).find((r) => r.id === rows[0]!.id)!;
+    expect(again).toMatchObject({ status: 'PENDING', lastError: null, lastErrorParts: null });
   });
 
   it('sends a refused batch’s entries alone a few at a time, under a lease covering them all', async () => {

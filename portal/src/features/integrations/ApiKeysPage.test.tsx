@@ -2,6 +2,7 @@ import type { CallDef } from '@shared/contract/define';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintsIn, englishOf } from '../../testing/english-left';
 import { renderPortal, translatorIn } from '../../testing/render';
 
 const key = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -112,6 +113,25 @@ describe('/portal/integrations/api-keys', () => {
     fireEvent.change(screen.getByLabelText(/Nombre/), { target: { value: 'Sync' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear' }));
     await screen.findByText('elige al menos un ámbito');
+  });
+
+  it('says the form’s complaints in Spanish, empty or invalid (decision 052)', async () => {
+    const spanish = await translatorIn('es');
+    renderPortal(<ApiKeysPage />, { translator: spanish });
+    await screen.findByText('wm_abcdefghijk1_…');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear clave de API' }));
+    const form = (screen.getByRole('button', { name: 'Crear' }) as HTMLButtonElement).form!;
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(form)).toContain('Obligatorio'));
+    fireEvent.change(form.querySelector('[name="name"]')!, { target: { value: 'x'.repeat(101) } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(form)).toContain('Debe tener como máximo 100 caracteres'));
+    expect(englishOf(complaintsIn(form), spanish)).toEqual([]);
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
   });
 
   it('speaks Arabic', async () => {

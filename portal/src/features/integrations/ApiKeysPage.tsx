@@ -15,6 +15,7 @@ import {
   type CreateApiKeyInput as CreateInput,
 } from '@shared/schemas/integrations';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -147,8 +148,9 @@ function CreateKeyDialog({
 }) {
   const { t } = useI18n();
   const formId = useId();
+  const formWords = useFormWords();
   const form = useForm<CreateInput, unknown, Output>({
-    resolver: zodResolver(CreateApiKeyInput),
+    resolver: zodResolver(CreateApiKeyInput, formWords),
     defaultValues: { name: '', scopes: [], expiresInDays: 90 },
   });
   const { register, handleSubmit, formState, reset, setError } = form;

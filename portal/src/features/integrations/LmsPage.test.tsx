@@ -2,6 +2,7 @@ import type { CallDef } from '@shared/contract/define';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintsIn, englishOf } from '../../testing/english-left';
 import { renderPortal, translatorIn } from '../../testing/render';
 
 const reg = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -187,7 +188,7 @@ describe('/portal/integrations/lms', () => {
     await screen.findByText('client-1');
     fireEvent.click(screen.getByRole('button', { name: 'Add platform' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await screen.findAllByText('is required');
+    await screen.findAllByText('Required');
     expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
     const fill = (label: RegExp, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -212,6 +213,28 @@ describe('/portal/integrations/lms', () => {
       jwksUrl: 'https://moodle.example.edu/mod/lti/certs.php',
     });
     await screen.findByText('The platform “Our Moodle” was added.');
+  });
+
+  it('says the form’s complaints in Spanish, empty or invalid (decision 052)', async () => {
+    const spanish = await translatorIn('es');
+    renderPortal(<LmsPage />, { translator: spanish });
+    await screen.findByText('client-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir plataforma' }));
+    const dialog = screen.getByRole('dialog');
+    const form = dialog.querySelector('form')!;
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(dialog)).toContain('Obligatorio'));
+    fireEvent.change(form.querySelector('[name="issuer"]')!, { target: { value: 'moodle' } });
+    fireEvent.change(form.querySelector('[name="label"]')!, { target: { value: 'x'.repeat(101) } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(dialog)).toContain('Debe ser una dirección https'));
+    expect(complaintsIn(dialog)).toContain('Debe tener como máximo 100 caracteres');
+    expect(englishOf(complaintsIn(dialog), spanish)).toEqual([]);
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
   });
 
   it('makes a one-time registration URL', async () => {

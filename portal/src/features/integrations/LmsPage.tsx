@@ -18,6 +18,7 @@ import type { Translator } from '@shared/i18n/translator';
 import { formatDateTime } from '@shared/rules/format-date';
 import { CreateLtiRegistrationInput, type LtiRegistration } from '@shared/schemas/lti';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -240,8 +241,9 @@ function AddDialog({
 }) {
   const { t } = useI18n();
   const formId = useId();
+  const formWords = useFormWords();
   const form = useForm<ManualIn, unknown, ManualOut>({
-    resolver: zodResolver(ManualForm),
+    resolver: zodResolver(ManualForm, formWords),
     defaultValues: EMPTY,
   });
   const { register, handleSubmit, formState, reset, setError } = form;

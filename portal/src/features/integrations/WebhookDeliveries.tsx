@@ -17,6 +17,7 @@ import { Loader, Spinner } from '@widgets/ui/Loader';
 import { LoadFailed } from '@widgets/ui/LoadFailed';
 import { toast } from '@widgets/ui/Toast';
 import { useState } from 'react';
+import { errorText } from './errorWords';
 import { StatusFilter } from './StatusFilter';
 
 const DELIVERY_STATUS: Record<WebhookDelivery['status'], MessageKey> = {
@@ -81,7 +82,7 @@ function deliveryColumns(
             <summary>
               <Rich k="webhooks.show" values={{ event: d.eventType }} components={hidden} />
             </summary>
-            {d.error ? <p>{d.error}</p> : null}
+            {d.error ? <p>{errorText({ t, locale }, d)}</p> : null}
             {d.responseBody ? (
               <pre className="webhook-answer" dir="ltr">
                 {d.responseBody}

@@ -1,7 +1,8 @@
 import type { CallDef } from '@shared/contract/define';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintsIn, englishOf } from '../../testing/english-left';
 import { renderPortal, translatorIn } from '../../testing/render';
 
 const endpoint = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -36,6 +37,10 @@ const delivery = {
   responseMs: 120,
   responseBody: 'Service Unavailable',
   error: 'The endpoint answered 503. Given up after 10 attempts.',
+  errorParts: [
+    { code: 'deliveries.error.answered', params: { status: 503 } },
+    { code: 'deliveries.error.givenUp', params: { attempts: 10 } },
+  ],
 };
 const TENANT = { code: 'TENANT', since: null, days: null };
 let endpoints = [
@@ -119,6 +124,7 @@ describe('/portal/integrations/webhooks', () => {
     await within(section).findByText('503');
     expect(within(section).getByText('120 ms')).toBeTruthy();
     expect(within(section).getByText('Service Unavailable')).toBeTruthy();
+    expect(within(section).getByText('The endpoint answered 503. Given up after 10 attempts.')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: /^Redeliver award\.issued/ }));
     await waitFor(() =>
       expect(sent.some((s) => s.path.endsWith('/redeliver') && s.method === 'POST')).toBe(true),
@@ -159,6 +165,9 @@ describe('/portal/integrations/webhooks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Entregas de https://hooks1.example.com/waymark' }));
     const section = (await screen.findByRole('heading', { name: /Entregas a/ })).closest('section')!;
     await within(section).findByText('Service Unavailable');
+    // why it failed, said again from the server's codes (issue 31)
+    expect(within(section).getByText('El endpoint respondió 503. Abandonado tras 10 intentos.')).toBeTruthy();
+    expect(within(section).queryByText(/answered|Given up/)).toBeNull();
     expect(within(section).getAllByText('Fallida')).toHaveLength(2);
     expect(within(section).getByRole('option', { name: 'las últimas 24 horas' })).toBeTruthy();
     expect(within(section).getByRole('button', { name: 'Reenviar fallidas' })).toBeTruthy();
@@ -167,6 +176,32 @@ describe('/portal/integrations/webhooks', () => {
     expect(within(dialog).getByText(/Un alumno ocupó una de las plazas/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Añadir endpoint' }));
     expect(await within(dialog).findByText('elige al menos un evento')).toBeTruthy();
+  });
+
+  it('says the form’s complaints in Spanish, empty or invalid (decision 052)', async () => {
+    const spanish = await translatorIn('es');
+    renderPortal(<WebhooksPage />, { translator: spanish });
+    await screen.findByText('https://hooks1.example.com/waymark', { selector: 'code' });
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir endpoint' }));
+    const dialog = screen.getByRole('dialog');
+    const form = dialog.querySelector('form')!;
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(dialog)).toContain('Obligatorio'));
+    fireEvent.change(form.querySelector('[name="url"]')!, { target: { value: 'not an address' } });
+    fireEvent.change(form.querySelector('[name="description"]')!, { target: { value: 'x'.repeat(201) } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() =>
+      expect(complaintsIn(dialog)).toContain(
+        'Debe ser una dirección como https://example.com/webhooks/waymark',
+      ),
+    );
+    expect(complaintsIn(dialog)).toContain('Debe tener como máximo 200 caracteres');
+    expect(englishOf(complaintsIn(dialog), spanish)).toEqual([]);
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
   });
 
   it('speaks Arabic, numbers as Arabic writes them and addresses left to right', async () => {

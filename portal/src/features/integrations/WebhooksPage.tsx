@@ -23,6 +23,7 @@ import {
   type WebhookEndpoint,
 } from '@shared/schemas/webhooks';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { Rich, useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -259,8 +260,9 @@ function AddEndpointDialog({
 }) {
   const { t } = useI18n();
   const formId = useId();
+  const formWords = useFormWords();
   const form = useForm<CreateInput, unknown, Output>({
-    resolver: zodResolver(CreateWebhookInput),
+    resolver: zodResolver(CreateWebhookInput, formWords),
     defaultValues: BLANK,
   });
   const { register, handleSubmit, formState, reset, setError } = form;

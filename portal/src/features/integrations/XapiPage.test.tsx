@@ -1,7 +1,8 @@
 import type { CallDef } from '@shared/contract/define';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toasts } from '@widgets/ui/Toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complaintsIn, englishOf } from '../../testing/english-left';
 import { renderPortal, translatorIn } from '../../testing/render';
 
 const connected = {
@@ -17,6 +18,29 @@ const connected = {
   counts: { pending: 2, sent: 5, failed: 1 },
 };
 let connection: typeof connected | null = null;
+const entry = (n: number, error: string | null, errorParts: unknown) => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  eventId: `00000000-0000-4000-8000-0000000000e${n}`,
+  eventType: 'award.issued',
+  status: 'FAILED',
+  attempts: 1,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  lastAttemptAt: '2026-03-02T09:00:00.000Z',
+  nextAttemptAt: null,
+  sentAt: null,
+  responseStatus: 400,
+  error,
+  errorParts,
+  statementIds: [],
+});
+/** A failure by code (the LRS's own words inside), and one stored before the codes (its English kept). */
+const entries = [
+  entry(1, 'The LRS answered 400: {"error": "bad actor"} It is not sent again until you resend it.', [
+    { code: 'deliveries.error.lrsAnsweredBody', params: { status: 400, body: '{"error": "bad actor"}' } },
+    { code: 'deliveries.error.notResent', params: {} },
+  ]),
+  entry(2, 'The LRS answered 500.', null),
+];
 const sent: { path: string; method: string; body?: unknown }[] = [];
 const call = vi.fn(async (def: CallDef, args?: { body?: unknown }) => {
   sent.push({ path: def.path, method: def.method, body: args?.body });
@@ -25,7 +49,7 @@ const call = vi.fn(async (def: CallDef, args?: { body?: unknown }) => {
     connection = { ...connected, ...(args?.body as object) } as typeof connected;
     return { data: connection };
   }
-  if (def.path === '/tenant/xapi/statements') return { data: { entries: [], nextCursor: null } };
+  if (def.path === '/tenant/xapi/statements') return { data: { entries, nextCursor: null } };
   if (def.path === '/tenant/xapi/test')
     return {
       data: {
@@ -91,12 +115,40 @@ describe('/portal/integrations/learning-record-store', () => {
     expect(screen.getByRole('checkbox', { name: 'Rutas completadas' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Un seudónimo estable por alumno/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Guardar' })).toBeTruthy();
+    // why entries failed, said again from the server's codes; the LRS's answer as it wrote it (issue 31)
+    expect(
+      await screen.findByText(
+        'El LRS respondió 400: {"error": "bad actor"} No se vuelve a enviar hasta que lo reenvíes.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('The LRS answered 500.')).toBeTruthy();
+    expect(screen.queryByText(/It is not sent again/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar sentencia de prueba' }));
     expect(
       await screen.findByText(
         'El almacén de registros de aprendizaje guardó la sentencia de prueba. (200, 12 ms)',
       ),
     ).toBeTruthy();
+  });
+
+  it('says the form’s complaints in Spanish, empty or invalid (decision 052)', async () => {
+    connection = null;
+    const spanish = await translatorIn('es');
+    renderPortal(<XapiPage />, { translator: spanish });
+    const form = await screen.findByRole('form', { name: 'Conectar' });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() => expect(complaintsIn(form)).toContain('Obligatorio'));
+    fireEvent.change(form.querySelector('[name="endpoint"]')!, { target: { value: 'lrs' } });
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    await waitFor(() =>
+      expect(complaintsIn(form)).toContain('Debe ser una dirección como https://lrs.example.com/xapi/'),
+    );
+    expect(englishOf(complaintsIn(form), spanish)).toEqual([]);
+    expect(sent.filter((s) => s.method === 'PUT')).toHaveLength(0);
   });
 
   it('speaks Arabic, its numbers as Arabic writes them', async () => {

@@ -24,6 +24,7 @@ import {
   type XapiQueueEntry,
 } from '@shared/schemas/xapi';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf, useCall } from '@widgets/core/useCall';
 import { type Column, DataTable } from '@widgets/ui/DataTable';
@@ -35,6 +36,7 @@ import { toast } from '@widgets/ui/Toast';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { errorText } from './errorWords';
 import { StatusFilter } from './StatusFilter';
 
 type Output = z.output<typeof ConnectXapiInput>;
@@ -181,8 +183,9 @@ function ConnectionForm({ connection, onSaved }: { connection: XapiConnection | 
     statements: connection?.statements ?? [...XAPI_STATEMENT_KINDS],
     enabled: connection?.enabled ?? true,
   });
+  const formWords = useFormWords();
   const form = useForm<ConnectInput, unknown, Output>({
-    resolver: zodResolver(ConnectXapiInput),
+    resolver: zodResolver(ConnectXapiInput, formWords),
     defaultValues: initial(),
   });
   const { register, handleSubmit, formState, reset, setError } = form;
@@ -308,7 +311,7 @@ function Queue({ version }: { version: number }) {
       header: t('xapi.lrsAnswer'),
       cell: (e) => (e.responseStatus === null ? '—' : String(e.responseStatus)),
     },
-    { header: t('xapi.error'), cell: (e) => e.error ?? '—' },
+    { header: t('xapi.error'), cell: (e) => errorText({ t, locale }, e) ?? '—' },
   ];
   return (
     <section aria-labelledby="xapi-sent-title">
