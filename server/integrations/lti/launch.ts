@@ -10,7 +10,7 @@
  * in for the cookie a framed page cannot keep.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { UiLocale } from '@shared/i18n/locales';
+import { isLocale, type Locale, type UiLocale } from '@shared/i18n/locales';
 import { localMessage } from '@shared/i18n/message';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -302,8 +302,12 @@ async function launched(
 ): Promise<Launched> {
   const { registration, claims, messageType, role, subject, state, stateHash, rawState } = launch;
   const ancestors = await learnFrameOrigins(deps.db, registration, claims);
+  // a first launch's account reads Waymark in the language the launch was said in (not the pseudo-locale)
+  const language = isLocale(launch.locale) ? launch.locale : null;
   const userId =
-    role === 'LEARNER' ? await seatedLearner(deps, registration, claims, subject, now, from) : null;
+    role === 'LEARNER'
+      ? await seatedLearner(deps, registration, { claims, subject, language }, now, from)
+      : null;
   const context = obj(claims[LTI.context]);
   await recordContext(deps, registration, claims, userId, now);
   // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
@@ -407,11 +411,11 @@ class NoSeat extends Error {
 async function seatedLearner(
   deps: LaunchDeps,
   registration: Registration,
-  claims: Claims,
-  subject: string,
+  who: { claims: Claims; subject: string; language: Locale | null },
   now: Date,
   from: From,
 ): Promise<string> {
+  const { claims, subject } = who;
   const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
   const name =
     strOf(claims.name) ??
@@ -426,6 +430,7 @@ async function seatedLearner(
         email: strOf(claims.email),
         emailVerified: registration.emailsVerified,
         name,
+        language: who.language,
       });
       try {
         const added = await addLearner(tx, deps.plans, registration.tenantId, person.email, now, actor);

@@ -168,6 +168,13 @@ describe('the hand-off page', () => {
     expect(res.body).toContain('<h1 id="t">Abriendo Waymark…</h1>');
     expect(res.body).toContain("'accept-language':lang");
     expect(res.body).toContain('var lang="es"');
+    // the account the first launch made reads Waymark in that language (the portal and its mail follow it)
+    const [identity] = await server.db
+      .select()
+      .from(externalIdentities)
+      .where(eq(externalIdentities.subject, 'lang-learner-2'));
+    const [account] = await server.db.select().from(users).where(eq(users.id, identity!.userId));
+    expect(account!.language).toBe('es');
     // the instructor's picker, in Arabic, names the course
     const picker = await launch({ sub: 'teacher-ar', ...locale('ar'), ...deepLinkingClaims(platform) });
     expect(picker.res.statusCode, picker.res.body).toBe(200);
