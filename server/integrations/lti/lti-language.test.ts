@@ -183,3 +183,33 @@ describe('the hand-off page', () => {
     expect(picker.res.body).toContain('{title} (اختبار القسم)');
   });
 });
+
+describe('the Dynamic Registration pages', () => {
+  it('say what could not be registered in the browser’s language', async () => {
+    const bare = await server.app.inject({
+      method: 'GET',
+      url: '/lti/register',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(html(bare.body)).toEqual(['es', 'ltr']);
+    expect(bare.body).toContain('No se pudo registrar Waymark');
+    expect(bare.body).toContain('Abre esta dirección desde el registro de herramientas de tu LMS');
+    // the same platform (issuer and client id) a second time, in Arabic
+    const invite = await server.post('/api/tenant/lti/registration-invites', { label: 'Again' }, tenant.auth);
+    expect(invite.status, invite.text).toBe(201);
+    const to = new URL(invite.body.data.url);
+    const again = await server.app.inject({
+      method: 'GET',
+      url: `${to.pathname}${to.search}&${new URLSearchParams({
+        openid_configuration: `${platform.base}/.well-known/openid-configuration`,
+        registration_token: platform.registrationToken,
+      })}`,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(html(again.body)).toEqual(['ar', 'rtl']);
+    expect(again.body).toContain('تعذّر تسجيل Waymark');
+    expect(again.body).toContain('هذه المنصّة مسجّلة بالفعل.');
+  });
+});

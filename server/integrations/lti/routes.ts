@@ -258,9 +258,7 @@ function registrationRoute(app: FastifyInstance, deps: LtiDeps, platforms: Platf
     const claimed = originOf(q.openid_configuration);
     try {
       if (!q.invite || !q.openid_configuration) {
-        throw new RegistrationFailed(
-          'Open this address from your LMS’s tool registration (it adds the platform’s configuration to it).',
-        );
+        throw new RegistrationFailed('errors.lti.register.openFromLms');
       }
       const input = {
         invite: q.invite,
@@ -273,7 +271,7 @@ function registrationRoute(app: FastifyInstance, deps: LtiDeps, platforms: Platf
       const ancestors = claimed ? [claimed] : [];
       if (err instanceof RegistrationFailed) {
         request.log.info({ reference, reason: err.message }, 'LTI dynamic registration refused');
-        return registrationFailedPage(reply, t, ancestors, err.message, reference);
+        return registrationFailedPage(reply, t, ancestors, t.t(err.said.key, err.said.values), reference);
       }
       request.log.error({ reference, err }, 'LTI dynamic registration failed');
       const message = t.t('errors.lti.launch.registrationFailed');
