@@ -64,10 +64,13 @@ export default function MailboxPage() {
         {entries?.length === 0 ? <p className="empty">{t('mailbox.empty')}</p> : null}
         {entries?.map((m) => (
           <article key={m._id} className="card mail" aria-labelledby={`mail-${m._id}`}>
-            <h2 id={`mail-${m._id}`}>{m.subject}</h2>
+            {/* the mail as it was sent, in its recipient's language: content, not this page's words */}
+            <h2 id={`mail-${m._id}`} translate="no">
+              {m.subject}
+            </h2>
             <p className="muted">
               {t('mailbox.to')}{' '}
-              <span className="cell-wrap" dir="ltr">
+              <span className="cell-wrap" dir="ltr" translate="no">
                 {m.to}
               </span>{' '}
               · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, undefined, locale)}</time> ·{' '}
@@ -78,7 +81,9 @@ export default function MailboxPage() {
                 <a href={m.link}>{t('mailbox.open')}</a>
               </p>
             ) : (
-              <pre className="mail-text">{m.text}</pre>
+              <pre className="mail-text" translate="no">
+                {m.text}
+              </pre>
             )}
           </article>
         ))}
