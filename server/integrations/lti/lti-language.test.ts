@@ -168,6 +168,10 @@ describe('the hand-off page', () => {
     expect(res.body).toContain('<h1 id="t">Abriendo Waymark…</h1>');
     expect(res.body).toContain("'accept-language':lang");
     expect(res.body).toContain('var lang="es"');
+    // the portal's page for the launch starts in it
+    expect(res.body).toContain(
+      "'/lti/app/'+encodeURIComponent(a.launchId)+'?lang='+encodeURIComponent(lang)+'#'",
+    );
     // the account the first launch made reads Waymark in that language (the portal and its mail follow it)
     const [identity] = await server.db
       .select()

@@ -150,7 +150,9 @@ function launchWords(t: Translator, contextTitle: string | null) {
  * deep-linking request then exchanges the one-time code at POST /api/lti/session here and shows the picker
  * (its choice posted back to the LMS as JWT); any other launch goes on, in the same frame, to the portal's
  * page for this launch (/lti/app/{id}), handing it the code and state in the address's fragment, which no
- * request carries. Its words are in `t`'s language, and its calls ask the server for that language too.
+ * request carries, and the language in `?lang=` (the portal starts in it; a signed-in learner's profile
+ * language, once the session is open, comes first). Its words are in `t`'s language, and its calls ask the
+ * server for that language too.
  */
 export function launchPage(
   reply: FastifyReply,
@@ -176,7 +178,7 @@ export function launchPage(
     `(function(){var a=${scriptJson(given)};var w=${scriptJson(launchWords(t, contextTitle))};var lang=${scriptJson(t.locale)};
 function fail(m){document.getElementById('t').textContent=w.failed;document.getElementById('m').textContent=m;}
 function say(t,m){document.getElementById('t').textContent=t;document.getElementById('m').textContent=m;}
-function go(state){var f=new URLSearchParams({code:a.code});if(state)f.set('state',state);window.location.replace('/lti/app/'+encodeURIComponent(a.launchId)+'#'+f.toString());}
+function go(state){var f=new URLSearchParams({code:a.code});if(state)f.set('state',state);window.location.replace('/lti/app/'+encodeURIComponent(a.launchId)+'?lang='+encodeURIComponent(lang)+'#'+f.toString());}
 function pick(d){var h={'x-lti-launch':d.launchToken,'accept-language':lang};say(w.add,w.choose);
 fetch('/api/lti/deep-linking/options',{headers:h,credentials:'omit'}).then(function(r){return r.json();}).then(function(b){
 if(!b.data){fail(b.message||w.pickerFailed);return;}
