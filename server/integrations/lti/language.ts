@@ -1,9 +1,9 @@
 /**
- * The language of the pages a launch answers inside the LMS (issue 31): the launching person's, as the
- * platform tells it in the id_token's launch presentation claim — its `locale`, a BCP 47 tag (LTI Core 1.3
- * §5.4.4; a tag written with an underscore, `es_MX`, is read the same) — else the browser's Accept-Language, else the
- * language of the Waymark account the launch is linked to, else English. A tag Waymark does not speak is
- * passed over for the next.
+ * The language of the pages a launch answers inside the LMS (issue 31; decision 056): the launching
+ * person's, as the platform tells it in the id_token's launch presentation claim — its `locale`, a BCP 47
+ * tag (LTI Core 1.3 §5.4.4; one written with an underscore, `es_MX`, is read the same) — else the browser's
+ * Accept-Language, else the language of the Waymark account the launch is linked to, else English. A tag
+ * Waymark does not speak is passed over for the next.
  */
 import { acceptedLanguages, DEFAULT_LOCALE, matchLocale, type UiLocale } from '@shared/i18n/locales';
 import { eq } from 'drizzle-orm';
