@@ -1,5 +1,6 @@
 /**
- * No form shows a Spanish reader English (decision 052): each form outside the question editor, sent
+ * No form shows a Spanish reader English (decision 052): each form outside the question editor (whose own
+ * test, QuestionEditor.test.tsx, says its rules and zod's bounds in Spanish), sent
  * with its required fields empty, shows every complaint in Spanish — neither zod's English defaults nor a
  * schema's own English ('Required', 'Assessment name cannot be empty.') nor any English of the catalogue.
  */

@@ -288,6 +288,13 @@ for (const backend of BACKENDS) {
         expect(test.json().data).toMatchObject({ linkId: open, attemptHeld: false });
         expect(test.json().data.closed).toBeUndefined();
         expect((await suite.api.load('noSuchLink000000', undefined, '?closed=state')).statusCode).toBe(404);
+        // said in the reader's language (issue 31)
+        const spanish = await suite.h.app.inject({
+          method: 'GET',
+          url: '/api/testlink/assessment/noSuchLink000000',
+          headers: { 'accept-language': 'es' },
+        });
+        expect(spanish.json().message).toBe('No se encontró el enlace de la prueba');
         expect((await suite.api.load(open, undefined, '?closed=maybe')).statusCode).toBe(400);
       });
 

@@ -24,7 +24,7 @@ import { testLinkQuestions as frozen, type LinkRow, questionFeedback } from './t
 /** A link of the learner's by its public id (404 when there is none, 403 when it is another person's). */
 async function ownLink(db: Db, linkId: string, userId: string): Promise<LinkRow> {
   const link = await findLink(db, linkId);
-  if (!link) throw notFound('Test link not found');
+  if (!link) throw notFound('errors.testLinkNotFound');
   if (link.userId !== userId) throw notYours();
   return link;
 }

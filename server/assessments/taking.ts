@@ -70,7 +70,7 @@ export interface Taking {
  */
 async function current(t: Taking, linkId: string, caller: Caller, found?: LinkRow | null): Promise<LinkRow> {
   const link = found !== undefined ? found : await findLink(t.db, linkId);
-  if (!link) throw notFound('Test link not found');
+  if (!link) throw notFound('errors.testLinkNotFound');
   assertTaker(link, caller);
   return settle(t.db, link, t.clock(), linkHooks);
 }

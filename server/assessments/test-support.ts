@@ -24,7 +24,7 @@ export function testSupportRoutes(app: FastifyInstance, deps: { db: Db; now?: ()
     async (request) => {
       const caller = await app.authenticate(request);
       const link = await findLink(deps.db, request.params.linkId);
-      if (!link) throw notFound('Test link not found');
+      if (!link) throw notFound('errors.testLinkNotFound');
       if (link.userId !== caller.id) throw forbidden('This test belongs to another person.');
       if (link.startedAt) throw conflict('This test has started: only an unused link can expire.');
       await deps.db

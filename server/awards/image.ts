@@ -24,7 +24,7 @@ export async function publicAwardInfo(ctx: AwardContext, linkId: string, callerI
 /** The caller's own earned award, by link id. */
 async function ownAward(ctx: AwardContext, linkId: string, callerId: string): Promise<LinkRow> {
   const link = await findLink(ctx.db, linkId);
-  if (!link) throw notFound('Test link not found');
+  if (!link) throw notFound('errors.testLinkNotFound');
   if (link.userId !== callerId) {
     throw forbidden('Only the learner who earned this award can create its image.');
   }

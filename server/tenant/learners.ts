@@ -64,7 +64,7 @@ export async function learnerTestReview(
   cooldownMs: number,
 ) {
   const found = await findLink(db, linkId);
-  if (!found || found.userId !== userId) throw notFound('Test link not found');
+  if (!found || found.userId !== userId) throw notFound('errors.testLinkNotFound');
   return testReview(db, found, now, cooldownMs);
 }
 

@@ -11,6 +11,20 @@ const AGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint';
 const CUSTOM_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/custom';
 const DL_SETTINGS_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings';
 
+/** The claims of an instructor's deep-linking request (LTI Deep Linking 2.0 §4.4), its settings' `data`. */
+export const deepLinkingClaims = (platform: MockPlatform, data = 'opaque-platform-data') => ({
+  [CLAIM.messageType]: 'LtiDeepLinkingRequest',
+  [CLAIM.resourceLink]: undefined,
+  [CLAIM.roles]: [ROLE.instructor],
+  [DL_SETTINGS_CLAIM]: {
+    deep_link_return_url: `${platform.base}/deep-link-return`,
+    accept_types: ['ltiResourceLink'],
+    accept_presentation_document_targets: ['iframe', 'window'],
+    accept_multiple: true,
+    data,
+  },
+});
+
 export function ltiDriver(server: TestServer, platform: MockPlatform) {
   const launchUrl = () => `${server.config.publicUrl.replace(/\/+$/, '')}/lti/launch`;
   /** The launch's form post with the platform's id_token carrying `claims`; the page's HTTP answer. */
@@ -71,19 +85,7 @@ export function ltiDriver(server: TestServer, platform: MockPlatform) {
     });
   /** An instructor's deep-linking launch: the launch token the picker's calls carry. */
   async function picker(data = 'opaque-platform-data') {
-    const s = await session({
-      sub: 'teacher-dl',
-      [CLAIM.messageType]: 'LtiDeepLinkingRequest',
-      [CLAIM.resourceLink]: undefined,
-      [CLAIM.roles]: [ROLE.instructor],
-      [DL_SETTINGS_CLAIM]: {
-        deep_link_return_url: `${platform.base}/deep-link-return`,
-        accept_types: ['ltiResourceLink'],
-        accept_presentation_document_targets: ['iframe', 'window'],
-        accept_multiple: true,
-        data,
-      },
-    });
+    const s = await session({ sub: 'teacher-dl', ...deepLinkingClaims(platform, data) });
     return { headers: { 'x-lti-launch': s.launchToken } };
   }
   return { launchUrl, launch, session, learner, picker };

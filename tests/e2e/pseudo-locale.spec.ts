@@ -280,9 +280,16 @@ async function sweepAs(
   return [...todo];
 }
 
+/** A phone's screen: the portal's mobile-only labels and its menu. */
+const PHONE = { viewport: { width: 375, height: 800 } };
+
 /** A browser signed in as the account, and a session of its own for the API. */
-async function signedIn(browser: Browser, account: { email: string; password: string }) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl() });
+async function signedIn(
+  browser: Browser,
+  account: { email: string; password: string },
+  screen: typeof PHONE | object = {},
+) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), ...screen });
   const page = await context.newPage();
   const { session } = await signIn(account.email, { password: account.password });
   await page.goto('/privacy_policy');
@@ -393,4 +400,64 @@ test('the five elements on a partner page in the pseudo-locale', async ({ page }
   }
   const report = [...found].map(([route, items]) => `${route}\n  ${[...items].join('\n  ')}`);
   expect(report, 'element text not from the catalogue').toEqual([]);
+});
+
+/** Opens the signed-in layout's menu (a phone's), records it under `route`, and closes it. */
+async function menu(page: Page, route: string) {
+  const button = page.getByRole('button', { name: xa.t('nav.menu'), exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: xa.t('nav.main') })).toBeVisible();
+  record(`${route} (menu)`, await page.evaluate(collect));
+  await button.click();
+}
+
+/** A route's pages of a thing that does not exist (an id nobody has). */
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+test('a phone’s width, the menu opened, and error states in the pseudo-locale', async ({ browser }) => {
+  found.clear();
+  test.setTimeout(60_000);
+  const learner = await signedIn(browser, DEMO_ACCOUNTS.learner, PHONE);
+  const mentor = await signedIn(browser, DEMO_ACCOUNTS.mentor, PHONE);
+  const visitorContext = await browser.newContext({ baseURL: baseUrl(), ...PHONE });
+  const visitor = await visitorContext.newPage();
+  const at = (route: string) => `${route} (375 px)`;
+  try {
+    await Promise.all([
+      (async () => {
+        const page = learner.page;
+        for (const route of ['/dashboard', '/my-roadmaps', '/assesments', '/profile']) {
+          await sweep(page, at(route), route);
+          await menu(page, at(route));
+        }
+        // a toast after an action: the profile, saved as it is
+        await page.getByRole('button', { name: xa.t('profile.save'), exact: true }).click();
+        await expect(page.getByRole('status').filter({ hasText: xa.t('profile.saved') })).toBeVisible();
+        record(at('/profile (saved: its toast)'), await page.evaluate(collect));
+      })(),
+      (async () => {
+        for (const route of ['/portal/users', '/portal/cohorts', '/portal/question-bank']) {
+          await sweep(mentor.page, at(route), route);
+          await menu(mentor.page, at(route));
+        }
+      })(),
+      (async () => {
+        for (const route of ['/', '/support']) await sweep(visitor, at(route), route);
+        // the sign-in form submitted empty: its fields' errors
+        await sweep(visitor, at('/login'), '/login');
+        await visitor.getByRole('button', { name: xa.t('auth.login'), exact: true }).click();
+        await visitor.locator('[aria-invalid="true"]').first().waitFor({ timeout: 5_000 });
+        record(at('/login (submitted empty)'), await visitor.evaluate(collect));
+        // pages of what does not exist
+        await sweep(visitor, at('/verify/:awardId (none)'), `/verify/${NOBODY}`);
+        await sweep(visitor, at('/course-detail/:roadmapId (none)'), `/course-detail/${NOBODY}`);
+        await sweep(visitor, at('/test/:id (none)'), `/test/${NOBODY}`);
+      })(),
+    ]);
+  } finally {
+    await Promise.all([learner.context.close(), mentor.context.close(), visitorContext.close()]);
+  }
+  const report = [...found].map(([route, items]) => `${route}\n  ${[...items].join('\n  ')}`);
+  expect(report, 'interface text not from the catalogue, at 375 px and in error states').toEqual([]);
 });

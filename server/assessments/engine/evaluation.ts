@@ -88,7 +88,7 @@ export async function evaluateLink(
   { read, attempt = 1 }: { read?: EvaluationState; attempt?: number } = {},
 ): Promise<Evaluation> {
   const state = read && read.link.id === link.id ? read : await readForEvaluation(db, link.linkId, null);
-  if (!state) throw new HttpError(404, 'Test link not found');
+  if (!state) throw new HttpError(404, 'errors.testLinkNotFound');
   const { link: current, key, stored } = state;
   if (current.isCompleted) return { link: current, scored: scoreAnswers(key, stored) };
   if (current.status === 'EXPIRED') throw linkExpired();

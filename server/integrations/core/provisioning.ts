@@ -15,7 +15,9 @@
  * Seats are not given here: the caller adds one through the tenant's seat rules (server/tenant/seats.ts).
  * Concurrent first arrivals of one identity wait on one advisory lock, so it is linked once.
  */
+
 import { createHash } from 'node:crypto';
+import type { Locale } from '@shared/i18n/locales';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx } from '../../db/helpers';
@@ -32,6 +34,8 @@ export interface LearnerClaims {
   /** Whether the source vouches for the address. */
   emailVerified: boolean;
   name?: string | null;
+  /** The language the source says the person reads (an account made now reads Waymark in it). */
+  language?: Locale | null;
 }
 
 export interface Provisioned {
@@ -98,6 +102,7 @@ export async function provisionLearner(db: Db, claims: LearnerClaims): Promise<P
         signInProvider: claims.source,
         role: 'USER',
         name: claims.name?.trim().slice(0, 200) || null,
+        ...(claims.language ? { language: claims.language } : {}),
         invitedByTenantId: claims.tenantId,
       })
       .returning({ id: users.id, name: users.name });

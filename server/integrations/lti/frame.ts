@@ -13,9 +13,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { helmetHeaders, securityPolicy } from '../../http/security-headers';
 import { portalIndex } from '../../http/static';
+import { LAUNCH_PRESENTATION } from './language';
 import { ltiRegistrations } from './tables';
 
-const LAUNCH_PRESENTATION = 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation';
 const TOOL_PLATFORM = 'https://purl.imsglobal.org/spec/lti/claim/tool_platform';
 /** At most this many origins learned from launches are kept per registration. */
 const MAX_LEARNED = 20;

@@ -10,6 +10,8 @@
  * in for the cookie a framed page cannot keep.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isLocale, type Locale, type UiLocale } from '@shared/i18n/locales';
+import { localMessage } from '@shared/i18n/message';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx } from '../../db/helpers';
@@ -20,6 +22,7 @@ import { addLearner } from '../../tenant/seats';
 import type { Actor } from '../core/principal';
 import { provisionLearner } from '../core/provisioning';
 import { frameOrigins, learnFrameOrigins } from './frame';
+import { launchLocale } from './language';
 import { LaunchRefused, LTI, type Platforms, type Registration } from './platform';
 import { registrationFor } from './registrations';
 import { ltiContextMembers, ltiContexts, ltiLaunches, ltiRegistrations, ltiStates } from './tables';
@@ -95,25 +98,22 @@ export type LoginAnswer =
 /** LTI Core 1.3 §5.1.1 / the Security Framework §5.1.1.1: the third-party login initiation. */
 export async function initiateLogin(deps: LaunchDeps, p: LoginParams, now: Date): Promise<LoginAnswer> {
   if (!p.iss || !p.login_hint || !p.target_link_uri) {
-    throw new LaunchRefused(
-      'invalid',
-      'The platform started the sign-in without saying who it is or what to open.',
-    );
+    throw new LaunchRefused('invalid', localMessage('errors.lti.launch.loginIncomplete'));
   }
   const registration = await registrationFor(deps.db, p.iss, p.client_id || undefined);
   if (!registration) {
-    throw new LaunchRefused('unknown-platform', 'This LMS is not registered with Waymark.');
+    throw new LaunchRefused('unknown-platform', localMessage('errors.lti.launch.notRegistered'));
   }
   if (registration.status === 'PAUSED') {
-    throw new LaunchRefused('paused', 'Waymark is paused for this LMS by the organisation that added it.');
+    throw new LaunchRefused('paused', localMessage('errors.lti.launch.paused'));
   }
   if (p.lti_deployment_id && !registration.deploymentIds.includes(p.lti_deployment_id)) {
-    throw new LaunchRefused('unknown-deployment', 'This course’s installation of Waymark is not registered.');
+    throw new LaunchRefused('unknown-deployment', localMessage('errors.lti.launch.deploymentUnknown'));
   }
   // the launch may only come back to our own launch address (no open redirect through the login)
   const base = deps.publicUrl.replace(/\/+$/, '');
   if (!p.target_link_uri.startsWith(`${base}/lti/`)) {
-    throw new LaunchRefused('invalid', 'The activity asked to open an address that is not Waymark’s.');
+    throw new LaunchRefused('invalid', localMessage('errors.lti.launch.targetElsewhere'));
   }
   const expiresAt = new Date(now.getTime() + STATE_TTL_MS);
   const state = signState(deps.stateKey, expiresAt);
@@ -179,32 +179,34 @@ export interface Launched {
   storage: { target: string; origin: string; key: string } | null;
   /** Who may frame the pages of this launch (frame.ts). */
   ancestors: string[];
+  /** The course's title, as the launch names it. */
+  contextTitle: string | null;
+  /** The launching person's language (language.ts): the pages' words. */
+  locale: UiLocale;
 }
 
 type Form = { id_token?: string; state?: string; error?: string; error_description?: string };
 type From = { ip: string | null; userAgent: string | null };
+/** The browser's Accept-Language, for the pages' language when the launch names none. */
+type Asked = string | string[] | undefined;
 
-const REPLAYED = 'This launch was used already: open the activity again from your course.';
+const REPLAYED = localMessage('errors.lti.launch.replayed');
 
 /** The login's state, checked and used once: the statement that reads it marks it used, in any process. */
 async function claimState(deps: LaunchDeps, form: Form, now: Date) {
   if (form.error) {
     throw new LaunchRefused(
       'invalid',
-      `The LMS did not sign you in: ${form.error_description || form.error}.`,
+      localMessage('errors.lti.launch.signInFailed', { reason: form.error_description || form.error }),
     );
   }
   if (!form.state || !form.id_token) {
-    throw new LaunchRefused('invalid', 'The LMS sent the launch without its sign-in.');
+    throw new LaunchRefused('invalid', localMessage('errors.lti.launch.noSignIn'));
   }
   const checked = checkState(deps.stateKey, form.state, now);
-  if (checked === 'invalid') throw new LaunchRefused('invalid', 'This launch was not started by Waymark.');
-  if (checked === 'expired') {
-    throw new LaunchRefused(
-      'expired',
-      'This launch took too long and has expired: open the activity again from your course.',
-    );
-  }
+  if (checked === 'invalid') throw new LaunchRefused('invalid', localMessage('errors.lti.launch.notOurs'));
+  if (checked === 'expired')
+    throw new LaunchRefused('expired', localMessage('errors.lti.launch.tookTooLong'));
   const stateHash = sha256(form.state);
   const [state] = await deps.db
     .update(ltiStates)
@@ -214,7 +216,7 @@ async function claimState(deps: LaunchDeps, form: Form, now: Date) {
   if (state) return { state, stateHash, idToken: form.id_token, rawState: form.state };
   const [seen] = await deps.db.select().from(ltiStates).where(eq(ltiStates.stateHash, stateHash)).limit(1);
   if (seen?.usedAt) throw new LaunchRefused('replayed', REPLAYED);
-  throw new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.');
+  throw new LaunchRefused('expired', localMessage('errors.lti.launch.expired'));
 }
 
 /** The registration the state was made for, and the id_token checked strictly against it (platform.ts). */
@@ -225,35 +227,31 @@ async function verifiedLaunch(deps: LaunchDeps, state: typeof ltiStates.$inferSe
     .where(eq(ltiRegistrations.id, state.registrationId))
     .limit(1);
   if (!registration)
-    throw new LaunchRefused('unknown-platform', 'This LMS is no longer registered with Waymark.');
-  if (registration.status === 'PAUSED') {
-    throw new LaunchRefused('paused', 'Waymark is paused for this LMS by the organisation that added it.');
-  }
+    throw new LaunchRefused('unknown-platform', localMessage('errors.lti.launch.noLongerRegistered'));
+  if (registration.status === 'PAUSED')
+    throw new LaunchRefused('paused', localMessage('errors.lti.launch.paused'));
   const claims = (await deps.platforms.verifyIdToken(registration, idToken)) as Claims;
   if (claims.nonce !== state.nonce) throw new LaunchRefused('replayed', REPLAYED);
   const messageType = claims[LTI.messageType];
   if (messageType !== 'LtiResourceLinkRequest' && messageType !== 'LtiDeepLinkingRequest') {
-    throw new LaunchRefused('invalid', 'The LMS asked Waymark for something it does not do.');
+    throw new LaunchRefused('invalid', localMessage('errors.lti.launch.unsupportedMessage'));
   }
   if (claims[LTI.targetLinkUri] !== state.targetLinkUri) {
-    throw new LaunchRefused(
-      'invalid',
-      'The launch asked to open another address than the one it started with.',
-    );
+    throw new LaunchRefused('invalid', localMessage('errors.lti.launch.otherTarget'));
   }
   const resourceLink = obj(claims[LTI.resourceLink]);
   if (messageType === 'LtiResourceLinkRequest' && !strOf(resourceLink.id)) {
-    throw new LaunchRefused('invalid', 'The launch did not say which activity of the course it is.');
+    throw new LaunchRefused('invalid', localMessage('errors.lti.launch.noResourceLink'));
   }
   const role = roleOf(claims[LTI.roles]);
   if (!role) {
-    throw new LaunchRefused('not-allowed', 'Waymark opens for the course’s learners and instructors only.');
+    throw new LaunchRefused('not-allowed', localMessage('errors.lti.launch.rolesOnly'));
   }
   if (messageType === 'LtiDeepLinkingRequest' && role !== 'INSTRUCTOR') {
-    throw new LaunchRefused('not-allowed', 'Only the course’s instructors add Waymark activities.');
+    throw new LaunchRefused('not-allowed', localMessage('errors.lti.launch.instructorsOnly'));
   }
   const subject = strOf(claims.sub);
-  if (!subject) throw new LaunchRefused('invalid', 'The launch did not say who you are.');
+  if (!subject) throw new LaunchRefused('invalid', localMessage('errors.lti.launch.noSubject'));
   return {
     registration,
     claims,
@@ -270,13 +268,46 @@ async function verifiedLaunch(deps: LaunchDeps, state: typeof ltiStates.$inferSe
  * linked or made and given a seat by the seat rules, in one transaction: refused a seat, nothing of them
  * stays) and a one-time code for the launch page.
  */
-export async function acceptLaunch(deps: LaunchDeps, form: Form, now: Date, from: From): Promise<Launched> {
+export async function acceptLaunch(
+  deps: LaunchDeps,
+  form: Form,
+  now: Date,
+  from: From,
+  asked?: Asked,
+): Promise<Launched> {
   const { state, stateHash, idToken, rawState } = await claimState(deps, form, now);
   const launch = await verifiedLaunch(deps, state, idToken);
-  const { registration, claims, messageType, role, subject } = launch;
+  const { registration, claims, subject } = launch;
+  const locale = await launchLocale(deps.db, { ...registration, subject }, claims, asked);
+  try {
+    return await launched(deps, { ...launch, state, stateHash, rawState, locale }, now, from);
+  } catch (err) {
+    // refused once the launch is known: said in its person's language
+    if (err instanceof LaunchRefused) err.locale = locale;
+    throw err;
+  }
+}
+
+/** A verified launch's person, course and target recorded, and its one-time code. */
+async function launched(
+  deps: LaunchDeps,
+  launch: Awaited<ReturnType<typeof verifiedLaunch>> & {
+    state: typeof ltiStates.$inferSelect;
+    stateHash: string;
+    rawState: string;
+    locale: UiLocale;
+  },
+  now: Date,
+  from: From,
+): Promise<Launched> {
+  const { registration, claims, messageType, role, subject, state, stateHash, rawState } = launch;
   const ancestors = await learnFrameOrigins(deps.db, registration, claims);
+  // a first launch's account reads Waymark in the language the launch was said in (not the pseudo-locale)
+  const language = isLocale(launch.locale) ? launch.locale : null;
   const userId =
-    role === 'LEARNER' ? await seatedLearner(deps, registration, claims, subject, now, from) : null;
+    role === 'LEARNER'
+      ? await seatedLearner(deps, registration, { claims, subject, language }, now, from)
+      : null;
   const context = obj(claims[LTI.context]);
   await recordContext(deps, registration, claims, userId, now);
   // what a learner's link opens: the custom parameter `waymark_target` (put there by Deep Linking, or typed by
@@ -321,6 +352,8 @@ export async function acceptLaunch(deps: LaunchDeps, form: Form, now: Date, from
     deepLinking: messageType === 'LtiDeepLinkingRequest',
     storage: state.storageTarget ? { target: state.storageTarget, origin, key: storageKey(rawState) } : null,
     ancestors,
+    contextTitle: strOf(context.title),
+    locale: launch.locale,
   };
 }
 
@@ -378,11 +411,11 @@ class NoSeat extends Error {
 async function seatedLearner(
   deps: LaunchDeps,
   registration: Registration,
-  claims: Claims,
-  subject: string,
+  who: { claims: Claims; subject: string; language: Locale | null },
   now: Date,
   from: From,
 ): Promise<string> {
+  const { claims, subject } = who;
   const actor: Actor = { kind: 'ltiPlatform', id: registration.id, label: registration.label, ...from };
   const name =
     strOf(claims.name) ??
@@ -397,6 +430,7 @@ async function seatedLearner(
         email: strOf(claims.email),
         emailVerified: registration.emailsVerified,
         name,
+        language: who.language,
       });
       try {
         const added = await addLearner(tx, deps.plans, registration.tenantId, person.email, now, actor);
@@ -410,9 +444,6 @@ async function seatedLearner(
   } catch (err) {
     if (!(err instanceof NoSeat)) throw err;
     await deps.notifySeats(registration, err.email);
-    throw new LaunchRefused(
-      'seats',
-      'Your organisation has no Waymark seat free for you yet. Your mentor has been told; try again once they have added seats.',
-    );
+    throw new LaunchRefused('seats', localMessage('errors.lti.launch.noSeat'));
   }
 }

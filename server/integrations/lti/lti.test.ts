@@ -298,7 +298,7 @@ describe('launch', () => {
     const unknown = await login({ iss: 'https://elsewhere.example' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('This LMS is not registered with Waymark');
-    expect(unknown.body).toMatch(/reference: <code>[0-9a-f]{8}<\/code>/);
+    expect(unknown.body).toMatch(/reference: <code dir="ltr">[0-9a-f]{8}<\/code>/);
     const deployment = await login({ lti_deployment_id: 'nope' });
     expect(deployment.statusCode).toBe(400);
     expect(deployment.body).toContain('is not registered');
@@ -395,7 +395,7 @@ describe('launch', () => {
       const res = await postLaunch({ id_token: await token({ nonce }), state });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.body).toMatch(words);
-      expect(res.body).toMatch(/<code>[0-9a-f]{8}<\/code>/);
+      expect(res.body).toMatch(/<code dir="ltr">[0-9a-f]{8}<\/code>/);
       expect(await countLaunches()).toBe(launches);
       expect(
         Number(

@@ -5,9 +5,13 @@
  * until it expires so every process shares it), and the AGS and NRPS services.
  */
 import { createHash } from 'node:crypto';
+import type { UiLocale } from '@shared/i18n/locales';
+import { type LocalMessage, localMessage } from '@shared/i18n/message';
+import type { Translator } from '@shared/i18n/translator';
 import { and, eq, gt } from 'drizzle-orm';
 import { decodeProtectedHeader, importJWK, type JWK, type JWTPayload, jwtVerify } from 'jose';
 import type { Db } from '../../db/client';
+import { english } from '../../lib/i18n';
 import { guardedFetch, type OutboundOptions } from '../../lib/outbound';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { SecretBox } from '../core/sealed';
@@ -16,8 +20,16 @@ import { ltiPlatformTokens, type ltiRegistrations } from './tables';
 
 export type Registration = typeof ltiRegistrations.$inferSelect;
 
-/** A launch refused, with the words a person reads (`kind` picks the page's heading). */
+/** What a refusal says: a message of the catalogues, or words put together in the reader's language. */
+export type RefusalWords = LocalMessage | ((t: Translator) => string);
+
+/**
+ * A launch refused, with the words a person reads (`kind` picks the page's heading): a message of the
+ * catalogues, said in the launching person's language by the page (pages.ts); `message` is the English
+ * (logs). `locale` is the person's language once a verified launch has told it (launch.ts).
+ */
 export class LaunchRefused extends Error {
+  locale: UiLocale | null = null;
   constructor(
     readonly kind:
       | 'expired'
@@ -29,12 +41,19 @@ export class LaunchRefused extends Error {
       | 'paused'
       | 'seats'
       | 'not-allowed',
-    message: string,
+    readonly words: RefusalWords,
   ) {
-    super(message);
+    super(saidIn(words, english()));
     this.name = 'LaunchRefused';
   }
+  /** The refusal's words in `t`'s language. */
+  saidIn(t: Translator): string {
+    return saidIn(this.words, t);
+  }
 }
+
+const saidIn = (words: RefusalWords, t: Translator) =>
+  typeof words === 'function' ? words(t) : t.t(words.key, words.values);
 
 /** A platform's service answered something other than success. */
 export class PlatformError extends Error {
@@ -150,7 +169,7 @@ export class Platforms {
     if (!key) {
       throw new LaunchRefused(
         'invalid',
-        `The platform signed this launch with a key it does not publish (kid ${kid ?? 'none'}).`,
+        localMessage('errors.lti.launch.unpublishedKey', { kid: kid ?? '—' }),
       );
     }
     return key;
@@ -166,12 +185,12 @@ export class Platforms {
     try {
       header = decodeProtectedHeader(idToken);
     } catch {
-      throw new LaunchRefused('invalid', 'The launch did not carry a readable id_token.');
+      throw new LaunchRefused('invalid', localMessage('errors.lti.launch.unreadableToken'));
     }
     if (header.alg !== 'RS256') {
       throw new LaunchRefused(
         'invalid',
-        `The launch was signed with ${String(header.alg)}; only RS256 is accepted.`,
+        localMessage('errors.lti.launch.wrongAlgorithm', { alg: String(header.alg) }),
       );
     }
     const jwk = await this.platformKey(registration, header.kid);
@@ -191,39 +210,35 @@ export class Platforms {
       const code = (err as { code?: string }).code;
       const claim = (err as { claim?: string }).claim;
       if (code === 'ERR_JWT_EXPIRED' || (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'iat'))
-        throw new LaunchRefused(
-          'expired',
-          'This launch has expired: open the activity again from the course.',
-        );
+        throw new LaunchRefused('expired', localMessage('errors.lti.launch.expired'));
       if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'aud')
-        throw new LaunchRefused('wrong-audience', 'This launch was meant for another tool (wrong audience).');
+        throw new LaunchRefused('wrong-audience', localMessage('errors.lti.launch.wrongAudience'));
       if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'iss')
-        throw new LaunchRefused(
-          'unknown-platform',
-          'This launch came from a platform Waymark does not know.',
-        );
+        throw new LaunchRefused('unknown-platform', localMessage('errors.lti.launch.unknownIssuer'));
       if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED')
-        throw new LaunchRefused('invalid', 'The launch signature does not match the platform key.');
-      throw new LaunchRefused('invalid', `The launch could not be checked: ${(err as Error).message}`);
+        throw new LaunchRefused('invalid', localMessage('errors.lti.launch.badSignature'));
+      throw new LaunchRefused(
+        'invalid',
+        localMessage('errors.lti.launch.unchecked', { reason: (err as Error).message }),
+      );
     }
     // aud as a list: azp must name us (OIDC Core 3.1.3.7 items 4 and 5; LTI Security Framework 5.1.3)
     if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp === undefined) {
-      throw new LaunchRefused(
-        'wrong-audience',
-        'This launch names several audiences and no authorised party.',
-      );
+      throw new LaunchRefused('wrong-audience', localMessage('errors.lti.launch.severalAudiences'));
     }
     if (payload.azp !== undefined && payload.azp !== registration.clientId) {
-      throw new LaunchRefused('wrong-audience', 'This launch was meant for another tool (authorised party).');
+      throw new LaunchRefused('wrong-audience', localMessage('errors.lti.launch.wrongParty'));
     }
     if (payload[LTI.version] !== '1.3.0') {
-      throw new LaunchRefused('invalid', 'This launch is not LTI 1.3.0.');
+      throw new LaunchRefused('invalid', localMessage('errors.lti.launch.notLti13'));
     }
     const deployment = payload[LTI.deploymentId];
     if (typeof deployment !== 'string' || !registration.deploymentIds.includes(deployment)) {
       throw new LaunchRefused(
         'unknown-deployment',
-        `This launch came from a deployment Waymark does not know (${typeof deployment === 'string' ? deployment : 'none'}).`,
+        localMessage('errors.lti.launch.deploymentUnknownHere', {
+          deployment: typeof deployment === 'string' ? deployment : '—',
+        }),
       );
     }
     return payload;

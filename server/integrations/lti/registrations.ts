@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { inTx, rowsOf } from '../../db/helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { SaidError } from '../../lib/i18n';
 import { recordAudit } from '../core/audit';
 import type { Actor } from '../core/principal';
 import { LTI, PlatformError, type Platforms, SCOPES } from './platform';
@@ -221,8 +222,11 @@ export async function createInvite(db: Db, tenantId: string, label: string, publ
   return { url: `${publicUrl.replace(/\/+$/, '')}/lti/register?invite=${token}`, expiresAt };
 }
 
-/** Why a Dynamic Registration could not finish, in the words shown to the administrator. */
-export class RegistrationFailed extends Error {
+/**
+ * Why a Dynamic Registration could not finish, in the words shown to the administrator: a message of the
+ * catalogues (`said`), said in the page's language; `message` is the English (logs).
+ */
+export class RegistrationFailed extends SaidError {
   override name = 'RegistrationFailed';
 }
 
@@ -241,9 +245,12 @@ interface PlatformConfiguration {
   };
 }
 
-const str = (v: unknown, what: string) => {
+/** What a platform's configuration may lack (the message's select). */
+type ConfigPart = 'issuer' | 'registration' | 'authorisation' | 'token' | 'keys';
+
+const str = (v: unknown, what: ConfigPart) => {
   if (typeof v !== 'string' || !/^https?:\/\//.test(v)) {
-    throw new RegistrationFailed(`The platform's configuration has no ${what}.`);
+    throw new RegistrationFailed('errors.lti.register.configLacks', { what });
   }
   return v;
 };
@@ -308,15 +315,13 @@ export async function dynamicRegistration(
     )
     .limit(1);
   if (!invite) {
-    throw new RegistrationFailed(
-      'This registration address has expired or was used already. Ask for a new one on the Integrations → LMS page of Waymark.',
-    );
+    throw new RegistrationFailed('errors.lti.register.inviteGone');
   }
   let configUrl: URL;
   try {
     configUrl = new URL(input.openidConfiguration);
   } catch {
-    throw new RegistrationFailed('The platform did not give the address of its configuration.');
+    throw new RegistrationFailed('errors.lti.register.noConfigAddress');
   }
   let config: PlatformConfiguration;
   try {
@@ -326,13 +331,13 @@ export async function dynamicRegistration(
       })
     ).body;
   } catch (err) {
-    throw new RegistrationFailed(`The platform's configuration could not be read: ${(err as Error).message}`);
+    throw new RegistrationFailed('errors.lti.register.configUnread', { reason: (err as Error).message });
   }
   const issuer = str(config.issuer, 'issuer');
   if (new URL(issuer).host !== configUrl.host) {
-    throw new RegistrationFailed("The platform's issuer is not on the host of its configuration address.");
+    throw new RegistrationFailed('errors.lti.register.issuerHost');
   }
-  const registrationEndpoint = str(config.registration_endpoint, 'registration endpoint');
+  const registrationEndpoint = str(config.registration_endpoint, 'registration');
   const tool = toolConfig(publicUrl);
   const offered = Array.isArray(config.scopes_supported) ? (config.scopes_supported as string[]) : null;
   const scopes = TOOL_SCOPES.filter((s) => !offered || offered.includes(s));
@@ -352,10 +357,10 @@ export async function dynamicRegistration(
     ).body;
   } catch (err) {
     const reason = err instanceof PlatformError ? err.message : (err as Error).message;
-    throw new RegistrationFailed(`The platform refused the registration: ${reason}`);
+    throw new RegistrationFailed('errors.lti.register.refused', { reason });
   }
   if (typeof answer.client_id !== 'string' || !answer.client_id) {
-    throw new RegistrationFailed('The platform answered the registration without a client id.');
+    throw new RegistrationFailed('errors.lti.register.noClientId');
   }
   const deployment = answer[LTI.toolConfiguration]?.deployment_id;
   const platformConfig = config[LTI.platformConfiguration] ?? {};
@@ -367,7 +372,7 @@ export async function dynamicRegistration(
       .set({ usedAt: now })
       .where(and(eq(ltiRegistrationInvites.id, invite.id), isNull(ltiRegistrationInvites.usedAt)))
       .returning({ id: ltiRegistrationInvites.id });
-    if (!used.length) throw new RegistrationFailed('This registration address was used already.');
+    if (!used.length) throw new RegistrationFailed('errors.lti.register.inviteUsed');
     let row: Row;
     try {
       row = await createRegistration(tx, invite.tenantId, actor, {
@@ -375,9 +380,9 @@ export async function dynamicRegistration(
         issuer,
         clientId,
         deploymentIds: typeof deployment === 'string' && deployment ? [deployment] : [],
-        authLoginUrl: str(config.authorization_endpoint, 'authorisation endpoint'),
-        tokenUrl: str(config.token_endpoint, 'token endpoint'),
-        jwksUrl: str(config.jwks_uri, 'key set address'),
+        authLoginUrl: str(config.authorization_endpoint, 'authorisation'),
+        tokenUrl: str(config.token_endpoint, 'token'),
+        jwksUrl: str(config.jwks_uri, 'keys'),
         authServer: typeof config.authorization_server === 'string' ? config.authorization_server : null,
         emailsVerified: false,
         attemptPolicy: 'LATEST',
@@ -396,7 +401,7 @@ export async function dynamicRegistration(
       });
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 409) {
-        throw new RegistrationFailed('This platform is registered already.');
+        throw new RegistrationFailed('errors.lti.register.registeredAlready');
       }
       throw err;
     }

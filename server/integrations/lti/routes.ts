@@ -9,6 +9,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { ltiLaunchRouter, ltiTenantRouter } from '@shared/contract/lti';
+import { localMessage } from '@shared/i18n/message';
 import { LTI_LAUNCH_HEADER } from '@shared/schemas/lti';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { created, ok, serve } from '../../http/routes';
+import { translatorFor } from '../../lib/i18n';
 import type { QuestionCounts } from '../../questions/load';
 import type { SeatPlans } from '../../tenant/accounting';
 import type { SecretBox } from '../core/sealed';
@@ -25,6 +27,7 @@ import { courseView } from './course';
 import { deepLinkingResponse, pickerOptions } from './deep-linking';
 import { framedPortal, frameOrigins, originOf } from './frame';
 import { ToolKeys } from './keys';
+import { pageLocale, unverifiedLocale } from './language';
 import { acceptLaunch, initiateLogin, LAUNCH_SESSION_TTL_MS, type LaunchDeps, sha256 } from './launch';
 import { contextsOf, syncMembers } from './members';
 import { launchPage, refusalPage, registeredPage, registrationFailedPage, storagePage } from './pages';
@@ -112,6 +115,10 @@ function seatNotifier(deps: LtiDeps, clock: () => Date) {
   };
 }
 
+/** The translator of a page that answers no launch yet: the browser's language (language.ts). */
+const requestPageTranslator = (request: FastifyRequest) =>
+  translatorFor(pageLocale({ acceptLanguage: request.headers['accept-language'] }));
+
 /**
  * Who may frame the refusal of a login or launch: the registration it names (the login's issuer and client
  * id, or the launch's state), when known; nobody otherwise.
@@ -153,16 +160,22 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
   async function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown, known?: string[]) {
     const reference = randomUUID().slice(0, 8);
     const ancestors = known ?? (await refusalAncestors(db, request).catch(() => []));
+    // the launching person's language: the verified launch's, else what its id_token and browser ask for
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const t = translatorFor(
+      (err instanceof LaunchRefused && err.locale) ||
+        pageLocale({
+          claimed: unverifiedLocale(body.id_token),
+          acceptLanguage: request.headers['accept-language'],
+        }),
+    );
     if (err instanceof LaunchRefused) {
       request.log.info({ reference, kind: err.kind, reason: err.message }, 'LTI launch refused');
-      return refusalPage(reply, ancestors, err, reference);
+      return refusalPage(reply, t, ancestors, err, reference);
     }
     request.log.error({ reference, err }, 'LTI launch failed');
-    const failed = new LaunchRefused(
-      'invalid',
-      'Something went wrong in Waymark. Please open the activity again in a moment.',
-    );
-    return refusalPage(reply, ancestors, failed, reference, 500);
+    const failed = new LaunchRefused('invalid', localMessage('errors.lti.launch.failed'));
+    return refusalPage(reply, t, ancestors, failed, reference, 500);
   }
 
   app.get('/lti/jwks', async (_request, reply) => {
@@ -192,7 +205,7 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
           return reply.code(302).header('cache-control', 'no-store').header('location', answer.url).send();
         }
         const { ancestors, kind: _, ...storage } = answer;
-        return storagePage(reply, ancestors, storage);
+        return storagePage(reply, requestPageTranslator(request), ancestors, storage);
       } catch (err) {
         return refuse(request, reply, err);
       }
@@ -202,8 +215,15 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
     scope.post('/lti/launch', async (request, reply) => {
       try {
         const body = (request.body ?? {}) as Record<string, string>;
-        const { ancestors, ...launched } = await acceptLaunch(launchDeps, body, clock(), from(request));
-        return launchPage(reply, ancestors, launched);
+        const asked = request.headers['accept-language'];
+        const { ancestors, locale, ...launched } = await acceptLaunch(
+          launchDeps,
+          body,
+          clock(),
+          from(request),
+          asked,
+        );
+        return launchPage(reply, translatorFor(locale), ancestors, launched);
       } catch (err) {
         return refuse(request, reply, err);
       }
@@ -217,7 +237,7 @@ function protocolRoutes(app: FastifyInstance, deps: LtiDeps, clock: () => Date) 
       refuse(
         request,
         reply,
-        new LaunchRefused('expired', 'This launch has expired: open the activity again from your course.'),
+        new LaunchRefused('expired', localMessage('errors.lti.launch.expired')),
         ancestors,
       ),
   });
@@ -233,13 +253,12 @@ function registrationRoute(app: FastifyInstance, deps: LtiDeps, platforms: Platf
   app.get('/lti/register', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     const reference = randomUUID().slice(0, 8);
+    const t = requestPageTranslator(request);
     // the platform whose registration window this is (the page holds nothing a framing site could use)
     const claimed = originOf(q.openid_configuration);
     try {
       if (!q.invite || !q.openid_configuration) {
-        throw new RegistrationFailed(
-          'Open this address from your LMS’s tool registration (it adds the platform’s configuration to it).',
-        );
+        throw new RegistrationFailed('errors.lti.register.openFromLms');
       }
       const input = {
         invite: q.invite,
@@ -247,16 +266,16 @@ function registrationRoute(app: FastifyInstance, deps: LtiDeps, platforms: Platf
         registrationToken: q.registration_token,
       };
       const row = await dynamicRegistration(db, platforms, config.publicUrl, input, clock(), from(request));
-      return registeredPage(reply, frameOrigins(row), row);
+      return registeredPage(reply, t, frameOrigins(row), row);
     } catch (err) {
       const ancestors = claimed ? [claimed] : [];
       if (err instanceof RegistrationFailed) {
         request.log.info({ reference, reason: err.message }, 'LTI dynamic registration refused');
-        return registrationFailedPage(reply, ancestors, err.message, reference);
+        return registrationFailedPage(reply, t, ancestors, t.t(err.said.key, err.said.values), reference);
       }
       request.log.error({ reference, err }, 'LTI dynamic registration failed');
-      const message = 'Something went wrong in Waymark. Please try again.';
-      return registrationFailedPage(reply, ancestors, message, reference, 500);
+      const message = t.t('errors.lti.launch.registrationFailed');
+      return registrationFailedPage(reply, t, ancestors, message, reference, 500);
     }
   });
 }

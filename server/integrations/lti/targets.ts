@@ -9,6 +9,8 @@
  * - `subject:<subjectId>` — a subject test;
  * - `assessment:<id>` — one of the tenant's own (custom) assessments.
  */
+
+import { localMessage } from '@shared/i18n/message';
 import type { LookingForJob } from '@shared/schemas/assessment';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { createTestLink, type LinkRequest } from '../../assessments/links';
@@ -127,11 +129,7 @@ export interface OpenDeps {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const gone = () =>
-  new LaunchRefused(
-    'not-allowed',
-    'This activity links to a Waymark assessment that is no longer available.',
-  );
+const gone = () => new LaunchRefused('not-allowed', localMessage('errors.lti.launch.gone'));
 
 /** How long a custom test opened from an LMS stays open. */
 export const LAUNCHED_TEST_HOURS = 24;
@@ -199,7 +197,8 @@ async function openTarget(
       return testOpened(await createTestLink(deps.db, learner.id, request, now));
     throw gone();
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode < 500) throw new LaunchRefused('not-allowed', err.message);
+    if (err instanceof HttpError && err.statusCode < 500)
+      throw new LaunchRefused('not-allowed', (t) => err.toBody(t).message);
     throw err;
   }
 }

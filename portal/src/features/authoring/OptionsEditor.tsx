@@ -82,6 +82,7 @@ export function OptionsEditor({
       {fib ? (
         <AcceptedAnswers
           uid={uid}
+          pointsError={err('points')}
           fields={fields}
           onAdd={() => append({ value: '', isCorrect: true }, { shouldFocus: false })}
         />
@@ -158,10 +159,12 @@ function useOptionImage(questionId: string, errors: FieldErrors) {
 /** A fill-in-blank question's points and accepted answers, with Add another accepted answer. */
 function AcceptedAnswers({
   uid,
+  pointsError,
   fields,
   onAdd,
 }: {
   uid: string;
+  pointsError: string | undefined;
   fields: readonly { id: string }[];
   onAdd: () => void;
 }) {
@@ -178,8 +181,15 @@ function AcceptedAnswers({
           min={1}
           max={100}
           value={points}
+          aria-invalid={pointsError ? 'true' : undefined}
+          aria-describedby={pointsError ? `${uid}-points-error` : undefined}
           onChange={(e) => setValue('points', Math.max(1, Number(e.target.value) || FILL_IN_BLANK_POINTS))}
         />
+        {pointsError ? (
+          <p className="field-error" id={`${uid}-points-error`}>
+            {pointsError}
+          </p>
+        ) : null}
       </div>
       {fields.map((f, i) => (
         <div className="field" key={f.id}>

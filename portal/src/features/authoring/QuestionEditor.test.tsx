@@ -200,6 +200,21 @@ describe('the question editor (mentor §2.8)', () => {
     expect(await screen.findByText('يجب ألا يتجاوز 2000 حرف')).toBeTruthy();
   });
 
+  it("says zod's own complaint about the points in Spanish, on the points field, and saves nothing", async () => {
+    stored = question('FILL_IN_BLANK', [{ value: 'Paris', isCorrect: true }]);
+    const es = await translatorIn('es');
+    renderPortal(<QuestionEditor questionId={QID} onSaved={onSaved} />, { translator: es });
+    const points = await screen.findByLabelText(es.t('editor.points'));
+    await waitFor(() => expect((screen.getByLabelText('Tema') as HTMLSelectElement).value).toBe(TOPIC));
+    const saves = calls.filter((c) => c.path === '/admin/question/{id}' && c.body).length;
+    fireEvent.change(points, { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: /Guardar pregunta/ }));
+    // the schema's bound has no words of its own: zod's complaint, said from the catalogue's forms.*
+    expect(await screen.findByText(es.t('forms.atMost', { maximum: 100 }))).toBeTruthy();
+    expect(points.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.path === '/admin/question/{id}' && c.body)).toHaveLength(saves);
+  });
+
   it('adds options, and removes one once confirmed', async () => {
     await renderEditor(question('MSQ', fourOptions([0])));
     fireEvent.click(screen.getByRole('button', { name: 'Add option' }));

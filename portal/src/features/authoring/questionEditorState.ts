@@ -5,6 +5,7 @@
  * server's 400 `fields` name them ('question', 'options.2.value', 'correctAnswer', …) — one map for both,
  * which is why they are kept beside the form rather than in react-hook-form's nested errors.
  */
+import type { formWordsIn } from '@shared/i18n/form-words';
 import type { MessageKey } from '@shared/i18n/keys';
 import { isTextAnswer } from '@shared/rules/question-types';
 import type { Question, QuestionType } from '@shared/schemas/assessment';
@@ -84,9 +85,15 @@ export function toInput(s: EditorValues): QuestionInput {
   };
 }
 
-/** The schema's complaints about the values, first message per key; null when they may be saved. */
-export function problemsOf(values: EditorValues): Record<string, string> | null {
-  const parsed = QuestionInput.safeParse(toInput(values));
+type FormWords = ReturnType<typeof formWordsIn>;
+
+/**
+ * The schema's complaints about the values, first message per key; null when they may be saved. `words`
+ * (`useFormWords()`, decision 052) says zod's own complaints — a bound the schema gives no words of its
+ * own — in the reader's language.
+ */
+export function problemsOf(values: EditorValues, words: FormWords): Record<string, string> | null {
+  const parsed = QuestionInput.safeParse(toInput(values), words);
   if (parsed.success) return null;
   const found: Record<string, string> = {};
   for (const issue of parsed.error.issues) found[issue.path.map(String).join('.')] ??= issue.message;

@@ -7,6 +7,7 @@ import { changeQuestionType, deleteImage, saveQuestion, updateImagePath } from '
 import { typeSwitchKeepsOptions } from '@shared/rules/question-types';
 import type { Question, QuestionType } from '@shared/schemas/assessment';
 import { client } from '@widgets/core/api';
+import { useFormWords } from '@widgets/core/form-words';
 import { useI18n } from '@widgets/core/i18n';
 import { messageOf } from '@widgets/core/useCall';
 import { toast } from '@widgets/ui/Toast';
@@ -24,6 +25,7 @@ import {
 
 export function useEditorActions(questionId: string, errors: FieldErrors, onSaved: (q: Question) => void) {
   const { t } = useI18n();
+  const formWords = useFormWords();
   const { setValue, getValues, reset } = useFormContext<EditorValues>();
   const { setErrors } = errors;
   const [saving, setSaving] = useState(false);
@@ -57,7 +59,7 @@ export function useEditorActions(questionId: string, errors: FieldErrors, onSave
 
   const save = async () => {
     const current = getValues();
-    const problems = problemsOf(current);
+    const problems = problemsOf(current, formWords);
     if (problems) {
       setErrors(problems);
       return;
