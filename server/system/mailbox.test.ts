@@ -137,6 +137,11 @@ describe('the local mailbox outside the development setup', () => {
       }, 120_000);
       afterAll(() => server.close());
 
+      it('is a test server that never sheds load, whatever its NODE_ENV', () => {
+        // production's defaults shed a request queued 500 ms: a busy CI machine's stall answered 503 here
+        expect(server.config.shed).toMatchObject({ eventLoopDelayMs: 0, queueMs: 0, poolWaitMs: 0 });
+      });
+
       it('has no mailbox, not even for a request made on this machine', async () => {
         const res = await server.app.inject({ method: 'GET', url: '/api/dev/mailbox', ...local });
         expect(res.statusCode).toBe(404);

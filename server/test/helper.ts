@@ -185,8 +185,12 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     RATE_LIMIT_AUTH: '100000',
     RATE_LIMIT_STRICT: '100000',
     JOB_WORKERS: 'false',
-    // a test server never sheds load: on a busy test machine the delay is the machine's, not the server's
+    // a test server never sheds load, whatever its NODE_ENV (production's defaults shed a request queued
+    // 500 ms or waiting 1 s for a connection): on a busy test machine the delay is the machine's, not the
+    // server's. The shedding tests set their own thresholds.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_QUEUE_MS: '0',
+    SHED_POOL_WAIT_MS: '0',
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(ROOT, '.tmp', 'no-static'),
     ...env,
