@@ -2,12 +2,14 @@
  * Every mail in the recipient's language (issue 31): each mail's subject and text, made as the code makes
  * it, said in Spanish, keeps no English word of its template — the test-link mail, the shared assessment's,
  * the renewal reminder (with an award that kept no name: achievementIn, not achievementOf's English), the
- * no-seat notice, the SCIM welcome and the notice of a webhook endpoint Waymark disabled.
+ * no-seat notice, the SCIM welcome, the notice of a webhook endpoint Waymark disabled and the LTI launch's
+ * seats-exhausted notice.
  */
 import type { MessageKey } from '@shared/i18n/keys';
 import type { MessageValues, Translator } from '@shared/i18n/translator';
 import { achievementIn, achievementOf } from '@shared/rules/award';
 import { describe, expect, it } from 'vitest';
+import { seatsMail } from '../integrations/lti/routes';
 import { welcomeMail } from '../integrations/scim/users';
 import { disabledMail } from '../integrations/webhooks/deliver';
 import { noSeatMail } from '../tenant/notices';
@@ -16,8 +18,8 @@ import { translatorFor } from './i18n';
 const en = translatorFor('en');
 const es = translatorFor('es');
 
-/** Words both languages write the same way (Spanish keeps "endpoint"; "410 Gone" is HTTP's own). */
-const SAME = new Set(['waymark', 'mentor', 'endpoint', 'gone']);
+/** Words both languages write the same way (Spanish keeps "endpoint" and "LMS"; "410 Gone" is HTTP's own). */
+const SAME = new Set(['waymark', 'mentor', 'endpoint', 'gone', 'lms']);
 
 /** The words (three letters or more) of `text` that are not in the values the mail names. */
 function wordsOf(text: string, values: MessageValues): Set<string> {
@@ -158,5 +160,13 @@ describe('every mail in Spanish', () => {
       expect(disabledMail(en, { name: null }, input).text).toContain('since 1st Mar 2026 09:00');
       expect(disabledMail(es, { name: null }, input).text).toMatch(/desde el 1 mar 2026/);
     }
+  });
+  it("the LTI launch's notice that no seat was free", () => {
+    const values = {
+      email: 'ravi@example.edu',
+      platform: 'Moodle of Example',
+      portal: 'https://waymark.example',
+    };
+    expect(englishLeft((t) => seatsMail(t, values), values)).toEqual([]);
   });
 });

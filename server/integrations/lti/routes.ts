@@ -10,6 +10,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { ltiLaunchRouter, ltiTenantRouter } from '@shared/contract/lti';
 import { localMessage } from '@shared/i18n/message';
+import type { Translator } from '@shared/i18n/translator';
 import { LTI_LAUNCH_HEADER } from '@shared/schemas/lti';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -102,17 +103,28 @@ function seatNotifier(deps: LtiDeps, clock: () => Date) {
       .returning({ id: ltiRegistrations.id });
     if (!claimed.length) return;
     const [mentor] = await deps.db
-      .select({ email: users.email })
+      .select({ email: users.email, language: users.language })
       .from(users)
       .where(eq(users.id, registration.tenantId));
     if (!mentor) return;
     await deps.mail.send({
       to: mentor.email,
       kind: 'lti-seats',
-      subject: 'A learner from your LMS could not get a Waymark seat',
-      text: `A learner (${learnerEmail}) opened Waymark from ${registration.label}, but your organisation has no free seat, so they could not start.\n\nAdd seats on the Learners page of Waymark, then ask them to open the activity again.\n\n${deps.config.publicUrl}`,
+      ...seatsMail(translatorFor(mentor.language), {
+        email: learnerEmail,
+        platform: registration.label,
+        portal: deps.config.publicUrl,
+      }),
     });
   };
+}
+
+/** The mentor's notice that a launched learner found no free seat, in `translator`'s language. */
+export function seatsMail(
+  { t }: Pick<Translator, 't'>,
+  values: { email: string; platform: string; portal: string },
+) {
+  return { subject: t('mail.ltiSeats.subject'), text: t('mail.ltiSeats.text', values) };
 }
 
 /** The translator of a page that answers no launch yet: the browser's language (language.ts). */
