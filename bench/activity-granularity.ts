@@ -17,7 +17,7 @@ import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { benchCatalogue, benchLearners } from './support/catalogue';
 import { helpOnRequest, loadNow, progressLog, round2, runBench } from './support/figures';
-import { startPostgres, stopOnInterrupt } from './support/server';
+import { STATEMENT_STATS, startPostgres, stopOnInterrupt } from './support/server';
 
 const { values: opts } = parseArgs({
   options: {
@@ -38,7 +38,7 @@ async function main() {
   const loadBefore = loadNow();
   const cluster = await startPostgres({
     database: 'waymark_bench',
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' },
+    settings: STATEMENT_STATS,
   });
   stopOnInterrupt(() => cluster.stop());
   try {

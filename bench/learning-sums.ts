@@ -18,13 +18,14 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { ingestHeartbeats } from '../server/activity/ingest';
 import { openDatabase } from '../server/db/client';
 import { rowsOf } from '../server/db/helpers';
 import { tenantStats } from '../server/tenant/reports';
 import { benchCatalogue, benchLearners, benchMentor } from './support/catalogue';
 import { helpOnRequest, latency, loadNow, progressLog, round2, runBench } from './support/figures';
-import { startPostgres, stopOnInterrupt } from './support/server';
+import { STATEMENT_STATS, startPostgres, stopOnInterrupt } from './support/server';
 
 const { values: opts } = parseArgs({
   options: {
@@ -63,7 +64,7 @@ async function main() {
   const loadBefore = loadNow();
   const cluster = await startPostgres({
     database: 'waymark_bench',
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' },
+    settings: STATEMENT_STATS,
   });
   stopOnInterrupt(() => cluster.stop());
   try {
@@ -96,7 +97,7 @@ async function main() {
       join bench_resources r on r.idx = (u.idx % ${ROADMAPS}) * ${PER_ROADMAP} + ((u.idx + d) % ${PER_ROADMAP})
       where (u.idx + d) % 5 < 3`);
     {
-      const pg = (await import('pg')).default;
+      // vacuum cannot run in a transaction: a connection of its own
       const c = new pg.Client({ connectionString: cluster.url });
       await c.connect();
       await c.query('vacuum analyze');

@@ -32,6 +32,12 @@ export interface Postgres {
 }
 
 /** A throwaway cluster on a free loopback port (scripts/pg.mjs: fsync off unless `settings` turn it on). */
+/** The settings a bench that reads PostgreSQL's own time per statement (pg_stat_statements) starts with. */
+export const STATEMENT_STATS = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track_planning': 'on',
+};
+
 export async function startPostgres(options: {
   database: string;
   settings?: Record<string, string>;
