@@ -10,7 +10,7 @@ import type { TestType } from '@shared/schemas/assessment';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTx, preparedPer } from '../../db/helpers';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { questions } from '../../questions/tables';
 import { type LinkRow, testLinkQuestions, testLinks } from '../tables';
 import {
@@ -88,7 +88,7 @@ export async function evaluateLink(
   { read, attempt = 1 }: { read?: EvaluationState; attempt?: number } = {},
 ): Promise<Evaluation> {
   const state = read && read.link.id === link.id ? read : await readForEvaluation(db, link.linkId, null);
-  if (!state) throw new HttpError(404, 'errors.testLinkNotFound');
+  if (!state) throw notFound('errors.testLinkNotFound');
   const { link: current, key, stored } = state;
   if (current.isCompleted) return { link: current, scored: scoreAnswers(key, stored) };
   if (current.status === 'EXPIRED') throw linkExpired();
